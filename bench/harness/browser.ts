@@ -1,0 +1,70 @@
+/**
+ * Headless Chromium of the machine (never a downloaded browser), launched through
+ * playwright-core with a DevTools port besides Playwright's pipe, so the harness can also
+ * reach targets Playwright does not expose (shared and dedicated workers) over raw CDP.
+ */
+import { createServer } from 'node:net';
+import { chromium, type Browser } from 'playwright-core';
+import { BrowserCdp } from './BrowserCdp.ts';
+
+export const CHROMIUM_PATH = process.env.PEGEL_CHROMIUM ?? '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  // Many tabs in one run: background tabs must keep their timers and rendering going.
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
+  // NOTE: the baseline page is fulfilled by Playwright routing, so Chromium does not know it
+  // came from 127.0.0.1 and its Local Network Access checks would block the page's
+  // WebSocket to the (loopback) server with ERR_BLOCKED_BY_LOCAL_NETWORK_ACCESS_CHECKS.
+  '--disable-features=LocalNetworkAccessChecks,LocalNetworkAccessChecksWebSockets',
+];
+
+export interface BenchBrowser {
+  browser: Browser;
+  cdp: BrowserCdp;
+  version: string;
+  close(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<BenchBrowser> {
+  const port = await freePort();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      ...CHROMIUM_ARGS,
+      `--remote-debugging-port=${port}`,
+      '--remote-debugging-address=127.0.0.1',
+      ...extraArgs,
+    ],
+  });
+  const cdp = await BrowserCdp.connect(port);
+  return {
+    browser,
+    cdp,
+    version: browser.version(),
+    async close() {
+      cdp.close();
+      await browser.close();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/** Turns a scenario's raw samples into report figures: summaries, ratios, limits, targets. */
+import type {
+  FigureResult,
+  FigureSpec,
+  Measurement,
+  ScenarioOutput,
+  ScenarioResult,
+  ScenarioStatus,
+} from './scenario.ts';
+import { summarize } from './stats.ts';
+
+function measure(samples: number[] | undefined): Measurement | undefined {
+  if (!samples || samples.length === 0) return undefined;
+  return { samples, summary: summarize(samples) };
+}
+
+/** Ratio oriented so that > 1 means Pegel is better than the baseline. */
+export function ratioOf(spec: FigureSpec, pegel: number, baseline: number): number | undefined {
+  const r = spec.better === 'higher' ? pegel / baseline : baseline / pegel;
+  return Number.isFinite(r) ? r : undefined;
+}
+
+/** Looks a measured median up by `scenarioId.figureId` in earlier results of the same run. */
+export type LimitLookup = (ref: string) => number | undefined;
+
+export function evaluateFigure(
+  spec: FigureSpec,
+  output: ScenarioOutput['figures'][string] | undefined,
+  limitOf: LimitLookup,
+): FigureResult {
+  const result: FigureResult = { ...spec };
+  const value = measure(output?.value);
+  const baseline = measure(output?.baseline);
+  if (value) result.value = value;
+  if (baseline) result.baseline = baseline;
+  if (output?.note) result.note = output.note;
+  if (value && baseline) {
+    const r = ratioOf(spec, value.summary.median, baseline.summary.median);
+    if (r !== undefined) result.ratio = r;
+  }
+  if (value && spec.limit) {
+    const limit = limitOf(spec.limit);
+    if (limit) result.fractionOfLimit = value.summary.median / limit;
+  }
+  if (value && spec.target) {
+    const m = value.summary.median;
+    result.meetsTarget = spec.target.op === '<=' ? m <= spec.target.value : m >= spec.target.value;
+  }
+  return result;
+}
+
+export function statusOf(figures: FigureResult[]): ScenarioStatus {
+  const measured = figures.filter((f) => f.value || f.baseline).length;
+  if (measured === 0) return 'not-measured';
+  return measured === figures.length ? 'measured' : 'partial';
+}
+
+/** Builds a limit lookup over results already produced in this run. */
+export function limitLookup(results: readonly ScenarioResult[]): LimitLookup {
+  return (ref) => {
+    const dot = ref.indexOf('.');
+    const scenario = results.find((r) => r.id === ref.slice(0, dot));
+    const figure = scenario?.figures.find((f) => f.id === ref.slice(dot + 1));
+    return figure?.value?.summary.median;
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * One measurement window over a set of live tabs: counters are reset, probes run for
+ * `windowMs`, and the window yields the ingest figures for Pegel tabs (through the app
+ * probe) or naive baseline tabs (through window.__baseline) alike.
+ */
+import type { Page } from 'playwright-core';
+import { readAppProbe, resetAppProbe } from './appProbe.ts';
+import { readBaseline } from './baselineProbe.ts';
+import type { BenchContext } from './context.ts';
+import { openMetricsSession } from './pageProbes.ts';
+import { mean, pooledPercentile, sum } from './pool.ts';
+import { percentile } from './stats.ts';
+
+export type Side = 'pegel' | 'baseline';
+
+export interface LiveWindowFigures {
+  /** Values that reached the tabs' views per second, all tabs together. */
+  deliveredPerSec: number;
+  /** Mean main-thread busy share of the tabs, percent (CDP TaskDuration). */
+  mainThreadBusyPct: number;
+  /** Frame intervals of the foreground tab (the one an operator looks at), p95 and p99. */
+  frameP95Ms: number;
+  frameP99Ms: number;
+  /** Long tasks (> 50 ms) per minute, summed over tabs. */
+  longTasksPerMin: number;
+  latencyP50Ms: number;
+  latencyP95Ms: number;
+  /** Pegel only: main-thread ms per applied frame, p95. */
+  dataPathP95Ms: number | null;
+}
+
+interface TabCounters {
+  values: number;
+  latenciesMs: number[];
+  dataPathMs: number[] | null;
+}
+
+async function readCounters(side: Side, page: Page, reset: boolean): Promise<TabCounters> {
+  if (side === 'baseline') {
+    const b = await readBaseline(page, reset);
+    return { values: b?.values ?? 0, latenciesMs: b?.latenciesMs ?? [], dataPathMs: null };
+  }
+  const a = await readAppProbe(page, reset);
+  return {
+    values: a?.valuesApplied ?? 0,
+    latenciesMs: a?.latenciesMs ?? [],
+    dataPathMs: a?.dataPathMsPerFrame ?? null,
+  };
+}
+
+/**
+ * NOTE: headless Chromium gives full-rate animation frames only to the front tab; busy tabs
+ * behind it get about one frame per second (as a real browser gives hidden tabs none), so
+ * frame times come from the foreground tab, the last one by default.
+ */
+export async function measureLiveWindow(
+  ctx: BenchContext,
+  side: Side,
+  pages: Page[],
+  windowMs: number,
+  foreground: Page = pages[pages.length - 1]!,
+): Promise<LiveWindowFigures> {
+  await foreground.bringToFront();
+  for (const p of pages) {
+    if (side === 'baseline') await readBaseline(p, true);
+    else await resetAppProbe(p);
+  }
+  const sessions = await Promise.all(pages.map((p) => openMetricsSession(p)));
+  const taskSeconds = async (i: number) => (await sessions[i]!.read()).TaskDuration ?? 0;
+  const busyBefore = await Promise.all(pages.map((_, i) => taskSeconds(i)));
+  await Promise.all(pages.map((p) => ctx.probes.start(p)));
+  const t0 = Date.now();
+  await new Promise((r) => setTimeout(r, windowMs));
+  const probes = await Promise.all(pages.map((p) => ctx.probes.stop(p)));
+  const counters = await Promise.all(pages.map((p) => readCounters(side, p, false)));
+  const busyAfter = await Promise.all(pages.map((_, i) => taskSeconds(i)));
+  await Promise.all(sessions.map((s) => s.close()));
+  const seconds = (Date.now() - t0) / 1000;
+  const frontFrames = probes[pages.indexOf(foreground)]?.frameIntervalsMs ?? [];
+  const dataPath = counters.map((c) => c.dataPathMs).filter((d): d is number[] => d !== null);
+  return {
+    deliveredPerSec: sum(counters.map((c) => c.values)) / seconds,
+    mainThreadBusyPct: mean(busyAfter.map((a, i) => ((a - busyBefore[i]!) / seconds) * 100)),
+    frameP95Ms: percentile(frontFrames, 95),
+    frameP99Ms: percentile(frontFrames, 99),
+    longTasksPerMin: sum(probes.map((p) => p.longTasks.length)) / (seconds / 60),
+    latencyP50Ms: pooledPercentile(
+      counters.map((c) => c.latenciesMs),
+      50,
+    ),
+    latencyP95Ms: pooledPercentile(
+      counters.map((c) => c.latenciesMs),
+      95,
+    ),
+    dataPathP95Ms: dataPath.length ? pooledPercentile(dataPath, 95) : null,
+  };
+}

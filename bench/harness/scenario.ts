@@ -1,0 +1,110 @@
+/**
+ * The scenario contract. A scenario is one file in bench/scenarios/ whose default export
+ * is `defineScenario({...})`: an id, a title, the figures it reports, quick and full
+ * parameters and a `run(ctx, params)` that returns samples per figure. The harness turns
+ * samples into medians with spread, ratios against the baseline and fractions of the
+ * machine limits, and writes the report.
+ */
+import type { BenchContext } from './context.ts';
+import type { Summary } from './stats.ts';
+
+export type Better = 'higher' | 'lower';
+
+export interface Target {
+  op: '<=' | '>=';
+  value: number;
+}
+
+/** A figure a scenario reports, declared up front so unmeasured ones still appear. */
+export interface FigureSpec {
+  id: string;
+  label: string;
+  unit: string;
+  better: Better;
+  /** Absolute target from the issue, on the figure's own unit. */
+  target?: Target;
+  /** True when the naive baseline is measured too and the report shows the ratio. */
+  compare?: boolean;
+  /** `scenarioId.figureId` of a machine limit; the report shows value / limit. */
+  limit?: string;
+}
+
+/** Samples of one figure: one number per run, for Pegel (or the machine) and the baseline. */
+export interface FigureSamples {
+  value?: number[];
+  baseline?: number[];
+  note?: string;
+}
+
+export interface Plot {
+  id: string;
+  title: string;
+  xLabel: string;
+  yLabel: string;
+  x: number[];
+  series: { label: string; y: (number | null)[] }[];
+  logX?: boolean;
+  logY?: boolean;
+}
+
+export interface ScenarioOutput {
+  /** Samples per figure id; figures without an entry are reported as not measured. */
+  figures: Record<string, FigureSamples>;
+  plots?: Plot[];
+  /** Why some figures are missing, shown in the report. */
+  notes?: string[];
+}
+
+export interface Scenario<P extends object = object> {
+  id: string;
+  title: string;
+  /** Run order; machine limits first, because other scenarios are expressed as fractions of them. */
+  order: number;
+  figures: FigureSpec[];
+  quick: P;
+  full: P;
+  run(ctx: BenchContext, params: P): Promise<ScenarioOutput>;
+}
+
+/** Identity helper that checks a scenario's parameter type against its run function. */
+export function defineScenario<P extends object>(scenario: Scenario<P>): Scenario<P> {
+  return scenario;
+}
+
+/**
+ * Thrown by a scenario whose prerequisites are missing (no hub, no load mode, no engine
+ * chunk). The run goes on; the report lists the scenario as not measured with this reason.
+ */
+export class NotReady extends Error {
+  override readonly name = 'NotReady';
+}
+
+export interface Measurement {
+  samples: number[];
+  summary: Summary;
+}
+
+export interface FigureResult extends FigureSpec {
+  value?: Measurement;
+  baseline?: Measurement;
+  /** > 1 means Pegel is better than the baseline by that factor (either direction of better). */
+  ratio?: number;
+  /** Median value divided by the median of the referenced machine limit. */
+  fractionOfLimit?: number;
+  meetsTarget?: boolean;
+  note?: string;
+}
+
+export type ScenarioStatus = 'measured' | 'partial' | 'not-measured' | 'failed';
+
+export interface ScenarioResult {
+  id: string;
+  title: string;
+  status: ScenarioStatus;
+  reason?: string;
+  params: object;
+  durationMs: number;
+  figures: FigureResult[];
+  plots: Plot[];
+  notes: string[];
+}

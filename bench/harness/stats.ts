@@ -1,0 +1,61 @@
+/**
+ * Statistics of bench samples: every figure is the median of several runs with its spread
+ * (min/max and interquartile range), so one noisy run on a shared machine shows as spread
+ * instead of moving the figure.
+ */
+
+export interface Summary {
+  n: number;
+  median: number;
+  min: number;
+  max: number;
+  /** 25th and 75th percentile (linear interpolation between closest ranks). */
+  p25: number;
+  p75: number;
+  mean: number;
+}
+
+function sorted(values: readonly number[]): number[] {
+  const finite = values.filter((v) => Number.isFinite(v));
+  return finite.sort((a, b) => a - b);
+}
+
+/** Percentile `p` (0–100) by linear interpolation between closest ranks; NaN for no data. */
+export function percentile(values: readonly number[], p: number): number {
+  return percentileOfSorted(sorted(values), p);
+}
+
+function percentileOfSorted(s: readonly number[], p: number): number {
+  if (s.length === 0) return Number.NaN;
+  if (p <= 0) return s[0]!;
+  if (p >= 100) return s[s.length - 1]!;
+  const rank = (p / 100) * (s.length - 1);
+  const lo = Math.floor(rank);
+  const hi = Math.ceil(rank);
+  const lower = s[lo]!;
+  const upper = s[hi]!;
+  return lower + (upper - lower) * (rank - lo);
+}
+
+export function median(values: readonly number[]): number {
+  return percentile(values, 50);
+}
+
+export function summarize(values: readonly number[]): Summary {
+  const s = sorted(values);
+  const sum = s.reduce((a, b) => a + b, 0);
+  return {
+    n: s.length,
+    median: percentileOfSorted(s, 50),
+    min: s.length ? s[0]! : Number.NaN,
+    max: s.length ? s[s.length - 1]! : Number.NaN,
+    p25: percentileOfSorted(s, 25),
+    p75: percentileOfSorted(s, 75),
+    mean: s.length ? sum / s.length : Number.NaN,
+  };
+}
+
+/** Relative spread (max − min) / median, e.g. 0.08 for ±4 %; NaN when the median is 0. */
+export function relativeSpread(summary: Summary): number {
+  return summary.median === 0 ? Number.NaN : (summary.max - summary.min) / summary.median;
+}

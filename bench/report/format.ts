@@ -1,0 +1,50 @@
+/** Number formatting shared by the Markdown and HTML reports. */
+import type { FigureResult, Measurement, Target } from '../harness/scenario.ts';
+
+/** Three significant digits, thousands grouped, no exponent for ordinary magnitudes. */
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  const abs = Math.abs(value);
+  if (abs !== 0 && (abs >= 1e12 || abs < 1e-3)) return value.toExponential(2);
+  const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3;
+  return value.toLocaleString('en-US', {
+    minimumFractionDigits: 0,
+    maximumFractionDigits: digits,
+  });
+}
+
+/** `12.3 ms (11.9–13.0, n=5)`: median with min–max spread and run count. */
+export function formatMeasurement(m: Measurement | undefined, unit: string): string {
+  if (!m) return '—';
+  const s = m.summary;
+  const u = unit ? ` ${unit}` : '';
+  if (s.n === 1) return `${formatNumber(s.median)}${u} (n=1)`;
+  return `${formatNumber(s.median)}${u} (${formatNumber(s.min)}–${formatNumber(s.max)}, n=${s.n})`;
+}
+
+export function formatTarget(target: Target | undefined, unit: string): string {
+  if (!target) return '';
+  return `${target.op === '<=' ? '≤' : '≥'} ${formatNumber(target.value)}${unit ? ` ${unit}` : ''}`;
+}
+
+export function formatRatio(f: FigureResult): string {
+  if (f.ratio === undefined) return f.compare ? '—' : '';
+  return `×${formatNumber(f.ratio)}`;
+}
+
+export function formatFraction(f: FigureResult): string {
+  return f.fractionOfLimit === undefined ? '' : `${formatNumber(f.fractionOfLimit * 100)} %`;
+}
+
+export function formatTargetCheck(f: FigureResult): string {
+  if (!f.target) return '';
+  const t = formatTarget(f.target, f.unit);
+  if (f.meetsTarget === undefined) return t;
+  return `${t} ${f.meetsTarget ? '✓' : '✗'}`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${formatNumber(bytes / 1024 ** 3)} GiB`;
+  if (bytes >= 1024 ** 2) return `${formatNumber(bytes / 1024 ** 2)} MiB`;
+  return `${formatNumber(bytes / 1024)} KiB`;
+}

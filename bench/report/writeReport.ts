@@ -1,0 +1,48 @@
+/**
+ * Writes a run as `<out>/<timestamp>.json`, `.html` and `.md`, and (for a full run of every
+ * scenario) bench/RESULTS.md, formatted by Prettier so the repository's format check holds.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { format } from 'prettier';
+import type { BenchRun } from './benchRun.ts';
+import { renderHtml } from './html.ts';
+import { renderMarkdown } from './markdown.ts';
+
+export interface WrittenReport {
+  json: string;
+  html: string;
+  markdown: string;
+}
+
+/** File-name-safe UTC timestamp, e.g. 2026-11-22T09-15-03Z. */
+export function timestampName(iso: string): string {
+  return iso.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+}
+
+export async function writeReport(
+  run: BenchRun,
+  outDir: string,
+  root: string,
+): Promise<WrittenReport> {
+  mkdirSync(outDir, { recursive: true });
+  const base = join(outDir, timestampName(run.startedAt));
+  const written = { json: `${base}.json`, html: `${base}.html`, markdown: `${base}.md` };
+  writeFileSync(written.json, JSON.stringify(run, null, 2) + '\n');
+  writeFileSync(written.html, renderHtml(run, root));
+  writeFileSync(written.markdown, await format(renderMarkdown(run), { parser: 'markdown' }));
+  return written;
+}
+
+export async function writeResultsMd(run: BenchRun, path: string): Promise<void> {
+  const text = renderMarkdown(run, 'Pegel bench: latest full run');
+  const intro = [
+    '',
+    'Written by `npm run bench` after a full run of every scenario (`bench/report/writeReport.ts`).',
+    'Scenarios marked "not yet measured" wait for parts of the product that are not built yet;',
+    'the reason is in the notes.',
+    '',
+  ].join('\n');
+  const [heading, ...rest] = text.split('\n');
+  writeFileSync(path, await format([heading, intro, ...rest].join('\n'), { parser: 'markdown' }));
+}

@@ -1,0 +1,123 @@
+/**
+ * Charts: a one-year raw range rendered after per-pixel reduction within 30 ms; pan and
+ * zoom inside loaded ranges make no request; 20 live series at 10 Hz cost at most 10 % of
+ * the main thread. The chart page reports through window.__pegelBench.chart
+ * (ChartProbe below); render time is also shown as a fraction of raw uPlot on this machine.
+ */
+import type { Page } from 'playwright-core';
+import { requireEngineChunk, requireSource } from '../harness/prerequisites.ts';
+import { defineScenario, NotReady } from '../harness/scenario.ts';
+
+interface ChartsParams {
+  runs: number;
+  /** The chart page with a one-year range of raw data. */
+  yearPath: string;
+  /** The chart page with live series. */
+  livePath: string;
+  liveSeries: number;
+  liveWindowMs: number;
+  panZoomSteps: number;
+}
+
+/** What the chart view exposes for the bench (window.__pegelBench.chart). */
+export interface ChartProbe {
+  /** Data arrival to drawn, ms, of the last render. */
+  lastRenderMs(): number;
+  /** Chart-data requests the engine sent since page load. */
+  requestCount(): number;
+  /** Pans or zooms by a fraction of the visible range and resolves when drawn. */
+  panZoom(kind: 'pan' | 'zoom', fraction: number): Promise<void>;
+}
+
+async function chartProbe(page: Page): Promise<void> {
+  const ok = await page
+    .waitForFunction(`typeof window.__pegelBench?.chart?.lastRenderMs === 'function'`, null, {
+      timeout: 15_000,
+    })
+    .then(() => true)
+    .catch(() => false);
+  if (!ok) throw new NotReady('the chart page exposes no window.__pegelBench.chart (ChartProbe)');
+}
+
+export default defineScenario<ChartsParams>({
+  id: 'charts',
+  title: 'Charts',
+  order: 40,
+  figures: [
+    {
+      id: 'yearRenderMs',
+      label: 'One-year raw range, render after reduction',
+      unit: 'ms',
+      better: 'lower',
+      target: { op: '<=', value: 30 },
+      limit: 'limits.uplot1MMs',
+    },
+    {
+      id: 'panZoomRequests',
+      label: 'Requests during pan/zoom in loaded ranges',
+      unit: 'requests',
+      better: 'lower',
+      target: { op: '<=', value: 0 },
+    },
+    {
+      id: 'liveBusyPct',
+      label: '20 live series at 10 Hz, main thread busy',
+      unit: '%',
+      better: 'lower',
+      target: { op: '<=', value: 10 },
+    },
+  ],
+  quick: {
+    runs: 3,
+    yearPath: '/charts?range=1y&bench=1',
+    livePath: '/charts?live=20&bench=1',
+    liveSeries: 20,
+    liveWindowMs: 5000,
+    panZoomSteps: 10,
+  },
+  full: {
+    runs: 7,
+    yearPath: '/charts?range=1y&bench=1',
+    livePath: '/charts?live=20&bench=1',
+    liveSeries: 20,
+    liveWindowMs: 15_000,
+    panZoomSteps: 30,
+  },
+  async run(ctx, p) {
+    requireSource(ctx.root, 'src/features/charts', 'the charts feature');
+    requireEngineChunk(ctx.distDir);
+    const server = await ctx.server();
+    const year = await ctx.repeat(p.runs, async () => {
+      const set = await ctx.openTabs(1, p.yearPath, { server });
+      const page = set.pages[0]!;
+      await chartProbe(page);
+      const renderMs = (await page.evaluate(`window.__pegelBench.chart.lastRenderMs()`)) as number;
+      const before = (await page.evaluate(`window.__pegelBench.chart.requestCount()`)) as number;
+      for (let i = 0; i < p.panZoomSteps; i++)
+        await page.evaluate(
+          `window.__pegelBench.chart.panZoom(${i % 2 ? "'pan'" : "'zoom'"}, 0.1)`,
+        );
+      const after = (await page.evaluate(`window.__pegelBench.chart.requestCount()`)) as number;
+      await set.close();
+      return { renderMs, requests: after - before };
+    });
+    const live = await ctx.repeat(p.runs, async () => {
+      const set = await ctx.openTabs(1, p.livePath, { server });
+      const page = set.pages[0]!;
+      await chartProbe(page);
+      const busy = await ctx.probes.mainThreadBusy(
+        page,
+        () => new Promise((r) => setTimeout(r, p.liveWindowMs)),
+      );
+      await set.close();
+      return busy * 100;
+    });
+    return {
+      figures: {
+        yearRenderMs: { value: year.map((r) => r.renderMs) },
+        panZoomRequests: { value: year.map((r) => r.requests) },
+        liveBusyPct: { value: live },
+      },
+    };
+  },
+});

@@ -1,0 +1,321 @@
+/**
+ * Ingest: 100,000 PVs changing at 10k–250k updates/s, watched by 1, 5 or 20 tabs. Pegel
+ * tabs share one engine; every baseline tab has its own hub connection and re-renders per
+ * value. Figures come from the headline case; the sweep goes into plots.
+ */
+import type { Page } from 'playwright-core';
+import { API } from '../../src/contract/paths.ts';
+import { HUBS } from '../../src/contract/hubs.ts';
+import { pvKey } from '../../src/contract/keys.ts';
+import type { PvNode } from '../../src/contract/pv.ts';
+import { formatKeyList } from '../baseline/keyList.ts';
+import { waitBaselineConnected } from '../harness/baselineProbe.ts';
+import type { BenchContext, BenchServer, TabSet } from '../harness/context.ts';
+import { measureLiveWindow, type LiveWindowFigures, type Side } from '../harness/liveWindow.ts';
+import { requireHub } from '../harness/prerequisites.ts';
+import { defineScenario, type FigureSamples, type Plot } from '../harness/scenario.ts';
+import { SERVER_METRICS } from '../harness/serverMetrics.ts';
+import { median } from '../harness/stats.ts';
+
+interface IngestParams {
+  runs: number;
+  warmupMs: number;
+  windowMs: number;
+  stations: number;
+  pvsPerStation: number;
+  /** The case the figures report; must be part of the sweep. */
+  headline: { updatesPerSec: number; tabs: number };
+  sweep: { updatesPerSec: number[]; tabs: number[] };
+  /** What each tab subscribes: one station's PVs (tab i → station i) or every PV. */
+  subscription: 'station' | 'all';
+  /** Values rendered per tab and points in its live chart. */
+  rowsPerTab: number;
+  chartPoints: number;
+  /** The Pegel page of a tab; `{station}` is replaced by the station number. */
+  pegelPath: string;
+  /** How long a Pegel tab may take to expose window.__pegelBench. */
+  appProbeTimeoutMs: number;
+}
+
+interface CaseResult {
+  runs: LiveWindowFigures[];
+  sockets: number | null;
+}
+
+type Figure = keyof LiveWindowFigures | 'serverSockets';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function keysOf(
+  nodes: PvNode[],
+  tab: number,
+  p: IngestParams,
+): { keys: string[]; station: number } {
+  const node = nodes[tab % nodes.length]!;
+  const refs = p.subscription === 'all' ? nodes.flatMap((n) => n.pvs) : node.pvs;
+  return { keys: refs.map(pvKey), station: node.stationNumber };
+}
+
+async function openSide(
+  ctx: BenchContext,
+  side: Side,
+  server: BenchServer,
+  nodes: PvNode[],
+  tabs: number,
+  p: IngestParams,
+): Promise<TabSet> {
+  const set = await ctx.openTabs(0, '/', { server });
+  for (let i = 0; i < tabs; i++) {
+    const { keys, station } = keysOf(nodes, i, p);
+    const chartKey = keys.find((k) => k.startsWith('ai')) ?? keys[0] ?? '';
+    const path =
+      side === 'baseline'
+        ? ctx.baselinePath({
+            keys: formatKeyList(keys),
+            rows: p.rowsPerTab,
+            chartKey,
+            chartPoints: p.chartPoints,
+          })
+        : p.pegelPath.replace('{station}', String(station));
+    await set.open(1, path);
+  }
+  return set;
+}
+
+async function waitReady(side: Side, pages: Page[], p: IngestParams): Promise<void> {
+  if (side === 'baseline') return waitBaselineConnected(pages);
+  await Promise.all(
+    pages.map((page) =>
+      page.waitForFunction(`typeof window.__pegelBench?.snapshot === 'function'`, null, {
+        timeout: p.appProbeTimeoutMs,
+      }),
+    ),
+  );
+}
+
+async function runCase(
+  ctx: BenchContext,
+  side: Side,
+  server: BenchServer,
+  nodes: PvNode[],
+  tabs: number,
+  p: IngestParams,
+): Promise<CaseResult> {
+  const set = await openSide(ctx, side, server, nodes, tabs, p);
+  try {
+    await waitReady(side, set.pages, p);
+    await sleep(p.warmupMs);
+    const runs = await ctx.repeat(p.runs, () =>
+      measureLiveWindow(ctx, side, set.pages, p.windowMs),
+    );
+    const metrics = await server.metrics();
+    const sockets = metrics.has(SERVER_METRICS.hubConnections)
+      ? metrics.sum(SERVER_METRICS.hubConnections)
+      : null;
+    return { runs, sockets };
+  } finally {
+    await set.close();
+  }
+}
+
+const FIGURE_KEYS: Figure[] = [
+  'deliveredPerSec',
+  'dataPathP95Ms',
+  'mainThreadBusyPct',
+  'frameP95Ms',
+  'frameP99Ms',
+  'longTasksPerMin',
+  'latencyP50Ms',
+  'latencyP95Ms',
+  'serverSockets',
+];
+
+function samplesOf(result: CaseResult | undefined, key: Figure): number[] | undefined {
+  if (!result) return undefined;
+  if (key === 'serverSockets') return result.sockets === null ? undefined : [result.sockets];
+  const values = result.runs
+    .map((r) => r[key])
+    .filter((v): v is number => v !== null && Number.isFinite(v));
+  return values.length ? values : undefined;
+}
+
+export default defineScenario<IngestParams>({
+  id: 'ingest',
+  title: 'Ingest (100,000 PVs)',
+  order: 20,
+  figures: [
+    {
+      id: 'deliveredPerSec',
+      label: 'Updates/s delivered to tabs',
+      unit: 'values/s',
+      better: 'higher',
+      compare: true,
+      limit: 'limits.jsonParseValuesPerSec',
+    },
+    {
+      id: 'dataPathP95Ms',
+      label: 'Main-thread data path per frame, p95',
+      unit: 'ms',
+      better: 'lower',
+    },
+    {
+      id: 'mainThreadBusyPct',
+      label: 'Main thread busy (mean per tab)',
+      unit: '%',
+      better: 'lower',
+      compare: true,
+    },
+    {
+      id: 'frameP95Ms',
+      label: 'Frame time p95 (front tab)',
+      unit: 'ms',
+      better: 'lower',
+      compare: true,
+    },
+    {
+      id: 'frameP99Ms',
+      label: 'Frame time p99 (front tab)',
+      unit: 'ms',
+      better: 'lower',
+      compare: true,
+    },
+    {
+      id: 'longTasksPerMin',
+      label: 'Long tasks > 50 ms (all tabs)',
+      unit: '/min',
+      better: 'lower',
+      compare: true,
+    },
+    {
+      id: 'latencyP50Ms',
+      label: 'Server-to-screen latency p50',
+      unit: 'ms',
+      better: 'lower',
+      compare: true,
+    },
+    {
+      id: 'latencyP95Ms',
+      label: 'Server-to-screen latency p95',
+      unit: 'ms',
+      better: 'lower',
+      compare: true,
+    },
+    {
+      id: 'serverSockets',
+      label: 'WebSockets open at the server',
+      unit: 'sockets',
+      better: 'lower',
+      compare: true,
+    },
+  ],
+  quick: {
+    runs: 3,
+    warmupMs: 2000,
+    windowMs: 3000,
+    stations: 500,
+    pvsPerStation: 200,
+    headline: { updatesPerSec: 10_000, tabs: 5 },
+    sweep: { updatesPerSec: [10_000], tabs: [1, 5] },
+    subscription: 'station',
+    rowsPerTab: 200,
+    chartPoints: 3600,
+    pegelPath: '/stations/{station}',
+    appProbeTimeoutMs: 15_000,
+  },
+  full: {
+    runs: 3,
+    warmupMs: 2000,
+    windowMs: 8000,
+    stations: 500,
+    pvsPerStation: 200,
+    headline: { updatesPerSec: 10_000, tabs: 5 },
+    sweep: { updatesPerSec: [10_000, 50_000, 250_000], tabs: [1, 5, 20] },
+    subscription: 'station',
+    rowsPerTab: 200,
+    chartPoints: 3600,
+    pegelPath: '/stations/{station}',
+    appProbeTimeoutMs: 15_000,
+  },
+  async run(ctx, p) {
+    const results = new Map<string, CaseResult>();
+    const caseKey = (side: Side, load: number, tabs: number) => `${side}/${load}/${tabs}`;
+    const notes: string[] = [];
+    let pegelMissing: string | null = null;
+
+    for (const load of p.sweep.updatesPerSec) {
+      const server = await ctx.startServer({
+        stations: p.stations,
+        pvsPerStation: p.pvsPerStation,
+        updatesPerSec: load,
+      });
+      try {
+        await requireHub(server.url, HUBS.pv, await ctx.cookieHeader(server));
+        const nodes = await ctx.fetchJson<PvNode[]>(API.pv.nodes, server);
+        if (nodes.length === 0) throw new Error(`${API.pv.nodes} returned no stations`);
+        for (const tabs of p.sweep.tabs) {
+          for (const side of ['baseline', 'pegel'] as const) {
+            if (side === 'pegel' && pegelMissing) continue;
+            ctx.log(`  ${side}: ${load} updates/s, ${tabs} tab(s)`);
+            try {
+              results.set(
+                caseKey(side, load, tabs),
+                await runCase(ctx, side, server, nodes, tabs, p),
+              );
+            } catch (err) {
+              if (side === 'baseline') throw err;
+              pegelMissing = `Pegel tabs expose no window.__pegelBench (bench/harness/appProbe.ts): ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
+              notes.push(pegelMissing);
+            }
+          }
+        }
+      } finally {
+        await server.handle.dispose();
+      }
+    }
+
+    const { updatesPerSec: hl, tabs: ht } = p.headline;
+    const figures: Record<string, FigureSamples> = {};
+    for (const key of FIGURE_KEYS) {
+      const value = samplesOf(results.get(caseKey('pegel', hl, ht)), key);
+      const baseline = samplesOf(results.get(caseKey('baseline', hl, ht)), key);
+      figures[key] = { ...(value ? { value } : {}), ...(baseline ? { baseline } : {}) };
+    }
+    figures.deliveredPerSec = {
+      ...figures.deliveredPerSec,
+      note: `${hl} updates/s, ${ht} tabs, ${p.subscription} subscription per tab`,
+    };
+
+    const medianOf = (side: Side, load: number, tabs: number, key: keyof LiveWindowFigures) => {
+      const s = samplesOf(results.get(caseKey(side, load, tabs)), key);
+      return s ? median(s) : null;
+    };
+    const plots: Plot[] = [
+      {
+        id: 'delivered-vs-load',
+        title: 'Updates/s delivered vs server load',
+        xLabel: 'server updates/s',
+        yLabel: 'values/s delivered',
+        logX: true,
+        x: p.sweep.updatesPerSec,
+        series: p.sweep.tabs.flatMap((tabs) =>
+          (['pegel', 'baseline'] as const).map((side) => ({
+            label: `${side}, ${tabs} tab(s)`,
+            y: p.sweep.updatesPerSec.map((load) => medianOf(side, load, tabs, 'deliveredPerSec')),
+          })),
+        ),
+      },
+      {
+        id: 'frame-p95-vs-tabs',
+        title: `Frame time p95 vs tabs at ${hl} updates/s`,
+        xLabel: 'tabs',
+        yLabel: 'ms',
+        x: p.sweep.tabs,
+        series: (['pegel', 'baseline'] as const).map((side) => ({
+          label: side,
+          y: p.sweep.tabs.map((tabs) => medianOf(side, hl, tabs, 'frameP95Ms')),
+        })),
+      },
+    ];
+    return { figures, plots, notes };
+  },
+});

@@ -1,0 +1,147 @@
+/**
+ * Soak: 72 simulated hours at an accelerated clock. The engine's heap may grow by at most
+ * 1 MB per simulated hour and hold at most 80 bytes per PV of latest values; leases,
+ * sockets and listeners must not grow. Heap is read over CDP from the worker targets after
+ * a forced GC; the server's clock speed comes from PEGEL_LOAD_TIME_SCALE.
+ */
+import { HUBS } from '../../src/contract/hubs.ts';
+import type { BenchContext } from '../harness/context.ts';
+import { requireEngineChunk, requireHub } from '../harness/prerequisites.ts';
+import { defineScenario, NotReady } from '../harness/scenario.ts';
+import { SERVER_METRICS } from '../harness/serverMetrics.ts';
+
+interface SoakParams {
+  simulatedHours: number;
+  /** Simulated seconds per real second. */
+  timeScale: number;
+  stations: number;
+  pvsPerStation: number;
+  updatesPerSec: number;
+  tabs: number;
+  pegelPath: string;
+  /** Heap samples taken over the run (first one after warm-up). */
+  samples: number;
+}
+
+async function engineHeapBytes(ctx: BenchContext): Promise<number> {
+  const heaps = await ctx.probes.workerHeaps(true);
+  const shared = heaps.filter((h) => h.type === 'shared_worker');
+  const used = (shared.length ? shared : heaps).reduce((a, h) => a + h.usedSize, 0);
+  if (used === 0) throw new NotReady('no engine worker target found over CDP');
+  return used;
+}
+
+/** Least-squares slope of y over x. */
+function slope(xs: number[], ys: number[]): number {
+  const n = xs.length;
+  const mx = xs.reduce((a, b) => a + b, 0) / n;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < n; i++) {
+    num += (xs[i]! - mx) * (ys[i]! - my);
+    den += (xs[i]! - mx) ** 2;
+  }
+  return den === 0 ? 0 : num / den;
+}
+
+export default defineScenario<SoakParams>({
+  id: 'soak',
+  title: 'Soak (72 h simulated)',
+  order: 60,
+  figures: [
+    {
+      id: 'heapGrowthMBPerSimHour',
+      label: 'Engine heap growth per simulated hour',
+      unit: 'MB/h',
+      better: 'lower',
+      target: { op: '<=', value: 1 },
+    },
+    {
+      id: 'bytesPerPv',
+      label: 'Engine heap per PV of latest values',
+      unit: 'B',
+      better: 'lower',
+      target: { op: '<=', value: 80 },
+    },
+    {
+      id: 'socketGrowth',
+      label: 'Hub connections gained over the run',
+      unit: 'connections',
+      better: 'lower',
+      target: { op: '<=', value: 0 },
+    },
+    {
+      id: 'subscriptionGrowth',
+      label: 'Subscriptions gained over the run',
+      unit: 'keys',
+      better: 'lower',
+      target: { op: '<=', value: 0 },
+    },
+  ],
+  quick: {
+    simulatedHours: 6,
+    timeScale: 720,
+    stations: 500,
+    pvsPerStation: 200,
+    updatesPerSec: 10_000,
+    tabs: 3,
+    pegelPath: '/stations/{station}',
+    samples: 6,
+  },
+  full: {
+    simulatedHours: 72,
+    timeScale: 1440,
+    stations: 500,
+    pvsPerStation: 200,
+    updatesPerSec: 10_000,
+    tabs: 3,
+    pegelPath: '/stations/{station}',
+    samples: 12,
+  },
+  async run(ctx, p) {
+    requireEngineChunk(ctx.distDir);
+    const server = await ctx.startServer(
+      { stations: p.stations, pvsPerStation: p.pvsPerStation, updatesPerSec: p.updatesPerSec },
+      { PEGEL_LOAD_TIME_SCALE: String(p.timeScale) },
+    );
+    await requireHub(server.url, HUBS.pv, await ctx.cookieHeader(server));
+    const set = await ctx.openTabs(0, '/', { server });
+    for (let i = 0; i < p.tabs; i++)
+      await set.open(1, p.pegelPath.replace('{station}', String(i + 1)));
+    const realMs = ((p.simulatedHours * 3600) / p.timeScale) * 1000;
+    const hours: number[] = [];
+    const heap: number[] = [];
+    const startMetrics = await server.metrics();
+    for (let i = 0; i < p.samples; i++) {
+      await new Promise((r) => setTimeout(r, realMs / p.samples));
+      hours.push(((i + 1) * p.simulatedHours) / p.samples);
+      heap.push(await engineHeapBytes(ctx));
+    }
+    const endMetrics = await server.metrics();
+    // The engine holds latest values of leased keys only: one station page per tab.
+    const pvs = p.tabs * p.pvsPerStation;
+    const growth = (name: string) => endMetrics.sum(name) - startMetrics.sum(name);
+    return {
+      figures: {
+        heapGrowthMBPerSimHour: { value: [slope(hours, heap) / 1e6] },
+        bytesPerPv: {
+          value: [Math.min(...heap) / pvs],
+          note: 'upper bound: whole engine heap divided by the leased PVs',
+        },
+        socketGrowth: { value: [growth(SERVER_METRICS.hubConnections)] },
+        subscriptionGrowth: { value: [growth(SERVER_METRICS.hubSubscriptions)] },
+      },
+      plots: [
+        {
+          id: 'heap',
+          title: 'Engine heap over simulated time',
+          xLabel: 'simulated h',
+          yLabel: 'MB',
+          x: hours,
+          series: [{ label: 'heap', y: heap.map((b) => b / 1e6) }],
+        },
+      ],
+    };
+  },
+});

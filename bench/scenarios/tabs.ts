@@ -1,0 +1,292 @@
+/**
+ * Tabs: open and close many tabs, crash some; the server's connections and subscriptions
+ * must return to where they started, a dead tab's keys must be freed within 1 s, a second
+ * tab on an already leased station shows its first value within 50 ms, a cold first tab
+ * within 1 s. The baseline opens one hub connection per tab.
+ */
+import type { Page } from 'playwright-core';
+import { HUBS } from '../../src/contract/hubs.ts';
+import { API } from '../../src/contract/paths.ts';
+import { pvKey } from '../../src/contract/keys.ts';
+import type { PvNode } from '../../src/contract/pv.ts';
+import { formatKeyList } from '../baseline/keyList.ts';
+import { readAppProbe } from '../harness/appProbe.ts';
+import { waitBaselineConnected } from '../harness/baselineProbe.ts';
+import type { BenchContext, BenchServer } from '../harness/context.ts';
+import { requireEngineChunk, requireHub } from '../harness/prerequisites.ts';
+import { defineScenario, NotReady } from '../harness/scenario.ts';
+import { SERVER_METRICS } from '../harness/serverMetrics.ts';
+
+interface TabsParams {
+  runs: number;
+  /** Tabs opened and closed over one run (a rolling window of `openAtOnce`). */
+  tabs: number;
+  openAtOnce: number;
+  /** Of the closed tabs, how many are crashed through CDP instead of closed. */
+  crashed: number;
+  /** Second-tab and dead-tab measurements taken per run, spread over the churn. */
+  probesPerRun: number;
+  pegelPath: string;
+  /** How long connections and subscriptions may take to return to the start, ms. */
+  settleTimeoutMs: number;
+  pollMs: number;
+  firstValueTimeoutMs: number;
+}
+
+interface Gauges {
+  connections: number;
+  subscriptions: number;
+}
+
+async function gauges(server: BenchServer): Promise<Gauges> {
+  const m = await server.metrics();
+  if (!m.has(SERVER_METRICS.hubConnections) || !m.has(SERVER_METRICS.hubSubscriptions))
+    throw new NotReady(
+      `/metrics has no ${SERVER_METRICS.hubConnections} / ${SERVER_METRICS.hubSubscriptions} (bench/harness/serverMetrics.ts)`,
+    );
+  return {
+    connections: m.sum(SERVER_METRICS.hubConnections),
+    subscriptions: m.sum(SERVER_METRICS.hubSubscriptions),
+  };
+}
+
+/** Polls until `done(gauges)` holds; returns the elapsed ms, or null on timeout. */
+async function waitGauges(
+  server: BenchServer,
+  done: (g: Gauges) => boolean,
+  p: TabsParams,
+): Promise<number | null> {
+  const t0 = Date.now();
+  while (Date.now() - t0 < p.settleTimeoutMs) {
+    if (done(await gauges(server))) return Date.now() - t0;
+    await new Promise((r) => setTimeout(r, p.pollMs));
+  }
+  return null;
+}
+
+async function crash(page: Page): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  // NOTE: Page.crash never answers; the renderer is gone before it could.
+  void session.send('Page.crash').catch(() => undefined);
+  await page.waitForEvent('crash', { timeout: 5000 }).catch(() => undefined);
+}
+
+async function firstValueMs(page: Page, timeoutMs: number): Promise<number> {
+  const probe = await page
+    .waitForFunction(`typeof window.__pegelBench?.snapshot === 'function'`, null, {
+      timeout: timeoutMs,
+    })
+    .then(() => true)
+    .catch(() => false);
+  if (!probe)
+    throw new NotReady('Pegel tabs expose no window.__pegelBench (bench/harness/appProbe.ts)');
+  await page.waitForFunction(`window.__pegelBench?.snapshot().firstValueMs != null`, null, {
+    timeout: timeoutMs,
+  });
+  return (await readAppProbe(page))!.firstValueMs!;
+}
+
+interface PegelRun {
+  cold: number;
+  warm: number[];
+  freedMs: (number | null)[];
+  settledMs: number | null;
+  peakConnections: number;
+  leftover: number;
+}
+
+async function pegelRun(
+  ctx: BenchContext,
+  server: BenchServer,
+  nodes: PvNode[],
+  p: TabsParams,
+): Promise<PegelRun> {
+  const start = await gauges(server);
+  const station = (i: number) => nodes[i % nodes.length]!;
+  const path = (i: number) => p.pegelPath.replace('{station}', String(station(i).stationNumber));
+  const set = await ctx.openTabs(1, path(0), { server });
+  const cold = await firstValueMs(set.pages[0]!, p.firstValueTimeoutMs);
+  // Open tabs with the index of the station each one shows.
+  const open: { page: Page; station: number }[] = [{ page: set.pages[0]!, station: 0 }];
+  const warm: number[] = [];
+  const freedMs: (number | null)[] = [];
+  let peakConnections = 0;
+  let crashed = 0;
+  const probeEvery = Math.max(1, Math.floor(p.tabs / p.probesPerRun));
+  const crashEvery = p.crashed > 0 ? Math.max(1, Math.floor(p.tabs / p.crashed)) : 0;
+
+  for (let i = 1; i < p.tabs; i++) {
+    if (i % probeEvery === 0) {
+      // A second tab on a station another tab already leases: served from the engine.
+      const [again] = await set.open(1, path(i - 1));
+      warm.push(await firstValueMs(again!, p.firstValueTimeoutMs));
+      await again!.close();
+      // A tab alone on its station: crashing it must free exactly that station's keys.
+      const leased = new Set(open.map((t) => t.station % nodes.length));
+      let lone = nodes.length - 1;
+      while (lone > 0 && leased.has(lone)) lone--;
+      const [alone] = await set.open(
+        1,
+        p.pegelPath.replace('{station}', String(nodes[lone]!.stationNumber)),
+      );
+      await firstValueMs(alone!, p.firstValueTimeoutMs);
+      const before = await gauges(server);
+      await crash(alone!);
+      freedMs.push(
+        await waitGauges(
+          server,
+          (g) => g.subscriptions <= before.subscriptions - nodes[lone]!.pvs.length,
+          p,
+        ),
+      );
+      await alone!.close().catch(() => undefined);
+    }
+    const [page] = await set.open(1, path(i));
+    open.push({ page: page!, station: i });
+    if (open.length > p.openAtOnce) {
+      const oldest = open.shift()!.page;
+      if (crashEvery && i % crashEvery === 0 && crashed < p.crashed) {
+        crashed++;
+        await crash(oldest);
+      }
+      await oldest.close().catch(() => undefined);
+    }
+    if (i === p.openAtOnce)
+      peakConnections = (await gauges(server)).connections - start.connections;
+  }
+  await set.close();
+  const settledMs = await waitGauges(
+    server,
+    (g) => g.connections <= start.connections && g.subscriptions <= start.subscriptions,
+    p,
+  );
+  const end = await gauges(server);
+  return {
+    cold,
+    warm,
+    freedMs,
+    settledMs,
+    peakConnections,
+    leftover:
+      Math.max(0, end.connections - start.connections) +
+      Math.max(0, end.subscriptions - start.subscriptions),
+  };
+}
+
+/** The baseline holds one hub connection per open tab. */
+async function baselineRun(ctx: BenchContext, server: BenchServer, nodes: PvNode[], p: TabsParams) {
+  const start = await gauges(server);
+  const keys = formatKeyList(nodes[0]!.pvs.map(pvKey));
+  const set = await ctx.openTabs(p.openAtOnce, ctx.baselinePath({ keys }), { server });
+  await waitBaselineConnected(set.pages, 120_000);
+  const open = await gauges(server);
+  await set.close();
+  await waitGauges(server, (g) => g.connections <= start.connections, p);
+  return { peakConnections: open.connections - start.connections };
+}
+
+export default defineScenario<TabsParams>({
+  id: 'tabs',
+  title: 'Tabs (open, close, crash)',
+  order: 30,
+  figures: [
+    {
+      id: 'peakConnections',
+      label: 'Hub connections with the tabs open',
+      unit: 'connections',
+      better: 'lower',
+      compare: true,
+    },
+    {
+      id: 'leftover',
+      label: 'Connections + subscriptions left after closing',
+      unit: 'items',
+      better: 'lower',
+      target: { op: '<=', value: 0 },
+    },
+    { id: 'settledMs', label: 'Time until back to start', unit: 'ms', better: 'lower' },
+    {
+      id: 'deadTabFreedMs',
+      label: 'Dead tab keys freed',
+      unit: 'ms',
+      better: 'lower',
+      target: { op: '<=', value: 1000 },
+    },
+    {
+      id: 'secondTabFirstValueMs',
+      label: 'Second tab, first value',
+      unit: 'ms',
+      better: 'lower',
+      target: { op: '<=', value: 50 },
+    },
+    {
+      id: 'coldTabFirstValueMs',
+      label: 'Cold first tab, first value',
+      unit: 'ms',
+      better: 'lower',
+      target: { op: '<=', value: 1000 },
+    },
+  ],
+  quick: {
+    runs: 1,
+    tabs: 40,
+    openAtOnce: 10,
+    crashed: 4,
+    probesPerRun: 3,
+    pegelPath: '/stations/{station}',
+    settleTimeoutMs: 10_000,
+    pollMs: 50,
+    firstValueTimeoutMs: 10_000,
+  },
+  full: {
+    runs: 1,
+    tabs: 1000,
+    openAtOnce: 20,
+    crashed: 50,
+    probesPerRun: 7,
+    pegelPath: '/stations/{station}',
+    settleTimeoutMs: 30_000,
+    pollMs: 50,
+    firstValueTimeoutMs: 10_000,
+  },
+  async run(ctx, p) {
+    const server = await ctx.server();
+    await requireHub(server.url, HUBS.pv, await ctx.cookieHeader(server));
+    await gauges(server);
+    const nodes = await ctx.fetchJson<PvNode[]>(API.pv.nodes, server);
+    const baseline = await ctx.repeat(p.runs, () => baselineRun(ctx, server, nodes, p));
+    const notes: string[] = [];
+    let pegel: PegelRun[] = [];
+    try {
+      if (ctx.plant === 'reference') requireEngineChunk(ctx.distDir);
+      pegel = await ctx.repeat(p.runs, () => pegelRun(ctx, server, nodes, p));
+    } catch (err) {
+      if (!(err instanceof NotReady)) throw err;
+      notes.push(`Pegel side not measured: ${err.message}`);
+    }
+    const known = (v: (number | null)[]) => v.filter((x): x is number => x !== null);
+    const unfreed = pegel.flatMap((r) => r.freedMs).filter((x) => x === null).length;
+    return {
+      figures: {
+        peakConnections: {
+          value: pegel.map((r) => r.peakConnections),
+          baseline: baseline.map((r) => r.peakConnections),
+        },
+        leftover: { value: pegel.map((r) => r.leftover) },
+        settledMs: { value: known(pegel.map((r) => r.settledMs)) },
+        deadTabFreedMs: {
+          value: known(pegel.flatMap((r) => r.freedMs)),
+          ...(unfreed
+            ? { note: `${unfreed} dead tab(s) not freed within ${p.settleTimeoutMs} ms` }
+            : {}),
+        },
+        secondTabFirstValueMs: { value: pegel.flatMap((r) => r.warm) },
+        coldTabFirstValueMs: { value: pegel.map((r) => r.cold) },
+      },
+      notes: [
+        ...notes,
+        `${p.tabs} tabs opened and closed per run, ${p.openAtOnce} at once, ${p.crashed} crashed through CDP Page.crash`,
+      ],
+    };
+  },
+});

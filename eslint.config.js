@@ -1,0 +1,111 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Import boundaries of DESIGN.md "Layout": each folder lists what it must not import. */
+const boundary = (files, patterns, message) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
+  },
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      'data/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'bench/results/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['server/main.ts', 'scripts/**', 'bench/**', 'tests/**'],
+    rules: { 'no-console': 'off' },
+  },
+  boundary(
+    ['src/contract/**'],
+    ['../*', '!./*', 'react', 'react-dom'],
+    'contract imports nothing (DESIGN.md Layout)',
+  ),
+  boundary(
+    ['src/domain/**'],
+    [
+      '../api/*',
+      '../live/*',
+      '../app/*',
+      '../features/*',
+      '../ui/*',
+      '**/workers/**',
+      '**/server/**',
+      'react',
+    ],
+    'domain imports only contract (DESIGN.md Layout)',
+  ),
+  boundary(
+    ['workers/**'],
+    [
+      '**/src/api/**',
+      '**/src/live/**',
+      '**/src/app/**',
+      '**/src/features/**',
+      '**/src/ui/**',
+      'react',
+      'react-dom',
+      '**/server/**',
+    ],
+    'workers use contract and domain only (DESIGN.md Layout)',
+  ),
+  boundary(
+    ['server/**'],
+    [
+      '**/src/api/**',
+      '**/src/live/**',
+      '**/src/app/**',
+      '**/src/features/**',
+      '**/src/ui/**',
+      '**/workers/**',
+      'react',
+      'react-dom',
+    ],
+    'server uses contract and domain only (DESIGN.md Layout)',
+  ),
+  boundary(
+    ['src/ui/**'],
+    ['**/features/**', '**/api/**', '**/live/**', '**/workers/**'],
+    'ui knows no feature and does no I/O (DESIGN.md Layout)',
+  ),
+  boundary(
+    ['src/features/**', 'src/app/**'],
+    ['**/workers/**'],
+    'views reach the engine only through src/live (DESIGN.md Layout)',
+  ),
+);

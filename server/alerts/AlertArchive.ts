@@ -1,0 +1,204 @@
+/**
+ * The alert message archive in SQLite (SPEC §2, §3 "Alert"): raised alerts, who acknowledged
+ * them and when, cleared flags. Lists are newest first with the count beyond the limit.
+ */
+import type {
+  AckedAlert,
+  Alert,
+  AlertListResult,
+  AlertStateBinding,
+} from '../../src/contract/alerts.ts';
+import type { PvType } from '../../src/contract/enums.ts';
+import type { PvRef } from '../../src/contract/pv.ts';
+import type { Db } from '../store/db.ts';
+
+/** What the alert engine hands over when it raises an alert. */
+export interface NewAlert {
+  timestamp: number;
+  pvRef: PvRef | null;
+  source: AlertStateBinding | null;
+  stationNumber: number | null;
+  stationName: string;
+  sourceName: string;
+  text: string;
+  priority: number;
+}
+
+interface AlertRow {
+  id: number;
+  ts: number;
+  pv_type: string | null;
+  pv_nr: number | null;
+  source: string | null;
+  station_number: number | null;
+  station_name: string;
+  source_name: string;
+  text: string;
+  priority: number;
+  acked_by: string | null;
+  acked_at: number | null;
+  cleared_at: number | null;
+}
+
+function toAlert(r: AlertRow): Alert {
+  return {
+    id: r.id,
+    timestamp: r.ts,
+    pvRef:
+      r.pv_type !== null && r.pv_nr !== null ? { type: r.pv_type as PvType, nr: r.pv_nr } : null,
+    source: r.source ? (JSON.parse(r.source) as AlertStateBinding) : null,
+    stationNumber: r.station_number,
+    stationName: r.station_name,
+    sourceName: r.source_name,
+    text: r.text,
+    priority: r.priority,
+    state: r.acked_at === null ? 'pending' : 'acknowledged',
+    acknowledgedBy: r.acked_by,
+    acknowledgedAt: r.acked_at,
+    cleared: r.cleared_at !== null,
+    clearedAt: r.cleared_at,
+  };
+}
+
+/** SQLite caps bound parameters per statement; id lists are chunked below this. */
+const ID_CHUNK = 500;
+
+export class AlertArchive {
+  private readonly insertStmt;
+  private readonly getStmt;
+  private readonly pendingStmt;
+
+  constructor(private readonly db: Db) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO alerts (ts, pv_type, pv_nr, source, station_number, station_name, source_name, text, priority)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.getStmt = db.prepare('SELECT * FROM alerts WHERE id = ?');
+    this.pendingStmt = db.prepare('SELECT * FROM alerts WHERE acked_at IS NULL ORDER BY ts DESC');
+  }
+
+  insert(a: NewAlert): Alert {
+    const info = this.insertStmt.run(
+      a.timestamp,
+      a.pvRef?.type ?? null,
+      a.pvRef?.nr ?? null,
+      a.source ? JSON.stringify(a.source) : null,
+      a.stationNumber,
+      a.stationName,
+      a.sourceName,
+      a.text,
+      a.priority,
+    );
+    return this.get(Number(info.lastInsertRowid))!;
+  }
+
+  get(id: number): Alert | undefined {
+    const row = this.getStmt.get(id) as AlertRow | undefined;
+    return row ? toAlert(row) : undefined;
+  }
+
+  /** Alerts with start <= timestamp <= end, newest first, at most `limit`. */
+  list(start: number, end: number, limit: number, pvs?: readonly PvRef[]): AlertListResult {
+    let where = 'ts >= ? AND ts <= ?';
+    const params: (string | number)[] = [start, end];
+    if (pvs) {
+      if (pvs.length === 0) return { alerts: [], remainingCount: 0 };
+      where += ` AND (${pvs.map(() => '(pv_type = ? AND pv_nr = ?)').join(' OR ')})`;
+      for (const p of pvs) params.push(p.type, p.nr);
+    }
+    const rows = this.db
+      .prepare(`SELECT * FROM alerts WHERE ${where} ORDER BY ts DESC, id DESC LIMIT ?`)
+      .all(...params, limit) as AlertRow[];
+    const total = (
+      this.db.prepare(`SELECT COUNT(*) AS n FROM alerts WHERE ${where}`).get(...params) as {
+        n: number;
+      }
+    ).n;
+    return { alerts: rows.map(toAlert), remainingCount: Math.max(0, total - rows.length) };
+  }
+
+  pending(): Alert[] {
+    return (this.pendingStmt.all() as AlertRow[]).map(toAlert);
+  }
+
+  /** Acknowledges the pending ones among `ids`; answers only those that changed. */
+  ack(ids: readonly number[], user: string, at: number): AckedAlert[] {
+    const acked: AckedAlert[] = [];
+    const stmt = this.db.prepare(
+      'UPDATE alerts SET acked_by = ?, acked_at = ? WHERE id = ? AND acked_at IS NULL',
+    );
+    this.db.transaction(() => {
+      for (const id of ids) {
+        if (stmt.run(user, at, id).changes > 0)
+          acked.push({ id, acknowledgedBy: user, acknowledgedAt: at });
+      }
+    })();
+    return acked;
+  }
+
+  ackAll(user: string, at: number): AckedAlert[] {
+    const ids = (
+      this.db.prepare('SELECT id FROM alerts WHERE acked_at IS NULL').all() as { id: number }[]
+    ).map((r) => r.id);
+    return this.ack(ids, user, at);
+  }
+
+  /** Marks the alert's condition as gone (no-op when already cleared). */
+  clear(id: number, at: number): Alert | undefined {
+    this.db
+      .prepare('UPDATE alerts SET cleared_at = ? WHERE id = ? AND cleared_at IS NULL')
+      .run(at, id);
+    return this.get(id);
+  }
+
+  /** Deletes the existing ones among `ids`; answers those deleted. */
+  delete(ids: readonly number[]): number[] {
+    const deleted: number[] = [];
+    for (let i = 0; i < ids.length; i += ID_CHUNK) {
+      const chunk = ids.slice(i, i + ID_CHUNK);
+      const marks = chunk.map(() => '?').join(',');
+      this.db.transaction(() => {
+        const found = this.db
+          .prepare(`SELECT id FROM alerts WHERE id IN (${marks})`)
+          .all(...chunk) as { id: number }[];
+        this.db.prepare(`DELETE FROM alerts WHERE id IN (${marks})`).run(...chunk);
+        for (const r of found) deleted.push(r.id);
+      })();
+    }
+    return deleted;
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM alerts').get() as { n: number }).n;
+  }
+
+  /** Bulk insert in one transaction (seed for tests and the bench). */
+  insertMany(
+    alerts: Iterable<
+      NewAlert & { ackedBy?: string | null; ackedAt?: number | null; clearedAt?: number | null }
+    >,
+  ): void {
+    const stmt = this.db.prepare(
+      `INSERT INTO alerts (ts, pv_type, pv_nr, source, station_number, station_name, source_name, text, priority, acked_by, acked_at, cleared_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.db.transaction(() => {
+      for (const a of alerts) {
+        stmt.run(
+          a.timestamp,
+          a.pvRef?.type ?? null,
+          a.pvRef?.nr ?? null,
+          a.source ? JSON.stringify(a.source) : null,
+          a.stationNumber,
+          a.stationName,
+          a.sourceName,
+          a.text,
+          a.priority,
+          a.ackedBy ?? null,
+          a.ackedAt ?? null,
+          a.clearedAt ?? null,
+        );
+      }
+    })();
+  }
+}

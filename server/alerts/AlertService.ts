@@ -1,0 +1,144 @@
+/**
+ * The alerts of the reference server: the archive, the raiser fed by the plant, the event
+ * archives, and publishing on the alert hub. `buildServer` creates one and registers routes.
+ */
+import type {
+  AckedAlert,
+  Alert,
+  AlertStateMessage,
+  AlertStateBinding,
+} from '../../src/contract/alerts.ts';
+import { alertBindingKey } from '../../src/contract/alerts.ts';
+import type { AlertHubHandle } from '../hubs/alertHub.ts';
+import type { Plant } from '../plant/types.ts';
+import type { Db } from '../store/db.ts';
+import { AlertArchive, type NewAlert } from './AlertArchive.ts';
+import { AlertRaiser } from './AlertRaiser.ts';
+import { seedAlertArchive } from './alertSeed.ts';
+import { EventArchive } from './EventArchive.ts';
+
+/** How often crossings waiting out their delay are checked. */
+export const RAISER_TICK_MS = 1000;
+/** Pending alerts are pushed as one PV group per station (SPEC §7 newPendingAlerts). */
+const NO_STATION_GROUP = 0;
+
+export interface AlertServiceOptions {
+  db: Db;
+  now: () => number;
+  plant: Plant;
+  hub: AlertHubHandle | null;
+  seedCount: number;
+}
+
+export class AlertService {
+  readonly archive: AlertArchive;
+  readonly events: EventArchive;
+  readonly raiser: AlertRaiser;
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(private readonly options: AlertServiceOptions) {
+    this.archive = new AlertArchive(options.db);
+    this.events = new EventArchive(options.db, options.now);
+    seedAlertArchive(this.archive, options.seedCount, options.now());
+    this.raiser = new AlertRaiser(
+      options.plant,
+      { raise: (a) => this.raise(a), clear: (id, at) => this.clear(id, at) },
+      options.now,
+    );
+    options.hub?.setPendingAlertsSource(() => this.pendingByGroup());
+  }
+
+  start(): void {
+    this.raiser.start();
+    this.timer = setInterval(() => this.raiser.tick(), RAISER_TICK_MS);
+    this.timer.unref?.();
+  }
+
+  stop(): void {
+    this.raiser.stop();
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  raise(a: NewAlert): Alert {
+    const alert = this.archive.insert(a);
+    this.options.hub?.publishNewAlert(alert);
+    this.publishPendingOf(alert.stationNumber);
+    this.publishState(alert);
+    return alert;
+  }
+
+  clear(id: number, at: number): void {
+    const alert = this.archive.clear(id, at);
+    if (!alert) return;
+    // A cleared alert is sent again as newAlert: the stores replace it by id.
+    this.options.hub?.publishNewAlert(alert);
+    this.publishState(alert);
+  }
+
+  acknowledge(ids: readonly number[] | 'all', user: string): AckedAlert[] {
+    const at = this.options.now();
+    const acked = ids === 'all' ? this.archive.ackAll(user, at) : this.archive.ack(ids, user, at);
+    if (acked.length === 0) return acked;
+    if (acked.length === 1) this.options.hub?.publishAckAlert(acked[0]!);
+    else this.options.hub?.publishAckAlerts(acked);
+    const stations = new Set<number | null>();
+    for (const a of acked) {
+      const alert = this.archive.get(a.id);
+      if (!alert) continue;
+      stations.add(alert.stationNumber);
+      this.publishState(alert);
+    }
+    for (const s of stations) this.publishPendingOf(s);
+    return acked;
+  }
+
+  delete(ids: readonly number[]): number[] {
+    const gone = ids.map((id) => this.archive.get(id)).filter((a): a is Alert => !!a);
+    const deleted = this.archive.delete(ids);
+    if (deleted.length > 0) {
+      this.options.hub?.publishDeletedAlerts(deleted.map((id) => ({ id })));
+      for (const s of new Set(gone.map((a) => a.stationNumber))) this.publishPendingOf(s);
+      for (const a of gone) this.publishState(a);
+    }
+    return deleted;
+  }
+
+  pendingByGroup(): { pvGroupId: number; alerts: Alert[] }[] {
+    const groups = new Map<number, Alert[]>();
+    for (const a of this.archive.pending()) {
+      const g = a.stationNumber ?? NO_STATION_GROUP;
+      let list = groups.get(g);
+      if (!list) groups.set(g, (list = []));
+      list.push(a);
+    }
+    return [...groups].map(([pvGroupId, alerts]) => ({ pvGroupId, alerts }));
+  }
+
+  private publishPendingOf(stationNumber: number | null): void {
+    const hub = this.options.hub;
+    if (!hub) return;
+    const g = stationNumber ?? NO_STATION_GROUP;
+    const alerts = this.archive
+      .pending()
+      .filter((a) => (a.stationNumber ?? NO_STATION_GROUP) === g);
+    hub.publishPendingAlerts(g, alerts);
+  }
+
+  /** newAlertState for non-PV bindings (station connection, pipe leakage, …). */
+  private publishState(alert: Alert): void {
+    const hub = this.options.hub;
+    if (!hub || !alert.source) return;
+    const binding: AlertStateBinding = alert.source;
+    const key = alertBindingKey(binding);
+    const pending = this.archive
+      .pending()
+      .filter((a) => a.source && alertBindingKey(a.source) === key);
+    const state: AlertStateMessage = {
+      binding,
+      pendingCount: pending.length,
+      highestPriority: pending.length ? Math.min(...pending.map((a) => a.priority)) : null,
+    };
+    hub.publishAlertState(key, state);
+  }
+}

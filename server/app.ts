@@ -1,0 +1,151 @@
+/** Builds the reference plant server: HTTP API, hubs and the built client on one port. */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { ServerConfig } from './config.ts';
+import { openDatabase } from './store/db.ts';
+import { MetricsRegistry } from './http/metrics.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { registerStatic } from './static.ts';
+import type { ServerContext } from './context.ts';
+import { createAuth } from './auth/createAuth.ts';
+import type { AuthService } from './auth/service.ts';
+import { registerAuthRoutes } from './auth/routes.ts';
+import { registerSystemRoutes } from './system/routes.ts';
+import { createPlant } from './plant/simulatedPlant.ts';
+import { registerPlantRoutes } from './plant/routes.ts';
+import type { Plant, PlantSimulation } from './plant/types.ts';
+import { registerHubs, type HubsHandle } from './hubs/registerHubs.ts';
+import type { HubServerOptions } from './hubs/HubServer.ts';
+import { createArchive, type Archive, type ArchiveOptions } from './archive/createArchive.ts';
+import { registerChartRoutes } from './charts/registerChartRoutes.ts';
+import { AlertService } from './alerts/AlertService.ts';
+import { registerAlertRoutes } from './alerts/routes.ts';
+
+export interface PlantServer {
+  app: FastifyInstance;
+  context: ServerContext;
+  /** The plant behind routes, hubs and archive (the simulator unless a test brought one). */
+  plant: Plant;
+  /** The simulator; tests step or disturb it. Null when a test brought its own plant. */
+  simulation: PlantSimulation | null;
+  /** Text printed at start: the demo accounts created on first start (empty afterwards). */
+  startupNotes: string[];
+  /** The live hubs (SPEC §7). */
+  hubs: HubsHandle;
+  /** The process-value archive. */
+  archive: Archive;
+  /** Alerts, control and system events (SPEC §2, §7 "Alerts"). */
+  alerts: AlertService;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  /** Replaces the simulator (in-process tests with a fake plant); plant routes are then left out. */
+  plant?: Plant;
+  /** Replaces the session service (integration tests of routes in-process). */
+  auth?: AuthService;
+  /** Replaces the clock (in-process tests). */
+  now?: () => number;
+  /** Leaves the simulator unstarted so tests step it by hand. */
+  manualPlant?: boolean;
+  hubOptions?: HubServerOptions;
+  archive?: ArchiveOptions;
+}
+
+export async function buildServer(
+  config: ServerConfig,
+  options: BuildOptions = {},
+): Promise<PlantServer> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  const db = openDatabase(config.dataDir);
+  const metrics = new MetricsRegistry();
+  const now = options.now ?? Date.now;
+  const authSetup = createAuth({ config, db, metrics, now });
+  const auth: AuthService = options.auth ?? authSetup.service;
+  const context: ServerContext = { config, db, metrics, auth, now };
+  const startupNotes: string[] = [...authSetup.startupNotes];
+
+  const httpRequests = metrics.counter(
+    'pegel_http_requests_total',
+    'HTTP requests by route and status',
+  );
+  app.addHook('onResponse', (request, reply, done) => {
+    httpRequests.inc({
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status: String(reply.statusCode),
+    });
+    done();
+  });
+
+  installErrorHandling(app);
+  await app.register(fastifyCookie);
+
+  app.get('/metrics', async (_request, reply) => {
+    reply.header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8');
+    return metrics.render();
+  });
+  registerAuthRoutes(app, context, authSetup);
+  registerSystemRoutes(app, context);
+
+  // --- plant: the simulator and its REST routes, unless a test brings its own plant ---
+  const simulation = options.plant
+    ? null
+    : createPlant({
+        seed: config.seed,
+        now: context.now,
+        metrics,
+        load: config.plantLoad,
+        ...(config.plantTickMs ? { tickMs: config.plantTickMs } : {}),
+        ...(config.plantFailuresPerPumpHour !== null
+          ? { failuresPerPumpHour: config.plantFailuresPerPumpHour }
+          : {}),
+      });
+  const plant: Plant = options.plant ?? simulation!;
+  if (simulation) {
+    registerPlantRoutes(app, context, simulation);
+    if (!options.manualPlant) simulation.start();
+  }
+  // Live hubs (SPEC §7) over the plant. Closing the app closes every hub connection with
+  // allowReconnect (a preClose hook of registerHubs), so tabs reconnect to the next start.
+  const hubs = registerHubs(app, context, plant, options.hubOptions);
+  authSetup.onSessionEnded(() => hubs.server.recheckSessions());
+  // Archive and charts (SPEC §7 "Charts"). The archive appends the plant's values until the
+  // app closes; its last aggregates are written before the database closes.
+  const archive = createArchive(context, plant, { fill: config.archiveFill, ...options.archive });
+  app.addHook('onClose', async () => archive.close());
+  registerChartRoutes(app, context, plant, archive);
+  // Alerts: raised from the plant, stored in SQLite, published on the alert hub.
+  const alerts = new AlertService({
+    db,
+    now: context.now,
+    plant,
+    hub: hubs.alert,
+    seedCount: config.alertArchiveSeed,
+  });
+  context.audit = alerts.events.audit;
+  registerAlertRoutes(app, context, alerts, plant);
+  alerts.start();
+  app.addHook('onClose', async () => alerts.stop());
+
+  await registerStatic(app, config.distDir);
+
+  return {
+    app,
+    context,
+    plant,
+    simulation,
+    startupNotes,
+    hubs,
+    archive,
+    alerts,
+    async close() {
+      simulation?.stop();
+      await app.close();
+      db.close();
+    },
+  };
+}

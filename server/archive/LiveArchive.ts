@@ -1,0 +1,203 @@
+/**
+ * Appends live values to the archive. Every value of an archived PV counts towards its
+ * quarter-hour aggregate in memory (quarter hours nest in the plant's days and months, so a
+ * quarter-hour part is merged into its day and month when written); a raw sample is taken at most once per
+ * archive interval per PV (digital PVs also on every change), and with it the PV's pending
+ * aggregates are queued. Queued rows are written in one transaction per flush. A flush takes
+ * at most `maxSamplesPerFlush` samples: beyond that a PV's sample waits for a later value (its
+ * aggregates keep accumulating, nothing is lost), so a plant of 100,000 PVs cannot flood the
+ * database; raw values just get sparser.
+ */
+import { pvKey } from '../../src/contract/keys.ts';
+import type { PvRef, PvValue } from '../../src/contract/pv.ts';
+import {
+  addSample,
+  AGGREGATE_LEVELS,
+  counterIncrement,
+  emptyAggregate,
+  PeriodStarts,
+  quarterHourStart,
+  type Aggregate,
+  type AggregateLevel,
+  type ArchiveKind,
+} from './aggregate.ts';
+import { archivedNumber } from './archivedValue.ts';
+import type { ArchiveStore } from './ArchiveStore.ts';
+
+/**
+ * How the live archive finds its PVs: `kindOf` answers null for PVs not archived (asked once
+ * per PV); `idOf` gives the archive row id, asked only when the PV's first sample is written,
+ * so the first tick of a large plant creates no rows for PVs the sample budget has not reached.
+ */
+export interface LivePvResolver {
+  kindOf(ref: PvRef): ArchiveKind | null;
+  idOf(ref: PvRef): number;
+}
+
+/** A quarter-hour part not yet written. */
+interface PendingAggregate {
+  start: number;
+  aggregate: Aggregate;
+}
+
+interface LiveState {
+  ref: PvRef;
+  kind: ArchiveKind;
+  id: number | null;
+  lastSeenT: number;
+  lastRawT: number;
+  lastRawV: number | null;
+  previousReading: number | null;
+  open: PendingAggregate | null;
+  closed: PendingAggregate[];
+}
+
+export interface LiveArchiveOptions {
+  /** Values before this instant belong to the generated history and are ignored. */
+  historyEnd: number;
+  rawIntervalMs: number;
+  maxSamplesPerFlush: number;
+}
+
+export interface FlushResult {
+  samples: number;
+  /** Aggregate parts written per level. */
+  aggregates: Record<AggregateLevel, number>;
+}
+
+export class LiveArchive {
+  /** null: a PV that is not archived (no archive data), remembered so it is asked once. */
+  private readonly states = new Map<string, LiveState | null>();
+  /** The simulator reuses its PvRef objects: looking them up by identity skips the key text. */
+  private readonly byRef = new WeakMap<PvRef, LiveState | null>();
+  private readonly periods = new PeriodStarts();
+  private rawQueue: number[] = [];
+  private rawValues: (number | null)[] = [];
+  private aggregateQueue: { id: number; level: AggregateLevel; start: number; a: Aggregate }[] = [];
+  private budget: number;
+  deferredSamples = 0;
+  acceptedValues = 0;
+
+  constructor(
+    private readonly store: ArchiveStore,
+    private readonly resolver: LivePvResolver,
+    private readonly options: LiveArchiveOptions,
+  ) {
+    this.budget = options.maxSamplesPerFlush;
+  }
+
+  /** One simulator tick. */
+  onValues(values: readonly PvValue[]): void {
+    for (const value of values) this.accept(value);
+  }
+
+  private state(ref: PvRef): LiveState | null {
+    const known = this.byRef.get(ref);
+    if (known !== undefined) return known;
+    const key = pvKey(ref);
+    let st = this.states.get(key);
+    if (st === undefined) {
+      const kind = this.resolver.kindOf(ref);
+      st = kind
+        ? {
+            ref,
+            kind,
+            id: null,
+            lastSeenT: -Infinity,
+            lastRawT: -Infinity,
+            lastRawV: null,
+            previousReading: null,
+            open: null,
+            closed: [],
+          }
+        : null;
+      this.states.set(key, st);
+    }
+    this.byRef.set(ref, st);
+    return st;
+  }
+
+  private accept(value: PvValue): void {
+    const t = value.timestamp;
+    if (!Number.isFinite(t) || t < this.options.historyEnd) return;
+    const st = this.state(value.pvRef);
+    if (!st || t < st.lastSeenT) return;
+    st.lastSeenT = t;
+    this.acceptedValues++;
+    const v = archivedNumber(value);
+    let increment = 0;
+    if (st.kind === 'counter') {
+      increment = counterIncrement(st.previousReading, v);
+      if (v !== null) st.previousReading = v;
+    }
+    const start = quarterHourStart(t);
+    let p = st.open;
+    if (!p || p.start !== start) {
+      if (p) st.closed.push(p);
+      p = { start, aggregate: emptyAggregate() };
+      st.open = p;
+    }
+    addSample(p.aggregate, t, v, increment);
+    const due =
+      t - st.lastRawT >= this.options.rawIntervalMs || (st.kind === 'digital' && v !== st.lastRawV);
+    if (!due) return;
+    if (this.budget <= 0) {
+      this.deferredSamples++;
+      return;
+    }
+    this.budget--;
+    st.lastRawT = t;
+    st.lastRawV = v;
+    st.id ??= this.resolver.idOf(st.ref);
+    this.rawQueue.push(st.id, t);
+    this.rawValues.push(v);
+    this.queueAggregates(st);
+  }
+
+  private queueAggregates(st: LiveState): void {
+    if (st.id === null) {
+      if (!st.open && st.closed.length === 0) return;
+      st.id = this.resolver.idOf(st.ref);
+    }
+    const id = st.id;
+    const parts = st.open ? [...st.closed, st.open] : st.closed;
+    for (const { start, aggregate: a } of parts) {
+      if (a.lastT === -Infinity) continue;
+      for (const level of AGGREGATE_LEVELS) {
+        this.aggregateQueue.push({ id, level, start: this.periods.of(level, start), a });
+      }
+    }
+    st.closed = [];
+    // The quarter hour stays open; its next part starts empty and merges on write.
+    if (st.open) st.open = { start: st.open.start, aggregate: emptyAggregate() };
+  }
+
+  /** Writes everything queued in one transaction and renews the sample budget. */
+  flush(): FlushResult {
+    const raw = this.rawQueue;
+    const values = this.rawValues;
+    const aggregates = this.aggregateQueue;
+    this.rawQueue = [];
+    this.rawValues = [];
+    this.aggregateQueue = [];
+    this.budget = this.options.maxSamplesPerFlush;
+    const counts: Record<AggregateLevel, number> = { quarterHour: 0, day: 0, month: 0 };
+    if (raw.length === 0 && aggregates.length === 0) return { samples: 0, aggregates: counts };
+    this.store.db.transaction(() => {
+      for (let i = 0; i < values.length; i++) {
+        this.store.insertRaw(raw[2 * i]!, raw[2 * i + 1]!, values[i]!);
+      }
+      for (const { id, level, start, a } of aggregates) {
+        this.store.upsertAggregate(level, id, start, a);
+        counts[level]++;
+      }
+    })();
+    return { samples: values.length, aggregates: counts };
+  }
+
+  /** At shutdown: queues every pending aggregate regardless of the budget, then flushes. */
+  flushAll(): FlushResult {
+    for (const st of this.states.values()) if (st) this.queueAggregates(st);
+    return this.flush();
+  }
+}

@@ -1,0 +1,333 @@
+/**
+ * The process-value archive of the reference server: a generated history per archived PV
+ * (filled lazily on first use, or in the background, or eagerly), live values appended from
+ * the plant, and range reads for the chart routes. Only PVs whose config says hasArchiveData
+ * are archived.
+ */
+import type {
+  ChartPoints,
+  DataSourceType,
+  SeriesMeasurementType,
+} from '../../src/contract/charts.ts';
+import { pvKey } from '../../src/contract/keys.ts';
+import type { PvConfig, PvRef, PvValue } from '../../src/contract/pv.ts';
+import type { ServerContext } from '../context.ts';
+import type { Plant } from '../plant/types.ts';
+import type { ArchiveKind } from './aggregate.ts';
+import { archiveKindOf } from './archivedValue.ts';
+import { ArchiveStore, TABLE_NAMES, type ArchiveTable } from './ArchiveStore.ts';
+import {
+  DEFAULT_HISTORY_SPANS,
+  fillHistory,
+  historyPlan,
+  type HistoryPlan,
+  type HistorySpans,
+  type RowCounts,
+} from './historyFill.ts';
+import { historySignal } from './historySignal.ts';
+import { LiveArchive, type FlushResult, type LivePvResolver } from './LiveArchive.ts';
+
+/** lazy: a PV's history is written on its first read; background: also one PV per tick. */
+export type HistoryFillMode = 'lazy' | 'background' | 'eager';
+
+export const ARCHIVE_FLUSH_INTERVAL_MS = 2_000;
+/** Live raw samples written per second at most, over all PVs. */
+export const ARCHIVE_MAX_SAMPLES_PER_SECOND = 1_000;
+/** Raw values are kept a little longer than the longest raw range a query may ask for. */
+export const RAW_RETENTION_DAYS = 35;
+export const QUARTER_HOUR_RETENTION_DAYS = 400;
+export const PRUNE_INTERVAL_MS = 3_600_000;
+
+/** Above this many archived PVs (the load-mode plant) the history is only filled lazily. */
+export const BACKGROUND_FILL_MAX_PVS = 5_000;
+
+export const SOURCE_TABLE: Record<DataSourceType, ArchiveTable> = {
+  MeasurementArchive: 'raw',
+  QuarterHourValues: 'quarterHour',
+  DayValues: 'day',
+  MonthValues: 'month',
+};
+
+export interface ArchiveTimers {
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+  setImmediate(fn: () => void): unknown;
+  clearImmediate(handle: unknown): void;
+}
+
+const REAL_TIMERS: ArchiveTimers = {
+  setInterval: (fn, ms) => setInterval(fn, ms),
+  clearInterval: (h) => clearInterval(h as NodeJS.Timeout),
+  setImmediate: (fn) => setImmediate(fn),
+  clearImmediate: (h) => clearImmediate(h as NodeJS.Immediate),
+};
+
+export interface ArchiveOptions {
+  fill?: HistoryFillMode;
+  spans?: HistorySpans;
+  flushIntervalMs?: number;
+  maxSamplesPerSecond?: number;
+  timers?: ArchiveTimers;
+}
+
+export interface ArchivedPv {
+  ref: PvRef;
+  config: PvConfig;
+  id: number;
+  kind: ArchiveKind;
+}
+
+export interface FillResult {
+  pvs: number;
+  rows: RowCounts;
+  ms: number;
+}
+
+export class Archive {
+  readonly historyEnd: number;
+  private readonly plan: HistoryPlan;
+  private readonly live: LiveArchive;
+  private readonly known = new Map<string, ArchivedPv | null>();
+  private readonly filled = new Set<number>();
+  private readonly stops: (() => void)[] = [];
+  private readonly rowsWritten;
+  private readonly appendSeconds;
+  private readonly appendedValues;
+  private readonly deferredSamples;
+  private readonly fillSeconds;
+  private closed = false;
+  /** Live counts already added to the metrics. */
+  private reported = { accepted: 0, deferred: 0 };
+
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly plant: Plant,
+    private readonly store: ArchiveStore,
+    private readonly options: ArchiveOptions = {},
+  ) {
+    const stored = store.meta('history_end');
+    const spans = options.spans ?? DEFAULT_HISTORY_SPANS;
+    if (stored === null) {
+      // The first start fixes where the generated history ends and live values begin.
+      this.historyEnd = Math.floor(ctx.now() / spans.rawIntervalMs) * spans.rawIntervalMs;
+      store.setMeta('history_end', String(this.historyEnd));
+    } else {
+      this.historyEnd = Number(stored);
+    }
+    this.plan = historyPlan(this.historyEnd, spans);
+    const flushMs = options.flushIntervalMs ?? ARCHIVE_FLUSH_INTERVAL_MS;
+    const perSecond = options.maxSamplesPerSecond ?? ARCHIVE_MAX_SAMPLES_PER_SECOND;
+    const resolver: LivePvResolver = {
+      kindOf: (ref) => {
+        const config = plant.config(ref);
+        return config?.hasArchiveData ? archiveKindOf(config) : null;
+      },
+      idOf: (ref) => this.lookup(ref)!.id,
+    };
+    this.live = new LiveArchive(store, resolver, {
+      historyEnd: this.historyEnd,
+      rawIntervalMs: spans.rawIntervalMs,
+      maxSamplesPerFlush: Math.max(1, Math.round((perSecond * flushMs) / 1000)),
+    });
+
+    const m = ctx.metrics;
+    this.rowsWritten = m.counter(
+      'pegel_archive_rows_total',
+      'Rows written to the archive by table',
+    );
+    this.appendSeconds = m.counter(
+      'pegel_archive_append_seconds_total',
+      'Time spent writing live values to the archive',
+    );
+    this.appendedValues = m.counter(
+      'pegel_archive_appended_values_total',
+      'Live values of archived PVs taken into the archive (aggregates; raw samples are throttled)',
+    );
+    this.deferredSamples = m.counter(
+      'pegel_archive_deferred_samples_total',
+      'Raw samples postponed because the live append rate cap was reached',
+    );
+    this.fillSeconds = m.counter(
+      'pegel_archive_history_fill_seconds_total',
+      'Time spent generating archive history',
+    );
+    m.gauge('pegel_archive_history_filled_pvs', 'PVs whose archive history is filled', (set) =>
+      set({}, this.filled.size),
+    );
+  }
+
+  /** Subscribes to the plant and starts flushing (and filling, unless lazy). */
+  start(): void {
+    const timers = this.options.timers ?? REAL_TIMERS;
+    // One transaction per tick: the first tick of a large plant creates a row per archived PV.
+    const onValues = this.store.db.transaction((values: readonly PvValue[]) =>
+      this.live.onValues(values),
+    );
+    this.stops.push(this.plant.on('values', (values) => onValues(values)));
+    const handle = timers.setInterval(
+      () => this.flush(),
+      this.options.flushIntervalMs ?? ARCHIVE_FLUSH_INTERVAL_MS,
+    );
+    this.stops.push(() => timers.clearInterval(handle));
+    const pruning = timers.setInterval(() => this.prune(), PRUNE_INTERVAL_MS);
+    this.stops.push(() => timers.clearInterval(pruning));
+    const mode = this.options.fill ?? 'lazy';
+    if (mode === 'eager') this.fillAll();
+    if (mode === 'background') this.fillInBackground(timers);
+  }
+
+  /** The archived PV, its history filled; null when the PV is unknown or not archived. */
+  pv(ref: PvRef): ArchivedPv | null {
+    const pv = this.lookup(ref);
+    if (pv && !this.filled.has(pv.id)) this.fill(pv);
+    return pv;
+  }
+
+  /** Values of one PV in [start, end), ascending; for aggregates t is the period start. */
+  points(
+    pv: ArchivedPv,
+    source: DataSourceType,
+    type: SeriesMeasurementType,
+    start: number,
+    end: number,
+  ): ChartPoints {
+    const table = SOURCE_TABLE[source];
+    return table === 'raw'
+      ? this.store.readRaw(pv.id, start, end)
+      : this.store.readAggregate(table, pv.kind, type, pv.id, start, end);
+  }
+
+  /** Earliest (first) or latest (last) timestamp over the PVs; 0 when none has data. */
+  edgeDate(refs: readonly PvRef[], source: DataSourceType, which: 'first' | 'last'): number {
+    let best: number | null = null;
+    for (const ref of refs) {
+      const pv = this.pv(ref);
+      if (!pv) continue;
+      const t = this.store.edge(SOURCE_TABLE[source], which, pv.id);
+      if (t === null) continue;
+      if (best === null || (which === 'first' ? t < best : t > best)) best = t;
+    }
+    return best ?? 0;
+  }
+
+  /** Fills the history of every archived PV now (first start, timing script). */
+  fillAll(): FillResult {
+    const started = performance.now();
+    const rows: RowCounts = { raw: 0, quarterHour: 0, day: 0, month: 0 };
+    let pvs = 0;
+    for (const ref of this.plant.pvRefs()) {
+      const pv = this.lookup(ref);
+      if (!pv || this.filled.has(pv.id)) continue;
+      const r = this.fill(pv);
+      pvs++;
+      for (const k of Object.keys(rows) as ArchiveTable[]) rows[k] += r[k];
+    }
+    return { pvs, rows, ms: performance.now() - started };
+  }
+
+  /** Writes queued live values (also called by the flush timer). */
+  flush(): void {
+    const started = performance.now();
+    this.count(this.live.flush());
+    this.appendedValues.inc({}, this.live.acceptedValues - this.reported.accepted);
+    this.deferredSamples.inc({}, this.live.deferredSamples - this.reported.deferred);
+    this.reported = { accepted: this.live.acceptedValues, deferred: this.live.deferredSamples };
+    this.appendSeconds.inc({}, (performance.now() - started) / 1000);
+  }
+
+  /** Drops raw values and quarter hours older than their retention. Returns rows deleted. */
+  prune(): number {
+    const now = this.ctx.now();
+    return (
+      this.store.prune('raw', now - RAW_RETENTION_DAYS * 86_400_000) +
+      this.store.prune('quarterHour', now - QUARTER_HOUR_RETENTION_DAYS * 86_400_000)
+    );
+  }
+
+  /** Stops listening and timers and writes every pending aggregate. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const stop of this.stops.splice(0)) stop();
+    this.count(this.live.flushAll());
+  }
+
+  private count(r: FlushResult): void {
+    const rows: RowCounts = { raw: r.samples, ...r.aggregates };
+    for (const table of Object.keys(rows) as ArchiveTable[]) {
+      if (rows[table]) this.rowsWritten.inc({ table: TABLE_NAMES[table] }, rows[table]);
+    }
+  }
+
+  private lookup(ref: PvRef): ArchivedPv | null {
+    const key = pvKey(ref);
+    let pv = this.known.get(key);
+    if (pv === undefined) {
+      const config = this.plant.config(ref);
+      if (config?.hasArchiveData) {
+        const kind = archiveKindOf(config);
+        const row = this.store.pv(key, kind);
+        if (row.historyFilled) this.filled.add(row.id);
+        pv = { ref: config.pvRef, config, id: row.id, kind: row.kind };
+      } else {
+        pv = null;
+      }
+      this.known.set(key, pv);
+    }
+    return pv;
+  }
+
+  private fill(pv: ArchivedPv): RowCounts {
+    const started = performance.now();
+    const signal = historySignal(pv.config, pv.kind, this.ctx.config.seed);
+    let rows: RowCounts = { raw: 0, quarterHour: 0, day: 0, month: 0 };
+    this.store.db.transaction(() => {
+      rows = fillHistory(this.store, pv.id, signal, this.plan);
+      this.store.setHistoryFilled(pv.id);
+    })();
+    this.filled.add(pv.id);
+    this.count({ samples: rows.raw, aggregates: rows });
+    this.fillSeconds.inc({}, (performance.now() - started) / 1000);
+    return rows;
+  }
+
+  private fillInBackground(timers: ArchiveTimers): void {
+    const pending = this.plant.pvRefs().filter((ref) => {
+      const pv = this.lookup(ref);
+      return pv !== null && !this.filled.has(pv.id);
+    });
+    if (pending.length > BACKGROUND_FILL_MAX_PVS) return;
+    let i = 0;
+    let handle: unknown = null;
+    const step = (): void => {
+      handle = null;
+      if (this.closed) return;
+      // One PV per turn of the event loop keeps requests and hubs responsive meanwhile.
+      while (i < pending.length) {
+        const pv = this.lookup(pending[i++]!);
+        if (pv && !this.filled.has(pv.id)) {
+          this.fill(pv);
+          break;
+        }
+      }
+      if (i < pending.length) handle = timers.setImmediate(step);
+    };
+    handle = timers.setImmediate(step);
+    this.stops.push(() => {
+      if (handle !== null) timers.clearImmediate(handle);
+    });
+  }
+}
+
+/** Builds the archive over the server's database and starts appending the plant's values. */
+export function createArchive(
+  ctx: ServerContext,
+  plant: Plant,
+  options: ArchiveOptions = {},
+): Archive {
+  // A larger page cache keeps the archive's B-tree pages hot for fills and range reads.
+  ctx.db.pragma('cache_size = -32768');
+  const archive = new Archive(ctx, plant, new ArchiveStore(ctx.db), options);
+  archive.start();
+  return archive;
+}

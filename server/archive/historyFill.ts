@@ -1,0 +1,153 @@
+/**
+ * The archive's history before the server's first start: raw values for the last days at the
+ * archive interval, quarter hours for the last weeks, day and month values for the last
+ * months. Quarter-hour cells are the base: the days are merged from them and the months from
+ * the days, so every level agrees with the one below; cells inside the raw window are sampled
+ * at the archive interval, so they agree with the raw values too.
+ */
+import { addUnits, startOfUnit } from '../../src/domain/timeUnits.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/domain/zonedTime.ts';
+import {
+  addSample,
+  emptyAggregate,
+  mergeAggregate,
+  quarterHourStart,
+  type Aggregate,
+} from './aggregate.ts';
+import type { ArchiveStore, ArchiveTable } from './ArchiveStore.ts';
+import type { HistorySignal } from './historySignal.ts';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+const QUARTER_HOUR_MS = 15 * MINUTE_MS;
+/** Cells older than the quarter-hour window are only rolled into days: 3 samples suffice. */
+const SPARSE_SAMPLE_MS = 5 * MINUTE_MS;
+
+export interface HistorySpans {
+  /** Month values (and day values) reach this many months back, from the month's start. */
+  months: number;
+  quarterHourDays: number;
+  rawDays: number;
+  /** The archive interval of raw values. */
+  rawIntervalMs: number;
+}
+
+export const DEFAULT_HISTORY_SPANS: HistorySpans = {
+  months: 13,
+  quarterHourDays: 35,
+  rawDays: 3,
+  rawIntervalMs: MINUTE_MS,
+};
+
+/** The instants of the history, computed once for every PV. */
+export interface HistoryPlan {
+  /** History covers [start, end); live values follow from end. */
+  end: number;
+  rawStart: number;
+  quarterHourStart: number;
+  rawIntervalMs: number;
+  /** Day starts from the history's start, ascending; the last day may end after `end`. */
+  days: number[];
+  /** The month start of each day. */
+  monthOfDay: number[];
+}
+
+export function historyPlan(
+  end: number,
+  spans: HistorySpans = DEFAULT_HISTORY_SPANS,
+  zone: string = DEFAULT_TIME_ZONE,
+): HistoryPlan {
+  const start = startOfUnit(addUnits(end, 'Months', -spans.months, zone), 'Months', zone);
+  const days: number[] = [];
+  const monthOfDay: number[] = [];
+  let month = start;
+  let nextMonth = addUnits(month, 'Months', 1, zone);
+  for (let d = start; d < end; d = addUnits(d, 'Days', 1, zone)) {
+    if (d >= nextMonth) {
+      month = nextMonth;
+      nextMonth = addUnits(month, 'Months', 1, zone);
+    }
+    days.push(d);
+    monthOfDay.push(month);
+  }
+  const interval = spans.rawIntervalMs;
+  return {
+    end,
+    rawStart: Math.ceil((end - spans.rawDays * 86_400_000) / interval) * interval,
+    quarterHourStart: quarterHourStart(end - spans.quarterHourDays * 86_400_000),
+    rawIntervalMs: interval,
+    days,
+    monthOfDay,
+  };
+}
+
+export type RowCounts = Record<ArchiveTable, number>;
+
+/** Writes the history of one PV; the caller wraps it in a transaction. Returns rows written. */
+export function fillHistory(
+  store: ArchiveStore,
+  id: number,
+  signal: HistorySignal,
+  plan: HistoryPlan,
+): RowCounts {
+  const { end, rawStart, days, monthOfDay } = plan;
+  const counter = signal.kind === 'counter';
+  const rows: RowCounts = { raw: 0, quarterHour: 0, day: 0, month: 0 };
+  let reading = signal.counterBase;
+  let month: Aggregate | null = null;
+  let monthStart = 0;
+
+  for (let i = 0; i < days.length; i++) {
+    const dayStart = days[i]!;
+    const dayEnd = Math.min(days[i + 1] ?? end, end);
+    if (monthOfDay[i] !== monthStart) {
+      if (month) {
+        store.upsertAggregate('month', id, monthStart, month);
+        rows.month++;
+      }
+      month = emptyAggregate();
+      monthStart = monthOfDay[i]!;
+    }
+    const day = emptyAggregate();
+    for (let qh = dayStart; qh < dayEnd; qh += QUARTER_HOUR_MS) {
+      const cellEnd = Math.min(qh + QUARTER_HOUR_MS, dayEnd);
+      const dense = qh >= plan.quarterHourStart;
+      const step = dense ? plan.rawIntervalMs : SPARSE_SAMPLE_MS;
+      const cell = emptyAggregate();
+      const rate = counter ? signal.at(qh + QUARTER_HOUR_MS / 2) : 0;
+      for (let t = qh; t < cellEnd; t += step) {
+        const v = counter
+          ? round(reading + (rate * (t - qh)) / HOUR_MS, signal.decimals)
+          : signal.at(t);
+        addSample(cell, t, v);
+        if (t >= rawStart) {
+          store.insertRaw(id, t, v);
+          rows.raw++;
+        }
+      }
+      if (counter) {
+        const increase = (rate * (cellEnd - qh)) / HOUR_MS;
+        cell.total = increase;
+        reading += increase;
+      }
+      if (dense) {
+        store.upsertAggregate('quarterHour', id, qh, cell);
+        rows.quarterHour++;
+      }
+      mergeAggregate(day, cell);
+    }
+    store.upsertAggregate('day', id, dayStart, day);
+    rows.day++;
+    mergeAggregate(month!, day);
+  }
+  if (month) {
+    store.upsertAggregate('month', id, monthStart, month);
+    rows.month++;
+  }
+  return rows;
+}
+
+function round(v: number, decimals: number): number {
+  const scale = 10 ** decimals;
+  return Math.round(v * scale) / scale;
+}

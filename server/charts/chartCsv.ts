@@ -1,0 +1,101 @@
+/**
+ * The CSV of a chart export (contract ChartExportBody): semicolon separated, one header line,
+ * one line per timestamp over all series, empty cells for gaps, ISO 8601 timestamps with the
+ * plant's offset, optionally with decimal commas.
+ */
+import { DEFAULT_TIME_ZONE, zoneOffsetMs } from '../../src/domain/zonedTime.ts';
+import type { SeriesData } from './ChartDataService.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** Quotes a cell when needed; a leading formula character is neutralised for spreadsheets. */
+export function csvCell(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[;"\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/** Local ISO 8601 with offset; the offset is looked up once per hour of timestamps. */
+export function localTimestampFormatter(zone = DEFAULT_TIME_ZONE): (t: number) => string {
+  let hour = NaN;
+  let offset = 0;
+  return (t) => {
+    const h = Math.floor(t / HOUR_MS);
+    if (h !== hour) {
+      hour = h;
+      offset = zoneOffsetMs(t, zone);
+    }
+    const d = new Date(t + offset);
+    const abs = Math.abs(offset) / 60_000;
+    const sign = offset < 0 ? '-' : '+';
+    return (
+      `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T` +
+      `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}` +
+      `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+    );
+  };
+}
+
+export function seriesLabel(s: SeriesData): string {
+  const name = s.config?.name ?? `${s.request.pv.type}-${s.request.pv.nr}`;
+  const unit = s.config?.dimension ? ` [${s.config.dimension}]` : '';
+  return `${name}${unit} (${s.request.pvSubtype})`;
+}
+
+export function chartCsv(series: readonly SeriesData[], decimalComma: boolean): string {
+  const times = new Set<number>();
+  for (const s of series) for (const t of s.data.points.t) times.add(t);
+  const sorted = [...times].sort((a, b) => a - b);
+  const format = localTimestampFormatter();
+  const lines = [['Zeitstempel', ...series.map(seriesLabel)].map(csvCell).join(';')];
+  const cursors = series.map(() => 0);
+  const decimals = series.map((s) => {
+    const d = Math.max(0, Math.min(6, s.config?.decimalPlaces ?? 2));
+    return s.request.pvSubtype === 'Mittelwert' ? Math.min(6, d + 1) : d;
+  });
+  for (const t of sorted) {
+    const cells = [format(t)];
+    for (let i = 0; i < series.length; i++) {
+      const { t: ts, v } = series[i]!.data.points;
+      let c = cursors[i]!;
+      let cell = '';
+      if (c < ts.length && ts[c] === t) {
+        const value = v[c];
+        if (value !== null && value !== undefined) {
+          cell = value.toFixed(decimals[i]);
+          if (decimalComma) cell = cell.replace('.', ',');
+        }
+        c++;
+      }
+      cursors[i] = c;
+      cells.push(cell);
+    }
+    lines.push(cells.join(';'));
+  }
+  return lines.join('\r\n') + '\r\n';
+}
+
+/** `Title 2026-11-21 – 2026-11-22.csv`, without characters file systems refuse. */
+export function exportFileName(title: string, start: number, end: number): string {
+  const day = (t: number) => localTimestampFormatter()(t).slice(0, 10);
+  const from = day(start);
+  const to = day(Math.max(start, end - 1));
+  const range = from === to ? from : `${from} – ${to}`;
+  // eslint-disable-next-line no-control-regex
+  const clean = `${title} ${range}`.replace(/[\u0000-\u001f/\\:*?"<>|]+/g, '_').trim();
+  return `${clean}.csv`;
+}
+
+/** content-disposition with an ASCII fallback and the UTF-8 name (RFC 6266, RFC 5987). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName
+    .replace(/[–—]/g, '-')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

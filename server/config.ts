@@ -1,0 +1,93 @@
+/** Configuration of the reference plant server, read once from the environment. */
+import { resolve } from 'node:path';
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Folder with the built client; served with history fallback when present. */
+  distDir: string;
+  /** Fixed password for every demo account (tests, automation); random when unset. */
+  demoPassword: string | null;
+  /** Fixed base32 TOTP secret for every demo account; random when unset. */
+  demoTotpSecret: string | null;
+  /** Wrong passwords before the 5-minute lockout (SPEC §8, §9). */
+  lockoutAttempts: number;
+  lockoutMs: number;
+  /** Idle time after which a session lease ends unless renewed. */
+  sessionLeaseMs: number;
+  /** Default auto-logout of SPEC §9; 0 disables it. */
+  autoLogoutMs: number;
+  recaptchaSecret: string | null;
+  /** Seed of the simulated plant. */
+  seed: number;
+  /** Load mode of the simulator for the bench suite; null runs the modelled plant. */
+  plantLoad: PlantLoadConfig | null;
+  /** Length of a simulator tick in ms; null takes the default (1000, or 100 in load mode). */
+  plantTickMs: number | null;
+  /** Set when the server runs behind https, so cookies get the Secure flag. */
+  secureCookies: boolean;
+  logLevel: string;
+  /** When the archive's generated history is written: lazy (on first read), background, eager. */
+  archiveFill: 'lazy' | 'background' | 'eager';
+  /** Pump failures per pump and hour of the simulator; null keeps its default (tests raise it). */
+  plantFailuresPerPumpHour: number | null;
+  /** Historical alerts written into an empty alert archive at start (tests, bench); 0 = none. */
+  alertArchiveSeed: number;
+}
+
+export interface PlantLoadConfig {
+  stations: number;
+  pvsPerStation: number;
+  updatesPerSecond: number;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw new Error(`Not a number: ${value}`);
+  return Math.trunc(n);
+}
+
+function archiveFill(value: string | undefined): ServerConfig['archiveFill'] {
+  if (value === undefined || value === '' || value === 'lazy') return 'lazy';
+  if (value === 'background' || value === 'eager') return value;
+  throw new Error(`PEGEL_ARCHIVE_FILL must be lazy, background or eager, not ${value}`);
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port: int(env.PORT, 8080),
+    dataDir: resolve(env.PEGEL_DATA_DIR ?? 'data'),
+    distDir: resolve(env.PEGEL_DIST_DIR ?? 'dist'),
+    demoPassword: env.PEGEL_DEMO_PASSWORD || null,
+    demoTotpSecret: env.PEGEL_DEMO_TOTP_SECRET || null,
+    lockoutAttempts: int(env.PEGEL_LOCKOUT_ATTEMPTS, 5),
+    lockoutMs: int(env.PEGEL_LOCKOUT_MS, 5 * 60_000),
+    sessionLeaseMs: int(env.PEGEL_SESSION_LEASE_MS, 8 * 60 * 60_000),
+    autoLogoutMs: int(env.PEGEL_AUTO_LOGOUT_MS, 15 * 60_000),
+    recaptchaSecret: env.PEGEL_RECAPTCHA_SECRET || null,
+    seed: int(env.PEGEL_SEED, 1),
+    plantLoad: readPlantLoad(env),
+    plantTickMs: env.PEGEL_PLANT_TICK_MS ? int(env.PEGEL_PLANT_TICK_MS, 1000) : null,
+    secureCookies: env.PEGEL_SECURE_COOKIES === '1',
+    logLevel: env.PEGEL_LOG_LEVEL ?? 'warn',
+    archiveFill: archiveFill(env.PEGEL_ARCHIVE_FILL),
+    alertArchiveSeed: int(env.PEGEL_ALERT_ARCHIVE_SEED, 0),
+    plantFailuresPerPumpHour: env.PEGEL_PLANT_FAILURES_PER_PUMP_HOUR
+      ? Number(env.PEGEL_PLANT_FAILURES_PER_PUMP_HOUR)
+      : null,
+  };
+}
+
+/** PEGEL_LOAD_STATIONS > 0 switches the simulator to load mode (bench suite). */
+function readPlantLoad(env: NodeJS.ProcessEnv): PlantLoadConfig | null {
+  const stations = int(env.PEGEL_LOAD_STATIONS, 0);
+  if (stations <= 0) return null;
+  return {
+    stations,
+    pvsPerStation: int(env.PEGEL_LOAD_PVS_PER_STATION, 100),
+    updatesPerSecond: int(env.PEGEL_LOAD_UPDATES_PER_SEC, 10_000),
+  };
+}

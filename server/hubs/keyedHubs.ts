@@ -1,0 +1,88 @@
+/**
+ * The hubs that only track keys until their features land (SPEC §7): pipe leakage, report
+ * data, dashboard notes, visualisation text messages and energy optimisation. Each exposes
+ * one publish function, so a feature sends with a one-line call.
+ */
+import { HUBS, HUB_MESSAGES, HUB_METHODS, type HubName } from '../../src/contract/hubs.ts';
+import type { HubServer } from './HubServer.ts';
+import { isGenericKey } from './hubArgs.ts';
+import { keyedMethods, type MethodPair } from './hubMethods.ts';
+import type { KeyedSubscriptions } from './KeyedSubscriptions.ts';
+
+type WithId = { id: number | string };
+
+export interface PipeLeakageHubHandle {
+  /** `newConfig(config)` to subscribers of the pipe leakage key. */
+  publishConfig<C>(key: string, config: C): void;
+}
+export interface ReportDataHubHandle {
+  /** Report values, coalesced per connection into one `newValues([item, …])` per frame. */
+  publishReportData<D>(key: string, data: D): void;
+}
+export interface DashboardHubHandle {
+  /** `noteUpdate(note)` to subscribers of the note key. */
+  publishNoteUpdate<N extends WithId>(key: string, note: N): void;
+}
+export interface VisuTextMessageHubHandle {
+  /** `newMessage(message)` to subscribers of the text message key. */
+  publishTextMessage<T extends WithId>(key: string, message: T): void;
+}
+export interface EnergyOptHubHandle {
+  /** `newValue(values)` to subscribers of the key (latest per key and frame). */
+  publishEnergyValues<V>(key: string, values: V): void;
+}
+
+function keyedHub(
+  server: HubServer,
+  name: HubName,
+  kind: string,
+  pair: MethodPair,
+): KeyedSubscriptions {
+  const subscriptions = server.keyedSubscriptions(name, kind);
+  server.addHub({
+    name,
+    path: HUBS[name],
+    methods: keyedMethods(subscriptions, pair, isGenericKey, kind),
+  });
+  return subscriptions;
+}
+
+export function registerPipeLeakageHub(server: HubServer): PipeLeakageHubHandle {
+  const m = HUB_METHODS.pipeLeakage;
+  const s = keyedHub(server, 'pipeLeakage', 'pipe leakage', {
+    subscribe: m.subscribeToConfigs,
+    unsubscribe: m.unsubscribeFromConfigs,
+  });
+  return { publishConfig: (key, config) => s.publish(key, HUB_MESSAGES.newConfig, config) };
+}
+
+export function registerReportDataHub(server: HubServer): ReportDataHubHandle {
+  const m = HUB_METHODS.reportData;
+  const s = keyedHub(server, 'reportData', 'report data', m);
+  return {
+    publishReportData: (key, data) => s.publishLatest(key, HUB_MESSAGES.newValues, data, 'batch'),
+  };
+}
+
+export function registerDashboardHub(server: HubServer): DashboardHubHandle {
+  const m = HUB_METHODS.dashboard;
+  const s = keyedHub(server, 'dashboard', 'note', {
+    subscribe: m.subscribeToNotes,
+    unsubscribe: m.unsubscribeFromNotes,
+  });
+  return { publishNoteUpdate: (key, note) => s.publish(key, HUB_MESSAGES.noteUpdate, note) };
+}
+
+export function registerVisuTextMessageHub(server: HubServer): VisuTextMessageHubHandle {
+  const s = keyedHub(server, 'visuTextMessage', 'text message', HUB_METHODS.visuTextMessage);
+  return {
+    publishTextMessage: (key, message) => s.publish(key, HUB_MESSAGES.newMessage, message),
+  };
+}
+
+export function registerEnergyOptHub(server: HubServer): EnergyOptHubHandle {
+  const s = keyedHub(server, 'energyOpt', 'energy optimisation', HUB_METHODS.energyOpt);
+  return {
+    publishEnergyValues: (key, values) => s.publishLatest(key, HUB_MESSAGES.newValue, values),
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * /hubs/pv (SPEC §7): live PV values, configs, limit configs, and the keyed subscriptions
+ * whose data comes with later features (maintenance configs, acks, plans, lines).
+ */
+import { HUBS, HUB_MESSAGES, HUB_METHODS } from '../../src/contract/hubs.ts';
+import { parsePvKey, pvKey } from '../../src/contract/keys.ts';
+import type { PvConfig, PvLimitConfig, PvRef, PvValue } from '../../src/contract/pv.ts';
+import type { StationRef } from '../../src/contract/station.ts';
+import type { Plant } from '../plant/types.ts';
+import type { HubServer } from './HubServer.ts';
+import { isGenericKey, isPvKey } from './hubArgs.ts';
+import { keyedMethods, keyedMethodsWith } from './hubMethods.ts';
+import { pvCode, pvCodeOfKey, pvRefOfCode } from './pvCode.ts';
+import { RawJson } from './protocol.ts';
+
+const M = HUB_METHODS.pv;
+const HUB = 'pv';
+
+export interface PvHubHandle {
+  /** Values to subscribers of their keys, coalesced per connection into one `newValues`. */
+  publishValues(values: readonly PvValue[]): void;
+  publishConfig(config: PvConfig): void;
+  publishLimitConfig(config: PvLimitConfig): void;
+  /** `newMaintenanceConfig(config)` to subscribers of the PV's key. */
+  publishMaintenanceConfig<T extends { pvMaintenanceRef: { pvRef: PvRef } }>(config: T): void;
+  /** `newAck(ack)` to subscribers of `SubscribeToAcks` for the PV. */
+  publishAck<T>(pv: PvRef, ack: T): void;
+  /** `newPlanInfo(info)` to subscribers of `key` (latest per key and frame). */
+  publishPlanInfo<T extends { station: StationRef; planNumber: number }>(
+    key: string,
+    info: T,
+  ): void;
+  /** `newLineInfo(info)` to subscribers of `key` (latest per key and frame). */
+  publishLineInfo<T extends { station: StationRef; lineNumber: number }>(
+    key: string,
+    info: T,
+  ): void;
+  dispose(): void;
+}
+
+export function registerPvHub(server: HubServer, plant: Plant): PvHubHandle {
+  // NOTE: keyed by pvCode, not by key string: the lookup per published value is the hot path.
+  const values = server.keyedSubscriptions<number>(HUB, 'values');
+  const configs = server.keyedSubscriptions(HUB, 'configs');
+  const limitConfigs = server.keyedSubscriptions(HUB, 'limitConfigs');
+  const maintenanceConfigs = server.keyedSubscriptions(HUB, 'maintenanceConfigs');
+  const acks = server.keyedSubscriptions(HUB, 'acks');
+  const plans = server.keyedSubscriptions(HUB, 'plans');
+  const lines = server.keyedSubscriptions(HUB, 'lines');
+
+  server.addHub({
+    name: HUB,
+    path: HUBS.pv,
+    methods: {
+      ...keyedMethodsWith(
+        values,
+        { subscribe: M.subscribeToPvs, unsubscribe: M.unsubscribeFromPvs },
+        isPvKey,
+        'PV',
+        pvCodeOfKey,
+        (conn, added) => {
+          // Current values right away, in the same coalesced message as later changes.
+          for (const code of added) {
+            const value = plant.valueByKey(pvKey(pvRefOfCode(code)));
+            if (value) values.pushLatest(conn, code, HUB_MESSAGES.newValues, value, 'batch');
+          }
+        },
+      ),
+      ...keyedMethods(
+        configs,
+        { subscribe: M.subscribeToConfigs, unsubscribe: M.unsubscribeFromConfigs },
+        isPvKey,
+        'PV',
+        (conn, added) => {
+          for (const key of added) {
+            const config = plant.config(parsePvKey(key)!);
+            if (config) conn.send(HUB_MESSAGES.newConfig, config);
+          }
+        },
+      ),
+      ...keyedMethods(
+        limitConfigs,
+        { subscribe: M.subscribeToLimitConfigs, unsubscribe: M.unsubscribeFromLimitConfigs },
+        isPvKey,
+        'PV',
+        (conn, added) => {
+          for (const key of added) {
+            for (const config of plant.limitConfigs(parsePvKey(key)!)) {
+              conn.send(HUB_MESSAGES.newLimitConfig, config);
+            }
+          }
+        },
+      ),
+      ...keyedMethods(
+        maintenanceConfigs,
+        {
+          subscribe: M.subscribeToMaintenanceConfigs,
+          unsubscribe: M.unsubscribeFromMaintenanceConfigs,
+        },
+        isPvKey,
+        'PV',
+      ),
+      ...keyedMethods(
+        acks,
+        { subscribe: M.subscribeToAcks, unsubscribe: M.unsubscribeFromAcks },
+        isPvKey,
+        'PV',
+      ),
+      ...keyedMethods(
+        plans,
+        { subscribe: M.subscribeToPlans, unsubscribe: M.unsubscribeFromPlans },
+        isGenericKey,
+        'plan',
+      ),
+      ...keyedMethods(
+        lines,
+        { subscribe: M.subscribeToLines, unsubscribe: M.unsubscribeFromLines },
+        isGenericKey,
+        'line',
+      ),
+    },
+  });
+
+  const handle: PvHubHandle = {
+    publishValues(changed) {
+      if (values.keyCount === 0) return;
+      for (const value of changed) {
+        const code = pvCode(value.pvRef);
+        if (!values.hasSubscribers(code)) continue;
+        // Serialised once, however many connections receive it.
+        values.publishLatest(code, HUB_MESSAGES.newValues, RawJson.of(value), 'batch');
+      }
+    },
+    publishConfig(config) {
+      configs.publish(pvKey(config.pvRef), HUB_MESSAGES.newConfig, config);
+    },
+    publishLimitConfig(config) {
+      limitConfigs.publish(pvKey(config.pvLimitRef.pv), HUB_MESSAGES.newLimitConfig, config);
+    },
+    publishMaintenanceConfig(config) {
+      const key = pvKey(config.pvMaintenanceRef.pvRef);
+      maintenanceConfigs.publish(key, HUB_MESSAGES.newMaintenanceConfig, config);
+    },
+    publishAck(pv, ack) {
+      acks.publish(pvKey(pv), HUB_MESSAGES.newAck, ack);
+    },
+    publishPlanInfo(key, info) {
+      plans.publishLatest(key, HUB_MESSAGES.newPlanInfo, info);
+    },
+    publishLineInfo(key, info) {
+      lines.publishLatest(key, HUB_MESSAGES.newLineInfo, info);
+    },
+    dispose: () => {
+      for (const off of listeners) off();
+    },
+  };
+  const listeners = [
+    plant.on('values', (changed) => handle.publishValues(changed)),
+    plant.on('config', (config) => handle.publishConfig(config)),
+    plant.on('limitConfig', (config) => handle.publishLimitConfig(config)),
+  ];
+  return handle;
+}

@@ -1,0 +1,27 @@
+/** `npm start`: runs the reference plant server until SIGINT or SIGTERM. */
+import { readConfig } from './config.ts';
+import { buildServer } from './app.ts';
+
+const config = readConfig();
+const server = await buildServer(config);
+const address = await server.app.listen({ host: config.host, port: config.port });
+
+// NOTE: tests parse this line to find the port when PORT=0.
+console.log(`Pegel reference plant server listening on ${address}`);
+for (const note of server.startupNotes) console.log(note);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down …`);
+    server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  });
+}

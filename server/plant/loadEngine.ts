@@ -1,0 +1,181 @@
+/**
+ * Load mode for the bench suite: many synthetic AnaIn PVs and a fixed number of updates per
+ * second, generated in bulk per tick. State lives in preallocated typed arrays; the only
+ * objects made per update are the PvValue objects handed out. Configs are built on demand.
+ */
+import type { Quality } from '../../src/contract/enums.ts';
+import { parsePvKey } from '../../src/contract/keys.ts';
+import type { PvConfig, PvLimitConfig, PvNode, PvRef, PvValue } from '../../src/contract/pv.ts';
+import { makePvNr, PV_NUMBER_SPLIT } from '../../src/domain/pvRef.ts';
+import type { Random } from './random.ts';
+import type { StationDef } from './stationCatalog.ts';
+import type { ValueEngine } from './valueEngine.ts';
+
+export interface LoadOptions {
+  stations: number;
+  pvsPerStation: number;
+  updatesPerSecond: number;
+}
+
+const NOISE_SIZE = 4096;
+
+export class LoadEngine implements ValueEngine {
+  readonly stations: StationDef[] = [];
+  readonly refs: PvRef[] = [];
+  private readonly total: number;
+  private readonly base: Float64Array;
+  private readonly noise: Float64Array;
+  private readonly last: (PvValue | undefined)[];
+  private cursor = 0;
+  private noiseCursor = 0;
+  /** Fraction of an update carried to the next tick so the rate holds at any tick length. */
+  private carry = 0;
+
+  constructor(
+    random: Random,
+    private readonly options: LoadOptions,
+    private readonly startTime: number,
+  ) {
+    if (options.pvsPerStation >= PV_NUMBER_SPLIT)
+      throw new Error('pvsPerStation must be below 100000');
+    for (let s = 1; s <= options.stations; s++) {
+      const angle = (s / options.stations) * 2 * Math.PI;
+      this.stations.push({
+        nr: s,
+        name: `Lastmessstelle ${s}`,
+        kind: 'networkMeasuringPoint',
+        dialUp: false,
+        latitude: 51.04 + 0.03 * Math.sin(angle),
+        longitude: 13.56 + 0.05 * Math.cos(angle),
+        processImage: 'lastmessstelle',
+        mobileNetworkStandard: null,
+        pumps: 0,
+        pumpFlow: 0,
+        pumpPowerKw: 0,
+        store: null,
+        meanFlow: 0,
+      });
+      for (let p = 1; p <= options.pvsPerStation; p++) {
+        this.refs.push(Object.freeze({ type: 'AnaIn', nr: makePvNr(s, p) }));
+      }
+    }
+    this.total = this.refs.length;
+    this.base = new Float64Array(this.total);
+    for (let i = 0; i < this.total; i++) this.base[i] = random.range(1, 100);
+    this.noise = new Float64Array(NOISE_SIZE);
+    for (let i = 0; i < NOISE_SIZE; i++) this.noise[i] = 1 + 0.02 * random.normal();
+    this.last = new Array<PvValue | undefined>(this.total);
+  }
+
+  private indexOf(ref: PvRef): number {
+    if (ref.type !== 'AnaIn') return -1;
+    const s = Math.floor(ref.nr / PV_NUMBER_SPLIT);
+    const p = ref.nr % PV_NUMBER_SPLIT;
+    if (s < 1 || s > this.options.stations || p < 1 || p > this.options.pvsPerStation) return -1;
+    return (s - 1) * this.options.pvsPerStation + (p - 1);
+  }
+
+  nodes(): PvNode[] {
+    const per = this.options.pvsPerStation;
+    return this.stations.map((s, k) => ({
+      stationNumber: s.nr,
+      stationName: s.name,
+      pvs: this.refs.slice(k * per, (k + 1) * per),
+    }));
+  }
+
+  config(ref: PvRef): PvConfig | undefined {
+    const i = this.indexOf(ref);
+    if (i < 0) return undefined;
+    const station = this.stations[Math.floor(i / this.options.pvsPerStation)]!;
+    const n = (i % this.options.pvsPerStation) + 1;
+    return {
+      pvRef: this.refs[i]!,
+      name: `Messwert ${n}`,
+      eksNr: `LM${String(station.nr).padStart(4, '0')}.AE${String(n).padStart(5, '0')}`,
+      subtype: 'Messwert',
+      dimension: 'm³/h',
+      decimalPlaces: 2,
+      hasArchiveData: false,
+      stationNumber: station.nr,
+      stationName: station.name,
+      domainConfig: { min: 0, max: 150 },
+      digiDisplayConfig: null,
+      anaLimitConfig: null,
+      alertInputConfig: null,
+    };
+  }
+
+  limitConfigs(_ref: PvRef): readonly PvLimitConfig[] {
+    return [];
+  }
+
+  valueByKey(key: string): PvValue | undefined {
+    const ref = parsePvKey(key);
+    const i = ref ? this.indexOf(ref) : -1;
+    if (i < 0) return undefined;
+    return (this.last[i] ??= {
+      pvRef: this.refs[i]!,
+      typeOfValue: 'DoubleValue',
+      doubleValue: this.base[i]!,
+      quality: 'Good',
+      timestamp: this.startTime,
+    });
+  }
+
+  tick(
+    time: number,
+    dtMs: number,
+    _reachable: (stationNumber: number) => boolean,
+    out: PvValue[],
+  ): void {
+    const wanted = this.carry + (this.options.updatesPerSecond * dtMs) / 1000;
+    const count = Math.floor(wanted);
+    this.carry = wanted - count;
+    if (this.total === 0) return;
+    const { base, noise, refs, last, total } = this;
+    let cursor = this.cursor;
+    let nc = this.noiseCursor;
+    const start = out.length;
+    out.length = start + count;
+    for (let k = 0; k < count; k++) {
+      const value: PvValue = {
+        pvRef: refs[cursor]!,
+        typeOfValue: 'DoubleValue',
+        doubleValue: Math.round(base[cursor]! * noise[nc]! * 100) / 100,
+        quality: 'Good',
+        timestamp: time,
+      };
+      last[cursor] = value;
+      out[start + k] = value;
+      nc = (nc + 1) & (NOISE_SIZE - 1);
+      if (++cursor === total) cursor = 0;
+    }
+    this.cursor = cursor;
+    this.noiseCursor = nc;
+  }
+
+  requalify(stationNumber: number | null, quality: Quality, out: PvValue[]): void {
+    const per = this.options.pvsPerStation;
+    const from = stationNumber === null ? 0 : (stationNumber - 1) * per;
+    const to = stationNumber === null ? this.total : from + per;
+    for (let i = from; i < to; i++) {
+      const last = this.valueByKey(`ai${this.refs[i]!.nr}`)!;
+      if (last.quality === quality) continue;
+      const next = { ...last, quality };
+      this.last[i] = next;
+      out.push(next);
+    }
+  }
+
+  activeFailures(_stationNumber: number): number {
+    return 0;
+  }
+
+  pvCount(stationNumber?: number): number {
+    if (stationNumber === undefined) return this.total;
+    return stationNumber >= 1 && stationNumber <= this.options.stations
+      ? this.options.pvsPerStation
+      : 0;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * The simulated plant as the rest of the server sees it. REST routes and hubs read state
+ * and listen to changes here; nothing outside server/plant knows how values are simulated.
+ */
+import type { StationCallAction, ServerStatus } from '../../src/contract/enums.ts';
+import type { PvConfig, PvLimitConfig, PvNode, PvRef, PvValue } from '../../src/contract/pv.ts';
+import type {
+  Station,
+  StationCallResult,
+  StationConfig,
+  StationLiveData,
+} from '../../src/contract/station.ts';
+import type { SessionUser } from '../auth/service.ts';
+import type { PvListEntry, StationOverview } from '../../src/contract/plant.ts';
+
+export type Unsubscribe = () => void;
+
+export interface PlantEvents {
+  /** Changed PV values, batched per simulator tick. */
+  values: (values: readonly PvValue[]) => void;
+  /** A station's live data changed; `what` says which part. */
+  station: (live: StationLiveData, what: 'timestamp' | 'dialCounter' | 'dialState') => void;
+  stationConfig: (config: StationConfig) => void;
+  config: (config: PvConfig) => void;
+  limitConfig: (config: PvLimitConfig) => void;
+  serverStatus: (status: ServerStatus, since: number) => void;
+}
+
+export interface Plant {
+  stations(): readonly Station[];
+  stationLive(stationNumber: number): StationLiveData | undefined;
+  stationConfig(stationNumber: number): StationConfig | undefined;
+  pvRefs(): readonly PvRef[];
+  pvNodes(): readonly PvNode[];
+  config(ref: PvRef): PvConfig | undefined;
+  /** Latest value by live key (`ai100001`); undefined for unknown keys. */
+  valueByKey(key: string): PvValue | undefined;
+  limitConfigs(ref: PvRef): readonly PvLimitConfig[];
+  /** Dial action of SPEC §4; rights per station are checked here. */
+  call(
+    action: StationCallAction,
+    stationNumbers: readonly number[],
+    user: SessionUser,
+  ): StationCallResult;
+  serverStatus(): { status: ServerStatus; since: number };
+  on<E extends keyof PlantEvents>(event: E, listener: PlantEvents[E]): Unsubscribe;
+  start(): void;
+  stop(): void;
+}
+
+/**
+ * The plant as the reference server builds it: the Plant seam plus what the plant routes
+ * and tests need. Kept apart so that fakes of `Plant` (hub tests) need none of it.
+ */
+export interface PlantSimulation extends Plant {
+  /** Every PV with name and station (GET /api/Pv/all). */
+  pvList(): readonly PvListEntry[];
+  /** Stations with their live state (GET /api/station/GetAllStations). */
+  stationOverview(): readonly StationOverview[];
+  /** Simulated time (epoch ms): timestamps of values and stations are taken from it. */
+  time(): number;
+  /** Advances the simulation by ms in ticks, by hand (tests; start() does it on a timer). */
+  step(ms: number): void;
+  /**
+   * Sets the server status of SPEC §4, e.g. 'ControlUnitDisconnected' to simulate the
+   * control unit going away: every value turns Bad and nothing updates until 'Connected'.
+   */
+  setServerStatus(status: ServerStatus): void;
+}

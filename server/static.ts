@@ -1,0 +1,38 @@
+/** Serves the built client from dist/ with history fallback for client routes. */
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { notFound } from './http/errors.ts';
+
+/** Paths that belong to the server; everything else that is not a file is a client route. */
+const SERVER_PREFIXES = ['/api/', '/hubs/', '/Views/', '/Account/', '/metrics'];
+
+export async function registerStatic(app: FastifyInstance, distDir: string): Promise<void> {
+  const index = join(distDir, 'index.html');
+  const hasClient = existsSync(index);
+  if (!hasClient) app.log.warn(`No built client in ${distDir}; run "npm run build".`);
+  else
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // Hashed assets never change; index.html must always be revalidated.
+        res.setHeader(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isClientRoute =
+      request.method === 'GET' &&
+      !SERVER_PREFIXES.some((p) => path.startsWith(p)) &&
+      !/\.[a-z0-9]+$/i.test(path);
+    if (isClientRoute && hasClient)
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send(notFound(`No route ${request.method} ${path}`).toBody());
+  });
+}

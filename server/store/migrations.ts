@@ -1,0 +1,162 @@
+/**
+ * Versioned schema migrations. Append only: a released migration is never edited; a change
+ * is a new entry with the next version.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'users and sessions',
+    sql: `
+      CREATE TABLE users (
+        id INTEGER PRIMARY KEY,
+        username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        display_name TEXT NOT NULL,
+        role TEXT NOT NULL,
+        password_hash TEXT NOT NULL,
+        totp_secret TEXT NOT NULL,
+        domain_managed INTEGER NOT NULL DEFAULT 0,
+        failed_attempts INTEGER NOT NULL DEFAULT 0,
+        locked_until INTEGER NOT NULL DEFAULT 0,
+        last_totp_step INTEGER NOT NULL DEFAULT 0,
+        password_changed_at INTEGER NOT NULL
+      );
+      CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        csrf_token TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX sessions_user ON sessions(user_id);
+    `,
+  },
+  {
+    // NOTE: the version may be renumbered when branches merge; it only has to stay unique.
+    version: 2,
+    name: 'archives and chart annotations',
+    sql: `
+      CREATE TABLE archive_meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) WITHOUT ROWID;
+      -- One row per archived PV; the integer id keeps the value tables compact.
+      CREATE TABLE archive_pv (
+        id INTEGER PRIMARY KEY,
+        pv_key TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL,
+        history_filled INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE TABLE archive_raw (
+        pv INTEGER NOT NULL,
+        t INTEGER NOT NULL,
+        v REAL,
+        PRIMARY KEY (pv, t)
+      ) WITHOUT ROWID;
+      -- Aggregates: t is the period start; mean = sum / n; total is a counter's increase.
+      CREATE TABLE archive_quarter_hour (
+        pv INTEGER NOT NULL,
+        t INTEGER NOT NULL,
+        n INTEGER NOT NULL,
+        sum REAL NOT NULL,
+        vmin REAL,
+        vmax REAL,
+        last REAL,
+        last_t INTEGER NOT NULL,
+        total REAL NOT NULL,
+        PRIMARY KEY (pv, t)
+      ) WITHOUT ROWID;
+      CREATE TABLE archive_day (
+        pv INTEGER NOT NULL,
+        t INTEGER NOT NULL,
+        n INTEGER NOT NULL,
+        sum REAL NOT NULL,
+        vmin REAL,
+        vmax REAL,
+        last REAL,
+        last_t INTEGER NOT NULL,
+        total REAL NOT NULL,
+        PRIMARY KEY (pv, t)
+      ) WITHOUT ROWID;
+      CREATE TABLE archive_month (
+        pv INTEGER NOT NULL,
+        t INTEGER NOT NULL,
+        n INTEGER NOT NULL,
+        sum REAL NOT NULL,
+        vmin REAL,
+        vmax REAL,
+        last REAL,
+        last_t INTEGER NOT NULL,
+        total REAL NOT NULL,
+        PRIMARY KEY (pv, t)
+      ) WITHOUT ROWID;
+      CREATE TABLE chart_annotations (
+        id INTEGER PRIMARY KEY,
+        timestamp INTEGER NOT NULL,
+        pv_type TEXT NOT NULL,
+        pv_nr INTEGER NOT NULL,
+        data_source TEXT NOT NULL,
+        text TEXT NOT NULL,
+        visible INTEGER NOT NULL,
+        show_in_day_report INTEGER NOT NULL,
+        show_in_week_report INTEGER NOT NULL,
+        show_in_month_report INTEGER NOT NULL,
+        show_in_year_report INTEGER NOT NULL,
+        created_by TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX chart_annotations_time ON chart_annotations(timestamp);
+      CREATE INDEX chart_annotations_pv ON chart_annotations(pv_type, pv_nr, timestamp);
+    `,
+  },
+  {
+    // NOTE: the version may be renumbered when branches merge; it only has to stay unique.
+    version: 3,
+    name: 'alerts, control events and system events',
+    sql: `
+      CREATE TABLE alerts (
+        id INTEGER PRIMARY KEY,
+        ts INTEGER NOT NULL,
+        pv_type TEXT,
+        pv_nr INTEGER,
+        source TEXT,
+        station_number INTEGER,
+        station_name TEXT NOT NULL,
+        source_name TEXT NOT NULL,
+        text TEXT NOT NULL,
+        priority INTEGER NOT NULL,
+        acked_by TEXT,
+        acked_at INTEGER,
+        cleared_at INTEGER
+      );
+      CREATE INDEX alerts_ts ON alerts(ts);
+      -- Pending alerts are few; a partial index keeps ack-all and the pending fetch fast.
+      CREATE INDEX alerts_pending ON alerts(ts) WHERE acked_at IS NULL;
+      CREATE INDEX alerts_pv ON alerts(pv_type, pv_nr, ts);
+      CREATE TABLE control_events (
+        id INTEGER PRIMARY KEY,
+        ts INTEGER NOT NULL,
+        station_number INTEGER,
+        station_name TEXT NOT NULL,
+        pv_type TEXT,
+        pv_nr INTEGER,
+        user TEXT,
+        text TEXT NOT NULL
+      );
+      CREATE INDEX control_events_ts ON control_events(ts);
+      CREATE TABLE system_events (
+        id INTEGER PRIMARY KEY,
+        ts INTEGER NOT NULL,
+        category TEXT NOT NULL,
+        user TEXT,
+        text TEXT NOT NULL
+      );
+      CREATE INDEX system_events_ts ON system_events(ts);
+    `,
+  },
+];

@@ -1,0 +1,32 @@
+/** GET /api/SystemConfig/*: plant settings, licence options and the password policy. */
+import type { FastifyInstance } from 'fastify';
+import type { LicenseOptions, PasswordPolicy, SystemSettings } from '../../src/contract/auth.ts';
+import { API } from '../../src/contract/paths.ts';
+import type { ServerContext } from '../context.ts';
+
+export const PASSWORD_POLICY: PasswordPolicy = {
+  minLength: 10,
+  requireDigit: true,
+  requireUpper: true,
+  requireLower: true,
+};
+
+export const LICENSE_OPTIONS: LicenseOptions = {
+  maxActiveUsers: 25,
+  maxActivePvGroupRegistrations: 500,
+};
+
+export function registerSystemRoutes(app: FastifyInstance, _ctx: ServerContext): void {
+  const settings: SystemSettings = {
+    plantName: 'Zweckverband Wasserversorgung Talaue',
+    operator: 'Stadtwerke Talaue GmbH',
+    address: 'Am Wasserwerk 1, 01234 Talaue',
+    serverVersion: '1.0.0 (reference plant server)',
+    timeZone: 'Europe/Berlin',
+    supportEmail: 'leitwarte@example.org',
+    supportPhone: '+49 351 000000',
+  };
+  app.get(API.system.settings, async () => settings);
+  app.get(API.system.licenseOptions, async () => LICENSE_OPTIONS);
+  app.get(API.system.passwordPolicy, async () => PASSWORD_POLICY);
+}

@@ -1,0 +1,156 @@
+/**
+ * The one fetch wrapper for REST calls: cookies as credentials, JSON both ways, the CSRF
+ * header on state-changing calls, typed errors, and the session redirect of SPEC §2: on any
+ * 401 the top window goes to the logout address with the current path as returnUrl.
+ */
+import type { ApiErrorBody } from '../contract/errors.ts';
+import { API, CSRF_HEADER } from '../contract/paths.ts';
+
+/** The server answered, but not with success. `code` is the stable code of ApiErrorBody. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly issues: { path: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** The server could not be reached (offline, refused, aborted by the network, bad certificate). */
+export class NetworkError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'NetworkError';
+  }
+}
+
+let csrfToken: string | null = null;
+
+/** Sets the session's CSRF token (after sign-in and from /info); null forgets it. */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+export function getCsrfToken(): string | null {
+  return csrfToken;
+}
+
+/** The window to send to the logout address: the top window when framed on the same origin. */
+function topWindow(): Window {
+  try {
+    const top = window.top;
+    // NOTE: reading a cross-origin frame's location throws; then only this frame moves.
+    if (top && top !== window && top.location.origin === window.location.origin) return top;
+  } catch {
+    // cross-origin parent
+  }
+  return window;
+}
+
+/** The logout address with a return path (SPEC §2 "Session redirects"). */
+export function logoutUrl(returnUrl: string): string {
+  return `${API.logout}?returnUrl=${encodeURIComponent(returnUrl)}`;
+}
+
+let redirecting = false;
+
+/**
+ * Sends the top window through logout to sign-in, returning later to where it is now.
+ * Runs once per page: parallel calls that all fail with 401 navigate only once.
+ */
+export function redirectToLogout(): void {
+  if (redirecting) return;
+  const target = topWindow();
+  const { pathname, search } = target.location;
+  if (pathname === '/login') return;
+  redirecting = true;
+  target.location.assign(logoutUrl(pathname + search));
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface HttpOptions {
+  method?: string;
+  /** Sent as JSON unless it is FormData (uploads). */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+function withQuery(path: string, query: HttpOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
+    else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const error = (value as { error?: unknown }).error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string'
+  );
+}
+
+async function errorOf(res: Response): Promise<HttpError> {
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    // not JSON (a proxy's error page)
+  }
+  if (isErrorBody(body))
+    return new HttpError(res.status, body.error.code, body.error.message, body.error.issues ?? []);
+  return new HttpError(res.status, `http_${res.status}`, res.statusText || `HTTP ${res.status}`);
+}
+
+/** One REST call; resolves with the parsed JSON body (undefined for an empty body). */
+export async function http<T>(path: string, options: HttpOptions = {}): Promise<T> {
+  const method = (options.method ?? 'GET').toUpperCase();
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  if (!SAFE_METHODS.has(method) && csrfToken) headers.set(CSRF_HEADER, csrfToken);
+  let res: Response;
+  try {
+    res = await fetch(withQuery(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new NetworkError(err instanceof Error ? err.message : String(err), { cause: err });
+  }
+  if (res.status === 401) redirectToLogout();
+  if (!res.ok) throw await errorOf(res);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const getJson = <T>(path: string, options: Omit<HttpOptions, 'method' | 'body'> = {}) =>
+  http<T>(path, { ...options, method: 'GET' });
+
+export const postJson = <T>(
+  path: string,
+  body?: unknown,
+  options: Omit<HttpOptions, 'method' | 'body'> = {},
+) => http<T>(path, { ...options, method: 'POST', body: body ?? {} });

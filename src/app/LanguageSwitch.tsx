@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../ui/Icon.tsx';
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage } from './i18n.ts';
+
+/** The compact language switch in the header: shows the code, lists each name in itself. */
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  return (
+    <label className="lang-switch" title={t('shell.language')}>
+      <Icon name="language" />
+      <span className="visually-hidden">{t('shell.language')}</span>
+      <select
+        value={i18n.language}
+        onChange={(e) => {
+          if (isLanguage(e.target.value)) void setLanguage(e.target.value);
+        }}
+      >
+        {LANGUAGES.map((lang) => (
+          <option key={lang} value={lang} lang={lang} aria-label={LANGUAGE_NAMES[lang]}>
+            {lang.toUpperCase()}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,35 @@
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../ui/Icon.tsx';
+import { NAV_ITEMS, type NavItem } from './navigation.ts';
+
+export interface NavListProps {
+  /** Called after a link is followed (the drawer closes itself). */
+  onNavigate?: () => void;
+}
+
+/** The navigation links of NAV_ITEMS: areas first, then settings, help and about. */
+export function NavList({ onNavigate }: NavListProps) {
+  const { t } = useTranslation();
+  const link = (item: NavItem) => (
+    <li key={item.path}>
+      <NavLink
+        to={item.path}
+        end={item.path === '/' || item.path === '/alerts'}
+        className={({ isActive }) => (isActive ? 'nav-link nav-link-active' : 'nav-link')}
+        onClick={onNavigate}
+      >
+        <Icon name={item.icon} />
+        <span>{t(item.labelKey)}</span>
+      </NavLink>
+    </li>
+  );
+  return (
+    <nav className="nav" aria-label={t('shell.navigation')}>
+      <ul className="nav-list">{NAV_ITEMS.filter((i) => !i.secondary).map(link)}</ul>
+      <ul className="nav-list nav-list-secondary">
+        {NAV_ITEMS.filter((i) => i.secondary).map(link)}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The frame around every signed-in page: header (plant, connection, language, user),
+ * navigation (side bar from 960 px, drawer below), and the page. `?kiosk=1` shows only the
+ * header and the page, for wall monitors.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../ui/Button.tsx';
+import { ConnectionStatus } from './ConnectionStatus.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { NavDrawer } from './NavDrawer.tsx';
+import { NavList } from './NavList.tsx';
+import { useResource } from './resource.ts';
+import { systemSettings } from './systemSettings.ts';
+import { useKiosk } from './useKiosk.ts';
+import { UserMenu } from './UserMenu.tsx';
+import { useConnectionStatus } from '../live/index.ts';
+import { useSession } from '../features/auth/sessionStore.ts';
+import { logoutUrl } from '../api/http.ts';
+import { AlarmBanner } from '../features/alerts/AlarmBanner.tsx';
+
+function signOut() {
+  window.location.assign(logoutUrl('/'));
+}
+
+/** Separate component so a status change re-renders only the status, not the page. */
+function LiveConnectionStatus() {
+  const status = useConnectionStatus();
+  return <ConnectionStatus state={status.display} lastDataAt={status.lastDataAt} live />;
+}
+
+export function Shell() {
+  const { t } = useTranslation();
+  const kiosk = useKiosk();
+  const session = useSession();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const settings = useResource(systemSettings);
+  const plantName = settings.status === 'ready' ? settings.data.plantName : '';
+  const main = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const firstPath = useRef(pathname);
+
+  // After in-app navigation, keyboard and screen reader users continue on the new page, not
+  // on the link they left behind. The first page load keeps the browser's own focus.
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = '';
+    main.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <div className={kiosk ? 'shell shell-kiosk' : 'shell'}>
+      <a href="#main" className="skip-link">
+        {t('shell.skipToContent')}
+      </a>
+      <header className="shell-header">
+        {!kiosk && (
+          <Button
+            variant="quiet"
+            icon="menu"
+            iconOnly
+            className="header-menu-button"
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          >
+            {t('shell.openMenu')}
+          </Button>
+        )}
+        <Link to="/" className="brand" aria-label={t('shell.home')}>
+          <span className="brand-mark" aria-hidden="true" />
+          <span className="brand-name">{t('app.name')}</span>
+        </Link>
+        {plantName && (
+          <span className="plant-name" title={plantName}>
+            {plantName}
+          </span>
+        )}
+        <div className="header-spacer" />
+        <AlarmBanner />
+        <LiveConnectionStatus />
+        {!kiosk && <LanguageSwitch />}
+        {!kiosk && <UserMenu userName={session.user?.displayName} onLogout={signOut} />}
+      </header>
+      {!kiosk && (
+        <aside className="shell-sidenav">
+          <NavList />
+        </aside>
+      )}
+      <main ref={main} id="main" className="shell-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {!kiosk && (
+        <NavDrawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          title={plantName || t('app.name')}
+        />
+      )}
+    </div>
+  );
+}

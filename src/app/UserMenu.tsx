@@ -1,0 +1,114 @@
+/**
+ * The user menu in the header (ARIA menu button pattern). Until sign-in is wired, it offers
+ * the settings and help pages; `userName` and `onLogout` come from the sign-in feature.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../ui/Icon.tsx';
+
+export interface UserMenuProps {
+  userName?: string;
+  onLogout?: () => void;
+}
+
+export function UserMenu({ userName, onLogout }: UserMenuProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
+    const onPointer = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target))
+        setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) buttonRef.current?.focus();
+  };
+  const go = (path: string) => {
+    close(false);
+    void navigate(path);
+  };
+  const onMenuKey = (e: KeyboardEvent<HTMLUListElement>) => {
+    const items = Array.from(
+      e.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])'),
+    );
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (e.key === 'Escape') close(true);
+    else if (e.key === 'Tab') close(false);
+    else if (e.key === 'ArrowDown') items[(at + 1) % items.length]?.focus();
+    else if (e.key === 'ArrowUp') items[(at - 1 + items.length) % items.length]?.focus();
+    else if (e.key === 'Home') items[0]?.focus();
+    else if (e.key === 'End') items[items.length - 1]?.focus();
+    else return;
+    if (e.key !== 'Tab') e.preventDefault();
+  };
+
+  return (
+    <div className="user-menu">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="header-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={userName ? `${t('shell.user.menu')}: ${userName}` : t('shell.user.menu')}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Icon name="user" />
+        <span className="header-button-text">{userName ?? t('shell.user.menu')}</span>
+        <Icon name="chevronDown" className="header-button-chevron" />
+      </button>
+      {open && (
+        <ul
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          className="menu"
+          aria-label={t('shell.user.menu')}
+          onKeyDown={onMenuKey}
+        >
+          <li role="none">
+            <button type="button" role="menuitem" onClick={() => go('/settings')}>
+              <Icon name="settings" />
+              {t('nav.settings')}
+            </button>
+          </li>
+          <li role="none">
+            <button type="button" role="menuitem" onClick={() => go('/help')}>
+              <Icon name="help" />
+              {t('nav.help')}
+            </button>
+          </li>
+          <li role="separator" className="menu-separator" />
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              disabled={!onLogout}
+              onClick={() => {
+                close(false);
+                onLogout?.();
+              }}
+            >
+              <Icon name="logout" />
+              {t('shell.user.logout')}
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The areas in the navigation, declared once. A feature that adds an area adds one entry
+ * here (and its routes in routes.tsx); side navigation and drawer both render this list.
+ */
+import type { ParseKeys } from 'i18next';
+import type { IconName } from '../ui/Icon.tsx';
+
+export interface NavItem {
+  path: string;
+  labelKey: ParseKeys;
+  icon: IconName;
+  /** One sentence for the help page: what the area is for. */
+  descriptionKey?: ParseKeys;
+  /** Shown after a divider at the foot of the navigation (settings, help, about). */
+  secondary?: boolean;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  {
+    path: '/',
+    labelKey: 'nav.overview',
+    icon: 'overview',
+    descriptionKey: 'help.area.overview',
+  },
+  {
+    path: '/stations',
+    labelKey: 'nav.stations',
+    icon: 'stations',
+    descriptionKey: 'help.area.stations',
+  },
+  {
+    path: '/alerts',
+    labelKey: 'alerts.nav.list',
+    icon: 'warning',
+    descriptionKey: 'alerts.help.list',
+  },
+  {
+    path: '/alerts/archive',
+    labelKey: 'alerts.nav.archive',
+    icon: 'empty',
+    descriptionKey: 'alerts.help.archive',
+  },
+  {
+    path: '/events/system',
+    labelKey: 'alerts.nav.systemEvents',
+    icon: 'info',
+    descriptionKey: 'alerts.systemEvents.description',
+  },
+  {
+    path: '/events/control',
+    labelKey: 'alerts.nav.controlEvents',
+    icon: 'keyboard',
+    descriptionKey: 'alerts.controlEvents.description',
+  },
+  {
+    path: '/settings',
+    labelKey: 'nav.settings',
+    icon: 'settings',
+    descriptionKey: 'help.area.settings',
+    secondary: true,
+  },
+  {
+    path: '/help',
+    labelKey: 'nav.help',
+    icon: 'help',
+    descriptionKey: 'help.area.help',
+    secondary: true,
+  },
+  {
+    path: '/about',
+    labelKey: 'nav.about',
+    icon: 'info',
+    descriptionKey: 'help.area.about',
+    secondary: true,
+  },
+];

@@ -1,0 +1,29 @@
+/**
+ * Formatting bound to the active language, so dates and numbers follow the language switch.
+ * For fixed patterns use domain/formatPattern.ts with `locale`.
+ */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAge, formatDateTime, formatNumber, type DateTimeOptions } from '../domain/format.ts';
+import { isLanguage, type Language } from './i18n.ts';
+
+export interface Formatters {
+  locale: Language;
+  number(value: number, decimals: number): string;
+  dateTime(at: number | Date, options?: DateTimeOptions): string;
+  age(ageMs: number): string;
+}
+
+export function useFormat(): Formatters {
+  const { i18n } = useTranslation();
+  const locale: Language = isLanguage(i18n.language) ? i18n.language : 'de';
+  return useMemo(
+    () => ({
+      locale,
+      number: (value, decimals) => formatNumber(value, decimals, locale),
+      dateTime: (at, options) => formatDateTime(at, locale, options),
+      age: (ageMs) => formatAge(ageMs, locale),
+    }),
+    [locale],
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The columns of the alert tables: how each is filtered (SPEC §5 "Filters") and sorted. One
+ * definition for the engine's alert store and the views' filter rows.
+ */
+import type { Alert } from '../contract/alerts.ts';
+import type { FilterFields } from './filters.ts';
+
+export const ALERT_COLUMNS = [
+  'timestamp',
+  'priority',
+  'stationNumber',
+  'stationName',
+  'sourceName',
+  'pv',
+  'text',
+  'state',
+  'acknowledgedBy',
+  'acknowledgedAt',
+  'cleared',
+  'id',
+] as const;
+export type AlertColumn = (typeof ALERT_COLUMNS)[number];
+
+export type SortValue = string | number | null;
+
+/** The value a column sorts by; null sorts last in both directions. */
+export const ALERT_SORT_VALUES: Record<AlertColumn, (a: Alert) => SortValue> = {
+  timestamp: (a) => a.timestamp,
+  priority: (a) => a.priority,
+  stationNumber: (a) => a.stationNumber,
+  stationName: (a) => a.stationName,
+  sourceName: (a) => a.sourceName,
+  pv: (a) => (a.pvRef ? `${a.pvRef.type}-${a.pvRef.nr}` : null),
+  text: (a) => a.text,
+  state: (a) => a.state,
+  acknowledgedBy: (a) => a.acknowledgedBy,
+  acknowledgedAt: (a) => a.acknowledgedAt,
+  cleared: (a) => (a.cleared ? 1 : 0),
+  id: (a) => a.id,
+};
+
+/** Columns whose sort value is text (compared with a collator, not by code unit). */
+export const ALERT_TEXT_COLUMNS: ReadonlySet<AlertColumn> = new Set([
+  'stationName',
+  'sourceName',
+  'pv',
+  'text',
+  'state',
+  'acknowledgedBy',
+]);
+
+export const ALERT_FILTER_FIELDS: FilterFields<Alert> = {
+  timestamp: { kind: 'date', get: (a) => a.timestamp },
+  priority: { kind: 'number', get: (a) => a.priority },
+  stationNumber: { kind: 'number', get: (a) => a.stationNumber },
+  stationName: { kind: 'text', get: (a) => a.stationName },
+  sourceName: { kind: 'text', get: (a) => a.sourceName },
+  pv: { kind: 'text', get: (a) => (a.pvRef ? `${a.pvRef.type}-${a.pvRef.nr}` : '') },
+  text: { kind: 'text', get: (a) => a.text },
+  state: { kind: 'text', get: (a) => a.state },
+  acknowledgedBy: { kind: 'text', get: (a) => a.acknowledgedBy },
+  acknowledgedAt: { kind: 'date', get: (a) => a.acknowledgedAt },
+  cleared: { kind: 'number', get: (a) => (a.cleared ? 1 : 0) },
+  id: { kind: 'number', get: (a) => a.id },
+};

@@ -1,0 +1,46 @@
+/**
+ * Which archive a chart reads (SPEC §3 ChartConfig, §9 archive limits 1 day, 1 month, 1 year).
+ * With the preset Auto the finest source whose limit still covers the range is chosen:
+ * raw measurements up to maxDaysForArchiveValues days, quarter-hour values up to
+ * maxMonthsForQuarterHourValues months, day values up to maxYearsForDayValues years, month
+ * values beyond. Any other preset is used as it is.
+ */
+import type { ChartConfig, DataSourceType } from '../contract/charts.ts';
+import { addUnits, type TimeRange } from './timeUnits.ts';
+import { DEFAULT_TIME_ZONE } from './zonedTime.ts';
+
+export type ArchiveLimits = Pick<
+  ChartConfig,
+  'maxDaysForArchiveValues' | 'maxMonthsForQuarterHourValues' | 'maxYearsForDayValues'
+>;
+
+/** SPEC §9 "Chart archive limits default". */
+export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
+  maxDaysForArchiveValues: 1,
+  maxMonthsForQuarterHourValues: 1,
+  maxYearsForDayValues: 1,
+};
+
+export function autoDataSource(
+  limits: ArchiveLimits,
+  range: TimeRange,
+  zone: string = DEFAULT_TIME_ZONE,
+): DataSourceType {
+  const within = (unit: 'Days' | 'Months' | 'Years', amount: number): boolean =>
+    amount > 0 && range.end <= addUnits(range.start, unit, Math.floor(amount), zone);
+  if (within('Days', limits.maxDaysForArchiveValues)) return 'MeasurementArchive';
+  if (within('Months', limits.maxMonthsForQuarterHourValues)) return 'QuarterHourValues';
+  if (within('Years', limits.maxYearsForDayValues)) return 'DayValues';
+  return 'MonthValues';
+}
+
+/** The source to request for a chart and range. */
+export function effectiveDataSource(
+  config: Pick<ChartConfig, 'dataSourcePreset'> & ArchiveLimits,
+  range: TimeRange,
+  zone: string = DEFAULT_TIME_ZONE,
+): DataSourceType {
+  return config.dataSourcePreset === 'Auto'
+    ? autoDataSource(config, range, zone)
+    : config.dataSourcePreset;
+}

@@ -1,0 +1,18 @@
+/**
+ * Dates in fixed patterns (SPEC §9: 'yyyy-MM-dd' for reports, 'dd.MM.yyyy HH:mm:ss' for pipe
+ * leakage) with the month and day names of the chosen language, through date-fns.
+ */
+import { format, type Locale } from 'date-fns';
+import { cs, de, enUS, ru } from 'date-fns/locale';
+import type { FormatLocale } from './format.ts';
+
+const DATE_FNS_LOCALES: Record<FormatLocale, Locale> = { de, en: enUS, cs, ru };
+
+export function formatPattern(at: number | Date, pattern: string, locale: FormatLocale): string {
+  return format(at, pattern, { locale: DATE_FNS_LOCALES[locale] });
+}
+
+/** The date-fns locale of a language, for date pickers and other date-fns calls. */
+export function dateFnsLocale(locale: FormatLocale): Locale {
+  return DATE_FNS_LOCALES[locale];
+}

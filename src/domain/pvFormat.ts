@@ -1,0 +1,113 @@
+/**
+ * How a PV value reads on screen (SPEC §3 "PV value", "PV config"): every value kind with
+ * its decimal places, dimension, digital state texts, counter flags, runtime type and time
+ * of day. Pure: the locale and the config come in, plain parts go out, the view renders them.
+ */
+import type { Quality } from '../contract/enums.ts';
+import type { PvConfig, PvValue, RuntimeValue } from '../contract/pv.ts';
+import { formatNumber, NO_VALUE, type FormatLocale } from './format.ts';
+
+export type QualityClass = 'qualitygood' | 'qualitybad' | 'qualityuncertain' | null;
+
+/** SPEC §3: quality maps to display classes; Unspecified gives none. */
+export function qualityClass(quality: Quality): QualityClass {
+  switch (quality) {
+    case 'Good':
+      return 'qualitygood';
+    case 'Bad':
+      return 'qualitybad';
+    case 'Uncertain':
+      return 'qualityuncertain';
+    case 'Unspecified':
+      return null;
+  }
+}
+
+export interface FormattedPv {
+  /** The value as text, without the unit. */
+  text: string;
+  /** The unit to show after the value ('' when none). */
+  unit: string;
+  /** For digital values: whether the active state is shown (drives state colour). */
+  active?: boolean;
+  /** For failure inputs: a failure is pending. */
+  failure?: boolean;
+  /** Extra facts shown on demand (counter periods, runtime type …). */
+  detail?: string;
+}
+
+/** Formats a number with fixed decimals in the locale (the shared, cached formatter). */
+export function formatFixed(value: number, decimals: number, locale: FormatLocale): string {
+  return formatNumber(value, decimals, locale);
+}
+
+export function formatTimeOfDay(hour: number, minutes: number): string {
+  return `${String(hour).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}
+
+/** Runtime in hours reads as hours and minutes; cycles as a count. */
+export function formatRuntime(r: RuntimeValue, locale: FormatLocale): string {
+  if (r.runtimeType === 'Schaltzyklen') return formatFixed(r.value, 0, locale);
+  if (r.runtimeType === 'LetzteAktivZeit' || r.runtimeType === 'LetzteInaktivZeit') {
+    return new Date(r.value).toLocaleString(locale);
+  }
+  const hours = Math.floor(r.value);
+  const minutes = Math.round((r.value - hours) * 60);
+  return `${formatFixed(hours, 0, locale)} h ${String(minutes).padStart(2, '0')} min`;
+}
+
+export function formatPvValue(
+  value: PvValue,
+  config: PvConfig | undefined,
+  locale: FormatLocale,
+): FormattedPv {
+  const decimals = config?.decimalPlaces ?? 2;
+  const unit = config?.dimension ?? '';
+  switch (value.typeOfValue) {
+    case 'DoubleValue':
+      return { text: formatFixed(value.doubleValue ?? Number.NaN, decimals, locale), unit };
+    case 'BoolValue': {
+      const active = value.boolValue === true;
+      const texts = config?.digiDisplayConfig;
+      const text = texts
+        ? active
+          ? texts.stateActiveText
+          : texts.stateInactiveText
+        : active
+          ? '1'
+          : '0';
+      return { text, unit: '', active };
+    }
+    case 'FailureStateValue': {
+      const failure = value.failureStateValue === true;
+      const texts = config?.digiDisplayConfig;
+      const text = texts
+        ? failure
+          ? texts.stateActiveText
+          : texts.stateInactiveText
+        : failure
+          ? '1'
+          : '0';
+      return { text, unit: '', active: failure, failure };
+    }
+    case 'CounterValue': {
+      const c = value.counterValue;
+      if (!c) return { text: NO_VALUE, unit };
+      return {
+        text: formatFixed(c.value, decimals, locale),
+        unit,
+        detail: [c.day, c.month, c.year].map((v) => formatFixed(v, decimals, locale)).join(' / '),
+      };
+    }
+    case 'RuntimeValue': {
+      const r = value.runtimeValue;
+      if (!r) return { text: NO_VALUE, unit: '' };
+      return { text: formatRuntime(r, locale), unit: '', detail: r.runtimeType };
+    }
+    case 'TimeOfDayValue': {
+      const t = value.timeOfDayValue;
+      if (!t) return { text: NO_VALUE, unit: '' };
+      return { text: formatTimeOfDay(t.hour, t.minutes), unit: '' };
+    }
+  }
+}

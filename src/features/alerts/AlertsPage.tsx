@@ -1,0 +1,358 @@
+/**
+ * The current alert list (/alerts, live) and the alert message archive (/alerts/archive):
+ * one screen over an engine-leased alert view, with sort, filters, selection, acknowledge,
+ * delete, failure-input acknowledge and CSV export.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ALERT_DEFAULT_RANGE_DAYS,
+  type Alert,
+  type AlertAckResult,
+  type AlertQuery,
+} from '../../contract/alerts.ts';
+import type { PvRef } from '../../contract/pv.ts';
+import type { FilterGroup } from '../../domain/filters.ts';
+import {
+  alertsAckResultDialog,
+  pvActionResultDialog,
+  ruleMessage,
+  RESULT_KEYS,
+  type ResultDialog,
+} from '../../domain/validation/index.ts';
+import { useAlertWindow, useLiveClient, type AlertViewSource } from '../../live/index.ts';
+import { useFormat } from '../../app/useFormat.ts';
+import { Button, ConfirmDialog, EmptyState, PageHeader, Spinner, Toolbar } from '../../ui/index.ts';
+import { ackAlerts, ackAllAlerts, ackFailureInputs, deleteAlerts } from './alertsApi.ts';
+import { AlertTable, type AlertSortState } from './AlertTable.tsx';
+import { downloadText, toCsv } from './csv.ts';
+import { EMPTY_FILTER, FilterBuilder, type FilterColumn } from './FilterBuilder.tsx';
+import { RangePicker, rangeOf, type RangeChoice } from './RangePicker.tsx';
+import { ResultDialogView } from './ResultDialogView.tsx';
+import { usePriorityColors } from './usePriorities.ts';
+import { useAlertsBenchProbe } from './useAlertsBenchProbe.ts';
+import './alerts.css';
+
+/** Archive loads are capped (SPEC §9); the note says how many more the range holds. */
+export const ARCHIVE_REQUEST_LIMIT = 100_000;
+
+const FILTER_COLUMNS: FilterColumn[] = [
+  { field: 'text', kind: 'text', labelKey: 'alerts.columns.text' },
+  { field: 'stationName', kind: 'text', labelKey: 'alerts.columns.stationName' },
+  { field: 'sourceName', kind: 'text', labelKey: 'alerts.columns.sourceName' },
+  { field: 'priority', kind: 'number', labelKey: 'alerts.columns.priority' },
+  { field: 'timestamp', kind: 'date', labelKey: 'alerts.columns.timestamp' },
+  { field: 'state', kind: 'text', labelKey: 'alerts.columns.state' },
+  { field: 'acknowledgedBy', kind: 'text', labelKey: 'alerts.columns.acknowledgedBy' },
+];
+
+/** Drops conditions without a value, so a half-typed row does not narrow the list. */
+function effectiveFilter(group: FilterGroup): FilterGroup | null {
+  const filters = group.filters
+    .map((n) => ('logic' in n ? effectiveFilter(n) : n.value === '' || n.value == null ? null : n))
+    .filter((n): n is NonNullable<typeof n> => n !== null);
+  return filters.length ? { logic: group.logic, filters } : null;
+}
+
+function failureDetail(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const client = useLiveClient();
+  const colors = usePriorityColors();
+  const [sort, setSort] = useState<AlertSortState>({ column: 'timestamp', direction: 'desc' });
+  const [filterDraft, setFilterDraft] = useState<FilterGroup>(EMPTY_FILTER);
+  const [showFilter, setShowFilter] = useState(false);
+  const [window, setWindow] = useState({ start: 0, count: 40 });
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [selectedRows, setSelectedRows] = useState<ReadonlyMap<number, Alert>>(new Map());
+  const [focusIndex, setFocusIndex] = useState(0);
+  const [dialog, setDialog] = useState<ResultDialog | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [range, setRange] = useState<RangeChoice>({ preset: 'last7Days' });
+  const [rangeNow, setRangeNow] = useState(() => Date.now());
+
+  const query: AlertQuery | null = useMemo(() => {
+    if (mode !== 'archive') return null;
+    const r = rangeOf(range, rangeNow);
+    return {
+      start: new Date(r.start).toISOString(),
+      end: new Date(r.end).toISOString(),
+      limit: ARCHIVE_REQUEST_LIMIT,
+    };
+  }, [mode, range, rangeNow]);
+  const source: AlertViewSource = useMemo(
+    () => (query ? { kind: 'archive', query } : { kind: 'live' }),
+    [query],
+  );
+  const filter = useMemo(() => effectiveFilter(filterDraft), [filterDraft]);
+  const frame = useAlertWindow({ source, sort, filter, ...window });
+  useAlertsBenchProbe(frame, setFilterDraft);
+  const onRange = useCallback(
+    (start: number, count: number) =>
+      setWindow((w) => (w.start === start && w.count === count ? w : { start, count })),
+    [],
+  );
+
+  const toggle = (a: Alert) => {
+    setSelected((s) => {
+      const next = new Set(s);
+      if (!next.delete(a.id)) next.add(a.id);
+      return next;
+    });
+    setSelectedRows((m) => {
+      const next = new Map(m);
+      if (!next.delete(a.id)) next.set(a.id, a);
+      return next;
+    });
+  };
+  const clearSelection = () => {
+    setSelected(new Set());
+    setSelectedRows(new Map());
+  };
+
+  async function run(action: () => Promise<AlertAckResult>) {
+    setBusy(true);
+    try {
+      const result = await action();
+      setDialog(alertsAckResultDialog(result));
+      if (result.status === 'Success') clearSelection();
+    } catch (error) {
+      setDialog({
+        severity: 'error',
+        title: ruleMessage(RESULT_KEYS.alertsNotAcknowledged),
+        message: ruleMessage(RESULT_KEYS.networkError),
+        detail: failureDetail(error),
+        sections: [],
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const ackSelected = () => {
+    const ids = [...selected];
+    const focused = frame.rows[focusIndex - frame.from];
+    if (ids.length === 0 && focused?.state === 'pending') ids.push(focused.id);
+    if (ids.length > 0) void run(() => ackAlerts(ids));
+  };
+
+  async function doDelete() {
+    setConfirmDelete(false);
+    setBusy(true);
+    try {
+      const result = await deleteAlerts([...selected]);
+      if (result.status === 'Success') clearSelection();
+      else
+        setDialog({
+          severity: 'error',
+          title: ruleMessage('alerts.actions.delete'),
+          message: ruleMessage(
+            result.status === 'Unauthorized'
+              ? 'alerts.failed.deleteUnauthorized'
+              : 'alerts.failed.delete',
+            { error: result.errorMessage ?? result.status },
+          ),
+          detail: null,
+          sections: [],
+        });
+    } catch (error) {
+      setDialog({
+        severity: 'error',
+        title: ruleMessage('alerts.actions.delete'),
+        message: ruleMessage('alerts.failed.delete', { error: failureDetail(error) }),
+        detail: null,
+        sections: [],
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const failureInputs: PvRef[] = [...selectedRows.values()]
+    .map((a) => a.pvRef)
+    .filter((r): r is PvRef => r?.type === 'DigiIn');
+  async function ackInputs() {
+    setBusy(true);
+    try {
+      setDialog(pvActionResultDialog('ackFailureInputs', await ackFailureInputs(failureInputs)));
+    } catch (error) {
+      setDialog({
+        severity: 'error',
+        title: ruleMessage(RESULT_KEYS.failureInputNotAcknowledged),
+        message: ruleMessage(RESULT_KEYS.networkError),
+        detail: failureDetail(error),
+        sections: [],
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function exportCsv() {
+    const rows = await client.alertRows({ source, sort, filter });
+    const header = [
+      'timestamp',
+      'priority',
+      'stationName',
+      'sourceName',
+      'text',
+      'state',
+      'acknowledgedBy',
+      'acknowledgedAt',
+      'cleared',
+    ].map((c) => t(`alerts.columns.${c}` as 'alerts.columns.text'));
+    const body = rows.map((a) => [
+      format.dateTime(a.timestamp),
+      a.priority,
+      a.stationName,
+      a.sourceName,
+      a.text,
+      t(`alerts.state.${a.state}`),
+      a.acknowledgedBy,
+      a.acknowledgedAt ? format.dateTime(a.acknowledgedAt) : '',
+      a.cleared ? t('alerts.cleared.yes') : t('alerts.cleared.no'),
+    ]);
+    downloadText(
+      `${mode === 'live' ? 'stoermeldungen' : 'meldungsarchiv'}.csv`,
+      toCsv(header, body),
+    );
+  }
+
+  const titleKey = mode === 'live' ? 'alerts.list.title' : 'alerts.archive.title';
+  const empty = frame.state === 'ready' && frame.total === 0;
+  return (
+    <div className="page alerts-page">
+      <PageHeader
+        title={t(titleKey)}
+        description={t(mode === 'live' ? 'alerts.list.description' : 'alerts.archive.description')}
+      />
+      {mode === 'archive' && (
+        <RangePicker
+          value={range}
+          onChange={(r) => {
+            setRange(r);
+            setRangeNow(Date.now());
+            clearSelection();
+          }}
+          defaultDays={ALERT_DEFAULT_RANGE_DAYS}
+        />
+      )}
+      <Toolbar label={t(titleKey)} className="alerts-toolbar">
+        <Button
+          icon="check"
+          variant="primary"
+          disabled={busy || frame.total === 0}
+          onClick={ackSelected}
+        >
+          {t('alerts.actions.ack')}
+        </Button>
+        <Button disabled={busy || frame.total === 0} onClick={() => void run(ackAllAlerts)}>
+          {t('alerts.actions.ackAll')}
+        </Button>
+        <Button
+          variant="danger"
+          disabled={busy || selected.size === 0}
+          onClick={() => setConfirmDelete(true)}
+        >
+          {t('alerts.actions.delete')}
+        </Button>
+        <Button disabled={busy || failureInputs.length === 0} onClick={() => void ackInputs()}>
+          {t('alerts.actions.ackInputs')}
+        </Button>
+        <Button variant="quiet" aria-expanded={showFilter} onClick={() => setShowFilter((s) => !s)}>
+          {t('alerts.actions.filter')}
+          {filter ? ` (${filter.filters.length})` : ''}
+        </Button>
+        <Button variant="quiet" disabled={frame.total === 0} onClick={() => void exportCsv()}>
+          {t('alerts.actions.export')}
+        </Button>
+      </Toolbar>
+      {showFilter && (
+        <div className="alerts-filter" aria-label={t('filters.title')} role="region">
+          <FilterBuilder columns={FILTER_COLUMNS} value={filterDraft} onChange={setFilterDraft} />
+          <Button size="small" variant="quiet" onClick={() => setFilterDraft(EMPTY_FILTER)}>
+            {t('filters.clear')}
+          </Button>
+        </div>
+      )}
+      <p className="alerts-summary" aria-live="polite">
+        {frame.state === 'ready' &&
+          (filter
+            ? t('alerts.filtered', {
+                shown: format.number(frame.total, 0),
+                total: format.number(frame.storeSize, 0),
+              })
+            : t('alerts.count', { count: frame.total, n: format.number(frame.total, 0) }))}
+        {selected.size > 0 && <> · {t('alerts.selected', { count: selected.size })}</>}
+        <span className="alerts-keys"> · {t('alerts.keyboard')}</span>
+      </p>
+      {frame.remainingCount > 0 && (
+        <p className="alerts-limit-note" role="note">
+          {t('alerts.limitNote', {
+            shown: format.number(frame.storeSize, 0),
+            more: format.number(frame.remainingCount, 0),
+          })}
+        </p>
+      )}
+      {frame.state === 'loading' && <Spinner label={t(titleKey)} showLabel />}
+      {frame.state === 'error' && (
+        <p className="alerts-error" role="alert">
+          {t('alerts.failed.list', { error: frame.error ?? '' })}
+        </p>
+      )}
+      {empty &&
+        (filter && frame.storeSize > 0 ? (
+          <EmptyState
+            title={t('alerts.empty.filteredTitle')}
+            reason={t('alerts.empty.filteredReason')}
+          />
+        ) : mode === 'live' ? (
+          <EmptyState title={t('alerts.empty.listTitle')} reason={t('alerts.empty.listReason')} />
+        ) : (
+          <EmptyState
+            title={t('alerts.empty.archiveTitle')}
+            reason={t('alerts.empty.archiveReason')}
+          />
+        ))}
+      {frame.state === 'ready' && frame.total > 0 && (
+        <AlertTable
+          frame={frame}
+          sort={sort}
+          onSort={setSort}
+          onRange={onRange}
+          selected={selected}
+          onToggle={toggle}
+          focusIndex={focusIndex}
+          onFocusIndex={setFocusIndex}
+          onAcknowledgeKey={ackSelected}
+          colors={colors}
+          label={t(titleKey)}
+        />
+      )}
+      <ConfirmDialog
+        open={confirmDelete}
+        danger
+        busy={busy}
+        title={t('alerts.confirm.deleteTitle')}
+        message={t('alerts.confirm.delete', { count: selected.size })}
+        confirmLabel={t('alerts.actions.delete')}
+        onConfirm={() => void doDelete()}
+        onCancel={() => setConfirmDelete(false)}
+      />
+      <ResultDialogView dialog={dialog} onClose={() => setDialog(null)} />
+    </div>
+  );
+}
+
+export function AlertListPage() {
+  return <AlertsPage mode="live" />;
+}
+
+export function AlertArchivePage() {
+  return <AlertsPage mode="archive" />;
+}

@@ -1,0 +1,88 @@
+/** The period of an archive: the presets of SPEC §9 or a custom range (default 7 days). */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PRESET_RANGES, presetRange, type PresetRange } from '../../domain/presetRanges.ts';
+import type { TimeRange } from '../../domain/timeUnits.ts';
+import { Button } from '../../ui/index.ts';
+
+export type RangeChoice =
+  { preset: PresetRange } | { preset: 'custom'; start: number; end: number };
+
+const DAY_MS = 86_400_000;
+
+export function rangeOf(choice: RangeChoice, now: number): TimeRange {
+  return choice.preset === 'custom'
+    ? { start: choice.start, end: choice.end }
+    : presetRange(choice.preset, now);
+}
+
+/** `datetime-local` value in the browser's zone. */
+function localInput(ms: number): string {
+  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 16);
+}
+
+export function RangePicker({
+  value,
+  onChange,
+  defaultDays,
+}: {
+  value: RangeChoice;
+  onChange: (next: RangeChoice) => void;
+  defaultDays: number;
+}) {
+  const { t } = useTranslation();
+  const [from, setFrom] = useState(() =>
+    localInput(value.preset === 'custom' ? value.start : Date.now() - defaultDays * DAY_MS),
+  );
+  const [to, setTo] = useState(() =>
+    localInput(value.preset === 'custom' ? value.end : Date.now()),
+  );
+  const [custom, setCustom] = useState(value.preset === 'custom');
+  const valid = from !== '' && to !== '' && Date.parse(from) <= Date.parse(to);
+  return (
+    <div className="range-picker">
+      <label>
+        <span>{t('alerts.range.label')}</span>
+        <select
+          value={custom ? 'custom' : value.preset}
+          onChange={(e) => {
+            if (e.target.value === 'custom') setCustom(true);
+            else {
+              setCustom(false);
+              onChange({ preset: e.target.value as PresetRange });
+            }
+          }}
+        >
+          {PRESET_RANGES.map((p) => (
+            <option key={p} value={p}>
+              {t(`charts.presets.${p}`)}
+            </option>
+          ))}
+          <option value="custom">{t('alerts.range.custom')}</option>
+        </select>
+      </label>
+      {custom && (
+        <>
+          <label>
+            <span>{t('alerts.range.from')}</span>
+            <input type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
+          </label>
+          <label>
+            <span>{t('alerts.range.to')}</span>
+            <input type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
+          </label>
+          <Button
+            size="small"
+            disabled={!valid}
+            onClick={() =>
+              onChange({ preset: 'custom', start: Date.parse(from), end: Date.parse(to) })
+            }
+          >
+            {t('alerts.range.apply')}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}

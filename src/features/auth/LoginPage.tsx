@@ -1,0 +1,181 @@
+/**
+ * /login: user name and password, then the 6-digit code of the second factor (DESIGN.md
+ * "Sign-in calls", SPEC §8 "Login"). Each refusal shows its own message; the inputs stay.
+ * After success the browser goes to the safe returnUrl.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { safeReturnUrl } from '../../domain/returnUrl.ts';
+import { fetchLoginToken, login, verifyCode } from '../../api/account.ts';
+import { setCsrfToken } from '../../api/http.ts';
+import { fetchSystemSettings } from '../../api/systemConfig.ts';
+import { failureMessage, outcomeMessage } from './loginMessage.ts';
+import { clearSession } from './sessionStore.ts';
+import './auth.css';
+
+type Step = 'password' | 'code';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnUrl = safeReturnUrl(params.get('returnUrl'));
+  const [plantName, setPlantName] = useState<string | null>(null);
+  const [step, setStep] = useState<Step>('password');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchSystemSettings().then(
+      (s) => {
+        if (!cancelled) setPlantName(s.plantName);
+      },
+      () => {
+        // The plant name is decoration; sign-in works without it.
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (step === 'code') codeRef.current?.focus();
+  }, [step]);
+
+  async function submitPassword(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      // A fresh token per attempt opens a fresh login window.
+      const { csrfToken } = await fetchLoginToken();
+      const response = await login({ csrfToken, recaptchaToken: '', username, password });
+      if (response.status === 'SecondFactorRequired') {
+        setCode('');
+        setStep('code');
+      } else setMessage(outcomeMessage(t, response, Date.now()));
+    } catch (err) {
+      setMessage(failureMessage(t, err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submitCode(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      const response = await verifyCode(code.trim());
+      if (response.status === 'Success') {
+        clearSession();
+        setCsrfToken(response.csrfToken ?? null);
+        navigate(returnUrl, { replace: true });
+        return;
+      }
+      setMessage(outcomeMessage(t, response, Date.now()));
+      // Only a wrong code may be corrected in place; every other answer starts over.
+      if (response.status !== 'TokenIncorrect') setStep('password');
+    } catch (err) {
+      setMessage(failureMessage(t, err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="auth-page">
+      <section className="auth-card" aria-labelledby={`${id}-title`}>
+        <header className="auth-card-header">
+          <p className="auth-product">{t('app.name')}</p>
+          {plantName && <p className="auth-plant">{plantName}</p>}
+          <h1 id={`${id}-title`}>
+            {step === 'password' ? t('auth.login.title') : t('auth.login.codeTitle')}
+          </h1>
+        </header>
+        {message && (
+          <p className="auth-message" role="alert">
+            {message}
+          </p>
+        )}
+        {step === 'password' ? (
+          <form onSubmit={submitPassword} className="auth-form" aria-busy={busy}>
+            <div className="auth-field">
+              <label htmlFor={`${id}-user`}>{t('auth.login.username')}</label>
+              <input
+                id={`${id}-user`}
+                name="username"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                autoFocus
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+              />
+            </div>
+            <div className="auth-field">
+              <label htmlFor={`${id}-password`}>{t('auth.login.password')}</label>
+              <input
+                id={`${id}-password`}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </div>
+            <button type="submit" className="auth-button auth-button-primary" disabled={busy}>
+              {busy ? t('auth.login.busy') : t('auth.login.submit')}
+            </button>
+          </form>
+        ) : (
+          <form onSubmit={submitCode} className="auth-form" aria-busy={busy}>
+            <p className="auth-hint" id={`${id}-code-hint`}>
+              {t('auth.login.codeHint')}
+            </p>
+            <div className="auth-field">
+              <label htmlFor={`${id}-code`}>{t('auth.login.code')}</label>
+              <input
+                id={`${id}-code`}
+                ref={codeRef}
+                name="code"
+                className="auth-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]{6}"
+                maxLength={6}
+                required
+                aria-describedby={`${id}-code-hint`}
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              />
+            </div>
+            <button type="submit" className="auth-button auth-button-primary" disabled={busy}>
+              {busy ? t('auth.login.busy') : t('auth.login.verify')}
+            </button>
+            <button
+              type="button"
+              className="auth-button auth-button-link"
+              onClick={() => {
+                setMessage(null);
+                setStep('password');
+              }}
+            >
+              {t('auth.login.back')}
+            </button>
+          </form>
+        )}
+      </section>
+    </main>
+  );
+}

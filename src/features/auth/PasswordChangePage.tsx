@@ -1,0 +1,167 @@
+/**
+ * /settings/password (SPEC §5 "Password"): the checks are shown as the user types and on
+ * submit, but the change request is sent regardless; the server decides. A user whose
+ * password is managed by a domain is told to change it there.
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PasswordPolicy } from '../../contract/auth.ts';
+import { passwordProblems, type PasswordProblem } from '../../domain/passwordPolicy.ts';
+import { NetworkError } from '../../api/http.ts';
+import { fetchPasswordPolicy } from '../../api/systemConfig.ts';
+import { changePassword } from '../../api/userManagement.ts';
+import { useSession } from './sessionStore.ts';
+import './auth.css';
+
+type Result = { kind: 'success' } | { kind: 'failed'; text: string } | null;
+
+export function PasswordChangePage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const id = useId();
+  const [policy, setPolicy] = useState<PasswordPolicy | null>(null);
+  const [oldPassword, setOldPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [newConfirmation, setNewConfirmation] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Result>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchPasswordPolicy().then(
+      (p) => {
+        if (!cancelled) setPolicy(p);
+      },
+      () => {
+        // Without the policy only match and difference are checked here; the server checks all.
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const request = { oldPassword, newPassword, newConfirmation };
+  const effectivePolicy = policy ?? {
+    minLength: 0,
+    requireDigit: false,
+    requireUpper: false,
+    requireLower: false,
+  };
+  const problems = passwordProblems(effectivePolicy, request);
+  const shown: PasswordProblem[] =
+    submitted || newConfirmation !== '' ? problems : problems.filter((p) => p !== 'mismatch');
+  const problemText = (p: PasswordProblem) =>
+    t(`auth.password.problem.${p}`, { count: effectivePolicy.minLength });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    setBusy(true);
+    setResult(null);
+    try {
+      const answer = await changePassword(request);
+      if (answer.status === 'Success') {
+        setResult({ kind: 'success' });
+        setOldPassword('');
+        setNewPassword('');
+        setNewConfirmation('');
+        setSubmitted(false);
+      } else
+        setResult({
+          kind: 'failed',
+          text: [t('auth.password.failed'), answer.message].filter(Boolean).join(' '),
+        });
+    } catch (err) {
+      const detail = err instanceof Error ? err.message : String(err);
+      setResult({
+        kind: 'failed',
+        text:
+          err instanceof NetworkError
+            ? `${t('auth.password.networkError')}: ${detail}`
+            : `${t('auth.password.failed')} ${detail}`,
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (user?.domainManaged)
+    return (
+      <section className="page auth-settings" aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`}>{t('auth.password.title')}</h1>
+        <p role="note">{t('auth.password.domainManaged')}</p>
+      </section>
+    );
+
+  return (
+    <section className="page auth-settings" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>{t('auth.password.title')}</h1>
+      <form className="auth-form" onSubmit={submit} aria-busy={busy} noValidate>
+        <input
+          type="text"
+          name="username"
+          autoComplete="username"
+          value={user?.username ?? ''}
+          readOnly
+          hidden
+        />
+        <div className="auth-field">
+          <label htmlFor={`${id}-old`}>{t('auth.password.old')}</label>
+          <input
+            id={`${id}-old`}
+            type="password"
+            autoComplete="current-password"
+            value={oldPassword}
+            onChange={(e) => setOldPassword(e.target.value)}
+          />
+        </div>
+        <div className="auth-field">
+          <label htmlFor={`${id}-new`}>{t('auth.password.new')}</label>
+          <input
+            id={`${id}-new`}
+            type="password"
+            autoComplete="new-password"
+            aria-describedby={`${id}-problems`}
+            aria-invalid={newPassword !== '' && shown.length > 0}
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.target.value)}
+          />
+        </div>
+        <div className="auth-field">
+          <label htmlFor={`${id}-confirm`}>{t('auth.password.confirm')}</label>
+          <input
+            id={`${id}-confirm`}
+            type="password"
+            autoComplete="new-password"
+            aria-describedby={`${id}-problems`}
+            value={newConfirmation}
+            onChange={(e) => setNewConfirmation(e.target.value)}
+          />
+        </div>
+        <ul id={`${id}-problems`} className="auth-problems" aria-live="polite">
+          {(newPassword !== '' || submitted) &&
+            shown.map((p) => (
+              <li key={p} className="auth-field-error">
+                {problemText(p)}
+              </li>
+            ))}
+        </ul>
+        {result?.kind === 'success' && (
+          <p className="auth-success" role="status">
+            {t('auth.password.success')}
+          </p>
+        )}
+        {result?.kind === 'failed' && (
+          <p className="auth-message" role="alert">
+            {result.text}
+          </p>
+        )}
+        <button type="submit" className="auth-button auth-button-primary" disabled={busy}>
+          {t('auth.password.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { NAV_ITEMS } from '../../app/navigation.ts';
+import { Icon, PageHeader } from '../../ui/index.ts';
+import { StationStatusBoard } from '../stations/StationStatusBoard.tsx';
+
+/** The start page: the areas as cards and the plant's stations at a glance. */
+export function Home() {
+  const { t } = useTranslation();
+  return (
+    <section className="page">
+      <PageHeader title={t('home.title')} />
+      <ul className="area-cards">
+        {NAV_ITEMS.filter((item) => item.path !== '/').map((item) => (
+          <li key={item.path}>
+            <Link to={item.path} className="area-card">
+              <Icon name={item.icon} size={22} />
+              <span>
+                <span className="area-card-title">{t(item.labelKey)}</span>
+                {item.descriptionKey && (
+                  <span className="area-card-text">{t(item.descriptionKey)}</span>
+                )}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <StationStatusBoard />
+    </section>
+  );
+}

@@ -1,0 +1,205 @@
+/** A station page: every PV of the station with its live value, virtualized for long lists. */
+import { memo, useMemo, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { PV_TYPES, type PvType } from '../../contract/enums.ts';
+import { pvUrlId } from '../../contract/keys.ts';
+import type { PvRef } from '../../contract/pv.ts';
+import { fetchPvNodes, fetchStations } from '../../api/stations.ts';
+import { usePvConfig, usePvValue, useStationLive } from '../../live/index.ts';
+import { formatPvValue, qualityClass } from '../../domain/pvFormat.ts';
+import { splitPvNr } from '../../domain/pvRef.ts';
+import { useNow } from '../../ui/useNow.ts';
+import { QualityMark } from '../../ui/index.ts';
+import { DialStateBadge } from './DialStateBadge.tsx';
+import { useFormat } from '../../app/useFormat.ts';
+import { useAsync } from './useAsync.ts';
+import './stations.css';
+
+const ROW_HEIGHT_PX = 44;
+
+export function StationPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const nr = Number(useParams().nr);
+  const [data, retry] = useAsync(
+    async (signal) => {
+      const [stations, nodes] = await Promise.all([fetchStations(signal), fetchPvNodes(signal)]);
+      return {
+        station: stations.find((s) => s.id === nr),
+        node: nodes.find((n) => n.stationNumber === nr),
+      };
+    },
+    [nr],
+  );
+  const live = useStationLive(nr);
+  const now = useNow();
+  const [typeFilter, setTypeFilter] = useState<PvType | 'all'>('all');
+
+  const pvs = useMemo(() => {
+    const all = data.state === 'ready' ? (data.data.node?.pvs ?? []) : [];
+    return typeFilter === 'all' ? all : all.filter((p) => p.type === typeFilter);
+  }, [data, typeFilter]);
+  const typesPresent = useMemo(() => {
+    const set = new Set(
+      (data.state === 'ready' ? (data.data.node?.pvs ?? []) : []).map((p) => p.type),
+    );
+    return PV_TYPES.filter((type) => set.has(type));
+  }, [data]);
+
+  if (!Number.isSafeInteger(nr)) return <p className="state-note">{t('stations.notFound')}</p>;
+  if (data.state === 'loading') return <p className="state-note">{t('stations.loading')}</p>;
+  if (data.state === 'error')
+    return (
+      <div className="state-note state-error" role="alert">
+        <p>{t('stations.loadFailed', { error: data.error })}</p>
+        <button type="button" className="btn" onClick={retry}>
+          {t('stations.retry')}
+        </button>
+      </div>
+    );
+  const station = data.data.station;
+  if (!station) return <p className="state-note">{t('stations.notFound')}</p>;
+
+  return (
+    <section className="page station-page" aria-labelledby="station-title">
+      <nav className="breadcrumb" aria-label={t('stations.breadcrumb')}>
+        <Link to="/stations">{t('stations.title')}</Link>
+      </nav>
+      <header className="page-header">
+        <h1 id="station-title">
+          <span className="station-nr">{station.id}</span> {station.name}
+        </h1>
+        <div className="station-facts">
+          <DialStateBadge state={live?.dialState} />
+          <span title={live?.timestamp ? format.dateTime(live.timestamp) : ''}>
+            {t('stations.col.timestamp')}:{' '}
+            {live?.timestamp ? format.age(now - live.timestamp) : '—'}
+          </span>
+        </div>
+      </header>
+      <div className="chip-row" role="group" aria-label={t('stations.typeFilter')}>
+        {(['all', ...typesPresent] as const).map((type) => (
+          <button
+            key={type}
+            type="button"
+            className="chip"
+            aria-pressed={typeFilter === type}
+            onClick={() => setTypeFilter(type)}
+          >
+            {type === 'all' ? t('stations.allTypes') : t(`stations.pvType.${type}`)}
+          </button>
+        ))}
+      </div>
+      {pvs.length === 0 ? (
+        <p className="state-note">{t('stations.noPvs')}</p>
+      ) : (
+        <PvList pvs={pvs} />
+      )}
+    </section>
+  );
+}
+
+function PvList({ pvs }: { pvs: readonly PvRef[] }) {
+  const { t } = useTranslation();
+  const parent = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: pvs.length,
+    getScrollElement: () => parent.current,
+    estimateSize: () => ROW_HEIGHT_PX,
+    overscan: 10,
+  });
+  return (
+    <div
+      className="pv-list"
+      role="table"
+      aria-label={t('stations.pvList')}
+      aria-rowcount={pvs.length + 1}
+    >
+      <div className="pv-row pv-head" role="row">
+        <span role="columnheader">{t('stations.pvCol.name')}</span>
+        <span role="columnheader">{t('stations.pvCol.ref')}</span>
+        <span role="columnheader" className="num">
+          {t('stations.pvCol.value')}
+        </span>
+        <span role="columnheader">{t('stations.pvCol.quality')}</span>
+        <span role="columnheader" className="num">
+          {t('stations.pvCol.age')}
+        </span>
+      </div>
+      <div ref={parent} className="pv-scroll">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const ref = pvs[item.index]!;
+            return (
+              <PvRow
+                key={`${ref.type}-${ref.nr}`}
+                pvRef={ref}
+                index={item.index}
+                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT_PX }}
+              />
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const PvRow = memo(function PvRow({
+  pvRef,
+  index,
+  style,
+}: {
+  pvRef: PvRef;
+  index: number;
+  style: React.CSSProperties;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const value = usePvValue(pvRef);
+  const config = usePvConfig(pvRef);
+  const now = useNow();
+  const cfg = config.state === 'ready' ? config.config : undefined;
+  const shown = value ? formatPvValue(value, cfg, format.locale) : null;
+  const quality = value ? qualityClass(value.quality) : null;
+  const { number } = splitPvNr(pvRef);
+  return (
+    <div
+      className="pv-row"
+      role="row"
+      aria-rowindex={index + 2}
+      style={style}
+      data-pv={pvUrlId(pvRef)}
+    >
+      <span role="cell" className="pv-name">
+        {cfg ? cfg.name : config.state === 'error' ? t('stations.pvLoadFailed') : '…'}
+        {cfg?.eksNr && <span className="cell-sub"> {cfg.eksNr}</span>}
+      </span>
+      <span role="cell" className="pv-ref">
+        {t(`stations.pvType.${pvRef.type}`)} {number}
+      </span>
+      <span
+        role="cell"
+        className={`num pv-value ${quality ?? ''} ${shown?.failure ? 'pv-failure' : ''}`}
+        data-active={shown?.active}
+        title={shown?.detail}
+      >
+        {shown ? shown.text : '—'}
+        {shown?.unit ? <span className="unit"> {shown.unit}</span> : null}
+      </span>
+      <span role="cell" className="pv-quality">
+        {value && <QualityMark quality={value.quality} />}
+        {value && value.quality !== 'Good' && value.quality !== 'Unspecified' && (
+          <span className={`pv-quality-text ${quality ?? ''}`}>
+            {t(`stations.quality.${value.quality}`)}
+          </span>
+        )}
+      </span>
+      <span role="cell" className="num pv-age">
+        {value ? format.age(now - value.timestamp) : ''}
+      </span>
+    </div>
+  );
+});

@@ -1,0 +1,75 @@
+/**
+ * The plant at a glance for the start page: one tile per station with its connection state
+ * and the age of its newest data. Quiet when all is normal; a station whose data stopped
+ * while it should be connected stands out.
+ */
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Station } from '../../contract/station.ts';
+import { fetchStations } from '../../api/stations.ts';
+import { useStationLive } from '../../live/index.ts';
+import { useFormat } from '../../app/useFormat.ts';
+import { useNow } from '../../ui/useNow.ts';
+import { DialStateBadge } from './DialStateBadge.tsx';
+import { useAsync } from './useAsync.ts';
+import './stations.css';
+
+/** Data older than this from a permanently connected station counts as stale. */
+export const STALE_STATION_DATA_MS = 5 * 60_000;
+
+export function StationStatusBoard() {
+  const { t } = useTranslation();
+  const [stations, retry] = useAsync((signal) => fetchStations(signal), []);
+  return (
+    <section className="status-board" aria-labelledby="status-board-title">
+      <h2 id="status-board-title">{t('stations.board.title')}</h2>
+      {stations.state === 'loading' && <p className="state-note">{t('stations.loading')}</p>}
+      {stations.state === 'error' && (
+        <div className="state-note state-error" role="alert">
+          <p>{t('stations.loadFailed', { error: stations.error })}</p>
+          <button type="button" className="btn" onClick={retry}>
+            {t('stations.retry')}
+          </button>
+        </div>
+      )}
+      {stations.state === 'ready' && (
+        <ul className="status-tiles">
+          {stations.data.map((s) => (
+            <StationTile key={s.id} station={s} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function StationTile({ station }: { station: Station }) {
+  const { t } = useTranslation();
+  const live = useStationLive(station.id);
+  const format = useFormat();
+  const now = useNow();
+  const age = live?.timestamp ? now - live.timestamp : null;
+  const stale = !station.dialUp && age !== null && age > STALE_STATION_DATA_MS;
+  return (
+    <li
+      className={stale ? 'status-tile status-tile-stale' : 'status-tile'}
+      data-station={station.id}
+    >
+      <Link to={`/stations/${station.id}`} className="status-tile-link">
+        <span className="status-tile-name">
+          <span className="station-nr">{station.id}</span> {station.name}
+        </span>
+        <span className="status-tile-facts">
+          <DialStateBadge state={live?.dialState} />
+          <span className="status-tile-age">
+            {age === null
+              ? '—'
+              : stale
+                ? t('stations.board.stale', { age: format.age(age) })
+                : format.age(age)}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,163 @@
+/** The stations overview (issue: live engine): every station with its live connection data. */
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { StationCallAction } from '../../contract/enums.ts';
+import type { Station } from '../../contract/station.ts';
+import { fetchStations } from '../../api/stations.ts';
+import { useStationLive } from '../../live/index.ts';
+import { useNow } from '../../ui/useNow.ts';
+import { useFormat } from '../../app/useFormat.ts';
+import { DialStateBadge } from './DialStateBadge.tsx';
+import { DialResultDialog } from './DialResultDialog.tsx';
+import { shownDialState, useDialActions, type Interim } from './dialActions.ts';
+import { useAsync } from './useAsync.ts';
+import './stations.css';
+
+export function StationsOverview() {
+  const { t } = useTranslation();
+  const [stations, retry] = useAsync((signal) => fetchStations(signal), []);
+  const { interim, dial, outcome, dismissOutcome } = useDialActions();
+  const [filter, setFilter] = useState('');
+
+  const list = useMemo(() => (stations.state === 'ready' ? stations.data : []), [stations]);
+  const visible = useMemo(() => {
+    const q = filter.trim().toLowerCase();
+    return q ? list.filter((s) => `${s.id} ${s.name}`.toLowerCase().includes(q)) : list;
+  }, [list, filter]);
+  const nameOf = (nr: number) => list.find((s) => s.id === nr)?.name ?? '';
+
+  return (
+    <section className="page" aria-labelledby="stations-title">
+      <header className="page-header">
+        <h1 id="stations-title">{t('stations.title')}</h1>
+        <input
+          type="search"
+          className="input"
+          placeholder={t('stations.filter')}
+          aria-label={t('stations.filter')}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
+      </header>
+      {stations.state === 'loading' && <p className="state-note">{t('stations.loading')}</p>}
+      {stations.state === 'error' && (
+        <div className="state-note state-error" role="alert">
+          <p>{t('stations.loadFailed', { error: stations.error })}</p>
+          <button type="button" className="btn" onClick={retry}>
+            {t('stations.retry')}
+          </button>
+        </div>
+      )}
+      {stations.state === 'ready' && visible.length === 0 && (
+        <p className="state-note">
+          {list.length === 0 ? t('stations.none') : t('stations.noMatch')}
+        </p>
+      )}
+      {visible.length > 0 && (
+        <div className="table-wrap">
+          <table className="data-table stations-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('stations.col.nr')}</th>
+                <th scope="col">{t('stations.col.name')}</th>
+                <th scope="col">{t('stations.col.dialState')}</th>
+                <th scope="col">{t('stations.col.timestamp')}</th>
+                <th scope="col">{t('stations.col.lastConnection')}</th>
+                <th scope="col">{t('stations.col.dialCounters')}</th>
+                <th scope="col">{t('stations.col.network')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('stations.col.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {visible.map((s) => (
+                <StationRow key={s.id} station={s} interim={interim.get(s.id)} onDial={dial} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {outcome && (
+        <DialResultDialog outcome={outcome} stationName={nameOf} onClose={dismissOutcome} />
+      )}
+    </section>
+  );
+}
+
+function StationRow({
+  station,
+  interim,
+  onDial,
+}: {
+  station: Station;
+  interim: Interim | undefined;
+  onDial: ReturnType<typeof useDialActions>['dial'];
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const live = useStationLive(station.id);
+  const now = useNow();
+  const state = shownDialState(live?.dialState, interim, now);
+  const act = (action: StationCallAction) =>
+    void onDial(action, [{ nr: station.id, live: live?.dialState }]);
+  const busy = state === 'Connecting' || state === 'Disconnecting' || state === 'HangingUp';
+  const counters = live?.dialCounters;
+  return (
+    <tr data-station={station.id}>
+      <td className="num">{station.id}</td>
+      <td>
+        <Link to={`/stations/${station.id}`}>{station.name}</Link>
+        <div className="cell-sub">
+          {t(`stations.kind.${station.kind}`, { defaultValue: station.kind })}
+        </div>
+      </td>
+      <td>
+        <DialStateBadge state={state} />
+      </td>
+      <td className="num" title={live?.timestamp ? format.dateTime(live.timestamp) : ''}>
+        {live?.timestamp ? format.age(now - live.timestamp) : '—'}
+      </td>
+      <td className="num">{live?.lastConnection ? format.dateTime(live.lastConnection) : '—'}</td>
+      <td className="num">
+        {counters
+          ? `${counters.dayCounter} / ${counters.monthCounter} / ${counters.yearCounter}`
+          : '—'}
+      </td>
+      <td>{counters?.mobileNetworkStandard || '—'}</td>
+      <td>
+        <div className="row-actions">
+          {station.dialUp && (
+            <>
+              <button
+                type="button"
+                className="btn btn-small"
+                disabled={busy || state === 'Connected'}
+                onClick={() => act('Connect')}
+              >
+                {t('stations.dial.connect')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-small"
+                disabled={busy || state !== 'Connected'}
+                onClick={() => act('Disconnect')}
+              >
+                {t('stations.dial.disconnect')}
+              </button>
+            </>
+          )}
+          <button
+            type="button"
+            className="btn btn-small btn-quiet"
+            disabled={busy}
+            onClick={() => act('Status')}
+          >
+            {t('stations.dial.status')}
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}

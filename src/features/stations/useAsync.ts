@@ -1,0 +1,27 @@
+/** Loads data once per dependency change with abort on unmount; the view renders the state. */
+import { useCallback, useEffect, useState } from 'react';
+
+export type AsyncState<T> =
+  { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; error: string };
+
+export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[]) {
+  const [result, setResult] = useState<AsyncState<T>>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    setResult({ state: 'loading' });
+    load(controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted) setResult({ state: 'ready', data });
+      },
+      (err: unknown) => {
+        if (!controller.signal.aborted)
+          setResult({ state: 'error', error: err instanceof Error ? err.message : String(err) });
+      },
+    );
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names the dependencies
+  }, [...deps, attempt]);
+  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+  return [result, retry] as const;
+}

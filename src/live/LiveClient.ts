@@ -1,0 +1,303 @@
+/**
+ * The tab's side of the engine: one per tab. It registers the tab (holding the tab's Web
+ * Lock, so the engine notices when the tab dies), counts leases per key across the tab's
+ * components, sends them in one call per kind per microtask, and releases a key only
+ * after a grace period, so scrolling a long list does not churn subscriptions.
+ */
+import * as Comlink from 'comlink';
+import type { PvRef } from '../contract/pv.ts';
+import type { EngineApi, TabOptions } from '../../workers/engineApi.ts';
+import type {
+  AlertCounts,
+  AlertViewFrame,
+  PvConfigResult,
+  TabMessage,
+} from '../../workers/engineProtocol.ts';
+import type { Alert } from '../contract/alerts.ts';
+import type { AlertView } from '../../workers/engineApi.ts';
+import { tabLockName } from '../../workers/tabLocks.ts';
+import { createRealTimers, type TimerHandle, type Timers } from '../../workers/timers.ts';
+import type { LeaseKind } from '../../workers/topics.ts';
+import type { EngineConnection } from './connectEngine.ts';
+import { TabLiveStore } from './TabLiveStore.ts';
+import { DataPathProbe } from './dataPathProbe.ts';
+
+/** A component that re-mounts within this time keeps its keys subscribed. */
+export const LEASE_RELEASE_GRACE_MS = 2_000;
+
+export interface LiveClientOptions {
+  tabId?: string;
+  timers?: Timers;
+  releaseGraceMs?: number;
+  flushIntervalMs?: number;
+  /** The tab's Web Locks; without them the engine relies on `dispose()`. */
+  locks?: LockManager;
+  /** Called once when the engine reports the session ended (401 or Unauthorized). */
+  onSessionEnded?: () => void;
+  /** Visibility source; defaults to `document`. */
+  visibility?: { isVisible(): boolean; onChange(listener: () => void): () => void };
+}
+
+interface KeyLease {
+  count: number;
+  releaseTimer: TimerHandle | null;
+}
+
+export class LiveClient {
+  readonly store = new TabLiveStore();
+  /** Data-path figures of this tab; the bench reads them as window.__pegelBench. */
+  readonly probe = new DataPathProbe();
+  readonly tabId: string;
+  private readonly connection: Promise<EngineConnection>;
+  private readonly timers: Timers;
+  private readonly releaseGraceMs: number;
+  private readonly options: LiveClientOptions;
+  private readonly leases = new Map<LeaseKind, Map<string, KeyLease>>();
+  private readonly toLease = new Map<LeaseKind, Set<string>>();
+  private readonly toRelease = new Map<LeaseKind, Set<string>>();
+  private flushQueued = false;
+  private started: Promise<EngineApi> | null = null;
+  private sessionEnded = false;
+  private readonly cleanups: (() => void)[] = [];
+  private readonly alertViewListeners = new Map<string, (frame: AlertViewFrame) => void>();
+  private readonly countListeners = new Set<(counts: AlertCounts) => void>();
+  private lastCounts: AlertCounts | null = null;
+  private nextViewId = 0;
+
+  constructor(connection: Promise<EngineConnection>, options: LiveClientOptions = {}) {
+    this.connection = connection;
+    this.options = options;
+    this.tabId = options.tabId ?? crypto.randomUUID();
+    this.timers = options.timers ?? createRealTimers();
+    this.releaseGraceMs = options.releaseGraceMs ?? LEASE_RELEASE_GRACE_MS;
+  }
+
+  /** Registers the tab with the engine; idempotent. Every other call waits for it. */
+  start(): Promise<EngineApi> {
+    this.started ??= this.register();
+    return this.started;
+  }
+
+  /** Leases one key for one user; the returned release is idempotent. */
+  lease(kind: LeaseKind, key: string): () => void {
+    const byKey = this.leasesOf(kind);
+    let lease = byKey.get(key);
+    if (!lease) {
+      lease = { count: 0, releaseTimer: null };
+      byKey.set(key, lease);
+      this.queue(this.toLease, this.toRelease, kind, key);
+    }
+    lease.count++;
+    if (lease.releaseTimer !== null) {
+      this.timers.clearTimeout(lease.releaseTimer);
+      lease.releaseTimer = null;
+    }
+    const held = lease;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      held.count--;
+      if (held.count > 0) return;
+      held.releaseTimer = this.timers.setTimeout(() => {
+        held.releaseTimer = null;
+        if (held.count > 0) return;
+        byKey.delete(key);
+        this.store.forget(kind, key);
+        this.queue(this.toRelease, this.toLease, kind, key);
+      }, this.releaseGraceMs);
+    };
+  }
+
+  /**
+   * Leases an alert view in the engine; `onFrame` gets its window and totals. Call
+   * `update` when sort, filter or the visible rows change; `release` when done.
+   */
+  watchAlertView(
+    view: AlertView,
+    onFrame: (frame: AlertViewFrame) => void,
+  ): { update(view: AlertView): void; release(): void } {
+    const viewId = `v${++this.nextViewId}`;
+    this.alertViewListeners.set(viewId, onFrame);
+    let released = false;
+    const send = (v: AlertView) =>
+      void this.start().then((api) =>
+        released ? undefined : api.setAlertView(this.tabId, viewId, v),
+      );
+    send(view);
+    return {
+      update: (v) => {
+        if (!released) send(v);
+      },
+      release: () => {
+        if (released) return;
+        released = true;
+        this.alertViewListeners.delete(viewId);
+        void this.start().then((api) => api.releaseAlertView(this.tabId, viewId));
+      },
+    };
+  }
+
+  /** The banner's pending counts; the engine sends them while anyone here listens. */
+  watchAlertCounts(listener: (counts: AlertCounts) => void): () => void {
+    this.countListeners.add(listener);
+    if (this.lastCounts) listener(this.lastCounts);
+    if (this.countListeners.size === 1)
+      void this.start().then((api) => api.setAlertCounts(this.tabId, true));
+    return () => {
+      if (!this.countListeners.delete(listener)) return;
+      if (this.countListeners.size === 0) {
+        this.lastCounts = null;
+        void this.start().then((api) => api.setAlertCounts(this.tabId, false));
+      }
+    };
+  }
+
+  /** Every row of a view, sorted and filtered, from the engine (CSV export). */
+  async alertRows(view: Omit<AlertView, 'start' | 'count'>): Promise<Alert[]> {
+    const api = await this.start();
+    return api.getAlertRows(view);
+  }
+
+  async getPvConfigs(refs: PvRef[]): Promise<PvConfigResult[]> {
+    const api = await this.start();
+    return api.getPvConfigs(refs);
+  }
+
+  async setFlushInterval(ms: number): Promise<void> {
+    const api = await this.start();
+    await api.setFlushInterval(this.tabId, ms);
+  }
+
+  /** Keys this tab leases now (grace period included), for tests and diagnostics. */
+  leasedKeys(kind: LeaseKind): string[] {
+    return [...this.leasesOf(kind).keys()];
+  }
+
+  async dispose(): Promise<void> {
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    if (!this.started) return;
+    const api = await this.started;
+    await api.disconnect(this.tabId);
+  }
+
+  private async register(): Promise<EngineApi> {
+    const { api, mode } = await this.connection;
+    await this.holdTabLock();
+    const visibility = this.options.visibility ?? documentVisibility();
+    const tabOptions: TabOptions = {
+      visible: visibility?.isVisible() ?? true,
+      flushIntervalMs: this.options.flushIntervalMs,
+    };
+    const receive = (message: TabMessage) => this.receive(message);
+    if (mode === 'inProcess') {
+      await api.connect(this.tabId, receive, tabOptions);
+    } else {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event: MessageEvent<TabMessage>) => receive(event.data);
+      await api.connect(this.tabId, Comlink.transfer(channel.port2, [channel.port2]), tabOptions);
+      this.cleanups.push(() => channel.port1.close());
+    }
+    if (visibility) {
+      this.cleanups.push(
+        visibility.onChange(() => void api.setVisible(this.tabId, visibility.isVisible())),
+      );
+    }
+    return api;
+  }
+
+  /** Resolves once the tab holds its lock, which it keeps until the page goes. */
+  private holdTabLock(): Promise<void> {
+    const locks = this.options.locks ?? globalThis.navigator?.locks;
+    if (!locks) return Promise.resolve();
+    return new Promise<void>((held) => {
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      this.cleanups.push(release);
+      locks
+        .request(tabLockName(this.tabId), () => {
+          held();
+          return released;
+        })
+        .catch(() => held());
+    });
+  }
+
+  private receive(message: TabMessage): void {
+    if (message.type === 'frame') {
+      const startedAt = performance.now();
+      this.store.apply(message);
+      this.probe.record(startedAt, message.pvValues);
+      return;
+    }
+    if (message.type === 'alerts') {
+      for (const [viewId, frame] of message.views) this.alertViewListeners.get(viewId)?.(frame);
+      if (message.counts) {
+        this.lastCounts = message.counts;
+        for (const listener of [...this.countListeners]) listener(message.counts);
+      }
+      return;
+    }
+    if (this.sessionEnded) return;
+    this.sessionEnded = true;
+    this.options.onSessionEnded?.();
+  }
+
+  private leasesOf(kind: LeaseKind): Map<string, KeyLease> {
+    let byKey = this.leases.get(kind);
+    if (!byKey) {
+      byKey = new Map();
+      this.leases.set(kind, byKey);
+    }
+    return byKey;
+  }
+
+  /** Adds to one queue unless the key waits in the opposite one: then both cancel out. */
+  private queue(
+    into: Map<LeaseKind, Set<string>>,
+    opposite: Map<LeaseKind, Set<string>>,
+    kind: LeaseKind,
+    key: string,
+  ): void {
+    if (opposite.get(kind)?.delete(key)) return;
+    let keys = into.get(kind);
+    if (!keys) {
+      keys = new Set();
+      into.set(kind, keys);
+    }
+    keys.add(key);
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    queueMicrotask(() => void this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    this.flushQueued = false;
+    const leases = takeAll(this.toLease);
+    const releases = takeAll(this.toRelease);
+    const api = await this.start();
+    await Promise.all([
+      ...releases.map(([kind, keys]) => api.release(this.tabId, kind, keys)),
+      ...leases.map(([kind, keys]) => api.lease(this.tabId, kind, keys)),
+    ]);
+  }
+}
+
+function takeAll(queue: Map<LeaseKind, Set<string>>): [LeaseKind, string[]][] {
+  const all = [...queue]
+    .filter(([, keys]) => keys.size > 0)
+    .map(([kind, keys]) => [kind, [...keys]] as [LeaseKind, string[]]);
+  queue.clear();
+  return all;
+}
+
+function documentVisibility(): LiveClientOptions['visibility'] {
+  if (typeof document === 'undefined') return undefined;
+  return {
+    isVisible: () => document.visibilityState === 'visible',
+    onChange(listener) {
+      document.addEventListener('visibilitychange', listener);
+      return () => document.removeEventListener('visibilitychange', listener);
+    },
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * The live values of one tab, fed by engine frames. Each key has its own listeners, so a
+ * frame wakes only the components whose keys changed (`useSyncExternalStore` per key).
+ */
+import { pvKey, stationKey } from '../contract/keys.ts';
+import type { PvValue } from '../contract/pv.ts';
+import type { StationLiveData } from '../contract/station.ts';
+import type { ConnectionStatus, Frame, PvConfigEntry } from '../../workers/engineProtocol.ts';
+import type { LeaseKind } from '../../workers/topics.ts';
+
+type Listener = () => void;
+
+/** The header shows the age of the last data in seconds; finer changes wake nobody. */
+export const LAST_DATA_RESOLUTION_MS = 1_000;
+
+const INITIAL_STATUS: ConnectionStatus = {
+  display: 'connecting',
+  serverStatus: 'WebServerDisconnected',
+  lastDataAt: null,
+};
+
+export class TabLiveStore {
+  private readonly pvValues = new Map<string, PvValue>();
+  private readonly pvConfigs = new Map<string, PvConfigEntry>();
+  private readonly stations = new Map<string, StationLiveData>();
+  private status: ConnectionStatus = INITIAL_STATUS;
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly statusListeners = new Set<Listener>();
+
+  getPvValue(key: string): PvValue | undefined {
+    return this.pvValues.get(key);
+  }
+
+  getPvConfig(key: string): PvConfigEntry | undefined {
+    return this.pvConfigs.get(key);
+  }
+
+  getStation(key: string): StationLiveData | undefined {
+    return this.stations.get(key);
+  }
+
+  getStatus(): ConnectionStatus {
+    return this.status;
+  }
+
+  subscribe(kind: LeaseKind, key: string, listener: Listener): () => void {
+    const id = listenerId(kind, key);
+    let set = this.listeners.get(id);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(id, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(id);
+    };
+  }
+
+  subscribeStatus(listener: Listener): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  /** Applies a frame and notifies the listeners of each changed key once. */
+  apply(frame: Frame): void {
+    const woken = new Set<Listener>();
+    const wake = (kind: LeaseKind, key: string) => {
+      for (const listener of this.listeners.get(listenerId(kind, key)) ?? []) woken.add(listener);
+    };
+    for (const value of frame.pvValues) {
+      const key = pvKey(value.pvRef);
+      this.pvValues.set(key, value);
+      wake('pvValue', key);
+    }
+    for (const [key, entry] of frame.pvConfigs) {
+      this.pvConfigs.set(key, entry);
+      wake('pvConfig', key);
+    }
+    for (const station of frame.stations) {
+      const key = stationKey(station.stationNumber);
+      this.stations.set(key, station);
+      wake('station', key);
+    }
+    if (this.updateStatus(frame)) for (const listener of this.statusListeners) woken.add(listener);
+    for (const listener of woken) listener();
+  }
+
+  /** Drops a key the tab no longer leases. */
+  forget(kind: LeaseKind, key: string): void {
+    if (kind === 'pvValue') this.pvValues.delete(key);
+    else if (kind === 'pvConfig') this.pvConfigs.delete(key);
+    else if (kind === 'station') this.stations.delete(key);
+  }
+
+  private updateStatus(frame: Frame): boolean {
+    const next = frame.status ?? this.status;
+    const lastDataAt = frame.lastDataAt;
+    const before = this.status;
+    const ageMoved =
+      lastDataAt !== before.lastDataAt &&
+      (lastDataAt === null ||
+        before.lastDataAt === null ||
+        lastDataAt - before.lastDataAt >= LAST_DATA_RESOLUTION_MS);
+    if (next.display === before.display && next.serverStatus === before.serverStatus && !ageMoved) {
+      return false;
+    }
+    this.status = {
+      display: next.display,
+      serverStatus: next.serverStatus,
+      lastDataAt: ageMoved ? lastDataAt : before.lastDataAt,
+    };
+    return true;
+  }
+}
+
+function listenerId(kind: LeaseKind, key: string): string {
+  return `${kind}:${key}`;
+}

@@ -1,0 +1,45 @@
+/**
+ * Reaches the engine from a tab: the one SharedWorker of the origin where it exists, a
+ * dedicated Worker where it does not (each tab then has its own engine), and an engine in
+ * the page itself where there are no workers at all (or they are refused, e.g. by a
+ * sandboxed frame or a content security policy).
+ */
+import * as Comlink from 'comlink';
+import type { EngineApi } from '../../workers/engineApi.ts';
+
+export type EngineMode = 'shared' | 'dedicated' | 'inProcess';
+
+export interface EngineConnection {
+  api: EngineApi;
+  mode: EngineMode;
+}
+
+const WORKER_NAME = 'pegel-engine';
+
+export async function connectEngine(): Promise<EngineConnection> {
+  try {
+    if (typeof SharedWorker !== 'undefined') {
+      const worker = new SharedWorker(new URL('../../workers/engine.worker.ts', import.meta.url), {
+        type: 'module',
+        name: WORKER_NAME,
+      });
+      return { api: Comlink.wrap<EngineApi>(worker.port), mode: 'shared' };
+    }
+  } catch (error) {
+    console.warn('SharedWorker refused, trying a dedicated worker', error);
+  }
+  try {
+    if (typeof Worker !== 'undefined') {
+      const worker = new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), {
+        type: 'module',
+        name: WORKER_NAME,
+      });
+      return { api: Comlink.wrap<EngineApi>(worker), mode: 'dedicated' };
+    }
+  } catch (error) {
+    console.warn('Worker refused, running the engine in the page', error);
+  }
+  // Loaded only here, so the SignalR client stays out of the main chunk.
+  const { createEngine } = await import('../../workers/createEngine.ts');
+  return { api: createEngine(window), mode: 'inProcess' };
+}

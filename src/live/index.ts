@@ -1,0 +1,14 @@
+/** The tab side of the live-data engine: what features and the app shell use. */
+export { LiveProvider, type LiveProviderProps } from './LiveProvider.tsx';
+export { useLiveClient } from './LiveContext.ts';
+export { usePvValue } from './usePvValue.ts';
+export { usePvConfig, type PvConfigState } from './usePvConfig.ts';
+export { useStationLive } from './useStationLive.ts';
+export { useConnectionStatus } from './useConnectionStatus.ts';
+export { LiveClient, LEASE_RELEASE_GRACE_MS, type LiveClientOptions } from './LiveClient.ts';
+export { logoutUrl } from './sessionRedirect.ts';
+export type { ConnectionStatus, PvConfigResult } from '../../workers/engineProtocol.ts';
+export { useAlertWindow } from './useAlertWindow.ts';
+export { useAlertCounts } from './useAlertCounts.ts';
+export type { AlertCounts, AlertViewFrame } from '../../workers/engineProtocol.ts';
+export type { AlertView, AlertViewSource } from '../../workers/engineApi.ts';

@@ -1,0 +1,30 @@
+/**
+ * The UI kit: presentational building blocks shared by every feature. No I/O and no feature
+ * knowledge (enforced by eslint); texts come from the "ui" locale namespace. Styles: ui.css,
+ * loaded once by main.tsx.
+ */
+
+export { Button, type ButtonProps, type ButtonVariant } from './Button.tsx';
+export { Card, Panel, type PanelProps } from './Panel.tsx';
+export { ChoiceGroup, type Choice, type ChoiceGroupProps } from './ChoiceGroup.tsx';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.tsx';
+export { cx } from './cx.ts';
+export { Dialog, type DialogProps } from './Dialog.tsx';
+export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
+export { ErrorBoundary, type ErrorBoundaryProps } from './ErrorBoundary.tsx';
+export { ErrorFallback, type ErrorFallbackProps } from './ErrorFallback.tsx';
+export { Field, type FieldControlProps, type FieldProps } from './Field.tsx';
+export { Icon, type IconName, type IconProps } from './Icon.tsx';
+export { InfoPopup, type InfoPopupProps } from './InfoPopup.tsx';
+export {
+  LOAD_FAILURE_DELAY_MS,
+  LoadingState,
+  type LoadingStateProps,
+  type LoadStatus,
+} from './LoadingState.tsx';
+export { PageHeader, type PageHeaderProps } from './PageHeader.tsx';
+export { QualityMark, qualityClass, type QualityMarkProps } from './QualityMark.tsx';
+export { Spinner, type SpinnerProps } from './Spinner.tsx';
+export { StatusBadge, type StatusBadgeProps, type StatusTone } from './StatusBadge.tsx';
+export { Toolbar, type ToolbarProps } from './Toolbar.tsx';
+export { Tooltip, type TooltipProps } from './Tooltip.tsx';

@@ -1,0 +1,144 @@
+/**
+ * Alerts in the browser (SPEC §2, §7 "Alerts", §8): the live list shared by two tabs over the
+ * engine, acknowledging and deleting seen everywhere, the rights message of ack-all, and a
+ * filter over 100,000 seeded archive alerts.
+ */
+import type { Page } from '@playwright/test';
+import { test as base, expect } from './fixtures.ts';
+import { signIn } from './auth.ts';
+import { startPlantServer } from '../support/plantServer.ts';
+
+const SEED = 100_000;
+
+const test = base.extend({
+  plant: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startPlantServer({
+        // Pumps fail often, so the simulator raises failure-input alerts during the tests.
+        env: {
+          PEGEL_ALERT_ARCHIVE_SEED: String(SEED),
+          PEGEL_PLANT_FAILURES_PER_PUMP_HOUR: '120',
+        },
+      });
+      await use(server);
+      await server.dispose();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
+
+const rows = (page: Page) => page.locator('.alert-scroll [data-alert-id]');
+
+async function firstPendingId(page: Page): Promise<string> {
+  const row = page.locator('.alert-scroll .alert-row.is-pending').first();
+  await expect(row).toBeVisible();
+  return (await row.getAttribute('data-alert-id'))!;
+}
+
+test('AE0: an alert raised by the simulator appears live in two tabs', async ({ context }) => {
+  const a = await context.newPage();
+  await signIn(a, 'operator', '/alerts');
+  const b = await context.newPage();
+  await b.goto('/alerts');
+  await expect(rows(b).first()).toBeVisible();
+  // Seeded alerts have ids up to SEED; a higher id was raised by the running plant.
+  const live = (page: Page) =>
+    page
+      .locator('.alert-scroll [data-alert-id]')
+      .evaluateAll(
+        (els, seed) =>
+          els.map((e) => Number(e.getAttribute('data-alert-id'))).filter((id) => id > seed),
+        SEED,
+      );
+  await expect.poll(async () => (await live(a)).length, { timeout: 45_000 }).toBeGreaterThan(0);
+  const [id] = await live(a);
+  await expect(b.locator(`[data-alert-id="${id}"]`)).toBeVisible();
+});
+
+test('AE1: two tabs show the same live list; acknowledging in one updates the other', async ({
+  context,
+}) => {
+  const a = await context.newPage();
+  await signIn(a, 'operator', '/alerts');
+  const b = await context.newPage();
+  await b.goto('/alerts');
+  await expect(rows(a).first()).toBeVisible();
+  await expect(rows(b).first()).toBeVisible();
+  const id = await firstPendingId(a);
+  await expect(b.locator(`[data-alert-id="${id}"]`)).toHaveClass(/is-pending/);
+  await a.locator(`[data-alert-id="${id}"]`).click();
+  await a.getByRole('button', { name: 'Quittieren', exact: true }).click();
+  await expect(b.locator(`[data-alert-id="${id}"]`)).not.toHaveClass(/is-pending/);
+  await expect(b.locator(`[data-alert-id="${id}"]`)).toContainText('Quittiert');
+  // The banner counts pending alerts on every page.
+  await expect(b.locator('.alarm-banner')).toContainText(/unquittierte Meldung/);
+});
+
+test('AE2: deleting removes the alert in every tab', async ({ context }) => {
+  const a = await context.newPage();
+  await signIn(a, 'operator', '/alerts');
+  const b = await context.newPage();
+  await b.goto('/alerts');
+  const id = await firstPendingId(a);
+  await expect(b.locator(`[data-alert-id="${id}"]`)).toBeVisible();
+  await a.locator(`[data-alert-id="${id}"]`).click();
+  await a.getByRole('button', { name: 'Löschen', exact: true }).click();
+  await a.getByRole('alertdialog').getByRole('button', { name: 'Löschen' }).click();
+  await expect(a.locator(`[data-alert-id="${id}"]`)).toHaveCount(0);
+  await expect(b.locator(`[data-alert-id="${id}"]`)).toHaveCount(0);
+});
+
+test('AE3: ack-all as viewer shows the rights message of SPEC §6', async ({ page }) => {
+  await signIn(page, 'viewer', '/alerts');
+  await expect(rows(page).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Alle quittieren' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Störmeldungen konnten nicht quittiert werden');
+  await expect(dialog).toContainText(
+    'Der angemeldete Benutzer besitzt keine Rechte zum Quittieren.',
+  );
+});
+
+test('AE4: a filter narrows the seeded archive in the engine; the limit note and keyboard work', async ({
+  page,
+}) => {
+  await signIn(page, 'operator', '/alerts/archive');
+  await page.getByLabel('Zeitraum').selectOption('last12Months');
+  const summary = page.locator('.alerts-summary');
+  await expect(summary).toContainText(/\d{2,3}\.\d{3} Meldungen/, {
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: /^Filter/ }).click();
+  await page.getByRole('button', { name: 'Bedingung hinzufügen' }).click();
+  await page.getByLabel('Spalte', { exact: true }).selectOption('priority');
+  await page.getByLabel('Bedingung', { exact: true }).selectOption('eq');
+  await page.getByLabel('Wert', { exact: true }).fill('0');
+  await expect(summary).toContainText(/\d{1,3}(\.\d{3})? von \d{2,3}\.\d{3}/);
+  const prios = await page.locator('.alert-scroll .prio-chip').allTextContents();
+  expect(prios.length).toBeGreaterThan(0);
+  expect(new Set(prios)).toEqual(new Set(['0']));
+  // Keyboard: focus the grid, move down, select with space.
+  await page.locator('.alert-scroll').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(summary).toContainText('1 ausgewählt');
+});
+
+test('AE5: screenshots of list and archive at 360 and 1920 px', async ({ page }) => {
+  await signIn(page, 'operator', '/alerts');
+  for (const width of [1920, 360]) {
+    await page.setViewportSize({ width, height: width > 1000 ? 1080 : 780 });
+    await page.goto('/alerts');
+    await expect(rows(page).first()).toBeVisible();
+    await page.screenshot({ path: `test-results/alerts-list-${width}.png` });
+    await page.goto('/alerts/archive');
+    await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({ path: `test-results/alerts-archive-${width}.png` });
+  }
+  await page.goto('/events/control');
+  await expect(
+    page.locator('.alert-scroll .alert-row').first().or(page.getByText('Keine Ereignisse')),
+  ).toBeVisible();
+  await page.screenshot({ path: 'test-results/events-control-360.png' });
+});

@@ -1,0 +1,107 @@
+/**
+ * The live data path end to end (issue: live engine): real server, real browser, the
+ * SharedWorker engine shared by tabs of one browser context.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { signIn } from './auth.ts';
+import { startPlantServer } from '../support/plantServer.ts';
+import { metricValues } from '../support/metrics.ts';
+
+/** The first analogue value cell on a station page, and its text once it shows a number. */
+async function firstAnalogue(page: Page) {
+  const cell = page.locator('[data-pv^="AnaIn-"] .pv-value').first();
+  await expect(cell).toHaveText(/\d/);
+  return cell;
+}
+
+/** Waits until some value on the page changes by itself (the plant moves, no reload). */
+async function valueChanges(page: Page) {
+  await firstAnalogue(page);
+  const values = page.locator('.pv-value');
+  const before = await values.allTextContents();
+  await expect
+    .poll(async () => (await values.allTextContents()).some((text, i) => text !== before[i]), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+}
+
+async function hubConnections(url: string) {
+  return metricValues(await (await fetch(`${url}/metrics`)).text(), 'pegel_hub_connections');
+}
+
+test('LV1: two tabs on one station show moving values over one connection per hub', async ({
+  page,
+  plant,
+  context,
+}) => {
+  await signIn(page);
+  await page.goto('/stations/1');
+  const second = await context.newPage();
+  await second.goto('/stations/1');
+  await Promise.all([valueChanges(page), valueChanges(second)]);
+  const connections = await hubConnections(plant.url);
+  expect(connections.get('hub=pv')).toBe(1);
+  for (const [labels, count] of connections) expect(count, labels).toBeLessThanOrEqual(1);
+  await second.close();
+});
+
+test('LV2: closing a tab frees its keys at the server within 2 s', async ({
+  page,
+  plant,
+  context,
+}) => {
+  await signIn(page);
+  await page.goto('/stations/1');
+  await firstAnalogue(page);
+  const keys = async () =>
+    metricValues(
+      await (await fetch(`${plant.url}/metrics`)).text(),
+      'pegel_hub_subscribed_keys',
+    ).get('hub=pv') ?? 0;
+  const one = await keys();
+  const second = await context.newPage();
+  await second.goto('/stations/2');
+  await firstAnalogue(second);
+  await expect.poll(keys).toBeGreaterThan(one);
+  await second.close();
+  await expect.poll(keys, { timeout: 2_000, intervals: [100] }).toBe(one);
+});
+
+test('LV3: values resume in open tabs after the server restarts, without a reload', async ({
+  browser,
+}) => {
+  const server = await startPlantServer();
+  const context = await browser.newContext({ baseURL: server.url });
+  try {
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto('/stations/1');
+    const second = await context.newPage();
+    await second.goto('/stations/3');
+    await Promise.all([valueChanges(page), valueChanges(second)]);
+    await server.kill();
+    await server.restart();
+    await Promise.all([valueChanges(page), valueChanges(second)]);
+    expect(page.url()).toContain('/stations/1');
+  } finally {
+    await context.close();
+    await server.dispose();
+  }
+});
+
+test('LV4: when the session ends, every open tab goes through logout to sign-in', async ({
+  page,
+  context,
+}) => {
+  await signIn(page);
+  await page.goto('/stations/1');
+  const second = await context.newPage();
+  await second.goto('/stations/2');
+  await Promise.all([firstAnalogue(page), firstAnalogue(second)]);
+  // Ending the session elsewhere (another device, an administrator) ends it for every tab.
+  await context.request.get('/Account/Logout');
+  await expect(page).toHaveURL(/\/login\?returnUrl=%2Fstations%2F1/);
+  await expect(second).toHaveURL(/\/login\?returnUrl=%2Fstations%2F2/);
+});

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlantServer, type PlantServerHandle } from '../support/plantServer.ts';
+
+let server: PlantServerHandle;
+beforeAll(async () => {
+  server = await startPlantServer();
+});
+afterAll(async () => {
+  await server?.dispose();
+});
+
+describe('reference server core', () => {
+  it('SRV1: unknown API routes answer 404 in the one error shape', async () => {
+    const res = await fetch(`${server.url}/api/nothing-here`);
+    expect(res.status).toBe(404);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('not_found');
+    expect(body.error.message).toContain('/api/nothing-here');
+  });
+
+  it('SRV2: /metrics speaks the Prometheus text format and counts requests by route and status', async () => {
+    await fetch(`${server.url}/api/SystemConfig/password-policy`);
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    expect(text).toContain('# TYPE pegel_http_requests_total counter');
+    expect(text).toMatch(
+      /pegel_http_requests_total\{[^}]*route="\/api\/SystemConfig\/password-policy"[^}]*status="200"[^}]*\} [1-9]/,
+    );
+  });
+
+  it('SRV3: client routes fall back to index.html', async () => {
+    const res = await fetch(`${server.url}/stations/12`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<div id="root">');
+  });
+});

@@ -1,0 +1,59 @@
+/** Fake time for engine tests: timers fire only when the test advances the clock. */
+import type { TimerHandle, Timers } from '../../../workers/timers.ts';
+
+interface Scheduled {
+  handle: TimerHandle;
+  at: number;
+  fn: () => void;
+}
+
+/** Lets promise callbacks and awaits run (they are microtasks and I/O-free). */
+export function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+export class FakeTimers implements Timers {
+  private time: number;
+  private nextHandle = 1;
+  private scheduled: Scheduled[] = [];
+
+  constructor(start = 1_700_000_000_000) {
+    this.time = start;
+  }
+
+  now(): number {
+    return this.time;
+  }
+
+  setTimeout(fn: () => void, ms: number): TimerHandle {
+    const handle = this.nextHandle++;
+    this.scheduled.push({ handle, at: this.time + Math.max(0, ms), fn });
+    return handle;
+  }
+
+  clearTimeout(handle: TimerHandle): void {
+    this.scheduled = this.scheduled.filter((s) => s.handle !== handle);
+  }
+
+  get pending(): number {
+    return this.scheduled.length;
+  }
+
+  /** Moves time forward by `ms`, firing due timers in order and settling after each. */
+  async advance(ms: number): Promise<void> {
+    const until = this.time + ms;
+    await settle();
+    for (;;) {
+      const due = this.scheduled
+        .filter((s) => s.at <= until)
+        .sort((a, b) => a.at - b.at || a.handle - b.handle)[0];
+      if (!due) break;
+      this.scheduled = this.scheduled.filter((s) => s !== due);
+      this.time = due.at;
+      due.fn();
+      await settle();
+    }
+    this.time = until;
+    await settle();
+  }
+}

@@ -1,0 +1,92 @@
+/** An in-process engine wired to fakes, and a recorder of what each tab receives. */
+import { pvKey } from '../../../src/contract/keys.ts';
+import type { PvConfig, PvRef, PvValue } from '../../../src/contract/pv.ts';
+import { Engine, type EngineDeps } from '../../../workers/Engine.ts';
+import type { Frame, TabMessage } from '../../../workers/engineProtocol.ts';
+import type { TabOptions } from '../../../workers/engineApi.ts';
+import { FakeHubs } from './FakeHub.ts';
+import { FakeTabLocks } from './FakeTabLocks.ts';
+import { FakeTimers } from './FakeTimers.ts';
+
+export interface TabRecorder {
+  messages: TabMessage[];
+  frames(): Frame[];
+  sessionEnded(): number;
+}
+
+export function createHarness(overrides: Partial<EngineDeps> = {}) {
+  const timers = new FakeTimers();
+  const hubs = new FakeHubs();
+  const locks = new FakeTabLocks();
+  const configRequests: PvRef[][] = [];
+  let configAnswer: (refs: PvRef[]) => Promise<PvConfig[]> = async (refs) => refs.map(pvConfig);
+  const errors: unknown[] = [];
+  const engine = new Engine({
+    timers,
+    transports: hubs.factory,
+    locks,
+    fetchPvConfigs: (refs) => {
+      configRequests.push(refs);
+      return configAnswer(refs);
+    },
+    onError: (error) => errors.push(error),
+    ...overrides,
+  });
+  async function tab(tabId: string, options?: TabOptions): Promise<TabRecorder> {
+    const messages: TabMessage[] = [];
+    await engine.connect(tabId, (message) => messages.push(structuredClone(message)), options);
+    return {
+      messages,
+      frames: () => messages.filter((m): m is Frame => m.type === 'frame'),
+      sessionEnded: () => messages.filter((m) => m.type === 'sessionEnded').length,
+    };
+  }
+  return {
+    engine,
+    timers,
+    hubs,
+    locks,
+    configRequests,
+    errors,
+    tab,
+    answerConfigsWith(fn: (refs: PvRef[]) => Promise<PvConfig[]>) {
+      configAnswer = fn;
+    },
+  };
+}
+
+export function aiRef(nr: number): PvRef {
+  return { type: 'AnaIn', nr };
+}
+
+export function doubleValue(nr: number, value: number, timestamp = 1): PvValue {
+  return {
+    pvRef: aiRef(nr),
+    typeOfValue: 'DoubleValue',
+    doubleValue: value,
+    quality: 'Good',
+    timestamp,
+  };
+}
+
+export function aiKey(nr: number): string {
+  return pvKey(aiRef(nr));
+}
+
+export function pvConfig(ref: PvRef): PvConfig {
+  return {
+    pvRef: ref,
+    name: `PV ${ref.nr}`,
+    eksNr: '',
+    subtype: '',
+    dimension: 'm³/h',
+    decimalPlaces: 1,
+    hasArchiveData: true,
+    stationNumber: Math.floor(ref.nr / 100_000),
+    stationName: 'Station',
+    domainConfig: null,
+    digiDisplayConfig: null,
+    anaLimitConfig: null,
+    alertInputConfig: null,
+  };
+}

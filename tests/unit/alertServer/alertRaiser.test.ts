@@ -1,0 +1,221 @@
+/** The alert engine of the reference server over a fake plant and fake time (SPEC §3 "Alert", §4). */
+import { describe, expect, it } from 'vitest';
+import type { Alert } from '../../../src/contract/alerts.ts';
+import type { LimitType } from '../../../src/contract/enums.ts';
+import { pvKey } from '../../../src/contract/keys.ts';
+import type { PvConfig, PvLimitConfig, PvRef, PvValue } from '../../../src/contract/pv.ts';
+import type { StationLiveData } from '../../../src/contract/station.ts';
+import type { NewAlert } from '../../../server/alerts/AlertArchive.ts';
+import { AlertRaiser } from '../../../server/alerts/AlertRaiser.ts';
+import type { Plant, PlantEvents } from '../../../server/plant/types.ts';
+
+const LEVEL: PvRef = { type: 'AnaIn', nr: 100001 };
+const FAIL: PvRef = { type: 'DigiIn', nr: 100002 };
+
+function config(ref: PvRef, extra: Partial<PvConfig> = {}): PvConfig {
+  return {
+    pvRef: ref,
+    name: ref.type === 'AnaIn' ? 'Füllstand' : 'Pumpenstörung',
+    eksNr: '',
+    subtype: '',
+    dimension: 'm',
+    decimalPlaces: 2,
+    hasArchiveData: false,
+    stationNumber: 1,
+    stationName: 'Hochbehälter Nord',
+    domainConfig: { min: 0, max: 100 },
+    digiDisplayConfig: null,
+    anaLimitConfig: null,
+    alertInputConfig: null,
+    ...extra,
+  };
+}
+
+function limit(
+  limitType: LimitType,
+  value: number,
+  priority: number,
+  delayTime: number,
+): PvLimitConfig {
+  return {
+    pvLimitRef: { pv: LEVEL, limitType },
+    limit: value,
+    priority,
+    delayTime,
+    description: `${limitType}`,
+    message: `Füllstand ${limitType}`,
+    notSet: false,
+  };
+}
+
+class FakePlant {
+  time = 1_000_000;
+  readonly values = new Map<string, PvValue>();
+  readonly listeners: { [E in keyof PlantEvents]?: PlantEvents[E][] } = {};
+  limits: PvLimitConfig[] = [limit('Top', 80, 1, 10), limit('Bottom', 10, 2, 0)];
+  readonly configs = new Map<string, PvConfig>([
+    [pvKey(LEVEL), config(LEVEL)],
+    [
+      pvKey(FAIL),
+      config(FAIL, {
+        alertInputConfig: { description: 'Pumpe', message: 'Pumpe 1 gestört', priority: 3 },
+      }),
+    ],
+  ]);
+
+  asPlant(): Plant {
+    return {
+      config: (ref: PvRef) => this.configs.get(pvKey(ref)),
+      limitConfigs: (ref: PvRef) => (pvKey(ref) === pvKey(LEVEL) ? this.limits : []),
+      valueByKey: (key: string) => this.values.get(key),
+      on: <E extends keyof PlantEvents>(event: E, listener: PlantEvents[E]) => {
+        const list = (this.listeners[event] ??= []) as PlantEvents[E][];
+        list.push(listener);
+        return () => undefined;
+      },
+    } as unknown as Plant;
+  }
+
+  emit(values: PvValue[]): void {
+    for (const v of values) this.values.set(pvKey(v.pvRef), v);
+    for (const l of this.listeners.values ?? []) l(values);
+  }
+
+  level(doubleValue: number, quality: PvValue['quality'] = 'Good'): void {
+    this.emit([
+      { pvRef: LEVEL, typeOfValue: 'DoubleValue', doubleValue, quality, timestamp: this.time },
+    ]);
+  }
+}
+
+function setup() {
+  const plant = new FakePlant();
+  const raised: Alert[] = [];
+  const cleared: number[] = [];
+  let nextId = 1;
+  const raiser = new AlertRaiser(
+    plant.asPlant(),
+    {
+      raise(a: NewAlert): Alert {
+        const alert: Alert = {
+          ...a,
+          id: nextId++,
+          state: 'pending',
+          acknowledgedBy: null,
+          acknowledgedAt: null,
+          cleared: false,
+          clearedAt: null,
+        };
+        raised.push(alert);
+        return alert;
+      },
+      clear: (id) => cleared.push(id),
+    },
+    () => plant.time,
+  );
+  raiser.start();
+  return { plant, raiser, raised, cleared };
+}
+
+describe('alert raiser (SPEC §3 "Alert", PV limit configs)', () => {
+  it('AR1: a crossing is raised only after it persisted for the delay, with the limit priority', () => {
+    const { plant, raiser, raised } = setup();
+    plant.level(85);
+    expect(raised).toHaveLength(0);
+    plant.time += 9_000;
+    raiser.tick();
+    expect(raised).toHaveLength(0);
+    plant.time += 1_000;
+    raiser.tick();
+    expect(raised).toHaveLength(1);
+    expect(raised[0]).toMatchObject({
+      priority: 1,
+      text: 'Füllstand Top',
+      pvRef: LEVEL,
+      stationNumber: 1,
+    });
+    plant.time += 60_000;
+    raiser.tick();
+    plant.level(90);
+    expect(raised).toHaveLength(1);
+  });
+
+  it('AR2: a crossing that returns inside before the delay raises nothing', () => {
+    const { plant, raiser, raised } = setup();
+    plant.level(85);
+    plant.time += 5_000;
+    plant.level(70);
+    plant.time += 10_000;
+    raiser.tick();
+    expect(raised).toHaveLength(0);
+    plant.level(85);
+    plant.time += 5_000;
+    raiser.tick();
+    expect(raised).toHaveLength(0);
+  });
+
+  it('AR3: a zero delay raises at once; the lower limit uses its own priority', () => {
+    const { plant, raised } = setup();
+    plant.level(5);
+    expect(raised.map((a) => a.priority)).toEqual([2]);
+  });
+
+  it('AR4: the alert clears only once the value is back inside by the hysteresis', () => {
+    const { plant, raised, cleared } = setup();
+    plant.level(5);
+    // Domain 0..100 -> hysteresis 1: 10.5 is inside the limit but not past the band.
+    plant.level(10.5);
+    expect(cleared).toEqual([]);
+    plant.level(11.2);
+    expect(cleared).toEqual([raised[0]!.id]);
+    plant.level(4);
+    expect(raised).toHaveLength(2);
+  });
+
+  it('AR5: Bad quality values and notSet limits raise nothing', () => {
+    const { plant, raised } = setup();
+    plant.level(1, 'Bad');
+    expect(raised).toHaveLength(0);
+    plant.limits = plant.limits.map((l) => ({ ...l, notSet: true }));
+    plant.level(1);
+    expect(raised).toHaveLength(0);
+  });
+
+  it('AR6: a failure input turning true raises with its alertInputConfig; false clears it', () => {
+    const { plant, raised, cleared } = setup();
+    const fail = (failureStateValue: boolean): PvValue => ({
+      pvRef: FAIL,
+      typeOfValue: 'FailureStateValue',
+      failureStateValue,
+      quality: 'Good',
+      timestamp: plant.time,
+    });
+    plant.emit([fail(false)]);
+    plant.emit([fail(true)]);
+    plant.emit([fail(true)]);
+    expect(raised).toHaveLength(1);
+    expect(raised[0]).toMatchObject({ priority: 3, text: 'Pumpe 1 gestört' });
+    plant.emit([fail(false)]);
+    expect(cleared).toEqual([raised[0]!.id]);
+  });
+
+  it('AR7: a station connection fault raises one StationConnection alert until connected again', () => {
+    const { plant, raised, cleared } = setup();
+    const live = (dialState: StationLiveData['dialState']): StationLiveData => ({
+      stationNumber: 7,
+      name: 'Pumpwerk Süd',
+      timestamp: null,
+      lastConnection: null,
+      dialCounters: null,
+      dialState,
+    });
+    for (const l of plant.listeners.station ?? []) {
+      l(live('ConnectionError'), 'dialState');
+      l(live('TimeOut'), 'dialState');
+    }
+    expect(raised).toHaveLength(1);
+    expect(raised[0]!.source).toEqual({ type: 'StationConnection', stationNumber: 7 });
+    for (const l of plant.listeners.station ?? []) l(live('Connected'), 'dialState');
+    expect(cleared).toEqual([raised[0]!.id]);
+  });
+});

@@ -1,0 +1,146 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { evaluateFigure, limitLookup, ratioOf, statusOf } from '../../../bench/harness/evaluate.ts';
+import type { FigureSpec, ScenarioResult } from '../../../bench/harness/scenario.ts';
+import { BENCH_RUN_FORMAT, type BenchRun } from '../../../bench/report/benchRun.ts';
+import { renderMarkdown } from '../../../bench/report/markdown.ts';
+import { timestampName, writeReport } from '../../../bench/report/writeReport.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const out = mkdtempSync(join(tmpdir(), 'pegel-bench-report-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+const latency: FigureSpec = {
+  id: 'latencyP95Ms',
+  label: 'Latency p95',
+  unit: 'ms',
+  better: 'lower',
+  compare: true,
+  target: { op: '<=', value: 50 },
+};
+const throughput: FigureSpec = {
+  id: 'rate',
+  label: 'Rate',
+  unit: 'values/s',
+  better: 'higher',
+  limit: 'limits.max',
+};
+
+const limits: ScenarioResult = {
+  id: 'limits',
+  title: 'Limits',
+  status: 'measured',
+  params: {},
+  durationMs: 1,
+  figures: [
+    evaluateFigure(
+      { id: 'max', label: 'Max', unit: 'values/s', better: 'higher' },
+      { value: [1000, 1000] },
+      () => undefined,
+    ),
+  ],
+  plots: [],
+  notes: [],
+};
+
+describe('bench evaluation and report', () => {
+  it('BENCH-EVAL1: ratios are > 1 when Pegel is better, whichever direction is better', () => {
+    expect(ratioOf(latency, 10, 40)).toBe(4);
+    expect(ratioOf(throughput, 400, 100)).toBe(4);
+    expect(ratioOf(latency, 0, 0)).toBeUndefined();
+  });
+
+  it('BENCH-EVAL2: figures get summaries, ratio, target check and fraction of a machine limit', () => {
+    const lookup = limitLookup([limits]);
+    const f = evaluateFigure(latency, { value: [10, 12, 11], baseline: [40, 44, 42] }, lookup);
+    expect(f.value?.summary.median).toBe(11);
+    expect(f.ratio).toBeCloseTo(42 / 11);
+    expect(f.meetsTarget).toBe(true);
+    const r = evaluateFigure(throughput, { value: [250, 250] }, lookup);
+    expect(r.fractionOfLimit).toBe(0.25);
+    expect(statusOf([f, r])).toBe('measured');
+    expect(statusOf([f, { ...throughput }])).toBe('partial');
+    expect(statusOf([{ ...throughput }])).toBe('not-measured');
+  });
+
+  const run: BenchRun = {
+    format: BENCH_RUN_FORMAT,
+    startedAt: '2026-11-22T09:15:03.123Z',
+    finishedAt: '2026-11-22T09:16:00.000Z',
+    mode: 'quick',
+    only: null,
+    plant: 'reference',
+    machine: {
+      cpuModel: 'Test CPU',
+      cores: 2,
+      memoryBytes: 8 * 1024 ** 3,
+      freeMemoryBytes: 1,
+      loadAverage1m: 0.5,
+      os: 'Test OS',
+      node: 'v20.20.2',
+      browser: '156.0',
+      git: { commit: 'a'.repeat(40), branch: 'bench', dirty: false },
+    },
+    scenarios: [
+      limits,
+      {
+        id: 'ingest',
+        title: 'Ingest </script>',
+        status: 'partial',
+        params: {},
+        durationMs: 5,
+        figures: [
+          evaluateFigure(latency, { value: [10, 12, 11], baseline: [40, 44, 42] }, () => undefined),
+          { ...throughput },
+        ],
+        plots: [
+          {
+            id: 'p',
+            title: 'P',
+            xLabel: 'x',
+            yLabel: 'y',
+            x: [1, 2],
+            series: [{ label: 's', y: [1, null] }],
+          },
+        ],
+        notes: ['Rate waits for the engine.'],
+      },
+      {
+        id: 'soak',
+        title: 'Soak',
+        status: 'not-measured',
+        reason: 'no engine yet',
+        params: {},
+        durationMs: 0,
+        figures: [{ ...throughput }],
+        plots: [],
+        notes: [],
+      },
+    ],
+  };
+
+  it('BENCH-REPORT1: the Markdown summary names machine, commit, figures, ratio and unmeasured scenarios', () => {
+    const md = renderMarkdown(run);
+    expect(md).toContain('Test CPU, 2 cores, 8 GiB memory');
+    expect(md).toContain('aaaaaaaaaaaa (bench)');
+    expect(md).toMatch(
+      /\| Latency p95 \| 11 ms \(10–12, n=3\) \| 42 ms \(40–44, n=3\) \| ×3\.82 \| ≤ 50 ms ✓ \|/,
+    );
+    expect(md).toContain('_not yet measured_');
+    expect(md).toContain('  - no engine yet');
+  });
+
+  it('BENCH-REPORT2: the writer produces JSON, a self-contained HTML report and Markdown', async () => {
+    const written = await writeReport(run, out, ROOT);
+    expect(written.json).toBe(join(out, `${timestampName(run.startedAt)}.json`));
+    expect(timestampName(run.startedAt)).toBe('2026-11-22T09-15-03Z');
+    expect(JSON.parse(readFileSync(written.json, 'utf8'))).toEqual(run);
+    const html = readFileSync(written.html, 'utf8');
+    expect(html).toContain('uPlot');
+    expect(html).not.toMatch(/<script[^>]+src=/);
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
+    expect(readFileSync(written.markdown, 'utf8')).toContain('# Pegel bench results');
+  });
+});

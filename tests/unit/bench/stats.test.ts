@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { median, percentile, relativeSpread, summarize } from '../../../bench/harness/stats.ts';
+import { mean, pooledPercentile, sum } from '../../../bench/harness/pool.ts';
+
+describe('bench statistics', () => {
+  it('BENCH-STAT1: median of odd and even counts, ignoring order', () => {
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+
+  it('BENCH-STAT2: percentiles interpolate between closest ranks', () => {
+    const values = Array.from({ length: 101 }, (_, i) => i);
+    expect(percentile(values, 95)).toBe(95);
+    expect(percentile([10, 20], 25)).toBe(12.5);
+    expect(percentile([7], 99)).toBe(7);
+    expect(percentile([], 50)).toBeNaN();
+  });
+
+  it('BENCH-STAT3: summaries give median, spread and IQR and drop non-finite samples', () => {
+    const s = summarize([3, 1, Number.NaN, 2, 10, 4]);
+    expect(s).toMatchObject({ n: 5, median: 3, min: 1, max: 10, p25: 2, p75: 4, mean: 4 });
+    expect(relativeSpread(s)).toBe(3);
+  });
+
+  it('BENCH-STAT4: per-tab samples pool into one percentile', () => {
+    expect(pooledPercentile([[1, 2], [3], [4, 5]], 50)).toBe(3);
+    expect(sum([1, 2, 3])).toBe(6);
+    expect(mean([])).toBeNaN();
+  });
+});

@@ -1,0 +1,95 @@
+/** DESIGN.md "the engine owns the alert store": alert leases and windows (SPEC §7 alert hub). */
+import { describe, expect, it } from 'vitest';
+import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
+import type { AlertsMessage } from '../../../workers/engineProtocol.ts';
+import { createHarness } from '../../support/engine/engineHarness.ts';
+import { makeAlert, makeAlerts } from '../alerts/alertFixtures.ts';
+
+const M = HUB_METHODS.alert;
+
+function lastAlerts(messages: { type: string }[]): AlertsMessage | undefined {
+  return messages.filter((m): m is AlertsMessage => m.type === 'alerts').at(-1);
+}
+
+async function setup() {
+  const h = createHarness({
+    fetchAlerts: async (query) => ({
+      alerts: makeAlerts(query.limit),
+      remainingCount: 42,
+    }),
+  });
+  h.hubs
+    .hub('alert')
+    .answers.set(M.fetchAllPendingAlerts, () => [
+      { pvGroupId: 1, alerts: [makeAlert(1), makeAlert(2)] },
+    ]);
+  const a = await h.tab('a');
+  const b = await h.tab('b');
+  return { h, a, b };
+}
+
+describe('alert views in the engine', () => {
+  it('AV1: two tabs share one alert hub subscription and get only their window and the total', async () => {
+    const { h, a, b } = await setup();
+    await h.engine.setAlertView('a', 'v', { source: { kind: 'live' }, start: 0, count: 1 });
+    await h.engine.setAlertView('b', 'v', { source: { kind: 'live' }, start: 0, count: 10 });
+    await h.timers.advance(100);
+    const hub = h.hubs.hub('alert');
+    expect(hub.starts).toBe(1);
+    expect(hub.calls(M.subscribeToAllAlerts)).toHaveLength(1);
+    expect(hub.calls(M.subscribeToAcks)).toHaveLength(1);
+    const frameA = lastAlerts(a.messages)!.views[0]![1];
+    expect(frameA).toMatchObject({ state: 'ready', total: 2 });
+    expect(frameA.rows[0]!.id).toBe(2); // newest first
+    hub.emit(HUB_MESSAGES.newAlert, makeAlert(3));
+    await h.timers.advance(100);
+    expect(lastAlerts(a.messages)!.views[0]![1].total).toBe(3);
+    expect(lastAlerts(b.messages)!.views[0]![1].rows.map((r) => r.id)).toEqual([3, 2, 1]);
+  });
+
+  it('AV2: acks and deletes from the hub reach every tab; the banner counts pending ones', async () => {
+    const { h, a, b } = await setup();
+    await h.engine.setAlertView('a', 'v', { source: { kind: 'live' }, start: 0, count: 10 });
+    await h.engine.setAlertCounts('b', true);
+    await h.timers.advance(100);
+    expect(lastAlerts(b.messages)!.counts).toMatchObject({ pending: 2, ready: true });
+    const hub = h.hubs.hub('alert');
+    hub.emit(HUB_MESSAGES.ackAlert, { id: 1, acknowledgedBy: 'op', acknowledgedAt: 5 });
+    hub.emit(HUB_MESSAGES.deletedAlerts, [{ id: 2 }]);
+    await h.timers.advance(100);
+    expect(lastAlerts(a.messages)!.views[0]![1].rows).toEqual([
+      expect.objectContaining({ id: 1, state: 'acknowledged', acknowledgedBy: 'op' }),
+    ]);
+    expect(lastAlerts(b.messages)!.counts).toMatchObject({ pending: 0, top: null });
+  });
+
+  it('AV3: filters and sorting run in the engine; the window carries a margin', async () => {
+    const { h, a } = await setup();
+    await h.engine.setAlertView('a', 'v', {
+      source: { kind: 'archive', query: { start: 'x', end: 'y', limit: 5000 } },
+      filter: { field: 'priority', operator: 'eq', value: 0 },
+      start: 100,
+      count: 20,
+    });
+    await h.timers.advance(100);
+    const frame = lastAlerts(a.messages)!.views[0]![1];
+    expect(frame.state).toBe('ready');
+    expect(frame.storeSize).toBe(5000);
+    expect(frame.remainingCount).toBe(42);
+    expect(frame.total).toBeLessThan(5000);
+    expect(frame.rows.every((r) => r.priority === 0)).toBe(true);
+    expect(frame.from).toBeLessThan(100);
+    expect(frame.rows.length).toBeGreaterThan(20);
+  });
+
+  it('AV4: the last release closes the alert channel; a disconnecting tab releases its views', async () => {
+    const { h } = await setup();
+    await h.engine.setAlertView('a', 'v', { source: { kind: 'live' }, start: 0, count: 10 });
+    await h.engine.setAlertView('b', 'v', { source: { kind: 'live' }, start: 0, count: 10 });
+    await h.timers.advance(100);
+    await h.engine.releaseAlertView('a', 'v');
+    await h.engine.disconnect('b');
+    await h.timers.advance(10_000);
+    expect(h.hubs.hub('alert').stops).toBe(1);
+  });
+});

@@ -1,0 +1,116 @@
+/** DESIGN.md "Frames, not messages" — rules FR1-FR6 of workers/SPEC.md. */
+import { describe, expect, it } from 'vitest';
+import { aiKey, createHarness, doubleValue } from '../../support/engine/engineHarness.ts';
+
+async function connected(keysA: number[], keysB: number[] = []) {
+  const h = createHarness();
+  const a = await h.tab('a');
+  const b = await h.tab('b');
+  await h.engine.lease('a', 'pvValue', keysA.map(aiKey));
+  if (keysB.length) await h.engine.lease('b', 'pvValue', keysB.map(aiKey));
+  await h.timers.advance(100);
+  a.messages.length = 0;
+  b.messages.length = 0;
+  return { h, a, b, pv: h.hubs.hub('pv') };
+}
+
+describe('frames', () => {
+  it('FR1: many updates within a flush interval reach the tab as one frame', async () => {
+    const { h, a, pv } = await connected([1, 2, 3]);
+    for (let i = 0; i < 10; i++) {
+      pv.emit('newValues', [doubleValue(1, i), doubleValue(2, i)]);
+      pv.emit('newValue', doubleValue(3, i));
+      await h.timers.advance(4);
+    }
+    await h.timers.advance(50);
+    expect(a.frames()).toHaveLength(1);
+    expect(a.frames()[0]!.pvValues).toHaveLength(3);
+  });
+
+  it('FR2: the latest value of a key wins', async () => {
+    const { h, a, pv } = await connected([1]);
+    pv.emit('newValues', [doubleValue(1, 10, 1)]);
+    pv.emit('newValues', [doubleValue(1, 11, 2)]);
+    pv.emit('newValue', doubleValue(1, 12, 3));
+    await h.timers.advance(50);
+    expect(a.frames().flatMap((f) => f.pvValues)).toEqual([doubleValue(1, 12, 3)]);
+  });
+
+  it('FR3: a tab gets only the keys it leases', async () => {
+    const { h, a, b, pv } = await connected([1, 2], [2, 3]);
+    pv.emit('newValues', [
+      doubleValue(1, 1),
+      doubleValue(2, 2),
+      doubleValue(3, 3),
+      doubleValue(4, 4),
+    ]);
+    await h.timers.advance(50);
+    const keys = (frames: typeof a) =>
+      frames
+        .frames()
+        .flatMap((f) => f.pvValues.map((v) => v.pvRef.nr))
+        .sort();
+    expect(keys(a)).toEqual([1, 2]);
+    expect(keys(b)).toEqual([2, 3]);
+    // A value for a key nobody leases is not kept.
+    expect(h.engine.storeStats.pvValues).toBe(3);
+  });
+
+  it('FR3: after a release the tab gets no more values of that key', async () => {
+    const { h, a, pv } = await connected([1, 2]);
+    await h.engine.release('a', 'pvValue', [aiKey(2)]);
+    pv.emit('newValues', [doubleValue(1, 1), doubleValue(2, 2)]);
+    await h.timers.advance(50);
+    expect(a.frames().flatMap((f) => f.pvValues.map((v) => v.pvRef.nr))).toEqual([1]);
+  });
+
+  it('FR4: a hidden tab gets no frames, then one full frame of its keys when visible', async () => {
+    const { h, a, b, pv } = await connected([1, 2], [1]);
+    await h.engine.setVisible('a', false);
+    pv.emit('newValues', [doubleValue(1, 1), doubleValue(2, 2)]);
+    await h.timers.advance(1_000);
+    pv.emit('newValues', [doubleValue(1, 5)]);
+    await h.timers.advance(1_000);
+    expect(a.frames()).toHaveLength(0);
+    expect(b.frames()).toHaveLength(2);
+    await h.engine.setVisible('a', true);
+    await h.timers.advance(1_000);
+    expect(a.frames()).toHaveLength(1);
+    const frame = a.frames()[0]!;
+    expect(frame.full).toBe(true);
+    expect(frame.status?.display).toBeDefined();
+    expect(frame.pvValues.sort((x, y) => x.pvRef.nr - y.pvRef.nr)).toEqual([
+      doubleValue(1, 5),
+      doubleValue(2, 2),
+    ]);
+  });
+
+  it('FR5: the flush interval is set per tab', async () => {
+    const { h, a, b, pv } = await connected([1], [1]);
+    await h.engine.setFlushInterval('a', 500);
+    for (let i = 0; i < 100; i++) {
+      pv.emit('newValue', doubleValue(1, i));
+      await h.timers.advance(10);
+    }
+    // 1000 ms of updates: tab b (50 ms) gets one frame per 50 ms, tab a one per 500 ms.
+    expect(a.frames().length).toBeLessThanOrEqual(3);
+    expect(a.frames().length).toBeGreaterThanOrEqual(2);
+    expect(b.frames().length).toBeGreaterThanOrEqual(18);
+    expect(b.frames().length).toBeLessThanOrEqual(21);
+  });
+
+  it('FR6: a tab leasing a key others already lease gets its current value in the next frame', async () => {
+    const { h, b, pv } = await connected([7]);
+    pv.emit('newValue', doubleValue(7, 70));
+    await h.timers.advance(50);
+    await h.engine.lease('b', 'pvValue', [aiKey(7)]);
+    await h.timers.advance(50);
+    expect(b.frames().flatMap((f) => f.pvValues)).toEqual([doubleValue(7, 70)]);
+  });
+
+  it('FR1: a tab with nothing changed gets no frame', async () => {
+    const { h, a } = await connected([1]);
+    await h.timers.advance(5_000);
+    expect(a.frames()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,162 @@
+/** SPEC §4 "Server connection status", §2 "Session redirects" — rules SS1-SS6, SE1, SE2 of workers/SPEC.md. */
+import { describe, expect, it } from 'vitest';
+import { HUB_METHODS } from '../../../src/contract/hubs.ts';
+import type { OnlineSource } from '../../../workers/Engine.ts';
+import { SERVER_STATUS_KEY } from '../../../workers/topics.ts';
+import { aiKey, createHarness, doubleValue } from '../../support/engine/engineHarness.ts';
+
+function fakeOnline(): OnlineSource & { set(online: boolean): void } {
+  let online = true;
+  const listeners: ((online: boolean) => void)[] = [];
+  return {
+    isOnline: () => online,
+    onChange: (listener) => listeners.push(listener),
+    set(value) {
+      online = value;
+      for (const listener of listeners) listener(value);
+    },
+  };
+}
+
+async function statusHarness(answer: unknown = { status: 'Connected', since: 0 }) {
+  const online = fakeOnline();
+  const h = createHarness({ online });
+  const status = h.hubs.hub('serverStatus');
+  status.answers.set(HUB_METHODS.serverStatus.getStatus, () => answer);
+  const a = await h.tab('a');
+  return { h, a, status, online };
+}
+
+describe('server status', () => {
+  it('SS1: before the status channel connects the status is WebServerDisconnected', async () => {
+    const { h } = await statusHarness();
+    expect(await h.engine.getConnectionStatus()).toEqual({
+      display: 'notConnected',
+      serverStatus: 'WebServerDisconnected',
+      lastDataAt: null,
+    });
+  });
+
+  it('SS2/SS3: the channel connecting gives ServerDisconnected, then the status the server sends', async () => {
+    const { h, status } = await statusHarness(null);
+    await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
+    await h.timers.advance(10);
+    expect(await h.engine.getConnectionStatus()).toMatchObject({
+      display: 'notConnected',
+      serverStatus: 'ServerDisconnected',
+    });
+    expect(status.calls(HUB_METHODS.serverStatus.getStatus)).toHaveLength(1);
+    status.emit('serverStatusChanged', { status: 'Connected', since: 1 });
+    expect(await h.engine.getConnectionStatus()).toMatchObject({
+      display: 'connected',
+      serverStatus: 'Connected',
+      lastDataAt: h.timers.now(),
+    });
+    status.emit('serverStatusChanged', { status: 'ControlUnitDisconnected', since: 2 });
+    expect(await h.engine.getConnectionStatus()).toMatchObject({
+      display: 'notConnected',
+      serverStatus: 'ControlUnitDisconnected',
+    });
+  });
+
+  it('SS3: the answer of GetServerStatus sets the status on connect', async () => {
+    const { h, a } = await statusHarness();
+    await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
+    await h.timers.advance(100);
+    expect(a.frames().at(-1)?.status).toMatchObject({
+      display: 'connected',
+      serverStatus: 'Connected',
+    });
+  });
+
+  it('SS4: when the channel drops the status is WebServerDisconnected and the display connecting', async () => {
+    const { h, a, status } = await statusHarness();
+    await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
+    await h.timers.advance(100);
+    status.drop();
+    await h.timers.advance(100);
+    expect(a.frames().at(-1)?.status).toMatchObject({
+      display: 'connecting',
+      serverStatus: 'WebServerDisconnected',
+    });
+    status.restore();
+    await h.timers.advance(100);
+    expect(a.frames().at(-1)?.status).toMatchObject({
+      display: 'connected',
+      serverStatus: 'Connected',
+    });
+  });
+
+  it('SS5: offline when the browser is offline or the web server cannot be reached', async () => {
+    const { h, status, online } = await statusHarness();
+    await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
+    await h.timers.advance(100);
+    online.set(false);
+    expect((await h.engine.getConnectionStatus()).display).toBe('offline');
+    online.set(true);
+    expect((await h.engine.getConnectionStatus()).display).toBe('connected');
+    status.startFailures.push(new Error('Failed to fetch'), new Error('Failed to fetch'));
+    status.close(new Error('Server returned an error on close'));
+    await h.timers.advance(10);
+    expect((await h.engine.getConnectionStatus()).display).toBe('offline');
+    expect((await h.engine.getConnectionStatus()).serverStatus).toBe('WebServerDisconnected');
+  });
+
+  it('SS5: disconnecting while the last lease closes the channel', async () => {
+    const { h, status } = await statusHarness();
+    await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
+    await h.timers.advance(100);
+    let finishStop: () => void = () => undefined;
+    status.stop = () => new Promise<void>((resolve) => (finishStop = resolve));
+    await h.engine.release('a', 'serverStatus', [SERVER_STATUS_KEY]);
+    await h.timers.advance(5_000);
+    expect((await h.engine.getConnectionStatus()).display).toBe('disconnecting');
+    finishStop();
+    await h.timers.advance(10);
+    expect((await h.engine.getConnectionStatus()).display).toBe('notConnected');
+  });
+
+  it('SS6: the time of the last data travels with every frame', async () => {
+    const { h, a } = await statusHarness();
+    await h.engine.lease('a', 'pvValue', [aiKey(1)]);
+    await h.timers.advance(100);
+    const at = h.timers.now();
+    h.hubs.hub('pv').emit('newValue', doubleValue(1, 1));
+    await h.timers.advance(50);
+    expect(a.frames().at(-1)?.lastDataAt).toBe(at);
+  });
+});
+
+describe('session end', () => {
+  it('SE1: a 401 on negotiate tells every tab the session ended', async () => {
+    const { h, a, status } = await statusHarness();
+    const b = await h.tab('b');
+    status.startFailures.push(
+      new Error(
+        "Failed to complete negotiation with the server: Error: Unauthorized: Status code '401'",
+      ),
+    );
+    await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
+    await h.timers.advance(10);
+    expect(a.sessionEnded()).toBe(1);
+    expect(b.sessionEnded()).toBe(1);
+  });
+
+  it('SE1: a network failure is no session end', async () => {
+    const { h, a, status } = await statusHarness();
+    status.startFailures.push(new Error('Failed to fetch'));
+    await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
+    await h.timers.advance(10);
+    expect(a.sessionEnded()).toBe(0);
+  });
+
+  it('SE2: an Unauthorized server status tells every tab, hidden ones too', async () => {
+    const { h, a, status } = await statusHarness();
+    const b = await h.tab('b', { visible: false });
+    await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
+    await h.timers.advance(100);
+    status.emit('serverStatusChanged', { status: 'Unauthorized', since: 0 });
+    expect(a.sessionEnded()).toBe(1);
+    expect(b.sessionEnded()).toBe(1);
+  });
+});

@@ -1,0 +1,166 @@
+/** The tab side of the live path (DESIGN.md, SPEC §2) — rules TB1-TB6 of workers/SPEC.md. */
+import { describe, expect, it } from 'vitest';
+import { LiveClient } from '../../../src/live/LiveClient.ts';
+import { logoutUrl } from '../../../src/live/sessionRedirect.ts';
+import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
+import type { EngineApi } from '../../../workers/engineApi.ts';
+import type { Frame } from '../../../workers/engineProtocol.ts';
+import { aiKey, createHarness, doubleValue } from '../../support/engine/engineHarness.ts';
+
+function frame(part: Partial<Frame>): Frame {
+  return {
+    type: 'frame',
+    full: false,
+    pvValues: [],
+    pvConfigs: [],
+    stations: [],
+    lastDataAt: null,
+    ...part,
+  };
+}
+
+function recordingApi(api: EngineApi, calls: string[]): EngineApi {
+  return new Proxy(api, {
+    get(target, name: keyof EngineApi) {
+      const method: unknown = target[name];
+      if (typeof method !== 'function') return method;
+      return (...args: unknown[]) => {
+        calls.push(
+          `${String(name)} ${JSON.stringify(args.slice(1).filter((a) => typeof a !== 'function'))}`,
+        );
+        return (method as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
+
+function setup() {
+  const h = createHarness();
+  const calls: string[] = [];
+  let visible = true;
+  const visibilityListeners: (() => void)[] = [];
+  const sessionEnds: number[] = [];
+  const client = new LiveClient(
+    Promise.resolve({ api: recordingApi(h.engine, calls), mode: 'inProcess' as const }),
+    {
+      tabId: 'tab1',
+      timers: h.timers,
+      onSessionEnded: () => sessionEnds.push(h.timers.now()),
+      visibility: {
+        isVisible: () => visible,
+        onChange: (listener) => {
+          visibilityListeners.push(listener);
+          return () => undefined;
+        },
+      },
+    },
+  );
+  const setVisible = (value: boolean) => {
+    visible = value;
+    for (const listener of visibilityListeners) listener();
+  };
+  return { h, client, calls, setVisible, sessionEnds };
+}
+
+describe('TabLiveStore', () => {
+  it('TB1: a frame wakes only the listeners of keys that changed, each once', () => {
+    const store = new TabLiveStore();
+    const woken: string[] = [];
+    store.subscribe('pvValue', aiKey(1), () => woken.push('1'));
+    store.subscribe('pvValue', aiKey(2), () => woken.push('2'));
+    store.subscribe('station', 'st1', () => woken.push('st1'));
+    store.apply(frame({ pvValues: [doubleValue(1, 1), doubleValue(3, 3)] }));
+    expect(woken).toEqual(['1']);
+    expect(store.getPvValue(aiKey(3))).toEqual(doubleValue(3, 3));
+    const before = store.getPvValue(aiKey(2));
+    store.apply(frame({ pvValues: [doubleValue(1, 2)] }));
+    expect(store.getPvValue(aiKey(2))).toBe(before);
+  });
+
+  it('TB1: status listeners wake on a state change, and on the data age only in whole seconds', () => {
+    const store = new TabLiveStore();
+    let woken = 0;
+    store.subscribeStatus(() => woken++);
+    const status = { display: 'connected', serverStatus: 'Connected', lastDataAt: 1_000 } as const;
+    store.apply(frame({ status, lastDataAt: 1_000 }));
+    expect(woken).toBe(1);
+    const snapshot = store.getStatus();
+    store.apply(frame({ lastDataAt: 1_500 }));
+    expect(store.getStatus()).toBe(snapshot);
+    store.apply(frame({ lastDataAt: 2_000 }));
+    expect(woken).toBe(2);
+    expect(store.getStatus().lastDataAt).toBe(2_000);
+  });
+});
+
+describe('LiveClient', () => {
+  it('TB2: leases of one key by many components are one engine lease', async () => {
+    const { h, client, calls } = setup();
+    const releases = [1, 2, 3].map(() => client.lease('pvValue', aiKey(1)));
+    await h.timers.advance(100);
+    expect(calls.filter((c) => c.startsWith('lease'))).toEqual([
+      `lease ["pvValue",["${aiKey(1)}"]]`,
+    ]);
+    releases[0]!();
+    releases[0]!();
+    releases[1]!();
+    await h.timers.advance(10_000);
+    expect(calls.filter((c) => c.startsWith('release'))).toEqual([]);
+    releases[2]!();
+    await h.timers.advance(10_000);
+    expect(calls.filter((c) => c.startsWith('release'))).toEqual([
+      `release ["pvValue",["${aiKey(1)}"]]`,
+    ]);
+  });
+
+  it('TB3: a key released and leased again within 2 s never leaves the engine', async () => {
+    const { h, client, calls } = setup();
+    client.lease('pvValue', aiKey(1))();
+    await h.timers.advance(1_999);
+    client.lease('pvValue', aiKey(1));
+    await h.timers.advance(10_000);
+    expect(calls.filter((c) => c.startsWith('release'))).toEqual([]);
+    expect(client.leasedKeys('pvValue')).toEqual([aiKey(1)]);
+  });
+
+  it('TB4: leases taken in the same task go to the engine as one call per kind', async () => {
+    const { h, client, calls } = setup();
+    for (let nr = 1; nr <= 100; nr++) client.lease('pvValue', aiKey(nr));
+    client.lease('station', 'st1');
+    await h.timers.advance(100);
+    expect(calls.filter((c) => c.startsWith('lease'))).toHaveLength(2);
+    expect(h.hubs.hub('pv').keysSent('SubscribeToPvs')).toHaveLength(100);
+  });
+
+  it('TB5: values flow into the tab store and visibility reaches the engine', async () => {
+    const { h, client, calls, setVisible } = setup();
+    client.lease('pvValue', aiKey(1));
+    await h.timers.advance(100);
+    h.hubs.hub('pv').emit('newValue', doubleValue(1, 7));
+    await h.timers.advance(50);
+    expect(client.store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 7));
+    setVisible(false);
+    await h.timers.advance(10);
+    expect(calls).toContain('setVisible [false]');
+    h.hubs.hub('pv').emit('newValue', doubleValue(1, 8));
+    await h.timers.advance(500);
+    expect(client.store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 7));
+    setVisible(true);
+    await h.timers.advance(100);
+    expect(client.store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 8));
+  });
+
+  it('TB6: the session end reaches the tab once, which goes to the logout address', async () => {
+    const { h, client, sessionEnds } = setup();
+    await client.start();
+    const unauthorized = new Error("Unauthorized: Status code '401'");
+    h.hubs.hub('serverStatus').startFailures.push(unauthorized, unauthorized);
+    client.lease('serverStatus', 'server');
+    await h.timers.advance(2_000);
+    expect(h.hubs.hub('serverStatus').starts).toBe(3);
+    expect(sessionEnds).toHaveLength(1);
+    expect(logoutUrl({ pathname: '/stations/3', search: '?tab=pvs' })).toBe(
+      '/Account/Logout?returnUrl=%2Fstations%2F3%3Ftab%3Dpvs',
+    );
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { DataPathProbe } from '../../../src/live/dataPathProbe.ts';
+import type { PvValue } from '../../../src/contract/pv.ts';
+
+const value = (timestamp: number): PvValue => ({
+  pvRef: { type: 'AnaIn', nr: 100001 },
+  typeOfValue: 'DoubleValue',
+  doubleValue: 1,
+  quality: 'Good',
+  timestamp,
+});
+
+describe('bench probe of the tab data path', () => {
+  it('DP1: counts frames and values, samples latency from plant timestamps, resets', () => {
+    const probe = new DataPathProbe();
+    expect(probe.snapshot().firstValueMs).toBeNull();
+    probe.record(performance.now(), []);
+    const old = Date.now() - 250;
+    probe.record(
+      performance.now(),
+      Array.from({ length: 100 }, () => value(old)),
+    );
+    const s = probe.snapshot();
+    expect(s.frames).toBe(2);
+    expect(s.valuesApplied).toBe(100);
+    expect(s.dataPathMsPerFrame).toHaveLength(2);
+    expect(s.latenciesMs.length).toBeGreaterThan(0);
+    expect(s.latenciesMs.length).toBeLessThanOrEqual(10);
+    expect(Math.min(...s.latenciesMs)).toBeGreaterThanOrEqual(250);
+    expect(s.firstValueMs).not.toBeNull();
+    probe.reset();
+    expect(probe.snapshot()).toMatchObject({ frames: 0, valuesApplied: 0, latenciesMs: [] });
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { PvValue } from '../../../src/contract/pv.ts';
+import { MetricsRegistry } from '../../../server/http/metrics.ts';
+import { readConfig } from '../../../server/config.ts';
+import { makePlant } from './plantFixtures.ts';
+
+describe('DESIGN.md Observability: simulator load mode for the bench suite', () => {
+  it('PL30: produces the requested number of updates per second, in one batch per tick', () => {
+    const metrics = new MetricsRegistry();
+    const plant = makePlant({
+      load: { stations: 50, pvsPerStation: 1000, updatesPerSecond: 250_000 },
+      metrics,
+    });
+    expect(plant.pvRefs()).toHaveLength(50_000);
+    expect(plant.stations()).toHaveLength(50);
+    const sizes: number[] = [];
+    plant.on('values', (values: readonly PvValue[]) => sizes.push(values.length));
+    plant.step(2_000);
+    expect(sizes).toHaveLength(20);
+    expect(sizes.every((n) => n === 25_000)).toBe(true);
+    const text = metrics.render();
+    expect(text).toContain('pegel_simulator_updates_total 500000');
+    const rate = Number(/pegel_simulator_updates_per_second (\d+)/.exec(text)![1]);
+    expect(rate).toBeGreaterThan(250_000 * 0.95);
+    expect(rate).toBeLessThan(250_000 * 1.05);
+    expect(text).toContain('pegel_plant_pvs 50000');
+  });
+
+  it('PL31: fractional rates carry over between ticks', () => {
+    const plant = makePlant({ load: { stations: 2, pvsPerStation: 10, updatesPerSecond: 15 } });
+    let n = 0;
+    plant.on('values', (v) => (n += v.length));
+    plant.step(10_000);
+    expect(n).toBe(150);
+  });
+
+  it('PL32: load PVs have configs, split numbers and changing values', () => {
+    const plant = makePlant({ load: { stations: 3, pvsPerStation: 5, updatesPerSecond: 100 } });
+    const ref = { type: 'AnaIn' as const, nr: 300005 };
+    expect(plant.config(ref)).toMatchObject({ stationNumber: 3, name: 'Messwert 5', pvRef: ref });
+    expect(plant.config({ type: 'AnaIn', nr: 300006 })).toBeUndefined();
+    const before = plant.valueByKey('ai300005')!;
+    plant.step(1_000);
+    const after = plant.valueByKey('ai300005')!;
+    expect(after.timestamp).toBeGreaterThan(before.timestamp);
+    expect(after.quality).toBe('Good');
+  });
+
+  it('PL33: load mode is selected by PEGEL_LOAD_* variables', () => {
+    expect(readConfig({}).plantLoad).toBeNull();
+    expect(
+      readConfig({
+        PEGEL_LOAD_STATIONS: '100',
+        PEGEL_LOAD_PVS_PER_STATION: '2500',
+        PEGEL_LOAD_UPDATES_PER_SEC: '250000',
+      }).plantLoad,
+    ).toEqual({ stations: 100, pvsPerStation: 2500, updatesPerSecond: 250_000 });
+  });
+});

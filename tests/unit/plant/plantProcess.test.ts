@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { pvKey } from '../../../src/contract/keys.ts';
+import type { PvValue } from '../../../src/contract/pv.ts';
+import { findPv, makePlant, valueOf } from './plantFixtures.ts';
+
+const HOUR_MS = 3_600_000;
+
+describe('SPEC §3 PV value: simulated process behaviour with manual stepping', () => {
+  it('PL10: the same seed gives the same values after N steps; another seed does not', () => {
+    const snapshot = (seed: number) => {
+      const plant = makePlant({ seed });
+      plant.step(HOUR_MS / 2);
+      return plant.pvRefs().map((r) => JSON.stringify(plant.valueByKey(pvKey(r))));
+    };
+    const a = snapshot(11);
+    expect(snapshot(11)).toEqual(a);
+    expect(snapshot(12)).not.toEqual(a);
+  });
+
+  it('PL11: values events come once per tick as one batch, stamped with the tick time', () => {
+    const plant = makePlant();
+    const batches: { time: number; values: readonly PvValue[] }[] = [];
+    plant.on('values', (values) => batches.push({ time: plant.time(), values }));
+    plant.step(10_000);
+    expect(batches).toHaveLength(10);
+    for (const b of batches) {
+      expect(b.values.length).toBeGreaterThan(0);
+      for (const v of b.values) expect(v.timestamp).toBe(b.time);
+    }
+  });
+
+  it('PL12: pumping station pumps start at the start level, stop at the stop level; the level stays in its band', () => {
+    const plant = makePlant({ failuresPerPumpHour: 0, tickMs: 5_000 });
+    const level = findPv(plant, 7, 'Füllstand Pumpensumpf');
+    const start = valueOf(plant, findPv(plant, 7, 'Einschaltpunkt Pumpen')).doubleValue!;
+    const stop = valueOf(plant, findPv(plant, 7, 'Ausschaltpunkt Pumpen')).doubleValue!;
+    const pumps = [1, 2].map((i) => findPv(plant, 7, `Abwasserpumpe ${i} Betrieb`));
+    const running = () => pumps.some((p) => valueOf(plant, p).boolValue);
+    const max = plant.config(level)!.domainConfig!.max;
+    let starts = 0;
+    let stops = 0;
+    let before = valueOf(plant, level).doubleValue!;
+    let wasRunning = running();
+    const violations: string[] = [];
+    for (let t = 0; t < 24 * HOUR_MS; t += 5_000) {
+      plant.step(5_000);
+      const now = valueOf(plant, level).doubleValue!;
+      const isRunning = running();
+      if (!wasRunning && isRunning) {
+        starts++;
+        if (before < start - 0.005) violations.push(`started at ${before}`);
+      }
+      if (wasRunning && !isRunning) {
+        stops++;
+        if (before > stop + 0.005) violations.push(`stopped at ${before}`);
+      }
+      if (now < stop - 0.1 || now > max) violations.push(`level ${now} out of band`);
+      before = now;
+      wasRunning = isRunning;
+    }
+    expect(violations).toEqual([]);
+    expect(starts).toBeGreaterThan(5);
+    expect(stops).toBeGreaterThan(5);
+  });
+
+  it('PL13: a reservoir falls with demand while its supply pumps are off and they start at the low point', () => {
+    const plant = makePlant({ failuresPerPumpHour: 0, tickMs: 5_000 });
+    const level = findPv(plant, 3, 'Füllstand Wasserkammer');
+    const start = valueOf(plant, findPv(plant, 3, 'Einschaltpunkt Pumpen')).doubleValue!;
+    const stop = valueOf(plant, findPv(plant, 3, 'Ausschaltpunkt Pumpen')).doubleValue!;
+    const pumps = [1, 2].map((i) => findPv(plant, 3, `Zubringerpumpe ${i} Betrieb`));
+    const running = () => pumps.filter((p) => valueOf(plant, p).boolValue).length;
+    let before = valueOf(plant, level).doubleValue!;
+    let wasRunning = running();
+    let fallingTicks = 0;
+    let cycles = 0;
+    const violations: string[] = [];
+    for (let t = 0; t < 24 * HOUR_MS; t += 5_000) {
+      plant.step(5_000);
+      const now = valueOf(plant, level).doubleValue!;
+      const r = running();
+      if (wasRunning === 0 && r === 0) {
+        if (now > before) violations.push(`rose from ${before} to ${now} without pumps`);
+        fallingTicks++;
+      }
+      if (wasRunning === 0 && r > 0) {
+        cycles++;
+        if (before > start + 0.005) violations.push(`started at ${before}`);
+      }
+      if (wasRunning > 0 && r === 0 && before < stop - 0.005)
+        violations.push(`stopped at ${before}`);
+      before = now;
+      wasRunning = r;
+    }
+    expect(violations).toEqual([]);
+    expect(fallingTicks).toBeGreaterThan(100);
+    expect(cycles).toBeGreaterThan(2);
+  });
+
+  it('PL14: counters only increase; the day counter restarts at midnight (UTC) while the total goes on', () => {
+    const plant = makePlant({ tickMs: 30_000 });
+    const counters = plant.pvRefs().filter((r) => r.type === 'ZaehlWert');
+    const last = new Map<string, PvValue>();
+    let dayResets = 0;
+    const violations: string[] = [];
+    plant.on('values', (values) => {
+      for (const v of values) {
+        if (v.typeOfValue !== 'CounterValue') continue;
+        const key = pvKey(v.pvRef);
+        const prev = last.get(key);
+        if (prev) {
+          expect(v.counterValue!.value).toBeGreaterThanOrEqual(prev.counterValue!.value);
+          if (v.counterValue!.day < prev.counterValue!.day) {
+            dayResets++;
+            expect(new Date(v.timestamp).getUTCDate()).not.toBe(
+              new Date(prev.timestamp).getUTCDate(),
+            );
+          }
+        }
+        expect(v.counterValue!.day).toBeLessThanOrEqual(v.counterValue!.month + 1e-9);
+        expect(v.counterValue!.month).toBeLessThanOrEqual(v.counterValue!.year + 1e-9);
+        last.set(key, v);
+      }
+    });
+    plant.step(24 * HOUR_MS);
+    expect(violations).toEqual([]);
+    expect(counters.length).toBeGreaterThan(20);
+    expect(dayResets).toBeGreaterThan(5);
+  });
+
+  it('PL15: operating hours grow only while the pump runs; switching cycles count its starts', () => {
+    const plant = makePlant({ tickMs: 10_000, failuresPerPumpHour: 0 });
+    const run = findPv(plant, 7, 'Abwasserpumpe 1 Betrieb');
+    const hours = findPv(plant, 7, 'Abwasserpumpe 1 Betriebsstunden');
+    const cycles = findPv(plant, 7, 'Abwasserpumpe 1 Schaltspiele');
+    const h0 = valueOf(plant, hours).runtimeValue!.value;
+    const c0 = valueOf(plant, cycles).runtimeValue!.value;
+    let runningMs = 0;
+    let starts = 0;
+    let wasRunning = valueOf(plant, run).boolValue!;
+    let idleSince = valueOf(plant, hours).runtimeValue!.value;
+    for (let t = 0; t < 12 * HOUR_MS; t += 10_000) {
+      plant.step(10_000);
+      const isRunning = valueOf(plant, run).boolValue!;
+      if (isRunning) runningMs += 10_000;
+      if (isRunning && !wasRunning) starts++;
+      if (!isRunning && !wasRunning) {
+        // Not running over the whole tick: the hours must not move.
+        expect(valueOf(plant, hours).runtimeValue!.value).toBe(idleSince);
+      }
+      idleSince = valueOf(plant, hours).runtimeValue!.value;
+      wasRunning = isRunning;
+    }
+    const grown = valueOf(plant, hours).runtimeValue!.value - h0;
+    expect(runningMs).toBeGreaterThan(0);
+    expect(Math.abs(grown - runningMs / HOUR_MS)).toBeLessThanOrEqual(0.11);
+    expect(valueOf(plant, cycles).runtimeValue!.value - c0).toBe(starts);
+    expect(valueOf(plant, hours).runtimeValue!.runtimeType).toBe('Betriebszeit');
+    expect(valueOf(plant, cycles).runtimeValue!.runtimeType).toBe('Schaltzyklen');
+  });
+
+  it('PL16: failure inputs trip now and then and clear again', () => {
+    const plant = makePlant({ tickMs: 10_000, failuresPerPumpHour: 0.2 });
+    const seen = new Map<string, boolean[]>();
+    plant.on('values', (values) => {
+      for (const v of values) {
+        if (v.typeOfValue !== 'FailureStateValue') continue;
+        const key = pvKey(v.pvRef);
+        seen.set(key, [...(seen.get(key) ?? []), v.failureStateValue!]);
+      }
+    });
+    plant.step(24 * HOUR_MS);
+    const tripped = [...seen.values()].filter((s) => s.includes(true));
+    expect(tripped.length).toBeGreaterThan(2);
+    expect(tripped.some((s) => s.indexOf(false, s.indexOf(true)) > 0)).toBe(true);
+  });
+});

@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import type { PvRef } from '../../../src/contract/pv.ts';
+import {
+  alertsAckResultDialog,
+  failedPriorityOutputAck,
+  failedPvActionResult,
+  planResultDialog,
+  priorityOutputAckDialog,
+  pvActionResultDialog,
+  pvLoadMessages,
+  runtimesLoadFailedMessage,
+  runtimesResponseMessage,
+  shouldUpdateLocally,
+  stationCallResultDialog,
+  textMessageSaveDialog,
+} from '../../../src/domain/validation/resultDialogs.ts';
+
+const a: PvRef = { type: 'AnaOut', nr: 100_001 };
+const b: PvRef = { type: 'AnaOut', nr: 100_002 };
+
+describe('SPEC §3/§7 result status: local values only on Success', () => {
+  it('RD1: only Success updates local values', () => {
+    expect(shouldUpdateLocally('Success')).toBe(true);
+    for (const s of ['Failed', 'Unauthorized', 'NotFound', 'Conflict'] as const) {
+      expect(shouldUpdateLocally(s)).toBe(false);
+    }
+  });
+
+  it('RD2: a failed call is a Failed result with empty lists', () => {
+    expect(failedPvActionResult()).toEqual({
+      status: 'Failed',
+      errorMessage: null,
+      unauthorizedPvs: [],
+      missingPvs: [],
+    });
+    expect(failedPriorityOutputAck()).toEqual({ status: 'Failed', errorMessage: null });
+  });
+});
+
+describe('SPEC §8 dialog titles and messages', () => {
+  it("RD3: 'Werte wurden nicht gespeichert' lists unauthorized and missing PVs", () => {
+    const d = pvActionResultDialog('setValues', {
+      status: 'Unauthorized',
+      errorMessage: null,
+      unauthorizedPvs: [a],
+      missingPvs: [b],
+    });
+    expect(d).toEqual({
+      severity: 'error',
+      title: { key: 'results.pvSet.notSaved' },
+      message: null,
+      detail: null,
+      sections: [
+        { labelKey: 'results.lists.unauthorizedPvs', items: [{ kind: 'pv', pvRef: a }] },
+        { labelKey: 'results.lists.missingPvs', items: [{ kind: 'pv', pvRef: b }] },
+      ],
+    });
+    expect(
+      pvActionResultDialog('setValues', { ...failedPvActionResult(), status: 'Success' }),
+    ).toBeNull();
+  });
+
+  it('RD3: each PV action has its title; limits and priorities share the values title', () => {
+    const title = (action: Parameters<typeof pvActionResultDialog>[0]) =>
+      pvActionResultDialog(action, failedPvActionResult())!.title.key;
+    expect(title('resetCounters')).toBe('results.counterReset.notReset');
+    expect(title('setRuntimes')).toBe('results.runtimes.notSet');
+    expect(title('ackFailureInputs')).toBe('results.digiInAck.notAcknowledged');
+    expect(title('setLimits')).toBe('results.pvSet.notSaved');
+    expect(title('setPriorities')).toBe('results.pvSet.notSaved');
+    const digi = pvActionResultDialog('ackFailureInputs', {
+      status: 'Unauthorized',
+      errorMessage: null,
+      unauthorizedPvs: [a],
+      missingPvs: [],
+    });
+    expect(digi!.sections.map((s) => s.labelKey)).toEqual(['results.lists.unauthorizedInputs']);
+  });
+
+  it("RD3: without lists a Failed call says 'Netzwerkfehler'; a server text is shown as is", () => {
+    expect(pvActionResultDialog('resetCounters', failedPvActionResult())!.message).toEqual({
+      key: 'results.network.error',
+    });
+    const withText = pvActionResultDialog('setRuntimes', failedPvActionResult('Timeout at unit'));
+    expect(withText).toMatchObject({ message: null, detail: 'Timeout at unit' });
+    const unauthorized = pvActionResultDialog('setLimits', {
+      ...failedPvActionResult(),
+      status: 'Unauthorized',
+    });
+    expect(unauthorized!.message).toEqual({ key: 'results.common.insufficientRights' });
+  });
+
+  it("RD4: 'Pläne wurden nicht quittiert' / 'Pläne wurden nicht gespeichert' list unauthorized plans", () => {
+    const result = {
+      status: 'Unauthorized' as const,
+      errorMessage: null,
+      unauthorizedPlans: [{ station: { stationNumber: 3 }, planNumber: 2 }],
+    };
+    expect(planResultDialog('acknowledge', result)).toMatchObject({
+      title: { key: 'results.plans.notAcknowledged' },
+      sections: [
+        {
+          labelKey: 'results.lists.unauthorizedPlans',
+          items: [{ kind: 'plan', stationNumber: 3, planNumber: 2 }],
+        },
+      ],
+    });
+    expect(planResultDialog('save', result)!.title.key).toBe('results.plans.notSaved');
+    expect(planResultDialog('save', { ...result, status: 'Success' })).toBeNull();
+  });
+
+  it("RD5: 'Aktion konnte nicht durchgeführt werden' lists unauthorized, not-callable and unconfigured stations", () => {
+    const d = stationCallResultDialog({
+      status: 'Failed',
+      missing: [{ stationNumber: 9 }],
+      notCallable: [{ stationNumber: 2 }],
+      unauthorized: [{ stationNumber: 1 }],
+      errorMessage: null,
+    });
+    expect(d!.title.key).toBe('results.stationCall.failed');
+    expect(d!.sections).toEqual([
+      {
+        labelKey: 'results.lists.unauthorizedStations',
+        items: [{ kind: 'station', stationNumber: 1 }],
+      },
+      {
+        labelKey: 'results.lists.notCallableStations',
+        items: [{ kind: 'station', stationNumber: 2 }],
+      },
+      { labelKey: 'results.lists.missingStations', items: [{ kind: 'station', stationNumber: 9 }] },
+    ]);
+    const ok = {
+      status: 'Success' as const,
+      missing: [],
+      notCallable: [],
+      unauthorized: [],
+      errorMessage: null,
+    };
+    expect(stationCallResultDialog(ok)).toBeNull();
+    expect(stationCallResultDialog({ ...ok, notCallable: [{ stationNumber: 4 }] })).not.toBeNull();
+  });
+
+  it("RD6: acknowledging alerts: Unauthorized -> 'keine Rechte zum Quittieren', else the error text", () => {
+    expect(alertsAckResultDialog({ status: 'Unauthorized', errorMessage: null })).toEqual({
+      severity: 'error',
+      title: { key: 'results.alertsAck.title' },
+      message: { key: 'results.alertsAck.unauthorized' },
+      detail: null,
+      sections: [],
+    });
+    expect(alertsAckResultDialog({ status: 'Failed', errorMessage: 'boom' })).toMatchObject({
+      message: { key: 'results.alertsAck.error' },
+      detail: 'boom',
+    });
+    expect(alertsAckResultDialog({ status: 'Success', errorMessage: null })).toBeNull();
+  });
+
+  it('RD7: priority-output acknowledge: success, none to acknowledge, server/network error', () => {
+    expect(priorityOutputAckDialog({ status: 'Success', errorMessage: null })).toMatchObject({
+      severity: 'success',
+      title: { key: 'results.priorityOutputs.acknowledged' },
+    });
+    expect(priorityOutputAckDialog({ status: 'NotFound', errorMessage: null })).toMatchObject({
+      severity: 'info',
+      title: { key: 'results.priorityOutputs.noneToAcknowledge' },
+    });
+    expect(priorityOutputAckDialog(failedPriorityOutputAck())).toMatchObject({
+      severity: 'error',
+      title: { key: 'results.priorityOutputs.notAcknowledged' },
+      message: { key: 'results.network.serverOrNetwork' },
+    });
+    expect(
+      priorityOutputAckDialog({ status: 'Failed', errorMessage: 'Station busy' }),
+    ).toMatchObject({
+      message: null,
+      detail: 'Station busy',
+    });
+  });
+
+  it('RD8: a failed text-message save opens the generic status dialog', () => {
+    expect(textMessageSaveDialog({ status: 'Failed', message: null })).toMatchObject({
+      title: { key: 'results.textMessage.notSaved' },
+      message: { key: 'results.network.error' },
+    });
+    expect(textMessageSaveDialog({ status: 'Success', message: null })).toBeNull();
+  });
+
+  it('RD10: runtimes that did not load are named; all requested ones when the call failed', () => {
+    const nameOf = (ref: PvRef) => `PV ${ref.nr}`;
+    const ok = {
+      status: 'Success' as const,
+      errorMessage: null,
+      runtimeValues: [],
+      missingPvs: [],
+    };
+    expect(runtimesResponseMessage(ok, [a, b], nameOf)).toBeNull();
+    expect(runtimesResponseMessage({ ...ok, missingPvs: [b] }, [a, b], nameOf)).toEqual({
+      key: 'results.load.runtimesFailed',
+      params: { names: 'PV 100002' },
+    });
+    expect(runtimesResponseMessage({ ...ok, status: 'Failed' }, [a, b], nameOf)).toEqual({
+      key: 'results.load.runtimesFailed',
+      params: { names: 'PV 100001, PV 100002' },
+    });
+  });
+
+  it('RD9: loading messages for PVs and runtimes', () => {
+    expect(pvLoadMessages([], true)).toEqual([{ key: 'results.load.pvFailed' }]);
+    expect(pvLoadMessages([a], false)).toEqual([
+      { key: 'results.load.pvMissing', params: { type: 'AnaOut', nr: 100_001 } },
+    ]);
+    expect(runtimesLoadFailedMessage(['Pumpe 1', 'Pumpe 2'])).toEqual({
+      key: 'results.load.runtimesFailed',
+      params: { names: 'Pumpe 1, Pumpe 2' },
+    });
+  });
+});

@@ -1,0 +1,400 @@
+/**
+ * The live-data engine (DESIGN.md "The live data path"): hub channels opened and closed
+ * by leases, one server subscription per key however many tabs lease it, subscriptions
+ * batched per tick, latest values in shared stores, one frame per tab per flush interval.
+ * It runs in a SharedWorker, a dedicated Worker or in-process; all I/O is injected.
+ */
+import { HUB_MESSAGES, HUB_METHODS, type HubName } from '../src/contract/hubs.ts';
+import { parsePvKey, pvKey, stationKey } from '../src/contract/keys.ts';
+import type { PvRef } from '../src/contract/pv.ts';
+import type { EngineApi, FrameSink, TabOptions } from './engineApi.ts';
+import type { ConnectionStatus, PvConfigResult, TabMessage } from './engineProtocol.ts';
+import { HubChannel, type ChannelStateChange } from './HubChannel.ts';
+import { hubErrors, isUnauthorizedError } from './hubErrors.ts';
+import type { HubTransportFactory } from './HubTransport.ts';
+import { PvConfigCache, type PvConfigFetcher } from './PvConfigCache.ts';
+import { PvValueStore } from './PvValueStore.ts';
+import { foreverRetryPolicy, type RetryPolicy } from './retryPolicy.ts';
+import { ServerStatusTracker } from './ServerStatusTracker.ts';
+import { StationStore } from './StationStore.ts';
+import { SubscriptionBatcher } from './SubscriptionBatcher.ts';
+import { SubscriptionRegistry } from './SubscriptionRegistry.ts';
+import { TabCoalescer, type FrameSource } from './TabCoalescer.ts';
+import type { TabLockManager } from './tabLocks.ts';
+import type { Timers } from './timers.ts';
+import { LEASE_KINDS, TOPICS, type LeaseKind } from './topics.ts';
+import * as check from './validate.ts';
+import type { Alert } from '../src/contract/alerts.ts';
+import { AlertFeed, type AlertArchiveFetcher, type AlertView } from './alerts/AlertFeed.ts';
+
+/** The browser's online flag (navigator.onLine and the online/offline events). */
+const ALERT_HUB_MESSAGES = [
+  HUB_MESSAGES.newAlert,
+  HUB_MESSAGES.ackAlert,
+  HUB_MESSAGES.ackAlerts,
+  HUB_MESSAGES.deletedAlerts,
+  HUB_MESSAGES.newPendingAlerts,
+] as const;
+
+export interface OnlineSource {
+  isOnline(): boolean;
+  onChange(listener: (online: boolean) => void): void;
+}
+
+export interface EngineDeps {
+  timers: Timers;
+  transports: HubTransportFactory;
+  fetchPvConfigs: PvConfigFetcher;
+  /** GET /api/alerts for archive views; without it archive views end in 'error'. */
+  fetchAlerts?: AlertArchiveFetcher;
+  locks: TabLockManager;
+  policy?: RetryPolicy;
+  channelCloseGraceMs?: number;
+  online?: OnlineSource;
+  onError?: (error: unknown) => void;
+}
+
+interface Tab {
+  coalescer: TabCoalescer;
+  send(message: TabMessage): void;
+  stopWaitingForLock(): void;
+  closeSink(): void;
+}
+
+export class Engine implements EngineApi {
+  private readonly deps: EngineDeps;
+  private readonly tabs = new Map<string, Tab>();
+  private readonly channels = new Map<HubName, HubChannel>();
+  private readonly channelReleases = new Map<HubName, () => void>();
+  private readonly keysPerHub = new Map<HubName, number>();
+  private readonly registry = new SubscriptionRegistry();
+  private readonly batcher: SubscriptionBatcher;
+  private readonly values = new PvValueStore();
+  private readonly stations = new StationStore();
+  private readonly configs: PvConfigCache;
+  private readonly status: ServerStatusTracker;
+  private readonly restoredListeners = new Set<(hub: HubName) => void>();
+  private readonly source: FrameSource;
+  private readonly onError: (error: unknown) => void;
+  private readonly alerts: AlertFeed;
+
+  constructor(deps: EngineDeps) {
+    this.deps = deps;
+    const onError = deps.onError ?? ((error: unknown) => console.warn('[engine]', error));
+    this.onError = onError;
+    this.batcher = new SubscriptionBatcher({
+      timers: deps.timers,
+      registry: this.registry,
+      channelOf: (hub) => this.channels.get(hub),
+      onError,
+    });
+    this.configs = new PvConfigCache({
+      timers: deps.timers,
+      fetchConfigs: deps.fetchPvConfigs,
+      onChange: (key) => this.changed('pvConfig', key),
+      onFetchError: (error) => {
+        if (isUnauthorizedError(error)) this.endSession();
+      },
+    });
+    this.status = new ServerStatusTracker(() => {
+      for (const tab of this.tabs.values()) tab.coalescer.markStatusDirty();
+    });
+    if (deps.online) {
+      this.status.setOnline(deps.online.isOnline());
+      deps.online.onChange((online) => {
+        this.status.setOnline(online);
+        if (online) this.retryFaultedChannels();
+      });
+    }
+    this.alerts = new AlertFeed({
+      timers: deps.timers,
+      acquireChannel: () => this.channel('alert').acquire(),
+      invoke: async (method, ...args) => {
+        const channel = this.channels.get('alert');
+        if (!channel) throw new Error('alert hub not open');
+        return channel.invoke(method, ...args);
+      },
+      fetchArchive:
+        deps.fetchAlerts ?? (() => Promise.reject(new Error('No alert archive configured'))),
+      send: (tabId, message) => this.tabs.get(tabId)?.send(message),
+      onError,
+    });
+    this.source = {
+      pvValue: (key) => this.values.get(key),
+      pvConfig: (key) => this.configs.get(key),
+      station: (key) => this.stations.get(key),
+      status: () => this.status.snapshot(),
+    };
+  }
+
+  async connect(tabId: string, sink: FrameSink, options: TabOptions = {}): Promise<void> {
+    await this.disconnect(tabId);
+    // A new tab (often right after a new sign-in) should not wait out a 30 s backoff.
+    this.retryFaultedChannels();
+    const send =
+      typeof sink === 'function' ? sink : (message: TabMessage) => sink.postMessage(message);
+    const coalescer = new TabCoalescer({
+      timers: this.deps.timers,
+      source: this.source,
+      send,
+      ...options,
+    });
+    this.tabs.set(tabId, {
+      coalescer,
+      send,
+      stopWaitingForLock: this.deps.locks.whenGone(tabId, () => void this.disconnect(tabId)),
+      closeSink: () => {
+        if (typeof sink !== 'function') sink.close();
+      },
+    });
+  }
+
+  async disconnect(tabId: string): Promise<void> {
+    const tab = this.tabs.get(tabId);
+    if (!tab) return;
+    this.tabs.delete(tabId);
+    tab.stopWaitingForLock();
+    for (const kind of LEASE_KINDS)
+      this.releaseKeys(tabId, tab, kind, [...tab.coalescer.leased[kind]]);
+    this.alerts.dropTab(tabId);
+    tab.coalescer.dispose();
+    tab.closeSink();
+  }
+
+  async setVisible(tabId: string, visible: boolean): Promise<void> {
+    this.tabs.get(tabId)?.coalescer.setVisible(visible);
+  }
+
+  async setFlushInterval(tabId: string, flushIntervalMs: number): Promise<void> {
+    this.tabs.get(tabId)?.coalescer.setFlushInterval(flushIntervalMs);
+  }
+
+  async lease(tabId: string, kind: LeaseKind, keys: string[]): Promise<void> {
+    const tab = this.tabs.get(tabId);
+    if (!tab) throw hubErrors.acquireFailed(tabId);
+    const leased = tab.coalescer.leased[kind];
+    for (const key of keys) {
+      if (leased.has(key)) continue;
+      leased.add(key);
+      if (this.registry.add(kind, key, tabId)) this.keyAdded(kind, key);
+      // A key others already lease has its value here: the newcomer gets it next frame.
+      tab.coalescer.markDirty(kind, key);
+    }
+  }
+
+  async release(tabId: string, kind: LeaseKind, keys: string[]): Promise<void> {
+    const tab = this.tabs.get(tabId);
+    if (tab) this.releaseKeys(tabId, tab, kind, keys);
+  }
+
+  async getPvConfigs(refs: PvRef[]): Promise<PvConfigResult[]> {
+    const results = await Promise.all(refs.map((ref) => this.configs.request(ref)));
+    for (const ref of refs) {
+      const key = pvKey(ref);
+      if (!this.registry.has('pvConfig', key)) this.configs.evict(key);
+    }
+    return results;
+  }
+
+  async getConnectionStatus(): Promise<ConnectionStatus> {
+    return this.status.snapshot();
+  }
+
+  async setAlertView(tabId: string, viewId: string, view: AlertView): Promise<void> {
+    if (!this.tabs.has(tabId)) throw hubErrors.acquireFailed(tabId);
+    this.alerts.setView(tabId, viewId, view);
+  }
+
+  async releaseAlertView(tabId: string, viewId: string): Promise<void> {
+    this.alerts.releaseView(tabId, viewId);
+  }
+
+  async setAlertCounts(tabId: string, on: boolean): Promise<void> {
+    if (!this.tabs.has(tabId)) throw hubErrors.acquireFailed(tabId);
+    this.alerts.setCounts(tabId, on);
+  }
+
+  async getAlertRows(view: Omit<AlertView, 'start' | 'count'>): Promise<Alert[]> {
+    return this.alerts.rows(view);
+  }
+
+  /** Told after a channel (re)connected and every leased key was subscribed again. */
+  onChannelRestored(listener: (hub: HubName) => void): () => void {
+    this.restoredListeners.add(listener);
+    return () => this.restoredListeners.delete(listener);
+  }
+
+  /** For the bench: how many PV values the store holds and their column bytes. */
+  get storeStats(): { pvValues: number; columnBytes: number } {
+    return { pvValues: this.values.size, columnBytes: this.values.columnBytes };
+  }
+
+  private releaseKeys(tabId: string, tab: Tab, kind: LeaseKind, keys: readonly string[]): void {
+    const leased = tab.coalescer.leased[kind];
+    for (const key of keys) {
+      if (!leased.delete(key)) continue;
+      if (this.registry.remove(kind, key, tabId)) this.keyRemoved(kind, key);
+    }
+  }
+
+  private keyAdded(kind: LeaseKind, key: string): void {
+    const hub = TOPICS[kind].hub;
+    const count = (this.keysPerHub.get(hub) ?? 0) + 1;
+    this.keysPerHub.set(hub, count);
+    if (count === 1) this.channelReleases.set(hub, this.channel(hub).acquire());
+    if (TOPICS[kind].methods.length) this.batcher.subscribe(kind, key);
+    if (kind === 'pvConfig') {
+      const ref = parsePvKey(key);
+      if (ref) void this.configs.request(ref);
+    }
+  }
+
+  private keyRemoved(kind: LeaseKind, key: string): void {
+    const hub = TOPICS[kind].hub;
+    if (TOPICS[kind].methods.length) this.batcher.unsubscribe(kind, key);
+    if (kind === 'pvValue') this.values.delete(key);
+    if (kind === 'pvConfig') this.configs.evict(key);
+    if (kind === 'station') this.stations.delete(key);
+    const count = (this.keysPerHub.get(hub) ?? 1) - 1;
+    this.keysPerHub.set(hub, count);
+    if (count === 0) {
+      this.channelReleases.get(hub)?.();
+      this.channelReleases.delete(hub);
+    }
+  }
+
+  /** Marks `key` dirty in every tab that leases it. */
+  private changed(kind: LeaseKind, key: string): void {
+    const tabIds = this.registry.tabsOf(kind, key);
+    if (!tabIds) return;
+    for (const tabId of tabIds) this.tabs.get(tabId)?.coalescer.markDirty(kind, key);
+  }
+
+  private channel(hub: HubName): HubChannel {
+    let channel = this.channels.get(hub);
+    if (channel) return channel;
+    channel = new HubChannel(hub, this.deps.transports(hub), {
+      timers: this.deps.timers,
+      policy: this.deps.policy ?? foreverRetryPolicy,
+      closeGraceMs: this.deps.channelCloseGraceMs,
+    });
+    this.channels.set(hub, channel);
+    channel.onStateChange((change) => this.channelChanged(change));
+    this.listen(channel);
+    return channel;
+  }
+
+  private channelChanged(change: ChannelStateChange): void {
+    if (change.error && isUnauthorizedError(change.error)) this.endSession();
+    if (change.hub === 'serverStatus') this.status.channelChanged(change.to);
+    this.status.hubChanged(change.hub, change.to);
+    if (change.to === 'connected') void this.restore(change.hub);
+  }
+
+  /**
+   * SPEC §4 reconnect: restart every faulted channel, subscribe every leased key again
+   * in batches, then tell the listeners.
+   */
+  private async restore(hub: HubName): Promise<void> {
+    this.retryFaultedChannels();
+    await this.batcher.resubscribeAll(hub);
+    if (hub === 'serverStatus') await this.fetchServerStatus();
+    if (hub === 'alert') await this.alerts.subscribe();
+    for (const listener of [...this.restoredListeners]) listener(hub);
+    for (const tab of this.tabs.values()) tab.coalescer.markStatusDirty();
+  }
+
+  private retryFaultedChannels(): void {
+    for (const channel of this.channels.values()) channel.retryNow();
+  }
+
+  private async fetchServerStatus(): Promise<void> {
+    const channel = this.channels.get('serverStatus');
+    try {
+      const answer = await channel?.invoke(HUB_METHODS.serverStatus.getStatus);
+      if (check.isServerStatusMessage(answer)) this.serverStatusReceived(answer.status);
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+
+  private serverStatusReceived(status: ConnectionStatus['serverStatus']): void {
+    this.status.serverSent(status);
+    if (status === 'Unauthorized') this.endSession();
+  }
+
+  /** SPEC §2 "Session redirects": every tab goes to the logout address. */
+  private endSession(): void {
+    for (const tab of this.tabs.values()) tab.send({ type: 'sessionEnded' });
+  }
+
+  private listen(channel: HubChannel): void {
+    const on = (message: string, handler: (payload: unknown) => void) =>
+      channel.on(message, (payload: unknown) => {
+        this.status.dataReceived(this.deps.timers.now());
+        handler(payload);
+      });
+    switch (channel.hub) {
+      case 'pv':
+        on(HUB_MESSAGES.newValues, (payload) => {
+          if (Array.isArray(payload)) for (const value of payload) this.pvValueReceived(value);
+        });
+        on(HUB_MESSAGES.newValue, (payload) => this.pvValueReceived(payload));
+        on(HUB_MESSAGES.newConfig, (payload) => {
+          if (!check.isPvConfig(payload)) return;
+          if (this.registry.has('pvConfig', pvKey(payload.pvRef))) this.configs.put(payload);
+        });
+        break;
+      case 'station':
+        on(HUB_MESSAGES.newConfig, (payload) => {
+          if (check.isStationConfig(payload) && this.leasesStation(payload.station.stationNumber)) {
+            this.changed('station', this.stations.applyConfig(payload));
+          }
+        });
+        on(HUB_MESSAGES.newTimestamp, (payload) => {
+          if (check.isTimestampMessage(payload) && this.leasesStation(payload.stationNumber)) {
+            this.changed('station', this.stations.applyTimestamp(payload));
+          }
+        });
+        on(HUB_MESSAGES.newDialCounter, (payload) => {
+          if (check.isDialCounterMessage(payload) && this.leasesStation(payload.stationNumber)) {
+            this.changed('station', this.stations.applyDialCounter(payload));
+          }
+        });
+        on(HUB_MESSAGES.newDialState, (payload) => {
+          if (check.isDialStateMessage(payload) && this.leasesStation(payload.stationNumber)) {
+            this.changed('station', this.stations.applyDialState(payload));
+          }
+        });
+        break;
+      case 'serverStatus':
+        on(HUB_MESSAGES.serverStatusChanged, (payload) => {
+          if (check.isServerStatusMessage(payload)) this.serverStatusReceived(payload.status);
+        });
+        break;
+      case 'alert':
+        for (const message of ALERT_HUB_MESSAGES) {
+          channel.on(message, (...args: unknown[]) => {
+            this.status.dataReceived(this.deps.timers.now());
+            this.alerts.received(message, args);
+          });
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  private leasesStation(stationNumber: number): boolean {
+    return this.registry.has('station', stationKey(stationNumber));
+  }
+
+  private pvValueReceived(payload: unknown): void {
+    if (!check.isPvValue(payload)) return;
+    const key = pvKey(payload.pvRef);
+    // NOTE: values can still arrive for a key just unsubscribed; they are not kept.
+    if (!this.registry.has('pvValue', key)) return;
+    this.values.set(payload, key);
+    this.changed('pvValue', key);
+  }
+}

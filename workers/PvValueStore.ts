@@ -1,0 +1,133 @@
+/**
+ * Latest value per PV key, kept in columns (typed arrays per field, one slot per key)
+ * rather than one object per PV: a plant has tens of thousands of PVs and the engine
+ * lives as long as the browser does. Plain values (double, bool, failure state) cost
+ * 27 bytes plus the key; counters, runtimes and times of day keep their small object.
+ */
+import { PV_TYPES, PV_VALUE_TYPES, QUALITIES, type PvValueType } from '../src/contract/enums.ts';
+import { pvKey } from '../src/contract/keys.ts';
+import type { CounterValue, PvValue, RuntimeValue, TimeOfDayValue } from '../src/contract/pv.ts';
+
+type Extra = CounterValue | RuntimeValue | TimeOfDayValue;
+
+const INITIAL_CAPACITY = 1024;
+const VALUE_TYPE_INDEX = new Map<string, number>(PV_VALUE_TYPES.map((t, i) => [t, i]));
+const PV_TYPE_INDEX = new Map<string, number>(PV_TYPES.map((t, i) => [t, i]));
+const QUALITY_INDEX = new Map<string, number>(QUALITIES.map((q, i) => [q, i]));
+
+export class PvValueStore {
+  private readonly slots = new Map<string, number>();
+  private readonly freeSlots: number[] = [];
+  private readonly extras = new Map<number, Extra>();
+  private used = 0;
+  private capacity = 0;
+  private valueType = new Uint8Array(0);
+  private pvType = new Uint8Array(0);
+  private quality = new Uint8Array(0);
+  private nr = new Float64Array(0);
+  private num = new Float64Array(0);
+  private timestamp = new Float64Array(0);
+
+  get size(): number {
+    return this.slots.size;
+  }
+
+  /** Bytes held by the columns, for the bench's bytes-per-PV figure. */
+  get columnBytes(): number {
+    return this.capacity * (3 + 3 * 8);
+  }
+
+  /** Stores `value` under its key (computed unless given) and returns the key. */
+  set(value: PvValue, key: string = pvKey(value.pvRef)): string {
+    let slot = this.slots.get(key);
+    if (slot === undefined) {
+      slot = this.freeSlots.pop() ?? this.nextSlot();
+      this.slots.set(key, slot);
+    }
+    this.valueType[slot] = VALUE_TYPE_INDEX.get(value.typeOfValue) ?? 0;
+    this.pvType[slot] = PV_TYPE_INDEX.get(value.pvRef.type) ?? 0;
+    this.quality[slot] = QUALITY_INDEX.get(value.quality) ?? QUALITIES.indexOf('Unspecified');
+    this.nr[slot] = value.pvRef.nr;
+    this.timestamp[slot] = value.timestamp;
+    this.num[slot] = plainNumber(value);
+    const extra = value.counterValue ?? value.runtimeValue ?? value.timeOfDayValue;
+    if (extra) this.extras.set(slot, extra);
+    else this.extras.delete(slot);
+    return key;
+  }
+
+  has(key: string): boolean {
+    return this.slots.has(key);
+  }
+
+  /** A fresh object each call: callers may hand it on (frames, structured clone). */
+  get(key: string): PvValue | undefined {
+    const slot = this.slots.get(key);
+    if (slot === undefined) return undefined;
+    const typeOfValue: PvValueType = PV_VALUE_TYPES[this.valueType[slot]!]!;
+    const value: PvValue = {
+      pvRef: { type: PV_TYPES[this.pvType[slot]!]!, nr: this.nr[slot]! },
+      typeOfValue,
+      quality: QUALITIES[this.quality[slot]!]!,
+      timestamp: this.timestamp[slot]!,
+    };
+    const num = this.num[slot]!;
+    const extra = this.extras.get(slot);
+    switch (typeOfValue) {
+      case 'DoubleValue':
+        value.doubleValue = num;
+        break;
+      case 'BoolValue':
+        value.boolValue = num !== 0;
+        break;
+      case 'FailureStateValue':
+        value.failureStateValue = num !== 0;
+        break;
+      case 'CounterValue':
+        value.counterValue = extra as CounterValue;
+        break;
+      case 'RuntimeValue':
+        value.runtimeValue = extra as RuntimeValue;
+        break;
+      case 'TimeOfDayValue':
+        value.timeOfDayValue = extra as TimeOfDayValue;
+        break;
+    }
+    return value;
+  }
+
+  delete(key: string): void {
+    const slot = this.slots.get(key);
+    if (slot === undefined) return;
+    this.slots.delete(key);
+    this.extras.delete(slot);
+    this.freeSlots.push(slot);
+  }
+
+  private nextSlot(): number {
+    if (this.used === this.capacity) this.grow(Math.max(INITIAL_CAPACITY, this.capacity * 2));
+    return this.used++;
+  }
+
+  private grow(capacity: number): void {
+    this.valueType = resized(this.valueType, new Uint8Array(capacity));
+    this.pvType = resized(this.pvType, new Uint8Array(capacity));
+    this.quality = resized(this.quality, new Uint8Array(capacity));
+    this.nr = resized(this.nr, new Float64Array(capacity));
+    this.num = resized(this.num, new Float64Array(capacity));
+    this.timestamp = resized(this.timestamp, new Float64Array(capacity));
+    this.capacity = capacity;
+  }
+}
+
+function resized<T extends Uint8Array | Float64Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
+}
+
+function plainNumber(value: PvValue): number {
+  if (value.doubleValue !== undefined) return value.doubleValue;
+  if (value.boolValue !== undefined) return value.boolValue ? 1 : 0;
+  if (value.failureStateValue !== undefined) return value.failureStateValue ? 1 : 0;
+  return 0;
+}

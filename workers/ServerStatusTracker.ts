@@ -1,0 +1,98 @@
+/**
+ * Server connection status (SPEC §4): WebServerDisconnected at start, ServerDisconnected
+ * once the status channel connects, then what the server sends; WebServerDisconnected
+ * again when the channel closes. From it and the browser's online flag comes the
+ * displayed state: connected, notConnected, connecting, disconnecting or offline.
+ */
+import type { DisplayConnectionState, ServerStatus } from '../src/contract/enums.ts';
+import type { HubName } from '../src/contract/hubs.ts';
+import type { ConnectionStatus } from './engineProtocol.ts';
+import type { ChannelState } from './HubChannel.ts';
+
+export class ServerStatusTracker {
+  private serverStatus: ServerStatus = 'WebServerDisconnected';
+  private channel: ChannelState = 'idle';
+  private online = true;
+  private lastDataAt: number | null = null;
+  /** Data hubs that are down or coming back while the status hub may be up. */
+  private readonly troubledHubs = new Set<HubName>();
+  private readonly onChange: () => void;
+
+  /** `onChange` is called when the displayed state or the server status changes. */
+  constructor(onChange: () => void) {
+    this.onChange = onChange;
+  }
+
+  channelChanged(to: ChannelState): void {
+    this.update(() => {
+      this.channel = to;
+      if (to === 'connected') this.serverStatus = 'ServerDisconnected';
+      else this.serverStatus = 'WebServerDisconnected';
+    });
+  }
+
+  /** Any hub's state: a data hub that is down makes a connected display `connecting`. */
+  hubChanged(hub: HubName, to: ChannelState): void {
+    if (hub === 'serverStatus') return;
+    this.update(() => {
+      if (to === 'faulted' || to === 'reconnecting' || to === 'starting')
+        this.troubledHubs.add(hub);
+      else this.troubledHubs.delete(hub);
+    });
+  }
+
+  /** A status the server sent; ignored unless the status channel is connected. */
+  serverSent(status: ServerStatus): void {
+    if (this.channel !== 'connected') return;
+    this.update(() => {
+      this.serverStatus = status;
+    });
+  }
+
+  setOnline(online: boolean): void {
+    this.update(() => {
+      this.online = online;
+    });
+  }
+
+  /** Any hub message counts as data. */
+  dataReceived(now: number): void {
+    this.lastDataAt = now;
+  }
+
+  snapshot(): ConnectionStatus {
+    return {
+      display: this.display(),
+      serverStatus: this.serverStatus,
+      lastDataAt: this.lastDataAt,
+    };
+  }
+
+  private display(): DisplayConnectionState {
+    if (!this.online) return 'offline';
+    switch (this.channel) {
+      case 'faulted':
+        // The web server could not be reached (or dropped us for good); retries run.
+        return 'offline';
+      case 'starting':
+      case 'reconnecting':
+        return 'connecting';
+      case 'stopping':
+        return 'disconnecting';
+      case 'idle':
+        return 'notConnected';
+      case 'connected':
+        if (this.troubledHubs.size > 0) return 'connecting';
+        return this.serverStatus === 'Connected' ? 'connected' : 'notConnected';
+    }
+  }
+
+  private update(change: () => void): void {
+    const before = this.snapshot();
+    change();
+    const after = this.snapshot();
+    if (before.display !== after.display || before.serverStatus !== after.serverStatus) {
+      this.onChange();
+    }
+  }
+}

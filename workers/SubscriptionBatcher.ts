@@ -1,0 +1,115 @@
+/**
+ * Collects subscribe and unsubscribe requests during one tick and sends them as few
+ * invocations as possible, each with at most the topic's batch size of keys (SPEC §9:
+ * 1024, 400 for report data). Only the net change per key is sent.
+ */
+import type { HubName } from '../src/contract/hubs.ts';
+import type { HubChannel } from './HubChannel.ts';
+import type { SubscriptionRegistry } from './SubscriptionRegistry.ts';
+import type { TimerHandle, Timers } from './timers.ts';
+import { LEASE_KINDS, TOPICS, type LeaseKind } from './topics.ts';
+
+type PendingOp = 'subscribe' | 'unsubscribe';
+
+export interface SubscriptionBatcherOptions {
+  timers: Timers;
+  registry: SubscriptionRegistry;
+  channelOf(hub: HubName): HubChannel | undefined;
+  onError(error: unknown): void;
+}
+
+export class SubscriptionBatcher {
+  private readonly pending = new Map<LeaseKind, Map<string, PendingOp>>();
+  private flushTimer: TimerHandle | null = null;
+  private readonly options: SubscriptionBatcherOptions;
+
+  constructor(options: SubscriptionBatcherOptions) {
+    this.options = options;
+  }
+
+  subscribe(kind: LeaseKind, key: string): void {
+    this.queue(kind, key, 'subscribe');
+  }
+
+  unsubscribe(kind: LeaseKind, key: string): void {
+    this.queue(kind, key, 'unsubscribe');
+  }
+
+  /** Sends what this tick collected. Keys of a channel that is not connected are dropped:
+   * the registry holds them and `resubscribeAll` sends them once it connects. */
+  flush(): Promise<void> {
+    if (this.flushTimer !== null) {
+      this.options.timers.clearTimeout(this.flushTimer);
+      this.flushTimer = null;
+    }
+    const sends: Promise<void>[] = [];
+    for (const [kind, ops] of this.pending) {
+      this.pending.delete(kind);
+      const topic = TOPICS[kind];
+      const channel = this.options.channelOf(topic.hub);
+      if (!channel || channel.state !== 'connected') continue;
+      const subscribe: string[] = [];
+      const unsubscribe: string[] = [];
+      for (const [key, op] of ops) (op === 'subscribe' ? subscribe : unsubscribe).push(key);
+      for (const pair of topic.methods) {
+        sends.push(this.send(channel, pair.unsubscribe, unsubscribe, topic.batchSize));
+        sends.push(this.send(channel, pair.subscribe, subscribe, topic.batchSize));
+      }
+    }
+    return Promise.all(sends).then(() => undefined);
+  }
+
+  /** SPEC §4 reconnect: the server forgot everything, so every leased key of the hub is
+   * subscribed again, in batches. Resolves when every batch is answered. */
+  resubscribeAll(hub: HubName): Promise<void> {
+    const channel = this.options.channelOf(hub);
+    if (!channel) return Promise.resolve();
+    const sends: Promise<void>[] = [];
+    for (const kind of LEASE_KINDS) {
+      const topic = TOPICS[kind];
+      if (topic.hub !== hub) continue;
+      this.pending.delete(kind);
+      const keys = this.options.registry.keysOf(kind);
+      for (const pair of topic.methods) {
+        sends.push(this.send(channel, pair.subscribe, keys, topic.batchSize));
+      }
+    }
+    return Promise.all(sends).then(() => undefined);
+  }
+
+  private queue(kind: LeaseKind, key: string, op: PendingOp): void {
+    let ops = this.pending.get(kind);
+    if (!ops) {
+      ops = new Map();
+      this.pending.set(kind, ops);
+    }
+    const before = ops.get(key);
+    // An opposite request in the same tick cancels out: the server state stays as it was.
+    if (before && before !== op) ops.delete(key);
+    else ops.set(key, op);
+    if (this.flushTimer === null) {
+      this.flushTimer = this.options.timers.setTimeout(() => {
+        this.flushTimer = null;
+        void this.flush();
+      }, 0);
+    }
+  }
+
+  private async send(
+    channel: HubChannel,
+    method: string,
+    keys: readonly string[],
+    batchSize: number,
+  ): Promise<void> {
+    const calls: Promise<unknown>[] = [];
+    for (let i = 0; i < keys.length; i += batchSize) {
+      calls.push(channel.invoke(method, keys.slice(i, i + batchSize)));
+    }
+    // NOTE: a batch lost to a dropped connection is not retried here: the reconnect
+    // re-subscribes every leased key anyway.
+    const results = await Promise.allSettled(calls);
+    for (const result of results) {
+      if (result.status === 'rejected') this.options.onError(result.reason);
+    }
+  }
+}

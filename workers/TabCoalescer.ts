@@ -1,0 +1,133 @@
+/**
+ * One per tab: which keys the tab leases, which of them changed since its last frame, and
+ * when the next frame goes out (DESIGN.md "Frames, not messages"). At most one frame per
+ * flush interval, the latest value per key, only keys the tab leases; a hidden tab gets
+ * nothing and, when visible again, one full frame.
+ */
+import type { PvValue } from '../src/contract/pv.ts';
+import type { StationLiveData } from '../src/contract/station.ts';
+import type { ConnectionStatus, Frame, PvConfigEntry, TabMessage } from './engineProtocol.ts';
+import type { TimerHandle, Timers } from './timers.ts';
+import { LEASE_KINDS, type LeaseKind } from './topics.ts';
+
+export const DEFAULT_FLUSH_INTERVAL_MS = 50;
+
+/** Where a frame's contents are read at flush time, so the latest value wins. */
+export interface FrameSource {
+  pvValue(key: string): PvValue | undefined;
+  pvConfig(key: string): PvConfigEntry | undefined;
+  station(key: string): StationLiveData | undefined;
+  status(): ConnectionStatus;
+}
+
+export interface TabCoalescerOptions {
+  timers: Timers;
+  source: FrameSource;
+  send(message: TabMessage): void;
+  flushIntervalMs?: number;
+  visible?: boolean;
+}
+
+type KeySets = Record<LeaseKind, Set<string>>;
+
+function keySets(): KeySets {
+  return Object.fromEntries(LEASE_KINDS.map((kind) => [kind, new Set<string>()])) as KeySets;
+}
+
+export class TabCoalescer {
+  readonly leased: KeySets = keySets();
+  private dirty: KeySets = keySets();
+  private statusDirty = true;
+  private fullPending = false;
+  private visible: boolean;
+  private flushIntervalMs: number;
+  private timer: TimerHandle | null = null;
+  private readonly options: TabCoalescerOptions;
+
+  constructor(options: TabCoalescerOptions) {
+    this.options = options;
+    this.visible = options.visible ?? true;
+    this.flushIntervalMs = options.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS;
+    this.schedule();
+  }
+
+  markDirty(kind: LeaseKind, key: string): void {
+    if (!this.visible || !this.leased[kind].has(key)) return;
+    this.dirty[kind].add(key);
+    this.schedule();
+  }
+
+  markStatusDirty(): void {
+    this.statusDirty = true;
+    if (this.visible) this.schedule();
+  }
+
+  setVisible(visible: boolean): void {
+    if (visible === this.visible) return;
+    this.visible = visible;
+    if (visible) {
+      this.fullPending = true;
+      this.schedule();
+    } else {
+      this.dirty = keySets();
+      this.cancel();
+    }
+  }
+
+  setFlushInterval(ms: number): void {
+    this.flushIntervalMs = Math.max(0, ms);
+  }
+
+  /** Sends the pending frame now (also what the timer does). */
+  flush(): void {
+    this.cancel();
+    if (!this.visible) return;
+    const full = this.fullPending;
+    const keys = full ? this.leased : this.dirty;
+    const { source } = this.options;
+    const frame: Frame = {
+      type: 'frame',
+      full,
+      pvValues: present([...keys.pvValue].map((key) => source.pvValue(key))),
+      pvConfigs: [...keys.pvConfig].flatMap((key) => {
+        const entry = source.pvConfig(key);
+        return entry ? [[key, entry] as [string, PvConfigEntry]] : [];
+      }),
+      stations: present([...keys.station].map((key) => source.station(key))),
+      lastDataAt: source.status().lastDataAt,
+    };
+    if (full || this.statusDirty) frame.status = source.status();
+    this.dirty = keySets();
+    this.fullPending = false;
+    this.statusDirty = false;
+    const empty =
+      !full &&
+      !frame.status &&
+      !frame.pvValues.length &&
+      !frame.pvConfigs.length &&
+      !frame.stations.length;
+    if (!empty) this.options.send(frame);
+  }
+
+  dispose(): void {
+    this.cancel();
+  }
+
+  private schedule(): void {
+    if (this.timer !== null || !this.visible) return;
+    this.timer = this.options.timers.setTimeout(() => {
+      this.timer = null;
+      this.flush();
+    }, this.flushIntervalMs);
+  }
+
+  private cancel(): void {
+    if (this.timer === null) return;
+    this.options.timers.clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
+
+function present<T>(items: (T | undefined)[]): T[] {
+  return items.filter((item): item is T => item !== undefined);
+}

@@ -1,0 +1,286 @@
+/**
+ * The engine's alerts (DESIGN.md "the engine owns the alert store"): one live store for all
+ * tabs, fed by one subscription on the alert hub (SubscribeToAllAlerts + SubscribeToAcks +
+ * FetchAllPendingAlerts), and one store per archive query loaded over REST. A tab leases a
+ * view {source, sort, filter, start, count}; it receives only its window plus a margin and
+ * the totals, in `alerts` messages at most one per flush interval.
+ */
+import type { Alert, AlertListResult, AlertQuery } from '../../src/contract/alerts.ts';
+import { HUB_MESSAGES, HUB_METHODS } from '../../src/contract/hubs.ts';
+import type { AlertCounts, AlertsMessage, AlertViewFrame } from '../engineProtocol.ts';
+import type { Timers, TimerHandle } from '../timers.ts';
+import { applyAlertHubMessage, isAlert } from './alertMessages.ts';
+import { AlertStore, type AlertSort } from './alertStore.ts';
+import type { FilterNode } from '../../src/domain/filters.ts';
+
+/** Rows sent on each side of the visible window, so short scrolls need no round trip. */
+export const ALERT_WINDOW_MARGIN_ROWS = 50;
+export const ALERT_FLUSH_INTERVAL_MS = 50;
+
+export type AlertViewSource = { kind: 'live' } | { kind: 'archive'; query: AlertQuery };
+
+export interface AlertView {
+  source: AlertViewSource;
+  sort?: AlertSort;
+  filter?: FilterNode | null;
+  start: number;
+  count: number;
+}
+
+export type AlertArchiveFetcher = (query: AlertQuery) => Promise<AlertListResult>;
+
+export interface AlertFeedDeps {
+  timers: Timers;
+  /** Opens the alert hub channel; returns its release. */
+  acquireChannel(): () => void;
+  invoke(method: string, ...args: unknown[]): Promise<unknown>;
+  fetchArchive: AlertArchiveFetcher;
+  send(tabId: string, message: AlertsMessage): void;
+  onError(error: unknown): void;
+}
+
+interface ArchiveEntry {
+  store: AlertStore;
+  state: 'loading' | 'ready' | 'error';
+  error: string | null;
+  remainingCount: number;
+  users: number;
+}
+
+interface TabViews {
+  views: Map<string, AlertView>;
+  counts: boolean;
+  dirty: boolean;
+  timer: TimerHandle | null;
+}
+
+function queryKey(q: AlertQuery): string {
+  return `${q.start}|${q.end}|${q.limit}`;
+}
+
+export class AlertFeed {
+  readonly live = new AlertStore();
+  private readonly archives = new Map<string, ArchiveEntry>();
+  private readonly tabs = new Map<string, TabViews>();
+  private liveUsers = 0;
+  private releaseChannel: (() => void) | null = null;
+  private liveState: 'loading' | 'ready' | 'error' = 'loading';
+  private liveError: string | null = null;
+
+  constructor(private readonly deps: AlertFeedDeps) {}
+
+  /** Leases (or moves) one view of a tab; `counts` views are the banner's. */
+  setView(tabId: string, viewId: string, view: AlertView): void {
+    const tab = this.tabOf(tabId);
+    const old = tab.views.get(viewId);
+    if (!old || sourceKey(old.source) !== sourceKey(view.source)) {
+      this.useSource(view.source, 1);
+      if (old) this.useSource(old.source, -1);
+    }
+    tab.views.set(viewId, view);
+    this.markDirty(tabId);
+  }
+
+  releaseView(tabId: string, viewId: string): void {
+    const tab = this.tabs.get(tabId);
+    const old = tab?.views.get(viewId);
+    if (!tab || !old) return;
+    tab.views.delete(viewId);
+    this.useSource(old.source, -1);
+  }
+
+  /** The banner's counts of pending alerts (live source). */
+  setCounts(tabId: string, on: boolean): void {
+    const tab = this.tabOf(tabId);
+    if (tab.counts === on) return;
+    tab.counts = on;
+    this.useSource({ kind: 'live' }, on ? 1 : -1);
+    if (on) this.markDirty(tabId);
+  }
+
+  dropTab(tabId: string): void {
+    const tab = this.tabs.get(tabId);
+    if (!tab) return;
+    for (const viewId of [...tab.views.keys()]) this.releaseView(tabId, viewId);
+    this.setCounts(tabId, false);
+    if (tab.timer !== null) this.deps.timers.clearTimeout(tab.timer);
+    this.tabs.delete(tabId);
+  }
+
+  /** All rows of a view (sorted, filtered), e.g. for a CSV export. */
+  rows(view: Omit<AlertView, 'start' | 'count'>): Alert[] {
+    const store = this.storeOf(view.source);
+    return store ? store.rows(view.sort, view.filter) : [];
+  }
+
+  /** The channel (re)connected: subscribe and fetch the pending alerts again. */
+  async subscribe(): Promise<void> {
+    if (this.liveUsers === 0) return;
+    const m = HUB_METHODS.alert;
+    try {
+      await this.deps.invoke(m.subscribeToAllAlerts);
+      await this.deps.invoke(m.subscribeToAcks);
+      const answer = await this.deps.invoke(m.fetchAllPendingAlerts);
+      const pending: Alert[] = [];
+      if (Array.isArray(answer)) {
+        for (const group of answer as unknown[]) {
+          const alerts = (group as { alerts?: unknown }).alerts;
+          if (Array.isArray(alerts)) pending.push(...alerts.filter(isAlert));
+        }
+      }
+      this.live.replaceAll(pending);
+      this.liveState = 'ready';
+      this.liveError = null;
+    } catch (error) {
+      this.liveState = 'error';
+      this.liveError = error instanceof Error ? error.message : String(error);
+      this.deps.onError(error);
+    }
+    this.markLiveDirty();
+  }
+
+  /** One alert hub message (args as the hub sent them). */
+  received(message: string, args: unknown[]): void {
+    // newPendingAlerts arrives as (pvGroupId, alerts); the store takes one object.
+    const payload =
+      message === HUB_MESSAGES.newPendingAlerts && args.length >= 2
+        ? { pvGroupId: args[0], alerts: args[1] }
+        : args[0];
+    if (applyAlertHubMessage(this.live, message, payload) > 0) this.markLiveDirty();
+  }
+
+  private tabOf(tabId: string): TabViews {
+    let tab = this.tabs.get(tabId);
+    if (!tab) {
+      tab = { views: new Map(), counts: false, dirty: false, timer: null };
+      this.tabs.set(tabId, tab);
+    }
+    return tab;
+  }
+
+  private useSource(source: AlertViewSource, delta: 1 | -1): void {
+    if (source.kind === 'live') {
+      this.liveUsers += delta;
+      if (delta === 1 && this.liveUsers === 1) {
+        this.liveState = 'loading';
+        this.releaseChannel = this.deps.acquireChannel();
+      } else if (this.liveUsers === 0) {
+        this.releaseChannel?.();
+        this.releaseChannel = null;
+        this.live.clear();
+      }
+      return;
+    }
+    const key = queryKey(source.query);
+    let entry = this.archives.get(key);
+    if (delta === -1) {
+      if (entry && --entry.users <= 0) this.archives.delete(key);
+      return;
+    }
+    if (entry) {
+      entry.users++;
+      return;
+    }
+    entry = { store: new AlertStore(), state: 'loading', error: null, remainingCount: 0, users: 1 };
+    this.archives.set(key, entry);
+    const loading = entry;
+    this.deps.fetchArchive(source.query).then(
+      (result) => {
+        loading.store.replaceAll(result.alerts);
+        loading.remainingCount = result.remainingCount;
+        loading.state = 'ready';
+        this.markSourceDirty(key);
+      },
+      (error: unknown) => {
+        loading.state = 'error';
+        loading.error = error instanceof Error ? error.message : String(error);
+        this.markSourceDirty(key);
+      },
+    );
+  }
+
+  private storeOf(source: AlertViewSource): AlertStore | undefined {
+    return source.kind === 'live' ? this.live : this.archives.get(queryKey(source.query))?.store;
+  }
+
+  private markLiveDirty(): void {
+    for (const [tabId, tab] of this.tabs) {
+      if (tab.counts || [...tab.views.values()].some((v) => v.source.kind === 'live'))
+        this.markDirty(tabId);
+    }
+  }
+
+  private markSourceDirty(key: string): void {
+    for (const [tabId, tab] of this.tabs) {
+      for (const v of tab.views.values()) {
+        if (sourceKey(v.source) === `archive:${key}`) this.markDirty(tabId);
+      }
+    }
+  }
+
+  private markDirty(tabId: string): void {
+    const tab = this.tabs.get(tabId);
+    if (!tab) return;
+    tab.dirty = true;
+    if (tab.timer !== null) return;
+    tab.timer = this.deps.timers.setTimeout(() => {
+      tab.timer = null;
+      this.flush(tabId);
+    }, ALERT_FLUSH_INTERVAL_MS);
+  }
+
+  private flush(tabId: string): void {
+    const tab = this.tabs.get(tabId);
+    if (!tab || !tab.dirty) return;
+    tab.dirty = false;
+    const views: [string, AlertViewFrame][] = [];
+    for (const [viewId, view] of tab.views) views.push([viewId, this.frameOf(view)]);
+    this.deps.send(tabId, {
+      type: 'alerts',
+      views,
+      counts: tab.counts ? this.counts() : null,
+    });
+  }
+
+  private frameOf(view: AlertView): AlertViewFrame {
+    const archive =
+      view.source.kind === 'archive' ? this.archives.get(queryKey(view.source.query)) : undefined;
+    const store = view.source.kind === 'live' ? this.live : archive?.store;
+    const state = view.source.kind === 'live' ? this.liveState : (archive?.state ?? 'loading');
+    const error = view.source.kind === 'live' ? this.liveError : (archive?.error ?? null);
+    const w = store
+      ? store.window({
+          sort: view.sort,
+          filter: view.filter,
+          start: view.start,
+          count: view.count,
+          margin: ALERT_WINDOW_MARGIN_ROWS,
+        })
+      : { from: 0, rows: [], total: 0, storeSize: 0, version: 0 };
+    return {
+      state,
+      error,
+      from: w.from,
+      rows: w.rows,
+      total: w.total,
+      storeSize: w.storeSize,
+      remainingCount: archive?.remainingCount ?? 0,
+    };
+  }
+
+  private counts(): AlertCounts {
+    let pending = 0;
+    let top: Alert | null = null;
+    for (const a of this.live.rows()) {
+      if (a.state !== 'pending') continue;
+      pending++;
+      // Rows come newest first: the first of the highest priority (0 highest) wins.
+      if (!top || a.priority < top.priority) top = a;
+    }
+    return { pending, top, ready: this.liveState === 'ready' };
+  }
+}
+
+function sourceKey(source: AlertViewSource): string {
+  return source.kind === 'live' ? 'live' : `archive:${queryKey(source.query)}`;
+}

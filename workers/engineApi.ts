@@ -1,0 +1,59 @@
+/**
+ * The typed API a tab uses to reach the engine. `Engine` implements it in-process and
+ * the Comlink proxy of the worker implements it too (every method returns a promise and
+ * takes plain data), so a tab does not care where the engine runs.
+ */
+import type { PvRef } from '../src/contract/pv.ts';
+import type { ConnectionStatus, PvConfigResult, TabMessage } from './engineProtocol.ts';
+import type { LeaseKind } from './topics.ts';
+import type { Alert } from '../src/contract/alerts.ts';
+import type { AlertView } from './alerts/AlertFeed.ts';
+
+export type { AlertView, AlertViewSource } from './alerts/AlertFeed.ts';
+
+export type { LeaseKind } from './topics.ts';
+
+/**
+ * Where a tab's frames go: a MessagePort (worker; transfer it with `Comlink.transfer`)
+ * or a callback (in-process engine).
+ */
+export type FrameSink = MessagePort | ((message: TabMessage) => void);
+
+export interface TabOptions {
+  /** One frame per this many ms at most (DESIGN.md "Frames, not messages"). Default 50. */
+  flushIntervalMs?: number;
+  visible?: boolean;
+}
+
+export interface EngineApi {
+  /**
+   * Registers a tab. The tab must already hold the Web Lock `tabLockName(tabId)`: when the
+   * engine is granted that lock, the tab is gone and its leases are released.
+   */
+  connect(tabId: string, sink: FrameSink, options?: TabOptions): Promise<void>;
+  /** Releases every lease of the tab at once (page hide). Idempotent. */
+  disconnect(tabId: string): Promise<void>;
+  /** A hidden tab gets no frames; on becoming visible it gets one full frame. */
+  setVisible(tabId: string, visible: boolean): Promise<void>;
+  setFlushInterval(tabId: string, flushIntervalMs: number): Promise<void>;
+  /** Leases keys of one kind (`pvKey`, `stationKey`, `SERVER_STATUS_KEY`). A tab holds at
+   * most one lease per key; leasing again is a no-op. */
+  lease(tabId: string, kind: LeaseKind, keys: string[]): Promise<void>;
+  /** Idempotent: releasing a key the tab does not lease does nothing. */
+  release(tabId: string, kind: LeaseKind, keys: string[]): Promise<void>;
+  /** PV configs from the shared cache, fetched in batches (SPEC §7, 50 ms wait). One result
+   * per ref, in order; a ref the server does not return is 'No value returned for {key}'. */
+  getPvConfigs(refs: PvRef[]): Promise<PvConfigResult[]>;
+  getConnectionStatus(): Promise<ConnectionStatus>;
+  /**
+   * Leases or moves one alert view of the tab (live store or an archive query's store).
+   * The tab then receives `alerts` messages with the view's window and totals.
+   */
+  setAlertView(tabId: string, viewId: string, view: AlertView): Promise<void>;
+  /** Idempotent. */
+  releaseAlertView(tabId: string, viewId: string): Promise<void>;
+  /** Turns the banner's pending counts on or off for the tab. */
+  setAlertCounts(tabId: string, on: boolean): Promise<void>;
+  /** Every row of a view, sorted and filtered (CSV export). */
+  getAlertRows(view: Omit<AlertView, 'start' | 'count'>): Promise<Alert[]>;
+}

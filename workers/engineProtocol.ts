@@ -1,0 +1,72 @@
+/**
+ * What the engine sends to a tab (types only; importable from tab and worker alike).
+ * A tab receives frames, at most one per flush interval, and the `sessionEnded` event.
+ */
+import type { DisplayConnectionState, ServerStatus } from '../src/contract/enums.ts';
+import type { PvConfig, PvValue } from '../src/contract/pv.ts';
+import type { StationLiveData } from '../src/contract/station.ts';
+import type { Alert } from '../src/contract/alerts.ts';
+
+export type PvConfigEntry =
+  { state: 'loading' } | { state: 'ready'; config: PvConfig } | { state: 'error'; error: string };
+
+/** The answer of a one-shot config request: never `loading`. */
+export type PvConfigResult = Exclude<PvConfigEntry, { state: 'loading' }>;
+
+export interface ConnectionStatus {
+  display: DisplayConnectionState;
+  serverStatus: ServerStatus;
+  /** Epoch ms of the last message from any hub, so a header can show the age when stale. */
+  lastDataAt: number | null;
+}
+
+export interface Frame {
+  type: 'frame';
+  /** True when the frame carries every key the tab leases (first frame after hidden). */
+  full: boolean;
+  /** Changed PV values of keys this tab leases; the latest value per key only. */
+  pvValues: PvValue[];
+  /** Changed config states by PV key. */
+  pvConfigs: [key: string, entry: PvConfigEntry][];
+  stations: StationLiveData[];
+  /** Present when the connection status changed since the last frame. */
+  status?: ConnectionStatus;
+  lastDataAt: number | null;
+}
+
+/** SPEC §2 "Session redirects": the tab sends its top window to the logout address. */
+export interface SessionEndedMessage {
+  type: 'sessionEnded';
+}
+
+/** One leased alert view: its window (plus margin) and totals. */
+export interface AlertViewFrame {
+  state: 'loading' | 'ready' | 'error';
+  error: string | null;
+  /** Index of rows[0] in the sorted, filtered list. */
+  from: number;
+  rows: Alert[];
+  /** Rows that pass the filter. */
+  total: number;
+  /** Rows in the store (before filtering). */
+  storeSize: number;
+  /** Archive views: how many more alerts the range holds beyond the request limit (SPEC §8). */
+  remainingCount: number;
+}
+
+/** What the alarm banner shows: pending alerts and the newest of the highest priority. */
+export interface AlertCounts {
+  pending: number;
+  top: Alert | null;
+  /** False until the pending alerts were fetched. */
+  ready: boolean;
+}
+
+/** Alert views and counts of a tab, at most one message per flush interval. */
+export interface AlertsMessage {
+  type: 'alerts';
+  views: [viewId: string, frame: AlertViewFrame][];
+  counts: AlertCounts | null;
+}
+
+export type TabMessage = Frame | SessionEndedMessage | AlertsMessage;

@@ -1,0 +1,75 @@
+/**
+ * HubTransport over the official @microsoft/signalr client (SIGNALR.md).
+ * NOTE: withAutomaticReconnect only covers connections that were up; a failed first
+ * start() is retried by HubChannel with the same policy.
+ */
+import {
+  HubConnectionBuilder,
+  LogLevel,
+  type HubConnection,
+  type IRetryPolicy,
+  type RetryContext,
+} from '@microsoft/signalr';
+import { HUBS, type HubName } from '../src/contract/hubs.ts';
+import { isUnauthorizedError } from './hubErrors.ts';
+import type { HubTransport, HubTransportFactory } from './HubTransport.ts';
+import type { RetryPolicy } from './retryPolicy.ts';
+
+/** SPEC §7: hub logging level is Information. */
+export const HUB_LOG_LEVEL = LogLevel.Information;
+
+export function createSignalrTransportFactory(
+  baseUrl: string,
+  policy: RetryPolicy,
+  logLevel: LogLevel = HUB_LOG_LEVEL,
+): HubTransportFactory {
+  return (hub: HubName) =>
+    createSignalrTransport(new URL(HUBS[hub], baseUrl).href, policy, logLevel);
+}
+
+/**
+ * NOTE: during reconnect a 401 is "just a failed attempt" to the SignalR client
+ * (SIGNALR.md), and with a never-ending policy it would retry forever. Stop instead; the
+ * transport reports the 401 as the close reason.
+ */
+export function toSignalrRetryPolicy(
+  policy: RetryPolicy,
+  onUnauthorized: (error: Error) => void,
+): IRetryPolicy {
+  return {
+    nextRetryDelayInMilliseconds(context: RetryContext) {
+      if (isUnauthorizedError(context.retryReason)) {
+        onUnauthorized(context.retryReason);
+        return null;
+      }
+      return policy.nextRetryDelayMs(context.previousRetryCount);
+    },
+  };
+}
+
+function createSignalrTransport(
+  url: string,
+  policy: RetryPolicy,
+  logLevel: LogLevel,
+): HubTransport {
+  let unauthorized: Error | undefined;
+  const retry = toSignalrRetryPolicy(policy, (error) => (unauthorized = error));
+  // SIGNALR.md: in a worker there is no document, so the URL must already be absolute.
+  const connection: HubConnection = new HubConnectionBuilder()
+    .withUrl(url)
+    .withAutomaticReconnect(retry)
+    .configureLogging(logLevel)
+    .build();
+  return {
+    async start() {
+      unauthorized = undefined;
+      await connection.start();
+    },
+    stop: () => connection.stop(),
+    invoke: (method, ...args) => connection.invoke<unknown>(method, ...args),
+    on: (message, handler) => connection.on(message, handler),
+    onReconnecting: (handler) => connection.onreconnecting(handler),
+    onReconnected: (handler) => connection.onreconnected(() => handler()),
+    onClose: (handler) => connection.onclose((error) => handler(error ?? unauthorized)),
+  };
+}

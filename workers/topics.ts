@@ -1,0 +1,72 @@
+/**
+ * What a tab can lease, and how each kind is subscribed on the server: which hub, which
+ * subscribe/unsubscribe method pairs (one key list serves every pair), and the batch size
+ * of SPEC §9.
+ */
+import {
+  HUB_METHODS,
+  REPORT_DATA_BATCH_SIZE,
+  SUBSCRIPTION_BATCH_SIZE,
+  type HubName,
+} from '../src/contract/hubs.ts';
+
+export const LEASE_KINDS = [
+  'pvValue',
+  'pvConfig',
+  'station',
+  'reportData',
+  'serverStatus',
+] as const;
+export type LeaseKind = (typeof LEASE_KINDS)[number];
+
+export interface MethodPair {
+  subscribe: string;
+  unsubscribe: string;
+}
+
+export interface Topic {
+  hub: HubName;
+  methods: readonly MethodPair[];
+  batchSize: number;
+}
+
+const pv = HUB_METHODS.pv;
+const st = HUB_METHODS.station;
+
+export const TOPICS: Record<LeaseKind, Topic> = {
+  pvValue: {
+    hub: 'pv',
+    methods: [{ subscribe: pv.subscribeToPvs, unsubscribe: pv.unsubscribeFromPvs }],
+    batchSize: SUBSCRIPTION_BATCH_SIZE,
+  },
+  pvConfig: {
+    hub: 'pv',
+    methods: [{ subscribe: pv.subscribeToConfigs, unsubscribe: pv.unsubscribeFromConfigs }],
+    batchSize: SUBSCRIPTION_BATCH_SIZE,
+  },
+  station: {
+    hub: 'station',
+    methods: [
+      { subscribe: st.subscribeToConfigs, unsubscribe: st.unsubscribeFromConfigs },
+      { subscribe: st.subscribeToTimestamps, unsubscribe: st.unsubscribeFromTimestamps },
+      { subscribe: st.subscribeToDialCounters, unsubscribe: st.unsubscribeFromDialCounters },
+      { subscribe: st.subscribeToDialStates, unsubscribe: st.unsubscribeFromDialStates },
+    ],
+    batchSize: SUBSCRIPTION_BATCH_SIZE,
+  },
+  reportData: {
+    hub: 'reportData',
+    methods: [
+      {
+        subscribe: HUB_METHODS.reportData.subscribe,
+        unsubscribe: HUB_METHODS.reportData.unsubscribe,
+      },
+    ],
+    batchSize: REPORT_DATA_BATCH_SIZE,
+  },
+  // The status hub pushes to every connection; a lease only keeps the channel open.
+  serverStatus: { hub: 'serverStatus', methods: [], batchSize: SUBSCRIPTION_BATCH_SIZE },
+};
+
+/** The one key of the server-status lease. */
+export const SERVER_STATUS_KEY = 'server';
