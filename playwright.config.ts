@@ -8,11 +8,16 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
-  reporter: process.env.CI ? [['list']] : [['list']],
-  retries: 0,
+  workers: 2,
+  reporter: [['list']],
+  // One retry on CI: a test that passes only on its retry is reported as flaky, not hidden.
+  retries: process.env.CI ? 1 : 0,
   use: {
     headless: true,
+    // Without these a click on a disabled button or a hung navigation waits for the whole
+    // test timeout and the failure says nothing about where it stuck.
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     launchOptions: {
       executablePath,
       args: [

@@ -26,6 +26,8 @@ test('LG5: five wrong passwords show the lockout message with the minutes remain
   page,
 }) => {
   // A server of its own: the lockout must not lock an account other tests of this worker use.
+  // Starting it competes with the workers' servers for two cores, so give it more time.
+  test.slow();
   const own = await startPlantServer();
   try {
     await page.goto(`${own.url}/login`);
