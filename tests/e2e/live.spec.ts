@@ -69,6 +69,32 @@ test('LV2: closing a tab frees its keys at the server within 2 s', async ({
   await expect.poll(keys, { timeout: 2_000, intervals: [100] }).toBe(one);
 });
 
+test('LV2c: a crashed tab frees its keys at the server, and the other tab keeps its values', async ({
+  page,
+  plant,
+  context,
+}) => {
+  await signIn(page);
+  await page.goto('/stations/1');
+  await firstAnalogue(page);
+  const keys = async () =>
+    metricValues(
+      await (await fetch(`${plant.url}/metrics`)).text(),
+      'pegel_hub_subscribed_keys',
+    ).get('hub=pv') ?? 0;
+  const one = await keys();
+  const second = await context.newPage();
+  await second.goto('/stations/2');
+  await firstAnalogue(second);
+  await expect.poll(keys).toBeGreaterThan(one);
+  // The renderer dies without unload handlers: only the tab's Web Lock tells the engine.
+  const cdp = await context.newCDPSession(second);
+  void cdp.send('Page.crash').catch(() => undefined);
+  await second.waitForEvent('crash', { timeout: 5_000 }).catch(() => undefined);
+  await expect.poll(keys, { timeout: 2_000, intervals: [100] }).toBe(one);
+  await valueChanges(page);
+});
+
 test('LV3: values resume in open tabs after the server restarts, without a reload', async ({
   browser,
 }) => {
