@@ -21,6 +21,8 @@ export interface AppProbeSnapshot {
   windowMs: number;
   /** Navigation start to the first live value on screen, ms; null before the first value. */
   firstValueMs: number | null;
+  /** Navigation start to the first key leased by a mounted component, ms (absent in the fake). */
+  firstLeaseMs?: number | null;
 }
 
 /** Shape the app implements on window.__pegelBench. */

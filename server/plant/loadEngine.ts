@@ -134,19 +134,25 @@ export class LoadEngine implements ValueEngine {
     this.carry = wanted - count;
     if (this.total === 0) return;
     const { base, noise, refs, last, total } = this;
+    const stations = this.options.stations;
+    const per = this.options.pvsPerStation;
     let cursor = this.cursor;
     let nc = this.noiseCursor;
     const start = out.length;
     out.length = start + count;
     for (let k = 0; k < count; k++) {
+      // Station by station, one PV each, then the next PV: every station (and so every tab
+      // watching one) sees updatesPerSecond / stations values a second, spread evenly,
+      // instead of one burst per sweep of the whole plant.
+      const i = (cursor % stations) * per + Math.floor(cursor / stations);
       const value: PvValue = {
-        pvRef: refs[cursor]!,
+        pvRef: refs[i]!,
         typeOfValue: 'DoubleValue',
-        doubleValue: Math.round(base[cursor]! * noise[nc]! * 100) / 100,
+        doubleValue: Math.round(base[i]! * noise[nc]! * 100) / 100,
         quality: 'Good',
         timestamp: time,
       };
-      last[cursor] = value;
+      last[i] = value;
       out[start + k] = value;
       nc = (nc + 1) & (NOISE_SIZE - 1);
       if (++cursor === total) cursor = 0;

@@ -15,6 +15,8 @@ export interface DataPathSnapshot {
   latenciesMs: number[];
   windowMs: number;
   firstValueMs: number | null;
+  /** Navigation start to the first key leased (a live component mounted), ms. */
+  firstLeaseMs: number | null;
 }
 
 function push(list: number[], value: number): void {
@@ -29,6 +31,12 @@ export class DataPathProbe {
   private latencies: number[] = [];
   private since = performance.now();
   private firstValueMs: number | null = null;
+  private firstLeaseMs: number | null = null;
+
+  /** A component leased its first key: the start of "mount to first value". */
+  markLease(): void {
+    this.firstLeaseMs ??= performance.now();
+  }
 
   record(startedAt: number, values: readonly PvValue[]): void {
     const end = performance.now();
@@ -52,6 +60,7 @@ export class DataPathProbe {
       latenciesMs: [...this.latencies],
       windowMs: performance.now() - this.since,
       firstValueMs: this.firstValueMs,
+      firstLeaseMs: this.firstLeaseMs,
     };
   }
 

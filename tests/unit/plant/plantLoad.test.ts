@@ -34,6 +34,30 @@ describe('DESIGN.md Observability: simulator load mode for the bench suite', () 
     expect(n).toBe(150);
   });
 
+  it('PL31b: updates spread evenly over the stations, and a sweep visits every PV once', () => {
+    const plant = makePlant({
+      load: { stations: 50, pvsPerStation: 200, updatesPerSecond: 10_000 },
+    });
+    const perStation = new Map<number, number>();
+    const seen = new Set<number>();
+    plant.on('values', (values: readonly PvValue[]) => {
+      for (const v of values) {
+        const station = Math.floor(v.pvRef.nr / 100_000);
+        perStation.set(station, (perStation.get(station) ?? 0) + 1);
+        seen.add(v.pvRef.nr);
+      }
+    });
+    // A tenth of a second already reaches every station: 1,000 updates, 20 each.
+    plant.step(100);
+    expect(perStation.size).toBe(50);
+    for (const n of perStation.values()) expect(n).toBe(20);
+    expect(seen.size).toBe(1_000);
+    // The whole second visits each of the 10,000 PVs exactly once.
+    plant.step(900);
+    for (const n of perStation.values()) expect(n).toBe(200);
+    expect(seen.size).toBe(10_000);
+  });
+
   it('PL32: load PVs have configs, split numbers and changing values', () => {
     const plant = makePlant({ load: { stations: 3, pvsPerStation: 5, updatesPerSecond: 100 } });
     const ref = { type: 'AnaIn' as const, nr: 300005 };
