@@ -41,7 +41,11 @@ export interface SessionEndedMessage {
 
 /** One leased alert view: its window (plus margin) and totals. */
 export interface AlertViewFrame {
-  state: 'loading' | 'ready' | 'error';
+  /**
+   * 'partial': an archive view shows the newest rows of its range while the rest is still
+   * loading (sort and filter apply to what is there); 'ready' once all of it is.
+   */
+  state: 'loading' | 'partial' | 'ready' | 'error';
   error: string | null;
   /** Index of rows[0] in the sorted, filtered list. */
   from: number;

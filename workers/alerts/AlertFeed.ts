@@ -16,6 +16,11 @@ import type { FilterNode } from '../../src/domain/filters.ts';
 /** Rows sent on each side of the visible window, so short scrolls need no round trip. */
 export const ALERT_WINDOW_MARGIN_ROWS = 50;
 export const ALERT_FLUSH_INTERVAL_MS = 50;
+/**
+ * An archive query larger than this first fetches its newest rows alone: a screenful is on
+ * screen in milliseconds while the whole range (up to 200,000 rows, tens of MB) loads.
+ */
+export const ARCHIVE_FIRST_PAGE_ROWS = 300;
 
 export type AlertViewSource = { kind: 'live' } | { kind: 'archive'; query: AlertQuery };
 
@@ -41,7 +46,7 @@ export interface AlertFeedDeps {
 
 interface ArchiveEntry {
   store: AlertStore;
-  state: 'loading' | 'ready' | 'error';
+  state: 'loading' | 'partial' | 'ready' | 'error';
   error: string | null;
   remainingCount: number;
   users: number;
@@ -184,6 +189,18 @@ export class AlertFeed {
     entry = { store: new AlertStore(), state: 'loading', error: null, remainingCount: 0, users: 1 };
     this.archives.set(key, entry);
     const loading = entry;
+    if (source.query.limit > ARCHIVE_FIRST_PAGE_ROWS) {
+      this.deps.fetchArchive({ ...source.query, limit: ARCHIVE_FIRST_PAGE_ROWS }).then(
+        (first) => {
+          if (loading.state !== 'loading') return;
+          loading.store.replaceAll(first.alerts);
+          loading.state = 'partial';
+          this.markSourceDirty(key);
+        },
+        // The whole range is on its way and reports its own failure.
+        () => undefined,
+      );
+    }
     this.deps.fetchArchive(source.query).then(
       (result) => {
         loading.store.replaceAll(result.alerts);

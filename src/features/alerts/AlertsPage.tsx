@@ -281,6 +281,8 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
         </div>
       )}
       <p className="alerts-summary" aria-live="polite">
+        {frame.state === 'partial' &&
+          t('alerts.loadingMore', { n: format.number(frame.storeSize, 0) })}
         {frame.state === 'ready' &&
           (filter
             ? t('alerts.filtered', {
@@ -319,7 +321,7 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
             reason={t('alerts.empty.archiveReason')}
           />
         ))}
-      {frame.state === 'ready' && frame.total > 0 && (
+      {(frame.state === 'ready' || frame.state === 'partial') && frame.total > 0 && (
         <AlertTable
           frame={frame}
           sort={sort}

@@ -82,6 +82,54 @@ describe('alert views in the engine', () => {
     expect(frame.rows.length).toBeGreaterThan(20);
   });
 
+  it('AV3b: a large archive query shows its newest rows first, then the whole range', async () => {
+    let releaseFull: (() => void) | null = null;
+    const limits: number[] = [];
+    const h = createHarness({
+      fetchAlerts: async (query) => {
+        limits.push(query.limit);
+        if (query.limit > 300) await new Promise<void>((r) => (releaseFull = r));
+        return { alerts: makeAlerts(query.limit), remainingCount: query.limit > 300 ? 7 : 0 };
+      },
+    });
+    const a = await h.tab('a');
+    await h.engine.setAlertView('a', 'v', {
+      source: { kind: 'archive', query: { start: 'x', end: 'y', limit: 5000 } },
+      start: 0,
+      count: 20,
+    });
+    await h.timers.advance(100);
+    expect(limits.sort((x, y) => x - y)).toEqual([300, 5000]);
+    const first = lastAlerts(a.messages)!.views[0]![1];
+    expect(first).toMatchObject({ state: 'partial', storeSize: 300, remainingCount: 0 });
+    expect(first.rows.length).toBeGreaterThan(0);
+    releaseFull!();
+    await h.timers.advance(100);
+    expect(lastAlerts(a.messages)!.views[0]![1]).toMatchObject({
+      state: 'ready',
+      storeSize: 5000,
+      remainingCount: 7,
+    });
+  });
+
+  it('AV3c: a small archive query is fetched once', async () => {
+    const limits: number[] = [];
+    const h = createHarness({
+      fetchAlerts: async (query) => {
+        limits.push(query.limit);
+        return { alerts: makeAlerts(query.limit), remainingCount: 0 };
+      },
+    });
+    await h.tab('a');
+    await h.engine.setAlertView('a', 'v', {
+      source: { kind: 'archive', query: { start: 'x', end: 'y', limit: 300 } },
+      start: 0,
+      count: 20,
+    });
+    await h.timers.advance(100);
+    expect(limits).toEqual([300]);
+  });
+
   it('AV4: the last release closes the alert channel; a disconnecting tab releases its views', async () => {
     const { h } = await setup();
     await h.engine.setAlertView('a', 'v', { source: { kind: 'live' }, start: 0, count: 10 });
