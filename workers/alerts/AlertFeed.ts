@@ -57,6 +57,7 @@ interface TabViews {
   counts: boolean;
   dirty: boolean;
   timer: TimerHandle | null;
+  timerDelayMs: number;
 }
 
 function queryKey(q: AlertQuery): string {
@@ -83,7 +84,9 @@ export class AlertFeed {
       if (old) this.useSource(old.source, -1);
     }
     tab.views.set(viewId, view);
-    this.markDirty(tabId);
+    // The user scrolled, sorted or filtered: answer at once, not with the next batch of
+    // hub traffic (ALERT_FLUSH_INTERVAL_MS would add its wait to every filter and scroll).
+    this.markDirty(tabId, 0);
   }
 
   releaseView(tabId: string, viewId: string): void {
@@ -157,7 +160,7 @@ export class AlertFeed {
   private tabOf(tabId: string): TabViews {
     let tab = this.tabs.get(tabId);
     if (!tab) {
-      tab = { views: new Map(), counts: false, dirty: false, timer: null };
+      tab = { views: new Map(), counts: false, dirty: false, timer: null, timerDelayMs: 0 };
       this.tabs.set(tabId, tab);
     }
     return tab;
@@ -235,15 +238,19 @@ export class AlertFeed {
     }
   }
 
-  private markDirty(tabId: string): void {
+  private markDirty(tabId: string, delayMs = ALERT_FLUSH_INTERVAL_MS): void {
     const tab = this.tabs.get(tabId);
     if (!tab) return;
     tab.dirty = true;
-    if (tab.timer !== null) return;
+    if (tab.timer !== null) {
+      if (delayMs > 0 || tab.timerDelayMs === 0) return;
+      this.deps.timers.clearTimeout(tab.timer);
+    }
+    tab.timerDelayMs = delayMs;
     tab.timer = this.deps.timers.setTimeout(() => {
       tab.timer = null;
       this.flush(tabId);
-    }, ALERT_FLUSH_INTERVAL_MS);
+    }, delayMs);
   }
 
   private flush(tabId: string): void {

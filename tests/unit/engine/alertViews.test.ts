@@ -130,6 +130,26 @@ describe('alert views in the engine', () => {
     expect(limits).toEqual([300]);
   });
 
+  it('AV3d: a view change is answered at once; hub traffic still waits for the batch', async () => {
+    const { h, a } = await setup();
+    await h.engine.setAlertView('a', 'v', { source: { kind: 'live' }, start: 0, count: 10 });
+    await h.timers.advance(100);
+    const before = a.messages.length;
+    await h.engine.setAlertView('a', 'v', {
+      source: { kind: 'live' },
+      sort: { column: 'priority', direction: 'asc' },
+      start: 0,
+      count: 10,
+    });
+    await h.timers.advance(1);
+    expect(a.messages.length).toBe(before + 1);
+    h.hubs.hub('alert').emit(HUB_MESSAGES.newAlert, makeAlert(3));
+    await h.timers.advance(1);
+    expect(a.messages.length).toBe(before + 1);
+    await h.timers.advance(60);
+    expect(a.messages.length).toBe(before + 2);
+  });
+
   it('AV4: the last release closes the alert channel; a disconnecting tab releases its views', async () => {
     const { h } = await setup();
     await h.engine.setAlertView('a', 'v', { source: { kind: 'live' }, start: 0, count: 10 });
