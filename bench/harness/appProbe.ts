@@ -29,6 +29,8 @@ export interface AppProbeSnapshot {
 export interface AppProbe {
   snapshot(): AppProbeSnapshot;
   reset(): void;
+  /** Leases PV value keys in the engine as mounted components would (soak bench). */
+  leasePvValues?(keys: string[]): number;
 }
 
 export async function readAppProbe(page: Page, reset = false): Promise<AppProbeSnapshot | null> {

@@ -5,6 +5,9 @@
  * a forced GC; the server's clock speed comes from PEGEL_LOAD_TIME_SCALE.
  */
 import { HUBS } from '../../src/contract/hubs.ts';
+import { pvKey } from '../../src/contract/keys.ts';
+import { API } from '../../src/contract/paths.ts';
+import type { PvNode } from '../../src/contract/pv.ts';
 import type { BenchContext } from '../harness/context.ts';
 import { requireEngineChunk, requireHub } from '../harness/prerequisites.ts';
 import { defineScenario, NotReady } from '../harness/scenario.ts';
@@ -21,7 +24,13 @@ interface SoakParams {
   pegelPath: string;
   /** Heap samples taken over the run (first one after warm-up). */
   samples: number;
+  /** PVs leased on top of the station pages to measure the engine's cost per PV. */
+  extraPvs: number;
+  /** Pause after setup steps before figures are read, ms. */
+  settleMs: number;
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function engineHeapBytes(ctx: BenchContext): Promise<number> {
   const heaps = await ctx.probes.workerHeaps(true);
@@ -88,6 +97,8 @@ export default defineScenario<SoakParams>({
     tabs: 3,
     pegelPath: '/stations/{station}',
     samples: 6,
+    extraPvs: 20_000,
+    settleMs: 2000,
   },
   full: {
     simulatedHours: 72,
@@ -98,6 +109,8 @@ export default defineScenario<SoakParams>({
     tabs: 3,
     pegelPath: '/stations/{station}',
     samples: 12,
+    extraPvs: 50_000,
+    settleMs: 3000,
   },
   async run(ctx, p) {
     requireEngineChunk(ctx.distDir);
@@ -109,6 +122,32 @@ export default defineScenario<SoakParams>({
     const set = await ctx.openTabs(0, '/', { server });
     for (let i = 0; i < p.tabs; i++)
       await set.open(1, p.pegelPath.replace('{station}', String(i + 1)));
+    // Every tab live before the start figures: connections and leases still being set up
+    // must not count as growth.
+    for (const page of set.pages)
+      await page.waitForFunction(`window.__pegelBench?.snapshot().firstValueMs != null`, null, {
+        timeout: 30_000,
+      });
+    await sleep(p.settleMs);
+    // Latest values per PV: the engine's heap before and after leasing many more PVs.
+    const nodes = await ctx.fetchJson<PvNode[]>(API.pv.nodes, server);
+    const extra = nodes
+      .slice(p.tabs, p.tabs + Math.ceil(p.extraPvs / p.pvsPerStation))
+      .flatMap((n) => n.pvs)
+      .slice(0, p.extraPvs)
+      .map(pvKey);
+    const heapBefore = await engineHeapBytes(ctx);
+    const leased = (await set.pages[0]!.evaluate(
+      `window.__pegelBench.leasePvValues?.(${JSON.stringify(extra)}) ?? 0`,
+    )) as number;
+    let bytesPerPv: number | null = null;
+    if (leased > 0) {
+      // Each load PV changes every stations × pvsPerStation / updatesPerSec seconds; wait a
+      // full round so every leased PV holds a value.
+      await sleep(((p.stations * p.pvsPerStation) / p.updatesPerSec) * 1000 + p.settleMs);
+      bytesPerPv = ((await engineHeapBytes(ctx)) - heapBefore) / leased;
+    }
+    await sleep(p.settleMs);
     const realMs = ((p.simulatedHours * 3600) / p.timeScale) * 1000;
     const hours: number[] = [];
     const heap: number[] = [];
@@ -119,16 +158,18 @@ export default defineScenario<SoakParams>({
       heap.push(await engineHeapBytes(ctx));
     }
     const endMetrics = await server.metrics();
-    // The engine holds latest values of leased keys only: one station page per tab.
-    const pvs = p.tabs * p.pvsPerStation;
+    const pvs = p.tabs * p.pvsPerStation + leased;
     const growth = (name: string) => endMetrics.sum(name) - startMetrics.sum(name);
     return {
       figures: {
         heapGrowthMBPerSimHour: { value: [slope(hours, heap) / 1e6] },
-        bytesPerPv: {
-          value: [Math.min(...heap) / pvs],
-          note: 'upper bound: whole engine heap divided by the leased PVs',
-        },
+        bytesPerPv:
+          bytesPerPv === null
+            ? { value: [Math.min(...heap) / pvs], note: 'upper bound: whole engine heap per PV' }
+            : {
+                value: [bytesPerPv],
+                note: `engine heap gained by leasing ${leased} more PVs, per PV (values, subscriptions, bookkeeping)`,
+              },
         socketGrowth: { value: [growth(SERVER_METRICS.hubConnections)] },
         subscriptionGrowth: { value: [growth(SERVER_METRICS.hubSubscriptions)] },
       },

@@ -7,9 +7,22 @@ let client: LiveClient | null = null;
 
 export function getDefaultLiveClient(): LiveClient {
   if (!client) {
-    client = new LiveClient(connectEngine(), { onSessionEnded: redirectToLogout });
+    const live = new LiveClient(connectEngine(), { onSessionEnded: redirectToLogout });
+    client = live;
     // The bench suite reads this tab's data-path figures here (bench/harness/appProbe.ts).
-    (window as Window & { __pegelBench?: unknown }).__pegelBench = client.probe;
+    const probe = live.probe;
+    (window as Window & { __pegelBench?: unknown }).__pegelBench = {
+      snapshot: () => probe.snapshot(),
+      reset: () => probe.reset(),
+      /**
+       * Leases PV values by key as mounted components would, for the soak bench to measure
+       * what the engine holds per PV. Returns how many keys it leased.
+       */
+      leasePvValues: (keys: string[]) => {
+        for (const key of keys) live.lease('pvValue', key);
+        return keys.length;
+      },
+    };
   }
   return client;
 }
