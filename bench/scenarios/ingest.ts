@@ -104,6 +104,15 @@ async function runCase(
   const set = await openSide(ctx, side, server, nodes, tabs, p);
   try {
     await waitReady(side, set.pages, p);
+    if (side === 'pegel') {
+      // The baseline subscribes every PV of its station; a Pegel station page leases only the
+      // rows on screen. Lease the rest through the tab too, so both sides take in the same
+      // values and "delivered" compares like with like (Pegel still renders only what shows).
+      for (const [i, page] of set.pages.entries())
+        await page.evaluate(
+          `window.__pegelBench.leasePvValues?.(${JSON.stringify(keysOf(nodes, i, p).keys)})`,
+        );
+    }
     await sleep(p.warmupMs);
     const runs = await ctx.repeat(p.runs, () =>
       measureLiveWindow(ctx, side, set.pages, p.windowMs),

@@ -30,6 +30,8 @@ export class LoadEngine implements ValueEngine {
   private noiseCursor = 0;
   /** Fraction of an update carried to the next tick so the rate holds at any tick length. */
   private carry = 0;
+  /** Step through a station's PVs, coprime to pvsPerStation (a permutation). */
+  private readonly stride: number;
 
   constructor(
     random: Random,
@@ -60,6 +62,7 @@ export class LoadEngine implements ValueEngine {
       }
     }
     this.total = this.refs.length;
+    this.stride = coprimeStride(options.pvsPerStation);
     this.base = new Float64Array(this.total);
     for (let i = 0; i < this.total; i++) this.base[i] = random.range(1, 100);
     this.noise = new Float64Array(NOISE_SIZE);
@@ -136,6 +139,7 @@ export class LoadEngine implements ValueEngine {
     const { base, noise, refs, last, total } = this;
     const stations = this.options.stations;
     const per = this.options.pvsPerStation;
+    const stride = this.stride;
     let cursor = this.cursor;
     let nc = this.noiseCursor;
     const start = out.length;
@@ -143,8 +147,10 @@ export class LoadEngine implements ValueEngine {
     for (let k = 0; k < count; k++) {
       // Station by station, one PV each, then the next PV: every station (and so every tab
       // watching one) sees updatesPerSecond / stations values a second, spread evenly,
-      // instead of one burst per sweep of the whole plant.
-      const i = (cursor % stations) * per + Math.floor(cursor / stations);
+      // instead of one burst per sweep of the whole plant. Within a station the PVs are
+      // visited with a stride coprime to their count, so neighbours on a page (the rows a
+      // tab shows) change at different times, as in a real plant.
+      const i = (cursor % stations) * per + ((Math.floor(cursor / stations) * stride) % per);
       const value: PvValue = {
         pvRef: refs[i]!,
         typeOfValue: 'DoubleValue',
@@ -184,4 +190,13 @@ export class LoadEngine implements ValueEngine {
       ? this.options.pvsPerStation
       : 0;
   }
+}
+
+/** A step near 0.618 × n with gcd(step, n) = 1, so k × step mod n visits 0..n-1 once each. */
+function coprimeStride(n: number): number {
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  if (n <= 2) return 1;
+  let step = Math.max(1, Math.round(n * 0.618));
+  while (gcd(step, n) !== 1) step++;
+  return step;
 }

@@ -10,7 +10,7 @@ import { fetchPvNodes, fetchStations } from '../../api/stations.ts';
 import { usePvConfig, usePvValue, useStationLive } from '../../live/index.ts';
 import { formatPvValue, qualityClass } from '../../domain/pvFormat.ts';
 import { splitPvNr } from '../../domain/pvRef.ts';
-import { useNow } from '../../ui/useNow.ts';
+import { AgeText } from './AgeText.tsx';
 import { QualityMark } from '../../ui/index.ts';
 import { DialStateBadge } from './DialStateBadge.tsx';
 import { useFormat } from '../../app/useFormat.ts';
@@ -34,7 +34,6 @@ export function StationPage() {
     [nr],
   );
   const live = useStationLive(nr);
-  const now = useNow();
   const [typeFilter, setTypeFilter] = useState<PvType | 'all'>('all');
 
   const pvs = useMemo(() => {
@@ -75,7 +74,7 @@ export function StationPage() {
           <DialStateBadge state={live?.dialState} />
           <span title={live?.timestamp ? format.dateTime(live.timestamp) : ''}>
             {t('stations.col.timestamp')}:{' '}
-            {live?.timestamp ? format.age(now - live.timestamp) : '—'}
+            {live?.timestamp ? <AgeText timestamp={live.timestamp} /> : '—'}
           </span>
         </div>
       </header>
@@ -101,7 +100,7 @@ export function StationPage() {
   );
 }
 
-function PvList({ pvs }: { pvs: readonly PvRef[] }) {
+const PvList = memo(function PvList({ pvs }: { pvs: readonly PvRef[] }) {
   const { t } = useTranslation();
   const parent = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -145,7 +144,7 @@ function PvList({ pvs }: { pvs: readonly PvRef[] }) {
       </div>
     </div>
   );
-}
+});
 
 const PvRow = memo(function PvRow({
   pvRef,
@@ -160,7 +159,6 @@ const PvRow = memo(function PvRow({
   const format = useFormat();
   const value = usePvValue(pvRef);
   const config = usePvConfig(pvRef);
-  const now = useNow();
   const cfg = config.state === 'ready' ? config.config : undefined;
   const shown = value ? formatPvValue(value, cfg, format.locale) : null;
   const quality = value ? qualityClass(value.quality) : null;
@@ -198,7 +196,7 @@ const PvRow = memo(function PvRow({
         )}
       </span>
       <span role="cell" className="num pv-age">
-        {value ? format.age(now - value.timestamp) : ''}
+        <AgeText timestamp={value?.timestamp} />
       </span>
     </div>
   );

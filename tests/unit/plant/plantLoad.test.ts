@@ -52,6 +52,11 @@ describe('DESIGN.md Observability: simulator load mode for the bench suite', () 
     expect(perStation.size).toBe(50);
     for (const n of perStation.values()) expect(n).toBe(20);
     expect(seen.size).toBe(1_000);
+    // Neighbouring PVs of a station (the rows a page shows) change at different times.
+    const station1 = [...seen]
+      .filter((nr) => Math.floor(nr / 100_000) === 1)
+      .map((nr) => nr % 100_000);
+    expect(Math.max(...station1) - Math.min(...station1)).toBeGreaterThan(100);
     // The whole second visits each of the 10,000 PVs exactly once.
     plant.step(900);
     for (const n of perStation.values()) expect(n).toBe(200);
