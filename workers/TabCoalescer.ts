@@ -42,6 +42,8 @@ export class TabCoalescer {
   private visible: boolean;
   private flushIntervalMs: number;
   private timer: TimerHandle | null = null;
+  /** When the last frame went out; -Infinity before the first. */
+  private lastFlushAt = Number.NEGATIVE_INFINITY;
   private readonly options: TabCoalescerOptions;
 
   constructor(options: TabCoalescerOptions) {
@@ -106,19 +108,30 @@ export class TabCoalescer {
       !frame.pvValues.length &&
       !frame.pvConfigs.length &&
       !frame.stations.length;
-    if (!empty) this.options.send(frame);
+    if (!empty) {
+      this.lastFlushAt = this.options.timers.now();
+      this.options.send(frame);
+    }
   }
 
   dispose(): void {
     this.cancel();
   }
 
+  /**
+   * Leading and trailing: a change after a quiet interval goes out at once (after the
+   * current task, so one hub message makes one frame), later ones wait for the interval to
+   * end. Sparse updates are not held back by a full interval; busy ones still get at most
+   * one frame per interval.
+   */
   private schedule(): void {
     if (this.timer !== null || !this.visible) return;
-    this.timer = this.options.timers.setTimeout(() => {
+    const { timers } = this.options;
+    const wait = Math.max(0, this.lastFlushAt + this.flushIntervalMs - timers.now());
+    this.timer = timers.setTimeout(() => {
       this.timer = null;
       this.flush();
-    }, this.flushIntervalMs);
+    }, wait);
   }
 
   private cancel(): void {
