@@ -83,7 +83,7 @@ export class LiveClient {
     const byKey = this.leasesOf(kind);
     let lease = byKey.get(key);
     if (!lease) {
-      this.probe.markLease();
+      if (kind === 'pvValue') this.probe.markLease();
       lease = { count: 0, releaseTimer: null };
       byKey.set(key, lease);
       this.queue(this.toLease, this.toRelease, kind, key);

@@ -15,7 +15,7 @@ export interface DataPathSnapshot {
   latenciesMs: number[];
   windowMs: number;
   firstValueMs: number | null;
-  /** Navigation start to the first key leased (a live component mounted), ms. */
+  /** Navigation start to the first PV value leased (a value component mounted), ms. */
   firstLeaseMs: number | null;
 }
 
@@ -33,7 +33,7 @@ export class DataPathProbe {
   private firstValueMs: number | null = null;
   private firstLeaseMs: number | null = null;
 
-  /** A component leased its first key: the start of "mount to first value". */
+  /** A component leased the tab's first PV value: the start of "mount to first value". */
   markLease(): void {
     this.firstLeaseMs ??= performance.now();
   }
