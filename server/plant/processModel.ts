@@ -57,6 +57,14 @@ export class Counter {
     this.value = Math.max(this.value, this.year);
   }
 
+  /** An operator's reset (SPEC §7 counters/reset): the counter starts again from zero. */
+  reset(): void {
+    this.value = 0;
+    this.day = 0;
+    this.month = 0;
+    this.year = 0;
+  }
+
   add(amount: number, time: number): void {
     // Calendar checks only when the day changes: Date objects per tick are too costly.
     if (Math.floor(time / DAY_MS) !== Math.floor(this.lastTime / DAY_MS)) {
@@ -83,6 +91,8 @@ export interface Pump {
   running: boolean;
   /** The command output: the controller wants this pump on. */
   commanded: boolean;
+  /** A command set by an operator (DigiOut); null leaves the pump to the controller. */
+  manual: boolean | null;
   failure: boolean;
   failureClearsAt: number;
   /** Operating hours. */
@@ -113,6 +123,10 @@ export class StationModel {
   wanted = 0;
   /** Speed set point of running pumps in percent (AnaOut). */
   speedSetPct = 85;
+  /** Measuring interval of stations without pumps in seconds (AnaOut). */
+  measuringIntervalS = 60;
+  /** The switching time (AnaOut time of day); set by the station's PVs. */
+  switchingTime = { hour: 22, minutes: 0 };
   private lead = 0;
   readonly pumps: Pump[] = [];
   inflow = 0;
@@ -155,6 +169,7 @@ export class StationModel {
       this.pumps.push({
         running: false,
         commanded: false,
+        manual: null,
         failure: false,
         failureClearsAt: 0,
         hours: random.range(2_000, 40_000),
@@ -326,8 +341,9 @@ export class StationModel {
     let assigned = 0;
     for (let k = 0; k < this.pumps.length; k++) {
       const pump = this.pumps[(this.lead + k) % this.pumps.length]!;
-      const on = assigned < this.wanted && !pump.failure && !this.mainsFailure;
-      pump.commanded = assigned < this.wanted && !pump.failure;
+      const wanted = pump.manual ?? assigned < this.wanted;
+      const on = wanted && !pump.failure && !this.mainsFailure;
+      pump.commanded = wanted && !pump.failure;
       if (on) assigned++;
       this.setRunning(pump, on);
     }
