@@ -1,0 +1,153 @@
+/**
+ * Acting on the plant in the browser (SPEC §2 "Action dialogs", §4, §5, §8) against the real
+ * server: rights, live follow-up in another tab, the limit order, counters, priority outputs
+ * and a text output with acknowledge. Rule IDs AX1-AX6.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { signIn } from './auth.ts';
+
+/** Opens the actions of a PV row on a station page (the chip filters the list by type). */
+async function openActions(page: Page, station: number, pv: string, chip: string) {
+  await page.goto(`/stations/${station}`);
+  await page.getByRole('button', { name: chip, exact: true }).click();
+  const row = page.locator(`[data-pv="${pv}"]`);
+  await row.getByRole('button', { name: /^Aktionen für / }).click();
+  return row;
+}
+
+test('AX1: a viewer cannot set a value, is told so, and keeps what was typed', async ({ page }) => {
+  await signIn(page, 'viewer');
+  await openActions(page, 1, 'AnaOut-100003', 'AA');
+  const dialog = page.getByRole('dialog', { name: 'Wert setzen: Sollwert Drehzahl' });
+  await dialog.getByLabel('Neuer Wert').fill('70');
+  await dialog.getByRole('button', { name: 'Wert setzen' }).click();
+  const result = page.getByRole('alertdialog', { name: 'Werte wurden nicht gespeichert' });
+  await expect(result).toBeVisible();
+  await expect(result.getByText('Keine Berechtigung für folgende Prozessvariablen:')).toBeVisible();
+  await expect(result.getByText('Sollwert Drehzahl (AA 100003)')).toBeVisible();
+  await result.getByRole('button', { name: 'Schließen' }).last().click();
+  await expect(dialog.getByLabel('Neuer Wert')).toHaveValue('70');
+});
+
+test('AX2: an operator sets an analogue output; out-of-range is refused first; another tab sees the plant follow', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'operator');
+  const other = await context.newPage();
+  await other.goto('/stations/1');
+  await other.getByRole('button', { name: 'AA', exact: true }).click();
+  const watched = other.locator('[data-pv="AnaOut-100003"] .pv-value');
+  await expect(watched).toHaveText('85 %');
+
+  await openActions(page, 1, 'AnaOut-100003', 'AA');
+  const dialog = page.getByRole('dialog', { name: 'Wert setzen: Sollwert Drehzahl' });
+  const input = dialog.getByLabel('Neuer Wert');
+  await input.fill('120');
+  await dialog.getByRole('button', { name: 'Wert setzen' }).click();
+  await expect(dialog.getByText('Werte sind außerhalb der Grenzwerte')).toBeVisible();
+  await expect(dialog.getByText('Der Wert 120 liegt über dem Maximalwert von 100')).toBeVisible();
+  await expect(input).toHaveValue('120');
+
+  await input.fill('55');
+  await dialog.getByRole('button', { name: 'Wert setzen' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Wert wurde gesetzt' })).toBeVisible();
+  await expect(watched).toHaveText('55 %');
+  await expect(page.locator('[data-pv="AnaOut-100003"] .pv-value')).toHaveText('55 %');
+});
+
+test('AX3: a limit edit that breaks the order is refused with its message and nothing is lost', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  await openActions(page, 1, 'AnaIn-100001', 'AE');
+  await page.getByRole('button', { name: 'Grenzwerte bearbeiten' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Grenzwerte: Füllstand Rohwasserbehälter' });
+  const bottom = dialog.getByLabel('Unterer Grenzwert: Wert');
+  await expect(bottom).toBeVisible();
+  await bottom.fill('9');
+  await dialog.getByLabel('Oberer Grenzwert: Priorität (0–9)').fill('12');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(
+    dialog.getByText('Der untere Grenzwert darf nicht über anderen Grenzwerten liegen.'),
+  ).toBeVisible();
+  await expect(dialog.getByText('Prioritäten müssen zwischen 0 und 9 liegen.')).toBeVisible();
+  await expect(bottom).toHaveValue('9');
+
+  // A valid change is saved and the dialog closes with a confirmation.
+  await bottom.fill('0,8');
+  await dialog.getByLabel('Oberer Grenzwert: Priorität (0–9)').fill('2');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Grenzwerte wurden gespeichert' }),
+  ).toBeVisible();
+});
+
+test('AX4: resetting a counter asks first and the counter starts from zero', async ({ page }) => {
+  await signIn(page, 'operator');
+  const row = await openActions(page, 1, 'ZaehlWert-1003', 'ZW');
+  const confirm = page.getByRole('alertdialog', { name: 'Zähler zurücksetzen' });
+  await expect(confirm).toContainText('Brunnenpumpe 1 Fördermenge');
+  await confirm.getByRole('button', { name: 'Zurücksetzen' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Zähler wurde zurückgesetzt' }),
+  ).toBeVisible();
+  await expect(row.locator('.pv-value')).toHaveText(/^\d{1,2},\d m³$/);
+});
+
+test('AX5: acknowledging priority outputs: no PV groups disables it; success once, then none', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  await page.goto('/actions/priority-outputs');
+  const station = page.getByLabel('Station');
+  const submit = page.getByRole('button', { name: 'Quittieren' });
+  // Station 12 is a network measuring point: it has no priority outputs.
+  await station.selectOption('12');
+  await expect(
+    page.getByText('Keine PV-Bereiche für ausgewählte Station vorhanden.'),
+  ).toBeVisible();
+  await expect(submit).toBeDisabled();
+
+  await station.selectOption('1');
+  await expect(page.getByText('Bitte mindestens einen PV-Bereich auswählen.')).toBeVisible();
+  await page.getByLabel('Pumpen und Antriebe').check();
+  await page.getByLabel('Messwerte').check();
+  await submit.click();
+  const ok = page.getByRole('alertdialog', { name: 'Prioritätenausgänge erfolgreich quittiert' });
+  await expect(ok).toBeVisible();
+  await ok.getByRole('button', { name: 'Schließen' }).last().click();
+  await submit.click();
+  await expect(
+    page.getByRole('alertdialog', { name: 'Keine Prioritätenausgänge zum Quittieren vorhanden.' }),
+  ).toBeVisible();
+});
+
+test('AX6: a DirectWithAcknowledge text output asks, then sends its text', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/actions/text-outputs');
+  const output = page.locator('[data-text-output="102"]');
+  await expect(output).toContainText('kein Text');
+  await output.getByRole('button', { name: 'Senden …: Bereitschaft benachrichtigt' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Text senden?' });
+  await expect(confirm).toContainText(
+    '„Bereitschaft ist benachrichtigt“ an Bereitschaft benachrichtigt senden?',
+  );
+  await confirm.getByRole('button', { name: 'Senden', exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(output).toContainText('„Bereitschaft ist benachrichtigt“');
+
+  // An edit-mode output opens an editor; an empty text is refused before sending.
+  const edit = page.locator('[data-text-output="101"]');
+  await edit.getByRole('button', { name: 'Text bearbeiten: Anzeige Schaltschrank' }).click();
+  const editor = page.getByRole('dialog', { name: 'Text für Anzeige Schaltschrank' });
+  await editor.getByRole('button', { name: 'Senden' }).click();
+  await expect(editor.getByText('Text darf nicht leer sein.')).toBeVisible();
+  await editor.getByLabel('Text').fill('Wartung bis 16 Uhr');
+  await editor.getByRole('button', { name: 'Senden' }).click();
+  await expect(editor).toBeHidden();
+  await expect(edit).toContainText('„Wartung bis 16 Uhr“');
+});
