@@ -62,8 +62,8 @@ test('AX3: a limit edit that breaks the order is refused with its message and no
   page,
 }) => {
   await signIn(page, 'operator');
+  // The level keeps no runtimes: its only action, the limits, opens at once.
   await openActions(page, 1, 'AnaIn-100001', 'AE');
-  await page.getByRole('button', { name: 'Grenzwerte bearbeiten' }).click();
   const dialog = page.getByRole('dialog', { name: 'Grenzwerte: Füllstand Rohwasserbehälter' });
   const bottom = dialog.getByLabel('Unterer Grenzwert: Wert');
   await expect(bottom).toBeVisible();

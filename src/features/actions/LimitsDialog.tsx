@@ -24,14 +24,25 @@ import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { loadLimitConfigs, setAnaInLimits } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { useRuleText } from './useRuleText.ts';
+import { useFormat } from '../../app/useFormat.ts';
 
 type Draft = Record<LimitType, { limit: string; priority: string; delayTime: string }>;
 
-function draftOf(configs: readonly PvLimitConfig[]): Draft {
+/** A limit as the user reads and types it: the PV's decimals, the language's decimal sign. */
+function limitText(limit: number, decimals: number, decimalComma: boolean): string {
+  const text = String(Number(limit.toFixed(Math.min(Math.max(decimals, 0), 6))));
+  return decimalComma ? text.replace('.', ',') : text;
+}
+
+function draftOf(
+  configs: readonly PvLimitConfig[],
+  decimals: number,
+  decimalComma: boolean,
+): Draft {
   const draft = {} as Draft;
   for (const c of configs) {
     draft[c.pvLimitRef.limitType] = {
-      limit: String(c.limit),
+      limit: limitText(c.limit, decimals, decimalComma),
       priority: String(c.priority),
       delayTime: String(c.delayTime),
     };
@@ -63,6 +74,7 @@ export interface LimitsDialogProps {
 export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
   const { t } = useTranslation();
   const text = useRuleText();
+  const decimalComma = useFormat().locale !== 'en';
   const [loaded, setLoaded] = useState<PvLimitConfig[] | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -82,14 +94,14 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
         );
         const present = slots.filter((c): c is PvLimitConfig => c !== undefined);
         setLoaded(canEditLimits(slots) || present.length === 0 ? present : null);
-        setDraft(draftOf(present));
+        setDraft(draftOf(present, config.decimalPlaces, decimalComma));
       },
       () => {
         if (!controller.signal.aborted) setLoadError(true);
       },
     );
     return () => controller.abort();
-  }, [config.pvRef, attempt]);
+  }, [config.pvRef, config.decimalPlaces, decimalComma, attempt]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -194,6 +206,10 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
                       mode: 'decimal' | 'numeric',
                     ) => {
                       const error = fieldError(type, name);
+                      // An order rule names the limit type; its value field is the one to fix.
+                      const invalid =
+                        error !== undefined ||
+                        (name === 'limit' && errors.some((m) => m.field === type));
                       return (
                         <td>
                           <input
@@ -202,7 +218,7 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
                             inputMode={mode}
                             autoComplete="off"
                             value={draft![type][name]}
-                            aria-invalid={error ? true : undefined}
+                            aria-invalid={invalid ? true : undefined}
                             title={error}
                             onChange={(e) =>
                               setDraft((d) => ({

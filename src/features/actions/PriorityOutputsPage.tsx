@@ -19,18 +19,8 @@ import { useAsync } from '../stations/useAsync.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { ackPriorityOutputs, loadPriorityOutputOptions } from './actionsApi.ts';
 import { useRuleText } from './useRuleText.ts';
+import { combinedAckResult } from './actionRules.ts';
 import './actions.css';
-
-/** Several groups, one dialog: a failure wins, then a success, else 'none to acknowledge'. */
-export function combinedAckResult(
-  results: readonly PriorityOutputAckResult[],
-): PriorityOutputAckResult {
-  return (
-    results.find((r) => r.status !== 'Success' && r.status !== 'NotFound') ??
-    results.find((r) => r.status === 'Success') ??
-    results[0] ?? { status: 'NotFound', errorMessage: null }
-  );
-}
 
 export function PriorityOutputsPage() {
   const { t } = useTranslation();

@@ -3,12 +3,14 @@
  * value (AnaOut, DigiOut), limits (AnaIn with limits), priority (failure inputs), runtimes
  * (DigiIn, AnaIn), counter reset (resetable counters). One action opens directly.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PvConfig, PvRef, PvValue } from '../../contract/pv.ts';
-import { isResettableCounter } from '../../domain/validation/counterReset.ts';
-import { hasRuntimes, isSettable } from '../../domain/validation/valueEntry.ts';
+import type { PvRef } from '../../contract/pv.ts';
+import { hasRuntimes } from '../../domain/validation/valueEntry.ts';
 import { usePvConfig, usePvValue } from '../../live/index.ts';
+import { splitPvNr } from '../../domain/pvRef.ts';
+import { loadRuntimes } from './actionsApi.ts';
+import { actionsOf, type PvAction } from './actionRules.ts';
 import { Button, Dialog, EmptyState, LoadingState, type IconName } from '../../ui/index.ts';
 import { CounterResetDialog } from './CounterResetDialog.tsx';
 import { LimitsDialog } from './LimitsDialog.tsx';
@@ -17,8 +19,6 @@ import { PvInfo } from './PvInfo.tsx';
 import { RuntimesDialog } from './RuntimesDialog.tsx';
 import { SetValueDialog } from './SetValueDialog.tsx';
 
-export type PvAction = 'setValue' | 'limits' | 'priority' | 'runtimes' | 'counter';
-
 const ICONS: Record<PvAction, IconName> = {
   setValue: 'keyboard',
   limits: 'warning',
@@ -26,18 +26,6 @@ const ICONS: Record<PvAction, IconName> = {
   runtimes: 'refresh',
   counter: 'refresh',
 };
-
-/** The actions of a PV, in menu order. */
-export function actionsOf(config: PvConfig, value: PvValue | undefined): PvAction[] {
-  const ref = config.pvRef;
-  const list: PvAction[] = [];
-  if (isSettable(ref)) list.push('setValue');
-  if (ref.type === 'AnaIn' && config.anaLimitConfig) list.push('limits');
-  if (ref.type === 'DigiIn' && config.alertInputConfig) list.push('priority');
-  if (hasRuntimes(ref)) list.push('runtimes');
-  if (ref.type === 'ZaehlWert' && isResettableCounter(value)) list.push('counter');
-  return list;
-}
 
 export interface PvActionsProps {
   pvRef: PvRef;
@@ -50,7 +38,22 @@ export function PvActions({ pvRef, onClose, onDone }: PvActionsProps) {
   const config = usePvConfig(pvRef);
   const value = usePvValue(pvRef);
   const [chosen, setChosen] = useState<PvAction | null>(null);
-  const cfg = config.config;
+  // Runtimes are offered only when the plant keeps some for this input (loaded for DigiIn
+  // and AnaIn only, SPEC §5); until the answer is in, the menu waits.
+  const [keepsRuntimes, setKeepsRuntimes] = useState<boolean | null>(
+    hasRuntimes(pvRef) ? null : false,
+  );
+  useEffect(() => {
+    if (!hasRuntimes(pvRef)) return;
+    const controller = new AbortController();
+    loadRuntimes([pvRef], controller.signal).then(
+      (r) => setKeepsRuntimes(r.runtimeValues.length > 0),
+      // Offer it anyway: the dialog then says that the runtimes could not be loaded.
+      () => !controller.signal.aborted && setKeepsRuntimes(true),
+    );
+    return () => controller.abort();
+  }, [pvRef]);
+  const cfg = keepsRuntimes === null ? undefined : config.config;
 
   if (!cfg) {
     return (
@@ -62,7 +65,7 @@ export function PvActions({ pvRef, onClose, onDone }: PvActionsProps) {
       </Dialog>
     );
   }
-  const actions = actionsOf(cfg, value);
+  const actions = actionsOf(cfg, value, keepsRuntimes === true);
   const action = chosen ?? (actions.length === 1 ? actions[0]! : null);
   const props = { config: cfg, onClose, onDone };
   switch (action) {
@@ -89,7 +92,7 @@ export function PvActions({ pvRef, onClose, onDone }: PvActionsProps) {
     >
       <div className="action-current">
         <span>
-          {t(`stations.pvType.${pvRef.type}`)} {pvRef.nr}
+          {t(`stations.pvType.${pvRef.type}`)} {splitPvNr(pvRef).number}
         </span>
         <PvInfo config={cfg} />
       </div>

@@ -21,6 +21,12 @@ import { loadRuntimes, setRuntimes } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { useRuleText } from './useRuleText.ts';
 
+/** A runtime as the user reads and types it: one decimal, the language's decimal sign. */
+function runtimeText(value: number, decimalComma: boolean): string {
+  const text = String(Math.round(value * 10) / 10);
+  return decimalComma ? text.replace('.', ',') : text;
+}
+
 export interface RuntimesDialogProps {
   config: PvConfig;
   onClose: () => void;
@@ -136,7 +142,7 @@ export function RuntimesDialog({ config, onClose, onDone }: RuntimesDialogProps)
                       name={`runtime-${r.runtimeValue.runtimeType}`}
                       inputMode="decimal"
                       autoComplete="off"
-                      value={edited[i] ?? String(Math.round(r.runtimeValue.value * 10) / 10)}
+                      value={edited[i] ?? runtimeText(r.runtimeValue.value, format.locale !== 'en')}
                       onChange={(e) =>
                         setEdited((list) => {
                           const next = [...list];

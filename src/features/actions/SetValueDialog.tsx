@@ -5,16 +5,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PvConfig, PvValue } from '../../contract/pv.ts';
-import {
-  buildPvSetRequest,
-  DIGITAL_INVERT,
-  parseNumberInput,
-  parseTimeOfDayInput,
-  VALUE_ENTRY_KEYS,
-} from '../../domain/validation/valueEntry.ts';
-import { FORM_KEYS } from '../../domain/validation/forms.ts';
+import { buildPvSetRequest, DIGITAL_INVERT } from '../../domain/validation/valueEntry.ts';
 import { pvActionResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
-import { ruleMessage, type RuleMessage } from '../../domain/validation/ruleMessage.ts';
 import { formatPvValue } from '../../domain/pvFormat.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { Button, ChoiceGroup, Dialog, Field } from '../../ui/index.ts';
@@ -22,6 +14,7 @@ import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { setPvValues } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { useRuleText } from './useRuleText.ts';
+import { analogueTarget } from './actionRules.ts';
 
 type DigitalChoice = 'on' | 'off' | 'invert';
 
@@ -31,22 +24,6 @@ export interface SetValueDialogProps {
   onClose: () => void;
   /** Called after the plant accepted the value. */
   onDone: (message: string) => void;
-}
-
-/** Reads the user's entry for an AnaOut: a number, or a time of day for switching times. */
-export function analogueTarget(
-  text: string,
-  isTime: boolean,
-): { ok: true; target: unknown } | { ok: false; message: RuleMessage } {
-  if (text.trim() === '') return { ok: false, message: ruleMessage(FORM_KEYS.enterValue) };
-  if (isTime) {
-    const time = parseTimeOfDayInput(text);
-    return time.ok ? { ok: true, target: time.value } : time;
-  }
-  const n = parseNumberInput(text);
-  return n === null
-    ? { ok: false, message: ruleMessage(VALUE_ENTRY_KEYS.notANumber) }
-    : { ok: true, target: n };
 }
 
 export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialogProps) {
@@ -141,7 +118,15 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
                     }) + (config.dimension ? ` ${config.dimension}` : '')
                   : undefined
               }
-              error={errors.length > 0 ? errors.join(' ') : undefined}
+              error={
+                errors.length > 0
+                  ? errors.map((line, i) => (
+                      <span key={i} className="action-error-line">
+                        {line}
+                      </span>
+                    ))
+                  : undefined
+              }
             >
               {(p) => (
                 <input

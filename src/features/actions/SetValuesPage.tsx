@@ -26,7 +26,7 @@ import { ActionNotice } from './ActionNotice.tsx';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { loadPvConfigs, setPvValues } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
-import { analogueTarget } from './SetValueDialog.tsx';
+import { analogueTarget } from './actionRules.ts';
 import { useRuleText } from './useRuleText.ts';
 import './actions.css';
 
