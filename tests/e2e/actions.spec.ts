@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { signIn } from './auth.ts';
+import AxeBuilder from '@axe-core/playwright';
 
 /** Opens the actions of a PV row on a station page (the chip filters the list by type). */
 async function openActions(page: Page, station: number, pv: string, chip: string) {
@@ -151,3 +152,121 @@ test('AX6: a DirectWithAcknowledge text output asks, then sends its text', async
   await expect(editor).toBeHidden();
   await expect(edit).toContainText('„Wartung bis 16 Uhr“');
 });
+
+test('AX7: a lost connection says Netzwerkfehler / Server-/Netzwerkfehler and keeps the input', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  await page.route('**/api/Pv', (route) => route.abort('connectionfailed'));
+  await openActions(page, 1, 'AnaOut-100001', 'AA');
+  const dialog = page.getByRole('dialog', { name: 'Wert setzen: Einschaltpunkt Pumpen' });
+  await dialog.getByLabel('Neuer Wert').fill('2,5');
+  await dialog.getByRole('button', { name: 'Wert setzen' }).click();
+  const result = page.getByRole('alertdialog', { name: 'Werte wurden nicht gespeichert' });
+  await expect(result.getByText('Netzwerkfehler')).toBeVisible();
+  await result.getByRole('button', { name: 'Schließen' }).last().click();
+  await expect(dialog.getByLabel('Neuer Wert')).toHaveValue('2,5');
+
+  await page.route('**/api/pv/PriorityOutputs/Ack**', (route) => route.abort('connectionfailed'));
+  await page.goto('/actions/priority-outputs');
+  await page.getByLabel('Station').selectOption('2');
+  await page.getByLabel('Station und Verbindung').check();
+  await page.getByRole('button', { name: 'Quittieren' }).click();
+  const failed = page.getByRole('alertdialog', {
+    name: 'Prioritätenausgänge wurden nicht quittiert',
+  });
+  await expect(failed.getByText('Server-/Netzwerkfehler')).toBeVisible();
+});
+
+test('AX8: the set-values page sends several values together, and nothing while one is out of range', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  await page.goto('/actions');
+  await page.getByRole('link', { name: /Prozessvariablen setzen/ }).click();
+  await page.getByLabel('Station').selectOption('3');
+  const stop = page.getByLabel('Ausschaltpunkt Pumpen: Neuer Wert');
+  const time = page.getByLabel('Schaltzeit Nachtbetrieb: Neuer Wert');
+  await stop.fill('999');
+  await time.fill('25:00');
+  await page.getByRole('button', { name: 'Werte setzen' }).click();
+  await expect(page.getByText('Ungültiges Datum')).toBeVisible();
+  await time.fill('23:15');
+  await page.getByRole('button', { name: 'Werte setzen' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Werte sind außerhalb der Grenzwerte' }),
+  ).toBeVisible();
+  await expect(page.getByText(/Der Wert 999 liegt über dem Maximalwert von/)).toBeVisible();
+  await expect(stop).toHaveValue('999');
+
+  await stop.fill('');
+  await page.getByRole('button', { name: 'Werte setzen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 Wert wurde gesetzt.' })).toBeVisible();
+  await expect(page.locator('tr[data-pv="ao300004"] .value')).toHaveText('23:15');
+});
+
+test('AX9: the action dialogs work by keyboard and the operating pages pass axe', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  await page.goto('/stations/1');
+  await page.getByRole('button', { name: 'DE', exact: true }).click();
+  const button = page
+    .locator('[data-pv="DigiIn-100002"]')
+    .getByRole('button', { name: /^Aktionen für / });
+  await button.focus();
+  await expect(page.getByRole('tooltip', { name: 'Aktionen' })).toBeVisible();
+  // A failure input's only action, its priority, opens at once.
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Priorität: Brunnenpumpe 1 Störung' });
+  const input = dialog.getByLabel('Neue Priorität (0–9)');
+  await expect(input).toBeFocused();
+  await input.fill('10');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('Prioritäten müssen zwischen 0 und 9 liegen.')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The flow meter has limits and runtimes: a menu, first action focused, Tab to the next.
+  await page.getByRole('button', { name: 'AE', exact: true }).click();
+  await page
+    .locator('[data-pv="AnaIn-100002"]')
+    .getByRole('button', { name: /^Aktionen für / })
+    .press('Enter');
+  const menu = page.getByRole('dialog', { name: 'Aktionen: Durchfluss' });
+  await expect(menu.getByRole('button', { name: 'Grenzwerte bearbeiten' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(menu.getByRole('button', { name: 'Laufzeiten setzen' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const runtimes = page.getByRole('dialog', { name: 'Laufzeiten: Durchfluss' });
+  const hours = runtimes.getByLabel('Betriebszeit (h)');
+  await hours.fill('');
+  await hours.press('Enter');
+  await expect(runtimes.getByText('Wert darf nicht leer sein.')).toBeVisible();
+  await hours.fill('-5');
+  await hours.press('Enter');
+  await expect(runtimes.getByText('Wert darf nicht negativ sein.')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  for (const path of [
+    '/actions',
+    '/actions/set-values?station=1',
+    '/actions/priority-outputs',
+    '/actions/text-outputs',
+  ]) {
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    expect(await axeViolations(page), path).toEqual([]);
+  }
+});
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}

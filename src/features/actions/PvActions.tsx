@@ -57,7 +57,7 @@ export function PvActions({ pvRef, onClose, onDone }: PvActionsProps) {
 
   if (!cfg) {
     return (
-      <Dialog open onClose={onClose} size="small" title={t('actions.menu.loading')}>
+      <Dialog key="loading" open onClose={onClose} size="small" title={t('actions.menu.loading')}>
         <LoadingState
           status={config.state === 'error' ? 'error' : 'loading'}
           errorMessage={t('results.load.pvMissing', { type: pvRef.type, nr: pvRef.nr })}
@@ -83,7 +83,10 @@ export function PvActions({ pvRef, onClose, onDone }: PvActionsProps) {
       break;
   }
   return (
+    // NOTE: its own key: the dialog mounts afresh after the loading one, so focus goes
+    // to the first action.
     <Dialog
+      key="menu"
       open
       onClose={onClose}
       size="small"
