@@ -135,12 +135,11 @@ export function registerPvActionRoutes(
       'writePvs',
       items,
       (i) => i.pvRef,
-      (item, config) => {
-        const current = plant.valueByKey(pvKey(item.pvRef));
+      (item) => {
         if (item.pvRef.type === 'DigiOut') return item.typeOfValue === 'BoolValue';
-        if (item.pvRef.type !== 'AnaOut' || item.typeOfValue === 'BoolValue') return false;
+        if (item.pvRef.type !== 'AnaOut') return false;
         // An AnaOut takes the kind of value it holds: a number or a time of day.
-        return current?.typeOfValue === item.typeOfValue && config.pvRef.type === 'AnaOut';
+        return plant.valueByKey(pvKey(item.pvRef))?.typeOfValue === item.typeOfValue;
       },
     );
     const outside: string[] = [];

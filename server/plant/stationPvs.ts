@@ -109,7 +109,7 @@ export function addStationPvs(b: StationPvBuilder, m: StationModel, env: Environ
       {
         subtype: 'Befehl',
         texts: ['Ein', 'Aus'],
-        control: { write: (v) => (pump.manual = v === true) },
+        control: { write: (v) => m.command(pump, v === true) },
       },
     );
   });

@@ -181,10 +181,19 @@ describe('POST /api/Pv (set values)', () => {
       { pvRef: digiOut.pvRef, typeOfValue: 'DoubleValue', doubleValue: 1 },
     ]);
     expect(wrong.missingPvs).toEqual([digiOut.pvRef]);
+    const pump = await hub(operator, HUBS.pv);
+    await pump.connection.invoke(HUB_METHODS.pv.subscribeToPvs, [pvKey(digiOut.pvRef)]);
+    await waitFor(() => values(pump.received).length > 0, 5000, 'the pump command');
+    const target = !values(pump.received)[0]!.boolValue;
     const ok = await post<PvActionResult>(operator, PV_ACTION_API.set, [
-      { pvRef: digiOut.pvRef, typeOfValue: 'BoolValue', boolValue: true },
+      { pvRef: digiOut.pvRef, typeOfValue: 'BoolValue', boolValue: target },
     ]);
     expect(ok.status).toBe('Success');
+    await waitFor(
+      () => values(pump.received).some((v) => v.boolValue === target),
+      5000,
+      'the pump command on the hub',
+    );
 
     const time = find(
       (c) => c.pvRef.type === 'AnaOut' && c.subtype === 'Schaltzeit',

@@ -4,7 +4,7 @@
  * SPEC §5 "Value entry" is checked first; on any violation nothing is sent; a failed save
  * keeps every entry.
  */
-import { memo, useMemo, useRef, useState, type FormEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pvKey } from '../../contract/keys.ts';
@@ -245,7 +245,10 @@ const SetValueRow = memo(function SetValueRow({
   const value = usePvValue(config.pvRef);
   const key = pvKey(config.pvRef);
   const isTime = value?.typeOfValue === 'TimeOfDayValue';
-  live.set(key, { current: value?.boolValue ?? null, isTime });
+  // What the page needs to build the request: the current boolean (invert) and the kind.
+  useEffect(() => {
+    live.set(key, { current: value?.boolValue ?? null, isTime });
+  }, [live, key, value?.boolValue, isTime]);
   const shown = value ? formatPvValue(value, config, format.locale) : null;
   const label = `${config.name}: ${t('actions.setValues.colNew')}`;
   const errorId = `${key}-error`;
