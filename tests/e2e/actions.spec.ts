@@ -254,6 +254,7 @@ test('AX9: the action dialogs work by keyboard and the operating pages pass axe'
     '/actions/set-values?station=1',
     '/actions/priority-outputs',
     '/actions/text-outputs',
+    '/actions/counters?station=1',
   ]) {
     await page.goto(path);
     await expect(page.locator('h1')).toBeVisible();
@@ -270,3 +271,31 @@ async function axeViolations(page: Page): Promise<string[]> {
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
 }
+
+test('AX10: several counters are reset together after a question; a viewer is told which were refused', async ({
+  page,
+}) => {
+  await signIn(page, 'viewer');
+  await page.goto('/actions/counters?station=2');
+  await page.getByLabel('Energieverbrauch', { exact: true }).check();
+  await page.getByRole('button', { name: '1 Zähler zurücksetzen' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Zähler zurücksetzen' })
+    .getByRole('button', { name: 'Zurücksetzen' })
+    .click();
+  const refused = page.getByRole('alertdialog', { name: 'Zähler wurden nicht zurückgesetzt' });
+  await expect(refused.getByText('Keine Berechtigung für folgende Zähler:')).toBeVisible();
+  await expect(refused.getByText('Energieverbrauch (ZW 2002)')).toBeVisible();
+
+  await signIn(page, 'operator', '/actions/counters?station=2');
+  await page.getByLabel('Energieverbrauch', { exact: true }).check();
+  await page.getByLabel('Filterpumpe 2 Fördermenge', { exact: true }).check();
+  await page.getByRole('button', { name: '2 Zähler zurücksetzen' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Zähler zurücksetzen' });
+  await expect(confirm).toContainText('Energieverbrauch, Filterpumpe 2 Fördermenge');
+  await confirm.getByRole('button', { name: 'Zurücksetzen' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: '2 Zähler wurden zurückgesetzt.' }),
+  ).toBeVisible();
+  await expect(page.locator('tr[data-pv="count2002"] .value')).toHaveText(/^\d{1,2},\d kWh$/);
+});

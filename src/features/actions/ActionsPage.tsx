@@ -1,4 +1,4 @@
-/** The operating area: where set values, priority outputs and text outputs are found. */
+/** The operating area: where set values, priority outputs, text outputs and counters are found. */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon, PageHeader, type IconName } from '../../ui/index.ts';
@@ -6,12 +6,13 @@ import './actions.css';
 
 const AREAS: {
   path: string;
-  key: 'setValues' | 'priorityOutputs' | 'textOutputs';
+  key: 'setValues' | 'priorityOutputs' | 'textOutputs' | 'counters';
   icon: IconName;
 }[] = [
   { path: '/actions/set-values', key: 'setValues', icon: 'keyboard' },
   { path: '/actions/priority-outputs', key: 'priorityOutputs', icon: 'check' },
   { path: '/actions/text-outputs', key: 'textOutputs', icon: 'mail' },
+  { path: '/actions/counters', key: 'counters', icon: 'refresh' },
 ];
 
 export function ActionsPage() {

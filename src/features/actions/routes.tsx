@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-/** The operating pages (SPEC §2 "set PVs", "priority outputs", "text output"), loaded lazily. */
+/** The operating pages (SPEC §2 "set PVs", "priority outputs", "text output", "counter reset"). */
 export const actionRoutes: RouteObject[] = [
   {
     path: 'actions',
@@ -18,5 +18,9 @@ export const actionRoutes: RouteObject[] = [
   {
     path: 'actions/text-outputs',
     lazy: () => import('./TextOutputsPage.tsx').then((m) => ({ Component: m.TextOutputsPage })),
+  },
+  {
+    path: 'actions/counters',
+    lazy: () => import('./CountersPage.tsx').then((m) => ({ Component: m.CountersPage })),
   },
 ];
