@@ -299,3 +299,21 @@ test('AX10: several counters are reset together after a question; a viewer is to
   ).toBeVisible();
   await expect(page.locator('tr[data-pv="count2002"] .value')).toHaveText(/^\d{1,2},\d kWh$/);
 });
+
+test('AX11: a dialog whose data does not come shows the spinner, then the could-not-be-loaded message with a retry', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  let hold = true;
+  await page.route('**/api/Pv/AnaIn/limit-configs', async (route) => {
+    if (hold) return; // never answered: the dialog waits
+    await route.continue();
+  });
+  await openActions(page, 1, 'AnaIn-100001', 'AE');
+  const dialog = page.getByRole('dialog', { name: 'Grenzwerte: Füllstand Rohwasserbehälter' });
+  await expect(dialog.getByRole('status')).toBeVisible();
+  await expect(dialog.getByText('Die Daten konnten nicht geladen werden.')).toBeVisible();
+  hold = false;
+  await dialog.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(dialog.getByLabel('Oberer Grenzwert: Wert')).toBeVisible();
+});
