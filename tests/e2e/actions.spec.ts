@@ -317,3 +317,30 @@ test('AX11: a dialog whose data does not come shows the spinner, then the could-
   await dialog.getByRole('button', { name: 'Erneut versuchen' }).click();
   await expect(dialog.getByLabel('Oberer Grenzwert: Wert')).toBeVisible();
 });
+
+test('AX12: limits changed meanwhile in another tab are not overwritten; the typed values stay for another try', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'operator');
+  await openActions(page, 1, 'AnaIn-100003', 'AE');
+  const mine = page.getByRole('dialog', { name: 'Grenzwerte: Druck Druckleitung' });
+  await expect(mine.getByLabel('Oberer Grenzwert: Wert')).toBeVisible();
+
+  const other = await context.newPage();
+  await openActions(other, 1, 'AnaIn-100003', 'AE');
+  const theirs = other.getByRole('dialog', { name: 'Grenzwerte: Druck Druckleitung' });
+  await theirs.getByLabel('Oberer Grenzwert: Verzögerung (s)').fill('77');
+  await theirs.getByRole('button', { name: 'Speichern' }).click();
+  await expect(theirs).toBeHidden();
+
+  await mine.getByLabel('Oberer Grenzwert: Verzögerung (s)').fill('88');
+  await mine.getByRole('button', { name: 'Speichern' }).click();
+  const refused = page.getByRole('alertdialog', { name: 'Werte wurden nicht gespeichert' });
+  await expect(refused.getByText(/Die Grenzwerte wurden inzwischen geändert/)).toBeVisible();
+  await refused.getByRole('button', { name: 'Schließen' }).last().click();
+  await expect(mine.getByLabel('Oberer Grenzwert: Verzögerung (s)')).toHaveValue('88');
+  // Against the plant's current limits the same entry now goes through.
+  await mine.getByRole('button', { name: 'Speichern' }).click();
+  await expect(mine).toBeHidden();
+});

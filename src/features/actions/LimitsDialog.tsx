@@ -4,7 +4,7 @@
  * order, priority and delay rules are checked before sending; the shown limits change only
  * when the plant answered Success.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMIT_TYPES, type LimitType } from '../../contract/enums.ts';
 import type { PvConfig, PvLimitConfig } from '../../contract/pv.ts';
@@ -79,14 +79,19 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
   const [loadError, setLoadError] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [draft, setDraft] = useState<Draft | null>(null);
+  /** After a conflict the plant's limits are loaded again as the old values; the typing stays. */
+  const keepDraft = useRef(false);
   const [errors, setErrors] = useState<{ field?: string; text: string }[]>([]);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ResultDialog | null>(null);
 
+  // NOTE: by type and number: a pushed config is a new object and must not reload (and
+  // overwrite what the user typed).
+  const { type: pvType, nr: pvNr } = config.pvRef;
   useEffect(() => {
     const controller = new AbortController();
     setLoadError(false);
-    loadLimitConfigs([config.pvRef], controller.signal).then(
+    loadLimitConfigs([{ type: pvType, nr: pvNr }], controller.signal).then(
       (configs) => {
         // One slot per limit type: a type missing from the answer keeps editing closed (LP5).
         const slots = LIMIT_TYPES.map((type) =>
@@ -94,14 +99,15 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
         );
         const present = slots.filter((c): c is PvLimitConfig => c !== undefined);
         setLoaded(canEditLimits(slots) || present.length === 0 ? present : null);
-        setDraft(draftOf(present, config.decimalPlaces, decimalComma));
+        if (!keepDraft.current) setDraft(draftOf(present, config.decimalPlaces, decimalComma));
+        keepDraft.current = false;
       },
       () => {
         if (!controller.signal.aborted) setLoadError(true);
       },
     );
     return () => controller.abort();
-  }, [config.pvRef, config.decimalPlaces, decimalComma, attempt]);
+  }, [pvType, pvNr, config.decimalPlaces, decimalComma, attempt]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -123,8 +129,12 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
       return onDone(t('actions.limits.done', { name: config.name }));
     }
     setResult(pvActionResultDialog('setLimits', answer));
-    // The plant has other limits than we thought: show them (the typed values stay otherwise).
-    if (answer.status === 'Conflict') setAttempt((a) => a + 1);
+    // The plant has other limits than we thought: they become the old values of the next
+    // save; what the user typed stays.
+    if (answer.status === 'Conflict') {
+      keepDraft.current = true;
+      setAttempt((a) => a + 1);
+    }
   };
 
   const status = loadError ? 'error' : loaded === null && draft === null ? 'loading' : 'ready';

@@ -45,13 +45,17 @@ export function RuntimesDialog({ config, onClose, onDone }: RuntimesDialogProps)
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ResultDialog | null>(null);
 
+  // NOTE: by type and number: a pushed config is a new object and must not reload (and
+  // overwrite what the user typed).
+  const { type: pvType, nr: pvNr } = config.pvRef;
   useEffect(() => {
-    if (!hasRuntimes(config.pvRef)) return;
+    const ref = { type: pvType, nr: pvNr };
+    if (!hasRuntimes(ref)) return;
     const controller = new AbortController();
     setLoadMessage(null);
-    loadRuntimes([config.pvRef], controller.signal).then(
+    loadRuntimes([ref], controller.signal).then(
       (response) => {
-        setLoadMessage(runtimesResponseMessage(response, [config.pvRef], () => config.name));
+        setLoadMessage(runtimesResponseMessage(response, [ref], () => config.name));
         setLoaded(response.runtimeValues);
       },
       () => {
@@ -59,7 +63,7 @@ export function RuntimesDialog({ config, onClose, onDone }: RuntimesDialogProps)
         setLoadMessage(
           runtimesResponseMessage(
             { status: 'Failed', errorMessage: null, runtimeValues: [], missingPvs: [] },
-            [config.pvRef],
+            [ref],
             () => config.name,
           ),
         );
@@ -67,7 +71,7 @@ export function RuntimesDialog({ config, onClose, onDone }: RuntimesDialogProps)
       },
     );
     return () => controller.abort();
-  }, [config.pvRef, config.name, attempt]);
+  }, [pvType, pvNr, config.name, attempt]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
