@@ -20,6 +20,7 @@ import { createArchive, type Archive, type ArchiveOptions } from './archive/crea
 import { registerChartRoutes } from './charts/registerChartRoutes.ts';
 import { AlertService } from './alerts/AlertService.ts';
 import { registerAlertRoutes } from './alerts/routes.ts';
+import { registerActionRoutes } from './actions/registerActionRoutes.ts';
 
 export interface PlantServer {
   app: FastifyInstance;
@@ -130,6 +131,7 @@ export async function buildServer(
   registerAlertRoutes(app, context, alerts, plant);
   alerts.start();
   app.addHook('onClose', async () => alerts.stop());
+  if (simulation) registerActionRoutes(app, context, simulation, hubs);
 
   await registerStatic(app, config.distDir);
 

@@ -4,7 +4,7 @@ import { pvKey } from '../../src/contract/keys.ts';
 import type { PvConfig, PvLimitConfig, PvNode, PvRef, PvValue } from '../../src/contract/pv.ts';
 import { Environment } from './environment.ts';
 import { StationModel, type ModelOptions } from './processModel.ts';
-import { nextSample, samplePv, StationPvBuilder, type PvDef } from './pvBuilder.ts';
+import { nextSample, samplePv, StationPvBuilder, type PvControl, type PvDef } from './pvBuilder.ts';
 import type { Random } from './random.ts';
 import { STATION_CATALOG, type StationDef } from './stationCatalog.ts';
 import { addSpareInput, addStationPvs } from './stationPvs.ts';
@@ -121,5 +121,56 @@ export class ModelEngine implements ValueEngine {
   pvCount(stationNumber?: number): number {
     if (stationNumber === undefined) return this.defs.length;
     return this.byStation.get(stationNumber)?.length ?? 0;
+  }
+
+  control(ref: PvRef): PvControl | undefined {
+    const i = this.byKey.get(pvKey(ref));
+    return i === undefined ? undefined : (this.defs[i]!.control ?? undefined);
+  }
+
+  resample(ref: PvRef, time: number, out: PvValue[]): void {
+    const i = this.byKey.get(pvKey(ref));
+    if (i === undefined) return;
+    const last = this.values[i]!;
+    const next = nextSample(this.defs[i]!, last, last.quality, time);
+    if (next === null) return;
+    this.values[i] = next;
+    out.push(next);
+  }
+
+  setLimitConfig(config: PvLimitConfig): boolean {
+    const i = this.byKey.get(pvKey(config.pvLimitRef.pv));
+    if (i === undefined) return false;
+    const def = this.defs[i]!;
+    const at = def.limits.findIndex((l) => l.pvLimitRef.limitType === config.pvLimitRef.limitType);
+    if (at < 0) return false;
+    // NOTE: a new array, so readers holding the old one (a hub push in progress) see no change.
+    const limits = [...def.limits];
+    limits[at] = { ...config, pvLimitRef: def.limits[at]!.pvLimitRef };
+    def.limits = limits;
+    const byType = new Map(
+      limits.filter((l) => !l.notSet).map((l) => [l.pvLimitRef.limitType, l.limit]),
+    );
+    if (def.config.anaLimitConfig) {
+      def.config = {
+        ...def.config,
+        anaLimitConfig: {
+          lower: byType.get('Bottom') ?? null,
+          lowerMid: byType.get('BottomMiddle') ?? null,
+          upperMid: byType.get('TopMiddle') ?? null,
+          upper: byType.get('Top') ?? null,
+        },
+      };
+    }
+    return true;
+  }
+
+  setAlertPriority(ref: PvRef, priority: number): PvConfig | undefined {
+    const i = this.byKey.get(pvKey(ref));
+    if (i === undefined) return undefined;
+    const def = this.defs[i]!;
+    if (!def.config.alertInputConfig) return undefined;
+    def.config = { ...def.config, alertInputConfig: { ...def.config.alertInputConfig, priority } };
+    return def.config;
   }
 }

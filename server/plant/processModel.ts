@@ -9,6 +9,8 @@ import type { StationDef } from './stationCatalog.ts';
 import { demandFactor, sewageFactor, hourOfDay, type Environment } from './environment.ts';
 
 const HOUR_MS = 3_600_000;
+/** An operator's pump command holds this long; then the level control takes over again. */
+export const MANUAL_COMMAND_HOLD_MS = 30 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** A mean-reverting random walk (Ornstein-Uhlenbeck) for slowly wandering measurements. */
@@ -57,6 +59,14 @@ export class Counter {
     this.value = Math.max(this.value, this.year);
   }
 
+  /** An operator's reset (SPEC §7 counters/reset): the counter starts again from zero. */
+  reset(): void {
+    this.value = 0;
+    this.day = 0;
+    this.month = 0;
+    this.year = 0;
+  }
+
   add(amount: number, time: number): void {
     // Calendar checks only when the day changes: Date objects per tick are too costly.
     if (Math.floor(time / DAY_MS) !== Math.floor(this.lastTime / DAY_MS)) {
@@ -83,6 +93,10 @@ export interface Pump {
   running: boolean;
   /** The command output: the controller wants this pump on. */
   commanded: boolean;
+  /** A command set by an operator (DigiOut); null leaves the pump to the controller. */
+  manual: boolean | null;
+  /** When the controller takes the pump back (simulated time). */
+  manualUntil: number;
   failure: boolean;
   failureClearsAt: number;
   /** Operating hours. */
@@ -113,6 +127,12 @@ export class StationModel {
   wanted = 0;
   /** Speed set point of running pumps in percent (AnaOut). */
   speedSetPct = 85;
+  /** Measuring interval of stations without pumps in seconds (AnaOut). */
+  measuringIntervalS = 60;
+  /** Simulated time of the last step. */
+  time: number;
+  /** The switching time (AnaOut time of day); set by the station's PVs. */
+  switchingTime = { hour: 22, minutes: 0 };
   private lead = 0;
   readonly pumps: Pump[] = [];
   inflow = 0;
@@ -150,11 +170,14 @@ export class StationModel {
     this.stopPoint = s?.stop ?? 0;
     this.dayMin = this.dayMax = this.store;
     this.dayIndex = Math.floor(startTime / DAY_MS);
+    this.time = startTime;
     this.operatingHours = random.range(20_000, 90_000);
     for (let i = 0; i < def.pumps; i++) {
       this.pumps.push({
         running: false,
         commanded: false,
+        manual: null,
+        manualUntil: 0,
         failure: false,
         failureClearsAt: 0,
         hours: random.range(2_000, 40_000),
@@ -182,6 +205,10 @@ export class StationModel {
   }
 
   step(env: Environment, time: number, dtMs: number): void {
+    this.time = time;
+    for (const pump of this.pumps) {
+      if (pump.manual !== null && time >= pump.manualUntil) pump.manual = null;
+    }
     const dtH = dtMs / HOUR_MS;
     const hour = hourOfDay(time);
     const def = this.def;
@@ -296,6 +323,14 @@ export class StationModel {
     if (this.random.chance(0.005 * dtH)) this.automatic = !this.automatic;
   }
 
+  /** An operator switches a pump on or off (DigiOut) for MANUAL_COMMAND_HOLD_MS. */
+  command(pump: Pump, on: boolean): void {
+    pump.manual = on;
+    pump.manualUntil = this.time + MANUAL_COMMAND_HOLD_MS;
+    // The command output follows at once; the pump itself starts or stops with the next step.
+    pump.commanded = on && !pump.failure;
+  }
+
   /** The measured flow of the station: what the pumps move, or the demand without pumps. */
   flow(): number {
     const s = this.def.store;
@@ -326,8 +361,9 @@ export class StationModel {
     let assigned = 0;
     for (let k = 0; k < this.pumps.length; k++) {
       const pump = this.pumps[(this.lead + k) % this.pumps.length]!;
-      const on = assigned < this.wanted && !pump.failure && !this.mainsFailure;
-      pump.commanded = assigned < this.wanted && !pump.failure;
+      const wanted = pump.manual ?? assigned < this.wanted;
+      const on = wanted && !pump.failure && !this.mainsFailure;
+      pump.commanded = wanted && !pump.failure;
       if (on) assigned++;
       this.setRunning(pump, on);
     }

@@ -3,7 +3,7 @@
  * from) with the numbering of SPEC §3/§9: AnaIn, AnaOut, DigiIn and DigiOut get
  * station * 100000 + n, the other types plain numbers (station * 1000 + n here).
  */
-import type { LimitType, PvType, Quality } from '../../src/contract/enums.ts';
+import type { LimitType, PvType, Quality, RuntimeType } from '../../src/contract/enums.ts';
 import { LIMIT_TYPES } from '../../src/contract/enums.ts';
 import { pvKey } from '../../src/contract/keys.ts';
 import type {
@@ -27,6 +27,19 @@ export type Reading =
   | { typeOfValue: 'RuntimeValue'; read: () => RuntimeValue }
   | { typeOfValue: 'TimeOfDayValue'; read: () => TimeOfDayValue };
 
+/** What an operator may do to a PV of the simulated plant (SPEC §7 "Process values"). */
+export interface PvControl {
+  /** AnaOut: a number or a time of day; DigiOut: a boolean. */
+  write?: (value: number | boolean | TimeOfDayValue) => void;
+  /** ZaehlWert: starts the counter again from zero. */
+  reset?: () => void;
+  /** DigiIn and AnaIn: the runtimes kept for the PV, and setting one of them by type. */
+  runtimes?: {
+    read: () => RuntimeValue[];
+    write: (runtimeType: RuntimeType, value: number) => void;
+  };
+}
+
 export interface PvDef {
   ref: PvRef;
   key: string;
@@ -36,6 +49,7 @@ export interface PvDef {
   reading: Reading;
   /** Quality of PVs without a live source (Undef); such PVs never change. */
   fixedQuality: Quality | null;
+  control: PvControl | null;
 }
 
 /** Limits Bottom, BottomMiddle, TopMiddle, Top; null leaves one not set. */
@@ -53,6 +67,7 @@ export interface PvOptions {
   /** Priority of the alert raised by this input (failure inputs). */
   alertPriority?: number;
   fixedQuality?: Quality;
+  control?: PvControl;
 }
 
 const SPLIT_TYPES = new Set<PvType>(['AnaIn', 'AnaOut', 'DigiIn', 'DigiOut']);
@@ -135,6 +150,7 @@ export class StationPvBuilder {
       limits,
       reading,
       fixedQuality: options.fixedQuality ?? null,
+      control: options.control ?? null,
     };
     this.out.push(def);
     return def;

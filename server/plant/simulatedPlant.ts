@@ -8,7 +8,16 @@
  */
 import type { ServerStatus, StationCallAction } from '../../src/contract/enums.ts';
 import type { PvListEntry, StationOverview } from '../../src/contract/plant.ts';
-import type { PvConfig, PvLimitConfig, PvNode, PvRef, PvValue } from '../../src/contract/pv.ts';
+import type { RuntimeType } from '../../src/contract/enums.ts';
+import type {
+  PvConfig,
+  PvLimitConfig,
+  PvNode,
+  PvRef,
+  PvValue,
+  RuntimeValue,
+  TimeOfDayValue,
+} from '../../src/contract/pv.ts';
 import type {
   Station,
   StationCallResult,
@@ -283,6 +292,60 @@ export class SimulatedPlant implements PlantSimulation {
       unauthorized,
       errorMessage: parts.length ? `${action} not done for ${parts.join('; ')}` : null,
     };
+  }
+
+  // --- operator controls (PlantControl) ----------------------------------------------------
+
+  writeValue(ref: PvRef, value: number | boolean | TimeOfDayValue): boolean {
+    const write = this.engine.control?.(ref)?.write;
+    if (!write) return false;
+    write(value);
+    this.resample(ref);
+    return true;
+  }
+
+  resetCounter(ref: PvRef): boolean {
+    const reset = this.engine.control?.(ref)?.reset;
+    if (!reset) return false;
+    reset();
+    this.resample(ref);
+    return true;
+  }
+
+  runtimes(ref: PvRef): RuntimeValue[] | null {
+    return this.engine.control?.(ref)?.runtimes?.read() ?? null;
+  }
+
+  setRuntime(ref: PvRef, runtimeType: RuntimeType, value: number): boolean {
+    const runtimes = this.engine.control?.(ref)?.runtimes;
+    if (!runtimes || !runtimes.read().some((r) => r.runtimeType === runtimeType)) return false;
+    runtimes.write(runtimeType, value);
+    return true;
+  }
+
+  setLimitConfig(config: PvLimitConfig): boolean {
+    if (!this.engine.setLimitConfig?.(config)) return false;
+    const ref = config.pvLimitRef.pv;
+    const stored = this.engine
+      .limitConfigs(ref)
+      .find((l) => l.pvLimitRef.limitType === config.pvLimitRef.limitType);
+    if (stored) this.emit('limitConfig', stored);
+    const pvConfig = this.engine.config(ref);
+    if (pvConfig) this.emit('config', pvConfig);
+    return true;
+  }
+
+  setAlertPriority(ref: PvRef, priority: number): boolean {
+    const config = this.engine.setAlertPriority?.(ref, priority);
+    if (!config) return false;
+    this.emit('config', config);
+    return true;
+  }
+
+  private resample(ref: PvRef): void {
+    const out: PvValue[] = [];
+    this.engine.resample?.(ref, this.now_, out);
+    this.publish(out);
   }
 
   setServerStatus(status: ServerStatus): void {

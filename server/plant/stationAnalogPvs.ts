@@ -89,6 +89,24 @@ export function addAnalogInputs(b: StationPvBuilder, m: StationModel, env: Envir
       archive: true,
       domain: { min: 0, max: maxFlow },
       limits: [null, null, null, 0.95 * maxFlow],
+      // The flow meter runs as long as the station: its operating hours are the station's.
+      control: {
+        runtimes: {
+          read: () => [
+            {
+              lower: 0,
+              lowerMid: 0,
+              upperMid: 0,
+              upper: 0,
+              value: m.operatingHours,
+              runtimeType: 'Betriebszeit',
+            },
+          ],
+          write: (type, value) => {
+            if (type === 'Betriebszeit') m.operatingHours = value;
+          },
+        },
+      },
     },
   );
   if (s?.mode === 'empty') {

@@ -45,6 +45,18 @@ export function addStationPvs(b: StationPvBuilder, m: StationModel, env: Environ
         subtype: 'Betriebsmeldung',
         texts: ['Ein', 'Aus'],
         archive: true,
+        control: {
+          runtimes: {
+            read: () => [
+              runtime(pump.hours, 'Betriebszeit', 40_000, 50_000),
+              runtime(pump.starts, 'Schaltzyklen', 90_000, 100_000),
+            ],
+            write: (type, value) => {
+              if (type === 'Betriebszeit') pump.hours = value;
+              if (type === 'Schaltzyklen') pump.starts = Math.round(value);
+            },
+          },
+        },
       },
     );
     b.add(
@@ -97,6 +109,7 @@ export function addStationPvs(b: StationPvBuilder, m: StationModel, env: Environ
       {
         subtype: 'Befehl',
         texts: ['Ein', 'Aus'],
+        control: { write: (v) => m.command(pump, v === true) },
       },
     );
   });
@@ -112,6 +125,7 @@ export function addStationPvs(b: StationPvBuilder, m: StationModel, env: Environ
         dimension: s.unit,
         decimals: 2,
         domain: { min: s.min, max: s.max },
+        control: { write: (v) => typeof v === 'number' && (m.startPoint = v) },
       },
     );
     b.add(
@@ -123,6 +137,7 @@ export function addStationPvs(b: StationPvBuilder, m: StationModel, env: Environ
         dimension: s.unit,
         decimals: 2,
         domain: { min: s.min, max: s.max },
+        control: { write: (v) => typeof v === 'number' && (m.stopPoint = v) },
       },
     );
     b.add(
@@ -134,18 +149,20 @@ export function addStationPvs(b: StationPvBuilder, m: StationModel, env: Environ
         dimension: '%',
         decimals: 0,
         domain: { min: 30, max: 100 },
+        control: { write: (v) => typeof v === 'number' && (m.speedSetPct = v) },
       },
     );
   } else {
     b.add(
       'AnaOut',
       'Messintervall',
-      dbl(() => 60),
+      dbl(() => m.measuringIntervalS),
       {
         subtype: 'Parameter',
         dimension: 's',
         decimals: 0,
         domain: { min: 10, max: 3600 },
+        control: { write: (v) => typeof v === 'number' && (m.measuringIntervalS = v) },
       },
     );
   }
@@ -153,16 +170,22 @@ export function addStationPvs(b: StationPvBuilder, m: StationModel, env: Environ
     def.kind === 'waterworks'
       ? { name: 'Schaltzeit Filterspülung', hour: 2, minutes: 30 }
       : { name: 'Schaltzeit Nachtbetrieb', hour: 22, minutes: 0 };
+  m.switchingTime = { hour: switching.hour, minutes: switching.minutes };
   b.add(
     'AnaOut',
     switching.name,
     {
       typeOfValue: 'TimeOfDayValue',
-      read: () => ({ hour: switching.hour, minutes: switching.minutes }),
+      read: () => ({ ...m.switchingTime }),
     },
     {
       subtype: 'Schaltzeit',
       dimension: 'Uhr',
+      control: {
+        write: (v) => {
+          if (typeof v === 'object') m.switchingTime = { hour: v.hour, minutes: v.minutes };
+        },
+      },
     },
   );
 
@@ -177,6 +200,7 @@ export function addStationPvs(b: StationPvBuilder, m: StationModel, env: Environ
         dimension,
         decimals: 1,
         archive: true,
+        ...(c.resetable ? { control: { reset: () => c.reset() } } : {}),
       },
     );
   counter(

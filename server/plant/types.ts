@@ -2,8 +2,16 @@
  * The simulated plant as the rest of the server sees it. REST routes and hubs read state
  * and listen to changes here; nothing outside server/plant knows how values are simulated.
  */
-import type { StationCallAction, ServerStatus } from '../../src/contract/enums.ts';
-import type { PvConfig, PvLimitConfig, PvNode, PvRef, PvValue } from '../../src/contract/pv.ts';
+import type { RuntimeType, StationCallAction, ServerStatus } from '../../src/contract/enums.ts';
+import type {
+  PvConfig,
+  PvLimitConfig,
+  PvNode,
+  PvRef,
+  PvValue,
+  RuntimeValue,
+  TimeOfDayValue,
+} from '../../src/contract/pv.ts';
 import type {
   Station,
   StationCallResult,
@@ -52,7 +60,25 @@ export interface Plant {
  * The plant as the reference server builds it: the Plant seam plus what the plant routes
  * and tests need. Kept apart so that fakes of `Plant` (hub tests) need none of it.
  */
-export interface PlantSimulation extends Plant {
+/**
+ * What operators do to the plant (SPEC §7 "Process values"). Rights and validation are the
+ * callers' business (server/actions); each change is published like a change of the process.
+ */
+export interface PlantControl {
+  /** AnaOut (number or time of day) or DigiOut (boolean); false when the PV cannot be set. */
+  writeValue(ref: PvRef, value: number | boolean | TimeOfDayValue): boolean;
+  /** A resetable counter starts from zero; false when the PV is no such counter. */
+  resetCounter(ref: PvRef): boolean;
+  /** The runtimes of a DigiIn or AnaIn; null when the PV keeps none. */
+  runtimes(ref: PvRef): RuntimeValue[] | null;
+  setRuntime(ref: PvRef, runtimeType: RuntimeType, value: number): boolean;
+  /** Replaces a limit config (publishes newLimitConfig and newConfig). */
+  setLimitConfig(config: PvLimitConfig): boolean;
+  /** Sets a digital input's alert priority (publishes newConfig). */
+  setAlertPriority(ref: PvRef, priority: number): boolean;
+}
+
+export interface PlantSimulation extends Plant, PlantControl {
   /** Every PV with name and station (GET /api/Pv/all). */
   pvList(): readonly PvListEntry[];
   /** Stations with their live state (GET /api/station/GetAllStations). */

@@ -1,6 +1,7 @@
 /** What the plant needs from a source of PV values: the modelled plant or the load generator. */
 import type { Quality } from '../../src/contract/enums.ts';
 import type { PvConfig, PvLimitConfig, PvNode, PvRef, PvValue } from '../../src/contract/pv.ts';
+import type { PvControl } from './pvBuilder.ts';
 import type { StationDef } from './stationCatalog.ts';
 
 export interface ValueEngine {
@@ -25,4 +26,12 @@ export interface ValueEngine {
   /** Failure inputs currently active at a station, for the overview. */
   activeFailures(stationNumber: number): number;
   pvCount(stationNumber?: number): number;
+  /** Operator controls of a PV (the modelled plant only; the load generator has none). */
+  control?(ref: PvRef): PvControl | undefined;
+  /** Reads a PV again at once after an operator changed it; appends the value if it changed. */
+  resample?(ref: PvRef, time: number, out: PvValue[]): void;
+  /** Replaces one limit config of a PV (same PV and limit type); false when there is none. */
+  setLimitConfig?(config: PvLimitConfig): boolean;
+  /** Sets a failure input's alert priority; the new config, or undefined when it has none. */
+  setAlertPriority?(ref: PvRef, priority: number): PvConfig | undefined;
 }

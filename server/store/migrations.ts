@@ -159,4 +159,55 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX system_events_ts ON system_events(ts);
     `,
   },
+  {
+    // NOTE: the version may be renumbered when branches merge; it only has to stay unique.
+    version: 4,
+    name: 'operator settings of the plant: limits, priorities, runtimes, text messages',
+    sql: `
+      CREATE TABLE pv_limit_settings (
+        pv_type TEXT NOT NULL,
+        pv_nr INTEGER NOT NULL,
+        limit_type TEXT NOT NULL,
+        limit_value REAL NOT NULL,
+        priority INTEGER NOT NULL,
+        delay_time INTEGER NOT NULL,
+        description TEXT NOT NULL,
+        message TEXT NOT NULL,
+        not_set INTEGER NOT NULL,
+        changed_at INTEGER NOT NULL,
+        changed_by TEXT NOT NULL,
+        PRIMARY KEY (pv_type, pv_nr, limit_type)
+      );
+      CREATE TABLE pv_alert_priorities (
+        pv_type TEXT NOT NULL,
+        pv_nr INTEGER NOT NULL,
+        priority INTEGER NOT NULL,
+        changed_at INTEGER NOT NULL,
+        changed_by TEXT NOT NULL,
+        PRIMARY KEY (pv_type, pv_nr)
+      );
+      CREATE TABLE pv_runtime_settings (
+        pv_type TEXT NOT NULL,
+        pv_nr INTEGER NOT NULL,
+        runtime_type TEXT NOT NULL,
+        value REAL NOT NULL,
+        changed_at INTEGER NOT NULL,
+        changed_by TEXT NOT NULL,
+        PRIMARY KEY (pv_type, pv_nr, runtime_type)
+      );
+      CREATE TABLE text_messages (
+        id INTEGER PRIMARY KEY,
+        message TEXT NOT NULL,
+        changed_at INTEGER NOT NULL,
+        changed_by TEXT NOT NULL
+      );
+      CREATE TABLE priority_output_acks (
+        station_number INTEGER NOT NULL,
+        pv_group INTEGER NOT NULL,
+        acked_at INTEGER NOT NULL,
+        acked_by TEXT NOT NULL,
+        PRIMARY KEY (station_number, pv_group)
+      );
+    `,
+  },
 ];

@@ -53,6 +53,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     descriptionKey: 'alerts.controlEvents.description',
   },
   {
+    path: '/actions',
+    labelKey: 'actions.nav',
+    icon: 'keyboard',
+    descriptionKey: 'actions.help',
+  },
+  {
     path: '/settings',
     labelKey: 'nav.settings',
     icon: 'settings',

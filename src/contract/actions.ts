@@ -157,3 +157,31 @@ export const TEXT_MESSAGE_API = {
   get: '/api/visualization/getTextMessages',
   set: '/api/visualization/setTextMessages',
 } as const;
+
+/**
+ * A text output of the plant (DESIGN.md "where the specification is silent"): the real
+ * server names them in process images; the reference server lists them here. Direct modes
+ * send `presetText`; any other mode lets the user edit the text.
+ */
+export interface TextOutput {
+  id: number;
+  name: string;
+  stationNumber: number;
+  stationName: string;
+  /** One of SET_TEXT_MODES, or a mode this client does not know (then: edit). */
+  mode: string;
+  presetText: string;
+}
+
+/** Live key of a text message on /hubs/visu-text-message (newMessage(TextMessage)). */
+export function textMessageKey(id: number): string {
+  return `text${id}`;
+}
+
+/** Paths of the reference server beyond SPEC §7 that the action dialogs use. */
+export const ACTION_EXTRA_API = {
+  /** GET: every text output with its mode. */
+  textOutputs: '/api/visualization/textOutputs',
+  /** POST PvRef[] -> PvLimitConfig[] (the hub pushes the same configs as newLimitConfig). */
+  limitConfigs: '/api/Pv/AnaIn/limit-configs',
+} as const;

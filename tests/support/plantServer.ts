@@ -47,6 +47,8 @@ function launch(port: number, dataDir: string, env: Record<string, string>, log:
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // NOTE: a restart appends to the same log; only this launch's output may say it is ready.
+  const from = log.length;
   const ready = new Promise<number>((resolvePort, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`server did not start:\n${log.join('')}`)),
@@ -54,7 +56,7 @@ function launch(port: number, dataDir: string, env: Record<string, string>, log:
     );
     const onData = (chunk: Buffer) => {
       log.push(chunk.toString());
-      const m = /listening on http:\/\/[^:]+:(\d+)/.exec(log.join(''));
+      const m = /listening on http:\/\/[^:]+:(\d+)/.exec(log.slice(from).join(''));
       if (m) {
         clearTimeout(timer);
         resolvePort(Number(m[1]));

@@ -15,6 +15,7 @@ import { QualityMark } from '../../ui/index.ts';
 import { DialStateBadge } from './DialStateBadge.tsx';
 import { useFormat } from '../../app/useFormat.ts';
 import { useAsync } from './useAsync.ts';
+import { PvActionButton } from '../actions/PvActionButton.tsx';
 import './stations.css';
 
 const ROW_HEIGHT_PX = 44;
@@ -126,6 +127,9 @@ const PvList = memo(function PvList({ pvs }: { pvs: readonly PvRef[] }) {
         <span role="columnheader" className="num">
           {t('stations.pvCol.age')}
         </span>
+        <span role="columnheader" className="pv-actions">
+          <span className="visually-hidden">{t('actions.menu.tooltip')}</span>
+        </span>
       </div>
       <div ref={parent} className="pv-scroll">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -197,6 +201,9 @@ const PvRow = memo(function PvRow({
       </span>
       <span role="cell" className="num pv-age">
         <AgeText timestamp={value?.timestamp} />
+      </span>
+      <span role="cell" className="pv-actions">
+        <PvActionButton pvRef={pvRef} name={cfg?.name ?? `${pvRef.type} ${pvRef.nr}`} />
       </span>
     </div>
   );

@@ -1,0 +1,248 @@
+/**
+ * Counter reset (SPEC §2 "counter reset", §3 CounterValue): the counters of one station with
+ * their live values; the resetable ones can be chosen and reset together after a question.
+ */
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { pvKey } from '../../contract/keys.ts';
+import type { PvConfig, PvRef, PvValue } from '../../contract/pv.ts';
+import {
+  buildCounterResetRequest,
+  isResettableCounter,
+} from '../../domain/validation/counterReset.ts';
+import { pvActionResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
+import { formatPvValue } from '../../domain/pvFormat.ts';
+import { fetchPvNodes, fetchStations } from '../../api/stations.ts';
+import { usePvValue } from '../../live/index.ts';
+import { useFormat } from '../../app/useFormat.ts';
+import {
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  Field,
+  LoadingState,
+  PageHeader,
+} from '../../ui/index.ts';
+import { useAsync } from '../stations/useAsync.ts';
+import { ActionNotice } from './ActionNotice.tsx';
+import { ActionResultDialog } from './ActionResultDialog.tsx';
+import { loadPvConfigs, resetCounters } from './actionsApi.ts';
+import './actions.css';
+
+export function CountersPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const station = params.get('station') === null ? null : Number(params.get('station'));
+  const [stations, retryStations] = useAsync((signal) => fetchStations(signal), []);
+  const [configs, retryConfigs] = useAsync(
+    async (signal): Promise<PvConfig[]> => {
+      if (station === null) return [];
+      const node = (await fetchPvNodes(signal)).find((n) => n.stationNumber === station);
+      const refs = (node?.pvs ?? []).filter((r) => r.type === 'ZaehlWert');
+      return refs.length ? loadPvConfigs(refs, signal) : [];
+    },
+    [station],
+  );
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ResultDialog | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const values = useRef(new Map<string, PvValue>());
+
+  const list = useMemo(() => (configs.state === 'ready' ? configs.data : []), [configs]);
+  const nameOf = (ref: PvRef) => list.find((c) => pvKey(c.pvRef) === pvKey(ref))?.name;
+  const chosen = () =>
+    [...selected].map((key) => values.current.get(key)).filter((v): v is PvValue => !!v);
+
+  const reset = async () => {
+    const refs = buildCounterResetRequest(chosen());
+    setBusy(true);
+    const answer = await resetCounters(refs);
+    setBusy(false);
+    setAsking(false);
+    const dialog = pvActionResultDialog('resetCounters', answer);
+    if (dialog) return setResult(dialog);
+    setSelected(new Set());
+    setNotice(t('actions.counters.done', { count: refs.length }));
+  };
+
+  return (
+    <section className="page actions-page">
+      <PageHeader
+        title={t('actions.counters.title')}
+        description={t('actions.counters.description')}
+      />
+      <LoadingState
+        status={
+          stations.state === 'error' ? 'error' : stations.state === 'loading' ? 'loading' : 'ready'
+        }
+        onRetry={retryStations}
+      >
+        <div className="action-station-pick">
+          <Field label={t('actions.common.station')}>
+            {(p) => (
+              <select
+                {...p}
+                name="station"
+                value={station ?? ''}
+                onChange={(e) => {
+                  setSelected(new Set());
+                  setParams(e.target.value === '' ? {} : { station: e.target.value });
+                }}
+              >
+                <option value="">{t('actions.common.chooseStation')}</option>
+                {(stations.state === 'ready' ? stations.data : []).map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.id} {s.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        {station === null ? (
+          <EmptyState
+            title={t('actions.common.noStation')}
+            reason={t('actions.counters.chooseStation')}
+          />
+        ) : (
+          <LoadingState
+            status={
+              configs.state === 'error'
+                ? 'error'
+                : configs.state === 'loading'
+                  ? 'loading'
+                  : 'ready'
+            }
+            onRetry={retryConfigs}
+          >
+            {list.length === 0 ? (
+              <EmptyState
+                title={t('actions.counters.noneTitle')}
+                reason={t('actions.counters.none')}
+              />
+            ) : (
+              <>
+                <table className="table counters-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">
+                        <span className="visually-hidden">{t('actions.counters.choose')}</span>
+                      </th>
+                      <th scope="col">{t('actions.setValues.colName')}</th>
+                      <th scope="col" className="num">
+                        {t('actions.counters.value')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {list.map((config) => {
+                      const key = pvKey(config.pvRef);
+                      return (
+                        <CounterRow
+                          key={key}
+                          config={config}
+                          checked={selected.has(key)}
+                          values={values.current}
+                          onChange={(on) =>
+                            setSelected((s) => {
+                              const next = new Set(s);
+                              if (on) next.add(key);
+                              else next.delete(key);
+                              return next;
+                            })
+                          }
+                        />
+                      );
+                    })}
+                  </tbody>
+                </table>
+                <div className="action-buttons">
+                  <Button
+                    variant="danger"
+                    icon="refresh"
+                    disabled={selected.size === 0 || busy}
+                    onClick={() => setAsking(true)}
+                  >
+                    {selected.size === 0
+                      ? t('actions.counter.title')
+                      : t('actions.counters.submit', { count: selected.size })}
+                  </Button>
+                </div>
+              </>
+            )}
+          </LoadingState>
+        )}
+      </LoadingState>
+      <ConfirmDialog
+        open={asking}
+        danger
+        busy={busy}
+        title={t('actions.counter.title')}
+        message={t('actions.counters.confirm', {
+          count: selected.size,
+          names: [...selected]
+            .map((key) => list.find((c) => pvKey(c.pvRef) === key)?.name ?? key)
+            .join(', '),
+        })}
+        confirmLabel={t('actions.counter.submit')}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => void reset()}
+      />
+      <ActionResultDialog
+        dialog={result}
+        onClose={() => setResult(null)}
+        pvName={(i) => nameOf(i.pvRef)}
+      />
+      {notice && <ActionNotice message={notice} onGone={() => setNotice(null)} />}
+    </section>
+  );
+}
+
+const CounterRow = memo(function CounterRow({
+  config,
+  checked,
+  values,
+  onChange,
+}: {
+  config: PvConfig;
+  checked: boolean;
+  values: Map<string, PvValue>;
+  onChange: (on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const value = usePvValue(config.pvRef);
+  const key = pvKey(config.pvRef);
+  useEffect(() => {
+    if (value) values.set(key, value);
+  }, [values, key, value]);
+  const shown = value ? formatPvValue(value, config, format.locale) : null;
+  const resettable = isResettableCounter(value);
+  return (
+    <tr data-pv={key}>
+      <td>
+        <input
+          type="checkbox"
+          aria-label={config.name}
+          checked={checked}
+          disabled={!resettable}
+          title={resettable ? undefined : t('actions.counters.notResettable')}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+      </td>
+      <th scope="row">
+        {config.name}
+        {value && !resettable && (
+          <span className="cell-sub">{t('actions.counters.notResettable')}</span>
+        )}
+      </th>
+      <td className="num value">
+        {shown ? shown.text : '—'}
+        {shown?.unit ? <span className="unit"> {shown.unit}</span> : null}
+      </td>
+    </tr>
+  );
+});

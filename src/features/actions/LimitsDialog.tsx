@@ -1,0 +1,266 @@
+/**
+ * Edit the four limits of an analogue input (SPEC §2, §5 "Limits and priorities"): editing
+ * waits until every limit config has loaded; notSet limits are shown but take no part; the
+ * order, priority and delay rules are checked before sending; the shown limits change only
+ * when the plant answered Success.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMIT_TYPES, type LimitType } from '../../contract/enums.ts';
+import type { PvConfig, PvLimitConfig } from '../../contract/pv.ts';
+import {
+  buildSetLimitsRequest,
+  canEditLimits,
+  validateLimitConfigs,
+} from '../../domain/validation/limits.ts';
+import { parseNumberInput } from '../../domain/validation/valueEntry.ts';
+import {
+  pvActionResultDialog,
+  shouldUpdateLocally,
+  type ResultDialog,
+} from '../../domain/validation/resultDialogs.ts';
+import { Button, Dialog, EmptyState, LoadingState } from '../../ui/index.ts';
+import { ActionResultDialog } from './ActionResultDialog.tsx';
+import { loadLimitConfigs, setAnaInLimits } from './actionsApi.ts';
+import { PvInfo } from './PvInfo.tsx';
+import { useRuleText } from './useRuleText.ts';
+import { useFormat } from '../../app/useFormat.ts';
+
+type Draft = Record<LimitType, { limit: string; priority: string; delayTime: string }>;
+
+/** A limit as the user reads and types it: the PV's decimals, the language's decimal sign. */
+function limitText(limit: number, decimals: number, decimalComma: boolean): string {
+  const text = String(Number(limit.toFixed(Math.min(Math.max(decimals, 0), 6))));
+  return decimalComma ? text.replace('.', ',') : text;
+}
+
+function draftOf(
+  configs: readonly PvLimitConfig[],
+  decimals: number,
+  decimalComma: boolean,
+): Draft {
+  const draft = {} as Draft;
+  for (const c of configs) {
+    draft[c.pvLimitRef.limitType] = {
+      limit: limitText(c.limit, decimals, decimalComma),
+      priority: String(c.priority),
+      delayTime: String(c.delayTime),
+    };
+  }
+  return draft;
+}
+
+/** The edited configs; a text that is no number becomes NaN and fails the rules. */
+function editedConfigs(loaded: readonly PvLimitConfig[], draft: Draft): PvLimitConfig[] {
+  const int = (s: string) => (/^\s*-?\d+\s*$/.test(s) ? Number(s) : NaN);
+  return loaded.map((c) => {
+    if (c.notSet) return c;
+    const d = draft[c.pvLimitRef.limitType];
+    return {
+      ...c,
+      limit: parseNumberInput(d.limit) ?? NaN,
+      priority: int(d.priority),
+      delayTime: int(d.delayTime),
+    };
+  });
+}
+
+export interface LimitsDialogProps {
+  config: PvConfig;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}
+
+export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
+  const { t } = useTranslation();
+  const text = useRuleText();
+  const decimalComma = useFormat().locale !== 'en';
+  const [loaded, setLoaded] = useState<PvLimitConfig[] | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  /** After a conflict the plant's limits are loaded again as the old values; the typing stays. */
+  const keepDraft = useRef(false);
+  const [errors, setErrors] = useState<{ field?: string; text: string }[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ResultDialog | null>(null);
+
+  // NOTE: by type and number: a pushed config is a new object and must not reload (and
+  // overwrite what the user typed).
+  const { type: pvType, nr: pvNr } = config.pvRef;
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoadError(false);
+    loadLimitConfigs([{ type: pvType, nr: pvNr }], controller.signal).then(
+      (configs) => {
+        // One slot per limit type: a type missing from the answer keeps editing closed (LP5).
+        const slots = LIMIT_TYPES.map((type) =>
+          configs.find((c) => c.pvLimitRef.limitType === type),
+        );
+        const present = slots.filter((c): c is PvLimitConfig => c !== undefined);
+        setLoaded(canEditLimits(slots) || present.length === 0 ? present : null);
+        if (!keepDraft.current) setDraft(draftOf(present, config.decimalPlaces, decimalComma));
+        keepDraft.current = false;
+      },
+      () => {
+        if (!controller.signal.aborted) setLoadError(true);
+      },
+    );
+    return () => controller.abort();
+  }, [pvType, pvNr, config.decimalPlaces, decimalComma, attempt]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!loaded || !draft) return;
+    const edited = editedConfigs(loaded, draft);
+    const messages = validateLimitConfigs(edited);
+    if (messages.length > 0) {
+      setErrors(messages.map((m) => ({ field: m.field, text: text(m) })));
+      return;
+    }
+    setErrors([]);
+    const request = buildSetLimitsRequest(loaded, edited);
+    if (request.newValues.length === 0) return onDone(t('actions.common.unchanged'));
+    setBusy(true);
+    const answer = await setAnaInLimits(request);
+    setBusy(false);
+    if (shouldUpdateLocally(answer.status)) {
+      setLoaded(edited);
+      return onDone(t('actions.limits.done', { name: config.name }));
+    }
+    setResult(pvActionResultDialog('setLimits', answer));
+    // The plant has other limits than we thought: they become the old values of the next
+    // save; what the user typed stays.
+    if (answer.status === 'Conflict') {
+      keepDraft.current = true;
+      setAttempt((a) => a + 1);
+    }
+  };
+
+  const status = loadError ? 'error' : loaded === null && draft === null ? 'loading' : 'ready';
+  const fieldError = (type: LimitType, name: string) =>
+    errors
+      .filter((m) => m.field === `${type}.${name}`)
+      .map((m) => m.text)
+      .join(' ') || undefined;
+  const formErrors = errors.filter((m) => !m.field || !m.field.includes('.'));
+  const formId = `limits-${config.pvRef.nr}`;
+  const editable = loaded !== null && loaded.length > 0;
+
+  return (
+    <>
+      <Dialog
+        open
+        onClose={onClose}
+        size="medium"
+        title={t('actions.limits.title', { name: config.name })}
+        actions={
+          <>
+            <Button onClick={onClose}>{t('actions.common.cancel')}</Button>
+            {editable && (
+              <Button variant="primary" type="submit" form={formId} disabled={busy}>
+                {busy ? t('actions.common.sending') : t('actions.common.save')}
+              </Button>
+            )}
+          </>
+        }
+      >
+        <LoadingState
+          status={status}
+          onRetry={() => setAttempt((a) => a + 1)}
+          label={t('actions.limits.loading')}
+        >
+          {loaded === null && draft !== null ? (
+            <p className="action-note">{t('actions.limits.waiting')}</p>
+          ) : !editable ? (
+            <EmptyState title={t('actions.limits.noneTitle')} reason={t('actions.limits.none')} />
+          ) : (
+            <form id={formId} className="action-form" onSubmit={submit} noValidate>
+              <div className="action-current">
+                <span>
+                  {config.dimension
+                    ? t('actions.limits.unit', { unit: config.dimension })
+                    : t('actions.limits.noUnit')}
+                </span>
+                <PvInfo config={config} />
+              </div>
+              {formErrors.length > 0 && (
+                <ul className="action-errors" role="alert">
+                  {formErrors.map((m, i) => (
+                    <li key={i}>{m.text}</li>
+                  ))}
+                </ul>
+              )}
+              <table className="table limits-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('actions.limits.type')}</th>
+                    <th scope="col">{t('actions.limits.limit')}</th>
+                    <th scope="col">{t('actions.limits.priority')}</th>
+                    <th scope="col">{t('actions.limits.delayTime')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {loaded.map((c) => {
+                    const type = c.pvLimitRef.limitType;
+                    const label = t(`actions.limits.types.${type}`);
+                    if (c.notSet)
+                      return (
+                        <tr key={type} className="limit-not-set">
+                          <th scope="row">{label}</th>
+                          <td colSpan={3}>{t('actions.limits.notSet')}</td>
+                        </tr>
+                      );
+                    const input = (
+                      name: 'limit' | 'priority' | 'delayTime',
+                      mode: 'decimal' | 'numeric',
+                    ) => {
+                      const error = fieldError(type, name);
+                      // An order rule names the limit type; its value field is the one to fix.
+                      const invalid =
+                        error !== undefined ||
+                        (name === 'limit' && errors.some((m) => m.field === type));
+                      return (
+                        <td>
+                          <input
+                            name={`${type}.${name}`}
+                            aria-label={`${label}: ${t(`actions.limits.${name}`)}`}
+                            inputMode={mode}
+                            autoComplete="off"
+                            value={draft![type][name]}
+                            aria-invalid={invalid ? true : undefined}
+                            title={error}
+                            onChange={(e) =>
+                              setDraft((d) => ({
+                                ...d!,
+                                [type]: { ...d![type], [name]: e.target.value },
+                              }))
+                            }
+                          />
+                          {error && <span className="field-error">{error}</span>}
+                        </td>
+                      );
+                    };
+                    return (
+                      <tr key={type}>
+                        <th scope="row">{label}</th>
+                        {input('limit', 'decimal')}
+                        {input('priority', 'numeric')}
+                        {input('delayTime', 'numeric')}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </form>
+          )}
+        </LoadingState>
+      </Dialog>
+      <ActionResultDialog
+        dialog={result}
+        onClose={() => setResult(null)}
+        pvName={() => config.name}
+      />
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Acknowledge priority outputs (SPEC §2, §5 "Acknowledge", §8): choose a station and one or
+ * more PV groups; without PV groups the acknowledge is disabled with its reason. One call per
+ * group; the answer is shown as SPEC §8 says.
+ */
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PriorityOutputAckResult } from '../../contract/actions.ts';
+import {
+  priorityOutputAckQueries,
+  priorityOutputAckState,
+} from '../../domain/validation/acknowledge.ts';
+import {
+  priorityOutputAckDialog,
+  type ResultDialog,
+} from '../../domain/validation/resultDialogs.ts';
+import { Button, Field, LoadingState, PageHeader, Panel } from '../../ui/index.ts';
+import { useAsync } from '../stations/useAsync.ts';
+import { ActionResultDialog } from './ActionResultDialog.tsx';
+import { ackPriorityOutputs, loadPriorityOutputOptions } from './actionsApi.ts';
+import { useRuleText } from './useRuleText.ts';
+import { combinedAckResult } from './actionRules.ts';
+import './actions.css';
+
+export function PriorityOutputsPage() {
+  const { t } = useTranslation();
+  const text = useRuleText();
+  const [options, retry] = useAsync((signal) => loadPriorityOutputOptions(signal), []);
+  const [station, setStation] = useState<number | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ResultDialog | null>(null);
+
+  const state = useMemo(
+    () =>
+      options.state === 'ready' ? priorityOutputAckState(options.data, station, selected) : null,
+    [options, station, selected],
+  );
+
+  const acknowledge = async () => {
+    if (!state?.canAcknowledge || station === null) return;
+    setBusy(true);
+    const results: PriorityOutputAckResult[] = [];
+    for (const q of priorityOutputAckQueries(station, selected)) {
+      results.push(await ackPriorityOutputs(q.station, q.pvGroup));
+    }
+    setBusy(false);
+    setResult(priorityOutputAckDialog(combinedAckResult(results)));
+  };
+
+  return (
+    <section className="page page-narrow actions-page">
+      <PageHeader
+        title={t('actions.priorityOutputs.title')}
+        description={t('actions.priorityOutputs.description')}
+      />
+      <LoadingState
+        status={
+          options.state === 'error' ? 'error' : options.state === 'loading' ? 'loading' : 'ready'
+        }
+        onRetry={retry}
+        label={t('actions.priorityOutputs.loading')}
+      >
+        {options.state === 'ready' && state && (
+          <Panel>
+            <form
+              className="action-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void acknowledge();
+              }}
+            >
+              <Field label={t('actions.common.station')}>
+                {(p) => (
+                  <select
+                    {...p}
+                    name="station"
+                    value={station ?? ''}
+                    onChange={(e) => {
+                      setStation(e.target.value === '' ? null : Number(e.target.value));
+                      setSelected([]);
+                    }}
+                  >
+                    <option value="">{t('actions.common.chooseStation')}</option>
+                    {options.data.stationOptions.map((s) => (
+                      <option key={s.stationNumber} value={s.stationNumber}>
+                        {s.stationNumber} {s.name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              {state.pvGroups.length > 0 && (
+                <fieldset className="action-checks">
+                  <legend className="field-label">{t('actions.priorityOutputs.groups')}</legend>
+                  {state.pvGroups.map((g) => (
+                    <label key={g.id}>
+                      <input
+                        type="checkbox"
+                        name="pvGroup"
+                        value={g.id}
+                        checked={selected.includes(g.id)}
+                        onChange={(e) =>
+                          setSelected((list) =>
+                            e.target.checked ? [...list, g.id] : list.filter((id) => id !== g.id),
+                          )
+                        }
+                      />{' '}
+                      {g.name}
+                    </label>
+                  ))}
+                </fieldset>
+              )}
+              {state.disabledReason && (
+                <p className="action-note" id="ack-disabled-reason">
+                  {text(state.disabledReason)}
+                </p>
+              )}
+              <div className="action-buttons">
+                <Button
+                  variant="primary"
+                  type="submit"
+                  icon="check"
+                  disabled={!state.canAcknowledge || busy}
+                  aria-describedby={state.disabledReason ? 'ack-disabled-reason' : undefined}
+                >
+                  {busy ? t('actions.common.sending') : t('actions.priorityOutputs.submit')}
+                </Button>
+              </div>
+            </form>
+          </Panel>
+        )}
+      </LoadingState>
+      <ActionResultDialog dialog={result} onClose={() => setResult(null)} />
+    </section>
+  );
+}

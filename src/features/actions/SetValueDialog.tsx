@@ -1,0 +1,159 @@
+/**
+ * Set one AnaOut or DigiOut (SPEC §2 "Set process variables", §4, §5 "Value entry"): every
+ * rule is checked before anything is sent; a failed save keeps what the user typed.
+ */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PvConfig, PvValue } from '../../contract/pv.ts';
+import { buildPvSetRequest, DIGITAL_INVERT } from '../../domain/validation/valueEntry.ts';
+import { pvActionResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
+import { formatPvValue } from '../../domain/pvFormat.ts';
+import { useFormat } from '../../app/useFormat.ts';
+import { Button, ChoiceGroup, Dialog, Field } from '../../ui/index.ts';
+import { ActionResultDialog } from './ActionResultDialog.tsx';
+import { setPvValues } from './actionsApi.ts';
+import { PvInfo } from './PvInfo.tsx';
+import { useRuleText } from './useRuleText.ts';
+import { analogueTarget } from './actionRules.ts';
+
+type DigitalChoice = 'on' | 'off' | 'invert';
+
+export interface SetValueDialogProps {
+  config: PvConfig;
+  value: PvValue | undefined;
+  onClose: () => void;
+  /** Called after the plant accepted the value. */
+  onDone: (message: string) => void;
+}
+
+export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialogProps) {
+  const { t } = useTranslation();
+  const text = useRuleText();
+  const format = useFormat();
+  const ref = config.pvRef;
+  const digital = ref.type === 'DigiOut';
+  const isTime = value?.typeOfValue === 'TimeOfDayValue';
+  const [entry, setEntry] = useState('');
+  const [choice, setChoice] = useState<DigitalChoice>(value?.boolValue ? 'off' : 'on');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ResultDialog | null>(null);
+  const shown = value ? formatPvValue(value, config, format.locale) : null;
+  const active = config.digiDisplayConfig?.stateActiveText || t('actions.setValue.on');
+  const inactive = config.digiDisplayConfig?.stateInactiveText || t('actions.setValue.off');
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    let target: unknown;
+    if (digital) {
+      target = choice === 'invert' ? DIGITAL_INVERT : choice === 'on';
+    } else {
+      const read = analogueTarget(entry, isTime);
+      if (!read.ok) return setErrors([text(read.message)]);
+      target = read.target;
+    }
+    const build = buildPvSetRequest([
+      { pvRef: ref, target, domain: config.domainConfig, current: value?.boolValue ?? null },
+    ]);
+    if (!build.ok) {
+      return setErrors([
+        text(build.message),
+        ...build.violations.flatMap((v) => [text(v.message), ...(v.range ? [text(v.range)] : [])]),
+      ]);
+    }
+    setErrors([]);
+    setBusy(true);
+    const answer = await setPvValues(build.items);
+    setBusy(false);
+    const dialog = pvActionResultDialog('setValues', answer);
+    if (dialog) setResult(dialog);
+    else onDone(t('actions.setValue.done', { name: config.name }));
+  };
+
+  const formId = `set-value-${ref.type}-${ref.nr}`;
+  return (
+    <>
+      <Dialog
+        open
+        onClose={onClose}
+        size="small"
+        title={t('actions.setValue.title', { name: config.name })}
+        actions={
+          <>
+            <Button onClick={onClose}>{t('actions.common.cancel')}</Button>
+            <Button variant="primary" type="submit" form={formId} disabled={busy}>
+              {busy ? t('actions.common.sending') : t('actions.setValue.submit')}
+            </Button>
+          </>
+        }
+      >
+        <form id={formId} className="action-form" onSubmit={submit} noValidate>
+          <div className="action-current">
+            <span>{t('actions.common.current')}</span>
+            <strong className="value">
+              {shown ? shown.text : '—'}
+              {shown?.unit ? ` ${shown.unit}` : ''}
+            </strong>
+            <PvInfo config={config} />
+          </div>
+          {digital ? (
+            <ChoiceGroup
+              legend={t('actions.setValue.state')}
+              value={choice}
+              onChange={setChoice}
+              choices={[
+                { value: 'on', label: active },
+                { value: 'off', label: inactive },
+                { value: 'invert', label: t('actions.setValue.invert') },
+              ]}
+            />
+          ) : (
+            <Field
+              label={isTime ? t('actions.setValue.time') : t('actions.setValue.value')}
+              help={
+                config.domainConfig
+                  ? t('actions.info.domainValue', {
+                      min: config.domainConfig.min,
+                      max: config.domainConfig.max,
+                    }) + (config.dimension ? ` ${config.dimension}` : '')
+                  : undefined
+              }
+              error={
+                errors.length > 0
+                  ? errors.map((line, i) => (
+                      <span key={i} className="action-error-line">
+                        {line}
+                      </span>
+                    ))
+                  : undefined
+              }
+            >
+              {(p) => (
+                <input
+                  {...p}
+                  name="value"
+                  inputMode={isTime ? 'text' : 'decimal'}
+                  placeholder={isTime ? 'HH:MM' : undefined}
+                  autoComplete="off"
+                  value={entry}
+                  data-autofocus
+                  onChange={(e) => setEntry(e.target.value)}
+                />
+              )}
+            </Field>
+          )}
+          {digital && errors.length > 0 && (
+            <p className="field-error" role="alert">
+              {errors.join(' ')}
+            </p>
+          )}
+        </form>
+      </Dialog>
+      <ActionResultDialog
+        dialog={result}
+        onClose={() => setResult(null)}
+        pvName={() => config.name}
+      />
+    </>
+  );
+}

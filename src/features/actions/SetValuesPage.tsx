@@ -1,0 +1,314 @@
+/**
+ * Set process variables (SPEC §2): the AnaOut and DigiOut PVs of one station with their live
+ * values; the user enters new values for several and sends them together. Every rule of
+ * SPEC §5 "Value entry" is checked first; on any violation nothing is sent; a failed save
+ * keeps every entry.
+ */
+import { memo, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { pvKey } from '../../contract/keys.ts';
+import type { PvConfig, PvRef } from '../../contract/pv.ts';
+import {
+  buildPvSetRequest,
+  DIGITAL_INVERT,
+  isSettable,
+  type SetValueInput,
+} from '../../domain/validation/valueEntry.ts';
+import { pvActionResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
+import { formatPvValue } from '../../domain/pvFormat.ts';
+import { fetchPvNodes, fetchStations } from '../../api/stations.ts';
+import { usePvValue } from '../../live/index.ts';
+import { useFormat } from '../../app/useFormat.ts';
+import { Button, EmptyState, Field, LoadingState, PageHeader } from '../../ui/index.ts';
+import { useAsync } from '../stations/useAsync.ts';
+import { ActionNotice } from './ActionNotice.tsx';
+import { ActionResultDialog } from './ActionResultDialog.tsx';
+import { loadPvConfigs, setPvValues } from './actionsApi.ts';
+import { PvInfo } from './PvInfo.tsx';
+import { analogueTarget } from './actionRules.ts';
+import { useRuleText } from './useRuleText.ts';
+import './actions.css';
+
+interface Live {
+  current: boolean | null;
+  isTime: boolean;
+}
+
+export function SetValuesPage() {
+  const { t } = useTranslation();
+  const text = useRuleText();
+  const [params, setParams] = useSearchParams();
+  const station = params.get('station') === null ? null : Number(params.get('station'));
+  const [stations, retryStations] = useAsync((signal) => fetchStations(signal), []);
+  const [configs, retryConfigs] = useAsync(
+    async (signal): Promise<PvConfig[]> => {
+      if (station === null) return [];
+      const node = (await fetchPvNodes(signal)).find((n) => n.stationNumber === station);
+      const refs = (node?.pvs ?? []).filter(isSettable);
+      return refs.length ? loadPvConfigs(refs, signal) : [];
+    },
+    [station],
+  );
+  const [entries, setEntries] = useState<Map<string, string>>(new Map());
+  const [errors, setErrors] = useState<Map<string, string>>(new Map());
+  const [banner, setBanner] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ResultDialog | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const live = useRef(new Map<string, Live>());
+
+  const list = useMemo(() => (configs.state === 'ready' ? configs.data : []), [configs]);
+  const nameOf = (ref: PvRef) => list.find((c) => pvKey(c.pvRef) === pvKey(ref))?.name;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const inputs: SetValueInput[] = [];
+    const problems = new Map<string, string>();
+    for (const config of list) {
+      const key = pvKey(config.pvRef);
+      const entry = entries.get(key);
+      if (entry === undefined || entry === '') continue;
+      const state = live.current.get(key);
+      if (config.pvRef.type === 'DigiOut') {
+        const target = entry === 'invert' ? DIGITAL_INVERT : entry === 'on';
+        inputs.push({ pvRef: config.pvRef, target, current: state?.current ?? null });
+        continue;
+      }
+      const read = analogueTarget(entry, state?.isTime ?? false);
+      if (!read.ok) problems.set(key, text(read.message));
+      else inputs.push({ pvRef: config.pvRef, target: read.target, domain: config.domainConfig });
+    }
+    if (problems.size === 0 && inputs.length === 0) {
+      setErrors(problems);
+      return setBanner(t('actions.setValues.nothingEntered'));
+    }
+    const build = problems.size === 0 ? buildPvSetRequest(inputs) : null;
+    if (!build || !build.ok) {
+      if (build) {
+        for (const v of build.violations)
+          problems.set(
+            pvKey(v.pvRef),
+            [text(v.message), v.range ? text(v.range) : ''].join(' ').trim(),
+          );
+        for (const ref of build.unknownCurrent) problems.set(pvKey(ref), text(build.message));
+      }
+      setErrors(problems);
+      return setBanner(build ? text(build.message) : null);
+    }
+    setErrors(new Map());
+    setBanner(null);
+    setBusy(true);
+    const answer = await setPvValues(build.items);
+    setBusy(false);
+    const dialog = pvActionResultDialog('setValues', answer);
+    if (dialog) return setResult(dialog);
+    setEntries(new Map());
+    setNotice(t('actions.setValues.done', { count: build.items.length }));
+  };
+
+  const stationList = stations.state === 'ready' ? stations.data : [];
+  return (
+    <section className="page actions-page">
+      <PageHeader
+        title={t('actions.setValues.title')}
+        description={t('actions.setValues.description')}
+      />
+      <LoadingState
+        status={
+          stations.state === 'error' ? 'error' : stations.state === 'loading' ? 'loading' : 'ready'
+        }
+        onRetry={retryStations}
+      >
+        <div className="action-station-pick">
+          <Field label={t('actions.common.station')}>
+            {(p) => (
+              <select
+                {...p}
+                name="station"
+                value={station ?? ''}
+                onChange={(e) => {
+                  setEntries(new Map());
+                  setErrors(new Map());
+                  setBanner(null);
+                  setParams(e.target.value === '' ? {} : { station: e.target.value });
+                }}
+              >
+                <option value="">{t('actions.common.chooseStation')}</option>
+                {stationList.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.id} {s.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        {station === null ? (
+          <EmptyState
+            title={t('actions.common.noStation')}
+            reason={t('actions.setValues.chooseStation')}
+          />
+        ) : (
+          <LoadingState
+            status={
+              configs.state === 'error'
+                ? 'error'
+                : configs.state === 'loading'
+                  ? 'loading'
+                  : 'ready'
+            }
+            onRetry={retryConfigs}
+          >
+            {list.length === 0 ? (
+              <EmptyState
+                title={t('actions.setValues.noneTitle')}
+                reason={t('actions.setValues.none')}
+              />
+            ) : (
+              <form className="action-form" onSubmit={submit} noValidate>
+                {banner && (
+                  <p className="action-errors" role="alert">
+                    {banner}
+                  </p>
+                )}
+                <table className="table set-values-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('actions.setValues.colName')}</th>
+                      <th scope="col" className="num">
+                        {t('actions.setValues.colCurrent')}
+                      </th>
+                      <th scope="col">{t('actions.setValues.colNew')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {list.map((config) => {
+                      const key = pvKey(config.pvRef);
+                      return (
+                        <SetValueRow
+                          key={key}
+                          config={config}
+                          entry={entries.get(key) ?? ''}
+                          error={errors.get(key)}
+                          live={live.current}
+                          onChange={(v) => setEntries((m) => new Map(m).set(key, v))}
+                        />
+                      );
+                    })}
+                  </tbody>
+                </table>
+                <div className="action-buttons">
+                  <Button
+                    onClick={() => {
+                      setEntries(new Map());
+                      setErrors(new Map());
+                      setBanner(null);
+                    }}
+                  >
+                    {t('actions.setValues.clear')}
+                  </Button>
+                  <Button variant="primary" type="submit" disabled={busy}>
+                    {busy ? t('actions.common.sending') : t('actions.setValues.submit')}
+                  </Button>
+                </div>
+              </form>
+            )}
+          </LoadingState>
+        )}
+      </LoadingState>
+      <ActionResultDialog
+        dialog={result}
+        onClose={() => setResult(null)}
+        pvName={(item) => nameOf(item.pvRef)}
+      />
+      {notice && <ActionNotice message={notice} onGone={() => setNotice(null)} />}
+    </section>
+  );
+}
+
+const SetValueRow = memo(function SetValueRow({
+  config,
+  entry,
+  error,
+  live,
+  onChange,
+}: {
+  config: PvConfig;
+  entry: string;
+  error: string | undefined;
+  live: Map<string, Live>;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const value = usePvValue(config.pvRef);
+  const key = pvKey(config.pvRef);
+  const isTime = value?.typeOfValue === 'TimeOfDayValue';
+  // What the page needs to build the request: the current boolean (invert) and the kind.
+  useEffect(() => {
+    live.set(key, { current: value?.boolValue ?? null, isTime });
+  }, [live, key, value?.boolValue, isTime]);
+  const shown = value ? formatPvValue(value, config, format.locale) : null;
+  const label = `${config.name}: ${t('actions.setValues.colNew')}`;
+  const errorId = `${key}-error`;
+  return (
+    <tr data-pv={key}>
+      <th scope="row">
+        <span className="set-values-name">
+          {config.name}
+          <PvInfo config={config} />
+        </span>
+        {config.domainConfig && (
+          <span className="cell-sub">
+            {t('actions.info.domainValue', {
+              min: config.domainConfig.min,
+              max: config.domainConfig.max,
+            })}{' '}
+            {config.dimension}
+          </span>
+        )}
+      </th>
+      <td className="num value">
+        {shown ? shown.text : '—'}
+        {shown?.unit ? <span className="unit"> {shown.unit}</span> : null}
+      </td>
+      <td>
+        {config.pvRef.type === 'DigiOut' ? (
+          <select
+            name={key}
+            aria-label={label}
+            value={entry}
+            onChange={(e) => onChange(e.target.value)}
+          >
+            <option value="">{t('actions.setValues.keep')}</option>
+            <option value="on">
+              {config.digiDisplayConfig?.stateActiveText || t('actions.setValue.on')}
+            </option>
+            <option value="off">
+              {config.digiDisplayConfig?.stateInactiveText || t('actions.setValue.off')}
+            </option>
+            <option value="invert">{t('actions.setValue.invert')}</option>
+          </select>
+        ) : (
+          <input
+            name={key}
+            aria-label={label}
+            inputMode={isTime ? 'text' : 'decimal'}
+            placeholder={isTime ? 'HH:MM' : undefined}
+            autoComplete="off"
+            value={entry}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        )}
+        {error && (
+          <span id={errorId} className="field-error">
+            {error}
+          </span>
+        )}
+      </td>
+    </tr>
+  );
+});

@@ -1,0 +1,226 @@
+/**
+ * Text outputs (SPEC §2 "Set text messages", §4 "Set-text modes"): DirectWithAcknowledge
+ * asks, then sends its text; DirectWithoutAcknowledge sends at once; any other mode opens an
+ * editor. The current texts follow /hubs/visu-text-message only after a save here; a failed
+ * save shows the generic status dialog and keeps what was typed.
+ */
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TextMessage, TextOutput } from '../../contract/actions.ts';
+import { requireText } from '../../domain/validation/forms.ts';
+import {
+  shouldUpdateLocally,
+  textMessageSaveDialog,
+  type ResultDialog,
+} from '../../domain/validation/resultDialogs.ts';
+import { setTextFlow } from '../../domain/validation/setTextMode.ts';
+import {
+  Button,
+  ConfirmDialog,
+  Dialog,
+  EmptyState,
+  Field,
+  LoadingState,
+  PageHeader,
+  Panel,
+} from '../../ui/index.ts';
+import { useAsync } from '../stations/useAsync.ts';
+import { ActionNotice } from './ActionNotice.tsx';
+import { ActionResultDialog } from './ActionResultDialog.tsx';
+import { loadTextMessages, loadTextOutputs, saveTextMessages } from './actionsApi.ts';
+import { useRuleText } from './useRuleText.ts';
+import './actions.css';
+
+export function TextOutputsPage() {
+  const { t } = useTranslation();
+  const [data, retry] = useAsync(async (signal) => {
+    const outputs = await loadTextOutputs(signal);
+    const messages = await loadTextMessages(
+      outputs.map((o) => o.id),
+      signal,
+    );
+    return { outputs, messages };
+  }, []);
+  const [sent, setSent] = useState<Map<number, string>>(new Map());
+  const [confirming, setConfirming] = useState<TextOutput | null>(null);
+  const [editing, setEditing] = useState<TextOutput | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ResultDialog | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const current = useMemo(() => {
+    const map = new Map<number, string>();
+    if (data.state === 'ready') for (const m of data.data.messages) map.set(m.id, m.message);
+    for (const [id, message] of sent) map.set(id, message);
+    return map;
+  }, [data, sent]);
+
+  const byStation = useMemo(() => {
+    const groups = new Map<number, TextOutput[]>();
+    if (data.state === 'ready')
+      for (const o of data.data.outputs)
+        groups.set(o.stationNumber, [...(groups.get(o.stationNumber) ?? []), o]);
+    return [...groups.values()];
+  }, [data]);
+
+  /** Sends one text; true when the plant took it (the text shown changes only then). */
+  const send = async (output: TextOutput, message: string): Promise<boolean> => {
+    setBusy(true);
+    const answer = await saveTextMessages([{ id: output.id, message } satisfies TextMessage]);
+    setBusy(false);
+    if (!shouldUpdateLocally(answer.status)) {
+      setResult(textMessageSaveDialog(answer));
+      return false;
+    }
+    setSent((m) => new Map(m).set(output.id, message));
+    setNotice(t('actions.text.sent', { name: output.name }));
+    return true;
+  };
+
+  const press = (output: TextOutput) => {
+    const flow = setTextFlow(output.mode);
+    if (flow === 'confirmThenSend') setConfirming(output);
+    else if (flow === 'sendNow') void send(output, output.presetText);
+    else setEditing(output);
+  };
+
+  return (
+    <section className="page actions-page">
+      <PageHeader title={t('actions.text.title')} description={t('actions.text.description')} />
+      <LoadingState
+        status={data.state === 'error' ? 'error' : data.state === 'loading' ? 'loading' : 'ready'}
+        onRetry={retry}
+        label={t('actions.text.loading')}
+      >
+        {byStation.length === 0 ? (
+          <EmptyState title={t('actions.text.noneTitle')} reason={t('actions.text.none')} />
+        ) : (
+          <div className="text-output-grid">
+            {byStation.map((outputs) => (
+              <Panel
+                key={outputs[0]!.stationNumber}
+                title={`${outputs[0]!.stationNumber} ${outputs[0]!.stationName}`}
+                level={2}
+                dense
+              >
+                <ul className="text-output-list">
+                  {outputs.map((o) => (
+                    <li key={o.id} data-text-output={o.id}>
+                      <div className="text-output-name">
+                        <strong>{o.name}</strong>
+                        <span className="text-output-current">
+                          {current.get(o.id) ? `„${current.get(o.id)}“` : t('actions.text.empty')}
+                        </span>
+                      </div>
+                      <Button
+                        size="small"
+                        icon={setTextFlow(o.mode) === 'editDialog' ? 'keyboard' : 'check'}
+                        disabled={busy}
+                        onClick={() => press(o)}
+                        aria-label={`${t(`actions.text.mode.${setTextFlow(o.mode)}`)}: ${o.name}`}
+                      >
+                        {t(`actions.text.mode.${setTextFlow(o.mode)}`)}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              </Panel>
+            ))}
+          </div>
+        )}
+      </LoadingState>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('actions.text.confirmTitle')}
+        message={
+          confirming
+            ? t('actions.text.confirmMessage', {
+                text: confirming.presetText,
+                name: confirming.name,
+              })
+            : ''
+        }
+        confirmLabel={t('actions.common.send')}
+        busy={busy}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          const output = confirming;
+          if (!output) return;
+          void send(output, output.presetText).then(() => setConfirming(null));
+        }}
+      />
+      {editing && (
+        <TextEditor
+          output={editing}
+          initial={current.get(editing.id) ?? ''}
+          busy={busy}
+          onCancel={() => setEditing(null)}
+          onSend={async (message) => {
+            if (await send(editing, message)) setEditing(null);
+          }}
+        />
+      )}
+      <ActionResultDialog dialog={result} onClose={() => setResult(null)} />
+      {notice && <ActionNotice message={notice} onGone={() => setNotice(null)} />}
+    </section>
+  );
+}
+
+function TextEditor({
+  output,
+  initial,
+  busy,
+  onCancel,
+  onSend,
+}: {
+  output: TextOutput;
+  initial: string;
+  busy: boolean;
+  onCancel: () => void;
+  onSend: (message: string) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const text = useRuleText();
+  const [message, setMessage] = useState(initial);
+  const [error, setError] = useState<string | undefined>();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = requireText(message);
+    if (problem) return setError(text(problem));
+    setError(undefined);
+    void onSend(message);
+  };
+  const formId = `text-${output.id}`;
+  return (
+    <Dialog
+      open
+      onClose={onCancel}
+      size="small"
+      title={t('actions.text.editTitle', { name: output.name })}
+      actions={
+        <>
+          <Button onClick={onCancel}>{t('actions.common.cancel')}</Button>
+          <Button variant="primary" type="submit" form={formId} disabled={busy}>
+            {busy ? t('actions.common.sending') : t('actions.common.send')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="action-form" onSubmit={submit} noValidate>
+        <Field label={t('actions.text.textLabel')} error={error} help={output.stationName}>
+          {(p) => (
+            <textarea
+              {...p}
+              name="message"
+              rows={3}
+              maxLength={500}
+              value={message}
+              data-autofocus
+              onChange={(e) => setMessage(e.target.value)}
+            />
+          )}
+        </Field>
+      </form>
+    </Dialog>
+  );
+}

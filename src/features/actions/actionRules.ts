@@ -1,0 +1,61 @@
+/**
+ * The view-side rules of the action dialogs, pure so they are unit tested: reading an
+ * AnaOut entry, which actions a PV offers, and one answer for several priority-output acks.
+ */
+import type { PriorityOutputAckResult } from '../../contract/actions.ts';
+import type { PvConfig, PvValue } from '../../contract/pv.ts';
+import { isResettableCounter } from '../../domain/validation/counterReset.ts';
+import { FORM_KEYS } from '../../domain/validation/forms.ts';
+import { ruleMessage, type RuleMessage } from '../../domain/validation/ruleMessage.ts';
+import {
+  hasRuntimes,
+  isSettable,
+  parseNumberInput,
+  parseTimeOfDayInput,
+  VALUE_ENTRY_KEYS,
+} from '../../domain/validation/valueEntry.ts';
+
+/** Reads the user's entry for an AnaOut: a number, or a time of day for switching times. */
+export function analogueTarget(
+  text: string,
+  isTime: boolean,
+): { ok: true; target: unknown } | { ok: false; message: RuleMessage } {
+  if (text.trim() === '') return { ok: false, message: ruleMessage(FORM_KEYS.enterValue) };
+  if (isTime) {
+    const time = parseTimeOfDayInput(text);
+    return time.ok ? { ok: true, target: time.value } : time;
+  }
+  const n = parseNumberInput(text);
+  return n === null
+    ? { ok: false, message: ruleMessage(VALUE_ENTRY_KEYS.notANumber) }
+    : { ok: true, target: n };
+}
+
+export type PvAction = 'setValue' | 'limits' | 'priority' | 'runtimes' | 'counter';
+
+/** The actions of a PV, in menu order. */
+export function actionsOf(
+  config: PvConfig,
+  value: PvValue | undefined,
+  keepsRuntimes = true,
+): PvAction[] {
+  const ref = config.pvRef;
+  const list: PvAction[] = [];
+  if (isSettable(ref)) list.push('setValue');
+  if (ref.type === 'AnaIn' && config.anaLimitConfig) list.push('limits');
+  if (ref.type === 'DigiIn' && config.alertInputConfig) list.push('priority');
+  if (hasRuntimes(ref) && keepsRuntimes) list.push('runtimes');
+  if (ref.type === 'ZaehlWert' && isResettableCounter(value)) list.push('counter');
+  return list;
+}
+
+/** Several groups, one dialog: a failure wins, then a success, else 'none to acknowledge'. */
+export function combinedAckResult(
+  results: readonly PriorityOutputAckResult[],
+): PriorityOutputAckResult {
+  return (
+    results.find((r) => r.status !== 'Success' && r.status !== 'NotFound') ??
+    results.find((r) => r.status === 'Success') ??
+    results[0] ?? { status: 'NotFound', errorMessage: null }
+  );
+}
