@@ -20,6 +20,7 @@ import { createArchive, type Archive, type ArchiveOptions } from './archive/crea
 import { registerChartRoutes } from './charts/registerChartRoutes.ts';
 import { AlertService } from './alerts/AlertService.ts';
 import { registerAlertRoutes } from './alerts/routes.ts';
+import { registerDashboardArea } from './dashboard/registerDashboardArea.ts';
 
 export interface PlantServer {
   app: FastifyInstance;
@@ -130,6 +131,8 @@ export async function buildServer(
   registerAlertRoutes(app, context, alerts, plant);
   alerts.start();
   app.addHook('onClose', async () => alerts.stop());
+
+  registerDashboardArea(app, context, plant, hubs.dashboard);
 
   await registerStatic(app, config.distDir);
 

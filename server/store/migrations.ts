@@ -159,4 +159,17 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX system_events_ts ON system_events(ts);
     `,
   },
+  {
+    // NOTE: the version may be renumbered when branches merge; it only has to stay unique.
+    version: 4,
+    name: 'dashboard notes',
+    sql: `
+      CREATE TABLE dashboard_notes (
+        id INTEGER PRIMARY KEY,
+        note TEXT NOT NULL,
+        updated_by TEXT,
+        updated_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];
