@@ -124,7 +124,7 @@ export function lamp(x: number, y: number, label: string, pv: string | null): st
   return `<g class="pi-lamp" data-pv="${esc(pv)}" data-action="pv" tabindex="0" role="button" aria-label="${esc(label)}">
     <circle cx="${x + 8}" cy="${y - 5}" r="7" fill="#c5cbcf" stroke="#5c6770" data-pv="${esc(pv)}" data-bind="state"/>
     <text x="${x + 22}" y="${y}" font-size="13" fill="#2c353b">${esc(label)}</text>
-    <text class="pi-value" x="${x + 210}" y="${y}" font-size="13" text-anchor="end" font-family="monospace" fill="#1d2429" data-pv="${esc(pv)}" data-bind="value">—</text>
+    <text class="pi-value" x="${x + 286}" y="${y}" font-size="13" text-anchor="end" font-family="monospace" fill="#1d2429" data-pv="${esc(pv)}" data-bind="value">—</text>
   </g>`;
 }
 
