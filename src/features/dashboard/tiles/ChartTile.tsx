@@ -111,7 +111,12 @@ function LiveTrend({ pvs, hours }: { pvs: PvRef[]; hours: number }) {
           ],
           series: [
             {},
-            ...pvs.map((_, i) => ({ stroke: seriesColor(i), width: 1.5, spanGaps: true })),
+            ...pvs.map((_, i) => ({
+              stroke: seriesColor(i),
+              width: 1.5,
+              spanGaps: true,
+              points: { show: false },
+            })),
           ],
         };
         plot = new UPlot(opts, series.columns(), host);
