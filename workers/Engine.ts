@@ -416,6 +416,7 @@ export class Engine implements EngineApi {
     if (this.notes) return this.notes;
     const feed = new NoteFeed({
       acquireChannel: () => this.channel('dashboard').acquire(),
+      isConnected: () => this.channels.get('dashboard')?.state === 'connected',
       invoke: async (method, ...args) => this.channel('dashboard').invoke(method, ...args),
       send: (tabId, message) => this.tabs.get(tabId)?.send(message),
       onError: this.onError,
@@ -423,6 +424,9 @@ export class Engine implements EngineApi {
     this.channel('dashboard').on(HUB_MESSAGES.noteUpdate, (payload: unknown) => {
       this.status.dataReceived(this.deps.timers.now());
       feed.received(payload);
+    });
+    this.channel('dashboard').onStateChange((change) => {
+      if (change.to !== 'connected') feed.connectionLost();
     });
     this.onChannelRestored((hub) => {
       if (hub === 'dashboard') feed.resubscribe();

@@ -10,6 +10,8 @@ import type { NoteMessage } from '../engineProtocol.ts';
 
 export interface NoteFeedDeps {
   acquireChannel(): () => void;
+  /** Whether the dashboard channel is connected now; until then `resubscribe` follows. */
+  isConnected(): boolean;
   invoke(method: string, ...args: unknown[]): Promise<unknown>;
   send(tabId: string, message: NoteMessage): void;
   onError(error: unknown): void;
@@ -25,6 +27,8 @@ export class NoteFeed {
   /** Note key -> tabs leasing it. */
   private readonly tabsByKey = new Map<string, Set<string>>();
   private releaseChannel: (() => void) | null = null;
+  /** Keys subscribed on the current connection; cleared when it is lost. */
+  private readonly sent = new Set<string>();
 
   constructor(private readonly deps: NoteFeedDeps) {}
 
@@ -41,7 +45,8 @@ export class NoteFeed {
     }
     if (this.tabsByKey.size > 0 && !this.releaseChannel)
       this.releaseChannel = this.deps.acquireChannel();
-    if (added.length) this.call(HUB_METHODS.dashboard.subscribeToNotes, added);
+    // NOTE: a channel still starting subscribes every leased key when it connects (resubscribe).
+    if (added.length && this.deps.isConnected()) this.subscribe(added);
   }
 
   release(tabId: string, ids: readonly number[]): void {
@@ -65,8 +70,18 @@ export class NoteFeed {
 
   /** After the dashboard channel (re)connected: subscribe every leased key again. */
   resubscribe(): void {
-    const keys = [...this.tabsByKey.keys()];
-    if (keys.length) this.call(HUB_METHODS.dashboard.subscribeToNotes, keys);
+    this.subscribe([...this.tabsByKey.keys()]);
+  }
+
+  /** The connection was lost: nothing is subscribed on the server any more. */
+  connectionLost(): void {
+    this.sent.clear();
+  }
+
+  private subscribe(keys: readonly string[]): void {
+    const fresh = keys.filter((k) => !this.sent.has(k));
+    for (const k of fresh) this.sent.add(k);
+    if (fresh.length) this.call(HUB_METHODS.dashboard.subscribeToNotes, fresh);
   }
 
   private drop(tabId: string, keys: readonly string[]): void {
@@ -79,7 +94,9 @@ export class NoteFeed {
         removed.push(key);
       }
     }
-    if (removed.length) this.call(HUB_METHODS.dashboard.unsubscribeFromNotes, removed);
+    for (const k of removed) this.sent.delete(k);
+    if (removed.length && this.deps.isConnected())
+      this.call(HUB_METHODS.dashboard.unsubscribeFromNotes, removed);
     if (this.tabsByKey.size === 0 && this.releaseChannel) {
       this.releaseChannel();
       this.releaseChannel = null;
