@@ -53,7 +53,7 @@ export function TileFrame({ tile, className, style, children }: TileFrameProps) 
   return (
     <article
       ref={ref}
-      className={`tile tile-${String(tile.type).toLowerCase()} ${className ?? ''}`}
+      className={`tile ${className ?? ''}`}
       style={style}
       data-tile-type={tile.type}
       aria-label={tile.title || t('dashboard.tile.untitled')}

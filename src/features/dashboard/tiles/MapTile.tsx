@@ -87,7 +87,7 @@ export function MapTile({ tile }: { tile: DashboardTile }) {
           <Marker key={station.stationNumber} station={station} x={x} y={y} showLabel={label} />
         ))}
       {stations !== null && shown.length === 0 && (
-        <p className="tile-note">{t('dashboard.map.none')}</p>
+        <p className="tile-message">{t('dashboard.map.none')}</p>
       )}
     </div>
   );

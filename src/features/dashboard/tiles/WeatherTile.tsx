@@ -88,7 +88,7 @@ function Current({ zip, country }: { zip: string; country: string }) {
     `${zip},${country}`,
   );
   if (data.state === 'loading')
-    return <p className="tile-note">{t('dashboard.weather.loading')}</p>;
+    return <p className="tile-message">{t('dashboard.weather.loading')}</p>;
   if (data.state === 'error')
     return <TileError message={t('dashboard.weather.failed')} detail={data.error} />;
   const r = data.data;
@@ -126,7 +126,7 @@ function Forecast({ zip, country }: { zip: string; country: string }) {
     `${zip},${country}`,
   );
   if (data.state === 'loading')
-    return <p className="tile-note">{t('dashboard.weather.loading')}</p>;
+    return <p className="tile-message">{t('dashboard.weather.loading')}</p>;
   if (data.state === 'error')
     return <TileError message={t('dashboard.weather.failed')} detail={data.error} />;
   return (

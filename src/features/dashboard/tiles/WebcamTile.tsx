@@ -38,8 +38,8 @@ export function WebcamTile({ tile }: { tile: DashboardTile }) {
   const format = useFormat();
   const image = useCurrentWebcamImage(tile.webcamId);
   if (tile.webcamId === undefined) return <TileError message={t('dashboard.webcam.missing')} />;
-  if (image === 'none') return <p className="tile-note">{t('dashboard.webcam.noImage')}</p>;
-  if (!image) return <p className="tile-note">{t('dashboard.webcam.loading')}</p>;
+  if (image === 'none') return <p className="tile-message">{t('dashboard.webcam.noImage')}</p>;
+  if (!image) return <p className="tile-message">{t('dashboard.webcam.loading')}</p>;
   return (
     <figure className="webcam-figure">
       <img
