@@ -3,6 +3,7 @@
  * tile type on the sample dashboard, notes live across tabs, webcam and weather tiles, tile
  * errors for unknown enumeration values, and the wall-monitor full screen.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures.ts';
 import { signIn } from './auth.ts';
 import type { Page } from '@playwright/test';
@@ -236,4 +237,25 @@ test('DB-E8: the webcam page shows each camera and its history with a slider', a
   await page.keyboard.press('Home');
   await expect(img).not.toHaveAttribute('src', last!);
   await expect(page.getByText(/^Bild 1 von \d+/)).toBeVisible();
+});
+
+test('DB-E9: the overview dashboard, a process image and the webcams pass axe', async ({
+  page,
+}) => {
+  await openOverview(page);
+  await expect(page.locator('.weather-now')).toBeVisible();
+  const violations = async () =>
+    (
+      await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .exclude('.tile-browser')
+        .analyze()
+    ).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(await violations()).toEqual([]);
+  await page.goto('/process-images/wasserwerk-talaue');
+  await expect(page.locator('.pi-host svg')).toBeVisible();
+  expect(await violations()).toEqual([]);
+  await page.goto('/webcams');
+  await expect(page.locator('.webcam-card img')).toHaveCount(3);
+  expect(await violations()).toEqual([]);
 });

@@ -98,6 +98,7 @@ function LinearGauge({ model, quality, vertical }: GaugeProps & { vertical: bool
       <div
         className="gauge-track-box"
         role="meter"
+        aria-label={model.name || model.unit}
         aria-valuemin={model.min ?? 0}
         aria-valuemax={model.max ?? 1}
         aria-valuenow={model.fraction === null ? undefined : f}
