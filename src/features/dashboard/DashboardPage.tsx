@@ -4,7 +4,7 @@
  * `/dashboard` lists the dashboards.
  */
 import { useRef } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
 import { useAsync } from '../stations/useAsync.ts';
@@ -18,6 +18,7 @@ import './dashboard.css';
 export function DashboardPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
+  const navigate = useNavigate();
   const kiosk = useKiosk();
   const [data, retry] = useAsync((signal) => fetchDashboardConfig(signal), []);
   const boardRef = useRef<HTMLElement>(null);
@@ -32,17 +33,31 @@ export function DashboardPage() {
         actions={
           <>
             {config && config.dashboards.length > 1 && (
-              <nav aria-label={t('dashboard.others')} className="dash-switch">
-                {config.dashboards.map((d) => (
-                  <Link
-                    key={d.id}
-                    to={`/dashboard/${d.id}`}
-                    aria-current={d.id === id ? 'page' : undefined}
-                  >
-                    {d.name}
-                  </Link>
-                ))}
-              </nav>
+              <>
+                <nav aria-label={t('dashboard.others')} className="dash-switch">
+                  {config.dashboards.map((d) => (
+                    <Link
+                      key={d.id}
+                      to={`/dashboard/${d.id}`}
+                      aria-current={d.id === id ? 'page' : undefined}
+                    >
+                      {d.name}
+                    </Link>
+                  ))}
+                </nav>
+                <select
+                  className="dash-switch-select"
+                  aria-label={t('dashboard.others')}
+                  value={id}
+                  onChange={(e) => void navigate(`/dashboard/${e.target.value}`)}
+                >
+                  {config.dashboards.map((d) => (
+                    <option key={d.id} value={d.id}>
+                      {d.name}
+                    </option>
+                  ))}
+                </select>
+              </>
             )}
             <Button icon="overview" onClick={() => void fullscreen.toggle()}>
               {fullscreen.active
