@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   DASHBOARD_API,
+  MAP_TYPES,
   MAX_NOTE_LENGTH,
   noteKey,
   type DashboardConfigResult,
@@ -35,6 +36,21 @@ export const DEFAULT_MAP_TILES: DashboardConfigResult['mapTiles'] = {
     'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
 };
 
+const mapTilesEnv = z.record(z.enum(MAP_TYPES), z.string().regex(/^https?:\/\/\S+$/));
+
+/**
+ * Tile sources: the defaults, overridden per map type by PEGEL_MAP_TILES, a JSON object such as
+ * `{"Roadmap":"https://tiles.plant.example/{z}/{x}/{y}.png"}`.
+ */
+export function mapTileSources(
+  env: NodeJS.ProcessEnv = process.env,
+): DashboardConfigResult['mapTiles'] {
+  if (!env.PEGEL_MAP_TILES) return DEFAULT_MAP_TILES;
+  const parsed = mapTilesEnv.safeParse(JSON.parse(env.PEGEL_MAP_TILES));
+  if (!parsed.success) throw new Error(`PEGEL_MAP_TILES: ${parsed.error.issues[0]?.message}`);
+  return { ...DEFAULT_MAP_TILES, ...parsed.data };
+}
+
 const idParams = z.strictObject({ id: z.coerce.number().int().positive() });
 const noteBody = z.strictObject({
   id: z.number().int().positive(),
@@ -49,13 +65,14 @@ export function registerDashboardRoutes(
 ): void {
   const sample = buildSampleDashboards(plant);
   const notes = new NoteStore(ctx.db, sample.notes);
+  const mapTiles = mapTileSources();
 
   app.get(DASHBOARD_API.config, async (request) => {
     const user = requireUser(ctx, request);
     const result: DashboardConfigResult = {
       dashboards: sample.dashboards,
       weather: weatherServiceConfig(),
-      mapTiles: DEFAULT_MAP_TILES,
+      mapTiles,
       currentUserCanEdit: hasRight(user, 'editDashboards'),
       notes: notes.all(),
     };
