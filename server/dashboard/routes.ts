@@ -36,7 +36,7 @@ export const DEFAULT_MAP_TILES: DashboardConfigResult['mapTiles'] = {
     'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
 };
 
-const mapTilesEnv = z.record(z.enum(MAP_TYPES), z.string().regex(/^https?:\/\/\S+$/));
+const mapTilesEnv = z.partialRecord(z.enum(MAP_TYPES), z.string().regex(/^https?:\/\/\S+$/));
 
 /**
  * Tile sources: the defaults, overridden per map type by PEGEL_MAP_TILES, a JSON object such as
