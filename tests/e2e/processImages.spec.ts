@@ -113,3 +113,24 @@ test('PI-E4: a hostile process image renders inert', async ({ page, plant }) => 
   expect(requests.filter((u) => u.includes(':9/'))).toEqual([]);
   expect(dialogs).toBe(0);
 });
+
+test('PI-E5: every bound element of every image finds its PV and shows a value', async ({
+  page,
+}) => {
+  await signIn(page, 'operator', '/process-images');
+  const names = await page
+    .locator('.pi-card')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+  expect(names).toHaveLength(13);
+  for (const href of names) {
+    await page.goto(href);
+    const values = page.locator('.pi-host [data-bind="value"]');
+    await expect(values.first()).toBeVisible();
+    // No value text stays at the placeholder once the engine delivered the image's PVs.
+    await expect
+      .poll(async () => (await values.allTextContents()).filter((t) => t === '—').length, {
+        message: href,
+      })
+      .toBe(0);
+  }
+});
