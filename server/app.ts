@@ -21,6 +21,7 @@ import { registerChartRoutes } from './charts/registerChartRoutes.ts';
 import { AlertService } from './alerts/AlertService.ts';
 import { registerAlertRoutes } from './alerts/routes.ts';
 import { registerActionRoutes } from './actions/registerActionRoutes.ts';
+import { registerDashboardArea } from './dashboard/registerDashboardArea.ts';
 
 export interface PlantServer {
   app: FastifyInstance;
@@ -132,6 +133,8 @@ export async function buildServer(
   alerts.start();
   app.addHook('onClose', async () => alerts.stop());
   if (simulation) registerActionRoutes(app, context, simulation, hubs);
+
+  registerDashboardArea(app, context, plant, hubs.dashboard);
 
   await registerStatic(app, config.distDir);
 

@@ -26,6 +26,7 @@ import { LEASE_KINDS, TOPICS, type LeaseKind } from './topics.ts';
 import * as check from './validate.ts';
 import type { Alert } from '../src/contract/alerts.ts';
 import { AlertFeed, type AlertArchiveFetcher, type AlertView } from './alerts/AlertFeed.ts';
+import { NoteFeed } from './dashboard/NoteFeed.ts';
 
 /** The browser's online flag (navigator.onLine and the online/offline events). */
 const ALERT_HUB_MESSAGES = [
@@ -157,6 +158,7 @@ export class Engine implements EngineApi {
     for (const kind of LEASE_KINDS)
       this.releaseKeys(tabId, tab, kind, [...tab.coalescer.leased[kind]]);
     this.alerts.dropTab(tabId);
+    this.notes?.dropTab(tabId);
     tab.coalescer.dispose();
     tab.closeSink();
   }
@@ -396,5 +398,40 @@ export class Engine implements EngineApi {
     if (!this.registry.has('pvValue', key)) return;
     this.values.set(payload, key);
     this.changed('pvValue', key);
+  }
+
+  // --- dashboard notes (SPEC §7 noteUpdate); the feed is made on first use ---
+  private notes: NoteFeed | null = null;
+
+  async leaseNotes(tabId: string, ids: number[]): Promise<void> {
+    if (!this.tabs.has(tabId)) throw hubErrors.acquireFailed(tabId);
+    this.noteFeed().lease(tabId, ids);
+  }
+
+  async releaseNotes(tabId: string, ids: number[]): Promise<void> {
+    this.notes?.release(tabId, ids);
+  }
+
+  private noteFeed(): NoteFeed {
+    if (this.notes) return this.notes;
+    const feed = new NoteFeed({
+      acquireChannel: () => this.channel('dashboard').acquire(),
+      isConnected: () => this.channels.get('dashboard')?.state === 'connected',
+      invoke: async (method, ...args) => this.channel('dashboard').invoke(method, ...args),
+      send: (tabId, message) => this.tabs.get(tabId)?.send(message),
+      onError: this.onError,
+    });
+    this.channel('dashboard').on(HUB_MESSAGES.noteUpdate, (payload: unknown) => {
+      this.status.dataReceived(this.deps.timers.now());
+      feed.received(payload);
+    });
+    this.channel('dashboard').onStateChange((change) => {
+      if (change.to !== 'connected') feed.connectionLost();
+    });
+    this.onChannelRestored((hub) => {
+      if (hub === 'dashboard') feed.resubscribe();
+    });
+    this.notes = feed;
+    return feed;
   }
 }

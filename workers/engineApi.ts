@@ -56,4 +56,8 @@ export interface EngineApi {
   setAlertCounts(tabId: string, on: boolean): Promise<void>;
   /** Every row of a view, sorted and filtered (CSV export). */
   getAlertRows(view: Omit<AlertView, 'start' | 'count'>): Promise<Alert[]>;
+  /** Leases dashboard notes for the tab; it then receives `note` messages for them. */
+  leaseNotes(tabId: string, ids: number[]): Promise<void>;
+  /** Idempotent. */
+  releaseNotes(tabId: string, ids: number[]): Promise<void>;
 }

@@ -6,6 +6,7 @@ import type { DisplayConnectionState, ServerStatus } from '../src/contract/enums
 import type { PvConfig, PvValue } from '../src/contract/pv.ts';
 import type { StationLiveData } from '../src/contract/station.ts';
 import type { Alert } from '../src/contract/alerts.ts';
+import type { DashboardNote } from '../src/contract/dashboard.ts';
 
 export type PvConfigEntry =
   { state: 'loading' } | { state: 'ready'; config: PvConfig } | { state: 'error'; error: string };
@@ -73,4 +74,10 @@ export interface AlertsMessage {
   counts: AlertCounts | null;
 }
 
-export type TabMessage = Frame | SessionEndedMessage | AlertsMessage;
+/** A dashboard note the tab leases changed (SPEC §7 noteUpdate). */
+export interface NoteMessage {
+  type: 'note';
+  note: DashboardNote;
+}
+
+export type TabMessage = Frame | SessionEndedMessage | AlertsMessage | NoteMessage;

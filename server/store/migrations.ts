@@ -210,4 +210,16 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'dashboard notes',
+    sql: `
+      CREATE TABLE dashboard_notes (
+        id INTEGER PRIMARY KEY,
+        note TEXT NOT NULL,
+        updated_by TEXT,
+        updated_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];

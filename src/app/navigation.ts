@@ -29,6 +29,24 @@ export const NAV_ITEMS: readonly NavItem[] = [
     descriptionKey: 'help.area.stations',
   },
   {
+    path: '/dashboard',
+    labelKey: 'dashboard.nav.dashboard',
+    icon: 'overview',
+    descriptionKey: 'dashboard.help.dashboard',
+  },
+  {
+    path: '/process-images',
+    labelKey: 'processImages.nav',
+    icon: 'stations',
+    descriptionKey: 'processImages.help',
+  },
+  {
+    path: '/webcams',
+    labelKey: 'webcam.nav',
+    icon: 'empty',
+    descriptionKey: 'webcam.help',
+  },
+  {
     path: '/alerts',
     labelKey: 'alerts.nav.list',
     icon: 'warning',

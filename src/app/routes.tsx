@@ -14,6 +14,7 @@ import { LiveProvider } from '../live/index.ts';
 import { stationRoutes } from '../features/stations/routes.tsx';
 import { alertRoutes } from '../features/alerts/routes.tsx';
 import { actionRoutes } from '../features/actions/routes.tsx';
+import { dashboardRoutes } from '../features/dashboard/routes.tsx';
 
 /** Pages inside the shell. Pages not on the first screen load lazily (startup budget). */
 export const areaRoutes: RouteObject[] = [
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
             children: [
               ...areaRoutes,
               ...stationRoutes,
+              ...dashboardRoutes,
               ...alertRoutes,
               ...actionRoutes,
               ...sessionRoutes,

@@ -14,6 +14,7 @@ import type {
   TabMessage,
 } from '../../workers/engineProtocol.ts';
 import type { Alert } from '../contract/alerts.ts';
+import type { DashboardNote } from '../contract/dashboard.ts';
 import type { AlertView } from '../../workers/engineApi.ts';
 import { tabLockName } from '../../workers/tabLocks.ts';
 import { createRealTimers, type TimerHandle, type Timers } from '../../workers/timers.ts';
@@ -63,6 +64,7 @@ export class LiveClient {
   private readonly countListeners = new Set<(counts: AlertCounts) => void>();
   private lastCounts: AlertCounts | null = null;
   private nextViewId = 0;
+  private readonly noteListeners = new Map<number, Set<(note: DashboardNote) => void>>();
 
   constructor(connection: Promise<EngineConnection>, options: LiveClientOptions = {}) {
     this.connection = connection;
@@ -182,6 +184,28 @@ export class LiveClient {
     await api.disconnect(this.tabId);
   }
 
+  /**
+   * Listens to one dashboard note (SPEC §7 noteUpdate); the engine subscribes it while any
+   * listener of any tab is there. The returned release is idempotent.
+   */
+  watchNote(id: number, listener: (note: DashboardNote) => void): () => void {
+    let listeners = this.noteListeners.get(id);
+    if (!listeners) {
+      this.noteListeners.set(id, (listeners = new Set()));
+      void this.start().then((api) => api.leaseNotes(this.tabId, [id]));
+    }
+    listeners.add(listener);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      listeners.delete(listener);
+      if (listeners.size > 0 || this.noteListeners.get(id) !== listeners) return;
+      this.noteListeners.delete(id);
+      void this.start().then((api) => api.releaseNotes(this.tabId, [id]));
+    };
+  }
+
   private async register(): Promise<EngineApi> {
     const { api, mode } = await this.connection;
     await this.holdTabLock();
@@ -229,6 +253,11 @@ export class LiveClient {
       const startedAt = performance.now();
       this.store.apply(message);
       this.probe.record(startedAt, message.pvValues);
+      return;
+    }
+    if (message.type === 'note') {
+      for (const listener of [...(this.noteListeners.get(message.note.id) ?? [])])
+        listener(message.note);
       return;
     }
     if (message.type === 'alerts') {

@@ -1,0 +1,171 @@
+/**
+ * Wall-monitor soak (issue 7): the overview dashboard in kiosk mode on a 1920×1080 screen,
+ * live against the modelled plant, with the page's clock run fast (Playwright's clock), so
+ * a day of the dashboard's own timers (chart redraws, webcam and weather polling, station
+ * refreshes, lease grace periods) passes in minutes while real values keep flowing. Page
+ * and engine heap (after GC), DOM nodes, event listeners, hub connections and subscribed
+ * keys must not grow.
+ */
+import { HUBS } from '../../src/contract/hubs.ts';
+import { requireEngineChunk, requireHub } from '../harness/prerequisites.ts';
+import { defineScenario, NotReady } from '../harness/scenario.ts';
+import { SERVER_METRICS } from '../harness/serverMetrics.ts';
+
+interface WallParams {
+  simulatedHours: number;
+  /** Page-clock time run per step, and the real pause after it (network, engine frames). */
+  stepMs: number;
+  pauseMs: number;
+  samples: number;
+}
+
+function slope(xs: number[], ys: number[]): number {
+  const n = xs.length;
+  const mx = xs.reduce((a, b) => a + b, 0) / n;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < n; i++) {
+    num += (xs[i]! - mx) * (ys[i]! - my);
+    den += (xs[i]! - mx) ** 2;
+  }
+  return den === 0 ? 0 : num / den;
+}
+
+export default defineScenario<WallParams>({
+  id: 'wallMonitor',
+  title: 'Wall-monitor soak (overview dashboard, accelerated page clock)',
+  order: 65,
+  figures: [
+    {
+      id: 'pageHeapMBPerSimHour',
+      label: 'Page heap growth per simulated hour',
+      unit: 'MB/h',
+      better: 'lower',
+      target: { op: '<=', value: 1 },
+    },
+    {
+      id: 'engineHeapMBPerSimHour',
+      label: 'Engine heap growth per simulated hour',
+      unit: 'MB/h',
+      better: 'lower',
+      target: { op: '<=', value: 1 },
+    },
+    {
+      id: 'nodeGrowth',
+      label: 'DOM nodes gained (last sample − first)',
+      unit: 'nodes',
+      better: 'lower',
+      target: { op: '<=', value: 200 },
+    },
+    {
+      id: 'listenerGrowth',
+      label: 'Event listeners gained (last sample − first)',
+      unit: 'listeners',
+      better: 'lower',
+      target: { op: '<=', value: 0 },
+    },
+    {
+      id: 'socketGrowth',
+      label: 'Hub connections gained',
+      unit: 'connections',
+      better: 'lower',
+      target: { op: '<=', value: 0 },
+    },
+    {
+      id: 'subscriptionGrowth',
+      label: 'Subscribed keys gained',
+      unit: 'keys',
+      better: 'lower',
+      target: { op: '<=', value: 0 },
+    },
+  ],
+  quick: { simulatedHours: 2, stepMs: 60_000, pauseMs: 150, samples: 4 },
+  full: { simulatedHours: 24, stepMs: 60_000, pauseMs: 250, samples: 12 },
+  async run(ctx, p) {
+    requireEngineChunk(ctx.distDir);
+    // stations 0: the modelled Talaue plant, whose dashboards these are.
+    const server = await ctx.startServer(
+      { stations: 0, pvsPerStation: 0, updatesPerSec: 0 },
+      // A wall monitor runs with auto-logout off (a setting of the plant); 0 turns it off.
+      { PEGEL_PLANT_TICK_MS: '250', PEGEL_AUTO_LOGOUT_MS: '0' },
+    );
+    await requireHub(server.url, HUBS.pv, await ctx.cookieHeader(server));
+    const context = await ctx.newContext({ server });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.clock.install();
+    await page.goto('/dashboard/1?kiosk=1');
+    await page.locator('.tile').first().waitFor();
+    if ((await page.locator('[data-tile-type]').count()) === 0)
+      throw new NotReady('the overview dashboard has no tiles');
+    // Warm-up: every tile loaded, the chart drawn, the first polls done.
+    for (let i = 0; i < 10; i++) {
+      await page.clock.runFor(p.stepMs);
+      await new Promise((r) => setTimeout(r, p.pauseMs));
+    }
+    const stepsPerSample = Math.max(
+      1,
+      Math.round((p.simulatedHours * 3_600_000) / p.stepMs / p.samples),
+    );
+    const hours: number[] = [];
+    const pageHeap: number[] = [];
+    const engineHeap: number[] = [];
+    const nodes: number[] = [];
+    const listeners: number[] = [];
+    const sample = async (h: number) => {
+      hours.push(h);
+      pageHeap.push((await ctx.probes.pageHeap(page, true)).usedSize);
+      const workers = await ctx.probes.workerHeaps(true);
+      engineHeap.push(
+        workers.filter((w) => w.type === 'shared_worker').reduce((a, w) => a + w.usedSize, 0),
+      );
+      const m = await ctx.probes.performanceMetrics(page);
+      nodes.push(m.Nodes ?? 0);
+      listeners.push(m.JSEventListeners ?? 0);
+    };
+    await sample(0);
+    const startMetrics = await server.metrics();
+    for (let s = 1; s <= p.samples; s++) {
+      for (let i = 0; i < stepsPerSample; i++) {
+        await page.clock.runFor(p.stepMs);
+        await new Promise((r) => setTimeout(r, p.pauseMs));
+      }
+      await sample((s * stepsPerSample * p.stepMs) / 3_600_000);
+      ctx.log(`wallMonitor: ${hours.at(-1)!.toFixed(1)} simulated h`);
+    }
+    const endMetrics = await server.metrics();
+    const growth = (name: string) => endMetrics.sum(name) - startMetrics.sum(name);
+    const tileErrors = await page.locator('.tile-error').count();
+    if (!page.url().includes('/dashboard/1'))
+      throw new Error(`the wall monitor left the dashboard: ${page.url()}`);
+    return {
+      figures: {
+        pageHeapMBPerSimHour: { value: [slope(hours, pageHeap) / 1e6] },
+        engineHeapMBPerSimHour: { value: [slope(hours, engineHeap) / 1e6] },
+        nodeGrowth: { value: [nodes.at(-1)! - nodes[0]!] },
+        listenerGrowth: { value: [listeners.at(-1)! - listeners[0]!] },
+        socketGrowth: { value: [growth(SERVER_METRICS.hubConnections)] },
+        subscriptionGrowth: { value: [growth(SERVER_METRICS.hubSubscriptions)] },
+      },
+      plots: [
+        {
+          id: 'wallHeap',
+          title: 'Wall monitor: heap over simulated time',
+          xLabel: 'simulated h',
+          yLabel: 'MB',
+          x: hours,
+          series: [
+            { label: 'page', y: pageHeap.map((b) => b / 1e6) },
+            { label: 'engine', y: engineHeap.map((b) => b / 1e6) },
+          ],
+        },
+      ],
+      notes: [
+        `page clock run ${p.simulatedHours} h in steps of ${p.stepMs / 1000} s; values from the live plant (tick 250 ms)`,
+        `tile errors at the end: ${tileErrors}`,
+        `nodes ${nodes.join(', ')}; listeners ${listeners.join(', ')}`,
+      ],
+    };
+  },
+});

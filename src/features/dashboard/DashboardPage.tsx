@@ -1,0 +1,126 @@
+/**
+ * A dashboard (`/dashboard/:id`): its tiles in its layout, live. For the control-room wall:
+ * full screen (Fullscreen API) and the kiosk option `?kiosk=1` that hides the navigation.
+ * `/dashboard` lists the dashboards.
+ */
+import { useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button, EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
+import { useAsync } from '../stations/useAsync.ts';
+import { useKiosk } from '../../app/useKiosk.ts';
+import { fetchDashboardConfig } from './dashboardApi.ts';
+import { DashboardContext } from './DashboardContext.ts';
+import { DashboardLayout } from './DashboardLayout.tsx';
+import { useFullscreen } from './useFullscreen.ts';
+import './dashboard.css';
+
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const kiosk = useKiosk();
+  const [data, retry] = useAsync((signal) => fetchDashboardConfig(signal), []);
+  const boardRef = useRef<HTMLElement>(null);
+  const fullscreen = useFullscreen(boardRef);
+  const config = data.state === 'ready' ? data.data : null;
+  const dashboard = config?.dashboards.find((d) => d.id === id);
+
+  return (
+    <section ref={boardRef} className={`page dash-page${kiosk ? ' dash-kiosk' : ''}`}>
+      <PageHeader
+        title={dashboard?.name ?? t('dashboard.title')}
+        actions={
+          <>
+            {config && config.dashboards.length > 1 && (
+              <>
+                <nav aria-label={t('dashboard.others')} className="dash-switch">
+                  {config.dashboards.map((d) => (
+                    <Link
+                      key={d.id}
+                      to={`/dashboard/${d.id}`}
+                      aria-current={d.id === id ? 'page' : undefined}
+                    >
+                      {d.name}
+                    </Link>
+                  ))}
+                </nav>
+                <select
+                  className="dash-switch-select"
+                  aria-label={t('dashboard.others')}
+                  value={id}
+                  onChange={(e) => void navigate(`/dashboard/${e.target.value}`)}
+                >
+                  {config.dashboards.map((d) => (
+                    <option key={d.id} value={d.id}>
+                      {d.name}
+                    </option>
+                  ))}
+                </select>
+              </>
+            )}
+            <Button icon="overview" onClick={() => void fullscreen.toggle()}>
+              {fullscreen.active
+                ? t('dashboard.fullscreen.leave')
+                : t('dashboard.fullscreen.enter')}
+            </Button>
+          </>
+        }
+      />
+      {fullscreen.refused && (
+        <p className="dash-message" role="alert">
+          {t('dashboard.fullscreen.notPossible')}{' '}
+          <Button size="small" variant="quiet" onClick={fullscreen.dismiss}>
+            {t('dashboard.fullscreen.dismiss')}
+          </Button>
+        </p>
+      )}
+      <LoadingState status={data.state} onRetry={retry} label={t('dashboard.loading')}>
+        {config &&
+          (dashboard ? (
+            <DashboardContext.Provider value={config}>
+              <DashboardLayout dashboard={dashboard} />
+            </DashboardContext.Provider>
+          ) : (
+            <EmptyState
+              title={t('dashboard.notFound')}
+              reason={t('dashboard.notFoundReason')}
+              action={<Link to="/dashboard">{t('dashboard.list')}</Link>}
+            />
+          ))}
+      </LoadingState>
+    </section>
+  );
+}
+
+export function DashboardListPage() {
+  const { t } = useTranslation();
+  const [data, retry] = useAsync((signal) => fetchDashboardConfig(signal), []);
+  const dashboards = data.state === 'ready' ? data.data.dashboards : [];
+  return (
+    <section className="page">
+      <PageHeader title={t('dashboard.list')} description={t('dashboard.description')} />
+      <LoadingState status={data.state} onRetry={retry} label={t('dashboard.loading')}>
+        {dashboards.length === 0 ? (
+          <EmptyState title={t('dashboard.none')} reason={t('dashboard.noneReason')} />
+        ) : (
+          <ul className="dash-list">
+            {dashboards.map((d) => (
+              <li key={d.id}>
+                <Link to={`/dashboard/${d.id}`} className="dash-card">
+                  <span className="dash-card-title">{d.name}</span>
+                  <span className="dash-card-meta">
+                    {t('dashboard.tileCount', { count: d.tiles.length })}
+                  </span>
+                </Link>
+                <Link to={`/dashboard/${d.id}?kiosk=1`} className="dash-card-kiosk">
+                  {t('dashboard.wallMonitor')}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadingState>
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * The value display styles of SPEC §2, drawn the same on every dashboard: the domain as the
+ * scale, limit bands (amber between the middle and outer limits, red beyond the outer ones),
+ * the value in neutral grey unless it is beyond a limit, and the quality mark beside it.
+ */
+import { useTranslation } from 'react-i18next';
+import { QualityMark } from '../../../ui/index.ts';
+import type { Quality } from '../../../contract/enums.ts';
+import type { GaugeModel } from './gaugeModel.ts';
+
+export interface GaugeProps {
+  model: GaugeModel;
+  quality: Quality | undefined;
+}
+
+function ValueLine({ model, quality }: GaugeProps) {
+  return (
+    <span className={`gauge-value gauge-${model.limitState}`}>
+      <span className="gauge-number">{model.text}</span>
+      {model.unit && <span className="gauge-unit">{model.unit}</span>}
+      {quality && quality !== 'Good' && <QualityMark quality={quality} />}
+    </span>
+  );
+}
+
+function Scale({ model }: { model: GaugeModel }) {
+  if (model.min === null || model.max === null) return null;
+  return (
+    <span className="gauge-scale">
+      <span>{model.min}</span>
+      <span>{model.max}</span>
+    </span>
+  );
+}
+
+/** Limit bands along [0, 1]: [from, to, tone]. */
+function bands(m: GaugeModel): [number, number, 'warning' | 'alarm'][] {
+  const l = m.limits;
+  const out: [number, number, 'warning' | 'alarm'][] = [];
+  if (l.lower !== null) out.push([0, l.lower, 'alarm']);
+  if (l.lowerMid !== null) out.push([l.lower ?? 0, l.lowerMid, 'warning']);
+  if (l.upperMid !== null) out.push([l.upperMid, l.upper ?? 1, 'warning']);
+  if (l.upper !== null) out.push([l.upper, 1, 'alarm']);
+  return out;
+}
+
+const ARC_START = 135;
+const ARC_SWEEP = 270;
+
+function arcPath(r: number, from: number, to: number): string {
+  const a0 = ((ARC_START + from * ARC_SWEEP) * Math.PI) / 180;
+  const a1 = ((ARC_START + to * ARC_SWEEP) * Math.PI) / 180;
+  const large = (to - from) * ARC_SWEEP > 180 ? 1 : 0;
+  const p = (a: number) =>
+    `${(60 + r * Math.cos(a)).toFixed(2)} ${(60 + r * Math.sin(a)).toFixed(2)}`;
+  return `M ${p(a0)} A ${r} ${r} 0 ${large} 1 ${p(a1)}`;
+}
+
+export function CircularGauge({ model, quality }: GaugeProps) {
+  const f = model.fraction;
+  return (
+    <div className="gauge gauge-circular">
+      <svg viewBox="0 0 120 104" role="img" aria-label={`${model.text} ${model.unit}`}>
+        <path d={arcPath(48, 0, 1)} className="gauge-track" />
+        {bands(model).map(([a, b, tone], i) =>
+          b > a ? (
+            <path key={i} d={arcPath(48, a, b)} className={`gauge-band gauge-band-${tone}`} />
+          ) : null,
+        )}
+        {f !== null && f > 0.001 && (
+          <path d={arcPath(40, 0, f)} className={`gauge-bar gauge-bar-${model.limitState}`} />
+        )}
+        {model.min !== null && (
+          <text x="22" y="102" className="gauge-tick">
+            {model.min}
+          </text>
+        )}
+        {model.max !== null && (
+          <text x="98" y="102" className="gauge-tick" textAnchor="end">
+            {model.max}
+          </text>
+        )}
+      </svg>
+      <ValueLine model={model} quality={quality} />
+    </div>
+  );
+}
+
+function LinearGauge({ model, quality, vertical }: GaugeProps & { vertical: boolean }) {
+  const f = model.fraction ?? 0;
+  const pos = (x: number) => (vertical ? { bottom: `${x * 100}%` } : { left: `${x * 100}%` });
+  const span = (a: number, b: number) =>
+    vertical
+      ? { bottom: `${a * 100}%`, height: `${(b - a) * 100}%` }
+      : { left: `${a * 100}%`, width: `${(b - a) * 100}%` };
+  return (
+    <div className={`gauge gauge-linear ${vertical ? 'gauge-vertical' : 'gauge-horizontal'}`}>
+      <div
+        className="gauge-track-box"
+        role="meter"
+        aria-label={model.name || model.unit}
+        aria-valuemin={model.min ?? 0}
+        aria-valuemax={model.max ?? 1}
+        aria-valuenow={model.fraction === null ? undefined : f}
+        aria-valuetext={`${model.text} ${model.unit}`}
+      >
+        {bands(model).map(([a, b, tone], i) =>
+          b > a ? (
+            <span key={i} className={`gauge-band-box gauge-band-${tone}`} style={span(a, b)} />
+          ) : null,
+        )}
+        <span className={`gauge-fill gauge-bar-${model.limitState}`} style={span(0, f)} />
+        {Object.values(model.limits).map((x, i) =>
+          x === null ? null : <span key={i} className="gauge-limit" style={pos(x)} />,
+        )}
+      </div>
+      <div className="gauge-text">
+        <ValueLine model={model} quality={quality} />
+        <Scale model={model} />
+      </div>
+    </div>
+  );
+}
+
+export const VerticalGauge = (p: GaugeProps) => <LinearGauge {...p} vertical />;
+export const HorizontalGauge = (p: GaugeProps) => <LinearGauge {...p} vertical={false} />;
+
+export function DigitalGauge({ model, quality }: GaugeProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="gauge gauge-digital">
+      <ValueLine model={model} quality={quality} />
+      {model.limitState !== 'normal' && (
+        <span className={`gauge-limit-text gauge-${model.limitState}`}>
+          {t(`dashboard.limit.${model.limitState}`)}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Digital values: a lamp that is filled when on and red on failure, with the state text. */
+export function StateIndicatorGauge({ model, quality }: GaugeProps) {
+  return (
+    <div className="gauge gauge-state">
+      <span className={`gauge-lamp gauge-lamp-${model.state}`} aria-hidden="true" />
+      <span className="gauge-state-text">
+        {model.stateText}
+        {quality && quality !== 'Good' && <QualityMark quality={quality} />}
+      </span>
+    </div>
+  );
+}
+
+export function StateIndicatorText({ model, quality }: GaugeProps) {
+  return (
+    <div className="gauge gauge-state-only">
+      <span className={`gauge-state-badge gauge-state-${model.state}`}>{model.stateText}</span>
+      {quality && quality !== 'Good' && <QualityMark quality={quality} />}
+    </div>
+  );
+}
+
+export function ValueTextView({ model, quality }: GaugeProps) {
+  return (
+    <div className="gauge gauge-textview">
+      <span className="gauge-name">{model.name}</span>
+      <ValueLine model={model} quality={quality} />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * What every value display style draws (SPEC §2 "Value display styles"): the value as text
+ * with unit, its place within the domain, the limits of the PV, the quality, and whether the
+ * value is beyond a limit (ISA-101: colour only for the abnormal).
+ */
+import type { PvConfig, PvValue } from '../../../contract/pv.ts';
+import type { FormatLocale } from '../../../domain/format.ts';
+import { formatPvValue, qualityClass, type QualityClass } from '../../../domain/pvFormat.ts';
+import { fillFraction, stateOf, type PvState } from '../../process-images/bindings.ts';
+
+export type LimitState = 'normal' | 'warning' | 'alarm';
+
+export interface GaugeModel {
+  text: string;
+  unit: string;
+  /** Place of the value in [min, max]; null without value or domain. */
+  fraction: number | null;
+  min: number | null;
+  max: number | null;
+  /** Limits as fractions of the domain (null when not set). */
+  limits: {
+    lower: number | null;
+    lowerMid: number | null;
+    upperMid: number | null;
+    upper: number | null;
+  };
+  limitState: LimitState;
+  quality: QualityClass;
+  state: PvState;
+  /** The state's text for digital values (the config's active/inactive text). */
+  stateText: string;
+  name: string;
+}
+
+export function limitStateOf(value: number | undefined, config: PvConfig | undefined): LimitState {
+  const l = config?.anaLimitConfig;
+  if (value === undefined || !l) return 'normal';
+  if ((l.upper !== null && value >= l.upper) || (l.lower !== null && value <= l.lower))
+    return 'alarm';
+  if ((l.upperMid !== null && value >= l.upperMid) || (l.lowerMid !== null && value <= l.lowerMid))
+    return 'warning';
+  return 'normal';
+}
+
+export function gaugeModel(
+  value: PvValue | undefined,
+  config: PvConfig | undefined,
+  locale: FormatLocale,
+): GaugeModel {
+  const f = value ? formatPvValue(value, config, locale) : null;
+  const d = config?.domainConfig ?? null;
+  const at = (limit: number | null | undefined) =>
+    limit === null || limit === undefined || !d || !(d.max > d.min)
+      ? null
+      : Math.min(1, Math.max(0, (limit - d.min) / (d.max - d.min)));
+  const l = config?.anaLimitConfig;
+  const state = stateOf(value);
+  return {
+    text: f?.text ?? '—',
+    unit: f?.unit ?? config?.dimension ?? '',
+    fraction: fillFraction(value, config),
+    min: d?.min ?? null,
+    max: d?.max ?? null,
+    limits: {
+      lower: at(l?.lower),
+      lowerMid: at(l?.lowerMid),
+      upperMid: at(l?.upperMid),
+      upper: at(l?.upper),
+    },
+    limitState:
+      value?.typeOfValue === 'DoubleValue' ? limitStateOf(value.doubleValue, config) : 'normal',
+    quality: value ? qualityClass(value.quality) : null,
+    state,
+    stateText: f?.text ?? '—',
+    name: config?.name ?? '',
+  };
+}

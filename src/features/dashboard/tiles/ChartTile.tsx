@@ -1,0 +1,179 @@
+/**
+ * Chart tile: a compact live trend of the tile's PVs over the last hours, drawn with uPlot
+ * (loaded with the first chart tile). History comes from the archive (POST data/auto), live
+ * values from the engine; the full chart view is one click away.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type uPlot from 'uplot';
+import type { DashboardTile } from '../../../contract/dashboard.ts';
+import { CHART_API, type ChartData } from '../../../contract/charts.ts';
+import { pvKey, pvUrlId } from '../../../contract/keys.ts';
+import type { PvRef } from '../../../contract/pv.ts';
+import { postJson } from '../../../api/http.ts';
+import { useLiveClient, usePvConfig } from '../../../live/index.ts';
+import { seriesColor } from '../../../domain/seriesColors.ts';
+import { TileError } from '../TileFrame.tsx';
+import { TrendSeries } from './trendSeries.ts';
+
+/** Redraws at most this often; a wall monitor needs no more. */
+const REDRAW_MS = 1000;
+const HISTORY_POINTS = 300;
+
+async function loadHistory(pvs: PvRef[], hours: number, signal: AbortSignal): Promise<ChartData[]> {
+  const end = Date.now();
+  const start = end - hours * 3_600_000;
+  return postJson<ChartData[]>(
+    CHART_API.dataAuto,
+    { series: pvs.map((pv, i) => ({ seriesId: String(i), pv, pvSubtype: 'Aktuell' })) },
+    {
+      signal,
+      query: {
+        startDate: String(start),
+        endDate: String(end),
+        source: 'MeasurementArchive',
+        maxPoints: HISTORY_POINTS,
+      },
+    },
+  );
+}
+
+export function ChartTile({ tile }: { tile: DashboardTile }) {
+  const { t } = useTranslation();
+  const pvs = tile.pvs ?? [];
+  if (pvs.length === 0) return <TileError message={t('dashboard.tile.noPv')} />;
+  const trendUrl = `/trend/realtime?${pvs.map((pv) => `pv=${pvUrlId(pv)}`).join('&')}`;
+  return (
+    <div className="chart-tile">
+      <LiveTrend pvs={pvs} hours={tile.hours ?? 1} />
+      <Link
+        className="chart-tile-link"
+        to={tile.chartId !== undefined ? `/charts/${tile.chartId}` : trendUrl}
+      >
+        {t('dashboard.chart.open')}
+      </Link>
+    </div>
+  );
+}
+
+function LiveTrend({ pvs, hours }: { pvs: PvRef[]; hours: number }) {
+  const { t } = useTranslation();
+  const client = useLiveClient();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const key = pvs.map(pvKey).join(',');
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const controller = new AbortController();
+    const keys = pvs.map(pvKey);
+    const series = new TrendSeries(pvs.length, hours * 3_600_000);
+    let plot: uPlot | null = null;
+    let dirty = true;
+    const cleanups: (() => void)[] = [];
+
+    keys.forEach((k, i) => {
+      const read = () => {
+        const v = client.store.getPvValue(k);
+        if (v && typeof v.doubleValue === 'number')
+          series.append(i, v.timestamp, v.quality === 'Bad' ? null : v.doubleValue);
+        dirty = true;
+      };
+      cleanups.push(
+        client.store.subscribe('pvValue', k, read),
+        client.lease('pvValue', k),
+        client.lease('pvConfig', k),
+      );
+      read();
+    });
+    loadHistory(pvs, hours, controller.signal).then(
+      (data) => {
+        for (const d of data) series.setHistory(Number(d.seriesId), d.points.t, d.points.v);
+        dirty = true;
+      },
+      () => undefined, // no archive: the trend starts with the live values
+    );
+
+    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(
+      ([{ default: UPlot }]) => {
+        if (controller.signal.aborted) return;
+        const opts: uPlot.Options = {
+          width: Math.max(100, host.clientWidth),
+          height: Math.max(80, host.clientHeight),
+          legend: { show: false },
+          cursor: { show: false },
+          scales: { x: { time: true } },
+          axes: [
+            { stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' }, size: 30 },
+            { stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' }, size: 44 },
+          ],
+          series: [
+            {},
+            ...pvs.map((_, i) => ({
+              stroke: seriesColor(i),
+              width: 1.5,
+              spanGaps: true,
+              points: { show: false },
+            })),
+          ],
+        };
+        plot = new UPlot(opts, series.columns(), host);
+        const observer = new ResizeObserver(() =>
+          plot?.setSize({
+            width: Math.max(100, host.clientWidth),
+            height: Math.max(80, host.clientHeight),
+          }),
+        );
+        observer.observe(host);
+        cleanups.push(() => observer.disconnect());
+      },
+      (err: unknown) => setFailed(err instanceof Error ? err.message : String(err)),
+    );
+    const timer = setInterval(() => {
+      if (!dirty || !plot) return;
+      dirty = false;
+      series.trim(Date.now());
+      plot.setData(series.columns());
+    }, REDRAW_MS);
+    return () => {
+      controller.abort();
+      clearInterval(timer);
+      for (const c of cleanups.splice(0)) c();
+      plot?.destroy();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the PV list
+  }, [client, key, hours]);
+
+  if (failed) return <TileError message={t('dashboard.chart.failed')} detail={failed} />;
+  return (
+    <>
+      <div
+        ref={hostRef}
+        className="chart-tile-plot"
+        role="img"
+        aria-label={t('dashboard.chart.label')}
+      />
+      <ul className="chart-tile-legend">
+        {pvs.map((pv, i) => (
+          <LegendItem key={pvKey(pv)} pv={pv} index={i} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function LegendItem({ pv, index }: { pv: PvRef; index: number }) {
+  const config = usePvConfig(pv).config;
+  return (
+    <li>
+      <span
+        className="chart-swatch"
+        style={{ background: seriesColor(index) }}
+        aria-hidden="true"
+      />
+      {config ? `${config.stationName}: ${config.name} [${config.dimension}]` : pvUrlId(pv)}
+    </li>
+  );
+}

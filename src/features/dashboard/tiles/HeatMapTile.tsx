@@ -1,0 +1,47 @@
+/**
+ * HeatMap tile: one cell per PV, its shade the value's place within the domain (a calm
+ * sequential scale), red only when a limit is crossed, with name and value for reading.
+ */
+import { useTranslation } from 'react-i18next';
+import type { DashboardTile } from '../../../contract/dashboard.ts';
+import type { PvRef } from '../../../contract/pv.ts';
+import { usePvConfig, usePvValue } from '../../../live/index.ts';
+import { useFormat } from '../../../app/useFormat.ts';
+import { TileError } from '../TileFrame.tsx';
+import { gaugeModel } from '../gauges/gaugeModel.ts';
+
+export function HeatMapTile({ tile }: { tile: DashboardTile }) {
+  const { t } = useTranslation();
+  if (!tile.pvs?.length) return <TileError message={t('dashboard.tile.noPv')} />;
+  return (
+    <ul className="heatmap">
+      {tile.pvs.map((pv) => (
+        <Cell key={`${pv.type}-${pv.nr}`} pv={pv} />
+      ))}
+    </ul>
+  );
+}
+
+function Cell({ pv }: { pv: PvRef }) {
+  const { locale } = useFormat();
+  const value = usePvValue(pv);
+  const config = usePvConfig(pv);
+  const m = gaugeModel(value, config.config, locale);
+  const f = m.fraction;
+  const shade =
+    f === null
+      ? undefined
+      : `color-mix(in srgb, var(--heat-high) ${Math.round(f * 100)}%, var(--heat-low))`;
+  return (
+    <li
+      className={`heat-cell heat-${m.limitState} ${m.quality ?? ''}`}
+      style={{ background: shade }}
+      title={`${config.config?.stationName ?? ''} ${m.name}`}
+    >
+      <span className="heat-name">{config.config?.stationName ?? m.name}</span>
+      <span className="heat-value">
+        {m.text} {m.unit}
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * GoogleMaps tile (SPEC §2 map types; DESIGN.md "Maps"): the stations as markers coloured by
+ * their state (failures pending, connection faulted) on tiles of the configured source of
+ * the map type. Without reachable tiles the stations still show, on a plain projected ground.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MAP_TYPES, type DashboardTile } from '../../../contract/dashboard.ts';
+import type { StationOverview } from '../../../contract/plant.ts';
+import { getJson } from '../../../api/http.ts';
+import { API } from '../../../contract/paths.ts';
+import { useStationLive } from '../../../live/index.ts';
+import { useDashboardShared } from '../DashboardContext.ts';
+import { knownCase } from '../enums.ts';
+import { TileError } from '../TileFrame.tsx';
+import { fitMercator, tileUrl, type MapFrame } from './mercator.ts';
+
+/** Station states (failure counts) are read again this often. */
+const STATION_REFRESH_MS = 30_000;
+const TILE_PX = 256;
+
+function useStations(): StationOverview[] | null {
+  const [stations, setStations] = useState<StationOverview[] | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    const load = () =>
+      getJson<StationOverview[]>(API.station.all, { signal: controller.signal }).then(
+        (s) => !controller.signal.aborted && setStations(s),
+        () => undefined,
+      );
+    void load();
+    const timer = setInterval(() => void load(), STATION_REFRESH_MS);
+    return () => {
+      controller.abort();
+      clearInterval(timer);
+    };
+  }, []);
+  return stations;
+}
+
+export function MapTile({ tile }: { tile: DashboardTile }) {
+  const { t } = useTranslation();
+  const mapType = knownCase(MAP_TYPES, tile.mapType);
+  const { mapTiles } = useDashboardShared();
+  const stations = useStations();
+  const ref = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() =>
+      setSize({ width: el.clientWidth, height: el.clientHeight }),
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const shown = useMemo(
+    () =>
+      (stations ?? []).filter(
+        (s) => s.location && (!tile.stations || tile.stations.includes(s.stationNumber)),
+      ),
+    [stations, tile.stations],
+  );
+  const frame = useMemo(
+    () =>
+      size.width > 0
+        ? fitMercator(
+            shown.map((s) => s.location!),
+            size,
+          )
+        : null,
+    [shown, size],
+  );
+  if (!mapType)
+    return (
+      <TileError
+        message={t('dashboard.map.unknownType', { value: tile.mapType ?? 'Unspecified' })}
+      />
+    );
+  const template = mapTiles[mapType];
+  return (
+    <div ref={ref} className="map" data-map-type={mapType}>
+      {frame && template && <TileLayer frame={frame} template={template} />}
+      {frame &&
+        placeMarkers(shown, frame).map(({ station, x, y, label }) => (
+          <Marker key={station.stationNumber} station={station} x={x} y={y} showLabel={label} />
+        ))}
+      {stations !== null && shown.length === 0 && (
+        <p className="tile-message">{t('dashboard.map.none')}</p>
+      )}
+    </div>
+  );
+}
+
+/** The map tiles; when none loads, the layer hides and says so once. */
+function TileLayer({ frame, template }: { frame: MapFrame; template: string }) {
+  const { t } = useTranslation();
+  const [loaded, setLoaded] = useState(0);
+  const [failed, setFailed] = useState(0);
+  const tiles = frame.tiles();
+  const unreachable = failed > 0 && loaded === 0;
+  return (
+    <>
+      <div
+        className="map-tiles"
+        style={{ visibility: unreachable ? 'hidden' : undefined }}
+        aria-hidden="true"
+      >
+        {tiles.map((tl) => (
+          <img
+            key={`${tl.z}/${tl.x}/${tl.y}`}
+            src={tileUrl(template, tl)}
+            alt=""
+            width={TILE_PX}
+            height={TILE_PX}
+            style={{ left: tl.left, top: tl.top }}
+            onLoad={() => setLoaded((n) => n + 1)}
+            onError={() => setFailed((n) => n + 1)}
+            referrerPolicy="no-referrer"
+          />
+        ))}
+      </div>
+      {unreachable && <p className="map-offline">{t('dashboard.map.tilesUnreachable')}</p>}
+    </>
+  );
+}
+
+/** Markers in pixels; a label shows only where it overlaps no other marker or label. */
+function placeMarkers(stations: StationOverview[], frame: MapFrame) {
+  const placed = stations
+    .map((station) => ({ station, ...frame.project(station.location!), label: true }))
+    .sort((a, b) => a.y - b.y);
+  const LABEL_W = 150;
+  const LABEL_H = 16;
+  const boxes: { x: number; y: number }[] = [];
+  for (const m of placed) {
+    const clash =
+      placed.some(
+        (o) => o !== m && o.x > m.x - 8 && o.x < m.x + LABEL_W && Math.abs(o.y - m.y) < LABEL_H,
+      ) || boxes.some((b) => Math.abs(b.x - m.x) < LABEL_W && Math.abs(b.y - m.y) < LABEL_H);
+    m.label = !clash;
+    if (m.label) boxes.push({ x: m.x, y: m.y });
+  }
+  return placed;
+}
+
+function Marker({
+  station,
+  x,
+  y,
+  showLabel,
+}: {
+  station: StationOverview;
+  x: number;
+  y: number;
+  showLabel: boolean;
+}) {
+  const { t } = useTranslation();
+  const live = useStationLive(station.stationNumber);
+  const dial = live?.dialState ?? station.dialState;
+  const fault = ['Busy', 'CommunicationError', 'ConnectionError', 'TimeOut'].includes(dial);
+  const tone = station.activeFailures > 0 ? 'alarm' : fault ? 'fault' : 'normal';
+  const label = `${station.name}: ${
+    station.activeFailures > 0
+      ? t('dashboard.map.failures', { count: station.activeFailures })
+      : fault
+        ? t('dashboard.map.connectionFault')
+        : t('dashboard.map.normal')
+  }`;
+  return (
+    <Link
+      to={`/stations/${station.stationNumber}`}
+      className={`map-marker map-marker-${tone}`}
+      style={{ left: x, top: y }}
+      aria-label={label}
+      title={label}
+      data-station={station.stationNumber}
+    >
+      <span className="map-marker-dot" aria-hidden="true" />
+      <span className={showLabel ? 'map-marker-label' : 'map-marker-label map-marker-label-hidden'}>
+        {station.name}
+      </span>
+    </Link>
+  );
+}

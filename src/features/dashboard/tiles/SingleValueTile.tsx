@@ -1,0 +1,64 @@
+/** SingleValue tile: one PV in one of the value display styles of SPEC §2. */
+import { useTranslation } from 'react-i18next';
+import {
+  VALUE_DISPLAY_STYLES,
+  type DashboardTile,
+  type ValueDisplayStyle,
+} from '../../../contract/dashboard.ts';
+import { usePvConfig, usePvValue } from '../../../live/index.ts';
+import { useFormat } from '../../../app/useFormat.ts';
+import { knownCase } from '../enums.ts';
+import { TileError } from '../TileFrame.tsx';
+import { gaugeModel } from '../gauges/gaugeModel.ts';
+import {
+  CircularGauge,
+  DigitalGauge,
+  HorizontalGauge,
+  StateIndicatorGauge,
+  StateIndicatorText,
+  ValueTextView,
+  VerticalGauge,
+  type GaugeProps,
+} from '../gauges/Gauges.tsx';
+import type { PvRef } from '../../../contract/pv.ts';
+
+const STYLES: Record<
+  Exclude<ValueDisplayStyle, 'Unspecified'>,
+  (p: GaugeProps) => React.ReactNode
+> = {
+  DigitalGauge,
+  CircularGauge,
+  VerticalGauge,
+  HorizontalGauge,
+  StateIndicatorGauge,
+  StateIndicatorText,
+  ValueTextView,
+};
+
+export function SingleValueTile({ tile }: { tile: DashboardTile }) {
+  const { t } = useTranslation();
+  const style = knownCase(VALUE_DISPLAY_STYLES, tile.displayStyle);
+  if (!style || style === 'Unspecified')
+    return (
+      <TileError
+        message={t('dashboard.tile.unknownStyle', { value: tile.displayStyle ?? 'Unspecified' })}
+      />
+    );
+  if (!tile.pv) return <TileError message={t('dashboard.tile.noPv')} />;
+  return <SingleValue pv={tile.pv} Gauge={STYLES[style]} />;
+}
+
+function SingleValue({ pv, Gauge }: { pv: PvRef; Gauge: (p: GaugeProps) => React.ReactNode }) {
+  const { t } = useTranslation();
+  const { locale } = useFormat();
+  const value = usePvValue(pv);
+  const config = usePvConfig(pv);
+  if (config.state === 'error')
+    return <TileError message={t('dashboard.tile.pvFailed')} detail={config.error} />;
+  const model = gaugeModel(value, config.config, locale);
+  return (
+    <div className="single-value" data-state={model.state} data-limit={model.limitState}>
+      <Gauge model={model} quality={value?.quality} />
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * Weather tile (SPEC §3 "Weather"): ActualWeather shows the current reading, ForecastWeather
+ * the next entries, each with the condition as an icon, temperature, humidity, pressure and
+ * rain or snow. Refreshed every ten minutes from the configured weather service.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  WEATHER_MODES,
+  type DashboardTile,
+  type WeatherReading,
+} from '../../../contract/dashboard.ts';
+import { useFormat } from '../../../app/useFormat.ts';
+import { fetchCurrentWeather, fetchForecast } from '../dashboardApi.ts';
+import { useDashboardShared } from '../DashboardContext.ts';
+import { knownCase } from '../enums.ts';
+import { TileError } from '../TileFrame.tsx';
+import { WeatherIcon } from '../weather/WeatherIcon.tsx';
+
+export const WEATHER_REFRESH_MS = 10 * 60_000;
+const FORECAST_SHOWN = 8;
+
+type Loaded<T> =
+  { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; error: string };
+
+function usePolled<T>(load: (signal: AbortSignal) => Promise<T>, key: string): Loaded<T> {
+  const [result, setResult] = useState<Loaded<T>>({ state: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    const run = () =>
+      load(controller.signal).then(
+        (data) => !controller.signal.aborted && setResult({ state: 'ready', data }),
+        (err: unknown) =>
+          !controller.signal.aborted &&
+          setResult((prev) =>
+            prev.state === 'ready'
+              ? prev
+              : { state: 'error', error: err instanceof Error ? err.message : String(err) },
+          ),
+      );
+    void run();
+    const timer = setInterval(() => void run(), WEATHER_REFRESH_MS);
+    return () => {
+      controller.abort();
+      clearInterval(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` names what `load` reads
+  }, [key]);
+  return result;
+}
+
+export function WeatherTile({ tile }: { tile: DashboardTile }) {
+  const { t } = useTranslation();
+  const mode = knownCase(WEATHER_MODES, tile.weatherMode);
+  if (!mode)
+    return (
+      <TileError
+        message={t('dashboard.weather.unknownMode', { value: tile.weatherMode ?? 'Unspecified' })}
+      />
+    );
+  if (!tile.zip || !tile.country) return <TileError message={t('dashboard.weather.noPlace')} />;
+  return mode === 'ActualWeather' ? (
+    <Current zip={tile.zip} country={tile.country} />
+  ) : (
+    <Forecast zip={tile.zip} country={tile.country} />
+  );
+}
+
+function Amount({ r }: { r: WeatherReading }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const rain = r.rain1h ?? r.rain3h;
+  const snow = r.snow1h ?? r.snow3h;
+  const per = r.rain1h !== null || r.snow1h !== null ? '1 h' : '3 h';
+  if (rain !== null)
+    return <>{t('dashboard.weather.rain', { value: format.number(rain, 1), per })}</>;
+  if (snow !== null)
+    return <>{t('dashboard.weather.snow', { value: format.number(snow, 1), per })}</>;
+  return <>{t('dashboard.weather.dry')}</>;
+}
+
+function Current({ zip, country }: { zip: string; country: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { weather } = useDashboardShared();
+  const data = usePolled(
+    (signal) => fetchCurrentWeather(weather, zip, country, signal),
+    `${zip},${country}`,
+  );
+  if (data.state === 'loading')
+    return <p className="tile-message">{t('dashboard.weather.loading')}</p>;
+  if (data.state === 'error')
+    return <TileError message={t('dashboard.weather.failed')} detail={data.error} />;
+  const r = data.data;
+  const label = t(`dashboard.weather.condition.${r.weatherCondition}`);
+  return (
+    <div className="weather-now" data-condition={r.weatherCondition}>
+      <WeatherIcon condition={r.weatherCondition} label={label} size={64} />
+      <div>
+        <p className="weather-temp">{format.number(r.temperature, 1)} °C</p>
+        <p className="weather-cond">{label}</p>
+      </div>
+      <dl className="weather-facts">
+        <dt>{t('dashboard.weather.humidity')}</dt>
+        <dd>{format.number(r.humidity, 0)} %</dd>
+        <dt>{t('dashboard.weather.pressure')}</dt>
+        <dd>{format.number(r.pressure, 0)} hPa</dd>
+        <dt>{t('dashboard.weather.precipitation')}</dt>
+        <dd>
+          <Amount r={r} />
+        </dd>
+      </dl>
+      <p className="weather-time">
+        {r.place} · {format.dateTime(r.dateTime)}
+      </p>
+    </div>
+  );
+}
+
+function Forecast({ zip, country }: { zip: string; country: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { weather } = useDashboardShared();
+  const data = usePolled(
+    (signal) => fetchForecast(weather, zip, country, signal),
+    `${zip},${country}`,
+  );
+  if (data.state === 'loading')
+    return <p className="tile-message">{t('dashboard.weather.loading')}</p>;
+  if (data.state === 'error')
+    return <TileError message={t('dashboard.weather.failed')} detail={data.error} />;
+  return (
+    <ol className="weather-forecast">
+      {data.data.slice(0, FORECAST_SHOWN).map((r) => {
+        const label = t(`dashboard.weather.condition.${r.weatherCondition}`);
+        return (
+          <li key={r.dateTime}>
+            <span className="weather-fc-time">
+              {format.dateTime(r.dateTime, { seconds: false })}
+            </span>
+            <WeatherIcon condition={r.weatherCondition} label={label} size={32} />
+            <span className="weather-fc-temp">{format.number(r.temperature, 0)} °C</span>
+            <span className="weather-fc-rain">
+              <Amount r={r} />
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

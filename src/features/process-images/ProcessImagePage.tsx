@@ -1,0 +1,206 @@
+/**
+ * A process image (SPEC §2, §7 "Visualization"): the station's SVG, sanitised and inserted
+ * inline, its bound elements updated live from the engine, zoom, pan and fit from phone to
+ * wall monitor, and a click (or Enter) on a bound element opening the element's actions.
+ */
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { WindowLike } from 'dompurify';
+import { parsePvUrlId } from '../../contract/keys.ts';
+import type { PvRef } from '../../contract/pv.ts';
+import { useLiveClient } from '../../live/index.ts';
+import { Button, EmptyState, LoadingState, PageHeader, Toolbar } from '../../ui/index.ts';
+import { useFormat } from '../../app/useFormat.ts';
+import { useAsync } from '../stations/useAsync.ts';
+import { fetchProcessImageSvg, fetchProcessImages } from './processImagesApi.ts';
+import { createSvgSanitizer } from './sanitizeSvg.ts';
+import { bindProcessImage } from './liveBindings.ts';
+import { useZoomPan } from './useZoomPan.ts';
+import { PvActionsDialog } from './PvActionsDialog.tsx';
+import { DialDialog } from './DialDialog.tsx';
+import './processImages.css';
+
+const sanitizer = createSvgSanitizer(window as unknown as WindowLike);
+
+type Target = { kind: 'pv'; pv: PvRef } | { kind: 'dial'; station: number } | null;
+
+export function ProcessImagePage() {
+  const { t } = useTranslation();
+  const name = useParams().name ?? '';
+  const [data, retry] = useAsync(
+    async (signal) => {
+      const [svgText, list] = await Promise.all([
+        fetchProcessImageSvg(name, signal),
+        fetchProcessImages(signal).catch(() => null),
+      ]);
+      const all = list ? [list.root, ...list.root.directories].flatMap((d) => d.images) : [];
+      return { svgText, entry: all.find((i) => i.name === name) ?? null };
+    },
+    [name],
+  );
+  const svg = useMemo(
+    () => (data.state === 'ready' ? sanitizer.sanitize(data.data.svgText) : null),
+    [data],
+  );
+  const title = data.state === 'ready' ? (data.data.entry?.title ?? name) : name;
+
+  if (data.state === 'error') {
+    const missing = data.error && /404|Not Found/i.test(data.error);
+    return (
+      <section className="page">
+        <PageHeader title={title} />
+        {missing ? (
+          <EmptyState
+            title={t('processImages.notFound')}
+            reason={t('processImages.notFoundReason')}
+            action={<Link to="/process-images">{t('processImages.list')}</Link>}
+          />
+        ) : (
+          <LoadingState status="error" onRetry={retry} />
+        )}
+      </section>
+    );
+  }
+  if (data.state === 'loading')
+    return (
+      <section className="page">
+        <PageHeader title={title} />
+        <LoadingState status="loading" label={t('processImages.loading')} />
+      </section>
+    );
+  return (
+    <section className="page pi-page">
+      {svg ? (
+        <ProcessImageView svg={svg} title={title} />
+      ) : (
+        <>
+          <PageHeader title={title} />
+          <EmptyState
+            title={t('processImages.invalid')}
+            reason={t('processImages.invalidReason')}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useLiveClient();
+  const { locale } = useFormat();
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [target, setTarget] = useState<Target>(null);
+  const size = useMemo(() => {
+    const box = svg.viewBox?.baseVal;
+    const width = box && box.width > 0 ? box.width : Number(svg.getAttribute('width')) || 1200;
+    const height = box && box.height > 0 ? box.height : Number(svg.getAttribute('height')) || 800;
+    return { width, height };
+  }, [svg]);
+  const { view, fit, zoomBy, handlers, consumeDrag } = useZoomPan(viewportRef, size);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    svg.setAttribute('width', String(size.width));
+    svg.setAttribute('height', String(size.height));
+    host.replaceChildren(svg);
+    const release = bindProcessImage(svg, client, locale);
+    return () => {
+      release();
+      host.replaceChildren();
+    };
+  }, [svg, client, locale, size]);
+
+  const activate = (element: Element | null): boolean => {
+    if (!element) return false;
+    const link = element.closest('a');
+    const href = link?.getAttribute('href') ?? link?.getAttribute('xlink:href');
+    if (href?.startsWith('/process-images/')) {
+      navigate(href);
+      return true;
+    }
+    const actor = element.closest('[data-action]');
+    if (!actor) return false;
+    const action = actor.getAttribute('data-action');
+    if (action === 'dial') {
+      const station = Number(actor.getAttribute('data-station'));
+      if (Number.isSafeInteger(station)) setTarget({ kind: 'dial', station });
+      return true;
+    }
+    const pv = parsePvUrlId(actor.getAttribute('data-pv') ?? '');
+    if (pv) setTarget({ kind: 'pv', pv });
+    return pv !== null;
+  };
+  const onClick = (event: MouseEvent) => {
+    if (consumeDrag()) {
+      event.preventDefault();
+      return;
+    }
+    if (activate(event.target as Element)) event.preventDefault();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    if (activate(event.target as Element)) event.preventDefault();
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          <Toolbar label={t('processImages.zoom.label')}>
+            <Button
+              size="small"
+              onClick={() => zoomBy(1.25)}
+              aria-label={t('processImages.zoom.in')}
+            >
+              +
+            </Button>
+            <Button
+              size="small"
+              onClick={() => zoomBy(0.8)}
+              aria-label={t('processImages.zoom.out')}
+            >
+              −
+            </Button>
+            <Button size="small" onClick={fit}>
+              {t('processImages.zoom.fit')}
+            </Button>
+            <Link className="btn btn-quiet btn-small" to="/process-images">
+              {t('processImages.list')}
+            </Link>
+          </Toolbar>
+        }
+      />
+      <div
+        ref={viewportRef}
+        className="pi-viewport"
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+        {...handlers}
+        aria-label={t('processImages.imageLabel', { title })}
+        role="region"
+      >
+        <div
+          ref={hostRef}
+          className="pi-host"
+          style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }}
+        />
+      </div>
+      {target?.kind === 'pv' && (
+        <PvActionsDialog
+          pv={target.pv}
+          onClose={() => setTarget(null)}
+          onDial={(station) => setTarget({ kind: 'dial', station })}
+        />
+      )}
+      {target?.kind === 'dial' && (
+        <DialDialog stationNumber={target.station} onClose={() => setTarget(null)} />
+      )}
+    </>
+  );
+}

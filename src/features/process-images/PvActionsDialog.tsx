@@ -1,0 +1,90 @@
+/**
+ * What a click on a bound element of a process image opens: the PV with its live value and
+ * the actions that fit it (SPEC §2 "Navigation targets used by actions"): its trend, its
+ * machine data sheet, its station page, setting the value or acknowledging a failure there,
+ * and dialling the station.
+ */
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { pvUrlId } from '../../contract/keys.ts';
+import type { PvRef } from '../../contract/pv.ts';
+import { usePvConfig, usePvValue } from '../../live/index.ts';
+import { Button, Dialog, QualityMark } from '../../ui/index.ts';
+import { useFormat } from '../../app/useFormat.ts';
+import { valueText } from './bindings.ts';
+
+export interface PvActionsDialogProps {
+  pv: PvRef;
+  onClose: () => void;
+  onDial: (stationNumber: number) => void;
+}
+
+export function PvActionsDialog({ pv, onClose, onDial }: PvActionsDialogProps) {
+  const { t } = useTranslation();
+  const { locale } = useFormat();
+  const config = usePvConfig(pv);
+  const value = usePvValue(pv);
+  const cfg = config.state === 'ready' ? config.config : undefined;
+  const shown = valueText(value, cfg, locale);
+  const id = pvUrlId(pv);
+  const station = cfg?.stationNumber;
+  const writable = pv.type === 'AnaOut' || pv.type === 'DigiOut';
+  const failure = value?.typeOfValue === 'FailureStateValue';
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="small"
+      title={cfg ? cfg.name : t('processImages.actions.title')}
+      className="pi-actions-dialog"
+    >
+      <p className="pi-actions-value">
+        <span className="pi-actions-number">{shown.text}</span>
+        {value && <QualityMark quality={value.quality} />}
+      </p>
+      {cfg && (
+        <p className="pi-actions-facts">
+          {cfg.stationName} · {id}
+        </p>
+      )}
+      <ul className="pi-actions" aria-label={t('processImages.actions.title')}>
+        <li>
+          <Link to={`/trend/realtime?pv=${id}`} onClick={onClose}>
+            {t('processImages.actions.trend')}
+          </Link>
+        </li>
+        <li>
+          <Link to={`/machines/${id}/datasheet`} onClick={onClose}>
+            {t('processImages.actions.datasheet')}
+          </Link>
+        </li>
+        {station !== undefined && writable && (
+          <li>
+            <Link to={`/stations/${station}`} onClick={onClose}>
+              {t('processImages.actions.setValue')}
+            </Link>
+          </li>
+        )}
+        {station !== undefined && failure && (
+          <li>
+            <Link to={`/stations/${station}`} onClick={onClose}>
+              {t('processImages.actions.ackFailure')}
+            </Link>
+          </li>
+        )}
+        {station !== undefined && (
+          <li>
+            <Link to={`/stations/${station}`} onClick={onClose}>
+              {t('processImages.actions.station')}
+            </Link>
+          </li>
+        )}
+      </ul>
+      {station !== undefined && (
+        <Button icon="phone" onClick={() => onDial(station)}>
+          {t('processImages.actions.dial')}
+        </Button>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,79 @@
+/** SPEC §7 noteUpdate through the engine — rules NT1-NT4 of workers/SPEC.md. */
+import { describe, expect, it } from 'vitest';
+import { HUB_METHODS } from '../../../src/contract/hubs.ts';
+import type { NoteMessage } from '../../../workers/engineProtocol.ts';
+import { createHarness } from '../../support/engine/engineHarness.ts';
+
+const SUB = HUB_METHODS.dashboard.subscribeToNotes;
+const UNSUB = HUB_METHODS.dashboard.unsubscribeFromNotes;
+const notesOf = (messages: { type: string }[]) =>
+  messages.filter((m): m is NoteMessage => m.type === 'note').map((m) => m.note);
+
+describe('dashboard notes', () => {
+  it('NT1: a note leased by two tabs is subscribed once and each tab gets its updates', async () => {
+    const h = createHarness();
+    const a = await h.tab('a');
+    const b = await h.tab('b');
+    const c = await h.tab('c');
+    await h.engine.leaseNotes('a', [1]);
+    await h.engine.leaseNotes('b', [1, 2]);
+    await h.timers.advance(200);
+    const hub = h.hubs.hub('dashboard');
+    expect(hub.starts).toBe(1);
+    expect(hub.keysSent(SUB).sort()).toEqual(['note1', 'note2']);
+    hub.emit('noteUpdate', { id: 1, note: 'Lager prüfen' });
+    hub.emit('noteUpdate', { id: 2, note: 'Zweite' });
+    hub.emit('noteUpdate', { id: 1, note: 42 }); // malformed: ignored
+    expect(notesOf(a.messages)).toEqual([{ id: 1, note: 'Lager prüfen' }]);
+    expect(notesOf(b.messages)).toEqual([
+      { id: 1, note: 'Lager prüfen' },
+      { id: 2, note: 'Zweite' },
+    ]);
+    expect(notesOf(c.messages)).toEqual([]);
+  });
+
+  it('NT2: the last release unsubscribes and lets the channel close', async () => {
+    const h = createHarness({ channelCloseGraceMs: 5_000 });
+    await h.tab('a');
+    await h.tab('b');
+    await h.engine.leaseNotes('a', [1]);
+    await h.engine.leaseNotes('b', [1]);
+    await h.timers.advance(200);
+    const hub = h.hubs.hub('dashboard');
+    await h.engine.releaseNotes('a', [1]);
+    await h.engine.releaseNotes('a', [1]); // idempotent
+    await h.timers.advance(10);
+    expect(hub.keysSent(UNSUB)).toEqual([]);
+    await h.engine.releaseNotes('b', [1]);
+    await h.timers.advance(10);
+    expect(hub.keysSent(UNSUB)).toEqual(['note1']);
+    await h.timers.advance(5_000);
+    expect(hub.stops).toBe(1);
+  });
+
+  it('NT3: a tab that goes away releases its notes', async () => {
+    const h = createHarness();
+    await h.tab('a');
+    await h.engine.leaseNotes('a', [3]);
+    await h.timers.advance(200);
+    await h.engine.disconnect('a');
+    await h.timers.advance(10);
+    expect(h.hubs.hub('dashboard').keysSent(UNSUB)).toEqual(['note3']);
+  });
+
+  it('NT4: after a reconnect every leased note is subscribed again', async () => {
+    const h = createHarness();
+    const a = await h.tab('a');
+    await h.engine.leaseNotes('a', [1, 2]);
+    await h.timers.advance(200);
+    const hub = h.hubs.hub('dashboard');
+    hub.received.length = 0;
+    hub.drop();
+    await h.timers.advance(10);
+    hub.restore();
+    await h.timers.advance(200);
+    expect(hub.keysSent(SUB).sort()).toEqual(['note1', 'note2']);
+    hub.emit('noteUpdate', { id: 2, note: 'nach Neustart' });
+    expect(notesOf(a.messages)).toEqual([{ id: 2, note: 'nach Neustart' }]);
+  });
+});
