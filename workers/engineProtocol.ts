@@ -6,6 +6,9 @@ import type { DisplayConnectionState, ServerStatus } from '../src/contract/enums
 import type { PvConfig, PvValue } from '../src/contract/pv.ts';
 import type { StationLiveData } from '../src/contract/station.ts';
 import type { Alert } from '../src/contract/alerts.ts';
+import type { ChartLiveMessage } from './charts/chartProtocol.ts';
+
+export type { ChartLiveMessage } from './charts/chartProtocol.ts';
 
 export type PvConfigEntry =
   { state: 'loading' } | { state: 'ready'; config: PvConfig } | { state: 'error'; error: string };
@@ -69,4 +72,4 @@ export interface AlertsMessage {
   counts: AlertCounts | null;
 }
 
-export type TabMessage = Frame | SessionEndedMessage | AlertsMessage;
+export type TabMessage = Frame | SessionEndedMessage | AlertsMessage | ChartLiveMessage;
