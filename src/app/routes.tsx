@@ -13,6 +13,7 @@ import { publicRoutes, sessionRoutes } from '../features/auth/routes.tsx';
 import { LiveProvider } from '../live/index.ts';
 import { stationRoutes } from '../features/stations/routes.tsx';
 import { alertRoutes } from '../features/alerts/routes.tsx';
+import { chartRoutes } from '../features/charts/routes.tsx';
 
 /** Pages inside the shell. Pages not on the first screen load lazily (startup budget). */
 export const areaRoutes: RouteObject[] = [
@@ -62,6 +63,7 @@ export const routes: RouteObject[] = [
             children: [
               ...areaRoutes,
               ...stationRoutes,
+              ...chartRoutes,
               ...alertRoutes,
               ...sessionRoutes,
               { path: '*', element: <NotFound /> },
