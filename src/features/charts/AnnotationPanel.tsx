@@ -56,7 +56,7 @@ export function AnnotationPanel({
     pvChoices.find((c) => pvKey(c.pv) === pvKey(entry.annotation.pv))?.label ??
     pvUrlId(entry.annotation.pv);
   const inView = annotations.entries
-    .filter((e) => e.annotation.timestamp >= range.start && e.annotation.timestamp < range.end)
+    .filter((e) => e.annotation.timestamp >= range.start && e.annotation.timestamp <= range.end)
     .sort((a, b) => a.annotation.timestamp - b.annotation.timestamp);
 
   const describe = (result: AnnotationResult): string | null =>

@@ -259,6 +259,11 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
     }, 'image/png');
   };
 
+  const formatTick = useMemo(() => {
+    const f = new Intl.NumberFormat(format.locale, { maximumFractionDigits: 6 });
+    return (v: number) => f.format(v);
+  }, [format.locale]);
+
   const canAnnotate = session.hasRight('editCharts') && series.length > 0;
   const dataState =
     state.status === 'error' ? 'error' : state.status === 'ready' ? 'ready' : 'loading';
@@ -375,6 +380,8 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
         data-range-start={view.start}
         data-range-end={view.end}
         data-source={source}
+        data-loaded-start={state.status === 'ready' ? state.range.start : ''}
+        data-loaded-end={state.status === 'ready' ? state.range.end : ''}
         data-points={points}
         data-series-drawn={answer?.series.filter((s) => s.times.length > 0).length ?? 0}
       >
@@ -396,6 +403,8 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
                 })
               }
               formatValue={format.number}
+              formatTick={formatTick}
+              timeLabel={t('charts.legend.time')}
               onRangeChange={(r) => changeView(r)}
               onWidth={setWidth}
               onDoubleClick={canAnnotate ? (ts) => setAnnotationAt(ts) : undefined}

@@ -26,6 +26,10 @@ export interface UPlotChartProps {
   formatTime: (ms: number) => string;
   formatAxisTime: (ms: number, spanMs: number) => string;
   formatValue: (value: number, decimals: number) => string;
+  /** Y axis tick labels in the user's language. */
+  formatTick: (value: number) => string;
+  /** Legend label of the time column. */
+  timeLabel: string;
   onRangeChange: (range: TimeRange) => void;
   /** Plot width in device pixels (for the per-pixel reduction). */
   onWidth: (width: number) => void;
@@ -56,6 +60,20 @@ function pathsOf(s: PlotSeries): Partial<uPlot.Series> {
     default:
       throw new Error(`Unknown series view type: ${String(s.viewType satisfies never)}`);
   }
+}
+
+/** Wide enough for the longest tick label (uPlot's documented auto-size recipe). */
+function axisSize(u: uPlot, values: string[] | null, axisIdx: number, cycleNum: number): number {
+  const axis = u.axes[axisIdx] as uPlot.Axis & { _size?: number };
+  if (cycleNum > 1 && axis._size) return axis._size;
+  const ticks = (axis.ticks as { size?: number } | undefined)?.size ?? 10;
+  let size = ticks + (axis.gap ?? 5) + 4;
+  const longest = (values ?? []).reduce((a, v) => (v.length > a.length ? v : a), '');
+  if (longest) {
+    u.ctx.font = (axis.font as unknown as [string] | undefined)?.[0] ?? '12px sans-serif';
+    size += u.ctx.measureText(longest).width / uPlot.pxRatio;
+  }
+  return Math.ceil(size);
 }
 
 function cssVar(el: Element, name: string, fallback: string): string {
@@ -117,7 +135,10 @@ export function UPlotChart(props: UPlotChartProps) {
       })),
     ];
     const series: uPlot.Series[] = [
-      { label: '', value: (_u, v) => (v === null ? '–' : latest.current.formatTime(v)) },
+      {
+        label: latest.current.timeLabel,
+        value: (_u, v) => (v === null ? '–' : latest.current.formatTime(v)),
+      },
       ...model.series.map((s): uPlot.Series => ({
         label: s.dimension ? `${s.label} [${s.dimension}]` : s.label,
         scale: s.scale,

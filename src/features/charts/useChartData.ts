@@ -16,7 +16,8 @@ const SETTLE_MS = 60;
 
 export type ChartDataState =
   | { status: 'loading'; answer: ChartDataAnswer | null }
-  | { status: 'ready'; answer: ChartDataAnswer }
+  /** `range`: the range this answer is for (the view may have moved on meanwhile). */
+  | { status: 'ready'; answer: ChartDataAnswer; range: TimeRange }
   | { status: 'error'; answer: ChartDataAnswer | null; error: string };
 
 export interface ChartDataParams {
@@ -80,7 +81,7 @@ export function useChartData(params: ChartDataParams): {
             setState(
               answer.state === 'error'
                 ? { status: 'error', answer: null, error: answer.error ?? '' }
-                : { status: 'ready', answer },
+                : { status: 'ready', answer, range: { start: range.start, end: range.end } },
             );
           },
           (error: unknown) => {
