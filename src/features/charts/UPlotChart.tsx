@@ -131,7 +131,8 @@ export function UPlotChart(props: UPlotChartProps) {
         labelSize: a.label ? 18 : 0,
         grid: { show: i === 0, stroke: grid, width: 1 },
         ticks: { stroke: grid },
-        size: 56,
+        values: (_u, splits) => splits.map((v) => latest.current.formatTick(v)),
+        size: axisSize,
       })),
     ];
     const series: uPlot.Series[] = [
