@@ -87,6 +87,7 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
     [config.id, config.type],
   );
   const [refreshOn, setRefreshOn] = useState(refresh.state.enabled);
+  const [dateLocked, setDateLocked] = useState(false);
   const [sourceChoice, setSourceChoice] = useState<DataSourcePreset>(config.dataSourcePreset);
   const [width, setWidth] = useState(0);
   const [height, setHeight] = useState(() => (window.innerWidth < 600 ? 280 : 420));
@@ -264,6 +265,26 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
     return (v: number) => f.format(v);
   }, [format.locale]);
 
+  const formatAxisTime = useMemo(() => {
+    const make = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(format.locale, o);
+    const seconds = make({ hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    const minutes = make({ hour: '2-digit', minute: '2-digit' });
+    const dayTime = make({ day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
+    const day = make({ day: '2-digit', month: '2-digit', year: 'numeric' });
+    const month = make({ month: 'short', year: 'numeric' });
+    return (ms: number, span: number) =>
+      (span < 10 * 60_000
+        ? seconds
+        : span <= 2 * 86_400_000
+          ? minutes
+          : span <= 14 * 86_400_000
+            ? dayTime
+            : span <= 400 * 86_400_000
+              ? day
+              : month
+      ).format(ms);
+  }, [format.locale]);
+
   const canAnnotate = session.hasRight('editCharts') && series.length > 0;
   const dataState =
     state.status === 'error' ? 'error' : state.status === 'ready' ? 'ready' : 'loading';
@@ -334,6 +355,20 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
           />
           {t('charts.autoRefresh')}
         </label>
+        {refreshOn && config.type === 'Measurement' && config.timeSpanFactor !== null && (
+          <label className="chart-refresh">
+            <input
+              type="checkbox"
+              name="dateLocked"
+              checked={dateLocked}
+              onChange={(e) => {
+                refresh.setDateLocked(e.target.checked);
+                setDateLocked(e.target.checked);
+              }}
+            />
+            {t('charts.dateLocked')}
+          </label>
+        )}
         <div className="chart-actions">
           {canAnnotate && (
             <Button size="small" onClick={() => setAnnotationAt(view.end)}>
@@ -396,12 +431,7 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
               annotations={marks}
               height={height}
               formatTime={(ms) => format.dateTime(ms)}
-              formatAxisTime={(ms, span) =>
-                format.dateTime(ms, {
-                  part: span <= 2 * 86_400_000 ? 'time' : 'date',
-                  seconds: span < 600_000,
-                })
-              }
+              formatAxisTime={formatAxisTime}
               formatValue={format.number}
               formatTick={formatTick}
               timeLabel={t('charts.legend.time')}

@@ -9,7 +9,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { AlignedData } from '../../live/charts.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
-import type { PlotModel, PlotSeries } from './plotModel.ts';
+import { axisTicks, type PlotModel, type PlotSeries } from './plotModel.ts';
 
 export interface AnnotationMark {
   key: string;
@@ -48,7 +48,8 @@ function pathsOf(s: PlotSeries): Partial<uPlot.Series> {
     case 'Bar':
       return {
         paths: uPlot.paths.bars!({ size: [0.6, 40], align: 1 }),
-        fill: `${s.color}99`,
+        stroke: `${s.color}99`,
+        fill: `${s.color}40`,
         points: { show: false },
       };
     case 'Area':
@@ -93,6 +94,7 @@ export function UPlotChart(props: UPlotChartProps) {
     const { model } = latest.current;
     const text = cssVar(el, '--text-muted', '#555');
     const grid = cssVar(el, '--border', '#ddd');
+    const surfaceFill = `${cssVar(el, '--surface', '#ffffff')}`;
     const font = `12px ${cssVar(el, '--font', 'sans-serif')}`;
     const scales: uPlot.Scales = { x: { time: true, auto: false } };
     for (const a of model.axes) {
@@ -104,7 +106,7 @@ export function UPlotChart(props: UPlotChartProps) {
         dir: a.reverse ? -1 : 1,
         range: () => {
           const axis = latest.current.model.axes.find((x) => x.scale === a.scale) ?? a;
-          return [axis.min, axis.max];
+          return [axis.displayMin, axis.displayMax];
         },
       };
     }
@@ -117,12 +119,18 @@ export function UPlotChart(props: UPlotChartProps) {
         ticks: { stroke: grid },
         values: (u, splits) => {
           const span = (u.scales.x?.max ?? 0) - (u.scales.x?.min ?? 0);
-          return splits.map((v) => latest.current.formatAxisTime(v, span));
+          return splits.map((v) => (v == null ? '' : latest.current.formatAxisTime(v, span)));
         },
         space: 70,
       },
       ...model.axes.map((a, i): uPlot.Axis => ({
         scale: a.scale,
+        show: a.lane === null,
+        // Ticks only over the axis' own domain, not over the lanes' band.
+        splits: (u) => {
+          const axis = latest.current.model.axes.find((x) => x.scale === a.scale) ?? a;
+          return axisTicks(axis, u.bbox.height / uPlot.pxRatio);
+        },
         side: a.side === 'left' ? 3 : 1,
         stroke: a.color ?? text,
         font,
@@ -131,7 +139,8 @@ export function UPlotChart(props: UPlotChartProps) {
         labelSize: a.label ? 18 : 0,
         grid: { show: i === 0, stroke: grid, width: 1 },
         ticks: { stroke: grid },
-        values: (_u, splits) => splits.map((v) => latest.current.formatTick(v)),
+        // Splits the filter dropped arrive as null.
+        values: (_u, splits) => splits.map((v) => (v == null ? '' : latest.current.formatTick(v))),
         size: axisSize,
       })),
     ];
@@ -174,7 +183,7 @@ export function UPlotChart(props: UPlotChartProps) {
             u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
           },
         ],
-        draw: [(u) => drawOverlays(u, latest.current, text)],
+        draw: [(u) => drawOverlays(u, latest.current, text, surfaceFill)],
       },
     };
     const u = new uPlot(opts, latest.current.data as uPlot.AlignedData, el);
@@ -205,7 +214,8 @@ export function UPlotChart(props: UPlotChartProps) {
     u.batch(() => {
       u.setData(props.data as uPlot.AlignedData, false);
       u.setScale('x', { min: props.range.start, max: props.range.end });
-      for (const a of props.model.axes) u.setScale(a.scale, { min: a.min, max: a.max });
+      for (const a of props.model.axes)
+        u.setScale(a.scale, { min: a.displayMin, max: a.displayMax });
     });
   }, [props.data, props.range, props.model, props.annotations]);
 
@@ -218,7 +228,7 @@ export function UPlotChart(props: UPlotChartProps) {
 }
 
 /** Limit lines with their texts and annotation markers, on top of the series. */
-function drawOverlays(u: uPlot, props: UPlotChartProps, textColor: string): void {
+function drawOverlays(u: uPlot, props: UPlotChartProps, textColor: string, surface: string): void {
   const ctx = u.ctx;
   const { left, top, width, height } = u.bbox;
   const px = uPlot.pxRatio;
@@ -227,6 +237,8 @@ function drawOverlays(u: uPlot, props: UPlotChartProps, textColor: string): void
   ctx.rect(left, top, width, height);
   ctx.clip();
   ctx.font = `${Math.round(11 * px)}px sans-serif`;
+  // uPlot leaves the alignment of its last axis labels on the context.
+  ctx.textAlign = 'left';
   ctx.lineWidth = px;
   for (const line of props.model.limits) {
     const y = u.valToPos(line.value, line.scale, true);
@@ -240,6 +252,18 @@ function drawOverlays(u: uPlot, props: UPlotChartProps, textColor: string): void
     ctx.fillStyle = line.color;
     ctx.textBaseline = 'bottom';
     ctx.fillText(line.text, left + 4 * px, y - 2 * px);
+  }
+  ctx.setLineDash([]);
+  for (const axis of props.model.axes) {
+    if (!axis.lane) continue;
+    const y = u.valToPos((axis.min + axis.max) / 2, axis.scale, true);
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    const w = ctx.measureText(axis.label).width;
+    ctx.fillStyle = surface;
+    ctx.fillRect(left + 2 * px, y - 7 * px, w + 6 * px, 14 * px);
+    ctx.fillStyle = axis.color ?? textColor;
+    ctx.fillText(axis.label, left + 5 * px, y);
   }
   ctx.setLineDash([2 * px, 3 * px]);
   for (const a of props.annotations) {

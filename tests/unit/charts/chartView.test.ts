@@ -132,6 +132,27 @@ describe('plot model', () => {
     expect(m.axes[0]!.min).toBeLessThanOrEqual(1);
   });
 
+  it('PM6: digital series are stacked in lanes at the foot; value axes leave that band free', () => {
+    const digital = (i: number) =>
+      series(i, { pv: { type: 'DigiIn', nr: 100001 + i }, seriesViewType: 'StepLine' });
+    const m = model([series(0), digital(1), digital(2)], {
+      s0: [0, 10],
+      s1: [0, 1],
+      s2: [0, 0],
+    });
+    const lanes = m.axes.filter((a) => a.lane);
+    expect(lanes).toHaveLength(2);
+    expect(lanes.map((a) => a.lane?.index)).toEqual([0, 1]);
+    const value = m.axes.find((a) => !a.lane)!;
+    expect(value.displayMin).toBeLessThan(value.min);
+    expect(value.displayMax).toBe(value.max);
+    // A lane's values fill its own band: lane 0 lies below lane 1 on the plot.
+    const frac = (a: (typeof lanes)[number], v: number) =>
+      (v - a.displayMin) / (a.displayMax - a.displayMin);
+    expect(frac(lanes[0]!, lanes[0]!.max)).toBeLessThan(frac(lanes[1]!, lanes[1]!.min));
+    expect(frac(lanes[1]!, lanes[1]!.max)).toBeLessThan(frac(value, value.min) + 1e-9);
+  });
+
   it('PM5: the layout key changes with view types and scales, not with new values', () => {
     const a = model([series(0)], { s0: [1, 2] });
     const b = model([series(0)], { s0: [1, 2.5] });
@@ -196,5 +217,30 @@ describe('chart ranges', () => {
     expect(fileNameOf(header, 'x.csv')).toBe('Station 1 – Live.csv');
     expect(fileNameOf('attachment; filename="a.csv"', 'x.csv')).toBe('a.csv');
     expect(fileNameOf(null, 'x.csv')).toBe('x.csv');
+  });
+});
+
+describe('axis ticks', () => {
+  it('PM7: ticks cover only the axis domain, nice steps; log axes at whole powers', async () => {
+    const { axisTicks } = await import('../../../src/features/charts/plotModel.ts');
+    const base = {
+      scale: 'y0',
+      log: false,
+      logBase: 10,
+      reverse: false,
+      side: 'left' as const,
+      color: null,
+      label: '',
+      lane: null,
+    };
+    const ticks = axisTicks({ ...base, min: 1.5, max: 5, displayMin: 0, displayMax: 5 }, 400);
+    expect(ticks[0]).toBe(1.5);
+    expect(ticks.at(-1)).toBe(5);
+    expect(ticks.every((v) => v >= 1.5 && v <= 5)).toBe(true);
+    const log = axisTicks(
+      { ...base, log: true, min: 1, max: 1000, displayMin: 1, displayMax: 1000 },
+      400,
+    );
+    expect(log).toEqual([1, 10, 100, 1000]);
   });
 });
