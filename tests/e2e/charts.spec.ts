@@ -97,6 +97,10 @@ test('CH3: an annotation created, edited and deleted survives a reload', async (
 
   await page.reload();
   await expect(item(text)).toBeVisible();
+  // The annotations overview lists it too.
+  await page.goto('/charts/annotations');
+  await expect(page.locator('tr', { hasText: text })).toBeVisible();
+  await page.goBack();
   await item(text).getByRole('button', { name: 'Bearbeiten' }).click();
   const edited = `${text} (Lager getauscht)`;
   await page.getByRole('dialog').locator('textarea[name="text"]').fill(edited);

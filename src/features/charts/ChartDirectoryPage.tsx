@@ -18,7 +18,7 @@ function Folder({ directory, depth }: { directory: ChartDirectory; depth: number
   const { t } = useTranslation();
   const charts = countCharts(directory);
   return (
-    <details className="chart-folder" open={depth < 1}>
+    <details className="chart-folder" open={depth < 2}>
       <summary>
         <span className="chart-folder-name">{directory.name}</span>
         <span className="chart-folder-count">{t('charts.directory.count', { count: charts })}</span>

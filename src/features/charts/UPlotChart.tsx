@@ -39,6 +39,12 @@ export interface UPlotChartProps {
 }
 
 const MIN_SPAN_MS = 60_000;
+/** Below this plot width only the first value axis of each side is drawn. */
+const NARROW_PX = 560;
+
+function valueAxisIndex(model: PlotModel, scale: string): number {
+  return model.axes.filter((a) => a.lane === null).findIndex((a) => a.scale === scale);
+}
 const WHEEL_ZOOM = 1.25;
 
 function pathsOf(s: PlotSeries): Partial<uPlot.Series> {
@@ -96,6 +102,7 @@ export function UPlotChart(props: UPlotChartProps) {
     const grid = cssVar(el, '--border', '#ddd');
     const surfaceFill = `${cssVar(el, '--surface', '#ffffff')}`;
     const font = `12px ${cssVar(el, '--font', 'sans-serif')}`;
+    const wide = el.clientWidth >= NARROW_PX;
     const scales: uPlot.Scales = { x: { time: true, auto: false } };
     for (const a of model.axes) {
       scales[a.scale] = {
@@ -121,11 +128,12 @@ export function UPlotChart(props: UPlotChartProps) {
           const span = (u.scales.x?.max ?? 0) - (u.scales.x?.min ?? 0);
           return splits.map((v) => (v == null ? '' : latest.current.formatAxisTime(v, span)));
         },
-        space: 70,
+        space: 95,
       },
       ...model.axes.map((a, i): uPlot.Axis => ({
         scale: a.scale,
-        show: a.lane === null,
+        // Phones keep one axis per side; the legend names every dimension.
+        show: a.lane === null && (wide || valueAxisIndex(model, a.scale) < 2),
         // Ticks only over the axis' own domain, not over the lanes' band.
         splits: (u) => {
           const axis = latest.current.model.axes.find((x) => x.scale === a.scale) ?? a;
