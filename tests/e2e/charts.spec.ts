@@ -150,3 +150,18 @@ test('CH5: export downloads the visible data as CSV and the chart as PNG', async
   ]);
   expect(png.suggestedFilename()).toMatch(/\.png$/);
 });
+
+test('CH6: the archive trend line spans its duration; the archive chart target opens the station chart', async ({
+  page,
+}) => {
+  await signIn(page, 'operator', '/trend/archive?pv=AnaIn-100001&amount=7&unit=Days');
+  await expect.poll(() => attr(plot(page), 'data-series-drawn')).toBe(1);
+  const span =
+    (await attr(plot(page), 'data-range-end')) - (await attr(plot(page), 'data-range-start'));
+  expect(Math.round(span / 86_400_000)).toBe(7);
+  await expect(page.getByRole('checkbox', { name: 'Automatisch aktualisieren' })).not.toBeChecked();
+
+  await page.goto('/charts/archive?station=1');
+  await expect(page).toHaveURL(new RegExp(`/charts/${ARCHIVE_CHART}$`));
+  await expect.poll(() => attr(plot(page), 'data-series-drawn')).toBeGreaterThan(0);
+});
