@@ -4,6 +4,7 @@
  * archive chart fetches only ranges not seen before (counted at the server), annotations
  * survive a reload, a trend link draws its series, and export downloads files.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { signIn } from './auth.ts';
@@ -164,4 +165,28 @@ test('CH6: the archive trend line spans its duration; the archive chart target o
   await page.goto('/charts/archive?station=1');
   await expect(page).toHaveURL(new RegExp(`/charts/${ARCHIVE_CHART}$`));
   await expect.poll(() => attr(plot(page), 'data-series-drawn')).toBeGreaterThan(0);
+});
+
+test('CH7: chart pages and the annotation dialog pass axe checks (WCAG 2.1 AA)', async ({
+  page,
+}) => {
+  const violations = async () =>
+    (
+      await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze()
+    ).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  await signIn(page, 'operator', '/charts');
+  await expect(page.locator('a[data-chart-id]').first()).toBeVisible();
+  expect(await violations(), '/charts').toEqual([]);
+  await page.goto('/charts/annotations');
+  await expect(page.locator('h1')).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  expect(await violations(), '/charts/annotations').toEqual([]);
+  await page.goto(`/charts/${ARCHIVE_CHART}`);
+  await settled(page);
+  expect(await violations(), 'chart').toEqual([]);
+  await page.getByRole('button', { name: 'Anmerkung hinzufügen' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await violations(), 'annotation dialog').toEqual([]);
 });
