@@ -163,7 +163,10 @@ export function UPlotChart(props: UPlotChartProps) {
         stroke: s.color,
         width: 1.5,
         spanGaps: false,
-        value: (_u, v) => (v === null ? '–' : latest.current.formatValue(v, s.decimals)),
+        value: (u, v, sidx, idx) => {
+          const shown = v ?? heldValue(u, sidx, idx);
+          return shown === null ? '–' : latest.current.formatValue(shown, s.decimals);
+        },
         ...pathsOf(s),
       })),
     ];
@@ -181,6 +184,8 @@ export function UPlotChart(props: UPlotChartProps) {
         bind: { dblclick: () => () => null },
       },
       hooks: {
+        // Away from the cursor the legend reads the newest values of the range.
+        setCursor: [(u) => showNewest(u)],
         setSelect: [
           (u) => {
             if (u.select.width > 4) {
@@ -225,6 +230,7 @@ export function UPlotChart(props: UPlotChartProps) {
       for (const a of props.model.axes)
         u.setScale(a.scale, { min: a.displayMin, max: a.displayMax });
     });
+    showNewest(u);
   }, [props.data, props.range, props.model, props.annotations]);
 
   useEffect(() => {
@@ -233,6 +239,32 @@ export function UPlotChart(props: UPlotChartProps) {
   }, [props.height]);
 
   return <div ref={host} className="uplot-host" />;
+}
+
+/**
+ * Series sampled at other times have no point at every x: the read-out holds the series'
+ * previous value (up to a gap), as a sampled value holds until the next sample.
+ */
+function heldValue(u: uPlot, sidx: number, idx: number | null): number | null {
+  if (idx == null) return null;
+  const ys = u.data[sidx] as (number | null | undefined)[] | undefined;
+  if (!ys || ys[idx] !== undefined) return null;
+  for (let j = idx - 1; j >= 0; j--) {
+    const y = ys[j];
+    if (y === null) return null;
+    if (y !== undefined) return y;
+  }
+  return null;
+}
+
+/** Without a cursor over the plot the legend shows the last point in view. */
+function showNewest(u: uPlot): void {
+  if (u.cursor.idx != null) return;
+  const xs = u.data[0];
+  const max = u.scales.x?.max ?? Infinity;
+  let i = xs.length - 1;
+  while (i > 0 && (xs[i] as number) > max) i--;
+  if (i >= 0) u.setLegend({ idx: i });
 }
 
 /** Limit lines with their texts and annotation markers, on top of the series. */
