@@ -36,10 +36,10 @@ test('I18N7: switching to Russian in the settings pluralises and formats in Russ
 test('I18N7: the header language switch changes every text of the page', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/help');
-  await expect(page.getByText('Die Navigation führt zu 9 Bereichen:')).toBeVisible();
+  await expect(page.getByText('Die Navigation führt zu 10 Bereichen:')).toBeVisible();
   await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en');
   await expect(page.getByRole('heading', { name: 'Help and support', level: 1 })).toBeVisible();
-  await expect(page.getByText('The navigation leads to 9 areas:')).toBeVisible();
+  await expect(page.getByText('The navigation leads to 10 areas:')).toBeVisible();
   await page.getByRole('combobox', { name: 'Language' }).selectOption('cs');
-  await expect(page.getByText('Navigace vede do 9 oblastí:')).toBeVisible();
+  await expect(page.getByText('Navigace vede do 10 oblastí:')).toBeVisible();
 });
