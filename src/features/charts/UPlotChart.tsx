@@ -4,7 +4,7 @@
  * values), and zoom and pan by mouse (drag to zoom, wheel) and touch (drag, pinch). It is
  * built anew only when the layout changes; new data and ranges only update it.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { AlignedData } from '../../live/charts.ts';
@@ -87,7 +87,21 @@ function cssVar(el: Element, name: string, fallback: string): string {
   return getComputedStyle(el).getPropertyValue(name).trim() || fallback;
 }
 
+/** The theme on <html> (`data-theme`), so the canvas is drawn anew in the theme's colours. */
+function useTheme(): string {
+  const [theme, setTheme] = useState(() => document.documentElement.dataset.theme ?? '');
+  useEffect(() => {
+    const observer = new MutationObserver(() =>
+      setTheme(document.documentElement.dataset.theme ?? ''),
+    );
+    observer.observe(document.documentElement, { attributeFilter: ['data-theme'] });
+    return () => observer.disconnect();
+  }, []);
+  return theme;
+}
+
 export function UPlotChart(props: UPlotChartProps) {
+  const theme = useTheme();
   const host = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const latest = useRef(props);
@@ -218,7 +232,7 @@ export function UPlotChart(props: UPlotChartProps) {
       u.destroy();
       plot.current = null;
     };
-  }, [props.model.layoutKey]);
+  }, [props.model.layoutKey, theme]);
 
   // New data, ranges, annotations: update in place.
   useEffect(() => {
