@@ -92,9 +92,20 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
   const [width, setWidth] = useState(0);
   const [height, setHeight] = useState(() => (window.innerWidth < 600 ? 280 : 420));
   const [pvConfigs, setPvConfigs] = useState<ReadonlyMap<string, PvConfig>>(new Map());
+  const [configsReady, setConfigsReady] = useState(false);
+  const plotBox = useRef<HTMLDivElement>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [annotationAt, setAnnotationAt] = useState<number | null>(null);
   const canvas = useRef<HTMLCanvasElement | null>(null);
+
+  // The plot's pixel columns (the reduction width) follow the container.
+  useEffect(() => {
+    const el = plotBox.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setWidth(Math.max(200, el.clientWidth)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     const onResize = () => setHeight(window.innerWidth < 600 ? 280 : 420);
@@ -124,15 +135,22 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
   const pvsKey = pvs.map(pvKey).join(',');
   useEffect(() => {
     let live = true;
-    void client.getPvConfigs(pvs).then((results) => {
-      if (!live) return;
-      const map = new Map<string, PvConfig>();
-      results.forEach((r, i) => {
-        const pv = pvs[i];
-        if (r.state === 'ready' && pv) map.set(pvKey(pv), r.config);
+    void client
+      .getPvConfigs(pvs)
+      .then((results) => {
+        if (!live) return;
+        const map = new Map<string, PvConfig>();
+        results.forEach((r, i) => {
+          const pv = pvs[i];
+          if (r.state === 'ready' && pv) map.set(pvKey(pv), r.config);
+        });
+        setPvConfigs(map);
+      })
+      // Without configs the chart still draws, named by PV ids.
+      .catch(() => undefined)
+      .finally(() => {
+        if (live) setConfigsReady(true);
       });
-      setPvConfigs(map);
-    });
     return () => {
       live = false;
     };
@@ -405,6 +423,7 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
         </div>
       )}
       <div
+        ref={plotBox}
         className="chart-plot"
         tabIndex={0}
         role="group"
@@ -424,25 +443,28 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
           <EmptyState title={t('charts.empty.noSeriesTitle')} reason={t('charts.empty.noSeries')} />
         ) : (
           <>
-            <UPlotChart
-              model={model}
-              data={data}
-              range={view}
-              annotations={marks}
-              height={height}
-              formatTime={(ms) => format.dateTime(ms)}
-              formatAxisTime={formatAxisTime}
-              formatValue={format.number}
-              formatTick={formatTick}
-              timeLabel={t('charts.legend.time')}
-              onRangeChange={(r) => changeView(r)}
-              onWidth={setWidth}
-              onDoubleClick={canAnnotate ? (ts) => setAnnotationAt(ts) : undefined}
-              onCanvas={(c) => {
-                canvas.current = c;
-              }}
-            />
-            {state.status === 'loading' && !answer && (
+            {configsReady && answer ? (
+              <UPlotChart
+                model={model}
+                data={data}
+                range={view}
+                annotations={marks}
+                height={height}
+                formatTime={(ms) => format.dateTime(ms)}
+                formatAxisTime={formatAxisTime}
+                formatValue={format.number}
+                formatTick={formatTick}
+                timeLabel={t('charts.legend.time')}
+                onRangeChange={(r) => changeView(r)}
+                onDoubleClick={canAnnotate ? (ts) => setAnnotationAt(ts) : undefined}
+                onCanvas={(c) => {
+                  canvas.current = c;
+                }}
+              />
+            ) : (
+              <div className="chart-placeholder" style={{ height }} />
+            )}
+            {state.status === 'loading' && !(configsReady && answer) && (
               <div className="chart-overlay">
                 <Spinner label={t('charts.data.loading')} showLabel />
               </div>

@@ -31,8 +31,8 @@ export interface UPlotChartProps {
   /** Legend label of the time column. */
   timeLabel: string;
   onRangeChange: (range: TimeRange) => void;
-  /** Plot width in device pixels (for the per-pixel reduction). */
-  onWidth: (width: number) => void;
+  /** Plot width in CSS pixels once drawn. */
+  onWidth?: (width: number) => void;
   onDoubleClick?: (timestamp: number) => void;
   /** The canvas element, for the PNG export. */
   onCanvas?: (canvas: HTMLCanvasElement | null) => void;
@@ -221,10 +221,10 @@ export function UPlotChart(props: UPlotChartProps) {
     const resize = new ResizeObserver(() => {
       const w = Math.max(200, el.clientWidth);
       if (w !== u.width) u.setSize({ width: w, height: latest.current.height });
-      latest.current.onWidth(Math.round(u.bbox.width));
+      latest.current.onWidth?.(Math.round(u.bbox.width / uPlot.pxRatio));
     });
     resize.observe(el);
-    latest.current.onWidth(Math.round(u.bbox.width));
+    latest.current.onWidth?.(Math.round(u.bbox.width / uPlot.pxRatio));
     return () => {
       resize.disconnect();
       detach();
