@@ -53,41 +53,42 @@ const WHEEL_ZOOM = 1.25;
  * edge) to the value, filled only: stroking hundreds of thin rectangles (as uPlot's own bar
  * builder does) cost some hundred ms per draw in software rendering.
  */
-const periodBars: uPlot.Series.PathBuilder = (u, sidx, i0, i1) => {
-  const xs = u.data[0];
-  const ys = u.data[sidx] as (number | null | undefined)[];
-  const scale = u.series[sidx]?.scale ?? 'y';
-  const range = u.scales[scale];
-  const lo = Math.min(range?.min ?? 0, range?.max ?? 0);
-  const hi = Math.max(range?.min ?? 0, range?.max ?? 0);
-  const base = u.valToPos(Math.min(hi, Math.max(lo, 0)), scale, true);
-  let narrowest = Infinity;
-  let prev: number | null = null;
-  for (let i = i0; i <= i1; i++) {
-    if (ys[i] == null) continue;
-    const x = u.valToPos(xs[i] as number, 'x', true);
-    if (prev !== null && x - prev > 0) narrowest = Math.min(narrowest, x - prev);
-    prev = x;
-  }
-  const width = Math.max(1, (Number.isFinite(narrowest) ? narrowest : 8 * uPlot.pxRatio) * 0.6);
-  const path = new Path2D();
-  for (let i = i0; i <= i1; i++) {
-    const v = ys[i];
-    if (v == null) continue;
-    const x = u.valToPos(xs[i] as number, 'x', true);
-    const y = u.valToPos(v, scale, true);
-    path.rect(x, Math.min(y, base), width, Math.max(1, Math.abs(base - y)));
-  }
-  return { fill: path };
-};
+function periodBars(domain: () => [number, number]): uPlot.Series.PathBuilder {
+  return (u, sidx, i0, i1) => {
+    const xs = u.data[0];
+    const ys = u.data[sidx] as (number | null | undefined)[];
+    const scale = u.series[sidx]?.scale ?? 'y';
+    // From 0, or from the edge of the axis' own domain (never into the lanes below it).
+    const [lo, hi] = domain();
+    const base = u.valToPos(Math.min(hi, Math.max(lo, 0)), scale, true);
+    let narrowest = Infinity;
+    let prev: number | null = null;
+    for (let i = i0; i <= i1; i++) {
+      if (ys[i] == null) continue;
+      const x = u.valToPos(xs[i] as number, 'x', true);
+      if (prev !== null && x - prev > 0) narrowest = Math.min(narrowest, x - prev);
+      prev = x;
+    }
+    const width = Math.max(1, (Number.isFinite(narrowest) ? narrowest : 8 * uPlot.pxRatio) * 0.6);
+    const path = new Path2D();
+    for (let i = i0; i <= i1; i++) {
+      const v = ys[i];
+      if (v == null) continue;
+      const x = u.valToPos(xs[i] as number, 'x', true);
+      const y = u.valToPos(v, scale, true);
+      path.rect(x, Math.min(y, base), width, Math.max(1, Math.abs(base - y)));
+    }
+    return { fill: path };
+  };
+}
 
-function pathsOf(s: PlotSeries): Partial<uPlot.Series> {
+function pathsOf(s: PlotSeries, domain: () => [number, number]): Partial<uPlot.Series> {
   switch (s.viewType) {
     case 'StepLine':
       return { paths: uPlot.paths.stepped!({ align: 1 }), points: { show: false } };
     case 'Bar':
       return {
-        paths: periodBars,
+        paths: periodBars(domain),
         fill: `${s.color}66`,
         points: { show: false },
       };
@@ -214,7 +215,10 @@ export function UPlotChart(props: UPlotChartProps) {
           const shown = v ?? heldValue(u, sidx, idx);
           return shown === null ? '–' : latest.current.formatValue(shown, s.decimals);
         },
-        ...pathsOf(s),
+        ...pathsOf(s, () => {
+          const axis = latest.current.model.axes.find((a) => a.scale === s.scale);
+          return axis ? [axis.min, axis.max] : [0, 1];
+        }),
       })),
     ];
     const width = Math.max(200, el.clientWidth);
