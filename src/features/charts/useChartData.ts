@@ -50,13 +50,29 @@ export function useChartData(params: ChartDataParams): {
 
   useEffect(() => {
     if (!live || live.length === 0) return;
-    return client.watchLiveChart(
+    // A hidden tab draws nothing (DESIGN.md "Frames, not messages"): it catches up when shown.
+    let missed = false;
+    const update = () => {
+      onLive.current?.();
+      setLiveTick((n) => n + 1);
+    };
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible' || !missed) return;
+      missed = false;
+      update();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    const release = client.watchLiveChart(
       live.map((l) => l.pv),
       () => {
-        onLive.current?.();
-        setLiveTick((n) => n + 1);
+        if (document.visibilityState === 'hidden') missed = true;
+        else update();
       },
     );
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      release();
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by liveKey
   }, [client, liveKey]);
 
