@@ -27,6 +27,11 @@ import * as check from './validate.ts';
 import type { Alert } from '../src/contract/alerts.ts';
 import { AlertFeed, type AlertArchiveFetcher, type AlertView } from './alerts/AlertFeed.ts';
 import { NoteFeed } from './dashboard/NoteFeed.ts';
+import * as Comlink from 'comlink';
+import type { ChartDirectory, ChartType } from '../src/contract/charts.ts';
+import type { ChartDataAnswer, ChartDataRequest, ChartDefinition } from './charts/chartProtocol.ts';
+import type { ChartFetchers } from './charts/chartRest.ts';
+import { ChartService } from './charts/ChartService.ts';
 
 /** The browser's online flag (navigator.onLine and the online/offline events). */
 const ALERT_HUB_MESSAGES = [
@@ -53,6 +58,8 @@ export interface EngineDeps {
   channelCloseGraceMs?: number;
   online?: OnlineSource;
   onError?: (error: unknown) => void;
+  /** Chart REST calls; without them chart requests fail with a message. */
+  chartFetchers?: ChartFetchers;
 }
 
 interface Tab {
@@ -78,6 +85,7 @@ export class Engine implements EngineApi {
   private readonly source: FrameSource;
   private readonly onError: (error: unknown) => void;
   private readonly alerts: AlertFeed;
+  private readonly charts: ChartService;
 
   constructor(deps: EngineDeps) {
     this.deps = deps;
@@ -120,6 +128,17 @@ export class Engine implements EngineApi {
       send: (tabId, message) => this.tabs.get(tabId)?.send(message),
       onError,
     });
+    const noCharts = () => Promise.reject(new Error('No chart API configured'));
+    this.charts = new ChartService({
+      timers: deps.timers,
+      fetchers: deps.chartFetchers ?? {
+        directory: noCharts,
+        config: noCharts,
+        series: noCharts,
+        data: noCharts,
+      },
+      notify: (tabId, viewIds) => this.tabs.get(tabId)?.send({ type: 'chartLive', viewIds }),
+    });
     this.source = {
       pvValue: (key) => this.values.get(key),
       pvConfig: (key) => this.configs.get(key),
@@ -159,6 +178,7 @@ export class Engine implements EngineApi {
       this.releaseKeys(tabId, tab, kind, [...tab.coalescer.leased[kind]]);
     this.alerts.dropTab(tabId);
     this.notes?.dropTab(tabId);
+    this.charts.dropTab(tabId);
     tab.coalescer.dispose();
     tab.closeSink();
   }
@@ -397,6 +417,7 @@ export class Engine implements EngineApi {
     // NOTE: values can still arrive for a key just unsubscribed; they are not kept.
     if (!this.registry.has('pvValue', key)) return;
     this.values.set(payload, key);
+    this.charts.valueReceived(key, payload);
     this.changed('pvValue', key);
   }
 
@@ -433,5 +454,34 @@ export class Engine implements EngineApi {
     });
     this.notes = feed;
     return feed;
+  }
+
+  async getChartDirectory(type: ChartType, reload = false): Promise<ChartDirectory> {
+    return this.charts.directory(type, reload);
+  }
+
+  async getChartDefinition(chartId: number, reload = false): Promise<ChartDefinition> {
+    return this.charts.definition(chartId, reload);
+  }
+
+  async getChartData(request: ChartDataRequest): Promise<ChartDataAnswer> {
+    const answer = await this.charts.data(request);
+    // Through Comlink the columns move without a copy; in-process this is a no-op.
+    const buffers = answer.series.flatMap((s) => [s.times.buffer, s.values.buffer]);
+    return Comlink.transfer(answer, buffers as ArrayBuffer[]);
+  }
+
+  async watchLiveChart(tabId: string, viewId: string, keys: string[]): Promise<void> {
+    if (!this.tabs.has(tabId)) throw hubErrors.acquireFailed(tabId);
+    this.charts.watchLive(tabId, viewId, keys, (key) => this.values.get(key));
+  }
+
+  async releaseLiveChart(tabId: string, viewId: string): Promise<void> {
+    this.charts.unwatchLive(tabId, viewId);
+  }
+
+  /** Chart ranges fetched from the server since start (tests, bench). */
+  get chartFetchCount(): number {
+    return this.charts.fetchCount;
   }
 }

@@ -4,6 +4,7 @@
  */
 import { Engine, type OnlineSource } from './Engine.ts';
 import { createAlertArchiveFetcher, createPvConfigFetcher } from './restClient.ts';
+import { createChartFetchers } from './charts/chartRest.ts';
 import { foreverRetryPolicy } from './retryPolicy.ts';
 import { createSignalrTransportFactory } from './signalrTransport.ts';
 import { createWebLockManager, noTabLocks } from './tabLocks.ts';
@@ -31,6 +32,7 @@ export function createEngine(host: EngineHost): Engine {
     transports: createSignalrTransportFactory(baseUrl, foreverRetryPolicy),
     fetchPvConfigs: createPvConfigFetcher(baseUrl, host.fetch.bind(host)),
     fetchAlerts: createAlertArchiveFetcher(baseUrl, host.fetch.bind(host)),
+    chartFetchers: createChartFetchers(baseUrl, host.fetch.bind(host)),
     locks: host.navigator.locks ? createWebLockManager(host.navigator.locks) : noTabLocks,
     online,
   });

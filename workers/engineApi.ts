@@ -8,6 +8,16 @@ import type { ConnectionStatus, PvConfigResult, TabMessage } from './engineProto
 import type { LeaseKind } from './topics.ts';
 import type { Alert } from '../src/contract/alerts.ts';
 import type { AlertView } from './alerts/AlertFeed.ts';
+import type { ChartDirectory, ChartType } from '../src/contract/charts.ts';
+import type { ChartDataAnswer, ChartDataRequest, ChartDefinition } from './charts/chartProtocol.ts';
+
+export type {
+  ChartDataAnswer,
+  ChartDataRequest,
+  ChartDefinition,
+  ChartSeriesColumns,
+  ChartTarget,
+} from './charts/chartProtocol.ts';
 
 export type { AlertView, AlertViewSource } from './alerts/AlertFeed.ts';
 
@@ -60,4 +70,20 @@ export interface EngineApi {
   leaseNotes(tabId: string, ids: number[]): Promise<void>;
   /** Idempotent. */
   releaseNotes(tabId: string, ids: number[]): Promise<void>;
+  /** The chart directory of one type (SPEC §3), loaded once and shared by every tab. */
+  getChartDirectory(type: ChartType, reload?: boolean): Promise<ChartDirectory>;
+  /** A stored chart's config and series (sorted by sortIndex), loaded once per chart. */
+  getChartDefinition(chartId: number, reload?: boolean): Promise<ChartDefinition>;
+  /**
+   * Data of a range, from the batch cache (only missing ranges are fetched), reduced per
+   * pixel column; the columns arrive as transferred buffers.
+   */
+  getChartData(request: ChartDataRequest): Promise<ChartDataAnswer>;
+  /**
+   * Keeps live series of these PV keys for a chart view of the tab; the tab leases the keys
+   * (pvValue) itself and gets `chartLive` messages when they got new points.
+   */
+  watchLiveChart(tabId: string, viewId: string, keys: string[]): Promise<void>;
+  /** Idempotent. */
+  releaseLiveChart(tabId: string, viewId: string): Promise<void>;
 }

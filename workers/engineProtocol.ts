@@ -7,6 +7,9 @@ import type { PvConfig, PvValue } from '../src/contract/pv.ts';
 import type { StationLiveData } from '../src/contract/station.ts';
 import type { Alert } from '../src/contract/alerts.ts';
 import type { DashboardNote } from '../src/contract/dashboard.ts';
+import type { ChartLiveMessage } from './charts/chartProtocol.ts';
+
+export type { ChartLiveMessage } from './charts/chartProtocol.ts';
 
 export type PvConfigEntry =
   { state: 'loading' } | { state: 'ready'; config: PvConfig } | { state: 'error'; error: string };
@@ -80,4 +83,5 @@ export interface NoteMessage {
   note: DashboardNote;
 }
 
-export type TabMessage = Frame | SessionEndedMessage | AlertsMessage | NoteMessage;
+export type TabMessage =
+  Frame | SessionEndedMessage | AlertsMessage | NoteMessage | ChartLiveMessage;

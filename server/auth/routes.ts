@@ -12,6 +12,7 @@ import type {
   UserInfo,
 } from '../../src/contract/auth.ts';
 import { API, CSRF_HEADER } from '../../src/contract/paths.ts';
+import { CHART_API } from '../../src/contract/charts.ts';
 import { safeReturnUrl } from '../../src/domain/returnUrl.ts';
 import { passwordProblems, type PasswordProblem } from '../../src/domain/passwordPolicy.ts';
 import type { ServerContext } from '../context.ts';
@@ -28,6 +29,17 @@ import { sameToken } from './SignInFlow.ts';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** These carry their own pre-login token in the body instead of a session's header. */
 const OWN_TOKEN_PATHS = new Set<string>([API.account.login, API.account.verify]);
+/**
+ * POSTs that only read (a list of refs in the body): the shared engine sends them from its
+ * worker, which holds no session's CSRF token. The SameSite=Strict session cookie still keeps
+ * other sites out, and they change nothing.
+ */
+const READ_ONLY_POSTS = new Set<string>([
+  API.pv.configs,
+  CHART_API.dataAuto,
+  CHART_API.firstDatePvs,
+  CHART_API.lastDatePvs,
+]);
 
 const loginBody = z.object({
   csrfToken: z.string().max(200),
@@ -76,7 +88,7 @@ export function registerAuthRoutes(
     if (ctx.auth !== auth.service) return;
     if (!STATE_CHANGING.has(request.method)) return;
     const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') || OWN_TOKEN_PATHS.has(path)) return;
+    if (!path.startsWith('/api/') || OWN_TOKEN_PATHS.has(path) || READ_ONLY_POSTS.has(path)) return;
     const active = requireSession(request);
     const header = request.headers[CSRF_HEADER.toLowerCase()];
     const token = Array.isArray(header) ? header[0] : header;

@@ -53,13 +53,20 @@ function series(id: number, index: number, pv: PvConfig, type: ChartType): Serie
   // Archive charts show level means and counter totals; states and live values as they are.
   const subtype: SeriesMeasurementType =
     type === 'Measurement' && kind !== 'digital' ? 'Mittelwert' : 'Aktuell';
-  return defaultSeriesConfig({
+  const config = defaultSeriesConfig({
     id: `${id}-${index + 1}`,
     index,
     pv: pv.pvRef,
     pvSubtype: subtype,
     seriesViewType: view,
   });
+  // The leading value of a chart shows its alarm limits, as operators set up their level charts.
+  const limits = pv.anaLimitConfig;
+  if (index === 0 && kind === 'analog' && limits) {
+    config.showLimitTop = limits.upper !== null;
+    config.showLimitBottom = limits.lower !== null;
+  }
+  return config;
 }
 
 function chart(

@@ -29,6 +29,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     descriptionKey: 'help.area.stations',
   },
   {
+    path: '/charts',
+    labelKey: 'charts.nav.title',
+    icon: 'chart',
+    descriptionKey: 'charts.nav.description',
+  },
+  {
     path: '/dashboard',
     labelKey: 'dashboard.nav.dashboard',
     icon: 'overview',

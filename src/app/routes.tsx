@@ -15,6 +15,7 @@ import { stationRoutes } from '../features/stations/routes.tsx';
 import { alertRoutes } from '../features/alerts/routes.tsx';
 import { actionRoutes } from '../features/actions/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
+import { chartRoutes } from '../features/charts/routes.tsx';
 
 /** Pages inside the shell. Pages not on the first screen load lazily (startup budget). */
 export const areaRoutes: RouteObject[] = [
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
               ...areaRoutes,
               ...stationRoutes,
               ...dashboardRoutes,
+              ...chartRoutes,
               ...alertRoutes,
               ...actionRoutes,
               ...sessionRoutes,

@@ -44,3 +44,31 @@ export function effectiveDataSource(
     ? autoDataSource(config, range, zone)
     : config.dataSourcePreset;
 }
+
+/**
+ * Whether an explicitly chosen source may serve the range within the chart's archive limits
+ * (SPEC §3): raw values up to maxDaysForArchiveValues days, quarter hours up to
+ * maxMonthsForQuarterHourValues months, day values up to maxYearsForDayValues years; month
+ * values always.
+ */
+export function sourceAllowed(
+  source: DataSourceType,
+  limits: ArchiveLimits,
+  range: TimeRange,
+  zone: string = DEFAULT_TIME_ZONE,
+): boolean {
+  const within = (unit: 'Days' | 'Months' | 'Years', amount: number): boolean =>
+    amount > 0 && range.end <= addUnits(range.start, unit, Math.floor(amount), zone);
+  switch (source) {
+    case 'MeasurementArchive':
+      return within('Days', limits.maxDaysForArchiveValues);
+    case 'QuarterHourValues':
+      return within('Months', limits.maxMonthsForQuarterHourValues);
+    case 'DayValues':
+      return within('Years', limits.maxYearsForDayValues);
+    case 'MonthValues':
+      return true;
+    default:
+      throw new Error(`Unknown data source: ${String(source satisfies never)}`);
+  }
+}

@@ -15,7 +15,14 @@ import type {
 } from '../../workers/engineProtocol.ts';
 import type { Alert } from '../contract/alerts.ts';
 import type { DashboardNote } from '../contract/dashboard.ts';
-import type { AlertView } from '../../workers/engineApi.ts';
+import type {
+  AlertView,
+  ChartDataAnswer,
+  ChartDataRequest,
+  ChartDefinition,
+} from '../../workers/engineApi.ts';
+import type { ChartDirectory, ChartType } from '../contract/charts.ts';
+import { pvKey } from '../contract/keys.ts';
 import { tabLockName } from '../../workers/tabLocks.ts';
 import { createRealTimers, type TimerHandle, type Timers } from '../../workers/timers.ts';
 import type { LeaseKind } from '../../workers/topics.ts';
@@ -65,6 +72,7 @@ export class LiveClient {
   private lastCounts: AlertCounts | null = null;
   private nextViewId = 0;
   private readonly noteListeners = new Map<number, Set<(note: DashboardNote) => void>>();
+  private readonly chartLiveListeners = new Map<string, () => void>();
 
   constructor(connection: Promise<EngineConnection>, options: LiveClientOptions = {}) {
     this.connection = connection;
@@ -172,6 +180,42 @@ export class LiveClient {
     await api.setFlushInterval(this.tabId, ms);
   }
 
+  async chartDirectory(type: ChartType, reload = false): Promise<ChartDirectory> {
+    const api = await this.start();
+    return api.getChartDirectory(type, reload);
+  }
+
+  async chartDefinition(chartId: number, reload = false): Promise<ChartDefinition> {
+    const api = await this.start();
+    return api.getChartDefinition(chartId, reload);
+  }
+
+  /** Chart data of a range from the engine's batch cache, reduced to the plot width. */
+  async chartData(request: ChartDataRequest): Promise<ChartDataAnswer> {
+    const api = await this.start();
+    return api.getChartData(request);
+  }
+
+  /**
+   * Live series of these PVs for one chart view: leases their values and calls `onChange`
+   * (at most every few hundred ms) when new points arrived. Returns an idempotent release.
+   */
+  watchLiveChart(pvs: readonly PvRef[], onChange: () => void): () => void {
+    const viewId = `c${++this.nextViewId}`;
+    const keys = [...new Set(pvs.map(pvKey))];
+    const releases = keys.map((key) => this.lease('pvValue', key));
+    this.chartLiveListeners.set(viewId, onChange);
+    void this.start().then((api) => api.watchLiveChart(this.tabId, viewId, keys));
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.chartLiveListeners.delete(viewId);
+      for (const release of releases) release();
+      void this.start().then((api) => api.releaseLiveChart(this.tabId, viewId));
+    };
+  }
+
   /** Keys this tab leases now (grace period included), for tests and diagnostics. */
   leasedKeys(kind: LeaseKind): string[] {
     return [...this.leasesOf(kind).keys()];
@@ -268,7 +312,13 @@ export class LiveClient {
       }
       return;
     }
-    if (this.sessionEnded) return;
+    if (message.type === 'chartLive') {
+      for (const viewId of message.viewIds) this.chartLiveListeners.get(viewId)?.();
+      return;
+    }
+    // Only an explicit 'sessionEnded' ends the session: a message type this tab does not
+    // know (a newer engine) must never sign the user out.
+    if (message.type !== 'sessionEnded' || this.sessionEnded) return;
     this.sessionEnded = true;
     this.options.onSessionEnded?.();
   }

@@ -235,6 +235,14 @@ describe('sessions and CSRF (DESIGN.md "Security")', () => {
     expect(leaseExpiresAt).toBeGreaterThan(Date.now());
   });
 
+  it('CS4: read-only POSTs the engine worker sends (PV configs) need no CSRF header', async () => {
+    const s = await signInHttp(main.url, 'operator');
+    const res = await postJson(main.url + API.pv.configs, [{ type: 'AnaIn', nr: 100001 }], {
+      Cookie: s.cookie,
+    });
+    expect(res.status).toBe(200);
+  });
+
   it('CS3: the session cookie is read leniently (attributes in the Cookie header, as the Node SignalR client sends)', async () => {
     const s = await signInHttp(main.url, 'operator');
     const res = await fetch(main.url + API.user.info, {

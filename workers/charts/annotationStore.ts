@@ -38,7 +38,7 @@ export type AnnotationResult =
   { status: 'ok' } | { status: 'ignored' } | { status: 'error'; message: string };
 
 export type AnnotationDraftInput = Pick<Annotation, 'timestamp' | 'pv' | 'dataSource' | 'text'> &
-  Partial<typeof ANNOTATION_DEFAULTS>;
+  Partial<Pick<Annotation, keyof typeof ANNOTATION_DEFAULTS>>;
 
 const OK: AnnotationResult = { status: 'ok' };
 const IGNORED: AnnotationResult = { status: 'ignored' };

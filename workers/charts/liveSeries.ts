@@ -43,6 +43,10 @@ export class LiveSeries {
     return this.tail - this.head;
   }
 
+  get firstTime(): number | null {
+    return this.length > 0 ? (this.times[this.head] as number) : null;
+  }
+
   get lastTime(): number | null {
     return this.length > 0 ? (this.times[this.tail - 1] as number) : null;
   }

@@ -11,7 +11,7 @@ import { usePvConfig, usePvValue, useStationLive } from '../../live/index.ts';
 import { formatPvValue, qualityClass } from '../../domain/pvFormat.ts';
 import { splitPvNr } from '../../domain/pvRef.ts';
 import { AgeText } from './AgeText.tsx';
-import { QualityMark } from '../../ui/index.ts';
+import { Icon, QualityMark } from '../../ui/index.ts';
 import { DialStateBadge } from './DialStateBadge.tsx';
 import { useFormat } from '../../app/useFormat.ts';
 import { useAsync } from './useAsync.ts';
@@ -178,6 +178,16 @@ const PvRow = memo(function PvRow({
       <span role="cell" className="pv-name">
         {cfg ? cfg.name : config.state === 'error' ? t('stations.pvLoadFailed') : '…'}
         {cfg?.eksNr && <span className="cell-sub"> {cfg.eksNr}</span>}
+        <Link
+          className="pv-trend-link"
+          to={`/trend/realtime?pv=${pvUrlId(pvRef)}`}
+          title={t('charts.trend.linkTitle')}
+        >
+          <Icon name="chart" size={16} />
+          <span className="visually-hidden">
+            {t('charts.trend.linkLabel', { name: cfg?.name ?? pvUrlId(pvRef) })}
+          </span>
+        </Link>
       </span>
       <span role="cell" className="pv-ref">
         {t(`stations.pvType.${pvRef.type}`)} {number}

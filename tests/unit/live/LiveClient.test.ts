@@ -150,6 +150,22 @@ describe('LiveClient', () => {
     expect(client.store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 8));
   });
 
+  it('TB7: a live chart view leases its PVs and hears of new points; that never ends the session', async () => {
+    const { h, client, calls, sessionEnds } = setup();
+    let heard = 0;
+    const release = client.watchLiveChart([{ type: 'AnaIn', nr: 1 }], () => heard++);
+    await h.timers.advance(100);
+    expect(client.leasedKeys('pvValue')).toEqual([aiKey(1)]);
+    expect(calls.some((c) => c.startsWith('watchLiveChart'))).toBe(true);
+    h.hubs.hub('pv').emit('newValue', doubleValue(1, 7, h.timers.now()));
+    await h.timers.advance(600);
+    expect(heard).toBe(1);
+    expect(sessionEnds).toEqual([]);
+    release();
+    await h.timers.advance(10);
+    expect(calls.some((c) => c.startsWith('releaseLiveChart'))).toBe(true);
+  });
+
   it('TB6: the session end reaches the tab once, which goes to the logout address', async () => {
     const { h, client, sessionEnds } = setup();
     await client.start();

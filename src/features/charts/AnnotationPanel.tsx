@@ -1,0 +1,189 @@
+/**
+ * The annotations of a chart's PVs in the visible range (SPEC §4): create, edit, hide and
+ * delete, with the save-pending marker and the store's busy rule (requests while busy are
+ * ignored and the user is told so).
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DataSourceType } from '../../contract/charts.ts';
+import { pvKey, pvUrlId } from '../../contract/keys.ts';
+import type { PvConfig } from '../../contract/pv.ts';
+import type { TimeRange } from '../../domain/timeUnits.ts';
+import { useFormat } from '../../app/useFormat.ts';
+import type { AnnotationEntry, AnnotationResult } from '../../live/charts.ts';
+import { Button, ConfirmDialog } from '../../ui/index.ts';
+import {
+  AnnotationDialog,
+  newAnnotationFields,
+  type AnnotationFields,
+} from './AnnotationDialog.tsx';
+import { legendText, type PlotSeriesConfig } from './plotModel.ts';
+import type { AnnotationsState } from './useAnnotations.ts';
+
+export interface AnnotationPanelProps {
+  annotations: AnnotationsState;
+  series: readonly PlotSeriesConfig[];
+  pvConfigs: ReadonlyMap<string, PvConfig>;
+  range: TimeRange;
+  source: DataSourceType;
+  canEdit: boolean;
+  /** Opens the create dialog at this time (toolbar button, double-click on the plot). */
+  createAt: number | null;
+  onCreateClosed: () => void;
+}
+
+export function AnnotationPanel({
+  annotations,
+  series,
+  pvConfigs,
+  range,
+  source,
+  canEdit,
+  createAt,
+  onCreateClosed,
+}: AnnotationPanelProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [editing, setEditing] = useState<AnnotationEntry | null>(null);
+  const [deleting, setDeleting] = useState<AnnotationEntry | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const { store } = annotations;
+  const pvChoices = series.map((s) => ({
+    pv: s.pv,
+    label: legendText(s, pvConfigs.get(pvKey(s.pv))),
+  }));
+  const labelOf = (entry: AnnotationEntry) =>
+    pvChoices.find((c) => pvKey(c.pv) === pvKey(entry.annotation.pv))?.label ??
+    pvUrlId(entry.annotation.pv);
+  const inView = annotations.entries
+    .filter((e) => e.annotation.timestamp >= range.start && e.annotation.timestamp <= range.end)
+    .sort((a, b) => a.annotation.timestamp - b.annotation.timestamp);
+
+  const describe = (result: AnnotationResult): string | null =>
+    result.status === 'ok'
+      ? null
+      : result.status === 'ignored'
+        ? t('charts.annotations.busy')
+        : t('charts.annotations.saveFailed', { error: result.message });
+
+  const create = async (fields: AnnotationFields) => describe(await store.create(fields));
+  const save = async (entry: AnnotationEntry, fields: AnnotationFields) => {
+    store.change(entry.key, fields);
+    try {
+      return describe(await store.save(entry.key));
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  };
+  const toggle = async (entry: AnnotationEntry) => {
+    setMessage(await save(entry, { ...entry.annotation, visible: !entry.annotation.visible }));
+  };
+
+  const first = series[0];
+  return (
+    <section className="chart-annotations" aria-labelledby="chart-annotations-title">
+      <h2 id="chart-annotations-title" className="chart-annotations-title">
+        {t('charts.annotations.title')}
+      </h2>
+      {annotations.loadError && (
+        <p className="chart-error" role="alert">
+          {t('charts.annotations.loadFailed', { error: annotations.loadError })}{' '}
+          <Button size="small" onClick={annotations.reload}>
+            {t('common.retry')}
+          </Button>
+        </p>
+      )}
+      {message && (
+        <p className="chart-note" role="status">
+          {message}
+        </p>
+      )}
+      {inView.length === 0 ? (
+        <p className="chart-annotations-empty">
+          {annotations.loaded ? t('charts.annotations.noneInRange') : t('charts.data.loading')}
+          {canEdit && annotations.loaded && ` ${t('charts.annotations.howToAdd')}`}
+        </p>
+      ) : (
+        <ul className="annotation-list">
+          {inView.map((entry) => (
+            <li
+              key={entry.key}
+              className="annotation-item"
+              data-annotation-id={entry.annotation.id ?? ''}
+              data-hidden={!entry.annotation.visible || undefined}
+            >
+              <div className="annotation-meta">
+                <time dateTime={new Date(entry.annotation.timestamp).toISOString()}>
+                  {format.dateTime(entry.annotation.timestamp)}
+                </time>
+                <span className="annotation-pv">{labelOf(entry)}</span>
+                {!entry.annotation.visible && (
+                  <span className="annotation-tag">{t('charts.annotations.hidden')}</span>
+                )}
+                {entry.savePending && (
+                  <span className="annotation-tag annotation-pending">
+                    {t('charts.annotations.savePending')}
+                  </span>
+                )}
+              </div>
+              <p className="annotation-text">{entry.annotation.text}</p>
+              {canEdit && (
+                <div className="annotation-actions">
+                  <Button size="small" variant="quiet" onClick={() => setEditing(entry)}>
+                    {t('charts.annotations.editAction')}
+                  </Button>
+                  <Button size="small" variant="quiet" onClick={() => void toggle(entry)}>
+                    {entry.annotation.visible
+                      ? t('charts.annotations.hide')
+                      : t('charts.annotations.show')}
+                  </Button>
+                  <Button size="small" variant="quiet" onClick={() => setDeleting(entry)}>
+                    {t('charts.annotations.delete')}
+                  </Button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {first && (
+        <AnnotationDialog
+          open={createAt !== null}
+          isNew
+          initial={newAnnotationFields(first.pv, Math.round(createAt ?? range.end), source)}
+          pvChoices={pvChoices}
+          onSave={create}
+          onClose={onCreateClosed}
+        />
+      )}
+      <AnnotationDialog
+        open={editing !== null}
+        isNew={false}
+        initial={
+          editing?.annotation ??
+          newAnnotationFields(first?.pv ?? { type: 'AnaIn', nr: 0 }, 0, source)
+        }
+        pvChoices={pvChoices}
+        onSave={(fields) => (editing ? save(editing, fields) : Promise.resolve(null))}
+        onClose={() => setEditing(null)}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        danger
+        busy={annotations.busy}
+        title={t('charts.annotations.deleteTitle')}
+        message={t('charts.annotations.deleteMessage', { text: deleting?.annotation.text ?? '' })}
+        confirmLabel={t('charts.annotations.delete')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const entry = deleting;
+          if (!entry) return;
+          void store.delete([entry.key]).then((result) => {
+            setMessage(describe(result));
+            if (result.status === 'ok') setDeleting(null);
+          });
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,219 @@
+/**
+ * The annotations overview (SPEC §2): every annotation with its PV, time and report flags;
+ * edit, hide and delete as on the chart, and a way to the charts that show its PV.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { pvUrlId } from '../../contract/keys.ts';
+import { useFormat } from '../../app/useFormat.ts';
+import { usePvConfig } from '../../live/index.ts';
+import type { AnnotationEntry, AnnotationResult } from '../../live/charts.ts';
+import { Button, ConfirmDialog, EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
+import { useSession } from '../auth/sessionStore.ts';
+import { AnnotationDialog, type AnnotationFields } from './AnnotationDialog.tsx';
+import { fetchAnnotationCharts } from './chartsApi.ts';
+import { useAnnotations } from './useAnnotations.ts';
+import './charts.css';
+
+const FLAGS = [
+  'showInDayReport',
+  'showInWeekReport',
+  'showInMonthReport',
+  'showInYearReport',
+] as const;
+/** The chart opened from an annotation shows this much around it. */
+const AROUND_MS = 12 * 3_600_000;
+
+function PvName({ entry }: { entry: AnnotationEntry }) {
+  const config = usePvConfig(entry.annotation.pv);
+  const id = pvUrlId(entry.annotation.pv);
+  return config.state === 'ready' && config.config ? (
+    <>
+      {config.config.stationName} {config.config.name} <span className="cell-sub">{id}</span>
+    </>
+  ) : (
+    <>{id}</>
+  );
+}
+
+export function AnnotationsPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const session = useSession();
+  const canEdit = session.hasRight('editCharts');
+  const annotations = useAnnotations();
+  const { store } = annotations;
+  const [editing, setEditing] = useState<AnnotationEntry | null>(null);
+  const [deleting, setDeleting] = useState<AnnotationEntry | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const entries = [...annotations.entries].sort(
+    (a, b) => b.annotation.timestamp - a.annotation.timestamp,
+  );
+  const describe = (result: AnnotationResult): string | null =>
+    result.status === 'ok'
+      ? null
+      : result.status === 'ignored'
+        ? t('charts.annotations.busy')
+        : t('charts.annotations.saveFailed', { error: result.message });
+  const save = async (entry: AnnotationEntry, fields: AnnotationFields) => {
+    store.change(entry.key, fields);
+    try {
+      return describe(await store.save(entry.key));
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  };
+  const openChart = async (entry: AnnotationEntry) => {
+    const id = entry.annotation.id;
+    const at = entry.annotation.timestamp;
+    const range = `start=${at - AROUND_MS}&end=${at + AROUND_MS}`;
+    try {
+      const charts = id === null ? [] : await fetchAnnotationCharts(id);
+      const chart = charts.find((c) => c.type === 'Measurement') ?? charts[0];
+      navigate(
+        chart
+          ? `/charts/${chart.id}?${range}`
+          : `/trend/archive?pv=${pvUrlId(entry.annotation.pv)}&${range}`,
+      );
+    } catch (error) {
+      setMessage(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  return (
+    <div className="page charts-page">
+      <nav className="breadcrumb" aria-label={t('charts.breadcrumb')}>
+        <Link to="/charts">{t('charts.directory.title')}</Link>
+      </nav>
+      <PageHeader
+        title={t('charts.annotations.overview')}
+        description={t('charts.annotations.overviewDescription')}
+      />
+      {message && (
+        <p className="chart-note" role="status">
+          {message}
+        </p>
+      )}
+      <LoadingState
+        status={annotations.loadError ? 'error' : annotations.loaded ? 'ready' : 'loading'}
+        errorMessage={
+          annotations.loadError
+            ? t('charts.annotations.loadFailed', { error: annotations.loadError })
+            : undefined
+        }
+        onRetry={annotations.reload}
+      >
+        {entries.length === 0 ? (
+          <EmptyState
+            title={t('charts.annotations.noneTitle')}
+            reason={t('charts.annotations.none')}
+          />
+        ) : (
+          <div className="table-scroll">
+            <table className="table annotation-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('charts.annotations.time')}</th>
+                  <th scope="col">{t('charts.annotations.pv')}</th>
+                  <th scope="col">{t('charts.annotations.text')}</th>
+                  <th scope="col">{t('charts.annotations.reports')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('charts.annotations.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry) => (
+                  <tr
+                    key={entry.key}
+                    data-annotation-id={entry.annotation.id ?? ''}
+                    data-hidden={!entry.annotation.visible || undefined}
+                  >
+                    <td className="num">{format.dateTime(entry.annotation.timestamp)}</td>
+                    <td>
+                      <PvName entry={entry} />
+                    </td>
+                    <td className="annotation-text">
+                      {entry.annotation.text}
+                      {!entry.annotation.visible && (
+                        <span className="annotation-tag">{t('charts.annotations.hidden')}</span>
+                      )}
+                      {entry.savePending && (
+                        <span className="annotation-tag annotation-pending">
+                          {t('charts.annotations.savePending')}
+                        </span>
+                      )}
+                    </td>
+                    <td>
+                      {FLAGS.filter((f) => entry.annotation[f])
+                        .map((f) => t(`charts.annotations.flagsShort.${f}`))
+                        .join(', ') || '–'}
+                    </td>
+                    <td className="annotation-actions">
+                      <Button size="small" variant="quiet" onClick={() => void openChart(entry)}>
+                        {t('charts.annotations.openChart')}
+                      </Button>
+                      {canEdit && (
+                        <>
+                          <Button size="small" variant="quiet" onClick={() => setEditing(entry)}>
+                            {t('charts.annotations.editAction')}
+                          </Button>
+                          <Button
+                            size="small"
+                            variant="quiet"
+                            onClick={() =>
+                              void save(entry, {
+                                ...entry.annotation,
+                                visible: !entry.annotation.visible,
+                              }).then(setMessage)
+                            }
+                          >
+                            {entry.annotation.visible
+                              ? t('charts.annotations.hide')
+                              : t('charts.annotations.show')}
+                          </Button>
+                          <Button size="small" variant="quiet" onClick={() => setDeleting(entry)}>
+                            {t('charts.annotations.delete')}
+                          </Button>
+                        </>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </LoadingState>
+      {editing && (
+        <AnnotationDialog
+          open
+          isNew={false}
+          initial={editing.annotation}
+          pvChoices={[{ pv: editing.annotation.pv, label: pvUrlId(editing.annotation.pv) }]}
+          onSave={(fields) => save(editing, fields)}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        danger
+        busy={annotations.busy}
+        title={t('charts.annotations.deleteTitle')}
+        message={t('charts.annotations.deleteMessage', { text: deleting?.annotation.text ?? '' })}
+        confirmLabel={t('charts.annotations.delete')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const entry = deleting;
+          if (!entry) return;
+          void store.delete([entry.key]).then((result) => {
+            setMessage(describe(result));
+            if (result.status === 'ok') setDeleting(null);
+          });
+        }}
+      />
+    </div>
+  );
+}

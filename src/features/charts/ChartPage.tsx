@@ -1,0 +1,62 @@
+/** A stored chart by id (`/charts/:id`, optional `start` and `end` in the address). */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useLiveClient } from '../../live/index.ts';
+import { LoadingState, PageHeader } from '../../ui/index.ts';
+import { useAsync } from '../stations/useAsync.ts';
+import { rangeFromParams } from './chartRange.ts';
+import { ChartView } from './ChartView.tsx';
+import './charts.css';
+
+export function ChartPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const [params] = useSearchParams();
+  const client = useLiveClient();
+  const [state, retry] = useAsync(() => client.chartDefinition(id), [client, id]);
+  const initialRange = useMemo(() => rangeFromParams(params, Date.now()), [params]);
+  const target = useMemo(() => ({ kind: 'chart' as const, chartId: id }), [id]);
+  const title = state.state === 'ready' ? state.data.config.title : t('charts.chart');
+  return (
+    <div className="page charts-page">
+      <nav className="breadcrumb" aria-label={t('charts.breadcrumb')}>
+        <Link to="/charts">{t('charts.directory.title')}</Link>
+      </nav>
+      <PageHeader
+        title={title}
+        description={
+          state.state === 'ready'
+            ? t(
+                state.data.config.type === 'LiveMeasurement'
+                  ? 'charts.type.live'
+                  : 'charts.type.archive',
+              )
+            : undefined
+        }
+      />
+      <LoadingState
+        status={Number.isSafeInteger(id) ? state.state : 'error'}
+        onRetry={retry}
+        errorMessage={
+          !Number.isSafeInteger(id)
+            ? t('charts.notFound')
+            : state.state === 'error'
+              ? t('charts.loadFailed', { error: state.error })
+              : undefined
+        }
+        label={t('charts.chart')}
+      >
+        {state.state === 'ready' && (
+          <ChartView
+            key={id}
+            config={state.data.config}
+            series={state.data.series}
+            target={target}
+            initialRange={initialRange}
+          />
+        )}
+      </LoadingState>
+    </div>
+  );
+}

@@ -1,0 +1,500 @@
+/**
+ * One chart (SPEC §2 charts, §4 auto-refresh and data states, §9 defaults): the range
+ * toolbar (presets, custom range, zoom and pan), data source Auto or explicit within the
+ * archive limits, auto-refresh, the uPlot canvas with legend and cursor read-out, annotations,
+ * and export (CSV from the server, PNG of the canvas).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DATA_SOURCE_TYPES,
+  type ChartConfig,
+  type DataSourcePreset,
+} from '../../contract/charts.ts';
+import { pvKey } from '../../contract/keys.ts';
+import type { PvConfig } from '../../contract/pv.ts';
+import type { TimeRange } from '../../domain/timeUnits.ts';
+import { timeUnitOfSpan } from '../../domain/timeUnits.ts';
+import { useFormat } from '../../app/useFormat.ts';
+import { useLiveClient } from '../../live/index.ts';
+import { alignSeries, AutoRefresh, runAutoRefresh, type ChartTarget } from '../../live/charts.ts';
+import { Button, EmptyState, Spinner, Toolbar } from '../../ui/index.ts';
+import { useSession } from '../auth/sessionStore.ts';
+import { AnnotationPanel } from './AnnotationPanel.tsx';
+import {
+  allowedSources,
+  defaultRange,
+  MIN_SPAN_MS,
+  PAN_STEP,
+  panRange,
+  resolveSource,
+  zoomRange,
+} from './chartRange.ts';
+import { exportChartData, saveBlob } from './chartsApi.ts';
+import { buildPlotModel, LIMIT_KINDS, type LimitKind, type PlotSeriesConfig } from './plotModel.ts';
+import { RangeBar, type RangeChoice } from './RangeBar.tsx';
+import { UPlotChart, type AnnotationMark } from './UPlotChart.tsx';
+import { useAnnotations } from './useAnnotations.ts';
+import { useChartData } from './useChartData.ts';
+import { useChartBenchProbe } from './useChartBenchProbe.ts';
+
+export interface ChartViewProps {
+  config: ChartConfig;
+  series: readonly PlotSeriesConfig[];
+  target: ChartTarget;
+  /** A range from the address (start/end); the chart's default otherwise. */
+  initialRange?: TimeRange | null;
+}
+
+const intervalTimers = {
+  setInterval: (callback: () => void, ms: number): unknown => window.setInterval(callback, ms),
+  clearInterval: (handle: unknown) => window.clearInterval(handle as number),
+};
+
+function targetKeyOf(target: ChartTarget): string {
+  return target.kind === 'chart'
+    ? `chart:${target.chartId}`
+    : target.series.map((s) => `${s.seriesId}:${s.pvSubtype}`).join(',');
+}
+
+export function ChartView({ config, series, target, initialRange }: ChartViewProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const client = useLiveClient();
+  const session = useSession();
+  const isLive = config.type === 'LiveMeasurement';
+  const [view, setView] = useState<TimeRange>(
+    () => initialRange ?? defaultRange(config, Date.now()),
+  );
+  const [choice, setChoice] = useState<RangeChoice>(
+    initialRange ? { kind: 'custom' } : { kind: 'default' },
+  );
+  const refresh = useMemo(
+    () =>
+      new AutoRefresh({
+        clock: () => Date.now(),
+        chartType: config.type,
+        timeSpan:
+          config.timeSpanFactor && config.timeSpanUnit
+            ? { factor: config.timeSpanFactor, unit: timeUnitOfSpan(config.timeSpanUnit) }
+            : null,
+        view,
+        enabled: isLive && !initialRange,
+        custom: Boolean(initialRange),
+      }),
+    // One state machine per chart; the view is only its start.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [config.id, config.type],
+  );
+  const [refreshOn, setRefreshOn] = useState(refresh.state.enabled);
+  const [dateLocked, setDateLocked] = useState(false);
+  const [sourceChoice, setSourceChoice] = useState<DataSourcePreset>(config.dataSourcePreset);
+  const [width, setWidth] = useState(0);
+  const [height, setHeight] = useState(() => (window.innerWidth < 600 ? 280 : 420));
+  const [pvConfigs, setPvConfigs] = useState<ReadonlyMap<string, PvConfig>>(new Map());
+  const [configsReady, setConfigsReady] = useState(false);
+  const plotBox = useRef<HTMLDivElement>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [annotationAt, setAnnotationAt] = useState<number | null>(null);
+  const canvas = useRef<HTMLCanvasElement | null>(null);
+
+  // The plot's pixel columns (the reduction width) follow the container.
+  useEffect(() => {
+    const el = plotBox.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setWidth(Math.max(200, el.clientWidth)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const onResize = () => setHeight(window.innerWidth < 600 ? 280 : 420);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+
+  // Auto-refresh (SPEC §4): the window moves when the minute changes, polled every 2 s.
+  useEffect(() => {
+    refresh.setEnabled(refreshOn);
+    if (!refreshOn) return;
+    return runAutoRefresh(refresh, intervalTimers, (moved) => setView(moved));
+  }, [refresh, refreshOn]);
+
+  /** A range the user chose (zoom, pan, preset, custom). */
+  const changeView = useCallback(
+    (next: TimeRange, kind: RangeChoice['kind'] = 'zoom') => {
+      if (!(next.end - next.start >= MIN_SPAN_MS)) return;
+      refresh.setViewRange(next, { custom: kind !== 'preset' && kind !== 'default' });
+      setChoice((c) => (kind === 'preset' || kind === 'default' ? c : { kind }));
+      setView(next);
+    },
+    [refresh],
+  );
+
+  const pvs = useMemo(() => series.map((s) => s.pv), [series]);
+  const pvsKey = pvs.map(pvKey).join(',');
+  useEffect(() => {
+    let live = true;
+    void client
+      .getPvConfigs(pvs)
+      .then((results) => {
+        if (!live) return;
+        const map = new Map<string, PvConfig>();
+        results.forEach((r, i) => {
+          const pv = pvs[i];
+          if (r.state === 'ready' && pv) map.set(pvKey(pv), r.config);
+        });
+        setPvConfigs(map);
+      })
+      // Without configs the chart still draws, named by PV ids.
+      .catch(() => undefined)
+      .finally(() => {
+        if (live) setConfigsReady(true);
+      });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by pvsKey
+  }, [client, pvsKey]);
+
+  const { source, fellBack } = resolveSource(sourceChoice, config, view);
+  const liveSeries = useMemo(
+    () => (isLive ? series.map((s) => ({ seriesId: s.id, pv: s.pv })) : null),
+    [isLive, series],
+  );
+  const onLive = useCallback(() => {
+    // A live chart in its own window follows the newest value (SPEC §4 live series).
+    if (!refresh.state.enabled || refresh.state.custom) return;
+    const now = Date.now();
+    setView((v) => {
+      const next = { start: now - (v.end - v.start), end: now };
+      refresh.setViewRange(next);
+      return next;
+    });
+  }, [refresh]);
+  const { state, retry, fetched } = useChartData({
+    target,
+    targetKey: targetKeyOf(target),
+    source,
+    range: view,
+    width: width * window.devicePixelRatio,
+    live: liveSeries,
+    onLive,
+  });
+  const answer = state.answer;
+
+  const annotations = useAnnotations(pvs);
+  const marks: AnnotationMark[] = useMemo(
+    () =>
+      annotations.entries
+        .filter((e) => e.annotation.visible)
+        .map((e) => ({ key: e.key, timestamp: e.annotation.timestamp, text: e.annotation.text })),
+    [annotations.entries],
+  );
+
+  const limitNames = useMemo(
+    () =>
+      Object.fromEntries(LIMIT_KINDS.map((k) => [k, t(`charts.limits.${k}`)])) as Record<
+        LimitKind,
+        string
+      >,
+    [t],
+  );
+  const model = useMemo(() => {
+    const values = new Map<string, Float64Array>();
+    const dimensions = new Map<string, string>();
+    for (const s of answer?.series ?? []) {
+      values.set(s.seriesId, s.values);
+      dimensions.set(s.seriesId, s.dimension);
+    }
+    return buildPlotModel({
+      series,
+      pvConfigs,
+      dimensions,
+      values,
+      limitNames,
+      formatValue: format.number,
+    });
+  }, [answer, series, pvConfigs, limitNames, format]);
+  const data = useMemo(() => {
+    const byId = new Map((answer?.series ?? []).map((s) => [s.seriesId, s]));
+    const empty = { times: new Float64Array(0), values: new Float64Array(0) };
+    return alignSeries(model.series.map((s) => byId.get(s.id) ?? empty));
+  }, [answer, model.series]);
+  const points = answer?.series.reduce((n, s) => n + s.times.length, 0) ?? 0;
+  useChartBenchProbe(answer, fetched, changeView, view);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const actions: Record<string, () => void> = {
+      ArrowLeft: () => changeView(panRange(view, -PAN_STEP)),
+      ArrowRight: () => changeView(panRange(view, PAN_STEP)),
+      '+': () => changeView(zoomRange(view, 0.5)),
+      '=': () => changeView(zoomRange(view, 0.5)),
+      '-': () => changeView(zoomRange(view, 2)),
+      Home: () => changeView(defaultRange(config, Date.now()), 'default'),
+    };
+    const action = actions[e.key];
+    if (!action) return;
+    e.preventDefault();
+    action();
+  };
+
+  const exportCsv = async () => {
+    setNotice(null);
+    try {
+      const name = await exportChartData(
+        {
+          chartConfigId: target.kind === 'chart' ? target.chartId : null,
+          series: target.kind === 'series' ? target.series : [],
+          startDate: new Date(view.start).toISOString(),
+          endDate: new Date(view.end).toISOString(),
+          source,
+        },
+        format.locale !== 'en',
+      );
+      setNotice(t('charts.export.done', { name }));
+    } catch (error) {
+      setNotice(
+        t('charts.export.failed', {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
+    }
+  };
+
+  const exportPng = () => {
+    const c = canvas.current;
+    if (!c) return;
+    const out = document.createElement('canvas');
+    out.width = c.width;
+    out.height = c.height;
+    const ctx = out.getContext('2d');
+    if (!ctx) return;
+    ctx.fillStyle = getComputedStyle(document.body).getPropertyValue('--surface') || '#fff';
+    ctx.fillRect(0, 0, out.width, out.height);
+    ctx.drawImage(c, 0, 0);
+    out.toBlob((blob) => {
+      if (blob) saveBlob(blob, `${config.title}.png`);
+    }, 'image/png');
+  };
+
+  const formatTick = useMemo(() => {
+    const f = new Intl.NumberFormat(format.locale, { maximumFractionDigits: 6 });
+    return (v: number) => f.format(v);
+  }, [format.locale]);
+
+  const formatAxisTime = useMemo(() => {
+    const make = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(format.locale, o);
+    const seconds = make({ hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    const minutes = make({ hour: '2-digit', minute: '2-digit' });
+    const dayTime = make({ day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
+    const day = make({ day: '2-digit', month: '2-digit', year: 'numeric' });
+    const month = make({ month: 'short', year: 'numeric' });
+    return (ms: number, span: number) =>
+      (span < 10 * 60_000
+        ? seconds
+        : span <= 2 * 86_400_000
+          ? minutes
+          : span <= 14 * 86_400_000
+            ? dayTime
+            : span <= 400 * 86_400_000
+              ? day
+              : month
+      ).format(ms);
+  }, [format.locale]);
+
+  const canAnnotate = session.hasRight('editCharts') && series.length > 0;
+  const dataState =
+    state.status === 'error' ? 'error' : state.status === 'ready' ? 'ready' : 'loading';
+
+  return (
+    <div className="chart-view">
+      <Toolbar label={t('charts.toolbar')} className="chart-toolbar">
+        <RangeBar
+          view={view}
+          choice={choice}
+          onPreset={(range, preset) => {
+            changeView(range, 'preset');
+            setChoice({ kind: 'preset', preset });
+          }}
+          onCustom={(range) => changeView(range, 'custom')}
+        />
+        <div className="chart-nav" role="group" aria-label={t('charts.nav.label')}>
+          <Button
+            size="small"
+            variant="quiet"
+            onClick={() => changeView(panRange(view, -PAN_STEP))}
+          >
+            ◀ <span className="visually-hidden">{t('charts.nav.back')}</span>
+          </Button>
+          <Button size="small" variant="quiet" onClick={() => changeView(zoomRange(view, 0.5))}>
+            + <span className="visually-hidden">{t('charts.nav.zoomIn')}</span>
+          </Button>
+          <Button size="small" variant="quiet" onClick={() => changeView(zoomRange(view, 2))}>
+            − <span className="visually-hidden">{t('charts.nav.zoomOut')}</span>
+          </Button>
+          <Button size="small" variant="quiet" onClick={() => changeView(panRange(view, PAN_STEP))}>
+            ▶ <span className="visually-hidden">{t('charts.nav.forward')}</span>
+          </Button>
+          <Button
+            size="small"
+            variant="quiet"
+            onClick={() => {
+              changeView(defaultRange(config, Date.now()), 'default');
+              setChoice({ kind: 'default' });
+            }}
+          >
+            {t('charts.nav.reset')}
+          </Button>
+        </div>
+        <label className="chart-source">
+          <span>{t('charts.source.label')}</span>
+          <select
+            name="source"
+            value={sourceChoice}
+            onChange={(e) => setSourceChoice(e.target.value as DataSourcePreset)}
+          >
+            <option value="Auto">
+              {t('charts.dataSources.Auto')} ({t(`charts.dataSources.${source}`)})
+            </option>
+            {DATA_SOURCE_TYPES.map((s) => (
+              <option key={s} value={s} disabled={!allowedSources(config, view).includes(s)}>
+                {t(`charts.dataSources.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="chart-refresh">
+          <input
+            type="checkbox"
+            name="autoRefresh"
+            checked={refreshOn}
+            onChange={(e) => setRefreshOn(e.target.checked)}
+          />
+          {t('charts.autoRefresh')}
+        </label>
+        {refreshOn && config.type === 'Measurement' && config.timeSpanFactor !== null && (
+          <label className="chart-refresh">
+            <input
+              type="checkbox"
+              name="dateLocked"
+              checked={dateLocked}
+              onChange={(e) => {
+                refresh.setDateLocked(e.target.checked);
+                setDateLocked(e.target.checked);
+              }}
+            />
+            {t('charts.dateLocked')}
+          </label>
+        )}
+        <div className="chart-actions">
+          {canAnnotate && (
+            <Button size="small" onClick={() => setAnnotationAt(view.end)}>
+              {t('charts.annotations.create')}
+            </Button>
+          )}
+          <Button size="small" variant="quiet" onClick={() => void exportCsv()}>
+            {t('charts.export.csv')}
+          </Button>
+          <Button size="small" variant="quiet" onClick={exportPng}>
+            {t('charts.export.png')}
+          </Button>
+        </div>
+      </Toolbar>
+      {fellBack && (
+        <p className="chart-note" role="status">
+          {t('charts.source.fellBack', {
+            chosen: t(`charts.dataSources.${sourceChoice}`),
+            used: t(`charts.dataSources.${source}`),
+          })}
+        </p>
+      )}
+      {notice && (
+        <p className="chart-note" role="status">
+          {notice}
+        </p>
+      )}
+      {state.status === 'error' && (
+        <div className="chart-error" role="alert">
+          <p>{t('charts.data.failed', { error: state.error })}</p>
+          <Button size="small" onClick={retry}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      )}
+      <div
+        ref={plotBox}
+        className="chart-plot"
+        tabIndex={0}
+        role="group"
+        aria-label={t('charts.plot.label', { title: config.title })}
+        aria-describedby={`chart-keys-${config.id}`}
+        onKeyDown={onKeyDown}
+        data-state={dataState}
+        data-range-start={view.start}
+        data-range-end={view.end}
+        data-source={source}
+        data-loaded-start={state.status === 'ready' ? state.range.start : ''}
+        data-loaded-end={state.status === 'ready' ? state.range.end : ''}
+        data-points={points}
+        data-series-drawn={answer?.series.filter((s) => s.times.length > 0).length ?? 0}
+      >
+        {series.length === 0 ? (
+          <EmptyState title={t('charts.empty.noSeriesTitle')} reason={t('charts.empty.noSeries')} />
+        ) : (
+          <>
+            {configsReady && answer ? (
+              <UPlotChart
+                model={model}
+                data={data}
+                range={view}
+                annotations={marks}
+                height={height}
+                formatTime={(ms) => format.dateTime(ms)}
+                formatAxisTime={formatAxisTime}
+                formatValue={format.number}
+                formatTick={formatTick}
+                timeLabel={t('charts.legend.time')}
+                onRangeChange={(r) => changeView(r)}
+                onDoubleClick={canAnnotate ? (ts) => setAnnotationAt(ts) : undefined}
+                onCanvas={(c) => {
+                  canvas.current = c;
+                }}
+              />
+            ) : (
+              <div className="chart-placeholder" style={{ height }} />
+            )}
+            {state.status === 'loading' && !(configsReady && answer) && (
+              <div className="chart-overlay">
+                <Spinner label={t('charts.data.loading')} showLabel />
+              </div>
+            )}
+            {state.status === 'ready' && points === 0 && (
+              <div className="chart-overlay">
+                <EmptyState
+                  title={t('charts.empty.noDataTitle')}
+                  reason={t('charts.empty.noData', {
+                    source: t(`charts.dataSources.${source}`),
+                  })}
+                />
+              </div>
+            )}
+          </>
+        )}
+      </div>
+      <p id={`chart-keys-${config.id}`} className="chart-hint">
+        {t('charts.plot.keys')}
+      </p>
+      <AnnotationPanel
+        annotations={annotations}
+        series={series}
+        pvConfigs={pvConfigs}
+        range={view}
+        source={source}
+        canEdit={session.hasRight('editCharts')}
+        createAt={annotationAt}
+        onCreateClosed={() => setAnnotationAt(null)}
+      />
+    </div>
+  );
+}

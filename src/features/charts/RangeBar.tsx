@@ -1,0 +1,106 @@
+/** The time range of a chart: its default span, the presets of SPEC §9 or a custom range. */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PRESET_RANGES, presetRange, type PresetRange } from '../../domain/presetRanges.ts';
+import type { TimeRange } from '../../domain/timeUnits.ts';
+import { Button } from '../../ui/index.ts';
+import { fromLocalInput, toLocalInput } from './localInput.ts';
+
+export type RangeChoice =
+  | { kind: 'default' }
+  | { kind: 'preset'; preset: PresetRange }
+  | { kind: 'custom' }
+  /** Zoomed or panned on the chart. */
+  | { kind: 'zoom' };
+
+export interface RangeBarProps {
+  view: TimeRange;
+  choice: RangeChoice;
+  onPreset: (range: TimeRange, preset: PresetRange) => void;
+  onCustom: (range: TimeRange) => void;
+}
+
+export function RangeBar({ view, choice, onPreset, onCustom }: RangeBarProps) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(choice.kind === 'custom');
+  const [from, setFrom] = useState(() => toLocalInput(view.start));
+  const [to, setTo] = useState(() => toLocalInput(view.end));
+  useEffect(() => {
+    if (editing) return;
+    setFrom(toLocalInput(view.start));
+    setTo(toLocalInput(view.end));
+  }, [view, editing]);
+  const start = fromLocalInput(from);
+  const end = fromLocalInput(to);
+  const valid = start !== null && end !== null && end > start;
+  const selected = editing ? 'custom' : choice.kind === 'preset' ? choice.preset : choice.kind;
+  return (
+    <div className="chart-range" role="group" aria-label={t('charts.range.label')}>
+      <label>
+        <span>{t('charts.range.label')}</span>
+        <select
+          name="range"
+          value={selected}
+          onChange={(e) => {
+            const value = e.target.value;
+            if (value === 'custom') {
+              setEditing(true);
+              return;
+            }
+            setEditing(false);
+            if ((PRESET_RANGES as readonly string[]).includes(value)) {
+              const preset = value as PresetRange;
+              onPreset(presetRange(preset, Date.now()), preset);
+            }
+          }}
+        >
+          <option value="default" disabled={choice.kind !== 'default'}>
+            {t('charts.range.default')}
+          </option>
+          <option value="zoom" disabled>
+            {t('charts.range.zoom')}
+          </option>
+          {PRESET_RANGES.map((p) => (
+            <option key={p} value={p}>
+              {t(`charts.presets.${p}`)}
+            </option>
+          ))}
+          <option value="custom">{t('charts.range.custom')}</option>
+        </select>
+      </label>
+      {editing && (
+        <>
+          <label>
+            <span>{t('charts.range.from')}</span>
+            <input
+              type="datetime-local"
+              name="from"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+            />
+          </label>
+          <label>
+            <span>{t('charts.range.to')}</span>
+            <input
+              type="datetime-local"
+              name="to"
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+            />
+          </label>
+          <Button
+            size="small"
+            disabled={!valid}
+            onClick={() => {
+              if (start === null || end === null) return;
+              setEditing(false);
+              onCustom({ start, end });
+            }}
+          >
+            {t('charts.range.apply')}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The chart calls a user action makes from the tab (DESIGN.md: user actions are plain REST
+ * calls): annotations (SPEC §4, §7) and the data export as a file download.
+ */
+import { getCsrfToken, getJson, http, HttpError, postJson } from '../../api/http.ts';
+import {
+  CHART_API,
+  chartPath,
+  type Annotation,
+  type ChartConfig,
+  type ChartExportBody,
+  type DeleteAnnotationsResult,
+  type NewAnnotation,
+} from '../../contract/charts.ts';
+import { pvUrlId } from '../../contract/keys.ts';
+import { CSRF_HEADER } from '../../contract/paths.ts';
+import type { PvRef } from '../../contract/pv.ts';
+import type { AnnotationApi } from '../../live/charts.ts';
+
+export const fetchAnnotations = (pvs?: readonly PvRef[], signal?: AbortSignal) =>
+  getJson<Annotation[]>(CHART_API.annotations, {
+    query: pvs ? { pv: pvs.map(pvUrlId) } : undefined,
+    signal,
+  });
+
+export const fetchAnnotationCharts = (id: number, signal?: AbortSignal) =>
+  getJson<ChartConfig[]>(chartPath(CHART_API.annotationCharts, { id }), { signal });
+
+/** The REST side of the annotation store; `pvs` limits the list to a chart's PVs. */
+export function annotationApi(pvs?: readonly PvRef[]): AnnotationApi {
+  return {
+    list: () => fetchAnnotations(pvs),
+    create: (annotation: NewAnnotation) => postJson<Annotation>(CHART_API.annotations, annotation),
+    save: async (annotation: Annotation) => {
+      await http<Annotation>(CHART_API.annotations, { method: 'PATCH', body: annotation });
+    },
+    delete: async (ids: number[]) => {
+      await postJson<DeleteAnnotationsResult>(CHART_API.deleteAnnotations, ids);
+    },
+  };
+}
+
+/** The file name of a content-disposition header (RFC 6266: filename* before filename). */
+export function fileNameOf(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain?.[1]?.trim() || fallback;
+}
+
+/** Hands a blob to the browser as a download under `name`. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** POST /api/charts/data/export; saves the CSV under the server's file name. */
+export async function exportChartData(
+  body: ChartExportBody,
+  decimalComma: boolean,
+): Promise<string> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'text/csv',
+  };
+  const token = getCsrfToken();
+  if (token) headers[CSRF_HEADER] = token;
+  const res = await fetch(`${CHART_API.export}?decimalComma=${decimalComma}`, {
+    method: 'POST',
+    credentials: 'include',
+    headers,
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) {
+    let message = res.statusText || `HTTP ${res.status}`;
+    try {
+      const err = (await res.json()) as { error?: { message?: string } };
+      message = err.error?.message ?? message;
+    } catch {
+      // not JSON
+    }
+    throw new HttpError(res.status, `http_${res.status}`, message);
+  }
+  const name = fileNameOf(res.headers.get('content-disposition'), 'export.csv');
+  saveBlob(await res.blob(), name);
+  return name;
+}

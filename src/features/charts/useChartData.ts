@@ -1,0 +1,118 @@
+/**
+ * Chart data of the view range from the engine (only missing ranges are fetched there),
+ * reduced to the plot width, and the live series of a live chart: the engine tells the tab
+ * when they grew, and the view asks again.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { DataSourceType } from '../../contract/charts.ts';
+import { pvKey } from '../../contract/keys.ts';
+import type { PvRef } from '../../contract/pv.ts';
+import type { TimeRange } from '../../domain/timeUnits.ts';
+import { useLiveClient } from '../../live/index.ts';
+import type { ChartDataAnswer, ChartTarget } from '../../live/charts.ts';
+
+/** Requests wait this long for the next view change (wheel, keys) before going out. */
+const SETTLE_MS = 60;
+
+export type ChartDataState =
+  | { status: 'loading'; answer: ChartDataAnswer | null }
+  /** `range`: the range this answer is for (the view may have moved on meanwhile). */
+  | { status: 'ready'; answer: ChartDataAnswer; range: TimeRange }
+  | { status: 'error'; answer: ChartDataAnswer | null; error: string };
+
+export interface ChartDataParams {
+  target: ChartTarget;
+  targetKey: string;
+  source: DataSourceType;
+  range: TimeRange;
+  width: number;
+  /** Live chart: PVs by series id whose live series follow the archive. */
+  live: readonly { seriesId: string; pv: PvRef }[] | null;
+  onLive?: () => void;
+}
+
+export function useChartData(params: ChartDataParams): {
+  state: ChartDataState;
+  retry: () => void;
+  /** Ranges the engine fetched from the server for this view (0 for cache hits). */
+  fetched: number;
+} {
+  const client = useLiveClient();
+  const [state, setState] = useState<ChartDataState>({ status: 'loading', answer: null });
+  const [attempt, setAttempt] = useState(0);
+  const [liveTick, setLiveTick] = useState(0);
+  const fetched = useRef(0);
+  const seq = useRef(0);
+  const onLive = useRef(params.onLive);
+  onLive.current = params.onLive;
+  const { target, targetKey, source, range, width, live } = params;
+  const liveKey = live ? live.map((l) => `${l.seriesId}=${pvKey(l.pv)}`).join(',') : '';
+
+  useEffect(() => {
+    if (!live || live.length === 0) return;
+    // A hidden tab draws nothing (DESIGN.md "Frames, not messages"): it catches up when shown.
+    let missed = false;
+    const update = () => {
+      onLive.current?.();
+      setLiveTick((n) => n + 1);
+    };
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible' || !missed) return;
+      missed = false;
+      update();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    const release = client.watchLiveChart(
+      live.map((l) => l.pv),
+      () => {
+        if (document.visibilityState === 'hidden') missed = true;
+        else update();
+      },
+    );
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      release();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by liveKey
+  }, [client, liveKey]);
+
+  useEffect(() => {
+    if (!(width > 0)) return;
+    const id = ++seq.current;
+    const timer = window.setTimeout(() => {
+      setState((s) => ({ status: 'loading', answer: s.answer }));
+      void client
+        .chartData({
+          target,
+          source,
+          start: range.start,
+          end: range.end,
+          width: Math.round(width),
+          live: live?.map((l) => ({ seriesId: l.seriesId, key: pvKey(l.pv) })),
+        })
+        .then(
+          (answer) => {
+            if (id !== seq.current) return;
+            fetched.current += answer.fetched;
+            setState(
+              answer.state === 'error'
+                ? { status: 'error', answer: null, error: answer.error ?? '' }
+                : { status: 'ready', answer, range: { start: range.start, end: range.end } },
+            );
+          },
+          (error: unknown) => {
+            if (id !== seq.current) return;
+            setState({
+              status: 'error',
+              answer: null,
+              error: error instanceof Error ? error.message : String(error),
+            });
+          },
+        );
+    }, SETTLE_MS);
+    return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- target is keyed by targetKey
+  }, [client, targetKey, source, range.start, range.end, width, liveKey, liveTick, attempt]);
+
+  return { state, retry: () => setAttempt((a) => a + 1), fetched: fetched.current };
+}
