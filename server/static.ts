@@ -27,10 +27,11 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
     });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
+    // A missing asset or top-level file (/assets/x.js, /favicon.ico) is a 404; a deeper path
+    // with a dot is still a client route (/process-images/pumpwerk.svg can be reloaded).
+    const missingFile = path.startsWith('/assets/') || /^\/[^/]*\.[a-z0-9]+$/i.test(path);
     const isClientRoute =
-      request.method === 'GET' &&
-      !SERVER_PREFIXES.some((p) => path.startsWith(p)) &&
-      !/\.[a-z0-9]+$/i.test(path);
+      request.method === 'GET' && !SERVER_PREFIXES.some((p) => path.startsWith(p)) && !missingFile;
     if (isClientRoute && hasClient)
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     return reply.status(404).send(notFound(`No route ${request.method} ${path}`).toBody());

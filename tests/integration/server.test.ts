@@ -32,4 +32,12 @@ describe('reference server core', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<div id="root">');
   });
+
+  it('SRV3b: a client route with a dot falls back too; missing assets and top-level files are 404', async () => {
+    const route = await fetch(`${server.url}/process-images/pumpwerk.svg`);
+    expect(route.status).toBe(200);
+    expect(await route.text()).toContain('<div id="root">');
+    expect((await fetch(`${server.url}/assets/missing-0000.js`)).status).toBe(404);
+    expect((await fetch(`${server.url}/favicon.ico`)).status).toBe(404);
+  });
 });
