@@ -18,13 +18,14 @@ import { archiveKindOf } from './archivedValue.ts';
 import { ArchiveStore, TABLE_NAMES, type ArchiveTable } from './ArchiveStore.ts';
 import {
   DEFAULT_HISTORY_SPANS,
+  anchoredCounter,
   fillHistory,
   historyPlan,
   type HistoryPlan,
   type HistorySpans,
   type RowCounts,
 } from './historyFill.ts';
-import { historySignal } from './historySignal.ts';
+import { anchoredSignal, historySignal } from './historySignal.ts';
 import { LiveArchive, type FlushResult, type LivePvResolver } from './LiveArchive.ts';
 
 /** lazy: a PV's history is written on its first read; background: also one PV per tick. */
@@ -279,7 +280,14 @@ export class Archive {
 
   private fill(pv: ArchivedPv): RowCounts {
     const started = performance.now();
-    const signal = historySignal(pv.config, pv.kind, this.ctx.config.seed);
+    const generated = historySignal(pv.config, pv.kind, this.ctx.config.seed);
+    const anchor = this.valueAtHistoryEnd(pv);
+    const signal =
+      anchor === null
+        ? generated
+        : pv.kind === 'counter'
+          ? anchoredCounter(generated, this.plan, anchor)
+          : anchoredSignal(generated, pv.config, this.historyEnd, anchor);
     let rows: RowCounts = { raw: 0, quarterHour: 0, day: 0, month: 0 };
     this.store.db.transaction(() => {
       rows = fillHistory(this.store, pv.id, signal, this.plan);
@@ -289,6 +297,21 @@ export class Archive {
     this.count({ samples: rows.raw, aggregates: rows });
     this.fillSeconds.inc({}, (performance.now() - started) / 1000);
     return rows;
+  }
+
+  /**
+   * Where the history must end so a trend runs on into the live archive without a jump: the
+   * first live sample after the history's end, or (none recorded yet) the plant's value now.
+   */
+  private valueAtHistoryEnd(pv: ArchivedPv): number | null {
+    const first = this.store.readRaw(pv.id, this.historyEnd, this.historyEnd + 86_400_000);
+    for (let i = 0; i < first.v.length; i++) {
+      const v = first.v[i];
+      if (typeof v === 'number' && Number.isFinite(v)) return v;
+    }
+    const live = this.plant.valueByKey(pvKey(pv.ref));
+    if (!live) return null;
+    return live.doubleValue ?? live.counterValue?.value ?? null;
   }
 
   private fillInBackground(timers: ArchiveTimers): void {

@@ -147,6 +147,36 @@ export function fillHistory(
   return rows;
 }
 
+/** A counter's increase over the whole history, added up as fillHistory does. */
+export function counterIncrease(signal: HistorySignal, plan: HistoryPlan): number {
+  let total = 0;
+  for (let i = 0; i < plan.days.length; i++) {
+    const dayEnd = Math.min(plan.days[i + 1] ?? plan.end, plan.end);
+    for (let qh = plan.days[i]!; qh < dayEnd; qh += QUARTER_HOUR_MS) {
+      const cellEnd = Math.min(qh + QUARTER_HOUR_MS, dayEnd);
+      total += (signal.at(qh + QUARTER_HOUR_MS / 2) * (cellEnd - qh)) / HOUR_MS;
+    }
+  }
+  return total;
+}
+
+/**
+ * The counter signal whose history ends at `reading`, the plant's counter at the end: the
+ * base is lowered to meet it, or, for a reading below the history's whole increase (a
+ * counter reset not long ago), the flow is scaled down so the count climbs from 0 to it.
+ */
+export function anchoredCounter(
+  signal: HistorySignal,
+  plan: HistoryPlan,
+  reading: number,
+): HistorySignal {
+  if (signal.kind !== 'counter' || !Number.isFinite(reading) || reading < 0) return signal;
+  const increase = counterIncrease(signal, plan);
+  if (reading >= increase) return { ...signal, counterBase: reading - increase };
+  const scale = increase > 0 ? reading / increase : 0;
+  return { ...signal, counterBase: 0, at: (t) => signal.at(t) * scale };
+}
+
 function round(v: number, decimals: number): number {
   const scale = 10 ** decimals;
   return Math.round(v * scale) / scale;

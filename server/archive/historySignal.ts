@@ -108,3 +108,33 @@ export function historySignal(config: PvConfig, kind: ArchiveKind, seed: number)
     },
   };
 }
+
+/** How fast the generated history bends towards the plant's value at its end. */
+export const ANCHOR_TIME_CONSTANT_MS = 3 * HOUR_MS;
+
+/**
+ * The same signal, bent over its last hours so that at `end` it meets the value the plant
+ * had there: a trend across the start of the live archive shows no jump. Levels within
+ * their domain; digital states keep their history. Counters are anchored by their base
+ * (see `counterBaseFor` in historyFill.ts).
+ */
+export function anchoredSignal(
+  signal: HistorySignal,
+  config: PvConfig,
+  end: number,
+  value: number,
+): HistorySignal {
+  if (signal.kind !== 'analog' || !Number.isFinite(value)) return signal;
+  const lo = config.domainConfig?.min ?? Number.NEGATIVE_INFINITY;
+  const hi = config.domainConfig?.max ?? Number.POSITIVE_INFINITY;
+  const delta = value - signal.at(end);
+  const scale = 10 ** signal.decimals;
+  return {
+    ...signal,
+    at(t) {
+      const w = Math.exp(-Math.max(0, end - t) / ANCHOR_TIME_CONSTANT_MS);
+      const v = Math.min(hi, Math.max(lo, signal.at(t) + delta * w));
+      return Math.round(v * scale) / scale;
+    },
+  };
+}

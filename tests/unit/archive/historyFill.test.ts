@@ -72,6 +72,45 @@ describe('history fill', () => {
     expect(readings.every((v, i) => i === 0 || v > readings[i - 1]!)).toBe(true);
   });
 
+  it('HF2b: the history ends at the plant value at its end, levels and counters alike', () => {
+    const { archive, plant } = archiveFor('lazy');
+    plant.emit([
+      {
+        pvRef: LEVEL,
+        typeOfValue: 'DoubleValue',
+        doubleValue: 4.2,
+        quality: 'Good',
+        timestamp: NOW,
+      },
+      {
+        pvRef: COUNTER,
+        typeOfValue: 'CounterValue',
+        counterValue: { value: 5_000_000, resetable: false, day: 0, month: 0, year: 0 },
+        quality: 'Good',
+        timestamp: NOW,
+      },
+    ]);
+    const raw = archive.points(
+      archive.pv(LEVEL)!,
+      'MeasurementArchive',
+      'Aktuell',
+      NOW - 3 * DAY,
+      NOW,
+    ).v as number[];
+    // The last minute of history meets the live value; three days back it is the generated curve.
+    expect(raw.at(-1)).toBeCloseTo(4.2, 1);
+    expect(raw.every((v) => v >= 0 && v <= 5)).toBe(true);
+    const counter = archive.points(
+      archive.pv(COUNTER)!,
+      'MeasurementArchive',
+      'Aktuell',
+      NOW - DAY,
+      NOW,
+    ).v as number[];
+    expect(counter.at(-1)! / 5_000_000).toBeCloseTo(1, 3);
+    expect(counter.every((v, i) => i === 0 || v >= counter[i - 1]!)).toBe(true);
+  });
+
   it('HF3: the same seed gives the same history, another seed another one', () => {
     const read = (seed: number) => {
       const { archive } = archiveFor('lazy', seed);
