@@ -31,7 +31,7 @@ import * as Comlink from 'comlink';
 import type { ChartDirectory, ChartType } from '../src/contract/charts.ts';
 import type { ChartDataAnswer, ChartDataRequest, ChartDefinition } from './charts/chartProtocol.ts';
 import type { ChartFetchers } from './charts/chartRest.ts';
-import { ChartService } from './charts/ChartService.ts';
+import type { ChartService } from './charts/ChartService.ts';
 
 /** The browser's online flag (navigator.onLine and the online/offline events). */
 const ALERT_HUB_MESSAGES = [
@@ -85,7 +85,9 @@ export class Engine implements EngineApi {
   private readonly source: FrameSource;
   private readonly onError: (error: unknown) => void;
   private readonly alerts: AlertFeed;
-  private readonly charts: ChartService;
+  /** Chart data and live series: loaded with the first chart a tab opens (worker budget). */
+  private charts: ChartService | null = null;
+  private chartsLoading: Promise<ChartService> | null = null;
 
   constructor(deps: EngineDeps) {
     this.deps = deps;
@@ -128,17 +130,6 @@ export class Engine implements EngineApi {
       send: (tabId, message) => this.tabs.get(tabId)?.send(message),
       onError,
     });
-    const noCharts = () => Promise.reject(new Error('No chart API configured'));
-    this.charts = new ChartService({
-      timers: deps.timers,
-      fetchers: deps.chartFetchers ?? {
-        directory: noCharts,
-        config: noCharts,
-        series: noCharts,
-        data: noCharts,
-      },
-      notify: (tabId, viewIds) => this.tabs.get(tabId)?.send({ type: 'chartLive', viewIds }),
-    });
     this.source = {
       pvValue: (key) => this.values.get(key),
       pvConfig: (key) => this.configs.get(key),
@@ -178,7 +169,7 @@ export class Engine implements EngineApi {
       this.releaseKeys(tabId, tab, kind, [...tab.coalescer.leased[kind]]);
     this.alerts.dropTab(tabId);
     this.notes?.dropTab(tabId);
-    this.charts.dropTab(tabId);
+    this.charts?.dropTab(tabId);
     tab.coalescer.dispose();
     tab.closeSink();
   }
@@ -417,7 +408,7 @@ export class Engine implements EngineApi {
     // NOTE: values can still arrive for a key just unsubscribed; they are not kept.
     if (!this.registry.has('pvValue', key)) return;
     this.values.set(payload, key);
-    this.charts.valueReceived(key, payload);
+    this.charts?.valueReceived(key, payload);
     this.changed('pvValue', key);
   }
 
@@ -456,16 +447,35 @@ export class Engine implements EngineApi {
     return feed;
   }
 
+  /** The chart service, its code fetched on first use: most tabs never open a chart. */
+  private chartService(): Promise<ChartService> {
+    this.chartsLoading ??= import('./charts/ChartService.ts').then(({ ChartService }) => {
+      const noCharts = () => Promise.reject(new Error('No chart API configured'));
+      this.charts = new ChartService({
+        timers: this.deps.timers,
+        fetchers: this.deps.chartFetchers ?? {
+          directory: noCharts,
+          config: noCharts,
+          series: noCharts,
+          data: noCharts,
+        },
+        notify: (tabId, viewIds) => this.tabs.get(tabId)?.send({ type: 'chartLive', viewIds }),
+      });
+      return this.charts;
+    });
+    return this.chartsLoading;
+  }
+
   async getChartDirectory(type: ChartType, reload = false): Promise<ChartDirectory> {
-    return this.charts.directory(type, reload);
+    return (await this.chartService()).directory(type, reload);
   }
 
   async getChartDefinition(chartId: number, reload = false): Promise<ChartDefinition> {
-    return this.charts.definition(chartId, reload);
+    return (await this.chartService()).definition(chartId, reload);
   }
 
   async getChartData(request: ChartDataRequest): Promise<ChartDataAnswer> {
-    const answer = await this.charts.data(request);
+    const answer = await (await this.chartService()).data(request);
     // Through Comlink the columns move without a copy; in-process this is a no-op.
     const buffers = answer.series.flatMap((s) => [s.times.buffer, s.values.buffer]);
     return Comlink.transfer(answer, buffers as ArrayBuffer[]);
@@ -473,15 +483,15 @@ export class Engine implements EngineApi {
 
   async watchLiveChart(tabId: string, viewId: string, keys: string[]): Promise<void> {
     if (!this.tabs.has(tabId)) throw hubErrors.acquireFailed(tabId);
-    this.charts.watchLive(tabId, viewId, keys, (key) => this.values.get(key));
+    (await this.chartService()).watchLive(tabId, viewId, keys, (key) => this.values.get(key));
   }
 
   async releaseLiveChart(tabId: string, viewId: string): Promise<void> {
-    this.charts.unwatchLive(tabId, viewId);
+    this.charts?.unwatchLive(tabId, viewId);
   }
 
   /** Chart ranges fetched from the server since start (tests, bench). */
   get chartFetchCount(): number {
-    return this.charts.fetchCount;
+    return this.charts?.fetchCount ?? 0;
   }
 }

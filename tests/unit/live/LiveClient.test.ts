@@ -1,5 +1,5 @@
 /** The tab side of the live path (DESIGN.md, SPEC §2) — rules TB1-TB6 of workers/SPEC.md. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LiveClient } from '../../../src/live/LiveClient.ts';
 import { logoutUrl } from '../../../src/live/sessionRedirect.ts';
 import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
@@ -28,7 +28,13 @@ function recordingApi(api: EngineApi, calls: string[]): EngineApi {
         calls.push(
           `${String(name)} ${JSON.stringify(args.slice(1).filter((a) => typeof a !== 'function'))}`,
         );
-        return (method as (...a: unknown[]) => unknown).apply(target, args);
+        const result = (method as (...a: unknown[]) => unknown).apply(target, args);
+        if (result instanceof Promise)
+          void result.then(
+            () => calls.push(`done ${String(name)}`),
+            () => undefined,
+          );
+        return result;
       };
     },
   });
@@ -154,6 +160,8 @@ describe('LiveClient', () => {
     const { h, client, calls, sessionEnds } = setup();
     let heard = 0;
     const release = client.watchLiveChart([{ type: 'AnaIn', nr: 1 }], () => heard++);
+    // The engine loads its chart code on first use: real module loading, not fake time.
+    await vi.waitFor(() => expect(calls).toContain('done watchLiveChart'));
     await h.timers.advance(100);
     expect(client.leasedKeys('pvValue')).toEqual([aiKey(1)]);
     expect(calls.some((c) => c.startsWith('watchLiveChart'))).toBe(true);
