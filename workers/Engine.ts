@@ -26,7 +26,8 @@ import { LEASE_KINDS, TOPICS, type LeaseKind } from './topics.ts';
 import * as check from './validate.ts';
 import type { Alert } from '../src/contract/alerts.ts';
 import { AlertFeed, type AlertArchiveFetcher, type AlertView } from './alerts/AlertFeed.ts';
-import { NoteFeed } from './dashboard/NoteFeed.ts';
+import { KeyedFeed } from './feeds/KeyedFeed.ts';
+import { FEEDS, type FeedName } from './feeds/feeds.ts';
 import * as Comlink from 'comlink';
 import type { ChartDirectory, ChartType } from '../src/contract/charts.ts';
 import type { ChartDataAnswer, ChartDataRequest, ChartDefinition } from './charts/chartProtocol.ts';
@@ -168,7 +169,7 @@ export class Engine implements EngineApi {
     for (const kind of LEASE_KINDS)
       this.releaseKeys(tabId, tab, kind, [...tab.coalescer.leased[kind]]);
     this.alerts.dropTab(tabId);
-    this.notes?.dropTab(tabId);
+    for (const feed of this.feeds.values()) feed.dropTab(tabId);
     this.charts?.dropTab(tabId);
     tab.coalescer.dispose();
     tab.closeSink();
@@ -412,39 +413,52 @@ export class Engine implements EngineApi {
     this.changed('pvValue', key);
   }
 
-  // --- dashboard notes (SPEC §7 noteUpdate); the feed is made on first use ---
-  private notes: NoteFeed | null = null;
+  // --- keyed feeds: dashboard notes (noteUpdate) and text messages (newMessage), SPEC §7;
+  // each feed is made on first use ---
+  private readonly feeds = new Map<FeedName, KeyedFeed<{ id: number }>>();
 
   async leaseNotes(tabId: string, ids: number[]): Promise<void> {
-    if (!this.tabs.has(tabId)) throw hubErrors.acquireFailed(tabId);
-    this.noteFeed().lease(tabId, ids);
+    this.leaseFeed('notes', tabId, ids);
   }
 
   async releaseNotes(tabId: string, ids: number[]): Promise<void> {
-    this.notes?.release(tabId, ids);
+    this.feeds.get('notes')?.release(tabId, ids);
   }
 
-  private noteFeed(): NoteFeed {
-    if (this.notes) return this.notes;
-    const feed = new NoteFeed({
-      acquireChannel: () => this.channel('dashboard').acquire(),
-      isConnected: () => this.channels.get('dashboard')?.state === 'connected',
-      invoke: async (method, ...args) => this.channel('dashboard').invoke(method, ...args),
-      send: (tabId, message) => this.tabs.get(tabId)?.send(message),
-      onError: this.onError,
-    });
-    this.channel('dashboard').on(HUB_MESSAGES.noteUpdate, (payload: unknown) => {
-      this.status.dataReceived(this.deps.timers.now());
-      feed.received(payload);
-    });
-    this.channel('dashboard').onStateChange((change) => {
-      if (change.to !== 'connected') feed.connectionLost();
-    });
-    this.onChannelRestored((hub) => {
-      if (hub === 'dashboard') feed.resubscribe();
-    });
-    this.notes = feed;
-    return feed;
+  async leaseTextMessages(tabId: string, ids: number[]): Promise<void> {
+    this.leaseFeed('textMessages', tabId, ids);
+  }
+
+  async releaseTextMessages(tabId: string, ids: number[]): Promise<void> {
+    this.feeds.get('textMessages')?.release(tabId, ids);
+  }
+
+  private leaseFeed(name: FeedName, tabId: string, ids: number[]): void {
+    if (!this.tabs.has(tabId)) throw hubErrors.acquireFailed(tabId);
+    let feed = this.feeds.get(name);
+    if (!feed) {
+      const { hub, pushed, kind } = FEEDS[name];
+      const made = new KeyedFeed(kind, {
+        acquireChannel: () => this.channel(hub).acquire(),
+        isConnected: () => this.channels.get(hub)?.state === 'connected',
+        invoke: async (method, ...args) => this.channel(hub).invoke(method, ...args),
+        send: (id, message) => this.tabs.get(id)?.send(message),
+        onError: this.onError,
+      });
+      this.channel(hub).on(pushed, (payload: unknown) => {
+        this.status.dataReceived(this.deps.timers.now());
+        made.received(payload);
+      });
+      this.channel(hub).onStateChange((change) => {
+        if (change.to !== 'connected') made.connectionLost();
+      });
+      this.onChannelRestored((restored) => {
+        if (restored === hub) made.resubscribe();
+      });
+      this.feeds.set(name, made);
+      feed = made;
+    }
+    feed.lease(tabId, ids);
   }
 
   /** The chart service, its code fetched on first use: most tabs never open a chart. */

@@ -70,6 +70,10 @@ export interface EngineApi {
   leaseNotes(tabId: string, ids: number[]): Promise<void>;
   /** Idempotent. */
   releaseNotes(tabId: string, ids: number[]): Promise<void>;
+  /** Leases visualization text messages; the tab then receives `textMessage` messages. */
+  leaseTextMessages(tabId: string, ids: number[]): Promise<void>;
+  /** Idempotent. */
+  releaseTextMessages(tabId: string, ids: number[]): Promise<void>;
   /** The chart directory of one type (SPEC §3), loaded once and shared by every tab. */
   getChartDirectory(type: ChartType, reload?: boolean): Promise<ChartDirectory>;
   /** A stored chart's config and series (sorted by sortIndex), loaded once per chart. */

@@ -7,6 +7,7 @@ import type { PvConfig, PvValue } from '../src/contract/pv.ts';
 import type { StationLiveData } from '../src/contract/station.ts';
 import type { Alert } from '../src/contract/alerts.ts';
 import type { DashboardNote } from '../src/contract/dashboard.ts';
+import type { TextMessage } from '../src/contract/actions.ts';
 import type { ChartLiveMessage } from './charts/chartProtocol.ts';
 
 export type { ChartLiveMessage } from './charts/chartProtocol.ts';
@@ -83,5 +84,11 @@ export interface NoteMessage {
   note: DashboardNote;
 }
 
+/** A visualization text message the tab leases changed (SPEC §7 newMessage). */
+export interface TextMessageMessage {
+  type: 'textMessage';
+  textMessage: TextMessage;
+}
+
 export type TabMessage =
-  Frame | SessionEndedMessage | AlertsMessage | NoteMessage | ChartLiveMessage;
+  Frame | SessionEndedMessage | AlertsMessage | NoteMessage | TextMessageMessage | ChartLiveMessage;

@@ -15,6 +15,7 @@ import type {
 } from '../../workers/engineProtocol.ts';
 import type { Alert } from '../contract/alerts.ts';
 import type { DashboardNote } from '../contract/dashboard.ts';
+import type { TextMessage } from '../contract/actions.ts';
 import type {
   AlertView,
   ChartDataAnswer,
@@ -72,6 +73,7 @@ export class LiveClient {
   private lastCounts: AlertCounts | null = null;
   private nextViewId = 0;
   private readonly noteListeners = new Map<number, Set<(note: DashboardNote) => void>>();
+  private readonly textMessageListeners = new Map<number, Set<(message: TextMessage) => void>>();
   private readonly chartLiveListeners = new Map<string, () => void>();
 
   constructor(connection: Promise<EngineConnection>, options: LiveClientOptions = {}) {
@@ -233,10 +235,32 @@ export class LiveClient {
    * listener of any tab is there. The returned release is idempotent.
    */
   watchNote(id: number, listener: (note: DashboardNote) => void): () => void {
-    let listeners = this.noteListeners.get(id);
+    return this.watchFeed(this.noteListeners, id, listener, 'leaseNotes', 'releaseNotes');
+  }
+
+  /** Listens to one visualization text message (SPEC §7 newMessage) while it is shown. */
+  watchTextMessage(id: number, listener: (message: TextMessage) => void): () => void {
+    return this.watchFeed(
+      this.textMessageListeners,
+      id,
+      listener,
+      'leaseTextMessages',
+      'releaseTextMessages',
+    );
+  }
+
+  /** One lease per id for the tab however many listeners; released with the last one. */
+  private watchFeed<T>(
+    byId: Map<number, Set<(item: T) => void>>,
+    id: number,
+    listener: (item: T) => void,
+    lease: 'leaseNotes' | 'leaseTextMessages',
+    release: 'releaseNotes' | 'releaseTextMessages',
+  ): () => void {
+    let listeners = byId.get(id);
     if (!listeners) {
-      this.noteListeners.set(id, (listeners = new Set()));
-      void this.start().then((api) => api.leaseNotes(this.tabId, [id]));
+      byId.set(id, (listeners = new Set()));
+      void this.start().then((api) => api[lease](this.tabId, [id]));
     }
     listeners.add(listener);
     let released = false;
@@ -244,9 +268,9 @@ export class LiveClient {
       if (released) return;
       released = true;
       listeners.delete(listener);
-      if (listeners.size > 0 || this.noteListeners.get(id) !== listeners) return;
-      this.noteListeners.delete(id);
-      void this.start().then((api) => api.releaseNotes(this.tabId, [id]));
+      if (listeners.size > 0 || byId.get(id) !== listeners) return;
+      byId.delete(id);
+      void this.start().then((api) => api[release](this.tabId, [id]));
     };
   }
 
@@ -302,6 +326,12 @@ export class LiveClient {
     if (message.type === 'note') {
       for (const listener of [...(this.noteListeners.get(message.note.id) ?? [])])
         listener(message.note);
+      return;
+    }
+    if (message.type === 'textMessage') {
+      const { textMessage } = message;
+      for (const listener of [...(this.textMessageListeners.get(textMessage.id) ?? [])])
+        listener(textMessage);
       return;
     }
     if (message.type === 'alerts') {

@@ -127,11 +127,17 @@ test('AX5: acknowledging priority outputs: no PV groups disables it; success onc
   ).toBeVisible();
 });
 
-test('AX6: a DirectWithAcknowledge text output asks, then sends its text', async ({ page }) => {
+test('AX6: a DirectWithAcknowledge text output asks, then sends its text; other tabs follow', async ({
+  page,
+}) => {
   await signIn(page, 'operator');
   await page.goto('/actions/text-outputs');
   const output = page.locator('[data-text-output="102"]');
   await expect(output).toContainText('kein Text');
+  // A second tab shows the same outputs; the hub's newMessage updates it without a reload.
+  const other = await page.context().newPage();
+  await other.goto('/actions/text-outputs');
+  await expect(other.locator('[data-text-output="102"]')).toContainText('kein Text');
   await output.getByRole('button', { name: 'Senden …: Bereitschaft benachrichtigt' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Text senden?' });
   await expect(confirm).toContainText(
@@ -140,6 +146,9 @@ test('AX6: a DirectWithAcknowledge text output asks, then sends its text', async
   await confirm.getByRole('button', { name: 'Senden', exact: true }).click();
   await expect(confirm).toBeHidden();
   await expect(output).toContainText('„Bereitschaft ist benachrichtigt“');
+  await expect(other.locator('[data-text-output="102"]')).toContainText(
+    '„Bereitschaft ist benachrichtigt“',
+  );
 
   // An edit-mode output opens an editor; an empty text is refused before sending.
   const edit = page.locator('[data-text-output="101"]');
@@ -151,6 +160,8 @@ test('AX6: a DirectWithAcknowledge text output asks, then sends its text', async
   await editor.getByRole('button', { name: 'Senden' }).click();
   await expect(editor).toBeHidden();
   await expect(edit).toContainText('„Wartung bis 16 Uhr“');
+  await expect(other.locator('[data-text-output="101"]')).toContainText('„Wartung bis 16 Uhr“');
+  await other.close();
 });
 
 test('AX7: a lost connection says Netzwerkfehler / Server-/Netzwerkfehler and keeps the input', async ({

@@ -4,7 +4,7 @@
  * editor. The current texts follow /hubs/visu-text-message only after a save here; a failed
  * save shows the generic status dialog and keeps what was typed.
  */
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TextMessage, TextOutput } from '../../contract/actions.ts';
 import { requireText } from '../../domain/validation/forms.ts';
@@ -24,6 +24,7 @@ import {
   PageHeader,
   Panel,
 } from '../../ui/index.ts';
+import { useLiveClient } from '../../live/index.ts';
 import { useAsync } from '../stations/useAsync.ts';
 import { ActionNotice } from './ActionNotice.tsx';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
@@ -41,7 +42,20 @@ export function TextOutputsPage() {
     );
     return { outputs, messages };
   }, []);
+  /** Texts newer than the load: sent from here, or pushed by the hub (another tab, user). */
   const [sent, setSent] = useState<Map<number, string>>(new Map());
+  const live = useLiveClient();
+  const ids = useMemo(
+    () => (data.state === 'ready' ? data.data.outputs.map((o) => o.id) : []),
+    [data],
+  );
+  useEffect(() => {
+    // An editor open on a text keeps what the user types; only the shown text follows.
+    const releases = ids.map((id) =>
+      live.watchTextMessage(id, (m) => setSent((prev) => new Map(prev).set(m.id, m.message))),
+    );
+    return () => releases.forEach((release) => release());
+  }, [live, ids]);
   const [confirming, setConfirming] = useState<TextOutput | null>(null);
   const [editing, setEditing] = useState<TextOutput | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,8 @@
-/** SPEC §7 noteUpdate through the engine — rules NT1-NT4 of workers/SPEC.md. */
+/** SPEC §7 noteUpdate and newMessage through the engine — rules NT1-NT4, TM1 of workers/SPEC.md. */
 import { describe, expect, it } from 'vitest';
 import { HUB_METHODS } from '../../../src/contract/hubs.ts';
-import type { NoteMessage } from '../../../workers/engineProtocol.ts';
+import type { NoteMessage, TextMessageMessage } from '../../../workers/engineProtocol.ts';
+import { textMessageKey } from '../../../src/contract/actions.ts';
 import { createHarness } from '../../support/engine/engineHarness.ts';
 
 const SUB = HUB_METHODS.dashboard.subscribeToNotes;
@@ -75,5 +76,28 @@ describe('dashboard notes', () => {
     expect(hub.keysSent(SUB).sort()).toEqual(['note1', 'note2']);
     hub.emit('noteUpdate', { id: 2, note: 'nach Neustart' });
     expect(notesOf(a.messages)).toEqual([{ id: 2, note: 'nach Neustart' }]);
+  });
+});
+
+describe('visualization text messages', () => {
+  it('TM1: text messages use the same keyed feed on their own hub, apart from notes', async () => {
+    const h = createHarness();
+    const a = await h.tab('a');
+    const b = await h.tab('b');
+    await h.engine.leaseTextMessages('a', [101]);
+    await h.engine.leaseNotes('b', [101]);
+    await h.timers.advance(200);
+    const hub = h.hubs.hub('visuTextMessage');
+    expect(hub.keysSent(HUB_METHODS.visuTextMessage.subscribe)).toEqual([textMessageKey(101)]);
+    hub.emit('newMessage', { id: 101, message: 'Wartung bis 16 Uhr' });
+    hub.emit('newMessage', { id: 101, note: 'wrong shape' });
+    const texts = (m: { type: string }[]) =>
+      m.filter((x): x is TextMessageMessage => x.type === 'textMessage').map((x) => x.textMessage);
+    expect(texts(a.messages)).toEqual([{ id: 101, message: 'Wartung bis 16 Uhr' }]);
+    expect(texts(b.messages)).toEqual([]);
+    expect(notesOf(b.messages)).toEqual([]);
+    await h.engine.disconnect('a');
+    await h.timers.advance(10);
+    expect(hub.keysSent(HUB_METHODS.visuTextMessage.unsubscribe)).toEqual([textMessageKey(101)]);
   });
 });

@@ -1,41 +1,57 @@
 /**
- * Dashboard notes for every tab (SPEC §7 "noteUpdate"): a tab leases note keys; the engine
- * subscribes each key once on the dashboard hub however many tabs show it, forwards
- * `noteUpdate(note)` to the tabs that lease the note, and re-subscribes after a reconnect.
- * The channel is held while any note is leased.
+ * Items pushed per id on a keyed hub, for every tab: dashboard notes (SPEC §7 "noteUpdate"
+ * on the dashboard hub) and visualization text messages ("newMessage" on the text-message
+ * hub). A tab leases ids; the engine subscribes each key once however many tabs show it,
+ * forwards each pushed item to the tabs that lease its id, and re-subscribes after a
+ * reconnect. The channel is held while any id is leased.
  */
-import { HUB_METHODS } from '../../src/contract/hubs.ts';
-import { noteKey, type DashboardNote } from '../../src/contract/dashboard.ts';
-import type { NoteMessage } from '../engineProtocol.ts';
+import type { TabMessage } from '../engineProtocol.ts';
 
-export interface NoteFeedDeps {
+/** What distinguishes one feed from another. */
+export interface KeyedFeedKind<T extends { id: number }> {
+  subscribe: string;
+  unsubscribe: string;
+  keyOf(id: number): string;
+  /** Checks a pushed payload. */
+  is(value: unknown): value is T;
+  message(item: T): TabMessage;
+}
+
+export interface KeyedFeedDeps {
   acquireChannel(): () => void;
-  /** Whether the dashboard channel is connected now; until then `resubscribe` follows. */
+  /** Whether the channel is connected now; until then `resubscribe` follows. */
   isConnected(): boolean;
   invoke(method: string, ...args: unknown[]): Promise<unknown>;
-  send(tabId: string, message: NoteMessage): void;
+  send(tabId: string, message: TabMessage): void;
   onError(error: unknown): void;
 }
 
-export function isDashboardNote(value: unknown): value is DashboardNote {
+/** A record with a safe-integer `id` and a string field `text`. */
+export function hasIdAndText<K extends string>(
+  value: unknown,
+  text: K,
+): value is { id: number } & Record<K, string> {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.id === 'number' && Number.isSafeInteger(v.id) && typeof v.note === 'string';
+  return typeof v.id === 'number' && Number.isSafeInteger(v.id) && typeof v[text] === 'string';
 }
 
-export class NoteFeed {
+export class KeyedFeed<T extends { id: number }> {
   /** Note key -> tabs leasing it. */
   private readonly tabsByKey = new Map<string, Set<string>>();
   private releaseChannel: (() => void) | null = null;
   /** Keys subscribed on the current connection; cleared when it is lost. */
   private readonly sent = new Set<string>();
 
-  constructor(private readonly deps: NoteFeedDeps) {}
+  constructor(
+    private readonly kind: KeyedFeedKind<T>,
+    private readonly deps: KeyedFeedDeps,
+  ) {}
 
   lease(tabId: string, ids: readonly number[]): void {
     const added: string[] = [];
     for (const id of ids) {
-      const key = noteKey(id);
+      const key = this.kind.keyOf(id);
       let tabs = this.tabsByKey.get(key);
       if (!tabs) {
         this.tabsByKey.set(key, (tabs = new Set()));
@@ -50,7 +66,10 @@ export class NoteFeed {
   }
 
   release(tabId: string, ids: readonly number[]): void {
-    this.drop(tabId, ids.map(noteKey));
+    this.drop(
+      tabId,
+      ids.map((id) => this.kind.keyOf(id)),
+    );
   }
 
   dropTab(tabId: string): void {
@@ -63,12 +82,12 @@ export class NoteFeed {
   }
 
   received(payload: unknown): void {
-    if (!isDashboardNote(payload)) return;
-    for (const tabId of this.tabsByKey.get(noteKey(payload.id)) ?? [])
-      this.deps.send(tabId, { type: 'note', note: payload });
+    if (!this.kind.is(payload)) return;
+    for (const tabId of this.tabsByKey.get(this.kind.keyOf(payload.id)) ?? [])
+      this.deps.send(tabId, this.kind.message(payload));
   }
 
-  /** After the dashboard channel (re)connected: subscribe every leased key again. */
+  /** After the channel (re)connected: subscribe every leased key again. */
   resubscribe(): void {
     this.subscribe([...this.tabsByKey.keys()]);
   }
@@ -81,7 +100,7 @@ export class NoteFeed {
   private subscribe(keys: readonly string[]): void {
     const fresh = keys.filter((k) => !this.sent.has(k));
     for (const k of fresh) this.sent.add(k);
-    if (fresh.length) this.call(HUB_METHODS.dashboard.subscribeToNotes, fresh);
+    if (fresh.length) this.call(this.kind.subscribe, fresh);
   }
 
   private drop(tabId: string, keys: readonly string[]): void {
@@ -95,8 +114,7 @@ export class NoteFeed {
       }
     }
     for (const k of removed) this.sent.delete(k);
-    if (removed.length && this.deps.isConnected())
-      this.call(HUB_METHODS.dashboard.unsubscribeFromNotes, removed);
+    if (removed.length && this.deps.isConnected()) this.call(this.kind.unsubscribe, removed);
     if (this.tabsByKey.size === 0 && this.releaseChannel) {
       this.releaseChannel();
       this.releaseChannel = null;
