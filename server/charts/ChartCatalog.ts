@@ -86,8 +86,40 @@ function chart(
       // SPEC §9: live charts show raw values; archive charts pick the source from the range.
       dataSourcePreset: type === 'LiveMeasurement' ? 'MeasurementArchive' : 'Auto',
     },
-    series: pvs.map((pv, i) => series(id, i, pv, type)),
+    series: sharedScales(
+      pvs,
+      pvs.map((pv, i) => series(id, i, pv, type)),
+    ),
   };
+}
+
+/**
+ * Analogue series of one dimension get one fixed scale, the widest of their domains: SPEC §5
+ * then merges their axes into one, so a plant chart shows an axis per unit (m, bar, m³/h)
+ * instead of one per value, and a level reads the same on every chart.
+ */
+function sharedScales(pvs: readonly PvConfig[], all: SeriesConfig[]): SeriesConfig[] {
+  const range = new Map<string, { min: number; max: number }>();
+  pvs.forEach((pv) => {
+    const domain = pv.domainConfig;
+    if (archiveKindOf(pv) !== 'analog' || !domain || !(domain.max > domain.min)) return;
+    const r = range.get(pv.dimension);
+    range.set(pv.dimension, {
+      min: Math.min(r?.min ?? domain.min, domain.min),
+      max: Math.max(r?.max ?? domain.max, domain.max),
+    });
+  });
+  return all.map((config, i) => {
+    const pv = pvs[i]!;
+    const r = archiveKindOf(pv) === 'analog' ? range.get(pv.dimension) : undefined;
+    if (!r) return config;
+    return {
+      ...config,
+      axisYMinMaxChoices: ['AxisYMin', 'AxisYMax'],
+      axisYMin: r.min,
+      axisYMax: r.max,
+    };
+  });
 }
 
 /** The archived PVs that best describe a station: levels and flows, pump states, a counter. */
