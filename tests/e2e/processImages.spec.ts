@@ -52,6 +52,15 @@ test('PI-E2: clicking a pump opens its actions: trend, station and dialling', as
   await pump.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Abwasserpumpe 1 Betrieb' })).toBeVisible();
+  // The operator actions of the station page open from the image too: a pump's running
+  // signal has one, its runtimes, which opens at once.
+  await page.getByRole('dialog').getByRole('button', { name: 'Bedienen …' }).click();
+  const runtimes = page.getByRole('dialog', { name: 'Laufzeiten: Abwasserpumpe 1 Betrieb' });
+  await expect(runtimes.getByLabel('Betriebszeit (h)')).toHaveValue(/\d/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await pump.focus();
+  await page.keyboard.press('Enter');
   await page.getByRole('dialog').getByRole('link', { name: 'Zur Station' }).click();
   await expect(page).toHaveURL(/\/stations\/7$/);
 });

@@ -3,7 +3,18 @@
  * inline, its bound elements updated live from the engine, zoom, pan and fit from phone to
  * wall monitor, and a click (or Enter) on a bound element opening the element's actions.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
+import { ActionNotice } from '../actions/ActionNotice.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { WindowLike } from 'dompurify';
@@ -23,7 +34,16 @@ import './processImages.css';
 
 const sanitizer = createSvgSanitizer(window as unknown as WindowLike);
 
-type Target = { kind: 'pv'; pv: PvRef } | { kind: 'dial'; station: number } | null;
+type Target =
+  | { kind: 'pv'; pv: PvRef }
+  | { kind: 'operate'; pv: PvRef }
+  | { kind: 'dial'; station: number }
+  | null;
+
+/** The operator actions of a PV, shared with the station page; loaded on first use. */
+const PvActions = lazy(() =>
+  import('../actions/PvActions.tsx').then((m) => ({ default: m.PvActions })),
+);
 
 export function ProcessImagePage() {
   const { t } = useTranslation();
@@ -94,6 +114,8 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
   const viewportRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   const [target, setTarget] = useState<Target>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const clearNotice = useCallback(() => setNotice(null), []);
   const size = useMemo(() => {
     const box = svg.viewBox?.baseVal;
     const width = box && box.width > 0 ? box.width : Number(svg.getAttribute('width')) || 1200;
@@ -196,8 +218,22 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
           pv={target.pv}
           onClose={() => setTarget(null)}
           onDial={(station) => setTarget({ kind: 'dial', station })}
+          onOperate={() => setTarget({ kind: 'operate', pv: target.pv })}
         />
       )}
+      {target?.kind === 'operate' && (
+        <Suspense fallback={null}>
+          <PvActions
+            pvRef={target.pv}
+            onClose={() => setTarget(null)}
+            onDone={(message) => {
+              setTarget(null);
+              setNotice(message);
+            }}
+          />
+        </Suspense>
+      )}
+      {notice && <ActionNotice message={notice} onGone={clearNotice} />}
       {target?.kind === 'dial' && (
         <DialDialog stationNumber={target.station} onClose={() => setTarget(null)} />
       )}

@@ -1,8 +1,8 @@
 /**
  * What a click on a bound element of a process image opens: the PV with its live value and
  * the actions that fit it (SPEC §2 "Navigation targets used by actions"): its trend, its
- * machine data sheet, its station page, setting the value or acknowledging a failure there,
- * and dialling the station.
+ * machine data sheet, its station page, acknowledging a failure there, its operator actions
+ * (the same dialogs as on the station page) and dialling the station.
  */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +17,11 @@ export interface PvActionsDialogProps {
   pv: PvRef;
   onClose: () => void;
   onDial: (stationNumber: number) => void;
+  /** Opens the PV's operator actions (set value, limits, priority, runtimes, counter). */
+  onOperate: () => void;
 }
 
-export function PvActionsDialog({ pv, onClose, onDial }: PvActionsDialogProps) {
+export function PvActionsDialog({ pv, onClose, onDial, onOperate }: PvActionsDialogProps) {
   const { t } = useTranslation();
   const { locale } = useFormat();
   const config = usePvConfig(pv);
@@ -28,7 +30,6 @@ export function PvActionsDialog({ pv, onClose, onDial }: PvActionsDialogProps) {
   const shown = valueText(value, cfg, locale);
   const id = pvUrlId(pv);
   const station = cfg?.stationNumber;
-  const writable = pv.type === 'AnaOut' || pv.type === 'DigiOut';
   const failure = value?.typeOfValue === 'FailureStateValue';
   return (
     <Dialog
@@ -58,13 +59,6 @@ export function PvActionsDialog({ pv, onClose, onDial }: PvActionsDialogProps) {
             {t('processImages.actions.datasheet')}
           </Link>
         </li>
-        {station !== undefined && writable && (
-          <li>
-            <Link to={`/stations/${station}`} onClick={onClose}>
-              {t('processImages.actions.setValue')}
-            </Link>
-          </li>
-        )}
         {station !== undefined && failure && (
           <li>
             <Link to={`/stations/${station}`} onClick={onClose}>
@@ -80,11 +74,16 @@ export function PvActionsDialog({ pv, onClose, onDial }: PvActionsDialogProps) {
           </li>
         )}
       </ul>
-      {station !== undefined && (
-        <Button icon="phone" onClick={() => onDial(station)}>
-          {t('processImages.actions.dial')}
+      <div className="pi-actions-buttons">
+        <Button variant="primary" icon="keyboard" onClick={onOperate}>
+          {t('processImages.actions.operate')}
         </Button>
-      )}
+        {station !== undefined && (
+          <Button icon="phone" onClick={() => onDial(station)}>
+            {t('processImages.actions.dial')}
+          </Button>
+        )}
+      </div>
     </Dialog>
   );
 }
