@@ -17,6 +17,7 @@ async function connected(keysA: number[], keysB: number[] = []) {
 describe('frames', () => {
   it('FR1: many updates within a flush interval reach the tab as at most one frame per interval', async () => {
     const { h, a, pv } = await connected([1, 2, 3]);
+    await h.engine.setFlushInterval('a', 50);
     const counts: number[] = [];
     for (let i = 0; i < 25; i++) {
       pv.emit('newValues', [doubleValue(1, i), doubleValue(2, i)]);
@@ -108,6 +109,7 @@ describe('frames', () => {
   it('FR5: the flush interval is set per tab', async () => {
     const { h, a, b, pv } = await connected([1], [1]);
     await h.engine.setFlushInterval('a', 500);
+    await h.engine.setFlushInterval('b', 50);
     for (let i = 0; i < 100; i++) {
       pv.emit('newValue', doubleValue(1, i));
       await h.timers.advance(10);
@@ -117,6 +119,17 @@ describe('frames', () => {
     expect(a.frames().length).toBeGreaterThanOrEqual(2);
     expect(b.frames().length).toBeGreaterThanOrEqual(18);
     expect(b.frames().length).toBeLessThanOrEqual(21);
+  });
+
+  it('FR5b: by default a tab gets at most one frame per display frame (16 ms)', async () => {
+    const { h, a, pv } = await connected([1]);
+    for (let i = 0; i < 100; i++) {
+      pv.emit('newValue', doubleValue(1, i));
+      await h.timers.advance(4);
+    }
+    // 400 ms of updates every 4 ms: 25 frames at most, and never more than one per 16 ms.
+    expect(a.frames().length).toBeLessThanOrEqual(26);
+    expect(a.frames().length).toBeGreaterThanOrEqual(20);
   });
 
   it('FR6: a tab leasing a key others already lease gets its current value in the next frame', async () => {
