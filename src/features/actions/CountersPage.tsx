@@ -16,18 +16,12 @@ import { formatPvValue } from '../../domain/pvFormat.ts';
 import { fetchPvNodes, fetchStations } from '../../api/stations.ts';
 import { usePvValue } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import {
-  Button,
-  ConfirmDialog,
-  EmptyState,
-  Field,
-  LoadingState,
-  PageHeader,
-} from '../../ui/index.ts';
+import { Button, ConfirmDialog, EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
 import { useAsync } from '../stations/useAsync.ts';
 import { ActionNotice } from './ActionNotice.tsx';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { loadPvConfigs, resetCounters } from './actionsApi.ts';
+import { StationPick } from './StationPick.tsx';
 import './actions.css';
 
 export function CountersPage() {
@@ -74,50 +68,17 @@ export function CountersPage() {
         title={t('actions.counters.title')}
         description={t('actions.counters.description')}
       />
-      <LoadingState
-        status={
-          stations.state === 'error' ? 'error' : stations.state === 'loading' ? 'loading' : 'ready'
-        }
-        onRetry={retryStations}
-      >
-        <div className="action-station-pick">
-          <Field label={t('actions.common.station')}>
-            {(p) => (
-              <select
-                {...p}
-                name="station"
-                value={station ?? ''}
-                onChange={(e) => {
-                  setSelected(new Set());
-                  setParams(e.target.value === '' ? {} : { station: e.target.value });
-                }}
-              >
-                <option value="">{t('actions.common.chooseStation')}</option>
-                {(stations.state === 'ready' ? stations.data : []).map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.id} {s.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
-        {station === null ? (
-          <EmptyState
-            title={t('actions.common.noStation')}
-            reason={t('actions.counters.chooseStation')}
-          />
-        ) : (
-          <LoadingState
-            status={
-              configs.state === 'error'
-                ? 'error'
-                : configs.state === 'loading'
-                  ? 'loading'
-                  : 'ready'
-            }
-            onRetry={retryConfigs}
-          >
+      <LoadingState status={stations.state} onRetry={retryStations}>
+        <StationPick
+          stations={stations.state === 'ready' ? stations.data : []}
+          station={station}
+          onChange={(next) => {
+            setSelected(new Set());
+            setParams(next === null ? {} : { station: String(next) });
+          }}
+          chooseReason={t('actions.counters.chooseStation')}
+        >
+          <LoadingState status={configs.state} onRetry={retryConfigs}>
             {list.length === 0 ? (
               <EmptyState
                 title={t('actions.counters.noneTitle')}
@@ -174,7 +135,7 @@ export function CountersPage() {
               </>
             )}
           </LoadingState>
-        )}
+        </StationPick>
       </LoadingState>
       <ConfirmDialog
         open={asking}

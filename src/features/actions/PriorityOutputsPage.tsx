@@ -55,9 +55,7 @@ export function PriorityOutputsPage() {
         description={t('actions.priorityOutputs.description')}
       />
       <LoadingState
-        status={
-          options.state === 'error' ? 'error' : options.state === 'loading' ? 'loading' : 'ready'
-        }
+        status={options.state}
         onRetry={retry}
         label={t('actions.priorityOutputs.loading')}
       >

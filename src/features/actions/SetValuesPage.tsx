@@ -20,7 +20,7 @@ import { formatPvValue } from '../../domain/pvFormat.ts';
 import { fetchPvNodes, fetchStations } from '../../api/stations.ts';
 import { usePvValue } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { Button, EmptyState, Field, LoadingState, PageHeader } from '../../ui/index.ts';
+import { Button, EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
 import { useAsync } from '../stations/useAsync.ts';
 import { ActionNotice } from './ActionNotice.tsx';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
@@ -28,6 +28,7 @@ import { loadPvConfigs, setPvValues } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { analogueTarget } from './actionRules.ts';
 import { useRuleText } from './useRuleText.ts';
+import { StationPick } from './StationPick.tsx';
 import './actions.css';
 
 interface Live {
@@ -114,52 +115,19 @@ export function SetValuesPage() {
         title={t('actions.setValues.title')}
         description={t('actions.setValues.description')}
       />
-      <LoadingState
-        status={
-          stations.state === 'error' ? 'error' : stations.state === 'loading' ? 'loading' : 'ready'
-        }
-        onRetry={retryStations}
-      >
-        <div className="action-station-pick">
-          <Field label={t('actions.common.station')}>
-            {(p) => (
-              <select
-                {...p}
-                name="station"
-                value={station ?? ''}
-                onChange={(e) => {
-                  setEntries(new Map());
-                  setErrors(new Map());
-                  setBanner(null);
-                  setParams(e.target.value === '' ? {} : { station: e.target.value });
-                }}
-              >
-                <option value="">{t('actions.common.chooseStation')}</option>
-                {stationList.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.id} {s.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
-        {station === null ? (
-          <EmptyState
-            title={t('actions.common.noStation')}
-            reason={t('actions.setValues.chooseStation')}
-          />
-        ) : (
-          <LoadingState
-            status={
-              configs.state === 'error'
-                ? 'error'
-                : configs.state === 'loading'
-                  ? 'loading'
-                  : 'ready'
-            }
-            onRetry={retryConfigs}
-          >
+      <LoadingState status={stations.state} onRetry={retryStations}>
+        <StationPick
+          stations={stationList}
+          station={station}
+          onChange={(next) => {
+            setEntries(new Map());
+            setErrors(new Map());
+            setBanner(null);
+            setParams(next === null ? {} : { station: String(next) });
+          }}
+          chooseReason={t('actions.setValues.chooseStation')}
+        >
+          <LoadingState status={configs.state} onRetry={retryConfigs}>
             {list.length === 0 ? (
               <EmptyState
                 title={t('actions.setValues.noneTitle')}
@@ -215,7 +183,7 @@ export function SetValuesPage() {
               </form>
             )}
           </LoadingState>
-        )}
+        </StationPick>
       </LoadingState>
       <ActionResultDialog
         dialog={result}

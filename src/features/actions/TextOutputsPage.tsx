@@ -101,11 +101,7 @@ export function TextOutputsPage() {
   return (
     <section className="page actions-page">
       <PageHeader title={t('actions.text.title')} description={t('actions.text.description')} />
-      <LoadingState
-        status={data.state === 'error' ? 'error' : data.state === 'loading' ? 'loading' : 'ready'}
-        onRetry={retry}
-        label={t('actions.text.loading')}
-      >
+      <LoadingState status={data.state} onRetry={retry} label={t('actions.text.loading')}>
         {byStation.length === 0 ? (
           <EmptyState title={t('actions.text.noneTitle')} reason={t('actions.text.none')} />
         ) : (
