@@ -59,3 +59,17 @@ export function summarize(values: readonly number[]): Summary {
 export function relativeSpread(summary: Summary): number {
   return summary.median === 0 ? Number.NaN : (summary.max - summary.min) / summary.median;
 }
+
+/** Least-squares slope of y over x (0 when x does not vary): growth per unit of x. */
+export function slope(xs: readonly number[], ys: readonly number[]): number {
+  const n = xs.length;
+  const mx = xs.reduce((a, b) => a + b, 0) / n;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < n; i++) {
+    num += (xs[i]! - mx) * (ys[i]! - my);
+    den += (xs[i]! - mx) ** 2;
+  }
+  return den === 0 ? 0 : num / den;
+}

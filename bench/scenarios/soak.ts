@@ -11,6 +11,7 @@ import type { PvNode } from '../../src/contract/pv.ts';
 import type { BenchContext } from '../harness/context.ts';
 import { requireEngineChunk, requireHub } from '../harness/prerequisites.ts';
 import { defineScenario, NotReady } from '../harness/scenario.ts';
+import { slope } from '../harness/stats.ts';
 import { SERVER_METRICS } from '../harness/serverMetrics.ts';
 
 interface SoakParams {
@@ -38,20 +39,6 @@ async function engineHeapBytes(ctx: BenchContext): Promise<number> {
   const used = (shared.length ? shared : heaps).reduce((a, h) => a + h.usedSize, 0);
   if (used === 0) throw new NotReady('no engine worker target found over CDP');
   return used;
-}
-
-/** Least-squares slope of y over x. */
-function slope(xs: number[], ys: number[]): number {
-  const n = xs.length;
-  const mx = xs.reduce((a, b) => a + b, 0) / n;
-  const my = ys.reduce((a, b) => a + b, 0) / n;
-  let num = 0;
-  let den = 0;
-  for (let i = 0; i < n; i++) {
-    num += (xs[i]! - mx) * (ys[i]! - my);
-    den += (xs[i]! - mx) ** 2;
-  }
-  return den === 0 ? 0 : num / den;
 }
 
 export default defineScenario<SoakParams>({

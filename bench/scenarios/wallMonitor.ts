@@ -9,6 +9,7 @@
 import { HUBS } from '../../src/contract/hubs.ts';
 import { requireEngineChunk, requireHub } from '../harness/prerequisites.ts';
 import { defineScenario, NotReady } from '../harness/scenario.ts';
+import { slope } from '../harness/stats.ts';
 import { SERVER_METRICS } from '../harness/serverMetrics.ts';
 
 interface WallParams {
@@ -17,19 +18,6 @@ interface WallParams {
   stepMs: number;
   pauseMs: number;
   samples: number;
-}
-
-function slope(xs: number[], ys: number[]): number {
-  const n = xs.length;
-  const mx = xs.reduce((a, b) => a + b, 0) / n;
-  const my = ys.reduce((a, b) => a + b, 0) / n;
-  let num = 0;
-  let den = 0;
-  for (let i = 0; i < n; i++) {
-    num += (xs[i]! - mx) * (ys[i]! - my);
-    den += (xs[i]! - mx) ** 2;
-  }
-  return den === 0 ? 0 : num / den;
 }
 
 export default defineScenario<WallParams>({

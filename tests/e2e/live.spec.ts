@@ -2,7 +2,7 @@
  * The live data path end to end (issue: live engine): real server, real browser, the
  * SharedWorker engine shared by tabs of one browser context.
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { signIn } from './auth.ts';
 import { startPlantServer } from '../support/plantServer.ts';
@@ -47,24 +47,32 @@ test('LV1: two tabs on one station show moving values over one connection per hu
   await second.close();
 });
 
-test('LV2: closing a tab frees its keys at the server within 2 s', async ({
-  page,
-  plant,
-  context,
-}) => {
+/**
+ * Station 1 in `page`, then station 2 in a second tab; `keys` reads the PV keys subscribed
+ * at the server, `one` is their count with the first tab alone.
+ */
+async function secondStationTab(page: Page, context: BrowserContext, url: string) {
   await signIn(page);
   await page.goto('/stations/1');
   await firstAnalogue(page);
   const keys = async () =>
-    metricValues(
-      await (await fetch(`${plant.url}/metrics`)).text(),
-      'pegel_hub_subscribed_keys',
-    ).get('hub=pv') ?? 0;
+    metricValues(await (await fetch(`${url}/metrics`)).text(), 'pegel_hub_subscribed_keys').get(
+      'hub=pv',
+    ) ?? 0;
   const one = await keys();
   const second = await context.newPage();
   await second.goto('/stations/2');
   await firstAnalogue(second);
   await expect.poll(keys).toBeGreaterThan(one);
+  return { keys, one, second };
+}
+
+test('LV2: closing a tab frees its keys at the server within 2 s', async ({
+  page,
+  plant,
+  context,
+}) => {
+  const { keys, one, second } = await secondStationTab(page, context, plant.url);
   await second.close();
   await expect.poll(keys, { timeout: 2_000, intervals: [100] }).toBe(one);
 });
@@ -74,19 +82,7 @@ test('LV2c: a crashed tab frees its keys at the server, and the other tab keeps 
   plant,
   context,
 }) => {
-  await signIn(page);
-  await page.goto('/stations/1');
-  await firstAnalogue(page);
-  const keys = async () =>
-    metricValues(
-      await (await fetch(`${plant.url}/metrics`)).text(),
-      'pegel_hub_subscribed_keys',
-    ).get('hub=pv') ?? 0;
-  const one = await keys();
-  const second = await context.newPage();
-  await second.goto('/stations/2');
-  await firstAnalogue(second);
-  await expect.poll(keys).toBeGreaterThan(one);
+  const { keys, one, second } = await secondStationTab(page, context, plant.url);
   // The renderer dies without unload handlers: only the tab's Web Lock tells the engine.
   const cdp = await context.newCDPSession(second);
   void cdp.send('Page.crash').catch(() => undefined);
