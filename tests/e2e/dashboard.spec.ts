@@ -7,18 +7,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures.ts';
 import { signIn } from './auth.ts';
 import type { Page } from '@playwright/test';
+import { TILE_TYPES } from '../../src/contract/dashboard.ts';
 
-const TYPES = [
-  'SingleValue',
-  'Placeholder',
-  'Note',
-  'Chart',
-  'HeatMap',
-  'Weather',
-  'GoogleMaps',
-  'Browser',
-  'Webcam',
-];
+/** Every tile type the contract knows, but the unspecified one. */
+const TYPES = TILE_TYPES.filter((type) => type !== 'Unspecified');
 
 async function openOverview(page: Page, user = 'operator') {
   await page.setViewportSize({ width: 1920, height: 1080 });

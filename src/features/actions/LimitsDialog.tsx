@@ -19,8 +19,9 @@ import {
   shouldUpdateLocally,
   type ResultDialog,
 } from '../../domain/validation/resultDialogs.ts';
-import { Button, Dialog, EmptyState, LoadingState } from '../../ui/index.ts';
+import { Dialog, EmptyState, LoadingState } from '../../ui/index.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
+import { FormDialogActions } from './FormDialogActions.tsx';
 import { loadLimitConfigs, setAnaInLimits } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { useRuleText } from './useRuleText.ts';
@@ -155,14 +156,7 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
         size="medium"
         title={t('actions.limits.title', { name: config.name })}
         actions={
-          <>
-            <Button onClick={onClose}>{t('actions.common.cancel')}</Button>
-            {editable && (
-              <Button variant="primary" type="submit" form={formId} disabled={busy}>
-                {busy ? t('actions.common.sending') : t('actions.common.save')}
-              </Button>
-            )}
-          </>
+          <FormDialogActions formId={formId} busy={busy} onCancel={onClose} canSubmit={editable} />
         }
       >
         <LoadingState

@@ -14,8 +14,9 @@ import {
   shouldUpdateLocally,
   type ResultDialog,
 } from '../../domain/validation/resultDialogs.ts';
-import { Button, Dialog, Field } from '../../ui/index.ts';
+import { Dialog, Field } from '../../ui/index.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
+import { FormDialogActions } from './FormDialogActions.tsx';
 import { setDigiInPriorities } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { useRuleText } from './useRuleText.ts';
@@ -60,14 +61,7 @@ export function PriorityDialog({ config, onClose, onDone }: PriorityDialogProps)
         onClose={onClose}
         size="small"
         title={t('actions.priority.title', { name: config.name })}
-        actions={
-          <>
-            <Button onClick={onClose}>{t('actions.common.cancel')}</Button>
-            <Button variant="primary" type="submit" form={formId} disabled={busy}>
-              {busy ? t('actions.common.sending') : t('actions.common.save')}
-            </Button>
-          </>
-        }
+        actions={<FormDialogActions formId={formId} busy={busy} onCancel={onClose} />}
       >
         <form id={formId} className="action-form" onSubmit={submit} noValidate>
           <div className="action-current">

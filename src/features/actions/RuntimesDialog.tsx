@@ -15,8 +15,9 @@ import {
 } from '../../domain/validation/resultDialogs.ts';
 import type { RuleMessage } from '../../domain/validation/ruleMessage.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { Button, Dialog, EmptyState, Field, LoadingState } from '../../ui/index.ts';
+import { Dialog, EmptyState, Field, LoadingState } from '../../ui/index.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
+import { FormDialogActions } from './FormDialogActions.tsx';
 import { loadRuntimes, setRuntimes } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { useRuleText } from './useRuleText.ts';
@@ -102,14 +103,7 @@ export function RuntimesDialog({ config, onClose, onDone }: RuntimesDialogProps)
         size="small"
         title={t('actions.runtimes.title', { name: config.name })}
         actions={
-          <>
-            <Button onClick={onClose}>{t('actions.common.cancel')}</Button>
-            {editable && (
-              <Button variant="primary" type="submit" form={formId} disabled={busy}>
-                {busy ? t('actions.common.sending') : t('actions.common.save')}
-              </Button>
-            )}
-          </>
+          <FormDialogActions formId={formId} busy={busy} onCancel={onClose} canSubmit={editable} />
         }
       >
         <LoadingState status={status} onRetry={() => setAttempt((a) => a + 1)}>

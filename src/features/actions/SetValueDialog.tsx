@@ -9,8 +9,9 @@ import { buildPvSetRequest, DIGITAL_INVERT } from '../../domain/validation/value
 import { pvActionResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
 import { formatPvValue } from '../../domain/pvFormat.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { Button, ChoiceGroup, Dialog, Field } from '../../ui/index.ts';
+import { ChoiceGroup, Dialog, Field } from '../../ui/index.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
+import { FormDialogActions } from './FormDialogActions.tsx';
 import { setPvValues } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { useRuleText } from './useRuleText.ts';
@@ -79,12 +80,12 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
         size="small"
         title={t('actions.setValue.title', { name: config.name })}
         actions={
-          <>
-            <Button onClick={onClose}>{t('actions.common.cancel')}</Button>
-            <Button variant="primary" type="submit" form={formId} disabled={busy}>
-              {busy ? t('actions.common.sending') : t('actions.setValue.submit')}
-            </Button>
-          </>
+          <FormDialogActions
+            formId={formId}
+            busy={busy}
+            onCancel={onClose}
+            submitLabel={t('actions.setValue.submit')}
+          />
         }
       >
         <form id={formId} className="action-form" onSubmit={submit} noValidate>

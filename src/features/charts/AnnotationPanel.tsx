@@ -5,13 +5,14 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnnotationDeleteConfirm, useAnnotationActions } from './annotationActions.tsx';
 import type { DataSourceType } from '../../contract/charts.ts';
 import { pvKey, pvUrlId } from '../../contract/keys.ts';
 import type { PvConfig } from '../../contract/pv.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import type { AnnotationEntry, AnnotationResult } from '../../live/charts.ts';
-import { Button, ConfirmDialog } from '../../ui/index.ts';
+import type { AnnotationEntry } from '../../live/charts.ts';
+import { Button } from '../../ui/index.ts';
 import {
   AnnotationDialog,
   newAnnotationFields,
@@ -59,22 +60,9 @@ export function AnnotationPanel({
     .filter((e) => e.annotation.timestamp >= range.start && e.annotation.timestamp <= range.end)
     .sort((a, b) => a.annotation.timestamp - b.annotation.timestamp);
 
-  const describe = (result: AnnotationResult): string | null =>
-    result.status === 'ok'
-      ? null
-      : result.status === 'ignored'
-        ? t('charts.annotations.busy')
-        : t('charts.annotations.saveFailed', { error: result.message });
+  const { describe, save } = useAnnotationActions(store);
 
   const create = async (fields: AnnotationFields) => describe(await store.create(fields));
-  const save = async (entry: AnnotationEntry, fields: AnnotationFields) => {
-    store.change(entry.key, fields);
-    try {
-      return describe(await store.save(entry.key));
-    } catch (error) {
-      return error instanceof Error ? error.message : String(error);
-    }
-  };
   const toggle = async (entry: AnnotationEntry) => {
     setMessage(await save(entry, { ...entry.annotation, visible: !entry.annotation.visible }));
   };
@@ -167,22 +155,12 @@ export function AnnotationPanel({
         onSave={(fields) => (editing ? save(editing, fields) : Promise.resolve(null))}
         onClose={() => setEditing(null)}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        danger
+      <AnnotationDeleteConfirm
+        store={store}
+        entry={deleting}
         busy={annotations.busy}
-        title={t('charts.annotations.deleteTitle')}
-        message={t('charts.annotations.deleteMessage', { text: deleting?.annotation.text ?? '' })}
-        confirmLabel={t('charts.annotations.delete')}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          const entry = deleting;
-          if (!entry) return;
-          void store.delete([entry.key]).then((result) => {
-            setMessage(describe(result));
-            if (result.status === 'ok') setDeleting(null);
-          });
-        }}
+        onClose={() => setDeleting(null)}
+        onMessage={setMessage}
       />
     </section>
   );

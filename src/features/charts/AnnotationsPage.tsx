@@ -4,14 +4,15 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnnotationDeleteConfirm, useAnnotationActions } from './annotationActions.tsx';
 import { Link, useNavigate } from 'react-router';
 import { pvUrlId } from '../../contract/keys.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { usePvConfig } from '../../live/index.ts';
-import type { AnnotationEntry, AnnotationResult } from '../../live/charts.ts';
-import { Button, ConfirmDialog, EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
+import type { AnnotationEntry } from '../../live/charts.ts';
+import { Button, EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
 import { useSession } from '../auth/sessionStore.ts';
-import { AnnotationDialog, type AnnotationFields } from './AnnotationDialog.tsx';
+import { AnnotationDialog } from './AnnotationDialog.tsx';
 import { fetchAnnotationCharts } from './chartsApi.ts';
 import { useAnnotations } from './useAnnotations.ts';
 import './charts.css';
@@ -51,20 +52,7 @@ export function AnnotationsPage() {
   const entries = [...annotations.entries].sort(
     (a, b) => b.annotation.timestamp - a.annotation.timestamp,
   );
-  const describe = (result: AnnotationResult): string | null =>
-    result.status === 'ok'
-      ? null
-      : result.status === 'ignored'
-        ? t('charts.annotations.busy')
-        : t('charts.annotations.saveFailed', { error: result.message });
-  const save = async (entry: AnnotationEntry, fields: AnnotationFields) => {
-    store.change(entry.key, fields);
-    try {
-      return describe(await store.save(entry.key));
-    } catch (error) {
-      return error instanceof Error ? error.message : String(error);
-    }
-  };
+  const { save } = useAnnotationActions(store);
   const openChart = async (entry: AnnotationEntry) => {
     const id = entry.annotation.id;
     const at = entry.annotation.timestamp;
@@ -197,22 +185,12 @@ export function AnnotationsPage() {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        danger
+      <AnnotationDeleteConfirm
+        store={store}
+        entry={deleting}
         busy={annotations.busy}
-        title={t('charts.annotations.deleteTitle')}
-        message={t('charts.annotations.deleteMessage', { text: deleting?.annotation.text ?? '' })}
-        confirmLabel={t('charts.annotations.delete')}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          const entry = deleting;
-          if (!entry) return;
-          void store.delete([entry.key]).then((result) => {
-            setMessage(describe(result));
-            if (result.status === 'ok') setDeleting(null);
-          });
-        }}
+        onClose={() => setDeleting(null)}
+        onMessage={setMessage}
       />
     </div>
   );
