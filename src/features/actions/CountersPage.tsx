@@ -2,8 +2,7 @@
  * Counter reset (SPEC §2 "counter reset", §3 CounterValue): the counters of one station with
  * their live values; the resetable ones can be chosen and reset together after a question.
  */
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pvKey } from '../../contract/keys.ts';
 import type { PvConfig, PvRef, PvValue } from '../../contract/pv.ts';
@@ -13,31 +12,22 @@ import {
 } from '../../domain/validation/counterReset.ts';
 import { pvActionResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
 import { formatPvValue } from '../../domain/pvFormat.ts';
-import { fetchPvNodes, fetchStations } from '../../api/stations.ts';
 import { usePvValue } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { Button, ConfirmDialog, EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
-import { useAsync } from '../stations/useAsync.ts';
 import { ActionNotice } from './ActionNotice.tsx';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
-import { loadPvConfigs, resetCounters } from './actionsApi.ts';
+import { resetCounters } from './actionsApi.ts';
 import { StationPick } from './StationPick.tsx';
+import { useStationPvConfigs } from './useStationPvConfigs.ts';
 import './actions.css';
+
+const isCounter = (ref: PvRef) => ref.type === 'ZaehlWert';
 
 export function CountersPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const station = params.get('station') === null ? null : Number(params.get('station'));
-  const [stations, retryStations] = useAsync((signal) => fetchStations(signal), []);
-  const [configs, retryConfigs] = useAsync(
-    async (signal): Promise<PvConfig[]> => {
-      if (station === null) return [];
-      const node = (await fetchPvNodes(signal)).find((n) => n.stationNumber === station);
-      const refs = (node?.pvs ?? []).filter((r) => r.type === 'ZaehlWert');
-      return refs.length ? loadPvConfigs(refs, signal) : [];
-    },
-    [station],
-  );
+  const { station, setStation, stations, retryStations, configs, retryConfigs, list, nameOf } =
+    useStationPvConfigs(isCounter);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -45,8 +35,6 @@ export function CountersPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const values = useRef(new Map<string, PvValue>());
 
-  const list = useMemo(() => (configs.state === 'ready' ? configs.data : []), [configs]);
-  const nameOf = (ref: PvRef) => list.find((c) => pvKey(c.pvRef) === pvKey(ref))?.name;
   const chosen = () =>
     [...selected].map((key) => values.current.get(key)).filter((v): v is PvValue => !!v);
 
@@ -74,7 +62,7 @@ export function CountersPage() {
           station={station}
           onChange={(next) => {
             setSelected(new Set());
-            setParams(next === null ? {} : { station: String(next) });
+            setStation(next);
           }}
           chooseReason={t('actions.counters.chooseStation')}
         >

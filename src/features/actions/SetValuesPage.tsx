@@ -4,11 +4,10 @@
  * SPEC §5 "Value entry" is checked first; on any violation nothing is sent; a failed save
  * keeps every entry.
  */
-import { memo, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pvKey } from '../../contract/keys.ts';
-import type { PvConfig, PvRef } from '../../contract/pv.ts';
+import type { PvConfig } from '../../contract/pv.ts';
 import {
   buildPvSetRequest,
   DIGITAL_INVERT,
@@ -17,18 +16,17 @@ import {
 } from '../../domain/validation/valueEntry.ts';
 import { pvActionResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
 import { formatPvValue } from '../../domain/pvFormat.ts';
-import { fetchPvNodes, fetchStations } from '../../api/stations.ts';
 import { usePvValue } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { Button, EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
-import { useAsync } from '../stations/useAsync.ts';
 import { ActionNotice } from './ActionNotice.tsx';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
-import { loadPvConfigs, setPvValues } from './actionsApi.ts';
+import { setPvValues } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { analogueTarget } from './actionRules.ts';
 import { useRuleText } from './useRuleText.ts';
 import { StationPick } from './StationPick.tsx';
+import { useStationPvConfigs } from './useStationPvConfigs.ts';
 import './actions.css';
 
 interface Live {
@@ -39,18 +37,8 @@ interface Live {
 export function SetValuesPage() {
   const { t } = useTranslation();
   const text = useRuleText();
-  const [params, setParams] = useSearchParams();
-  const station = params.get('station') === null ? null : Number(params.get('station'));
-  const [stations, retryStations] = useAsync((signal) => fetchStations(signal), []);
-  const [configs, retryConfigs] = useAsync(
-    async (signal): Promise<PvConfig[]> => {
-      if (station === null) return [];
-      const node = (await fetchPvNodes(signal)).find((n) => n.stationNumber === station);
-      const refs = (node?.pvs ?? []).filter(isSettable);
-      return refs.length ? loadPvConfigs(refs, signal) : [];
-    },
-    [station],
-  );
+  const { station, setStation, stations, retryStations, configs, retryConfigs, list, nameOf } =
+    useStationPvConfigs(isSettable);
   const [entries, setEntries] = useState<Map<string, string>>(new Map());
   const [errors, setErrors] = useState<Map<string, string>>(new Map());
   const [banner, setBanner] = useState<string | null>(null);
@@ -58,9 +46,6 @@ export function SetValuesPage() {
   const [result, setResult] = useState<ResultDialog | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const live = useRef(new Map<string, Live>());
-
-  const list = useMemo(() => (configs.state === 'ready' ? configs.data : []), [configs]);
-  const nameOf = (ref: PvRef) => list.find((c) => pvKey(c.pvRef) === pvKey(ref))?.name;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -123,7 +108,7 @@ export function SetValuesPage() {
             setEntries(new Map());
             setErrors(new Map());
             setBanner(null);
-            setParams(next === null ? {} : { station: String(next) });
+            setStation(next);
           }}
           chooseReason={t('actions.setValues.chooseStation')}
         >
