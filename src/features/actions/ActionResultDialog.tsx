@@ -4,6 +4,7 @@ import type { ParseKeys } from 'i18next';
 import type { ResultDialog, ResultItem } from '../../domain/validation/resultDialogs.ts';
 import { Button, Dialog, Icon } from '../../ui/index.ts';
 import { useRuleText } from './useRuleText.ts';
+import './actions.css';
 
 export interface ActionResultDialogProps {
   dialog: ResultDialog | null;

@@ -28,7 +28,7 @@ import { AlertTable, type AlertSortState } from './AlertTable.tsx';
 import { downloadText, toCsv } from './csv.ts';
 import { EMPTY_FILTER, FilterBuilder, type FilterColumn } from './FilterBuilder.tsx';
 import { RangePicker, rangeOf, type RangeChoice } from './RangePicker.tsx';
-import { ResultDialogView } from './ResultDialogView.tsx';
+import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
 import { usePriorityColors } from './usePriorities.ts';
 import { useAlertsBenchProbe } from './useAlertsBenchProbe.ts';
 import './alerts.css';
@@ -346,7 +346,7 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
         onConfirm={() => void doDelete()}
         onCancel={() => setConfirmDelete(false)}
       />
-      <ResultDialogView dialog={dialog} onClose={() => setDialog(null)} />
+      <ActionResultDialog dialog={dialog} onClose={() => setDialog(null)} />
     </div>
   );
 }
