@@ -96,10 +96,12 @@ export class PvConfigCache {
       answer = error instanceof Error ? error : new Error(String(error));
     }
     for (const [key, waiting] of batch) {
-      const result = settle(key, answer);
       this.inFlight.delete(key);
-      // A push may have arrived meanwhile; a fresh ready entry beats a failed call.
-      if (result.state === 'ready' || this.entries.get(key)?.state !== 'ready') {
+      // A push (newConfig) that arrived while the call was under way is at least as new as
+      // the answer, which the server may have read before the change: the push wins.
+      const pushed = this.entries.get(key);
+      const result = pushed?.state === 'ready' ? pushed : settle(key, answer);
+      if (result !== pushed) {
         this.entries.set(key, result);
         this.options.onChange(key);
       }

@@ -72,6 +72,15 @@ export class AlertFeed {
   private releaseChannel: (() => void) | null = null;
   private liveState: 'loading' | 'ready' | 'error' = 'loading';
   private liveError: string | null = null;
+  /**
+   * Hub messages received while the pending snapshot is on its way, in order. The snapshot
+   * may predate some of them (the server computed it first, or the completion and a message
+   * shared one frame, in which case the message is dispatched before the awaiting code
+   * resumes), so they are applied again on top of it: a deleted or acknowledged alert never
+   * comes back from an older snapshot, and a new one is never lost.
+   */
+  private replay: [string, unknown][] | null = null;
+  private subscribeRun = 0;
 
   constructor(private readonly deps: AlertFeedDeps) {}
 
@@ -125,10 +134,15 @@ export class AlertFeed {
   async subscribe(): Promise<void> {
     if (this.liveUsers === 0) return;
     const m = HUB_METHODS.alert;
+    const run = ++this.subscribeRun;
+    const replay: [string, unknown][] = [];
+    this.replay = replay;
     try {
       await this.deps.invoke(m.subscribeToAllAlerts);
       await this.deps.invoke(m.subscribeToAcks);
       const answer = await this.deps.invoke(m.fetchAllPendingAlerts);
+      // A later reconnect started its own run; its snapshot is the newer one.
+      if (run !== this.subscribeRun) return;
       const pending: Alert[] = [];
       if (Array.isArray(answer)) {
         for (const group of answer as unknown[]) {
@@ -137,12 +151,16 @@ export class AlertFeed {
         }
       }
       this.live.replaceAll(pending);
+      for (const [message, payload] of replay) applyAlertHubMessage(this.live, message, payload);
       this.liveState = 'ready';
       this.liveError = null;
     } catch (error) {
+      if (run !== this.subscribeRun) return;
       this.liveState = 'error';
       this.liveError = error instanceof Error ? error.message : String(error);
       this.deps.onError(error);
+    } finally {
+      if (this.replay === replay) this.replay = null;
     }
     this.markLiveDirty();
   }
@@ -154,6 +172,7 @@ export class AlertFeed {
       message === HUB_MESSAGES.newPendingAlerts && args.length >= 2
         ? { pvGroupId: args[0], alerts: args[1] }
         : args[0];
+    this.replay?.push([message, payload]);
     if (applyAlertHubMessage(this.live, message, payload) > 0) this.markLiveDirty();
   }
 
@@ -175,6 +194,9 @@ export class AlertFeed {
       } else if (this.liveUsers === 0) {
         this.releaseChannel?.();
         this.releaseChannel = null;
+        // A snapshot still on its way belongs to a subscription nobody uses any more.
+        this.subscribeRun++;
+        this.replay = null;
         this.live.clear();
       }
       return;

@@ -63,6 +63,31 @@ describe('alert views in the engine', () => {
     expect(lastAlerts(b.messages)!.counts).toMatchObject({ pending: 0, top: null });
   });
 
+  it('AV2b: messages that race the pending snapshot are applied on top of it', async () => {
+    const h = createHarness({ fetchAlerts: async () => ({ alerts: [], remainingCount: 0 }) });
+    const hub = h.hubs.hub('alert');
+    let answer: ((groups: unknown) => void) | null = null;
+    hub.answers.set(M.fetchAllPendingAlerts, () => new Promise((resolve) => (answer = resolve)));
+    const a = await h.tab('a');
+    await h.engine.setAlertView('a', 'v', { source: { kind: 'live' }, start: 0, count: 10 });
+    await h.timers.advance(100);
+    expect(answer).not.toBeNull();
+    // Sent after the server took the snapshot, received before the answer was handled.
+    hub.emit(HUB_MESSAGES.newAlert, makeAlert(3));
+    hub.emit(HUB_MESSAGES.ackAlert, { id: 2, acknowledgedBy: 'op', acknowledgedAt: 5 });
+    answer!([{ pvGroupId: 1, alerts: [makeAlert(1), makeAlert(2)] }]);
+    // The completion and this message shared a frame: it is dispatched before the engine
+    // resumes with the snapshot that still holds alert 1.
+    hub.emit(HUB_MESSAGES.deletedAlerts, [{ id: 1 }]);
+    await h.timers.advance(100);
+    const frame = lastAlerts(a.messages)!.views[0]![1];
+    expect(frame.state).toBe('ready');
+    expect(frame.rows.map((r) => [r.id, r.state])).toEqual([
+      [3, makeAlert(3).state],
+      [2, 'acknowledged'],
+    ]);
+  });
+
   it('AV3: filters and sorting run in the engine; the window carries a margin', async () => {
     const { h, a } = await setup();
     await h.engine.setAlertView('a', 'v', {

@@ -72,6 +72,30 @@ describe('PV configs', () => {
     ]);
   });
 
+  it('PC5b: a change pushed while the call is under way is not overwritten by its answer', async () => {
+    const h = createHarness();
+    let answer: (() => void) | null = null;
+    // The server read the config before the change; its answer arrives after the push.
+    h.answerConfigsWith(
+      (refs) => new Promise((resolve) => (answer = () => resolve(refs.map(pvConfig)))),
+    );
+    const a = await h.tab('a');
+    await h.engine.lease('a', 'pvConfig', [aiKey(1)]);
+    await h.timers.advance(50);
+    expect(answer).not.toBeNull();
+    const changed = { ...pvConfig(aiRef(1)), name: 'Zulauf' };
+    h.hubs.hub('pv').emit('newConfig', changed);
+    answer!();
+    await h.timers.advance(100);
+    expect(
+      a
+        .frames()
+        .flatMap((f) => f.pvConfigs)
+        .at(-1),
+    ).toEqual([aiKey(1), { state: 'ready', config: changed }]);
+    expect(await h.engine.getPvConfigs([aiRef(1)])).toEqual([{ state: 'ready', config: changed }]);
+  });
+
   it('PC5: a failed call reaches the leasing tab as an error entry', async () => {
     const h = createHarness();
     h.answerConfigsWith(async () => {
