@@ -1,8 +1,10 @@
 /**
- * The naive baseline client: what a straightforward dashboard does. Each tab opens its own
- * hub connection on the main thread, and every received value is a React state update.
- * Query: `keys` (see keyList.ts), `rows` (values rendered, default all), `chartKey`,
- * `chartPoints` (live chart window, default 3600).
+ * The naive baseline client: what a straightforward client does. `view` picks the page:
+ * - `station` (default): each tab opens its own hub connection on the main thread, and every
+ *   received value is a React state update. Query: `keys` (see keyList.ts), `rows` (values
+ *   rendered, default all), `chartKey`, `chartPoints` (live chart window, default 3600).
+ * - `alerts`: the alert archive fetched whole and rendered whole (alerts/main.tsx).
+ * - `chart`: archive and live charts without a cache or reduction (chart/main.tsx).
  */
 import { createRoot } from 'react-dom/client';
 import { NaiveDashboard } from './NaiveDashboard.tsx';
@@ -16,16 +18,24 @@ declare global {
 }
 
 const query = new URLSearchParams(location.search);
-const keys = parseKeyList(query.get('keys') ?? '');
-const stats = createBaselineStats();
-window.__baseline = stats;
+const root = document.getElementById('root')!;
+const view = query.get('view') ?? 'station';
 
-createRoot(document.getElementById('root')!).render(
-  <NaiveDashboard
-    keys={keys}
-    rows={Number(query.get('rows') ?? keys.length)}
-    chartKey={query.get('chartKey') ?? keys[0] ?? ''}
-    chartPoints={Number(query.get('chartPoints') ?? 3600)}
-    stats={stats}
-  />,
-);
+if (view === 'alerts') {
+  void import('./alerts/main.tsx').then((m) => m.mount(root, query));
+} else if (view === 'chart') {
+  void import('./chart/main.tsx').then((m) => m.mount(root, query));
+} else {
+  const keys = parseKeyList(query.get('keys') ?? '');
+  const stats = createBaselineStats();
+  window.__baseline = stats;
+  createRoot(root).render(
+    <NaiveDashboard
+      keys={keys}
+      rows={Number(query.get('rows') ?? keys.length)}
+      chartKey={query.get('chartKey') ?? keys[0] ?? ''}
+      chartPoints={Number(query.get('chartPoints') ?? 3600)}
+      stats={stats}
+    />,
+  );
+}

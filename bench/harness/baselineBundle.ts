@@ -4,6 +4,7 @@
  * its hub connections are same-origin and need no change to the server.
  */
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
@@ -20,7 +21,9 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export async function buildBaseline(root: string): Promise<string> {
-  const outDir = join(root, 'node_modules/.cache/pegel-bench-baseline');
+  // Per checkout: worktrees that share one node_modules must not build over each other.
+  const tag = createHash('sha1').update(root).digest('hex').slice(0, 8);
+  const outDir = join(root, `node_modules/.cache/pegel-bench-baseline-${tag}`);
   await build({
     root: join(root, 'bench/baseline'),
     base: BASELINE_PATH,
