@@ -279,9 +279,10 @@ export class Engine implements EngineApi {
 
   /** Marks `key` dirty in every tab that leases it. */
   private changed(kind: LeaseKind, key: string): void {
-    const tabIds = this.registry.tabsOf(kind, key);
-    if (!tabIds) return;
-    for (const tabId of tabIds) this.tabs.get(tabId)?.coalescer.markDirty(kind, key);
+    const tabs = this.registry.leasing(kind, key);
+    if (tabs === undefined) return;
+    if (typeof tabs === 'string') this.tabs.get(tabs)?.coalescer.markDirty(kind, key);
+    else for (const tabId of tabs) this.tabs.get(tabId)?.coalescer.markDirty(kind, key);
   }
 
   private channel(hub: HubName): HubChannel {
