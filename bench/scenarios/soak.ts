@@ -3,12 +3,18 @@
  * 1 MB per simulated hour and hold at most 80 bytes per PV of latest values; leases,
  * sockets and listeners must not grow. Heap is read over CDP from the worker targets after
  * a forced GC; the server's clock speed comes from PEGEL_LOAD_TIME_SCALE.
+ *
+ * The naive baseline keeps its values in the page: its bytes per PV are the page heap a
+ * tab gains by subscribing more PVs, and its growth is the page heap of a station tab
+ * sampled beside the engine's over the same run.
  */
 import { HUBS } from '../../src/contract/hubs.ts';
 import { pvKey } from '../../src/contract/keys.ts';
 import { API } from '../../src/contract/paths.ts';
 import type { PvNode } from '../../src/contract/pv.ts';
 import type { BenchContext } from '../harness/context.ts';
+import { formatKeyList } from '../baseline/keyList.ts';
+import { waitBaselineConnected } from '../harness/baselineProbe.ts';
 import { requireEngineChunk, requireHub } from '../harness/prerequisites.ts';
 import { defineScenario, NotReady } from '../harness/scenario.ts';
 import { slope } from '../harness/stats.ts';
@@ -29,6 +35,12 @@ interface SoakParams {
   extraPvs: number;
   /** Pause after setup steps before figures are read, ms. */
   settleMs: number;
+  /**
+   * PVs the baseline tab subscribes on top of its station for its bytes per PV. Fewer than
+   * extraPvs: it copies its whole value map per received value, so tens of thousands of PVs
+   * would keep its page (and the machine) busy for the rest of the run.
+   */
+  baselineExtraPvs: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -48,16 +60,25 @@ export default defineScenario<SoakParams>({
   figures: [
     {
       id: 'heapGrowthMBPerSimHour',
-      label: 'Engine heap growth per simulated hour',
+      label: 'Heap growth per simulated hour (Pegel: engine; baseline: its tab)',
+      unit: 'MB/h',
+      better: 'lower',
+      compare: true,
+      target: { op: '<=', value: 1 },
+    },
+    {
+      id: 'tabHeapGrowthMBPerSimHour',
+      label: 'Tab heap growth per simulated hour',
       unit: 'MB/h',
       better: 'lower',
       target: { op: '<=', value: 1 },
     },
     {
       id: 'bytesPerPv',
-      label: 'Engine heap per PV of latest values',
+      label: 'Heap per PV of latest values (Pegel: engine; baseline: its tab)',
       unit: 'B',
       better: 'lower',
+      compare: true,
       target: { op: '<=', value: 80 },
     },
     {
@@ -86,6 +107,7 @@ export default defineScenario<SoakParams>({
     samples: 6,
     extraPvs: 20_000,
     settleMs: 2000,
+    baselineExtraPvs: 2_000,
   },
   full: {
     simulatedHours: 72,
@@ -98,6 +120,7 @@ export default defineScenario<SoakParams>({
     samples: 12,
     extraPvs: 50_000,
     settleMs: 3000,
+    baselineExtraPvs: 5_000,
   },
   async run(ctx, p) {
     requireEngineChunk(ctx.distDir);
@@ -135,39 +158,81 @@ export default defineScenario<SoakParams>({
       bytesPerPv = ((await engineHeapBytes(ctx)) - heapBefore) / leased;
     }
     await sleep(p.settleMs);
+
+    // The baseline: a tab with its station, and one with as many more PVs on top.
+    const roundMs = ((p.stations * p.pvsPerStation) / p.updatesPerSec) * 1000 + p.settleMs;
+    const stationKeys = nodes[0]!.pvs.map(pvKey);
+    const baselineExtra = extra.slice(0, p.baselineExtraPvs);
+    const baselineTab = (keys: string[]) =>
+      ctx.baselinePath({ keys: formatKeyList(keys), rows: p.pvsPerStation });
+    const baseline = await ctx.openTabs(0, '/', { server });
+    let baselineBytesPerPv: number;
+    try {
+      await baseline.open(1, baselineTab([...stationKeys, ...baselineExtra]));
+      await waitBaselineConnected(baseline.pages);
+      await sleep(roundMs);
+      const bigHeap = (await ctx.probes.pageHeap(baseline.pages[0]!, true)).usedSize;
+      await baseline.pages.shift()!.close();
+      await baseline.open(1, baselineTab(stationKeys));
+      await waitBaselineConnected(baseline.pages);
+      await sleep(roundMs);
+      const smallHeap = (await ctx.probes.pageHeap(baseline.pages[0]!, true)).usedSize;
+      baselineBytesPerPv = (bigHeap - smallHeap) / baselineExtra.length;
+    } catch (err) {
+      await baseline.close();
+      throw err;
+    }
+    const baselinePage = baseline.pages[0]!;
+    const pegelPage = set.pages[0]!;
+
     const realMs = ((p.simulatedHours * 3600) / p.timeScale) * 1000;
     const hours: number[] = [];
     const heap: number[] = [];
+    const tabHeap: number[] = [];
+    const baselineHeap: number[] = [];
     const startMetrics = await server.metrics();
     for (let i = 0; i < p.samples; i++) {
       await new Promise((r) => setTimeout(r, realMs / p.samples));
       hours.push(((i + 1) * p.simulatedHours) / p.samples);
       heap.push(await engineHeapBytes(ctx));
+      tabHeap.push((await ctx.probes.pageHeap(pegelPage, true)).usedSize);
+      baselineHeap.push((await ctx.probes.pageHeap(baselinePage, true)).usedSize);
     }
     const endMetrics = await server.metrics();
+    await baseline.close();
     const pvs = p.tabs * p.pvsPerStation + leased;
     const growth = (name: string) => endMetrics.sum(name) - startMetrics.sum(name);
     return {
       figures: {
-        heapGrowthMBPerSimHour: { value: [slope(hours, heap) / 1e6] },
-        bytesPerPv:
-          bytesPerPv === null
-            ? { value: [Math.min(...heap) / pvs], note: 'upper bound: whole engine heap per PV' }
-            : {
-                value: [bytesPerPv],
-                note: `engine heap gained by leasing ${leased} more PVs, per PV (values, subscriptions, bookkeeping)`,
-              },
+        heapGrowthMBPerSimHour: {
+          value: [slope(hours, heap) / 1e6],
+          baseline: [slope(hours, baselineHeap) / 1e6],
+        },
+        tabHeapGrowthMBPerSimHour: { value: [slope(hours, tabHeap) / 1e6] },
+        bytesPerPv: {
+          ...(bytesPerPv === null ? { value: [Math.min(...heap) / pvs] } : { value: [bytesPerPv] }),
+          baseline: [baselineBytesPerPv],
+          note:
+            (bytesPerPv === null
+              ? 'upper bound: whole engine heap per PV'
+              : `engine heap gained by leasing ${leased} more PVs, per PV (values, subscriptions, bookkeeping)`) +
+            `; baseline: page heap gained by subscribing ${baselineExtra.length} more PVs`,
+        },
         socketGrowth: { value: [growth(SERVER_METRICS.hubConnections)] },
         subscriptionGrowth: { value: [growth(SERVER_METRICS.hubSubscriptions)] },
       },
       plots: [
         {
           id: 'heap',
-          title: 'Engine heap over simulated time',
+          title: 'Heap over simulated time',
           xLabel: 'simulated h',
           yLabel: 'MB',
           x: hours,
-          series: [{ label: 'heap', y: heap.map((b) => b / 1e6) }],
+          series: [
+            { label: 'Pegel engine', y: heap.map((b) => b / 1e6) },
+            { label: 'Pegel tab', y: tabHeap.map((b) => b / 1e6) },
+            { label: 'baseline tab', y: baselineHeap.map((b) => b / 1e6) },
+          ],
         },
       ],
     };
