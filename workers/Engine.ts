@@ -28,6 +28,7 @@ import type { Alert } from '../src/contract/alerts.ts';
 import { AlertFeed, type AlertArchiveFetcher, type AlertView } from './alerts/AlertFeed.ts';
 import { KeyedFeed } from './feeds/KeyedFeed.ts';
 import { FEEDS, type FeedName } from './feeds/feeds.ts';
+import type { FeedItemsFetcher } from './restClient.ts';
 import * as Comlink from 'comlink';
 import type { ChartDirectory, ChartType } from '../src/contract/charts.ts';
 import type { ChartDataAnswer, ChartDataRequest, ChartDefinition } from './charts/chartProtocol.ts';
@@ -54,6 +55,8 @@ export interface EngineDeps {
   fetchPvConfigs: PvConfigFetcher;
   /** GET /api/alerts for archive views; without it archive views end in 'error'. */
   fetchAlerts?: AlertArchiveFetcher;
+  /** Current items of a keyed feed (notes, text messages), read again after a reconnect. */
+  fetchFeedItems?: FeedItemsFetcher;
   locks: TabLockManager;
   policy?: RetryPolicy;
   channelCloseGraceMs?: number;
@@ -445,6 +448,9 @@ export class Engine implements EngineApi {
         invoke: async (method, ...args) => this.channel(hub).invoke(method, ...args),
         send: (id, message) => this.tabs.get(id)?.send(message),
         onError: this.onError,
+        ...(this.deps.fetchFeedItems
+          ? { refetch: (ids: number[]) => this.deps.fetchFeedItems!(name, ids) }
+          : {}),
       });
       this.channel(hub).on(pushed, (payload: unknown) => {
         this.status.dataReceived(this.deps.timers.now());

@@ -3,7 +3,11 @@
  * and the browser's online flag. Used by the worker entries and by the in-process fallback.
  */
 import { Engine, type OnlineSource } from './Engine.ts';
-import { createAlertArchiveFetcher, createPvConfigFetcher } from './restClient.ts';
+import {
+  createAlertArchiveFetcher,
+  createFeedItemsFetcher,
+  createPvConfigFetcher,
+} from './restClient.ts';
 import { createChartFetchers } from './charts/chartRest.ts';
 import { foreverRetryPolicy } from './retryPolicy.ts';
 import { createSignalrTransportFactory } from './signalrTransport.ts';
@@ -32,6 +36,7 @@ export function createEngine(host: EngineHost): Engine {
     transports: createSignalrTransportFactory(baseUrl, foreverRetryPolicy),
     fetchPvConfigs: createPvConfigFetcher(baseUrl, host.fetch.bind(host)),
     fetchAlerts: createAlertArchiveFetcher(baseUrl, host.fetch.bind(host)),
+    fetchFeedItems: createFeedItemsFetcher(baseUrl, host.fetch.bind(host)),
     chartFetchers: createChartFetchers(baseUrl, host.fetch.bind(host)),
     locks: host.navigator.locks ? createWebLockManager(host.navigator.locks) : noTabLocks,
     online,

@@ -13,6 +13,7 @@ import type {
 } from '../../src/contract/auth.ts';
 import { API, CSRF_HEADER } from '../../src/contract/paths.ts';
 import { CHART_API } from '../../src/contract/charts.ts';
+import { TEXT_MESSAGE_API } from '../../src/contract/actions.ts';
 import { safeReturnUrl } from '../../src/domain/returnUrl.ts';
 import { passwordProblems, type PasswordProblem } from '../../src/domain/passwordPolicy.ts';
 import type { ServerContext } from '../context.ts';
@@ -39,6 +40,7 @@ const READ_ONLY_POSTS = new Set<string>([
   CHART_API.dataAuto,
   CHART_API.firstDatePvs,
   CHART_API.lastDatePvs,
+  TEXT_MESSAGE_API.get,
 ]);
 
 const loginBody = z.object({

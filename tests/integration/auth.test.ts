@@ -2,6 +2,7 @@
  * Sign-in, sessions, CSRF and rights over HTTP against the real server (DESIGN.md "Sign-in
  * calls", "Security", "Rights"; SPEC §2 "Session redirects", §5 "Password", §6, §8 "Login").
  */
+import { TEXT_MESSAGE_API } from '../../src/contract/actions.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -235,12 +236,19 @@ describe('sessions and CSRF (DESIGN.md "Security")', () => {
     expect(leaseExpiresAt).toBeGreaterThan(Date.now());
   });
 
-  it('CS4: read-only POSTs the engine worker sends (PV configs) need no CSRF header', async () => {
+  it('CS4: read-only POSTs the engine worker sends (PV configs, text messages) need no CSRF header', async () => {
     const s = await signInHttp(main.url, 'operator');
     const res = await postJson(main.url + API.pv.configs, [{ type: 'AnaIn', nr: 100001 }], {
       Cookie: s.cookie,
     });
     expect(res.status).toBe(200);
+    const texts = await postJson(main.url + TEXT_MESSAGE_API.get, [1], { Cookie: s.cookie });
+    expect(texts.status).toBe(200);
+    // Writing still needs the header.
+    const write = await postJson(main.url + TEXT_MESSAGE_API.set, [{ id: 1, message: 'x' }], {
+      Cookie: s.cookie,
+    });
+    expect(write.status).toBe(403);
   });
 
   it('CS3: the session cookie is read leniently (attributes in the Cookie header, as the Node SignalR client sends)', async () => {

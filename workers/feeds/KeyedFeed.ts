@@ -3,7 +3,9 @@
  * on the dashboard hub) and visualization text messages ("newMessage" on the text-message
  * hub). A tab leases ids; the engine subscribes each key once however many tabs show it,
  * forwards each pushed item to the tabs that lease its id, and re-subscribes after a
- * reconnect. The channel is held while any id is leased.
+ * reconnect. Pushes sent while the connection was down are lost, so after a reconnect the
+ * engine reads every leased item once more (`refetch`) and hands on those that changed.
+ * The channel is held while any id is leased.
  */
 import type { TabMessage } from '../engineProtocol.ts';
 
@@ -24,6 +26,8 @@ export interface KeyedFeedDeps {
   invoke(method: string, ...args: unknown[]): Promise<unknown>;
   send(tabId: string, message: TabMessage): void;
   onError(error: unknown): void;
+  /** Reads the current items of these ids over REST (after a reconnect). */
+  refetch?(ids: number[]): Promise<unknown[]>;
 }
 
 /** A record with a safe-integer `id` and a string field `text`. */
@@ -42,6 +46,14 @@ export class KeyedFeed<T extends { id: number }> {
   private releaseChannel: (() => void) | null = null;
   /** Keys subscribed on the current connection; cleared when it is lost. */
   private readonly sent = new Set<string>();
+  /** Key -> id of every leased item, for the refetch. */
+  private readonly idOf = new Map<string, number>();
+  /** The last item handed on per key, so a refetch passes on changes only. */
+  private readonly last = new Map<string, string>();
+  private everConnected = false;
+  private lostSinceConnect = false;
+  /** Keys pushed while a refetch is under way: the push is newer than its answer. */
+  private pushedDuringRefetch: Set<string> | null = null;
 
   constructor(
     private readonly kind: KeyedFeedKind<T>,
@@ -55,6 +67,7 @@ export class KeyedFeed<T extends { id: number }> {
       let tabs = this.tabsByKey.get(key);
       if (!tabs) {
         this.tabsByKey.set(key, (tabs = new Set()));
+        this.idOf.set(key, id);
         added.push(key);
       }
       tabs.add(tabId);
@@ -83,18 +96,53 @@ export class KeyedFeed<T extends { id: number }> {
 
   received(payload: unknown): void {
     if (!this.kind.is(payload)) return;
-    for (const tabId of this.tabsByKey.get(this.kind.keyOf(payload.id)) ?? [])
-      this.deps.send(tabId, this.kind.message(payload));
+    const key = this.kind.keyOf(payload.id);
+    this.pushedDuringRefetch?.add(key);
+    this.handOn(key, payload);
   }
 
   /** After the channel (re)connected: subscribe every leased key again. */
   resubscribe(): void {
     this.subscribe([...this.tabsByKey.keys()]);
+    const reconnected = this.everConnected && this.lostSinceConnect;
+    this.everConnected = true;
+    this.lostSinceConnect = false;
+    if (reconnected) void this.refetch();
   }
 
   /** The connection was lost: nothing is subscribed on the server any more. */
   connectionLost(): void {
     this.sent.clear();
+    if (this.everConnected) this.lostSinceConnect = true;
+  }
+
+  private async refetch(): Promise<void> {
+    const ids = [...this.idOf.values()];
+    if (!this.deps.refetch || ids.length === 0) return;
+    const pushed = new Set<string>();
+    this.pushedDuringRefetch = pushed;
+    try {
+      const items = await this.deps.refetch(ids);
+      for (const item of items) {
+        if (!this.kind.is(item)) continue;
+        const key = this.kind.keyOf(item.id);
+        if (!pushed.has(key)) this.handOn(key, item);
+      }
+    } catch (error) {
+      this.deps.onError(error);
+    } finally {
+      if (this.pushedDuringRefetch === pushed) this.pushedDuringRefetch = null;
+    }
+  }
+
+  /** Sends an item to the tabs leasing it, unless it equals the last one they got. */
+  private handOn(key: string, item: T): void {
+    const tabs = this.tabsByKey.get(key);
+    if (!tabs) return;
+    const text = JSON.stringify(item);
+    if (this.last.get(key) === text) return;
+    this.last.set(key, text);
+    for (const tabId of tabs) this.deps.send(tabId, this.kind.message(item));
   }
 
   private subscribe(keys: readonly string[]): void {
@@ -110,6 +158,8 @@ export class KeyedFeed<T extends { id: number }> {
       if (!tabs?.delete(tabId)) continue;
       if (tabs.size === 0) {
         this.tabsByKey.delete(key);
+        this.idOf.delete(key);
+        this.last.delete(key);
         removed.push(key);
       }
     }

@@ -77,6 +77,48 @@ describe('dashboard notes', () => {
     hub.emit('noteUpdate', { id: 2, note: 'nach Neustart' });
     expect(notesOf(a.messages)).toEqual([{ id: 2, note: 'nach Neustart' }]);
   });
+
+  it('NT5: after a reconnect the notes are read again; changes made meanwhile reach the tabs', async () => {
+    const stored = new Map([
+      [1, 'Lager prüfen'],
+      [2, 'Zweite'],
+    ]);
+    const reads: number[][] = [];
+    let answer: (() => void) | null = null;
+    const h = createHarness({
+      fetchFeedItems: async (feed, ids) => {
+        expect(feed).toBe('notes');
+        reads.push(ids);
+        // The answer is read now but arrives later (a push may overtake it).
+        const items = ids.map((id) => ({ id, note: stored.get(id) }));
+        await new Promise<void>((r) => (answer = r));
+        return items;
+      },
+    });
+    const a = await h.tab('a');
+    await h.engine.leaseNotes('a', [1, 2]);
+    await h.timers.advance(200);
+    expect(reads).toEqual([]); // the first connect follows the tab's own load
+    const hub = h.hubs.hub('dashboard');
+    hub.emit('noteUpdate', { id: 2, note: 'Zweite' });
+    hub.drop();
+    // Changed while the hub was down: no push reaches the engine.
+    stored.set(1, 'Pumpe 2 getauscht');
+    stored.set(2, 'Zweite, geändert');
+    await h.timers.advance(10);
+    hub.restore();
+    await h.timers.advance(200);
+    expect(reads).toEqual([[1, 2]]);
+    // A newer push for note 2 arrives before the read's answer: it wins.
+    hub.emit('noteUpdate', { id: 2, note: 'Zweite, neuer' });
+    answer!();
+    await h.timers.advance(10);
+    expect(notesOf(a.messages)).toEqual([
+      { id: 2, note: 'Zweite' },
+      { id: 2, note: 'Zweite, neuer' },
+      { id: 1, note: 'Pumpe 2 getauscht' },
+    ]);
+  });
 });
 
 describe('visualization text messages', () => {

@@ -3,7 +3,7 @@
  * tab through the dashboard hub; users with the right edit it. A failed save says so and
  * keeps what was typed; a change by someone else while editing is announced, not applied.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   MAX_NOTE_LENGTH,
@@ -35,9 +35,13 @@ function Note({ id, initial, canEdit }: { id: number; initial: string; canEdit: 
   const [error, setError] = useState<string | null>(null);
   const [changedMeanwhile, setChangedMeanwhile] = useState(false);
 
+  const shown = useRef(text);
+  shown.current = text;
   useEffect(
     () =>
       client.watchNote(id, (note: DashboardNote) => {
+        // After a reconnect the engine may hand on a note unchanged: nothing to announce.
+        if (note.note === shown.current) return;
         setText(note.note);
         setChangedMeanwhile(true);
       }),
