@@ -176,7 +176,12 @@ function ArchiveChart({
         probe.arrived = performance.now();
         setAnswer({ range, data });
       },
-      (err: unknown) => live && setError(err instanceof Error ? err.message : String(err)),
+      (err: unknown) => {
+        if (!live) return;
+        setError(err instanceof Error ? err.message : String(err));
+        // A failed view is not drawn: waiting steps go on (the bench sees no new render).
+        for (const resolve of probe.waiting.splice(0)) resolve();
+      },
     );
     return () => {
       live = false;
