@@ -189,12 +189,8 @@ export default defineScenario<ChartsParams>({
   async run(ctx, p) {
     requireSource(ctx.root, 'src/features/charts', 'the charts feature');
     requireEngineChunk(ctx.distDir);
-    // The modelled plant (not load mode): its PVs have archives and live values.
-    // A 100 ms tick: the live series change at 10 Hz.
-    const server = await ctx.startServer(
-      { stations: 0, pvsPerStation: 0, updatesPerSec: 0 },
-      { PEGEL_PLANT_TICK_MS: '100' },
-    );
+    // The modelled plant (not load mode): its PVs have archives.
+    const server = await ctx.startServer({ stations: 0, pvsPerStation: 0, updatesPerSec: 0 });
     const nodes = await ctx.fetchJson<PvNode[]>(API.pv.nodes, server);
     const analog = nodes.flatMap((n) => n.pvs).filter((ref) => ref.type === 'AnaIn');
     if (analog.length < p.liveSeries)
@@ -205,7 +201,6 @@ export default defineScenario<ChartsParams>({
         .map((ref) => `pv=${pvUrlId(ref)}`)
         .join('&');
     const yearPath = `/trend/archive?${pvQuery(p.yearSeries)}&amount=1&unit=Years&bench=1`;
-    const livePath = `/trend/realtime?${pvQuery(p.liveSeries)}&bench=1`;
     const pvList = (n: number) => analog.slice(0, n).map(pvUrlId).join(',');
     const baselineYear = ctx.baselinePath({
       view: 'chart',
@@ -213,11 +208,6 @@ export default defineScenario<ChartsParams>({
       pv: pvList(p.yearSeries),
       amount: 1,
       unit: 'Years',
-    });
-    const baselineLive = ctx.baselinePath({
-      view: 'chart',
-      mode: 'live',
-      pv: pvList(p.liveSeries),
     });
 
     // What Pegel's engine reads for the year (Auto, default archive limits); the baseline asks the same.
@@ -251,15 +241,37 @@ export default defineScenario<ChartsParams>({
     });
     const yearBaselineOff = baselineOff;
     baselineOff = ctx.baselineDir ? null : baselineOff;
+    // The modelled plant changes its values only as its processes do; the live series come
+    // from a load-mode server whose PVs change at exactly 10 Hz each.
+    const liveServer = await ctx.startServer({
+      stations: 1,
+      pvsPerStation: p.liveSeries,
+      updatesPerSec: p.liveSeries * 10,
+    });
     const pegelLive: number[] = [];
     const naiveLive: number[] = [];
-    await ctx.repeat(p.runs, async () => {
-      pegelLive.push(await liveRun(ctx, server, 'pegel', livePath, p));
-      const r = await baselineSide('live series', () =>
-        liveRun(ctx, server, 'baseline', baselineLive, p),
-      );
-      if (r !== null) naiveLive.push(r);
-    });
+    try {
+      const liveRefs = (await ctx.fetchJson<PvNode[]>(API.pv.nodes, liveServer))
+        .flatMap((n) => n.pvs)
+        .slice(0, p.liveSeries);
+      if (liveRefs.length < p.liveSeries)
+        throw new NotReady(`the load plant has ${liveRefs.length} PVs`);
+      const livePath = `/trend/realtime?${liveRefs.map((ref) => `pv=${pvUrlId(ref)}`).join('&')}&bench=1`;
+      const baselineLive = ctx.baselinePath({
+        view: 'chart',
+        mode: 'live',
+        pv: liveRefs.map(pvUrlId).join(','),
+      });
+      await ctx.repeat(p.runs, async () => {
+        pegelLive.push(await liveRun(ctx, liveServer, 'pegel', livePath, p));
+        const r = await baselineSide('live series', () =>
+          liveRun(ctx, liveServer, 'baseline', baselineLive, p),
+        );
+        if (r !== null) naiveLive.push(r);
+      });
+    } finally {
+      await liveServer.handle.dispose();
+    }
 
     const figure = (value: number[], baseline: number[], note?: string | null): FigureSamples => ({
       value,

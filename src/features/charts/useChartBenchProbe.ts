@@ -1,12 +1,13 @@
 /**
  * With `?bench=1` in the address, the chart view reports to the bench suite
- * (bench/scenarios/charts.ts, window.__pegelBench.chart): the time from data arrival to the
- * drawn frame, the ranges the engine fetched, and pan/zoom steps that resolve when drawn.
+ * (bench/scenarios/charts.ts, window.__pegelBench.chart): the time from the data's arrival in
+ * the tab to the drawn frame, the ranges the engine fetched, and pan/zoom steps that resolve when drawn.
  */
 import { useEffect, useRef } from 'react';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import type { ChartDataAnswer } from '../../live/charts.ts';
 import { panRange, zoomRange } from './chartRange.ts';
+import { answerArrivedAt } from './useChartData.ts';
 
 export function useChartBenchProbe(
   answer: ChartDataAnswer | null,
@@ -22,8 +23,9 @@ export function useChartBenchProbe(
 
   useEffect(() => {
     if (!answer) return;
-    arrived.current = performance.now();
-    // The commit has run; the next frame is when the canvas is on screen.
+    // From the answer's arrival in the tab (before React rendered and uPlot drew it) to the
+    // next frame after the commit, when the canvas is on screen.
+    arrived.current = answerArrivedAt.get(answer) ?? performance.now();
     requestAnimationFrame(() => {
       if (arrived.current !== null) lastRender.current = performance.now() - arrived.current;
       for (const resolve of waiting.current.splice(0)) resolve();

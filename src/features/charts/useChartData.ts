@@ -31,6 +31,9 @@ export interface ChartDataParams {
   onLive?: () => void;
 }
 
+/** When each answer reached the tab, for the bench's data-to-drawn time. */
+export const answerArrivedAt = new WeakMap<ChartDataAnswer, number>();
+
 export function useChartData(params: ChartDataParams): {
   state: ChartDataState;
   retry: () => void;
@@ -93,6 +96,7 @@ export function useChartData(params: ChartDataParams): {
         .then(
           (answer) => {
             if (id !== seq.current) return;
+            answerArrivedAt.set(answer, performance.now());
             fetched.current += answer.fetched;
             setState(
               answer.state === 'error'
