@@ -1,4 +1,11 @@
-/** The naive alerts baseline page (scaffold: replaced by its implementation). */
+/**
+ * The naive alerts baseline page (`?view=alerts`): the whole archive range in one REST call,
+ * rendered whole (NaiveAlertArchive.tsx). Query: `limit` (default Pegel's archive limit).
+ */
+import { createRoot } from 'react-dom/client';
+import { BASELINE_ARCHIVE_LIMIT, NaiveAlertArchive } from './NaiveAlertArchive.tsx';
+
 export function mount(root: HTMLElement, query: URLSearchParams): void {
-  root.textContent = `baseline view 'alerts' is not built yet (${query.toString()})`;
+  const limit = Number(query.get('limit') ?? BASELINE_ARCHIVE_LIMIT);
+  createRoot(root).render(<NaiveAlertArchive limit={limit} nowMs={Date.now()} />);
 }
