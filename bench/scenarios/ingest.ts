@@ -289,7 +289,7 @@ export default defineScenario<IngestParams>({
   full: {
     runs: 3,
     warmupMs: 2000,
-    windowMs: 6000,
+    windowMs: 5000,
     stations: 500,
     pvsPerStation: 200,
     headline: { updatesPerSec: 10_000, tabs: 5 },
