@@ -4,9 +4,16 @@
  * a day of the dashboard's own timers (chart redraws, webcam and weather polling, station
  * refreshes, lease grace periods) passes in minutes while real values keep flowing. Page
  * and engine heap (after GC), DOM nodes, event listeners, hub connections and subscribed
- * keys must not grow.
+ * keys must not grow. Beside it, the naive baseline page shows the same plant's values and a
+ * live chart under the same fast clock; its page heap, nodes and listeners are sampled alike.
  */
+import type { Page } from 'playwright-core';
 import { HUBS } from '../../src/contract/hubs.ts';
+import { pvKey } from '../../src/contract/keys.ts';
+import { API } from '../../src/contract/paths.ts';
+import type { PvNode } from '../../src/contract/pv.ts';
+import { formatKeyList } from '../baseline/keyList.ts';
+import { waitBaselineConnected } from '../harness/baselineProbe.ts';
 import { requireEngineChunk, requireHub } from '../harness/prerequisites.ts';
 import { defineScenario, NotReady } from '../harness/scenario.ts';
 import { slope } from '../harness/stats.ts';
@@ -27,9 +34,10 @@ export default defineScenario<WallParams>({
   figures: [
     {
       id: 'pageHeapMBPerSimHour',
-      label: 'Page heap growth per simulated hour',
+      label: 'Page heap growth per simulated hour (baseline: its station page)',
       unit: 'MB/h',
       better: 'lower',
+      compare: true,
       target: { op: '<=', value: 1 },
     },
     {
@@ -44,6 +52,7 @@ export default defineScenario<WallParams>({
       label: 'DOM nodes gained (last sample − first)',
       unit: 'nodes',
       better: 'lower',
+      compare: true,
       target: { op: '<=', value: 200 },
     },
     {
@@ -51,6 +60,7 @@ export default defineScenario<WallParams>({
       label: 'Event listeners gained (last sample − first)',
       unit: 'listeners',
       better: 'lower',
+      compare: true,
       target: { op: '<=', value: 0 },
     },
     {
@@ -88,11 +98,31 @@ export default defineScenario<WallParams>({
     await page.locator('.tile').first().waitFor();
     if ((await page.locator('[data-tile-type]').count()) === 0)
       throw new NotReady('the overview dashboard has no tiles');
-    // Warm-up: every tile loaded, the chart drawn, the first polls done.
-    for (let i = 0; i < 10; i++) {
-      await page.clock.runFor(p.stepMs);
-      await new Promise((r) => setTimeout(r, p.pauseMs));
+    // The baseline: every PV of the plant in its table and its first AnaIn in its chart.
+    const plantKeys = (await ctx.fetchJson<PvNode[]>(API.pv.nodes, server))
+      .flatMap((n) => n.pvs)
+      .map(pvKey);
+    let baseline: Page | null = null;
+    if (ctx.baselineDir) {
+      const baselineContext = await ctx.newContext({ server });
+      baseline = await baselineContext.newPage();
+      await baseline.setViewportSize({ width: 1920, height: 1080 });
+      await baseline.clock.install();
+      await baseline.goto(
+        ctx.baselinePath({
+          keys: formatKeyList(plantKeys),
+          chartKey: plantKeys.find((k) => k.startsWith('ai')) ?? plantKeys[0] ?? '',
+        }),
+      );
+      await waitBaselineConnected([baseline]);
     }
+    const pages = baseline ? [page, baseline] : [page];
+    const step = async () => {
+      for (const pg of pages) await pg.clock.runFor(p.stepMs);
+      await new Promise((r) => setTimeout(r, p.pauseMs));
+    };
+    // Warm-up: every tile loaded, the chart drawn, the first polls done.
+    for (let i = 0; i < 10; i++) await step();
     const stepsPerSample = Math.max(
       1,
       Math.round((p.simulatedHours * 3_600_000) / p.stepMs / p.samples),
@@ -102,7 +132,16 @@ export default defineScenario<WallParams>({
     const engineHeap: number[] = [];
     const nodes: number[] = [];
     const listeners: number[] = [];
+    const baselineHeap: number[] = [];
+    const baselineNodes: number[] = [];
+    const baselineListeners: number[] = [];
     const sample = async (h: number) => {
+      if (baseline) {
+        baselineHeap.push((await ctx.probes.pageHeap(baseline, true)).usedSize);
+        const b = await ctx.probes.performanceMetrics(baseline);
+        baselineNodes.push(b.Nodes ?? 0);
+        baselineListeners.push(b.JSEventListeners ?? 0);
+      }
       hours.push(h);
       pageHeap.push((await ctx.probes.pageHeap(page, true)).usedSize);
       const workers = await ctx.probes.workerHeaps(true);
@@ -116,10 +155,7 @@ export default defineScenario<WallParams>({
     await sample(0);
     const startMetrics = await server.metrics();
     for (let s = 1; s <= p.samples; s++) {
-      for (let i = 0; i < stepsPerSample; i++) {
-        await page.clock.runFor(p.stepMs);
-        await new Promise((r) => setTimeout(r, p.pauseMs));
-      }
+      for (let i = 0; i < stepsPerSample; i++) await step();
       await sample((s * stepsPerSample * p.stepMs) / 3_600_000);
       ctx.log(`wallMonitor: ${hours.at(-1)!.toFixed(1)} simulated h`);
     }
@@ -130,10 +166,19 @@ export default defineScenario<WallParams>({
       throw new Error(`the wall monitor left the dashboard: ${page.url()}`);
     return {
       figures: {
-        pageHeapMBPerSimHour: { value: [slope(hours, pageHeap) / 1e6] },
+        pageHeapMBPerSimHour: {
+          value: [slope(hours, pageHeap) / 1e6],
+          ...(baseline ? { baseline: [slope(hours, baselineHeap) / 1e6] } : {}),
+        },
         engineHeapMBPerSimHour: { value: [slope(hours, engineHeap) / 1e6] },
-        nodeGrowth: { value: [nodes.at(-1)! - nodes[0]!] },
-        listenerGrowth: { value: [listeners.at(-1)! - listeners[0]!] },
+        nodeGrowth: {
+          value: [nodes.at(-1)! - nodes[0]!],
+          ...(baseline ? { baseline: [baselineNodes.at(-1)! - baselineNodes[0]!] } : {}),
+        },
+        listenerGrowth: {
+          value: [listeners.at(-1)! - listeners[0]!],
+          ...(baseline ? { baseline: [baselineListeners.at(-1)! - baselineListeners[0]!] } : {}),
+        },
         socketGrowth: { value: [growth(SERVER_METRICS.hubConnections)] },
         subscriptionGrowth: { value: [growth(SERVER_METRICS.hubSubscriptions)] },
       },
@@ -147,11 +192,13 @@ export default defineScenario<WallParams>({
           series: [
             { label: 'page', y: pageHeap.map((b) => b / 1e6) },
             { label: 'engine', y: engineHeap.map((b) => b / 1e6) },
+            ...(baseline ? [{ label: 'baseline page', y: baselineHeap.map((b) => b / 1e6) }] : []),
           ],
         },
       ],
       notes: [
         `page clock run ${p.simulatedHours} h in steps of ${p.stepMs / 1000} s; values from the live plant (tick 250 ms)`,
+        `baseline: the naive station page with all ${plantKeys.length} PVs of the plant and one live chart`,
         `tile errors at the end: ${tileErrors}`,
         `nodes ${nodes.join(', ')}; listeners ${listeners.join(', ')}`,
       ],
