@@ -14,8 +14,30 @@ export interface TargetInfo {
 }
 
 export interface HeapUsage {
+  /** V8's JS heap in use; typed-array contents are not in it. */
   usedSize: number;
   totalSize: number;
+  /**
+   * What the target holds: the JS heap plus ArrayBuffer backing stores (typed-array
+   * columns live there) and the embedder heap (DOM, ports). Memory figures use this.
+   */
+  retainedSize: number;
+}
+
+/** Runtime.getHeapUsage's answer (the last two fields where the browser reports them). */
+export interface RawHeapUsage {
+  usedSize: number;
+  totalSize: number;
+  embedderHeapUsedSize?: number;
+  backingStorageSize?: number;
+}
+
+export function toHeapUsage(raw: RawHeapUsage): HeapUsage {
+  return {
+    usedSize: raw.usedSize,
+    totalSize: raw.totalSize,
+    retainedSize: raw.usedSize + (raw.backingStorageSize ?? 0) + (raw.embedderHeapUsedSize ?? 0),
+  };
 }
 
 export interface TargetHeap extends HeapUsage {
@@ -107,7 +129,7 @@ export class BrowserCdp {
   async heapOf(targetId: string, collectGarbage = false): Promise<HeapUsage> {
     return this.withTarget(targetId, async (sessionId) => {
       if (collectGarbage) await this.send('HeapProfiler.collectGarbage', {}, sessionId);
-      return this.send<HeapUsage>('Runtime.getHeapUsage', {}, sessionId);
+      return toHeapUsage(await this.send<RawHeapUsage>('Runtime.getHeapUsage', {}, sessionId));
     });
   }
 

@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startPlantServer, type PlantServerHandle } from '../../tests/support/plantServer.ts';
 import { BASELINE_PATH, routeBaseline } from './baselineBundle.ts';
-import type { BrowserCdp, TargetHeap } from './BrowserCdp.ts';
+import type { BrowserCdp, HeapUsage, TargetHeap } from './BrowserCdp.ts';
 import { cookiesForBrowser, type CookieProvider } from './cookies.ts';
 import {
   installPageProbes,
@@ -112,10 +112,7 @@ export interface BenchContext {
     performanceMetrics(page: Page): Promise<Record<string, number>>;
     /** A session whose readings can be compared (TaskDuration before/after a window). */
     metricsSession(page: Page): Promise<MetricsSession>;
-    pageHeap(
-      page: Page,
-      collectGarbage?: boolean,
-    ): Promise<{ usedSize: number; totalSize: number }>;
+    pageHeap(page: Page, collectGarbage?: boolean): Promise<HeapUsage>;
     workerHeaps(collectGarbage?: boolean): Promise<TargetHeap[]>;
     mainThreadBusy(page: Page, run: () => Promise<void>): Promise<number>;
   };

@@ -5,6 +5,7 @@
  * and heap usage.
  */
 import type { BrowserContext, Page } from 'playwright-core';
+import { toHeapUsage, type HeapUsage, type RawHeapUsage } from './BrowserCdp.ts';
 
 export interface LongTask {
   startMs: number;
@@ -98,14 +99,11 @@ export async function performanceMetrics(page: Page): Promise<Record<string, num
 }
 
 /** Used and total JS heap of a page, optionally after a forced garbage collection. */
-export async function pageHeap(
-  page: Page,
-  collectGarbage = false,
-): Promise<{ usedSize: number; totalSize: number }> {
+export async function pageHeap(page: Page, collectGarbage = false): Promise<HeapUsage> {
   const session = await page.context().newCDPSession(page);
   try {
     if (collectGarbage) await session.send('HeapProfiler.collectGarbage');
-    return await session.send('Runtime.getHeapUsage');
+    return toHeapUsage((await session.send('Runtime.getHeapUsage')) as RawHeapUsage);
   } finally {
     await session.detach();
   }

@@ -2,7 +2,8 @@
  * Soak: 72 simulated hours at an accelerated clock. The engine's heap may grow by at most
  * 1 MB per simulated hour and hold at most 80 bytes per PV of latest values; leases,
  * sockets and listeners must not grow. Heap is read over CDP from the worker targets after
- * a forced GC; the server's clock speed comes from PEGEL_LOAD_TIME_SCALE.
+ * a forced GC, with typed-array stores and the embedder heap counted (the value columns
+ * live outside V8's JS heap); the server's clock speed comes from PEGEL_LOAD_TIME_SCALE.
  *
  * The naive baseline keeps its values in the page: its bytes per PV are the page heap a
  * tab gains by subscribing more PVs, and its growth is the page heap of a station tab
@@ -48,7 +49,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function engineHeapBytes(ctx: BenchContext): Promise<number> {
   const heaps = await ctx.probes.workerHeaps(true);
   const shared = heaps.filter((h) => h.type === 'shared_worker');
-  const used = (shared.length ? shared : heaps).reduce((a, h) => a + h.usedSize, 0);
+  const used = (shared.length ? shared : heaps).reduce((a, h) => a + h.retainedSize, 0);
   if (used === 0) throw new NotReady('no engine worker target found over CDP');
   return used;
 }
@@ -75,7 +76,7 @@ export default defineScenario<SoakParams>({
     },
     {
       id: 'bytesPerPv',
-      label: 'Heap per PV of latest values (Pegel: engine; baseline: its tab)',
+      label: 'Memory per PV of latest values (Pegel: engine; baseline: its tab)',
       unit: 'B',
       better: 'lower',
       compare: true,
@@ -171,12 +172,12 @@ export default defineScenario<SoakParams>({
       await baseline.open(1, baselineTab([...stationKeys, ...baselineExtra]));
       await waitBaselineConnected(baseline.pages);
       await sleep(roundMs);
-      const bigHeap = (await ctx.probes.pageHeap(baseline.pages[0]!, true)).usedSize;
+      const bigHeap = (await ctx.probes.pageHeap(baseline.pages[0]!, true)).retainedSize;
       await baseline.pages.shift()!.close();
       await baseline.open(1, baselineTab(stationKeys));
       await waitBaselineConnected(baseline.pages);
       await sleep(roundMs);
-      const smallHeap = (await ctx.probes.pageHeap(baseline.pages[0]!, true)).usedSize;
+      const smallHeap = (await ctx.probes.pageHeap(baseline.pages[0]!, true)).retainedSize;
       baselineBytesPerPv = (bigHeap - smallHeap) / baselineExtra.length;
     } catch (err) {
       await baseline.close();
@@ -195,8 +196,8 @@ export default defineScenario<SoakParams>({
       await new Promise((r) => setTimeout(r, realMs / p.samples));
       hours.push(((i + 1) * p.simulatedHours) / p.samples);
       heap.push(await engineHeapBytes(ctx));
-      tabHeap.push((await ctx.probes.pageHeap(pegelPage, true)).usedSize);
-      baselineHeap.push((await ctx.probes.pageHeap(baselinePage, true)).usedSize);
+      tabHeap.push((await ctx.probes.pageHeap(pegelPage, true)).retainedSize);
+      baselineHeap.push((await ctx.probes.pageHeap(baselinePage, true)).retainedSize);
     }
     const endMetrics = await server.metrics();
     await baseline.close();

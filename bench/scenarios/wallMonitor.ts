@@ -137,16 +137,16 @@ export default defineScenario<WallParams>({
     const baselineListeners: number[] = [];
     const sample = async (h: number) => {
       if (baseline) {
-        baselineHeap.push((await ctx.probes.pageHeap(baseline, true)).usedSize);
+        baselineHeap.push((await ctx.probes.pageHeap(baseline, true)).retainedSize);
         const b = await ctx.probes.performanceMetrics(baseline);
         baselineNodes.push(b.Nodes ?? 0);
         baselineListeners.push(b.JSEventListeners ?? 0);
       }
       hours.push(h);
-      pageHeap.push((await ctx.probes.pageHeap(page, true)).usedSize);
+      pageHeap.push((await ctx.probes.pageHeap(page, true)).retainedSize);
       const workers = await ctx.probes.workerHeaps(true);
       engineHeap.push(
-        workers.filter((w) => w.type === 'shared_worker').reduce((a, w) => a + w.usedSize, 0),
+        workers.filter((w) => w.type === 'shared_worker').reduce((a, w) => a + w.retainedSize, 0),
       );
       const m = await ctx.probes.performanceMetrics(page);
       nodes.push(m.Nodes ?? 0);
