@@ -260,6 +260,7 @@ export class Engine implements EngineApi {
     this.keysPerHub.set(hub, count);
     if (count === 1) this.channelReleases.set(hub, this.channel(hub).acquire());
     if (TOPICS[kind].methods.length) this.batcher.subscribe(kind, key);
+    if (kind === 'pvValue') this.values.reserve(key);
     if (kind === 'pvConfig') {
       const ref = parsePvKey(key);
       if (ref) void this.configs.request(ref);

@@ -56,6 +56,23 @@ describe('PvValueStore', () => {
     expect(store.size).toBe(values.length);
   });
 
+  it('VS1: a reserved key has no value until one arrives, and counts only then', () => {
+    const store = new PvValueStore();
+    const key = pvKey(values[0]!.pvRef);
+    store.reserve(key);
+    expect(store.has(key)).toBe(false);
+    expect(store.get(key)).toBeUndefined();
+    expect(store.size).toBe(0);
+    store.set(values[0]!, key);
+    store.reserve(key); // already there: keeps its value
+    expect(store.get(key)).toEqual(values[0]);
+    expect(store.size).toBe(1);
+    store.delete(key);
+    store.reserve(key); // the freed slot, reused, holds nothing from before
+    expect(store.get(key)).toBeUndefined();
+    expect(store.size).toBe(0);
+  });
+
   it('VS1: a deleted key frees its slot for the next key, so churn does not grow the columns', () => {
     const store = new PvValueStore();
     const afterRound: number[] = [];
