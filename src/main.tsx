@@ -7,8 +7,15 @@ import { createRoot } from 'react-dom/client';
 import { initI18n } from './app/i18n.ts';
 import { initTheme } from './app/theme.ts';
 import { App } from './app/App.tsx';
+import { prestartEngine } from './live/connectEngine.ts';
+import { prefetchSession } from './api/userManagement.ts';
 
 initTheme();
+// Not on the sign-in page: no tab there registers, and there is no session to ask for.
+if (!window.location.pathname.startsWith('/login')) {
+  prestartEngine();
+  prefetchSession();
+}
 await initI18n();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

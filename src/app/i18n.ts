@@ -1,6 +1,7 @@
 /** i18next with the four locales; German is the source language (DESIGN.md "Languages"). */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from './languageKey.ts';
 
 export const LANGUAGES = ['de', 'en', 'cs', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -13,7 +14,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   ru: 'Русский',
 };
 
-const STORAGE_KEY = 'pegel.language';
 /** When the languages not shown are fetched: after the first screen has settled. */
 const PREFETCH_DELAY_MS = 2000;
 
@@ -39,8 +39,8 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 export function storedLanguage(): Language {
-  const stored = localStorage.getItem(STORAGE_KEY);
-  return isLanguage(stored) ? stored : 'de';
+  const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
 export async function initI18n(): Promise<void> {
@@ -67,7 +67,7 @@ export async function initI18n(): Promise<void> {
 
 /** Switches the language of the whole tab and remembers it for the next visit. */
 export async function setLanguage(lang: Language): Promise<void> {
-  localStorage.setItem(STORAGE_KEY, lang);
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   await ensureLoaded(lang);
   await i18next.changeLanguage(lang);
 }

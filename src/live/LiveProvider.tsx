@@ -3,7 +3,7 @@
  * it once, around everything that shows live data (it also keeps the server status
  * leased, so the header and the session end work on every page).
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { SERVER_STATUS_KEY } from '../../workers/topics.ts';
 import { getDefaultLiveClient } from './defaultLiveClient.ts';
 import type { LiveClient } from './LiveClient.ts';
@@ -19,6 +19,10 @@ export interface LiveProviderProps {
 
 export function LiveProvider({ children, client, flushIntervalMs }: LiveProviderProps) {
   const live = client ?? getDefaultLiveClient();
+  // Start the engine (worker script, hub connections) while the shell renders, not after
+  // its first commit: the first values and alert rows are then that much sooner. start()
+  // is idempotent, so a repeated render does nothing more.
+  useState(() => void live.start());
   useEffect(() => {
     void live.start();
     return live.lease('serverStatus', SERVER_STATUS_KEY);

@@ -16,13 +16,35 @@ export interface EngineConnection {
 
 const WORKER_NAME = 'pegel-engine';
 
+function sharedEngineWorker(): SharedWorker {
+  return new SharedWorker(new URL('../../workers/engine.worker.ts', import.meta.url), {
+    type: 'module',
+    name: WORKER_NAME,
+  });
+}
+
+let early: SharedWorker | null = null;
+
+/**
+ * Boots the shared engine's worker while the page is still loading (its script compiles
+ * beside the page's own start), so the first values and alert rows need not wait for it.
+ * Nothing is leased and no hub opens until a tab registers inside the signed-in shell;
+ * connectEngine() then talks through this worker's port.
+ */
+export function prestartEngine(): void {
+  if (early || typeof SharedWorker === 'undefined') return;
+  try {
+    early = sharedEngineWorker();
+  } catch {
+    early = null;
+  }
+}
+
 export async function connectEngine(): Promise<EngineConnection> {
   try {
     if (typeof SharedWorker !== 'undefined') {
-      const worker = new SharedWorker(new URL('../../workers/engine.worker.ts', import.meta.url), {
-        type: 'module',
-        name: WORKER_NAME,
-      });
+      const worker = early ?? sharedEngineWorker();
+      early = null;
       return { api: Comlink.wrap<EngineApi>(worker.port), mode: 'shared' };
     }
   } catch (error) {

@@ -182,6 +182,22 @@ test('SH10: the theme choice applies at once and is remembered', async ({ page }
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
 
+test('SH10b: the remembered language is fetched with the first modules, not after them', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('pegel.language', 'cs'));
+  const localeRequests: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/(de|en|cs|ru)-[^/]+\.js$/.test(r.url())) localeRequests.push(r.url());
+  });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'cs');
+  // The page's first script preloads the Czech chunk; German is never fetched first.
+  await expect(page.locator('link[rel="modulepreload"][href*="/assets/cs-"]')).toHaveCount(1);
+  expect(localeRequests[0]).toMatch(/\/assets\/cs-/);
+});
+
 test('SH11: the user menu opens by keyboard and leads to the settings', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../api/http.ts';
-import { fetchRights, fetchUserInfo } from '../../api/userManagement.ts';
+import { loadSession } from '../../api/userManagement.ts';
 import { AutoLogout } from './AutoLogout.tsx';
 import { sessionState, setSession, useSession } from './sessionStore.ts';
 import './auth.css';
@@ -21,7 +21,7 @@ export function RequireSession() {
   useEffect(() => {
     if (sessionState.user) return;
     let cancelled = false;
-    Promise.all([fetchUserInfo(), fetchRights()]).then(
+    loadSession().then(
       ([info, rights]) => {
         if (!cancelled) setSession(info, rights);
       },
