@@ -443,7 +443,9 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
           <EmptyState title={t('charts.empty.noSeriesTitle')} reason={t('charts.empty.noSeries')} />
         ) : (
           <>
-            {configsReady && answer ? (
+            {/* The chart is made as soon as its series are known, so its frame shows while
+                the data loads and the data, when it comes, is only set into it. */}
+            {configsReady ? (
               <UPlotChart
                 model={model}
                 data={data}
@@ -464,7 +466,7 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
             ) : (
               <div className="chart-placeholder" style={{ height }} />
             )}
-            {state.status === 'loading' && !(configsReady && answer) && (
+            {state.status === 'loading' && !answer && (
               <div className="chart-overlay">
                 <Spinner label={t('charts.data.loading')} showLabel />
               </div>
