@@ -3,12 +3,8 @@
  * and the browser's online flag. Used by the worker entries and by the in-process fallback.
  */
 import { Engine, type OnlineSource } from './Engine.ts';
-import {
-  createAlertArchiveFetcher,
-  createFeedItemsFetcher,
-  createPvConfigFetcher,
-} from './restClient.ts';
-import { createChartFetchers } from './charts/chartRest.ts';
+import { createAlertArchiveFetcher, createPvConfigFetcher } from './restClient.ts';
+import type { ChartFetchers } from './charts/chartRest.ts';
 import { foreverRetryPolicy } from './retryPolicy.ts';
 import { createSignalrTransportFactory } from './signalrTransport.ts';
 import { createWebLockManager, noTabLocks } from './tabLocks.ts';
@@ -36,9 +32,28 @@ export function createEngine(host: EngineHost): Engine {
     transports: createSignalrTransportFactory(baseUrl, foreverRetryPolicy),
     fetchPvConfigs: createPvConfigFetcher(baseUrl, host.fetch.bind(host)),
     fetchAlerts: createAlertArchiveFetcher(baseUrl, host.fetch.bind(host)),
-    fetchFeedItems: createFeedItemsFetcher(baseUrl, host.fetch.bind(host)),
-    chartFetchers: createChartFetchers(baseUrl, host.fetch.bind(host)),
+    fetchFeedItems: (feed, ids) =>
+      import('./feedItems.ts').then(({ createFeedItemsFetcher }) =>
+        createFeedItemsFetcher(baseUrl, host.fetch.bind(host))(feed, ids),
+      ),
+    chartFetchers: lazyChartFetchers(baseUrl, host.fetch.bind(host)),
     locks: host.navigator.locks ? createWebLockManager(host.navigator.locks) : noTabLocks,
     online,
   });
+}
+
+/**
+ * The chart REST calls, their code loaded with the first chart like the chart service
+ * itself: most tabs never open one, and the worker's startup code stays small.
+ */
+function lazyChartFetchers(baseUrl: string, fetchFn: typeof fetch): ChartFetchers {
+  let made: Promise<ChartFetchers> | null = null;
+  const real = () =>
+    (made ??= import('./charts/chartRest.ts').then((m) => m.createChartFetchers(baseUrl, fetchFn)));
+  return {
+    directory: (type) => real().then((f) => f.directory(type)),
+    config: (id) => real().then((f) => f.config(id)),
+    series: (id) => real().then((f) => f.series(id)),
+    data: (target, range, source) => real().then((f) => f.data(target, range, source)),
+  };
 }

@@ -10,8 +10,6 @@ import { ALERT_API, type AlertListResult, type AlertQuery } from '../src/contrac
 import { alertQueryString } from '../src/domain/alertQuery.ts';
 import { isAlert } from './alerts/alertMessages.ts';
 import type { AlertArchiveFetcher } from './alerts/AlertFeed.ts';
-import { DASHBOARD_API } from '../src/contract/dashboard.ts';
-import { TEXT_MESSAGE_API } from '../src/contract/actions.ts';
 import type { FeedName } from './feeds/feeds.ts';
 
 /** The current items of a keyed feed by id; the feed checks each item itself. */
@@ -65,32 +63,5 @@ export function createAlertArchiveFetcher(
       alerts: body.alerts.filter(isAlert),
       remainingCount: typeof body.remainingCount === 'number' ? body.remainingCount : 0,
     };
-  };
-}
-
-/**
- * Notes come with GET /api/dashboard/config (its `notes`), text messages from POST
- * /api/visualization/getTextMessages with the ids; both only read.
- */
-export function createFeedItemsFetcher(baseUrl: string, fetchFn: typeof fetch): FeedItemsFetcher {
-  return async (feed, ids) => {
-    const path = feed === 'notes' ? DASHBOARD_API.config : TEXT_MESSAGE_API.get;
-    const response = await fetchFn(new URL(path, baseUrl).href, {
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      ...(feed === 'notes' ? {} : { method: 'POST', body: JSON.stringify(ids) }),
-    });
-    if (!response.ok)
-      throw new HttpError(response.status, `${path}: Status code '${response.status}'`);
-    const body: unknown = await response.json();
-    const items = feed === 'notes' ? (body as { notes?: unknown } | null)?.notes : body;
-    if (!Array.isArray(items)) throw new Error(`${path}: expected a list`);
-    const wanted = new Set(ids);
-    return items.filter(
-      (item: unknown) =>
-        typeof item === 'object' &&
-        item !== null &&
-        wanted.has((item as { id?: unknown }).id as number),
-    );
   };
 }

@@ -18,6 +18,8 @@ import {
 } from '../../src/contract/dashboard.ts';
 import { HUBS, HUB_METHODS } from '../../src/contract/hubs.ts';
 import { buildClient } from '../support/hubTestServer.ts';
+import { createFeedItemsFetcher } from '../../workers/feedItems.ts';
+import { ACTION_EXTRA_API, type TextOutput } from '../../src/contract/actions.ts';
 import { signInHttp, type SignedIn } from '../support/login.ts';
 import { startPlantServer, type PlantServerHandle } from '../support/plantServer.ts';
 
@@ -100,6 +102,26 @@ describe('dashboards (SPEC §2 "Dashboard", §7 "Dashboard")', () => {
     expect((await patch(operator, 1, { id: 1 })).status).toBe(400);
     expect((await patch(operator, 1, { id: 1, note: 'x'.repeat(5000) })).status).toBe(400);
     expect((await patch(operator, 999, { id: 999, note: 'x' })).status).toBe(404);
+  });
+
+  it("DB5: the engine's read after a reconnect gets the leased notes and text messages, without a CSRF token", async () => {
+    // The worker's fetch: the session cookie only, as a SharedWorker sends it.
+    const workerFetch: typeof fetch = (input, init) =>
+      fetch(input, {
+        ...init,
+        headers: { ...(init?.headers as Record<string, string>), Cookie: operator.cookie },
+      });
+    const read = createFeedItemsFetcher(server.url, workerFetch);
+    const config = await json<DashboardConfigResult>(operator, DASHBOARD_API.config);
+    const noteId = config.notes[0]!.id;
+    expect(await read('notes', [noteId, 999_999])).toEqual([
+      config.notes.find((n) => n.id === noteId),
+    ]);
+    const outputs = await json<TextOutput[]>(operator, ACTION_EXTRA_API.textOutputs);
+    const id = outputs[0]!.id;
+    expect(await read('textMessages', [id])).toEqual([
+      expect.objectContaining({ id, message: expect.any(String) }),
+    ]);
   });
 });
 
