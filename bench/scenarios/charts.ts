@@ -174,7 +174,7 @@ export default defineScenario<ChartsParams>({
     runs: 3,
     yearSeries: 4,
     liveSeries: 20,
-    liveWindowMs: 5000,
+    liveWindowMs: 3000,
     panZoomSteps: 10,
     baselineLoadTimeoutMs: 60_000,
   },
