@@ -4,19 +4,13 @@
  * time), and the chart re-fed with `setData` on every value of its key. The bench measures
  * Pegel against this.
  */
-import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import {
-  HUBS,
-  HUB_MESSAGES,
-  HUB_METHODS,
-  SUBSCRIPTION_BATCH_SIZE,
-} from '../../src/contract/hubs.ts';
 import { pvKey } from '../../src/contract/keys.ts';
 import type { PvValue } from '../../src/contract/pv.ts';
 import { LATENCY_SAMPLE_CAP, type BaselineStats } from './baselineStats.ts';
+import { openPvConnection } from './pvConnection.ts';
 
 interface Props {
   keys: string[];
@@ -78,11 +72,6 @@ export function NaiveDashboard({ keys, rows, chartKey, chartPoints, stats }: Pro
   const pending = useRef<PvValue[]>([]);
 
   useEffect(() => {
-    const connection: HubConnection = new HubConnectionBuilder()
-      .withUrl(HUBS.pv)
-      .withAutomaticReconnect()
-      .configureLogging(LogLevel.Warning)
-      .build();
     const onValues = (list: PvValue[]) => {
       stats.messages++;
       for (const v of list) {
@@ -92,23 +81,10 @@ export function NaiveDashboard({ keys, rows, chartKey, chartPoints, stats }: Pro
         setValues((prev) => ({ ...prev, [pvKey(v.pvRef)]: v }));
       }
     };
-    connection.on(HUB_MESSAGES.newValues, onValues);
-    connection.on(HUB_MESSAGES.newValue, (v: PvValue) => onValues([v]));
-    void (async () => {
-      try {
-        await connection.start();
-        for (let i = 0; i < keys.length; i += SUBSCRIPTION_BATCH_SIZE)
-          await connection.invoke(
-            HUB_METHODS.pv.subscribeToPvs,
-            keys.slice(i, i + SUBSCRIPTION_BATCH_SIZE),
-          );
-        stats.state = 'connected';
-      } catch (err) {
-        stats.state = 'failed';
-        stats.error = err instanceof Error ? err.message : String(err);
-      }
-    })();
-    return () => void connection.stop();
+    return openPvConnection(keys, onValues, (error) => {
+      stats.state = error === null ? 'connected' : 'failed';
+      stats.error = error;
+    });
   }, [keys, stats]);
 
   useEffect(() => {

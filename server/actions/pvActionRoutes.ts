@@ -19,7 +19,7 @@ import type { Right } from '../../src/contract/auth.ts';
 import type { ResultStatus } from '../../src/contract/enums.ts';
 import { pvKey } from '../../src/contract/keys.ts';
 import type { PvConfig, PvLimitConfig, PvRef, TimeOfDayValue } from '../../src/contract/pv.ts';
-import { checkLimitOrder, LIMIT_KEYS } from '../../src/domain/validation/limits.ts';
+import { checkLimitOrder, LIMIT_KEYS, sameLimit } from '../../src/domain/validation/limits.ts';
 import { decodeTimeOfDay, hasRuntimes } from '../../src/domain/validation/valueEntry.ts';
 import { requireUser } from '../auth/guards.ts';
 import { hasRight, mayActOnStation, type SessionUser } from '../auth/service.ts';
@@ -98,17 +98,6 @@ function result(s: Sorted<unknown>, errorMessage: string | null = null): PvActio
 
 function refused(status: ResultStatus, errorMessage: string, s: Sorted<unknown>): PvActionResult {
   return { status, errorMessage, unauthorizedPvs: s.unauthorizedPvs, missingPvs: s.missingPvs };
-}
-
-function sameLimit(a: PvLimitConfig, b: PvLimitConfig): boolean {
-  return (
-    a.limit === b.limit &&
-    a.priority === b.priority &&
-    a.delayTime === b.delayTime &&
-    a.notSet === b.notSet &&
-    a.description === b.description &&
-    a.message === b.message
-  );
 }
 
 export function registerPvActionRoutes(

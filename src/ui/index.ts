@@ -24,6 +24,7 @@ export {
 } from './LoadingState.tsx';
 export { PageHeader, type PageHeaderProps } from './PageHeader.tsx';
 export { QualityMark, qualityClass, type QualityMarkProps } from './QualityMark.tsx';
+export { PvValueText } from './PvValueText.tsx';
 export { Spinner, type SpinnerProps } from './Spinner.tsx';
 export { StatusBadge, type StatusBadgeProps, type StatusTone } from './StatusBadge.tsx';
 export { Toolbar, type ToolbarProps } from './Toolbar.tsx';

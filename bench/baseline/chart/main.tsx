@@ -17,7 +17,6 @@
  * (the answer or hub message in the page) to the next frame after the draw, chart-data
  * requests since page load, and pan/zoom steps that resolve when drawn.
  */
-import { HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import uPlot from 'uplot';
@@ -29,17 +28,12 @@ import {
   type ChartData,
   type DataSourceType,
 } from '../../../src/contract/charts.ts';
-import {
-  HUBS,
-  HUB_MESSAGES,
-  HUB_METHODS,
-  SUBSCRIPTION_BATCH_SIZE,
-} from '../../../src/contract/hubs.ts';
 import { parsePvUrlId, pvKey, pvUrlId } from '../../../src/contract/keys.ts';
 import type { PvRef, PvValue } from '../../../src/contract/pv.ts';
 import { autoDataSource, DEFAULT_ARCHIVE_LIMITS } from '../../../src/domain/dataSource.ts';
 import { parseDuration, rangeBefore, type TimeRange } from '../../../src/domain/timeUnits.ts';
 import { panRange, zoomRange } from '../../../src/features/charts/chartRange.ts';
+import { openPvConnection } from '../pvConnection.ts';
 
 /** Same shape and meaning as Pegel's ChartProbe (bench/scenarios/charts.ts). */
 export interface BaselineChartProbe {
@@ -236,11 +230,6 @@ function LiveChart({ pvs, points, probe }: { pvs: PvRef[]; points: number; probe
 
   useEffect(() => {
     const keys = pvs.map(pvKey);
-    const connection = new HubConnectionBuilder()
-      .withUrl(HUBS.pv)
-      .withAutomaticReconnect()
-      .configureLogging(LogLevel.Warning)
-      .build();
     const onValues = (list: PvValue[]) => {
       probe.arrived = performance.now();
       for (const value of list) {
@@ -258,22 +247,9 @@ function LiveChart({ pvs, points, probe }: { pvs: PvRef[]; points: number; probe
         probe.drawn();
       }
     };
-    connection.on(HUB_MESSAGES.newValues, onValues);
-    connection.on(HUB_MESSAGES.newValue, (v: PvValue) => onValues([v]));
-    void (async () => {
-      try {
-        await connection.start();
-        for (let i = 0; i < keys.length; i += SUBSCRIPTION_BATCH_SIZE)
-          await connection.invoke(
-            HUB_METHODS.pv.subscribeToPvs,
-            keys.slice(i, i + SUBSCRIPTION_BATCH_SIZE),
-          );
-        setStatus('connected');
-      } catch (err) {
-        setStatus(`failed: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    })();
-    return () => void connection.stop();
+    return openPvConnection(keys, onValues, (error) =>
+      setStatus(error === null ? 'connected' : `failed: ${error}`),
+    );
   }, [pvs, points, probe]);
 
   return (

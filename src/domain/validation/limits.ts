@@ -117,7 +117,8 @@ export function validateDigiInPriorities(items: readonly DigiInPriority[]): Rule
   return messages;
 }
 
-function sameLimit(a: PvLimitConfig, b: PvLimitConfig): boolean {
+/** Whether two limit configs hold the same values (the client's diff and the server's old-value check). */
+export function sameLimit(a: PvLimitConfig, b: PvLimitConfig): boolean {
   return (
     a.limit === b.limit &&
     a.priority === b.priority &&

@@ -14,7 +14,14 @@ import { pvActionResultDialog, type ResultDialog } from '../../domain/validation
 import { formatPvValue } from '../../domain/pvFormat.ts';
 import { usePvValue } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { Button, ConfirmDialog, EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
+import {
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  LoadingState,
+  PageHeader,
+  PvValueText,
+} from '../../ui/index.ts';
 import { ActionNotice } from './ActionNotice.tsx';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { resetCounters } from './actionsApi.ts';
@@ -189,8 +196,7 @@ const CounterRow = memo(function CounterRow({
         )}
       </th>
       <td className="num value">
-        {shown ? shown.text : '—'}
-        {shown?.unit ? <span className="unit"> {shown.unit}</span> : null}
+        <PvValueText shown={shown} />
       </td>
     </tr>
   );

@@ -1,10 +1,13 @@
 /**
- * The buttons of an action dialog whose body is a form: Cancel, and the submit button tied
- * to the form by id, which reads "sending" while the request runs and is left out while
- * there is nothing to save.
+ * An action dialog whose body is a form: the dialog, its buttons (Cancel, and the submit
+ * button tied to the form by id, which reads "sending" while the request runs and is left
+ * out while there is nothing to save) and the SPEC §8 result dialog that follows a refusal.
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/index.ts';
+import type { ResultDialog } from '../../domain/validation/resultDialogs.ts';
+import { Button, Dialog } from '../../ui/index.ts';
+import { ActionResultDialog } from './ActionResultDialog.tsx';
 
 export interface FormDialogActionsProps {
   formId: string;
@@ -32,6 +35,44 @@ export function FormDialogActions({
           {busy ? t('actions.common.sending') : (submitLabel ?? t('actions.common.save'))}
         </Button>
       )}
+    </>
+  );
+}
+
+export interface ActionFormDialogProps extends Omit<FormDialogActionsProps, 'onCancel'> {
+  title: string;
+  size: 'small' | 'medium';
+  onClose: () => void;
+  /** The result of a refused or partly refused request, shown over the form. */
+  result: ResultDialog | null;
+  onResultClose: () => void;
+  /** The PV's name, for the result dialog's lists. */
+  pvName: string;
+  children: ReactNode;
+}
+
+export function ActionFormDialog({
+  title,
+  size,
+  onClose,
+  result,
+  onResultClose,
+  pvName,
+  children,
+  ...actions
+}: ActionFormDialogProps) {
+  return (
+    <>
+      <Dialog
+        open
+        onClose={onClose}
+        size={size}
+        title={title}
+        actions={<FormDialogActions {...actions} onCancel={onClose} />}
+      >
+        {children}
+      </Dialog>
+      <ActionResultDialog dialog={result} onClose={onResultClose} pvName={() => pvName} />
     </>
   );
 }

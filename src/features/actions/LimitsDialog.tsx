@@ -19,9 +19,8 @@ import {
   shouldUpdateLocally,
   type ResultDialog,
 } from '../../domain/validation/resultDialogs.ts';
-import { Dialog, EmptyState, LoadingState } from '../../ui/index.ts';
-import { ActionResultDialog } from './ActionResultDialog.tsx';
-import { FormDialogActions } from './FormDialogActions.tsx';
+import { EmptyState, LoadingState } from '../../ui/index.ts';
+import { ActionFormDialog } from './FormDialogActions.tsx';
 import { loadLimitConfigs, setAnaInLimits } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { useRuleText } from './useRuleText.ts';
@@ -149,112 +148,107 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
   const editable = loaded !== null && loaded.length > 0;
 
   return (
-    <>
-      <Dialog
-        open
-        onClose={onClose}
-        size="medium"
-        title={t('actions.limits.title', { name: config.name })}
-        actions={
-          <FormDialogActions formId={formId} busy={busy} onCancel={onClose} canSubmit={editable} />
-        }
+    <ActionFormDialog
+      title={t('actions.limits.title', { name: config.name })}
+      size="medium"
+      formId={formId}
+      busy={busy}
+      canSubmit={editable}
+      onClose={onClose}
+      result={result}
+      onResultClose={() => setResult(null)}
+      pvName={config.name}
+    >
+      <LoadingState
+        status={status}
+        onRetry={() => setAttempt((a) => a + 1)}
+        label={t('actions.limits.loading')}
       >
-        <LoadingState
-          status={status}
-          onRetry={() => setAttempt((a) => a + 1)}
-          label={t('actions.limits.loading')}
-        >
-          {loaded === null && draft !== null ? (
-            <p className="action-note">{t('actions.limits.waiting')}</p>
-          ) : !editable ? (
-            <EmptyState title={t('actions.limits.noneTitle')} reason={t('actions.limits.none')} />
-          ) : (
-            <form id={formId} className="action-form" onSubmit={submit} noValidate>
-              <div className="action-current">
-                <span>
-                  {config.dimension
-                    ? t('actions.limits.unit', { unit: config.dimension })
-                    : t('actions.limits.noUnit')}
-                </span>
-                <PvInfo config={config} />
-              </div>
-              {formErrors.length > 0 && (
-                <ul className="action-errors" role="alert">
-                  {formErrors.map((m, i) => (
-                    <li key={i}>{m.text}</li>
-                  ))}
-                </ul>
-              )}
-              <table className="table limits-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('actions.limits.type')}</th>
-                    <th scope="col">{t('actions.limits.limit')}</th>
-                    <th scope="col">{t('actions.limits.priority')}</th>
-                    <th scope="col">{t('actions.limits.delayTime')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {loaded.map((c) => {
-                    const type = c.pvLimitRef.limitType;
-                    const label = t(`actions.limits.types.${type}`);
-                    if (c.notSet)
-                      return (
-                        <tr key={type} className="limit-not-set">
-                          <th scope="row">{label}</th>
-                          <td colSpan={3}>{t('actions.limits.notSet')}</td>
-                        </tr>
-                      );
-                    const input = (
-                      name: 'limit' | 'priority' | 'delayTime',
-                      mode: 'decimal' | 'numeric',
-                    ) => {
-                      const error = fieldError(type, name);
-                      // An order rule names the limit type; its value field is the one to fix.
-                      const invalid =
-                        error !== undefined ||
-                        (name === 'limit' && errors.some((m) => m.field === type));
-                      return (
-                        <td>
-                          <input
-                            name={`${type}.${name}`}
-                            aria-label={`${label}: ${t(`actions.limits.${name}`)}`}
-                            inputMode={mode}
-                            autoComplete="off"
-                            value={draft![type][name]}
-                            aria-invalid={invalid ? true : undefined}
-                            title={error}
-                            onChange={(e) =>
-                              setDraft((d) => ({
-                                ...d!,
-                                [type]: { ...d![type], [name]: e.target.value },
-                              }))
-                            }
-                          />
-                          {error && <span className="field-error">{error}</span>}
-                        </td>
-                      );
-                    };
+        {loaded === null && draft !== null ? (
+          <p className="action-note">{t('actions.limits.waiting')}</p>
+        ) : !editable ? (
+          <EmptyState title={t('actions.limits.noneTitle')} reason={t('actions.limits.none')} />
+        ) : (
+          <form id={formId} className="action-form" onSubmit={submit} noValidate>
+            <div className="action-current">
+              <span>
+                {config.dimension
+                  ? t('actions.limits.unit', { unit: config.dimension })
+                  : t('actions.limits.noUnit')}
+              </span>
+              <PvInfo config={config} />
+            </div>
+            {formErrors.length > 0 && (
+              <ul className="action-errors" role="alert">
+                {formErrors.map((m, i) => (
+                  <li key={i}>{m.text}</li>
+                ))}
+              </ul>
+            )}
+            <table className="table limits-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('actions.limits.type')}</th>
+                  <th scope="col">{t('actions.limits.limit')}</th>
+                  <th scope="col">{t('actions.limits.priority')}</th>
+                  <th scope="col">{t('actions.limits.delayTime')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaded.map((c) => {
+                  const type = c.pvLimitRef.limitType;
+                  const label = t(`actions.limits.types.${type}`);
+                  if (c.notSet)
                     return (
-                      <tr key={type}>
+                      <tr key={type} className="limit-not-set">
                         <th scope="row">{label}</th>
-                        {input('limit', 'decimal')}
-                        {input('priority', 'numeric')}
-                        {input('delayTime', 'numeric')}
+                        <td colSpan={3}>{t('actions.limits.notSet')}</td>
                       </tr>
                     );
-                  })}
-                </tbody>
-              </table>
-            </form>
-          )}
-        </LoadingState>
-      </Dialog>
-      <ActionResultDialog
-        dialog={result}
-        onClose={() => setResult(null)}
-        pvName={() => config.name}
-      />
-    </>
+                  const input = (
+                    name: 'limit' | 'priority' | 'delayTime',
+                    mode: 'decimal' | 'numeric',
+                  ) => {
+                    const error = fieldError(type, name);
+                    // An order rule names the limit type; its value field is the one to fix.
+                    const invalid =
+                      error !== undefined ||
+                      (name === 'limit' && errors.some((m) => m.field === type));
+                    return (
+                      <td>
+                        <input
+                          name={`${type}.${name}`}
+                          aria-label={`${label}: ${t(`actions.limits.${name}`)}`}
+                          inputMode={mode}
+                          autoComplete="off"
+                          value={draft![type][name]}
+                          aria-invalid={invalid ? true : undefined}
+                          title={error}
+                          onChange={(e) =>
+                            setDraft((d) => ({
+                              ...d!,
+                              [type]: { ...d![type], [name]: e.target.value },
+                            }))
+                          }
+                        />
+                        {error && <span className="field-error">{error}</span>}
+                      </td>
+                    );
+                  };
+                  return (
+                    <tr key={type}>
+                      <th scope="row">{label}</th>
+                      {input('limit', 'decimal')}
+                      {input('priority', 'numeric')}
+                      {input('delayTime', 'numeric')}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </form>
+        )}
+      </LoadingState>
+    </ActionFormDialog>
   );
 }

@@ -14,9 +14,8 @@ import {
   shouldUpdateLocally,
   type ResultDialog,
 } from '../../domain/validation/resultDialogs.ts';
-import { Dialog, Field } from '../../ui/index.ts';
-import { ActionResultDialog } from './ActionResultDialog.tsx';
-import { FormDialogActions } from './FormDialogActions.tsx';
+import { Field } from '../../ui/index.ts';
+import { ActionFormDialog } from './FormDialogActions.tsx';
 import { setDigiInPriorities } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { useRuleText } from './useRuleText.ts';
@@ -55,39 +54,35 @@ export function PriorityDialog({ config, onClose, onDone }: PriorityDialogProps)
 
   const formId = `priority-${config.pvRef.nr}`;
   return (
-    <>
-      <Dialog
-        open
-        onClose={onClose}
-        size="small"
-        title={t('actions.priority.title', { name: config.name })}
-        actions={<FormDialogActions formId={formId} busy={busy} onCancel={onClose} />}
-      >
-        <form id={formId} className="action-form" onSubmit={submit} noValidate>
-          <div className="action-current">
-            <span>{t('actions.priority.current', { priority: current })}</span>
-            <PvInfo config={config} />
-          </div>
-          <Field label={t('actions.priority.label')} error={error}>
-            {(p) => (
-              <input
-                {...p}
-                name="priority"
-                inputMode="numeric"
-                autoComplete="off"
-                value={entry}
-                data-autofocus
-                onChange={(e) => setEntry(e.target.value)}
-              />
-            )}
-          </Field>
-        </form>
-      </Dialog>
-      <ActionResultDialog
-        dialog={result}
-        onClose={() => setResult(null)}
-        pvName={() => config.name}
-      />
-    </>
+    <ActionFormDialog
+      title={t('actions.priority.title', { name: config.name })}
+      size="small"
+      formId={formId}
+      busy={busy}
+      onClose={onClose}
+      result={result}
+      onResultClose={() => setResult(null)}
+      pvName={config.name}
+    >
+      <form id={formId} className="action-form" onSubmit={submit} noValidate>
+        <div className="action-current">
+          <span>{t('actions.priority.current', { priority: current })}</span>
+          <PvInfo config={config} />
+        </div>
+        <Field label={t('actions.priority.label')} error={error}>
+          {(p) => (
+            <input
+              {...p}
+              name="priority"
+              inputMode="numeric"
+              autoComplete="off"
+              value={entry}
+              data-autofocus
+              onChange={(e) => setEntry(e.target.value)}
+            />
+          )}
+        </Field>
+      </form>
+    </ActionFormDialog>
   );
 }

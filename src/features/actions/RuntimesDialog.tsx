@@ -15,9 +15,8 @@ import {
 } from '../../domain/validation/resultDialogs.ts';
 import type { RuleMessage } from '../../domain/validation/ruleMessage.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { Dialog, EmptyState, Field, LoadingState } from '../../ui/index.ts';
-import { ActionResultDialog } from './ActionResultDialog.tsx';
-import { FormDialogActions } from './FormDialogActions.tsx';
+import { EmptyState, Field, LoadingState } from '../../ui/index.ts';
+import { ActionFormDialog } from './FormDialogActions.tsx';
 import { loadRuntimes, setRuntimes } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { useRuleText } from './useRuleText.ts';
@@ -96,71 +95,66 @@ export function RuntimesDialog({ config, onClose, onDone }: RuntimesDialogProps)
   const formId = `runtimes-${config.pvRef.nr}`;
   const editable = loaded !== null && loaded.length > 0;
   return (
-    <>
-      <Dialog
-        open
-        onClose={onClose}
-        size="small"
-        title={t('actions.runtimes.title', { name: config.name })}
-        actions={
-          <FormDialogActions formId={formId} busy={busy} onCancel={onClose} canSubmit={editable} />
-        }
-      >
-        <LoadingState status={status} onRetry={() => setAttempt((a) => a + 1)}>
-          {loadMessage && (
-            <p className="action-errors" role="alert">
-              {text(loadMessage)}
-            </p>
-          )}
-          {!editable ? (
-            !loadMessage && (
-              <EmptyState
-                title={t('actions.runtimes.noneTitle')}
-                reason={t('actions.runtimes.none')}
-              />
-            )
-          ) : (
-            <form id={formId} className="action-form" onSubmit={submit} noValidate>
-              <div className="action-current">
-                <span>{config.stationName}</span>
-                <PvInfo config={config} />
-              </div>
-              {loaded.map((r, i) => (
-                <Field
-                  key={r.runtimeValue.runtimeType}
-                  label={t(`actions.runtimes.types.${r.runtimeValue.runtimeType}`)}
-                  help={t('actions.runtimes.current', {
-                    value: format.number(r.runtimeValue.value, 1),
-                  })}
-                  error={errors.get(String(i))}
-                >
-                  {(p) => (
-                    <input
-                      {...p}
-                      name={`runtime-${r.runtimeValue.runtimeType}`}
-                      inputMode="decimal"
-                      autoComplete="off"
-                      value={edited[i] ?? runtimeText(r.runtimeValue.value, format.locale !== 'en')}
-                      onChange={(e) =>
-                        setEdited((list) => {
-                          const next = [...list];
-                          next[i] = e.target.value;
-                          return next;
-                        })
-                      }
-                    />
-                  )}
-                </Field>
-              ))}
-            </form>
-          )}
-        </LoadingState>
-      </Dialog>
-      <ActionResultDialog
-        dialog={result}
-        onClose={() => setResult(null)}
-        pvName={() => config.name}
-      />
-    </>
+    <ActionFormDialog
+      title={t('actions.runtimes.title', { name: config.name })}
+      size="small"
+      formId={formId}
+      busy={busy}
+      canSubmit={editable}
+      onClose={onClose}
+      result={result}
+      onResultClose={() => setResult(null)}
+      pvName={config.name}
+    >
+      <LoadingState status={status} onRetry={() => setAttempt((a) => a + 1)}>
+        {loadMessage && (
+          <p className="action-errors" role="alert">
+            {text(loadMessage)}
+          </p>
+        )}
+        {!editable ? (
+          !loadMessage && (
+            <EmptyState
+              title={t('actions.runtimes.noneTitle')}
+              reason={t('actions.runtimes.none')}
+            />
+          )
+        ) : (
+          <form id={formId} className="action-form" onSubmit={submit} noValidate>
+            <div className="action-current">
+              <span>{config.stationName}</span>
+              <PvInfo config={config} />
+            </div>
+            {loaded.map((r, i) => (
+              <Field
+                key={r.runtimeValue.runtimeType}
+                label={t(`actions.runtimes.types.${r.runtimeValue.runtimeType}`)}
+                help={t('actions.runtimes.current', {
+                  value: format.number(r.runtimeValue.value, 1),
+                })}
+                error={errors.get(String(i))}
+              >
+                {(p) => (
+                  <input
+                    {...p}
+                    name={`runtime-${r.runtimeValue.runtimeType}`}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={edited[i] ?? runtimeText(r.runtimeValue.value, format.locale !== 'en')}
+                    onChange={(e) =>
+                      setEdited((list) => {
+                        const next = [...list];
+                        next[i] = e.target.value;
+                        return next;
+                      })
+                    }
+                  />
+                )}
+              </Field>
+            ))}
+          </form>
+        )}
+      </LoadingState>
+    </ActionFormDialog>
   );
 }

@@ -9,9 +9,8 @@ import { buildPvSetRequest, DIGITAL_INVERT } from '../../domain/validation/value
 import { pvActionResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
 import { formatPvValue } from '../../domain/pvFormat.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { ChoiceGroup, Dialog, Field } from '../../ui/index.ts';
-import { ActionResultDialog } from './ActionResultDialog.tsx';
-import { FormDialogActions } from './FormDialogActions.tsx';
+import { ChoiceGroup, Field } from '../../ui/index.ts';
+import { ActionFormDialog } from './FormDialogActions.tsx';
 import { setPvValues } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { useRuleText } from './useRuleText.ts';
@@ -73,88 +72,78 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
 
   const formId = `set-value-${ref.type}-${ref.nr}`;
   return (
-    <>
-      <Dialog
-        open
-        onClose={onClose}
-        size="small"
-        title={t('actions.setValue.title', { name: config.name })}
-        actions={
-          <FormDialogActions
-            formId={formId}
-            busy={busy}
-            onCancel={onClose}
-            submitLabel={t('actions.setValue.submit')}
+    <ActionFormDialog
+      title={t('actions.setValue.title', { name: config.name })}
+      size="small"
+      formId={formId}
+      busy={busy}
+      submitLabel={t('actions.setValue.submit')}
+      onClose={onClose}
+      result={result}
+      onResultClose={() => setResult(null)}
+      pvName={config.name}
+    >
+      <form id={formId} className="action-form" onSubmit={submit} noValidate>
+        <div className="action-current">
+          <span>{t('actions.common.current')}</span>
+          <strong className="value">
+            {shown ? shown.text : '—'}
+            {shown?.unit ? ` ${shown.unit}` : ''}
+          </strong>
+          <PvInfo config={config} />
+        </div>
+        {digital ? (
+          <ChoiceGroup
+            legend={t('actions.setValue.state')}
+            value={choice}
+            onChange={setChoice}
+            choices={[
+              { value: 'on', label: active },
+              { value: 'off', label: inactive },
+              { value: 'invert', label: t('actions.setValue.invert') },
+            ]}
           />
-        }
-      >
-        <form id={formId} className="action-form" onSubmit={submit} noValidate>
-          <div className="action-current">
-            <span>{t('actions.common.current')}</span>
-            <strong className="value">
-              {shown ? shown.text : '—'}
-              {shown?.unit ? ` ${shown.unit}` : ''}
-            </strong>
-            <PvInfo config={config} />
-          </div>
-          {digital ? (
-            <ChoiceGroup
-              legend={t('actions.setValue.state')}
-              value={choice}
-              onChange={setChoice}
-              choices={[
-                { value: 'on', label: active },
-                { value: 'off', label: inactive },
-                { value: 'invert', label: t('actions.setValue.invert') },
-              ]}
-            />
-          ) : (
-            <Field
-              label={isTime ? t('actions.setValue.time') : t('actions.setValue.value')}
-              help={
-                config.domainConfig
-                  ? t('actions.info.domainValue', {
-                      min: config.domainConfig.min,
-                      max: config.domainConfig.max,
-                    }) + (config.dimension ? ` ${config.dimension}` : '')
-                  : undefined
-              }
-              error={
-                errors.length > 0
-                  ? errors.map((line, i) => (
-                      <span key={i} className="action-error-line">
-                        {line}
-                      </span>
-                    ))
-                  : undefined
-              }
-            >
-              {(p) => (
-                <input
-                  {...p}
-                  name="value"
-                  inputMode={isTime ? 'text' : 'decimal'}
-                  placeholder={isTime ? 'HH:MM' : undefined}
-                  autoComplete="off"
-                  value={entry}
-                  data-autofocus
-                  onChange={(e) => setEntry(e.target.value)}
-                />
-              )}
-            </Field>
-          )}
-          {digital && errors.length > 0 && (
-            <p className="field-error" role="alert">
-              {errors.join(' ')}
-            </p>
-          )}
-        </form>
-      </Dialog>
-      <ActionResultDialog
-        dialog={result}
-        onClose={() => setResult(null)}
-        pvName={() => config.name}
-      />
-    </>
+        ) : (
+          <Field
+            label={isTime ? t('actions.setValue.time') : t('actions.setValue.value')}
+            help={
+              config.domainConfig
+                ? t('actions.info.domainValue', {
+                    min: config.domainConfig.min,
+                    max: config.domainConfig.max,
+                  }) + (config.dimension ? ` ${config.dimension}` : '')
+                : undefined
+            }
+            error={
+              errors.length > 0
+                ? errors.map((line, i) => (
+                    <span key={i} className="action-error-line">
+                      {line}
+                    </span>
+                  ))
+                : undefined
+            }
+          >
+            {(p) => (
+              <input
+                {...p}
+                name="value"
+                inputMode={isTime ? 'text' : 'decimal'}
+                placeholder={isTime ? 'HH:MM' : undefined}
+                autoComplete="off"
+                value={entry}
+                data-autofocus
+                onChange={(e) => setEntry(e.target.value)}
+              />
+            )}
+          </Field>
+        )}
+        {digital && errors.length > 0 && (
+          <p className="field-error" role="alert">
+            {errors.join(' ')}
+          </p>
+        )}
+      </form>
+    </ActionFormDialog>
   );
 }

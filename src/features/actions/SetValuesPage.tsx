@@ -18,7 +18,7 @@ import { pvActionResultDialog, type ResultDialog } from '../../domain/validation
 import { formatPvValue } from '../../domain/pvFormat.ts';
 import { usePvValue } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { Button, EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
+import { Button, EmptyState, LoadingState, PageHeader, PvValueText } from '../../ui/index.ts';
 import { ActionNotice } from './ActionNotice.tsx';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { setPvValues } from './actionsApi.ts';
@@ -223,8 +223,7 @@ const SetValueRow = memo(function SetValueRow({
         )}
       </th>
       <td className="num value">
-        {shown ? shown.text : '—'}
-        {shown?.unit ? <span className="unit"> {shown.unit}</span> : null}
+        <PvValueText shown={shown} />
       </td>
       <td>
         {config.pvRef.type === 'DigiOut' ? (

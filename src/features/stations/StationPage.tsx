@@ -11,7 +11,7 @@ import { usePvConfig, usePvValue, useStationLive } from '../../live/index.ts';
 import { formatPvValue, qualityClass } from '../../domain/pvFormat.ts';
 import { splitPvNr } from '../../domain/pvRef.ts';
 import { AgeText } from './AgeText.tsx';
-import { Icon, QualityMark } from '../../ui/index.ts';
+import { Icon, PvValueText, QualityMark } from '../../ui/index.ts';
 import { DialStateBadge } from './DialStateBadge.tsx';
 import { useFormat } from '../../app/useFormat.ts';
 import { useAsync } from './useAsync.ts';
@@ -198,8 +198,7 @@ const PvRow = memo(function PvRow({
         data-active={shown?.active}
         title={shown?.detail}
       >
-        {shown ? shown.text : '—'}
-        {shown?.unit ? <span className="unit"> {shown.unit}</span> : null}
+        <PvValueText shown={shown} />
       </span>
       <span role="cell" className="pv-quality">
         {value && <QualityMark quality={value.quality} />}
