@@ -17,6 +17,7 @@ import { PvValueStore } from './PvValueStore.ts';
 import { foreverRetryPolicy, type RetryPolicy } from './retryPolicy.ts';
 import { ServerStatusTracker } from './ServerStatusTracker.ts';
 import { StationStore } from './StationStore.ts';
+import { listenToStationHub } from './stationMessages.ts';
 import { SubscriptionBatcher } from './SubscriptionBatcher.ts';
 import { SubscriptionRegistry } from './SubscriptionRegistry.ts';
 import { TabCoalescer, type FrameSource } from './TabCoalescer.ts';
@@ -26,8 +27,10 @@ import { LEASE_KINDS, TOPICS, type LeaseKind } from './topics.ts';
 import * as check from './validate.ts';
 import type { Alert } from '../src/contract/alerts.ts';
 import { AlertFeed, type AlertArchiveFetcher, type AlertView } from './alerts/AlertFeed.ts';
-import { KeyedFeed } from './feeds/KeyedFeed.ts';
-import { FEEDS, type FeedName } from './feeds/feeds.ts';
+import { FeedSet } from './feeds/FeedSet.ts';
+import { PvAlarms } from './alerts/PvAlarms.ts';
+import { ItemTopicStore } from './topics/ItemTopicStore.ts';
+import { isItemKind } from './topics/itemTopics.ts';
 import type { FeedItemsFetcher } from './restClient.ts';
 import * as Comlink from 'comlink';
 import type { ChartDirectory, ChartType } from '../src/contract/charts.ts';
@@ -89,6 +92,10 @@ export class Engine implements EngineApi {
   private readonly source: FrameSource;
   private readonly onError: (error: unknown) => void;
   private readonly alerts: AlertFeed;
+  /** Keyed live topics (workers/topics/): alert state, limits, PV alarms ... */
+  private readonly items: ItemTopicStore;
+  private readonly pvAlarms: PvAlarms;
+  private readonly feeds: FeedSet;
   /** Chart data and live series: loaded with the first chart a tab opens (worker budget). */
   private charts: ChartService | null = null;
   private chartsLoading: Promise<ChartService> | null = null;
@@ -133,11 +140,34 @@ export class Engine implements EngineApi {
         deps.fetchAlerts ?? (() => Promise.reject(new Error('No alert archive configured'))),
       send: (tabId, message) => this.tabs.get(tabId)?.send(message),
       onError,
+      liveChanged: () => this.pvAlarms.currentChanged(),
+    });
+    const dataReceived = () => this.status.dataReceived(this.deps.timers.now());
+    this.items = new ItemTopicStore({
+      isLeased: (kind, key) => this.registry.has(kind, key),
+      changed: (kind, key) => this.changed(kind, key),
+      dataReceived,
+    });
+    this.pvAlarms = new PvAlarms({
+      timers: deps.timers,
+      currentAlerts: () => this.alerts.liveAlerts(),
+      retainCurrent: () => this.alerts.retainLive(),
+      put: (key, state) => this.items.put('pvAlarm', key, state),
+    });
+    this.feeds = new FeedSet({
+      channel: (hub) => this.channel(hub),
+      isConnected: (hub) => this.channels.get(hub)?.state === 'connected',
+      onChannelRestored: (listener) => this.onChannelRestored(listener),
+      send: (tabId, message) => this.tabs.get(tabId)?.send(message),
+      dataReceived,
+      onError,
+      fetchFeedItems: deps.fetchFeedItems,
     });
     this.source = {
       pvValue: (key) => this.values.get(key),
       pvConfig: (key) => this.configs.get(key),
       station: (key) => this.stations.get(key),
+      item: (kind, key) => this.items.get(kind, key),
       status: () => this.status.snapshot(),
     };
   }
@@ -172,7 +202,7 @@ export class Engine implements EngineApi {
     for (const kind of LEASE_KINDS)
       this.releaseKeys(tabId, tab, kind, [...tab.coalescer.leased[kind]]);
     this.alerts.dropTab(tabId);
-    for (const feed of this.feeds.values()) feed.dropTab(tabId);
+    this.feeds.dropTab(tabId);
     this.charts?.dropTab(tabId);
     tab.coalescer.dispose();
     tab.closeSink();
@@ -261,6 +291,7 @@ export class Engine implements EngineApi {
     if (count === 1) this.channelReleases.set(hub, this.channel(hub).acquire());
     if (TOPICS[kind].methods.length) this.batcher.subscribe(kind, key);
     if (kind === 'pvValue') this.values.reserve(key);
+    if (kind === 'pvAlarm') this.pvAlarms.leaseAdded(key);
     if (kind === 'pvConfig') {
       const ref = parsePvKey(key);
       if (ref) void this.configs.request(ref);
@@ -273,6 +304,8 @@ export class Engine implements EngineApi {
     if (kind === 'pvValue') this.values.delete(key);
     if (kind === 'pvConfig') this.configs.evict(key);
     if (kind === 'station') this.stations.delete(key);
+    if (kind === 'pvAlarm') this.pvAlarms.leaseRemoved(key);
+    if (isItemKind(kind)) this.items.forget(kind, key);
     const count = (this.keysPerHub.get(hub) ?? 1) - 1;
     this.keysPerHub.set(hub, count);
     if (count === 0) {
@@ -353,6 +386,7 @@ export class Engine implements EngineApi {
         this.status.dataReceived(this.deps.timers.now());
         handler(payload);
       });
+    this.items.attach(channel);
     switch (channel.hub) {
       case 'pv':
         on(HUB_MESSAGES.newValues, (payload) => {
@@ -365,25 +399,10 @@ export class Engine implements EngineApi {
         });
         break;
       case 'station':
-        on(HUB_MESSAGES.newConfig, (payload) => {
-          if (check.isStationConfig(payload) && this.leasesStation(payload.station.stationNumber)) {
-            this.changed('station', this.stations.applyConfig(payload));
-          }
-        });
-        on(HUB_MESSAGES.newTimestamp, (payload) => {
-          if (check.isTimestampMessage(payload) && this.leasesStation(payload.stationNumber)) {
-            this.changed('station', this.stations.applyTimestamp(payload));
-          }
-        });
-        on(HUB_MESSAGES.newDialCounter, (payload) => {
-          if (check.isDialCounterMessage(payload) && this.leasesStation(payload.stationNumber)) {
-            this.changed('station', this.stations.applyDialCounter(payload));
-          }
-        });
-        on(HUB_MESSAGES.newDialState, (payload) => {
-          if (check.isDialStateMessage(payload) && this.leasesStation(payload.stationNumber)) {
-            this.changed('station', this.stations.applyDialState(payload));
-          }
+        listenToStationHub(on, {
+          stations: this.stations,
+          leases: (nr) => this.registry.has('station', stationKey(nr)),
+          changed: (key) => this.changed('station', key),
         });
         break;
       case 'serverStatus':
@@ -404,10 +423,6 @@ export class Engine implements EngineApi {
     }
   }
 
-  private leasesStation(stationNumber: number): boolean {
-    return this.registry.has('station', stationKey(stationNumber));
-  }
-
   private pvValueReceived(payload: unknown): void {
     if (!check.isPvValue(payload)) return;
     const key = pvKey(payload.pvRef);
@@ -418,16 +433,14 @@ export class Engine implements EngineApi {
     this.changed('pvValue', key);
   }
 
-  // --- keyed feeds: dashboard notes (noteUpdate) and text messages (newMessage), SPEC §7;
-  // each feed is made on first use ---
-  private readonly feeds = new Map<FeedName, KeyedFeed<{ id: number }>>();
+  // --- keyed feeds: dashboard notes and text messages (feeds/FeedSet.ts) ---
 
   async leaseNotes(tabId: string, ids: number[]): Promise<void> {
     this.leaseFeed('notes', tabId, ids);
   }
 
   async releaseNotes(tabId: string, ids: number[]): Promise<void> {
-    this.feeds.get('notes')?.release(tabId, ids);
+    this.feeds.release('notes', tabId, ids);
   }
 
   async leaseTextMessages(tabId: string, ids: number[]): Promise<void> {
@@ -435,38 +448,12 @@ export class Engine implements EngineApi {
   }
 
   async releaseTextMessages(tabId: string, ids: number[]): Promise<void> {
-    this.feeds.get('textMessages')?.release(tabId, ids);
+    this.feeds.release('textMessages', tabId, ids);
   }
 
-  private leaseFeed(name: FeedName, tabId: string, ids: number[]): void {
+  private leaseFeed(name: 'notes' | 'textMessages', tabId: string, ids: number[]): void {
     if (!this.tabs.has(tabId)) throw hubErrors.acquireFailed(tabId);
-    let feed = this.feeds.get(name);
-    if (!feed) {
-      const { hub, pushed, kind } = FEEDS[name];
-      const made = new KeyedFeed(kind, {
-        acquireChannel: () => this.channel(hub).acquire(),
-        isConnected: () => this.channels.get(hub)?.state === 'connected',
-        invoke: async (method, ...args) => this.channel(hub).invoke(method, ...args),
-        send: (id, message) => this.tabs.get(id)?.send(message),
-        onError: this.onError,
-        ...(this.deps.fetchFeedItems
-          ? { refetch: (ids: number[]) => this.deps.fetchFeedItems!(name, ids) }
-          : {}),
-      });
-      this.channel(hub).on(pushed, (payload: unknown) => {
-        this.status.dataReceived(this.deps.timers.now());
-        made.received(payload);
-      });
-      this.channel(hub).onStateChange((change) => {
-        if (change.to !== 'connected') made.connectionLost();
-      });
-      this.onChannelRestored((restored) => {
-        if (restored === hub) made.resubscribe();
-      });
-      this.feeds.set(name, made);
-      feed = made;
-    }
-    feed.lease(tabId, ids);
+    this.feeds.lease(name, tabId, ids);
   }
 
   /** The chart service, its code fetched on first use: most tabs never open a chart. */

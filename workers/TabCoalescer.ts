@@ -9,6 +9,7 @@ import type { StationLiveData } from '../src/contract/station.ts';
 import type { ConnectionStatus, Frame, PvConfigEntry, TabMessage } from './engineProtocol.ts';
 import type { TimerHandle, Timers } from './timers.ts';
 import { LEASE_KINDS, type LeaseKind } from './topics.ts';
+import { ITEM_KINDS, type ItemEntry, type ItemKind, type ItemTypes } from './topics/itemTopics.ts';
 
 /**
  * One display frame at 60 Hz. DESIGN.md names 50 ms; measured, 50 ms put a value's
@@ -23,6 +24,8 @@ export interface FrameSource {
   pvValue(key: string): PvValue | undefined;
   pvConfig(key: string): PvConfigEntry | undefined;
   station(key: string): StationLiveData | undefined;
+  /** The item of a keyed topic: undefined while none arrived, null when there is none. */
+  item<K extends ItemKind>(kind: K, key: string): ItemTypes[K] | null | undefined;
   status(): ConnectionStatus;
 }
 
@@ -102,6 +105,7 @@ export class TabCoalescer {
         return entry ? [[key, entry] as [string, PvConfigEntry]] : [];
       }),
       stations: present([...keys.station].map((key) => source.station(key))),
+      items: ITEM_KINDS.flatMap((kind) => itemEntries(source, kind, keys[kind])),
       lastDataAt: source.status().lastDataAt,
     };
     if (full || this.statusDirty) frame.status = source.status();
@@ -113,7 +117,8 @@ export class TabCoalescer {
       !frame.status &&
       !frame.pvValues.length &&
       !frame.pvConfigs.length &&
-      !frame.stations.length;
+      !frame.stations.length &&
+      !frame.items.length;
     if (!empty) {
       this.lastFlushAt = this.options.timers.now();
       this.options.send(frame);
@@ -145,6 +150,15 @@ export class TabCoalescer {
     this.options.timers.clearTimeout(this.timer);
     this.timer = null;
   }
+}
+
+function itemEntries(source: FrameSource, kind: ItemKind, keys: Set<string>): ItemEntry[] {
+  const out: ItemEntry[] = [];
+  for (const key of keys) {
+    const item = source.item(kind, key);
+    if (item !== undefined) out.push([kind, key, item] as ItemEntry);
+  }
+  return out;
 }
 
 function present<T>(items: (T | undefined)[]): T[] {

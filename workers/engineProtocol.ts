@@ -9,6 +9,7 @@ import type { Alert } from '../src/contract/alerts.ts';
 import type { DashboardNote } from '../src/contract/dashboard.ts';
 import type { TextMessage } from '../src/contract/actions.ts';
 import type { ChartLiveMessage } from './charts/chartProtocol.ts';
+import type { ItemEntry } from './topics/itemTopics.ts';
 
 export type { ChartLiveMessage } from './charts/chartProtocol.ts';
 
@@ -34,6 +35,8 @@ export interface Frame {
   /** Changed config states by PV key. */
   pvConfigs: [key: string, entry: PvConfigEntry][];
   stations: StationLiveData[];
+  /** Changed items of keyed topics (alert state, limits, PV alarms, plans ...); null = none. */
+  items: ItemEntry[];
   /** Present when the connection status changed since the last frame. */
   status?: ConnectionStatus;
   lastDataAt: number | null;

@@ -9,15 +9,19 @@ import {
   SUBSCRIPTION_BATCH_SIZE,
   type HubName,
 } from '../src/contract/hubs.ts';
+import { ITEM_KINDS, ITEM_TOPICS, type ItemKind } from './topics/itemTopics.ts';
 
-export const LEASE_KINDS = [
+/** Kinds with stores of their own; every other kind is a keyed item topic (topics/). */
+export const CORE_LEASE_KINDS = [
   'pvValue',
   'pvConfig',
   'station',
   'reportData',
   'serverStatus',
 ] as const;
-export type LeaseKind = (typeof LEASE_KINDS)[number];
+export type CoreLeaseKind = (typeof CORE_LEASE_KINDS)[number];
+export type LeaseKind = CoreLeaseKind | ItemKind;
+export const LEASE_KINDS: readonly LeaseKind[] = [...CORE_LEASE_KINDS, ...ITEM_KINDS];
 
 export interface MethodPair {
   subscribe: string;
@@ -33,7 +37,7 @@ export interface Topic {
 const pv = HUB_METHODS.pv;
 const st = HUB_METHODS.station;
 
-export const TOPICS: Record<LeaseKind, Topic> = {
+const CORE_TOPICS: Record<CoreLeaseKind, Topic> = {
   pvValue: {
     hub: 'pv',
     methods: [{ subscribe: pv.subscribeToPvs, unsubscribe: pv.unsubscribeFromPvs }],
@@ -67,6 +71,8 @@ export const TOPICS: Record<LeaseKind, Topic> = {
   // The status hub pushes to every connection; a lease only keeps the channel open.
   serverStatus: { hub: 'serverStatus', methods: [], batchSize: SUBSCRIPTION_BATCH_SIZE },
 };
+
+export const TOPICS: Record<LeaseKind, Topic> = { ...CORE_TOPICS, ...ITEM_TOPICS };
 
 /** The one key of the server-status lease. */
 export const SERVER_STATUS_KEY = 'server';

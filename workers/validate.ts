@@ -2,8 +2,10 @@
  * Cheap shape checks for what arrives from the hubs and REST: the engine never trusts a
  * payload's type. Enumerations are checked where a wrong value would mislead a view.
  */
+import { ALERT_BINDING_TYPES, type AlertStateMessage } from '../src/contract/alerts.ts';
 import {
   isOneOf,
+  LIMIT_TYPES,
   PV_TYPES,
   PV_VALUE_TYPES,
   QUALITIES,
@@ -16,7 +18,7 @@ import type {
   NewTimestampMessage,
   ServerStatusMessage,
 } from '../src/contract/hubs.ts';
-import type { PvConfig, PvRef, PvValue } from '../src/contract/pv.ts';
+import type { PvConfig, PvLimitConfig, PvRef, PvValue } from '../src/contract/pv.ts';
 import type { StationConfig } from '../src/contract/station.ts';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -73,4 +75,25 @@ export function isDialStateMessage(value: unknown): value is NewDialStateMessage
 
 export function isServerStatusMessage(value: unknown): value is ServerStatusMessage {
   return isRecord(value) && isOneOf(SERVER_STATUSES, value.status);
+}
+
+export function isPvLimitConfig(value: unknown): value is PvLimitConfig {
+  return (
+    isRecord(value) &&
+    isRecord(value.pvLimitRef) &&
+    isPvRef(value.pvLimitRef.pv) &&
+    isOneOf(LIMIT_TYPES, value.pvLimitRef.limitType) &&
+    typeof value.limit === 'number' &&
+    typeof value.priority === 'number'
+  );
+}
+
+export function isAlertStateMessage(value: unknown): value is AlertStateMessage {
+  return (
+    isRecord(value) &&
+    isRecord(value.binding) &&
+    isOneOf(ALERT_BINDING_TYPES, value.binding.type) &&
+    typeof value.pendingCount === 'number' &&
+    (value.highestPriority === null || typeof value.highestPriority === 'number')
+  );
 }

@@ -7,6 +7,7 @@ import type { PvValue } from '../contract/pv.ts';
 import type { StationLiveData } from '../contract/station.ts';
 import type { ConnectionStatus, Frame, PvConfigEntry } from '../../workers/engineProtocol.ts';
 import type { LeaseKind } from '../../workers/topics.ts';
+import { isItemKind, type ItemKind, type ItemTypes } from '../../workers/topics/itemTopics.ts';
 
 type Listener = () => void;
 
@@ -23,6 +24,8 @@ export class TabLiveStore {
   private readonly pvValues = new Map<string, PvValue>();
   private readonly pvConfigs = new Map<string, PvConfigEntry>();
   private readonly stations = new Map<string, StationLiveData>();
+  /** Items of keyed topics by `kind:key`; null = the topic holds none for the key. */
+  private readonly items = new Map<string, unknown>();
   private status: ConnectionStatus = INITIAL_STATUS;
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly statusListeners = new Set<Listener>();
@@ -37,6 +40,11 @@ export class TabLiveStore {
 
   getStation(key: string): StationLiveData | undefined {
     return this.stations.get(key);
+  }
+
+  /** Undefined until the first item arrived; null when there is none (e.g. no alarm). */
+  getItem<K extends ItemKind>(kind: K, key: string): ItemTypes[K] | null | undefined {
+    return this.items.get(listenerId(kind, key)) as ItemTypes[K] | null | undefined;
   }
 
   getStatus(): ConnectionStatus {
@@ -82,6 +90,10 @@ export class TabLiveStore {
       this.stations.set(key, station);
       wake('station', key);
     }
+    for (const [kind, key, item] of frame.items) {
+      this.items.set(listenerId(kind, key), item);
+      wake(kind, key);
+    }
     if (this.updateStatus(frame)) for (const listener of this.statusListeners) woken.add(listener);
     for (const listener of woken) listener();
   }
@@ -91,6 +103,7 @@ export class TabLiveStore {
     if (kind === 'pvValue') this.pvValues.delete(key);
     else if (kind === 'pvConfig') this.pvConfigs.delete(key);
     else if (kind === 'station') this.stations.delete(key);
+    else if (isItemKind(kind)) this.items.delete(listenerId(kind, key));
   }
 
   private updateStatus(frame: Frame): boolean {

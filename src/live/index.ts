@@ -12,3 +12,4 @@ export { useAlertWindow } from './useAlertWindow.ts';
 export { useAlertCounts } from './useAlertCounts.ts';
 export type { AlertCounts, AlertViewFrame } from '../../workers/engineProtocol.ts';
 export type { AlertView, AlertViewSource } from '../../workers/engineApi.ts';
+export { useLiveItem, usePvAlarm, usePvLimits } from './useLiveItem.ts';

@@ -42,6 +42,8 @@ export interface AlertFeedDeps {
   fetchArchive: AlertArchiveFetcher;
   send(tabId: string, message: AlertsMessage): void;
   onError(error: unknown): void;
+  /** The current (live) list changed or was loaded; derived state (PV alarms) follows it. */
+  liveChanged?(): void;
 }
 
 interface ArchiveEntry {
@@ -122,6 +124,22 @@ export class AlertFeed {
     this.setCounts(tabId, false);
     if (tab.timer !== null) this.deps.timers.clearTimeout(tab.timer);
     this.tabs.delete(tabId);
+  }
+
+  /** Keeps the current list loaded without a view (PV alarm states); returns the release. */
+  retainLive(): () => void {
+    this.useSource({ kind: 'live' }, 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.useSource({ kind: 'live' }, -1);
+    };
+  }
+
+  /** The current alerts, or null until they were fetched. */
+  liveAlerts(): Iterable<Alert> | null {
+    return this.liveState === 'ready' ? this.live.rows() : null;
   }
 
   /** All rows of a view (sorted, filtered), e.g. for a CSV export. */
@@ -246,6 +264,7 @@ export class AlertFeed {
   }
 
   private markLiveDirty(): void {
+    this.deps.liveChanged?.();
     for (const [tabId, tab] of this.tabs) {
       if (tab.counts || [...tab.views.values()].some((v) => v.source.kind === 'live'))
         this.markDirty(tabId);

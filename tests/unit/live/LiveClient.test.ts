@@ -14,6 +14,7 @@ function frame(part: Partial<Frame>): Frame {
     pvValues: [],
     pvConfigs: [],
     stations: [],
+    items: [],
     lastDataAt: null,
     ...part,
   };

@@ -1,0 +1,75 @@
+/**
+ * The pvAlarm topic (workers/topics/pvAlarmTopic.ts): the alarm state of each leased PV,
+ * derived from the alert feed's current list whenever it changes. Leasing a PV's alarm
+ * keeps the current list in use, as the alarm banner does.
+ */
+import type { Alert } from '../../src/contract/alerts.ts';
+import { pvAlarmStates, samePvAlarm, type PvAlarmState } from '../../src/domain/pvAlarm.ts';
+import type { TimerHandle, Timers } from '../timers.ts';
+
+/** Changes of the current list within this window are derived once (an alarm flood). */
+export const PV_ALARM_DERIVE_MS = 50;
+
+export interface PvAlarmsDeps {
+  timers: Timers;
+  /** The current alerts, or null while they are not yet loaded. */
+  currentAlerts(): Iterable<Alert> | null;
+  /** Keeps the feed's current list loaded; returns its release. */
+  retainCurrent(): () => void;
+  /** Sets the item of a leased key (null = no alarm). */
+  put(key: string, state: PvAlarmState | null): void;
+}
+
+export class PvAlarms {
+  private readonly leased = new Set<string>();
+  private index = new Map<string, PvAlarmState>();
+  private loaded = false;
+  private releaseCurrent: (() => void) | null = null;
+  private timer: TimerHandle | null = null;
+
+  constructor(private readonly deps: PvAlarmsDeps) {}
+
+  leaseAdded(key: string): void {
+    this.leased.add(key);
+    this.releaseCurrent ??= this.deps.retainCurrent();
+    if (this.loaded) this.deps.put(key, this.index.get(key) ?? null);
+    else this.currentChanged();
+  }
+
+  leaseRemoved(key: string): void {
+    this.leased.delete(key);
+    if (this.leased.size === 0 && this.releaseCurrent) {
+      this.releaseCurrent();
+      this.releaseCurrent = null;
+      this.loaded = false;
+      this.index = new Map();
+      if (this.timer !== null) this.deps.timers.clearTimeout(this.timer);
+      this.timer = null;
+    }
+  }
+
+  /** The current list changed: derive once the burst is over (at most every 50 ms). */
+  currentChanged(): void {
+    if (this.leased.size === 0 || this.timer !== null) return;
+    this.timer = this.deps.timers.setTimeout(() => {
+      this.timer = null;
+      this.derive();
+    }, PV_ALARM_DERIVE_MS);
+  }
+
+  /** Hands on the leased keys whose state changed. */
+  private derive(): void {
+    if (this.leased.size === 0) return;
+    const alerts = this.deps.currentAlerts();
+    if (alerts === null) return;
+    const next = pvAlarmStates(alerts);
+    const first = !this.loaded;
+    this.loaded = true;
+    for (const key of this.leased) {
+      const before = this.index.get(key) ?? null;
+      const after = next.get(key) ?? null;
+      if (first || !samePvAlarm(before, after)) this.deps.put(key, after);
+    }
+    this.index = next;
+  }
+}

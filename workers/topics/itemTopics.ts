@@ -1,0 +1,36 @@
+/**
+ * The keyed live topics of the engine (README.md beside this file). Adding one: a module
+ * exporting its `ItemTopic`, one line in `ItemTypes`, one in `ITEM_TOPICS`.
+ */
+import type { AlertStateMessage } from '../../src/contract/alerts.ts';
+import type { PvAlarmState, PvLimitSet } from '../../src/domain/pvAlarm.ts';
+import { alertStateTopic } from './alertStateTopic.ts';
+import type { ItemTopic } from './ItemTopic.ts';
+import { limitConfigTopic } from './limitConfigTopic.ts';
+import { pvAlarmTopic } from './pvAlarmTopic.ts';
+
+/** What a tab receives per key of each topic. */
+export interface ItemTypes {
+  alertState: AlertStateMessage;
+  limitConfig: PvLimitSet;
+  pvAlarm: PvAlarmState;
+}
+
+export type ItemKind = keyof ItemTypes;
+
+export const ITEM_TOPICS: { [K in ItemKind]: ItemTopic<ItemTypes[K]> } = {
+  alertState: alertStateTopic,
+  limitConfig: limitConfigTopic,
+  pvAlarm: pvAlarmTopic,
+};
+
+export const ITEM_KINDS = Object.keys(ITEM_TOPICS) as ItemKind[];
+
+export function isItemKind(kind: string): kind is ItemKind {
+  return Object.hasOwn(ITEM_TOPICS, kind);
+}
+
+/** One entry of a frame: the item of a key, `null` when the topic holds none for it. */
+export type ItemEntry = {
+  [K in ItemKind]: [kind: K, key: string, item: ItemTypes[K] | null];
+}[ItemKind];

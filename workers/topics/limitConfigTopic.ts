@@ -1,0 +1,32 @@
+/**
+ * The analogue limits of a PV (SPEC §3 "PV limit config", §7 "limit configs",
+ * `newLimitConfig`), keyed like the PV. The hub pushes one limit type per message; the item
+ * holds all four by type, so a view shows which limit a value crossed and its priority.
+ */
+import { HUB_MESSAGES, HUB_METHODS, SUBSCRIPTION_BATCH_SIZE } from '../../src/contract/hubs.ts';
+import { pvKey } from '../../src/contract/keys.ts';
+import type { PvLimitSet } from '../../src/domain/pvAlarm.ts';
+import { isPvLimitConfig } from '../validate.ts';
+import type { ItemTopic } from './ItemTopic.ts';
+
+export const limitConfigTopic: ItemTopic<PvLimitSet> = {
+  kind: 'limitConfig',
+  hub: 'pv',
+  methods: [
+    {
+      subscribe: HUB_METHODS.pv.subscribeToLimitConfigs,
+      unsubscribe: HUB_METHODS.pv.unsubscribeFromLimitConfigs,
+    },
+  ],
+  batchSize: SUBSCRIPTION_BATCH_SIZE,
+  messages: [
+    {
+      name: HUB_MESSAGES.newLimitConfig,
+      parse: ([config]) =>
+        isPvLimitConfig(config)
+          ? [[pvKey(config.pvLimitRef.pv), { [config.pvLimitRef.limitType]: config }]]
+          : [],
+    },
+  ],
+  merge: (held, pushed) => ({ ...held, ...pushed }),
+};
