@@ -1,15 +1,40 @@
 /**
  * Screenshots of pages as operators see them, at phone and wall-monitor widths:
  * `npx tsx scripts/screenshots.ts <outDir> /stations /stations/1 …` against a fresh server.
+ * Options: `--lang=ru` (default de), `--alarm=AnaIn-200001` moves that PV's limits below its
+ * value first, so the pages show a PV in alarm.
  */
 import { chromium } from 'playwright-core';
 import { startPlantServer } from '../tests/support/plantServer.ts';
-import { signInHttp } from '../tests/support/login.ts';
+import { signInHttp, type SignedIn } from '../tests/support/login.ts';
+import { parsePvUrlId } from '../src/contract/keys.ts';
+import { ACTION_EXTRA_API, PV_ACTION_API } from '../src/contract/actions.ts';
+import type { PvLimitConfig, PvRef } from '../src/contract/pv.ts';
+import { LANGUAGE_STORAGE_KEY } from '../src/app/languageKey.ts';
 
-const [outDir = 'screenshots', ...paths] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const option = (name: string) =>
+  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? null;
+const [outDir = 'screenshots', ...paths] = args.filter((a) => !a.startsWith('--'));
+const lang = option('lang') ?? 'de';
+const alarm = option('alarm');
+
+async function crossLimits(session: SignedIn, pv: PvRef): Promise<void> {
+  const post = (path: string, body: unknown) =>
+    session.fetch(path, { method: 'POST', body: JSON.stringify(body) });
+  const old = (await (await post(ACTION_EXTRA_API.limitConfigs, [pv])).json()) as PvLimitConfig[];
+  const res = await post(PV_ACTION_API.setAnaInLimits, {
+    oldValues: old,
+    newValues: old.map((l) => ({ ...l, limit: 0, delayTime: 0, notSet: false })),
+  });
+  if (!res.ok) throw new Error(`set-limits answered ${res.status}`);
+}
+
 const server = await startPlantServer();
 try {
   const session = await signInHttp(server.url, 'operator');
+  const alarmPv = alarm ? parsePvUrlId(alarm) : null;
+  if (alarmPv) await crossLimits(session, alarmPv);
   const browser = await chromium.launch({
     executablePath: process.env.PEGEL_CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
@@ -21,11 +46,15 @@ try {
     });
     const [name, value] = session.cookie.split(';')[0]!.split('=');
     await context.addCookies([{ name: name!, value: value!, url: server.url }]);
+    await context.addInitScript(
+      ([key, language]) => localStorage.setItem(key!, language!),
+      [LANGUAGE_STORAGE_KEY, lang],
+    );
     const page = await context.newPage();
     for (const path of paths.length ? paths : ['/']) {
       await page.goto(path);
       await page.waitForTimeout(2500);
-      const file = `${outDir}/${path.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${width}.png`;
+      const file = `${outDir}/${path.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${lang}-${width}.png`;
       await page.screenshot({ path: file, fullPage: false });
       console.log(file);
     }

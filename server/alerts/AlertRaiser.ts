@@ -57,6 +57,14 @@ export class AlertRaiser {
 
   start(): void {
     this.subs.push(this.plant.on('values', (values) => this.onValues(values)));
+    // A changed limit is checked against the value as it is now, not only at its next change
+    // (a slow level may keep its value for minutes).
+    this.subs.push(
+      this.plant.on('limitConfig', (config) => {
+        const value = this.plant.valueByKey(pvKey(config.pvLimitRef.pv));
+        if (value) this.onValues([value]);
+      }),
+    );
     this.subs.push(
       this.plant.on('station', (live, what) => {
         if (what === 'dialState') this.onStation(live);

@@ -93,3 +93,18 @@ export function samePvAlarm(a: PvAlarmState | null, b: PvAlarmState | null): boo
     a.since === b.since
   );
 }
+
+/**
+ * PA-S2: the part of an alarm text that says something beside the PV's own name: plant
+ * messages repeat station and PV ("Wasserwerk Talaue: Füllstand Reinwasserbehälter zu
+ * hoch"), which a row that already names both need not show again ("zu hoch").
+ */
+export function alarmShortText(text: string, stationName?: string, pvName?: string): string {
+  let rest = text.trim();
+  if (stationName && rest.startsWith(`${stationName}:`)) rest = rest.slice(stationName.length + 1);
+  rest = rest.trim();
+  if (pvName && rest.startsWith(pvName) && rest.length > pvName.length) {
+    rest = rest.slice(pvName.length).trim();
+  }
+  return rest || text;
+}

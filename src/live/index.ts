@@ -13,3 +13,4 @@ export { useAlertCounts } from './useAlertCounts.ts';
 export type { AlertCounts, AlertViewFrame } from '../../workers/engineProtocol.ts';
 export type { AlertView, AlertViewSource } from '../../workers/engineApi.ts';
 export { useLiveItem, usePvAlarm, usePvLimits } from './useLiveItem.ts';
+export { useLiveItems } from './useLiveItems.ts';

@@ -5,6 +5,15 @@
  */
 
 export { Button, type ButtonProps, type ButtonVariant } from './Button.tsx';
+export {
+  ALARM_SHAPES,
+  AlarmMark,
+  alarmShapeOf,
+  type AlarmMarkPhase,
+  type AlarmMarkProps,
+  type AlarmShape,
+} from './AlarmMark.tsx';
+export { alarmMarkElement } from './alarmMarkElement.ts';
 export { Card, Panel, type PanelProps } from './Panel.tsx';
 export { ChoiceGroup, type Choice, type ChoiceGroupProps } from './ChoiceGroup.tsx';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.tsx';

@@ -16,7 +16,10 @@ import type { PvConfig } from '../../contract/pv.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { timeUnitOfSpan } from '../../domain/timeUnits.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { useLiveClient } from '../../live/index.ts';
+import { useLiveClient, useLiveItems } from '../../live/index.ts';
+import { useAlarmLabel } from '../alerts/PvAlarmMark.tsx';
+import { usePriorityStyles } from '../alerts/usePriorities.ts';
+import type { AlarmMarkProps } from '../../ui/index.ts';
 import { alignSeries, AutoRefresh, runAutoRefresh, type ChartTarget } from '../../live/charts.ts';
 import { Button, EmptyState, Spinner, Toolbar } from '../../ui/index.ts';
 import { useSession } from '../auth/sessionStore.ts';
@@ -97,6 +100,7 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
   const [notice, setNotice] = useState<string | null>(null);
   const [annotationAt, setAnnotationAt] = useState<number | null>(null);
   const canvas = useRef<HTMLCanvasElement | null>(null);
+  const legendAlarms = useLegendAlarms(series);
 
   // The plot's pixel columns (the reduction width) follow the container.
   useEffect(() => {
@@ -457,6 +461,7 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
                 formatValue={format.number}
                 formatTick={formatTick}
                 timeLabel={t('charts.legend.time')}
+                legendAlarms={legendAlarms}
                 onRangeChange={(r) => changeView(r)}
                 onDoubleClick={canAnnotate ? (ts) => setAnnotationAt(ts) : undefined}
                 onCanvas={(c) => {
@@ -499,4 +504,26 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
       />
     </div>
   );
+}
+
+/** The alarm state of each series' PV, by series id, for the legend (DESIGN.md "Alarm states"). */
+function useLegendAlarms(series: readonly PlotSeriesConfig[]): ReadonlyMap<string, AlarmMarkProps> {
+  const keys = useMemo(() => series.map((s) => pvKey(s.pv)), [series]);
+  const alarms = useLiveItems('pvAlarm', keys);
+  const styles = usePriorityStyles();
+  const label = useAlarmLabel();
+  const out = new Map<string, AlarmMarkProps>();
+  series.forEach((s, i) => {
+    const alarm = alarms[i];
+    if (!alarm) return;
+    const style = styles.get(alarm.priority);
+    out.set(String(s.id), {
+      priority: alarm.priority,
+      phase: alarm.phase,
+      fill: style?.fill,
+      ink: style?.ink,
+      label: label(alarm),
+    });
+  });
+  return out;
 }

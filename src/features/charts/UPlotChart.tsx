@@ -4,6 +4,7 @@
  * values), and zoom and pan by mouse (drag to zoom, wheel) and touch (drag, pinch). It is
  * built anew only when the layout changes; new data and ranges only update it.
  */
+import { alarmMarkElement, type AlarmMarkProps } from '../../ui/index.ts';
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -36,6 +37,8 @@ export interface UPlotChartProps {
   onDoubleClick?: (timestamp: number) => void;
   /** The canvas element, for the PNG export. */
   onCanvas?: (canvas: HTMLCanvasElement | null) => void;
+  /** Alarm marks for the legend rows of series in alarm, by series id. */
+  legendAlarms?: ReadonlyMap<string, AlarmMarkProps>;
 }
 
 const MIN_SPAN_MS = 60_000;
@@ -283,6 +286,29 @@ export function UPlotChart(props: UPlotChartProps) {
     });
     showNewest(u);
   }, [props.data, props.range, props.model, props.annotations]);
+
+  // The alarm state of each series' PV beside its legend entry.
+  const alarmsKey = [...(props.legendAlarms ?? new Map<string, AlarmMarkProps>())]
+    .map(([id, a]) => `${id}:${a.priority}:${a.phase}:${a.fill ?? ''}:${a.label}`)
+    .join('|');
+  useEffect(() => {
+    const u = plot.current;
+    if (!u) return;
+    const rows = u.root.querySelectorAll<HTMLElement>('.u-legend .u-series');
+    props.model.series.forEach((s, i) => {
+      const row = rows[i + 1];
+      const cell = row?.querySelector('th');
+      if (!row || !cell) return;
+      cell.querySelector('.alarm-mark')?.remove();
+      const alarm = props.legendAlarms?.get(s.id);
+      if (alarm) {
+        row.dataset.alarm = alarm.phase;
+        cell.prepend(alarmMarkElement(document, { ...alarm, className: 'legend-alarm-mark' }));
+      } else delete row.dataset.alarm;
+    });
+    // alarmsKey stands for legendAlarms; the plot is rebuilt with the layout.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [alarmsKey, props.model.layoutKey, theme]);
 
   useEffect(() => {
     const u = plot.current;

@@ -3,6 +3,9 @@
  * inline, its bound elements updated live from the engine, zoom, pan and fit from phone to
  * wall monitor, and a click (or Enter) on a bound element opening the element's actions.
  */
+import type { AlarmLook } from './alarmMarks.ts';
+import { useAlarmLabel } from '../alerts/PvAlarmMark.tsx';
+import { usePriorityStyles } from '../alerts/usePriorities.ts';
 import {
   lazy,
   Suspense,
@@ -111,6 +114,8 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
   const navigate = useNavigate();
   const client = useLiveClient();
   const { locale } = useFormat();
+  const priorityStyles = usePriorityStyles();
+  const alarmLabel = useAlarmLabel();
   const viewportRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   const [target, setTarget] = useState<Target>(null);
@@ -130,12 +135,19 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
     svg.setAttribute('width', String(size.width));
     svg.setAttribute('height', String(size.height));
     host.replaceChildren(svg);
-    const release = bindProcessImage(svg, client, locale);
+    const look: AlarmLook = {
+      fill: (p) => priorityStyles.get(p)?.fill,
+      ink: (p) => priorityStyles.get(p)?.ink,
+      label: alarmLabel,
+    };
+    const release = bindProcessImage(svg, client, locale, look);
     return () => {
       release();
       host.replaceChildren();
     };
-  }, [svg, client, locale, size]);
+    // alarmLabel changes with the language, as locale does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [svg, client, locale, size, priorityStyles]);
 
   const activate = (element: Element | null): boolean => {
     if (!element) return false;

@@ -7,6 +7,7 @@ import { parsePvUrlId, pvKey } from '../../contract/keys.ts';
 import type { FormatLocale } from '../../domain/format.ts';
 import type { LiveClient } from '../../live/index.ts';
 import { applyBinding, parseBindings, type BindKind } from './bindings.ts';
+import { applyAlarm, type AlarmLook } from './alarmMarks.ts';
 
 interface Bound {
   el: Element;
@@ -18,6 +19,7 @@ export function bindProcessImage(
   svg: Element,
   client: LiveClient,
   locale: FormatLocale,
+  look: AlarmLook,
 ): () => void {
   const byKey = new Map<string, Bound[]>();
   for (const el of svg.querySelectorAll('[data-pv][data-bind]')) {
@@ -35,13 +37,20 @@ export function bindProcessImage(
       const value = client.store.getPvValue(key);
       const entry = client.store.getPvConfig(key);
       const config = entry?.state === 'ready' ? entry.config : undefined;
-      for (const b of bound) applyBinding(b.el, b.kinds, value, config, locale);
+      const alarm = client.store.getItem('pvAlarm', key);
+      for (const b of bound) {
+        applyBinding(b.el, b.kinds, value, config, locale);
+        // After the value: the mark sits beside the text as it is now wide.
+        applyAlarm(b.el, alarm, look, b.kinds.includes('value'));
+      }
     };
     cleanups.push(
       client.store.subscribe('pvValue', key, update),
       client.store.subscribe('pvConfig', key, update),
+      client.store.subscribe('pvAlarm', key, update),
       client.lease('pvValue', key),
       client.lease('pvConfig', key),
+      client.lease('pvAlarm', key),
     );
     update();
   }

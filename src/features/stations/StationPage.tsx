@@ -1,4 +1,5 @@
 /** A station page: every PV of the station with its live value, virtualized for long lists. */
+import { alarmShortText } from '../../domain/pvAlarm.ts';
 import { memo, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,8 @@ import { PV_TYPES, type PvType } from '../../contract/enums.ts';
 import { pvUrlId } from '../../contract/keys.ts';
 import type { PvRef } from '../../contract/pv.ts';
 import { fetchPvNodes, fetchStations } from '../../api/stations.ts';
-import { usePvConfig, usePvValue, useStationLive } from '../../live/index.ts';
+import { usePvAlarm, usePvConfig, usePvValue, useStationLive } from '../../live/index.ts';
+import { PvAlarmMark, usePriorityFill } from '../alerts/PvAlarmMark.tsx';
 import { formatPvValue, qualityClass } from '../../domain/pvFormat.ts';
 import { splitPvNr } from '../../domain/pvRef.ts';
 import { AgeText } from './AgeText.tsx';
@@ -163,17 +165,21 @@ const PvRow = memo(function PvRow({
   const format = useFormat();
   const value = usePvValue(pvRef);
   const config = usePvConfig(pvRef);
+  const alarm = usePvAlarm(pvRef);
+  const alarmFill = usePriorityFill(alarm?.priority);
   const cfg = config.state === 'ready' ? config.config : undefined;
   const shown = value ? formatPvValue(value, cfg, format.locale) : null;
   const quality = value ? qualityClass(value.quality) : null;
   const { number } = splitPvNr(pvRef);
   return (
     <div
-      className="pv-row"
+      className={alarm ? `pv-row in-alarm is-${alarm.phase}` : 'pv-row'}
       role="row"
       aria-rowindex={index + 2}
-      style={style}
+      style={alarmFill ? ({ ...style, '--alarm-color': alarmFill } as React.CSSProperties) : style}
       data-pv={pvUrlId(pvRef)}
+      data-alarm={alarm ? alarm.phase : undefined}
+      data-alarm-priority={alarm?.priority}
     >
       <span role="cell" className="pv-name">
         {cfg ? cfg.name : config.state === 'error' ? t('stations.pvLoadFailed') : '…'}
@@ -198,9 +204,16 @@ const PvRow = memo(function PvRow({
         data-active={shown?.active}
         title={shown?.detail}
       >
+        <PvAlarmMark alarm={alarm} className="pv-alarm-mark" />
         <PvValueText shown={shown} />
       </span>
       <span role="cell" className="pv-quality">
+        {alarm && (
+          <span className="pv-alarm-text" title={alarm.text}>
+            {t(`alarmState.short.${alarm.phase}`)}:{' '}
+            {alarmShortText(alarm.text, cfg?.stationName, cfg?.name)}
+          </span>
+        )}
         {value && <QualityMark quality={value.quality} />}
         {value && value.quality !== 'Good' && value.quality !== 'Unspecified' && (
           <span className={`pv-quality-text ${quality ?? ''}`}>

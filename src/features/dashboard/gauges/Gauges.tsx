@@ -3,10 +3,15 @@
  * scale, limit bands (amber between the middle and outer limits, red beyond the outer ones),
  * the value in neutral grey unless it is beyond a limit, and the quality mark beside it.
  */
+import { alarmShortText } from '../../../domain/pvAlarm.ts';
 import { useTranslation } from 'react-i18next';
 import { QualityMark } from '../../../ui/index.ts';
 import type { Quality } from '../../../contract/enums.ts';
 import type { GaugeModel } from './gaugeModel.ts';
+import { PvAlarmMark } from '../../alerts/PvAlarmMark.tsx';
+
+/** Bars take the alarm's colour (--alarm-color) only while the PV is in alarm. */
+const barTone = (m: GaugeModel) => (m.alarm && m.alarm.phase !== 'returned' ? 'alarm' : 'normal');
 
 export interface GaugeProps {
   model: GaugeModel;
@@ -15,7 +20,8 @@ export interface GaugeProps {
 
 function ValueLine({ model, quality }: GaugeProps) {
   return (
-    <span className={`gauge-value gauge-${model.limitState}`}>
+    <span className={`gauge-value gauge-${barTone(model)}`}>
+      <PvAlarmMark alarm={model.alarm} className="gauge-alarm-mark" />
       <span className="gauge-number">{model.text}</span>
       {model.unit && <span className="gauge-unit">{model.unit}</span>}
       {quality && quality !== 'Good' && <QualityMark quality={quality} />}
@@ -68,7 +74,7 @@ export function CircularGauge({ model, quality }: GaugeProps) {
           ) : null,
         )}
         {f !== null && f > 0.001 && (
-          <path d={arcPath(40, 0, f)} className={`gauge-bar gauge-bar-${model.limitState}`} />
+          <path d={arcPath(40, 0, f)} className={`gauge-bar gauge-bar-${barTone(model)}`} />
         )}
         {model.min !== null && (
           <text x="22" y="102" className="gauge-tick">
@@ -109,7 +115,7 @@ function LinearGauge({ model, quality, vertical }: GaugeProps & { vertical: bool
             <span key={i} className={`gauge-band-box gauge-band-${tone}`} style={span(a, b)} />
           ) : null,
         )}
-        <span className={`gauge-fill gauge-bar-${model.limitState}`} style={span(0, f)} />
+        <span className={`gauge-fill gauge-bar-${barTone(model)}`} style={span(0, f)} />
         {Object.values(model.limits).map((x, i) =>
           x === null ? null : <span key={i} className="gauge-limit" style={pos(x)} />,
         )}
@@ -130,9 +136,10 @@ export function DigitalGauge({ model, quality }: GaugeProps) {
   return (
     <div className="gauge gauge-digital">
       <ValueLine model={model} quality={quality} />
-      {model.limitState !== 'normal' && (
-        <span className={`gauge-limit-text gauge-${model.limitState}`}>
-          {t(`dashboard.limit.${model.limitState}`)}
+      {model.alarm && (
+        <span className={`gauge-limit-text gauge-${barTone(model)}`}>
+          {t(`alarmState.short.${model.alarm.phase}`)}:{' '}
+          {alarmShortText(model.alarm.text, undefined, model.name)}
         </span>
       )}
     </div>

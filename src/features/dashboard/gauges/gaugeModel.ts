@@ -7,6 +7,7 @@ import type { PvConfig, PvValue } from '../../../contract/pv.ts';
 import type { FormatLocale } from '../../../domain/format.ts';
 import { formatPvValue, qualityClass, type QualityClass } from '../../../domain/pvFormat.ts';
 import { fillFraction, stateOf, type PvState } from '../../process-images/bindings.ts';
+import type { PvAlarmState } from '../../../domain/pvAlarm.ts';
 
 export type LimitState = 'normal' | 'warning' | 'alarm';
 
@@ -24,7 +25,14 @@ export interface GaugeModel {
     upperMid: number | null;
     upper: number | null;
   };
+  /** Where the value sits against the limits: context for the scale only. */
   limitState: LimitState;
+  /**
+   * The PV's alarm (DESIGN.md "Alarm states"): the only thing that colours the value. A value
+   * beyond a limit without an alarm (a stale value of a station offline, a limit inside its
+   * delay time) stays grey.
+   */
+  alarm: PvAlarmState | null;
   quality: QualityClass;
   state: PvState;
   /** The state's text for digital values (the config's active/inactive text). */
@@ -46,6 +54,7 @@ export function gaugeModel(
   value: PvValue | undefined,
   config: PvConfig | undefined,
   locale: FormatLocale,
+  alarm: PvAlarmState | null = null,
 ): GaugeModel {
   const f = value ? formatPvValue(value, config, locale) : null;
   const d = config?.domainConfig ?? null;
@@ -69,6 +78,7 @@ export function gaugeModel(
     },
     limitState:
       value?.typeOfValue === 'DoubleValue' ? limitStateOf(value.doubleValue, config) : 'normal',
+    alarm,
     quality: value ? qualityClass(value.quality) : null,
     state,
     stateText: f?.text ?? '—',

@@ -12,7 +12,8 @@ import { CHART_API, type ChartData } from '../../../contract/charts.ts';
 import { pvKey, pvUrlId } from '../../../contract/keys.ts';
 import type { PvRef } from '../../../contract/pv.ts';
 import { postJson } from '../../../api/http.ts';
-import { useLiveClient, usePvConfig } from '../../../live/index.ts';
+import { useLiveClient, usePvAlarm, usePvConfig } from '../../../live/index.ts';
+import { PvAlarmMark } from '../../alerts/PvAlarmMark.tsx';
 import { seriesColor } from '../../../domain/seriesColors.ts';
 import { TileError } from '../TileFrame.tsx';
 import { TrendSeries } from './trendSeries.ts';
@@ -166,8 +167,10 @@ function LiveTrend({ pvs, hours }: { pvs: PvRef[]; hours: number }) {
 
 function LegendItem({ pv, index }: { pv: PvRef; index: number }) {
   const config = usePvConfig(pv).config;
+  const alarm = usePvAlarm(pv);
   return (
-    <li>
+    <li data-alarm={alarm?.phase}>
+      <PvAlarmMark alarm={alarm} className="legend-alarm-mark" />
       <span
         className="chart-swatch"
         style={{ background: seriesColor(index) }}

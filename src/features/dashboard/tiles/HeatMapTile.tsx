@@ -5,7 +5,8 @@
 import { useTranslation } from 'react-i18next';
 import type { DashboardTile } from '../../../contract/dashboard.ts';
 import type { PvRef } from '../../../contract/pv.ts';
-import { usePvConfig, usePvValue } from '../../../live/index.ts';
+import { usePvAlarm, usePvConfig, usePvValue } from '../../../live/index.ts';
+import { PvAlarmMark, usePriorityFill } from '../../alerts/PvAlarmMark.tsx';
 import { useFormat } from '../../../app/useFormat.ts';
 import { TileError } from '../TileFrame.tsx';
 import { gaugeModel } from '../gauges/gaugeModel.ts';
@@ -26,7 +27,9 @@ function Cell({ pv }: { pv: PvRef }) {
   const { locale } = useFormat();
   const value = usePvValue(pv);
   const config = usePvConfig(pv);
-  const m = gaugeModel(value, config.config, locale);
+  const alarm = usePvAlarm(pv) ?? null;
+  const fill = usePriorityFill(alarm?.priority);
+  const m = gaugeModel(value, config.config, locale, alarm);
   const f = m.fraction;
   const shade =
     f === null
@@ -34,12 +37,16 @@ function Cell({ pv }: { pv: PvRef }) {
       : `color-mix(in srgb, var(--heat-high) ${Math.round(f * 100)}%, var(--heat-low))`;
   return (
     <li
-      className={`heat-cell heat-${m.limitState} ${m.quality ?? ''}`}
-      style={{ background: shade }}
+      className={`heat-cell ${alarm ? `heat-alarm is-${alarm.phase}` : ''} ${m.quality ?? ''}`}
+      style={
+        { background: shade, ...(fill ? { '--alarm-color': fill } : {}) } as React.CSSProperties
+      }
+      data-alarm={alarm?.phase}
       title={`${config.config?.stationName ?? ''} ${m.name}`}
     >
       <span className="heat-name">{config.config?.stationName ?? m.name}</span>
       <span className="heat-value">
+        <PvAlarmMark alarm={alarm} className="heat-alarm-mark" />
         {m.text} {m.unit}
       </span>
     </li>

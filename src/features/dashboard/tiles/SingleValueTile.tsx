@@ -5,7 +5,8 @@ import {
   type DashboardTile,
   type ValueDisplayStyle,
 } from '../../../contract/dashboard.ts';
-import { usePvConfig, usePvValue } from '../../../live/index.ts';
+import { usePvAlarm, usePvConfig, usePvValue } from '../../../live/index.ts';
+import { usePriorityFill } from '../../alerts/PvAlarmMark.tsx';
 import { useFormat } from '../../../app/useFormat.ts';
 import { knownCase } from '../enums.ts';
 import { TileError } from '../TileFrame.tsx';
@@ -53,11 +54,20 @@ function SingleValue({ pv, Gauge }: { pv: PvRef; Gauge: (p: GaugeProps) => React
   const { locale } = useFormat();
   const value = usePvValue(pv);
   const config = usePvConfig(pv);
+  const alarm = usePvAlarm(pv) ?? null;
+  const fill = usePriorityFill(alarm?.priority);
   if (config.state === 'error')
     return <TileError message={t('dashboard.tile.pvFailed')} detail={config.error} />;
-  const model = gaugeModel(value, config.config, locale);
+  const model = gaugeModel(value, config.config, locale, alarm);
   return (
-    <div className="single-value" data-state={model.state} data-limit={model.limitState}>
+    <div
+      className="single-value"
+      data-state={model.state}
+      data-limit={model.limitState}
+      data-alarm={alarm?.phase}
+      data-alarm-priority={alarm?.priority}
+      style={fill ? ({ '--alarm-color': fill } as React.CSSProperties) : undefined}
+    >
       <Gauge model={model} quality={value?.quality} />
     </div>
   );

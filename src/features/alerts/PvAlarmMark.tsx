@@ -1,0 +1,48 @@
+/**
+ * A PV's alarm state at its value (DESIGN.md "Alarm states"): the alarm mark in the
+ * priority's colour with the state in words. Used wherever a PV value is shown.
+ */
+import { useTranslation } from 'react-i18next';
+import type { PvAlarmState } from '../../domain/pvAlarm.ts';
+import { AlarmMark } from '../../ui/index.ts';
+import { usePriorityStyles } from './usePriorities.ts';
+
+/** The alarm state in words: "Alarm Priorität 1, nicht quittiert: Druck zu hoch". */
+export function useAlarmLabel(): (alarm: PvAlarmState) => string {
+  const { t } = useTranslation();
+  return (alarm) =>
+    t('alarmState.label', {
+      priority: alarm.priority,
+      phase: t(`alarmState.phase.${alarm.phase}`),
+      text: alarm.text,
+    });
+}
+
+export function PvAlarmMark({
+  alarm,
+  className,
+}: {
+  alarm: PvAlarmState | null | undefined;
+  className?: string;
+}) {
+  const styles = usePriorityStyles();
+  const label = useAlarmLabel();
+  if (!alarm) return null;
+  const style = styles.get(alarm.priority);
+  return (
+    <AlarmMark
+      priority={alarm.priority}
+      phase={alarm.phase}
+      fill={style?.fill}
+      ink={style?.ink}
+      label={label(alarm)}
+      className={className}
+    />
+  );
+}
+
+/** The fill of a priority for outlines and bars beside the mark (CSS), or undefined. */
+export function usePriorityFill(priority: number | undefined): string | undefined {
+  const styles = usePriorityStyles();
+  return priority === undefined ? undefined : styles.get(priority)?.fill;
+}

@@ -1,0 +1,146 @@
+/**
+ * Alarm state at the value (DESIGN.md "Alarm states", issue "Alarms where the operator
+ * looks"): a limit crossed on a PV turns its station row, its process-image value and its
+ * dashboard tile into the alarm state (shape, priority number, state in words), and back
+ * after it returned to normal and was acknowledged. Rules PA1-PA3 of workers/SPEC.md.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { signIn } from './auth.ts';
+import { signInHttp, type SignedIn } from '../support/login.ts';
+import { ALERT_API, type Alert, type AlertListResult } from '../../src/contract/alerts.ts';
+import {
+  ACTION_EXTRA_API,
+  PV_ACTION_API,
+  type PvActionResult,
+} from '../../src/contract/actions.ts';
+import { DASHBOARD_API, type DashboardConfigResult } from '../../src/contract/dashboard.ts';
+import { pvUrlId } from '../../src/contract/keys.ts';
+import { API } from '../../src/contract/paths.ts';
+import type { PvConfig, PvLimitConfig, PvRef } from '../../src/contract/pv.ts';
+import type { Station } from '../../src/contract/station.ts';
+
+async function json<T>(api: SignedIn, path: string, body?: unknown): Promise<T> {
+  const res = await api.fetch(
+    path,
+    body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) },
+  );
+  expect(res.status, `${path} answered ${res.status}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** Moves every limit of the PV to its domain minimum: the value crosses the upper ones. */
+async function crossLimits(api: SignedIn, pv: PvRef): Promise<PvLimitConfig[]> {
+  const [config] = await json<PvConfig[]>(api, API.pv.configs, [pv]);
+  const old = await json<PvLimitConfig[]>(api, ACTION_EXTRA_API.limitConfigs, [pv]);
+  const floor = config!.domainConfig?.min ?? 0;
+  const next = old.map((l) => ({ ...l, limit: floor, priority: 1, delayTime: 0, notSet: false }));
+  const result = await json<PvActionResult>(api, PV_ACTION_API.setAnaInLimits, {
+    oldValues: old,
+    newValues: next,
+  });
+  expect(result.status).toBe('Success');
+  return old;
+}
+
+async function restoreLimits(api: SignedIn, pv: PvRef, original: PvLimitConfig[]): Promise<void> {
+  const current = await json<PvLimitConfig[]>(api, ACTION_EXTRA_API.limitConfigs, [pv]);
+  const byType = new Map(original.map((l) => [l.pvLimitRef.limitType, l]));
+  const result = await json<PvActionResult>(api, PV_ACTION_API.setAnaInLimits, {
+    oldValues: current,
+    newValues: current.map((l) => {
+      const o = byType.get(l.pvLimitRef.limitType)!;
+      return {
+        ...l,
+        limit: o.limit,
+        priority: o.priority,
+        delayTime: o.delayTime,
+        notSet: o.notSet,
+      };
+    }),
+  });
+  expect(result.status).toBe('Success');
+}
+
+async function alertsOf(api: SignedIn, pv: PvRef): Promise<Alert[]> {
+  const end = new Date(Date.now() + 60_000).toISOString();
+  const start = new Date(Date.now() - 3_600_000).toISOString();
+  const list = await json<AlertListResult>(
+    api,
+    `${ALERT_API.list}?start=${start}&end=${end}&limit=1000`,
+  );
+  return list.alerts.filter((a) => a.pvRef?.type === pv.type && a.pvRef.nr === pv.nr);
+}
+
+const stationRow = (page: Page, pv: PvRef) => page.locator(`.pv-row[data-pv="${pvUrlId(pv)}"]`);
+
+test('PA-E1: a crossed limit shows at the value on the station page, the process image and the dashboard; it goes after return to normal and acknowledgement', async ({
+  context,
+  plant,
+}) => {
+  test.setTimeout(120_000);
+  const api = await signInHttp(plant.url, 'operator');
+  const dashboards = await json<DashboardConfigResult>(api, DASHBOARD_API.config);
+  const tile = dashboards.dashboards[0]!.tiles.find((t) => t.displayStyle === 'CircularGauge')!;
+  const pv = tile.pv!;
+  const stationNr = Math.floor(pv.nr / 100_000);
+  const stations = await json<Station[]>(api, API.station.all);
+  const image = stations.find((s) => s.id === stationNr)!.processImage!;
+
+  const station = await context.newPage();
+  await station.setViewportSize({ width: 1280, height: 2400 });
+  await signIn(station, 'operator', `/stations/${stationNr}`);
+  await expect(stationRow(station, pv)).toBeVisible();
+  await expect(stationRow(station, pv)).not.toHaveAttribute('data-alarm');
+  const dashboard = await context.newPage();
+  await dashboard.goto(`/dashboard/${dashboards.dashboards[0]!.id}`);
+  const gauge = dashboard
+    .locator('.single-value')
+    .filter({ has: dashboard.locator('.gauge-circular') });
+  await expect(gauge.first()).toBeVisible();
+  const processImage = await context.newPage();
+  await processImage.goto(`/process-images/${encodeURIComponent(image)}`);
+  const piValue = processImage.locator(`text.pi-value[data-pv="${pvUrlId(pv)}"]`);
+  await expect(piValue).toBeVisible();
+
+  const original = await crossLimits(api, pv);
+
+  // Row: the alarm mark with the priority number, the state in words, the row's attribute.
+  const row = stationRow(station, pv);
+  await expect(row).toHaveAttribute('data-alarm', 'unacknowledged');
+  await expect(row).toHaveAttribute('data-alarm-priority', '1');
+  await expect(row.locator('.alarm-mark')).toHaveAttribute(
+    'aria-label',
+    /Priorität 1, nicht quittiert/,
+  );
+  await expect(row.locator('.alarm-mark text')).toHaveText('1');
+  await expect(row.locator('.pv-alarm-text')).toContainText('Alarm');
+  // Dashboard tile and process image follow from the same engine state.
+  await expect(gauge.first()).toHaveAttribute('data-alarm', 'unacknowledged');
+  await expect(gauge.first().locator('.alarm-mark')).toBeVisible();
+  await expect(piValue).toHaveAttribute('data-alarm', 'unacknowledged');
+  await expect(processImage.locator('.pi-alarm-mark')).toHaveAttribute('aria-label', /Priorität 1/);
+
+  // Acknowledged but still active: shown as acknowledged, not normal.
+  const raised = (await alertsOf(api, pv)).filter((a) => !a.cleared);
+  expect(raised.length).toBeGreaterThan(0);
+  const ack = await api.fetch(ALERT_API.ack, {
+    method: 'POST',
+    body: JSON.stringify({ ids: raised.map((a) => a.id) }),
+  });
+  expect(ack.status).toBe(200);
+  await expect(row).toHaveAttribute('data-alarm', 'acknowledged');
+  await expect(gauge.first()).toHaveAttribute('data-alarm', 'acknowledged');
+
+  // Back to normal after the limits return: nothing is left at the value.
+  await restoreLimits(api, pv, original);
+  await expect(row).not.toHaveAttribute('data-alarm', { timeout: 20_000 });
+  await expect(row.locator('.alarm-mark')).toHaveCount(0);
+  await expect(gauge.first()).not.toHaveAttribute('data-alarm');
+  await expect(piValue).not.toHaveAttribute('data-alarm');
+  await expect(processImage.locator('.pi-alarm-mark')).toHaveCount(0);
+
+  const axe = await new AxeBuilder({ page: station }).include('.pv-list').analyze();
+  expect(axe.violations).toEqual([]);
+});
