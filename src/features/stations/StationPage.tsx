@@ -10,6 +10,7 @@ import type { PvRef } from '../../contract/pv.ts';
 import { fetchPvNodes, fetchStations } from '../../api/stations.ts';
 import { usePvAlarm, usePvConfig, usePvValue, useStationLive } from '../../live/index.ts';
 import { PvAlarmMark, usePriorityFill } from '../alerts/PvAlarmMark.tsx';
+import { BindingAlarmMark } from '../alerts/BindingAlarmMark.tsx';
 import { formatPvValue, qualityClass } from '../../domain/pvFormat.ts';
 import { splitPvNr } from '../../domain/pvRef.ts';
 import { AgeText } from './AgeText.tsx';
@@ -74,6 +75,10 @@ export function StationPage() {
           <span className="station-nr">{station.id}</span> {station.name}
         </h1>
         <div className="station-facts">
+          <BindingAlarmMark
+            binding={{ type: 'StationConnection', stationNumber: station.id }}
+            what={t('alarmState.connection')}
+          />
           <DialStateBadge state={live?.dialState} />
           <span title={live?.timestamp ? format.dateTime(live.timestamp) : ''}>
             {t('stations.col.timestamp')}:{' '}

@@ -1,4 +1,5 @@
 /** The stations overview (issue: live engine): every station with its live connection data. */
+import { BindingAlarmMark } from '../alerts/BindingAlarmMark.tsx';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -114,7 +115,13 @@ function StationRow({
         </div>
       </td>
       <td>
-        <DialStateBadge state={state} />
+        <span className="dial-state-cell">
+          <BindingAlarmMark
+            binding={{ type: 'StationConnection', stationNumber: station.id }}
+            what={t('alarmState.connection')}
+          />
+          <DialStateBadge state={state} />
+        </span>
       </td>
       <td className="num" title={live?.timestamp ? format.dateTime(live.timestamp) : ''}>
         {live?.timestamp ? format.age(now - live.timestamp) : '—'}
