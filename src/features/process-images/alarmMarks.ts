@@ -29,6 +29,8 @@ export function applyAlarm(
   withMark: boolean,
 ): void {
   if (!alarm) {
+    // The common case on a dense image: no alarm now, none before; touch nothing.
+    if (!el.hasAttribute('data-alarm')) return;
     el.removeAttribute('data-alarm');
     el.removeAttribute('data-alarm-priority');
     (el as SVGElement).style?.removeProperty('--alarm-color');

@@ -129,9 +129,13 @@ export function applyBinding(
   }
 }
 
+const QUALITY_CLASSES = ['qualitygood', 'qualitybad', 'qualityuncertain'] as const;
+
+/** Sets the quality class, writing to the element only when it changes. */
 function setQuality(el: Element, quality: QualityClass): void {
-  for (const c of ['qualitygood', 'qualitybad', 'qualityuncertain']) {
-    if (c !== quality) el.classList.remove(c);
+  const list = el.classList;
+  for (const c of QUALITY_CLASSES) {
+    if (c !== quality && list.contains(c)) list.remove(c);
   }
-  if (quality) el.classList.add(quality);
+  if (quality && !list.contains(quality)) list.add(quality);
 }

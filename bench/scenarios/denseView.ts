@@ -1,0 +1,150 @@
+/**
+ * Dense view (issue 13, "the peer anchor"): one process image with N text elements, each
+ * bound to its own PV, every PV changing once a second, at N = 1,000, 5,000 and 20,000 on a
+ * 1920 × 1080 tab. The image is a grid written into the server's process-image folder; the
+ * reference server runs in load mode with N PVs and N updates a second (its load engine goes
+ * round the PVs, so each changes once a second). Figures: main-thread busy ms per second,
+ * frame intervals, long tasks, and what the eye sees: sampled elements must show a new value
+ * within 2 s, so a figure never comes from values left undrawn.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HUBS } from '../../src/contract/hubs.ts';
+import { requireEngineChunk, requireHub } from '../harness/prerequisites.ts';
+import { defineScenario, type FigureSamples } from '../harness/scenario.ts';
+import { measureLiveWindow } from '../harness/liveWindow.ts';
+import { percentile } from '../harness/stats.ts';
+
+interface DenseParams {
+  sizes: number[];
+  windowMs: number;
+  runs: number;
+}
+
+const PVS_PER_STATION = 1000;
+const COLUMNS = 100;
+
+/** A grid of N value texts bound to the load mode's PVs (AnaIn, station s, number i). */
+function denseSvg(n: number): string {
+  const rows = Math.ceil(n / COLUMNS);
+  const cellW = 60;
+  const cellH = 14;
+  const texts: string[] = [];
+  for (let k = 0; k < n; k++) {
+    const station = Math.floor(k / PVS_PER_STATION) + 1;
+    const nr = station * 100_000 + (k % PVS_PER_STATION) + 1;
+    const x = (k % COLUMNS) * cellW + 2;
+    const y = Math.floor(k / COLUMNS) * cellH + 11;
+    texts.push(
+      `<text class="pi-value" x="${x}" y="${y}" font-size="10" data-pv="AnaIn-${nr}" data-bind="value">—</text>`,
+    );
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${COLUMNS * cellW} ${rows * cellH}" width="${COLUMNS * cellW}" height="${rows * cellH}"><title>Dense ${n}</title>${texts.join('')}</svg>`;
+}
+
+const sizeFigures = (n: number) => [
+  {
+    id: `busyMsPerSec${n}`,
+    label: `Main thread busy at ${n.toLocaleString('en')} values`,
+    unit: 'ms/s',
+    better: 'lower' as const,
+    target: { op: '<=' as const, value: n >= 20_000 ? 90 : n >= 5_000 ? 30 : 15 },
+  },
+  {
+    id: `fps${n}`,
+    label: `Frames per second at ${n.toLocaleString('en')} values`,
+    unit: 'fps',
+    better: 'higher' as const,
+    target: { op: '>=' as const, value: 55 },
+  },
+  {
+    id: `longTasks${n}`,
+    label: `Long tasks per 30 s at ${n.toLocaleString('en')} values`,
+    unit: 'tasks',
+    better: 'lower' as const,
+    target: { op: '<=' as const, value: 0 },
+  },
+  {
+    id: `updatedPct${n}`,
+    label: `Sampled elements showing a new value within 2 s at ${n.toLocaleString('en')}`,
+    unit: '%',
+    better: 'higher' as const,
+    target: { op: '>=' as const, value: 95 },
+  },
+];
+
+export default defineScenario<DenseParams>({
+  id: 'denseView',
+  title: 'Dense process image (N values, each changing once a second)',
+  order: 45,
+  figures: [1000, 5000, 20_000].flatMap(sizeFigures),
+  quick: { sizes: [1000, 5000], windowMs: 10_000, runs: 1 },
+  full: { sizes: [1000, 5000, 20_000], windowMs: 30_000, runs: 3 },
+  async run(ctx, p) {
+    requireEngineChunk(ctx.distDir);
+    const figures: Record<string, FigureSamples> = {};
+    const add = (id: string, v: number) => (figures[id] ??= { value: [] }).value!.push(v);
+    for (const n of p.sizes) {
+      const server = await ctx.startServer(
+        {
+          stations: Math.ceil(n / PVS_PER_STATION),
+          pvsPerStation: PVS_PER_STATION,
+          updatesPerSec: n,
+        },
+        { PEGEL_PLANT_TICK_MS: '1000' },
+      );
+      await requireHub(server.url, HUBS.pv, await ctx.cookieHeader(server));
+      const name = `dense-${n}`;
+      writeFileSync(join(server.handle.dataDir, 'process-images', `${name}.svg`), denseSvg(n));
+      await ctx.repeat(p.runs, async () => {
+        const context = await ctx.newContext({ server });
+        const page = await context.newPage();
+        await page.setViewportSize({ width: 1920, height: 1080 });
+        await page.goto(`/process-images/${name}`);
+        const texts = page.locator('.pi-host text.pi-value');
+        await texts.first().waitFor();
+        // Warm: every value arrived once.
+        await page.waitForFunction(
+          (count) =>
+            [...document.querySelectorAll('.pi-host text.pi-value')].filter(
+              (e) => e.textContent !== '—',
+            ).length >=
+            count * 0.99,
+          n,
+          { timeout: 60_000 },
+        );
+        const w = await measureLiveWindow(ctx, 'pegel', [page], p.windowMs);
+        add(`busyMsPerSec${n}`, w.mainThreadBusyPct * 10);
+        const frames = w.frameP95Ms > 0 ? 1000 / percentile([w.frameP95Ms], 50) : 0;
+        add(`fps${n}`, Math.min(60, frames));
+        add(`longTasks${n}`, (w.longTasksPerMin * 30) / 60);
+        // What the eye sees: sampled elements change within 2 s.
+        const sample = (await page.evaluate((count) => {
+          const all = [...document.querySelectorAll('.pi-host text.pi-value')];
+          const picked: number[] = [];
+          for (let i = 0; i < 100; i++) picked.push(Math.floor((i * 7919) % count));
+          return picked.map((i) => all[i]?.textContent ?? '');
+        }, n)) as string[];
+        await page.waitForTimeout(2_000);
+        const later = (await page.evaluate((count) => {
+          const all = [...document.querySelectorAll('.pi-host text.pi-value')];
+          const picked: number[] = [];
+          for (let i = 0; i < 100; i++) picked.push(Math.floor((i * 7919) % count));
+          return picked.map((i) => all[i]?.textContent ?? '');
+        }, n)) as string[];
+        add(
+          `updatedPct${n}`,
+          (later.filter((t, i) => t !== sample[i]).length / sample.length) * 100,
+        );
+        await context.close();
+      });
+      await server.handle.dispose();
+    }
+    return {
+      figures,
+      notes: [
+        'Frames per second from the p95 frame interval of the tab. The naive baseline of this view is not built yet.',
+      ],
+    };
+  },
+});
