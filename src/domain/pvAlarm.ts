@@ -8,6 +8,14 @@ import { pvKey } from '../contract/keys.ts';
 import type { LimitType } from '../contract/enums.ts';
 import type { PvLimitConfig } from '../contract/pv.ts';
 
+/** SPEC §3 "PV limit config": the suffix code of each limit type (exports, reports). */
+export const LIMIT_SUFFIX: Record<LimitType, string> = {
+  Bottom: 'ugw',
+  BottomMiddle: 'mugw',
+  TopMiddle: 'mogw',
+  Top: 'ogw',
+};
+
 /** The limits of one PV by type, as the limit-config topic holds them. */
 export type PvLimitSet = Partial<Record<LimitType, PvLimitConfig>>;
 

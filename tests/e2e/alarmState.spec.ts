@@ -122,6 +122,18 @@ test('PA-E1: a crossed limit shows at the value on the station page, the process
   await expect(piValue).toHaveAttribute('data-alarm', 'unacknowledged');
   await expect(processImage.locator('.pi-alarm-mark')).toHaveAttribute('aria-label', /Priorität 1/);
 
+  // The PV dialog of the process image says why: the alarm in words and the live limits.
+  await processImage
+    .locator(`[data-action="pv"][data-pv="${pvUrlId(pv)}"]`)
+    .first()
+    .click();
+  const dialog = processImage.locator('.pi-actions-dialog');
+  await expect(dialog.locator('.pv-alarm-state')).toHaveAttribute('data-alarm', 'unacknowledged');
+  await expect(dialog.locator('.pv-limit-list dt')).toHaveText(['ugw', 'mugw', 'mogw', 'ogw']);
+  await expect(dialog.locator('.pv-limit-list dd').last()).toContainText('P1');
+  await processImage.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
   // Acknowledged but still active: shown as acknowledged, not normal.
   const raised = (await alertsOf(api, pv)).filter((a) => !a.cleared);
   expect(raised.length).toBeGreaterThan(0);

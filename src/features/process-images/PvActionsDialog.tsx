@@ -4,6 +4,7 @@
  * machine data sheet, its station page, acknowledging a failure there, its operator actions
  * (the same dialogs as on the station page) and dialling the station.
  */
+import { PvAlarmDetails } from '../alerts/PvAlarmDetails.tsx';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pvUrlId } from '../../contract/keys.ts';
@@ -48,6 +49,7 @@ export function PvActionsDialog({ pv, onClose, onDial, onOperate }: PvActionsDia
           {cfg.stationName} · {id}
         </p>
       )}
+      <PvAlarmDetails pv={pv} decimals={cfg?.decimalPlaces ?? 2} unit={cfg?.dimension ?? ''} />
       <ul className="pi-actions" aria-label={t('processImages.actions.title')}>
         <li>
           <Link to={`/trend/realtime?pv=${id}`} onClick={onClose}>
