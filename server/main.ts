@@ -1,6 +1,7 @@
 /** `npm start`: runs the reference plant server until SIGINT or SIGTERM. */
 import { readConfig } from './config.ts';
 import { buildServer } from './app.ts';
+import { withQrCodes } from './auth/demoCodes.ts';
 
 const config = readConfig();
 const server = await buildServer(config);
@@ -8,7 +9,7 @@ const address = await server.app.listen({ host: config.host, port: config.port }
 
 // NOTE: tests parse this line to find the port when PORT=0.
 console.log(`Pegel reference plant server listening on ${address}`);
-for (const note of server.startupNotes) console.log(note);
+for (const note of await withQrCodes(server.startupNotes)) console.log(note);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
