@@ -68,8 +68,14 @@ export interface AlertViewFrame {
 
 /** What the alarm banner shows: pending alerts and the newest of the highest priority. */
 export interface AlertCounts {
+  /** Unacknowledged alerts (active or returned). */
   pending: number;
+  /** Alerts still active, acknowledged or not. */
+  active: number;
+  /** The newest unacknowledged alert of the most important priority. */
   top: Alert | null;
+  /** The newest unacknowledged alert (a new alarm re-arms a muted horn). */
+  latest: Alert | null;
   /** False until the pending alerts were fetched. */
   ready: boolean;
 }

@@ -67,6 +67,7 @@ export class AlertArchive {
   private readonly insertStmt;
   private readonly getStmt;
   private readonly pendingStmt;
+  private readonly currentStmt;
 
   constructor(private readonly db: Db) {
     this.insertStmt = db.prepare(
@@ -75,6 +76,9 @@ export class AlertArchive {
     );
     this.getStmt = db.prepare('SELECT * FROM alerts WHERE id = ?');
     this.pendingStmt = db.prepare('SELECT * FROM alerts WHERE acked_at IS NULL ORDER BY ts DESC');
+    this.currentStmt = db.prepare(
+      'SELECT * FROM alerts WHERE acked_at IS NULL OR cleared_at IS NULL ORDER BY ts DESC',
+    );
   }
 
   insert(a: NewAlert): Alert {
@@ -117,8 +121,18 @@ export class AlertArchive {
     return { alerts: rows.map(toAlert), remainingCount: Math.max(0, total - rows.length) };
   }
 
+  /** Alerts not yet acknowledged. */
   pending(): Alert[] {
     return (this.pendingStmt.all() as AlertRow[]).map(toAlert);
+  }
+
+  /**
+   * The current alert list (DESIGN.md "Alarm states", after ISA-18.2): every alert that is
+   * unacknowledged or still active. Acknowledged and active stays until it returns to normal;
+   * returned and unacknowledged stays until acknowledged.
+   */
+  current(): Alert[] {
+    return (this.currentStmt.all() as AlertRow[]).map(toAlert);
   }
 
   /** Acknowledges the pending ones among `ids`; answers only those that changed. */

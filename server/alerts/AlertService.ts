@@ -71,8 +71,10 @@ export class AlertService {
   clear(id: number, at: number): void {
     const alert = this.archive.clear(id, at);
     if (!alert) return;
-    // A cleared alert is sent again as newAlert: the stores replace it by id.
+    // A cleared alert is sent again as newAlert: the stores replace it by id, and a live list
+    // drops it when it is acknowledged too.
     this.options.hub?.publishNewAlert(alert);
+    this.publishPendingOf(alert.stationNumber);
     this.publishState(alert);
   }
 
@@ -104,9 +106,14 @@ export class AlertService {
     return deleted;
   }
 
+  /**
+   * FetchAllPendingAlerts and newPendingAlerts carry the current list, grouped per station:
+   * unacknowledged or still active (AL1 of server/hubs/SPEC.md), so an acknowledged alarm
+   * that is still active never drops out of a tab that (re)loads the list.
+   */
   pendingByGroup(): { pvGroupId: number; alerts: Alert[] }[] {
     const groups = new Map<number, Alert[]>();
-    for (const a of this.archive.pending()) {
+    for (const a of this.archive.current()) {
       const g = a.stationNumber ?? NO_STATION_GROUP;
       let list = groups.get(g);
       if (!list) groups.set(g, (list = []));
@@ -120,7 +127,7 @@ export class AlertService {
     if (!hub) return;
     const g = stationNumber ?? NO_STATION_GROUP;
     const alerts = this.archive
-      .pending()
+      .current()
       .filter((a) => (a.stationNumber ?? NO_STATION_GROUP) === g);
     hub.publishPendingAlerts(g, alerts);
   }

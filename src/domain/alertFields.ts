@@ -23,8 +23,24 @@ export type AlertColumn = (typeof ALERT_COLUMNS)[number];
 
 export type SortValue = string | number | null;
 
+/**
+ * What a list can be sorted by: the columns, and `urgency`, the default of the current list
+ * (DESIGN.md "Alarm states"): unacknowledged first, then priority (0 first), then newest.
+ */
+export type AlertSortColumn = AlertColumn | 'urgency';
+
+/** Timestamps stay below this (year 2286), so the urgency key keeps them in its low digits. */
+const TIME_SPAN = 1e13;
+
+/** AF1: one number per alert; ascending is most urgent first. */
+export function urgencyOf(a: Alert): number {
+  const acknowledged = a.state === 'pending' ? 0 : 100;
+  return (acknowledged + a.priority) * TIME_SPAN + (TIME_SPAN - a.timestamp);
+}
+
 /** The value a column sorts by; null sorts last in both directions. */
-export const ALERT_SORT_VALUES: Record<AlertColumn, (a: Alert) => SortValue> = {
+export const ALERT_SORT_VALUES: Record<AlertSortColumn, (a: Alert) => SortValue> = {
+  urgency: urgencyOf,
   timestamp: (a) => a.timestamp,
   priority: (a) => a.priority,
   stationNumber: (a) => a.stationNumber,
@@ -40,7 +56,7 @@ export const ALERT_SORT_VALUES: Record<AlertColumn, (a: Alert) => SortValue> = {
 };
 
 /** Columns whose sort value is text (compared with a collator, not by code unit). */
-export const ALERT_TEXT_COLUMNS: ReadonlySet<AlertColumn> = new Set([
+export const ALERT_TEXT_COLUMNS: ReadonlySet<AlertSortColumn> = new Set<AlertSortColumn>([
   'stationName',
   'sourceName',
   'pv',

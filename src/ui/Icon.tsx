@@ -37,6 +37,10 @@ const PATHS = {
   mail: 'M3 5h18v14H3zM3 6l9 7 9-7',
   empty: 'M3 12h4l2 3h6l2-3h4M5.5 5h13L21 12v7H3v-7z',
   chart: 'M3 3v18h18M7 15l4-5 3 3 5-7',
+  bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0',
+  bellOff: 'M6 16V11a6 6 0 0 1 9.5-4.9M18 11v5l2 2H4M10 20a2 2 0 0 0 4 0M3 3l18 18',
+  sound: 'M4 9h4l5-4v14l-5-4H4zM16 9a4 4 0 0 1 0 6M18.5 6.5a7.5 7.5 0 0 1 0 11',
+  soundBlocked: 'M4 9h4l5-4v14l-5-4H4zM16 9l5 6M21 9l-5 6',
 } as const;
 
 export type IconName = keyof typeof PATHS;

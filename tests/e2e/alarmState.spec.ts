@@ -156,3 +156,89 @@ test('PA-E1: a crossed limit shows at the value on the station page, the process
   const axe = await new AxeBuilder({ page: station }).include('.pv-list').analyze();
   expect(axe.violations).toEqual([]);
 });
+
+/** A Web Audio stand-in: counts the beeps, starts suspended like a page without a tap. */
+const FAKE_AUDIO = `(() => {
+  window.__beeps = 0;
+  class FakeAudioContext {
+    constructor() { this.state = 'suspended'; this.currentTime = 0; this.destination = {}; }
+    resume() { this.state = 'running'; return Promise.resolve(); }
+    createOscillator() {
+      return { type: '', frequency: { value: 0 }, connect: (n) => n,
+        start: () => { window.__beeps++; }, stop: () => undefined };
+    }
+    createGain() {
+      return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (n) => n };
+    }
+  }
+  window.AudioContext = FakeAudioContext;
+})();`;
+
+test('PA-E2: acknowledged and active stays listed and counted in two tabs; a phone row reads in full; the horn mutes, re-arms on a new priority-1 alarm, in every tab', async ({
+  context,
+  plant,
+}) => {
+  test.setTimeout(120_000);
+  await context.addInitScript(FAKE_AUDIO);
+  const api = await signInHttp(plant.url, 'operator');
+  const dashboards = await json<DashboardConfigResult>(api, DASHBOARD_API.config);
+  const singles = dashboards.dashboards[0]!.tiles.filter((t) => t.type === 'SingleValue');
+  const first = singles.find((t) => t.displayStyle === 'CircularGauge')!.pv!;
+  const second = singles.find((t) => t.displayStyle === 'VerticalGauge')!.pv!;
+
+  const list = await context.newPage();
+  await signIn(list, 'operator', '/alerts');
+  const other = await context.newPage();
+  await other.setViewportSize({ width: 360, height: 780 });
+  await other.goto('/alerts');
+  const horn = (page: Page) => page.locator('.alarm-banner-horn');
+  // No tap on this page yet: the browser blocks sound, and the control says so.
+  await expect(horn(other)).toHaveAttribute('data-horn', 'blocked');
+  await horn(other).click();
+  await expect(horn(other)).toHaveAttribute('data-horn', 'armed');
+
+  const original = await crossLimits(api, first);
+  const rowsOf = (page: Page) =>
+    page.locator('.alert-scroll [data-alert-id]').filter({ hasText: 'Reinwasserbehälter' });
+  await expect(rowsOf(list)).toHaveCount(2);
+  await expect(horn(other)).toHaveAttribute('data-horn', 'sounding');
+  await expect
+    .poll(() => other.evaluate(() => (window as unknown as { __beeps: number }).__beeps))
+    .toBeGreaterThan(0);
+
+  // 360 px: two alarms of one PV read apart; every line wraps instead of being cut.
+  const phoneRows = rowsOf(other);
+  await expect(phoneRows).toHaveCount(2);
+  const texts = await phoneRows.locator('.col-text').allTextContents();
+  expect(new Set(texts).size).toBe(2);
+  for (const cell of await phoneRows.locator('.col-station, .col-source, .col-text').all()) {
+    expect(await cell.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
+  }
+  await other.screenshot({ path: 'test-results/alarm-rows-360.png' });
+
+  // Mute in one tab: every tab shows it muted.
+  await horn(other).click();
+  await expect(horn(other)).toHaveAttribute('data-horn', 'muted');
+  await expect(horn(list)).toHaveAttribute('data-horn', 'muted');
+
+  // Acknowledge both: they stay in the list as acknowledged while active, and are counted.
+  const ids = (await alertsOf(api, first)).filter((a) => !a.cleared).map((a) => a.id);
+  const ack = await api.fetch(ALERT_API.ack, { method: 'POST', body: JSON.stringify({ ids }) });
+  expect(ack.status).toBe(200);
+  for (const page of [list, other]) {
+    await expect(rowsOf(page)).toHaveCount(2);
+    await expect(rowsOf(page).first()).toHaveClass(/is-acknowledged/);
+    await expect(page.locator('.alarm-banner')).toHaveClass(/has-active|has-alerts/);
+  }
+  await expect(list.locator('.alarm-banner-count')).toContainText(/aktive Meldung|unquittierte/);
+
+  // A new priority-1 alarm after the mute re-arms the horn in every tab.
+  const secondOriginal = await crossLimits(api, second);
+  await expect(horn(list)).toHaveAttribute('data-horn', /sounding|blocked/);
+  await expect(horn(other)).toHaveAttribute('data-horn', 'sounding');
+
+  // Back to normal: acknowledged ones leave the list.
+  await restoreLimits(api, first, original);
+  await expect(rowsOf(list)).toHaveCount(0, { timeout: 20_000 });
+  await restoreLimits(api, second, secondOriginal);
+});

@@ -30,6 +30,12 @@ const test = base.extend({
 
 const rows = (page: Page) => page.locator('.alert-scroll [data-alert-id]');
 
+/** The current list opens most urgent first (AF1); these tests follow rows by time. */
+async function sortByTime(page: Page) {
+  await page.locator('.alert-head').getByRole('button', { name: 'Zeit' }).click();
+  await expect(page.locator('.alert-head [aria-sort="descending"]')).toContainText('Zeit');
+}
+
 async function firstPendingId(page: Page): Promise<string> {
   const row = page.locator('.alert-scroll .alert-row.is-pending').first();
   await expect(row).toBeVisible();
@@ -42,6 +48,8 @@ test('AE0: an alert raised by the simulator appears live in two tabs', async ({ 
   const b = await context.newPage();
   await b.goto('/alerts');
   await expect(rows(b).first()).toBeVisible();
+  await sortByTime(a);
+  await sortByTime(b);
   // Seeded alerts have ids up to SEED; a higher id was raised by the running plant.
   const live = (page: Page) =>
     page
@@ -65,6 +73,8 @@ test('AE1: two tabs show the same live list; acknowledging in one updates the ot
   await b.goto('/alerts');
   await expect(rows(a).first()).toBeVisible();
   await expect(rows(b).first()).toBeVisible();
+  await sortByTime(a);
+  await sortByTime(b);
   const id = await firstPendingId(a);
   await expect(b.locator(`[data-alert-id="${id}"]`)).toHaveClass(/is-pending/);
   await a.locator(`[data-alert-id="${id}"]`).click();

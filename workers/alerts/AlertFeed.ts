@@ -9,7 +9,8 @@ import type { Alert, AlertListResult, AlertQuery } from '../../src/contract/aler
 import { HUB_MESSAGES, HUB_METHODS } from '../../src/contract/hubs.ts';
 import type { AlertCounts, AlertsMessage, AlertViewFrame } from '../engineProtocol.ts';
 import type { Timers, TimerHandle } from '../timers.ts';
-import { applyAlertHubMessage, isAlert } from './alertMessages.ts';
+import { applyAlertHubMessage, isAlert, touchedIds } from './alertMessages.ts';
+import { isCurrentAlert } from '../../src/domain/pvAlarm.ts';
 import { AlertStore, type AlertSort } from './alertStore.ts';
 import type { FilterNode } from '../../src/domain/filters.ts';
 
@@ -168,8 +169,8 @@ export class AlertFeed {
           if (Array.isArray(alerts)) pending.push(...alerts.filter(isAlert));
         }
       }
-      this.live.replaceAll(pending);
-      for (const [message, payload] of replay) applyAlertHubMessage(this.live, message, payload);
+      this.live.replaceAll(pending.filter(isCurrentAlert));
+      for (const [message, payload] of replay) this.applyLive(message, payload);
       this.liveState = 'ready';
       this.liveError = null;
     } catch (error) {
@@ -191,7 +192,23 @@ export class AlertFeed {
         ? { pvGroupId: args[0], alerts: args[1] }
         : args[0];
     this.replay?.push([message, payload]);
-    if (applyAlertHubMessage(this.live, message, payload) > 0) this.markLiveDirty();
+    if (this.applyLive(message, payload) > 0) this.markLiveDirty();
+  }
+
+  /**
+   * AL2: applies a hub message to the current list and drops the alerts it leaves: an alert
+   * stays while unacknowledged or still active (DESIGN.md "Alarm states"), so an
+   * acknowledgement of a returned alert and the return of an acknowledged one both end it.
+   */
+  private applyLive(message: string, payload: unknown): number {
+    let changed = applyAlertHubMessage(this.live, message, payload);
+    const gone: number[] = [];
+    for (const id of touchedIds(message, payload)) {
+      const alert = this.live.get(id);
+      if (alert && !isCurrentAlert(alert)) gone.push(id);
+    }
+    if (gone.length) changed += this.live.remove(gone);
+    return changed;
   }
 
   private tabOf(tabId: string): TabViews {
@@ -335,14 +352,18 @@ export class AlertFeed {
 
   private counts(): AlertCounts {
     let pending = 0;
+    let active = 0;
     let top: Alert | null = null;
+    let latest: Alert | null = null;
     for (const a of this.live.rows()) {
+      if (!a.cleared) active++;
       if (a.state !== 'pending') continue;
       pending++;
+      latest ??= a;
       // Rows come newest first: the first of the highest priority (0 highest) wins.
       if (!top || a.priority < top.priority) top = a;
     }
-    return { pending, top, ready: this.liveState === 'ready' };
+    return { pending, active, top, latest, ready: this.liveState === 'ready' };
   }
 }
 

@@ -85,3 +85,19 @@ export function applyAlertHubMessage(store: AlertStore, message: string, payload
       return 0;
   }
 }
+
+/** The ids of the alerts a hub message touches (to check them against the list rule after). */
+export function touchedIds(message: string, payload: unknown): number[] {
+  switch (NAMES.get(message.toLowerCase())) {
+    case HUB_MESSAGES.newAlert:
+      return isRecord(payload) && isNum(payload.id) ? [payload.id] : [];
+    case HUB_MESSAGES.ackAlert:
+      return isRecord(payload) && isNum(payload.id) ? [payload.id] : [];
+    case HUB_MESSAGES.ackAlerts:
+      return ids(payload);
+    case HUB_MESSAGES.newPendingAlerts:
+      return isRecord(payload) ? ids(payload.alerts) : [];
+    default:
+      return [];
+  }
+}

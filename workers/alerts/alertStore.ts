@@ -9,7 +9,7 @@ import {
   ALERT_FILTER_FIELDS,
   ALERT_SORT_VALUES,
   ALERT_TEXT_COLUMNS,
-  type AlertColumn,
+  type AlertSortColumn,
   type SortValue,
 } from '../../src/domain/alertFields.ts';
 import {
@@ -23,7 +23,7 @@ import { rowRange } from './rowWindow.ts';
 export type SortDirection = 'asc' | 'desc';
 
 export interface AlertSort {
-  column: AlertColumn;
+  column: AlertSortColumn;
   direction: SortDirection;
 }
 

@@ -1,34 +1,48 @@
 /**
  * The alarm banner of every page (rendered by the shell in its header): unacknowledged
- * alerts and the newest of the highest priority, linking to /alerts, with the horn switch.
+ * alerts and the newest of the most important priority, linking to /alerts, and the horn
+ * control. Acknowledged alarms that are still active are counted too (DESIGN.md "Alarm
+ * states"), so the header never says "nothing pending" while an alarm stands.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAlertCounts } from '../../live/index.ts';
-import { cx } from '../../ui/index.ts';
-import { Horn, isHornMuted, setHornMuted } from './horn.ts';
-import { usePriorityColors } from './usePriorities.ts';
+import { cx, Icon, type IconName } from '../../ui/index.ts';
+import { Horn } from './horn.ts';
+import {
+  hornState,
+  readHornSettings,
+  shouldRearm,
+  useHornSettings,
+  writeHornSettings,
+  type HornState,
+} from './hornState.ts';
+import { usePriorityStyles } from './usePriorities.ts';
 import './alerts.css';
+
+const HORN_ICON: Record<HornState, IconName> = {
+  blocked: 'soundBlocked',
+  sounding: 'sound',
+  armed: 'bell',
+  muted: 'bellOff',
+};
 
 export function AlarmBanner() {
   const { t } = useTranslation();
   const counts = useAlertCounts();
-  const colors = usePriorityColors();
-  const [muted, setMuted] = useState(isHornMuted);
-  const [unlocked, setUnlocked] = useState(false);
+  const styles = usePriorityStyles();
+  const settings = useHornSettings();
+  const [audioAllowed, setAudioAllowed] = useState(false);
   const horn = useRef<Horn | null>(null);
 
   useEffect(() => {
     const h = new Horn();
     horn.current = h;
-    // The first click anywhere lets the browser play sound.
-    // Deferred: the click itself stays fast; the browser's user activation lasts seconds.
+    // The first tap anywhere lets the browser play sound (autoplay rules); the control
+    // offers the same tap while it says sound is blocked.
     const unlock = () =>
-      setTimeout(() => {
-        h.unlock();
-        setUnlocked(true);
-      }, 0);
+      setTimeout(() => void h.unlock().then((ok) => ok && setAudioAllowed(true)), 0);
     window.addEventListener('pointerdown', unlock, { once: true });
     return () => {
       window.removeEventListener('pointerdown', unlock);
@@ -37,44 +51,70 @@ export function AlarmBanner() {
   }, []);
 
   const top = counts?.top ?? null;
+  const latest = counts?.latest ?? null;
   const pending = counts?.pending ?? 0;
+  const active = counts?.active ?? 0;
+  const topPriority = pending > 0 && top ? top.priority : null;
+  const state = hornState({ settings, audioAllowed, topPriority });
+
+  // HS2: a new alarm of the chosen priority re-arms a muted horn, in every tab at once.
   useEffect(() => {
-    horn.current?.set(pending > 0 && top ? top.priority : null, muted || !unlocked);
-  }, [pending, top, muted, unlocked]);
+    const held = readHornSettings();
+    if (shouldRearm(held, latest)) writeHornSettings({ ...held, mutedAt: null });
+  }, [latest]);
+  useEffect(() => {
+    horn.current?.set(topPriority, state !== 'sounding');
+  }, [topPriority, state]);
+
+  const act = () => {
+    if (state === 'blocked') {
+      void horn.current?.unlock().then((ok) => setAudioAllowed(ok));
+      return;
+    }
+    writeHornSettings({ ...settings, mutedAt: state === 'muted' ? null : Date.now() });
+  };
 
   const label =
-    pending > 0 ? t('alerts.banner.pending', { count: pending }) : t('alerts.banner.none');
+    pending > 0
+      ? t('alerts.banner.pending', { count: pending })
+      : active > 0
+        ? t('alerts.banner.active', { count: active })
+        : t('alerts.banner.none');
+  const topStyle = topPriority !== null ? styles.get(topPriority) : undefined;
   return (
-    <div className={cx('alarm-banner', pending > 0 && 'has-alerts')}>
+    <div
+      className={cx(
+        'alarm-banner',
+        pending > 0 && 'has-alerts',
+        pending === 0 && active > 0 && 'has-active',
+      )}
+    >
       <Link
         to="/alerts"
         className="alarm-banner-link"
         title={t('alerts.banner.open')}
-        style={
-          pending > 0 && top && colors.get(top.priority)
-            ? { background: colors.get(top.priority) }
-            : undefined
-        }
+        style={topStyle ? { background: topStyle.fill, color: topStyle.ink } : undefined}
       >
         {/* A live region, not role=status: the header's status is the connection. */}
         <span className="alarm-banner-count" aria-live="polite">
           {label}
         </span>
         <span className="alarm-banner-short" aria-hidden="true">
-          {pending > 0 ? `⚠ ${pending}` : '✓'}
+          {pending > 0 ? `⚠ ${pending}` : active > 0 ? `● ${active}` : '✓'}
         </span>
         {/* The message texts of the plant already start with the station name. */}
-        {top && <span className="alarm-banner-text">{top.text}</span>}
+        {pending > 0 && top && <span className="alarm-banner-text">{top.text}</span>}
       </Link>
       <button
         type="button"
-        className="alarm-banner-horn"
-        onClick={() => {
-          setHornMuted(!muted);
-          setMuted(!muted);
-        }}
+        className={cx('alarm-banner-horn', `horn-${state}`)}
+        data-horn={state}
+        onClick={act}
+        title={t(`alerts.horn.hint.${state}`)}
       >
-        {muted ? t('alerts.banner.unmute') : t('alerts.banner.mute')}
+        <Icon name={HORN_ICON[state]} size={18} />
+        <span className="horn-state">{t(`alerts.horn.state.${state}`)}</span>
+        <span className="horn-action">{t(`alerts.horn.action.${state}`)}</span>
       </button>
     </div>
   );

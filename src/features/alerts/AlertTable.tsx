@@ -1,23 +1,39 @@
 /**
  * The virtualized alert table: only the visible rows (plus the engine's margin) exist in the
  * DOM and in the tab; scrolling moves the leased window. Arrow keys move the focused row,
- * space selects it, Q acknowledges (the page handles it through onAcknowledgeKey).
+ * space selects it, Q acknowledges (the page handles it through onAcknowledgeKey). On a
+ * phone a row wraps onto several lines (time and state, station, source, message), so two
+ * alarms of one station never read the same; rows are measured as they render.
  */
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { ParseKeys } from 'i18next';
 import type { Alert } from '../../contract/alerts.ts';
-import type { AlertColumn } from '../../domain/alertFields.ts';
+import type { AlertColumn, AlertSortColumn } from '../../domain/alertFields.ts';
 import type { AlertViewFrame } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { cx } from '../../ui/index.ts';
 
 export const ROW_HEIGHT_PX = 36;
+/** A phone row's first guess before it is measured (four short lines). */
+const PHONE_ROW_HEIGHT_PX = 92;
+const PHONE_QUERY = '(max-width: 720px)';
 
 export interface AlertSortState {
-  column: AlertColumn;
+  column: AlertSortColumn;
   direction: 'asc' | 'desc';
+}
+
+/** An alert's place in the ISA-18.2 life cycle, for the state column. */
+export function alertPhase(a: Alert): 'unacknowledged' | 'acknowledged' | 'returned' | 'done' {
+  if (a.state === 'pending') return a.cleared ? 'returned' : 'unacknowledged';
+  return a.cleared ? 'done' : 'acknowledged';
+}
+
+export interface PriorityLook {
+  fill: string;
+  ink: string;
 }
 
 const COLUMNS: { id: AlertColumn; labelKey: ParseKeys; className: string }[] = [
@@ -41,8 +57,20 @@ interface Props {
   focusIndex: number;
   onFocusIndex: (index: number) => void;
   onAcknowledgeKey: () => void;
-  colors: ReadonlyMap<number, string>;
+  colors: ReadonlyMap<number, PriorityLook>;
   label: string;
+}
+
+function usePhone(): boolean {
+  const [phone, setPhone] = useState(() => window.matchMedia?.(PHONE_QUERY).matches ?? false);
+  useEffect(() => {
+    const query = window.matchMedia?.(PHONE_QUERY);
+    if (!query) return;
+    const onChange = () => setPhone(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return phone;
 }
 
 export function AlertTable(props: Props) {
@@ -50,12 +78,14 @@ export function AlertTable(props: Props) {
   const { t } = useTranslation();
   const format = useFormat();
   const scroller = useRef<HTMLDivElement>(null);
+  const phone = usePhone();
   const virtualizer = useVirtualizer({
     count: frame.total,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT_PX,
+    estimateSize: () => (phone ? PHONE_ROW_HEIGHT_PX : ROW_HEIGHT_PX),
     overscan: 10,
   });
+  useEffect(() => virtualizer.measure(), [phone, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
@@ -132,7 +162,7 @@ export function AlertTable(props: Props) {
       <div
         ref={scroller}
         className="alert-scroll"
-        style={{ height: frame.total * ROW_HEIGHT_PX + 1 }}
+        style={{ height: virtualizer.getTotalSize() + 1 }}
         tabIndex={0}
         onKeyDown={onKeyDown}
         aria-activedescendant={focusedRow ? `alert-row-${focusedRow.id}` : undefined}
@@ -140,20 +170,27 @@ export function AlertTable(props: Props) {
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const a = rowAt(item.index);
-            const style = { transform: `translateY(${item.start}px)`, height: ROW_HEIGHT_PX };
+            const style = {
+              transform: `translateY(${item.start}px)`,
+              ...(phone ? {} : { height: ROW_HEIGHT_PX }),
+            };
             if (!a)
               return (
                 <div
                   key={item.key}
                   className="alert-row alert-placeholder"
-                  style={style}
+                  style={{ ...style, height: phone ? PHONE_ROW_HEIGHT_PX : ROW_HEIGHT_PX }}
                   role="row"
                 />
               );
+            const phase = alertPhase(a);
+            const look = colors.get(a.priority);
             const isSelected = selected.has(a.id);
             return (
               <div
                 key={item.key}
+                ref={phone ? virtualizer.measureElement : undefined}
+                data-index={item.index}
                 id={`alert-row-${a.id}`}
                 role="row"
                 aria-rowindex={item.index + 2}
@@ -163,6 +200,7 @@ export function AlertTable(props: Props) {
                   'alert-row',
                   a.state === 'pending' && 'is-pending',
                   a.cleared && 'is-cleared',
+                  `is-${phase}`,
                   isSelected && 'is-selected',
                   item.index === focusIndex && 'is-focused',
                 )}
@@ -184,7 +222,7 @@ export function AlertTable(props: Props) {
                 <span role="gridcell" className="col-prio">
                   <span
                     className="prio-chip"
-                    style={{ background: colors.get(a.priority) ?? 'var(--color-border, #999)' }}
+                    style={look ? { background: look.fill, color: look.ink } : undefined}
                   >
                     {a.priority}
                   </span>
@@ -202,7 +240,7 @@ export function AlertTable(props: Props) {
                   {a.text}
                 </span>
                 <span role="gridcell" className="col-state">
-                  {t(`alerts.state.${a.state}`)}
+                  {t(`alerts.phase.${phase}`)}
                 </span>
                 <span role="gridcell" className="col-ackby">
                   {a.acknowledgedBy ?? ''}

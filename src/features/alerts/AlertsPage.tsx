@@ -29,9 +29,11 @@ import { downloadText, toCsv } from './csv.ts';
 import { EMPTY_FILTER, FilterBuilder, type FilterColumn } from './FilterBuilder.tsx';
 import { RangePicker, rangeOf, type RangeChoice } from './RangePicker.tsx';
 import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
-import { usePriorityColors } from './usePriorities.ts';
+import { usePriorityStyles } from './usePriorities.ts';
 import { useAlertsBenchProbe } from './useAlertsBenchProbe.ts';
 import './alerts.css';
+
+const URGENCY_SORT: AlertSortState = { column: 'urgency', direction: 'asc' };
 
 /** Archive loads are capped (SPEC §9); the note says how many more the range holds. */
 export const ARCHIVE_REQUEST_LIMIT = 100_000;
@@ -62,8 +64,12 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
   const { t } = useTranslation();
   const format = useFormat();
   const client = useLiveClient();
-  const colors = usePriorityColors();
-  const [sort, setSort] = useState<AlertSortState>({ column: 'timestamp', direction: 'desc' });
+  const colors = usePriorityStyles();
+  // The current list opens most urgent first (unacknowledged, priority, newest); the archive
+  // newest first. Any column header sorts by that column instead.
+  const defaultSort: AlertSortState =
+    mode === 'live' ? URGENCY_SORT : { column: 'timestamp', direction: 'desc' };
+  const [sort, setSort] = useState<AlertSortState>(defaultSort);
   const [filterDraft, setFilterDraft] = useState<FilterGroup>(EMPTY_FILTER);
   const [showFilter, setShowFilter] = useState(false);
   const [window, setWindow] = useState({ start: 0, count: 40 });
@@ -254,13 +260,6 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
         <Button disabled={busy || frame.total === 0} onClick={() => void run(ackAllAlerts)}>
           {t('alerts.actions.ackAll')}
         </Button>
-        <Button
-          variant="danger"
-          disabled={busy || selected.size === 0}
-          onClick={() => setConfirmDelete(true)}
-        >
-          {t('alerts.actions.delete')}
-        </Button>
         <Button disabled={busy || failureInputs.length === 0} onClick={() => void ackInputs()}>
           {t('alerts.actions.ackInputs')}
         </Button>
@@ -270,6 +269,20 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
         </Button>
         <Button variant="quiet" disabled={frame.total === 0} onClick={() => void exportCsv()}>
           {t('alerts.actions.export')}
+        </Button>
+        {mode === 'live' && sort.column !== 'urgency' && (
+          <Button variant="quiet" onClick={() => setSort(URGENCY_SORT)}>
+            {t('alerts.actions.sortUrgency')}
+          </Button>
+        )}
+        {/* Destructive, so apart from acknowledging, and it asks first. */}
+        <span className="toolbar-gap" aria-hidden="true" />
+        <Button
+          variant="danger"
+          disabled={busy || selected.size === 0}
+          onClick={() => setConfirmDelete(true)}
+        >
+          {t('alerts.actions.delete')}
         </Button>
       </Toolbar>
       {showFilter && (

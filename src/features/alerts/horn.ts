@@ -1,10 +1,9 @@
 /**
  * The alarm horn: a tone per priority made with the Web Audio API, repeated until the
- * alert is acknowledged, muted per device (localStorage), played only after the browser
- * allowed audio (first click) and by one tab at a time (Web Lock 'pegel-horn').
+ * alert is acknowledged or the horn muted (hornState.ts, shared by every tab), played only
+ * after the browser allowed audio (a tap) and by one tab at a time (Web Lock 'pegel-horn').
  */
 export const HORN_LOCK = 'pegel-horn';
-export const HORN_MUTED_KEY = 'pegel.horn.muted';
 /** Pause between two beeps of the horn. */
 export const HORN_REPEAT_MS = 2_500;
 
@@ -14,23 +13,6 @@ function toneOf(priority: number): { hz: number; ms: number } | null {
   return { hz: 880 - priority * 90, ms: 500 - priority * 60 };
 }
 
-export function isHornMuted(): boolean {
-  try {
-    return localStorage.getItem(HORN_MUTED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-export function setHornMuted(muted: boolean): void {
-  try {
-    if (muted) localStorage.setItem(HORN_MUTED_KEY, '1');
-    else localStorage.removeItem(HORN_MUTED_KEY);
-  } catch {
-    // Private mode without storage: the choice lasts for this page only.
-  }
-}
-
 export class Horn {
   private context: AudioContext | null = null;
   private priority: number | null = null;
@@ -38,11 +20,16 @@ export class Horn {
   private releaseLock: (() => void) | null = null;
   private wantsLock = false;
 
-  /** Call from a user gesture: browsers start audio only after one. */
-  unlock(): void {
-    if (typeof AudioContext === 'undefined') return;
+  /** Call from a user gesture: browsers start audio only after one. True once allowed. */
+  async unlock(): Promise<boolean> {
+    if (typeof AudioContext === 'undefined') return false;
     this.context ??= new AudioContext();
-    void this.context.resume();
+    try {
+      await this.context.resume();
+    } catch {
+      return false;
+    }
+    return this.unlocked;
   }
 
   get unlocked(): boolean {

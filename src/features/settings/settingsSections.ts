@@ -4,5 +4,6 @@
  */
 import type { ComponentType } from 'react';
 import { AutoLogoutSettings } from '../auth/AutoLogoutSettings.tsx';
+import { HornSettings } from '../alerts/HornSettings.tsx';
 
-export const SETTINGS_SECTIONS: readonly ComponentType[] = [AutoLogoutSettings];
+export const SETTINGS_SECTIONS: readonly ComponentType[] = [AutoLogoutSettings, HornSettings];
