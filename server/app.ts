@@ -5,6 +5,7 @@ import type { ServerConfig } from './config.ts';
 import { openDatabase } from './store/db.ts';
 import { MetricsRegistry } from './http/metrics.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { installSecurityHeaders, originOf } from './http/securityHeaders.ts';
 import { registerStatic } from './static.ts';
 import type { ServerContext } from './context.ts';
 import { createAuth } from './auth/createAuth.ts';
@@ -84,6 +85,14 @@ export async function buildServer(
   });
 
   installErrorHandling(app);
+  installSecurityHeaders(app, {
+    distDir: config.distDir,
+    https: config.secureCookies,
+    frameAncestors: process.env.PEGEL_FRAME_ANCESTORS || "'self'",
+    connectOrigins: [originOf(process.env.PEGEL_WEATHER_BASE_URL)].filter(
+      (o): o is string => o !== null,
+    ),
+  });
   await app.register(fastifyCookie);
 
   app.get('/metrics', async (_request, reply) => {

@@ -1,0 +1,58 @@
+/** Security headers on every kind of route (DESIGN.md "Security") — rules SH1, SH2. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { inlineScriptHashes } from '../../server/http/securityHeaders.ts';
+import { startPlantServer, type PlantServerHandle } from '../support/plantServer.ts';
+import { signInHttp, type SignedIn } from '../support/login.ts';
+
+let plant: PlantServerHandle;
+let api: SignedIn;
+beforeAll(async () => {
+  plant = await startPlantServer();
+  api = await signInHttp(plant.url, 'operator');
+}, 60_000);
+afterAll(async () => plant?.dispose());
+
+function expectHeaders(res: Response, what: string) {
+  const csp = res.headers.get('content-security-policy') ?? '';
+  expect(csp, what).toContain("default-src 'self'");
+  expect(csp, what).toContain("object-src 'none'");
+  expect(csp, what).toContain("frame-ancestors 'self'");
+  const scripts = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+  expect(scripts, what).not.toContain('unsafe-inline');
+  expect(scripts, what).not.toContain('unsafe-eval');
+  expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
+  expect(res.headers.get('referrer-policy'), what).toBe('same-origin');
+  // Plain http here: no HSTS.
+  expect(res.headers.get('strict-transport-security'), what).toBeNull();
+}
+
+describe('security headers', () => {
+  it('SH1: the page, an asset, an API answer, an error, a hub negotiate and the metrics carry them', async () => {
+    const page = await fetch(`${plant.url}/stations`);
+    expectHeaders(page, 'page');
+    const asset = readdirSync(join(import.meta.dirname, '../../dist/assets')).find((f) =>
+      f.endsWith('.js'),
+    )!;
+    expectHeaders(await fetch(`${plant.url}/assets/${asset}`), 'asset');
+    expectHeaders(await api.fetch('/api/station/GetAllStations'), 'api');
+    expectHeaders(await fetch(`${plant.url}/api/station/GetAllStations`), 'api 401');
+    expectHeaders(await fetch(`${plant.url}/api/nope`), '404');
+    expectHeaders(
+      await api.fetch('/hubs/pv/negotiate?negotiateVersion=1', { method: 'POST' }),
+      'negotiate',
+    );
+    expectHeaders(await fetch(`${plant.url}/metrics`), 'metrics');
+  });
+
+  it("SH2: the page's own inline script is allowed by its hash, and only it", async () => {
+    const page = await fetch(`${plant.url}/`);
+    const html = await page.text();
+    const hashes = inlineScriptHashes(html);
+    expect(hashes.length).toBeGreaterThan(0);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    for (const h of hashes) expect(csp).toContain(h);
+    expect(inlineScriptHashes('<script>a()</script><script src="/x.js"></script>')).toHaveLength(1);
+  });
+});
