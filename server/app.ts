@@ -6,6 +6,7 @@ import { openDatabase } from './store/db.ts';
 import { MetricsRegistry } from './http/metrics.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installSecurityHeaders, originOf } from './http/securityHeaders.ts';
+import { registerSimulationRoutes } from './system/simulationRoutes.ts';
 import { registerStatic } from './static.ts';
 import type { ServerContext } from './context.ts';
 import { createAuth } from './auth/createAuth.ts';
@@ -141,7 +142,10 @@ export async function buildServer(
   registerAlertRoutes(app, context, alerts, plant);
   alerts.start();
   app.addHook('onClose', async () => alerts.stop());
-  if (simulation) registerActionRoutes(app, context, simulation, hubs);
+  if (simulation) {
+    registerActionRoutes(app, context, simulation, hubs);
+    registerSimulationRoutes(app, context, simulation, hubs.serverStatus);
+  }
 
   registerDashboardArea(app, context, plant, hubs.dashboard);
 

@@ -329,6 +329,7 @@ export class Engine implements EngineApi {
       timers: this.deps.timers,
       policy: this.deps.policy ?? foreverRetryPolicy,
       closeGraceMs: this.deps.channelCloseGraceMs,
+      onRetryAt: (hub, at) => this.status.retryAt(hub, at),
     });
     this.channels.set(hub, channel);
     channel.onStateChange((change) => this.channelChanged(change));
@@ -408,6 +409,12 @@ export class Engine implements EngineApi {
       case 'serverStatus':
         on(HUB_MESSAGES.serverStatusChanged, (payload) => {
           if (check.isServerStatusMessage(payload)) this.serverStatusReceived(payload.status);
+        });
+        on(HUB_MESSAGES.sendServerInfoMessage, (payload) => {
+          if (typeof payload !== 'string' || payload.trim() === '') return;
+          const at = this.deps.timers.now();
+          for (const tab of this.tabs.values())
+            tab.send({ type: 'serverInfo', message: payload, at });
         });
         break;
       case 'alert':

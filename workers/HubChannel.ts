@@ -30,6 +30,8 @@ export interface HubChannelOptions {
   timers: Timers;
   policy: RetryPolicy;
   closeGraceMs?: number;
+  /** CH8: when the next connection attempt starts (epoch ms), or null when none waits. */
+  onRetryAt?: (hub: HubName, at: number | null) => void;
 }
 
 export class HubChannel {
@@ -44,6 +46,8 @@ export class HubChannel {
   private graceTimer: TimerHandle | null = null;
   private restartTimer: TimerHandle | null = null;
   private readonly listeners = new Set<(change: ChannelStateChange) => void>();
+  private readonly onRetryAt: HubChannelOptions['onRetryAt'];
+  private retryAt: number | null = null;
 
   constructor(hub: HubName, transport: HubTransport, options: HubChannelOptions) {
     this.hub = hub;
@@ -51,6 +55,8 @@ export class HubChannel {
     this.timers = options.timers;
     this.policy = options.policy;
     this.closeGraceMs = options.closeGraceMs ?? CHANNEL_CLOSE_GRACE_MS;
+    this.onRetryAt = options.onRetryAt;
+    transport.onRetryScheduled?.((delayMs) => this.setRetryAt(this.timers.now() + delayMs));
     transport.onReconnecting((error) => this.setState('reconnecting', error));
     transport.onReconnected(() => this.setState('connected'));
     transport.onClose((error) => this.closed(error));
@@ -122,10 +128,17 @@ export class HubChannel {
     if (this.current !== 'connected') throw hubErrors.connectFailed(this.hub);
   }
 
+  private setRetryAt(at: number | null): void {
+    if (at === this.retryAt) return;
+    this.retryAt = at;
+    this.onRetryAt?.(this.hub, at);
+  }
+
   private setState(to: ChannelState, error?: Error): void {
     const from = this.current;
     if (from === to) return;
     this.current = to;
+    if (to !== 'faulted' && to !== 'reconnecting') this.setRetryAt(null);
     const change: ChannelStateChange = error
       ? { hub: this.hub, from, to, error }
       : { hub: this.hub, from, to };
@@ -155,6 +168,7 @@ export class HubChannel {
     }
     const wait = this.policy.nextRetryDelayMs(this.failedStarts++);
     if (wait === null) return;
+    this.setRetryAt(this.timers.now() + wait);
     this.restartTimer = this.timers.setTimeout(() => {
       this.restartTimer = null;
       if (this.current !== 'faulted') return;

@@ -18,6 +18,8 @@ export interface HubTransport {
   onReconnected(handler: () => void): void;
   /** Closed for good (stop, server Close without reconnect, or retries given up). */
   onClose(handler: (error?: Error) => void): void;
+  /** While reconnecting by itself: the next attempt starts in `delayMs`. */
+  onRetryScheduled?(handler: (delayMs: number) => void): void;
 }
 
 export type HubTransportFactory = (hub: HubName) => HubTransport;

@@ -16,6 +16,8 @@ export class ServerStatusTracker {
   private lastDataAt: number | null = null;
   /** Data hubs that are down or coming back while the status hub may be up. */
   private readonly troubledHubs = new Set<HubName>();
+  /** When each hub's next connection attempt starts (CH8). */
+  private readonly retries = new Map<HubName, number>();
   private readonly onChange: () => void;
 
   /** `onChange` is called when the displayed state or the server status changes. */
@@ -55,6 +57,13 @@ export class ServerStatusTracker {
     });
   }
 
+  /** A hub's next connection attempt, for the countdown shown while reconnecting. */
+  retryAt(hub: HubName, at: number | null): void {
+    if (at === null) this.retries.delete(hub);
+    else this.retries.set(hub, at);
+    this.onChange();
+  }
+
   /** Any hub message counts as data. */
   dataReceived(now: number): void {
     this.lastDataAt = now;
@@ -65,6 +74,7 @@ export class ServerStatusTracker {
       display: this.display(),
       serverStatus: this.serverStatus,
       lastDataAt: this.lastDataAt,
+      nextRetryAt: this.retries.size ? Math.min(...this.retries.values()) : null,
     };
   }
 

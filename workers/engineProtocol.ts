@@ -24,6 +24,16 @@ export interface ConnectionStatus {
   serverStatus: ServerStatus;
   /** Epoch ms of the last message from any hub, so a header can show the age when stale. */
   lastDataAt: number | null;
+  /** While a hub is down: when the next connection attempt starts (the header counts down). */
+  nextRetryAt: number | null;
+}
+
+/** SPEC §7 `sendServerInfoMessage`: a notice from the server to every tab. */
+export interface ServerInfoMessage {
+  type: 'serverInfo';
+  message: string;
+  /** When the engine received it (epoch ms), which also tells two equal texts apart. */
+  at: number;
 }
 
 export interface Frame {
@@ -100,4 +110,10 @@ export interface TextMessageMessage {
 }
 
 export type TabMessage =
-  Frame | SessionEndedMessage | AlertsMessage | NoteMessage | TextMessageMessage | ChartLiveMessage;
+  | Frame
+  | SessionEndedMessage
+  | AlertsMessage
+  | NoteMessage
+  | TextMessageMessage
+  | ChartLiveMessage
+  | ServerInfoMessage;

@@ -35,6 +35,7 @@ export function createSignalrTransportFactory(
 export function toSignalrRetryPolicy(
   policy: RetryPolicy,
   onUnauthorized: (error: Error) => void,
+  onScheduled?: (delayMs: number) => void,
 ): IRetryPolicy {
   return {
     nextRetryDelayInMilliseconds(context: RetryContext) {
@@ -42,7 +43,9 @@ export function toSignalrRetryPolicy(
         onUnauthorized(context.retryReason);
         return null;
       }
-      return policy.nextRetryDelayMs(context.previousRetryCount);
+      const delay = policy.nextRetryDelayMs(context.previousRetryCount);
+      if (delay !== null) onScheduled?.(delay);
+      return delay;
     },
   };
 }
@@ -53,7 +56,12 @@ function createSignalrTransport(
   logLevel: LogLevel,
 ): HubTransport {
   let unauthorized: Error | undefined;
-  const retry = toSignalrRetryPolicy(policy, (error) => (unauthorized = error));
+  let scheduled: ((delayMs: number) => void) | undefined;
+  const retry = toSignalrRetryPolicy(
+    policy,
+    (error) => (unauthorized = error),
+    (delayMs) => scheduled?.(delayMs),
+  );
   // SIGNALR.md: in a worker there is no document, so the URL must already be absolute.
   const connection: HubConnection = new HubConnectionBuilder()
     .withUrl(url)
@@ -71,5 +79,6 @@ function createSignalrTransport(
     onReconnecting: (handler) => connection.onreconnecting(handler),
     onReconnected: (handler) => connection.onreconnected(() => handler()),
     onClose: (handler) => connection.onclose((error) => handler(error ?? unauthorized)),
+    onRetryScheduled: (handler) => (scheduled = handler),
   };
 }

@@ -1,11 +1,13 @@
 /**
- * The connection state of SPEC §4 as the user sees it, in the header of every tab: an icon
- * and a word, and the age of the data when it is stale. Presentational: the live engine
- * supplies `state` and `lastDataAt`.
+ * The connection state of SPEC §4 as the user sees it, in the header of every tab: an icon,
+ * which link is down in the words of SPEC §8 "Connection" (web server, server, control unit,
+ * network or certificate, server-to-unit link, unknown), the age of the data when it is
+ * stale, and while a reconnect waits the countdown to the next attempt. Presentational: the
+ * live engine supplies the state.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DisplayConnectionState } from '../contract/enums.ts';
+import type { DisplayConnectionState, ServerStatus } from '../contract/enums.ts';
 import { Icon, type IconName } from '../ui/Icon.tsx';
 import { useFormat } from './useFormat.ts';
 
@@ -42,6 +44,35 @@ export interface ConnectionStatusProps {
   now?: number;
   /** Announce changes (role="status"); off for samples such as the help page's. */
   live?: boolean;
+  /** What the server reports (SPEC §4); tells which link is down. */
+  serverStatus?: ServerStatus;
+  /** When the next connection attempt starts, while one waits (epoch ms). */
+  nextRetryAt?: number | null;
+}
+
+/** CD1: which link is down, from the displayed state and the server's status (SPEC §8). */
+export function connectionDiagnosis(
+  state: ConnectionDisplay,
+  serverStatus: ServerStatus | undefined,
+): string | null {
+  if (state === 'connected' || state === 'disconnecting' || !serverStatus) return null;
+  if (state === 'offline' && serverStatus !== 'WebServerDisconnected') return 'browserOffline';
+  switch (serverStatus) {
+    case 'WebServerDisconnected':
+      return 'webServer';
+    case 'ServerDisconnected':
+      return state === 'connecting' ? null : 'server';
+    case 'ControlUnitDisconnected':
+      return 'controlUnit';
+    case 'NetworkError':
+      return 'networkError';
+    case 'ServerConnectionFaulty':
+      return 'serverUnit';
+    case 'Unknown':
+      return 'unknown';
+    default:
+      return null;
+  }
 }
 
 export function ConnectionStatus({
@@ -49,17 +80,26 @@ export function ConnectionStatus({
   lastDataAt = null,
   now,
   live = true,
+  serverStatus,
+  nextRetryAt = null,
 }: ConnectionStatusProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const clock = useClock(now === undefined && lastDataAt != null);
+  const counting = nextRetryAt !== null && state !== 'connected';
+  const clock = useClock(now === undefined && (lastDataAt != null || counting), counting);
   const at = now ?? clock;
   const age = lastDataAt != null ? at - lastDataAt : null;
   const stale = age != null && (state !== 'connected' || age > STALE_AFTER_MS);
-  const label = t(`shell.connection.${state}`);
+  const diagnosis = connectionDiagnosis(state, serverStatus);
+  const label = diagnosis
+    ? t(`shell.connection.diagnosis.${diagnosis}` as 'shell.connection.diagnosis.webServer')
+    : t(`shell.connection.${state}`);
+  const retryInS = counting ? Math.max(0, Math.ceil((nextRetryAt - at) / 1000)) : null;
+  const tone = diagnosis && state === 'connecting' ? 'conn-fault' : TONES[state];
   return (
     <div
-      className={`conn ${TONES[state]}${stale ? ' conn-stale' : ''}`}
+      className={`conn ${tone}${stale ? ' conn-stale' : ''}`}
+      data-connection={diagnosis ?? state}
       role={live ? 'status' : undefined}
       title={t('shell.connection.title')}
     >
@@ -72,17 +112,22 @@ export function ConnectionStatus({
             {t('shell.connection.dataAge', { age: format.age(age) })}
           </span>
         )}
+        {retryInS !== null && (
+          <span className="conn-retry">{t('shell.connection.retryIn', { count: retryInS })}</span>
+        )}
       </span>
     </div>
   );
 }
 
-function useClock(running: boolean): number {
+/** The current time, every 5 s for the data age, every second during a countdown. */
+function useClock(running: boolean, fast = false): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!running) return;
-    const timer = setInterval(() => setNow(Date.now()), AGE_TICK_MS);
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), fast ? 1_000 : AGE_TICK_MS);
     return () => clearInterval(timer);
-  }, [running]);
+  }, [running, fast]);
   return now;
 }

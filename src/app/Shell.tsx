@@ -8,6 +8,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/Button.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
+import { ServerNotices } from './ServerNotices.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { NavDrawer } from './NavDrawer.tsx';
 import { NavList } from './NavList.tsx';
@@ -27,7 +28,15 @@ function signOut() {
 /** Separate component so a status change re-renders only the status, not the page. */
 function LiveConnectionStatus() {
   const status = useConnectionStatus();
-  return <ConnectionStatus state={status.display} lastDataAt={status.lastDataAt} live />;
+  return (
+    <ConnectionStatus
+      state={status.display}
+      lastDataAt={status.lastDataAt}
+      serverStatus={status.serverStatus}
+      nextRetryAt={status.nextRetryAt}
+      live
+    />
+  );
 }
 
 export function Shell() {
@@ -83,6 +92,7 @@ export function Shell() {
         {!kiosk && <LanguageSwitch />}
         {!kiosk && <UserMenu userName={session.user?.displayName} onLogout={signOut} />}
       </header>
+      <ServerNotices />
       {!kiosk && (
         <aside className="shell-sidenav">
           <NavList />

@@ -11,6 +11,7 @@ import type {
   AlertCounts,
   AlertViewFrame,
   PvConfigResult,
+  ServerInfoMessage,
   TabMessage,
 } from '../../workers/engineProtocol.ts';
 import type { Alert } from '../contract/alerts.ts';
@@ -75,6 +76,7 @@ export class LiveClient {
   private readonly noteListeners = new Map<number, Set<(note: DashboardNote) => void>>();
   private readonly textMessageListeners = new Map<number, Set<(message: TextMessage) => void>>();
   private readonly chartLiveListeners = new Map<string, () => void>();
+  private readonly serverInfoListeners = new Set<(message: ServerInfoMessage) => void>();
 
   constructor(connection: Promise<EngineConnection>, options: LiveClientOptions = {}) {
     this.connection = connection;
@@ -342,6 +344,10 @@ export class LiveClient {
       }
       return;
     }
+    if (message.type === 'serverInfo') {
+      for (const listener of [...this.serverInfoListeners]) listener(message);
+      return;
+    }
     if (message.type === 'chartLive') {
       for (const viewId of message.viewIds) this.chartLiveListeners.get(viewId)?.();
       return;
@@ -351,6 +357,12 @@ export class LiveClient {
     if (message.type !== 'sessionEnded' || this.sessionEnded) return;
     this.sessionEnded = true;
     this.options.onSessionEnded?.();
+  }
+
+  /** SPEC §7 sendServerInfoMessage: every notice the server sends while the tab is open. */
+  onServerInfo(listener: (message: ServerInfoMessage) => void): () => void {
+    this.serverInfoListeners.add(listener);
+    return () => this.serverInfoListeners.delete(listener);
   }
 
   private leasesOf(kind: LeaseKind): Map<string, KeyLease> {

@@ -18,6 +18,7 @@ const INITIAL_STATUS: ConnectionStatus = {
   display: 'connecting',
   serverStatus: 'WebServerDisconnected',
   lastDataAt: null,
+  nextRetryAt: null,
 };
 
 export class TabLiveStore {
@@ -115,13 +116,19 @@ export class TabLiveStore {
       (lastDataAt === null ||
         before.lastDataAt === null ||
         lastDataAt - before.lastDataAt >= LAST_DATA_RESOLUTION_MS);
-    if (next.display === before.display && next.serverStatus === before.serverStatus && !ageMoved) {
+    if (
+      next.display === before.display &&
+      next.serverStatus === before.serverStatus &&
+      next.nextRetryAt === before.nextRetryAt &&
+      !ageMoved
+    ) {
       return false;
     }
     this.status = {
       display: next.display,
       serverStatus: next.serverStatus,
       lastDataAt: ageMoved ? lastDataAt : before.lastDataAt,
+      nextRetryAt: next.nextRetryAt ?? null,
     };
     return true;
   }

@@ -14,3 +14,4 @@ export type { AlertCounts, AlertViewFrame } from '../../workers/engineProtocol.t
 export type { AlertView, AlertViewSource } from '../../workers/engineApi.ts';
 export { useLiveItem, usePvAlarm, usePvLimits } from './useLiveItem.ts';
 export { useLiveItems } from './useLiveItems.ts';
+export { useServerInfo } from './useServerInfo.ts';

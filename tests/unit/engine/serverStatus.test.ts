@@ -34,6 +34,7 @@ describe('server status', () => {
       display: 'notConnected',
       serverStatus: 'WebServerDisconnected',
       lastDataAt: null,
+      nextRetryAt: null,
     });
   });
 
@@ -158,5 +159,35 @@ describe('session end', () => {
     status.emit('serverStatusChanged', { status: 'Unauthorized', since: 0 });
     expect(a.sessionEnded()).toBe(1);
     expect(b.sessionEnded()).toBe(1);
+  });
+
+  it('CH8: while a channel waits to retry, the status says when the next attempt starts', async () => {
+    const { h, status } = await statusHarness();
+    await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
+    await h.timers.advance(100);
+    expect((await h.engine.getConnectionStatus()).nextRetryAt).toBeNull();
+    status.startFailures.push(new Error('Failed to fetch'), new Error('Failed to fetch'));
+    status.close(new Error('Server returned an error on close'));
+    await h.timers.advance(10);
+    const waiting = await h.engine.getConnectionStatus();
+    expect(waiting.nextRetryAt).not.toBeNull();
+    expect(waiting.nextRetryAt!).toBeGreaterThanOrEqual(h.timers.now());
+    await h.timers.advance(60_000);
+    expect((await h.engine.getConnectionStatus()).nextRetryAt).toBeNull();
+    expect((await h.engine.getConnectionStatus()).display).toBe('connected');
+  });
+
+  it('SI1: a server info message reaches every tab, an empty one none', async () => {
+    const { h, a, status } = await statusHarness();
+    const b = await h.tab('b');
+    await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
+    await h.timers.advance(100);
+    status.emit('sendServerInfoMessage', 'Wartung um 22 Uhr');
+    status.emit('sendServerInfoMessage', '  ');
+    for (const tab of [a, b]) {
+      const infos = tab.messages.filter((m) => m.type === 'serverInfo');
+      expect(infos).toHaveLength(1);
+      expect(infos[0]).toMatchObject({ message: 'Wartung um 22 Uhr' });
+    }
   });
 });

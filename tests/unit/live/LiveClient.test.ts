@@ -88,7 +88,12 @@ describe('TabLiveStore', () => {
     const store = new TabLiveStore();
     let woken = 0;
     store.subscribeStatus(() => woken++);
-    const status = { display: 'connected', serverStatus: 'Connected', lastDataAt: 1_000 } as const;
+    const status = {
+      display: 'connected',
+      serverStatus: 'Connected',
+      lastDataAt: 1_000,
+      nextRetryAt: null,
+    } as const;
     store.apply(frame({ status, lastDataAt: 1_000 }));
     expect(woken).toBe(1);
     const snapshot = store.getStatus();

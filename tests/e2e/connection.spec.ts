@@ -1,0 +1,99 @@
+/**
+ * Connection diagnosis (SPEC §4, §8 "Connection"): the header names the link that is down for
+ * each status the server can report, counts down to the next attempt while the web server is
+ * gone, and shows server notices (sendServerInfoMessage) in every tab — rules CD1-CD3.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { signIn } from './auth.ts';
+import { signInHttp } from '../support/login.ts';
+
+const conn = (page: Page) => page.locator('.shell-header .conn');
+
+const CASES: [status: string, key: string, text: string][] = [
+  ['ControlUnitDisconnected', 'controlUnit', 'Keine Verbindung zur Steuereinheit'],
+  ['NetworkError', 'networkError', 'Netzwerkfehler oder fehlerhaftes Zertifikat'],
+  ['ServerConnectionFaulty', 'serverUnit', 'Verbindung zwischen Server und Steuereinheit gestört'],
+  ['Unknown', 'unknown', 'Verbindungsstatus unbekannt'],
+  ['ServerDisconnected', 'server', 'Keine Verbindung zum Server'],
+];
+
+test('CD1: each status the server reports shows which link is down; Connected shows connected', async ({
+  page,
+  plant,
+}) => {
+  const admin = await signInHttp(plant.url, 'admin');
+  const simulate = (status: string) =>
+    admin.fetch('/api/admin/simulate/server-status', {
+      method: 'POST',
+      body: JSON.stringify({ status }),
+    });
+  await signIn(page, 'operator', '/stations');
+  await expect(conn(page)).toHaveAttribute('data-connection', 'connected');
+  for (const [status, key, text] of CASES) {
+    expect((await simulate(status)).status).toBe(200);
+    await expect(conn(page)).toHaveAttribute('data-connection', key);
+    await expect(conn(page)).toContainText(text);
+  }
+  expect((await simulate('Connected')).status).toBe(200);
+  await expect(conn(page)).toHaveAttribute('data-connection', 'connected');
+  await expect(conn(page)).toContainText('Verbunden');
+  // Only an admin may simulate, and only known statuses.
+  const operator = await signInHttp(plant.url, 'operator');
+  const denied = await operator.fetch('/api/admin/simulate/server-status', {
+    method: 'POST',
+    body: JSON.stringify({ status: 'Unknown' }),
+  });
+  expect(denied.status).toBe(403);
+  expect((await simulate('Unauthorized')).status).toBe(400);
+  expect((await simulate('Nonsense')).status).toBe(400);
+});
+
+test('CD2: with the web server gone the header says so, with the data age and a countdown; it recovers by itself', async ({
+  page,
+  plant,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'operator', '/stations');
+  await expect(conn(page)).toHaveAttribute('data-connection', 'connected');
+  await plant.stop();
+  await expect(conn(page)).toHaveAttribute('data-connection', 'webServer', { timeout: 20_000 });
+  await expect(conn(page)).toContainText('Keine Verbindung zum Webserver');
+  await expect(conn(page).locator('.conn-retry')).toContainText(/nächster Versuch in \d+ s/, {
+    timeout: 20_000,
+  });
+  // On a phone the header shows the icon; the link that is down is spelled out under it.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expect(page.locator('.conn-strip')).toContainText('Keine Verbindung zum Webserver');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await plant.restart();
+  await expect(conn(page)).toHaveAttribute('data-connection', 'connected', { timeout: 45_000 });
+});
+
+test('CD3: a server notice reaches every tab and is dismissed per tab', async ({
+  context,
+  plant,
+}) => {
+  const a = await context.newPage();
+  await signIn(a, 'operator', '/stations');
+  const b = await context.newPage();
+  await b.goto('/alerts');
+  await expect(conn(b)).toHaveAttribute('data-connection', 'connected');
+  const admin = await signInHttp(plant.url, 'admin');
+  const sent = await admin.fetch('/api/admin/server-info', {
+    method: 'POST',
+    body: JSON.stringify({ message: 'Wartung des Leitsystems heute 22:00 bis 23:00 Uhr' }),
+  });
+  expect(sent.status).toBe(200);
+  for (const page of [a, b]) {
+    await expect(page.locator('.server-notice')).toContainText('Wartung des Leitsystems');
+  }
+  await a.locator('.server-notice').getByRole('button', { name: 'Hinweis schließen' }).click();
+  await expect(a.locator('.server-notice')).toHaveCount(0);
+  await expect(b.locator('.server-notice')).toHaveCount(1);
+  const empty = await admin.fetch('/api/admin/server-info', {
+    method: 'POST',
+    body: JSON.stringify({ message: '   ' }),
+  });
+  expect(empty.status).toBe(400);
+});
