@@ -137,6 +137,8 @@ export async function buildServer(
     plant,
     hub: hubs.alert,
     seedCount: config.alertArchiveSeed,
+    historyDays: config.historyDays,
+    seed: config.seed,
   });
   context.audit = alerts.events.audit;
   registerAlertRoutes(app, context, alerts, plant);

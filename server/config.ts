@@ -27,6 +27,8 @@ export interface ServerConfig {
   plantTickMs: number | null;
   /** Set when the server runs behind https, so cookies get the Secure flag. */
   secureCookies: boolean;
+  /** Days of alert and event history written on the first start (PEGEL_HISTORY_DAYS). */
+  historyDays: number;
   logLevel: string;
   /** When the archive's generated history is written: lazy (on first read), background, eager. */
   archiveFill: 'lazy' | 'background' | 'eager';
@@ -75,6 +77,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.PEGEL_LOG_LEVEL ?? 'warn',
     archiveFill: archiveFill(env.PEGEL_ARCHIVE_FILL),
     alertArchiveSeed: int(env.PEGEL_ALERT_ARCHIVE_SEED, 0),
+    historyDays: int(env.PEGEL_HISTORY_DAYS, 7),
     plantFailuresPerPumpHour: env.PEGEL_PLANT_FAILURES_PER_PUMP_HOUR
       ? Number(env.PEGEL_PLANT_FAILURES_PER_PUMP_HOUR)
       : null,

@@ -15,6 +15,7 @@ import type { Db } from '../store/db.ts';
 import { AlertArchive, type NewAlert } from './AlertArchive.ts';
 import { AlertRaiser } from './AlertRaiser.ts';
 import { seedAlertArchive } from './alertSeed.ts';
+import { seedHistory } from './historySeed.ts';
 import { EventArchive } from './EventArchive.ts';
 
 /** How often crossings waiting out their delay are checked. */
@@ -28,6 +29,9 @@ export interface AlertServiceOptions {
   plant: Plant;
   hub: AlertHubHandle | null;
   seedCount: number;
+  /** Days of realistic history written on the first start (0: none). */
+  historyDays?: number;
+  seed?: number;
 }
 
 export class AlertService {
@@ -40,6 +44,14 @@ export class AlertService {
     this.archive = new AlertArchive(options.db);
     this.events = new EventArchive(options.db, options.now);
     seedAlertArchive(this.archive, options.seedCount, options.now());
+    seedHistory({
+      plant: options.plant,
+      alerts: this.archive,
+      events: this.events,
+      nowMs: options.now(),
+      days: options.historyDays ?? 0,
+      seed: options.seed ?? 1,
+    });
     this.raiser = new AlertRaiser(
       options.plant,
       { raise: (a) => this.raise(a), clear: (id, at) => this.clear(id, at) },

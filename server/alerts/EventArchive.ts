@@ -76,6 +76,38 @@ export class EventArchive {
     }
   };
 
+  /** Events of the past with their own times, in one transaction (history seed). */
+  insertHistory(rows: readonly (AuditEvent & { ts: number })[]): void {
+    const system = this.db.prepare(
+      'INSERT INTO system_events (ts, category, user, text) VALUES (?, ?, ?, ?)',
+    );
+    const control = this.db.prepare(
+      'INSERT INTO control_events (ts, station_number, station_name, pv_type, pv_nr, user, text) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.db.transaction(() => {
+      for (const e of rows) {
+        system.run(e.ts, e.category, e.user, e.text);
+        if (e.control)
+          control.run(
+            e.ts,
+            e.control.stationNumber,
+            e.control.stationName,
+            e.control.pvRef?.type ?? null,
+            e.control.pvRef?.nr ?? null,
+            e.user,
+            e.text,
+          );
+      }
+    })();
+  }
+
+  /** Events recorded in both archives together. */
+  count(): number {
+    const n = (table: string) =>
+      (this.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+    return n('system_events') + n('control_events');
+  }
+
   controlEvents(start: number, end: number, limit: number): ControlEventListResult {
     const rows = this.db
       .prepare(

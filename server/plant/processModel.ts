@@ -113,6 +113,9 @@ export interface Pump {
   counter: Counter;
 }
 
+/** Pressure surges per station and hour, per pump failure per pump and hour. */
+const SURGES_PER_FAILURE = 0.5;
+
 export interface ModelOptions {
   /** Pump failures per pump and hour (0 disables them). */
   failuresPerPumpHour: number;
@@ -153,6 +156,8 @@ export class StationModel {
   private dayIndex: number;
   mainsFailure = false;
   private mainsClearsAt = 0;
+  private surgeUntil = 0;
+  private surgeFactor = 1;
   doorOpen = false;
   automatic = true;
   lab = new Map<string, number>();
@@ -301,6 +306,7 @@ export class StationModel {
           ? 5.4 + 0.06 * this.random.normal()
           : 0.4 + 0.02 * this.random.normal();
     }
+    if (def.kind !== 'boosterStation') this.stepSurge(time, dtH);
 
     const day = Math.floor(time / DAY_MS);
     const flow = this.flow();
@@ -378,6 +384,23 @@ export class StationModel {
       pump.lastRunMinutes = (pump.hours - pump.runStartHours) * 60;
     }
     pump.running = on;
+  }
+
+  /**
+   * Pressure surges (a valve closing fast, a pump tripping elsewhere in the network): now and
+   * then the pressure stands 25-40 % high for 4-20 minutes, beyond its upper limits, so the
+   * limits raise alerts after their delay times and clear again.
+   */
+  private stepSurge(time: number, dtH: number): void {
+    if (time < this.surgeUntil) {
+      this.pressure *= this.surgeFactor;
+      return;
+    }
+    const rate = this.options.failuresPerPumpHour * SURGES_PER_FAILURE;
+    if (rate > 0 && this.random.chance(rate * dtH)) {
+      this.surgeUntil = time + this.random.range(4, 20) * 60_000;
+      this.surgeFactor = this.random.range(1.25, 1.4);
+    }
   }
 
   private stepFailures(time: number, dtH: number): void {

@@ -42,6 +42,13 @@ import type { PlantEvents, PlantSimulation, Unsubscribe } from './types.ts';
 import type { ValueEngine } from './valueEngine.ts';
 import { UpdateRate } from './updateRate.ts';
 
+/**
+ * A realistic trickle (issue "a plant that alarms as a real one does"): about 3 pump
+ * failures an hour across the Talaue plant, pressure surges beyond limits and mains failures
+ * at a fraction of that rate, each returning to normal after a while.
+ */
+export const DEFAULT_FAILURES_PER_PUMP_HOUR = 0.12;
+
 export interface PlantOptions {
   seed: number;
   /** Simulated time at creation; defaults to now(). */
@@ -108,7 +115,7 @@ export class SimulatedPlant implements PlantSimulation {
       : new ModelEngine(
           createRandom(options.seed),
           start,
-          { failuresPerPumpHour: options.failuresPerPumpHour ?? 0.02 },
+          { failuresPerPumpHour: options.failuresPerPumpHour ?? DEFAULT_FAILURES_PER_PUMP_HOUR },
           (nr) => {
             const line = this.lines.get(nr);
             return line

@@ -43,6 +43,9 @@ function launch(port: number, dataDir: string, env: Record<string, string>, log:
       // Tests sign the same account in many times within one 30 s TOTP step; replay
       // protection is tested on a server started with PEGEL_TOTP_ALLOW_REPLAY=0.
       PEGEL_TOTP_ALLOW_REPLAY: '1',
+      // A quiet plant unless a test asks for more: no week of history, few pump failures.
+      PEGEL_HISTORY_DAYS: '0',
+      PEGEL_PLANT_FAILURES_PER_PUMP_HOUR: '0.02',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
