@@ -20,6 +20,7 @@ import {
   type ResultDialog,
 } from '../../domain/validation/resultDialogs.ts';
 import { EmptyState, LoadingState } from '../../ui/index.ts';
+import { useWriteAccess } from './ReadOnlyNote.tsx';
 import { ActionFormDialog } from './FormDialogActions.tsx';
 import { loadLimitConfigs, setAnaInLimits } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
@@ -72,6 +73,7 @@ export interface LimitsDialogProps {
 }
 
 export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
+  const access = useWriteAccess('writePvs', config.stationNumber);
   const { t } = useTranslation();
   const text = useRuleText();
   const decimalComma = useFormat().locale !== 'en';
@@ -149,6 +151,7 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
 
   return (
     <ActionFormDialog
+      access={access}
       title={t('actions.limits.title', { name: config.name })}
       size="medium"
       formId={formId}

@@ -27,11 +27,15 @@ import { analogueTarget } from './actionRules.ts';
 import { useRuleText } from './useRuleText.ts';
 import { StationPick } from './StationPick.tsx';
 import { useStationPvConfigs } from './useStationPvConfigs.ts';
+import { useCommandConfirm, withUnit, type CommandChange } from './CommandConfirm.tsx';
+import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
 import './actions.css';
 
 interface Live {
   current: boolean | null;
   isTime: boolean;
+  /** The value as shown, with its unit, for the confirm step. */
+  shown: string;
 }
 
 export function SetValuesPage() {
@@ -46,7 +50,11 @@ export function SetValuesPage() {
   const [result, setResult] = useState<ResultDialog | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const live = useRef(new Map<string, Live>());
+  const confirm = useCommandConfirm();
+  const access = useWriteAccess('writePvs', station);
+  const format = useFormat();
 
+  const stationList = stations.state === 'ready' ? stations.data : [];
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const inputs: SetValueInput[] = [];
@@ -84,6 +92,37 @@ export function SetValuesPage() {
     }
     setErrors(new Map());
     setBanner(null);
+    const stationName = stationList.find((s) => s.id === station)?.name ?? '';
+    const changes: CommandChange[] = build.items.map((item) => {
+      const config = list.find((c) => pvKey(c.pvRef) === pvKey(item.pvRef))!;
+      const key = pvKey(item.pvRef);
+      const entry = entries.get(key) ?? '';
+      let to: string;
+      if (item.typeOfValue === 'BoolValue') {
+        const on = config.digiDisplayConfig?.stateActiveText || t('actions.setValue.on');
+        const off = config.digiDisplayConfig?.stateInactiveText || t('actions.setValue.off');
+        to = item.boolValue ? on : off;
+      } else if (item.typeOfValue === 'DoubleValue') {
+        to = withUnit(
+          new Intl.NumberFormat(format.locale, { maximumFractionDigits: 10 }).format(
+            item.doubleValue,
+          ),
+          config.dimension,
+        );
+      } else to = entry.trim();
+      return {
+        pv: config.name,
+        station: `${station} ${stationName}`.trim(),
+        from: live.current.get(key)?.shown ?? '—',
+        to,
+      };
+    });
+    const ok = await confirm.ask({
+      title: t('safeOps.confirm.title'),
+      confirmLabel: t('safeOps.confirm.send'),
+      changes,
+    });
+    if (!ok) return;
     setBusy(true);
     const answer = await setPvValues(build.items);
     setBusy(false);
@@ -93,7 +132,6 @@ export function SetValuesPage() {
     setNotice(t('actions.setValues.done', { count: build.items.length }));
   };
 
-  const stationList = stations.state === 'ready' ? stations.data : [];
   return (
     <section className="page actions-page">
       <PageHeader
@@ -120,51 +158,54 @@ export function SetValuesPage() {
               />
             ) : (
               <form className="action-form" onSubmit={submit} noValidate>
-                {banner && (
-                  <p className="action-errors" role="alert">
-                    {banner}
-                  </p>
-                )}
-                <table className="table set-values-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('actions.setValues.colName')}</th>
-                      <th scope="col" className="num">
-                        {t('actions.setValues.colCurrent')}
-                      </th>
-                      <th scope="col">{t('actions.setValues.colNew')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.map((config) => {
-                      const key = pvKey(config.pvRef);
-                      return (
-                        <SetValueRow
-                          key={key}
-                          config={config}
-                          entry={entries.get(key) ?? ''}
-                          error={errors.get(key)}
-                          live={live.current}
-                          onChange={(v) => setEntries((m) => new Map(m).set(key, v))}
-                        />
-                      );
-                    })}
-                  </tbody>
-                </table>
-                <div className="action-buttons">
-                  <Button
-                    onClick={() => {
-                      setEntries(new Map());
-                      setErrors(new Map());
-                      setBanner(null);
-                    }}
-                  >
-                    {t('actions.setValues.clear')}
-                  </Button>
-                  <Button variant="primary" type="submit" disabled={busy}>
-                    {busy ? t('actions.common.sending') : t('actions.setValues.submit')}
-                  </Button>
-                </div>
+                <ReadOnlyNote access={access} />
+                <fieldset className="action-fieldset" disabled={!access.may}>
+                  {banner && (
+                    <p className="action-errors" role="alert">
+                      {banner}
+                    </p>
+                  )}
+                  <table className="table set-values-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('actions.setValues.colName')}</th>
+                        <th scope="col" className="num">
+                          {t('actions.setValues.colCurrent')}
+                        </th>
+                        <th scope="col">{t('actions.setValues.colNew')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {list.map((config) => {
+                        const key = pvKey(config.pvRef);
+                        return (
+                          <SetValueRow
+                            key={key}
+                            config={config}
+                            entry={entries.get(key) ?? ''}
+                            error={errors.get(key)}
+                            live={live.current}
+                            onChange={(v) => setEntries((m) => new Map(m).set(key, v))}
+                          />
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                  <div className="action-buttons">
+                    <Button
+                      onClick={() => {
+                        setEntries(new Map());
+                        setErrors(new Map());
+                        setBanner(null);
+                      }}
+                    >
+                      {t('actions.setValues.clear')}
+                    </Button>
+                    <Button variant="primary" type="submit" disabled={busy}>
+                      {busy ? t('actions.common.sending') : t('actions.setValues.submit')}
+                    </Button>
+                  </div>
+                </fieldset>
               </form>
             )}
           </LoadingState>
@@ -176,6 +217,7 @@ export function SetValuesPage() {
         pvName={(item) => nameOf(item.pvRef)}
       />
       {notice && <ActionNotice message={notice} onGone={() => setNotice(null)} />}
+      {confirm.element}
     </section>
   );
 }
@@ -198,11 +240,13 @@ const SetValueRow = memo(function SetValueRow({
   const value = usePvValue(config.pvRef);
   const key = pvKey(config.pvRef);
   const isTime = value?.typeOfValue === 'TimeOfDayValue';
-  // What the page needs to build the request: the current boolean (invert) and the kind.
-  useEffect(() => {
-    live.set(key, { current: value?.boolValue ?? null, isTime });
-  }, [live, key, value?.boolValue, isTime]);
   const shown = value ? formatPvValue(value, config, format.locale) : null;
+  const shownText = shown ? withUnit(shown.text, shown.unit) : '—';
+  // What the page needs to build the request: the current boolean (invert), the kind and
+  // the value as shown (for the confirm step).
+  useEffect(() => {
+    live.set(key, { current: value?.boolValue ?? null, isTime, shown: shownText });
+  }, [live, key, value?.boolValue, isTime, shownText]);
   const label = `${config.name}: ${t('actions.setValues.colNew')}`;
   const errorId = `${key}-error`;
   return (

@@ -1,0 +1,95 @@
+/**
+ * Issue 12 against the real server: the confirm step before a command reaches the plant
+ * (ISA-101 two-step; Enter confirms, Escape cancels and nothing is sent) and read-only forms
+ * for a user without the right (SPEC §6). Rule IDs SO1-SO2.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { signIn } from './auth.ts';
+
+async function pumpCommandRow(page: Page) {
+  await page.goto('/stations/1');
+  await page.getByRole('button', { name: 'DA', exact: true }).click();
+  const row = page.locator('[data-pv^="DigiOut-"]').filter({ hasText: 'Ein/Aus' }).first();
+  await expect(row.locator('.pv-value')).toHaveText(/^(Ein|Aus)$/);
+  return row;
+}
+
+test('SO1: a digital output is switched only after the confirm step; Escape sends nothing', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  let row = await pumpCommandRow(page);
+  const before = (await row.locator('.pv-value').textContent())!;
+  const after = before === 'Ein' ? 'Aus' : 'Ein';
+
+  const setTo = async () => {
+    await row.getByRole('button', { name: /^Aktionen für / }).click();
+    const dialog = page.getByRole('dialog', { name: /^Wert setzen: / });
+    await dialog.getByLabel(after, { exact: true }).check();
+    await dialog.getByRole('button', { name: 'Wert setzen' }).click();
+    const step = page.getByRole('alertdialog', { name: 'Befehl bestätigen' });
+    await expect(step).toBeVisible();
+    await expect(step.locator('.command-confirm-from')).toHaveText(before);
+    await expect(step.locator('.command-confirm-to')).toHaveText(after);
+    await expect(step).toContainText('Station 1 ');
+    await expect(step.getByRole('button', { name: 'Senden' })).toBeFocused();
+    return { dialog, step };
+  };
+
+  // Escape cancels: the set-value form stays, nothing reached the plant (reloaded from it).
+  const first = await setTo();
+  await page.keyboard.press('Escape');
+  await expect(first.step).toBeHidden();
+  await expect(first.dialog).toBeVisible();
+  await page.waitForTimeout(1500);
+  row = await pumpCommandRow(page);
+  await expect(row.locator('.pv-value')).toHaveText(before);
+
+  // Enter confirms: the plant follows.
+  const second = await setTo();
+  await page.keyboard.press('Enter');
+  await expect(second.step).toBeHidden();
+  await expect(second.dialog).toBeHidden();
+  await expect(row.locator('.pv-value')).toHaveText(after);
+  row = await pumpCommandRow(page);
+  await expect(row.locator('.pv-value')).toHaveText(after);
+});
+
+test('SO2: a viewer sees every action page and dialog read-only with the reason', async ({
+  page,
+}) => {
+  await signIn(page, 'viewer');
+  const reason = /Nur lesen\. Ihnen fehlt das Recht „[^“]+“\./;
+
+  await page.goto('/actions/set-values?station=1');
+  await expect(page.locator('[data-read-only]')).toHaveText(reason);
+  await expect(page.getByLabel('Sollwert Drehzahl: Neuer Wert')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Werte setzen' })).toBeDisabled();
+
+  await page.goto('/actions/counters?station=2');
+  await expect(page.locator('[data-read-only]')).toHaveText(reason);
+  await expect(page.getByLabel('Energieverbrauch', { exact: true })).toBeDisabled();
+
+  await page.goto('/actions/priority-outputs');
+  await page.getByLabel('Station').selectOption('1');
+  await expect(page.locator('[data-read-only]')).toHaveText(reason);
+  await page.getByLabel('Messwerte').check();
+  await expect(page.getByRole('button', { name: 'Quittieren' })).toBeDisabled();
+
+  await page.goto('/actions/text-outputs');
+  await expect(page.locator('[data-read-only]').first()).toHaveText(reason);
+  await expect(page.locator('[data-text-output="102"]').getByRole('button')).toBeDisabled();
+
+  // The PV dialogs of a station page: limits and set value.
+  await page.goto('/stations/1');
+  await page.getByRole('button', { name: 'AE', exact: true }).click();
+  await page
+    .locator('[data-pv="AnaIn-100001"]')
+    .getByRole('button', { name: /^Aktionen für / })
+    .click();
+  const limits = page.getByRole('dialog', { name: /^Grenzwerte: / });
+  await expect(limits.locator('[data-read-only]')).toHaveText(reason);
+  await expect(limits.getByLabel('Unterer Grenzwert: Wert')).toBeDisabled();
+  await expect(limits.getByRole('button', { name: 'Speichern' })).toHaveCount(0);
+});
