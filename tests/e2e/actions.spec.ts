@@ -268,7 +268,9 @@ test('AX9: the action dialogs work by keyboard and the operating pages pass axe'
   const menu = page.getByRole('dialog', { name: 'Aktionen: Durchfluss' });
   await expect(menu.getByRole('button', { name: 'Grenzwerte bearbeiten' })).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(menu.getByRole('button', { name: 'Laufzeiten setzen' })).toBeFocused();
+  await expect(
+    menu.getByRole('button', { name: 'Wartung: Laufzeiten bearbeiten …' }),
+  ).toBeFocused();
   await page.keyboard.press('Enter');
   const runtimes = page.getByRole('dialog', { name: 'Laufzeiten: Durchfluss' });
   const hours = runtimes.getByLabel('Betriebszeit (h)');

@@ -93,3 +93,66 @@ test('SO2: a viewer sees every action page and dialog read-only with the reason'
   await expect(limits.getByLabel('Unterer Grenzwert: Wert')).toBeDisabled();
   await expect(limits.getByRole('button', { name: 'Speichern' })).toHaveCount(0);
 });
+
+test('SO3: a digital output in a process image offers its own commands first, through the confirm step', async ({
+  page,
+}) => {
+  await signIn(page, 'operator', '/process-images/abwasserpumpwerk-muehlgraben');
+  const valve = page.locator('.pi-host .pi-valve').first();
+  await expect(valve).toBeVisible();
+  await valve.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: /Ein\/Aus$/ });
+  const commands = dialog.getByRole('group', { name: 'Befehle' });
+  await expect(commands.getByRole('button')).toHaveCount(2);
+  // The enabled command is the state the output is not in; it is focused first.
+  const next = commands.getByRole('button', { disabled: false });
+  await expect(next).toBeFocused();
+  const target = (await next.textContent())!.trim();
+  await next.click();
+  const step = page.getByRole('alertdialog', { name: 'Befehl bestätigen' });
+  await expect(step.locator('.command-confirm-to')).toHaveText(target);
+  await step.getByRole('button', { name: 'Senden' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Wert wurde gesetzt' })).toBeVisible();
+  await valve.focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('dialog', { name: /Ein\/Aus$/ }).getByRole('button', { name: target }),
+  ).toBeDisabled();
+});
+
+test('SO4: the chart PNG carries a header band with title, plant, range and export time', async ({
+  page,
+}) => {
+  await signIn(page, 'operator', '/charts/22');
+  const plotCanvas = page.locator('.chart-plot canvas').first();
+  await expect(plotCanvas).toBeVisible();
+  await expect
+    .poll(async () => Number(await page.locator('.chart-plot').getAttribute('data-series-drawn')))
+    .toBeGreaterThan(0);
+  const plotHeight = await plotCanvas.evaluate((c) => (c as HTMLCanvasElement).height);
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'PNG-Bild' }).click(),
+  ]);
+  const path = await png.path();
+  const { readFileSync } = await import('node:fs');
+  const base64 = readFileSync(path).toString('base64');
+  const info = await page.evaluate(async (data) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${data}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    // Dark (text) pixels in the top 60 CSS px: the caption lines.
+    const top = ctx.getImageData(0, 0, img.width, Math.min(img.height, 60 * devicePixelRatio)).data;
+    let dark = 0;
+    for (let i = 0; i < top.length; i += 4) if (top[i]! + top[i + 1]! + top[i + 2]! < 300) dark++;
+    return { height: img.height, dark };
+  }, base64);
+  expect(info.height).toBeGreaterThan(plotHeight + 40);
+  expect(info.dark).toBeGreaterThan(200);
+});

@@ -31,6 +31,9 @@ import {
   zoomRange,
 } from './chartRange.ts';
 import { exportChartData, saveBlob } from './chartsApi.ts';
+import { composeExport, exportCaption } from './pngExport.ts';
+import { useResource } from '../../app/resource.ts';
+import { systemSettings } from '../../app/systemSettings.ts';
 import { buildPlotModel, LIMIT_KINDS, type LimitKind, type PlotSeriesConfig } from './plotModel.ts';
 import { RangeBar, type RangeChoice } from './RangeBar.tsx';
 import { UPlotChart, type AnnotationMark } from './UPlotChart.tsx';
@@ -262,18 +265,27 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
     }
   };
 
+  const settings = useResource(systemSettings);
   const exportPng = () => {
     const c = canvas.current;
     if (!c) return;
-    const out = document.createElement('canvas');
-    out.width = c.width;
-    out.height = c.height;
-    const ctx = out.getContext('2d');
-    if (!ctx) return;
-    ctx.fillStyle = getComputedStyle(document.body).getPropertyValue('--surface') || '#fff';
-    ctx.fillRect(0, 0, out.width, out.height);
-    ctx.drawImage(c, 0, 0);
-    out.toBlob((blob) => {
+    const css = getComputedStyle(document.body);
+    const at = (ms: number) => format.dateTime(ms, { seconds: false });
+    const out = composeExport(
+      c,
+      exportCaption({
+        title: config.title,
+        plant: settings.status === 'ready' ? settings.data.plantName : '',
+        range: `${at(view.start)} – ${at(view.end)}`,
+        exported: t('safeOps.export.at', { time: format.dateTime(Date.now()) }),
+      }),
+      {
+        background: css.getPropertyValue('--surface').trim() || '#ffffff',
+        text: css.getPropertyValue('--text').trim() || '#1e2327',
+        muted: css.getPropertyValue('--text-muted').trim() || '#59636b',
+      },
+    );
+    out?.toBlob((blob) => {
       if (blob) saveBlob(blob, `${config.title}.png`);
     }, 'image/png');
   };
