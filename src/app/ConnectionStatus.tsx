@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { DisplayConnectionState } from '../contract/enums.ts';
 import { Icon, type IconName } from '../ui/Icon.tsx';
 import { useFormat } from './useFormat.ts';
+import { isStale } from '../domain/freshness.ts';
 
 export type ConnectionDisplay = DisplayConnectionState | 'unknown';
 
@@ -55,7 +56,8 @@ export function ConnectionStatus({
   const clock = useClock(now === undefined && lastDataAt != null);
   const at = now ?? clock;
   const age = lastDataAt != null ? at - lastDataAt : null;
-  const stale = age != null && (state !== 'connected' || age > STALE_AFTER_MS);
+  // Issue 12 item 7: on a connected link the hub keep-alive vouches for quiet values.
+  const stale = isStale({ connected: state === 'connected', lastDataAt, now: at });
   const label = t(`shell.connection.${state}`);
   return (
     <div

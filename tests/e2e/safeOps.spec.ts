@@ -156,3 +156,19 @@ test('SO4: the chart PNG carries a header band with title, plant, range and expo
   expect(info.height).toBeGreaterThan(plotHeight + 40);
   expect(info.dark).toBeGreaterThan(200);
 });
+
+test('SO5: a value unchanged for 10 minutes on a healthy link is not marked stale', async ({
+  page,
+}) => {
+  // The page's clock runs 10 minutes ahead while the link (in the shared worker) stays up:
+  // the last data then looks 10 minutes old, which alone must not make it stale.
+  await page.clock.install();
+  await signIn(page, 'operator', '/stations/1');
+  const status = page.getByRole('banner').getByRole('status', { name: 'Verbindung' });
+  await expect(status).toContainText('Verbunden');
+  await page.clock.fastForward('10:00');
+  await page.waitForTimeout(6000);
+  await expect(status).toContainText('Verbunden');
+  await expect(status).not.toContainText('Daten vor');
+  await expect(page.locator('.conn-stale')).toHaveCount(0);
+});
