@@ -69,7 +69,7 @@ export function ConnectionStatus({
       <span className="conn-text">
         <span className="visually-hidden">{t('shell.connection.title')}: </span>
         <span className="conn-label">{label}</span>
-        {stale && (
+        {stale && age != null && (
           <span className="conn-age">
             {t('shell.connection.dataAge', { age: format.age(age) })}
           </span>
