@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { signIn } from './auth.ts';
+import { completeSignIn, signIn } from './auth.ts';
 
 async function pumpCommandRow(page: Page) {
   await page.goto('/stations/1');
@@ -171,4 +171,61 @@ test('SO5: a value unchanged for 10 minutes on a healthy link is not marked stal
   await expect(status).toContainText('Verbunden');
   await expect(status).not.toContainText('Daten vor');
   await expect(page.locator('.conn-stale')).toHaveCount(0);
+});
+
+test('SO6: a wall monitor survives a shortened auto-logout, is marked, and is left by the exit control', async ({
+  page,
+  context,
+}) => {
+  // A 3 s auto-logout: without kiosk the countdown shows at once (auth.spec AL1).
+  await page.addInitScript(() =>
+    localStorage.setItem('pegel.autoLogout', JSON.stringify({ enabled: true, minutes: 0.05 })),
+  );
+  await signIn(page, 'operator', '/dashboard/1?kiosk=1');
+  const marker = page.locator('[data-kiosk-marker]');
+  await expect(marker).toHaveText('Wandmonitor');
+  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeHidden();
+  await page.waitForTimeout(8000);
+  await expect(page.getByRole('dialog', { name: 'Sie werden gleich abgemeldet' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard\/1\?kiosk=1$/);
+
+  // Kiosk is per tab and the same on every page: another page of this tab keeps it.
+  await page.goto('/stations');
+  await expect(marker).toBeVisible();
+  const exit = page.getByRole('button', { name: 'Wandmonitor beenden' });
+  await expect(exit).not.toBeInViewport();
+  // The pointer brings the exit control; Escape brings and focuses it.
+  await page.mouse.move(200, 200);
+  await page.mouse.move(300, 300);
+  await expect(exit).toBeInViewport();
+  await page.keyboard.press('Escape');
+  await expect(exit).toBeFocused();
+  // Another tab of the same browser is not a wall monitor.
+  const other = await context.newPage();
+  await other.goto('/stations');
+  await expect(other.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+  await expect(other.locator('[data-kiosk-marker]')).toHaveCount(0);
+  await other.close();
+
+  await page.keyboard.press('Enter');
+  await expect(marker).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+});
+
+test('SO7: when a wall monitor session ends anyway, the sign-in says why and returns to the same dashboard', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'operator', '/dashboard/1?kiosk=1');
+  await expect(page.locator('[data-kiosk-marker]')).toBeVisible();
+  await context.clearCookies();
+  // The next call of the page (live engine, lease renewal) answers 401; a reload forces one.
+  await page.reload();
+  await expect(page).toHaveURL(/\/login\?returnUrl=/);
+  await expect(page.locator('[data-kiosk-ended]')).toContainText(
+    'Die Sitzung dieses Wandmonitors wurde beendet',
+  );
+  await completeSignIn(page, 'operator');
+  await expect(page).toHaveURL(/\/dashboard\/1(\?kiosk=1)?$/);
+  await expect(page.locator('[data-kiosk-marker]')).toBeVisible();
 });
