@@ -229,3 +229,30 @@ test('SO7: when a wall monitor session ends anyway, the sign-in says why and ret
   await expect(page).toHaveURL(/\/dashboard\/1(\?kiosk=1)?$/);
   await expect(page.locator('[data-kiosk-marker]')).toBeVisible();
 });
+
+test('SO8: a form with three errors shows all three on the first save; "1e3" is no number', async ({
+  page,
+}) => {
+  await signIn(page, 'operator', '/actions/set-values?station=1');
+  const start = page.getByLabel('Einschaltpunkt Pumpen: Neuer Wert');
+  const stop = page.getByLabel('Ausschaltpunkt Pumpen: Neuer Wert');
+  const speed = page.getByLabel('Sollwert Drehzahl: Neuer Wert');
+  await start.fill('1e3');
+  await stop.fill('999');
+  await speed.fill('-5');
+  await page.getByRole('button', { name: 'Werte setzen' }).click();
+  await expect(page.locator('tr[data-pv="ao100001"] .field-error')).toBeVisible();
+  await expect(page.locator('tr[data-pv="ao100002"] .field-error')).toContainText(
+    'über dem Maximalwert',
+  );
+  await expect(page.locator('tr[data-pv="ao100003"] .field-error')).toContainText(
+    'unter dem Minimalwert',
+  );
+  await expect(page.getByRole('alertdialog', { name: 'Befehl bestätigen' })).toHaveCount(0);
+  // A point is not the decimal mark in German.
+  await start.fill('2.5');
+  await stop.fill('');
+  await speed.fill('');
+  await page.getByRole('button', { name: 'Werte setzen' }).click();
+  await expect(page.locator('tr[data-pv="ao100001"] .field-error')).toBeVisible();
+});

@@ -52,14 +52,18 @@ function draftOf(
 }
 
 /** The edited configs; a text that is no number becomes NaN and fails the rules. */
-function editedConfigs(loaded: readonly PvLimitConfig[], draft: Draft): PvLimitConfig[] {
+function editedConfigs(
+  loaded: readonly PvLimitConfig[],
+  draft: Draft,
+  decimal: ',' | '.',
+): PvLimitConfig[] {
   const int = (s: string) => (/^\s*-?\d+\s*$/.test(s) ? Number(s) : NaN);
   return loaded.map((c) => {
     if (c.notSet) return c;
     const d = draft[c.pvLimitRef.limitType];
     return {
       ...c,
-      limit: parseNumberInput(d.limit) ?? NaN,
+      limit: parseNumberInput(d.limit, decimal) ?? NaN,
       priority: int(d.priority),
       delayTime: int(d.delayTime),
     };
@@ -114,7 +118,7 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!loaded || !draft) return;
-    const edited = editedConfigs(loaded, draft);
+    const edited = editedConfigs(loaded, draft, decimalComma ? ',' : '.');
     const messages = validateLimitConfigs(edited);
     if (messages.length > 0) {
       setErrors(messages.map((m) => ({ field: m.field, text: text(m) })));

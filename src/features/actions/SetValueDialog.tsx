@@ -15,6 +15,7 @@ import { setPvValues } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { useRuleText } from './useRuleText.ts';
 import { analogueTarget } from './actionRules.ts';
+import { decimalMarkOf } from '../../domain/validation/valueEntry.ts';
 import { useCommandConfirm, withUnit } from './CommandConfirm.tsx';
 import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
 
@@ -52,7 +53,7 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
     if (digital) {
       target = choice === 'invert' ? DIGITAL_INVERT : choice === 'on';
     } else {
-      const read = analogueTarget(entry, isTime);
+      const read = analogueTarget(entry, isTime, decimalMarkOf(format.locale));
       if (!read.ok) return setErrors([text(read.message)]);
       target = read.target;
     }
@@ -162,8 +163,9 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
                 <input
                   {...p}
                   name="value"
-                  inputMode={isTime ? 'text' : 'decimal'}
-                  placeholder={isTime ? 'HH:MM' : undefined}
+                  // A time of day takes the browser's localized time picker (24 h in de, cs, ru).
+                  type={isTime ? 'time' : 'text'}
+                  inputMode={isTime ? undefined : 'decimal'}
                   autoComplete="off"
                   value={entry}
                   data-autofocus

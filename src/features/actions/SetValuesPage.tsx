@@ -24,6 +24,7 @@ import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { setPvValues } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { analogueTarget } from './actionRules.ts';
+import { decimalMarkOf } from '../../domain/validation/valueEntry.ts';
 import { useRuleText } from './useRuleText.ts';
 import { StationPick } from './StationPick.tsx';
 import { useStationPvConfigs } from './useStationPvConfigs.ts';
@@ -69,7 +70,7 @@ export function SetValuesPage() {
         inputs.push({ pvRef: config.pvRef, target, current: state?.current ?? null });
         continue;
       }
-      const read = analogueTarget(entry, state?.isTime ?? false);
+      const read = analogueTarget(entry, state?.isTime ?? false, decimalMarkOf(format.locale));
       if (!read.ok) problems.set(key, text(read.message));
       else inputs.push({ pvRef: config.pvRef, target: read.target, domain: config.domainConfig });
     }
@@ -77,9 +78,11 @@ export function SetValuesPage() {
       setErrors(problems);
       return setBanner(t('actions.setValues.nothingEntered'));
     }
-    const build = problems.size === 0 ? buildPvSetRequest(inputs) : null;
-    if (!build || !build.ok) {
-      if (build) {
+    // Every error of the form at once (issue 12): the entries that could be read are checked
+    // against their domains even while another entry cannot be read.
+    const build = inputs.length > 0 ? buildPvSetRequest(inputs) : null;
+    if (problems.size > 0 || !build || !build.ok) {
+      if (build && !build.ok) {
         for (const v of build.violations)
           problems.set(
             pvKey(v.pvRef),
@@ -88,7 +91,7 @@ export function SetValuesPage() {
         for (const ref of build.unknownCurrent) problems.set(pvKey(ref), text(build.message));
       }
       setErrors(problems);
-      return setBanner(build ? text(build.message) : null);
+      return setBanner(build && !build.ok ? text(build.message) : null);
     }
     setErrors(new Map());
     setBanner(null);
@@ -290,8 +293,9 @@ const SetValueRow = memo(function SetValueRow({
           <input
             name={key}
             aria-label={label}
-            inputMode={isTime ? 'text' : 'decimal'}
-            placeholder={isTime ? 'HH:MM' : undefined}
+            // A time of day takes the browser's localized time picker (24 h in de, cs, ru).
+            type={isTime ? 'time' : 'text'}
+            inputMode={isTime ? undefined : 'decimal'}
             autoComplete="off"
             value={entry}
             aria-invalid={error ? true : undefined}
