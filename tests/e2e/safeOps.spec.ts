@@ -3,7 +3,7 @@
  * (ISA-101 two-step; Enter confirms, Escape cancels and nothing is sent) and read-only forms
  * for a user without the right (SPEC §6). Rule IDs SO1-SO2.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { completeSignIn, signIn } from './auth.ts';
 
@@ -256,3 +256,48 @@ test('SO8: a form with three errors shows all three on the first save; "1e3" is 
   await page.getByRole('button', { name: 'Werte setzen' }).click();
   await expect(page.locator('tr[data-pv="ao100001"] .field-error')).toBeVisible();
 });
+
+/** Time ticks: 24 h in de, cs, ru (no am/pm), the locale's convention in en. */
+const TIME_TICK: Record<string, RegExp> = {
+  de: /^(\d{2}:\d{2}(:\d{2})?|\d{2}\.\d{2}\.(,? \d{2}:\d{2})?|\d{2}\.\d{2}\.\d{4})$/,
+  cs: /^(\d{2}:\d{2}(:\d{2})?|\d{1,2}\. ?\d{1,2}\.(,? \d{2}:\d{2})?|\d{1,2}\. ?\d{1,2}\. ?\d{4})$/,
+  ru: /^(\d{2}:\d{2}(:\d{2})?|\d{2}\.\d{2}(, \d{2}:\d{2})?|\d{2}\.\d{2}\.\d{4})$/,
+  en: /^(\d{2}:\d{2}(:\d{2})? ?[AP]M|\d{2}\/\d{2}(, \d{2}:\d{2} ?[AP]M)?|\d{2}\/\d{2}\/\d{4})$/,
+};
+
+for (const locale of ['de', 'en', 'cs', 'ru']) {
+  test(`SO9-${locale}: chart tick labels follow the language (${locale}) on every chart type`, async ({
+    page,
+  }) => {
+    await page.addInitScript((l) => localStorage.setItem('pegel.language', l), locale);
+    await signIn(page, 'operator', '/charts/22');
+    const checkTicks = async (host: Locator) => {
+      await expect.poll(async () => (await host.getAttribute('data-x-ticks')) ?? '').not.toBe('');
+      const x = ((await host.getAttribute('data-x-ticks')) ?? '').split('|').filter(Boolean);
+      expect(x.length).toBeGreaterThan(1);
+      for (const label of x) expect(label, `x tick ${label}`).toMatch(TIME_TICK[locale]!);
+      const y = ((await host.getAttribute('data-y-ticks')) ?? '').split('|').filter(Boolean);
+      expect(y.length).toBeGreaterThan(1);
+      const decimal = locale === 'en' ? '.' : ',';
+      const other = locale === 'en' ? ',' : '.';
+      for (const label of y) {
+        expect(label, `y tick ${label}`).toMatch(/^[−-]?[\d\s\u00a0.,]+$/);
+        if (/[.,]\d{1,2}$/.test(label) && !/^\d{1,3}([.,\s\u00a0]\d{3})+$/.test(label))
+          expect(label, `decimal mark of ${label}`).not.toContain(other);
+      }
+      // At least one label with a fraction shows the locale's decimal mark, if any has one.
+      const fractional = y.filter((l) => /[.,]\d{1,2}$/.test(l) && l.length < 8);
+      for (const l of fractional) expect(l).toContain(decimal);
+    };
+    // Archive chart.
+    await checkTicks(page.locator('.chart-plot .uplot-host'));
+    // Real-time trend.
+    await page.goto('/trend/realtime?pv=AnaIn-100001');
+    await checkTicks(page.locator('.chart-plot .uplot-host'));
+    // Dashboard chart tile.
+    await page.goto('/dashboard/1');
+    const tile = page.locator('[data-tile-type="Chart"] .chart-tile-plot').first();
+    await tile.scrollIntoViewIfNeeded();
+    await checkTicks(tile);
+  });
+}

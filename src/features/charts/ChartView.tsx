@@ -16,6 +16,7 @@ import type { PvConfig } from '../../contract/pv.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { timeUnitOfSpan } from '../../domain/timeUnits.ts';
 import { useFormat } from '../../app/useFormat.ts';
+import { hourCycleOf } from '../../domain/format.ts';
 import { useLiveClient } from '../../live/index.ts';
 import { alignSeries, AutoRefresh, runAutoRefresh, type ChartTarget } from '../../live/charts.ts';
 import { Button, EmptyState, Spinner, Toolbar } from '../../ui/index.ts';
@@ -296,7 +297,13 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
   }, [format.locale]);
 
   const formatAxisTime = useMemo(() => {
-    const make = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(format.locale, o);
+    // The plant's time zone, 24 h in de/cs/ru (issue 12).
+    const make = (o: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat(format.locale, {
+        ...o,
+        ...(o.hour ? hourCycleOf(format.locale) : {}),
+        ...(format.timeZone ? { timeZone: format.timeZone } : {}),
+      });
     const seconds = make({ hour: '2-digit', minute: '2-digit', second: '2-digit' });
     const minutes = make({ hour: '2-digit', minute: '2-digit' });
     const dayTime = make({ day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
@@ -313,7 +320,7 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
               ? day
               : month
       ).format(ms);
-  }, [format.locale]);
+  }, [format.locale, format.timeZone]);
 
   const canAnnotate = session.hasRight('editCharts') && series.length > 0;
   const dataState =
