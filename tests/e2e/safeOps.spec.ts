@@ -301,3 +301,31 @@ for (const locale of ['de', 'en', 'cs', 'ru']) {
     await checkTicks(tile);
   });
 }
+
+test('SO10: two similar long names stay distinguishable at 360 px, with the full name on hover', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signIn(page, 'operator', '/dashboard/1');
+  const cells = page.locator('.heat-name[title^="Regenüberlauf"]');
+  await cells.first().scrollIntoViewIfNeeded();
+  await expect(cells).toHaveCount(2);
+  const tails: string[] = [];
+  for (const cell of await cells.all()) {
+    const tail = cell.locator('.mid-tail');
+    await expect(tail).toBeVisible();
+    // The tail is drawn whole inside the name's box, not cut off.
+    const [box, tailBox] = [await cell.boundingBox(), await tail.boundingBox()];
+    expect(tailBox!.x + tailBox!.width).toBeLessThanOrEqual(box!.x + box!.width + 0.5);
+    tails.push((await tail.textContent())!);
+    await expect(cell).toHaveAttribute('title', /^Regenüberlauf.{4,}/);
+  }
+  expect(tails[0]).not.toBe(tails[1]);
+
+  // The same on the start page's station tiles.
+  await page.goto('/');
+  const tiles = page.locator('.status-tile-name .mid-text[title^="Regenüberlauf"]');
+  await expect(tiles).toHaveCount(2);
+  const tileTails = await tiles.locator('.mid-tail').allTextContents();
+  expect(tileTails[0]).not.toBe(tileTails[1]);
+});
