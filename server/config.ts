@@ -36,12 +36,24 @@ export interface ServerConfig {
   plantFailuresPerPumpHour: number | null;
   /** Historical alerts written into an empty alert archive at start (tests, bench); 0 = none. */
   alertArchiveSeed: number;
+  /** The plant's IANA time zone (PEGEL_PLANT_TIME_ZONE): every time in the UI is shown in it. */
+  plantTimeZone: string;
 }
 
 export interface PlantLoadConfig {
   stations: number;
   pvsPerStation: number;
   updatesPerSecond: number;
+}
+
+function timeZone(value: string | undefined): string {
+  const zone = value?.trim() || 'Europe/Berlin';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+  } catch {
+    throw new Error(`PEGEL_PLANT_TIME_ZONE must be an IANA time zone, not ${zone}`);
+  }
+  return zone;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -78,6 +90,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     archiveFill: archiveFill(env.PEGEL_ARCHIVE_FILL),
     alertArchiveSeed: int(env.PEGEL_ALERT_ARCHIVE_SEED, 0),
     historyDays: int(env.PEGEL_HISTORY_DAYS, 7),
+    plantTimeZone: timeZone(env.PEGEL_PLANT_TIME_ZONE),
     plantFailuresPerPumpHour: env.PEGEL_PLANT_FAILURES_PER_PUMP_HOUR
       ? Number(env.PEGEL_PLANT_FAILURES_PER_PUMP_HOUR)
       : null,

@@ -16,13 +16,13 @@ export const LICENSE_OPTIONS: LicenseOptions = {
   maxActivePvGroupRegistrations: 500,
 };
 
-export function registerSystemRoutes(app: FastifyInstance, _ctx: ServerContext): void {
+export function registerSystemRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const settings: SystemSettings = {
     plantName: 'Zweckverband Wasserversorgung Talaue',
     operator: 'Stadtwerke Talaue GmbH',
     address: 'Am Wasserwerk 1, 01234 Talaue',
     serverVersion: '1.0.0 (reference plant server)',
-    timeZone: 'Europe/Berlin',
+    timeZone: ctx.config.plantTimeZone,
     supportEmail: 'leitwarte@example.org',
     supportPhone: '+49 351 000000',
   };

@@ -3,6 +3,7 @@
  * each image differs (daylight, clouds, the clarifier bridge turning) and an old one can be
  * drawn again for the history.
  */
+import { toWallTime } from '../../src/domain/zonedTime.ts';
 import type { Webcam } from '../../src/contract/dashboard.ts';
 
 export const WEBCAMS: readonly Webcam[] = [
@@ -57,16 +58,19 @@ function skyColours(hour: number): [string, string] {
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** One camera image at `time` (the plant's local time is UTC+1). */
-export function drawImage(cam: Webcam, time: number): string {
-  const local = new Date(time + 3_600_000);
-  const hour = local.getUTCHours() + local.getUTCMinutes() / 60;
+/**
+ * One camera image at `time`; the overlay shows the plant's wall-clock time (its IANA zone,
+ * daylight saving included), the same as the caption the client writes under it.
+ */
+export function drawImage(cam: Webcam, time: number, zone = 'Europe/Berlin'): string {
+  const w = toWallTime(time, zone);
+  const hour = w.hour + w.minute / 60;
   const [top, bottom] = skyColours(hour);
   const night = hour < 6 || hour >= 20.5;
   const minutes = time / 60_000;
   const cloudX = (minutes * 7) % 760;
   const bridge = (minutes * 9) % 360;
-  const stamp = `${pad(local.getUTCDate())}.${pad(local.getUTCMonth() + 1)}.${local.getUTCFullYear()} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}`;
+  const stamp = `${pad(w.day)}.${pad(w.month)}.${w.year} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
   const scene =
     cam.id === 1
       ? `<ellipse cx="320" cy="270" rx="230" ry="55" fill="#6b7a80"/>

@@ -104,6 +104,6 @@ export function registerWebcamRoutes(app: FastifyInstance, ctx: ServerContext): 
       .header('Content-Type', 'image/svg+xml; charset=utf-8')
       .header('Cache-Control', 'private, max-age=604800, immutable')
       .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-    return drawImage(cam, time);
+    return drawImage(cam, time, ctx.config.plantTimeZone);
   });
 }

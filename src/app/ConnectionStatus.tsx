@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { DisplayConnectionState, ServerStatus } from '../contract/enums.ts';
 import { Icon, type IconName } from '../ui/Icon.tsx';
 import { useFormat } from './useFormat.ts';
+import { isStale } from '../domain/freshness.ts';
 
 export type ConnectionDisplay = DisplayConnectionState | 'unknown';
 
@@ -89,7 +90,8 @@ export function ConnectionStatus({
   const clock = useClock(now === undefined && (lastDataAt != null || counting), counting);
   const at = now ?? clock;
   const age = lastDataAt != null ? at - lastDataAt : null;
-  const stale = age != null && (state !== 'connected' || age > STALE_AFTER_MS);
+  // On a connected link the hub keep-alive vouches for quiet values (domain/freshness.ts).
+  const stale = isStale({ connected: state === 'connected', lastDataAt, now: at });
   const diagnosis = connectionDiagnosis(state, serverStatus);
   const label = diagnosis
     ? t(`shell.connection.diagnosis.${diagnosis}` as 'shell.connection.diagnosis.webServer')
@@ -107,7 +109,7 @@ export function ConnectionStatus({
       <span className="conn-text">
         <span className="visually-hidden">{t('shell.connection.title')}: </span>
         <span className="conn-label">{label}</span>
-        {stale && (
+        {stale && age != null && (
           <span className="conn-age">
             {t('shell.connection.dataAge', { age: format.age(age) })}
           </span>

@@ -15,6 +15,7 @@ import { NavList } from './NavList.tsx';
 import { useResource } from './resource.ts';
 import { systemSettings } from './systemSettings.ts';
 import { useKiosk } from './useKiosk.ts';
+import { KioskControl } from './KioskControl.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { useConnectionStatus } from '../live/index.ts';
 import { useSession } from '../features/auth/sessionStore.ts';
@@ -89,6 +90,7 @@ export function Shell() {
         <div className="header-spacer" />
         <AlarmBanner />
         <LiveConnectionStatus />
+        {kiosk && <KioskControl />}
         {!kiosk && <LanguageSwitch />}
         {!kiosk && <UserMenu userName={session.user?.displayName} onLogout={signOut} />}
       </header>

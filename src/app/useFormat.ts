@@ -6,9 +6,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAge, formatDateTime, formatNumber, type DateTimeOptions } from '../domain/format.ts';
 import { isLanguage, type Language } from './i18n.ts';
+import { useResource } from './resource.ts';
+import { systemSettings } from './systemSettings.ts';
 
 export interface Formatters {
   locale: Language;
+  /** The plant's time zone (system settings); the browser's while unknown or absent. */
+  timeZone: string | undefined;
   number(value: number, decimals: number): string;
   dateTime(at: number | Date, options?: DateTimeOptions): string;
   age(ageMs: number): string;
@@ -17,13 +21,17 @@ export interface Formatters {
 export function useFormat(): Formatters {
   const { i18n } = useTranslation();
   const locale: Language = isLanguage(i18n.language) ? i18n.language : 'de';
+  const settings = useResource(systemSettings);
+  const timeZone = (settings.status === 'ready' && settings.data.timeZone) || undefined;
   return useMemo(
     () => ({
       locale,
+      timeZone,
       number: (value, decimals) => formatNumber(value, decimals, locale),
-      dateTime: (at, options) => formatDateTime(at, locale, options),
+      dateTime: (at, options) =>
+        formatDateTime(at, locale, { ...options, timeZone: options?.timeZone ?? timeZone }),
       age: (ageMs) => formatAge(ageMs, locale),
     }),
-    [locale],
+    [locale, timeZone],
   );
 }

@@ -19,3 +19,17 @@ export function useKiosk(): boolean {
   }
   return sessionStorage.getItem(STORAGE_KEY) === '1';
 }
+
+/** Whether this tab is a wall monitor, outside React (auto-logout, sign-in page). */
+export function isKioskTab(): boolean {
+  try {
+    return sessionStorage.getItem(STORAGE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Leaves wall-monitor mode for this tab; the caller navigates (with ?kiosk=0) to re-render. */
+export function leaveKioskTab(): void {
+  sessionStorage.removeItem(STORAGE_KEY);
+}

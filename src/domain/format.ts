@@ -64,12 +64,20 @@ export function formatDateTime(
     };
     f = new Intl.DateTimeFormat(locale, {
       ...(part !== 'time' ? date : {}),
-      ...(part !== 'date' ? time : {}),
+      ...(part !== 'date' ? { ...time, ...hourCycleOf(locale) } : {}),
       ...(timeZone ? { timeZone } : {}),
     });
     dateFormats.set(key, f);
   }
   return f.format(ms);
+}
+
+/**
+ * 24-hour time in de, cs and ru; en keeps its own convention (issue 12). Spread into every
+ * Intl.DateTimeFormat that shows hours.
+ */
+export function hourCycleOf(locale: string): Intl.DateTimeFormatOptions {
+  return locale === 'en' ? {} : { hourCycle: 'h23' };
 }
 
 const SECOND_MS = 1000;

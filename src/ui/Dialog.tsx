@@ -63,8 +63,9 @@ export function Dialog({
       className={cx('dialog', `dialog-${size}`, className)}
       aria-labelledby={titleId}
       role={role}
-      onClose={() => {
-        if (open) onCloseRef.current();
+      onClose={(e) => {
+        // NOTE: React passes a nested dialog's close up its tree; only our own counts.
+        if (open && e.target === e.currentTarget) onCloseRef.current();
       }}
     >
       {open && (

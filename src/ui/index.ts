@@ -38,3 +38,4 @@ export { Spinner, type SpinnerProps } from './Spinner.tsx';
 export { StatusBadge, type StatusBadgeProps, type StatusTone } from './StatusBadge.tsx';
 export { Toolbar, type ToolbarProps } from './Toolbar.tsx';
 export { Tooltip, type TooltipProps } from './Tooltip.tsx';
+export { MiddleText, splitForMiddle } from './MiddleText.tsx';

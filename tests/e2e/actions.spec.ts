@@ -17,18 +17,24 @@ async function openActions(page: Page, station: number, pv: string, chip: string
   return row;
 }
 
-test('AX1: a viewer cannot set a value, is told so, and keeps what was typed', async ({ page }) => {
+/** The confirm step of a command (issue 12): confirms with its button. */
+async function confirmCommand(page: Page, label = 'Senden') {
+  const step = page.getByRole('alertdialog', { name: 'Befehl bestätigen' });
+  await step.getByRole('button', { name: label, exact: true }).click();
+  await expect(step).toBeHidden();
+}
+
+test('AX1: a viewer sees the set-value form read-only with the reason, and no send button', async ({
+  page,
+}) => {
   await signIn(page, 'viewer');
   await openActions(page, 1, 'AnaOut-100003', 'AA');
   const dialog = page.getByRole('dialog', { name: 'Wert setzen: Sollwert Drehzahl' });
-  await dialog.getByLabel('Neuer Wert').fill('70');
-  await dialog.getByRole('button', { name: 'Wert setzen' }).click();
-  const result = page.getByRole('alertdialog', { name: 'Werte wurden nicht gespeichert' });
-  await expect(result).toBeVisible();
-  await expect(result.getByText('Keine Berechtigung für folgende Prozessvariablen:')).toBeVisible();
-  await expect(result.getByText('Sollwert Drehzahl (AA 100003)')).toBeVisible();
-  await result.getByRole('button', { name: 'Schließen' }).last().click();
-  await expect(dialog.getByLabel('Neuer Wert')).toHaveValue('70');
+  await expect(
+    dialog.getByText('Ihnen fehlt das Recht „Prozessvariablen schreiben“.'),
+  ).toBeVisible();
+  await expect(dialog.getByLabel('Neuer Wert')).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Wert setzen' })).toHaveCount(0);
 });
 
 test('AX2: an operator sets an analogue output; out-of-range is refused first; another tab sees the plant follow', async ({
@@ -53,6 +59,11 @@ test('AX2: an operator sets an analogue output; out-of-range is refused first; a
 
   await input.fill('55');
   await dialog.getByRole('button', { name: 'Wert setzen' }).click();
+  const step = page.getByRole('alertdialog', { name: 'Befehl bestätigen' });
+  await expect(step).toContainText('Sollwert Drehzahl');
+  await expect(step).toContainText('85 %');
+  await expect(step).toContainText('55 %');
+  await confirmCommand(page);
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Wert wurde gesetzt' })).toBeVisible();
   await expect(watched).toHaveText('55 %');
@@ -118,10 +129,12 @@ test('AX5: acknowledging priority outputs: no PV groups disables it; success onc
   await page.getByLabel('Pumpen und Antriebe').check();
   await page.getByLabel('Messwerte').check();
   await submit.click();
+  await confirmCommand(page, 'Quittieren');
   const ok = page.getByRole('alertdialog', { name: 'Prioritätenausgänge erfolgreich quittiert' });
   await expect(ok).toBeVisible();
   await ok.getByRole('button', { name: 'Schließen' }).last().click();
   await submit.click();
+  await confirmCommand(page, 'Quittieren');
   await expect(
     page.getByRole('alertdialog', { name: 'Keine Prioritätenausgänge zum Quittieren vorhanden.' }),
   ).toBeVisible();
@@ -140,9 +153,9 @@ test('AX6: a DirectWithAcknowledge text output asks, then sends its text; other 
   await expect(other.locator('[data-text-output="102"]')).toContainText('kein Text');
   await output.getByRole('button', { name: 'Senden …: Bereitschaft benachrichtigt' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Text senden?' });
-  await expect(confirm).toContainText(
-    '„Bereitschaft ist benachrichtigt“ an Bereitschaft benachrichtigt senden?',
-  );
+  await expect(confirm).toContainText('Bereitschaft benachrichtigt');
+  await expect(confirm).toContainText('kein Text');
+  await expect(confirm).toContainText('„Bereitschaft ist benachrichtigt“');
   await confirm.getByRole('button', { name: 'Senden', exact: true }).click();
   await expect(confirm).toBeHidden();
   await expect(output).toContainText('„Bereitschaft ist benachrichtigt“');
@@ -158,6 +171,10 @@ test('AX6: a DirectWithAcknowledge text output asks, then sends its text; other 
   await expect(editor.getByText('Text darf nicht leer sein.')).toBeVisible();
   await editor.getByLabel('Text').fill('Wartung bis 16 Uhr');
   await editor.getByRole('button', { name: 'Senden' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Text senden?' })
+    .getByRole('button', { name: 'Senden', exact: true })
+    .click();
   await expect(editor).toBeHidden();
   await expect(edit).toContainText('„Wartung bis 16 Uhr“');
   await expect(other.locator('[data-text-output="101"]')).toContainText('„Wartung bis 16 Uhr“');
@@ -173,6 +190,7 @@ test('AX7: a lost connection says Netzwerkfehler / Server-/Netzwerkfehler and ke
   const dialog = page.getByRole('dialog', { name: 'Wert setzen: Einschaltpunkt Pumpen' });
   await dialog.getByLabel('Neuer Wert').fill('2,5');
   await dialog.getByRole('button', { name: 'Wert setzen' }).click();
+  await confirmCommand(page);
   const result = page.getByRole('alertdialog', { name: 'Werte wurden nicht gespeichert' });
   await expect(result.getByText('Netzwerkfehler')).toBeVisible();
   await result.getByRole('button', { name: 'Schließen' }).last().click();
@@ -183,6 +201,7 @@ test('AX7: a lost connection says Netzwerkfehler / Server-/Netzwerkfehler and ke
   await page.getByLabel('Station').selectOption('2');
   await page.getByLabel('Station und Verbindung').check();
   await page.getByRole('button', { name: 'Quittieren' }).click();
+  await confirmCommand(page, 'Quittieren');
   const failed = page.getByRole('alertdialog', {
     name: 'Prioritätenausgänge wurden nicht quittiert',
   });
@@ -199,9 +218,8 @@ test('AX8: the set-values page sends several values together, and nothing while 
   const stop = page.getByLabel('Ausschaltpunkt Pumpen: Neuer Wert');
   const time = page.getByLabel('Schaltzeit Nachtbetrieb: Neuer Wert');
   await stop.fill('999');
-  await time.fill('25:00');
-  await page.getByRole('button', { name: 'Werte setzen' }).click();
-  await expect(page.getByText('Ungültiges Datum')).toBeVisible();
+  // A time of day takes the browser's time picker (type="time").
+  await expect(time).toHaveAttribute('type', 'time');
   await time.fill('23:15');
   await page.getByRole('button', { name: 'Werte setzen' }).click();
   await expect(
@@ -212,6 +230,7 @@ test('AX8: the set-values page sends several values together, and nothing while 
 
   await stop.fill('');
   await page.getByRole('button', { name: 'Werte setzen' }).click();
+  await confirmCommand(page);
   await expect(page.getByRole('status').filter({ hasText: '1 Wert wurde gesetzt.' })).toBeVisible();
   await expect(page.locator('tr[data-pv="ao300004"] .value')).toHaveText('23:15');
 });
@@ -248,7 +267,9 @@ test('AX9: the action dialogs work by keyboard and the operating pages pass axe'
   const menu = page.getByRole('dialog', { name: 'Aktionen: Durchfluss' });
   await expect(menu.getByRole('button', { name: 'Grenzwerte bearbeiten' })).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(menu.getByRole('button', { name: 'Laufzeiten setzen' })).toBeFocused();
+  await expect(
+    menu.getByRole('button', { name: 'Wartung: Laufzeiten bearbeiten …' }),
+  ).toBeFocused();
   await page.keyboard.press('Enter');
   const runtimes = page.getByRole('dialog', { name: 'Laufzeiten: Durchfluss' });
   const hours = runtimes.getByLabel('Betriebszeit (h)');
@@ -283,27 +304,21 @@ async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
-test('AX10: several counters are reset together after a question; a viewer is told which were refused', async ({
+test('AX10: several counters are reset together after a question; a viewer sees them read-only', async ({
   page,
 }) => {
   await signIn(page, 'viewer');
   await page.goto('/actions/counters?station=2');
-  await page.getByLabel('Energieverbrauch', { exact: true }).check();
-  await page.getByRole('button', { name: '1 Zähler zurücksetzen' }).click();
-  await page
-    .getByRole('alertdialog', { name: 'Zähler zurücksetzen' })
-    .getByRole('button', { name: 'Zurücksetzen' })
-    .click();
-  const refused = page.getByRole('alertdialog', { name: 'Zähler wurden nicht zurückgesetzt' });
-  await expect(refused.getByText('Keine Berechtigung für folgende Zähler:')).toBeVisible();
-  await expect(refused.getByText('Energieverbrauch (ZW 2002)')).toBeVisible();
+  await expect(page.getByText('Ihnen fehlt das Recht „Zähler zurücksetzen“.')).toBeVisible();
+  await expect(page.getByLabel('Energieverbrauch', { exact: true })).toBeDisabled();
 
   await signIn(page, 'operator', '/actions/counters?station=2');
   await page.getByLabel('Energieverbrauch', { exact: true }).check();
   await page.getByLabel('Filterpumpe 2 Fördermenge', { exact: true }).check();
   await page.getByRole('button', { name: '2 Zähler zurücksetzen' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Zähler zurücksetzen' });
-  await expect(confirm).toContainText('Energieverbrauch, Filterpumpe 2 Fördermenge');
+  await expect(confirm).toContainText('Energieverbrauch');
+  await expect(confirm).toContainText('Filterpumpe 2 Fördermenge');
   await confirm.getByRole('button', { name: 'Zurücksetzen' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: '2 Zähler wurden zurückgesetzt.' }),

@@ -53,8 +53,12 @@ test('PI-E2: clicking a pump opens its actions: trend, station and dialling', as
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Abwasserpumpe 1 Betrieb' })).toBeVisible();
   // The operator actions of the station page open from the image too: a pump's running
-  // signal has one, its runtimes, which opens at once.
+  // signal has one, its runtimes: maintenance, chosen by its name (issue 12).
   await page.getByRole('dialog').getByRole('button', { name: 'Bedienen …' }).click();
+  await page
+    .getByRole('dialog', { name: 'Aktionen: Abwasserpumpe 1 Betrieb' })
+    .getByRole('button', { name: 'Wartung: Laufzeiten bearbeiten …' })
+    .click();
   const runtimes = page.getByRole('dialog', { name: 'Laufzeiten: Abwasserpumpe 1 Betrieb' });
   await expect(runtimes.getByLabel('Betriebszeit (h)')).toHaveValue(/\d/);
   await page.keyboard.press('Escape');

@@ -53,11 +53,22 @@ export function validRangeMessage(domain: ValueBounds | null | undefined): RuleM
 }
 
 /** Parses a number typed by the user; accepts a decimal comma. */
-export function parseNumberInput(text: string): number | null {
-  const t = text.trim().replace(',', '.');
-  if (t === '' || !/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t)) return null;
+export function parseNumberInput(text: string, decimal: ',' | '.' | 'any' = 'any'): number | null {
+  // Issue 12: only plain decimal numbers in the locale's format; no exponent ("1e3"), no
+  // group separators, no other locale's decimal mark.
+  const raw = text.trim();
+  if (decimal === ',' && raw.includes('.')) return null;
+  if (decimal === '.' && raw.includes(',')) return null;
+  const t = raw.replace(',', '.');
+  if (t === '' || !/^[+-]?(\d+\.?\d*|\.\d+)$/.test(t)) return null;
   const n = Number(t);
   return Number.isFinite(n) ? n : null;
+}
+
+/** The decimal mark of a locale: ',' in de, cs and ru, '.' in en. */
+export function decimalMarkOf(locale: string): ',' | '.' {
+  const part = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal');
+  return part?.value === ',' ? ',' : '.';
 }
 
 /** VE3: runtime values must be non-empty and not negative. */

@@ -9,6 +9,8 @@ import { useFormat } from '../../app/useFormat.ts';
 import { ConfirmDialog } from '../../ui/index.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { resetCounters } from './actionsApi.ts';
+import { CommandConfirm, withUnit } from './CommandConfirm.tsx';
+import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
 
 export interface CounterResetDialogProps {
   config: PvConfig;
@@ -24,6 +26,7 @@ export function CounterResetDialog({ config, value, onClose, onDone }: CounterRe
   const [result, setResult] = useState<ResultDialog | null>(null);
   const shown = value ? formatPvValue(value, config, format.locale) : null;
   const refs = buildCounterResetRequest(value ? [value] : []);
+  const access = useWriteAccess('writeCounters', config.stationNumber);
 
   const confirm = async () => {
     setBusy(true);
@@ -34,24 +37,46 @@ export function CounterResetDialog({ config, value, onClose, onDone }: CounterRe
     else onDone(t('actions.counter.done', { name: config.name }));
   };
 
-  return (
-    <>
+  const from = shown ? withUnit(shown.text, shown.unit) : '—';
+  if (!access.may || refs.length === 0)
+    return (
       <ConfirmDialog
-        open={result === null}
-        danger
-        busy={busy}
+        open
         title={t('actions.counter.title')}
         message={
-          refs.length === 0
-            ? t('actions.counter.notResettable', { name: config.name })
-            : t('actions.counter.confirm', {
-                name: config.name,
-                value: shown ? `${shown.text}${shown.unit ? ` ${shown.unit}` : ''}` : '—',
-              })
+          <>
+            <ReadOnlyNote access={access} />
+            {refs.length === 0
+              ? t('actions.counter.notResettable', { name: config.name })
+              : t('actions.counter.confirm', { name: config.name, value: from })}
+          </>
         }
-        confirmLabel={t('actions.counter.submit')}
-        onConfirm={() => (refs.length === 0 ? onClose() : void confirm())}
+        confirmLabel={t('actions.common.close')}
+        onConfirm={onClose}
         onCancel={onClose}
+      />
+    );
+  return (
+    <>
+      <CommandConfirm
+        request={
+          result === null && !busy
+            ? {
+                title: t('actions.counter.title'),
+                confirmLabel: t('actions.counter.submit'),
+                danger: true,
+                changes: [
+                  {
+                    pv: config.name,
+                    station: `${config.stationNumber} ${config.stationName}`,
+                    from,
+                    to: t('safeOps.confirm.resetTo'),
+                  },
+                ],
+              }
+            : null
+        }
+        onAnswer={(ok) => (ok ? void confirm() : onClose())}
       />
       <ActionResultDialog dialog={result} onClose={onClose} pvName={() => config.name} />
     </>

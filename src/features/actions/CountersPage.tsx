@@ -14,17 +14,12 @@ import { pvActionResultDialog, type ResultDialog } from '../../domain/validation
 import { formatPvValue } from '../../domain/pvFormat.ts';
 import { usePvValue } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import {
-  Button,
-  ConfirmDialog,
-  EmptyState,
-  LoadingState,
-  PageHeader,
-  PvValueText,
-} from '../../ui/index.ts';
+import { Button, EmptyState, LoadingState, PageHeader, PvValueText } from '../../ui/index.ts';
 import { ActionNotice } from './ActionNotice.tsx';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { resetCounters } from './actionsApi.ts';
+import { CommandConfirm, withUnit } from './CommandConfirm.tsx';
+import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
 import { StationPick } from './StationPick.tsx';
 import { useStationPvConfigs } from './useStationPvConfigs.ts';
 import './actions.css';
@@ -42,6 +37,10 @@ export function CountersPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const values = useRef(new Map<string, PvValue>());
 
+  const access = useWriteAccess('writeCounters', station);
+  const format = useFormat();
+  const stationName =
+    (stations.state === 'ready' ? stations.data : []).find((s) => s.id === station)?.name ?? '';
   const chosen = () =>
     [...selected].map((key) => values.current.get(key)).filter((v): v is PvValue => !!v);
 
@@ -80,7 +79,8 @@ export function CountersPage() {
                 reason={t('actions.counters.none')}
               />
             ) : (
-              <>
+              <fieldset className="action-fieldset" disabled={!access.may}>
+                <ReadOnlyNote access={access} />
                 <table className="table counters-table">
                   <thead>
                     <tr>
@@ -127,25 +127,34 @@ export function CountersPage() {
                       : t('actions.counters.submit', { count: selected.size })}
                   </Button>
                 </div>
-              </>
+              </fieldset>
             )}
           </LoadingState>
         </StationPick>
       </LoadingState>
-      <ConfirmDialog
-        open={asking}
-        danger
-        busy={busy}
-        title={t('actions.counter.title')}
-        message={t('actions.counters.confirm', {
-          count: selected.size,
-          names: [...selected]
-            .map((key) => list.find((c) => pvKey(c.pvRef) === key)?.name ?? key)
-            .join(', '),
-        })}
-        confirmLabel={t('actions.counter.submit')}
-        onCancel={() => setAsking(false)}
-        onConfirm={() => void reset()}
+      <CommandConfirm
+        request={
+          asking && !busy
+            ? {
+                title: t('actions.counter.title'),
+                confirmLabel: t('actions.counter.submit'),
+                danger: true,
+                changes: [...selected].map((key) => {
+                  const config = list.find((c) => pvKey(c.pvRef) === key);
+                  const value = values.current.get(key);
+                  const shown =
+                    value && config ? formatPvValue(value, config, format.locale) : null;
+                  return {
+                    pv: config?.name ?? key,
+                    station: `${station ?? ''} ${stationName}`.trim(),
+                    from: shown ? withUnit(shown.text, shown.unit) : '—',
+                    to: t('safeOps.confirm.resetTo'),
+                  };
+                }),
+              }
+            : null
+        }
+        onAnswer={(ok) => (ok ? void reset() : setAsking(false))}
       />
       <ActionResultDialog
         dialog={result}

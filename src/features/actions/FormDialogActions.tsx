@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResultDialog } from '../../domain/validation/resultDialogs.ts';
 import { Button, Dialog } from '../../ui/index.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
+import { ReadOnlyNote, type WriteAccess } from './ReadOnlyNote.tsx';
 
 export interface FormDialogActionsProps {
   formId: string;
@@ -48,6 +49,8 @@ export interface ActionFormDialogProps extends Omit<FormDialogActionsProps, 'onC
   onResultClose: () => void;
   /** The PV's name, for the result dialog's lists. */
   pvName: string;
+  /** When the user may not act: the form is read-only and says why (SPEC §6). */
+  access?: WriteAccess;
   children: ReactNode;
 }
 
@@ -58,9 +61,11 @@ export function ActionFormDialog({
   result,
   onResultClose,
   pvName,
+  access,
   children,
   ...actions
 }: ActionFormDialogProps) {
+  const readOnly = access !== undefined && !access.may;
   return (
     <>
       <Dialog
@@ -68,9 +73,18 @@ export function ActionFormDialog({
         onClose={onClose}
         size={size}
         title={title}
-        actions={<FormDialogActions {...actions} onCancel={onClose} />}
+        actions={
+          <FormDialogActions
+            {...actions}
+            canSubmit={!readOnly && actions.canSubmit !== false}
+            onCancel={onClose}
+          />
+        }
       >
-        {children}
+        {access && <ReadOnlyNote access={access} />}
+        <fieldset className="action-fieldset" disabled={readOnly}>
+          {children}
+        </fieldset>
       </Dialog>
       <ActionResultDialog dialog={result} onClose={onResultClose} pvName={() => pvName} />
     </>

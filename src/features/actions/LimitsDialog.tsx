@@ -20,6 +20,7 @@ import {
   type ResultDialog,
 } from '../../domain/validation/resultDialogs.ts';
 import { EmptyState, LoadingState } from '../../ui/index.ts';
+import { useWriteAccess } from './ReadOnlyNote.tsx';
 import { ActionFormDialog } from './FormDialogActions.tsx';
 import { loadLimitConfigs, setAnaInLimits } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
@@ -51,14 +52,18 @@ function draftOf(
 }
 
 /** The edited configs; a text that is no number becomes NaN and fails the rules. */
-function editedConfigs(loaded: readonly PvLimitConfig[], draft: Draft): PvLimitConfig[] {
+function editedConfigs(
+  loaded: readonly PvLimitConfig[],
+  draft: Draft,
+  decimal: ',' | '.',
+): PvLimitConfig[] {
   const int = (s: string) => (/^\s*-?\d+\s*$/.test(s) ? Number(s) : NaN);
   return loaded.map((c) => {
     if (c.notSet) return c;
     const d = draft[c.pvLimitRef.limitType];
     return {
       ...c,
-      limit: parseNumberInput(d.limit) ?? NaN,
+      limit: parseNumberInput(d.limit, decimal) ?? NaN,
       priority: int(d.priority),
       delayTime: int(d.delayTime),
     };
@@ -72,6 +77,7 @@ export interface LimitsDialogProps {
 }
 
 export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
+  const access = useWriteAccess('writePvs', config.stationNumber);
   const { t } = useTranslation();
   const text = useRuleText();
   const decimalComma = useFormat().locale !== 'en';
@@ -112,7 +118,7 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!loaded || !draft) return;
-    const edited = editedConfigs(loaded, draft);
+    const edited = editedConfigs(loaded, draft, decimalComma ? ',' : '.');
     const messages = validateLimitConfigs(edited);
     if (messages.length > 0) {
       setErrors(messages.map((m) => ({ field: m.field, text: text(m) })));
@@ -149,6 +155,7 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
 
   return (
     <ActionFormDialog
+      access={access}
       title={t('actions.limits.title', { name: config.name })}
       size="medium"
       formId={formId}

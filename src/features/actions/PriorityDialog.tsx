@@ -15,6 +15,7 @@ import {
   type ResultDialog,
 } from '../../domain/validation/resultDialogs.ts';
 import { Field } from '../../ui/index.ts';
+import { useWriteAccess } from './ReadOnlyNote.tsx';
 import { ActionFormDialog } from './FormDialogActions.tsx';
 import { setDigiInPriorities } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
@@ -27,6 +28,7 @@ export interface PriorityDialogProps {
 }
 
 export function PriorityDialog({ config, onClose, onDone }: PriorityDialogProps) {
+  const access = useWriteAccess('writePvs', config.stationNumber);
   const { t } = useTranslation();
   const text = useRuleText();
   const current = config.alertInputConfig?.priority ?? 0;
@@ -55,6 +57,7 @@ export function PriorityDialog({ config, onClose, onDone }: PriorityDialogProps)
   const formId = `priority-${config.pvRef.nr}`;
   return (
     <ActionFormDialog
+      access={access}
       title={t('actions.priority.title', { name: config.name })}
       size="small"
       formId={formId}

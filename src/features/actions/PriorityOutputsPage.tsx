@@ -20,6 +20,8 @@ import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { ackPriorityOutputs, loadPriorityOutputOptions } from './actionsApi.ts';
 import { useRuleText } from './useRuleText.ts';
 import { combinedAckResult } from './actionRules.ts';
+import { useCommandConfirm } from './CommandConfirm.tsx';
+import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
 import './actions.css';
 
 export function PriorityOutputsPage() {
@@ -37,8 +39,29 @@ export function PriorityOutputsPage() {
     [options, station, selected],
   );
 
+  const confirm = useCommandConfirm();
+  const access = useWriteAccess('ackAlerts', station);
+
   const acknowledge = async () => {
-    if (!state?.canAcknowledge || station === null) return;
+    if (!state?.canAcknowledge || station === null || !access.may) return;
+    const stationLabel = `${station} ${
+      options.state === 'ready'
+        ? (options.data.stationOptions.find((s) => s.stationNumber === station)?.name ?? '')
+        : ''
+    }`.trim();
+    const ok = await confirm.ask({
+      title: t('safeOps.confirm.title'),
+      confirmLabel: t('safeOps.confirm.ack'),
+      changes: state.pvGroups
+        .filter((g) => selected.includes(g.id))
+        .map((g) => ({
+          pv: g.name,
+          station: stationLabel,
+          from: t('safeOps.confirm.pending'),
+          to: t('safeOps.confirm.acked'),
+        })),
+    });
+    if (!ok) return;
     setBusy(true);
     const results: PriorityOutputAckResult[] = [];
     for (const q of priorityOutputAckQueries(station, selected)) {
@@ -109,6 +132,7 @@ export function PriorityOutputsPage() {
                   ))}
                 </fieldset>
               )}
+              <ReadOnlyNote access={access} id="ack-read-only" />
               {state.disabledReason && (
                 <p className="action-note" id="ack-disabled-reason">
                   {text(state.disabledReason)}
@@ -119,8 +143,14 @@ export function PriorityOutputsPage() {
                   variant="primary"
                   type="submit"
                   icon="check"
-                  disabled={!state.canAcknowledge || busy}
-                  aria-describedby={state.disabledReason ? 'ack-disabled-reason' : undefined}
+                  disabled={!state.canAcknowledge || busy || !access.may}
+                  aria-describedby={
+                    !access.may
+                      ? 'ack-read-only'
+                      : state.disabledReason
+                        ? 'ack-disabled-reason'
+                        : undefined
+                  }
                 >
                   {busy ? t('actions.common.sending') : t('actions.priorityOutputs.submit')}
                 </Button>
@@ -130,6 +160,7 @@ export function PriorityOutputsPage() {
         )}
       </LoadingState>
       <ActionResultDialog dialog={result} onClose={() => setResult(null)} />
+      {confirm.element}
     </section>
   );
 }

@@ -66,7 +66,8 @@ export function PvActions({ pvRef, onClose, onDone }: PvActionsProps) {
     );
   }
   const actions = actionsOf(cfg, value, keepsRuntimes === true);
-  const action = chosen ?? (actions.length === 1 ? actions[0]! : null);
+  // Runtime editing is maintenance: always chosen by its name, never opened by itself.
+  const action = chosen ?? (actions.length === 1 && actions[0] !== 'runtimes' ? actions[0]! : null);
   const props = { config: cfg, onClose, onDone };
   switch (action) {
     case 'setValue':

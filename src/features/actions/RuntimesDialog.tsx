@@ -16,6 +16,7 @@ import {
 import type { RuleMessage } from '../../domain/validation/ruleMessage.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { EmptyState, Field, LoadingState } from '../../ui/index.ts';
+import { useWriteAccess } from './ReadOnlyNote.tsx';
 import { ActionFormDialog } from './FormDialogActions.tsx';
 import { loadRuntimes, setRuntimes } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
@@ -34,6 +35,7 @@ export interface RuntimesDialogProps {
 }
 
 export function RuntimesDialog({ config, onClose, onDone }: RuntimesDialogProps) {
+  const access = useWriteAccess('writePvs', config.stationNumber);
   const { t } = useTranslation();
   const text = useRuleText();
   const format = useFormat();
@@ -96,6 +98,7 @@ export function RuntimesDialog({ config, onClose, onDone }: RuntimesDialogProps)
   const editable = loaded !== null && loaded.length > 0;
   return (
     <ActionFormDialog
+      access={access}
       title={t('actions.runtimes.title', { name: config.name })}
       size="small"
       formId={formId}

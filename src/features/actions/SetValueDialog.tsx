@@ -15,6 +15,9 @@ import { setPvValues } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { useRuleText } from './useRuleText.ts';
 import { analogueTarget } from './actionRules.ts';
+import { decimalMarkOf } from '../../domain/validation/valueEntry.ts';
+import { useCommandConfirm, withUnit } from './CommandConfirm.tsx';
+import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
 
 type DigitalChoice = 'on' | 'off' | 'invert';
 
@@ -41,6 +44,8 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
   const shown = value ? formatPvValue(value, config, format.locale) : null;
   const active = config.digiDisplayConfig?.stateActiveText || t('actions.setValue.on');
   const inactive = config.digiDisplayConfig?.stateInactiveText || t('actions.setValue.off');
+  const confirm = useCommandConfirm();
+  const access = useWriteAccess('writePvs', config.stationNumber);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -48,7 +53,7 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
     if (digital) {
       target = choice === 'invert' ? DIGITAL_INVERT : choice === 'on';
     } else {
-      const read = analogueTarget(entry, isTime);
+      const read = analogueTarget(entry, isTime, decimalMarkOf(format.locale));
       if (!read.ok) return setErrors([text(read.message)]);
       target = read.target;
     }
@@ -62,6 +67,33 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
       ]);
     }
     setErrors([]);
+    const to = digital
+      ? choice === 'on'
+        ? active
+        : choice === 'off'
+          ? inactive
+          : `${t('actions.setValue.invert')} (${value?.boolValue ? inactive : active})`
+      : withUnit(
+          isTime
+            ? entry.trim()
+            : new Intl.NumberFormat(format.locale, { maximumFractionDigits: 10 }).format(
+                target as number,
+              ),
+          isTime ? '' : config.dimension,
+        );
+    const ok = await confirm.ask({
+      title: t('safeOps.confirm.title'),
+      confirmLabel: t('safeOps.confirm.send'),
+      changes: [
+        {
+          pv: config.name,
+          station: `${config.stationNumber} ${config.stationName}`,
+          from: shown ? withUnit(shown.text, shown.unit) : '—',
+          to,
+        },
+      ],
+    });
+    if (!ok) return;
     setBusy(true);
     const answer = await setPvValues(build.items);
     setBusy(false);
@@ -78,72 +110,78 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
       formId={formId}
       busy={busy}
       submitLabel={t('actions.setValue.submit')}
+      canSubmit={access.may}
       onClose={onClose}
       result={result}
       onResultClose={() => setResult(null)}
       pvName={config.name}
     >
+      <ReadOnlyNote access={access} />
       <form id={formId} className="action-form" onSubmit={submit} noValidate>
-        <div className="action-current">
-          <span>{t('actions.common.current')}</span>
-          <strong className="value">
-            {shown ? shown.text : '—'}
-            {shown?.unit ? ` ${shown.unit}` : ''}
-          </strong>
-          <PvInfo config={config} />
-        </div>
-        {digital ? (
-          <ChoiceGroup
-            legend={t('actions.setValue.state')}
-            value={choice}
-            onChange={setChoice}
-            choices={[
-              { value: 'on', label: active },
-              { value: 'off', label: inactive },
-              { value: 'invert', label: t('actions.setValue.invert') },
-            ]}
-          />
-        ) : (
-          <Field
-            label={isTime ? t('actions.setValue.time') : t('actions.setValue.value')}
-            help={
-              config.domainConfig
-                ? t('actions.info.domainValue', {
-                    min: config.domainConfig.min,
-                    max: config.domainConfig.max,
-                  }) + (config.dimension ? ` ${config.dimension}` : '')
-                : undefined
-            }
-            error={
-              errors.length > 0
-                ? errors.map((line, i) => (
-                    <span key={i} className="action-error-line">
-                      {line}
-                    </span>
-                  ))
-                : undefined
-            }
-          >
-            {(p) => (
-              <input
-                {...p}
-                name="value"
-                inputMode={isTime ? 'text' : 'decimal'}
-                placeholder={isTime ? 'HH:MM' : undefined}
-                autoComplete="off"
-                value={entry}
-                data-autofocus
-                onChange={(e) => setEntry(e.target.value)}
-              />
-            )}
-          </Field>
-        )}
-        {digital && errors.length > 0 && (
-          <p className="field-error" role="alert">
-            {errors.join(' ')}
-          </p>
-        )}
+        <fieldset className="action-fieldset" disabled={!access.may}>
+          <div className="action-current">
+            <span>{t('actions.common.current')}</span>
+            <strong className="value">
+              {shown ? shown.text : '—'}
+              {shown?.unit ? ` ${shown.unit}` : ''}
+            </strong>
+            <PvInfo config={config} />
+          </div>
+          {digital ? (
+            <ChoiceGroup
+              legend={t('actions.setValue.state')}
+              value={choice}
+              onChange={setChoice}
+              choices={[
+                { value: 'on', label: active },
+                { value: 'off', label: inactive },
+                { value: 'invert', label: t('actions.setValue.invert') },
+              ]}
+            />
+          ) : (
+            <Field
+              label={isTime ? t('actions.setValue.time') : t('actions.setValue.value')}
+              help={
+                config.domainConfig
+                  ? t('actions.info.domainValue', {
+                      min: config.domainConfig.min,
+                      max: config.domainConfig.max,
+                    }) + (config.dimension ? ` ${config.dimension}` : '')
+                  : undefined
+              }
+              error={
+                errors.length > 0
+                  ? errors.map((line, i) => (
+                      <span key={i} className="action-error-line">
+                        {line}
+                      </span>
+                    ))
+                  : undefined
+              }
+            >
+              {(p) => (
+                <input
+                  {...p}
+                  name="value"
+                  // A time of day takes the browser's localized time picker (24 h in de, cs, ru).
+                  type={isTime ? 'time' : 'text'}
+                  inputMode={isTime ? undefined : 'decimal'}
+                  autoComplete="off"
+                  value={entry}
+                  data-autofocus
+                  onChange={(e) => setEntry(e.target.value)}
+                />
+              )}
+            </Field>
+          )}
+          {digital && errors.length > 0 && (
+            <p className="field-error" role="alert">
+              {errors.join(' ')}
+            </p>
+          )}
+        </fieldset>
       </form>
+      {confirm.element}
     </ActionFormDialog>
   );
 }

@@ -24,14 +24,19 @@ import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { setPvValues } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { analogueTarget } from './actionRules.ts';
+import { decimalMarkOf } from '../../domain/validation/valueEntry.ts';
 import { useRuleText } from './useRuleText.ts';
 import { StationPick } from './StationPick.tsx';
 import { useStationPvConfigs } from './useStationPvConfigs.ts';
+import { useCommandConfirm, withUnit, type CommandChange } from './CommandConfirm.tsx';
+import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
 import './actions.css';
 
 interface Live {
   current: boolean | null;
   isTime: boolean;
+  /** The value as shown, with its unit, for the confirm step. */
+  shown: string;
 }
 
 export function SetValuesPage() {
@@ -46,7 +51,11 @@ export function SetValuesPage() {
   const [result, setResult] = useState<ResultDialog | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const live = useRef(new Map<string, Live>());
+  const confirm = useCommandConfirm();
+  const access = useWriteAccess('writePvs', station);
+  const format = useFormat();
 
+  const stationList = stations.state === 'ready' ? stations.data : [];
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const inputs: SetValueInput[] = [];
@@ -61,7 +70,7 @@ export function SetValuesPage() {
         inputs.push({ pvRef: config.pvRef, target, current: state?.current ?? null });
         continue;
       }
-      const read = analogueTarget(entry, state?.isTime ?? false);
+      const read = analogueTarget(entry, state?.isTime ?? false, decimalMarkOf(format.locale));
       if (!read.ok) problems.set(key, text(read.message));
       else inputs.push({ pvRef: config.pvRef, target: read.target, domain: config.domainConfig });
     }
@@ -69,9 +78,11 @@ export function SetValuesPage() {
       setErrors(problems);
       return setBanner(t('actions.setValues.nothingEntered'));
     }
-    const build = problems.size === 0 ? buildPvSetRequest(inputs) : null;
-    if (!build || !build.ok) {
-      if (build) {
+    // Every error of the form at once (issue 12): the entries that could be read are checked
+    // against their domains even while another entry cannot be read.
+    const build = inputs.length > 0 ? buildPvSetRequest(inputs) : null;
+    if (problems.size > 0 || !build || !build.ok) {
+      if (build && !build.ok) {
         for (const v of build.violations)
           problems.set(
             pvKey(v.pvRef),
@@ -80,10 +91,41 @@ export function SetValuesPage() {
         for (const ref of build.unknownCurrent) problems.set(pvKey(ref), text(build.message));
       }
       setErrors(problems);
-      return setBanner(build ? text(build.message) : null);
+      return setBanner(build && !build.ok ? text(build.message) : null);
     }
     setErrors(new Map());
     setBanner(null);
+    const stationName = stationList.find((s) => s.id === station)?.name ?? '';
+    const changes: CommandChange[] = build.items.map((item) => {
+      const config = list.find((c) => pvKey(c.pvRef) === pvKey(item.pvRef))!;
+      const key = pvKey(item.pvRef);
+      const entry = entries.get(key) ?? '';
+      let to: string;
+      if (item.typeOfValue === 'BoolValue') {
+        const on = config.digiDisplayConfig?.stateActiveText || t('actions.setValue.on');
+        const off = config.digiDisplayConfig?.stateInactiveText || t('actions.setValue.off');
+        to = item.boolValue ? on : off;
+      } else if (item.typeOfValue === 'DoubleValue') {
+        to = withUnit(
+          new Intl.NumberFormat(format.locale, { maximumFractionDigits: 10 }).format(
+            item.doubleValue,
+          ),
+          config.dimension,
+        );
+      } else to = entry.trim();
+      return {
+        pv: config.name,
+        station: `${station} ${stationName}`.trim(),
+        from: live.current.get(key)?.shown ?? '—',
+        to,
+      };
+    });
+    const ok = await confirm.ask({
+      title: t('safeOps.confirm.title'),
+      confirmLabel: t('safeOps.confirm.send'),
+      changes,
+    });
+    if (!ok) return;
     setBusy(true);
     const answer = await setPvValues(build.items);
     setBusy(false);
@@ -93,7 +135,6 @@ export function SetValuesPage() {
     setNotice(t('actions.setValues.done', { count: build.items.length }));
   };
 
-  const stationList = stations.state === 'ready' ? stations.data : [];
   return (
     <section className="page actions-page">
       <PageHeader
@@ -120,51 +161,54 @@ export function SetValuesPage() {
               />
             ) : (
               <form className="action-form" onSubmit={submit} noValidate>
-                {banner && (
-                  <p className="action-errors" role="alert">
-                    {banner}
-                  </p>
-                )}
-                <table className="table set-values-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('actions.setValues.colName')}</th>
-                      <th scope="col" className="num">
-                        {t('actions.setValues.colCurrent')}
-                      </th>
-                      <th scope="col">{t('actions.setValues.colNew')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.map((config) => {
-                      const key = pvKey(config.pvRef);
-                      return (
-                        <SetValueRow
-                          key={key}
-                          config={config}
-                          entry={entries.get(key) ?? ''}
-                          error={errors.get(key)}
-                          live={live.current}
-                          onChange={(v) => setEntries((m) => new Map(m).set(key, v))}
-                        />
-                      );
-                    })}
-                  </tbody>
-                </table>
-                <div className="action-buttons">
-                  <Button
-                    onClick={() => {
-                      setEntries(new Map());
-                      setErrors(new Map());
-                      setBanner(null);
-                    }}
-                  >
-                    {t('actions.setValues.clear')}
-                  </Button>
-                  <Button variant="primary" type="submit" disabled={busy}>
-                    {busy ? t('actions.common.sending') : t('actions.setValues.submit')}
-                  </Button>
-                </div>
+                <ReadOnlyNote access={access} />
+                <fieldset className="action-fieldset" disabled={!access.may}>
+                  {banner && (
+                    <p className="action-errors" role="alert">
+                      {banner}
+                    </p>
+                  )}
+                  <table className="table set-values-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('actions.setValues.colName')}</th>
+                        <th scope="col" className="num">
+                          {t('actions.setValues.colCurrent')}
+                        </th>
+                        <th scope="col">{t('actions.setValues.colNew')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {list.map((config) => {
+                        const key = pvKey(config.pvRef);
+                        return (
+                          <SetValueRow
+                            key={key}
+                            config={config}
+                            entry={entries.get(key) ?? ''}
+                            error={errors.get(key)}
+                            live={live.current}
+                            onChange={(v) => setEntries((m) => new Map(m).set(key, v))}
+                          />
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                  <div className="action-buttons">
+                    <Button
+                      onClick={() => {
+                        setEntries(new Map());
+                        setErrors(new Map());
+                        setBanner(null);
+                      }}
+                    >
+                      {t('actions.setValues.clear')}
+                    </Button>
+                    <Button variant="primary" type="submit" disabled={busy}>
+                      {busy ? t('actions.common.sending') : t('actions.setValues.submit')}
+                    </Button>
+                  </div>
+                </fieldset>
               </form>
             )}
           </LoadingState>
@@ -176,6 +220,7 @@ export function SetValuesPage() {
         pvName={(item) => nameOf(item.pvRef)}
       />
       {notice && <ActionNotice message={notice} onGone={() => setNotice(null)} />}
+      {confirm.element}
     </section>
   );
 }
@@ -198,11 +243,13 @@ const SetValueRow = memo(function SetValueRow({
   const value = usePvValue(config.pvRef);
   const key = pvKey(config.pvRef);
   const isTime = value?.typeOfValue === 'TimeOfDayValue';
-  // What the page needs to build the request: the current boolean (invert) and the kind.
-  useEffect(() => {
-    live.set(key, { current: value?.boolValue ?? null, isTime });
-  }, [live, key, value?.boolValue, isTime]);
   const shown = value ? formatPvValue(value, config, format.locale) : null;
+  const shownText = shown ? withUnit(shown.text, shown.unit) : '—';
+  // What the page needs to build the request: the current boolean (invert), the kind and
+  // the value as shown (for the confirm step).
+  useEffect(() => {
+    live.set(key, { current: value?.boolValue ?? null, isTime, shown: shownText });
+  }, [live, key, value?.boolValue, isTime, shownText]);
   const label = `${config.name}: ${t('actions.setValues.colNew')}`;
   const errorId = `${key}-error`;
   return (
@@ -246,8 +293,9 @@ const SetValueRow = memo(function SetValueRow({
           <input
             name={key}
             aria-label={label}
-            inputMode={isTime ? 'text' : 'decimal'}
-            placeholder={isTime ? 'HH:MM' : undefined}
+            // A time of day takes the browser's localized time picker (24 h in de, cs, ru).
+            type={isTime ? 'time' : 'text'}
+            inputMode={isTime ? undefined : 'decimal'}
             autoComplete="off"
             value={entry}
             aria-invalid={error ? true : undefined}

@@ -16,7 +16,6 @@ import {
 import { setTextFlow } from '../../domain/validation/setTextMode.ts';
 import {
   Button,
-  ConfirmDialog,
   Dialog,
   EmptyState,
   Field,
@@ -30,6 +29,9 @@ import { ActionNotice } from './ActionNotice.tsx';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { loadTextMessages, loadTextOutputs, saveTextMessages } from './actionsApi.ts';
 import { useRuleText } from './useRuleText.ts';
+import { useCommandConfirm } from './CommandConfirm.tsx';
+import { accessOf, ReadOnlyNote } from './ReadOnlyNote.tsx';
+import { useSession } from '../auth/sessionStore.ts';
 import './actions.css';
 
 export function TextOutputsPage() {
@@ -56,7 +58,8 @@ export function TextOutputsPage() {
     );
     return () => releases.forEach((release) => release());
   }, [live, ids]);
-  const [confirming, setConfirming] = useState<TextOutput | null>(null);
+  const confirm = useCommandConfirm();
+  const session = useSession();
   const [editing, setEditing] = useState<TextOutput | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ResultDialog | null>(null);
@@ -77,8 +80,26 @@ export function TextOutputsPage() {
     return [...groups.values()];
   }, [data]);
 
-  /** Sends one text; true when the plant took it (the text shown changes only then). */
-  const send = async (output: TextOutput, message: string): Promise<boolean> => {
+  /**
+   * Sends one text after the confirm step (old → new text); true when the plant took it (the
+   * text shown changes only then). DirectWithoutAcknowledge sends at once (SPEC §4).
+   */
+  const send = async (output: TextOutput, message: string, ask = true): Promise<boolean> => {
+    const ok =
+      !ask ||
+      (await confirm.ask({
+        title: t('actions.text.confirmTitle'),
+        confirmLabel: t('actions.common.send'),
+        changes: [
+          {
+            pv: output.name,
+            station: `${output.stationNumber} ${output.stationName}`,
+            from: current.get(output.id) ? `„${current.get(output.id)}“` : t('actions.text.empty'),
+            to: `„${message}“`,
+          },
+        ],
+      }));
+    if (!ok) return false;
     setBusy(true);
     const answer = await saveTextMessages([{ id: output.id, message } satisfies TextMessage]);
     setBusy(false);
@@ -93,8 +114,9 @@ export function TextOutputsPage() {
 
   const press = (output: TextOutput) => {
     const flow = setTextFlow(output.mode);
-    if (flow === 'confirmThenSend') setConfirming(output);
-    else if (flow === 'sendNow') void send(output, output.presetText);
+    // DirectWithAcknowledge: the confirm step of every command is its acknowledge.
+    if (flow === 'confirmThenSend') void send(output, output.presetText);
+    else if (flow === 'sendNow') void send(output, output.presetText, false);
     else setEditing(output);
   };
 
@@ -113,6 +135,9 @@ export function TextOutputsPage() {
                 level={2}
                 dense
               >
+                <ReadOnlyNote
+                  access={accessOf(session, t, 'writePvs', outputs[0]!.stationNumber)}
+                />
                 <ul className="text-output-list">
                   {outputs.map((o) => (
                     <li key={o.id} data-text-output={o.id}>
@@ -125,7 +150,7 @@ export function TextOutputsPage() {
                       <Button
                         size="small"
                         icon={setTextFlow(o.mode) === 'editDialog' ? 'keyboard' : 'check'}
-                        disabled={busy}
+                        disabled={busy || !accessOf(session, t, 'writePvs', o.stationNumber).may}
                         onClick={() => press(o)}
                         aria-label={`${t(`actions.text.mode.${setTextFlow(o.mode)}`)}: ${o.name}`}
                       >
@@ -139,26 +164,6 @@ export function TextOutputsPage() {
           </div>
         )}
       </LoadingState>
-      <ConfirmDialog
-        open={confirming !== null}
-        title={t('actions.text.confirmTitle')}
-        message={
-          confirming
-            ? t('actions.text.confirmMessage', {
-                text: confirming.presetText,
-                name: confirming.name,
-              })
-            : ''
-        }
-        confirmLabel={t('actions.common.send')}
-        busy={busy}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => {
-          const output = confirming;
-          if (!output) return;
-          void send(output, output.presetText).then(() => setConfirming(null));
-        }}
-      />
       {editing && (
         <TextEditor
           output={editing}
@@ -172,6 +177,7 @@ export function TextOutputsPage() {
       )}
       <ActionResultDialog dialog={result} onClose={() => setResult(null)} />
       {notice && <ActionNotice message={notice} onGone={() => setNotice(null)} />}
+      {confirm.element}
     </section>
   );
 }

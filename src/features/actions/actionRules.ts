@@ -19,13 +19,14 @@ import {
 export function analogueTarget(
   text: string,
   isTime: boolean,
+  decimal: ',' | '.' | 'any' = 'any',
 ): { ok: true; target: unknown } | { ok: false; message: RuleMessage } {
   if (text.trim() === '') return { ok: false, message: ruleMessage(FORM_KEYS.enterValue) };
   if (isTime) {
     const time = parseTimeOfDayInput(text);
     return time.ok ? { ok: true, target: time.value } : time;
   }
-  const n = parseNumberInput(text);
+  const n = parseNumberInput(text, decimal);
   return n === null
     ? { ok: false, message: ruleMessage(VALUE_ENTRY_KEYS.notANumber) }
     : { ok: true, target: n };

@@ -12,6 +12,7 @@ import { openActivityChannel } from './autoLogout/activityChannel.ts';
 import { useAutoLogoutSettings } from './autoLogout/autoLogoutSettings.ts';
 import { InactivityTimer, WARNING_MS } from './autoLogout/InactivityTimer.ts';
 import { useSession } from './sessionStore.ts';
+import { useKiosk } from '../../app/useKiosk.ts';
 
 const TICK_MS = 1000;
 /** How often an active user's session lease is renewed on the server. */
@@ -22,7 +23,11 @@ export const USER_INTERACTION_MESSAGE = 'user-interaction';
 export function AutoLogout() {
   const { user } = useSession();
   const settings = useAutoLogoutSettings(user?.autoLogoutMs ?? 0);
-  const timeoutMs = settings.enabled ? Math.round(settings.minutes * 60_000) : 0;
+  // A wall monitor (kiosk, entered deliberately and marked as such) never logs itself out;
+  // its lease is renewed without input (issue 12 item 3; README "Wall monitor").
+  const kiosk = useKiosk();
+  const timeoutMs = settings.enabled && !kiosk ? Math.round(settings.minutes * 60_000) : 0;
+  const leaseLeftMs = user ? user.leaseExpiresAt - Date.now() : LEASE_RENEW_INTERVAL_MS;
   const [remainingMs, setRemainingMs] = useState<number | null>(null);
   const timerRef = useRef<InactivityTimer | null>(null);
   const resetRef = useRef<() => void>(() => {});
@@ -57,9 +62,13 @@ export function AutoLogout() {
     for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onInput, listenerOptions);
     window.addEventListener('message', onMessage);
 
+    // A kiosk renews well before its lease ends, however short the server makes it.
+    const renewEvery = kiosk
+      ? Math.max(5_000, Math.min(LEASE_RENEW_INTERVAL_MS, leaseLeftMs / 3))
+      : LEASE_RENEW_INTERVAL_MS;
     const tick = window.setInterval(() => {
       const now = Date.now();
-      if (lastActivity > lastRenewal && now - lastRenewal >= LEASE_RENEW_INTERVAL_MS) {
+      if ((kiosk || lastActivity > lastRenewal) && now - lastRenewal >= renewEvery) {
         lastRenewal = now;
         renewLease().catch(() => {
           // a 401 already redirects; a network error is retried at the next interval
@@ -83,7 +92,9 @@ export function AutoLogout() {
       timerRef.current = null;
       setRemainingMs(null);
     };
-  }, [timeoutMs]);
+    // NOTE: leaseLeftMs is read once per mode change, not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [timeoutMs, kiosk]);
 
   if (remainingMs === null) return null;
   return <LogoutCountdown remainingMs={remainingMs} onStay={() => resetRef.current()} />;

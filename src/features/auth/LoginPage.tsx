@@ -3,6 +3,7 @@
  * "Sign-in calls", SPEC §8 "Login"). Each refusal shows its own message; the inputs stay.
  * After success the browser goes to the safe returnUrl.
  */
+import { isKioskTab } from '../../app/useKiosk.ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -101,6 +102,11 @@ export function LoginPage() {
             {step === 'password' ? t('auth.login.title') : t('auth.login.codeTitle')}
           </h1>
         </header>
+        {isKioskTab() && (
+          <p className="auth-hint auth-kiosk-note" data-kiosk-ended>
+            {t('safeOps.kiosk.sessionEnded')}
+          </p>
+        )}
         {message && (
           <p className="auth-message" role="alert">
             {message}

@@ -16,6 +16,7 @@ import type { PvConfig } from '../../contract/pv.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { timeUnitOfSpan } from '../../domain/timeUnits.ts';
 import { useFormat } from '../../app/useFormat.ts';
+import { hourCycleOf } from '../../domain/format.ts';
 import { useLiveClient, useLiveItems } from '../../live/index.ts';
 import { useAlarmLabel } from '../alerts/PvAlarmMark.tsx';
 import { usePriorityStyles } from '../alerts/usePriorities.ts';
@@ -34,6 +35,9 @@ import {
   zoomRange,
 } from './chartRange.ts';
 import { exportChartData, saveBlob } from './chartsApi.ts';
+import { composeExport, exportCaption } from './pngExport.ts';
+import { useResource } from '../../app/resource.ts';
+import { systemSettings } from '../../app/systemSettings.ts';
 import { buildPlotModel, LIMIT_KINDS, type LimitKind, type PlotSeriesConfig } from './plotModel.ts';
 import { RangeBar, type RangeChoice } from './RangeBar.tsx';
 import { UPlotChart, type AnnotationMark } from './UPlotChart.tsx';
@@ -266,18 +270,27 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
     }
   };
 
+  const settings = useResource(systemSettings);
   const exportPng = () => {
     const c = canvas.current;
     if (!c) return;
-    const out = document.createElement('canvas');
-    out.width = c.width;
-    out.height = c.height;
-    const ctx = out.getContext('2d');
-    if (!ctx) return;
-    ctx.fillStyle = getComputedStyle(document.body).getPropertyValue('--surface') || '#fff';
-    ctx.fillRect(0, 0, out.width, out.height);
-    ctx.drawImage(c, 0, 0);
-    out.toBlob((blob) => {
+    const css = getComputedStyle(document.body);
+    const at = (ms: number) => format.dateTime(ms, { seconds: false });
+    const out = composeExport(
+      c,
+      exportCaption({
+        title: config.title,
+        plant: settings.status === 'ready' ? settings.data.plantName : '',
+        range: `${at(view.start)} – ${at(view.end)}`,
+        exported: t('safeOps.export.at', { time: format.dateTime(Date.now()) }),
+      }),
+      {
+        background: css.getPropertyValue('--surface').trim() || '#ffffff',
+        text: css.getPropertyValue('--text').trim() || '#1e2327',
+        muted: css.getPropertyValue('--text-muted').trim() || '#59636b',
+      },
+    );
+    out?.toBlob((blob) => {
       if (blob) saveBlob(blob, `${config.title}.png`);
     }, 'image/png');
   };
@@ -288,7 +301,13 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
   }, [format.locale]);
 
   const formatAxisTime = useMemo(() => {
-    const make = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(format.locale, o);
+    // The plant's time zone, 24 h in de/cs/ru (issue 12).
+    const make = (o: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat(format.locale, {
+        ...o,
+        ...(o.hour ? hourCycleOf(format.locale) : {}),
+        ...(format.timeZone ? { timeZone: format.timeZone } : {}),
+      });
     const seconds = make({ hour: '2-digit', minute: '2-digit', second: '2-digit' });
     const minutes = make({ hour: '2-digit', minute: '2-digit' });
     const dayTime = make({ day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
@@ -305,7 +324,7 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
               ? day
               : month
       ).format(ms);
-  }, [format.locale]);
+  }, [format.locale, format.timeZone]);
 
   const canAnnotate = session.hasRight('editCharts') && series.length > 0;
   const dataState =

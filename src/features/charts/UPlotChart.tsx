@@ -177,7 +177,12 @@ export function UPlotChart(props: UPlotChartProps) {
         ticks: { stroke: grid },
         values: (u, splits) => {
           const span = (u.scales.x?.max ?? 0) - (u.scales.x?.min ?? 0);
-          return splits.map((v) => (v == null ? '' : latest.current.formatAxisTime(v, span)));
+          const labels = splits.map((v) =>
+            v == null ? '' : latest.current.formatAxisTime(v, span),
+          );
+          // The drawn tick labels, readable outside the canvas (tests, diagnostics).
+          el.dataset.xTicks = labels.join('|');
+          return labels;
         },
         space: 95,
       },
@@ -199,7 +204,11 @@ export function UPlotChart(props: UPlotChartProps) {
         grid: { show: i === 0, stroke: grid, width: 1 },
         ticks: { stroke: grid },
         // Splits the filter dropped arrive as null.
-        values: (_u, splits) => splits.map((v) => (v == null ? '' : latest.current.formatTick(v))),
+        values: (_u, splits) => {
+          const labels = splits.map((v) => (v == null ? '' : latest.current.formatTick(v)));
+          if (i === 0) el.dataset.yTicks = labels.join('|');
+          return labels;
+        },
         size: axisSize,
       })),
     ];

@@ -231,6 +231,10 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
           onClose={() => setTarget(null)}
           onDial={(station) => setTarget({ kind: 'dial', station })}
           onOperate={() => setTarget({ kind: 'operate', pv: target.pv })}
+          onDone={(message) => {
+            setTarget(null);
+            setNotice(message);
+          }}
         />
       )}
       {target?.kind === 'operate' && (

@@ -13,6 +13,7 @@ import { usePvConfig, usePvValue } from '../../live/index.ts';
 import { Button, Dialog, QualityMark } from '../../ui/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { valueText } from './bindings.ts';
+import { DigiOutCommands } from '../actions/DigiOutCommands.tsx';
 
 export interface PvActionsDialogProps {
   pv: PvRef;
@@ -20,9 +21,11 @@ export interface PvActionsDialogProps {
   onDial: (stationNumber: number) => void;
   /** Opens the PV's operator actions (set value, limits, priority, runtimes, counter). */
   onOperate: () => void;
+  /** A digital output's command was sent (its notice). */
+  onDone?: (message: string) => void;
 }
 
-export function PvActionsDialog({ pv, onClose, onDial, onOperate }: PvActionsDialogProps) {
+export function PvActionsDialog({ pv, onClose, onDial, onOperate, onDone }: PvActionsDialogProps) {
   const { t } = useTranslation();
   const { locale } = useFormat();
   const config = usePvConfig(pv);
@@ -50,6 +53,9 @@ export function PvActionsDialog({ pv, onClose, onDial, onOperate }: PvActionsDia
         </p>
       )}
       <PvAlarmDetails pv={pv} decimals={cfg?.decimalPlaces ?? 2} unit={cfg?.dimension ?? ''} />
+      {cfg && pv.type === 'DigiOut' && (
+        <DigiOutCommands config={cfg} value={value} onDone={(m) => onDone?.(m)} />
+      )}
       <ul className="pi-actions" aria-label={t('processImages.actions.title')}>
         <li>
           <Link to={`/trend/realtime?pv=${id}`} onClick={onClose}>

@@ -1,5 +1,6 @@
 /** A station page: every PV of the station with its live value, virtualized for long lists. */
 import { alarmShortText } from '../../domain/pvAlarm.ts';
+import { MiddleText } from '../../ui/MiddleText.tsx';
 import { memo, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -187,7 +188,13 @@ const PvRow = memo(function PvRow({
       data-alarm-priority={alarm?.priority}
     >
       <span role="cell" className="pv-name">
-        {cfg ? cfg.name : config.state === 'error' ? t('stations.pvLoadFailed') : '…'}
+        {cfg ? (
+          <MiddleText text={cfg.name} />
+        ) : config.state === 'error' ? (
+          t('stations.pvLoadFailed')
+        ) : (
+          '…'
+        )}
         {cfg?.eksNr && <span className="cell-sub"> {cfg.eksNr}</span>}
         <Link
           className="pv-trend-link"

@@ -10,6 +10,7 @@ import { fetchStations } from '../../api/stations.ts';
 import { useStationLive } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { useNow } from '../../ui/useNow.ts';
+import { MiddleText } from '../../ui/MiddleText.tsx';
 import { DialStateBadge } from './DialStateBadge.tsx';
 import { useAsync } from './useAsync.ts';
 import './stations.css';
@@ -57,7 +58,7 @@ function StationTile({ station }: { station: Station }) {
     >
       <Link to={`/stations/${station.id}`} className="status-tile-link">
         <span className="status-tile-name">
-          <span className="station-nr">{station.id}</span> {station.name}
+          <span className="station-nr">{station.id}</span> <MiddleText text={station.name} />
         </span>
         <span className="status-tile-facts">
           <DialStateBadge state={live?.dialState} />

@@ -13,6 +13,7 @@ import {
   isValidDate,
   parseDateInput,
   parseNumberInput,
+  decimalMarkOf,
   parseRuntimeInput,
   parseTimeOfDayInput,
   validRangeMessage,
@@ -77,7 +78,15 @@ describe('SPEC §5 Value entry: runtimes, dates and times of day', () => {
     });
     expect(parseRuntimeInput('0')).toEqual({ ok: true, value: 0 });
     expect(parseRuntimeInput('12,5')).toEqual({ ok: true, value: 12.5 });
-    expect(parseNumberInput('1e3')).toBe(1000);
+    expect(parseNumberInput('1e3')).toBeNull();
+    expect(parseNumberInput('12,5', ',')).toBe(12.5);
+    expect(parseNumberInput('12.5', ',')).toBeNull();
+    expect(parseNumberInput('12.5', '.')).toBe(12.5);
+    expect(parseNumberInput('12,5', '.')).toBeNull();
+    expect(decimalMarkOf('de')).toBe(',');
+    expect(decimalMarkOf('ru')).toBe(',');
+    expect(decimalMarkOf('cs')).toBe(',');
+    expect(decimalMarkOf('en')).toBe('.');
     expect(parseNumberInput('1.2.3')).toBeNull();
   });
 

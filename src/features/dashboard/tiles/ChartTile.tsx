@@ -3,6 +3,8 @@
  * (loaded with the first chart tile). History comes from the archive (POST data/auto), live
  * values from the engine; the full chart view is one click away.
  */
+import { useFormat } from '../../../app/useFormat.ts';
+import { hourCycleOf } from '../../../domain/format.ts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -64,6 +66,7 @@ function LiveTrend({ pvs, hours }: { pvs: PvRef[]; hours: number }) {
   const hostRef = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const key = pvs.map(pvKey).join(',');
+  const { locale, timeZone } = useFormat();
 
   useEffect(() => {
     const host = hostRef.current;
@@ -97,6 +100,13 @@ function LiveTrend({ pvs, hours }: { pvs: PvRef[]; hours: number }) {
       () => undefined, // no archive: the trend starts with the live values
     );
 
+    const time = new Intl.DateTimeFormat(locale, {
+      hour: '2-digit',
+      minute: '2-digit',
+      ...hourCycleOf(locale),
+      ...(timeZone ? { timeZone } : {}),
+    });
+    const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
     void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(
       ([{ default: UPlot }]) => {
         if (controller.signal.aborted) return;
@@ -106,9 +116,28 @@ function LiveTrend({ pvs, hours }: { pvs: PvRef[]; hours: number }) {
           legend: { show: false },
           cursor: { show: false },
           scales: { x: { time: true } },
+          // Ticks in the plant's time zone and the language's formats (issue 12).
           axes: [
-            { stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' }, size: 30 },
-            { stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' }, size: 44 },
+            {
+              stroke: 'currentColor',
+              grid: { stroke: 'rgba(128,128,128,0.2)' },
+              size: 30,
+              values: (_u, splits) => {
+                const labels = splits.map((v) => (v == null ? '' : time.format(v * 1000)));
+                host.dataset.xTicks = labels.join('|');
+                return labels;
+              },
+            },
+            {
+              stroke: 'currentColor',
+              grid: { stroke: 'rgba(128,128,128,0.2)' },
+              size: 44,
+              values: (_u, splits) => {
+                const labels = splits.map((v) => (v == null ? '' : number.format(v)));
+                host.dataset.yTicks = labels.join('|');
+                return labels;
+              },
+            },
           ],
           series: [
             {},
@@ -145,7 +174,7 @@ function LiveTrend({ pvs, hours }: { pvs: PvRef[]; hours: number }) {
       plot?.destroy();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the PV list
-  }, [client, key, hours]);
+  }, [client, key, hours, locale, timeZone]);
 
   if (failed) return <TileError message={t('dashboard.chart.failed')} detail={failed} />;
   return (

@@ -2,6 +2,7 @@
  * HeatMap tile: one cell per PV, its shade the value's place within the domain (a calm
  * sequential scale), red only when a limit is crossed, with name and value for reading.
  */
+import { MiddleText } from '../../../ui/MiddleText.tsx';
 import { useTranslation } from 'react-i18next';
 import type { DashboardTile } from '../../../contract/dashboard.ts';
 import type { PvRef } from '../../../contract/pv.ts';
@@ -44,7 +45,7 @@ function Cell({ pv }: { pv: PvRef }) {
       data-alarm={alarm?.phase}
       title={`${config.config?.stationName ?? ''} ${m.name}`}
     >
-      <span className="heat-name">{config.config?.stationName ?? m.name}</span>
+      <MiddleText className="heat-name" text={config.config?.stationName ?? m.name} />
       <span className="heat-value">
         <PvAlarmMark alarm={alarm} className="heat-alarm-mark" />
         {m.text} {m.unit}

@@ -1,0 +1,122 @@
+/**
+ * The second step of every write to an output (ISA-101 two-step, SPEC §2 "Action dialogs"):
+ * shows what will change (PV, station, old → new value with unit) and sends only on an
+ * explicit confirm. The confirm button takes the focus, so Enter confirms; Escape (and the
+ * close button) cancels and nothing is sent.
+ */
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Dialog } from '../../ui/index.ts';
+
+export interface CommandChange {
+  /** The PV (or output, counter, group) that changes. */
+  pv: string;
+  station: string;
+  /** The value now, with its unit; '—' when unknown. */
+  from: string;
+  /** The value sent, with its unit. */
+  to: string;
+}
+
+export interface CommandRequest {
+  title: string;
+  changes: readonly CommandChange[];
+  confirmLabel: string;
+  /** A destructive command (counter reset) gets the danger button. */
+  danger?: boolean;
+  note?: ReactNode;
+}
+
+export function CommandConfirm({
+  request,
+  onAnswer,
+}: {
+  request: CommandRequest | null;
+  onAnswer: (confirmed: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={request !== null}
+      onClose={() => onAnswer(false)}
+      title={request?.title ?? ''}
+      size="small"
+      role="alertdialog"
+      className="command-confirm"
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => onAnswer(false)}>
+            {t('safeOps.confirm.cancel')}
+          </Button>
+          <Button
+            variant={request?.danger ? 'danger' : 'primary'}
+            onClick={() => onAnswer(true)}
+            data-autofocus
+          >
+            {request?.confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {request && (
+        <>
+          <p className="command-confirm-lead">
+            {t('safeOps.confirm.lead', { count: request.changes.length })}
+          </p>
+          <ul className="command-confirm-list">
+            {request.changes.map((c, i) => (
+              <li key={i} data-command-change>
+                <span className="command-confirm-pv">{c.pv}</span>
+                <span className="command-confirm-station">
+                  {t('safeOps.confirm.station', { station: c.station })}
+                </span>
+                <span className="command-confirm-values">
+                  <span className="command-confirm-from">{c.from}</span>
+                  <span aria-hidden="true"> → </span>
+                  <span className="visually-hidden"> {t('safeOps.confirm.to')} </span>
+                  <strong className="command-confirm-to">{c.to}</strong>
+                </span>
+              </li>
+            ))}
+          </ul>
+          {request.note && <p className="action-note">{request.note}</p>}
+          <p className="command-confirm-keys">{t('safeOps.confirm.keys')}</p>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+/**
+ * `ask(request)` shows the confirm step and resolves true on confirm, false on cancel;
+ * render `element` once in the component.
+ */
+export function useCommandConfirm(): {
+  ask: (request: CommandRequest) => Promise<boolean>;
+  element: ReactNode;
+} {
+  const [request, setRequest] = useState<CommandRequest | null>(null);
+  const resolve = useRef<((ok: boolean) => void) | null>(null);
+  const ask = useCallback(
+    (next: CommandRequest) =>
+      new Promise<boolean>((done) => {
+        resolve.current?.(false);
+        resolve.current = done;
+        setRequest(next);
+      }),
+    [],
+  );
+  const onAnswer = useCallback((ok: boolean) => {
+    const done = resolve.current;
+    resolve.current = null;
+    setRequest(null);
+    done?.(ok);
+  }, []);
+  return { ask, element: <CommandConfirm request={request} onAnswer={onAnswer} /> };
+}
+
+/** A value with its unit for the confirm step. */
+export function withUnit(text: string | null | undefined, unit: string | null | undefined) {
+  if (text === null || text === undefined || text === '') return '—';
+  return unit ? `${text} ${unit}` : text;
+}
