@@ -307,8 +307,9 @@ test('SO10: two similar long names stay distinguishable at 360 px, with the full
 }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await signIn(page, 'operator', '/dashboard/1');
+  // Tiles draw when they come into view.
+  await page.getByRole('article', { name: 'Füllgrad aller Becken' }).scrollIntoViewIfNeeded();
   const cells = page.locator('.heat-name[title^="Regenüberlauf"]');
-  await cells.first().scrollIntoViewIfNeeded();
   await expect(cells).toHaveCount(2);
   const tails: string[] = [];
   for (const cell of await cells.all()) {
