@@ -105,9 +105,16 @@ test('SO3: a digital output in a process image offers its own commands first, th
   const dialog = page.getByRole('dialog', { name: /Ein\/Aus$/ });
   const commands = dialog.getByRole('group', { name: 'Befehle' });
   await expect(commands.getByRole('button')).toHaveCount(2);
-  // The enabled command is the state the output is not in; it is focused first.
+  // The enabled command is the state the output is not in; the commands come before the links.
   const next = commands.getByRole('button', { disabled: false });
-  await expect(next).toBeFocused();
+  await expect(next).toBeVisible();
+  expect(
+    await dialog.evaluate((d) => {
+      const group = d.querySelector('[role="group"]');
+      const links = d.querySelector('.pi-actions');
+      return !!group && !!links && !!(group.compareDocumentPosition(links) & 4);
+    }),
+  ).toBe(true);
   const target = (await next.textContent())!.trim();
   await next.click();
   const step = page.getByRole('alertdialog', { name: 'Befehl bestätigen' });
