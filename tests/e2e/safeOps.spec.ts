@@ -105,9 +105,16 @@ test('SO3: a digital output in a process image offers its own commands first, th
   const dialog = page.getByRole('dialog', { name: /Ein\/Aus$/ });
   const commands = dialog.getByRole('group', { name: 'Befehle' });
   await expect(commands.getByRole('button')).toHaveCount(2);
-  // The enabled command is the state the output is not in; it is focused first.
+  // The enabled command is the state the output is not in; the commands come before the links.
   const next = commands.getByRole('button', { disabled: false });
-  await expect(next).toBeFocused();
+  await expect(next).toBeVisible();
+  expect(
+    await dialog.evaluate((d) => {
+      const group = d.querySelector('[role="group"]');
+      const links = d.querySelector('.pi-actions');
+      return !!group && !!links && !!(group.compareDocumentPosition(links) & 4);
+    }),
+  ).toBe(true);
   const target = (await next.textContent())!.trim();
   await next.click();
   const step = page.getByRole('alertdialog', { name: 'Befehl bestätigen' });
@@ -307,8 +314,9 @@ test('SO10: two similar long names stay distinguishable at 360 px, with the full
 }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await signIn(page, 'operator', '/dashboard/1');
+  // Tiles draw when they come into view.
+  await page.getByRole('article', { name: 'Füllgrad aller Becken' }).scrollIntoViewIfNeeded();
   const cells = page.locator('.heat-name[title^="Regenüberlauf"]');
-  await cells.first().scrollIntoViewIfNeeded();
   await expect(cells).toHaveCount(2);
   const tails: string[] = [];
   for (const cell of await cells.all()) {
