@@ -13,7 +13,7 @@ import type { Alert } from '../../contract/alerts.ts';
 import type { AlertColumn, AlertSortColumn } from '../../domain/alertFields.ts';
 import type { AlertViewFrame } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { cx } from '../../ui/index.ts';
+import { cx, MiddleText } from '../../ui/index.ts';
 
 export const ROW_HEIGHT_PX = 36;
 /** A phone row's first guess before it is measured (four short lines). */
@@ -230,14 +230,16 @@ export function AlertTable(props: Props) {
                 <span role="gridcell" className="col-time num">
                   {format.dateTime(a.timestamp)}
                 </span>
-                <span role="gridcell" className="col-station" title={a.stationName}>
-                  {a.stationName}
+                {/* Desktop columns cut names in the middle, so similar ones still read apart
+                    (the tail tells them apart); on a phone they wrap whole. */}
+                <span role="gridcell" className="col-station">
+                  {phone ? a.stationName : <MiddleText text={a.stationName} />}
                 </span>
-                <span role="gridcell" className="col-source" title={a.sourceName}>
-                  {a.sourceName}
+                <span role="gridcell" className="col-source">
+                  {phone ? a.sourceName : <MiddleText text={a.sourceName} />}
                 </span>
-                <span role="gridcell" className="col-text" title={a.text}>
-                  {a.text}
+                <span role="gridcell" className="col-text">
+                  {phone ? a.text : <MiddleText text={a.text} />}
                 </span>
                 <span role="gridcell" className="col-state">
                   {t(`alerts.phase.${phase}`)}
