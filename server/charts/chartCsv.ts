@@ -45,11 +45,16 @@ export function seriesLabel(s: SeriesData): string {
   return `${name}${unit} (${s.request.pvSubtype})`;
 }
 
-export function chartCsv(series: readonly SeriesData[], decimalComma: boolean): string {
+/** The CSV of an export, its times in the plant's zone (PEGEL_PLANT_TIME_ZONE). */
+export function chartCsv(
+  series: readonly SeriesData[],
+  decimalComma: boolean,
+  zone: string = DEFAULT_TIME_ZONE,
+): string {
   const times = new Set<number>();
   for (const s of series) for (const t of s.data.points.t) times.add(t);
   const sorted = [...times].sort((a, b) => a - b);
-  const format = localTimestampFormatter();
+  const format = localTimestampFormatter(zone);
   const lines = [['Zeitstempel', ...series.map(seriesLabel)].map(csvCell).join(';')];
   const cursors = series.map(() => 0);
   const decimals = series.map((s) => {

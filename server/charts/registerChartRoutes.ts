@@ -150,7 +150,11 @@ export function registerChartRoutes(
     }
     const range = data.resolve(body, chart?.config ?? null);
     const read = data.read(series, range, CHART_DATA_LIMITS.exportMaxPoints);
-    const csv = chartCsv(read, decimalComma === 'true' || decimalComma === '1');
+    const csv = chartCsv(
+      read,
+      decimalComma === 'true' || decimalComma === '1',
+      ctx.config.plantTimeZone,
+    );
     const title = chart?.config.title ?? EXPORT_TITLE_WITHOUT_CHART;
     reply
       .header('Content-Type', 'text/csv; charset=utf-8')

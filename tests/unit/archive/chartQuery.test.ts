@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseQueryDate } from '../../../server/charts/queryDate.ts';
 import { reducePoints } from '../../../server/charts/reducePoints.ts';
-import { contentDisposition, csvCell, exportFileName } from '../../../server/charts/chartCsv.ts';
+import {
+  contentDisposition,
+  csvCell,
+  exportFileName,
+  localTimestampFormatter,
+} from '../../../server/charts/chartCsv.ts';
 import { ApiError } from '../../../server/http/errors.ts';
 
 describe('query dates', () => {
@@ -60,6 +65,13 @@ describe('reduction', () => {
 });
 
 describe('CSV export', () => {
+  it('EX3: times are written in the plant time zone with its offset (PEGEL_PLANT_TIME_ZONE)', () => {
+    const t = Date.UTC(2026, 0, 15, 12, 0, 0);
+    expect(localTimestampFormatter('Europe/Berlin')(t)).toBe('2026-01-15T13:00:00+01:00');
+    expect(localTimestampFormatter('Europe/Moscow')(t)).toBe('2026-01-15T15:00:00+03:00');
+    expect(localTimestampFormatter('America/New_York')(t)).toBe('2026-01-15T07:00:00-05:00');
+  });
+
   it('EX1: cells are quoted when needed and formulas neutralised', () => {
     expect(csvCell('Füllstand [m]')).toBe('Füllstand [m]');
     expect(csvCell('a;b')).toBe('"a;b"');
