@@ -1,10 +1,11 @@
 /** Builds the reference plant server: HTTP API, hubs and the built client on one port. */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { ServerConfig } from './config.ts';
 import { openDatabase } from './store/db.ts';
 import { MetricsRegistry } from './http/metrics.ts';
 import { installErrorHandling } from './http/errors.ts';
+import type { ApiErrorBody } from '../src/contract/errors.ts';
 import { installSecurityHeaders, originOf } from './http/securityHeaders.ts';
 import { registerSimulationRoutes } from './system/simulationRoutes.ts';
 import { registerStatic } from './static.ts';
@@ -40,7 +41,14 @@ export interface PlantServer {
   archive: Archive;
   /** Alerts, control and system events (SPEC §2, §7 "Alerts"). */
   alerts: AlertService;
+  /** Every HTTP route as registered (method and URL pattern), for the hostile-input suite. */
+  routes: readonly RegisteredRoute[];
   close(): Promise<void>;
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
 }
 
 export interface BuildOptions {
@@ -63,6 +71,18 @@ export async function buildServer(
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
+    // The router's own refusals (bad URL encoding, overlong parameter) in the one error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      const body: ApiErrorBody = {
+        error: { code: error.code ?? 'bad_request', message: error.message },
+      };
+      void (reply as unknown as FastifyReply).code(status).send(body);
+    },
+  });
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   const db = openDatabase(config.dataDir);
   const metrics = new MetricsRegistry();
@@ -162,6 +182,7 @@ export async function buildServer(
     hubs,
     archive,
     alerts,
+    routes,
     async close() {
       simulation?.stop();
       await app.close();

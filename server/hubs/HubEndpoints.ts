@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { SessionUser } from '../auth/service.ts';
-import { unauthorized } from '../http/errors.ts';
+import { badRequest, unauthorized } from '../http/errors.ts';
 import { HubConnection, type ConnectionHost } from './HubConnection.ts';
 import { createSseTransport } from './sseTransport.ts';
 import type { HubTimers } from './timers.ts';
@@ -98,7 +98,7 @@ export class HubEndpoints {
     const raw = query.negotiateVersion;
     const requested = raw === undefined || raw === '' ? 0 : Number(raw);
     if (!Number.isInteger(requested) || requested < 0) {
-      return reply.code(400).send({ error: 'Invalid negotiateVersion.' });
+      return reply.code(400).send(badRequest('Invalid negotiateVersion.').toBody());
     }
     const version = Math.min(requested, MAX_NEGOTIATE_VERSION);
     const id = newId();
@@ -210,7 +210,7 @@ export class HubEndpoints {
     const user = this.host.userOf(request);
     if (!user) return reply.code(401).send(unauthorized().toBody());
     if (!(request.headers.accept ?? '').includes('text/event-stream')) {
-      return reply.code(400).send({ error: 'Use WebSockets or Server-Sent Events.' });
+      return reply.code(400).send(badRequest('Use WebSockets or Server-Sent Events.').toBody());
     }
     const found = this.connectionFor(hub, (request.query as Record<string, string>).id, user);
     if (!(found instanceof HubConnection)) return reply.code(found.status).send();
@@ -229,12 +229,15 @@ export class HubEndpoints {
     const found = this.connectionFor(hub, (request.query as Record<string, string>).id, user);
     if (!(found instanceof HubConnection)) return reply.code(found.status).send();
     if (found.transport?.name !== 'ServerSentEvents') {
-      return reply.code(400).send({ error: 'This connection does not take POSTed messages.' });
+      return reply
+        .code(400)
+        .send(badRequest('This connection does not take POSTed messages.').toBody());
     }
     if (found.postInFlight) return reply.code(409).send();
     const body: unknown = request.body;
     const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString() : null;
-    if (text === null) return reply.code(400).send({ error: 'Expected framed text messages.' });
+    if (text === null)
+      return reply.code(400).send(badRequest('Expected framed text messages.').toBody());
     found.postInFlight = true;
     try {
       found.receive(text);

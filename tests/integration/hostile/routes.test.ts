@@ -1,0 +1,157 @@
+/**
+ * Hostile input against every HTTP route of the reference server (OWASP ASVS V5, V13),
+ * enumerated from the route table as registered (`buildServer().routes`), so a new route
+ * cannot be missed: malformed JSON, wrong types, empty and huge bodies, huge arrays, deep
+ * nesting, unicode edge cases, negative, NaN and overlong numbers, path traversal in every
+ * path parameter and junk in the query. The server never answers 5xx, and every refusal is
+ * the one error shape — rules HO1, HO2.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, type PlantServer, type RegisteredRoute } from '../../../server/app.ts';
+import type { SessionUser } from '../../../server/auth/service.ts';
+import { readConfig } from '../../../server/config.ts';
+
+const ADMIN: SessionUser = {
+  userId: 1,
+  username: 'admin',
+  role: 'admin',
+  rights: new Set(['admin']),
+  stations: null,
+  sessionId: 'hostile',
+};
+
+let server: PlantServer;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'pegel-hostile-'));
+  server = await buildServer(
+    readConfig({
+      PEGEL_DATA_DIR: dataDir,
+      PEGEL_DIST_DIR: join(dataDir, 'dist'),
+      PEGEL_HISTORY_DAYS: '0',
+    }),
+    {
+      manualPlant: true,
+      auth: { userOf: (r) => (r.headers['x-test-user'] === 'admin' ? ADMIN : null) },
+    },
+  );
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const PARAMS = [
+  '../../../../etc/passwd',
+  '..%2F..%2F..%2Fetc%2Fpasswd',
+  '%00',
+  '-1',
+  'NaN',
+  '1e309',
+  '99999999999999999999999',
+  'ü€😀\u202e',
+  'x'.repeat(3000),
+];
+
+const deep = (n: number): unknown => (n === 0 ? 1 : [deep(n - 1)]);
+const BODIES: [name: string, payload: string][] = [
+  ['malformed', '{"a": '],
+  ['null', 'null'],
+  ['string', '"x"'],
+  ['number', '-1e309'],
+  ['empty object', '{}'],
+  ['empty array', '[]'],
+  ['array of junk', JSON.stringify([null, -1, 'NaN', { id: 'x' }, [], true, 1e308])],
+  ['huge array', JSON.stringify(Array.from({ length: 20_000 }, (_, i) => ({ id: i, nr: -i })))],
+  ['deep', JSON.stringify(deep(2_000))],
+  ['proto', '{"__proto__": {"admin": true}, "constructor": {"prototype": {"x": 1}}}'],
+  [
+    'wrong types',
+    JSON.stringify({
+      id: 'x',
+      ids: 'all',
+      status: 7,
+      message: { a: 1 },
+      text: null,
+      timestamp: 'NaN',
+      pv: 'AnaIn-1',
+      stations: 'x',
+      oldValues: 1,
+      newValues: [{}],
+    }),
+  ],
+  [
+    'unicode',
+    JSON.stringify({
+      text: '\u0000\ud800😀\u202e<script>alert(1)</script>',
+      message: 'ü'.repeat(10_000),
+    }),
+  ],
+];
+const QUERY = '?start=NaN&end=../../x&limit=-1&pvType=%00&pvNr=1e309&date=2026-13-45&source=<x>';
+
+function routes(): RegisteredRoute[] {
+  return server.routes.filter(
+    (r) =>
+      r.method !== 'HEAD' &&
+      r.method !== 'OPTIONS' &&
+      !r.url.includes('*') &&
+      (r.url.startsWith('/api/') || r.url.startsWith('/Views/') || r.url.startsWith('/hubs/')),
+  );
+}
+
+function fill(url: string, value: string): string {
+  return url.replace(/:[A-Za-z]+/g, encodeURIComponent(value));
+}
+
+async function expectSafe(method: string, url: string, payload?: string) {
+  const res = await server.app.inject({
+    method: method as 'GET',
+    url,
+    headers: {
+      'x-test-user': 'admin',
+      ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(payload !== undefined ? { payload } : {}),
+  });
+  const what = `${method} ${url.slice(0, 120)} ${payload?.slice(0, 40) ?? ''}`;
+  expect(res.statusCode, what).toBeLessThan(500);
+  // The simulated OpenWeatherMap service answers in that service's own error shape.
+  const ownShape = !url.startsWith('/api/weather/data/');
+  if (
+    ownShape &&
+    res.statusCode >= 400 &&
+    String(res.headers['content-type'] ?? '').includes('json')
+  ) {
+    const body = res.json() as { error?: { code?: unknown; message?: unknown } };
+    expect(typeof body.error?.code, what).toBe('string');
+    expect(typeof body.error?.message, what).toBe('string');
+  }
+  return res.statusCode;
+}
+
+describe('hostile input', () => {
+  it('HO1: every route, enumerated from the route table, survives hostile path parameters and queries', async () => {
+    const list = routes();
+    expect(list.length).toBeGreaterThan(60);
+    let tried = 0;
+    for (const r of list) {
+      for (const p of r.url.includes(':') ? PARAMS : ['']) {
+        await expectSafe(r.method, fill(r.url, p) + QUERY, r.method === 'GET' ? undefined : '{}');
+        tried++;
+      }
+    }
+    expect(tried).toBeGreaterThan(100);
+  }, 120_000);
+
+  it('HO2: every route that takes a body survives malformed, wrong, huge and deep bodies', async () => {
+    const list = routes().filter((r) => r.method !== 'GET');
+    expect(list.length).toBeGreaterThan(25);
+    for (const r of list) {
+      for (const [, payload] of BODIES) await expectSafe(r.method, fill(r.url, '1'), payload);
+    }
+  }, 120_000);
+});
