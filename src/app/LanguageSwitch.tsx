@@ -16,7 +16,14 @@ export function LanguageSwitch() {
         }}
       >
         {LANGUAGES.map((lang) => (
-          <option key={lang} value={lang} lang={lang} aria-label={LANGUAGE_NAMES[lang]}>
+          // The name starts with the code shown, so speech input can say what it sees
+          // (label in name, WCAG 2.5.3).
+          <option
+            key={lang}
+            value={lang}
+            lang={lang}
+            aria-label={`${lang.toUpperCase()} – ${LANGUAGE_NAMES[lang]}`}
+          >
             {lang.toUpperCase()}
           </option>
         ))}

@@ -162,10 +162,14 @@ export function EventsPage({ kind }: { kind: 'system' | 'control' }) {
           <div
             ref={scroller}
             className="alert-scroll"
+            role="rowgroup"
             style={{ height: rows.length * ROW_HEIGHT_PX + 1 }}
             tabIndex={0}
           >
-            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            <div
+              role="presentation"
+              style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+            >
               {virtualizer.getVirtualItems().map((item) => {
                 const r = rows[item.index]!;
                 return (

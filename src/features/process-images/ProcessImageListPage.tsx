@@ -31,10 +31,10 @@ function countImages(dir: ProcessImageDirectory): number {
 }
 
 function Directory({ dir, level }: { dir: ProcessImageDirectory; level: number }) {
-  const Heading = level === 2 ? 'h2' : 'h3';
+  // Folders are h2 under the page's h1: headings never skip a level.
   return (
     <div className="pi-dir">
-      {level > 2 && <Heading className="pi-dir-title">{dir.name}</Heading>}
+      {level > 2 && <h2 className="pi-dir-title">{dir.name}</h2>}
       {dir.images.length > 0 && (
         <ul className="pi-list">
           {dir.images.map((image) => (

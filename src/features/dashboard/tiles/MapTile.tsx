@@ -15,6 +15,7 @@ import { useDashboardShared } from '../DashboardContext.ts';
 import { knownCase } from '../enums.ts';
 import { TileError } from '../TileFrame.tsx';
 import { fitMercator, tileUrl, type MapFrame } from './mercator.ts';
+import { placeMarkers } from './markerLayout.ts';
 
 /** Station states (failure counts) are read again this often. */
 const STATION_REFRESH_MS = 30_000;
@@ -124,25 +125,6 @@ function TileLayer({ frame, template }: { frame: MapFrame; template: string }) {
       {unreachable && <p className="map-offline">{t('dashboard.map.tilesUnreachable')}</p>}
     </>
   );
-}
-
-/** Markers in pixels; a label shows only where it overlaps no other marker or label. */
-function placeMarkers(stations: StationOverview[], frame: MapFrame) {
-  const placed = stations
-    .map((station) => ({ station, ...frame.project(station.location!), label: true }))
-    .sort((a, b) => a.y - b.y);
-  const LABEL_W = 150;
-  const LABEL_H = 16;
-  const boxes: { x: number; y: number }[] = [];
-  for (const m of placed) {
-    const clash =
-      placed.some(
-        (o) => o !== m && o.x > m.x - 8 && o.x < m.x + LABEL_W && Math.abs(o.y - m.y) < LABEL_H,
-      ) || boxes.some((b) => Math.abs(b.x - m.x) < LABEL_W && Math.abs(b.y - m.y) < LABEL_H);
-    m.label = !clash;
-    if (m.label) boxes.push({ x: m.x, y: m.y });
-  }
-  return placed;
 }
 
 function Marker({

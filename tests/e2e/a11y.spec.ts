@@ -1,0 +1,85 @@
+/**
+ * WCAG 2.2 AA on every page of the app (issue "Reliability and security" item 4): axe with the
+ * wcag2a, wcag2aa, wcag21aa, wcag22aa and best-practice tags, in German and Russian, at 1920
+ * and 360 px — rule A11Y1. The list of pages follows the routes of src/app/routes.tsx.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { signIn } from './auth.ts';
+import { LANGUAGE_STORAGE_KEY } from '../../src/app/languageKey.ts';
+
+const PAGES: [path: string, ready: string][] = [
+  ['/', 'main h1'],
+  ['/stations', 'main h1'],
+  ['/stations/2', '.pv-row:not(.pv-head)'],
+  ['/dashboard/1', '.tile'],
+  ['/process-images', 'main h1'],
+  ['/process-images/wasserwerk-talaue', '.pi-host svg'],
+  ['/charts', 'main h1'],
+  ['/charts/annotations', 'main h1'],
+  ['/trend/realtime?pv=AnaIn-200001', '.uplot-host canvas'],
+  ['/alerts', '.alerts-page'],
+  ['/alerts/archive', '.alerts-page'],
+  ['/events/system', 'main h1'],
+  ['/events/control', 'main h1'],
+  ['/actions', 'main h1'],
+  ['/actions/set-values', 'main h1'],
+  ['/actions/counters', 'main h1'],
+  ['/webcams', 'main h1'],
+  ['/settings', 'main h1'],
+  ['/settings/password', 'main h1'],
+  ['/about', 'main h1'],
+  ['/help', 'main h1'],
+];
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    // The process image is the plant's own drawing (its colours are the plant's); it is
+    // checked for names and roles by the process-image tests.
+    .exclude('.pi-host svg')
+    // A Browser tile shows another web page (here the plant's manual, itself Pegel).
+    .exclude('.tile iframe')
+    .analyze();
+  // Label in name (WCAG 2.5.3): axe files the rule as experimental, so it runs on its own.
+  const labelInName = await new AxeBuilder({ page })
+    .withRules(['label-content-name-mismatch'])
+    .exclude('.pi-host svg')
+    .exclude('.tile iframe')
+    .analyze();
+  return [...result.violations, ...labelInName.violations].map(
+    (v) =>
+      `${v.id}: ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
+}
+
+// Two runs cover both languages and both widths (German on the wall, Russian on the phone);
+// the four combinations cost the gate a minute more and found nothing the two did not.
+for (const [lang, width] of [
+  ['de', 1920],
+  ['ru', 360],
+] as const) {
+  test(`A11Y1: every page is axe-clean at WCAG 2.2 AA in ${lang} at ${width} px`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.addInitScript(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [LANGUAGE_STORAGE_KEY, lang],
+    );
+    await page.setViewportSize({ width, height: width < 600 ? 780 : 1080 });
+    await signIn(page, 'operator', '/');
+    const found: string[] = [];
+    for (const [path, ready] of PAGES) {
+      await page.goto(path);
+      await expect(page.locator(ready).first()).toBeVisible();
+      await page.waitForTimeout(300);
+      for (const v of await violations(page)) found.push(`${path} ${v}`);
+    }
+    expect(found).toEqual([]);
+  });
+}
