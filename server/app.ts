@@ -95,6 +95,7 @@ export async function buildServer(
   const httpRequests = metrics.counter(
     'pegel_http_requests_total',
     'HTTP requests by route and status',
+    ['method', 'route', 'status'],
   );
   app.addHook('onResponse', (request, reply, done) => {
     httpRequests.inc({
@@ -117,7 +118,7 @@ export async function buildServer(
   await app.register(fastifyCookie);
 
   app.get('/metrics', async (_request, reply) => {
-    reply.header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8');
+    reply.header('Content-Type', metrics.contentType);
     return metrics.render();
   });
   registerAuthRoutes(app, context, authSetup);

@@ -135,6 +135,7 @@ export class Archive {
     this.rowsWritten = m.counter(
       'pegel_archive_rows_total',
       'Rows written to the archive by table',
+      ['table'],
     );
     this.appendSeconds = m.counter(
       'pegel_archive_append_seconds_total',
@@ -152,7 +153,7 @@ export class Archive {
       'pegel_archive_history_fill_seconds_total',
       'Time spent generating archive history',
     );
-    m.gauge('pegel_archive_history_filled_pvs', 'PVs whose archive history is filled', (set) =>
+    m.gauge('pegel_archive_history_filled_pvs', 'PVs whose archive history is filled', [], (set) =>
       set({}, this.filled.size),
     );
   }

@@ -47,8 +47,8 @@ export function createAuth(deps: {
     nowMs: now(),
   });
 
-  const logins = metrics.counter('pegel_logins_total', 'Sign-in answers by outcome');
-  metrics.gauge('pegel_sessions_active', 'Sessions whose lease has not ended', (set) =>
+  const logins = metrics.counter('pegel_logins_total', 'Sign-in answers by outcome', ['outcome']);
+  metrics.gauge('pegel_sessions_active', 'Sessions whose lease has not ended', [], (set) =>
     set({}, sessions.countActive(now())),
   );
   let activePvGroups = () => authConfig.activePvGroups;

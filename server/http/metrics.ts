@@ -1,91 +1,65 @@
 /**
- * A minimal Prometheus registry (text exposition format 0.0.4): counters and gauges with
- * labels. Gauges may be computed on scrape through a collect callback.
+ * The server's Prometheus metrics through prom-client, the ecosystem's standard: the
+ * application's counters and gauges beside the default process metrics (event-loop lag, heap,
+ * GC pauses, open handles, CPU), so an overloaded server shows why. One registry per server
+ * (tests run several in one process); gauges may be computed on scrape.
  */
+import client from 'prom-client';
 
 type Labels = Record<string, string>;
 
-function labelKey(labels: Labels): string {
-  const parts = Object.keys(labels)
-    .sort()
-    .map(
-      (k) =>
-        `${k}="${String(labels[k]).replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`,
-    );
-  return parts.length ? `{${parts.join(',')}}` : '';
-}
-
-abstract class Metric {
-  protected readonly values = new Map<string, number>();
-  constructor(
-    readonly name: string,
-    readonly help: string,
-    readonly kind: 'counter' | 'gauge',
-  ) {}
-
-  get(labels: Labels = {}): number {
-    return this.values.get(labelKey(labels)) ?? 0;
-  }
-
-  render(): string {
-    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} ${this.kind}`];
-    for (const [key, value] of this.values) lines.push(`${this.name}${key} ${value}`);
-    return lines.join('\n');
-  }
-}
-
-export class Counter extends Metric {
-  constructor(name: string, help: string) {
-    super(name, help, 'counter');
-  }
-  inc(labels: Labels = {}, by = 1): void {
-    const key = labelKey(labels);
-    this.values.set(key, (this.values.get(key) ?? 0) + by);
-  }
-}
-
-export class Gauge extends Metric {
-  constructor(
-    name: string,
-    help: string,
-    private readonly collect?: (set: (labels: Labels, value: number) => void) => void,
-  ) {
-    super(name, help, 'gauge');
-  }
-  set(labels: Labels, value: number): void {
-    this.values.set(labelKey(labels), value);
-  }
-  override render(): string {
-    if (this.collect) {
-      this.values.clear();
-      this.collect((labels, value) => this.set(labels, value));
-    }
-    return super.render();
-  }
+/** A counter whose label names are declared with it. */
+export interface Counter {
+  inc(labels?: Labels, by?: number): void;
 }
 
 export class MetricsRegistry {
-  private readonly metrics = new Map<string, Metric>();
+  readonly registry = new client.Registry();
 
-  counter(name: string, help: string): Counter {
-    return this.add(new Counter(name, help));
+  /** `defaults: false` leaves out the process metrics (unit tests of one piece). */
+  constructor(options: { defaults?: boolean } = {}) {
+    if (options.defaults ?? true)
+      client.collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
+  }
+
+  counter(name: string, help: string, labelNames: readonly string[] = []): Counter {
+    const counter = new client.Counter({
+      name,
+      help,
+      labelNames,
+      registers: [this.registry],
+    });
+    return {
+      inc: (labels = {}, by = 1) => {
+        if (by > 0) counter.inc(labels, by);
+      },
+    };
   }
 
   gauge(
     name: string,
     help: string,
-    collect?: (set: (labels: Labels, value: number) => void) => void,
-  ): Gauge {
-    return this.add(new Gauge(name, help, collect));
+    labelNames: readonly string[],
+    collect: (set: (labels: Labels, value: number) => void) => void,
+  ): void {
+    new client.Gauge({
+      name,
+      help,
+      labelNames,
+      registers: [this.registry],
+      collect() {
+        // Label sets that are gone (a closed hub) must not linger with their last value.
+        this.reset();
+        collect((labels, value) => this.set(labels, value));
+      },
+    });
   }
 
-  private add<M extends Metric>(metric: M): M {
-    if (this.metrics.has(metric.name)) throw new Error(`Metric ${metric.name} registered twice`);
-    this.metrics.set(metric.name, metric);
-    return metric;
+  get contentType(): string {
+    return this.registry.contentType;
   }
 
-  render(): string {
-    return [...this.metrics.values()].map((m) => m.render()).join('\n') + '\n';
+  render(): Promise<string> {
+    return this.registry.metrics();
   }
 }

@@ -12,12 +12,13 @@ export class HubMetrics {
   private readonly frames: Counter;
 
   constructor(registry: MetricsRegistry, hubs: () => Iterable<HubMetricsSource>) {
-    registry.gauge('pegel_hub_connections', 'Open hub connections by hub', (set) => {
+    registry.gauge('pegel_hub_connections', 'Open hub connections by hub', ['hub'], (set) => {
       for (const hub of hubs()) set({ hub: hub.name }, hub.open.size);
     });
     registry.gauge(
       'pegel_hub_subscribed_keys',
       'Subscribed keys by hub (distinct keys per subscription kind, summed)',
+      ['hub'],
       (set) => {
         for (const hub of hubs()) {
           let n = 0;
@@ -29,8 +30,11 @@ export class HubMetrics {
     this.messages = registry.counter(
       'pegel_hub_messages_sent_total',
       'Hub messages sent by hub and message (invocation target, completion, ping, close)',
+      ['hub', 'message'],
     );
-    this.frames = registry.counter('pegel_hub_frames_sent_total', 'Hub frames written by hub');
+    this.frames = registry.counter('pegel_hub_frames_sent_total', 'Hub frames written by hub', [
+      'hub',
+    ]);
   }
 
   sent(hub: string, counts: ReadonlyMap<string, number>): void {

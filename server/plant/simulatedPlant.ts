@@ -136,9 +136,10 @@ export class SimulatedPlant implements PlantSimulation {
       metrics.gauge(
         'pegel_simulator_updates_per_second',
         'PV value updates per second over the last seconds',
+        [],
         (set) => set({}, this.rate.perSecond(this.now_)),
       );
-      metrics.gauge('pegel_plant_pvs', 'Process values of the simulated plant', (set) =>
+      metrics.gauge('pegel_plant_pvs', 'Process values of the simulated plant', [], (set) =>
         set({}, this.engine.pvCount()),
       );
       this.onUpdates = (count) => total.inc({}, count);

@@ -27,6 +27,25 @@ describe('reference server core', () => {
     );
   });
 
+  it('SRV2b: /metrics carries the process metrics of prom-client, so an overloaded server shows why', async () => {
+    const res = await fetch(`${server.url}/metrics`);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const text = await res.text();
+    for (const name of [
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_eventloop_lag_p99_seconds',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_gc_duration_seconds',
+      'nodejs_active_handles_total',
+      'process_cpu_seconds_total',
+      'process_resident_memory_bytes',
+    ])
+      expect(text, name).toContain(`# TYPE ${name} `);
+    // The application's own metrics sit beside them, once each.
+    expect(text.match(/# TYPE pegel_hub_connections gauge/g)).toHaveLength(1);
+    expect(text).toMatch(/pegel_plant_pvs \d+/);
+  });
+
   it('SRV3: client routes fall back to index.html', async () => {
     const res = await fetch(`${server.url}/stations/12`);
     expect(res.status).toBe(200);

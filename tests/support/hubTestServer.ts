@@ -61,7 +61,7 @@ export interface TestServer {
   app: FastifyInstance;
   url: string;
   metrics: MetricsRegistry;
-  metricsText(): string;
+  metricsText(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -116,7 +116,12 @@ export function buildClient(url: string, options: ClientOptions = {}): signalR.H
 }
 
 /** Resolves with the value of the first metric line matching name and labels (0 if none). */
-export function metricValue(text: string, name: string, labels: Record<string, string>): number {
+export async function metricValue(
+  exposition: string | Promise<string>,
+  name: string,
+  labels: Record<string, string>,
+): Promise<number> {
+  const text = await exposition;
   for (const line of text.split('\n')) {
     if (!line.startsWith(`${name}{`)) continue;
     const ok = Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`));

@@ -146,7 +146,7 @@ describe('pv hub', () => {
         hub: 'pv',
         message: 'newValues',
       });
-    const before = sent();
+    const before = await sent();
     plant.setValues([doubleValue(AI1, 100), doubleValue(AI3, 300)]);
     plant.setValues([doubleValue(AI1, 101)]);
     plant.setValues([doubleValue(AI2, 200), doubleValue(AI1, 102)]);
@@ -160,7 +160,7 @@ describe('pv hub', () => {
       [100003, 300],
     ]);
     expect(valuesIn(rb.of('newValues')[1]!)).toEqual([[100001, 102]]);
-    expect(sent() - before).toBe(2);
+    expect((await sent()) - before).toBe(2);
   });
 
   it('LH4: a disconnect frees the keys (metrics show 0 subscribed keys and connections)', async () => {
@@ -169,14 +169,16 @@ describe('pv hub', () => {
     await c.invoke(HUB_METHODS.pv.subscribeToPvs, ['ai100001', 'ai100002', 'di100007']);
     await c.invoke(HUB_METHODS.pv.subscribeToConfigs, ['ai100001']);
     const text = () => server.metricsText();
-    expect(metricValue(text(), 'pegel_hub_subscribed_keys', { hub: 'pv' })).toBe(4);
-    expect(metricValue(text(), 'pegel_hub_connections', { hub: 'pv' })).toBe(1);
+    expect(await metricValue(text(), 'pegel_hub_subscribed_keys', { hub: 'pv' })).toBe(4);
+    expect(await metricValue(text(), 'pegel_hub_connections', { hub: 'pv' })).toBe(1);
     expect(hubs.subscribedKeyCount('pv')).toBe(4);
     await c.stop();
     await waitFor(() => hubs.connectionCount('pv') === 0);
-    expect(metricValue(text(), 'pegel_hub_subscribed_keys', { hub: 'pv' })).toBe(0);
-    expect(metricValue(text(), 'pegel_hub_connections', { hub: 'pv' })).toBe(0);
-    expect(metricValue(text(), 'pegel_hub_frames_sent_total', { hub: 'pv' })).toBeGreaterThan(0);
+    expect(await metricValue(text(), 'pegel_hub_subscribed_keys', { hub: 'pv' })).toBe(0);
+    expect(await metricValue(text(), 'pegel_hub_connections', { hub: 'pv' })).toBe(0);
+    expect(await metricValue(text(), 'pegel_hub_frames_sent_total', { hub: 'pv' })).toBeGreaterThan(
+      0,
+    );
   });
 
   it('LH5: bad arguments give a clear error completion and the connection stays up', async () => {

@@ -335,7 +335,7 @@ describe('invocations', () => {
 
 describe('keep-alive and timeouts', () => {
   it('SR18: server pings keep an idle connection alive past the client server timeout', async () => {
-    const before = metricValue(server.metricsText(), 'pegel_hub_messages_sent_total', {
+    const before = await metricValue(server.metricsText(), 'pegel_hub_messages_sent_total', {
       hub: 'test',
       message: 'ping',
     });
@@ -346,7 +346,7 @@ describe('keep-alive and timeouts', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(closedWith).toBe('open');
     expect(c.state).toBe(signalR.HubConnectionState.Connected);
-    const after = metricValue(server.metricsText(), 'pegel_hub_messages_sent_total', {
+    const after = await metricValue(server.metricsText(), 'pegel_hub_messages_sent_total', {
       hub: 'test',
       message: 'ping',
     });
@@ -405,7 +405,7 @@ describe('close', () => {
     await b.start();
     const countBefore = hubs.connectionCount('test');
     expect(countBefore).toBeGreaterThanOrEqual(2);
-    expect(metricValue(server.metricsText(), 'pegel_hub_connections', { hub: 'test' })).toBe(
+    expect(await metricValue(server.metricsText(), 'pegel_hub_connections', { hub: 'test' })).toBe(
       countBefore,
     );
     const bClosed = new Promise<Error | undefined>((resolve) => b.onclose(resolve));

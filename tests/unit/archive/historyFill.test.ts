@@ -124,9 +124,11 @@ describe('history fill', () => {
 
   it('HF4: background fill completes one PV per turn of the event loop', async () => {
     const { metrics } = archiveFor('background');
-    const filled = () => /pegel_archive_history_filled_pvs (\d+)/.exec(metrics.render())?.[1];
-    expect(filled()).toBe('0');
-    for (let i = 0; i < 200 && filled() !== '4'; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(filled()).toBe('4');
+    const filled = async () =>
+      /pegel_archive_history_filled_pvs (\d+)/.exec(await metrics.render())?.[1];
+    expect(await filled()).toBe('0');
+    for (let i = 0; i < 200 && (await filled()) !== '4'; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(await filled()).toBe('4');
   });
 });

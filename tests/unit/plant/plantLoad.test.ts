@@ -5,7 +5,7 @@ import { readConfig } from '../../../server/config.ts';
 import { makePlant } from './plantFixtures.ts';
 
 describe('DESIGN.md Observability: simulator load mode for the bench suite', () => {
-  it('PL30: produces the requested number of updates per second, in one batch per tick', () => {
+  it('PL30: produces the requested number of updates per second, in one batch per tick', async () => {
     const metrics = new MetricsRegistry();
     const plant = makePlant({
       load: { stations: 50, pvsPerStation: 1000, updatesPerSecond: 250_000 },
@@ -18,7 +18,7 @@ describe('DESIGN.md Observability: simulator load mode for the bench suite', () 
     plant.step(2_000);
     expect(sizes).toHaveLength(20);
     expect(sizes.every((n) => n === 25_000)).toBe(true);
-    const text = metrics.render();
+    const text = await metrics.render();
     expect(text).toContain('pegel_simulator_updates_total 500000');
     const rate = Number(/pegel_simulator_updates_per_second (\d+)/.exec(text)![1]);
     expect(rate).toBeGreaterThan(250_000 * 0.95);
