@@ -5,6 +5,9 @@ import type { ServerConfig } from './config.ts';
 import { openDatabase } from './store/db.ts';
 import { MetricsRegistry } from './http/metrics.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { installRateLimits } from './http/rateLimit.ts';
+import { rateRules } from './http/rateRules.ts';
+import { readCookie, SESSION_COOKIE } from './auth/cookies.ts';
 import type { ApiErrorBody } from '../src/contract/errors.ts';
 import { installSecurityHeaders, originOf } from './http/securityHeaders.ts';
 import { registerSimulationRoutes } from './system/simulationRoutes.ts';
@@ -107,6 +110,9 @@ export async function buildServer(
   });
 
   installErrorHandling(app);
+  installRateLimits(app, rateRules(config), (request) =>
+    readCookie(request.headers.cookie, SESSION_COOKIE),
+  );
   installSecurityHeaders(app, {
     distDir: config.distDir,
     https: config.secureCookies,

@@ -38,6 +38,10 @@ export interface ServerConfig {
   alertArchiveSeed: number;
   /** The plant's IANA time zone (PEGEL_PLANT_TIME_ZONE): every time in the UI is shown in it. */
   plantTimeZone: string;
+  /** Requests a minute per address on each sign-in call (PEGEL_RATE_SIGNIN_PER_MIN); 0 = off. */
+  rateSignInPerMinute: number;
+  /** Requests a minute per session on each expensive endpoint (PEGEL_RATE_HEAVY_PER_MIN). */
+  rateHeavyPerMinute: number;
 }
 
 export interface PlantLoadConfig {
@@ -91,6 +95,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     alertArchiveSeed: int(env.PEGEL_ALERT_ARCHIVE_SEED, 0),
     historyDays: int(env.PEGEL_HISTORY_DAYS, 7),
     plantTimeZone: timeZone(env.PEGEL_PLANT_TIME_ZONE),
+    rateSignInPerMinute: Math.max(0, int(env.PEGEL_RATE_SIGNIN_PER_MIN, 60)),
+    rateHeavyPerMinute: Math.max(0, int(env.PEGEL_RATE_HEAVY_PER_MIN, 600)),
     plantFailuresPerPumpHour: env.PEGEL_PLANT_FAILURES_PER_PUMP_HOUR
       ? Number(env.PEGEL_PLANT_FAILURES_PER_PUMP_HOUR)
       : null,

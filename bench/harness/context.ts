@@ -146,7 +146,10 @@ export class Harness {
   private async launchServer(load: LoadSettings, env: Record<string, string>) {
     const handle = this.options.fakePlant
       ? await startFakePlant(load)
-      : await startPlantServer({ env: { ...loadEnv(load), ...env } });
+      : // The naive baseline fetches whole ranges per view; the limit would measure itself.
+        await startPlantServer({
+          env: { PEGEL_RATE_HEAVY_PER_MIN: '0', ...loadEnv(load), ...env },
+        });
     const server: BenchServer = {
       url: handle.url,
       load,

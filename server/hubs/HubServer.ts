@@ -173,6 +173,15 @@ export class HubServer implements ConnectionHost, EndpointHost {
     return subscriptions;
   }
 
+  /** Every hub with the methods a client may invoke, as registered (the hostile suite). */
+  methodTable(): { name: string; path: string; methods: string[] }[] {
+    return [...this.hubs.values()].map((hub) => ({
+      name: hub.name,
+      path: hub.path,
+      methods: Object.keys(hub.methods),
+    }));
+  }
+
   /** Open (handshaken) connections of a hub. */
   connections(hubName: string): ReadonlySet<HubConnection> {
     return this.hub(hubName).open;

@@ -3,12 +3,14 @@
  * enumerated from the route table as registered (`buildServer().routes`), so a new route
  * cannot be missed: malformed JSON, wrong types, empty and huge bodies, huge arrays, deep
  * nesting, unicode edge cases, negative, NaN and overlong numbers, path traversal in every
- * path parameter and junk in the query. The server never answers 5xx, and every refusal is
- * the one error shape — rules HO1, HO2.
+ * path parameter and junk in the query. The server never answers 5xx, every refusal is the
+ * one error shape, and a refused request changes nothing in SQLite — rules HO1, HO2, HO4;
+ * property-based bodies (fast-check, seed printed on failure) — rule HO6.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type PlantServer, type RegisteredRoute } from '../../../server/app.ts';
 import type { SessionUser } from '../../../server/auth/service.ts';
@@ -107,7 +109,12 @@ function fill(url: string, value: string): string {
   return url.replace(/:[A-Za-z]+/g, encodeURIComponent(value));
 }
 
+/** Rows changed by the server's one database connection since it opened. */
+const changes = () =>
+  (server.context.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+
 async function expectSafe(method: string, url: string, payload?: string) {
+  const before = changes();
   const res = await server.app.inject({
     method: method as 'GET',
     url,
@@ -119,6 +126,8 @@ async function expectSafe(method: string, url: string, payload?: string) {
   });
   const what = `${method} ${url.slice(0, 120)} ${payload?.slice(0, 40) ?? ''}`;
   expect(res.statusCode, what).toBeLessThan(500);
+  // A refused request leaves SQLite as it was (no half-done write before the refusal).
+  if (res.statusCode >= 400) expect(changes(), `${what}: changed SQLite`).toBe(before);
   // The simulated OpenWeatherMap service answers in that service's own error shape.
   const ownShape = !url.startsWith('/api/weather/data/');
   if (
@@ -152,6 +161,50 @@ describe('hostile input', () => {
     expect(list.length).toBeGreaterThan(25);
     for (const r of list) {
       for (const [, payload] of BODIES) await expectSafe(r.method, fill(r.url, '1'), payload);
+    }
+  }, 120_000);
+
+  it('HO6: property-based bodies (fast-check) against every route that takes one', async () => {
+    const list = routes().filter((r) => r.method !== 'GET');
+    // A JSON value of any shape, and objects with the field names the routes read.
+    const field = fc.constantFrom(
+      'id',
+      'ids',
+      'type',
+      'nr',
+      'pv',
+      'pvs',
+      'value',
+      'values',
+      'oldValues',
+      'newValues',
+      'start',
+      'end',
+      'text',
+      'message',
+      'status',
+      'stations',
+      'limit',
+      'code',
+    );
+    const body = fc.oneof(
+      fc.jsonValue({ maxDepth: 4 }),
+      fc.dictionary(field, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 }),
+      fc.array(fc.dictionary(field, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }), {
+        maxLength: 8,
+      }),
+    );
+    const seed = Number(process.env.PEGEL_PROPERTY_SEED ?? Date.now() % 2_147_483_647);
+    const runs = Number(process.env.PEGEL_PROPERTY_RUNS ?? 25);
+    // The long run (npm run test:long) says its seed; PEGEL_PROPERTY_SEED repeats a run.
+    if (runs > 100) console.info(`HO6: seed ${seed}, ${runs} bodies per route`);
+    for (const r of list) {
+      await fc.assert(
+        fc.asyncProperty(body, async (value) => {
+          await expectSafe(r.method, fill(r.url, '1'), JSON.stringify(value));
+        }),
+        { seed, numRuns: runs, endOnFailure: true },
+      );
     }
   }, 120_000);
 });

@@ -1,0 +1,46 @@
+/**
+ * The reference server built in this process with real sign-in (demo accounts with the test
+ * password and TOTP secret), listening on a free port: for suites that need the route and hub
+ * tables (`buildServer().routes`, `hubs.server.methodTable()`) and real sessions at once.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildServer, type PlantServer } from '../../server/app.ts';
+import { readConfig } from '../../server/config.ts';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from './plantServer.ts';
+
+export interface InProcessServer {
+  server: PlantServer;
+  url: string;
+  dataDir: string;
+  dispose(): Promise<void>;
+}
+
+export async function startInProcess(env: Record<string, string> = {}): Promise<InProcessServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pegel-inproc-'));
+  const server = await buildServer(
+    readConfig({
+      PEGEL_DATA_DIR: dataDir,
+      PEGEL_DIST_DIR: join(dataDir, 'dist'),
+      PEGEL_HISTORY_DAYS: '0',
+      PEGEL_DEMO_PASSWORD: DEMO_PASSWORD,
+      PEGEL_DEMO_TOTP_SECRET: DEMO_TOTP_SECRET,
+      PEGEL_RATE_SIGNIN_PER_MIN: '0',
+      ...env,
+    }),
+    { manualPlant: true },
+  );
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = server.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    server,
+    url: `http://127.0.0.1:${address.port}`,
+    dataDir,
+    async dispose() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
