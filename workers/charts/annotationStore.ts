@@ -7,7 +7,8 @@
  * AN3 Saving needs a real id; a draft without one fails with
  *     'cannot update unsaved update annotation'.
  * AN4 New annotations take the SPEC §3 defaults (visible true, report flags false).
- * AN5 A failed call leaves the entries as they were and answers 'error' with the message.
+ * AN5 A failed call leaves the entries as they were and answers 'error' with the message
+ *     (a create from fields leaves no draft behind).
  */
 import {
   ANNOTATION_DEFAULTS,
@@ -111,9 +112,16 @@ export class AnnotationStore {
     if (!e) return Promise.resolve({ status: 'error', message: `unknown annotation ${key}` });
     const { id, ...fields } = e.annotation;
     if (id !== null) return Promise.resolve({ status: 'error', message: `${key} is stored` });
-    return this.run(async () => {
+    const result = this.run(async () => {
       const stored = await this.api.create(fields);
       this.replace(key, { key: keyOfId(stored.id), annotation: stored, savePending: false });
+    });
+    if (typeof source === 'string') return result;
+    // AN5: created from fields, a failed call leaves no draft behind (the dialog that holds the
+    // fields sends them again; a kept draft would show twice once that succeeds).
+    return result.then((r) => {
+      if (r.status === 'error') this.commit(this.entries.filter((e) => e.key !== key));
+      return r;
     });
   }
 

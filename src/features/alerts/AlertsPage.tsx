@@ -22,6 +22,7 @@ import {
 } from '../../domain/validation/index.ts';
 import { useAlertWindow, useLiveClient, type AlertViewSource } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
+import { NetworkError } from '../../api/http.ts';
 import { Button, ConfirmDialog, EmptyState, PageHeader, Spinner, Toolbar } from '../../ui/index.ts';
 import { ackAlerts, ackAllAlerts, ackFailureInputs, deleteAlerts } from './alertsApi.ts';
 import { AlertTable, type AlertSortState } from './AlertTable.tsx';
@@ -55,6 +56,9 @@ function effectiveFilter(group: FilterGroup): FilterGroup | null {
     .filter((n): n is NonNullable<typeof n> => n !== null);
   return filters.length ? { logic: group.logic, filters } : null;
 }
+
+/** The browser's words for an unreachable server ("Failed to fetch"), in any engine. */
+const UNREACHABLE = /failed to fetch|networkerror|network error|load failed|fetch failed/i;
 
 function failureDetail(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -121,6 +125,13 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
     setSelectedRows(new Map());
   };
 
+  // The browser's own English words ("Failed to fetch") help nobody on shift; what happens
+  // next does: the selection stays for another try.
+  const unreachableOr = (error: unknown) =>
+    error instanceof NetworkError || UNREACHABLE.test(failureDetail(error))
+      ? t('alerts.failed.unreachableKept')
+      : failureDetail(error);
+
   async function run(action: () => Promise<AlertAckResult>) {
     setBusy(true);
     try {
@@ -132,7 +143,7 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
         severity: 'error',
         title: ruleMessage(RESULT_KEYS.alertsNotAcknowledged),
         message: ruleMessage(RESULT_KEYS.networkError),
-        detail: failureDetail(error),
+        detail: unreachableOr(error),
         sections: [],
       });
     } finally {
@@ -191,7 +202,7 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
         severity: 'error',
         title: ruleMessage(RESULT_KEYS.failureInputNotAcknowledged),
         message: ruleMessage(RESULT_KEYS.networkError),
-        detail: failureDetail(error),
+        detail: unreachableOr(error),
         sections: [],
       });
     } finally {

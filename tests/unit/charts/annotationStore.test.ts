@@ -162,6 +162,21 @@ describe('SPEC §4 annotations', () => {
     expect(store.busy).toBe(false);
   });
 
+  it('AN5b: a failed create from fields leaves no draft; sent again, it is there once', async () => {
+    const api = new FakeApi();
+    api.fail = 'Failed to fetch';
+    const store = new AnnotationStore(api);
+    const first = store.create(draft);
+    await settle(api, first);
+    expect(await first).toEqual({ status: 'error', message: 'Failed to fetch' });
+    expect(store.all).toEqual([]);
+    api.fail = null;
+    const second = store.create(draft);
+    await settle(api, second);
+    expect(await second).toEqual({ status: 'ok' });
+    expect(store.all.map((e) => e.annotation.text)).toEqual([draft.text]);
+  });
+
   it('AN6: a change made while saving stays pending; listeners hear changes', async () => {
     const api = new FakeApi();
     const store = new AnnotationStore(api);
