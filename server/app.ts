@@ -28,6 +28,8 @@ import { AlertService } from './alerts/AlertService.ts';
 import { registerAlertRoutes } from './alerts/routes.ts';
 import { registerActionRoutes } from './actions/registerActionRoutes.ts';
 import { registerDashboardArea } from './dashboard/registerDashboardArea.ts';
+import { registerEnergy } from './energy/registerEnergy.ts';
+import { registerLeakage } from './leakage/registerLeakage.ts';
 
 export interface PlantServer {
   app: FastifyInstance;
@@ -171,6 +173,15 @@ export async function buildServer(
   registerAlertRoutes(app, context, alerts, plant);
   alerts.start();
   app.addHook('onClose', async () => alerts.stop());
+  // Network analytics over the simulated plant: energy optimisation per pump station and
+  // pipe leakage per network section (SPEC §3), pushed on their hubs.
+  if (simulation) {
+    const stops = [
+      registerEnergy(app, context, plant, hubs.energyOpt),
+      registerLeakage(app, context, plant, hubs.pipeLeakage, alerts.raiser, config.seed),
+    ];
+    app.addHook('onClose', async () => stops.forEach((stop) => stop()));
+  }
   if (simulation) {
     registerActionRoutes(app, context, simulation, hubs);
     registerSimulationRoutes(app, context, simulation, hubs.serverStatus);

@@ -8,12 +8,15 @@ import type { HubServer } from './HubServer.ts';
 import { isGenericKey } from './hubArgs.ts';
 import { keyedMethods, type MethodPair } from './hubMethods.ts';
 import type { KeyedSubscriptions } from './KeyedSubscriptions.ts';
+import type { HubConnection } from './HubConnection.ts';
 
 type WithId = { id: number | string };
 
 export interface PipeLeakageHubHandle {
   /** `newConfig(config)` to subscribers of the pipe leakage key. */
   publishConfig<C>(key: string, config: C): void;
+  /** Where the current config of a key comes from, pushed right after a subscribe. */
+  setCurrent(current: (key: string) => unknown): void;
 }
 export interface ReportDataHubHandle {
   /** Report values, coalesced per connection into one `newValues([item, …])` per frame. */
@@ -30,6 +33,8 @@ export interface VisuTextMessageHubHandle {
 export interface EnergyOptHubHandle {
   /** `newValue(values)` to subscribers of the key (latest per key and frame). */
   publishEnergyValues<V>(key: string, values: V): void;
+  /** Where the current values of a key come from, pushed right after a subscribe. */
+  setCurrent(current: (key: string) => unknown): void;
 }
 
 function keyedHub(
@@ -37,23 +42,47 @@ function keyedHub(
   name: HubName,
   kind: string,
   pair: MethodPair,
+  onSubscribed?: (conn: HubConnection, added: readonly string[]) => void,
 ): KeyedSubscriptions {
   const subscriptions = server.keyedSubscriptions(name, kind);
   server.addHub({
     name,
     path: HUBS[name],
-    methods: keyedMethods(subscriptions, pair, isGenericKey, kind),
+    methods: keyedMethods(subscriptions, pair, isGenericKey, kind, onSubscribed),
   });
   return subscriptions;
 }
 
+/** Pushes the current item of each newly subscribed key with `message` (server/hubs/SPEC.md). */
+function currentPusher(message: string) {
+  let current: (key: string) => unknown = () => undefined;
+  return {
+    set: (next: (key: string) => unknown) => {
+      current = next;
+    },
+    push: (conn: HubConnection, added: readonly string[]) => {
+      for (const key of added) {
+        const item = current(key);
+        if (item !== undefined) conn.send(message, item);
+      }
+    },
+  };
+}
+
 export function registerPipeLeakageHub(server: HubServer): PipeLeakageHubHandle {
   const m = HUB_METHODS.pipeLeakage;
-  const s = keyedHub(server, 'pipeLeakage', 'pipe leakage', {
-    subscribe: m.subscribeToConfigs,
-    unsubscribe: m.unsubscribeFromConfigs,
-  });
-  return { publishConfig: (key, config) => s.publish(key, HUB_MESSAGES.newConfig, config) };
+  const current = currentPusher(HUB_MESSAGES.newConfig);
+  const s = keyedHub(
+    server,
+    'pipeLeakage',
+    'pipe leakage',
+    { subscribe: m.subscribeToConfigs, unsubscribe: m.unsubscribeFromConfigs },
+    current.push,
+  );
+  return {
+    publishConfig: (key, config) => s.publishLatest(key, HUB_MESSAGES.newConfig, config),
+    setCurrent: current.set,
+  };
 }
 
 export function registerReportDataHub(server: HubServer): ReportDataHubHandle {
@@ -81,8 +110,16 @@ export function registerVisuTextMessageHub(server: HubServer): VisuTextMessageHu
 }
 
 export function registerEnergyOptHub(server: HubServer): EnergyOptHubHandle {
-  const s = keyedHub(server, 'energyOpt', 'energy optimisation', HUB_METHODS.energyOpt);
+  const current = currentPusher(HUB_MESSAGES.newValue);
+  const s = keyedHub(
+    server,
+    'energyOpt',
+    'energy optimisation',
+    HUB_METHODS.energyOpt,
+    current.push,
+  );
   return {
     publishEnergyValues: (key, values) => s.publishLatest(key, HUB_MESSAGES.newValue, values),
+    setCurrent: current.set,
   };
 }

@@ -1,0 +1,46 @@
+/**
+ * Pipe leakage (SPEC §3 "Pipe leakage", §7 `/hubs/pipeleakage`, §9 date format): per network
+ * section the balance of what flows in against what is used, the night minimum flow between
+ * 02:00 and 04:00 (plant time) against the section's reference, and the state of both.
+ */
+
+export type LeakageState = 'Ok' | 'Warning' | 'Leak' | 'NoData';
+export const LEAKAGE_STATES: readonly LeakageState[] = ['Ok', 'Warning', 'Leak', 'NoData'];
+
+export interface PipeLeakage {
+  pipeLeakageId: number;
+  name: string;
+  /** The flow a tight section draws at night (legitimate night use plus background), m³/h. */
+  referenceValue: number;
+  /** State of the current measurement (the live balance). */
+  measurementState: LeakageState;
+  /** Change of the current balance against the reference, m³/h. */
+  measurementChange: number;
+  /** The last (or running) night window, ms since epoch; null before the first. */
+  minMaxBegin: number | null;
+  minMaxEnd: number | null;
+  /** State of the night minimum against the reference. */
+  minMaxState: LeakageState;
+  /** The night minimum flow in that window, m³/h; null before the first sample. */
+  minMaxValue: number | null;
+  /** Inflow into the section now, m³/h. */
+  inflow: number;
+  /** Metered use in the section now, m³/h. */
+  consumption: number;
+  /** Night minimum of each of the last nights, oldest first (the trend over weeks). */
+  nights: { begin: number; value: number }[];
+  /** Volume lost per day at the last night's excess over legitimate night use, m³/d. */
+  lossPerDayM3: number | null;
+  timestamp: number;
+}
+
+export interface LeakageSection {
+  pipeLeakageId: number;
+  name: string;
+  referenceValue: number;
+}
+
+export const LEAKAGE_API = {
+  sections: '/api/pipeleakage/sections',
+  simulateLeak: '/api/admin/simulate/leak',
+} as const;

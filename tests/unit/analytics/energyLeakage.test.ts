@@ -1,0 +1,97 @@
+/**
+ * The computations of energy optimisation and pipe leakage against values worked out here by
+ * hand — rules EN1..EN3, LK1..LK3.
+ */
+import { describe, expect, it } from 'vitest';
+import { EnergyMeter, EVU_IMPULSE_MS } from '../../../server/energy/energyMeter.ts';
+import {
+  DETECTION_WINDOW_MS,
+  LeakageSection,
+  dayProfile,
+  referenceOf,
+  thresholdOf,
+  type SectionDef,
+} from '../../../server/leakage/leakageModel.ts';
+
+const Q = 900_000; // one measuring period
+const T0 = Date.UTC(2026, 10, 23, 12, 0, 0); // a period boundary (12:00 UTC)
+const def = { stationNumber: 1, installedKw: 135, sollleistung: 80, chpKw: null };
+
+describe('energy optimisation (EN)', () => {
+  it('EN1: mean, trend, correction and rest time over a period at constant power', () => {
+    const meter = new EnergyMeter(def, 'Europe/Berlin');
+    meter.sample(T0, 100);
+    // 5 minutes at 100 kW: E = 100 · 5/60 = 8.33 kWh; 10 minutes left.
+    const v = meter.sample(T0 + 300_000, 100);
+    expect(v.periodenenergie).toBeCloseTo(8.33, 2);
+    expect(v.wirkleistungMittel).toBe(100);
+    expect(v.periodenrestzeit).toBe(600);
+    expect(v.trendleistung).toBe(100);
+    // allowed = (80 · 0.25 − 8.333) / (10/60) = 70 kW → shed 30 kW now.
+    expect(v.korrekturleistung).toBeCloseTo(30, 1);
+    expect(v.evuImpuls).toBe(false);
+    expect(v.cosPhi).toBeGreaterThan(0.8);
+    expect(v.blindleistung).toBeCloseTo(100 * Math.tan(Math.acos(v.cosPhi)), 0);
+  });
+
+  it('EN2: the period resets at its end; the closed period mean becomes the month maximum; the impulse marks the start', () => {
+    const meter = new EnergyMeter(def, 'Europe/Berlin');
+    for (let t = 0; t <= Q; t += 60_000) meter.sample(T0 + t, t < Q / 3 ? 120 : 60);
+    const next = meter.sample(T0 + Q + 1000, 60);
+    expect(next.periodenrestzeit).toBe(899);
+    expect(next.evuImpuls).toBe(true);
+    expect(next.periodenenergie).toBeLessThan(0.1);
+    // The closed period: 4 min at 120, a minute's ramp (90), 10 min at 60 → 1170 kW·min / 15.
+    expect(next.periodenmaximum).toBe(78);
+    expect(meter.sample(T0 + Q + EVU_IMPULSE_MS + 1000, 60).evuImpuls).toBe(false);
+  });
+
+  it('EN3: a CHP unit covers part of the demand; only the rest is drawn from the utility', () => {
+    const meter = new EnergyMeter({ ...def, chpKw: 40 }, 'Europe/Berlin');
+    const v = meter.sample(T0, 100);
+    expect(v.bhkwLeistung).toBe(40);
+    expect(v.wirkleistungAktuell).toBe(60);
+  });
+});
+
+const section: SectionDef = { pipeLeakageId: 9, name: 'Testzone', stationNumber: 3, meanUse: 100 };
+const quiet = () => 0;
+
+describe('pipe leakage (LK)', () => {
+  it('LK1: a tight section balances to its background; the reference is night use plus background', () => {
+    const s = new LeakageSection(section, 'UTC', quiet);
+    const v = s.sample(Date.UTC(2026, 10, 23, 12));
+    expect(v.measurementState).toBe('Ok');
+    expect(v.measurementChange).toBe(0);
+    expect(v.inflow).toBeCloseTo(v.consumption + 4, 1);
+    expect(referenceOf(section)).toBeCloseTo(100 * (dayProfile(3) + 0.04), 1);
+  });
+
+  it('LK2: a leak above the threshold turns the section to Leak only after the detection window', () => {
+    const s = new LeakageSection(section, 'UTC', quiet);
+    const t = Date.UTC(2026, 10, 23, 12);
+    s.sample(t);
+    s.leakFlow = thresholdOf(section) + 3;
+    expect(s.sample(t + 1000).measurementState).toBe('Ok');
+    expect(s.sample(t + DETECTION_WINDOW_MS - 1000).measurementState).toBe('Ok');
+    const v = s.sample(t + DETECTION_WINDOW_MS + 2000);
+    expect(v.measurementState).toBe('Leak');
+    expect(v.measurementChange).toBeCloseTo(thresholdOf(section) + 3, 1);
+    s.leakFlow = 0;
+    s.sample(t + DETECTION_WINDOW_MS + 3000);
+    expect(s.sample(t + 2 * DETECTION_WINDOW_MS + 5000).measurementState).toBe('Ok');
+  });
+
+  it('LK3: the night minimum between 02:00 and 04:00 goes into the trend; a leak shows as loss per day', () => {
+    const s = new LeakageSection(section, 'UTC', quiet);
+    s.leakFlow = 6;
+    const night = Date.UTC(2026, 10, 24, 2);
+    for (let m = 0; m <= 125; m += 5) s.sample(night + m * 60_000);
+    const v = s.sample(night + 2 * 3_600_000 + 600_000);
+    expect(v.nights.at(-1)!.begin).toBe(night);
+    // The minimum is the lowest night use + background + leak: the reference + the leak.
+    expect(v.minMaxValue).toBeCloseTo(referenceOf(section) + 6, 0);
+    expect(v.minMaxState).toBe('Leak');
+    expect(v.lossPerDayM3).toBeCloseTo(6 * 24, -1);
+  });
+});
