@@ -4,7 +4,11 @@
  */
 import type { AlertStateMessage } from '../../src/contract/alerts.ts';
 import type { PvAlarmState, PvLimitSet } from '../../src/domain/pvAlarm.ts';
+import type { EnergyOptimisationValues } from '../../src/contract/energy.ts';
+import type { PipeLeakage } from '../../src/contract/leakage.ts';
 import { alertStateTopic } from './alertStateTopic.ts';
+import { energyTopic } from './energyTopic.ts';
+import { leakageTopic } from './leakageTopic.ts';
 import type { ItemTopic } from './ItemTopic.ts';
 import { limitConfigTopic } from './limitConfigTopic.ts';
 import { pvAlarmTopic } from './pvAlarmTopic.ts';
@@ -14,6 +18,8 @@ export interface ItemTypes {
   alertState: AlertStateMessage;
   limitConfig: PvLimitSet;
   pvAlarm: PvAlarmState;
+  energy: EnergyOptimisationValues;
+  pipeLeakage: PipeLeakage;
 }
 
 export type ItemKind = keyof ItemTypes;
@@ -22,6 +28,8 @@ export const ITEM_TOPICS: { [K in ItemKind]: ItemTopic<ItemTypes[K]> } = {
   alertState: alertStateTopic,
   limitConfig: limitConfigTopic,
   pvAlarm: pvAlarmTopic,
+  energy: energyTopic,
+  pipeLeakage: leakageTopic,
 };
 
 export const ITEM_KINDS = Object.keys(ITEM_TOPICS) as ItemKind[];
