@@ -42,6 +42,8 @@ export interface ServerConfig {
   rateSignInPerMinute: number;
   /** Requests a minute per session on each expensive endpoint (PEGEL_RATE_HEAVY_PER_MIN). */
   rateHeavyPerMinute: number;
+  /** How long a pipe leakage excess must hold before its zone changes state (tests shorten it). */
+  leakDetectionMs: number;
 }
 
 export interface PlantLoadConfig {
@@ -97,6 +99,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     plantTimeZone: timeZone(env.PEGEL_PLANT_TIME_ZONE),
     rateSignInPerMinute: Math.max(0, int(env.PEGEL_RATE_SIGNIN_PER_MIN, 60)),
     rateHeavyPerMinute: Math.max(0, int(env.PEGEL_RATE_HEAVY_PER_MIN, 600)),
+    leakDetectionMs: Math.max(0, int(env.PEGEL_LEAK_DETECTION_MS, 60_000)),
     plantFailuresPerPumpHour: env.PEGEL_PLANT_FAILURES_PER_PUMP_HOUR
       ? Number(env.PEGEL_PLANT_FAILURES_PER_PUMP_HOUR)
       : null,

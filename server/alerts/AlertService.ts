@@ -58,6 +58,7 @@ export class AlertService {
       options.now,
     );
     options.hub?.setPendingAlertsSource(() => this.pendingByGroup());
+    options.hub?.setAlertStateSource((key) => this.alertState(key));
   }
 
   start(): void {
@@ -142,6 +143,20 @@ export class AlertService {
       .current()
       .filter((a) => (a.stationNumber ?? NO_STATION_GROUP) === g);
     hub.publishPendingAlerts(g, alerts);
+  }
+
+  /** The pending-alert state of a binding key now; undefined while nothing is pending. */
+  alertState(key: string): AlertStateMessage | undefined {
+    const pending = this.archive
+      .pending()
+      .filter((a) => a.source && alertBindingKey(a.source) === key);
+    const binding = pending[0]?.source;
+    if (!binding) return undefined;
+    return {
+      binding,
+      pendingCount: pending.length,
+      highestPriority: Math.min(...pending.map((a) => a.priority)),
+    };
   }
 
   /** newAlertState for non-PV bindings (station connection, pipe leakage, …). */

@@ -31,6 +31,11 @@ export interface AlertHubHandle {
   publishPendingAlerts<A>(pvGroupId: number | string, alerts: readonly A[]): void;
   /** `newAlertState(state)` to subscribers of the binding key (latest per key and frame). */
   publishAlertState<S>(key: string, state: S): void;
+  /**
+   * Where a binding's current alert state comes from: pushed right after SubscribeToAlertState
+   * (server/hubs/SPEC.md), so a view opened while an alarm stands shows it at once.
+   */
+  setAlertStateSource(source: (key: string) => unknown): void;
   /** Where FetchAllPendingAlerts gets its answer (an empty list until alerts land). */
   setPendingAlertsSource(
     source: () => PendingAlertsOfGroup[] | Promise<PendingAlertsOfGroup[]>,
@@ -43,6 +48,7 @@ export function registerAlertHub(server: HubServer): AlertHubHandle {
   const pending = server.flagSubscriptions(HUB, 'pendingAlerts');
   const alertState = server.keyedSubscriptions(HUB, 'alertState');
   let pendingSource: () => PendingAlertsOfGroup[] | Promise<PendingAlertsOfGroup[]> = () => [];
+  let alertStateSource: (key: string) => unknown = () => undefined;
 
   server.addHub({
     name: HUB,
@@ -66,6 +72,13 @@ export function registerAlertHub(server: HubServer): AlertHubHandle {
         { subscribe: M.subscribeToAlertState, unsubscribe: M.unsubscribeFromAlertState },
         isGenericKey,
         'alert state',
+        (conn, added) => {
+          for (const key of added) {
+            const state = alertStateSource(key);
+            if (state !== undefined)
+              alertState.pushLatest(conn, key, HUB_MESSAGES.newAlertState, state);
+          }
+        },
       ),
     },
   });
@@ -81,6 +94,9 @@ export function registerAlertHub(server: HubServer): AlertHubHandle {
       alertState.publishLatest(key, HUB_MESSAGES.newAlertState, state),
     setPendingAlertsSource(source) {
       pendingSource = source;
+    },
+    setAlertStateSource(source) {
+      alertStateSource = source;
     },
   };
 }

@@ -85,6 +85,7 @@ export class LeakageSection {
     readonly def: SectionDef,
     private readonly timeZone: string,
     private readonly noise: () => number,
+    private readonly detectionMs = DETECTION_WINDOW_MS,
   ) {}
 
   get current(): PipeLeakage | null {
@@ -112,7 +113,7 @@ export class LeakageSection {
     else if (seen === this.state) this.pending = null;
     else if (!this.pending || this.pending.state !== seen)
       this.pending = { state: seen, since: at };
-    else if (at - this.pending.since >= DETECTION_WINDOW_MS) {
+    else if (at - this.pending.since >= this.detectionMs) {
       this.state = seen;
       this.pending = null;
     }

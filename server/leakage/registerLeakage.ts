@@ -16,7 +16,7 @@ import type { AlertRaiser } from '../alerts/AlertRaiser.ts';
 import { createRandom } from '../plant/random.ts';
 import { STATION_CATALOG } from '../plant/stationCatalog.ts';
 import type { Plant } from '../plant/types.ts';
-import { LeakageSection, SECTIONS, referenceOf, thresholdOf } from './leakageModel.ts';
+import { LeakageSection, SECTIONS, plantHour, referenceOf, thresholdOf } from './leakageModel.ts';
 
 /** A leak alert is priority 1: water is lost and a street may wash out (SPEC §9: 0 highest). */
 export const LEAK_PRIORITY = 1;
@@ -40,12 +40,20 @@ export function registerLeakage(
   const random = createRandom(seed * 7919 + 17);
   const noise = () => random.range(-1, 1);
   const sections = SECTIONS.map((def) => {
-    const section = new LeakageSection(def, ctx.config.plantTimeZone, noise);
-    // The weeks before the start: a tight section, its night minimum near the reference.
-    const today = Math.floor(ctx.now() / DAY_MS) * DAY_MS;
+    const section = new LeakageSection(
+      def,
+      ctx.config.plantTimeZone,
+      noise,
+      ctx.config.leakDetectionMs,
+    );
+    // The weeks before the start: a tight section, its night minimum near the reference,
+    // each night's window from 02:00 plant time.
+    const midnight = Math.floor(ctx.now() / DAY_MS) * DAY_MS;
+    let offset = plantHour(midnight, ctx.config.plantTimeZone);
+    if (offset > 12) offset -= 24;
     section.seedNights(
       Array.from({ length: NIGHTS_SEEDED }, (_, i) => ({
-        begin: today - (NIGHTS_SEEDED - i) * DAY_MS + 2 * 3_600_000,
+        begin: midnight - (NIGHTS_SEEDED - i) * DAY_MS + (2 - offset) * 3_600_000,
         value: Math.round((referenceOf(def) + 0.15 * thresholdOf(def) * noise()) * 10) / 10,
       })),
     );

@@ -83,6 +83,18 @@ export const NAV_ITEMS: readonly NavItem[] = [
     descriptionKey: 'actions.help',
   },
   {
+    path: '/energy',
+    labelKey: 'energy.nav',
+    icon: 'chart',
+    descriptionKey: 'energy.navHelp',
+  },
+  {
+    path: '/leakage',
+    labelKey: 'leakage.nav',
+    icon: 'info',
+    descriptionKey: 'leakage.navHelp',
+  },
+  {
     path: '/settings',
     labelKey: 'nav.settings',
     icon: 'settings',

@@ -35,6 +35,7 @@ function setup(seedCount = 0) {
     publishPendingAlerts: record('newPendingAlerts'),
     publishAlertState: record('newAlertState'),
     setPendingAlertsSource: () => undefined,
+    setAlertStateSource: () => undefined,
   } as unknown as AlertHubHandle;
   const plant = { on: () => () => undefined } as unknown as Plant;
   const service = new AlertService({ db, now: () => NOW, plant, hub, seedCount });

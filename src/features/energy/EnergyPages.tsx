@@ -1,0 +1,280 @@
+/**
+ * Energy optimisation (SPEC §2, §3 "Energy optimisation values", §9 rest time mm:ss): each
+ * pump station's power in the utility's 15-minute measuring period against the agreed
+ * setpoint, live from the engine's `energy` topic. The overview shows every station as a card;
+ * a station's page shows every value, the period's power as a curve and how it is computed.
+ * A trend above the setpoint stands out by an icon and words, not by colour alone (ISA-101).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ENERGY_PERIOD_SECONDS, type EnergyOptimisationValues } from '../../contract/energy.ts';
+import { formatMinutesSeconds } from '../../domain/formatPattern.ts';
+import { useFormat } from '../../app/useFormat.ts';
+import { useLiveItem } from '../../live/useLiveItem.ts';
+import {
+  EmptyState,
+  LoadingState,
+  PageHeader,
+  Panel,
+  Spinner,
+  StatusBadge,
+} from '../../ui/index.ts';
+import { useAsync } from '../stations/useAsync.ts';
+import { fetchEnergyStations } from './analyticsApi.ts';
+import './analytics.css';
+
+const KW = 'kW';
+
+function SetpointBadge({ values }: { values: EnergyOptimisationValues }) {
+  const { t } = useTranslation();
+  const over = values.trendleistung > values.sollleistung;
+  return (
+    // ISA-101: within the setpoint is the normal case, neutral; only the trend above it stands out.
+    <StatusBadge
+      tone={over ? 'warning' : 'neutral'}
+      icon={over ? 'warning' : 'check'}
+      className="energy-state"
+    >
+      {over ? t('energy.overSetpoint') : t('energy.withinSetpoint')}
+    </StatusBadge>
+  );
+}
+
+function Correction({ values }: { values: EnergyOptimisationValues }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const shed = values.korrekturleistung > 0;
+  return (
+    <span className={shed ? 'energy-shed' : 'energy-headroom'}>
+      {shed
+        ? t('energy.shed', { value: format.number(values.korrekturleistung, 1) })
+        : t('energy.headroom', { value: format.number(-values.korrekturleistung, 1) })}
+    </span>
+  );
+}
+
+/** Mean, trend and setpoint on one scale: where the period stands, readable at a glance. */
+function PeriodBar({ values }: { values: EnergyOptimisationValues }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const scale = Math.max(
+    values.sollleistung * 1.5,
+    values.trendleistung,
+    values.periodenmaximum,
+    1,
+  );
+  const pct = (v: number) => `${Math.min(100, (Math.max(0, v) / scale) * 100)}%`;
+  return (
+    <div
+      className="energy-bar"
+      role="img"
+      aria-label={`${t('energy.fields.wirkleistungMittel')} ${format.number(values.wirkleistungMittel, 1)} ${KW}, ${t('energy.fields.trendleistung')} ${format.number(values.trendleistung, 1)} ${KW}, ${t('energy.fields.sollleistung')} ${format.number(values.sollleistung, 0)} ${KW}`}
+    >
+      <span className="energy-bar-trend" style={{ width: pct(values.trendleistung) }} />
+      <span className="energy-bar-mean" style={{ width: pct(values.wirkleistungMittel) }} />
+      <span className="energy-bar-setpoint" style={{ left: pct(values.sollleistung) }} />
+    </div>
+  );
+}
+
+function RestTime({ seconds }: { seconds: number }) {
+  const { t } = useTranslation();
+  return (
+    <span className="energy-rest">
+      <span className="energy-rest-label">{t('energy.restTime')}</span>{' '}
+      <time className="num" dateTime={`PT${seconds}S`}>
+        {formatMinutesSeconds(seconds)}
+      </time>
+    </span>
+  );
+}
+
+function StationCard({ nr, name }: { nr: number; name: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const values = useLiveItem('energy', String(nr));
+  return (
+    <li className="energy-card panel" data-energy-station={nr}>
+      <h2 className="energy-card-title">
+        <Link to={`/energy/${nr}`}>{name}</Link>
+      </h2>
+      {values ? (
+        <>
+          <div className="energy-card-main">
+            <span className="energy-now num">
+              {format.number(values.wirkleistungAktuell, 1)} <small>{KW}</small>
+            </span>
+            <SetpointBadge values={values} />
+          </div>
+          <PeriodBar values={values} />
+          <dl className="facts energy-card-facts">
+            <dt>{t('energy.fields.trendleistung')}</dt>
+            <dd className="num">
+              {format.number(values.trendleistung, 1)} {KW}
+            </dd>
+            <dt>{t('energy.fields.sollleistung')}</dt>
+            <dd className="num">
+              {format.number(values.sollleistung, 0)} {KW}
+            </dd>
+            <dt>{t('energy.fields.korrekturleistung')}</dt>
+            <dd>
+              <Correction values={values} />
+            </dd>
+          </dl>
+          <RestTime seconds={values.periodenrestzeit} />
+        </>
+      ) : (
+        <p className="tile-message">
+          <Spinner size="small" /> {t('energy.waiting')}
+        </p>
+      )}
+    </li>
+  );
+}
+
+export function EnergyListPage() {
+  const { t } = useTranslation();
+  const [stations, retry] = useAsync((signal) => fetchEnergyStations(signal), []);
+  return (
+    <div className="page">
+      <PageHeader title={t('energy.title')} description={t('energy.description')} />
+      <LoadingState status={stations.state} onRetry={retry} label={t('energy.loading')}>
+        {stations.state === 'ready' &&
+          (stations.data.length === 0 ? (
+            <EmptyState title={t('energy.none')} reason={t('energy.noneReason')} />
+          ) : (
+            <ul className="energy-cards">
+              {stations.data.map((s) => (
+                <StationCard key={s.stationNumber} nr={s.stationNumber} name={s.name} />
+              ))}
+            </ul>
+          ))}
+      </LoadingState>
+    </div>
+  );
+}
+
+/** The period's power since the page opened: a curve against the setpoint. */
+function PeriodChart({ values }: { values: EnergyOptimisationValues }) {
+  const { t } = useTranslation();
+  const [points, setPoints] = useState<{ at: number; kw: number }[]>([]);
+  const period = useRef<number | null>(null);
+  useEffect(() => {
+    const start = values.timestamp - (ENERGY_PERIOD_SECONDS - values.periodenrestzeit) * 1000;
+    const periodStart = Math.round(start / 1000);
+    setPoints((prev) => {
+      const fresh = period.current !== periodStart;
+      period.current = periodStart;
+      const kept = fresh ? [] : prev;
+      return kept.at(-1)?.at === values.timestamp
+        ? kept
+        : [...kept, { at: values.timestamp - start, kw: values.wirkleistungAktuell }];
+    });
+  }, [values]);
+  const W = 600;
+  const H = 160;
+  const max = Math.max(values.sollleistung * 1.4, ...points.map((p) => p.kw), 1);
+  const x = (ms: number) => (ms / (ENERGY_PERIOD_SECONDS * 1000)) * W;
+  const y = (kw: number) => H - (kw / max) * H;
+  const path = points.map((p, i) => `${i ? 'L' : 'M'}${x(p.at).toFixed(1)},${y(p.kw).toFixed(1)}`);
+  return (
+    <figure className="energy-chart">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('energy.periodChart')}>
+        <line
+          className="energy-chart-setpoint"
+          x1={0}
+          x2={W}
+          y1={y(values.sollleistung)}
+          y2={y(values.sollleistung)}
+        />
+        <text className="energy-chart-label" x={4} y={y(values.sollleistung) - 4}>
+          {t('energy.setpointLine')}
+        </text>
+        {points.length > 1 && <path className="energy-chart-line" d={path.join('')} />}
+      </svg>
+      {points.length < 2 && <figcaption>{t('energy.periodChartEmpty')}</figcaption>}
+    </figure>
+  );
+}
+
+export function EnergyStationPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const nr = Number(useParams().station);
+  const [stations, retry] = useAsync((signal) => fetchEnergyStations(signal), []);
+  const station =
+    stations.state === 'ready' ? stations.data.find((s) => s.stationNumber === nr) : undefined;
+  const values = useLiveItem('energy', station ? String(nr) : null);
+  const kw = (v: number, d = 1) => `${format.number(v, d)} ${KW}`;
+  return (
+    <div className="page">
+      <PageHeader
+        title={station ? station.name : t('energy.title')}
+        description={t('energy.description')}
+        actions={<Link to="/energy">{t('energy.back')}</Link>}
+      />
+      <LoadingState status={stations.state} onRetry={retry} label={t('energy.loading')}>
+        {stations.state === 'ready' && !station && (
+          <EmptyState title={t('energy.unknownStation', { nr })} reason={t('energy.noneReason')} />
+        )}
+        {station && !values && (
+          <p>
+            <Spinner size="small" /> {t('energy.waiting')}
+          </p>
+        )}
+        {station && values && (
+          <div className="energy-detail" data-energy-station={nr}>
+            <Panel title={t('energy.periodChart')}>
+              <div className="energy-card-main">
+                <RestTime seconds={values.periodenrestzeit} />
+                <SetpointBadge values={values} />
+                {values.evuImpuls && <StatusBadge tone="info">{t('energy.impulse')}</StatusBadge>}
+              </div>
+              <PeriodBar values={values} />
+              <PeriodChart values={values} />
+            </Panel>
+            <Panel title={t('energy.title')}>
+              <dl className="facts energy-facts">
+                <dt>{t('energy.fields.wirkleistungAktuell')}</dt>
+                <dd className="num">{kw(values.wirkleistungAktuell)}</dd>
+                <dt>{t('energy.fields.wirkleistungMittel')}</dt>
+                <dd className="num">{kw(values.wirkleistungMittel)}</dd>
+                <dt>{t('energy.fields.trendleistung')}</dt>
+                <dd className="num">{kw(values.trendleistung)}</dd>
+                <dt>{t('energy.fields.sollleistung')}</dt>
+                <dd className="num">{kw(values.sollleistung, 0)}</dd>
+                <dt>{t('energy.fields.korrekturleistung')}</dt>
+                <dd>
+                  <Correction values={values} />
+                </dd>
+                <dt>{t('energy.fields.periodenmaximum')}</dt>
+                <dd className="num">{kw(values.periodenmaximum)}</dd>
+                <dt>{t('energy.fields.periodenenergie')}</dt>
+                <dd className="num">{format.number(values.periodenenergie, 2)} kWh</dd>
+                <dt>{t('energy.fields.periodenrestzeit')}</dt>
+                <dd className="num">{formatMinutesSeconds(values.periodenrestzeit)}</dd>
+                <dt>{t('energy.fields.bhkwLeistung')}</dt>
+                <dd className="num">
+                  {values.bhkwLeistung === null ? t('energy.noChp') : kw(values.bhkwLeistung)}
+                </dd>
+                <dt>{t('energy.fields.blindleistung')}</dt>
+                <dd className="num">{format.number(values.blindleistung, 1)} kvar</dd>
+                <dt>{t('energy.fields.cosPhi')}</dt>
+                <dd className="num">{format.number(values.cosPhi, 2)}</dd>
+                <dt>{t('energy.fields.evuImpuls')}</dt>
+                <dd>{values.evuImpuls ? t('energy.yes') : t('energy.no')}</dd>
+                <dt>{t('energy.fields.vorrangbetriebMinuten')}</dt>
+                <dd>{t('energy.priorityMinutes', { count: values.vorrangbetriebMinuten })}</dd>
+              </dl>
+              <details className="analytics-help">
+                <summary>{t('energy.helpTitle')}</summary>
+                <p>{t('energy.help')}</p>
+              </details>
+            </Panel>
+          </div>
+        )}
+      </LoadingState>
+    </div>
+  );
+}

@@ -1,0 +1,276 @@
+/**
+ * Pipe leakage (SPEC §2, §3 "Pipe leakage", §9 date format dd.MM.yyyy HH:mm:ss): per supply
+ * zone the live balance and the night minimum against the reference, live from the engine's
+ * `pipeLeakage` topic, with the zone's alarm state (PipeLeakage binding). A zone in leak
+ * stands out by shape, icon and words (ISA-101), and the night minimum shows as a trend over
+ * weeks against the reference.
+ */
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { LeakageState, PipeLeakage } from '../../contract/leakage.ts';
+import { formatInZone } from '../../domain/formatPattern.ts';
+import { useFormat } from '../../app/useFormat.ts';
+import { useLiveItem } from '../../live/useLiveItem.ts';
+import { useLiveItems } from '../../live/useLiveItems.ts';
+import {
+  EmptyState,
+  LoadingState,
+  PageHeader,
+  Panel,
+  Spinner,
+  StatusBadge,
+  type StatusTone,
+} from '../../ui/index.ts';
+import { BindingAlarmMark } from '../alerts/BindingAlarmMark.tsx';
+import { useAsync } from '../stations/useAsync.ts';
+import { fetchLeakageSections } from '../energy/analyticsApi.ts';
+import '../energy/analytics.css';
+
+const M3H = 'm³/h';
+const LEAKAGE_TIME = 'dd.MM.yyyy HH:mm:ss';
+// ISA-101: the normal state is neutral (with its check mark); colour is for the abnormal.
+const TONE: Record<LeakageState, StatusTone> = {
+  Ok: 'neutral',
+  Warning: 'warning',
+  Leak: 'alarm',
+  NoData: 'stale',
+};
+
+function StateBadge({ state }: { state: LeakageState }) {
+  const { t } = useTranslation();
+  return (
+    <StatusBadge
+      tone={TONE[state]}
+      icon={state === 'Ok' ? 'check' : undefined}
+      className="leak-state"
+      title={t(`leakage.state.${state}`)}
+    >
+      {t(`leakage.state.${state}`)}
+    </StatusBadge>
+  );
+}
+
+function SectionRow({ id, name }: { id: number; name: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const v = useLiveItem('pipeLeakage', String(id));
+  const m3 = (x: number | null) => (x === null ? '—' : `${format.number(x, 1)} ${M3H}`);
+  return (
+    <tr data-leak-section={id} className={v?.measurementState === 'Leak' ? 'is-leak' : undefined}>
+      <th scope="row">
+        <BindingAlarmMark binding={{ type: 'PipeLeakage', id }} what={name} />{' '}
+        <Link to={`/leakage/${id}`}>{name}</Link>
+      </th>
+      {v ? (
+        <>
+          <td>
+            <StateBadge state={v.measurementState} />
+          </td>
+          <td className="num">{m3(v.measurementChange)}</td>
+          <td className="num">{m3(v.minMaxValue)}</td>
+          <td className="num">{m3(v.referenceValue)}</td>
+          <td className="num">
+            {v.lossPerDayM3 === null ? '—' : `${format.number(v.lossPerDayM3, 0)} m³`}
+          </td>
+        </>
+      ) : (
+        <td colSpan={5}>
+          <Spinner size="small" /> {t('leakage.waiting')}
+        </td>
+      )}
+    </tr>
+  );
+}
+
+/** How many zones are in leak now, in words with the language's plural. */
+function LeakSummary({ ids }: { ids: number[] }) {
+  const { t } = useTranslation();
+  const keys = useMemo(() => ids.map(String), [ids]);
+  const items = useLiveItems('pipeLeakage', keys);
+  const leaks = items.filter((v) => v?.measurementState === 'Leak').length;
+  return (
+    <p className="leak-summary" aria-live="polite">
+      {leaks > 0 ? (
+        <StatusBadge tone="alarm">{t('leakage.alarms', { count: leaks })}</StatusBadge>
+      ) : (
+        <StatusBadge tone="neutral" icon="check">
+          {t('leakage.noAlarm')}
+        </StatusBadge>
+      )}
+    </p>
+  );
+}
+
+export function LeakageListPage() {
+  const { t } = useTranslation();
+  const [sections, retry] = useAsync((signal) => fetchLeakageSections(signal), []);
+  return (
+    <div className="page">
+      <PageHeader title={t('leakage.title')} description={t('leakage.description')} />
+      <LoadingState status={sections.state} onRetry={retry} label={t('leakage.loading')}>
+        {sections.state === 'ready' &&
+          (sections.data.length === 0 ? (
+            <EmptyState title={t('leakage.none')} reason={t('leakage.noneReason')} />
+          ) : (
+            <div className="leak-table-wrap">
+              <LeakSummary ids={sections.data.map((s) => s.pipeLeakageId)} />
+              <table className="table leak-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('leakage.columns.name')}</th>
+                    <th scope="col">{t('leakage.columns.state')}</th>
+                    <th scope="col" className="num">
+                      {t('leakage.columns.balance')}
+                    </th>
+                    <th scope="col" className="num">
+                      {t('leakage.columns.night')}
+                    </th>
+                    <th scope="col" className="num">
+                      {t('leakage.columns.reference')}
+                    </th>
+                    <th scope="col" className="num">
+                      {t('leakage.columns.loss')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {sections.data.map((s) => (
+                    <SectionRow key={s.pipeLeakageId} id={s.pipeLeakageId} name={s.name} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ))}
+      </LoadingState>
+    </div>
+  );
+}
+
+/** The night minimum of each night as a bar, the reference as a line: weeks at a glance. */
+function NightTrend({ v }: { v: PipeLeakage }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (v.nights.length === 0) return <p>{t('leakage.trendEmpty')}</p>;
+  const W = 600;
+  const H = 160;
+  const max = Math.max(v.referenceValue * 1.5, ...v.nights.map((n) => n.value), 1);
+  const bar = W / v.nights.length;
+  const y = (x: number) => H - (x / max) * H;
+  const last = v.nights.at(-1)!;
+  return (
+    <figure className="leak-trend">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={`${t('leakage.trend')}: ${t('leakage.nights', { count: v.nights.length })}, ${format.number(last.value, 1)} ${M3H}`}
+      >
+        {v.nights.map((n, i) => (
+          <rect
+            key={n.begin}
+            className={n.value > v.referenceValue * 1.05 ? 'leak-trend-high' : 'leak-trend-bar'}
+            x={i * bar + 1}
+            width={Math.max(1, bar - 2)}
+            y={y(n.value)}
+            height={H - y(n.value)}
+          />
+        ))}
+        <line
+          className="energy-chart-setpoint"
+          x1={0}
+          x2={W}
+          y1={y(v.referenceValue)}
+          y2={y(v.referenceValue)}
+        />
+      </svg>
+      <figcaption>
+        {t('leakage.nights', { count: v.nights.length })} · {t('leakage.fields.referenceValue')}{' '}
+        {format.number(v.referenceValue, 1)} {M3H}
+      </figcaption>
+    </figure>
+  );
+}
+
+export function LeakageSectionPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const id = Number(useParams().id);
+  const [sections, retry] = useAsync((signal) => fetchLeakageSections(signal), []);
+  const section =
+    sections.state === 'ready' ? sections.data.find((s) => s.pipeLeakageId === id) : undefined;
+  const v = useLiveItem('pipeLeakage', section ? String(id) : null);
+  const alarm = useLiveItem('alertState', section ? `PipeLeakage:${id}` : null);
+  const m3 = (x: number | null) => (x === null ? '—' : `${format.number(x, 1)} ${M3H}`);
+  const at = (ms: number | null) =>
+    ms === null ? '—' : formatInZone(ms, LEAKAGE_TIME, format.timeZone);
+  return (
+    <div className="page">
+      <PageHeader
+        title={section ? section.name : t('leakage.title')}
+        description={t('leakage.description')}
+        actions={<Link to="/leakage">{t('leakage.back')}</Link>}
+      />
+      <LoadingState status={sections.state} onRetry={retry} label={t('leakage.loading')}>
+        {sections.state === 'ready' && !section && (
+          <EmptyState title={t('leakage.unknown', { id })} reason={t('leakage.noneReason')} />
+        )}
+        {section && !v && (
+          <p>
+            <Spinner size="small" /> {t('leakage.waiting')}
+          </p>
+        )}
+        {section && v && (
+          <div className="energy-detail" data-leak-section={id}>
+            <Panel title={t('leakage.fields.measurementState')}>
+              <div className="energy-card-main">
+                <StateBadge state={v.measurementState} />
+                <span className="leak-alarm">
+                  {alarm && alarm.pendingCount > 0 ? (
+                    <BindingAlarmMark binding={{ type: 'PipeLeakage', id }} what={section.name} />
+                  ) : (
+                    t('leakage.noAlarm')
+                  )}
+                </span>
+              </div>
+              <dl className="facts energy-facts">
+                <dt>{t('leakage.fields.inflow')}</dt>
+                <dd className="num">{m3(v.inflow)}</dd>
+                <dt>{t('leakage.fields.consumption')}</dt>
+                <dd className="num">{m3(v.consumption)}</dd>
+                <dt>{t('leakage.fields.balance')}</dt>
+                <dd className="num">{m3(v.measurementChange)}</dd>
+                <dt>{t('leakage.fields.updated')}</dt>
+                <dd className="num">{at(v.timestamp)}</dd>
+              </dl>
+            </Panel>
+            <Panel title={t('leakage.trend')}>
+              <dl className="facts energy-facts">
+                <dt>{t('leakage.fields.window')}</dt>
+                <dd className="num">
+                  {at(v.minMaxBegin)} – {at(v.minMaxEnd)}
+                </dd>
+                <dt>{t('leakage.fields.minMaxValue')}</dt>
+                <dd className="num">{m3(v.minMaxValue)}</dd>
+                <dt>{t('leakage.fields.minMaxState')}</dt>
+                <dd>
+                  <StateBadge state={v.minMaxState} />
+                </dd>
+                <dt>{t('leakage.fields.referenceValue')}</dt>
+                <dd className="num">{m3(v.referenceValue)}</dd>
+                <dt>{t('leakage.fields.lossPerDay')}</dt>
+                <dd className="num">
+                  {v.lossPerDayM3 === null ? '—' : `${format.number(v.lossPerDayM3, 0)} m³`}
+                </dd>
+              </dl>
+              <NightTrend v={v} />
+              <details className="analytics-help">
+                <summary>{t('leakage.helpTitle')}</summary>
+                <p>{t('leakage.help')}</p>
+              </details>
+            </Panel>
+          </div>
+        )}
+      </LoadingState>
+    </div>
+  );
+}

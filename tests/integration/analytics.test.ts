@@ -1,0 +1,185 @@
+/**
+ * Energy optimisation and pipe leakage on the reference server, on a fake clock: the hubs push
+ * a key's values right after its subscribe and as time goes on, a simulated leak turns its zone
+ * to Leak after the detection window and raises a PipeLeakage alert that clears when the leak
+ * is stopped; the routes check rights and input — rules AN1..AN3.
+ */
+import * as signalR from '@microsoft/signalr';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, type PlantServer } from '../../server/app.ts';
+import type { SessionUser } from '../../server/auth/service.ts';
+import { readConfig } from '../../server/config.ts';
+import { ENERGY_API, type EnergyOptimisationValues } from '../../src/contract/energy.ts';
+import { HUBS, HUB_MESSAGES, HUB_METHODS } from '../../src/contract/hubs.ts';
+import { LEAKAGE_API, type PipeLeakage } from '../../src/contract/leakage.ts';
+import { DETECTION_WINDOW_MS } from '../../server/leakage/leakageModel.ts';
+import { buildClient, waitFor } from '../support/hubTestServer.ts';
+
+const user = (
+  username: SessionUser['role'],
+  rights: SessionUser['rights'] extends ReadonlySet<infer R> ? R[] : never,
+): SessionUser => ({
+  userId: username.length,
+  username,
+  role: username,
+  rights: new Set(rights),
+  stations: null,
+  sessionId: username,
+});
+const USERS: Record<string, SessionUser> = {
+  admin: user('admin', ['admin']),
+  viewer: user('viewer', []),
+};
+
+let server: PlantServer;
+let url: string;
+let dataDir: string;
+let clock = Date.UTC(2026, 10, 23, 11, 0, 5);
+/** Moves the server's clock and the simulator together, a second at a time. */
+function advance(ms: number) {
+  for (let left = ms; left > 0; left -= 1000) {
+    clock += Math.min(1000, left);
+    server.simulation!.step(Math.min(1000, left));
+  }
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'pegel-analytics-'));
+  server = await buildServer(
+    readConfig({ PEGEL_DATA_DIR: dataDir, PEGEL_DIST_DIR: join(dataDir, 'dist') }),
+    {
+      manualPlant: true,
+      now: () => clock,
+      auth: {
+        userOf: (request) => {
+          const cookie = String(request.headers.cookie ?? '');
+          const name = /test-user=(\w+)/.exec(cookie)?.[1];
+          return name ? (USERS[name] ?? null) : null;
+        },
+      },
+    },
+  );
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = server.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  url = `http://127.0.0.1:${address.port}`;
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const as = (name: string, path: string, init: RequestInit = {}) =>
+  fetch(url + path, {
+    ...init,
+    headers: { Cookie: `test-user=${name}`, 'Content-Type': 'application/json', ...init.headers },
+  });
+
+async function subscribe<T>(hub: string, method: string, message: string, keys: string[]) {
+  const conn = buildClient(url + hub, { cookie: 'test-user=admin' });
+  const received: T[] = [];
+  conn.on(message, (item: T) => received.push(item));
+  await conn.start();
+  await conn.invoke(method, keys);
+  return { conn, received };
+}
+
+describe('energy optimisation and pipe leakage', () => {
+  it('AN1: energy values arrive right after a subscribe and follow the period as time goes on', async () => {
+    const { conn, received } = await subscribe<EnergyOptimisationValues>(
+      HUBS.energyOpt,
+      HUB_METHODS.energyOpt.subscribe,
+      HUB_MESSAGES.newValue,
+      ['2'],
+    );
+    try {
+      await waitFor(() => received.length > 0);
+      const first = received.at(-1)!;
+      expect(first.stationNumber).toBe(2);
+      expect(first.sollleistung).toBe(135);
+      expect(first.periodenrestzeit).toBe(895);
+      advance(10_000);
+      await waitFor(
+        () => received.at(-1)!.periodenrestzeit === 885,
+        3000,
+        `885, got ${received.map((v) => v.periodenrestzeit).join(',')}`,
+      );
+      // The next period starts with a fresh rest time and the utility's impulse.
+      advance(886_000);
+      await waitFor(() => received.at(-1)!.periodenrestzeit > 890);
+      expect(received.at(-1)!.evuImpuls).toBe(true);
+      expect(received.every((v) => v.stationNumber === 2)).toBe(true);
+    } finally {
+      await conn.stop();
+    }
+  });
+
+  it('AN2: a simulated leak is detected after the window, raises a PipeLeakage alert, and clears when stopped', async () => {
+    const { conn, received } = await subscribe<PipeLeakage>(
+      HUBS.pipeLeakage,
+      HUB_METHODS.pipeLeakage.subscribeToConfigs,
+      HUB_MESSAGES.newConfig,
+      ['1'],
+    );
+    try {
+      await waitFor(() => received.length > 0);
+      expect(received.at(-1)!.measurementState).toBe('Ok');
+      const start = await as('admin', LEAKAGE_API.simulateLeak, {
+        method: 'POST',
+        body: JSON.stringify({ pipeLeakageId: 1, flow: 25 }),
+      });
+      expect(start.status).toBe(200);
+      advance(DETECTION_WINDOW_MS / 2);
+      expect(received.at(-1)!.measurementState).toBe('Ok');
+      advance(DETECTION_WINDOW_MS);
+      await waitFor(() => received.at(-1)!.measurementState === 'Leak');
+      expect(received.at(-1)!.measurementChange).toBeGreaterThan(20);
+      const leakAlerts = () =>
+        server.alerts.archive
+          .current()
+          .filter((a) => a.source?.type === 'PipeLeakage' && a.source.id === 1);
+      expect(leakAlerts()).toHaveLength(1);
+      expect(leakAlerts()[0]!.text).toContain('Versorgungszone Kirchberg: Leckage erkannt');
+      expect(leakAlerts()[0]!.cleared).toBe(false);
+      // A view opened now gets the zone's alarm state right after its subscribe.
+      const states = await subscribe<{ pendingCount: number; highestPriority: number }>(
+        HUBS.alert,
+        HUB_METHODS.alert.subscribeToAlertState,
+        HUB_MESSAGES.newAlertState,
+        ['PipeLeakage:1'],
+      );
+      await waitFor(() => states.received.length > 0);
+      expect(states.received[0]).toMatchObject({ pendingCount: 1, highestPriority: 1 });
+      await states.conn.stop();
+
+      await as('admin', LEAKAGE_API.simulateLeak, {
+        method: 'POST',
+        body: JSON.stringify({ pipeLeakageId: 1, flow: 0 }),
+      });
+      advance(2 * DETECTION_WINDOW_MS);
+      await waitFor(() => received.at(-1)!.measurementState === 'Ok');
+      expect(
+        server.alerts.archive.current().find((a) => a.source?.type === 'PipeLeakage')?.cleared,
+      ).toBe(true);
+    } finally {
+      await conn.stop();
+    }
+  });
+
+  it('AN3: the lists need a session; the leak switch needs admin and valid input', async () => {
+    const stations = (await (await as('viewer', ENERGY_API.stations)).json()) as unknown[];
+    expect(stations).toHaveLength(11);
+    const sections = (await (await as('viewer', LEAKAGE_API.sections)).json()) as unknown[];
+    expect(sections).toHaveLength(4);
+    expect((await fetch(url + ENERGY_API.stations)).status).toBe(401);
+    const post = (who: string, body: unknown) =>
+      as(who, LEAKAGE_API.simulateLeak, { method: 'POST', body: JSON.stringify(body) });
+    expect((await post('viewer', { pipeLeakageId: 1, flow: 5 })).status).toBe(403);
+    expect((await post('admin', { pipeLeakageId: 1, flow: -5 })).status).toBe(400);
+    expect((await post('admin', { pipeLeakageId: 99, flow: 5 })).status).toBe(404);
+    expect(signalR).toBeDefined();
+  });
+});
