@@ -54,7 +54,9 @@ export function registerLeakage(
     section.seedNights(
       Array.from({ length: NIGHTS_SEEDED }, (_, i) => ({
         begin: midnight - (NIGHTS_SEEDED - i) * DAY_MS + (2 - offset) * 3_600_000,
-        value: Math.round((referenceOf(def) + 0.15 * thresholdOf(def) * noise()) * 10) / 10,
+        // Night use varies a little; a tight zone stays at or under its reference.
+        value:
+          Math.round((referenceOf(def) - 0.15 * thresholdOf(def) * Math.abs(noise())) * 10) / 10,
       })),
     );
     return section;

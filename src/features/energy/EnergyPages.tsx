@@ -48,8 +48,8 @@ function Correction({ values }: { values: EnergyOptimisationValues }) {
   return (
     <span className={shed ? 'energy-shed' : 'energy-headroom'}>
       {shed
-        ? t('energy.shed', { value: format.number(values.korrekturleistung, 1) })
-        : t('energy.headroom', { value: format.number(-values.korrekturleistung, 1) })}
+        ? t('energy.shed', { value: `${format.number(values.korrekturleistung, 1)} ${KW}` })
+        : t('energy.headroom', { value: `${format.number(-values.korrekturleistung, 1)} ${KW}` })}
     </span>
   );
 }

@@ -64,13 +64,19 @@ function SectionRow({ id, name }: { id: number; name: string }) {
       </th>
       {v ? (
         <>
-          <td>
+          <td data-label={t('leakage.columns.state')}>
             <StateBadge state={v.measurementState} />
           </td>
-          <td className="num">{m3(v.measurementChange)}</td>
-          <td className="num">{m3(v.minMaxValue)}</td>
-          <td className="num">{m3(v.referenceValue)}</td>
-          <td className="num">
+          <td className="num" data-label={t('leakage.columns.balance')}>
+            {m3(v.measurementChange)}
+          </td>
+          <td className="num" data-label={t('leakage.columns.night')}>
+            {m3(v.minMaxValue)}
+          </td>
+          <td className="num" data-label={t('leakage.columns.reference')}>
+            {m3(v.referenceValue)}
+          </td>
+          <td className="num" data-label={t('leakage.columns.loss')}>
             {v.lossPerDayM3 === null ? '—' : `${format.number(v.lossPerDayM3, 0)} m³`}
           </td>
         </>
