@@ -48,15 +48,6 @@ export interface EnergyStation {
   sollleistung: number;
 }
 
-/** Specific energy of a station over a span: kWh per m³ pumped (formula in the view's help). */
-export interface SpecificEnergy {
-  span: 'day' | 'week' | 'month';
-  energyKwh: number;
-  volumeM3: number;
-  kwhPerM3: number | null;
-}
-
 export const ENERGY_API = {
   stations: '/api/energy/stations',
-  specific: '/api/energy/stations/:nr/specific',
 } as const;
