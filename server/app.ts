@@ -177,7 +177,7 @@ export async function buildServer(
   // pipe leakage per network section (SPEC §3), pushed on their hubs.
   if (simulation) {
     const stops = [
-      registerEnergy(app, context, plant, hubs.energyOpt),
+      registerEnergy(app, context, plant, hubs.energyOpt, archive),
       registerLeakage(app, context, plant, hubs.pipeLeakage, alerts.raiser, config.seed),
     ];
     app.addHook('onClose', async () => stops.forEach((stop) => stop()));

@@ -4,7 +4,12 @@
  * subscribed stations (the current values right after a subscribe), and the list of stations.
  */
 import type { FastifyInstance } from 'fastify';
-import { ENERGY_API, type EnergyStation } from '../../src/contract/energy.ts';
+import { z } from 'zod';
+import { ENERGY_API, type EnergyStation, type SpecificEnergy } from '../../src/contract/energy.ts';
+import type { PvRef } from '../../src/contract/pv.ts';
+import type { Archive } from '../archive/createArchive.ts';
+import { parse } from '../http/validate.ts';
+import { notFound } from '../http/errors.ts';
 import { pvKey } from '../../src/contract/keys.ts';
 import { requireUser } from '../auth/guards.ts';
 import type { ServerContext } from '../context.ts';
@@ -12,6 +17,8 @@ import type { EnergyOptHubHandle } from '../hubs/keyedHubs.ts';
 import { STATION_CATALOG } from '../plant/stationCatalog.ts';
 import type { Plant } from '../plant/types.ts';
 import { EnergyMeter } from './energyMeter.ts';
+
+const DAY_MS = 86_400_000;
 
 /** The agreed setpoint: 60 % of the installed pump power, in steps of 5 kW. */
 export const setpointOf = (installedKw: number) =>
@@ -22,11 +29,22 @@ export function registerEnergy(
   ctx: ServerContext,
   plant: Plant,
   hub: EnergyOptHubHandle,
+  archive: Archive,
 ): () => void {
   const power = new Map<number, string>();
+  const powerRef = new Map<number, PvRef>();
+  /** The flow the pumps deliver: Förderstrom where the station empties a store, else Durchfluss. */
+  const flowRef = new Map<number, PvRef>();
   for (const ref of plant.pvRefs()) {
     const config = plant.config(ref);
-    if (config?.name === 'Leistungsaufnahme') power.set(config.stationNumber, pvKey(ref));
+    if (!config) continue;
+    if (config.name === 'Leistungsaufnahme') {
+      power.set(config.stationNumber, pvKey(ref));
+      powerRef.set(config.stationNumber, ref);
+    }
+    if (config.name === 'Förderstrom') flowRef.set(config.stationNumber, ref);
+    else if (config.name === 'Durchfluss' && !flowRef.has(config.stationNumber))
+      flowRef.set(config.stationNumber, ref);
   }
   const meters = new Map<number, EnergyMeter>();
   const stations: EnergyStation[] = [];
@@ -66,6 +84,53 @@ export function registerEnergy(
   app.get(ENERGY_API.stations, async (request): Promise<EnergyStation[]> => {
     requireUser(ctx, request);
     return stations;
+  });
+  app.get(ENERGY_API.specific, async (request): Promise<SpecificEnergy[]> => {
+    requireUser(ctx, request);
+    const { nr } = parse(z.object({ nr: z.coerce.number().int() }), request.params, 'path');
+    const p = powerRef.get(nr);
+    const f = flowRef.get(nr);
+    const powerPv = p && archive.pv(p);
+    const flowPv = f && archive.pv(f);
+    if (!meters.has(nr) || !powerPv || !flowPv) throw notFound(`Station ${nr} has no energy data`);
+    // Day values start at the plant's midnight; the newest one is the day in progress.
+    const now = ctx.now();
+    const complete = (points: { t: number[]; v: (number | null)[] }, days: number) => {
+      const last = points.t.length - (points.t.at(-1)! > now - DAY_MS ? 1 : 0);
+      const first = Math.max(0, last - days);
+      return { t: points.t.slice(first, last), v: points.v.slice(first, last) };
+    };
+    const spans = [
+      ['day', 1],
+      ['week', 7],
+      ['month', 30],
+    ] as const;
+    return spans.map(([span, days]) => {
+      const start = now - (days + 2) * DAY_MS;
+      const kw = complete(archive.points(powerPv, 'DayValues', 'Mittelwert', start, now), days);
+      const flow = complete(archive.points(flowPv, 'DayValues', 'Mittelwert', start, now), days);
+      const flowAt = new Map(flow.t.map((t, i) => [t, flow.v[i]]));
+      let energyKwh = 0;
+      let volumeM3 = 0;
+      const used: number[] = [];
+      kw.t.forEach((t, i) => {
+        const k = kw.v[i];
+        const q = flowAt.get(t);
+        if (k === null || k === undefined || q === null || q === undefined) return;
+        energyKwh += k * 24;
+        volumeM3 += q * 24;
+        used.push(t);
+      });
+      return {
+        span,
+        from: used[0] ?? start,
+        to: used.at(-1) ?? start,
+        days: used.length,
+        energyKwh: Math.round(energyKwh),
+        volumeM3: Math.round(volumeM3),
+        kwhPerM3: volumeM3 > 0 ? Math.round((energyKwh / volumeM3) * 1000) / 1000 : null,
+      };
+    });
   });
   return off;
 }

@@ -48,6 +48,23 @@ export interface EnergyStation {
   sollleistung: number;
 }
 
+/**
+ * Specific energy of a station over a span of whole days from the archive's day means:
+ * kWh per m³ pumped = Σ(mean kW · 24 h) / Σ(mean m³/h · 24 h) over the days with both.
+ */
+export interface SpecificEnergy {
+  span: 'day' | 'week' | 'month';
+  /** The span's first and last day (start of day, ms) with data. */
+  from: number;
+  to: number;
+  days: number;
+  energyKwh: number;
+  volumeM3: number;
+  /** null when nothing was pumped. */
+  kwhPerM3: number | null;
+}
+
 export const ENERGY_API = {
   stations: '/api/energy/stations',
+  specific: '/api/energy/stations/:nr/specific',
 } as const;

@@ -53,6 +53,10 @@ test('EL-E1: the energy overview counts the period down in mm:ss; a station show
   // 0 minutes takes the Russian "many" form: "0 минут".
   await expect(facts).toContainText(/\b0 минут приоритетной работы сегодня/);
   await expect(page.locator('.energy-chart svg')).toBeVisible();
+  // Specific energy from the archive, in kWh/m³ with the Russian unit heading.
+  const specific = page.locator('.energy-specific');
+  await expect(specific.locator('[data-span="week"]')).toContainText('Последние 7 дней');
+  await expect(specific.locator('[data-span="week"] td').last()).toHaveText(/^0,\d{3}$/);
 });
 
 test('EL-E2: a simulated leak turns its zone to Leak with its alarm mark; the count of zones in leak reads right in Russian', async ({

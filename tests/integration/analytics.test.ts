@@ -4,7 +4,6 @@
  * to Leak after the detection window and raises a PipeLeakage alert that clears when the leak
  * is stopped; the routes check rights and input — rules AN1..AN3.
  */
-import * as signalR from '@microsoft/signalr';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type PlantServer } from '../../server/app.ts';
 import type { SessionUser } from '../../server/auth/service.ts';
 import { readConfig } from '../../server/config.ts';
-import { ENERGY_API, type EnergyOptimisationValues } from '../../src/contract/energy.ts';
+import {
+  ENERGY_API,
+  type EnergyOptimisationValues,
+  type SpecificEnergy,
+} from '../../src/contract/energy.ts';
 import { HUBS, HUB_MESSAGES, HUB_METHODS } from '../../src/contract/hubs.ts';
 import { LEAKAGE_API, type PipeLeakage } from '../../src/contract/leakage.ts';
 import { DETECTION_WINDOW_MS } from '../../server/leakage/leakageModel.ts';
@@ -180,6 +183,21 @@ describe('energy optimisation and pipe leakage', () => {
     expect((await post('viewer', { pipeLeakageId: 1, flow: 5 })).status).toBe(403);
     expect((await post('admin', { pipeLeakageId: 1, flow: -5 })).status).toBe(400);
     expect((await post('admin', { pipeLeakageId: 99, flow: 5 })).status).toBe(404);
-    expect(signalR).toBeDefined();
+    // Specific energy from the archive's day means: kWh per m³ over a day, a week, a month.
+    const specific = (await (
+      await as('viewer', ENERGY_API.specific.replace(':nr', '2'))
+    ).json()) as SpecificEnergy[];
+    expect(specific.map((s) => [s.span, s.days])).toEqual([
+      ['day', 1],
+      ['week', 7],
+      ['month', 30],
+    ]);
+    for (const s of specific) {
+      expect(s.kwhPerM3).toBeGreaterThan(0.05);
+      expect(s.kwhPerM3).toBeLessThan(2);
+      expect(s.kwhPerM3!).toBeCloseTo(s.energyKwh / s.volumeM3, 2);
+    }
+    expect((await as('viewer', ENERGY_API.specific.replace(':nr', '12'))).status).toBe(404);
+    expect((await as('viewer', ENERGY_API.specific.replace(':nr', 'x'))).status).toBe(400);
   });
 });

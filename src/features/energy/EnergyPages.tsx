@@ -21,7 +21,7 @@ import {
   StatusBadge,
 } from '../../ui/index.ts';
 import { useAsync } from '../stations/useAsync.ts';
-import { fetchEnergyStations } from './analyticsApi.ts';
+import { fetchEnergyStations, fetchSpecificEnergy } from './analyticsApi.ts';
 import './analytics.css';
 
 const KW = 'kW';
@@ -198,6 +198,54 @@ function PeriodChart({ values }: { values: EnergyOptimisationValues }) {
   );
 }
 
+/** kWh per m³ over yesterday, a week and a month, from the archive's day values. */
+function SpecificEnergyPanel({ nr }: { nr: number }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [specific, retry] = useAsync((signal) => fetchSpecificEnergy(nr, signal), [nr]);
+  return (
+    <Panel title={t('energy.specific.title')}>
+      <LoadingState
+        status={specific.state}
+        onRetry={retry}
+        errorMessage={t('energy.specific.none')}
+      >
+        {specific.state === 'ready' && (
+          <table className="table energy-specific">
+            <thead>
+              <tr>
+                <th scope="col" />
+                <th scope="col" className="num">
+                  {t('energy.specific.energy')}
+                </th>
+                <th scope="col" className="num">
+                  {t('energy.specific.volume')}
+                </th>
+                <th scope="col" className="num">
+                  {t('energy.specific.value')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {specific.data.map((s) => (
+                <tr key={s.span} data-span={s.span}>
+                  <th scope="row">{t(`energy.specific.span.${s.span}`)}</th>
+                  <td className="num">{format.number(s.energyKwh, 0)} kWh</td>
+                  <td className="num">{format.number(s.volumeM3, 0)} m³</td>
+                  <td className="num">
+                    {s.kwhPerM3 === null ? '—' : format.number(s.kwhPerM3, 3)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </LoadingState>
+      <p className="analytics-note">{t('energy.specific.help')}</p>
+    </Panel>
+  );
+}
+
 export function EnergyStationPage() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -272,6 +320,7 @@ export function EnergyStationPage() {
                 <p>{t('energy.help')}</p>
               </details>
             </Panel>
+            <SpecificEnergyPanel nr={nr} />
           </div>
         )}
       </LoadingState>
