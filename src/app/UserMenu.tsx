@@ -87,6 +87,12 @@ export function UserMenu({ userName, onLogout }: UserMenuProps) {
             </button>
           </li>
           <li role="none">
+            <button type="button" role="menuitem" onClick={() => go('/settings/password')}>
+              <Icon name="user" />
+              {t('auth.password.title')}
+            </button>
+          </li>
+          <li role="none">
             <button type="button" role="menuitem" onClick={() => go('/help')}>
               <Icon name="help" />
               {t('nav.help')}

@@ -215,6 +215,20 @@ test('SH11: the user menu opens by keyboard and leads to the settings', async ({
   await expect(page).toHaveURL(/\/settings$/);
 });
 
+test('SH12: the password change is reached from the user menu and from the settings', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Benutzer' }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Passwort ändern' }).click();
+  await expect(page).toHaveURL(/\/settings\/password$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Passwort ändern');
+  await page.goto('/settings');
+  await page.getByRole('link', { name: 'Passwort ändern' }).click();
+  await expect(page).toHaveURL(/\/settings\/password$/);
+});
+
 test.describe('UI kit (/diagnostics/ui)', () => {
   test('UI1: a dialog is modal, closes with Escape and returns focus', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -71,6 +71,9 @@ export function SettingsPage() {
           <p>{t('settings.support.text')}</p>
           <ul className="link-list">
             <li>
+              <Link to="/settings/password">{t('auth.password.title')}</Link>
+            </li>
+            <li>
               <Link to="/help">{t('nav.help')}</Link>
             </li>
             <li>
