@@ -25,6 +25,7 @@ import { AlertService } from './alerts/AlertService.ts';
 import { registerAlertRoutes } from './alerts/routes.ts';
 import { registerActionRoutes } from './actions/registerActionRoutes.ts';
 import { registerDashboardArea } from './dashboard/registerDashboardArea.ts';
+import { registerReportArea } from './reports/registerReportArea.ts';
 
 export interface PlantServer {
   app: FastifyInstance;
@@ -170,6 +171,7 @@ export async function buildServer(
   }
 
   registerDashboardArea(app, context, plant, hubs.dashboard);
+  registerReportArea(app, context, plant, archive, hubs.reportData);
 
   await registerStatic(app, config.distDir);
 
