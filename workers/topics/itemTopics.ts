@@ -4,16 +4,19 @@
  */
 import type { AlertStateMessage } from '../../src/contract/alerts.ts';
 import type { PvAlarmState, PvLimitSet } from '../../src/domain/pvAlarm.ts';
+import type { ReportLiveItem } from '../../src/contract/reports.ts';
 import { alertStateTopic } from './alertStateTopic.ts';
 import type { ItemTopic } from './ItemTopic.ts';
 import { limitConfigTopic } from './limitConfigTopic.ts';
 import { pvAlarmTopic } from './pvAlarmTopic.ts';
+import { reportDataTopic } from './reportDataTopic.ts';
 
 /** What a tab receives per key of each topic. */
 export interface ItemTypes {
   alertState: AlertStateMessage;
   limitConfig: PvLimitSet;
   pvAlarm: PvAlarmState;
+  reportData: ReportLiveItem;
 }
 
 export type ItemKind = keyof ItemTypes;
@@ -22,6 +25,7 @@ export const ITEM_TOPICS: { [K in ItemKind]: ItemTopic<ItemTypes[K]> } = {
   alertState: alertStateTopic,
   limitConfig: limitConfigTopic,
   pvAlarm: pvAlarmTopic,
+  reportData: reportDataTopic,
 };
 
 export const ITEM_KINDS = Object.keys(ITEM_TOPICS) as ItemKind[];
