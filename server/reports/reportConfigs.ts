@@ -115,7 +115,8 @@ function stationConfig(plant: Plant, stationNumber: number): StoredReportConfig 
   for (const c of pumps) columns.push(column(c, 'operatingHours'));
   if (pumps[0]) columns.push(column(pumps[0], 'switchCycles'));
   const hasTurbidity = analog.some((c) => /^Trübung/.test(c.name));
-  columns.push(manualColumn(stationNumber, station.kind, hasTurbidity));
+  // The column a person fills in comes first, so it is in view without scrolling sideways.
+  columns.unshift(manualColumn(stationNumber, station.kind, hasTurbidity));
   return {
     id: stationNumber * 100 + 1,
     stationNumber,
