@@ -46,7 +46,17 @@ export function ManualInputDialog({
   const submit = () => {
     const result = checkManualInput(text, config, mark);
     if (!result.ok) {
-      setError(ruleText(result.message));
+      // Limits in the user's number format, like the help text below the field.
+      setError(
+        ruleText({
+          ...result.message,
+          params: {
+            ...result.message.params,
+            min: format.number(config.domain.min, config.decimals),
+            max: format.number(config.domain.max, config.decimals),
+          },
+        }),
+      );
       return;
     }
     setError(null);

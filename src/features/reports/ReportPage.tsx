@@ -18,6 +18,7 @@ import {
   type ReportConfig,
   type ReportData,
   type ReportKind,
+  type ReportLiveItem,
 } from '../../contract/reports.ts';
 import {
   formatReportDate,
@@ -83,7 +84,10 @@ function ReportView({ kind, id, zone }: { kind: ReportKind; id: number; zone?: s
   const config =
     configs.state === 'ready' ? (configs.data.find((c) => c.id === id) ?? null) : undefined;
   const data = load.state === 'ready' ? load.data : null;
-  const live = useLiveItem('reportData', data?.liveKey ?? null);
+  const pushed = useLiveItem('reportData', data?.liveKey ?? null);
+  // The answer of our own save counts until the hub pushes anything newer.
+  const [posted, setPosted] = useState<{ item: ReportLiveItem; over: typeof pushed } | null>(null);
+  const live = posted && posted.over === pushed ? posted.item : pushed;
 
   /** The loaded report with the manual values the hub pushed since. */
   const shown = useMemo<ReportData | null>(() => {
@@ -120,7 +124,7 @@ function ReportView({ kind, id, zone }: { kind: ReportKind; id: number; zone?: s
   const save = useCallback(
     async (tgt: ManualTarget, value: number | null) => {
       if (!data) return;
-      await saveManualInput(id, kind, data.date, [
+      const item = await saveManualInput(id, kind, data.date, [
         {
           pv: tgt.column.manualPv!,
           index: tgt.index,
@@ -128,10 +132,10 @@ function ReportView({ kind, id, zone }: { kind: ReportKind; id: number; zone?: s
           resetManualInput: value === null,
         },
       ]);
+      setPosted({ item, over: pushed });
       setNotice(t('reports.manual.saved', { column: tgt.column.title, row: tgt.rowLabel }));
-      retry();
     },
-    [data, id, kind, retry, t],
+    [data, id, kind, pushed, t],
   );
 
   const title = config ? config.name : t(`reports.kind.${kind}`);
