@@ -29,7 +29,14 @@ export const fetchReportData = (
   getJson<ReportData>(reportPath(REPORT_API.data, { configId, kind }), {
     query: { date, to },
     signal,
+  }).then((data) => {
+    // The start of "data to drawn table" (bench/report-client-timing.ts).
+    performance.mark(REPORT_DATA_MARK);
+    return data;
   });
+
+export const REPORT_DATA_MARK = 'pegel-report-data';
+export const REPORT_DRAWN_MEASURE = 'pegel-report-drawn';
 
 export const saveManualInput = (
   configId: number,
