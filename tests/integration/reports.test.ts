@@ -242,6 +242,25 @@ describe('report data from the archive (SPEC §9 Aggregations)', () => {
     }
   });
 
+  it('RP9: annotations marked for the daily report show in it, not in the monthly one', async () => {
+    const date = yesterday();
+    const day = await json<ReportData>(dataUrl(201, 'Daily', date));
+    server.context.db
+      .prepare(
+        `INSERT INTO chart_annotations (timestamp, pv_type, pv_nr, data_source, text, visible,
+           show_in_day_report, show_in_week_report, show_in_month_report, show_in_year_report,
+           created_by, updated_at)
+         VALUES (?, 'AnaIn', 200001, 'QuarterHourValues', 'Behälter gereinigt', 1, 1, 0, 0, 0, 'operator', 0)`,
+      )
+      .run(day.start + 10 * HOUR);
+    const again = await json<ReportData>(dataUrl(201, 'Daily', date));
+    expect(again.annotations).toEqual([
+      expect.objectContaining({ timestamp: day.start + 10 * HOUR, text: 'Behälter gereinigt' }),
+    ]);
+    const month = await json<ReportData>(dataUrl(201, 'Monthly', date));
+    expect(month.annotations).toEqual([]);
+  });
+
   it('RP5: bad report requests are 400 or 404 in the one error shape', async () => {
     for (const [path, status] of [
       [dataUrl(201, 'Daily', '2026-02-30'), 400],
