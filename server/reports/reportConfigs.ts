@@ -89,9 +89,9 @@ function manualColumn(stationNumber: number, kind: string, hasTurbidity: boolean
   };
 }
 
-function stationConfig(plant: Plant, stationNumber: number): StoredReportConfig | null {
+function stationConfigs(plant: Plant, stationNumber: number): StoredReportConfig[] {
   const station = plant.stations().find((s) => s.id === stationNumber);
-  if (!station) return null;
+  if (!station) return [];
   const configs = plant
     .pvRefs()
     .map((ref) => plant.config(ref))
@@ -117,7 +117,7 @@ function stationConfig(plant: Plant, stationNumber: number): StoredReportConfig 
   const hasTurbidity = analog.some((c) => /^Trübung/.test(c.name));
   // The column a person fills in comes first, so it is in view without scrolling sideways.
   columns.unshift(manualColumn(stationNumber, station.kind, hasTurbidity));
-  return {
+  const operating: StoredReportConfig = {
     id: stationNumber * 100 + 1,
     stationNumber,
     stationName: station.name,
@@ -126,6 +126,26 @@ function stationConfig(plant: Plant, stationNumber: number): StoredReportConfig 
     dailyResolution: 'Hour',
     columns,
   };
+  // A day in quarter hours: the flow profile and the level, as a shift reads it.
+  const quarter = [
+    ...flows.slice(0, 1).map((c) => column(c, 'volume')),
+    ...flows.slice(0, 1).map((c) => column(c, 'mean')),
+    ...(level ? [column(level, 'mean')] : []),
+    ...counters.slice(0, 1).map((c) => column(c, 'sum', c.name)),
+  ];
+  if (quarter.length === 0) return [operating];
+  return [
+    operating,
+    {
+      id: stationNumber * 100 + 2,
+      stationNumber,
+      stationName: station.name,
+      name: `Viertelstundenwerte ${station.name}`,
+      kinds: ['Daily'],
+      dailyResolution: 'QuarterHour',
+      columns: quarter,
+    },
+  ];
 }
 
 function plantConfigs(plant: Plant): StoredReportConfig[] {
@@ -175,8 +195,7 @@ export class ReportConfigs {
   constructor(plant: Plant) {
     for (const c of plantConfigs(plant)) this.byId.set(c.id, c);
     for (const station of plant.stations()) {
-      const c = stationConfig(plant, station.id);
-      if (c) this.byId.set(c.id, c);
+      for (const c of stationConfigs(plant, station.id)) this.byId.set(c.id, c);
     }
   }
 

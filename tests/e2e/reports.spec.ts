@@ -5,6 +5,7 @@
  * save keeps the input), CSV and XLSX exports parsed here, the A4 print layout, the
  * overflow-basin log and the archive browser's paging.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.ts';
@@ -56,6 +57,12 @@ test('RE1: the daily report opens for yesterday with units and footer; previous 
     'Maximum',
   ]);
   await expect(page.getByRole('img', { name: /Balkendiagramm/ })).toBeVisible();
+  const violations = (
+    await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze()
+  ).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(violations).toEqual([]);
   await page.getByRole('button', { name: 'Vorheriger Zeitraum' }).click();
   const before = formatReportDate(parseReportDate(yesterday())! - DAY);
   await expect(page).toHaveURL(new RegExp(`date=${before}`));
@@ -145,7 +152,8 @@ test('RE3: CSV and XLSX exports hold the table; the print layout is A4 with the 
   await expect(page.getByRole('button', { name: 'Vorheriger Zeitraum' })).toBeHidden();
   await expect(page.locator('.report-print-head')).toContainText('Zweckverband');
   const pdf = (await page.pdf({ format: 'A4', preferCSSPageSize: true })).toString('latin1');
-  expect(pdf).toMatch(/\/MediaBox \[0 0 59[45]\.\d+ 84[12]\.\d+\]/);
+  // A4 landscape (the report's @page), 842 × 595 pt.
+  expect(pdf).toMatch(/\/MediaBox \[0 0 84[12]\.\d+ 59[45]\.\d+\]/);
   expect((pdf.match(/\/Type \/Page\b/g) ?? []).length).toBeGreaterThanOrEqual(1);
 });
 

@@ -129,7 +129,8 @@ describe('report configs (SPEC §7 Report)', () => {
       (await call('GET', reportPath(REPORT_API.configs, { id: 2 }), { user: null })).status,
     ).toBe(401);
     const station = await json<ReportConfig[]>(reportPath(REPORT_API.configs, { id: 2 }));
-    expect(station.map((c) => c.id)).toEqual([201]);
+    expect(station.map((c) => c.id)).toEqual([201, 202]);
+    expect(station[1]).toMatchObject({ kinds: ['Daily'], dailyResolution: 'QuarterHour' });
     const config = station[0]!;
     expect(config.kinds).toEqual(['Daily', 'Weekly', 'Monthly', 'Annual', 'Special']);
     expect(config.currentUserCanEdit).toBe(true);
@@ -201,6 +202,22 @@ describe('report data from the archive (SPEC §9 Aggregations)', () => {
     expect(data.totals[min]!.minT).toBe(
       data.rows.find((r) => r.values[min] === lowest)!.times[min],
     );
+  });
+
+  it('RP2b: a quarter-hour daily report has 96 rows, each the mean of its raw values', async () => {
+    const date = yesterday();
+    const config = (await json<ReportConfig[]>(reportPath(REPORT_API.configs, { id: 2 })))[1]!;
+    const data = await json<ReportData>(dataUrl(202, 'Daily', date));
+    expect(data.resolution).toBe('QuarterHour');
+    expect(data.rows.length).toBeGreaterThanOrEqual(92);
+    const mean = colIndex(config, 'ai200001:mean');
+    for (const row of data.rows.filter((_, i) => i % 17 === 0)) {
+      expect(row.end - row.t).toBe(900_000);
+      const levels = raw(LEVEL, row.t, row.end)
+        .map((r) => r.v)
+        .filter((v): v is number => v !== null);
+      expect(row.values[mean]).toBeCloseTo(levels.reduce((a, b) => a + b, 0) / levels.length, 9);
+    }
   });
 
   it('RP3: weekly rows are the seven days ending on the date; a day row matches the raw archive of that day', async () => {

@@ -8,6 +8,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useFormat } from '../../app/useFormat.ts';
+import type { PvRef } from '../../contract/pv.ts';
+import { usePvConfig } from '../../live/usePvConfig.ts';
 import type { DataSourceType } from '../../contract/charts.ts';
 import { parsePvUrlId, pvUrlId } from '../../contract/keys.ts';
 import { formatReportDate, parseReportDate, todayIn } from '../../domain/reportPeriod.ts';
@@ -78,7 +80,6 @@ export function ArchiveBrowserPage() {
   const pages = Math.max(1, Math.ceil(rows.length / perPage));
   const current = Math.min(page, pages);
   const shown = rows.slice((current - 1) * perPage, current * perPage);
-  const decimals = 2;
   const timeOf = (at: number) =>
     source === 'QuarterHour'
       ? format.dateTime(at, { seconds: false })
@@ -202,34 +203,7 @@ export function ArchiveBrowserPage() {
       )}
       {shown.length > 0 && (
         <>
-          <div className="report-table-wrap">
-            <table className="report-table">
-              <caption className="visually-hidden">{t('reports.archive.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('reports.archive.time')}</th>
-                  {(['mean', 'min', 'max', 'last'] as const).map((k) => (
-                    <th key={k} scope="col" className="num">
-                      <span className="report-col-title">{t(`reports.archive.${k}`)}</span>
-                      {dimension && <span className="report-col-unit">{dimension}</span>}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((r) => (
-                  <tr key={r.t}>
-                    <th scope="row">{timeOf(r.t)}</th>
-                    {([r.mean, r.min, r.max, r.last] as const).map((v, i) => (
-                      <td key={i} className="num">
-                        {v === null ? '–' : format.number(v, decimals)}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ValuesTable pv={pv!} rows={shown} dimension={dimension} timeOf={timeOf} />
           <nav className="report-pager" aria-label={t('reports.archive.rowsPerPage')}>
             <Button size="small" disabled={current <= 1} onClick={() => set({ page: '1' })}>
               {t('reports.archive.first')}
@@ -261,6 +235,65 @@ export function ArchiveBrowserPage() {
           </nav>
         </>
       )}
+    </div>
+  );
+}
+
+interface ValueRow {
+  t: number;
+  mean: number | null;
+  min: number | null;
+  max: number | null;
+  last: number | null;
+}
+
+/** One page of values, with the PV's own decimals. */
+function ValuesTable({
+  pv,
+  rows,
+  dimension,
+  timeOf,
+}: {
+  pv: PvRef;
+  rows: readonly ValueRow[];
+  dimension: string;
+  timeOf: (t: number) => string;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const config = usePvConfig(pv).config;
+  const decimals = config
+    ? Math.max(config.decimalPlaces, config.pvRef.type === 'DigiIn' ? 2 : 0)
+    : 2;
+  const shown = rows;
+  return (
+    <div className="report-table-wrap">
+      <table className="report-table">
+        <caption className="visually-hidden">{t('reports.archive.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('reports.archive.time')}</th>
+            {(['mean', 'min', 'max', 'last'] as const).map((k) => (
+              <th key={k} scope="col" className="num">
+                <span className="report-col-title">{t(`reports.archive.${k}`)}</span>
+                {dimension && <span className="report-col-unit">{dimension}</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((r) => (
+            <tr key={r.t}>
+              <th scope="row">{timeOf(r.t)}</th>
+              {([r.mean, r.min, r.max, r.last] as const).map((v, i) => (
+                <td key={i} className="num">
+                  {v === null ? '–' : format.number(v, decimals)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
