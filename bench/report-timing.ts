@@ -69,7 +69,7 @@ try {
     const cells = first.data.rows.length * (first.data.rows[0]?.values.length ?? 0);
     console.log(
       `${kind.padEnd(8)} ${first.data.rows.length} rows × ${first.data.rows[0]?.values.length} columns (${cells} cells, ${first.bytes} bytes): ` +
-        `first ${first.ms.toFixed(1)} ms (includes the lazy history fill), ` +
+        `first ${first.ms.toFixed(1)} ms (the first kind includes the lazy history fill of the station), ` +
         `warm median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
     );
   }
