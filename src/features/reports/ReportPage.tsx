@@ -78,8 +78,13 @@ function ReportView({ kind, id, zone }: { kind: ReportKind; id: number; zone?: s
   const settings = useResource(systemSettings);
   const plantName = settings.status === 'ready' ? settings.data.plantName : '';
   const [search, setSearch] = useSearchParams();
-  const date = search.get('date') ?? defaultReportDate(kind, Date.now(), zone);
-  const to = kind === 'Special' ? (search.get('to') ?? date) : undefined;
+  const opened = defaultReportDate(kind, Date.now(), zone);
+  // A special report without dates opens with the last seven days.
+  const date =
+    search.get('date') ??
+    (kind === 'Special' ? formatReportDate(parseReportDate(opened)! - 6 * 86_400_000) : opened);
+  const to =
+    kind === 'Special' ? (search.get('to') ?? (search.get('date') ? date : opened)) : undefined;
   const [configs] = useAsync((signal) => fetchReportConfigs(stationOfConfig(id), signal), [id]);
   const [load, retry] = useAsync(
     (signal) => fetchReportData(id, kind, date, to, signal),
@@ -391,7 +396,7 @@ function ReportBody({
             </tfoot>
           </table>
         </div>
-        {chartColumn >= 0 && hasValues && (
+        {chartColumn >= 0 && hasValues && data.rows.length >= 3 && (
           <ReportChart data={data} column={config.columns[chartColumn]!} index={chartColumn} />
         )}
       </div>
