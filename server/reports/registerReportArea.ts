@@ -25,8 +25,11 @@ import {
   type SebamConfigs,
 } from '../../src/contract/reports.ts';
 import {
+  formatReportDate,
+  parseReportDate,
   ReportPeriodError,
   reportPeriod,
+  todayIn,
   type ReportPeriod,
 } from '../../src/domain/reportPeriod.ts';
 import { fromNaiveMs } from '../../src/domain/zonedTime.ts';
@@ -337,6 +340,26 @@ export function registerReportArea(
     const key = reportLiveKey(config.id, kind, period.date);
     const live: ReportLiveItem = { key, manual: manualEntries(config, period) };
     hub.publishReportData(key, live);
+    // Day values also show in the other reports with day rows: every week that holds one of
+    // the days (a week ends on its date) and their month.
+    if (period.resolution === 'Day') {
+      const others = new Set<string>();
+      for (const item of items) {
+        const day = parseReportDate(todayIn(period.rows[item.index]!.t, zone))!;
+        for (let k = 0; k < 7; k++) others.add(`Weekly_${formatReportDate(day + k * 86_400_000)}`);
+        others.add(`Monthly_${formatReportDate(day).slice(0, 8)}01`);
+      }
+      for (const other of others) {
+        const [otherKind, date] = other.split('_') as ['Weekly' | 'Monthly', string];
+        const otherKey = reportLiveKey(config.id, otherKind, date);
+        if (otherKey === key || !config.kinds.includes(otherKind)) continue;
+        const otherPeriod = reportPeriod(otherKind, date, { zone });
+        hub.publishReportData(otherKey, {
+          key: otherKey,
+          manual: manualEntries(config, otherPeriod),
+        } satisfies ReportLiveItem);
+      }
+    }
     return live;
   });
 

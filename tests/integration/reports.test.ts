@@ -385,6 +385,42 @@ describe('manual input (SPEC §3 Report manual input item, §5)', () => {
   });
 });
 
+describe('manual input across reports with day rows', () => {
+  it('RP10: a day value saved in the monthly report reaches a tab showing the week ending that day', async () => {
+    const date = yesterday();
+    const hub = await RawHubClient.connect(url + HUBS.reportData);
+    await hub.handshake();
+    const weekKey = `r201_Weekly_${date}`;
+    hub.send(
+      JSON.stringify({
+        type: 1,
+        invocationId: '1',
+        target: HUB_METHODS.reportData.subscribe,
+        arguments: [[weekKey]],
+      }) + RS,
+    );
+    const pushes = () =>
+      hub
+        .records()
+        .filter((r) => r.type === 1 && r.target === HUB_MESSAGES.newValues)
+        .flatMap((r) => (r.arguments as [ReportLiveItem[]])[0]);
+    await hub.until(() => pushes().length > 0);
+    const month = await json<ReportData>(dataUrl(201, 'Monthly', date));
+    const index = month.rows.findIndex(
+      (r) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(r.t) === date,
+    );
+    const res = await call('POST', manualUrl(201, 'Monthly', date), {
+      body: [{ pv: TURBIDITY_LAB, index, value: 1.5, resetManualInput: false }],
+    });
+    expect(res.status).toBe(200);
+    await hub.until(() => pushes().some((p) => p.manual.length > 0));
+    expect(pushes().at(-1)).toMatchObject({ key: weekKey, manual: [{ index: 6, value: 1.5 }] });
+    const week = await json<ReportData>(dataUrl(201, 'Weekly', date));
+    expect(week.rows[6]!.values[0]).toBe(1.5);
+    hub.ws.close();
+  });
+});
+
 describe('overflow basins (SPEC §3 Rueb, §7 Rueb and Sebam)', () => {
   it('RP8: configs name the basins; events follow a simulated overflow in the archive', async () => {
     const configs = await json<{
