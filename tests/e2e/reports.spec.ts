@@ -168,6 +168,14 @@ test('RE4: the overflow-basin log of the year and the archive browser pages thro
     page.locator('.report-table tbody tr').first().or(page.getByText('Keine Einstau-Ereignisse')),
   ).toBeVisible();
 
+  // A failed call says so with the call failure text of SPEC §8.
+  await page.route('**/api/RuebProtocol/ruebevents/**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+  );
+  await page.getByLabel('Monat').selectOption({ index: 1 });
+  await expect(page.getByRole('alert')).toContainText('Error during get rueb events.');
+  await page.unroute('**/api/RuebProtocol/ruebevents/**');
+
   await page.goto('/archive?pv=AnaIn-200001&source=Day&rows=25');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Messwertarchiv');
   await expect(page.locator('.report-table tbody tr')).toHaveCount(25);

@@ -133,6 +133,11 @@ export function OverflowPage() {
           {t('reports.export.print')}
         </Button>
       </Toolbar>
+      {configs.state === 'error' && (
+        <p className="report-error" role="alert">
+          {t('reports.overflow.failed', { error: configs.error })}
+        </p>
+      )}
       {configs.state === 'ready' && basins.length === 0 && (
         <EmptyState title={t('reports.overflow.empty')} reason={t('reports.overflow.noBasins')} />
       )}

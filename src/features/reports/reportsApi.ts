@@ -49,15 +49,30 @@ export const saveManualInput = (
     items,
   );
 
+/** SPEC §8 "Call failure texts" of the overflow-basin calls. */
+export const RUEB_CONFIGS_FAILED = 'Error during get rueb configs.';
+export const RUEB_EVENTS_FAILED = 'Error during get rueb events.';
+
+function failWith<T>(text: string, call: Promise<T>): Promise<T> {
+  return call.catch((cause: unknown) => {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new Error(text, { cause });
+  });
+}
+
 export const fetchRuebConfigs = (signal?: AbortSignal) =>
-  getJson<RuebConfig>(REPORT_API.ruebConfigs, { signal });
+  failWith(RUEB_CONFIGS_FAILED, getJson<RuebConfig>(REPORT_API.ruebConfigs, { signal }));
 
 export const fetchRuebEvents = (
   station: number,
   year: number,
   month: number,
   signal?: AbortSignal,
-) => getJson<RuebEvents>(reportPath(REPORT_API.ruebEvents, { station, year, month }), { signal });
+) =>
+  failWith(
+    RUEB_EVENTS_FAILED,
+    getJson<RuebEvents>(reportPath(REPORT_API.ruebEvents, { station, year, month }), { signal }),
+  );
 
 export const fetchPvList = (signal?: AbortSignal) => getJson<PvListEntry[]>(API.pv.all, { signal });
 
