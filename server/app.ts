@@ -30,6 +30,7 @@ import { registerActionRoutes } from './actions/registerActionRoutes.ts';
 import { registerDashboardArea } from './dashboard/registerDashboardArea.ts';
 import { registerEnergy } from './energy/registerEnergy.ts';
 import { registerLeakage } from './leakage/registerLeakage.ts';
+import { registerReportArea } from './reports/registerReportArea.ts';
 
 export interface PlantServer {
   app: FastifyInstance;
@@ -188,6 +189,7 @@ export async function buildServer(
   }
 
   registerDashboardArea(app, context, plant, hubs.dashboard);
+  registerReportArea(app, context, plant, archive, hubs.reportData);
 
   await registerStatic(app, config.distDir);
 

@@ -3,22 +3,11 @@
  * subscribe/unsubscribe method pairs (one key list serves every pair), and the batch size
  * of SPEC §9.
  */
-import {
-  HUB_METHODS,
-  REPORT_DATA_BATCH_SIZE,
-  SUBSCRIPTION_BATCH_SIZE,
-  type HubName,
-} from '../src/contract/hubs.ts';
+import { HUB_METHODS, SUBSCRIPTION_BATCH_SIZE, type HubName } from '../src/contract/hubs.ts';
 import { ITEM_KINDS, ITEM_TOPICS, type ItemKind } from './topics/itemTopics.ts';
 
 /** Kinds with stores of their own; every other kind is a keyed item topic (topics/). */
-export const CORE_LEASE_KINDS = [
-  'pvValue',
-  'pvConfig',
-  'station',
-  'reportData',
-  'serverStatus',
-] as const;
+export const CORE_LEASE_KINDS = ['pvValue', 'pvConfig', 'station', 'serverStatus'] as const;
 export type CoreLeaseKind = (typeof CORE_LEASE_KINDS)[number];
 export type LeaseKind = CoreLeaseKind | ItemKind;
 export const LEASE_KINDS: readonly LeaseKind[] = [...CORE_LEASE_KINDS, ...ITEM_KINDS];
@@ -57,16 +46,6 @@ const CORE_TOPICS: Record<CoreLeaseKind, Topic> = {
       { subscribe: st.subscribeToDialStates, unsubscribe: st.unsubscribeFromDialStates },
     ],
     batchSize: SUBSCRIPTION_BATCH_SIZE,
-  },
-  reportData: {
-    hub: 'reportData',
-    methods: [
-      {
-        subscribe: HUB_METHODS.reportData.subscribe,
-        unsubscribe: HUB_METHODS.reportData.unsubscribe,
-      },
-    ],
-    batchSize: REPORT_DATA_BATCH_SIZE,
   },
   // The status hub pushes to every connection; a lease only keeps the channel open.
   serverStatus: { hub: 'serverStatus', methods: [], batchSize: SUBSCRIPTION_BATCH_SIZE },

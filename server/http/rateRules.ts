@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config.ts';
 import { API } from '../../src/contract/paths.ts';
 import { CHART_API } from '../../src/contract/charts.ts';
 import { ALERT_API } from '../../src/contract/alerts.ts';
+import { REPORT_API } from '../../src/contract/reports.ts';
 import { SYSTEM_EVENTS_PATH } from '../alerts/routes.ts';
 import type { RateRule } from './rateLimit.ts';
 
@@ -20,7 +21,7 @@ export function rateRules(config: ServerConfig): RateRule[] {
       ],
     },
     {
-      // Ranges over the archives and the event tables, and exports: each may read much.
+      // Ranges over the archives and the event tables, reports and exports: each may read much.
       name: 'archive ranges and exports',
       perMinute: config.rateHeavyPerMinute,
       burst: Math.max(1, Math.ceil(config.rateHeavyPerMinute / 5)),
@@ -33,6 +34,8 @@ export function rateRules(config: ServerConfig): RateRule[] {
         `POST ${ALERT_API.byPvs}`,
         `GET ${ALERT_API.controlEvents}`,
         `GET ${SYSTEM_EVENTS_PATH}`,
+        `GET ${REPORT_API.data}`,
+        `GET ${REPORT_API.ruebEvents}`,
       ],
     },
   ];

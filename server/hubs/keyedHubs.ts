@@ -21,6 +21,8 @@ export interface PipeLeakageHubHandle {
 export interface ReportDataHubHandle {
   /** Report values, coalesced per connection into one `newValues([item, …])` per frame. */
   publishReportData<D>(key: string, data: D): void;
+  /** Where the current item of a newly subscribed key comes from (null: none), pushed at once. */
+  setCurrent(current: (key: string) => unknown): void;
 }
 export interface DashboardHubHandle {
   /** `noteUpdate(note)` to subscribers of the note key. */
@@ -86,10 +88,26 @@ export function registerPipeLeakageHub(server: HubServer): PipeLeakageHubHandle 
 }
 
 export function registerReportDataHub(server: HubServer): ReportDataHubHandle {
-  const m = HUB_METHODS.reportData;
-  const s = keyedHub(server, 'reportData', 'report data', m);
+  let current: ((key: string) => unknown) | null = null;
+  const s = server.keyedSubscriptions('reportData', 'report data');
+  server.addHub({
+    name: 'reportData',
+    path: HUBS.reportData,
+    methods: keyedMethods(s, HUB_METHODS.reportData, isGenericKey, 'report data', (conn, added) => {
+      if (!current) return;
+      for (const key of added) {
+        const item = current(key);
+        if (item !== null && item !== undefined) {
+          s.pushLatest(conn, key, HUB_MESSAGES.newValues, item, 'batch');
+        }
+      }
+    }),
+  });
   return {
     publishReportData: (key, data) => s.publishLatest(key, HUB_MESSAGES.newValues, data, 'batch'),
+    setCurrent: (fn) => {
+      current = fn;
+    },
   };
 }
 

@@ -222,4 +222,22 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    // NOTE: the version may be renumbered when branches merge; it only has to stay unique.
+    version: 16,
+    name: 'report manual input',
+    sql: `
+      -- A value typed into a report (a lab result, a meter reading) for one row of one
+      -- resolution; who entered it and when.
+      CREATE TABLE report_manual_input (
+        pv_key TEXT NOT NULL,
+        resolution TEXT NOT NULL,
+        t INTEGER NOT NULL,
+        value REAL,
+        entered_by TEXT NOT NULL,
+        entered_at INTEGER NOT NULL,
+        PRIMARY KEY (pv_key, resolution, t)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

@@ -35,6 +35,18 @@ export const NAV_ITEMS: readonly NavItem[] = [
     descriptionKey: 'charts.nav.description',
   },
   {
+    path: '/reports',
+    labelKey: 'reports.nav.title',
+    icon: 'empty',
+    descriptionKey: 'reports.nav.description',
+  },
+  {
+    path: '/archive',
+    labelKey: 'reports.nav.archive',
+    icon: 'chart',
+    descriptionKey: 'reports.nav.archiveDescription',
+  },
+  {
     path: '/dashboard',
     labelKey: 'dashboard.nav.dashboard',
     icon: 'overview',

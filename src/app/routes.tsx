@@ -17,6 +17,7 @@ import { actionRoutes } from '../features/actions/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { chartRoutes } from '../features/charts/routes.tsx';
 import { analyticsRoutes } from '../features/energy/routes.tsx';
+import { reportRoutes } from '../features/reports/routes.tsx';
 
 /** Pages inside the shell. Pages not on the first screen load lazily (startup budget). */
 export const areaRoutes: RouteObject[] = [
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
               ...stationRoutes,
               ...dashboardRoutes,
               ...chartRoutes,
+              ...reportRoutes,
               ...alertRoutes,
               ...actionRoutes,
               ...analyticsRoutes,

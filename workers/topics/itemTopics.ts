@@ -6,12 +6,14 @@ import type { AlertStateMessage } from '../../src/contract/alerts.ts';
 import type { PvAlarmState, PvLimitSet } from '../../src/domain/pvAlarm.ts';
 import type { EnergyOptimisationValues } from '../../src/contract/energy.ts';
 import type { PipeLeakage } from '../../src/contract/leakage.ts';
+import type { ReportLiveItem } from '../../src/contract/reports.ts';
 import { alertStateTopic } from './alertStateTopic.ts';
 import { energyTopic } from './energyTopic.ts';
 import { leakageTopic } from './leakageTopic.ts';
 import type { ItemTopic } from './ItemTopic.ts';
 import { limitConfigTopic } from './limitConfigTopic.ts';
 import { pvAlarmTopic } from './pvAlarmTopic.ts';
+import { reportDataTopic } from './reportDataTopic.ts';
 
 /** What a tab receives per key of each topic. */
 export interface ItemTypes {
@@ -20,6 +22,7 @@ export interface ItemTypes {
   pvAlarm: PvAlarmState;
   energy: EnergyOptimisationValues;
   pipeLeakage: PipeLeakage;
+  reportData: ReportLiveItem;
 }
 
 export type ItemKind = keyof ItemTypes;
@@ -30,6 +33,7 @@ export const ITEM_TOPICS: { [K in ItemKind]: ItemTopic<ItemTypes[K]> } = {
   pvAlarm: pvAlarmTopic,
   energy: energyTopic,
   pipeLeakage: leakageTopic,
+  reportData: reportDataTopic,
 };
 
 export const ITEM_KINDS = Object.keys(ITEM_TOPICS) as ItemKind[];

@@ -1,0 +1,299 @@
+/**
+ * `/archive?pv=TYPE-NR&source=QuarterHour|Day|Month&from=yyyy-MM-dd&to=yyyy-MM-dd` (SPEC §2
+ * "archive browser for measured values"): one PV's archived periods as a table (mean, minimum,
+ * maximum, last value), newest first, paged with a rows-per-page choice, and a link to the
+ * same range as a trend.
+ */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useFormat } from '../../app/useFormat.ts';
+import type { PvRef } from '../../contract/pv.ts';
+import { usePvConfig } from '../../live/usePvConfig.ts';
+import type { DataSourceType } from '../../contract/charts.ts';
+import { parsePvUrlId, pvUrlId } from '../../contract/keys.ts';
+import { formatReportDate, parseReportDate, todayIn } from '../../domain/reportPeriod.ts';
+import { fromNaiveMs } from '../../domain/zonedTime.ts';
+import { Button, EmptyState, PageHeader, Spinner, Toolbar } from '../../ui/index.ts';
+import { useAsync } from '../stations/useAsync.ts';
+import { fetchArchivedValues, fetchPvList } from './reportsApi.ts';
+import './reports.css';
+
+const SOURCES = {
+  QuarterHour: 'QuarterHourValues',
+  Day: 'DayValues',
+  Month: 'MonthValues',
+} as const;
+type Source = keyof typeof SOURCES;
+const DEFAULT_DAYS: Record<Source, number> = { QuarterHour: 2, Day: 60, Month: 400 };
+export const ROWS_PER_PAGE = [25, 50, 100, 500] as const;
+const DAY = 86_400_000;
+
+export function ArchiveBrowserPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [search, setSearch] = useSearchParams();
+  const pv = parsePvUrlId(search.get('pv') ?? '');
+  const source: Source =
+    (Object.keys(SOURCES) as Source[]).find((s) => s === search.get('source')) ?? 'QuarterHour';
+  const today = todayIn(Date.now(), format.timeZone);
+  const to = parseReportDate(search.get('to') ?? '') !== null ? search.get('to')! : today;
+  const fromDefault = formatReportDate(parseReportDate(to)! - DEFAULT_DAYS[source] * DAY);
+  const from =
+    parseReportDate(search.get('from') ?? '') !== null ? search.get('from')! : fromDefault;
+  const perPage = ROWS_PER_PAGE.find((n) => String(n) === search.get('rows')) ?? 50;
+  const page = Math.max(1, Number(search.get('page') ?? 1) || 1);
+  const zone = format.timeZone;
+  const start = fromNaiveMs(parseReportDate(from)!, zone);
+  const end = fromNaiveMs(parseReportDate(to)! + DAY, zone);
+  const [pvs] = useAsync((signal) => fetchPvList(signal), []);
+  const [load, retry] = useAsync(
+    (signal) =>
+      pv && end > start
+        ? fetchArchivedValues(pv, SOURCES[source] as DataSourceType, start, end, signal)
+        : Promise.resolve(null),
+    [pv?.type, pv?.nr, source, start, end],
+  );
+  const set = (patch: Record<string, string>) => {
+    const p = new URLSearchParams(search);
+    for (const [k, v] of Object.entries(patch)) p.set(k, v);
+    if (!('page' in patch)) p.set('page', '1');
+    setSearch(p);
+  };
+  const entry =
+    pvs.state === 'ready' && pv
+      ? pvs.data.find((e) => e.pvRef.type === pv.type && e.pvRef.nr === pv.nr)
+      : undefined;
+  const rows = useMemo(() => {
+    if (load.state !== 'ready' || !load.data) return [];
+    const [mean, min, max, last] = load.data;
+    const out = (mean?.points.t ?? []).map((at, i) => ({
+      t: at,
+      mean: mean!.points.v[i] ?? null,
+      min: min?.points.v[i] ?? null,
+      max: max?.points.v[i] ?? null,
+      last: last?.points.v[i] ?? null,
+    }));
+    return out.reverse();
+  }, [load]);
+  const dimension = load.state === 'ready' ? (load.data?.[0]?.dimension ?? '') : '';
+  const pages = Math.max(1, Math.ceil(rows.length / perPage));
+  const current = Math.min(page, pages);
+  const shown = rows.slice((current - 1) * perPage, current * perPage);
+  const timeOf = (at: number) =>
+    source === 'QuarterHour'
+      ? format.dateTime(at, { seconds: false })
+      : source === 'Day'
+        ? format.dateTime(at, { part: 'date' })
+        : new Intl.DateTimeFormat(format.locale, {
+            month: 'long',
+            year: 'numeric',
+            timeZone: zone,
+          }).format(at);
+  const byStation = useMemo(() => {
+    if (pvs.state !== 'ready') return [];
+    const groups = new Map<string, typeof pvs.data>();
+    for (const e of pvs.data) {
+      if (
+        !['AnaIn', 'ZaehlWert', 'DigiIn', 'RechenWert', 'LaborWert', 'MinMax'].includes(
+          e.pvRef.type,
+        )
+      )
+        continue;
+      const list = groups.get(e.stationName) ?? [];
+      list.push(e);
+      groups.set(e.stationName, list);
+    }
+    return [...groups];
+  }, [pvs]);
+  return (
+    <div className="page report-page archive-page">
+      <nav className="breadcrumb" aria-label={t('reports.index.title')}>
+        <Link to="/reports">{t('reports.index.title')}</Link>
+      </nav>
+      <PageHeader
+        title={t('reports.archive.title')}
+        description={
+          entry ? `${entry.stationName} · ${entry.name}` : t('reports.archive.description')
+        }
+      />
+      <Toolbar label={t('reports.archive.title')} className="report-toolbar">
+        <label className="report-date report-pv-pick">
+          <span>{t('reports.archive.pv')}</span>
+          <select value={pv ? pvUrlId(pv) : ''} onChange={(e) => set({ pv: e.target.value })}>
+            <option value="">–</option>
+            {byStation.map(([station, list]) => (
+              <optgroup key={station} label={station}>
+                {list.map((e) => (
+                  <option key={pvUrlId(e.pvRef)} value={pvUrlId(e.pvRef)}>
+                    {e.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </label>
+        <label className="report-date">
+          <span>{t('reports.archive.source')}</span>
+          <select value={source} onChange={(e) => set({ source: e.target.value })}>
+            {(Object.keys(SOURCES) as Source[]).map((s) => (
+              <option key={s} value={s}>
+                {t(`reports.archive.sources.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="report-date">
+          <span>{t('reports.archive.from')}</span>
+          <input
+            type="date"
+            value={from}
+            max={to}
+            onChange={(e) => e.target.value && set({ from: e.target.value })}
+          />
+        </label>
+        <label className="report-date">
+          <span>{t('reports.archive.to')}</span>
+          <input
+            type="date"
+            value={to}
+            min={from}
+            onChange={(e) => e.target.value && set({ to: e.target.value })}
+          />
+        </label>
+        <label className="report-date">
+          <span>{t('reports.archive.rowsPerPage')}</span>
+          <select value={perPage} onChange={(e) => set({ rows: e.target.value })}>
+            {ROWS_PER_PAGE.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        {pv && (
+          <Link
+            className="report-trend-link"
+            to={`/trend/archive?pv=${pvUrlId(pv)}&start=${start}&end=${end}`}
+          >
+            {t('reports.archive.trend')}
+          </Link>
+        )}
+      </Toolbar>
+      {!pv && (
+        <EmptyState
+          title={t('reports.archive.choosePv')}
+          reason={t('reports.archive.choosePvReason')}
+        />
+      )}
+      {pv && end <= start && (
+        <p className="report-error" role="alert">
+          {t('reports.archive.badRange')}
+        </p>
+      )}
+      {pv && load.state === 'loading' && <Spinner label={t('reports.archive.title')} showLabel />}
+      {load.state === 'error' && (
+        <div className="report-error" role="alert">
+          <p>{t('reports.archive.failed', { error: load.error })}</p>
+          <Button onClick={retry}>{t('reports.failed.retry')}</Button>
+        </div>
+      )}
+      {pv && load.state === 'ready' && rows.length === 0 && end > start && (
+        <EmptyState title={t('reports.archive.empty')} reason={t('reports.archive.emptyReason')} />
+      )}
+      {shown.length > 0 && (
+        <>
+          <ValuesTable pv={pv!} rows={shown} dimension={dimension} timeOf={timeOf} />
+          <nav className="report-pager" aria-label={t('reports.archive.rowsPerPage')}>
+            <Button size="small" disabled={current <= 1} onClick={() => set({ page: '1' })}>
+              {t('reports.archive.first')}
+            </Button>
+            <Button
+              size="small"
+              disabled={current <= 1}
+              onClick={() => set({ page: String(current - 1) })}
+            >
+              {t('reports.archive.previous')}
+            </Button>
+            <span aria-live="polite">
+              {t('reports.archive.page', { page: current, pages, count: rows.length })}
+            </span>
+            <Button
+              size="small"
+              disabled={current >= pages}
+              onClick={() => set({ page: String(current + 1) })}
+            >
+              {t('reports.archive.next')}
+            </Button>
+            <Button
+              size="small"
+              disabled={current >= pages}
+              onClick={() => set({ page: String(pages) })}
+            >
+              {t('reports.archive.last')}
+            </Button>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}
+
+interface ValueRow {
+  t: number;
+  mean: number | null;
+  min: number | null;
+  max: number | null;
+  last: number | null;
+}
+
+/** One page of values, with the PV's own decimals. */
+function ValuesTable({
+  pv,
+  rows,
+  dimension,
+  timeOf,
+}: {
+  pv: PvRef;
+  rows: readonly ValueRow[];
+  dimension: string;
+  timeOf: (t: number) => string;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const config = usePvConfig(pv).config;
+  const decimals = config
+    ? Math.max(config.decimalPlaces, config.pvRef.type === 'DigiIn' ? 2 : 0)
+    : 2;
+  const shown = rows;
+  return (
+    <div className="report-table-wrap">
+      <table className="report-table">
+        <caption className="visually-hidden">{t('reports.archive.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('reports.archive.time')}</th>
+            {(['mean', 'min', 'max', 'last'] as const).map((k) => (
+              <th key={k} scope="col" className="num">
+                <span className="report-col-title">{t(`reports.archive.${k}`)}</span>
+                {dimension && <span className="report-col-unit">{dimension}</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((r) => (
+            <tr key={r.t}>
+              <th scope="row">{timeOf(r.t)}</th>
+              {([r.mean, r.min, r.max, r.last] as const).map((v, i) => (
+                <td key={i} className="num">
+                  {v === null ? '–' : format.number(v, decimals)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

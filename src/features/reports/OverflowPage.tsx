@@ -1,0 +1,220 @@
+/**
+ * `/reports/overflow?station=0&year=2026&month=0` (SPEC §2 "overflow basin reports in all,
+ * year and month views", §3 "Rueb"): the filling events of every basin or of one, over a year
+ * or a month, with start, end, duration, overflow volume and whether it overflowed (marked by
+ * text and shape, not colour alone); printable and exportable.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useFormat } from '../../app/useFormat.ts';
+import { useResource } from '../../app/resource.ts';
+import { systemSettings } from '../../app/systemSettings.ts';
+import type { RuebEvent } from '../../contract/reports.ts';
+import { todayIn } from '../../domain/reportPeriod.ts';
+import { Button, EmptyState, Icon, PageHeader, Spinner, Toolbar } from '../../ui/index.ts';
+import { downloadText, toCsv } from '../alerts/csv.ts';
+import { useAsync } from '../stations/useAsync.ts';
+import { fetchRuebConfigs, fetchRuebEvents } from './reportsApi.ts';
+import './reports.css';
+
+function duration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  const h = Math.floor(minutes / 60);
+  return `${h}:${String(minutes % 60).padStart(2, '0')} h`;
+}
+
+export function OverflowPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const settings = useResource(systemSettings);
+  const [search, setSearch] = useSearchParams();
+  const thisYear = Number(todayIn(Date.now(), format.timeZone).slice(0, 4));
+  const station = Number(search.get('station') ?? 0) || 0;
+  const year = Number(search.get('year') ?? thisYear) || thisYear;
+  const month = Math.min(12, Math.max(0, Number(search.get('month') ?? 0) || 0));
+  const [configs] = useAsync((signal) => fetchRuebConfigs(signal), []);
+  const basins = configs.state === 'ready' ? configs.data.ruebConfigItems : [];
+  const [load, retry] = useAsync(
+    (signal) => fetchRuebEvents(station, year, month, signal),
+    [station, year, month],
+  );
+  const set = (key: string, value: number) => {
+    const p = new URLSearchParams(search);
+    p.set(key, String(value));
+    setSearch(p);
+  };
+  const nameOf = (nr: number) => basins.find((b) => b.stationNumber === nr)?.name ?? String(nr);
+  const events: RuebEvent[] = load.state === 'ready' ? load.data.ruebEvents : [];
+  const monthName = (m: number) =>
+    new Intl.DateTimeFormat(format.locale, { month: 'long', timeZone: 'UTC' }).format(
+      Date.UTC(2020, m - 1, 1),
+    );
+  const period = month === 0 ? String(year) : `${monthName(month)} ${year}`;
+  const total = events.reduce((a, e) => a + e.volume, 0);
+  const time = (at: number | null) =>
+    at === null ? t('reports.overflow.running') : format.dateTime(at, { seconds: false });
+  const exportCsv = () =>
+    downloadText(
+      `ueberlaufbecken-${year}-${month}.csv`,
+      toCsv(
+        [
+          t('reports.overflow.basin'),
+          t('reports.overflow.start'),
+          t('reports.overflow.end'),
+          t('reports.overflow.duration'),
+          `${t('reports.overflow.volume')} [m³]`,
+          t('reports.overflow.overflowed'),
+          `${t('reports.overflow.maxLevel')} [m]`,
+        ],
+        events.map((e) => [
+          nameOf(e.stationNumber),
+          time(e.start),
+          time(e.end),
+          duration(e.durationMs),
+          format.number(e.volume, 1),
+          e.overflow ? t('reports.overflow.yes') : t('reports.overflow.no'),
+          e.maxLevel === null ? '' : format.number(e.maxLevel, 2),
+        ]),
+      ),
+    );
+  return (
+    <div className="page report-page">
+      <nav className="breadcrumb report-no-print" aria-label={t('reports.index.title')}>
+        <Link to="/reports">{t('reports.index.title')}</Link>
+      </nav>
+      <div className="report-print-head" aria-hidden="true">
+        <span>{settings.status === 'ready' ? settings.data.plantName : ''}</span>
+        <span>
+          {t('reports.export.printedAt', { time: format.dateTime(Date.now(), { seconds: false }) })}
+        </span>
+      </div>
+      <PageHeader
+        title={t('reports.overflow.title')}
+        description={`${station === 0 ? t('reports.overflow.allBasins') : nameOf(station)} · ${period}`}
+      />
+      <Toolbar label={t('reports.period.label')} className="report-toolbar report-no-print">
+        <label className="report-date">
+          <span>{t('reports.overflow.basin')}</span>
+          <select value={station} onChange={(e) => set('station', Number(e.target.value))}>
+            <option value={0}>{t('reports.overflow.allBasins')}</option>
+            {basins.map((b) => (
+              <option key={b.stationNumber} value={b.stationNumber}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="report-date">
+          <span>{t('reports.overflow.year')}</span>
+          <select value={year} onChange={(e) => set('year', Number(e.target.value))}>
+            {Array.from({ length: 6 }, (_, i) => thisYear - i).map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="report-date">
+          <span>{t('reports.overflow.month')}</span>
+          <select value={month} onChange={(e) => set('month', Number(e.target.value))}>
+            <option value={0}>{t('reports.overflow.wholeYear')}</option>
+            {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
+              <option key={m} value={m}>
+                {monthName(m)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="report-toolbar-gap" />
+        <Button variant="quiet" disabled={events.length === 0} onClick={exportCsv}>
+          {t('reports.export.csv')}
+        </Button>
+        <Button variant="quiet" onClick={() => window.print()}>
+          {t('reports.export.print')}
+        </Button>
+      </Toolbar>
+      {configs.state === 'error' && (
+        <p className="report-error" role="alert">
+          {t('reports.overflow.failed', { error: configs.error })}
+        </p>
+      )}
+      {configs.state === 'ready' && basins.length === 0 && (
+        <EmptyState title={t('reports.overflow.empty')} reason={t('reports.overflow.noBasins')} />
+      )}
+      {load.state === 'loading' && <Spinner label={t('reports.overflow.title')} showLabel />}
+      {load.state === 'error' && (
+        <div className="report-error" role="alert">
+          <p>{t('reports.overflow.failed', { error: load.error })}</p>
+          <Button onClick={retry}>{t('reports.failed.retry')}</Button>
+        </div>
+      )}
+      {load.state === 'ready' && events.length === 0 && basins.length > 0 && (
+        <EmptyState
+          title={t('reports.overflow.empty')}
+          reason={t('reports.overflow.emptyReason')}
+        />
+      )}
+      {events.length > 0 && (
+        <>
+          <p className="report-note">
+            {t('reports.overflow.summary', {
+              count: events.length,
+              overflows: events.filter((e) => e.overflow).length,
+              volume: format.number(total, 1),
+            })}
+          </p>
+          <div className="report-table-wrap">
+            <table className="report-table">
+              <caption className="visually-hidden">
+                {t('reports.overflow.title')}, {period}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('reports.overflow.basin')}</th>
+                  <th scope="col">{t('reports.overflow.start')}</th>
+                  <th scope="col">{t('reports.overflow.end')}</th>
+                  <th scope="col" className="num">
+                    {t('reports.overflow.duration')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('reports.overflow.volume')} <span className="report-col-unit">m³</span>
+                  </th>
+                  <th scope="col">{t('reports.overflow.overflowed')}</th>
+                  <th scope="col" className="num">
+                    {t('reports.overflow.maxLevel')} <span className="report-col-unit">m</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {events.map((e) => (
+                  <tr
+                    key={`${e.stationNumber}-${e.start}`}
+                    className={e.overflow ? 'report-overflow' : undefined}
+                  >
+                    <th scope="row">{nameOf(e.stationNumber)}</th>
+                    <td>{time(e.start)}</td>
+                    <td>{time(e.end)}</td>
+                    <td className="num">{duration(e.durationMs)}</td>
+                    <td className="num">{format.number(e.volume, 1)}</td>
+                    <td>
+                      {e.overflow ? (
+                        <span className="report-flag">
+                          <Icon name="warning" aria-hidden="true" /> {t('reports.overflow.yes')}
+                        </span>
+                      ) : (
+                        t('reports.overflow.no')
+                      )}
+                    </td>
+                    <td className="num">
+                      {e.maxLevel === null ? '–' : format.number(e.maxLevel, 2)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+/** Labels and export rows of a report, shared by the page, its exports and its tests. */
+import type { TFunction } from 'i18next';
+import type {
+  ReportAggregation,
+  ReportConfig,
+  ReportData,
+  ReportResolution,
+} from '../../contract/reports.ts';
+import type { Formatters } from '../../app/useFormat.ts';
+import type { XlsxCell } from './xlsx.ts';
+
+/** Aggregations whose rows add up (the footer shows their sum). */
+export const SUMMABLE: ReadonlySet<ReportAggregation> = new Set([
+  'sum',
+  'count',
+  'operatingHours',
+  'switchCycles',
+  'volume',
+]);
+
+export function rowLabel(
+  t: number,
+  end: number,
+  resolution: ReportResolution,
+  format: Formatters,
+): string {
+  const zone = format.timeZone;
+  switch (resolution) {
+    case 'QuarterHour':
+    case 'Hour':
+      return `${format.dateTime(t, { part: 'time', seconds: false })}–${format.dateTime(end, {
+        part: 'time',
+        seconds: false,
+      })}`;
+    case 'Day':
+      return new Intl.DateTimeFormat(format.locale, {
+        weekday: 'short',
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        timeZone: zone,
+      }).format(t);
+    case 'Month':
+      return new Intl.DateTimeFormat(format.locale, {
+        month: 'long',
+        year: 'numeric',
+        timeZone: zone,
+      }).format(t);
+    default:
+      return String(t);
+  }
+}
+
+/** The period as text: a day, a week range, a month, a year. */
+export function periodLabel(data: ReportData, format: Formatters, t: TFunction): string {
+  const zone = format.timeZone;
+  const day = (at: number) => format.dateTime(at, { part: 'date' });
+  switch (data.kind) {
+    case 'Daily':
+      return new Intl.DateTimeFormat(format.locale, {
+        weekday: 'long',
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        timeZone: zone,
+      }).format(data.start);
+    case 'Monthly':
+      return new Intl.DateTimeFormat(format.locale, {
+        month: 'long',
+        year: 'numeric',
+        timeZone: zone,
+      }).format(data.start);
+    case 'Annual':
+      return new Intl.DateTimeFormat(format.locale, { year: 'numeric', timeZone: zone }).format(
+        data.start,
+      );
+    default:
+      return t('reports.period.range', { from: day(data.start), to: day(data.end - 1) });
+  }
+}
+
+/** Header, rows and footer as cells (numbers stay numbers) for CSV and XLSX. */
+export function exportTable(
+  config: ReportConfig,
+  data: ReportData,
+  format: Formatters,
+  t: TFunction,
+): XlsxCell[][] {
+  const head: XlsxCell[] = [
+    t('reports.table.time'),
+    ...config.columns.map((c) => (c.dimension ? `${c.title} [${c.dimension}]` : c.title)),
+  ];
+  const rows: XlsxCell[][] = data.rows.map((r) => [
+    rowLabel(r.t, r.end, data.resolution, format),
+    ...r.values.map((v, i) =>
+      v === null ? null : Number(v.toFixed(config.columns[i]?.decimals ?? 2)),
+    ),
+  ]);
+  const foot = (label: string, pick: (i: number) => number | null): XlsxCell[] => [
+    label,
+    ...config.columns.map((c, i) => {
+      const v = pick(i);
+      return v === null ? null : Number(v.toFixed(c.decimals));
+    }),
+  ];
+  const agg = (i: number) => config.columns[i]?.binding?.reportValueType ?? null;
+  return [
+    head,
+    ...rows,
+    foot(t('reports.table.sum'), (i) =>
+      SUMMABLE.has(agg(i) ?? 'mean') ? (data.totals[i]?.sum ?? null) : null,
+    ),
+    foot(t('reports.table.mean'), (i) => data.totals[i]?.mean ?? null),
+    foot(t('reports.table.min'), (i) => data.totals[i]?.min ?? null),
+    foot(t('reports.table.max'), (i) => data.totals[i]?.max ?? null),
+  ];
+}
+
+/** Cells as the CSV export writes them: numbers in the user's locale. */
+export function csvCells(cells: XlsxCell[][], locale: string): string[][] {
+  const nf = new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 6 });
+  return cells.map((row) =>
+    row.map((c) => (c === null ? '' : typeof c === 'number' ? nf.format(c) : c)),
+  );
+}

@@ -1,0 +1,189 @@
+/**
+ * Reports in the browser (SPEC §2 reports area, archive browser, §3 "Report manual input
+ * item", §5, §9): yesterday's daily report of the waterworks and the step to the day before,
+ * a manual value typed in one tab and seen live in another (validated, confirmed, a failed
+ * save keeps the input), CSV and XLSX exports parsed here, the A4 print layout, the
+ * overflow-basin log and the archive browser's paging.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Download, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { test, expect } from './fixtures.ts';
+import { signIn } from './auth.ts';
+import { formatReportDate, parseReportDate, todayIn } from '../../src/domain/reportPeriod.ts';
+
+const DAY = 86_400_000;
+const yesterday = () => formatReportDate(parseReportDate(todayIn(Date.now()))! - DAY);
+const REPORT = () => `/reports/daily/201?date=${yesterday()}`;
+
+async function openReport(page: Page) {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await signIn(page, 'operator', REPORT());
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Betriebsbericht Wasserwerk Talaue',
+  );
+  await expect(page.locator('.report-table tbody tr')).toHaveCount(24);
+}
+
+/** The files of a ZIP archive whose entries are stored (as the XLSX export writes them). */
+function unzipStored(bytes: Buffer): Map<string, string> {
+  const files = new Map<string, string>();
+  let at = 0;
+  while (bytes.readUInt32LE(at) === 0x04034b50) {
+    const size = bytes.readUInt32LE(at + 18);
+    const nameLength = bytes.readUInt16LE(at + 26);
+    const extra = bytes.readUInt16LE(at + 28);
+    const name = bytes.subarray(at + 30, at + 30 + nameLength).toString('utf8');
+    const start = at + 30 + nameLength + extra;
+    files.set(name, bytes.subarray(start, start + size).toString('utf8'));
+    at = start + size;
+  }
+  return files;
+}
+
+const fileOf = async (download: Download) => readFileSync((await download.path())!);
+
+test('RE1: the daily report opens for yesterday with units and footer; previous day steps back', async ({
+  page,
+}) => {
+  await openReport(page);
+  const head = page.locator('.report-table thead');
+  await expect(head).toContainText('Trübung Labor');
+  await expect(head).toContainText('m³/h');
+  await expect(page.locator('.report-table tfoot th')).toHaveText([
+    'Summe',
+    'Mittelwert',
+    'Minimum',
+    'Maximum',
+  ]);
+  await expect(page.getByRole('img', { name: /Balkendiagramm/ })).toBeVisible();
+  const violations = (
+    await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze()
+  ).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(violations).toEqual([]);
+  await page.getByRole('button', { name: 'Vorheriger Zeitraum' }).click();
+  const before = formatReportDate(parseReportDate(yesterday())! - DAY);
+  await expect(page).toHaveURL(new RegExp(`date=${before}`));
+  await expect(page.getByLabel('Datum')).toHaveValue(before);
+  await expect(page.locator('.report-table tbody tr').first()).toContainText('00:00');
+});
+
+test('RE2: a manual value is checked, confirmed, kept on a failed save and seen live in a second tab', async ({
+  page,
+}) => {
+  await openReport(page);
+  const other = await page.context().newPage();
+  await other.setViewportSize({ width: 1920, height: 1080 });
+  await other.goto(REPORT());
+  await expect(other.locator('.report-table tbody tr')).toHaveCount(24);
+
+  await page.getByRole('button', { name: /Trübung Labor für 08:00.09:00 eingeben/ }).click();
+  const dialog = page.getByRole('dialog', { name: /Trübung Labor für 08:00/ });
+  const input = dialog.getByRole('textbox');
+  await input.fill('11');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog).toContainText('zwischen 0,00 und 10,00');
+
+  // The server refuses once: the input stays and the reason is shown.
+  let refused = false;
+  await page.route('**/manual-input?**', async (route) => {
+    if (refused) return route.continue();
+    refused = true;
+    await route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'unavailable', message: 'Datenbank belegt.' } }),
+    });
+  });
+  await input.fill('0,25');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Handeingabe speichern?' });
+  await expect(confirm).toContainText('0,25 FNU');
+  await confirm.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Nicht gespeichert: Datenbank belegt.');
+  await expect(input).toHaveValue('0,25');
+
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Handeingabe speichern?' })
+    .getByRole('button', { name: 'Speichern' })
+    .click();
+  await expect(page.getByText('Gespeichert: Trübung Labor für 08:00')).toBeVisible();
+  const cell = (p: Page) =>
+    p.getByRole('button', { name: /Trübung Labor für 08:00.09:00 eingeben/ });
+  await expect(cell(page)).toHaveText('0,25');
+  // The other tab got it over the report data hub, without a reload.
+  await expect(cell(other)).toHaveText('0,25');
+});
+
+test('RE3: CSV and XLSX exports hold the table; the print layout is A4 with the plant name', async ({
+  page,
+}) => {
+  await openReport(page);
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'CSV' }).click(),
+  ]);
+  const csvText = (await fileOf(csv)).toString('utf8').replace(/^\ufeff/, '');
+  const lines = csvText.trim().split('\r\n');
+  expect(lines[0]).toContain('Trübung Labor [FNU]');
+  expect(lines[0]).toContain('Durchfluss Menge [m³]');
+  expect(lines).toHaveLength(1 + 24 + 4);
+  expect(lines[1]!.split(';')[0]).toBe('00:00–01:00');
+  expect(lines.at(-4)!.startsWith('Summe;')).toBe(true);
+
+  const [xlsx] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Excel' }).click(),
+  ]);
+  expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+  const files = unzipStored(await fileOf(xlsx));
+  expect([...files.keys()]).toContain('xl/workbook.xml');
+  const sheet = files.get('xl/worksheets/sheet1.xml')!;
+  expect(sheet).toContain('Betriebsbericht Wasserwerk Talaue');
+  expect(sheet).toContain('Durchfluss Menge [m³]');
+  // Numbers stay numbers: a flow volume of the first hour.
+  expect(sheet).toMatch(/<row r="4">.*<v>\d+(\.\d+)?<\/v>/);
+
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.shell-sidenav')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Vorheriger Zeitraum' })).toBeHidden();
+  await expect(page.locator('.report-print-head')).toContainText('Zweckverband');
+  const pdf = (await page.pdf({ format: 'A4', preferCSSPageSize: true })).toString('latin1');
+  // A4 landscape (the report's @page), 842 × 595 pt.
+  expect(pdf).toMatch(/\/MediaBox \[0 0 84[12]\.\d+ 59[45]\.\d+\]/);
+  expect((pdf.match(/\/Type \/Page\b/g) ?? []).length).toBeGreaterThanOrEqual(1);
+});
+
+test('RE4: the overflow-basin log of the year and the archive browser pages through values', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await signIn(page, 'operator', '/reports');
+  await page.getByRole('link', { name: 'Überlaufbecken (RÜB)' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Protokoll der Überlaufbecken');
+  await expect(
+    page.locator('.report-table tbody tr').first().or(page.getByText('Keine Einstau-Ereignisse')),
+  ).toBeVisible();
+
+  // A failed call says so with the call failure text of SPEC §8.
+  await page.route('**/api/RuebProtocol/ruebevents/**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+  );
+  await page.getByLabel('Monat').selectOption({ index: 1 });
+  await expect(page.getByRole('alert')).toContainText('Error during get rueb events.');
+  await page.unroute('**/api/RuebProtocol/ruebevents/**');
+
+  await page.goto('/archive?pv=AnaIn-200001&source=Day&rows=25');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Messwertarchiv');
+  await expect(page.locator('.report-table tbody tr')).toHaveCount(25);
+  await expect(page.getByText(/Seite 1 von 3/)).toBeVisible();
+  await page.getByRole('button', { name: 'Nächste Seite' }).click();
+  await expect(page.getByText(/Seite 2 von 3/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Als Trend anzeigen' })).toHaveAttribute(
+    'href',
+    /\/trend\/archive\?pv=AnaIn-200001&start=\d+&end=\d+/,
+  );
+});
