@@ -4,7 +4,7 @@
  * of a time range; /current (currentFilename) answers 200 with the newest image, or 204 when
  * the caller already has it (the client counts only 200, SPEC §7); /images/{file} is the image.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Webcam, WebcamImage } from '../../src/contract/dashboard.ts';
 import { DASHBOARD_API } from '../../src/contract/dashboard.ts';
@@ -53,10 +53,13 @@ export function registerWebcamRoutes(app: FastifyInstance, ctx: ServerContext): 
     return { filename, timestamp: time, url: DASHBOARD_API.webcamImage(cam.id, filename) };
   };
 
-  app.get(DASHBOARD_API.webcams, async (request) => {
+  // SPEC §7: GET /api/webcam/{id} with the id left out answers the list, slash or not.
+  const list = async (request: FastifyRequest) => {
     requireUser(ctx, request);
     return WEBCAMS;
-  });
+  };
+  app.get(DASHBOARD_API.webcams, list);
+  app.get(`${DASHBOARD_API.webcams}/`, list);
 
   app.get('/api/webcam/:id', async (request) => {
     requireUser(ctx, request);

@@ -167,6 +167,8 @@ describe('webcams (SPEC §7 "Visualization and webcam")', () => {
   it('WC1: cameras, the current image, and 204 when the caller already has it', async () => {
     const cams = await json<Webcam[]>(viewer, DASHBOARD_API.webcams);
     expect(cams.length).toBeGreaterThan(0);
+    // The id left out, with its slash: the list too (SPEC §7).
+    expect(await json<Webcam[]>(viewer, `${DASHBOARD_API.webcams}/`)).toEqual(cams);
     const cam = await json<Webcam>(viewer, DASHBOARD_API.webcam(cams[0]!.id));
     expect(cam).toEqual(cams[0]);
     const current = await json<WebcamImage>(viewer, DASHBOARD_API.webcamCurrent(cam.id));
