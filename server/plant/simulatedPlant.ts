@@ -255,12 +255,16 @@ export class SimulatedPlant implements PlantSimulation {
     const unauthorized: StationRef[] = [];
     const go: DialLine[] = [];
     const goNumbers: number[] = [];
+    const queried: number[] = [];
     const mayDial = hasRight(user, 'dialStations');
     for (const nr of new Set(stationNumbers)) {
       const def = this.byNumber.get(nr);
       const line = this.lines.get(nr);
       if (!def) missing.push({ stationNumber: nr });
       else if (!mayDial || !mayActOnStation(user, nr)) unauthorized.push({ stationNumber: nr });
+      // A general query (Status) asks a permanently connected station too; only connecting and
+      // disconnecting need a dial-up line.
+      else if (!line && action === 'Status') queried.push(nr);
       else if (!line) notCallable.push({ stationNumber: nr });
       else {
         go.push(line);
@@ -271,10 +275,18 @@ export class SimulatedPlant implements PlantSimulation {
       return {
         status: 'Failed',
         missing,
-        notCallable: [...notCallable, ...goNumbers.map((stationNumber) => ({ stationNumber }))],
+        notCallable: [
+          ...notCallable,
+          ...[...goNumbers, ...queried].map((stationNumber) => ({ stationNumber })),
+        ],
         unauthorized,
         errorMessage: 'The control unit is not reachable',
       };
+    }
+    for (const nr of queried) {
+      // The station answers over its permanent link at once: its values are read again.
+      this.timestamps.set(nr, this.now_);
+      this.emit('station', this.stationLive(nr)!, 'timestamp');
     }
     go.forEach((line, i) => {
       const nr = goNumbers[i]!;

@@ -176,6 +176,9 @@ describe('SPEC §3/§4 dial-up stations', () => {
     expect(r1.notCallable).toEqual([{ stationNumber: 1 }]);
     expect(r1.unauthorized).toEqual([]);
     expect(r1.errorMessage).toContain('99');
+    // A general query reaches a permanently connected station (no dial-up line needed).
+    const query = plant.call('Status', [1, 2], admin);
+    expect(query).toMatchObject({ status: 'Success', notCallable: [], errorMessage: null });
     const limited = user(['dialStations'], [4]);
     const r2 = plant.call('Status', [4, 6], limited);
     expect(r2).toEqual({
