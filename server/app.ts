@@ -25,6 +25,10 @@ import { AlertService } from './alerts/AlertService.ts';
 import { registerAlertRoutes } from './alerts/routes.ts';
 import { registerActionRoutes } from './actions/registerActionRoutes.ts';
 import { registerDashboardArea } from './dashboard/registerDashboardArea.ts';
+import {
+  registerMaintenanceArea,
+  type MaintenanceHandle,
+} from './maintenance/registerMaintenanceArea.ts';
 
 export interface PlantServer {
   app: FastifyInstance;
@@ -43,6 +47,8 @@ export interface PlantServer {
   alerts: AlertService;
   /** Every HTTP route as registered (method and URL pattern), for the hostile-input suite. */
   routes: readonly RegisteredRoute[];
+  /** Maintenance: service intervals, documents (null without the simulator). */
+  maintenance: MaintenanceHandle | null;
   close(): Promise<void>;
 }
 
@@ -168,6 +174,7 @@ export async function buildServer(
     registerActionRoutes(app, context, simulation, hubs);
     registerSimulationRoutes(app, context, simulation, hubs.serverStatus);
   }
+  const maintenance = simulation ? registerMaintenanceArea(app, context, simulation, hubs) : null;
 
   registerDashboardArea(app, context, plant, hubs.dashboard);
 
@@ -183,6 +190,7 @@ export async function buildServer(
     archive,
     alerts,
     routes,
+    maintenance,
     async close() {
       simulation?.stop();
       await app.close();
