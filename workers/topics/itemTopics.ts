@@ -7,6 +7,8 @@ import type { PvAlarmState, PvLimitSet } from '../../src/domain/pvAlarm.ts';
 import { alertStateTopic } from './alertStateTopic.ts';
 import type { ItemTopic } from './ItemTopic.ts';
 import { limitConfigTopic } from './limitConfigTopic.ts';
+import type { MaintenanceConfigSet } from '../../src/contract/maintenance.ts';
+import { maintenanceConfigTopic } from './maintenanceConfigTopic.ts';
 import { pvAlarmTopic } from './pvAlarmTopic.ts';
 
 /** What a tab receives per key of each topic. */
@@ -14,6 +16,7 @@ export interface ItemTypes {
   alertState: AlertStateMessage;
   limitConfig: PvLimitSet;
   pvAlarm: PvAlarmState;
+  maintenanceConfig: MaintenanceConfigSet;
 }
 
 export type ItemKind = keyof ItemTypes;
@@ -22,6 +25,7 @@ export const ITEM_TOPICS: { [K in ItemKind]: ItemTopic<ItemTypes[K]> } = {
   alertState: alertStateTopic,
   limitConfig: limitConfigTopic,
   pvAlarm: pvAlarmTopic,
+  maintenanceConfig: maintenanceConfigTopic,
 };
 
 export const ITEM_KINDS = Object.keys(ITEM_TOPICS) as ItemKind[];
