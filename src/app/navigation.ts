@@ -83,6 +83,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     descriptionKey: 'actions.help',
   },
   {
+    path: '/maintenance',
+    labelKey: 'maintenance.nav.overview',
+    icon: 'wrench',
+    descriptionKey: 'maintenance.nav.description',
+  },
+  {
     path: '/settings',
     labelKey: 'nav.settings',
     icon: 'settings',

@@ -16,6 +16,7 @@ import { alertRoutes } from '../features/alerts/routes.tsx';
 import { actionRoutes } from '../features/actions/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { chartRoutes } from '../features/charts/routes.tsx';
+import { maintenanceRoutes } from '../features/maintenance/routes.tsx';
 
 /** Pages inside the shell. Pages not on the first screen load lazily (startup budget). */
 export const areaRoutes: RouteObject[] = [
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
               ...chartRoutes,
               ...alertRoutes,
               ...actionRoutes,
+              ...maintenanceRoutes,
               ...sessionRoutes,
               { path: '*', element: <NotFound /> },
             ],
