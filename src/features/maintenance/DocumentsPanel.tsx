@@ -317,12 +317,19 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
               </p>
             )}
             <div className="action-buttons">
+              {/* NOTE: distinct keys: were the cancel button's node reused as the submit button,
+                  the cancel click would submit the form again once React re-rendered. */}
               {uploading ? (
-                <Button variant="danger" icon="close" onClick={() => upload.current?.cancel()}>
+                <Button
+                  key="cancel"
+                  variant="danger"
+                  icon="close"
+                  onClick={() => upload.current?.cancel()}
+                >
                   {t('maintenance.docs.cancel')}
                 </Button>
               ) : (
-                <Button type="submit" variant="primary" icon="check">
+                <Button key="submit" type="submit" variant="primary" icon="check">
                   {docType === 'File'
                     ? t('maintenance.docs.upload')
                     : t('maintenance.docs.saveLink')}

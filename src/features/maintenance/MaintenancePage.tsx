@@ -162,9 +162,9 @@ export function MaintenancePage() {
               <caption className="visually-hidden">{t('maintenance.overview.title')}</caption>
               <thead>
                 <tr>
+                  <th scope="col">{t('maintenance.runtime.state')}</th>
                   <th scope="col">{t('maintenance.overview.machine')}</th>
                   <th scope="col">{t('maintenance.runtime.service')}</th>
-                  <th scope="col">{t('maintenance.runtime.state')}</th>
                   <th scope="col" className="num">
                     {t('maintenance.runtime.remaining')}
                   </th>
@@ -177,6 +177,9 @@ export function MaintenancePage() {
               <tbody>
                 {rows.map((r) => (
                   <tr key={`${r.pvRef.nr}-${r.serviceMessageType}`} data-state={stateOf(r)}>
+                    <td>
+                      <ServiceStateBadge state={stateOf(r)} />
+                    </td>
                     <th scope="row">
                       <Link to={`/machines/${pvUrlId(r.pvRef)}/runtime`}>{r.pvName}</Link>
                       <span className="service-desc">
@@ -188,9 +191,6 @@ export function MaintenancePage() {
                         {t(`maintenance.service.${r.serviceMessageType}`)}
                       </span>
                       <span className="service-desc">{r.description}</span>
-                    </td>
-                    <td>
-                      <ServiceStateBadge state={stateOf(r)} />
                     </td>
                     <td className="num">{amount(r.remainingRuntime, r)}</td>
                     <td className="num">{format.number(r.remainingPercent, 1)} %</td>

@@ -1,0 +1,172 @@
+/**
+ * Maintenance in the browser against the real server (issue 15): a maintainer on a 360 px
+ * phone reads a pump's data sheet, uploads a PDF and a nameplate photo (one upload is
+ * cancelled), records and edits life-cycle entries in one save, keeps the input when the
+ * save fails while the server is down, and sees a notification appear live when a runtime
+ * crosses its interval. Rule IDs ME1-ME4.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { signIn } from './auth.ts';
+import { signInHttp } from '../support/login.ts';
+import { PDF_BYTES, PNG_BYTES } from '../support/multipart.ts';
+import { PV_ACTION_API, type RuntimesResponse } from '../../src/contract/actions.ts';
+
+const PUMP = 'DigiIn-100001';
+
+async function onPhone(page: Page) {
+  await page.setViewportSize({ width: 360, height: 780 });
+}
+
+test('ME1: on a phone the data sheet shows the machine; a PDF and a photo upload with progress, one upload is cancelled', async ({
+  page,
+}) => {
+  await onPhone(page);
+  await signIn(page, 'maintenance', `/machines/${PUMP}/datasheet`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Brunnenpumpe 1 Betrieb' }),
+  ).toBeVisible();
+  await expect(page.getByText('Hersteller')).toBeVisible();
+  // Nothing sticks out of the phone's width.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  const form = page.locator('form.doc-form');
+  // A PDF through the file picker.
+  await form.locator('input[type="file"]:not([capture])').setInputFiles({
+    name: 'Betriebsanleitung.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF_BYTES,
+  });
+  await form.getByLabel('Beschreibung').fill('Betriebsanleitung');
+  await form.getByRole('button', { name: 'Hochladen' }).click();
+  await expect(form.getByText('Das Dokument wurde gespeichert.')).toBeVisible();
+  const list = page.getByRole('list', { name: 'Dokumente' });
+  await expect(list.getByText('Betriebsanleitung', { exact: true })).toBeVisible();
+
+  // The camera for a photo: an image input that asks for the camera. On a slow uplink a
+  // large photo shows its progress and is cancelled.
+  const camera = form.locator('input[capture]');
+  await expect(camera).toHaveAttribute('accept', 'image/*');
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const uplink = (bytesPerSecond: number) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: bytesPerSecond,
+    });
+  await uplink(256 * 1024);
+  const big = Buffer.concat([PNG_BYTES, Buffer.alloc(8 * 1024 * 1024)]);
+  await camera.setInputFiles({ name: 'typenschild.png', mimeType: 'image/png', buffer: big });
+  await expect(form.getByLabel('Beschreibung')).toHaveValue('typenschild');
+  await form.getByRole('button', { name: 'Hochladen' }).click();
+  await expect(form.getByRole('progressbar', { name: 'Fortschritt des Hochladens' })).toBeVisible();
+  await expect(form.getByText(/^[1-9]\d? %$/)).toBeVisible();
+  await form.getByRole('button', { name: 'Hochladen abbrechen' }).click();
+  await expect(form.getByText('Hochladen abgebrochen. Es wurde nichts gespeichert.')).toBeVisible();
+  await uplink(-1);
+  // The input stays for another try, which goes through.
+  await expect(form.getByLabel('Beschreibung')).toHaveValue('typenschild');
+  await camera.setInputFiles({ name: 'typenschild.png', mimeType: 'image/png', buffer: PNG_BYTES });
+  await form.getByLabel('Beschreibung').fill('Typenschild');
+  await form.getByRole('button', { name: 'Hochladen' }).click();
+  await expect(form.getByText('Das Dokument wurde gespeichert.')).toBeVisible();
+  const photo = list.getByRole('listitem').filter({ hasText: 'Typenschild' });
+  await expect(photo).toBeVisible();
+  const href = await photo.getByRole('link', { name: 'Öffnen' }).getAttribute('href');
+  const served = await page.request.get(href!);
+  expect(served.headers()['content-type']).toBe('image/png');
+  expect(served.headers()['content-disposition']).toMatch(/^inline; filename="typenschild.png"/);
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+});
+
+test('ME2: two life-cycle rows are edited, marked save-pending and saved in one go', async ({
+  page,
+}) => {
+  await onPhone(page);
+  await signIn(page, 'maintenance', `/machines/${PUMP}/lifecycle`);
+  const save = page.getByRole('button', { name: /Änderung(en)? speichern$/ });
+  const cards = page.locator('li.lifecycle-card');
+  for (const text of ['Lager getauscht', 'Sichtprüfung ohne Befund']) {
+    await page.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
+    await cards.first().getByLabel('Beschreibung').fill(text);
+  }
+  await expect(cards.filter({ hasText: 'Neu, nicht gespeichert' })).toHaveCount(2);
+  await expect(save).toHaveText('2 Änderungen speichern');
+  await save.click();
+  await expect(page.getByText('Der Lebenslauf wurde gespeichert.')).toBeVisible();
+  await expect(page.locator('[data-pending]')).toHaveCount(0);
+
+  // Edit both rows: each is marked, one save sends both.
+  await cards.nth(0).getByLabel('Beschreibung').fill('Sichtprüfung: Lager laut');
+  await cards.nth(1).getByLabel('Beschreibung').fill('Lager Antriebsseite getauscht');
+  await expect(cards.filter({ hasText: 'Geändert, nicht gespeichert' })).toHaveCount(2);
+  await save.click();
+  await expect(page.getByText('Der Lebenslauf wurde gespeichert.')).toBeVisible();
+  await page.reload();
+  await expect(cards).toHaveCount(2);
+  const saved = await cards
+    .getByLabel('Beschreibung')
+    .evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value).sort());
+  expect(saved).toEqual(['Lager Antriebsseite getauscht', 'Sichtprüfung: Lager laut']);
+});
+
+test('ME3: a save while the server is down says it was not saved and keeps the input', async ({
+  page,
+  plant,
+}) => {
+  await signIn(page, 'maintenance', `/machines/${PUMP}/lifecycle`);
+  await page.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
+  const card = page.locator('li.lifecycle-card').first();
+  await card.getByLabel('Beschreibung').fill('Dichtung erneuert');
+  await plant.stop();
+  try {
+    await page.getByRole('button', { name: '1 Änderung speichern' }).click();
+    await expect(page.getByRole('alert')).toContainText('Der Lebenslauf wurde nicht gespeichert');
+    await expect(card.getByLabel('Beschreibung')).toHaveValue('Dichtung erneuert');
+    await expect(card).toContainText('Neu, nicht gespeichert');
+  } finally {
+    await plant.restart();
+  }
+  await page.getByRole('button', { name: '1 Änderung speichern' }).click();
+  await expect(page.getByText('Der Lebenslauf wurde gespeichert.')).toBeVisible();
+});
+
+test('ME4: a notification appears live when a runtime crosses its interval', async ({
+  page,
+  plant,
+}) => {
+  await signIn(page, 'maintenance', '/maintenance/notifications');
+  const cards = page.getByTestId('maintenance-notification');
+  await expect(page.getByText(/von \d+ Meldungen/)).toBeVisible();
+  const before = await cards.count();
+  // The operator sets the pump's operating hours past its overhaul at 50 000 h.
+  const operator = await signInHttp(plant.url, 'operator');
+  const ref = { type: 'DigiIn', nr: 100003 };
+  const loaded = (await (
+    await operator.fetch(PV_ACTION_API.runtimes, { method: 'POST', body: JSON.stringify([ref]) })
+  ).json()) as RuntimesResponse;
+  const oldValues = loaded.runtimeValues;
+  const newValues = oldValues.map((r) =>
+    r.runtimeValue.runtimeType === 'Betriebszeit'
+      ? { ...r, runtimeValue: { ...r.runtimeValue, value: 50_001 } }
+      : r,
+  );
+  const set = await operator.fetch(PV_ACTION_API.setRuntimes, {
+    method: 'POST',
+    body: JSON.stringify({ oldValues, newValues }),
+  });
+  expect(set.status).toBe(200);
+  const raised = cards.filter({ hasText: 'Brunnenpumpe 2 Betrieb' }).filter({
+    hasText: 'owm – Überholung',
+  });
+  await expect(raised).toBeVisible();
+  await expect(cards).not.toHaveCount(before);
+  await raised.getByRole('link', { name: 'Brunnenpumpe 2 Betrieb' }).click();
+  await expect(page).toHaveURL(/\/machines\/DigiIn-100003\/runtime$/);
+  await expect(page.getByText('Überfällig seit')).toBeVisible();
+});
