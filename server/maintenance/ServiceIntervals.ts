@@ -102,6 +102,8 @@ export class ServiceIntervals {
   // are read from SQLite once and kept here; every write goes through this class.
   private readonly settings = new Map<string, ReturnType<ServiceIntervals['readSetting']>>();
   private readonly baselines = new Map<string, number>();
+  /** Open notification per `type-nr-service`, so a pushed config names it (MA4). */
+  private readonly open = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
@@ -113,6 +115,17 @@ export class ServiceIntervals {
       const runtimes = plant.runtimes(ref);
       return !!runtimes?.some((r) => r.runtimeType === 'Schaltzyklen');
     });
+    this.loadOpen();
+  }
+
+  private loadOpen(): void {
+    this.open.clear();
+    const rows = this.db
+      .prepare(
+        'SELECT id, pv_type, pv_nr, service_type FROM maintenance_notifications WHERE cleared_at IS NULL',
+      )
+      .all() as { id: number; pv_type: string; pv_nr: number; service_type: string }[];
+    for (const r of rows) this.open.set(`${r.pv_type}-${r.pv_nr}-${r.service_type}`, r.id);
   }
 
   isMachine(ref: PvRef): boolean {
@@ -218,6 +231,7 @@ export class ServiceIntervals {
       currentRuntime: round(current),
       targetRuntime: round(target),
       notSet: false,
+      openNotification: this.open.get(`${ref.type}-${ref.nr}-${type}`) ?? null,
     };
   }
 
@@ -251,6 +265,7 @@ export class ServiceIntervals {
   forget(): void {
     this.settings.clear();
     this.baselines.clear();
+    this.loadOpen();
   }
 
   /** MA3: a recorded service restarts its Active interval from the runtime now. */
@@ -264,6 +279,7 @@ export class ServiceIntervals {
         'UPDATE maintenance_notifications SET cleared_at = ? WHERE pv_type = ? AND pv_nr = ? AND service_type = ? AND cleared_at IS NULL',
       )
       .run(this.now(), ref.type, ref.nr, type);
+    this.open.delete(`${ref.type}-${ref.nr}-${type}`);
   }
 
   /** The runtime of the machine's operating hours, for a life-cycle entry. */
@@ -278,39 +294,33 @@ export class ServiceIntervals {
    */
   evaluate(): Evaluation {
     const result: Evaluation = { changed: [], raised: [] };
-    const open = new Set(
-      (
-        this.db
-          .prepare(
-            'SELECT pv_type, pv_nr, service_type FROM maintenance_notifications WHERE cleared_at IS NULL',
-          )
-          .all() as { pv_type: string; pv_nr: number; service_type: string }[]
-      ).map((r) => `${r.pv_type}-${r.pv_nr}-${r.service_type}`),
-    );
     this.db.transaction(() => {
       for (const ref of this.machines) {
         for (const type of SERVICE_MESSAGE_TYPES) {
-          const config = this.config(ref, type);
+          let config = this.config(ref, type);
           if (!config) continue;
           const id = `${ref.type}-${ref.nr}-${type}`;
-          const due = config.remainingTime <= 0;
-          if (due && !open.has(id)) {
+          if (config.remainingTime <= 0 && !this.open.has(id)) {
+            const at = this.now();
             const info = this.db
               .prepare(
                 'INSERT INTO maintenance_notifications (pv_type, pv_nr, service_type, target_runtime, raised_at) VALUES (?, ?, ?, ?, ?)',
               )
-              .run(ref.type, ref.nr, type, config.targetRuntime, this.now());
+              .run(ref.type, ref.nr, type, config.targetRuntime, at);
+            const index = Number(info.lastInsertRowid);
+            this.open.set(id, index);
+            config = { ...config, openNotification: index };
             const n = this.notificationOf({
-              id: Number(info.lastInsertRowid),
+              id: index,
               pv_type: ref.type,
               pv_nr: ref.nr,
               service_type: type,
               target_runtime: config.targetRuntime,
-              raised_at: this.now(),
+              raised_at: at,
             });
             if (n) result.raised.push(n);
           }
-          const shown = `${config.remainingTime}|${config.targetRuntime}|${config.runtimeHours}`;
+          const shown = `${config.remainingTime}|${config.targetRuntime}|${config.runtimeHours}|${config.openNotification}`;
           const key = `${pvKey(ref)}:${type}`;
           if (this.shown.get(key) !== shown) {
             this.shown.set(key, shown);

@@ -68,6 +68,8 @@ export interface MaintenanceConfig {
   targetRuntime: number;
   /** Not configured for this PV: no service due from this type. */
   notSet: boolean;
+  /** The index of this service's open maintenance notification, null when none is open. */
+  openNotification: number | null;
 }
 
 /** newMaintenanceConfig carries one type; the engine's item holds all four by type. */

@@ -348,7 +348,7 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
           {
             pvRef: running,
             serviceMessageType: 'Top',
-            runtimeHours: top.currentRuntime + 0.005,
+            runtimeHours: top.currentRuntime + 0.02,
             runtimeEndType: 'Absolute',
             priority: 2,
             delayTime: 0,
@@ -364,7 +364,8 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
       (await get<MaintenanceNotificationList>(MAINTENANCE_API.notifications + q(running))).body
         .notifications;
     expect(await open()).toEqual([]);
-    sim.step(60_000);
+    // 72 s of running to the target; the simulator runs three minutes.
+    sim.step(180_000);
     const raised = await open();
     expect(raised).toHaveLength(1);
     expect(raised[0]).toMatchObject({
@@ -375,6 +376,11 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
       serviceMessageType: 'Top',
     });
     expect(raised[0]!.remainingRuntime).toBeLessThanOrEqual(0);
+    // The config names its open notification, so a view knows when to reload the list.
+    const after = (await get<MaintenanceConfig[]>(MAINTENANCE_API.configs + q(running))).body;
+    expect(
+      after.find((c) => c.pvMaintenanceRef.serviceMessageType === 'Top')!.openNotification,
+    ).toBe(raised[0]!.index);
     // Stepping on raises it once only.
     sim.step(5_000);
     expect(await open()).toHaveLength(1);

@@ -102,6 +102,9 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
       setOutcome({ tone: 'ok', text: t('maintenance.docs.uploaded') });
       docs.reload();
     } catch (err) {
+      // NOTE: a cancel after the server had the whole file may still have stored it: the
+      // list is read again so it shows what is stored.
+      if (err instanceof UploadCancelled) docs.reload();
       setOutcome(
         err instanceof UploadCancelled
           ? { tone: 'info', text: t('maintenance.docs.cancelled') }
@@ -129,6 +132,9 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
       });
       docs.reload();
     } catch (err) {
+      // NOTE: a cancel after the server had the whole file may still have stored it: the
+      // list is read again so it shows what is stored.
+      if (err instanceof UploadCancelled) docs.reload();
       setOutcome({
         tone: 'error',
         text: t('maintenance.docs.deleteFailed', {

@@ -39,8 +39,8 @@ function Runtime({ pvRef }: { pvRef: PvRef }) {
   const set = useLiveItem('maintenanceConfig', pvKey(pvRef));
   const configs = configList(set);
   const next = nextServiceDue(set);
-  // The open notifications reload whenever a service turns due or is done.
-  const dueKey = configs.map((c) => (c.remainingTime <= 0 ? 1 : 0)).join('');
+  // The open notifications reload whenever one is raised or closed.
+  const dueKey = configs.map((c) => c.openNotification ?? '').join(',');
   const notes = useLoad((s) => loadNotifications(pvRef, s), [pvRef.type, pvRef.nr, dueKey]);
   const keepsRuntimes = pvRef.type === 'DigiIn' || pvRef.type === 'AnaIn';
   const runtimes = useLoad(

@@ -1,7 +1,7 @@
 /**
  * Keeps a view's maintenance data live: leases the service intervals of every machine over
- * the pv hub and changes a version string whenever a service turns due or is done, so the
- * view reloads its notifications or protocol exactly then.
+ * the pv hub and changes a version string whenever a maintenance notification is raised or
+ * closed, so the view reloads its notifications or protocol exactly then.
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { pvKey } from '../../contract/keys.ts';
@@ -12,9 +12,10 @@ import { useLiveItem } from '../../live/index.ts';
 function DueWatch({ pvRef, onDue }: { pvRef: PvRef; onDue: (key: string, due: string) => void }) {
   const key = pvKey(pvRef);
   const set = useLiveItem('maintenanceConfig', key);
+  // The open notifications, by index: they change exactly when one is raised or closed.
   const due = configList(set)
-    .map((c) => (c.remainingTime <= 0 ? 1 : 0))
-    .join('');
+    .map((c) => c.openNotification ?? '')
+    .join(',');
   useEffect(() => onDue(key, due), [key, due, onDue]);
   return null;
 }
@@ -30,7 +31,7 @@ export function useDueVersion(machines: readonly PvRef[]): {
     [],
   );
   const version = [...due.entries()]
-    .filter(([, v]) => v.includes('1'))
+    .filter(([, v]) => /\d/.test(v))
     .map(([k, v]) => `${k}:${v}`)
     .sort()
     .join(',');

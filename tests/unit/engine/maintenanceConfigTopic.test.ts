@@ -33,6 +33,7 @@ function config(nr: number, type: ServiceMessageType, remainingTime: number): Ma
     currentRuntime: 1_000,
     targetRuntime: 1_000 + remainingTime,
     notSet: false,
+    openNotification: null,
   };
 }
 

@@ -44,6 +44,7 @@ function config(
     currentRuntime: 1000,
     targetRuntime: 1000 + remainingTime,
     notSet: false,
+    openNotification: null,
     ...extra,
   };
 }
