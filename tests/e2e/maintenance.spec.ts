@@ -11,8 +11,19 @@ import { signIn } from './auth.ts';
 import { signInHttp } from '../support/login.ts';
 import { PDF_BYTES, PNG_BYTES } from '../support/multipart.ts';
 import { PV_ACTION_API, type RuntimesResponse } from '../../src/contract/actions.ts';
+import AxeBuilder from '@axe-core/playwright';
 
 const PUMP = 'DigiIn-100001';
+
+/** WCAG 2.1 AA violations of the page as it is now (axe). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
 
 async function onPhone(page: Page) {
   await page.setViewportSize({ width: 360, height: 780 });
@@ -76,6 +87,7 @@ test('ME1: on a phone the data sheet shows the machine; a PDF and a photo upload
   expect(served.headers()['content-type']).toBe('image/png');
   expect(served.headers()['content-disposition']).toMatch(/^inline; filename="typenschild.png"/);
   await expect(list.getByRole('listitem')).toHaveCount(2);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('ME2: two life-cycle rows are edited, marked save-pending and saved in one go', async ({
@@ -99,6 +111,7 @@ test('ME2: two life-cycle rows are edited, marked save-pending and saved in one 
   await cards.nth(0).getByLabel('Beschreibung').fill('Sichtprüfung: Lager laut');
   await cards.nth(1).getByLabel('Beschreibung').fill('Lager Antriebsseite getauscht');
   await expect(cards.filter({ hasText: 'Geändert, nicht gespeichert' })).toHaveCount(2);
+  expect(await axeViolations(page)).toEqual([]);
   await save.click();
   await expect(page.getByText('Der Lebenslauf wurde gespeichert.')).toBeVisible();
   await page.reload();
@@ -173,6 +186,10 @@ test('ME4: a notification appears live when a runtime crosses its interval', asy
   await raised.getByRole('link', { name: 'Brunnenpumpe 2 Betrieb' }).click();
   await expect(page).toHaveURL(/\/machines\/DigiIn-100003\/runtime$/);
   await expect(page.getByText('Überfällig seit')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.goto('/maintenance');
+  await expect(page.getByRole('table')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('ME5: from a station page a viewer reaches the machine pages, reads everything and finds no control that would fail', async ({

@@ -7,6 +7,7 @@ import { LoadingState, Panel } from '../../ui/index.ts';
 import { DocumentsPanel } from './DocumentsPanel.tsx';
 import { MachineFrame } from './MachineFrame.tsx';
 import { loadDatasheetData, loadDatasheetParts } from './maintenanceApi.ts';
+import { TableScroll } from './TableScroll.tsx';
 import { useLoad } from './useLoad.ts';
 import type { PvRef } from '../../contract/pv.ts';
 
@@ -49,7 +50,7 @@ function Datasheet({ pvRef }: { pvRef: PvRef }) {
           {parts.loaded.data?.entries.length === 0 ? (
             <p className="muted">{t('maintenance.datasheet.noParts')}</p>
           ) : (
-            <div className="table-scroll">
+            <TableScroll label={t('maintenance.datasheet.parts')}>
               <table className="table">
                 <thead>
                   <tr>
@@ -72,7 +73,7 @@ function Datasheet({ pvRef }: { pvRef: PvRef }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </LoadingState>
       </Panel>

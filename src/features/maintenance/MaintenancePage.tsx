@@ -26,6 +26,7 @@ import {
 import { useAmount } from './RuntimePage.tsx';
 import { ServiceStateBadge } from './ServiceState.tsx';
 import { useDueVersion } from './useDueVersion.tsx';
+import { TableScroll } from './TableScroll.tsx';
 import { useLoad } from './useLoad.ts';
 import { SOON_DUE_SHARE } from '../../domain/maintenance.ts';
 import './maintenance.css';
@@ -157,7 +158,7 @@ export function MaintenancePage() {
             }
           />
         ) : (
-          <div className="table-scroll">
+          <TableScroll label={t('maintenance.overview.title')}>
             <table className="table protocol-table">
               <caption className="visually-hidden">{t('maintenance.overview.title')}</caption>
               <thead>
@@ -203,7 +204,7 @@ export function MaintenancePage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </LoadingState>
     </section>

@@ -17,6 +17,7 @@ import { MachineFrame } from './MachineFrame.tsx';
 import { loadNotifications } from './maintenanceApi.ts';
 import { NotificationList } from './NotificationList.tsx';
 import { ServiceStateBadge } from './ServiceState.tsx';
+import { TableScroll } from './TableScroll.tsx';
 import { useLoad } from './useLoad.ts';
 
 export function RuntimePage() {
@@ -102,7 +103,7 @@ function Runtime({ pvRef }: { pvRef: PvRef }) {
       </Panel>
       {configs.length > 0 && (
         <Panel title={t('maintenance.runtime.intervals')} className="maintenance-wide">
-          <div className="table-scroll">
+          <TableScroll label={t('maintenance.runtime.intervals')}>
             <table className="table service-table">
               <thead>
                 <tr>
@@ -142,7 +143,7 @@ function Runtime({ pvRef }: { pvRef: PvRef }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </Panel>
       )}
       <Panel title={t('maintenance.notifications.title')} className="maintenance-wide">
