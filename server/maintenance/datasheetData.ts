@@ -87,3 +87,11 @@ export function machineParts(config: PvConfig, nr: number): DatasheetPart[] {
     { partNumber: 'DICHT-SET-S', name: 'Dichtungssatz', quantity: 1, supplier: 'Endress+Hauser' },
   ];
 }
+
+/**
+ * The storage card life of a station's control unit: cards wear with the writes of the
+ * station's archive, older stations more; the simulated plant has a few near their end.
+ */
+export function storageCardLife(stationNumber: number): number {
+  return Math.round(((stationNumber * 37 + 11) % 92) + 6);
+}

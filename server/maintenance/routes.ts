@@ -26,7 +26,7 @@ import { hasRight, mayActOnStation, type SessionUser } from '../auth/service.ts'
 import type { ServerContext } from '../context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
-import { machineData, machineParts } from './datasheetData.ts';
+import { machineData, machineParts, storageCardLife } from './datasheetData.ts';
 import { BatchRefused, type LifecycleStore } from './LifecycleStore.ts';
 import type { MaintenancePlant, ServiceIntervals } from './ServiceIntervals.ts';
 
@@ -297,7 +297,15 @@ export function registerMaintenanceRoutes(
   app.get(MAINTENANCE_API.protocolByStation, async (request): Promise<MaintenanceProtocol> => {
     requireUser(ctx, request);
     const { stationNr } = parse(stationQuery, request.query, 'query');
-    return protocolOf(machinesOf(stationNr));
+    const storageCards = plant
+      .stations()
+      .filter((s) => stationNr === 0 || s.id === stationNr)
+      .map((s) => ({
+        stationNumber: s.id,
+        stationName: s.name,
+        lifePercent: storageCardLife(s.id),
+      }));
+    return { ...protocolOf(machinesOf(stationNr)), storageCards };
   });
 
   app.get(MAINTENANCE_API.protocolByCompareValue, async (request): Promise<MaintenanceProtocol> => {

@@ -249,6 +249,16 @@ export interface MaintenanceProtocolRow {
   due: boolean;
 }
 
+/** The remaining life of a station control unit's storage card (SPEC §9: warn below 20 %). */
+export interface StorageCardLife {
+  stationNumber: number;
+  stationName: string;
+  /** Remaining write endurance, 0..100. */
+  lifePercent: number;
+}
+
 export interface MaintenanceProtocol {
   rows: MaintenanceProtocolRow[];
+  /** Protocol by station only: the storage cards of the stations asked for. */
+  storageCards?: StorageCardLife[];
 }

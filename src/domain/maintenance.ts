@@ -2,7 +2,7 @@
  * Maintenance rules of the client (SPEC §3 "Maintenance config", "Maintenance lifecycle
  * entry", "External document"; §5 "Forms"; §8 "not saved: life cycle", "upload cancelled"):
  * the next service due, life-cycle drafts and their one save batch, upload pre-checks.
- * Rules MT1-MT8, tests in tests/unit/maintenance/maintenanceRules.test.ts.
+ * Rules MT1-MT9, tests in tests/unit/maintenance/maintenanceRules.test.ts.
  */
 import { SERVICE_MESSAGE_TYPES, type ServiceMessageType } from '../contract/enums.ts';
 import type {
@@ -203,6 +203,14 @@ export function applySaveResult(
     out.push(u ? draftOf(u, zone) : row);
   }
   return out;
+}
+
+/** SPEC §9: a storage card's remaining life below this share is warned about. */
+export const STORAGE_CARD_WARNING_PERCENT = 20;
+
+/** MT9: a storage card is warned about below 20 % of its life left (SPEC §9). */
+export function storageCardWarning(lifePercent: number): boolean {
+  return lifePercent < STORAGE_CARD_WARNING_PERCENT;
 }
 
 export type UploadProblem = 'tooLarge' | 'wrongType' | 'empty';

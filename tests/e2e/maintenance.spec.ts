@@ -189,6 +189,8 @@ test('ME4: a notification appears live when a runtime crosses its interval', asy
   expect(await axeViolations(page)).toEqual([]);
   await page.goto('/maintenance');
   await expect(page.getByRole('table')).toBeVisible();
+  // Worn storage cards stand out (SPEC §9: below 20 %).
+  await expect(page.getByTestId('storage-warning').first()).toContainText('Austauschen');
   expect(await axeViolations(page)).toEqual([]);
 });
 

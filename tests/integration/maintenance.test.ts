@@ -499,6 +499,14 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
     ).body;
     const ofStation = machines.filter((m) => m.stationNumber === 1).length;
     expect(byStation.rows).toHaveLength(ofStation * 4);
+    // The storage cards of the stations asked for, a few of them worn (SPEC §9).
+    expect(byStation.storageCards!.map((c) => c.stationNumber)).toEqual([1]);
+    const everyStation = (
+      await get<MaintenanceProtocol>(`${MAINTENANCE_API.protocolByStation}?stationNr=0`)
+    ).body;
+    const worn = everyStation.storageCards!.filter((c) => c.lifePercent < 20);
+    expect(worn.length).toBeGreaterThan(0);
+    expect(worn.length).toBeLessThan(everyStation.storageCards!.length);
     const ofPv = (await get<MaintenanceProtocol>(MAINTENANCE_API.protocolOfPv + q(pump))).body;
     expect(ofPv.rows).toHaveLength(4);
     // Bad queries are 400.

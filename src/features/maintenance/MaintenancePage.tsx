@@ -25,6 +25,7 @@ import {
 } from './maintenanceApi.ts';
 import { useAmount } from './RuntimePage.tsx';
 import { ServiceStateBadge } from './ServiceState.tsx';
+import { StorageCards } from './StorageCards.tsx';
 import { useDueVersion } from './useDueVersion.tsx';
 import { TableScroll } from './TableScroll.tsx';
 import { useLoad } from './useLoad.ts';
@@ -207,6 +208,7 @@ export function MaintenancePage() {
           </TableScroll>
         )}
       </LoadingState>
+      <StorageCards station={station} />
     </section>
   );
 }

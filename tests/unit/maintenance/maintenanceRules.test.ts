@@ -17,6 +17,7 @@ import {
   newDraft,
   nextServiceDue,
   serviceState,
+  storageCardWarning,
   toPlantInput,
   validateDraft,
 } from '../../../src/domain/maintenance.ts';
@@ -201,5 +202,12 @@ describe('maintenance rules', () => {
     expect(checkUploadFile({ size: 10, type: 'image/jpeg' })).toBeNull();
     // Browsers that give no type leave the decision to the server.
     expect(checkUploadFile({ size: 10, type: '' })).toBeNull();
+  });
+
+  it('MT9: a storage card is warned about below 20 % of its life left (SPEC §9)', () => {
+    expect(storageCardWarning(19.9)).toBe(true);
+    expect(storageCardWarning(0)).toBe(true);
+    expect(storageCardWarning(20)).toBe(false);
+    expect(storageCardWarning(87)).toBe(false);
   });
 });
