@@ -163,11 +163,8 @@ export function registerDocumentRoutes(
           'Content-Disposition',
           contentDisposition(inline ? 'inline' : 'attachment', doc.fileName),
         )
+        // NOTE: the server's own CSP (securityHeaders.ts) goes with it, as with every answer.
         .header('X-Content-Type-Options', 'nosniff')
-        .header(
-          'Content-Security-Policy',
-          "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-        )
         .header('Cache-Control', 'private, no-store');
       return reply.send(bytes);
     });
