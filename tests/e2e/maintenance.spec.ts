@@ -39,10 +39,13 @@ test('ME1: on a phone the data sheet shows the machine; a PDF and a photo upload
   ).toBeVisible();
   await expect(page.getByText('Hersteller')).toBeVisible();
   // Nothing sticks out of the phone's width.
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    )
+    .toBeLessThanOrEqual(0);
 
   const form = page.locator('form.doc-form');
   // A PDF through the file picker.

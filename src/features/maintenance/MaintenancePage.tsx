@@ -143,6 +143,7 @@ export function MaintenancePage() {
           )}
         </form>
       </Panel>
+      <StorageCards station={station} />
       <LoadingState
         status={protocol.loaded.state}
         onRetry={protocol.reload}
@@ -208,7 +209,6 @@ export function MaintenancePage() {
           </TableScroll>
         )}
       </LoadingState>
-      <StorageCards station={station} />
     </section>
   );
 }
