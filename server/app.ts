@@ -31,6 +31,10 @@ import { registerDashboardArea } from './dashboard/registerDashboardArea.ts';
 import { registerEnergy } from './energy/registerEnergy.ts';
 import { registerLeakage } from './leakage/registerLeakage.ts';
 import { registerReportArea } from './reports/registerReportArea.ts';
+import {
+  registerMaintenanceArea,
+  type MaintenanceHandle,
+} from './maintenance/registerMaintenanceArea.ts';
 
 export interface PlantServer {
   app: FastifyInstance;
@@ -49,6 +53,8 @@ export interface PlantServer {
   alerts: AlertService;
   /** Every HTTP route as registered (method and URL pattern), for the hostile-input suite. */
   routes: readonly RegisteredRoute[];
+  /** Maintenance: service intervals, documents (null without the simulator). */
+  maintenance: MaintenanceHandle | null;
   close(): Promise<void>;
 }
 
@@ -187,6 +193,7 @@ export async function buildServer(
     registerActionRoutes(app, context, simulation, hubs);
     registerSimulationRoutes(app, context, simulation, hubs.serverStatus);
   }
+  const maintenance = simulation ? registerMaintenanceArea(app, context, simulation, hubs) : null;
 
   registerDashboardArea(app, context, plant, hubs.dashboard);
   registerReportArea(app, context, plant, archive, hubs.reportData);
@@ -203,6 +210,7 @@ export async function buildServer(
     archive,
     alerts,
     routes,
+    maintenance,
     async close() {
       simulation?.stop();
       await app.close();

@@ -4,6 +4,7 @@ import { API } from '../../src/contract/paths.ts';
 import { CHART_API } from '../../src/contract/charts.ts';
 import { ALERT_API } from '../../src/contract/alerts.ts';
 import { REPORT_API } from '../../src/contract/reports.ts';
+import { MAINTENANCE_API } from '../../src/contract/maintenance.ts';
 import { SYSTEM_EVENTS_PATH } from '../alerts/routes.ts';
 import type { RateRule } from './rateLimit.ts';
 
@@ -21,7 +22,8 @@ export function rateRules(config: ServerConfig): RateRule[] {
       ],
     },
     {
-      // Ranges over the archives and the event tables, reports and exports: each may read much.
+      // Ranges over the archives and the event tables, reports, exports and uploads:
+      // each may read or write much.
       name: 'archive ranges and exports',
       perMinute: config.rateHeavyPerMinute,
       burst: Math.max(1, Math.ceil(config.rateHeavyPerMinute / 5)),
@@ -36,6 +38,7 @@ export function rateRules(config: ServerConfig): RateRule[] {
         `GET ${SYSTEM_EVENTS_PATH}`,
         `GET ${REPORT_API.data}`,
         `GET ${REPORT_API.ruebEvents}`,
+        `POST ${MAINTENANCE_API.docs}`,
       ],
     },
   ];

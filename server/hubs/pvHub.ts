@@ -23,6 +23,8 @@ export interface PvHubHandle {
   publishLimitConfig(config: PvLimitConfig): void;
   /** `newMaintenanceConfig(config)` to subscribers of the PV's key. */
   publishMaintenanceConfig<T extends { pvMaintenanceRef: { pvRef: PvRef } }>(config: T): void;
+  /** Where the current maintenance configs of a newly subscribed PV come from (maintenance). */
+  setMaintenanceConfigSource(source: (ref: PvRef) => readonly unknown[]): void;
   /** `newAck(ack)` to subscribers of `SubscribeToAcks` for the PV. */
   publishAck<T>(pv: PvRef, ack: T): void;
   /** `newPlanInfo(info)` to subscribers of `key` (latest per key and frame). */
@@ -46,6 +48,7 @@ export function registerPvHub(server: HubServer, plant: Plant): PvHubHandle {
   const maintenanceConfigs = server.keyedSubscriptions(HUB, 'maintenanceConfigs');
   const acks = server.keyedSubscriptions(HUB, 'acks');
   const plans = server.keyedSubscriptions(HUB, 'plans');
+  let maintenanceConfigSource: (ref: PvRef) => readonly unknown[] = () => [];
   const lines = server.keyedSubscriptions(HUB, 'lines');
 
   server.addHub({
@@ -99,6 +102,13 @@ export function registerPvHub(server: HubServer, plant: Plant): PvHubHandle {
         },
         isPvKey,
         'PV',
+        (conn, added) => {
+          for (const key of added) {
+            for (const config of maintenanceConfigSource(parsePvKey(key)!)) {
+              conn.send(HUB_MESSAGES.newMaintenanceConfig, config);
+            }
+          }
+        },
       ),
       ...keyedMethods(
         acks,
@@ -140,6 +150,9 @@ export function registerPvHub(server: HubServer, plant: Plant): PvHubHandle {
     publishMaintenanceConfig(config) {
       const key = pvKey(config.pvMaintenanceRef.pvRef);
       maintenanceConfigs.publish(key, HUB_MESSAGES.newMaintenanceConfig, config);
+    },
+    setMaintenanceConfigSource(source) {
+      maintenanceConfigSource = source;
     },
     publishAck(pv, ack) {
       acks.publish(pvKey(pv), HUB_MESSAGES.newAck, ack);

@@ -37,7 +37,8 @@ export const MIGRATIONS: Migration[] = [
     `,
   },
   {
-    // NOTE: the version may be renumbered when branches merge; it only has to stay unique.
+    // Versions ascend in this list (migrate() skips any not above the stored one): a migration
+    // from another branch takes the next free number when it lands.
     version: 2,
     name: 'archives and chart annotations',
     sql: `
@@ -115,7 +116,8 @@ export const MIGRATIONS: Migration[] = [
     `,
   },
   {
-    // NOTE: the version may be renumbered when branches merge; it only has to stay unique.
+    // Versions ascend in this list (migrate() skips any not above the stored one): a migration
+    // from another branch takes the next free number when it lands.
     version: 3,
     name: 'alerts, control events and system events',
     sql: `
@@ -160,7 +162,8 @@ export const MIGRATIONS: Migration[] = [
     `,
   },
   {
-    // NOTE: the version may be renumbered when branches merge; it only has to stay unique.
+    // Versions ascend in this list (migrate() skips any not above the stored one): a migration
+    // from another branch takes the next free number when it lands.
     version: 4,
     name: 'operator settings of the plant: limits, priorities, runtimes, text messages',
     sql: `
@@ -223,7 +226,8 @@ export const MIGRATIONS: Migration[] = [
     `,
   },
   {
-    // NOTE: the version may be renumbered when branches merge; it only has to stay unique.
+    // Versions ascend in this list (migrate() skips any not above the stored one): a migration
+    // from another branch takes the next free number when it lands.
     version: 16,
     name: 'report manual input',
     sql: `
@@ -238,6 +242,74 @@ export const MIGRATIONS: Migration[] = [
         entered_at INTEGER NOT NULL,
         PRIMARY KEY (pv_key, resolution, t)
       ) WITHOUT ROWID;
+    `,
+  },
+  {
+    version: 17,
+    name: 'maintenance: service intervals, notifications, life cycle, documents',
+    sql: `
+      CREATE TABLE maintenance_configs (
+        pv_type TEXT NOT NULL,
+        pv_nr INTEGER NOT NULL,
+        service_type TEXT NOT NULL,
+        runtime_hours REAL NOT NULL,
+        end_type TEXT NOT NULL,
+        priority INTEGER NOT NULL,
+        delay_time INTEGER NOT NULL,
+        description TEXT NOT NULL,
+        message TEXT NOT NULL,
+        changed_at INTEGER NOT NULL,
+        changed_by TEXT NOT NULL,
+        PRIMARY KEY (pv_type, pv_nr, service_type)
+      );
+      -- Where an Active interval counts from: the runtime at the last recorded service.
+      CREATE TABLE maintenance_baselines (
+        pv_type TEXT NOT NULL,
+        pv_nr INTEGER NOT NULL,
+        service_type TEXT NOT NULL,
+        runtime REAL NOT NULL,
+        set_at INTEGER NOT NULL,
+        PRIMARY KEY (pv_type, pv_nr, service_type)
+      );
+      CREATE TABLE maintenance_notifications (
+        id INTEGER PRIMARY KEY,
+        pv_type TEXT NOT NULL,
+        pv_nr INTEGER NOT NULL,
+        service_type TEXT NOT NULL,
+        target_runtime REAL NOT NULL,
+        raised_at INTEGER NOT NULL,
+        cleared_at INTEGER
+      );
+      CREATE INDEX maintenance_notifications_open ON maintenance_notifications(cleared_at);
+      CREATE TABLE lifecycle_entries (
+        id INTEGER PRIMARY KEY,
+        pv_type TEXT NOT NULL,
+        pv_nr INTEGER NOT NULL,
+        ts INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        description TEXT NOT NULL,
+        performed_by TEXT NOT NULL,
+        service_type TEXT,
+        runtime_at_entry REAL,
+        changed_by TEXT NOT NULL,
+        changed_at INTEGER NOT NULL
+      );
+      CREATE INDEX lifecycle_entries_pv ON lifecycle_entries(pv_type, pv_nr, ts);
+      CREATE TABLE datasheet_documents (
+        id INTEGER PRIMARY KEY,
+        pv_type TEXT NOT NULL,
+        pv_nr INTEGER NOT NULL,
+        description TEXT NOT NULL,
+        doc_type TEXT NOT NULL,
+        target TEXT,
+        file_name TEXT,
+        stored_name TEXT,
+        content_type TEXT,
+        size INTEGER,
+        uploaded_by TEXT NOT NULL,
+        uploaded_at INTEGER NOT NULL
+      );
+      CREATE INDEX datasheet_documents_pv ON datasheet_documents(pv_type, pv_nr);
     `,
   },
 ];

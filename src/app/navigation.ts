@@ -107,6 +107,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     descriptionKey: 'leakage.navHelp',
   },
   {
+    path: '/maintenance',
+    labelKey: 'maintenance.nav.overview',
+    icon: 'wrench',
+    descriptionKey: 'maintenance.nav.description',
+  },
+  {
     path: '/settings',
     labelKey: 'nav.settings',
     icon: 'settings',

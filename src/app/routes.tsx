@@ -18,6 +18,7 @@ import { dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { chartRoutes } from '../features/charts/routes.tsx';
 import { analyticsRoutes } from '../features/energy/routes.tsx';
 import { reportRoutes } from '../features/reports/routes.tsx';
+import { maintenanceRoutes } from '../features/maintenance/routes.tsx';
 
 /** Pages inside the shell. Pages not on the first screen load lazily (startup budget). */
 export const areaRoutes: RouteObject[] = [
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
               ...alertRoutes,
               ...actionRoutes,
               ...analyticsRoutes,
+              ...maintenanceRoutes,
               ...sessionRoutes,
               { path: '*', element: <NotFound /> },
             ],

@@ -12,6 +12,8 @@ import { energyTopic } from './energyTopic.ts';
 import { leakageTopic } from './leakageTopic.ts';
 import type { ItemTopic } from './ItemTopic.ts';
 import { limitConfigTopic } from './limitConfigTopic.ts';
+import type { MaintenanceConfigSet } from '../../src/contract/maintenance.ts';
+import { maintenanceConfigTopic } from './maintenanceConfigTopic.ts';
 import { pvAlarmTopic } from './pvAlarmTopic.ts';
 import { reportDataTopic } from './reportDataTopic.ts';
 
@@ -23,6 +25,7 @@ export interface ItemTypes {
   energy: EnergyOptimisationValues;
   pipeLeakage: PipeLeakage;
   reportData: ReportLiveItem;
+  maintenanceConfig: MaintenanceConfigSet;
 }
 
 export type ItemKind = keyof ItemTypes;
@@ -34,6 +37,7 @@ export const ITEM_TOPICS: { [K in ItemKind]: ItemTopic<ItemTypes[K]> } = {
   energy: energyTopic,
   pipeLeakage: leakageTopic,
   reportData: reportDataTopic,
+  maintenanceConfig: maintenanceConfigTopic,
 };
 
 export const ITEM_KINDS = Object.keys(ITEM_TOPICS) as ItemKind[];

@@ -16,6 +16,7 @@ import { CounterResetDialog } from './CounterResetDialog.tsx';
 import { LimitsDialog } from './LimitsDialog.tsx';
 import { PriorityDialog } from './PriorityDialog.tsx';
 import { PvInfo } from './PvInfo.tsx';
+import { MachineLinks } from '../maintenance/MachineLinks.tsx';
 import { RuntimesDialog } from './RuntimesDialog.tsx';
 import { SetValueDialog } from './SetValueDialog.tsx';
 
@@ -117,6 +118,7 @@ export function PvActions({ pvRef, onClose, onDone }: PvActionsProps) {
           ))}
         </ul>
       )}
+      <MachineLinks pvRef={pvRef} onClose={onClose} />
     </Dialog>
   );
 }

@@ -1,0 +1,82 @@
+/**
+ * The machine data sheet (SPEC §2 "machine data sheet", §7 datasheets/data, /parts, /docs):
+ * machine data, spare parts and the machine's documents.
+ */
+import { useTranslation } from 'react-i18next';
+import { LoadingState, Panel } from '../../ui/index.ts';
+import { DocumentsPanel } from './DocumentsPanel.tsx';
+import { MachineFrame } from './MachineFrame.tsx';
+import { loadDatasheetData, loadDatasheetParts } from './maintenanceApi.ts';
+import { TableScroll } from './TableScroll.tsx';
+import { useLoad } from './useLoad.ts';
+import type { PvRef } from '../../contract/pv.ts';
+
+export function DatasheetPage() {
+  return <MachineFrame view="datasheet">{({ ref }) => <Datasheet pvRef={ref} />}</MachineFrame>;
+}
+
+function Datasheet({ pvRef }: { pvRef: PvRef }) {
+  const { t } = useTranslation();
+  const data = useLoad((s) => loadDatasheetData(pvRef, s), [pvRef.type, pvRef.nr]);
+  const parts = useLoad((s) => loadDatasheetParts(pvRef, s), [pvRef.type, pvRef.nr]);
+  return (
+    <div className="maintenance-grid">
+      <Panel title={t('maintenance.datasheet.data')}>
+        <LoadingState
+          status={data.loaded.state}
+          onRetry={data.reload}
+          errorMessage={t('maintenance.datasheet.loadFailed')}
+        >
+          <dl className="machine-data">
+            {data.loaded.data?.entries.map((e) => (
+              <div key={e.label} className="machine-data-row">
+                <dt>{e.label}</dt>
+                <dd>
+                  {e.value}
+                  {e.unit && <span className="unit"> {e.unit}</span>}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </LoadingState>
+      </Panel>
+      <DocumentsPanel pvRef={pvRef} />
+      <Panel title={t('maintenance.datasheet.parts')}>
+        <LoadingState
+          status={parts.loaded.state}
+          onRetry={parts.reload}
+          errorMessage={t('maintenance.datasheet.loadFailed')}
+        >
+          {parts.loaded.data?.entries.length === 0 ? (
+            <p className="muted">{t('maintenance.datasheet.noParts')}</p>
+          ) : (
+            <TableScroll label={t('maintenance.datasheet.parts')}>
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('maintenance.datasheet.partName')}</th>
+                    <th scope="col">{t('maintenance.datasheet.partNumber')}</th>
+                    <th scope="col" className="num">
+                      {t('maintenance.datasheet.quantity')}
+                    </th>
+                    <th scope="col">{t('maintenance.datasheet.supplier')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {parts.loaded.data?.entries.map((p) => (
+                    <tr key={p.partNumber}>
+                      <td>{p.name}</td>
+                      <td className="mono">{p.partNumber}</td>
+                      <td className="num">{p.quantity}</td>
+                      <td>{p.supplier}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+        </LoadingState>
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+/**
+ * Maintenance overview (SPEC §2 "maintenance overview", §7 maintenanceoverview/*): the service
+ * state of every machine by station, or only the services due within a compare value (percent
+ * of the interval left, or an absolute amount), each linking to its machine. It follows the
+ * intervals live, like the notifications.
+ */
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pvUrlId } from '../../contract/keys.ts';
+import { useFormat } from '../../app/useFormat.ts';
+import {
+  Button,
+  ChoiceGroup,
+  EmptyState,
+  Field,
+  LoadingState,
+  PageHeader,
+  Panel,
+} from '../../ui/index.ts';
+import {
+  loadDescriptions,
+  loadProtocolByCompareValue,
+  loadProtocolByStation,
+} from './maintenanceApi.ts';
+import { useAmount } from './RuntimePage.tsx';
+import { ServiceStateBadge } from './ServiceState.tsx';
+import { StorageCards } from './StorageCards.tsx';
+import { useDueVersion } from './useDueVersion.tsx';
+import { TableScroll } from './TableScroll.tsx';
+import { useLoad } from './useLoad.ts';
+import { SOON_DUE_SHARE } from '../../domain/maintenance.ts';
+import './maintenance.css';
+
+type Mode = 'all' | 'percent' | 'absolute';
+
+export function MaintenancePage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const amount = useAmount();
+  const machines = useLoad((s) => loadDescriptions(s), []);
+  const refs = useMemo(
+    () => (machines.loaded.data ?? []).map((m) => m.pvRef),
+    [machines.loaded.data],
+  );
+  const { version, watchers } = useDueVersion(refs);
+  const [station, setStation] = useState(0);
+  const [mode, setMode] = useState<Mode>('percent');
+  const [typed, setTyped] = useState('10');
+  const [compare, setCompare] = useState(10);
+  const [inputError, setInputError] = useState<string | null>(null);
+  const protocol = useLoad(
+    (s) =>
+      mode === 'all'
+        ? loadProtocolByStation(station, s)
+        : loadProtocolByCompareValue(station, compare, mode === 'percent', s),
+    [station, mode, compare, version],
+  );
+  const stations = useMemo(() => {
+    const seen = new Map<number, string>();
+    for (const m of machines.loaded.data ?? []) seen.set(m.stationNumber, m.stationName);
+    return [...seen.entries()].sort((a, b) => a[0] - b[0]);
+  }, [machines.loaded.data]);
+  const apply = () => {
+    const n = Number(typed.trim().replace(',', '.'));
+    if (typed.trim() === '' || !Number.isFinite(n))
+      return setInputError(t('validation.forms.enterNumber'));
+    setInputError(null);
+    setCompare(n);
+  };
+  const rows = protocol.loaded.data?.rows ?? [];
+  const stateOf = (r: (typeof rows)[number]) =>
+    r.due ? 'overdue' : r.remainingPercent / 100 <= SOON_DUE_SHARE ? 'soon' : 'ok';
+  return (
+    <section className="page maintenance-page">
+      <PageHeader
+        title={t('maintenance.overview.title')}
+        description={t('maintenance.overview.description')}
+        actions={
+          <Link className="btn" to="/maintenance/notifications">
+            {t('maintenance.notifications.pageTitle')}
+          </Link>
+        }
+      />
+      {watchers}
+      <Panel>
+        <form
+          className="maintenance-filters"
+          onSubmit={(e) => {
+            e.preventDefault();
+            apply();
+          }}
+        >
+          <Field label={t('maintenance.filter.station')}>
+            {(p) => (
+              <select
+                {...p}
+                className="input"
+                value={station}
+                onChange={(e) => setStation(Number(e.target.value))}
+              >
+                <option value={0}>{t('maintenance.filter.allStations')}</option>
+                {stations.map(([nr, name]) => (
+                  <option key={nr} value={nr}>
+                    {nr} {name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <ChoiceGroup<Mode>
+            legend={t('maintenance.overview.protocol')}
+            value={mode}
+            onChange={setMode}
+            choices={[
+              { value: 'all', label: t('maintenance.overview.byStation') },
+              { value: 'percent', label: t('maintenance.overview.byPercent') },
+              { value: 'absolute', label: t('maintenance.overview.byAbsolute') },
+            ]}
+          />
+          {mode !== 'all' && (
+            <div className="compare-row">
+              <Field
+                label={
+                  mode === 'percent'
+                    ? t('maintenance.overview.comparePercent')
+                    : t('maintenance.overview.compareAbsolute')
+                }
+                error={inputError ?? undefined}
+              >
+                {(p) => (
+                  <input
+                    {...p}
+                    className="input"
+                    inputMode="decimal"
+                    value={typed}
+                    onChange={(e) => setTyped(e.target.value)}
+                  />
+                )}
+              </Field>
+              <Button type="submit">{t('maintenance.overview.apply')}</Button>
+            </div>
+          )}
+        </form>
+      </Panel>
+      <StorageCards station={station} />
+      <LoadingState
+        status={protocol.loaded.state}
+        onRetry={protocol.reload}
+        errorMessage={t('maintenance.overview.loadFailed')}
+      >
+        {rows.length === 0 ? (
+          <EmptyState
+            icon="check"
+            title={t('maintenance.overview.noneTitle')}
+            reason={
+              mode === 'all'
+                ? t('maintenance.overview.noMachines')
+                : t('maintenance.overview.noneDue')
+            }
+          />
+        ) : (
+          <TableScroll label={t('maintenance.overview.title')}>
+            <table className="table protocol-table">
+              <caption className="visually-hidden">{t('maintenance.overview.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('maintenance.runtime.state')}</th>
+                  <th scope="col">{t('maintenance.overview.machine')}</th>
+                  <th scope="col">{t('maintenance.runtime.service')}</th>
+                  <th scope="col" className="num">
+                    {t('maintenance.runtime.remaining')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('maintenance.overview.percent')}
+                  </th>
+                  <th scope="col">{t('maintenance.overview.lastService')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={`${r.pvRef.nr}-${r.serviceMessageType}`} data-state={stateOf(r)}>
+                    <td>
+                      <ServiceStateBadge state={stateOf(r)} />
+                    </td>
+                    <th scope="row">
+                      <Link to={`/machines/${pvUrlId(r.pvRef)}/runtime`}>{r.pvName}</Link>
+                      <span className="service-desc">
+                        {r.stationNumber} {r.stationName}
+                      </span>
+                    </th>
+                    <td>
+                      <span className="service-code">
+                        {t(`maintenance.service.${r.serviceMessageType}`)}
+                      </span>
+                      <span className="service-desc">{r.description}</span>
+                    </td>
+                    <td className="num">{amount(r.remainingRuntime, r)}</td>
+                    <td className="num">{format.number(r.remainingPercent, 1)} %</td>
+                    <td>
+                      {r.lastService
+                        ? format.dateTime(r.lastService)
+                        : t('maintenance.overview.never')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+      </LoadingState>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * Maintenance messages (SPEC §2 "maintenance messages"): the open maintenance notifications of
+ * every machine, live (a runtime crossing its interval appears without a reload), filterable
+ * by text, station and service type, each linking to its machine.
+ */
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SERVICE_MESSAGE_TYPES, type ServiceMessageType } from '../../contract/enums.ts';
+import { Field, LoadingState, PageHeader } from '../../ui/index.ts';
+import { loadDescriptions, loadNotifications } from './maintenanceApi.ts';
+import { NotificationList } from './NotificationList.tsx';
+import { useDueVersion } from './useDueVersion.tsx';
+import { useLoad } from './useLoad.ts';
+import './maintenance.css';
+
+const normal = (s: string) => s.toLocaleLowerCase().replace(/\s+/g, ' ').trim();
+
+export function NotificationsPage() {
+  const { t } = useTranslation();
+  const machines = useLoad((s) => loadDescriptions(s), []);
+  const refs = useMemo(
+    () => (machines.loaded.data ?? []).map((m) => m.pvRef),
+    [machines.loaded.data],
+  );
+  const { version, watchers } = useDueVersion(refs);
+  const notes = useLoad((s) => loadNotifications(null, s), [version]);
+  const [text, setText] = useState('');
+  const [station, setStation] = useState('');
+  const [service, setService] = useState<ServiceMessageType | ''>('');
+  const stations = useMemo(() => {
+    const seen = new Map<number, string>();
+    for (const m of machines.loaded.data ?? []) seen.set(m.stationNumber, m.stationName);
+    return [...seen.entries()].sort((a, b) => a[0] - b[0]);
+  }, [machines.loaded.data]);
+  const all = notes.loaded.data?.notifications ?? [];
+  const shown = all.filter(
+    (n) =>
+      (!text.trim() ||
+        normal(`${n.messageText} ${n.pvName} ${n.stationName}`).includes(normal(text))) &&
+      (!station || n.stationNumber === Number(station)) &&
+      (!service || n.serviceMessageType === service),
+  );
+  const filtered = Boolean(text.trim() || station || service);
+  return (
+    <section className="page maintenance-page">
+      <PageHeader
+        title={t('maintenance.notifications.pageTitle')}
+        description={t('maintenance.notifications.description')}
+      />
+      {watchers}
+      <div className="maintenance-filters" role="search">
+        <Field label={t('maintenance.filter.text')}>
+          {(p) => (
+            <input
+              {...p}
+              type="search"
+              className="input"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={t('maintenance.filter.station')}>
+          {(p) => (
+            <select
+              {...p}
+              className="input"
+              value={station}
+              onChange={(e) => setStation(e.target.value)}
+            >
+              <option value="">{t('maintenance.filter.allStations')}</option>
+              {stations.map(([nr, name]) => (
+                <option key={nr} value={nr}>
+                  {nr} {name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('maintenance.filter.service')}>
+          {(p) => (
+            <select
+              {...p}
+              className="input"
+              value={service}
+              onChange={(e) => setService(e.target.value as ServiceMessageType | '')}
+            >
+              <option value="">{t('maintenance.filter.allServices')}</option>
+              {SERVICE_MESSAGE_TYPES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`maintenance.service.${s}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <p className="muted" aria-live="polite">
+        {t('maintenance.notifications.count', { shown: shown.length, total: all.length })}
+      </p>
+      <LoadingState
+        status={notes.loaded.state}
+        onRetry={notes.reload}
+        errorMessage={t('maintenance.notifications.loadFailed')}
+      >
+        <NotificationList
+          notifications={shown}
+          showMachine
+          emptyReason={
+            filtered && all.length > 0 ? t('maintenance.notifications.noneFiltered') : undefined
+          }
+        />
+      </LoadingState>
+    </section>
+  );
+}

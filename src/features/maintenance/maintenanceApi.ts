@@ -1,0 +1,141 @@
+/** The maintenance calls of SPEC §7 "Maintenance" (REST), and the document upload with progress. */
+import {
+  MAINTENANCE_API,
+  docPath,
+  type DatasheetDataEntry,
+  type DatasheetDocument,
+  type DatasheetPart,
+  type DatasheetResult,
+  type LifecycleList,
+  type LifecycleSaveRequest,
+  type LifecycleSaveResult,
+  type MaintenanceConfig,
+  type MaintenanceDescription,
+  type MaintenanceNotificationList,
+  type MaintenanceProtocol,
+} from '../../contract/maintenance.ts';
+import type { ApiErrorBody } from '../../contract/errors.ts';
+import { CSRF_HEADER } from '../../contract/paths.ts';
+import type { PvRef } from '../../contract/pv.ts';
+import { documentFormParts, type DocumentInput } from '../../domain/validation/forms.ts';
+import {
+  getCsrfToken,
+  getJson,
+  http,
+  HttpError,
+  NetworkError,
+  postJson,
+  redirectToLogout,
+} from '../../api/http.ts';
+
+const pvQuery = (ref: PvRef) => ({ pvType: ref.type, pvNr: ref.nr });
+
+export const loadDatasheetData = (ref: PvRef, signal?: AbortSignal) =>
+  getJson<DatasheetResult<DatasheetDataEntry>>(MAINTENANCE_API.data, {
+    query: pvQuery(ref),
+    signal,
+  });
+export const loadDatasheetParts = (ref: PvRef, signal?: AbortSignal) =>
+  getJson<DatasheetResult<DatasheetPart>>(MAINTENANCE_API.parts, { query: pvQuery(ref), signal });
+export const loadDocuments = (ref: PvRef, signal?: AbortSignal) =>
+  getJson<DatasheetResult<DatasheetDocument>>(MAINTENANCE_API.docs, {
+    query: pvQuery(ref),
+    signal,
+  });
+export const deleteDocument = (id: number) => http<unknown>(docPath(id), { method: 'DELETE' });
+export const documentUrl = (id: number, download = false) =>
+  download ? `${docPath(id)}?download=1` : docPath(id);
+
+export const loadLifecycle = (ref: PvRef, signal?: AbortSignal) =>
+  getJson<LifecycleList>(MAINTENANCE_API.lifecycle, { query: pvQuery(ref), signal });
+export const saveLifecycle = (request: LifecycleSaveRequest) =>
+  postJson<LifecycleSaveResult>(MAINTENANCE_API.lifecycle, request);
+
+export const loadNotifications = (ref: PvRef | null, signal?: AbortSignal) =>
+  getJson<MaintenanceNotificationList>(MAINTENANCE_API.notifications, {
+    query: ref ? pvQuery(ref) : {},
+    signal,
+  });
+export const loadDescriptions = (signal?: AbortSignal) =>
+  getJson<MaintenanceDescription[]>(MAINTENANCE_API.descriptions, { signal });
+export const loadConfigs = (ref: PvRef, signal?: AbortSignal) =>
+  getJson<MaintenanceConfig[]>(MAINTENANCE_API.configs, { query: pvQuery(ref), signal });
+
+export const loadProtocolByStation = (stationNr: number, signal?: AbortSignal) =>
+  getJson<MaintenanceProtocol>(MAINTENANCE_API.protocolByStation, {
+    query: { stationNr },
+    signal,
+  });
+export const loadProtocolByCompareValue = (
+  stationNr: number,
+  compareValue: number,
+  isPercent: boolean,
+  signal?: AbortSignal,
+) =>
+  getJson<MaintenanceProtocol>(MAINTENANCE_API.protocolByCompareValue, {
+    query: { stationNr, compareValue, isPercent },
+    signal,
+  });
+
+/** An upload the user cancelled (SPEC §8 "upload cancelled"). */
+export class UploadCancelled extends Error {
+  constructor() {
+    super('upload cancelled');
+    this.name = 'UploadCancelled';
+  }
+}
+
+export interface UploadHandle {
+  done: Promise<DatasheetResult<DatasheetDocument>>;
+  cancel(): void;
+}
+
+/**
+ * POST datasheets/docs as multipart with upload progress (0..1) and cancel. XMLHttpRequest,
+ * because fetch reports no upload progress.
+ */
+export function uploadDocument(
+  ref: PvRef,
+  input: DocumentInput<File>,
+  onProgress: (share: number) => void,
+): UploadHandle {
+  const xhr = new XMLHttpRequest();
+  const form = new FormData();
+  for (const part of documentFormParts(input)) {
+    if (part.kind === 'text') form.append(part.name, part.value);
+    else form.append(part.name, part.file, part.filename);
+  }
+  const done = new Promise<DatasheetResult<DatasheetDocument>>((resolve, reject) => {
+    xhr.open('POST', `${MAINTENANCE_API.docs}?pvType=${ref.type}&pvNr=${ref.nr}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = getCsrfToken();
+    if (token) xhr.setRequestHeader(CSRF_HEADER, token);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onabort = () => reject(new UploadCancelled());
+    xhr.onerror = () => reject(new NetworkError('upload failed'));
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // not JSON
+      }
+      if (xhr.status === 401) redirectToLogout();
+      if (xhr.status >= 200 && xhr.status < 300)
+        return resolve(body as DatasheetResult<DatasheetDocument>);
+      const error = (body as ApiErrorBody | null)?.error;
+      reject(
+        new HttpError(
+          xhr.status,
+          error?.code ?? `http_${xhr.status}`,
+          error?.message ?? xhr.statusText,
+        ),
+      );
+    };
+    xhr.send(form);
+  });
+  return { done, cancel: () => xhr.abort() };
+}

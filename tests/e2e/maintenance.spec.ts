@@ -1,0 +1,229 @@
+/**
+ * Maintenance in the browser against the real server (issue 15): a maintainer on a 360 px
+ * phone reads a pump's data sheet, uploads a PDF and a nameplate photo (one upload is
+ * cancelled), records and edits life-cycle entries in one save, keeps the input when the
+ * save fails while the server is down, and sees a notification appear live when a runtime
+ * crosses its interval. Rule IDs ME1-ME4.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { signIn } from './auth.ts';
+import { signInHttp } from '../support/login.ts';
+import { PDF_BYTES, PNG_BYTES } from '../support/multipart.ts';
+import { PV_ACTION_API, type RuntimesResponse } from '../../src/contract/actions.ts';
+import AxeBuilder from '@axe-core/playwright';
+
+const PUMP = 'DigiIn-100001';
+
+/** WCAG 2.1 AA violations of the page as it is now (axe). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+async function onPhone(page: Page) {
+  await page.setViewportSize({ width: 360, height: 780 });
+}
+
+test('ME1: on a phone the data sheet shows the machine; a PDF and a photo upload with progress, one upload is cancelled', async ({
+  page,
+}) => {
+  await onPhone(page);
+  await signIn(page, 'maintenance', `/machines/${PUMP}/datasheet`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Brunnenpumpe 1 Betrieb' }),
+  ).toBeVisible();
+  await expect(page.getByText('Hersteller')).toBeVisible();
+  // Nothing sticks out of the phone's width.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    )
+    .toBeLessThanOrEqual(0);
+
+  const form = page.locator('form.doc-form');
+  // A PDF through the file picker.
+  await form.locator('input[type="file"]:not([capture])').setInputFiles({
+    name: 'Betriebsanleitung.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF_BYTES,
+  });
+  await form.getByLabel('Beschreibung').fill('Betriebsanleitung');
+  await form.getByRole('button', { name: 'Hochladen' }).click();
+  await expect(form.getByText('Das Dokument wurde gespeichert.')).toBeVisible();
+  const list = page.getByRole('list', { name: 'Dokumente' });
+  await expect(list.getByText('Betriebsanleitung', { exact: true })).toBeVisible();
+
+  // The camera for a photo: an image input that asks for the camera. This upload is held on
+  // its way (it never reaches the server), shows its progress bar and is cancelled.
+  const camera = form.locator('input[capture]');
+  await expect(camera).toHaveAttribute('accept', 'image/*');
+  const held = '**/api/maintenance/datasheets/docs?*';
+  await page.route(held, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    // Never answered: the browser's cancel ends it.
+  });
+  await camera.setInputFiles({ name: 'typenschild.png', mimeType: 'image/png', buffer: PNG_BYTES });
+  await expect(form.getByLabel('Beschreibung')).toHaveValue('typenschild');
+  await form.getByRole('button', { name: 'Hochladen' }).click();
+  await expect(form.getByRole('progressbar', { name: 'Fortschritt des Hochladens' })).toBeVisible();
+  await form.getByRole('button', { name: 'Hochladen abbrechen' }).click();
+  await expect(form.getByText('Hochladen abgebrochen.')).toBeVisible();
+  await expect(form.getByRole('progressbar')).toHaveCount(0);
+  await page.unroute(held);
+  // The input stays for another try, which goes through.
+  await expect(form.getByLabel('Beschreibung')).toHaveValue('typenschild');
+  await camera.setInputFiles({ name: 'typenschild.png', mimeType: 'image/png', buffer: PNG_BYTES });
+  await form.getByLabel('Beschreibung').fill('Typenschild');
+  await form.getByRole('button', { name: 'Hochladen' }).click();
+  await expect(form.getByText('Das Dokument wurde gespeichert.')).toBeVisible();
+  const photo = list.getByRole('listitem').filter({ hasText: 'Typenschild' });
+  await expect(photo).toBeVisible();
+  const href = await photo.getByRole('link', { name: 'Öffnen' }).getAttribute('href');
+  const served = await page.request.get(href!);
+  expect(served.headers()['content-type']).toBe('image/png');
+  expect(served.headers()['content-disposition']).toMatch(/^inline; filename="typenschild.png"/);
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('ME2: two life-cycle rows are edited, marked save-pending and saved in one go', async ({
+  page,
+}) => {
+  await onPhone(page);
+  await signIn(page, 'maintenance', `/machines/${PUMP}/lifecycle`);
+  const save = page.getByRole('button', { name: /Änderung(en)? speichern$/ });
+  const cards = page.locator('li.lifecycle-card');
+  for (const text of ['Lager getauscht', 'Sichtprüfung ohne Befund']) {
+    await page.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
+    await cards.first().getByLabel('Beschreibung').fill(text);
+  }
+  await expect(cards.filter({ hasText: 'Neu, nicht gespeichert' })).toHaveCount(2);
+  await expect(save).toHaveText('2 Änderungen speichern');
+  await save.click();
+  await expect(page.getByText('Der Lebenslauf wurde gespeichert.')).toBeVisible();
+  await expect(page.locator('[data-pending]')).toHaveCount(0);
+
+  // Edit both rows: each is marked, one save sends both.
+  await cards.nth(0).getByLabel('Beschreibung').fill('Sichtprüfung: Lager laut');
+  await cards.nth(1).getByLabel('Beschreibung').fill('Lager Antriebsseite getauscht');
+  await expect(cards.filter({ hasText: 'Geändert, nicht gespeichert' })).toHaveCount(2);
+  expect(await axeViolations(page)).toEqual([]);
+  await save.click();
+  await expect(page.getByText('Der Lebenslauf wurde gespeichert.')).toBeVisible();
+  await page.reload();
+  await expect(cards).toHaveCount(2);
+  const saved = await cards
+    .getByLabel('Beschreibung')
+    .evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value).sort());
+  expect(saved).toEqual(['Lager Antriebsseite getauscht', 'Sichtprüfung: Lager laut']);
+});
+
+test('ME3: a save while the server is down says it was not saved and keeps the input', async ({
+  page,
+  plant,
+}) => {
+  await signIn(page, 'maintenance', `/machines/${PUMP}/lifecycle`);
+  await page.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
+  const card = page.locator('li.lifecycle-card').first();
+  await card.getByLabel('Beschreibung').fill('Dichtung erneuert');
+  await plant.stop();
+  try {
+    await page.getByRole('button', { name: '1 Änderung speichern' }).click();
+    await expect(page.getByRole('alert')).toContainText('Der Lebenslauf wurde nicht gespeichert');
+    await expect(card.getByLabel('Beschreibung')).toHaveValue('Dichtung erneuert');
+    await expect(card).toContainText('Neu, nicht gespeichert');
+  } finally {
+    await plant.restart();
+  }
+  await page.getByRole('button', { name: '1 Änderung speichern' }).click();
+  await expect(page.getByText('Der Lebenslauf wurde gespeichert.')).toBeVisible();
+});
+
+test('ME4: a notification appears live when a runtime crosses its interval', async ({
+  page,
+  plant,
+}) => {
+  await signIn(page, 'maintenance', '/maintenance/notifications');
+  const cards = page.getByTestId('maintenance-notification');
+  await expect(page.getByText(/von \d+ Meldungen/)).toBeVisible();
+  const before = await cards.count();
+  // The operator sets the pump's operating hours past its overhaul at 50 000 h.
+  const operator = await signInHttp(plant.url, 'operator');
+  const ref = { type: 'DigiIn', nr: 100003 };
+  const loaded = (await (
+    await operator.fetch(PV_ACTION_API.runtimes, { method: 'POST', body: JSON.stringify([ref]) })
+  ).json()) as RuntimesResponse;
+  const oldValues = loaded.runtimeValues;
+  const newValues = oldValues.map((r) =>
+    r.runtimeValue.runtimeType === 'Betriebszeit'
+      ? { ...r, runtimeValue: { ...r.runtimeValue, value: 50_001 } }
+      : r,
+  );
+  const set = await operator.fetch(PV_ACTION_API.setRuntimes, {
+    method: 'POST',
+    body: JSON.stringify({ oldValues, newValues }),
+  });
+  expect(set.status).toBe(200);
+  expect(((await set.json()) as { status: string }).status).toBe('Success');
+  // The server raises it from the simulated runtime ...
+  await expect
+    .poll(async () => {
+      const res = await operator.fetch('/api/maintenance/notifications?pvType=DigiIn&pvNr=100003');
+      const body = (await res.json()) as { notifications: { serviceMessageType: string }[] };
+      return body.notifications.map((n) => n.serviceMessageType);
+    })
+    .toContain('Top');
+  // ... and the open page shows it without a reload.
+  const raised = cards.filter({ hasText: 'Brunnenpumpe 2 Betrieb' }).filter({
+    hasText: 'owm – Überholung',
+  });
+  await expect(raised).toBeVisible();
+  await expect(cards).not.toHaveCount(before);
+  await raised.getByRole('link', { name: 'Brunnenpumpe 2 Betrieb' }).click();
+  await expect(page).toHaveURL(/\/machines\/DigiIn-100003\/runtime$/);
+  await expect(page.getByText('Überfällig seit')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.goto('/maintenance');
+  await expect(page.getByRole('table')).toBeVisible();
+  // Worn storage cards stand out (SPEC §9: below 20 %).
+  await expect(page.getByTestId('storage-warning').first()).toContainText('Austauschen');
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('ME5: from a station page a viewer reaches the machine pages, reads everything and finds no control that would fail', async ({
+  page,
+}) => {
+  await signIn(page, 'viewer', '/stations/1');
+  await page.getByRole('button', { name: 'DE', exact: true }).click();
+  await page
+    .locator(`[data-pv="${PUMP}"]`)
+    .getByRole('button', { name: /^Aktionen für / })
+    .click();
+  await page.getByRole('link', { name: 'Lebenslauf' }).click();
+  await expect(page).toHaveURL(new RegExp(`/machines/${PUMP}/lifecycle$`));
+  // Entries are read, with no inputs and no save.
+  await expect(
+    page
+      .getByRole('heading', { level: 2, name: 'Lebenslauf' })
+      .or(page.getByText('Keine Einträge')),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Eintrag hinzufügen' })).toHaveCount(0);
+  await expect(page.locator('main textarea, main input')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Maschinendatenblatt' }).click();
+  await expect(page.getByRole('region', { name: 'Dokumente' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Maschinendaten' })).toContainText('Hersteller');
+  await expect(page.getByRole('button', { name: 'Hochladen' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Löschen' })).toHaveCount(0);
+  // The QR label opens this machine's data sheet.
+  await page.getByRole('button', { name: 'QR-Etikett' }).click();
+  const label = page.getByRole('dialog', { name: 'QR-Etikett der Maschine' });
+  await expect(label.getByRole('img', { name: /QR-Code zum Datenblatt/ })).toBeVisible();
+  await expect(label).toContainText(PUMP);
+});
