@@ -214,7 +214,7 @@ function SpecificEnergyPanel({ nr }: { nr: number }) {
           <table className="table energy-specific">
             <thead>
               <tr>
-                <th scope="col" />
+                <th scope="col">{t('energy.specific.spanHeader')}</th>
                 <th scope="col" className="num">
                   {t('energy.specific.energy')}
                 </th>
