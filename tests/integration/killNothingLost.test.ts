@@ -1,13 +1,21 @@
 /**
  * Nothing lost (DESIGN.md "Qualities"): SIGKILL during a burst of acknowledgements,
- * annotations and text-message saves; after the restart every save the server answered with
- * success is there, whole — rule NL1 (SQLite WAL, one transaction per save).
+ * annotations and life-cycle batches; after the restart every save the server answered with
+ * success is there, whole, and no batch is half-written — rule NL1 (SQLite WAL, one
+ * transaction per save).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_API, type AlertListResult } from '../../src/contract/alerts.ts';
 import { CHART_API, type Annotation, type NewAnnotation } from '../../src/contract/charts.ts';
 import { startPlantServer, type PlantServerHandle } from '../support/plantServer.ts';
 import { signInHttp, type SignedIn } from '../support/login.ts';
+import {
+  MAINTENANCE_API,
+  type LifecycleList,
+  type LifecycleSaveResult,
+} from '../../src/contract/maintenance.ts';
+
+const MACHINE = { type: 'AnaIn', nr: 100001 } as const;
 
 let plant: PlantServerHandle;
 beforeAll(async () => {
@@ -28,8 +36,9 @@ async function pendingIds(api: SignedIn): Promise<number[]> {
 }
 
 describe('a hard kill', () => {
-  it('NL1: every acknowledgement and annotation answered with success survives SIGKILL, whole', async () => {
+  it('NL1: every acknowledgement, annotation and life-cycle batch answered with success survives SIGKILL, whole', async () => {
     const api = await signInHttp(plant.url, 'operator');
+    const fitter = await signInHttp(plant.url, 'maintenance');
     const pending = await pendingIds(api);
     expect(pending.length).toBeGreaterThan(50);
     const acked: number[] = [];
@@ -67,13 +76,42 @@ describe('a hard kill', () => {
           annotated.push({ text: note.text, timestamp: note.timestamp });
       }
     })();
+    const batches: string[] = [];
+    const lifecycleLoop = (async () => {
+      for (let i = 0; !stop && i < 10_000; i++) {
+        const entry = (part: string) => ({
+          maintenanceTimestamp: Date.now() - i * 60_000,
+          kind: 'Repair',
+          description: `Wartung ${i} ${part}`,
+          performedBy: 'Schmidt',
+          serviceMessageType: null,
+        });
+        const res = await fitter
+          .fetch(MAINTENANCE_API.lifecycle, {
+            method: 'POST',
+            body: JSON.stringify({
+              pvType: MACHINE.type,
+              pvNr: MACHINE.nr,
+              entriesToCreate: [entry('Lager'), entry('Dichtung')],
+              entriesToUpdate: [],
+              idsToDelete: [],
+            }),
+          })
+          .catch(() => null);
+        const body = res?.ok
+          ? ((await res.json().catch(() => null)) as LifecycleSaveResult | null)
+          : null;
+        if (body?.status === 'Success') batches.push(`Wartung ${i}`);
+      }
+    })();
     // Let the burst run, then pull the plug in the middle of it.
     await new Promise((r) => setTimeout(r, 1_500));
     await plant.kill();
     stop = true;
-    await Promise.all([ackLoop, annotationLoop]);
+    await Promise.all([ackLoop, annotationLoop, lifecycleLoop]);
     expect(acked.length).toBeGreaterThan(5);
     expect(annotated.length).toBeGreaterThan(5);
+    expect(batches.length).toBeGreaterThan(5);
 
     await plant.restart();
     const again = await signInHttp(plant.url, 'operator');
@@ -88,6 +126,22 @@ describe('a hard kill', () => {
       expect(found, a.text).toBeDefined();
       // Whole: every field as it was sent.
       expect(found).toMatchObject({ timestamp: a.timestamp, showInDayReport: true, visible: true });
+    }
+    const fitterAgain = await signInHttp(plant.url, 'maintenance');
+    const list = (await (
+      await fitterAgain.fetch(
+        `${MAINTENANCE_API.lifecycle}?pvType=${MACHINE.type}&pvNr=${MACHINE.nr}`,
+      )
+    ).json()) as LifecycleList;
+    const texts = new Set(list.entries.map((e) => e.description));
+    for (const batch of batches) {
+      expect(texts.has(`${batch} Lager`), batch).toBe(true);
+      expect(texts.has(`${batch} Dichtung`), batch).toBe(true);
+    }
+    // No batch is half there: each stored batch has both of its entries.
+    for (const text of texts) {
+      const batch = text.replace(/ (Lager|Dichtung)$/, '');
+      expect(texts.has(`${batch} Lager`) && texts.has(`${batch} Dichtung`), text).toBe(true);
     }
   }, 120_000);
 });

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { inlineScriptHashes } from '../../server/http/securityHeaders.ts';
 import { startPlantServer, type PlantServerHandle } from '../support/plantServer.ts';
 import { signInHttp, type SignedIn } from '../support/login.ts';
+import { PDF_BYTES, multipartBody } from '../support/multipart.ts';
+import { MAINTENANCE_API, docPath } from '../../src/contract/maintenance.ts';
 
 let plant: PlantServerHandle;
 let api: SignedIn;
@@ -29,7 +31,7 @@ function expectHeaders(res: Response, what: string) {
 }
 
 describe('security headers', () => {
-  it('SH1: the page, an asset, an API answer, an error, a hub negotiate and the metrics carry them', async () => {
+  it('SH1: the page, an asset, an API answer, an error, a hub negotiate, the metrics and uploads carry them', async () => {
     const page = await fetch(`${plant.url}/stations`);
     expectHeaders(page, 'page');
     const asset = readdirSync(join(import.meta.dirname, '../../dist/assets')).find((f) =>
@@ -44,6 +46,27 @@ describe('security headers', () => {
       'negotiate',
     );
     expectHeaders(await fetch(`${plant.url}/metrics`), 'metrics');
+    // Uploads: the upload's answer, and the stored file as it is served back.
+    const fitter = await signInHttp(plant.url, 'maintenance');
+    const form = multipartBody({ description: 'Typenschild', docType: 'File' }, [
+      {
+        name: 'file',
+        filename: 'typenschild.pdf',
+        contentType: 'application/pdf',
+        bytes: PDF_BYTES,
+      },
+    ]);
+    const uploaded = await fitter.fetch(`${MAINTENANCE_API.docs}?pvType=AnaIn&pvNr=100001`, {
+      method: 'POST',
+      headers: form.headers,
+      body: new Uint8Array(form.payload),
+    });
+    expectHeaders(uploaded, 'upload');
+    expect(uploaded.status).toBe(200);
+    const { entries } = (await uploaded.json()) as { entries: { id: number }[] };
+    const file = await fitter.fetch(docPath(entries[0]!.id) + '?download=1');
+    expectHeaders(file, 'uploaded file');
+    expect(file.headers.get('content-disposition')).toContain('attachment');
   });
 
   it("SH2: the page's own inline script is allowed by its hash, and only it", async () => {
