@@ -7,6 +7,9 @@ import type { Page } from '@playwright/test';
 import { test as base, expect } from './fixtures.ts';
 import { signIn } from './auth.ts';
 import { startPlantServer } from '../support/plantServer.ts';
+import { signInHttp } from '../support/login.ts';
+import { ALERT_API, type AlertListResult } from '../../src/contract/alerts.ts';
+import { pvUrlId } from '../../src/contract/keys.ts';
 
 const SEED = 100_000;
 
@@ -157,4 +160,37 @@ test('AE5: screenshots of list and archive at 360 and 1920 px', async ({ page })
     page.locator('.alert-scroll .alert-row').first().or(page.getByText('Keine Ereignisse')),
   ).toBeVisible();
   await page.screenshot({ path: 'test-results/events-control-360.png' });
+});
+
+test('AE6: the alert history of a PV opens from its actions and lists its alerts', async ({
+  page,
+  plant,
+}) => {
+  const api = await signInHttp(plant.url, 'operator');
+  const end = new Date(Date.now() + 60_000).toISOString();
+  const start = new Date(Date.now() - 6 * 86_400_000).toISOString();
+  const list = (await (
+    await api.fetch(`${ALERT_API.list}?start=${start}&end=${end}&limit=200`)
+  ).json()) as AlertListResult;
+  const alert = list.alerts.find((a) => a.pvRef)!;
+  const id = pvUrlId(alert.pvRef!);
+
+  await signIn(page, 'operator', `/stations/${Math.floor(alert.pvRef!.nr / 100_000)}`);
+  await page.goto(`/alerts/history?pv=${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Meldungshistorie');
+  const rows = page.locator('.alert-history tbody tr');
+  await expect(page.locator(`.alert-history [data-alert-id="${alert.id}"]`)).toBeVisible();
+  const times = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-alert-id')));
+  expect(times.length).toBeGreaterThan(0);
+
+  // From a PV's actions on its station page.
+  await page.goto('/stations/1');
+  await page.getByRole('button', { name: 'AE', exact: true }).click();
+  await page
+    .locator('[data-pv="AnaIn-100002"]')
+    .getByRole('button', { name: /^Aktionen für / })
+    .click();
+  await page.getByRole('link', { name: 'Meldungshistorie' }).click();
+  await expect(page).toHaveURL(/\/alerts\/history\?pv=AnaIn-100002$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Meldungshistorie');
 });

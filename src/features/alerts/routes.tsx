@@ -11,6 +11,11 @@ export const alertRoutes: RouteObject[] = [
     lazy: () => import('./AlertsPage.tsx').then((m) => ({ Component: m.AlertArchivePage })),
   },
   {
+    path: 'alerts/history',
+    lazy: () =>
+      import('./PvAlertHistoryPage.tsx').then((m) => ({ Component: m.PvAlertHistoryPage })),
+  },
+  {
     path: 'events/system',
     lazy: () => import('./EventsPage.tsx').then((m) => ({ Component: m.SystemEventsPage })),
   },

@@ -19,6 +19,9 @@ export function MachineLinks({ pvRef, onClose }: { pvRef: PvRef; onClose?: () =>
       <Link to={`/machines/${id}/runtime`} onClick={onClose}>
         {t('maintenance.machine.runtime')}
       </Link>
+      <Link to={`/alerts/history?pv=${id}`} onClick={onClose}>
+        {t('alerts.history.link')}
+      </Link>
     </nav>
   );
 }
