@@ -29,6 +29,7 @@ import { registerAlertRoutes } from './alerts/routes.ts';
 import { registerActionRoutes } from './actions/registerActionRoutes.ts';
 import { registerDashboardArea } from './dashboard/registerDashboardArea.ts';
 import { registerEnergy } from './energy/registerEnergy.ts';
+import { registerUserPages } from './userPages/routes.ts';
 import { registerLeakage } from './leakage/registerLeakage.ts';
 import { registerReportArea } from './reports/registerReportArea.ts';
 import {
@@ -138,6 +139,7 @@ export async function buildServer(
   });
   registerAuthRoutes(app, context, authSetup);
   registerSystemRoutes(app, context);
+  registerUserPages(app, context);
 
   // --- plant: the simulator and its REST routes, unless a test brings its own plant ---
   const simulation = options.plant

@@ -312,4 +312,19 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX datasheet_documents_pv ON datasheet_documents(pv_type, pv_nr);
     `,
   },
+  {
+    version: 18,
+    name: 'favorites and recently visited pages',
+    sql: `
+      CREATE TABLE user_pages (
+        user_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        path TEXT NOT NULL,
+        title TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, kind, position)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

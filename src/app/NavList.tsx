@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { NavFavorites } from '../features/favorites/FavoritesPanels.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { NAV_ITEMS, type NavItem } from './navigation.ts';
 
@@ -26,6 +27,7 @@ export function NavList({ onNavigate }: NavListProps) {
   );
   return (
     <nav className="nav" aria-label={t('shell.navigation')}>
+      <NavFavorites onNavigate={onNavigate} />
       <ul className="nav-list">{NAV_ITEMS.filter((i) => !i.secondary).map(link)}</ul>
       <ul className="nav-list nav-list-secondary">
         {NAV_ITEMS.filter((i) => i.secondary).map(link)}

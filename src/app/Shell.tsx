@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { PinButton } from '../features/favorites/PinButton.tsx';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/Button.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
@@ -91,6 +92,7 @@ export function Shell() {
         <AlarmBanner />
         <LiveConnectionStatus />
         {kiosk && <KioskControl />}
+        {!kiosk && <PinButton />}
         {!kiosk && <LanguageSwitch />}
         {!kiosk && <UserMenu userName={session.user?.displayName} onLogout={signOut} />}
       </header>

@@ -19,6 +19,10 @@ export interface InProcessServer {
 
 export async function startInProcess(env: Record<string, string> = {}): Promise<InProcessServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pegel-inproc-'));
+  // Tests sign the same account in more than once in a 30 s step (see tests/support/login.ts);
+  // sign-in reads this while the server is built.
+  const replay = process.env.PEGEL_TOTP_ALLOW_REPLAY;
+  process.env.PEGEL_TOTP_ALLOW_REPLAY = '1';
   const server = await buildServer(
     readConfig({
       PEGEL_DATA_DIR: dataDir,
@@ -30,7 +34,10 @@ export async function startInProcess(env: Record<string, string> = {}): Promise<
       ...env,
     }),
     { manualPlant: true },
-  );
+  ).finally(() => {
+    if (replay === undefined) delete process.env.PEGEL_TOTP_ALLOW_REPLAY;
+    else process.env.PEGEL_TOTP_ALLOW_REPLAY = replay;
+  });
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   const address = server.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

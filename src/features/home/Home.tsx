@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NAV_ITEMS } from '../../app/navigation.ts';
 import { Icon, PageHeader } from '../../ui/index.ts';
 import { StationStatusBoard } from '../stations/StationStatusBoard.tsx';
+import { FavoritesPanels } from '../favorites/FavoritesPanels.tsx';
 
 /** The start page: the areas as cards and the plant's stations at a glance. */
 export function Home() {
@@ -10,6 +11,7 @@ export function Home() {
   return (
     <section className="page">
       <PageHeader title={t('home.title')} />
+      <FavoritesPanels />
       <ul className="area-cards">
         {NAV_ITEMS.filter((item) => item.path !== '/').map((item) => (
           <li key={item.path}>

@@ -1,0 +1,111 @@
+/**
+ * Favorites (reorderable, removable) and recently visited pages on the start page, and the
+ * favorites at the top of the navigation (SPEC §2).
+ */
+import { Link, NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button, Icon, Panel } from '../../ui/index.ts';
+import { userPages, useUserPages } from './userPagesStore.ts';
+import './favorites.css';
+
+export function FavoritesPanels() {
+  const { t } = useTranslation();
+  const { pages, error } = useUserPages();
+  if (!pages) return null;
+  const { favorites, recent } = pages;
+  // Nothing pinned or visited yet: the start page stays the areas (the star says what it does).
+  if (favorites.length === 0 && recent.length === 0 && !error) return null;
+  return (
+    <div className="favorites-panels">
+      <Panel title={t('favorites.title')}>
+        {error && (
+          <p className="form-error" role="alert">
+            {t('favorites.failed', { error })}
+          </p>
+        )}
+        {favorites.length === 0 ? (
+          <p className="favorites-hint">
+            {t('favorites.none')} {t('favorites.noneReason')}
+          </p>
+        ) : (
+          <ol className="favorites-list">
+            {favorites.map((p, i) => (
+              <li key={p.path} data-favorite={p.path}>
+                <Link to={p.path}>{p.title}</Link>
+                <span className="favorites-tools">
+                  <Button
+                    variant="quiet"
+                    icon="chevronDown"
+                    iconOnly
+                    className="favorites-up"
+                    disabled={i === 0}
+                    onClick={() => void userPages.move(p.path, -1)}
+                  >
+                    {t('favorites.moveUp', { title: p.title })}
+                  </Button>
+                  <Button
+                    variant="quiet"
+                    icon="chevronDown"
+                    iconOnly
+                    disabled={i === favorites.length - 1}
+                    onClick={() => void userPages.move(p.path, 1)}
+                  >
+                    {t('favorites.moveDown', { title: p.title })}
+                  </Button>
+                  <Button
+                    variant="quiet"
+                    icon="close"
+                    iconOnly
+                    onClick={() => void userPages.toggle(p.path, p.title)}
+                  >
+                    {t('favorites.remove', { title: p.title })}
+                  </Button>
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Panel>
+      <Panel title={t('favorites.recent')}>
+        {recent.length === 0 ? (
+          <p>{t('favorites.noRecent')}</p>
+        ) : (
+          <ul className="link-list recent-list">
+            {recent.map((p) => (
+              <li key={p.path}>
+                <Link to={p.path}>{p.title}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+    </div>
+  );
+}
+
+/** The favorites at the top of the navigation; nothing while there are none. */
+export function NavFavorites({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pages } = useUserPages();
+  if (!pages || pages.favorites.length === 0) return null;
+  return (
+    <>
+      <h2 className="nav-heading">{t('favorites.title')}</h2>
+      <ul className="nav-list nav-favorites">
+        {pages.favorites.map((p) => (
+          <li key={p.path}>
+            <NavLink
+              to={p.path}
+              end
+              className={({ isActive }) => (isActive ? 'nav-link nav-link-active' : 'nav-link')}
+              onClick={onNavigate}
+            >
+              <Icon name="star" />
+              <span>{p.title}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The user's favorites and recently visited pages in this tab: loaded once, changed through
+ * the server (which answers both lists), shared by the navigation, the start page and the pin
+ * button. A failed change keeps the lists as they were and says so.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { getJson, http, postJson } from '../../api/http.ts';
+import { USER_PAGES_API, type SavedPage, type UserPages } from '../../contract/userPages.ts';
+
+export interface UserPagesState {
+  pages: UserPages | null;
+  error: string | null;
+}
+
+let state: UserPagesState = { pages: null, error: null };
+let loading = false;
+const listeners = new Set<() => void>();
+const set = (next: UserPagesState) => {
+  state = next;
+  for (const l of listeners) l();
+};
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+function load(): void {
+  if (loading || state.pages) return;
+  loading = true;
+  getJson<UserPages>(USER_PAGES_API.list).then(
+    (pages) => set({ pages, error: null }),
+    (e: unknown) => {
+      loading = false;
+      set({ ...state, error: message(e) });
+    },
+  );
+}
+
+async function change(call: () => Promise<UserPages>): Promise<boolean> {
+  try {
+    set({ pages: await call(), error: null });
+    return true;
+  } catch (e) {
+    set({ ...state, error: message(e) });
+    return false;
+  }
+}
+
+const toInput = (pages: readonly SavedPage[]) => pages.map(({ path, title }) => ({ path, title }));
+
+export const userPages = {
+  /** Pins a page (at the end) or unpins it. */
+  toggle(path: string, title: string): Promise<boolean> {
+    const favorites = state.pages?.favorites ?? [];
+    const next = favorites.some((p) => p.path === path)
+      ? favorites.filter((p) => p.path !== path)
+      : [...favorites, { path, title, at: 0 }];
+    return change(() =>
+      http<UserPages>(USER_PAGES_API.favorites, { method: 'PUT', body: { pages: toInput(next) } }),
+    );
+  },
+  /** Moves a favorite one place up (-1) or down (+1). */
+  move(path: string, by: -1 | 1): Promise<boolean> {
+    const favorites = [...(state.pages?.favorites ?? [])];
+    const i = favorites.findIndex((p) => p.path === path);
+    const j = i + by;
+    if (i < 0 || j < 0 || j >= favorites.length) return Promise.resolve(false);
+    [favorites[i], favorites[j]] = [favorites[j]!, favorites[i]!];
+    return change(() =>
+      http<UserPages>(USER_PAGES_API.favorites, {
+        method: 'PUT',
+        body: { pages: toInput(favorites) },
+      }),
+    );
+  },
+  /** Records a visit; failures are silent (a visit is no user input to keep). */
+  visit(path: string, title: string): void {
+    void postJson<UserPages>(USER_PAGES_API.recent, { path, title }).then(
+      (pages) => set({ pages, error: state.error }),
+      () => undefined,
+    );
+  },
+};
+
+export function useUserPages(): UserPagesState {
+  useEffect(load, []);
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => state,
+  );
+}
