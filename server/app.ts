@@ -25,6 +25,7 @@ import { AlertService } from './alerts/AlertService.ts';
 import { registerAlertRoutes } from './alerts/routes.ts';
 import { registerActionRoutes } from './actions/registerActionRoutes.ts';
 import { registerDashboardArea } from './dashboard/registerDashboardArea.ts';
+import { registerRemoteAlertArea } from './remoteAlert/registerRemoteAlertArea.ts';
 
 export interface PlantServer {
   app: FastifyInstance;
@@ -170,6 +171,9 @@ export async function buildServer(
   }
 
   registerDashboardArea(app, context, plant, hubs.dashboard);
+  registerRemoteAlertArea(app, context, plant, hubs.pv, alerts, {
+    simulate: !options.manualPlant,
+  });
 
   await registerStatic(app, config.distDir);
 
