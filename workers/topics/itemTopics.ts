@@ -8,12 +8,16 @@ import { alertStateTopic } from './alertStateTopic.ts';
 import type { ItemTopic } from './ItemTopic.ts';
 import { limitConfigTopic } from './limitConfigTopic.ts';
 import { pvAlarmTopic } from './pvAlarmTopic.ts';
+import type { AlarmLine, AlarmPlan } from '../../src/contract/remoteAlert.ts';
+import { lineTopic, planTopic } from './planTopic.ts';
 
 /** What a tab receives per key of each topic. */
 export interface ItemTypes {
   alertState: AlertStateMessage;
   limitConfig: PvLimitSet;
   pvAlarm: PvAlarmState;
+  plan: AlarmPlan;
+  line: AlarmLine;
 }
 
 export type ItemKind = keyof ItemTypes;
@@ -22,6 +26,8 @@ export const ITEM_TOPICS: { [K in ItemKind]: ItemTopic<ItemTypes[K]> } = {
   alertState: alertStateTopic,
   limitConfig: limitConfigTopic,
   pvAlarm: pvAlarmTopic,
+  plan: planTopic,
+  line: lineTopic,
 };
 
 export const ITEM_KINDS = Object.keys(ITEM_TOPICS) as ItemKind[];
