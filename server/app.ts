@@ -36,6 +36,7 @@ import {
   registerMaintenanceArea,
   type MaintenanceHandle,
 } from './maintenance/registerMaintenanceArea.ts';
+import { registerRemoteAlertArea } from './remoteAlert/registerRemoteAlertArea.ts';
 
 export interface PlantServer {
   app: FastifyInstance;
@@ -199,6 +200,9 @@ export async function buildServer(
 
   registerDashboardArea(app, context, plant, hubs.dashboard);
   registerReportArea(app, context, plant, archive, hubs.reportData);
+  registerRemoteAlertArea(app, context, plant, hubs.pv, alerts, {
+    simulate: !options.manualPlant,
+  });
 
   await registerStatic(app, config.distDir);
 

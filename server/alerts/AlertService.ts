@@ -39,6 +39,7 @@ export class AlertService {
   readonly events: EventArchive;
   readonly raiser: AlertRaiser;
   private timer: ReturnType<typeof setInterval> | null = null;
+  private readonly raisedListeners: ((alert: Alert) => void)[] = [];
 
   constructor(private readonly options: AlertServiceOptions) {
     this.archive = new AlertArchive(options.db);
@@ -73,8 +74,14 @@ export class AlertService {
     this.timer = null;
   }
 
+  /** Called with every alert raised from now on (remote alarming sends it by plan). */
+  onRaised(listener: (alert: Alert) => void): void {
+    this.raisedListeners.push(listener);
+  }
+
   raise(a: NewAlert): Alert {
     const alert = this.archive.insert(a);
+    for (const listener of this.raisedListeners) listener(alert);
     this.options.hub?.publishNewAlert(alert);
     this.publishPendingOf(alert.stationNumber);
     this.publishState(alert);

@@ -7,6 +7,9 @@ const MAINTENANCE_RIGHTS: Right[] = [
   'writeCounters',
   'dialStations',
   'writePvs',
+  // The standby staff switch and confirm the alarm plans of the stations they look after.
+  'writePlans',
+  'ackPlans',
 ];
 
 export const ROLE_RIGHTS: Record<Role, readonly Right[]> = {

@@ -6,6 +6,7 @@ import { HUBS, HUB_MESSAGES, HUB_METHODS } from '../../src/contract/hubs.ts';
 import { parsePvKey, pvKey } from '../../src/contract/keys.ts';
 import type { PvConfig, PvLimitConfig, PvRef, PvValue } from '../../src/contract/pv.ts';
 import type { StationRef } from '../../src/contract/station.ts';
+import type { SessionUser } from '../auth/service.ts';
 import type { Plant } from '../plant/types.ts';
 import type { HubServer } from './HubServer.ts';
 import { isGenericKey, isPvKey } from './hubArgs.ts';
@@ -32,6 +33,11 @@ export interface PvHubHandle {
     key: string,
     info: T,
   ): void;
+  /** `newPlanInfo` with an item made per subscriber (its user's currentUserCanEdit). */
+  publishPlanInfoFor(key: string, infoFor: (user: SessionUser) => unknown): void;
+  /** Where a new plan or line subscription gets its current item (pushed right away). */
+  setPlanSource(source: (key: string, user: SessionUser) => unknown): void;
+  setLineSource(source: (key: string) => unknown): void;
   /** `newLineInfo(info)` to subscribers of `key` (latest per key and frame). */
   publishLineInfo<T extends { station: StationRef; lineNumber: number }>(
     key: string,
@@ -50,6 +56,8 @@ export function registerPvHub(server: HubServer, plant: Plant): PvHubHandle {
   const plans = server.keyedSubscriptions(HUB, 'plans');
   let maintenanceConfigSource: (ref: PvRef) => readonly unknown[] = () => [];
   const lines = server.keyedSubscriptions(HUB, 'lines');
+  let planSource: (key: string, user: SessionUser) => unknown = () => undefined;
+  let lineSource: (key: string) => unknown = () => undefined;
 
   server.addHub({
     name: HUB,
@@ -121,12 +129,24 @@ export function registerPvHub(server: HubServer, plant: Plant): PvHubHandle {
         { subscribe: M.subscribeToPlans, unsubscribe: M.unsubscribeFromPlans },
         isGenericKey,
         'plan',
+        (conn, added) => {
+          for (const key of added) {
+            const info = planSource(key, conn.user);
+            if (info) plans.pushLatest(conn, key, HUB_MESSAGES.newPlanInfo, info);
+          }
+        },
       ),
       ...keyedMethods(
         lines,
         { subscribe: M.subscribeToLines, unsubscribe: M.unsubscribeFromLines },
         isGenericKey,
         'line',
+        (conn, added) => {
+          for (const key of added) {
+            const info = lineSource(key);
+            if (info) lines.pushLatest(conn, key, HUB_MESSAGES.newLineInfo, info);
+          }
+        },
       ),
     },
   });
@@ -159,6 +179,16 @@ export function registerPvHub(server: HubServer, plant: Plant): PvHubHandle {
     },
     publishPlanInfo(key, info) {
       plans.publishLatest(key, HUB_MESSAGES.newPlanInfo, info);
+    },
+    publishPlanInfoFor(key, infoFor) {
+      for (const conn of plans.subscribers(key))
+        plans.pushLatest(conn, key, HUB_MESSAGES.newPlanInfo, infoFor(conn.user));
+    },
+    setPlanSource(source) {
+      planSource = source;
+    },
+    setLineSource(source) {
+      lineSource = source;
     },
     publishLineInfo(key, info) {
       lines.publishLatest(key, HUB_MESSAGES.newLineInfo, info);

@@ -327,4 +327,49 @@ export const MIGRATIONS: Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 19,
+    name: 'remote alarming: plans, call numbers, plans to confirm',
+    sql: `
+      CREATE TABLE remote_call_numbers (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        number TEXT NOT NULL,
+        category_id INTEGER NOT NULL,
+        pv_groups TEXT NOT NULL,
+        active INTEGER NOT NULL,
+        changed_at INTEGER NOT NULL,
+        changed_by TEXT NOT NULL
+      );
+      CREATE TABLE remote_plans (
+        station_number INTEGER NOT NULL,
+        plan_number INTEGER NOT NULL,
+        planname TEXT NOT NULL,
+        groupname TEXT NOT NULL,
+        active INTEGER NOT NULL,
+        priorities TEXT NOT NULL,
+        recipients TEXT NOT NULL,
+        alerting_count INTEGER NOT NULL DEFAULT 0,
+        alerting_count_max INTEGER NOT NULL,
+        change_count INTEGER NOT NULL DEFAULT 0,
+        change_count_max INTEGER NOT NULL,
+        delivered INTEGER NOT NULL DEFAULT 0,
+        undelivered INTEGER NOT NULL DEFAULT 0,
+        counted_day TEXT NOT NULL DEFAULT '',
+        changed_at INTEGER NOT NULL,
+        changed_by TEXT NOT NULL,
+        PRIMARY KEY (station_number, plan_number)
+      );
+      CREATE TABLE remote_plans_to_confirm (
+        station_number INTEGER NOT NULL,
+        plan_number INTEGER NOT NULL,
+        alert_text TEXT NOT NULL,
+        priority INTEGER NOT NULL,
+        pending_count INTEGER NOT NULL,
+        raised_at INTEGER NOT NULL,
+        sent INTEGER NOT NULL,
+        PRIMARY KEY (station_number, plan_number)
+      );
+    `,
+  },
 ];

@@ -324,7 +324,15 @@ describe('info and rights per role (SPEC §6, DESIGN.md "Rights")', () => {
     expect(operator.stations).toBeNull();
     const maintenance = await rightsOf('maintenance');
     expect(maintenance.rights.sort()).toEqual(
-      ['ackFailureInputs', 'dialStations', 'editMaintenance', 'writeCounters', 'writePvs'].sort(),
+      [
+        'ackFailureInputs',
+        'ackPlans',
+        'dialStations',
+        'editMaintenance',
+        'writeCounters',
+        'writePlans',
+        'writePvs',
+      ].sort(),
     );
     expect(maintenance.stations).toEqual([1, 2, 3, 4, 5, 6]);
     expect((await rightsOf('viewer')).rights).toEqual([]);

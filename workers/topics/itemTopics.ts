@@ -16,6 +16,8 @@ import type { MaintenanceConfigSet } from '../../src/contract/maintenance.ts';
 import { maintenanceConfigTopic } from './maintenanceConfigTopic.ts';
 import { pvAlarmTopic } from './pvAlarmTopic.ts';
 import { reportDataTopic } from './reportDataTopic.ts';
+import type { AlarmLine, AlarmPlan } from '../../src/contract/remoteAlert.ts';
+import { lineTopic, planTopic } from './planTopic.ts';
 
 /** What a tab receives per key of each topic. */
 export interface ItemTypes {
@@ -26,6 +28,8 @@ export interface ItemTypes {
   pipeLeakage: PipeLeakage;
   reportData: ReportLiveItem;
   maintenanceConfig: MaintenanceConfigSet;
+  plan: AlarmPlan;
+  line: AlarmLine;
 }
 
 export type ItemKind = keyof ItemTypes;
@@ -38,6 +42,8 @@ export const ITEM_TOPICS: { [K in ItemKind]: ItemTopic<ItemTypes[K]> } = {
   pipeLeakage: leakageTopic,
   reportData: reportDataTopic,
   maintenanceConfig: maintenanceConfigTopic,
+  plan: planTopic,
+  line: lineTopic,
 };
 
 export const ITEM_KINDS = Object.keys(ITEM_TOPICS) as ItemKind[];

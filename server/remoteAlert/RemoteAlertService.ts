@@ -1,0 +1,547 @@
+/**
+ * Remote alerting of the reference server (SPEC §3, §6, §7 "Remote alert"): who may switch
+ * which plan (writePlans on the plan's station) and confirm it (ackPlans), the answers in the
+ * shapes of SPEC §3, the alarms of the plant sent by the active plan of their station, and
+ * every change pushed on the pv hub and recorded as a control event with who and when.
+ * Rules RS1-RS8 of server/remoteAlert/SPEC.md.
+ */
+import type { Alert } from '../../src/contract/alerts.ts';
+import type { ResultStatus } from '../../src/contract/enums.ts';
+import {
+  lineKey,
+  planKey,
+  type AlarmCallNumber,
+  type AlarmCallNumbersResult,
+  type AlarmLine,
+  type AlarmPlan,
+  type AlarmPlanResult,
+  type CallNumberEdit,
+  type CallNumberPvGroup,
+  type CallNumberStateChange,
+  type CallNumbersSaveResult,
+  type PlanActiveChange,
+  type PlanRef,
+  type PlanToConfirm,
+} from '../../src/contract/remoteAlert.ts';
+import type { Station } from '../../src/contract/station.ts';
+import { hasRight, mayActOnStation, type SessionUser } from '../auth/service.ts';
+import type { AuditFn } from '../alerts/EventArchive.ts';
+import type { PvHubHandle } from '../hubs/pvHub.ts';
+import { badRequest } from '../http/errors.ts';
+import { AlarmLines } from './AlarmLines.ts';
+import type { ConfirmRow, PlanRow, RemoteAlertStore } from './RemoteAlertStore.ts';
+import {
+  CATEGORIES,
+  isNight,
+  isWastewater,
+  rotaWeek,
+  SEED_NUMBERS,
+  seedPlans,
+} from './remoteAlertSeed.ts';
+
+type PlanHub = Pick<
+  PvHubHandle,
+  'publishPlanInfoFor' | 'setPlanSource' | 'setLineSource' | 'publishLineInfo'
+>;
+
+export interface RemoteAlertDeps {
+  store: RemoteAlertStore;
+  stations: readonly Station[];
+  hub: PlanHub;
+  now: () => number;
+  timeZone: string;
+  seed: number;
+  audit?: AuditFn | undefined;
+}
+
+/** The highest priority that makes a plan ask for confirmation at night (SPEC §9: 0 to 9). */
+const CONFIRM_PRIORITY_MAX = 1;
+
+const refText = (ref: PlanRef) => `${ref.station.stationNumber}/${ref.planNumber}`;
+
+export class RemoteAlertService {
+  readonly lines: AlarmLines;
+  private readonly store: RemoteAlertStore;
+  private readonly stationByNr: Map<number, Station>;
+  private readonly pvGroups: CallNumberPvGroup[];
+  private readonly hour: Intl.DateTimeFormat;
+  private readonly dayOf: Intl.DateTimeFormat;
+
+  constructor(private readonly deps: RemoteAlertDeps) {
+    this.store = deps.store;
+    this.stationByNr = new Map(deps.stations.map((s) => [s.id, s]));
+    this.pvGroups = deps.stations.map((s) => ({ id: s.id, name: s.name, stationNumber: s.id }));
+    this.hour = new Intl.DateTimeFormat('en', {
+      timeZone: deps.timeZone,
+      hour: 'numeric',
+      hourCycle: 'h23',
+    });
+    this.dayOf = new Intl.DateTimeFormat('en-CA', { timeZone: deps.timeZone });
+    if (this.store.isEmpty()) this.seed();
+    this.lines = new AlarmLines(deps.stations, deps.seed, (line) =>
+      deps.hub.publishLineInfo(lineKey(line.station.stationNumber, line.lineNumber), line),
+    );
+    deps.hub.setPlanSource((key, user) => {
+      const [station, plan] = key.split('_').map(Number);
+      const row = this.store.plan(station ?? -1, plan ?? -1);
+      return row ? this.view(row, user) : undefined;
+    });
+    deps.hub.setLineSource((key) => this.lines.byKey(key));
+  }
+
+  private seed(): void {
+    const now = this.deps.now();
+    const week = rotaWeek(now);
+    const stations = this.deps.stations;
+    const groupsOf = (area: 'water' | 'wastewater' | 'all') =>
+      stations
+        .filter((s) => area === 'all' || isWastewater(s) === (area === 'wastewater'))
+        .map((s) => s.id);
+    this.store.seed(
+      seedPlans(stations, isNight(this.plantHour(now))),
+      SEED_NUMBERS.map((n) => ({
+        ...n,
+        pvGroups: groupsOf(n.area),
+        active: n.rota === undefined || n.rota === week,
+      })),
+      now,
+    );
+  }
+
+  plantHour(ms: number): number {
+    return Number(this.hour.format(ms)) % 24;
+  }
+
+  private today(): string {
+    return this.dayOf.format(this.deps.now());
+  }
+
+  private stationName(nr: number): string {
+    return this.stationByNr.get(nr)?.name ?? String(nr);
+  }
+
+  private mayEdit(user: SessionUser, stationNumber: number): boolean {
+    return hasRight(user, 'writePlans') && mayActOnStation(user, stationNumber);
+  }
+
+  private mayAck(user: SessionUser, stationNumber: number): boolean {
+    return hasRight(user, 'ackPlans') && mayActOnStation(user, stationNumber);
+  }
+
+  /** RS1: a plan as SPEC §3 names it, with the user's own currentUserCanEdit. */
+  view(row: PlanRow, user: SessionUser, numbers = this.numberMap()): AlarmPlan {
+    const fresh = row.countedDay === this.today();
+    return {
+      station: { stationNumber: row.stationNumber },
+      stationName: this.stationName(row.stationNumber),
+      planNumber: row.planNumber,
+      planname: row.planname,
+      active: row.active,
+      groupname: row.groupname,
+      activePriorities: row.priorities,
+      recipients: row.recipients.map((id) => {
+        const n = id === null ? undefined : numbers.get(id);
+        return n ? { callNumberId: n.id, name: n.name, number: n.number, active: n.active } : null;
+      }),
+      alertingCount: fresh ? row.alertingCount : 0,
+      alertingCountMax: row.alertingCountMax,
+      callNumberChangeCount: fresh ? row.changeCount : 0,
+      callNumberChangeCountMax: row.changeCountMax,
+      undeliveredMessages: row.undelivered,
+      deliveredMessages: row.delivered,
+      currentUserCanEdit: this.mayEdit(user, row.stationNumber),
+    };
+  }
+
+  private numberMap(): Map<number, AlarmCallNumber> {
+    return new Map(this.store.numbers().map((n) => [n.id, n]));
+  }
+
+  plans(user: SessionUser): AlarmPlan[] {
+    const numbers = this.numberMap();
+    return this.store.plans().map((row) => this.view(row, user, numbers));
+  }
+
+  private publishPlan(stationNumber: number, planNumber: number): void {
+    const row = this.store.plan(stationNumber, planNumber);
+    if (!row) return;
+    const numbers = this.numberMap();
+    this.deps.hub.publishPlanInfoFor(planKey({ station: { stationNumber }, planNumber }), (user) =>
+      this.view(row, user, numbers),
+    );
+  }
+
+  private control(user: string, stationNumber: number | null, text: string): void {
+    this.deps.audit?.({
+      category: 'Config',
+      user,
+      text,
+      control: {
+        stationNumber,
+        stationName: stationNumber === null ? '' : this.stationName(stationNumber),
+        pvRef: null,
+      },
+    });
+  }
+
+  /** RS2: unknown plans refuse the whole request (400), before anything changes. */
+  private requireKnown(refs: readonly PlanRef[]): void {
+    const unknown = refs.filter((r) => !this.store.plan(r.station.stationNumber, r.planNumber));
+    if (unknown.length > 0)
+      throw badRequest(`Unbekannter Plan: ${unknown.map(refText).join(', ')}`);
+  }
+
+  /**
+   * RS3: POST /api/RemoteAlert. Activating a plan deactivates the station's other plans (one
+   * plan decides who is called); a plan already in the asked state is left alone, so two
+   * users switching the same plan give one change and one control event.
+   */
+  setActive(user: SessionUser, changes: readonly PlanActiveChange[]): AlarmPlanResult {
+    this.requireKnown(changes.map((c) => c.planRef));
+    const unauthorizedPlans: PlanRef[] = [];
+    const touched = new Set<string>();
+    const stations = new Set<number>();
+    const now = this.deps.now();
+    this.store.transaction(() => {
+      for (const { planRef, active } of changes) {
+        const st = planRef.station.stationNumber;
+        if (!this.mayEdit(user, st)) {
+          unauthorizedPlans.push(planRef);
+          continue;
+        }
+        stations.add(st);
+        const row = this.store.plan(st, planRef.planNumber)!;
+        if (row.active === active) continue;
+        if (active)
+          for (const other of this.store.plansOfStation(st)) {
+            if (other.planNumber === row.planNumber || !other.active) continue;
+            this.store.setPlanActive(st, other.planNumber, false, user.username, now);
+            touched.add(`${st}_${other.planNumber}`);
+            this.control(user.username, st, `Alarmplan deaktiviert: ${other.planname}`);
+          }
+        this.store.setPlanActive(st, row.planNumber, active, user.username, now);
+        touched.add(`${st}_${row.planNumber}`);
+        this.control(
+          user.username,
+          st,
+          `Alarmplan ${active ? 'aktiviert' : 'deaktiviert'}: ${row.planname}`,
+        );
+      }
+    });
+    for (const key of touched) {
+      const [st, plan] = key.split('_').map(Number);
+      this.publishPlan(st!, plan!);
+    }
+    const numbers = this.numberMap();
+    const alarmPlans = [...stations].flatMap((st) =>
+      this.store.plansOfStation(st).map((row) => this.view(row, user, numbers)),
+    );
+    return {
+      status: statusOf(stations.size, unauthorizedPlans.length),
+      errorMessage: null,
+      alarmPlans,
+      unauthorizedPlans,
+    };
+  }
+
+  private confirmView(row: ConfirmRow, user: SessionUser): PlanToConfirm | null {
+    const plan = this.store.plan(row.stationNumber, row.planNumber);
+    if (!plan) return null;
+    return {
+      plan: { station: { stationNumber: row.stationNumber }, planNumber: row.planNumber },
+      planName: plan.planname,
+      stationName: this.stationName(row.stationNumber),
+      pvAreaName: plan.groupname,
+      alertText: row.alertText,
+      priority: row.priority,
+      pendingCount: row.pendingCount,
+      raisedAt: row.raisedAt,
+      sent: row.sent,
+      currentUserCanEdit: this.mayAck(user, row.stationNumber),
+    };
+  }
+
+  plansToConfirm(user: SessionUser): PlanToConfirm[] {
+    return this.store
+      .confirms()
+      .map((row) => this.confirmView(row, user))
+      .filter((c): c is PlanToConfirm => c !== null);
+  }
+
+  /**
+   * RS4: POST ack-plans. A plan whose messages are still going out is confirmed only with
+   * ackNonSent (the operator then stops the calling); otherwise it stays waiting.
+   */
+  ackPlans(user: SessionUser, refs: readonly PlanRef[], ackNonSent: boolean): AlarmPlanResult {
+    this.requireKnown(refs);
+    const unauthorizedPlans: PlanRef[] = [];
+    const done: PlanRef[] = [];
+    let waiting = 0;
+    this.store.transaction(() => {
+      for (const ref of refs) {
+        const st = ref.station.stationNumber;
+        if (!this.mayAck(user, st)) {
+          unauthorizedPlans.push(ref);
+          continue;
+        }
+        const row = this.store.confirm(st, ref.planNumber);
+        if (!row) continue;
+        if (!row.sent && !ackNonSent) {
+          waiting++;
+          continue;
+        }
+        this.store.removeConfirm(st, ref.planNumber);
+        if (!row.sent)
+          this.store.updateCounters(st, ref.planNumber, this.today(), {
+            undelivered: -row.pendingCount,
+          });
+        done.push(ref);
+        const name = this.store.plan(st, ref.planNumber)!.planname;
+        this.control(
+          user.username,
+          st,
+          `Alarmplan quittiert: ${name} (${row.pendingCount} Alarm(e))`,
+        );
+      }
+    });
+    for (const ref of done) this.publishPlan(ref.station.stationNumber, ref.planNumber);
+    const numbers = this.numberMap();
+    const alarmPlans = done.map((r) =>
+      this.view(this.store.plan(r.station.stationNumber, r.planNumber)!, user, numbers),
+    );
+    const status =
+      waiting > 0 && unauthorizedPlans.length === 0
+        ? 'Failed'
+        : statusOf(done.length + waiting, unauthorizedPlans.length);
+    return {
+      status,
+      errorMessage:
+        waiting > 0
+          ? `${waiting} Plan/Pläne noch nicht gesendet; nur mit „nicht gesendete quittieren“`
+          : null,
+      alarmPlans,
+      unauthorizedPlans,
+    };
+  }
+
+  numbers(user: SessionUser): AlarmCallNumbersResult {
+    return {
+      alarmCallnumbers: this.store.numbers(),
+      categories: [...CATEGORIES],
+      pvGroups: this.pvGroups,
+      currentUserCanEdit: hasRight(user, 'writePlans'),
+    };
+  }
+
+  /** Plans that call a number (their change counters count its switches). */
+  private plansCalling(ids: ReadonlySet<number>): PlanRow[] {
+    return this.store.plans().filter((p) => p.recipients.some((id) => id !== null && ids.has(id)));
+  }
+
+  /** RS5: a user may switch or edit a number when it alarms at least one station of theirs. */
+  private mayChangeNumber(user: SessionUser, pvGroups: readonly number[]): boolean {
+    return (
+      hasRight(user, 'writePlans') &&
+      (user.stations === null || pvGroups.some((g) => mayActOnStation(user, g)))
+    );
+  }
+
+  /**
+   * RS6: POST setalarmnumbersstate. Switching on a number of a standby category switches the
+   * others of that category off (one person is on call). Every switch counts against the
+   * daily change limit of each plan that calls the number; over the limit nothing changes.
+   */
+  setNumbersState(
+    user: SessionUser,
+    changes: readonly CallNumberStateChange[],
+  ): CallNumbersSaveResult {
+    const unknown = changes.filter((c) => !this.store.number(c.id));
+    if (unknown.length > 0)
+      throw badRequest(`Unbekannte Rufnummer: ${unknown.map((c) => c.id).join(', ')}`);
+    const refused = changes.filter(
+      (c) => !this.mayChangeNumber(user, this.store.number(c.id)!.pvGroups),
+    );
+    if (refused.length > 0)
+      return {
+        status: 'Unauthorized',
+        errorMessage: `Keine Rechte für Rufnummer ${refused.map((c) => c.id).join(', ')}`,
+        alarmCallnumbers: this.store.numbers(),
+      };
+    const now = this.deps.now();
+    const standby = new Set(CATEGORIES.filter((c) => c.standby).map((c) => c.id));
+    const switched = new Map<number, boolean>();
+    const outcome: { overLimit: string | null } = { overLimit: null };
+    try {
+      this.store.transaction(() => {
+        for (const c of changes) {
+          const n = this.store.number(c.id)!;
+          if (c.active && standby.has(n.categoryId))
+            for (const other of this.store.numbers())
+              if (other.categoryId === n.categoryId && other.id !== n.id && other.active) {
+                this.store.setNumberActive(other.id, false, user.username, now);
+                switched.set(other.id, false);
+              }
+          if (this.store.number(c.id)!.active === c.active) continue;
+          this.store.setNumberActive(c.id, c.active, user.username, now);
+          switched.set(c.id, c.active);
+        }
+        const day = this.today();
+        for (const plan of this.plansCalling(new Set(switched.keys()))) {
+          const count = plan.recipients.filter((id) => id !== null && switched.has(id)).length;
+          const before = plan.countedDay === day ? plan.changeCount : 0;
+          if (before + count > plan.changeCountMax) {
+            outcome.overLimit = `Zu viele Rufnummernänderungen heute für ${plan.planname} (${this.stationName(plan.stationNumber)}): höchstens ${plan.changeCountMax}`;
+            throw new RollBack();
+          }
+          this.store.updateCounters(plan.stationNumber, plan.planNumber, day, { change: count });
+        }
+        for (const [id, active] of switched) {
+          const n = this.store.number(id)!;
+          this.control(
+            user.username,
+            null,
+            `Rufnummer ${active ? 'eingeschaltet' : 'ausgeschaltet'}: ${n.name} (${n.number})`,
+          );
+        }
+      });
+    } catch (err) {
+      if (!(err instanceof RollBack)) throw err;
+    }
+    if (outcome.overLimit !== null)
+      return {
+        status: 'Failed',
+        errorMessage: outcome.overLimit,
+        alarmCallnumbers: this.store.numbers(),
+      };
+    for (const plan of this.plansCalling(new Set(switched.keys())))
+      this.publishPlan(plan.stationNumber, plan.planNumber);
+    return { status: 'Success', errorMessage: null, alarmCallnumbers: this.store.numbers() };
+  }
+
+  /** RS7: POST alarmnumbers. Categories and PV groups must exist (400); rights as RS5. */
+  saveNumbers(user: SessionUser, edits: readonly CallNumberEdit[]): CallNumbersSaveResult {
+    for (const e of edits) {
+      if (e.id > 0 && !this.store.number(e.id)) throw badRequest(`Unbekannte Rufnummer: ${e.id}`);
+      if (!CATEGORIES.some((c) => c.id === e.categoryId))
+        throw badRequest(`Unbekannte Kategorie: ${e.categoryId}`);
+      const badGroup = e.pvGroups.find((g) => !this.stationByNr.has(g));
+      if (badGroup !== undefined) throw badRequest(`Unbekannte PV-Gruppe: ${badGroup}`);
+    }
+    const refused = edits.filter(
+      (e) =>
+        !this.mayChangeNumber(user, e.pvGroups) ||
+        (e.id > 0 && !this.mayChangeNumber(user, this.store.number(e.id)!.pvGroups)),
+    );
+    if (refused.length > 0)
+      return {
+        status: 'Unauthorized',
+        errorMessage: `Keine Rechte für Rufnummer ${refused.map((e) => e.id || e.name).join(', ')}`,
+        alarmCallnumbers: this.store.numbers(),
+      };
+    const now = this.deps.now();
+    const changed: number[] = [];
+    this.store.transaction(() => {
+      for (const e of edits) {
+        const before = e.id > 0 ? this.store.number(e.id) : undefined;
+        const edit = { ...e, name: e.name.trim(), number: e.number.trim() };
+        if (
+          before &&
+          before.name === edit.name &&
+          before.number === edit.number &&
+          before.categoryId === edit.categoryId &&
+          JSON.stringify(before.pvGroups) === JSON.stringify(edit.pvGroups)
+        )
+          continue;
+        const id = this.store.saveNumber(edit, user.username, now);
+        changed.push(id);
+        this.control(
+          user.username,
+          null,
+          before
+            ? `Rufnummer geändert: ${before.name} (${before.number}) → ${edit.name} (${edit.number})`
+            : `Rufnummer angelegt: ${edit.name} (${edit.number})`,
+        );
+      }
+    });
+    for (const plan of this.plansCalling(new Set(changed)))
+      this.publishPlan(plan.stationNumber, plan.planNumber);
+    return { status: 'Success', errorMessage: null, alarmCallnumbers: this.store.numbers() };
+  }
+
+  /**
+   * RS8: an alarm of the plant is sent by the active plan of its station when the plan sends
+   * its priority: the alarm counts, a line turns busy (or, all lines faulty, the message stays
+   * undelivered); at night a priority-1 alarm waits for confirmation.
+   */
+  onAlert(
+    alert: Pick<Alert, 'stationNumber' | 'priority' | 'text' | 'sourceName' | 'cleared'>,
+  ): void {
+    if (alert.stationNumber === null || alert.cleared) return;
+    const st = alert.stationNumber;
+    const plan = this.store.plansOfStation(st).find((p) => p.active);
+    if (!plan || !plan.priorities[alert.priority]) return;
+    const now = this.deps.now();
+    const day = this.today();
+    const overLimit = (plan.countedDay === day ? plan.alertingCount : 0) >= plan.alertingCountMax;
+    const sent = !overLimit && this.lines.send(st);
+    const text = `${alert.sourceName}: ${alert.text}`.trim();
+    this.store.transaction(() => {
+      this.store.updateCounters(
+        st,
+        plan.planNumber,
+        day,
+        sent ? { alerting: 1 } : { undelivered: 1 },
+      );
+      if (alert.priority <= CONFIRM_PRIORITY_MAX && isNight(this.plantHour(now)))
+        this.store.addConfirm(st, plan.planNumber, text, alert.priority, now);
+    });
+    this.publishPlan(st, plan.planNumber);
+  }
+
+  /** A simulated alarm (tests, demonstrations): as if the plant raised it, day or night. */
+  simulateAlarm(
+    user: SessionUser,
+    stationNumber: number,
+    priority: number,
+    text: string,
+    night: boolean,
+  ): void {
+    const plans = this.store.plansOfStation(stationNumber);
+    if (plans.length === 0) throw badRequest(`Unbekannte Station: ${stationNumber}`);
+    const plan = plans.find((p) => p.active);
+    this.control(user.username, stationNumber, `Simulierter Fernalarm: ${text}`);
+    if (!plan) return;
+    const now = this.deps.now();
+    this.store.transaction(() => {
+      this.store.updateCounters(stationNumber, plan.planNumber, this.today(), { alerting: 1 });
+      if (night && priority <= CONFIRM_PRIORITY_MAX)
+        this.store.addConfirm(stationNumber, plan.planNumber, text, priority, now);
+    });
+    this.lines.send(stationNumber);
+    this.publishPlan(stationNumber, plan.planNumber);
+  }
+
+  /** One simulator step: lines change, messages waiting to go out are delivered. */
+  tick(): void {
+    this.lines.tick();
+    for (const row of this.store.confirms()) {
+      if (row.sent) continue;
+      if (!this.lines.ofStation(row.stationNumber).some((l: AlarmLine) => !l.faulty)) continue;
+      if (this.store.markSent(row.stationNumber, row.planNumber)) {
+        this.store.updateCounters(row.stationNumber, row.planNumber, this.today(), {
+          delivered: 1,
+        });
+        this.publishPlan(row.stationNumber, row.planNumber);
+      }
+    }
+  }
+}
+
+/** Ends a transaction without its changes; the caller reads why from its own state. */
+class RollBack extends Error {}
+
+/** Success when every plan was done; Unauthorized when only rights stood in the way. */
+function statusOf(done: number, unauthorized: number): ResultStatus {
+  if (unauthorized === 0) return 'Success';
+  return done === 0 ? 'Unauthorized' : 'Failed';
+}

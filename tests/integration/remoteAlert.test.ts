@@ -1,0 +1,107 @@
+/** SPEC §7 "Remote alert" on the real server — rules RS1-RS7 of RemoteAlertService. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  REMOTE_ALERT_API,
+  type AlarmCallNumbersResult,
+  type AlarmPlan,
+  type AlarmPlanResult,
+} from '../../src/contract/remoteAlert.ts';
+import { signInHttp, type SignedIn } from '../support/login.ts';
+import { startPlantServer, type PlantServerHandle } from '../support/plantServer.ts';
+
+let server: PlantServerHandle;
+let operator: SignedIn;
+let admin: SignedIn;
+let maintenance: SignedIn;
+let viewer: SignedIn;
+
+beforeAll(async () => {
+  server = await startPlantServer();
+  operator = await signInHttp(server.url, 'operator');
+  admin = await signInHttp(server.url, 'admin');
+  maintenance = await signInHttp(server.url, 'maintenance');
+  viewer = await signInHttp(server.url, 'viewer');
+}, 60_000);
+afterAll(async () => {
+  await server?.dispose();
+});
+
+const post = (who: SignedIn, path: string, body: unknown) =>
+  who.fetch(path, { method: 'POST', body: JSON.stringify(body) });
+const plans = async (who: SignedIn) =>
+  (await (await who.fetch(REMOTE_ALERT_API.plans)).json()) as AlarmPlan[];
+const ref = (station: number, plan: number) => ({
+  station: { stationNumber: station },
+  planNumber: plan,
+});
+
+describe('remote alert (SPEC §7)', () => {
+  it('RS1: every station has a day and a night plan with 10 priority and 20 recipient slots', async () => {
+    const list = await plans(viewer);
+    expect(list.length).toBeGreaterThan(10);
+    for (const p of list) {
+      expect(p.activePriorities).toHaveLength(10);
+      expect(p.recipients).toHaveLength(20);
+      expect(p.currentUserCanEdit).toBe(false);
+    }
+    expect((await plans(operator)).every((p) => p.currentUserCanEdit)).toBe(true);
+  });
+
+  it('RS3: two users activating the same plan give one state and one change', async () => {
+    const [a, b] = await Promise.all([
+      post(operator, REMOTE_ALERT_API.setActive, [{ planRef: ref(2, 2), active: true }]),
+      post(admin, REMOTE_ALERT_API.setActive, [{ planRef: ref(2, 2), active: true }]),
+    ]);
+    expect(((await a.json()) as AlarmPlanResult).status).toBe('Success');
+    expect(((await b.json()) as AlarmPlanResult).status).toBe('Success');
+    const station2 = (await plans(viewer)).filter((p) => p.station.stationNumber === 2);
+    expect(station2.filter((p) => p.active).map((p) => p.planNumber)).toEqual([2]);
+  });
+
+  it('RS2/RS3: unknown plans are refused whole; viewers and foreign stations are listed unauthorized', async () => {
+    const bad = await post(operator, REMOTE_ALERT_API.setActive, [
+      { planRef: ref(1, 1), active: true },
+      { planRef: ref(1, 99), active: true },
+    ]);
+    expect(bad.status).toBe(400);
+    const v = (await (
+      await post(viewer, REMOTE_ALERT_API.setActive, [{ planRef: ref(1, 1), active: true }])
+    ).json()) as AlarmPlanResult;
+    expect(v.status).toBe('Unauthorized');
+    expect(v.unauthorizedPlans).toEqual([ref(1, 1)]);
+    const m = (await (
+      await post(maintenance, REMOTE_ALERT_API.setActive, [
+        { planRef: ref(1, 1), active: true },
+        { planRef: ref(9, 1), active: true },
+      ])
+    ).json()) as AlarmPlanResult;
+    expect(m.unauthorizedPlans).toEqual([ref(9, 1)]);
+  });
+
+  it('RS7: a malformed call number is refused with a message and nothing changes', async () => {
+    const before = (await (
+      await operator.fetch(REMOTE_ALERT_API.numbers)
+    ).json()) as AlarmCallNumbersResult;
+    const n = before.alarmCallnumbers[0]!;
+    const res = await post(operator, REMOTE_ALERT_API.numbers, [
+      {
+        id: n.id,
+        name: n.name,
+        number: '0171-abc',
+        categoryId: n.categoryId,
+        pvGroups: n.pvGroups,
+      },
+    ]);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+      /Rufnummer/,
+    );
+    const after = (await (
+      await operator.fetch(REMOTE_ALERT_API.numbers)
+    ).json()) as AlarmCallNumbersResult;
+    expect(after.alarmCallnumbers[0]).toEqual(n);
+    expect(
+      (await post(viewer, REMOTE_ALERT_API.setNumbersState, [{ id: n.id, active: true }])).status,
+    ).toBe(403);
+  });
+});
