@@ -95,6 +95,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     descriptionKey: 'actions.help',
   },
   {
+    path: '/remote-alarm/plans',
+    labelKey: 'remoteAlarm.nav',
+    icon: 'bell',
+    descriptionKey: 'remoteAlarm.navHelp',
+  },
+  {
     path: '/energy',
     labelKey: 'energy.nav',
     icon: 'chart',

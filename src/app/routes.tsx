@@ -17,6 +17,7 @@ import { actionRoutes } from '../features/actions/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { chartRoutes } from '../features/charts/routes.tsx';
 import { analyticsRoutes } from '../features/energy/routes.tsx';
+import { remoteAlarmRoutes } from '../features/remote-alarm/routes.tsx';
 import { reportRoutes } from '../features/reports/routes.tsx';
 import { maintenanceRoutes } from '../features/maintenance/routes.tsx';
 
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
               ...alertRoutes,
               ...actionRoutes,
               ...analyticsRoutes,
+              ...remoteAlarmRoutes,
               ...maintenanceRoutes,
               ...sessionRoutes,
               { path: '*', element: <NotFound /> },

@@ -1,0 +1,221 @@
+/**
+ * Remote alarming (SPEC §2 "remote alarm plans", §3 "Alarm plan (remote alert)", "Alarm
+ * line", §8 plan dialogs): per station its alarm plans — active or not, the priorities each
+ * sends, the recipients in calling order with who is on call — and the station's alarm lines,
+ * live from the engine's `plan` and `line` topics. Switching a plan is confirmed before it is
+ * sent; a refusal lists the plans the user may not change.
+ */
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { http, getJson } from '../../api/http.ts';
+import {
+  REMOTE_ALERT_API,
+  lineKey,
+  planKey,
+  type AlarmPlan,
+  type AlarmPlanResult,
+  type PlanActiveChange,
+} from '../../contract/remoteAlert.ts';
+import { planResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
+import { useLiveItem } from '../../live/useLiveItem.ts';
+import {
+  Button,
+  EmptyState,
+  LoadingState,
+  PageHeader,
+  Panel,
+  StatusBadge,
+} from '../../ui/index.ts';
+import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
+import { useCommandConfirm } from '../actions/CommandConfirm.tsx';
+import { useAsync } from '../stations/useAsync.ts';
+import './remoteAlarm.css';
+
+/** Lines a station may have (IP, GSM, analogue, an ISDN backup on larger ones). */
+const LINE_NUMBERS = [1, 2, 3, 4];
+
+function LineState({ stationNumber, lineNumber }: { stationNumber: number; lineNumber: number }) {
+  const { t } = useTranslation();
+  const line = useLiveItem('line', lineKey(stationNumber, lineNumber));
+  if (!line) return null;
+  const state = line.faulty ? 'faulty' : line.busy ? 'busy' : 'idle';
+  return (
+    <li data-line={lineKey(stationNumber, lineNumber)} data-state={state}>
+      <span>{t('remoteAlarm.line', { nr: lineNumber, type: line.connectionType })}</span>{' '}
+      <StatusBadge
+        tone={state === 'faulty' ? 'alarm' : 'neutral'}
+        icon={state === 'idle' ? 'check' : undefined}
+      >
+        {t(`remoteAlarm.lineState.${state}`)}
+      </StatusBadge>
+    </li>
+  );
+}
+
+function PlanCard({
+  initial,
+  onSwitch,
+  busy,
+}: {
+  initial: AlarmPlan;
+  onSwitch: (plan: AlarmPlan) => void;
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
+  const live = useLiveItem(
+    'plan',
+    planKey({ station: initial.station, planNumber: initial.planNumber }),
+  );
+  const plan = live ?? initial;
+  const priorities = plan.activePriorities.flatMap((on, p) => (on ? [p] : []));
+  const recipients = plan.recipients.filter((r) => r !== null);
+  return (
+    <li className={plan.active ? 'plan-card is-active' : 'plan-card'} data-plan={planKey(plan)}>
+      <div className="plan-head">
+        <h3>{t('remoteAlarm.plan', { nr: plan.planNumber, name: plan.planname })}</h3>
+        <StatusBadge
+          tone={plan.active ? 'info' : 'neutral'}
+          icon={plan.active ? 'bell' : 'bellOff'}
+        >
+          {plan.active ? t('remoteAlarm.active') : t('remoteAlarm.inactive')}
+        </StatusBadge>
+        {plan.currentUserCanEdit ? (
+          <Button
+            variant={plan.active ? 'secondary' : 'primary'}
+            disabled={busy}
+            onClick={() => onSwitch(plan)}
+          >
+            {plan.active ? t('remoteAlarm.deactivate') : t('remoteAlarm.activate')}
+          </Button>
+        ) : (
+          <span className="plan-readonly">{t('remoteAlarm.readOnly')}</span>
+        )}
+      </div>
+      <dl className="facts plan-facts">
+        <dt>{t('remoteAlarm.priorities')}</dt>
+        <dd>{priorities.length ? priorities.join(', ') : '—'}</dd>
+        <dt>{t('remoteAlarm.recipients')}</dt>
+        <dd>
+          {recipients.length === 0 ? (
+            t('remoteAlarm.noRecipients')
+          ) : (
+            <ol className="plan-recipients">
+              {recipients.map((r) => (
+                <li key={r.callNumberId}>
+                  {r.name} <span className="num">{r.number}</span>{' '}
+                  <span className={r.active ? 'on-call' : 'off-call'}>
+                    ({r.active ? t('remoteAlarm.onCall') : t('remoteAlarm.offCall')})
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </dd>
+      </dl>
+      <p className="plan-counts">
+        {t('remoteAlarm.counts', {
+          sent: plan.alertingCount,
+          max: plan.alertingCountMax,
+          undelivered: plan.undeliveredMessages,
+        })}
+      </p>
+    </li>
+  );
+}
+
+export function PlansPage() {
+  const { t } = useTranslation();
+  const [plans, retry] = useAsync(
+    (signal) => getJson<AlarmPlan[]>(REMOTE_ALERT_API.plans, { signal }),
+    [],
+  );
+  const confirm = useCommandConfirm();
+  const [dialog, setDialog] = useState<ResultDialog | null>(null);
+  const [busy, setBusy] = useState(false);
+  const stations = useMemo(() => {
+    const by = new Map<number, { name: string; plans: AlarmPlan[] }>();
+    if (plans.state === 'ready')
+      for (const p of plans.data) {
+        const entry = by.get(p.station.stationNumber) ?? { name: p.stationName, plans: [] };
+        entry.plans.push(p);
+        by.set(p.station.stationNumber, entry);
+      }
+    return [...by.entries()];
+  }, [plans]);
+
+  const onSwitch = async (plan: AlarmPlan) => {
+    const to = !plan.active;
+    const ok = await confirm.ask({
+      title: t('remoteAlarm.confirmTitle'),
+      confirmLabel: t('remoteAlarm.confirmLabel'),
+      changes: [
+        {
+          pv: t('remoteAlarm.plan', { nr: plan.planNumber, name: plan.planname }),
+          station: plan.stationName,
+          from: plan.active ? t('remoteAlarm.active') : t('remoteAlarm.inactive'),
+          to: to ? t('remoteAlarm.active') : t('remoteAlarm.inactive'),
+        },
+      ],
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      const body: PlanActiveChange[] = [
+        { planRef: { station: plan.station, planNumber: plan.planNumber }, active: to },
+      ];
+      const result = await http<AlarmPlanResult>(REMOTE_ALERT_API.setActive, {
+        method: 'POST',
+        body,
+      });
+      setDialog(planResultDialog('save', result));
+    } catch (error) {
+      setDialog(
+        planResultDialog('save', {
+          status: 'Failed',
+          errorMessage: error instanceof Error ? error.message : String(error),
+          unauthorizedPlans: [],
+        }),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page">
+      <PageHeader title={t('remoteAlarm.title')} description={t('remoteAlarm.description')} />
+      <LoadingState status={plans.state} onRetry={retry} label={t('remoteAlarm.loading')}>
+        {plans.state === 'ready' &&
+          (stations.length === 0 ? (
+            <EmptyState title={t('remoteAlarm.none')} reason={t('remoteAlarm.noneReason')} />
+          ) : (
+            <div className="plan-stations">
+              {stations.map(([nr, s]) => (
+                <Panel key={nr} title={<Link to={`/stations/${nr}`}>{s.name}</Link>}>
+                  <ul className="plan-cards">
+                    {s.plans.map((p) => (
+                      <PlanCard
+                        key={planKey(p)}
+                        initial={p}
+                        onSwitch={(plan) => void onSwitch(plan)}
+                        busy={busy}
+                      />
+                    ))}
+                  </ul>
+                  <h3 className="plan-lines-title">{t('remoteAlarm.lines')}</h3>
+                  <ul className="plan-lines">
+                    {LINE_NUMBERS.map((l) => (
+                      <LineState key={l} stationNumber={nr} lineNumber={l} />
+                    ))}
+                  </ul>
+                </Panel>
+              ))}
+            </div>
+          ))}
+      </LoadingState>
+      {confirm.element}
+      <ActionResultDialog dialog={dialog} onClose={() => setDialog(null)} />
+    </div>
+  );
+}

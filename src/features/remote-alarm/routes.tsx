@@ -1,0 +1,9 @@
+import type { RouteObject } from 'react-router';
+
+/** Remote alarming (DESIGN.md "Routes"), loaded with its first visit. */
+export const remoteAlarmRoutes: RouteObject[] = [
+  {
+    path: 'remote-alarm/plans',
+    lazy: () => import('./PlansPage.tsx').then((m) => ({ Component: m.PlansPage })),
+  },
+];
