@@ -5,6 +5,7 @@
  */
 import { test, expect } from './fixtures.ts';
 import { signIn } from './auth.ts';
+import { signInHttp } from '../support/login.ts';
 
 test('RA-E1: an operator switches the plan of a station through the confirm step; another tab follows', async ({
   context,
@@ -45,4 +46,33 @@ test('RA-E2: a viewer sees the plans read-only, with the reason', async ({ page 
   await expect(plan).toBeVisible();
   await expect(plan).toContainText('Sie dürfen diesen Plan nicht umschalten.');
   await expect(plan.getByRole('button')).toHaveCount(0);
+});
+
+test('RA-E3: a night alarm sent by a plan waits for confirmation; acknowledged after the confirm step', async ({
+  page,
+  plant,
+}) => {
+  const admin = await signInHttp(plant.url, 'admin');
+  const raise = await admin.fetch('/api/admin/simulate/remote-alarm', {
+    method: 'POST',
+    body: JSON.stringify({
+      stationNumber: 3,
+      priority: 1,
+      text: 'Hochbehälter Kirchberg: Füllstand zu tief',
+      night: true,
+    }),
+  });
+  expect(raise.status).toBe(200);
+  await signIn(page, 'operator', '/remote-alarm/plans');
+  await page.getByRole('link', { name: 'Zu bestätigen' }).click();
+  const item = page.locator('[data-confirm^="3_"]').first();
+  await expect(item).toContainText('Füllstand zu tief');
+  await item.getByRole('checkbox').check();
+  // Messages still on their way are acknowledged only when the user says so.
+  await page.getByLabel('Auch noch nicht gesendete quittieren').check();
+  await page.getByRole('button', { name: 'Ausgewählte quittieren' }).click();
+  const step = page.getByRole('alertdialog', { name: 'Alarmpläne quittieren' });
+  await expect(step).toContainText('Hochbehälter Kirchberg');
+  await step.getByRole('button', { name: 'Quittieren' }).click();
+  await expect(page.locator('[data-confirm^="3_"]')).toHaveCount(0);
 });

@@ -184,7 +184,11 @@ export function PlansPage() {
 
   return (
     <div className="page">
-      <PageHeader title={t('remoteAlarm.title')} description={t('remoteAlarm.description')} />
+      <PageHeader
+        title={t('remoteAlarm.title')}
+        description={t('remoteAlarm.description')}
+        actions={<Link to="/remote-alarm/plans/confirm">{t('remoteAlarm.confirmNav')}</Link>}
+      />
       <LoadingState status={plans.state} onRetry={retry} label={t('remoteAlarm.loading')}>
         {plans.state === 'ready' &&
           (stations.length === 0 ? (

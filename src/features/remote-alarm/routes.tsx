@@ -6,4 +6,8 @@ export const remoteAlarmRoutes: RouteObject[] = [
     path: 'remote-alarm/plans',
     lazy: () => import('./PlansPage.tsx').then((m) => ({ Component: m.PlansPage })),
   },
+  {
+    path: 'remote-alarm/plans/confirm',
+    lazy: () => import('./ConfirmPage.tsx').then((m) => ({ Component: m.ConfirmPage })),
+  },
 ];

@@ -1,0 +1,154 @@
+/**
+ * Alarm plans to confirm (SPEC §2, §6 ackPlans, §8 'Pläne wurden nicht quittiert'): the night
+ * alarms a plan sent that nobody has confirmed, acknowledged selected or all after the confirm
+ * step; those whose messages are still on their way only when the user says so (ackNonSent).
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http, getJson } from '../../api/http.ts';
+import {
+  REMOTE_ALERT_API,
+  planKey,
+  type AlarmPlanResult,
+  type PlanAck,
+  type PlanToConfirm,
+} from '../../contract/remoteAlert.ts';
+import { planResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
+import { useFormat } from '../../app/useFormat.ts';
+import { Button, EmptyState, LoadingState, PageHeader, Toolbar } from '../../ui/index.ts';
+import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
+import { useCommandConfirm } from '../actions/CommandConfirm.tsx';
+import { useAsync } from '../stations/useAsync.ts';
+import './remoteAlarm.css';
+
+export function ConfirmPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [list, retry] = useAsync(
+    (signal) => getJson<PlanToConfirm[]>(REMOTE_ALERT_API.plansToConfirm, { signal }),
+    [],
+  );
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [nonSent, setNonSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<ResultDialog | null>(null);
+  const confirm = useCommandConfirm();
+  const items = list.state === 'ready' ? list.data : [];
+  const name = (p: PlanToConfirm) => `${p.stationName}: ${p.planName}`;
+
+  const acknowledge = async (chosen: PlanToConfirm[]) => {
+    if (chosen.length === 0) return;
+    const ok = await confirm.ask({
+      title: t('remoteAlarm.ackTitle'),
+      confirmLabel: t('remoteAlarm.ackLabel'),
+      changes: chosen.map((p) => ({
+        pv: p.planName,
+        station: p.stationName,
+        from: t('remoteAlarm.toConfirm'),
+        to: t('remoteAlarm.acknowledged'),
+      })),
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      const body: PlanAck[] = chosen.map((p) => ({ planRef: p.plan, ack: true }));
+      const result = await http<AlarmPlanResult>(REMOTE_ALERT_API.ackPlans, {
+        method: 'POST',
+        body,
+        query: { ackNonSent: nonSent },
+      });
+      setDialog(planResultDialog('acknowledge', result));
+      setSelected(new Set());
+      retry();
+    } catch (error) {
+      // The selection stays for another try.
+      setDialog(
+        planResultDialog('acknowledge', {
+          status: 'Failed',
+          errorMessage: error instanceof Error ? error.message : String(error),
+          unauthorizedPlans: [],
+        }),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page">
+      <PageHeader
+        title={t('remoteAlarm.confirmPageTitle')}
+        description={t('remoteAlarm.confirmPageDescription')}
+      />
+      <LoadingState status={list.state} onRetry={retry} label={t('remoteAlarm.loading')}>
+        {list.state === 'ready' &&
+          (items.length === 0 ? (
+            <EmptyState
+              title={t('remoteAlarm.confirmNone')}
+              reason={t('remoteAlarm.confirmNoneReason')}
+              icon="check"
+            />
+          ) : (
+            <>
+              <Toolbar label={t('remoteAlarm.confirmPageTitle')}>
+                <Button
+                  variant="primary"
+                  disabled={busy || selected.size === 0}
+                  onClick={() =>
+                    void acknowledge(items.filter((p) => selected.has(planKey(p.plan))))
+                  }
+                >
+                  {t('remoteAlarm.ackSelected')}
+                </Button>
+                <Button disabled={busy} onClick={() => void acknowledge(items)}>
+                  {t('remoteAlarm.ackAll')}
+                </Button>
+                <label className="plan-nonsent">
+                  <input
+                    type="checkbox"
+                    checked={nonSent}
+                    onChange={(e) => setNonSent(e.target.checked)}
+                  />{' '}
+                  {t('remoteAlarm.ackNonSent')}
+                </label>
+              </Toolbar>
+              <ul className="plan-confirm-list">
+                {items.map((p) => {
+                  const key = planKey(p.plan);
+                  return (
+                    <li key={key} data-confirm={key}>
+                      <label>
+                        <input
+                          type="checkbox"
+                          aria-label={t('remoteAlarm.select', { plan: name(p) })}
+                          disabled={!p.currentUserCanEdit}
+                          checked={selected.has(key)}
+                          onChange={() =>
+                            setSelected((held) => {
+                              const next = new Set(held);
+                              if (!next.delete(key)) next.add(key);
+                              return next;
+                            })
+                          }
+                        />
+                        <span className="plan-confirm-text">
+                          <strong>{name(p)}</strong> · P{p.priority} · {p.alertText}
+                          <span className="plan-confirm-meta">
+                            {format.dateTime(p.raisedAt)} ·{' '}
+                            {t('remoteAlarm.waiting', { count: p.pendingCount })} ·{' '}
+                            {p.sent ? t('remoteAlarm.sent') : t('remoteAlarm.notSent')}
+                          </span>
+                        </span>
+                      </label>
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          ))}
+      </LoadingState>
+      {confirm.element}
+      <ActionResultDialog dialog={dialog} onClose={() => setDialog(null)} />
+    </div>
+  );
+}
