@@ -31,7 +31,6 @@ export function registerEnergy(
   hub: EnergyOptHubHandle,
   archive: Archive,
 ): () => void {
-  const power = new Map<number, string>();
   const powerRef = new Map<number, PvRef>();
   /** The flow the pumps deliver: Förderstrom where the station empties a store, else Durchfluss. */
   const flowRef = new Map<number, PvRef>();
@@ -39,7 +38,6 @@ export function registerEnergy(
     const config = plant.config(ref);
     if (!config) continue;
     if (config.name === 'Leistungsaufnahme') {
-      power.set(config.stationNumber, pvKey(ref));
       powerRef.set(config.stationNumber, ref);
     }
     if (config.name === 'Förderstrom') flowRef.set(config.stationNumber, ref);
@@ -49,7 +47,7 @@ export function registerEnergy(
   const meters = new Map<number, EnergyMeter>();
   const stations: EnergyStation[] = [];
   for (const def of STATION_CATALOG) {
-    if (def.pumps === 0 || !power.has(def.nr)) continue;
+    if (def.pumps === 0 || !powerRef.has(def.nr)) continue;
     const installedKw = def.pumps * def.pumpPowerKw;
     const sollleistung = setpointOf(installedKw);
     meters.set(
@@ -71,7 +69,7 @@ export function registerEnergy(
   const sample = () => {
     const at = ctx.now();
     for (const [nr, meter] of meters) {
-      const value = plant.valueByKey(power.get(nr)!)?.doubleValue ?? 0;
+      const value = plant.valueByKey(pvKey(powerRef.get(nr)!))?.doubleValue ?? 0;
       const values = meter.sample(at, value);
       latest.set(String(nr), values);
       hub.publishEnergyValues(String(nr), values);

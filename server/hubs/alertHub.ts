@@ -5,7 +5,7 @@
 import { HUBS, HUB_MESSAGES, HUB_METHODS } from '../../src/contract/hubs.ts';
 import type { HubServer } from './HubServer.ts';
 import { expectArgCount, isGenericKey } from './hubArgs.ts';
-import { flagMethods, keyedMethods } from './hubMethods.ts';
+import { currentItems, flagMethods, keyedMethods } from './hubMethods.ts';
 
 const M = HUB_METHODS.alert;
 const HUB = 'alert';
@@ -47,8 +47,8 @@ export function registerAlertHub(server: HubServer): AlertHubHandle {
   const acks = server.flagSubscriptions(HUB, 'acks');
   const pending = server.flagSubscriptions(HUB, 'pendingAlerts');
   const alertState = server.keyedSubscriptions(HUB, 'alertState');
+  const currentState = currentItems(alertState, HUB_MESSAGES.newAlertState);
   let pendingSource: () => PendingAlertsOfGroup[] | Promise<PendingAlertsOfGroup[]> = () => [];
-  let alertStateSource: (key: string) => unknown = () => undefined;
 
   server.addHub({
     name: HUB,
@@ -72,13 +72,7 @@ export function registerAlertHub(server: HubServer): AlertHubHandle {
         { subscribe: M.subscribeToAlertState, unsubscribe: M.unsubscribeFromAlertState },
         isGenericKey,
         'alert state',
-        (conn, added) => {
-          for (const key of added) {
-            const state = alertStateSource(key);
-            if (state !== undefined)
-              alertState.pushLatest(conn, key, HUB_MESSAGES.newAlertState, state);
-          }
-        },
+        currentState.onSubscribed,
       ),
     },
   });
@@ -95,8 +89,6 @@ export function registerAlertHub(server: HubServer): AlertHubHandle {
     setPendingAlertsSource(source) {
       pendingSource = source;
     },
-    setAlertStateSource(source) {
-      alertStateSource = source;
-    },
+    setAlertStateSource: currentState.setSource,
   };
 }

@@ -1,5 +1,5 @@
 /** Method pairs shared by the hubs: subscribe/unsubscribe a list of keys, or a flag. */
-import type { HubConnection } from './HubConnection.ts';
+import type { CoalesceMode, HubConnection } from './HubConnection.ts';
 import type { HubMethod } from './HubServer.ts';
 import type { FlagSubscriptions, KeyedSubscriptions } from './KeyedSubscriptions.ts';
 import { expectArgCount, keyListArg, type KeyCheck } from './hubArgs.ts';
@@ -57,6 +57,31 @@ export function flagMethods(
     [names.unsubscribe]: (conn, ...args) => {
       expectArgCount(names.unsubscribe, args, 0);
       subscriptions.unsubscribe(conn);
+    },
+  };
+}
+
+/**
+ * The current item of each key a connection newly subscribes, pushed with the message that
+ * carries its changes (server/hubs/SPEC.md), so a subscriber never waits for the next change.
+ * Pass `onSubscribed` to keyedMethods; the feature behind the hub sets the source once it exists.
+ */
+export function currentItems<K extends string | number>(
+  subscriptions: KeyedSubscriptions<K>,
+  message: string,
+  mode: CoalesceMode = 'each',
+) {
+  let source: (key: K) => unknown = () => undefined;
+  return {
+    setSource(next: (key: K) => unknown): void {
+      source = next;
+    },
+    onSubscribed(conn: HubConnection, added: readonly K[]): void {
+      for (const key of added) {
+        const item = source(key);
+        if (item !== undefined && item !== null)
+          subscriptions.pushLatest(conn, key, message, item, mode);
+      }
     },
   };
 }

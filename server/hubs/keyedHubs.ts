@@ -6,9 +6,8 @@
 import { HUBS, HUB_MESSAGES, HUB_METHODS, type HubName } from '../../src/contract/hubs.ts';
 import type { HubServer } from './HubServer.ts';
 import { isGenericKey } from './hubArgs.ts';
-import { keyedMethods, type MethodPair } from './hubMethods.ts';
-import type { KeyedSubscriptions } from './KeyedSubscriptions.ts';
-import type { HubConnection } from './HubConnection.ts';
+import { currentItems, keyedMethods, type MethodPair } from './hubMethods.ts';
+import type { CoalesceMode } from './HubConnection.ts';
 
 type WithId = { id: number | string };
 
@@ -39,81 +38,62 @@ export interface EnergyOptHubHandle {
   setCurrent(current: (key: string) => unknown): void;
 }
 
+/**
+ * A hub of one keyed subscription kind. With `current`, the current item of each newly
+ * subscribed key is pushed with that message; the returned `setCurrent` sets its source.
+ */
 function keyedHub(
   server: HubServer,
   name: HubName,
   kind: string,
   pair: MethodPair,
-  onSubscribed?: (conn: HubConnection, added: readonly string[]) => void,
-): KeyedSubscriptions {
+  current?: { message: string; mode?: CoalesceMode },
+) {
   const subscriptions = server.keyedSubscriptions(name, kind);
+  const items = current ? currentItems(subscriptions, current.message, current.mode) : null;
   server.addHub({
     name,
     path: HUBS[name],
-    methods: keyedMethods(subscriptions, pair, isGenericKey, kind, onSubscribed),
+    methods: keyedMethods(subscriptions, pair, isGenericKey, kind, items?.onSubscribed),
   });
-  return subscriptions;
-}
-
-/** Pushes the current item of each newly subscribed key with `message` (server/hubs/SPEC.md). */
-function currentPusher(message: string) {
-  let current: (key: string) => unknown = () => undefined;
   return {
-    set: (next: (key: string) => unknown) => {
-      current = next;
-    },
-    push: (conn: HubConnection, added: readonly string[]) => {
-      for (const key of added) {
-        const item = current(key);
-        if (item !== undefined) conn.send(message, item);
-      }
-    },
+    subscriptions,
+    setCurrent: (source: (key: string) => unknown) => items?.setSource(source),
   };
 }
 
 export function registerPipeLeakageHub(server: HubServer): PipeLeakageHubHandle {
   const m = HUB_METHODS.pipeLeakage;
-  const current = currentPusher(HUB_MESSAGES.newConfig);
-  const s = keyedHub(
+  const { subscriptions: s, setCurrent } = keyedHub(
     server,
     'pipeLeakage',
     'pipe leakage',
     { subscribe: m.subscribeToConfigs, unsubscribe: m.unsubscribeFromConfigs },
-    current.push,
+    { message: HUB_MESSAGES.newConfig },
   );
   return {
     publishConfig: (key, config) => s.publishLatest(key, HUB_MESSAGES.newConfig, config),
-    setCurrent: current.set,
+    setCurrent,
   };
 }
 
 export function registerReportDataHub(server: HubServer): ReportDataHubHandle {
-  let current: ((key: string) => unknown) | null = null;
-  const s = server.keyedSubscriptions('reportData', 'report data');
-  server.addHub({
-    name: 'reportData',
-    path: HUBS.reportData,
-    methods: keyedMethods(s, HUB_METHODS.reportData, isGenericKey, 'report data', (conn, added) => {
-      if (!current) return;
-      for (const key of added) {
-        const item = current(key);
-        if (item !== null && item !== undefined) {
-          s.pushLatest(conn, key, HUB_MESSAGES.newValues, item, 'batch');
-        }
-      }
-    }),
-  });
+  const { subscriptions: s, setCurrent } = keyedHub(
+    server,
+    'reportData',
+    'report data',
+    HUB_METHODS.reportData,
+    { message: HUB_MESSAGES.newValues, mode: 'batch' },
+  );
   return {
     publishReportData: (key, data) => s.publishLatest(key, HUB_MESSAGES.newValues, data, 'batch'),
-    setCurrent: (fn) => {
-      current = fn;
-    },
+    setCurrent,
   };
 }
 
 export function registerDashboardHub(server: HubServer): DashboardHubHandle {
   const m = HUB_METHODS.dashboard;
-  const s = keyedHub(server, 'dashboard', 'note', {
+  const { subscriptions: s } = keyedHub(server, 'dashboard', 'note', {
     subscribe: m.subscribeToNotes,
     unsubscribe: m.unsubscribeFromNotes,
   });
@@ -121,23 +101,27 @@ export function registerDashboardHub(server: HubServer): DashboardHubHandle {
 }
 
 export function registerVisuTextMessageHub(server: HubServer): VisuTextMessageHubHandle {
-  const s = keyedHub(server, 'visuTextMessage', 'text message', HUB_METHODS.visuTextMessage);
+  const { subscriptions: s } = keyedHub(
+    server,
+    'visuTextMessage',
+    'text message',
+    HUB_METHODS.visuTextMessage,
+  );
   return {
     publishTextMessage: (key, message) => s.publish(key, HUB_MESSAGES.newMessage, message),
   };
 }
 
 export function registerEnergyOptHub(server: HubServer): EnergyOptHubHandle {
-  const current = currentPusher(HUB_MESSAGES.newValue);
-  const s = keyedHub(
+  const { subscriptions: s, setCurrent } = keyedHub(
     server,
     'energyOpt',
     'energy optimisation',
     HUB_METHODS.energyOpt,
-    current.push,
+    { message: HUB_MESSAGES.newValue },
   );
   return {
     publishEnergyValues: (key, values) => s.publishLatest(key, HUB_MESSAGES.newValue, values),
-    setCurrent: current.set,
+    setCurrent,
   };
 }

@@ -10,7 +10,7 @@ import type { SessionUser } from '../auth/service.ts';
 import type { Plant } from '../plant/types.ts';
 import type { HubServer } from './HubServer.ts';
 import { isGenericKey, isPvKey } from './hubArgs.ts';
-import { keyedMethods, keyedMethodsWith } from './hubMethods.ts';
+import { currentItems, keyedMethods, keyedMethodsWith } from './hubMethods.ts';
 import { pvCode, pvCodeOfKey, pvRefOfCode } from './pvCode.ts';
 import { RawJson } from './protocol.ts';
 
@@ -56,8 +56,8 @@ export function registerPvHub(server: HubServer, plant: Plant): PvHubHandle {
   const plans = server.keyedSubscriptions(HUB, 'plans');
   let maintenanceConfigSource: (ref: PvRef) => readonly unknown[] = () => [];
   const lines = server.keyedSubscriptions(HUB, 'lines');
+  const currentLines = currentItems(lines, HUB_MESSAGES.newLineInfo);
   let planSource: (key: string, user: SessionUser) => unknown = () => undefined;
-  let lineSource: (key: string) => unknown = () => undefined;
 
   server.addHub({
     name: HUB,
@@ -141,12 +141,7 @@ export function registerPvHub(server: HubServer, plant: Plant): PvHubHandle {
         { subscribe: M.subscribeToLines, unsubscribe: M.unsubscribeFromLines },
         isGenericKey,
         'line',
-        (conn, added) => {
-          for (const key of added) {
-            const info = lineSource(key);
-            if (info) lines.pushLatest(conn, key, HUB_MESSAGES.newLineInfo, info);
-          }
-        },
+        currentLines.onSubscribed,
       ),
     },
   });
@@ -187,9 +182,7 @@ export function registerPvHub(server: HubServer, plant: Plant): PvHubHandle {
     setPlanSource(source) {
       planSource = source;
     },
-    setLineSource(source) {
-      lineSource = source;
-    },
+    setLineSource: currentLines.setSource,
     publishLineInfo(key, info) {
       lines.publishLatest(key, HUB_MESSAGES.newLineInfo, info);
     },

@@ -26,6 +26,24 @@ export interface AlertSortState {
 }
 
 /** An alert's place in the ISA-18.2 life cycle, for the state column. */
+/** An alert's priority number on its priority's colour (the number carries it, not the colour). */
+export function PriorityChip({
+  priority,
+  look,
+}: {
+  priority: number;
+  look: PriorityLook | undefined;
+}) {
+  return (
+    <span
+      className="prio-chip"
+      style={look ? { background: look.fill, color: look.ink } : undefined}
+    >
+      {priority}
+    </span>
+  );
+}
+
 export function alertPhase(a: Alert): 'unacknowledged' | 'acknowledged' | 'returned' | 'done' {
   if (a.state === 'pending') return a.cleared ? 'returned' : 'unacknowledged';
   return a.cleared ? 'done' : 'acknowledged';
@@ -220,12 +238,7 @@ export function AlertTable(props: Props) {
                   />
                 </span>
                 <span role="gridcell" className="col-prio">
-                  <span
-                    className="prio-chip"
-                    style={look ? { background: look.fill, color: look.ink } : undefined}
-                  >
-                    {a.priority}
-                  </span>
+                  <PriorityChip priority={a.priority} look={look} />
                 </span>
                 <span role="gridcell" className="col-time num">
                   {format.dateTime(a.timestamp)}

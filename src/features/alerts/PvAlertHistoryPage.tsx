@@ -14,7 +14,7 @@ import { useFormat } from '../../app/useFormat.ts';
 import { usePvConfig } from '../../live/index.ts';
 import { EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
 import { useAsync } from '../stations/useAsync.ts';
-import { alertPhase } from './AlertTable.tsx';
+import { PriorityChip, alertPhase } from './AlertTable.tsx';
 import { usePriorityStyles } from './usePriorities.ts';
 import './alerts.css';
 
@@ -84,19 +84,7 @@ function History({ pv, id }: { pv: PvRef; id: string }) {
                     <tr key={a.id} data-alert-id={a.id}>
                       <td className="num">{format.dateTime(a.timestamp)}</td>
                       <td>
-                        <span
-                          className="prio-chip"
-                          style={
-                            colors.get(a.priority)
-                              ? {
-                                  background: colors.get(a.priority)!.fill,
-                                  color: colors.get(a.priority)!.ink,
-                                }
-                              : undefined
-                          }
-                        >
-                          {a.priority}
-                        </span>
+                        <PriorityChip priority={a.priority} look={colors.get(a.priority)} />
                       </td>
                       <td>{a.text}</td>
                       <td>{t(`alerts.phase.${alertPhase(a)}`)}</td>

@@ -8,6 +8,7 @@
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { alertBindingKey } from '../../contract/alerts.ts';
 import type { LeakageState, PipeLeakage } from '../../contract/leakage.ts';
 import { formatInZone } from '../../domain/formatPattern.ts';
 import { useFormat } from '../../app/useFormat.ts';
@@ -37,6 +38,12 @@ const TONE: Record<LeakageState, StatusTone> = {
   NoData: 'stale',
 };
 
+/** A flow in m³/h in the user's number format; a dash while there is none. */
+function useFlowText() {
+  const format = useFormat();
+  return (x: number | null) => (x === null ? '—' : `${format.number(x, 1)} ${M3H}`);
+}
+
 function StateBadge({ state }: { state: LeakageState }) {
   const { t } = useTranslation();
   return (
@@ -55,7 +62,7 @@ function SectionRow({ id, name }: { id: number; name: string }) {
   const { t } = useTranslation();
   const format = useFormat();
   const v = useLiveItem('pipeLeakage', String(id));
-  const m3 = (x: number | null) => (x === null ? '—' : `${format.number(x, 1)} ${M3H}`);
+  const m3 = useFlowText();
   return (
     <tr data-leak-section={id} className={v?.measurementState === 'Leak' ? 'is-leak' : undefined}>
       <th scope="row">
@@ -205,8 +212,11 @@ export function LeakageSectionPage() {
   const section =
     sections.state === 'ready' ? sections.data.find((s) => s.pipeLeakageId === id) : undefined;
   const v = useLiveItem('pipeLeakage', section ? String(id) : null);
-  const alarm = useLiveItem('alertState', section ? `PipeLeakage:${id}` : null);
-  const m3 = (x: number | null) => (x === null ? '—' : `${format.number(x, 1)} ${M3H}`);
+  const alarm = useLiveItem(
+    'alertState',
+    section ? alertBindingKey({ type: 'PipeLeakage', id }) : null,
+  );
+  const m3 = useFlowText();
   const at = (ms: number | null) =>
     ms === null ? '—' : formatInZone(ms, LEAKAGE_TIME, format.timeZone);
   return (
