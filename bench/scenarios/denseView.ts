@@ -42,6 +42,19 @@ function denseSvg(n: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${COLUMNS * cellW} ${rows * cellH}" width="${COLUMNS * cellW}" height="${rows * cellH}"><title>Dense ${n}</title>${texts.join('')}</svg>`;
 }
 
+/** What the page reports it shows: the SVG text or, on a dense image, the canvas layer. */
+type ShownWindow = Window & {
+  __pegelBench?: { processImage?: { shown(selector: string): (string | null)[] } };
+};
+
+/** What 100 sampled value texts show now (in the page). */
+function shownSample(count: number): (string | null)[] {
+  const all = (window as ShownWindow).__pegelBench?.processImage?.shown('text.pi-value') ?? [];
+  const picked: (string | null)[] = [];
+  for (let i = 0; i < 100; i++) picked.push(all[Math.floor((i * 7919) % count)] ?? null);
+  return picked;
+}
+
 const sizeFigures = (n: number) => [
   {
     id: `busyMsPerSec${n}`,
@@ -105,11 +118,10 @@ export default defineScenario<DenseParams>({
         await texts.first().waitFor();
         // Warm: every value arrived once.
         await page.waitForFunction(
-          (count) =>
-            [...document.querySelectorAll('.pi-host text.pi-value')].filter(
-              (e) => e.textContent !== '—',
-            ).length >=
-            count * 0.99,
+          (count) => {
+            const texts = (window as ShownWindow).__pegelBench?.processImage?.shown('text.pi-value') ?? [];
+            return texts.filter((t) => t !== null && t !== '—').length >= count * 0.99;
+          },
           n,
           { timeout: 60_000 },
         );
@@ -119,19 +131,9 @@ export default defineScenario<DenseParams>({
         add(`fps${n}`, Math.min(60, frames));
         add(`longTasks${n}`, (w.longTasksPerMin * 30) / 60);
         // What the eye sees: sampled elements change within 2 s.
-        const sample = (await page.evaluate((count) => {
-          const all = [...document.querySelectorAll('.pi-host text.pi-value')];
-          const picked: number[] = [];
-          for (let i = 0; i < 100; i++) picked.push(Math.floor((i * 7919) % count));
-          return picked.map((i) => all[i]?.textContent ?? '');
-        }, n)) as string[];
+        const sample = await page.evaluate(shownSample, n);
         await page.waitForTimeout(2_000);
-        const later = (await page.evaluate((count) => {
-          const all = [...document.querySelectorAll('.pi-host text.pi-value')];
-          const picked: number[] = [];
-          for (let i = 0; i < 100; i++) picked.push(Math.floor((i * 7919) % count));
-          return picked.map((i) => all[i]?.textContent ?? '');
-        }, n)) as string[];
+        const later = await page.evaluate(shownSample, n);
         add(
           `updatedPct${n}`,
           (later.filter((t, i) => t !== sample[i]).length / sample.length) * 100,

@@ -25,10 +25,11 @@ export class TabLiveStore {
   private readonly pvValues = new Map<string, PvValue>();
   private readonly pvConfigs = new Map<string, PvConfigEntry>();
   private readonly stations = new Map<string, StationLiveData>();
-  /** Items of keyed topics by `kind:key`; null = the topic holds none for the key. */
-  private readonly items = new Map<string, unknown>();
+  /** Items of keyed topics by kind, then key; null = the topic holds none for the key. */
+  private readonly items = new Map<ItemKind, Map<string, unknown>>();
   private status: ConnectionStatus = INITIAL_STATUS;
-  private readonly listeners = new Map<string, Set<Listener>>();
+  /** By kind, then key: a dense view looks keys up per value, so no joined string keys. */
+  private readonly listeners = new Map<LeaseKind, Map<string, Set<Listener>>>();
   private readonly statusListeners = new Set<Listener>();
 
   getPvValue(key: string): PvValue | undefined {
@@ -45,7 +46,7 @@ export class TabLiveStore {
 
   /** Undefined until the first item arrived; null when there is none (e.g. no alarm). */
   getItem<K extends ItemKind>(kind: K, key: string): ItemTypes[K] | null | undefined {
-    return this.items.get(listenerId(kind, key)) as ItemTypes[K] | null | undefined;
+    return this.items.get(kind)?.get(key) as ItemTypes[K] | null | undefined;
   }
 
   getStatus(): ConnectionStatus {
@@ -53,16 +54,14 @@ export class TabLiveStore {
   }
 
   subscribe(kind: LeaseKind, key: string, listener: Listener): () => void {
-    const id = listenerId(kind, key);
-    let set = this.listeners.get(id);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(id, set);
-    }
+    let byKey = this.listeners.get(kind);
+    if (!byKey) this.listeners.set(kind, (byKey = new Map()));
+    let set = byKey.get(key);
+    if (!set) byKey.set(key, (set = new Set()));
     set.add(listener);
     return () => {
       set.delete(listener);
-      if (set.size === 0) this.listeners.delete(id);
+      if (set.size === 0 && byKey.get(key) === set) byKey.delete(key);
     };
   }
 
@@ -75,7 +74,8 @@ export class TabLiveStore {
   apply(frame: Frame): void {
     const woken = new Set<Listener>();
     const wake = (kind: LeaseKind, key: string) => {
-      for (const listener of this.listeners.get(listenerId(kind, key)) ?? []) woken.add(listener);
+      const set = this.listeners.get(kind)?.get(key);
+      if (set) for (const listener of set) woken.add(listener);
     };
     for (const value of frame.pvValues) {
       const key = pvKey(value.pvRef);
@@ -92,7 +92,9 @@ export class TabLiveStore {
       wake('station', key);
     }
     for (const [kind, key, item] of frame.items) {
-      this.items.set(listenerId(kind, key), item);
+      let byKey = this.items.get(kind);
+      if (!byKey) this.items.set(kind, (byKey = new Map()));
+      byKey.set(key, item);
       wake(kind, key);
     }
     if (this.updateStatus(frame)) for (const listener of this.statusListeners) woken.add(listener);
@@ -104,7 +106,7 @@ export class TabLiveStore {
     if (kind === 'pvValue') this.pvValues.delete(key);
     else if (kind === 'pvConfig') this.pvConfigs.delete(key);
     else if (kind === 'station') this.stations.delete(key);
-    else if (isItemKind(kind)) this.items.delete(listenerId(kind, key));
+    else if (isItemKind(kind)) this.items.get(kind)?.delete(key);
   }
 
   private updateStatus(frame: Frame): boolean {
@@ -132,8 +134,4 @@ export class TabLiveStore {
     };
     return true;
   }
-}
-
-function listenerId(kind: LeaseKind, key: string): string {
-  return `${kind}:${key}`;
 }

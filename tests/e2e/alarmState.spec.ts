@@ -9,59 +9,13 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { signIn } from './auth.ts';
 import { signInHttp, type SignedIn } from '../support/login.ts';
+import { crossLimits, json, restoreLimits } from './limits.ts';
 import { ALERT_API, type Alert, type AlertListResult } from '../../src/contract/alerts.ts';
-import {
-  ACTION_EXTRA_API,
-  PV_ACTION_API,
-  type PvActionResult,
-} from '../../src/contract/actions.ts';
 import { DASHBOARD_API, type DashboardConfigResult } from '../../src/contract/dashboard.ts';
 import { pvUrlId } from '../../src/contract/keys.ts';
 import { API } from '../../src/contract/paths.ts';
-import type { PvConfig, PvLimitConfig, PvRef } from '../../src/contract/pv.ts';
+import type { PvRef } from '../../src/contract/pv.ts';
 import type { Station } from '../../src/contract/station.ts';
-
-async function json<T>(api: SignedIn, path: string, body?: unknown): Promise<T> {
-  const res = await api.fetch(
-    path,
-    body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) },
-  );
-  expect(res.status, `${path} answered ${res.status}`).toBe(200);
-  return (await res.json()) as T;
-}
-
-/** Moves every limit of the PV to its domain minimum: the value crosses the upper ones. */
-async function crossLimits(api: SignedIn, pv: PvRef): Promise<PvLimitConfig[]> {
-  const [config] = await json<PvConfig[]>(api, API.pv.configs, [pv]);
-  const old = await json<PvLimitConfig[]>(api, ACTION_EXTRA_API.limitConfigs, [pv]);
-  const floor = config!.domainConfig?.min ?? 0;
-  const next = old.map((l) => ({ ...l, limit: floor, priority: 1, delayTime: 0, notSet: false }));
-  const result = await json<PvActionResult>(api, PV_ACTION_API.setAnaInLimits, {
-    oldValues: old,
-    newValues: next,
-  });
-  expect(result.status).toBe('Success');
-  return old;
-}
-
-async function restoreLimits(api: SignedIn, pv: PvRef, original: PvLimitConfig[]): Promise<void> {
-  const current = await json<PvLimitConfig[]>(api, ACTION_EXTRA_API.limitConfigs, [pv]);
-  const byType = new Map(original.map((l) => [l.pvLimitRef.limitType, l]));
-  const result = await json<PvActionResult>(api, PV_ACTION_API.setAnaInLimits, {
-    oldValues: current,
-    newValues: current.map((l) => {
-      const o = byType.get(l.pvLimitRef.limitType)!;
-      return {
-        ...l,
-        limit: o.limit,
-        priority: o.priority,
-        delayTime: o.delayTime,
-        notSet: o.notSet,
-      };
-    }),
-  });
-  expect(result.status).toBe('Success');
-}
 
 async function alertsOf(api: SignedIn, pv: PvRef): Promise<Alert[]> {
   const end = new Date(Date.now() + 60_000).toISOString();

@@ -29,7 +29,7 @@ import { useFormat } from '../../app/useFormat.ts';
 import { useAsync } from '../stations/useAsync.ts';
 import { fetchProcessImageSvg, fetchProcessImages } from './processImagesApi.ts';
 import { createSvgSanitizer } from './sanitizeSvg.ts';
-import { bindProcessImage } from './liveBindings.ts';
+import { bindProcessImage, type ImageBinding } from './liveBindings.ts';
 import { useZoomPan } from './useZoomPan.ts';
 import { PvActionsDialog } from './PvActionsDialog.tsx';
 import { DialDialog } from './DialDialog.tsx';
@@ -128,6 +128,9 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
     return { width, height };
   }, [svg]);
   const { view, fit, zoomBy, handlers, consumeDrag } = useZoomPan(viewportRef, size);
+  const binding = useRef<ImageBinding | null>(null);
+  const viewNow = useRef(view);
+  viewNow.current = view;
 
   useEffect(() => {
     const host = hostRef.current;
@@ -140,14 +143,44 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
       ink: (p) => priorityStyles.get(p)?.ink,
       label: alarmLabel,
     };
-    const release = bindProcessImage(svg, client, locale, look);
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    const bound = bindProcessImage(svg, client, locale, look, {
+      host,
+      viewport,
+      size,
+      scale: viewNow.current.scale,
+    });
+    binding.current = bound;
+    // The bench reads what the image shows, on the canvas layer too (bench/scenarios/denseView.ts).
+    const bench = window as Window & { __pegelBench?: object };
+    bench.__pegelBench = Object.assign(bench.__pegelBench ?? {}, {
+      processImage: {
+        dense: bound.dense,
+        shown: (selector: string) =>
+          [...host.querySelectorAll(selector)].map((el) => bound.shownText(el)),
+      },
+    });
+    // Printing shows the whole image: everything pending is written first.
+    const beforePrint = () => bound.flush();
+    window.addEventListener('beforeprint', beforePrint);
     return () => {
-      release();
+      window.removeEventListener('beforeprint', beforePrint);
+      if (bench.__pegelBench) Reflect.deleteProperty(bench.__pegelBench, 'processImage');
+      binding.current = null;
+      bound.release();
       host.replaceChildren();
     };
     // alarmLabel changes with the language, as locale does.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [svg, client, locale, size, priorityStyles]);
+
+  // Values out of view wait for it: the writer learns which part of the image is shown.
+  useEffect(() => {
+    const vp = viewportRef.current;
+    if (!vp || !binding.current) return;
+    binding.current.setView(view, { width: vp.clientWidth, height: vp.clientHeight });
+  }, [view, size, svg, client, locale, priorityStyles]);
 
   const activate = (element: Element | null): boolean => {
     if (!element) return false;

@@ -21,37 +21,57 @@ export interface AlarmLook {
 
 const marks = new WeakMap<Element, SVGGElement>();
 
-/** Writes the alarm state of `el`; `withMark` for value texts. */
+/**
+ * Writes the alarm state of `el`; `withMark` for value texts. Returns true when the mark
+ * beside the text has to be placed: that reads the text's box, so the caller places all
+ * marks of a frame together (`placeMarks`), after every write, with one layout.
+ */
 export function applyAlarm(
   el: Element,
   alarm: PvAlarmState | null | undefined,
   look: AlarmLook,
   withMark: boolean,
-): void {
+): boolean {
   if (!alarm) {
     // The common case on a dense image: no alarm now, none before; touch nothing.
-    if (!el.hasAttribute('data-alarm')) return;
+    if (!el.hasAttribute('data-alarm')) return false;
     el.removeAttribute('data-alarm');
     el.removeAttribute('data-alarm-priority');
     (el as SVGElement).style?.removeProperty('--alarm-color');
     marks.get(el)?.remove();
     marks.delete(el);
-    return;
+    return false;
   }
-  el.setAttribute('data-alarm', alarm.phase);
-  el.setAttribute('data-alarm-priority', String(alarm.priority));
+  const phase = alarm.phase;
+  const priority = String(alarm.priority);
+  if (el.getAttribute('data-alarm') !== phase) el.setAttribute('data-alarm', phase);
+  if (el.getAttribute('data-alarm-priority') !== priority) {
+    el.setAttribute('data-alarm-priority', priority);
+  }
   const fill = look.fill(alarm.priority);
   if (fill) (el as SVGElement).style?.setProperty('--alarm-color', fill);
-  if (withMark) placeMark(el, alarm, look);
+  return withMark;
 }
 
-function placeMark(el: Element, alarm: PvAlarmState, look: AlarmLook): void {
-  let box: DOMRect | SVGRect;
-  try {
-    box = (el as SVGGraphicsElement).getBBox();
-  } catch {
-    return; // not rendered (hidden): the attributes still say it
-  }
+/** Places the marks of value texts in alarm: all boxes read first, then all marks drawn. */
+export function placeMarks(
+  items: readonly { el: Element; alarm: PvAlarmState }[],
+  look: AlarmLook,
+): void {
+  const boxes = items.map(({ el }) => {
+    try {
+      return (el as SVGGraphicsElement).getBBox();
+    } catch {
+      return null; // not rendered (hidden): the attributes still say it
+    }
+  });
+  items.forEach(({ el, alarm }, i) => {
+    const box = boxes[i];
+    if (box) drawMark(el, alarm, look, box);
+  });
+}
+
+function drawMark(el: Element, alarm: PvAlarmState, look: AlarmLook, box: DOMRect | SVGRect): void {
   let mark = marks.get(el);
   if (!mark) {
     mark = el.ownerDocument.createElementNS(SVG_NS, 'g') as SVGGElement;
@@ -66,8 +86,13 @@ function placeMark(el: Element, alarm: PvAlarmState, look: AlarmLook): void {
   const scale = MARK_SIZE / 20;
   const x = box.x - MARK_SIZE - MARK_GAP;
   const y = box.y + (box.height - MARK_SIZE) / 2;
+  const transform = `translate(${x} ${y}) scale(${scale})`;
+  if (mark.getAttribute('transform') !== transform) mark.setAttribute('transform', transform);
   const label = look.label(alarm);
-  mark.setAttribute('transform', `translate(${x} ${y}) scale(${scale})`);
+  // A value change moves the mark at most; its content only changes with the alarm.
+  const signature = `${alarm.phase}|${alarm.priority}|${fill}|${label}`;
+  if (mark.getAttribute('data-signature') === signature) return;
+  mark.setAttribute('data-signature', signature);
   mark.setAttribute('data-phase', alarm.phase);
   mark.setAttribute('aria-label', label);
   mark.replaceChildren();

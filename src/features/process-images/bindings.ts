@@ -101,7 +101,7 @@ export function applyBinding(
     switch (kind) {
       case 'value': {
         const v = valueText(value, config, locale);
-        if (el.textContent !== v.text) el.textContent = v.text;
+        setText(el, v.text);
         setQuality(el, v.quality);
         break;
       }
@@ -126,6 +126,19 @@ export function applyBinding(
         el.classList.toggle('pi-rotating', state === 'on');
         break;
     }
+  }
+}
+
+/**
+ * Sets an element's text. A lone text node is changed in place: replacing it (what setting
+ * textContent does) costs a node and a relayout of more than the text on a dense image.
+ */
+export function setText(el: Element, text: string): void {
+  const node = el.firstChild;
+  if (node && node === el.lastChild && node.nodeType === 3) {
+    if ((node as Text).data !== text) (node as Text).data = text;
+  } else if (el.textContent !== text) {
+    el.textContent = text;
   }
 }
 

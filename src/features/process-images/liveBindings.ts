@@ -1,26 +1,55 @@
 /**
  * Connects a sanitised process image to the engine: every PV named by a bound element is
  * leased (value and config) while the image is shown, and each change rewrites only the
- * elements of that PV, directly in the DOM (no React render per value).
+ * elements of that PV, directly in the DOM (no React render per value), within a budget per
+ * animation frame (`FrameWriter`): a dense image never turns a tick into a long task.
  */
 import { parsePvUrlId, pvKey } from '../../contract/keys.ts';
 import type { FormatLocale } from '../../domain/format.ts';
+import type { PvAlarmState } from '../../domain/pvAlarm.ts';
 import type { LiveClient } from '../../live/index.ts';
-import { applyBinding, parseBindings, type BindKind } from './bindings.ts';
-import { applyAlarm, type AlarmLook } from './alarmMarks.ts';
+import { applyBinding, parseBindings, valueText, type BindKind } from './bindings.ts';
+import { applyAlarm, placeMarks, type AlarmLook } from './alarmMarks.ts';
+import { DENSE_THRESHOLD, DenseValueLayer } from './denseLayer.ts';
+import { FrameWriter, visibleArea, type Box } from './frameWriter.ts';
+import type { View } from './useZoomPan.ts';
 
 interface Bound {
   el: Element;
   kinds: BindKind[];
 }
 
-/** Binds every `[data-pv][data-bind]` element; returns the release of everything. */
+export interface ImageBinding {
+  /** The image is shown at `view` in a viewport of this size (pan, zoom, resize). */
+  setView(view: View, viewport: { width: number; height: number }): void;
+  /** What an element shows now, on the canvas layer or in the SVG (bench and tests). */
+  shownText(el: Element): string | null;
+  /** Whether the values are drawn on the canvas layer (a dense image). */
+  readonly dense: boolean;
+  /** Writes every pending change now (before printing or exporting the image). */
+  flush(): void;
+  release(): void;
+}
+
+export interface ImagePlace {
+  /** The element showing the image (its untransformed pixels are the image's units). */
+  host: Element;
+  /** The element the host is panned and zoomed in; the dense layer lies over it. */
+  viewport: HTMLElement;
+  /** The image's size in its units. */
+  size: { width: number; height: number };
+  /** The scale the image is drawn at now. */
+  scale: number;
+}
+
+/** Binds every `[data-pv][data-bind]` element of `svg`, shown in `place`. */
 export function bindProcessImage(
   svg: Element,
   client: LiveClient,
   locale: FormatLocale,
   look: AlarmLook,
-): () => void {
+  place: ImagePlace,
+): ImageBinding {
   const byKey = new Map<string, Bound[]>();
   for (const el of svg.querySelectorAll('[data-pv][data-bind]')) {
     const ref = parsePvUrlId(el.getAttribute('data-pv') ?? '');
@@ -31,32 +60,149 @@ export function bindProcessImage(
     if (!list) byKey.set(key, (list = []));
     list.push({ el, kinds });
   }
-  const cleanups: (() => void)[] = [];
-  for (const [key, bound] of byKey) {
-    const update = () => {
-      const value = client.store.getPvValue(key);
-      const entry = client.store.getPvConfig(key);
-      const config = entry?.state === 'ready' ? entry.config : undefined;
-      const alarm = client.store.getItem('pvAlarm', key);
-      for (const b of bound) {
-        applyBinding(b.el, b.kinds, value, config, locale);
-        // After the value: the mark sits beside the text as it is now wide.
-        applyAlarm(b.el, alarm, look, b.kinds.includes('value'));
+  const boxes = measureBoxes(byKey, place.host, place.scale);
+  const layer = denseLayerFor(byKey, place);
+  const marks: { el: Element; alarm: PvAlarmState }[] = [];
+  const write = (key: string) => {
+    const bound = byKey.get(key);
+    if (!bound) return;
+    const value = client.store.getPvValue(key);
+    const entry = client.store.getPvConfig(key);
+    const config = entry?.state === 'ready' ? entry.config : undefined;
+    const alarm = client.store.getItem('pvAlarm', key);
+    for (const b of bound) {
+      if (layer?.has(b.el)) {
+        const v = valueText(value, config, locale);
+        layer.set(b.el, v.text, v.quality);
+        if (alarm) {
+          // In alarm the SVG text shows the value with its mark; the canvas leaves it out.
+          layer.setInSvg(b.el, true);
+          applyBinding(b.el, b.kinds, value, config, locale);
+          if (applyAlarm(b.el, alarm, look, true)) marks.push({ el: b.el, alarm });
+        } else if (layer.isInSvg(b.el)) {
+          applyAlarm(b.el, null, look, true);
+          layer.setInSvg(b.el, false);
+        }
+        continue;
       }
-    };
+      applyBinding(b.el, b.kinds, value, config, locale);
+      // After the value: the mark sits beside the text as it is now wide.
+      if (applyAlarm(b.el, alarm, look, b.kinds.includes('value')) && alarm) {
+        marks.push({ el: b.el, alarm });
+      }
+    }
+  };
+  const writer = new FrameWriter({
+    write,
+    boxes: (key) => boxes.get(key) ?? [],
+    afterFrame: (more) => {
+      layer?.flush(more);
+      if (marks.length > 0) placeMarks(marks.splice(0), look);
+    },
+  });
+  const cleanups: (() => void)[] = [];
+  for (const key of byKey.keys()) {
+    const dirty = () => writer.markDirty(key);
     cleanups.push(
-      client.store.subscribe('pvValue', key, update),
-      client.store.subscribe('pvConfig', key, update),
-      client.store.subscribe('pvAlarm', key, update),
+      client.store.subscribe('pvValue', key, dirty),
+      client.store.subscribe('pvConfig', key, dirty),
+      client.store.subscribe('pvAlarm', key, dirty),
       client.lease('pvValue', key),
       client.lease('pvConfig', key),
       client.lease('pvAlarm', key),
     );
-    update();
+    // What the tab already holds (another view leased it) shows at once.
+    write(key);
   }
-  return () => {
-    for (const cleanup of cleanups.splice(0)) cleanup();
+  if (marks.length > 0) placeMarks(marks.splice(0), look);
+  // A text under the pointer or focus carries its value in the DOM too (title, readers).
+  const sync = (event: Event) => {
+    const text = (event.target as Element | null)?.closest?.('text');
+    if (text) layer?.syncDom(text);
   };
+  if (layer) {
+    place.viewport.addEventListener('pointerover', sync);
+    place.viewport.addEventListener('focusin', sync);
+  }
+  let redraw: number | null = null;
+  let next: { view: View; viewport: { width: number; height: number } } | null = null;
+  return {
+    dense: layer !== null,
+    setView: (view, viewport) => {
+      writer.setVisibleArea(visibleArea(view, viewport, place.size));
+      if (!layer) return;
+      // Panning moves the view many times a frame: the layer is drawn once per frame.
+      next = { view, viewport };
+      redraw ??= requestAnimationFrame(() => {
+        redraw = null;
+        if (next) layer.setView(next.view, next.viewport);
+      });
+    },
+    shownText: (el) => layer?.shownText(el) ?? el.textContent,
+    flush: () => writer.flushAll(),
+    release: () => {
+      writer.dispose();
+      if (redraw !== null) cancelAnimationFrame(redraw);
+      for (const cleanup of cleanups.splice(0)) cleanup();
+      if (layer) {
+        place.viewport.removeEventListener('pointerover', sync);
+        place.viewport.removeEventListener('focusin', sync);
+        layer.dispose();
+      }
+    },
+  };
+}
+
+/** The canvas layer when the image binds DENSE_THRESHOLD pure value texts or more. */
+function denseLayerFor(byKey: Map<string, Bound[]>, place: ImagePlace): DenseValueLayer | null {
+  const texts: SVGTextElement[] = [];
+  for (const bound of byKey.values()) {
+    for (const { el, kinds } of bound) {
+      if (el instanceof SVGTextElement && kinds.length === 1 && kinds[0] === 'value') {
+        texts.push(el);
+      }
+    }
+  }
+  if (texts.length < DENSE_THRESHOLD) return null;
+  const style = getComputedStyle(place.viewport);
+  const color = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return new DenseValueLayer(place.viewport, place.host, texts, place.scale, {
+    bad: color('--critical', '#b00020'),
+    uncertain: color('--warning-text', '#8a5a00'),
+  });
+}
+
+/**
+ * Where each PV's elements are, in the origin's untransformed pixels: read once, in one
+ * pass (one layout), so that skipping what is out of view never reads layout again.
+ */
+function measureBoxes(
+  byKey: Map<string, Bound[]>,
+  origin: Element,
+  scale: number,
+): Map<string, Box[]> {
+  const result = new Map<string, Box[]>();
+  const o = origin.getBoundingClientRect();
+  const s = scale || 1;
+  for (const [key, bound] of byKey) {
+    let list: Box[] = [];
+    for (const { el } of bound) {
+      const r = el.getBoundingClientRect();
+      // Not rendered (display: none until a state shows it): its PV is always written.
+      if (r.width === 0 && r.height === 0) {
+        list = [];
+        break;
+      }
+      list.push({
+        x: (r.left - o.left) / s,
+        y: (r.top - o.top) / s,
+        width: r.width / s,
+        height: r.height / s,
+      });
+    }
+    result.set(key, list);
+  }
+  return result;
 }
 
 /** How many PVs an image binds (for the page's facts line). */
