@@ -5,6 +5,7 @@
  *   rendered, default all), `chartKey`, `chartPoints` (live chart window, default 3600).
  * - `alerts`: the alert archive fetched whole and rendered whole (alerts/main.tsx).
  * - `chart`: archive and live charts without a cache or reduction (chart/main.tsx).
+ * - `dense`: the dense-view grid, each value written into its SVG text (dense/main.ts).
  */
 import { createRoot } from 'react-dom/client';
 import { NaiveDashboard } from './NaiveDashboard.tsx';
@@ -25,6 +26,10 @@ if (view === 'alerts') {
   void import('./alerts/main.tsx').then((m) => m.mount(root, query));
 } else if (view === 'chart') {
   void import('./chart/main.tsx').then((m) => m.mount(root, query));
+} else if (view === 'dense') {
+  const stats = createBaselineStats();
+  window.__baseline = stats;
+  void import('./dense/main.ts').then((m) => m.mount(root, query, stats));
 } else {
   const keys = parseKeyList(query.get('keys') ?? '');
   const stats = createBaselineStats();

@@ -12,8 +12,10 @@ import { join } from 'node:path';
 import { HUBS } from '../../src/contract/hubs.ts';
 import { requireEngineChunk, requireHub } from '../harness/prerequisites.ts';
 import { defineScenario, type FigureSamples } from '../harness/scenario.ts';
-import { measureLiveWindow } from '../harness/liveWindow.ts';
+import type { Page } from 'playwright-core';
+import { measureLiveWindow, type Side } from '../harness/liveWindow.ts';
 import { percentile } from '../harness/stats.ts';
+import { DENSE_PVS_PER_STATION, denseSvg } from '../baseline/denseGrid.ts';
 
 interface DenseParams {
   sizes: number[];
@@ -21,35 +23,18 @@ interface DenseParams {
   runs: number;
 }
 
-const PVS_PER_STATION = 1000;
-const COLUMNS = 100;
-
-/** A grid of N value texts bound to the load mode's PVs (AnaIn, station s, number i). */
-function denseSvg(n: number): string {
-  const rows = Math.ceil(n / COLUMNS);
-  const cellW = 60;
-  const cellH = 14;
-  const texts: string[] = [];
-  for (let k = 0; k < n; k++) {
-    const station = Math.floor(k / PVS_PER_STATION) + 1;
-    const nr = station * 100_000 + (k % PVS_PER_STATION) + 1;
-    const x = (k % COLUMNS) * cellW + 2;
-    const y = Math.floor(k / COLUMNS) * cellH + 11;
-    texts.push(
-      `<text class="pi-value" x="${x}" y="${y}" font-size="10" data-pv="AnaIn-${nr}" data-bind="value">—</text>`,
-    );
-  }
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${COLUMNS * cellW} ${rows * cellH}" width="${COLUMNS * cellW}" height="${rows * cellH}"><title>Dense ${n}</title>${texts.join('')}</svg>`;
-}
+const PVS_PER_STATION = DENSE_PVS_PER_STATION;
 
 /** What the page reports it shows: the SVG text or, on a dense image, the canvas layer. */
 type ShownWindow = Window & {
   __pegelBench?: { processImage?: { shown(selector: string): (string | null)[] } };
 };
 
-/** What 100 sampled value texts show now (in the page). */
+/** What 100 sampled value texts show now (in the page; the baseline: its SVG texts). */
 function shownSample(count: number): (string | null)[] {
-  const all = (window as ShownWindow).__pegelBench?.processImage?.shown('text.pi-value') ?? [];
+  const all =
+    (window as ShownWindow).__pegelBench?.processImage?.shown('text.pi-value') ??
+    [...document.querySelectorAll('text.pi-value')].map((e) => e.textContent);
   const picked: (string | null)[] = [];
   for (let i = 0; i < 100; i++) picked.push(all[Math.floor((i * 7919) % count)] ?? null);
   return picked;
@@ -96,7 +81,10 @@ export default defineScenario<DenseParams>({
   async run(ctx, p) {
     requireEngineChunk(ctx.distDir);
     const figures: Record<string, FigureSamples> = {};
-    const add = (id: string, v: number) => (figures[id] ??= { value: [] }).value!.push(v);
+    const add = (side: Side, id: string, v: number) => {
+      const f = (figures[id] ??= {});
+      (side === 'pegel' ? (f.value ??= []) : (f.baseline ??= [])).push(v);
+    };
     for (const n of p.sizes) {
       const server = await ctx.startServer(
         {
@@ -109,43 +97,67 @@ export default defineScenario<DenseParams>({
       await requireHub(server.url, HUBS.pv, await ctx.cookieHeader(server));
       const name = `dense-${n}`;
       writeFileSync(join(server.handle.dataDir, 'process-images', `${name}.svg`), denseSvg(n));
-      await ctx.repeat(p.runs, async () => {
-        const context = await ctx.newContext({ server });
-        const page = await context.newPage();
-        await page.setViewportSize({ width: 1920, height: 1080 });
-        await page.goto(`/process-images/${name}`);
-        const texts = page.locator('.pi-host text.pi-value');
-        await texts.first().waitFor();
-        // Warm: every value arrived once.
-        await page.waitForFunction(
-          (count) => {
-            const texts = (window as ShownWindow).__pegelBench?.processImage?.shown('text.pi-value') ?? [];
-            return texts.filter((t) => t !== null && t !== '—').length >= count * 0.99;
-          },
-          n,
-          { timeout: 60_000 },
-        );
-        const w = await measureLiveWindow(ctx, 'pegel', [page], p.windowMs);
-        add(`busyMsPerSec${n}`, w.mainThreadBusyPct * 10);
+      const measure = async (side: Side, page: Page) => {
+        const w = await measureLiveWindow(ctx, side, [page], p.windowMs);
+        add(side, `busyMsPerSec${n}`, w.mainThreadBusyPct * 10);
         const frames = w.frameP95Ms > 0 ? 1000 / percentile([w.frameP95Ms], 50) : 0;
-        add(`fps${n}`, Math.min(60, frames));
-        add(`longTasks${n}`, (w.longTasksPerMin * 30) / 60);
+        add(side, `fps${n}`, Math.min(60, frames));
+        add(side, `longTasks${n}`, (w.longTasksPerMin * 30) / 60);
         // What the eye sees: sampled elements change within 2 s.
         const sample = await page.evaluate(shownSample, n);
         await page.waitForTimeout(2_000);
         const later = await page.evaluate(shownSample, n);
         add(
+          side,
           `updatedPct${n}`,
           (later.filter((t, i) => t !== sample[i]).length / sample.length) * 100,
         );
+      };
+      await ctx.repeat(p.runs, async () => {
+        const context = await ctx.newContext({ server });
+        const page = await context.newPage();
+        await page.setViewportSize({ width: 1920, height: 1080 });
+        await page.goto(`/process-images/${name}`);
+        await page.locator('.pi-host text.pi-value').first().waitFor();
+        // Warm: every value arrived once.
+        await page.waitForFunction(
+          (count) => {
+            const texts =
+              (window as ShownWindow).__pegelBench?.processImage?.shown('text.pi-value') ?? [];
+            return texts.filter((t) => t !== null && t !== '—').length >= count * 0.99;
+          },
+          n,
+          { timeout: 60_000 },
+        );
+        await measure('pegel', page);
         await context.close();
+      });
+      await ctx.repeat(p.runs, async () => {
+        const set = await ctx.openTabs(0, '/', { server });
+        try {
+          const [page] = await set.open(1, ctx.baselinePath({ view: 'dense', n }));
+          await page!.setViewportSize({ width: 1920, height: 1080 });
+          await page!.waitForFunction(
+            (count) =>
+              [...document.querySelectorAll('text.pi-value')].filter((e) => e.textContent !== '—')
+                .length >=
+              count * 0.99,
+            n,
+            { timeout: 60_000 },
+          );
+          await measure('baseline', page!);
+        } finally {
+          await set.close();
+        }
       });
       await server.handle.dispose();
     }
     return {
       figures,
       notes: [
-        'Frames per second from the p95 frame interval of the tab. The naive baseline of this view is not built yet.',
+        'Frames per second from the p95 frame interval of the tab.',
+        'Pegel: from 1,000 value texts on, the values are drawn on a canvas layer (denseLayer.ts); what it shows is read from that layer.',
+        'Baseline: the same grid inline, its own hub connection, each value written into its SVG text as it arrives.',
       ],
     };
   },
