@@ -43,7 +43,8 @@ export type ActionPlan =
   | { kind: 'newTab'; path: string }
   /** A web address of another application (start application), in a new tab. */
   | { kind: 'external'; url: string }
-  | { kind: 'refuse'; title: RuleMessage; message: RuleMessage };
+  /** `detail`: what was refused (the path), shown as typed. */
+  | { kind: 'refuse'; title: RuleMessage; message: RuleMessage; detail?: string };
 
 const pvQuery = (pvs: readonly PvRef[]) => pvs.map((pv) => `pv=${pvUrlId(pv)}`).join('&');
 
@@ -96,7 +97,12 @@ export function planAction(action: ActionRequest, context: DispatchContext): Act
       const resolved = resolveStartApplicationPath(action.path);
       return resolved.ok
         ? { kind: 'external', url: resolved.url }
-        : { kind: 'refuse', title: resolved.title, message: resolved.message };
+        : {
+            kind: 'refuse',
+            title: resolved.title,
+            message: resolved.message,
+            ...(action.path.trim() ? { detail: action.path.trim() } : {}),
+          };
     }
     case 'unsupported':
       return {

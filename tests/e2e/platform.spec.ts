@@ -122,6 +122,7 @@ test("NP-E3: a file: start-application path shows 'Fehlerhafter Pfad'; a path wi
   await page.locator('.pi-host #file').click();
   const faulty = page.getByRole('alertdialog', { name: 'Fehlerhafter Pfad' });
   await expect(faulty).toContainText('Es werden nur Web-URLs unterstützt.');
+  await expect(faulty.locator('code')).toHaveText('file:///C:/Leitsystem/hmi.exe');
   expect(await axeViolations(page, '.action-refusal')).toEqual([]);
   await faulty.getByRole('button', { name: 'OK' }).click();
   await expect(faulty).toBeHidden();
@@ -197,6 +198,7 @@ test.describe('inside the Android app', () => {
     await expect(page.getByText('Verbindung: Leitstelle Talaue')).toBeVisible();
     // The app's user is filled in; the user types the password (login mode manual).
     await expect(page.locator('input[name="username"]')).toHaveValue('operator');
+    await expect(page.locator('input[name="password"]')).toBeFocused();
     await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
     await page.locator('form button[type="submit"]').click();
     await page.locator('input[name="code"]').fill(totpNow());
@@ -265,6 +267,36 @@ test.describe('inside the Android app', () => {
     await expect(page.getByRole('dialog', { name: 'QR-Code scannen' })).toHaveCount(0);
     expect((await bridgeLog(page)).filter((e) => e.action === 'scanQrCode')).toHaveLength(2);
   });
+});
+
+test('NP-E8: when the app’s login mode is not manual the page signs in through the app at once', async ({
+  page,
+}) => {
+  await page.addInitScript(installAndroidDouble, {
+    features: [],
+    version: '3.2.1',
+    loginUser: 'maintenance',
+    manual: false,
+    connectionName: 'Klärwerk',
+    storedPassword: DEMO_PASSWORD,
+  });
+  await page.goto('/login?returnUrl=%2Fabout');
+  // Nothing typed: the app's user and its kept password lead straight to the second factor.
+  const code = page.locator('input[name="code"]');
+  await expect(code).toBeVisible();
+  const log = await page.evaluate(
+    () => (window as unknown as { __bridgeLog: BridgeLogEntry[] }).__bridgeLog,
+  );
+  expect(log.find((e) => e.action === 'setTokensAndLogin')?.args[0]).toMatchObject({
+    username: 'maintenance',
+    password: '',
+  });
+  await code.fill(totpNow());
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/about$/);
+  // Without the feature scanQrCode the scan uses the page's camera dialog, not the app.
+  await openUserMenuItem(page, 'QR-Code scannen');
+  await expect(page.getByRole('dialog', { name: 'QR-Code scannen' })).toBeVisible();
 });
 
 test.describe('with a camera', () => {

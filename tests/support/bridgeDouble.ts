@@ -13,6 +13,8 @@ export interface AndroidDoubleOptions {
   loginUser: string;
   manual: boolean;
   connectionName: string;
+  /** The password the app keeps for the login user (used when handed an empty one). */
+  storedPassword?: string;
 }
 
 export interface BridgeLogEntry {
@@ -42,10 +44,11 @@ export function installAndroidDouble(options: AndroidDoubleOptions): void {
     setTokensAndLogin: (id: string, payloadJson: string) => {
       const payload = JSON.parse(payloadJson) as Record<string, string>;
       log('setTokensAndLogin', payload);
+      const password = payload.password || options.storedPassword || '';
       void fetch('/api/Account/login', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(payload),
+        body: JSON.stringify({ ...payload, password }),
         credentials: 'same-origin',
       })
         .then((r) => r.text())

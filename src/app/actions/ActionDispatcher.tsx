@@ -13,10 +13,13 @@ import { planAction, type ActionPlan, type ActionRequest } from '../../domain/na
 import type { RuleMessage } from '../../domain/validation/ruleMessage.ts';
 import { nativeBridge } from '../../platform/index.ts';
 import { Button, Dialog } from '../../ui/index.ts';
+import './actions.css';
 
 export interface Refusal {
   title: RuleMessage;
   message: RuleMessage;
+  /** What was refused, as configured (a path). */
+  detail?: string;
 }
 
 export interface ActionDispatcher {
@@ -62,7 +65,7 @@ export function ActionDispatcherProvider({ children }: { children: ReactNode }) 
           window.open(next.url, '_blank', 'noopener,noreferrer');
           return;
         case 'refuse':
-          setRefusal({ title: next.title, message: next.message });
+          setRefusal({ title: next.title, message: next.message, detail: next.detail });
       }
     },
     [plan, navigate],
@@ -90,6 +93,7 @@ export function ActionDispatcherProvider({ children }: { children: ReactNode }) 
           }
         >
           <p>{ruleText(refusal.message)}</p>
+          {refusal.detail && <code className="action-refusal-detail">{refusal.detail}</code>}
         </Dialog>
       )}
     </DispatcherContext.Provider>

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { targetPath, type NavigationTarget } from '../../domain/navigationTargets.ts';
 import { Icon } from '../../ui/index.ts';
 import { useActionDispatcher } from './ActionDispatcher.tsx';
+import './actions.css';
 
 export interface ActionLinkProps {
   target: NavigationTarget;

@@ -39,6 +39,7 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const id = useId();
   const codeRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const [connectionName, setConnectionName] = useState<string | null>(null);
   /** The app could not sign in: further attempts use the page's own sign-in calls. */
   const appFailed = useRef(false);
@@ -119,7 +120,12 @@ export function LoginPage() {
       ]);
       if (!live) return;
       setConnectionName(connection);
-      if (user) setUsername((typed) => typed || user);
+      if (user) {
+        setUsername((typed) => typed || user);
+        // The user is known: the next thing to type is the password.
+        if (document.activeElement?.getAttribute('name') === 'username')
+          passwordRef.current?.focus();
+      }
       if (user && mode && !mode.manual) {
         await signIn(user, '', t('platform.login.viaApp'));
       }
@@ -203,6 +209,7 @@ export function LoginPage() {
               <label htmlFor={`${id}-password`}>{t('auth.login.password')}</label>
               <input
                 id={`${id}-password`}
+                ref={passwordRef}
                 name="password"
                 type="password"
                 autoComplete="current-password"

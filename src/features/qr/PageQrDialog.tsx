@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button, Dialog } from '../../ui/index.ts';
 import { QrCodeSvg } from './QrCodeSvg.tsx';
+import { useResource } from '../../app/resource.ts';
+import { systemSettings } from '../../app/systemSettings.ts';
 import './qr.css';
 
 export function PageQrDialog({ onClose }: { onClose: () => void }) {
@@ -17,6 +19,8 @@ export function PageQrDialog({ onClose }: { onClose: () => void }) {
   const address = `${window.location.origin}${pathname}${search}${hash}`;
   const [title] = useState(() => document.querySelector('main h1')?.textContent?.trim() ?? '');
   const [error, setError] = useState<string | null>(null);
+  const settings = useResource(systemSettings);
+  const plant = settings.status === 'ready' ? settings.data.plantName : '';
   const onError = useCallback((message: string) => setError(message), []);
   return (
     <Dialog
@@ -30,7 +34,7 @@ export function PageQrDialog({ onClose }: { onClose: () => void }) {
           <Button onClick={onClose}>{t('platform.pageQr.close')}</Button>
           <Button
             variant="primary"
-            icon="check"
+            icon="print"
             onClick={() => window.print()}
             disabled={error !== null}
           >
@@ -65,6 +69,7 @@ export function PageQrDialog({ onClose }: { onClose: () => void }) {
             <div className="page-qr-print-caption">
               {title && <strong className="page-qr-title">{title}</strong>}
               <code className="page-qr-address">{address}</code>
+              {plant && <span className="page-qr-print-plant">{plant}</span>}
             </div>
           </div>,
           document.body,

@@ -149,7 +149,7 @@ export function QrScanDialog({
           muted
           playsInline
           aria-label={t('platform.scan.video')}
-          hidden={phase.kind === 'failed'}
+          hidden={phase.kind !== 'scanning'}
         />
         {phase.kind === 'starting' && (
           <p className="qr-scan-status">
@@ -168,7 +168,7 @@ export function QrScanDialog({
         )}
       </div>
       <div className="qr-scan-image">
-        <Button icon="overview" onClick={() => fileRef.current?.click()}>
+        <Button icon="qrCode" onClick={() => fileRef.current?.click()}>
           {t('platform.scan.fromImage')}
         </Button>
         <input

@@ -61,19 +61,23 @@ describe('action dispatcher rules (SPEC §2 navigation targets)', () => {
     }
   });
 
-  it("NT3: file: and unparsable paths are refused with 'Fehlerhafter Pfad' (only web URLs)", () => {
+  it("NT3: file: and unparsable paths are refused with 'Fehlerhafter Pfad' (only web URLs), naming the path", () => {
+    const refusal = {
+      kind: 'refuse',
+      title: { key: 'validation.actionTargets.faultyPathTitle' },
+      message: { key: 'validation.actionTargets.onlyWebUrls' },
+    };
     for (const path of [
       'file:///C:/Programme/hmi.exe',
       'C:\\hmi\\start.exe',
       'javascript:alert(1)',
-      '',
       'a b',
     ])
       expect(planAction({ type: 'startApplication', path }, browser), path).toEqual({
-        kind: 'refuse',
-        title: { key: 'validation.actionTargets.faultyPathTitle' },
-        message: { key: 'validation.actionTargets.onlyWebUrls' },
+        ...refusal,
+        detail: path,
       });
+    expect(planAction({ type: 'startApplication', path: ' ' }, browser)).toEqual(refusal);
   });
 
   it("NT4: an action the web client cannot perform says 'Die Aktion {0} wird im Webclient nicht unterstützt'", () => {
