@@ -99,6 +99,19 @@ export default tseslint.config(
     'server uses contract and domain only (DESIGN.md Layout)',
   ),
   boundary(
+    ['src/platform/**'],
+    [
+      '**/api/**',
+      '**/live/**',
+      '**/app/**',
+      '**/features/**',
+      '**/ui/**',
+      '**/workers/**',
+      'react',
+    ],
+    'platform (the native app bridge) uses contract and domain only',
+  ),
+  boundary(
     ['src/ui/**'],
     ['**/features/**', '**/api/**', '**/live/**', '**/workers/**'],
     'ui knows no feature and does no I/O (DESIGN.md Layout)',

@@ -234,6 +234,23 @@ export function stationImage(
     if (d) links.push(imageLink(rx, 688, `${d.name} ▶`, d.processImage, 'end'));
     rx -= 240;
   }
+  // Actions for the dispatcher (README "process images"): the alert archive, and the
+  // station's main value over the last week in the archive trend.
+  const mainPv = levelPv ?? flowPv ?? pressurePv;
+  const actionButton = (x: number, label: string, attrs: string) =>
+    `<g class="pi-nav" ${attrs} tabindex="0" role="button" aria-label="${esc(label)}">
+      <rect x="${x}" y="18" width="170" height="34" rx="4" fill="#eef2f4" stroke="#7d8a92"/>
+      <text x="${x + 85}" y="40" font-size="14" text-anchor="middle" fill="#1f5f8b">${esc(label)}</text></g>`;
+  const navButtons = [
+    actionButton(650, 'Meldungsarchiv', 'data-action="alert-archive"'),
+    mainPv
+      ? actionButton(
+          830,
+          'Verlauf 7 Tage',
+          `data-action="archive-trend" data-pv="${esc(mainPv)}" data-amount="7"`,
+        )
+      : '',
+  ].join('\n  ');
   const dial = `<g class="pi-dial" data-station="${nr}" data-action="dial" tabindex="0" role="button" aria-label="Station anwählen">
       <rect x="1010" y="18" width="170" height="34" rx="4" fill="#eef2f4" stroke="#7d8a92"/>
       <text x="1095" y="40" font-size="14" text-anchor="middle" fill="#1f5f8b">${def.dialUp ? 'Station anwählen' : 'Stationsabfrage'}</text></g>`;
@@ -244,6 +261,7 @@ export function stationImage(
   <rect width="${IMAGE_WIDTH}" height="70" fill="#eef1f3"/>
   <text x="24" y="44" font-size="24" font-weight="700" fill="#1d2429">${esc(def.name)}</text>
   <text x="24" y="62" font-size="13" fill="#5c6770">Station ${nr}${def.dialUp ? ' · Wählverbindung' : ''}</text>
+  ${navButtons}
   ${dial}
   ${parts.join('\n  ')}
   ${links.join('\n  ')}

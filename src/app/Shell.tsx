@@ -22,6 +22,7 @@ import { useConnectionStatus } from '../live/index.ts';
 import { useSession } from '../features/auth/sessionStore.ts';
 import { logoutUrl } from '../api/http.ts';
 import { AlarmBanner } from '../features/alerts/AlarmBanner.tsx';
+import { ActionDispatcherProvider } from './actions/ActionDispatcher.tsx';
 
 function signOut() {
   window.location.assign(logoutUrl('/'));
@@ -61,57 +62,59 @@ export function Shell() {
   }, [pathname]);
 
   return (
-    <div className={kiosk ? 'shell shell-kiosk' : 'shell'}>
-      <a href="#main" className="skip-link">
-        {t('shell.skipToContent')}
-      </a>
-      <header className="shell-header">
+    <ActionDispatcherProvider>
+      <div className={kiosk ? 'shell shell-kiosk' : 'shell'}>
+        <a href="#main" className="skip-link">
+          {t('shell.skipToContent')}
+        </a>
+        <header className="shell-header">
+          {!kiosk && (
+            <Button
+              variant="quiet"
+              icon="menu"
+              iconOnly
+              className="header-menu-button"
+              aria-haspopup="dialog"
+              aria-expanded={drawerOpen}
+              onClick={() => setDrawerOpen(true)}
+            >
+              {t('shell.openMenu')}
+            </Button>
+          )}
+          <Link to="/" className="brand" aria-label={t('shell.home')}>
+            <span className="brand-mark" aria-hidden="true" />
+            <span className="brand-name">{t('app.name')}</span>
+          </Link>
+          {plantName && (
+            <span className="plant-name" title={plantName}>
+              {plantName}
+            </span>
+          )}
+          <div className="header-spacer" />
+          <AlarmBanner />
+          <LiveConnectionStatus />
+          {kiosk && <KioskControl />}
+          {!kiosk && <PinButton />}
+          {!kiosk && <LanguageSwitch />}
+          {!kiosk && <UserMenu userName={session.user?.displayName} onLogout={signOut} />}
+        </header>
+        <ServerNotices />
         {!kiosk && (
-          <Button
-            variant="quiet"
-            icon="menu"
-            iconOnly
-            className="header-menu-button"
-            aria-haspopup="dialog"
-            aria-expanded={drawerOpen}
-            onClick={() => setDrawerOpen(true)}
-          >
-            {t('shell.openMenu')}
-          </Button>
+          <aside className="shell-sidenav">
+            <NavList />
+          </aside>
         )}
-        <Link to="/" className="brand" aria-label={t('shell.home')}>
-          <span className="brand-mark" aria-hidden="true" />
-          <span className="brand-name">{t('app.name')}</span>
-        </Link>
-        {plantName && (
-          <span className="plant-name" title={plantName}>
-            {plantName}
-          </span>
+        <main ref={main} id="main" className="shell-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        {!kiosk && (
+          <NavDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            title={plantName || t('app.name')}
+          />
         )}
-        <div className="header-spacer" />
-        <AlarmBanner />
-        <LiveConnectionStatus />
-        {kiosk && <KioskControl />}
-        {!kiosk && <PinButton />}
-        {!kiosk && <LanguageSwitch />}
-        {!kiosk && <UserMenu userName={session.user?.displayName} onLogout={signOut} />}
-      </header>
-      <ServerNotices />
-      {!kiosk && (
-        <aside className="shell-sidenav">
-          <NavList />
-        </aside>
-      )}
-      <main ref={main} id="main" className="shell-main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      {!kiosk && (
-        <NavDrawer
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          title={plantName || t('app.name')}
-        />
-      )}
-    </div>
+      </div>
+    </ActionDispatcherProvider>
   );
 }

@@ -1,11 +1,16 @@
 /**
- * The user menu in the header (ARIA menu button pattern). Until sign-in is wired, it offers
- * the settings and help pages; `userName` and `onLogout` come from the sign-in feature.
+ * The user menu in the header (ARIA menu button pattern): settings, password, help, the QR
+ * code of this page and scanning one, inside the native app its settings, and signing out.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../ui/Icon.tsx';
+import { useQrActions } from '../features/qr/useQrActions.tsx';
+import { nativeBridge } from '../platform/index.ts';
+import { ruleMessage } from '../domain/validation/ruleMessage.ts';
+import { useActionDispatcher } from './actions/ActionDispatcher.tsx';
 
 export interface UserMenuProps {
   userName?: string;
@@ -19,6 +24,10 @@ export function UserMenu({ userName, onLogout }: UserMenuProps) {
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
+  const refocus = useCallback(() => buttonRef.current?.focus(), []);
+  const qr = useQrActions(refocus);
+  const { refuse } = useActionDispatcher();
+  const embedded = nativeBridge().embedded;
 
   useEffect(() => {
     if (!open) return;
@@ -39,6 +48,19 @@ export function UserMenu({ userName, onLogout }: UserMenuProps) {
   const go = (path: string) => {
     close(false);
     void navigate(path);
+  };
+  const showAppSettings = () => {
+    close(false);
+    nativeBridge()
+      .showSettings()
+      .catch((e: unknown) =>
+        refuse({
+          title: ruleMessage('platform.menu.appSettings'),
+          message: ruleMessage('platform.app.settingsFailed', {
+            error: e instanceof Error ? e.message : String(e),
+          }),
+        }),
+      );
   };
   const onMenuKey = (e: KeyboardEvent<HTMLUListElement>) => {
     const items = Array.from(
@@ -103,6 +125,41 @@ export function UserMenu({ userName, onLogout }: UserMenuProps) {
             <button
               type="button"
               role="menuitem"
+              onClick={() => {
+                close(false);
+                qr.openPageQr();
+              }}
+            >
+              <Icon name="qrCode" />
+              {t('platform.menu.pageQr')}
+            </button>
+          </li>
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                close(false);
+                void qr.startScan();
+              }}
+            >
+              <Icon name="scan" />
+              {t('platform.menu.scanQr')}
+            </button>
+          </li>
+          {embedded && (
+            <li role="none">
+              <button type="button" role="menuitem" onClick={showAppSettings}>
+                <Icon name="app" />
+                {t('platform.menu.appSettings')}
+              </button>
+            </li>
+          )}
+          <li role="separator" className="menu-separator" />
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
               disabled={!onLogout}
               onClick={() => {
                 close(false);
@@ -115,6 +172,8 @@ export function UserMenu({ userName, onLogout }: UserMenuProps) {
           </li>
         </ul>
       )}
+      {/* Outside the header: a dialog's own header and footer are no page landmarks there. */}
+      {qr.element && createPortal(qr.element, document.body)}
     </div>
   );
 }

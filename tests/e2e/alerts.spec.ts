@@ -190,7 +190,11 @@ test('AE6: the alert history of a PV opens from its actions and lists its alerts
     .locator('[data-pv="AnaIn-100002"]')
     .getByRole('button', { name: /^Aktionen für / })
     .click();
-  await page.getByRole('link', { name: 'Meldungshistorie' }).click();
-  await expect(page).toHaveURL(/\/alerts\/history\?pv=AnaIn-100002$/);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Meldungshistorie');
+  // A PV's actions open their targets in a new tab (SPEC §2 navigation targets).
+  const [history] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: 'Meldungshistorie' }).click(),
+  ]);
+  await expect(history).toHaveURL(/\/alerts\/history\?pv=AnaIn-100002$/);
+  await expect(history.getByRole('heading', { level: 1 })).toContainText('Meldungshistorie');
 });

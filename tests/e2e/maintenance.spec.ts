@@ -206,24 +206,28 @@ test('ME5: from a station page a viewer reaches the machine pages, reads everyth
     .locator(`[data-pv="${PUMP}"]`)
     .getByRole('button', { name: /^Aktionen für / })
     .click();
-  await page.getByRole('link', { name: 'Lebenslauf' }).click();
-  await expect(page).toHaveURL(new RegExp(`/machines/${PUMP}/lifecycle$`));
+  // A PV's actions open the machine pages in a new tab (SPEC §2 navigation targets).
+  const [machine] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: 'Lebenslauf' }).click(),
+  ]);
+  await expect(machine).toHaveURL(new RegExp(`/machines/${PUMP}/lifecycle$`));
   // Entries are read, with no inputs and no save.
   await expect(
-    page
+    machine
       .getByRole('heading', { level: 2, name: 'Lebenslauf' })
-      .or(page.getByText('Keine Einträge')),
+      .or(machine.getByText('Keine Einträge')),
   ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Eintrag hinzufügen' })).toHaveCount(0);
-  await expect(page.locator('main textarea, main input')).toHaveCount(0);
-  await page.getByRole('link', { name: 'Maschinendatenblatt' }).click();
-  await expect(page.getByRole('region', { name: 'Dokumente' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Maschinendaten' })).toContainText('Hersteller');
-  await expect(page.getByRole('button', { name: 'Hochladen' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Löschen' })).toHaveCount(0);
+  await expect(machine.getByRole('button', { name: 'Eintrag hinzufügen' })).toHaveCount(0);
+  await expect(machine.locator('main textarea, main input')).toHaveCount(0);
+  await machine.getByRole('link', { name: 'Maschinendatenblatt' }).click();
+  await expect(machine.getByRole('region', { name: 'Dokumente' })).toBeVisible();
+  await expect(machine.getByRole('region', { name: 'Maschinendaten' })).toContainText('Hersteller');
+  await expect(machine.getByRole('button', { name: 'Hochladen' })).toHaveCount(0);
+  await expect(machine.getByRole('button', { name: 'Löschen' })).toHaveCount(0);
   // The QR label opens this machine's data sheet.
-  await page.getByRole('button', { name: 'QR-Etikett' }).click();
-  const label = page.getByRole('dialog', { name: 'QR-Etikett der Maschine' });
+  await machine.getByRole('button', { name: 'QR-Etikett' }).click();
+  const label = machine.getByRole('dialog', { name: 'QR-Etikett der Maschine' });
   await expect(label.getByRole('img', { name: /QR-Code zum Datenblatt/ })).toBeVisible();
   await expect(label).toContainText(PUMP);
 });

@@ -7,6 +7,7 @@ export const ACTION_TARGET_KEYS = {
   faultyPathTitle: 'validation.actionTargets.faultyPathTitle',
   onlyWebUrls: 'validation.actionTargets.onlyWebUrls',
   unsupportedAction: 'validation.actionTargets.unsupportedAction',
+  unsupportedTitle: 'validation.actionTargets.unsupportedTitle',
 } as const;
 
 export type StartApplicationTarget =

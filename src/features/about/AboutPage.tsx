@@ -4,6 +4,7 @@ import { useResource } from '../../app/resource.ts';
 import { licenseOptions, systemSettings } from '../../app/systemSettings.ts';
 import { LoadingState, PageHeader, Panel } from '../../ui/index.ts';
 import { SupportContacts } from './SupportContacts.tsx';
+import { AppInfoPanel } from './AppInfoPanel.tsx';
 
 export function AboutPage() {
   const { t } = useTranslation();
@@ -59,6 +60,7 @@ export function AboutPage() {
                 </dd>
               </dl>
             </Panel>
+            <AppInfoPanel />
           </div>
         )}
       </LoadingState>

@@ -1,4 +1,5 @@
 /** CSV export of a filtered list, built in the tab and downloaded as a Blob. */
+import { nativeBridge, saveFile } from '../../platform/index.ts';
 
 function cell(value: unknown): string {
   const text = value === null || value === undefined ? '' : String(value);
@@ -11,13 +12,7 @@ export function toCsv(header: readonly string[], rows: readonly (readonly unknow
   return `\ufeff${lines.join('\r\n')}\r\n`;
 }
 
+/** Hands the text to the browser as a download, or to the native app that saves files. */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  void saveFile(nativeBridge(), new Blob([text], { type }), fileName);
 }

@@ -2,6 +2,12 @@
  * /login: user name and password, then the 6-digit code of the second factor (DESIGN.md
  * "Sign-in calls", SPEC §8 "Login"). Each refusal shows its own message; the inputs stay.
  * After success the browser goes to the safe returnUrl.
+ *
+ * Inside the native app (SPEC §2 bridge): the app names the connection and the user, the
+ * login payload goes to the app ("set tokens and log in"), which signs in with the same
+ * calls; when its login mode is not manual, the page signs in through the app at once with
+ * the app's user (the app supplies the password it keeps). An iOS app that does not answer
+ * the login mode within 500 ms gets the manual form.
  */
 import { isKioskTab } from '../../app/useKiosk.ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -13,6 +19,8 @@ import { setCsrfToken } from '../../api/http.ts';
 import { fetchSystemSettings } from '../../api/systemConfig.ts';
 import { failureMessage, outcomeMessage } from './loginMessage.ts';
 import { clearSession } from './sessionStore.ts';
+import type { LoginRequest, LoginResponse } from '../../contract/auth.ts';
+import { BridgeError, nativeBridge } from '../../platform/index.ts';
 import './auth.css';
 
 type Step = 'password' | 'code';
@@ -31,6 +39,10 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const id = useId();
   const codeRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const [connectionName, setConnectionName] = useState<string | null>(null);
+  /** The app could not sign in: further attempts use the page's own sign-in calls. */
+  const appFailed = useRef(false);
 
   useEffect(() => {
     let cancelled = false;
@@ -51,23 +63,83 @@ export function LoginPage() {
     if (step === 'code') codeRef.current?.focus();
   }, [step]);
 
-  async function submitPassword(e: FormEvent) {
-    e.preventDefault();
+  /** Through the app when embedded (and it has not failed), else the page's own call. */
+  async function signInWith(request: LoginRequest): Promise<LoginResponse> {
+    const bridge = nativeBridge();
+    if (!bridge.embedded || appFailed.current) return login(request);
+    try {
+      return await bridge.setTokensAndLogin(request);
+    } catch (err) {
+      appFailed.current = true;
+      // An app without this action: sign in as a browser does, with a fresh token.
+      if (err instanceof BridgeError && err.code === 'unavailable')
+        return login({ ...request, csrfToken: (await fetchLoginToken()).csrfToken });
+      throw err;
+    }
+  }
+
+  async function signIn(user: string, secret: string, note: string | null = null) {
     setBusy(true);
-    setMessage(null);
+    setMessage(note);
     try {
       // A fresh token per attempt opens a fresh login window.
       const { csrfToken } = await fetchLoginToken();
-      const response = await login({ csrfToken, recaptchaToken: '', username, password });
+      const response = await signInWith({
+        csrfToken,
+        recaptchaToken: '',
+        username: user,
+        password: secret,
+      });
       if (response.status === 'SecondFactorRequired') {
+        setMessage(null);
         setCode('');
         setStep('code');
       } else setMessage(outcomeMessage(t, response, Date.now()));
     } catch (err) {
-      setMessage(failureMessage(t, err));
+      setMessage(
+        err instanceof BridgeError
+          ? t('platform.login.appFailed', { error: err.message })
+          : failureMessage(t, err),
+      );
     } finally {
       setBusy(false);
     }
+  }
+
+  // Inside the app: its connection name and user; sign in at once unless it is manual.
+  useEffect(() => {
+    const bridge = nativeBridge();
+    if (!bridge.embedded) return;
+    let live = true;
+    const none = () => null;
+    void (async () => {
+      const [user, connection, mode] = await Promise.all([
+        bridge.loginUser().catch(none),
+        bridge.connectionName().catch(none),
+        bridge.loginMode().catch(none),
+      ]);
+      if (!live) return;
+      setConnectionName(connection);
+      if (user) {
+        setUsername((typed) => typed || user);
+        // The user is known: the next thing to type is the password.
+        if (document.activeElement?.getAttribute('name') === 'username')
+          passwordRef.current?.focus();
+      }
+      if (user && mode && !mode.manual) {
+        await signIn(user, '', t('platform.login.viaApp'));
+      }
+    })();
+    return () => {
+      live = false;
+    };
+    // Once per page: the app's answers do not change while it is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function submitPassword(e: FormEvent) {
+    e.preventDefault();
+    void signIn(username, password);
   }
 
   async function submitCode(e: FormEvent) {
@@ -98,6 +170,11 @@ export function LoginPage() {
         <header className="auth-card-header">
           <p className="auth-product">{t('app.name')}</p>
           {plantName && <p className="auth-plant">{plantName}</p>}
+          {connectionName && (
+            <p className="auth-plant auth-connection">
+              {t('platform.login.connection', { name: connectionName })}
+            </p>
+          )}
           <h1 id={`${id}-title`}>
             {step === 'password' ? t('auth.login.title') : t('auth.login.codeTitle')}
           </h1>
@@ -132,6 +209,7 @@ export function LoginPage() {
               <label htmlFor={`${id}-password`}>{t('auth.login.password')}</label>
               <input
                 id={`${id}-password`}
+                ref={passwordRef}
                 name="password"
                 type="password"
                 autoComplete="current-password"

@@ -2,6 +2,7 @@
  * The chart calls a user action makes from the tab (DESIGN.md: user actions are plain REST
  * calls): annotations (SPEC §4, §7) and the data export as a file download.
  */
+import { nativeBridge, saveFile } from '../../platform/index.ts';
 import { getCsrfToken, getJson, http, HttpError, postJson } from '../../api/http.ts';
 import {
   CHART_API,
@@ -55,16 +56,9 @@ export function fileNameOf(header: string | null, fallback: string): string {
   return plain?.[1]?.trim() || fallback;
 }
 
-/** Hands a blob to the browser as a download under `name`. */
+/** Hands a blob to the browser (or the native app) as a download under `name`. */
 export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  void saveFile(nativeBridge(), blob, name);
 }
 
 /** POST /api/charts/data/export; saves the CSV under the server's file name. */

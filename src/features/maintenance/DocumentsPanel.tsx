@@ -4,6 +4,7 @@
  * with an upload progress bar and cancel (SPEC §8 "upload cancelled"), and delete after a
  * question. A failed upload says why and keeps what was entered.
  */
+import { nativeBridge, saveFromUrl } from '../../platform/index.ts';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DatasheetDocument, DocType } from '../../contract/maintenance.ts';
@@ -206,6 +207,16 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
                         className="btn btn-secondary"
                         href={documentUrl(d.id, true)}
                         download={d.fileName ?? true}
+                        onClick={(e) => {
+                          // Inside the app the web view cannot save it; the app does.
+                          if (!nativeBridge().embedded) return;
+                          e.preventDefault();
+                          void saveFromUrl(
+                            nativeBridge(),
+                            documentUrl(d.id, true),
+                            d.fileName ?? d.description,
+                          );
+                        }}
                       >
                         {t('maintenance.docs.download')}
                       </a>

@@ -19,9 +19,10 @@ import {
 } from 'react';
 import { ActionNotice } from '../actions/ActionNotice.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useActionDispatcher } from '../../app/actions/ActionDispatcher.tsx';
+import { readImageAction } from './imageActions.ts';
 import { useTranslation } from 'react-i18next';
 import type { WindowLike } from 'dompurify';
-import { parsePvUrlId } from '../../contract/keys.ts';
 import type { PvRef } from '../../contract/pv.ts';
 import { useLiveClient } from '../../live/index.ts';
 import { Button, EmptyState, LoadingState, PageHeader, Toolbar } from '../../ui/index.ts';
@@ -112,6 +113,7 @@ export function ProcessImagePage() {
 function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { dispatch } = useActionDispatcher();
   const client = useLiveClient();
   const { locale } = useFormat();
   const priorityStyles = usePriorityStyles();
@@ -192,15 +194,12 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
     }
     const actor = element.closest('[data-action]');
     if (!actor) return false;
-    const action = actor.getAttribute('data-action');
-    if (action === 'dial') {
-      const station = Number(actor.getAttribute('data-station'));
-      if (Number.isSafeInteger(station)) setTarget({ kind: 'dial', station });
-      return true;
-    }
-    const pv = parsePvUrlId(actor.getAttribute('data-pv') ?? '');
-    if (pv) setTarget({ kind: 'pv', pv });
-    return pv !== null;
+    const action = readImageAction((name) => actor.getAttribute(name));
+    if (!action) return false;
+    if (action.kind === 'dial') setTarget({ kind: 'dial', station: action.station });
+    else if (action.kind === 'pv') setTarget({ kind: 'pv', pv: action.pv });
+    else dispatch(action.request);
+    return true;
   };
   const onClick = (event: MouseEvent) => {
     if (consumeDrag()) {

@@ -6,6 +6,7 @@
  */
 import { PvAlarmDetails } from '../alerts/PvAlarmDetails.tsx';
 import { Link } from 'react-router';
+import { ActionLink } from '../../app/actions/ActionLink.tsx';
 import { useTranslation } from 'react-i18next';
 import { pvUrlId } from '../../contract/keys.ts';
 import type { PvRef } from '../../contract/pv.ts';
@@ -58,14 +59,14 @@ export function PvActionsDialog({ pv, onClose, onDial, onOperate, onDone }: PvAc
       )}
       <ul className="pi-actions" aria-label={t('processImages.actions.title')}>
         <li>
-          <Link to={`/trend/realtime?pv=${id}`} onClick={onClose}>
+          <ActionLink target={{ kind: 'realtimeTrend', pvs: [pv] }} onFollow={onClose}>
             {t('processImages.actions.trend')}
-          </Link>
+          </ActionLink>
         </li>
         <li>
-          <Link to={`/machines/${id}/datasheet`} onClick={onClose}>
+          <ActionLink target={{ kind: 'machineDatasheet', pv }} onFollow={onClose}>
             {t('processImages.actions.datasheet')}
-          </Link>
+          </ActionLink>
         </li>
         {station !== undefined && failure && (
           <li>

@@ -10,6 +10,7 @@ import {
 } from '../../../src/domain/filters.ts';
 import { ACKNOWLEDGE_KEYS } from '../../../src/domain/validation/acknowledge.ts';
 import { ACTION_TARGET_KEYS } from '../../../src/domain/validation/actionTargets.ts';
+import { SCAN_KEYS } from '../../../src/domain/scannedAddress.ts';
 import { FORM_KEYS } from '../../../src/domain/validation/forms.ts';
 import { LIMIT_KEYS } from '../../../src/domain/validation/limits.ts';
 import { RESULT_KEYS } from '../../../src/domain/validation/resultDialogs.ts';
@@ -48,6 +49,7 @@ const ALL_KEYS = [
   ...Object.values(ACKNOWLEDGE_KEYS),
   ...Object.values(FORM_KEYS),
   ...Object.values(ACTION_TARGET_KEYS),
+  ...Object.values(SCAN_KEYS),
   ...Object.values(RESULT_KEYS),
   ...Object.values(FILTER_OPERATOR_LABEL_KEYS),
   ...Object.values(FILTER_LOGIC_LABEL_KEYS),

@@ -7,6 +7,7 @@ import { useFormat } from '../../../app/useFormat.ts';
 import { hourCycleOf } from '../../../domain/format.ts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ActionLink } from '../../../app/actions/ActionLink.tsx';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import type { DashboardTile } from '../../../contract/dashboard.ts';
@@ -46,16 +47,18 @@ export function ChartTile({ tile }: { tile: DashboardTile }) {
   const { t } = useTranslation();
   const pvs = tile.pvs ?? [];
   if (pvs.length === 0) return <TileError message={t('dashboard.tile.noPv')} />;
-  const trendUrl = `/trend/realtime?${pvs.map((pv) => `pv=${pvUrlId(pv)}`).join('&')}`;
   return (
     <div className="chart-tile">
       <LiveTrend pvs={pvs} hours={tile.hours ?? 1} />
-      <Link
-        className="chart-tile-link"
-        to={tile.chartId !== undefined ? `/charts/${tile.chartId}` : trendUrl}
-      >
-        {t('dashboard.chart.open')}
-      </Link>
+      {tile.chartId !== undefined ? (
+        <Link className="chart-tile-link" to={`/charts/${tile.chartId}`}>
+          {t('dashboard.chart.open')}
+        </Link>
+      ) : (
+        <ActionLink className="chart-tile-link" target={{ kind: 'realtimeTrend', pvs }}>
+          {t('dashboard.chart.open')}
+        </ActionLink>
+      )}
     </div>
   );
 }
