@@ -44,6 +44,7 @@ import { UPlotChart, type AnnotationMark } from './UPlotChart.tsx';
 import { useAnnotations } from './useAnnotations.ts';
 import { useChartData } from './useChartData.ts';
 import { useChartBenchProbe } from './useChartBenchProbe.ts';
+import { failureText } from '../../app/failureText.ts';
 
 export interface ChartViewProps {
   config: ChartConfig;
@@ -264,7 +265,7 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
     } catch (error) {
       setNotice(
         t('charts.export.failed', {
-          error: error instanceof Error ? error.message : String(error),
+          error: failureText(error),
         }),
       );
     }

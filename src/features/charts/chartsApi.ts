@@ -2,7 +2,16 @@
  * The chart calls a user action makes from the tab (DESIGN.md: user actions are plain REST
  * calls): annotations (SPEC §4, §7) and the data export as a file download.
  */
-import { getCsrfToken, getJson, http, HttpError, postJson } from '../../api/http.ts';
+import {
+  getCsrfToken,
+  getJson,
+  http,
+  HttpError,
+  postJson,
+  redirectToLogout,
+  reportForbidden,
+} from '../../api/http.ts';
+import { failureText } from '../../app/failureText.ts';
 import {
   CHART_API,
   chartPath,
@@ -26,16 +35,26 @@ export const fetchAnnotations = (pvs?: readonly PvRef[], signal?: AbortSignal) =
 export const fetchAnnotationCharts = (id: number, signal?: AbortSignal) =>
   getJson<ChartConfig[]>(chartPath(CHART_API.annotationCharts, { id }), { signal });
 
+/** The store keeps only a failure's message: it gets the user's text (SPEC §8) up front. */
+function inUserTerms<T>(call: Promise<T>): Promise<T> {
+  return call.catch((error: unknown) => {
+    throw new Error(failureText(error), { cause: error });
+  });
+}
+
 /** The REST side of the annotation store; `pvs` limits the list to a chart's PVs. */
 export function annotationApi(pvs?: readonly PvRef[]): AnnotationApi {
   return {
-    list: () => fetchAnnotations(pvs),
-    create: (annotation: NewAnnotation) => postJson<Annotation>(CHART_API.annotations, annotation),
+    list: () => inUserTerms(fetchAnnotations(pvs)),
+    create: (annotation: NewAnnotation) =>
+      inUserTerms(postJson<Annotation>(CHART_API.annotations, annotation)),
     save: async (annotation: Annotation) => {
-      await http<Annotation>(CHART_API.annotations, { method: 'PATCH', body: annotation });
+      await inUserTerms(
+        http<Annotation>(CHART_API.annotations, { method: 'PATCH', body: annotation }),
+      );
     },
     delete: async (ids: number[]) => {
-      await postJson<DeleteAnnotationsResult>(CHART_API.deleteAnnotations, ids);
+      await inUserTerms(postJson<DeleteAnnotationsResult>(CHART_API.deleteAnnotations, ids));
     },
   };
 }
@@ -84,6 +103,8 @@ export async function exportChartData(
     headers,
     body: JSON.stringify(body),
   });
+  if (res.status === 401) redirectToLogout();
+  if (res.status === 403) reportForbidden();
   if (!res.ok) {
     let message = res.statusText || `HTTP ${res.status}`;
     try {

@@ -24,6 +24,7 @@ import {
   type UploadHandle,
 } from './maintenanceApi.ts';
 import { useLoad } from './useLoad.ts';
+import { failureText } from '../../app/failureText.ts';
 
 const ACCEPT = DOCUMENT_CONTENT_TYPES.join(',');
 
@@ -111,7 +112,7 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
           : {
               tone: 'error',
               text: t('maintenance.docs.failed', {
-                reason: err instanceof Error ? err.message : String(err),
+                reason: failureText(err),
               }),
             },
       );
@@ -138,7 +139,7 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
       setOutcome({
         tone: 'error',
         text: t('maintenance.docs.deleteFailed', {
-          reason: err instanceof Error ? err.message : String(err),
+          reason: failureText(err),
         }),
       });
     } finally {
