@@ -18,13 +18,15 @@ import {
   type Annotation,
   type ChartConfig,
   type ChartExportBody,
+  type DataSourceType,
   type DeleteAnnotationsResult,
+  type FirstLastDate,
   type NewAnnotation,
 } from '../../contract/charts.ts';
 import { pvUrlId } from '../../contract/keys.ts';
 import { CSRF_HEADER } from '../../contract/paths.ts';
 import type { PvRef } from '../../contract/pv.ts';
-import type { AnnotationApi } from '../../live/charts.ts';
+import type { AnnotationApi, ChartTarget } from '../../live/charts.ts';
 
 export const fetchAnnotations = (pvs?: readonly PvRef[], signal?: AbortSignal) =>
   getJson<Annotation[]>(CHART_API.annotations, {
@@ -57,6 +59,37 @@ export function annotationApi(pvs?: readonly PvRef[]): AnnotationApi {
       await inUserTerms(postJson<DeleteAnnotationsResult>(CHART_API.deleteAnnotations, ids));
     },
   };
+}
+
+/** Which end of the archived data a jump goes to. */
+export type DataEdge = 'first' | 'last';
+
+/**
+ * The first or last time the target has data in `source` (SPEC §7 GET data/{id}/first-date
+ * and last-date for a stored chart, POST first-date-pvs and last-date-pvs for a PV list);
+ * null when the source holds none (the server's timestamp 0, SPEC §3).
+ */
+export async function fetchDataEdge(
+  target: ChartTarget,
+  source: DataSourceType,
+  edge: DataEdge,
+  signal?: AbortSignal,
+): Promise<number | null> {
+  const query = { source };
+  const answer =
+    target.kind === 'chart'
+      ? await getJson<FirstLastDate>(
+          chartPath(edge === 'first' ? CHART_API.firstDate : CHART_API.lastDate, {
+            id: target.chartId,
+          }),
+          { query, signal },
+        )
+      : await postJson<FirstLastDate>(
+          edge === 'first' ? CHART_API.firstDatePvs : CHART_API.lastDatePvs,
+          target.series.map((s) => s.pv),
+          { query, signal },
+        );
+  return answer.timestamp > 0 ? answer.timestamp : null;
 }
 
 /** The file name of a content-disposition header (RFC 6266: filename* before filename). */
