@@ -16,6 +16,7 @@ import type { PvConfig } from '../../contract/pv.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { timeUnitOfSpan } from '../../domain/timeUnits.ts';
 import { useFormat } from '../../app/useFormat.ts';
+import { LIMIT_SUFFIX } from '../../domain/pvAlarm.ts';
 import { hourCycleOf } from '../../domain/format.ts';
 import { useLiveClient, useLiveItems } from '../../live/index.ts';
 import { useAlarmLabel } from '../alerts/PvAlarmMark.tsx';
@@ -246,10 +247,10 @@ export function ChartView({ config, series, target, initialRange, initialSource 
 
   const limitNames = useMemo(
     () =>
-      Object.fromEntries(LIMIT_KINDS.map((k) => [k, t(`charts.limits.${k}`)])) as Record<
-        LimitKind,
-        string
-      >,
+      // Named with the SPEC §3 suffix code too, as the CSV export and the PNG show them.
+      Object.fromEntries(
+        LIMIT_KINDS.map((k) => [k, `${t(`charts.limits.${k}`)} (${LIMIT_SUFFIX[k]})`]),
+      ) as Record<LimitKind, string>,
     [t],
   );
   const model = useMemo(() => {
