@@ -373,9 +373,7 @@ describe('POST /api/Pv/AnaIn/set-limits', () => {
       )
     ).json()) as ControlEventListResult;
     expect(
-      events.events.some(
-        (e) => e.text.startsWith(`Grenzwert ogw gesetzt: ${ai.name} = ${newTop}`),
-      ),
+      events.events.some((e) => e.text.startsWith(`Grenzwert ogw gesetzt: ${ai.name} = ${newTop}`)),
       'the control event names the limit by its code',
     ).toBe(true);
   });
