@@ -70,7 +70,8 @@ function loadHistory(pvs: readonly PvRef[], signal: AbortSignal) {
 
 function PvHistory({ subject }: { subject: Extract<Subject, { kind: 'pv' }> }) {
   const { t } = useTranslation();
-  const config = usePvConfig(subject.pv).config;
+  const configState = usePvConfig(subject.pv);
+  const config = configState.config;
   const [alerts, retry] = useAsync((signal) => loadHistory([subject.pv], signal), [subject.id]);
   const name = config ? `${config.stationName}: ${config.name}` : subject.id;
   return (
@@ -86,6 +87,12 @@ function PvHistory({ subject }: { subject: Extract<Subject, { kind: 'pv' }> }) {
           )
         }
       />
+      {configState.state === 'error' && (
+        // SPEC §8 "loading failures for PVs": said so; its archived alerts are listed still.
+        <p className="history-note" role="status">
+          {t('results.load.pvMissing', { type: subject.pv.type, nr: subject.pv.nr })}
+        </p>
+      )}
       <LoadingState status={alerts.state} onRetry={retry} label={t('alerts.history.title')}>
         {alerts.state === 'ready' && (
           <HistoryTable
