@@ -19,6 +19,7 @@ import type { Right } from '../../src/contract/auth.ts';
 import type { ResultStatus } from '../../src/contract/enums.ts';
 import { pvKey } from '../../src/contract/keys.ts';
 import type { PvConfig, PvLimitConfig, PvRef, TimeOfDayValue } from '../../src/contract/pv.ts';
+import { LIMIT_SUFFIX } from '../../src/domain/pvAlarm.ts';
 import { checkLimitOrder, LIMIT_KEYS, sameLimit } from '../../src/domain/validation/limits.ts';
 import { decodeTimeOfDay, hasRuntimes } from '../../src/domain/validation/valueEntry.ts';
 import { requireUser } from '../auth/guards.ts';
@@ -282,7 +283,7 @@ export function registerPvActionRoutes(
     if (changed.length > 0)
       return refused(
         'Conflict',
-        `Die Grenzwerte wurden inzwischen geändert: ${changed.map(({ item }) => `${refText(item.old.pvLimitRef.pv)} ${item.old.pvLimitRef.limitType}`).join(', ')}`,
+        `Die Grenzwerte wurden inzwischen geändert: ${changed.map(({ item }) => `${refText(item.old.pvLimitRef.pv)} ${LIMIT_SUFFIX[item.old.pvLimitRef.limitType]}`).join(', ')}`,
         sorted,
       );
     // The order rules apply to the limits the PV will have after the change.
@@ -305,13 +306,16 @@ export function registerPvActionRoutes(
         plant.setLimitConfig(item.next);
         store.saveLimit(item.next, user.username);
         const n = item.next;
+        // The control event names the limit by its code (SPEC §3: ugw, mugw, mogw, ogw), as
+        // event reports and exports of a plant do.
+        const code = LIMIT_SUFFIX[n.pvLimitRef.limitType];
         control(
           user,
           config,
           n.pvLimitRef.pv,
           n.notSet
-            ? `Grenzwert ${n.pvLimitRef.limitType} nicht gesetzt: ${config.name}`
-            : `Grenzwert ${n.pvLimitRef.limitType} gesetzt: ${config.name} = ${n.limit} (Priorität ${n.priority}, Verzögerung ${n.delayTime} s)`,
+            ? `Grenzwert ${code} nicht gesetzt: ${config.name}`
+            : `Grenzwert ${code} gesetzt: ${config.name} = ${n.limit} (Priorität ${n.priority}, Verzögerung ${n.delayTime} s)`,
         );
       }
     });

@@ -3,8 +3,19 @@
  * one line per timestamp over all series, empty cells for gaps, ISO 8601 timestamps with the
  * plant's offset, optionally with decimal commas.
  */
+import type { SeriesConfig } from '../../src/contract/charts.ts';
+import { LIMIT_TYPES, type LimitType } from '../../src/contract/enums.ts';
+import type { AnaLimitConfig } from '../../src/contract/pv.ts';
+import { LIMIT_SUFFIX } from '../../src/domain/pvAlarm.ts';
 import { DEFAULT_TIME_ZONE, zoneOffsetMs } from '../../src/domain/zonedTime.ts';
 import type { SeriesData } from './ChartDataService.ts';
+
+const LIMIT_FIELD: Record<LimitType, keyof AnaLimitConfig> = {
+  Bottom: 'lower',
+  BottomMiddle: 'lowerMid',
+  TopMiddle: 'upperMid',
+  Top: 'upper',
+};
 
 const HOUR_MS = 3_600_000;
 
@@ -45,17 +56,65 @@ export function seriesLabel(s: SeriesData): string {
   return `${name}${unit} (${s.request.pvSubtype})`;
 }
 
-/** The CSV of an export, its times in the plant's zone (PEGEL_PLANT_TIME_ZONE). */
+/** A limit line of the chart, exported as a column of its own (SPEC §3 suffix codes). */
+export interface ExportLimit {
+  /** `<PV name> <code> [<unit>]`, e.g. `Füllstand ogw [m]`. */
+  label: string;
+  value: number;
+  decimals: number;
+}
+
+/**
+ * The limit columns of a stored chart's export: every limit a series shows (showLimit…) that
+ * the PV has set, named by the SPEC §3 suffix code (ugw, mugw, mogw, ogw).
+ */
+export function exportLimits(
+  chartSeries: readonly SeriesConfig[],
+  exported: readonly SeriesData[],
+): ExportLimit[] {
+  const out: ExportLimit[] = [];
+  for (const s of exported) {
+    const shown = chartSeries.find((c) => c.id === s.request.seriesId);
+    const limits = s.config?.anaLimitConfig;
+    if (!shown || !limits || !s.config) continue;
+    for (const type of LIMIT_TYPES) {
+      const value = limits[LIMIT_FIELD[type]];
+      if (!shown[`showLimit${type}`] || value === null || value === undefined) continue;
+      const unit = s.config.dimension ? ` [${s.config.dimension}]` : '';
+      out.push({
+        label: `${s.config.name} ${LIMIT_SUFFIX[type]}${unit}`,
+        value,
+        decimals: Math.max(0, Math.min(6, s.config.decimalPlaces ?? 2)),
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * The CSV of an export, its times in the plant's zone (PEGEL_PLANT_TIME_ZONE); limit columns,
+ * when given, follow the series and repeat the limit on every line.
+ */
 export function chartCsv(
   series: readonly SeriesData[],
   decimalComma: boolean,
   zone: string = DEFAULT_TIME_ZONE,
+  limits: readonly ExportLimit[] = [],
 ): string {
   const times = new Set<number>();
   for (const s of series) for (const t of s.data.points.t) times.add(t);
   const sorted = [...times].sort((a, b) => a - b);
   const format = localTimestampFormatter(zone);
-  const lines = [['Zeitstempel', ...series.map(seriesLabel)].map(csvCell).join(';')];
+  const lines = [
+    ['Zeitstempel', ...series.map(seriesLabel), ...limits.map((l) => l.label)]
+      .map(csvCell)
+      .join(';'),
+  ];
+  const number = (v: number, decimals: number) => {
+    const text = v.toFixed(decimals);
+    return decimalComma ? text.replace('.', ',') : text;
+  };
+  const limitCells = limits.map((l) => number(l.value, l.decimals));
   const cursors = series.map(() => 0);
   const decimals = series.map((s) => {
     const d = Math.max(0, Math.min(6, s.config?.decimalPlaces ?? 2));
@@ -69,15 +128,13 @@ export function chartCsv(
       let cell = '';
       if (c < ts.length && ts[c] === t) {
         const value = v[c];
-        if (value !== null && value !== undefined) {
-          cell = value.toFixed(decimals[i]);
-          if (decimalComma) cell = cell.replace('.', ',');
-        }
+        if (value !== null && value !== undefined) cell = number(value, decimals[i]!);
         c++;
       }
       cursors[i] = c;
       cells.push(cell);
     }
+    cells.push(...limitCells);
     lines.push(cells.join(';'));
   }
   return lines.join('\r\n') + '\r\n';

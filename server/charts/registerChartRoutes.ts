@@ -26,7 +26,7 @@ import { parse } from '../http/validate.ts';
 import type { Plant } from '../plant/types.ts';
 import { AnnotationStore } from './AnnotationStore.ts';
 import { ChartCatalog, type CatalogChart } from './ChartCatalog.ts';
-import { contentDisposition, chartCsv, exportFileName } from './chartCsv.ts';
+import { contentDisposition, chartCsv, exportFileName, exportLimits } from './chartCsv.ts';
 import { ChartDataService } from './ChartDataService.ts';
 import {
   annotationsQuerySchema,
@@ -154,6 +154,7 @@ export function registerChartRoutes(
       read,
       decimalComma === 'true' || decimalComma === '1',
       ctx.config.plantTimeZone,
+      chart ? exportLimits(chart.series, read) : [],
     );
     const title = chart?.config.title ?? EXPORT_TITLE_WITHOUT_CHART;
     reply

@@ -70,6 +70,24 @@ export function redirectToLogout(): void {
   target.location.assign(logoutUrl(pathname + search));
 }
 
+type ForbiddenListener = () => void;
+const forbiddenListeners = new Set<ForbiddenListener>();
+
+/**
+ * Calls `listener` whenever the server answers 403 (SPEC §8 "access denied, update user
+ * rights"): the user's rights changed since they were loaded, so the session reloads them and
+ * the views follow without a page reload. Returns the unsubscribe.
+ */
+export function onForbidden(listener: ForbiddenListener): () => void {
+  forbiddenListeners.add(listener);
+  return () => forbiddenListeners.delete(listener);
+}
+
+/** Tells the listeners of onForbidden; for calls that do not go through `http` (downloads). */
+export function reportForbidden(): void {
+  for (const listener of forbiddenListeners) listener();
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface HttpOptions {
@@ -141,6 +159,7 @@ export async function http<T>(path: string, options: HttpOptions = {}): Promise<
     throw new NetworkError(err instanceof Error ? err.message : String(err), { cause: err });
   }
   if (res.status === 401) redirectToLogout();
+  if (res.status === 403) reportForbidden();
   if (!res.ok) throw await errorOf(res);
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;

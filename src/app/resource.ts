@@ -3,6 +3,7 @@
  * header and on "About this plant"), with the load states of SPEC §4 and a retry.
  */
 import { useEffect, useSyncExternalStore } from 'react';
+import { failureText } from './failureText.ts';
 
 export type ResourceState<T> =
   | { status: 'loading'; data?: undefined; error?: undefined }
@@ -36,8 +37,7 @@ export function createResource<T>(loader: () => Promise<T>): Resource<T> {
       if (state.status !== 'loading') set({ status: 'loading' });
       loader().then(
         (data) => set({ status: 'ready', data }),
-        (error: unknown) =>
-          set({ status: 'error', error: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) => set({ status: 'error', error: failureText(error) }),
       );
     },
   };

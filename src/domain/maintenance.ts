@@ -16,8 +16,13 @@ import type {
 } from '../contract/maintenance.ts';
 import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES } from '../contract/maintenance.ts';
 import type { PvRef } from '../contract/pv.ts';
-import { checkDateBounds, dateBoundsAround, requireDescription } from './validation/forms.ts';
-import { ruleMessage, type RuleMessage } from './validation/ruleMessage.ts';
+import {
+  checkDateBounds,
+  dateBoundsAround,
+  requireDate,
+  requireDescription,
+} from './validation/forms.ts';
+import type { RuleMessage } from './validation/ruleMessage.ts';
 import { fromNaiveMs, toWallTime, wallToNaiveMs } from './zonedTime.ts';
 
 /** Share of the interval left below which a service counts as soon due. */
@@ -139,11 +144,11 @@ export function validateDraft(row: LifecycleDraft, now: number, zone: string): R
   const d = requireDescription(row.description);
   if (d) messages.push(d);
   const at = fromPlantInput(row.when, zone);
-  if (at === null) messages.push(ruleMessage('validation.forms.enterDate', undefined, 'when'));
-  else {
-    const b = checkDateBounds(at, dateBoundsAround(now, 100, 1), 'when');
-    if (b) messages.push(b);
-  }
+  const when =
+    at === null
+      ? requireDate(at, 'when')
+      : checkDateBounds(at, dateBoundsAround(now, 100, 1), 'when');
+  if (when) messages.push(when);
   return messages;
 }
 

@@ -6,6 +6,7 @@
 import type {
   AutoTrendLineConfig,
   ChartType,
+  DataSourceType,
   TimeSpanUnit,
   TrendLineChartConfig,
   TrendLineSeriesConfig,
@@ -22,6 +23,12 @@ export const AUTO_TRENDLINE_ROOT_ID = -1;
 export const AUTO_TRENDLINE_TITLE_KEY = 'charts.autoTrendLine.title';
 /** SPEC §9: archive chart default 1 day; live chart default 1 hour. */
 export const DEFAULT_ARCHIVE_TREND_DURATION: Duration = { amount: 1, unit: 'Days' };
+/**
+ * SPEC §9 "Archive chart default: 1 day from DayValues": the source an archive trend line
+ * opened without amount and unit reads first (the generated config stays Auto, SPEC §3, so
+ * the user can go back to the automatic choice).
+ */
+export const DEFAULT_ARCHIVE_TREND_SOURCE: DataSourceType = 'DayValues';
 
 export interface TrendLineInput {
   pvs: readonly PvRef[];
@@ -110,6 +117,8 @@ export interface TrendQuery {
 
 export interface ArchiveTrendQuery extends TrendQuery {
   duration: Duration;
+  /** True when neither amount nor unit was given: the SPEC §9 archive default applies. */
+  isDefault: boolean;
 }
 
 function toParams(query: string | URLSearchParams): URLSearchParams {
@@ -136,11 +145,11 @@ export function parseArchiveTrendQuery(query: string | URLSearchParams): Archive
   const params = toParams(query);
   const amount = params.get('amount');
   const unit = params.get('unit');
-  const duration =
-    amount === null && unit === null
-      ? DEFAULT_ARCHIVE_TREND_DURATION
-      : parseDuration(amount ?? '', unit ?? '');
-  return { ...parseTrendQuery(params), duration };
+  const isDefault = amount === null && unit === null;
+  const duration = isDefault
+    ? DEFAULT_ARCHIVE_TREND_DURATION
+    : parseDuration(amount ?? '', unit ?? '');
+  return { ...parseTrendQuery(params), duration, isDefault };
 }
 
 /** `pv=AnaIn-1&pv=DigiIn-2` for the realtime trend line. */

@@ -325,6 +325,8 @@ describe('POST /api/Pv/AnaIn/set-limits', () => {
       edit(stale, { limit: top.limit + 1 }),
     );
     expect(conflict.status).toBe('Conflict');
+    // SPEC §3: limits are named by their suffix codes ugw, mugw, mogw, ogw.
+    expect(conflict.errorMessage).toMatch(/ ogw$/);
 
     const denied = await post<PvActionResult>(
       viewer,
@@ -365,6 +367,15 @@ describe('POST /api/Pv/AnaIn/set-limits', () => {
       edit(top, { limit: newTop + 1 }),
     );
     expect(again.status).toBe('Conflict');
+    const events = (await (
+      await operator.fetch(
+        `${ALERT_API.controlEvents}?start=${new Date(Date.now() - 60_000).toISOString()}&end=${new Date(Date.now() + 60_000).toISOString()}&limit=50`,
+      )
+    ).json()) as ControlEventListResult;
+    expect(
+      events.events.some((e) => e.text.startsWith(`Grenzwert ogw gesetzt: ${ai.name} = ${newTop}`)),
+      'the control event names the limit by its code',
+    ).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Start-application paths and action targets (SPEC §2 "Navigation targets used by actions").
  */
+import { isWebUrl } from './forms.ts';
 import { type RuleMessage, ruleMessage } from './ruleMessage.ts';
 
 export const ACTION_TARGET_KEYS = {
@@ -14,7 +15,6 @@ export type StartApplicationTarget =
   { ok: true; url: string } | { ok: false; title: RuleMessage; message: RuleMessage };
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
-const WEB_SCHEMES = new Set(['http:', 'https:']);
 
 function faultyPath(): StartApplicationTarget {
   return {
@@ -38,14 +38,8 @@ export function resolveStartApplicationPath(
   const scheme = SCHEME.exec(text);
   const hostWithPort = scheme && /^[^/:]+:\d+(?:[/?#]|$)/.test(text);
   const candidate = scheme && !hostWithPort ? text : `http://${text.replace(/^\/\/+/, '')}`;
-  let url: URL;
-  try {
-    url = new URL(candidate);
-  } catch {
-    return faultyPath();
-  }
-  if (!WEB_SCHEMES.has(url.protocol) || url.hostname === '') return faultyPath();
-  return { ok: true, url: url.href };
+  if (!isWebUrl(candidate)) return faultyPath();
+  return { ok: true, url: new URL(candidate).href };
 }
 
 /** AT2: 'Die Aktion {0} wird im Webclient nicht unterstützt' for any unsupported type. */

@@ -177,11 +177,16 @@ export function documentFormParts<F>(input: DocumentInput<F>): FormPart<F>[] {
   return parts;
 }
 
-/** FO11: the document form's messages: description, and a file when docType is File. */
+/**
+ * FO11: the document form's messages. A file needs its description and the file; a link
+ * needs a short description (the text it is shown by) and a web URL as its target.
+ */
 export function validateDocumentInput<F>(input: DocumentInput<F>): RuleMessage[] {
+  const file = input.docType === DOC_TYPE_FILE;
   return collectMessages(
-    requireDescription(input.description),
-    input.docType === DOC_TYPE_FILE ? requireFile(input.file ?? null) : null,
-    input.docType !== DOC_TYPE_FILE && input.target ? checkUrl(input.target, 'target') : null,
+    file
+      ? requireDescription(input.description)
+      : requireShortDescription(input.description, 'description'),
+    file ? requireFile(input.file ?? null) : checkUrl(input.target, 'target'),
   );
 }

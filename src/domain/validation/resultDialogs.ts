@@ -16,6 +16,7 @@ import { type RuleMessage, ruleMessage } from './ruleMessage.ts';
 
 export const RESULT_KEYS = {
   valuesNotSaved: 'results.pvSet.notSaved',
+  schedulesNotSaved: 'results.schedules.notSaved',
   countersNotReset: 'results.counterReset.notReset',
   runtimesNotSet: 'results.runtimes.notSet',
   failureInputNotAcknowledged: 'results.digiInAck.notAcknowledged',
@@ -121,6 +122,7 @@ function failureMessage(
 
 export type PvAction =
   | 'setValues'
+  | 'setSchedules'
   | 'resetCounters'
   | 'setRuntimes'
   | 'ackFailureInputs'
@@ -131,6 +133,11 @@ const PV_ACTION_DIALOG: Record<PvAction, { title: string; unauthorized: string; 
   {
     setValues: {
       title: RESULT_KEYS.valuesNotSaved,
+      unauthorized: RESULT_KEYS.unauthorizedPvs,
+      missing: RESULT_KEYS.missingPvs,
+    },
+    setSchedules: {
+      title: RESULT_KEYS.schedulesNotSaved,
       unauthorized: RESULT_KEYS.unauthorizedPvs,
       missing: RESULT_KEYS.missingPvs,
     },
@@ -160,6 +167,19 @@ const PV_ACTION_DIALOG: Record<PvAction, { title: string; unauthorized: string; 
       missing: RESULT_KEYS.missingInputs,
     },
   };
+
+/**
+ * RD3b: a set of switching times (every item a time of day, SPEC §5 "hour*256 + minutes") is
+ * a schedule: its failure says 'Schaltzeiten wurden nicht gespeichert' (SPEC §8 "not-saved
+ * messages for … schedules"); any other set is one of values.
+ */
+export function valueSetAction(
+  items: readonly { typeOfValue: string }[],
+): 'setValues' | 'setSchedules' {
+  return items.length > 0 && items.every((i) => i.typeOfValue === 'TimeOfDayValue')
+    ? 'setSchedules'
+    : 'setValues';
+}
 
 /**
  * RD3: the dialog after a PV action, or null on Success. 'Werte wurden nicht gespeichert'

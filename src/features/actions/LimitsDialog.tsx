@@ -7,6 +7,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMIT_TYPES, type LimitType } from '../../contract/enums.ts';
+import { checkRequiredFields, FORM_KEYS } from '../../domain/validation/forms.ts';
+import { ruleMessage } from '../../domain/validation/ruleMessage.ts';
 import type { PvConfig, PvLimitConfig } from '../../contract/pv.ts';
 import {
   buildSetLimitsRequest,
@@ -118,6 +120,21 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!loaded || !draft) return;
+    // SPEC §5 "Forms": required fields must be filled before update; each empty one is marked.
+    const missing = loaded
+      .filter((c) => !c.notSet)
+      .flatMap((c) => {
+        const type = c.pvLimitRef.limitType;
+        const empty = checkRequiredFields(draft[type], ['limit', 'priority', 'delayTime']);
+        return empty ? empty.missing.map((name) => `${type}.${name}`) : [];
+      });
+    if (missing.length > 0) {
+      setErrors([
+        { text: text(ruleMessage(FORM_KEYS.requiredFields)) },
+        ...missing.map((field) => ({ field, text: t('ui.field.required') })),
+      ]);
+      return;
+    }
     const edited = editedConfigs(loaded, draft, decimalComma ? ',' : '.');
     const messages = validateLimitConfigs(edited);
     if (messages.length > 0) {

@@ -6,7 +6,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PvConfig, PvValue } from '../../contract/pv.ts';
 import { buildPvSetRequest, DIGITAL_INVERT } from '../../domain/validation/valueEntry.ts';
-import { pvActionResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
+import {
+  pvActionResultDialog,
+  valueSetAction,
+  type ResultDialog,
+} from '../../domain/validation/resultDialogs.ts';
 import { formatPvValue } from '../../domain/pvFormat.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { ChoiceGroup, Field } from '../../ui/index.ts';
@@ -97,7 +101,7 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
     setBusy(true);
     const answer = await setPvValues(build.items);
     setBusy(false);
-    const dialog = pvActionResultDialog('setValues', answer);
+    const dialog = pvActionResultDialog(valueSetAction(build.items), answer);
     if (dialog) setResult(dialog);
     else onDone(t('actions.setValue.done', { name: config.name }));
   };

@@ -14,7 +14,11 @@ import {
   isSettable,
   type SetValueInput,
 } from '../../domain/validation/valueEntry.ts';
-import { pvActionResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
+import {
+  pvActionResultDialog,
+  valueSetAction,
+  type ResultDialog,
+} from '../../domain/validation/resultDialogs.ts';
 import { formatPvValue } from '../../domain/pvFormat.ts';
 import { usePvValue } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
@@ -129,7 +133,7 @@ export function SetValuesPage() {
     setBusy(true);
     const answer = await setPvValues(build.items);
     setBusy(false);
-    const dialog = pvActionResultDialog('setValues', answer);
+    const dialog = pvActionResultDialog(valueSetAction(build.items), answer);
     if (dialog) return setResult(dialog);
     setEntries(new Map());
     setNotice(t('actions.setValues.done', { count: build.items.length }));

@@ -5,7 +5,7 @@
 import type { PriorityOutputAckResult } from '../../contract/actions.ts';
 import type { PvConfig, PvValue } from '../../contract/pv.ts';
 import { isResettableCounter } from '../../domain/validation/counterReset.ts';
-import { FORM_KEYS } from '../../domain/validation/forms.ts';
+import { requireValue } from '../../domain/validation/forms.ts';
 import { ruleMessage, type RuleMessage } from '../../domain/validation/ruleMessage.ts';
 import {
   hasRuntimes,
@@ -21,7 +21,8 @@ export function analogueTarget(
   isTime: boolean,
   decimal: ',' | '.' | 'any' = 'any',
 ): { ok: true; target: unknown } | { ok: false; message: RuleMessage } {
-  if (text.trim() === '') return { ok: false, message: ruleMessage(FORM_KEYS.enterValue) };
+  const empty = requireValue(text);
+  if (empty) return { ok: false, message: empty };
   if (isTime) {
     const time = parseTimeOfDayInput(text);
     return time.ok ? { ok: true, target: time.value } : time;

@@ -25,7 +25,7 @@ import {
   failedPriorityOutputAck,
   failedPvActionResult,
 } from '../../domain/validation/resultDialogs.ts';
-import { getJson, HttpError, postJson } from '../../api/http.ts';
+import { getJson, HttpError, postJson, reportForbidden } from '../../api/http.ts';
 
 /** The server's own text for a refused request (400), none for a lost connection. */
 function errorText(err: unknown): string | null {
@@ -33,11 +33,16 @@ function errorText(err: unknown): string | null {
 }
 
 async function pvAction(path: string, body: unknown): Promise<PvActionResult> {
+  let result: PvActionResult;
   try {
-    return await postJson<PvActionResult>(path, body);
+    result = await postJson<PvActionResult>(path, body);
   } catch (err) {
     return failedPvActionResult(errorText(err));
   }
+  // Refused for rights the views thought the user had: they are out of date (SPEC §8 "access
+  // denied, update user rights"), so the session reloads them as after a 403.
+  if (result.status === 'Unauthorized' || result.unauthorizedPvs.length > 0) reportForbidden();
+  return result;
 }
 
 export const setPvValues = (items: PvSetItem[]) => pvAction(PV_ACTION_API.set, items);

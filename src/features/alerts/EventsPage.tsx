@@ -12,6 +12,7 @@ import { fetchControlEvents, fetchSystemEvents } from './alertsApi.ts';
 import { downloadText, toCsv } from './csv.ts';
 import { RangePicker, rangeOf, type RangeChoice } from './RangePicker.tsx';
 import { ROW_HEIGHT_PX } from './AlertTable.tsx';
+import { failureText } from '../../app/failureText.ts';
 import './alerts.css';
 
 export const EVENT_REQUEST_LIMIT = 10_000;
@@ -71,9 +72,7 @@ export function EventsPage({ kind }: { kind: 'system' | 'control' }) {
           }));
     request.then(
       (r) => live && setLoad({ state: 'ready', ...r }),
-      (error: unknown) =>
-        live &&
-        setLoad({ state: 'error', error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => live && setLoad({ state: 'error', error: failureText(error) }),
     );
     return () => {
       live = false;

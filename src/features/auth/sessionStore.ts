@@ -1,7 +1,8 @@
 /** The signed-in user and rights of this tab, loaded by RequireSession (SPEC §6). */
 import { proxy, useSnapshot } from 'valtio';
 import type { Right, RightsInfo, UserInfo } from '../../contract/auth.ts';
-import { setCsrfToken } from '../../api/http.ts';
+import { onForbidden, setCsrfToken } from '../../api/http.ts';
+import { fetchRights } from '../../api/userManagement.ts';
 
 interface SessionState {
   user: UserInfo | null;
@@ -21,6 +22,31 @@ export function clearSession(): void {
   sessionState.user = null;
   sessionState.rights = null;
 }
+
+let refreshing: Promise<void> | null = null;
+
+/**
+ * Reloads the signed-in user's rights (SPEC §8 "access denied, update user rights"). Calls
+ * while one is under way share it; a failed reload keeps the rights the tab had.
+ */
+export function refreshRights(): Promise<void> {
+  if (!sessionState.user) return Promise.resolve();
+  refreshing ??= fetchRights()
+    .then(
+      (rights) => {
+        if (sessionState.user) sessionState.rights = rights;
+      },
+      () => undefined,
+    )
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+// A 403 means the rights the views were drawn with are out of date: reload them, and every
+// view that asks useSession() follows without a page reload.
+onForbidden(() => void refreshRights());
 
 export interface Session {
   user: Readonly<UserInfo> | null;

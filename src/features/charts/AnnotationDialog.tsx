@@ -14,6 +14,13 @@ import { parsePvUrlId, pvUrlId } from '../../contract/keys.ts';
 import type { PvRef } from '../../contract/pv.ts';
 import { Button, Dialog, Field } from '../../ui/index.ts';
 import { fromLocalInput, toLocalInput } from './localInput.ts';
+import {
+  checkDateBounds,
+  dateBoundsAround,
+  requireDate,
+  requireText,
+} from '../../domain/validation/forms.ts';
+import { useRuleText } from '../actions/useRuleText.ts';
 
 export type AnnotationFields = Omit<Annotation, 'id'>;
 
@@ -50,6 +57,7 @@ export function AnnotationDialog(props: AnnotationDialogProps) {
 
 function AnnotationForm({ initial, isNew, pvChoices, onSave, onClose }: AnnotationDialogProps) {
   const { t } = useTranslation();
+  const ruleText = useRuleText();
   const [fields, setFields] = useState<AnnotationFields>(initial);
   const [time, setTime] = useState(() => toLocalInput(initial.timestamp));
   const [error, setError] = useState<string | null>(null);
@@ -62,13 +70,19 @@ function AnnotationForm({ initial, isNew, pvChoices, onSave, onClose }: Annotati
 
   const submit = async () => {
     const text = fields.text.trim();
-    if (!text) {
-      setTextError(t('validation.forms.textEmpty'));
+    const empty = requireText(text, 'text');
+    if (empty) {
+      setTextError(ruleText(empty));
       return;
     }
+    // SPEC §5 "Forms": a date, and not too far in the past or the future.
     const timestamp = fromLocalInput(time);
-    if (timestamp === null) {
-      setError(t('validation.forms.enterDate'));
+    const badDate =
+      timestamp === null
+        ? requireDate(timestamp)
+        : checkDateBounds(timestamp, dateBoundsAround(Date.now(), 100, 1));
+    if (badDate || timestamp === null) {
+      if (badDate) setError(ruleText(badDate));
       return;
     }
     setSaving(true);

@@ -15,6 +15,7 @@ import { useSession } from '../auth/sessionStore.ts';
 import { AnnotationDialog } from './AnnotationDialog.tsx';
 import { fetchAnnotationCharts } from './chartsApi.ts';
 import { useAnnotations } from './useAnnotations.ts';
+import { failureText } from '../../app/failureText.ts';
 import './charts.css';
 
 const FLAGS = [
@@ -66,7 +67,7 @@ export function AnnotationsPage() {
           : `/trend/archive?pv=${pvUrlId(entry.annotation.pv)}&${range}`,
       );
     } catch (error) {
-      setMessage(error instanceof Error ? error.message : String(error));
+      setMessage(failureText(error));
     }
   };
 

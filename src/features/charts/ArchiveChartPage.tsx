@@ -11,6 +11,7 @@ import type { ChartDirectory } from '../../contract/charts.ts';
 import { parsePvUrlId, pvUrlId } from '../../contract/keys.ts';
 import { useLiveClient } from '../../live/index.ts';
 import { EmptyState, PageHeader, Spinner } from '../../ui/index.ts';
+import { failureText } from '../../app/failureText.ts';
 import './charts.css';
 
 function findFolder(d: ChartDirectory, name: string): ChartDirectory | null {
@@ -60,7 +61,7 @@ export function ArchiveChartPage() {
           navigate(`/charts/${chart.id}${suffix ? `?${suffix.slice(1)}` : ''}`, { replace: true });
         else setFailure(t('charts.archiveTarget.noChart', { station }));
       } catch (error) {
-        if (live) setFailure(error instanceof Error ? error.message : String(error));
+        if (live) setFailure(failureText(error));
       }
     })();
     return () => {

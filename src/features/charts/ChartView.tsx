@@ -16,6 +16,7 @@ import type { PvConfig } from '../../contract/pv.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { timeUnitOfSpan } from '../../domain/timeUnits.ts';
 import { useFormat } from '../../app/useFormat.ts';
+import { LIMIT_SUFFIX } from '../../domain/pvAlarm.ts';
 import { hourCycleOf } from '../../domain/format.ts';
 import { useLiveClient, useLiveItems } from '../../live/index.ts';
 import { useAlarmLabel } from '../alerts/PvAlarmMark.tsx';
@@ -31,10 +32,12 @@ import {
   MIN_SPAN_MS,
   PAN_STEP,
   panRange,
+  rangeAtEdge,
   resolveSource,
   zoomRange,
 } from './chartRange.ts';
-import { exportChartData, saveBlob } from './chartsApi.ts';
+import { exportChartData, fetchDataEdge, saveBlob, type DataEdge } from './chartsApi.ts';
+import { useDataExtent } from './useDataExtent.ts';
 import { composeExport, exportCaption } from './pngExport.ts';
 import { useResource } from '../../app/resource.ts';
 import { systemSettings } from '../../app/systemSettings.ts';
@@ -44,6 +47,7 @@ import { UPlotChart, type AnnotationMark } from './UPlotChart.tsx';
 import { useAnnotations } from './useAnnotations.ts';
 import { useChartData } from './useChartData.ts';
 import { useChartBenchProbe } from './useChartBenchProbe.ts';
+import { failureText } from '../../app/failureText.ts';
 
 export interface ChartViewProps {
   config: ChartConfig;
@@ -51,6 +55,8 @@ export interface ChartViewProps {
   target: ChartTarget;
   /** A range from the address (start/end); the chart's default otherwise. */
   initialRange?: TimeRange | null;
+  /** The source chosen at first; the chart's dataSourcePreset otherwise. */
+  initialSource?: DataSourcePreset;
 }
 
 const intervalTimers = {
@@ -64,7 +70,7 @@ function targetKeyOf(target: ChartTarget): string {
     : target.series.map((s) => `${s.seriesId}:${s.pvSubtype}`).join(',');
 }
 
-export function ChartView({ config, series, target, initialRange }: ChartViewProps) {
+export function ChartView({ config, series, target, initialRange, initialSource }: ChartViewProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const client = useLiveClient();
@@ -95,7 +101,9 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
   );
   const [refreshOn, setRefreshOn] = useState(refresh.state.enabled);
   const [dateLocked, setDateLocked] = useState(false);
-  const [sourceChoice, setSourceChoice] = useState<DataSourcePreset>(config.dataSourcePreset);
+  const [sourceChoice, setSourceChoice] = useState<DataSourcePreset>(
+    initialSource ?? config.dataSourcePreset,
+  );
   const [width, setWidth] = useState(0);
   const [height, setHeight] = useState(() => (window.innerWidth < 600 ? 280 : 420));
   const [pvConfigs, setPvConfigs] = useState<ReadonlyMap<string, PvConfig>>(new Map());
@@ -180,9 +188,46 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
       return next;
     });
   }, [refresh]);
+  const targetKey = targetKeyOf(target);
+  const extent = useDataExtent(target, targetKey, source, !isLive && series.length > 0);
+  const sourceName = t(`charts.dataSources.${source}`);
+  const dataBounds =
+    extent.status === 'ready' && extent.first !== null && extent.last !== null
+      ? { first: extent.first, last: extent.last }
+      : null;
+  const extentText =
+    extent.status === 'off'
+      ? null
+      : extent.status === 'loading'
+        ? t('charts.range.extentLoading')
+        : extent.status === 'error'
+          ? t('charts.range.extentFailed', { error: extent.error })
+          : dataBounds
+            ? t('charts.range.extent', {
+                from: format.dateTime(dataBounds.first, { seconds: false }),
+                to: format.dateTime(dataBounds.last, { seconds: false }),
+                source: sourceName,
+              })
+            : t('charts.range.noData', { source: sourceName });
+  /** Jumps to the first or last archived time of the series (SPEC §7 first/last-date). */
+  const jump = async (edge: DataEdge) => {
+    setNotice(null);
+    try {
+      const at = await fetchDataEdge(target, source, edge);
+      if (at === null) {
+        setNotice(t('charts.edge.none', { source: sourceName }));
+        return;
+      }
+      // Old data does not move with the clock: the jump back ends auto-refresh.
+      if (edge === 'first') setRefreshOn(false);
+      changeView(rangeAtEdge(view, edge, at));
+    } catch (error) {
+      setNotice(t('charts.edge.failed', { error: failureText(error) }));
+    }
+  };
   const { state, retry, fetched } = useChartData({
     target,
-    targetKey: targetKeyOf(target),
+    targetKey,
     source,
     range: view,
     width: width * window.devicePixelRatio,
@@ -202,10 +247,10 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
 
   const limitNames = useMemo(
     () =>
-      Object.fromEntries(LIMIT_KINDS.map((k) => [k, t(`charts.limits.${k}`)])) as Record<
-        LimitKind,
-        string
-      >,
+      // Named with the SPEC §3 suffix code too, as the CSV export and the PNG show them.
+      Object.fromEntries(
+        LIMIT_KINDS.map((k) => [k, `${t(`charts.limits.${k}`)} (${LIMIT_SUFFIX[k]})`]),
+      ) as Record<LimitKind, string>,
     [t],
   );
   const model = useMemo(() => {
@@ -264,7 +309,7 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
     } catch (error) {
       setNotice(
         t('charts.export.failed', {
-          error: error instanceof Error ? error.message : String(error),
+          error: failureText(error),
         }),
       );
     }
@@ -341,8 +386,20 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
             setChoice({ kind: 'preset', preset });
           }}
           onCustom={(range) => changeView(range, 'custom')}
+          dataBounds={dataBounds}
+          extentText={extentText}
         />
         <div className="chart-nav" role="group" aria-label={t('charts.nav.label')}>
+          {!isLive && (
+            <Button
+              size="small"
+              variant="quiet"
+              title={t('charts.edge.first')}
+              onClick={() => void jump('first')}
+            >
+              |◀ <span className="visually-hidden">{t('charts.edge.first')}</span>
+            </Button>
+          )}
           <Button
             size="small"
             variant="quiet"
@@ -359,6 +416,16 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
           <Button size="small" variant="quiet" onClick={() => changeView(panRange(view, PAN_STEP))}>
             ▶ <span className="visually-hidden">{t('charts.nav.forward')}</span>
           </Button>
+          {!isLive && (
+            <Button
+              size="small"
+              variant="quiet"
+              title={t('charts.edge.last')}
+              onClick={() => void jump('last')}
+            >
+              ▶| <span className="visually-hidden">{t('charts.edge.last')}</span>
+            </Button>
+          )}
           <Button
             size="small"
             variant="quiet"
@@ -502,6 +569,13 @@ export function ChartView({ config, series, target, initialRange }: ChartViewPro
                   reason={t('charts.empty.noData', {
                     source: t(`charts.dataSources.${source}`),
                   })}
+                  action={
+                    dataBounds && (
+                      <Button size="small" onClick={() => void jump('last')}>
+                        {t('charts.edge.last')}
+                      </Button>
+                    )
+                  }
                 />
               </div>
             )}

@@ -1,9 +1,14 @@
-/** The time range of a chart: its default span, the presets of SPEC §9 or a custom range. */
+/**
+ * The time range of a chart: its default span, the presets of SPEC §9 or a custom range. An
+ * archive chart tells it where its data lies (SPEC §7 first-date, last-date): it names that
+ * span, keeps the custom dates inside it and says when a chosen range holds no data.
+ */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRESET_RANGES, presetRange, type PresetRange } from '../../domain/presetRanges.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { Button } from '../../ui/index.ts';
+import { overlapsData } from './chartRange.ts';
 import { fromLocalInput, toLocalInput } from './localInput.ts';
 
 export type RangeChoice =
@@ -18,9 +23,20 @@ export interface RangeBarProps {
   choice: RangeChoice;
   onPreset: (range: TimeRange, preset: PresetRange) => void;
   onCustom: (range: TimeRange) => void;
+  /** Where the chart has data, when known (archive charts). */
+  dataBounds?: { first: number; last: number } | null;
+  /** The sentence naming where data exists (or that there is none); shown under the picker. */
+  extentText?: string | null;
 }
 
-export function RangeBar({ view, choice, onPreset, onCustom }: RangeBarProps) {
+export function RangeBar({
+  view,
+  choice,
+  onPreset,
+  onCustom,
+  dataBounds,
+  extentText,
+}: RangeBarProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(choice.kind === 'custom');
   const [from, setFrom] = useState(() => toLocalInput(view.start));
@@ -33,6 +49,10 @@ export function RangeBar({ view, choice, onPreset, onCustom }: RangeBarProps) {
   const start = fromLocalInput(from);
   const end = fromLocalInput(to);
   const valid = start !== null && end !== null && end > start;
+  const outside =
+    valid && dataBounds ? !overlapsData({ start, end }, dataBounds.first, dataBounds.last) : false;
+  // The input's own step is a minute; bounds are given to that precision.
+  const bound = (ms: number) => toLocalInput(ms).slice(0, 16);
   const selected = editing ? 'custom' : choice.kind === 'preset' ? choice.preset : choice.kind;
   return (
     <div className="chart-range" role="group" aria-label={t('charts.range.label')}>
@@ -75,6 +95,9 @@ export function RangeBar({ view, choice, onPreset, onCustom }: RangeBarProps) {
             <input
               type="datetime-local"
               name="from"
+              min={dataBounds ? bound(dataBounds.first) : undefined}
+              max={dataBounds ? bound(dataBounds.last) : undefined}
+              aria-describedby={extentText ? 'chart-extent' : undefined}
               value={from}
               onChange={(e) => setFrom(e.target.value)}
             />
@@ -84,6 +107,8 @@ export function RangeBar({ view, choice, onPreset, onCustom }: RangeBarProps) {
             <input
               type="datetime-local"
               name="to"
+              min={dataBounds ? bound(dataBounds.first) : undefined}
+              aria-describedby={extentText ? 'chart-extent' : undefined}
               value={to}
               onChange={(e) => setTo(e.target.value)}
             />
@@ -100,6 +125,16 @@ export function RangeBar({ view, choice, onPreset, onCustom }: RangeBarProps) {
             {t('charts.range.apply')}
           </Button>
         </>
+      )}
+      {extentText && (
+        <p id="chart-extent" className="chart-extent">
+          {extentText}
+        </p>
+      )}
+      {editing && outside && (
+        <p className="chart-extent chart-extent-warning" role="status">
+          {t('charts.range.outside')}
+        </p>
       )}
     </div>
   );

@@ -7,12 +7,17 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { getCsrfToken } from '../../api/http.ts';
-import type { ChartType } from '../../contract/charts.ts';
+import {
+  DATA_SOURCE_PRESETS,
+  type ChartType,
+  type DataSourcePreset,
+} from '../../contract/charts.ts';
 import { pvKey, pvUrlId } from '../../contract/keys.ts';
 import type { PvConfig, PvRef } from '../../contract/pv.ts';
 import { rangeBefore } from '../../domain/timeUnits.ts';
 import {
   buildAutoTrendLineConfig,
+  DEFAULT_ARCHIVE_TREND_SOURCE,
   parseArchiveTrendQuery,
   parseTrendQuery,
   type TrendQuery,
@@ -30,15 +35,23 @@ type Parsed =
       ok: true;
       query: TrendQuery;
       duration: ReturnType<typeof parseArchiveTrendQuery>['duration'] | null;
+      /** The source read first: SPEC §9's DayValues for an archive trend line by default. */
+      source: DataSourcePreset | null;
     }
   | { ok: false; error: string };
 
 function parse(type: ChartType, params: URLSearchParams): Parsed {
   try {
     if (type === 'LiveMeasurement')
-      return { ok: true, query: parseTrendQuery(params), duration: null };
+      return { ok: true, query: parseTrendQuery(params), duration: null, source: null };
     const q = parseArchiveTrendQuery(params);
-    return { ok: true, query: q, duration: q.duration };
+    const asked = params.get('source');
+    const source = (DATA_SOURCE_PRESETS as readonly string[]).includes(asked ?? '')
+      ? (asked as DataSourcePreset)
+      : q.isDefault && !params.get('start')
+        ? DEFAULT_ARCHIVE_TREND_SOURCE
+        : null;
+    return { ok: true, query: q, duration: q.duration, source };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
@@ -134,6 +147,7 @@ function TrendPage({ type }: { type: ChartType }) {
             series={chart.seriesList}
             target={target}
             initialRange={initialRange}
+            initialSource={parsed.source ?? undefined}
           />
         )}
       </LoadingState>

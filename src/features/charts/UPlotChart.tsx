@@ -85,6 +85,20 @@ function periodBars(domain: () => [number, number]): uPlot.Series.PathBuilder {
   };
 }
 
+/** Fewer points than one per this many CSS pixels are drawn as dots too. */
+const SPARSE_POINT_PX = 12;
+
+/**
+ * Whether a line's points are few enough to mark each one: a line through one day value or a
+ * handful of month values would otherwise be invisible or hide where the values are.
+ */
+function sparse(u: uPlot, seriesIdx: number): boolean {
+  const idxs = u.series[seriesIdx]?.idxs;
+  if (!idxs) return false;
+  const [i0, i1] = idxs;
+  return (i1 - i0 + 1) * SPARSE_POINT_PX <= u.bbox.width / uPlot.pxRatio;
+}
+
 function pathsOf(s: PlotSeries, domain: () => [number, number]): Partial<uPlot.Series> {
   switch (s.viewType) {
     case 'StepLine':
@@ -96,11 +110,11 @@ function pathsOf(s: PlotSeries, domain: () => [number, number]): Partial<uPlot.S
         points: { show: false },
       };
     case 'Area':
-      return { fill: `${s.color}33`, points: { show: false } };
+      return { fill: `${s.color}33`, points: { show: sparse, size: 6, fill: s.color } };
     case 'Point':
       return { paths: () => null, points: { show: true, size: 5, fill: s.color } };
     case 'Line':
-      return { points: { show: false } };
+      return { points: { show: sparse, size: 6, fill: s.color } };
     default:
       throw new Error(`Unknown series view type: ${String(s.viewType satisfies never)}`);
   }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnnotationEntry, AnnotationResult, AnnotationStore } from '../../live/charts.ts';
 import type { AnnotationFields } from './AnnotationDialog.tsx';
 import { ConfirmDialog } from '../../ui/index.ts';
+import { failureText } from '../../app/failureText.ts';
 
 export function useAnnotationActions(store: AnnotationStore) {
   const { t } = useTranslation();
@@ -23,7 +24,7 @@ export function useAnnotationActions(store: AnnotationStore) {
     try {
       return describe(await store.save(entry.key));
     } catch (error) {
-      return error instanceof Error ? error.message : String(error);
+      return failureText(error);
     }
   };
   return { describe, save };

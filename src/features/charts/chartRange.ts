@@ -28,6 +28,26 @@ export function defaultRange(config: ChartConfig, now: number): TimeRange {
     : { start: addUnits(now, 'Days', -1), end: now };
 }
 
+/** A jump to the data's first or last time leaves this share of the view free before it. */
+export const EDGE_MARGIN = 0.02;
+
+/**
+ * The view after a jump to the first (or last) archived time: the same length, the edge just
+ * inside the start (or the end), so the first (or newest) value is seen at once.
+ */
+export function rangeAtEdge(view: TimeRange, edge: 'first' | 'last', timestamp: number): TimeRange {
+  const span = view.end - view.start;
+  const margin = Math.max(1, Math.round(span * EDGE_MARGIN));
+  return edge === 'first'
+    ? { start: timestamp - margin, end: timestamp - margin + span }
+    : { start: timestamp + margin - span, end: timestamp + margin };
+}
+
+/** Whether a range holds any of the archived times from `first` to `last` (both inclusive). */
+export function overlapsData(range: TimeRange, first: number, last: number): boolean {
+  return range.start <= last && range.end > first;
+}
+
 /** Moves the range by `fraction` of its length (negative = back in time). */
 export function panRange(range: TimeRange, fraction: number): TimeRange {
   const shift = Math.round((range.end - range.start) * fraction);

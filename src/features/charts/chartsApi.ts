@@ -3,20 +3,31 @@
  * calls): annotations (SPEC §4, §7) and the data export as a file download.
  */
 import { nativeBridge, saveFile } from '../../platform/index.ts';
-import { getCsrfToken, getJson, http, HttpError, postJson } from '../../api/http.ts';
+import {
+  getCsrfToken,
+  getJson,
+  http,
+  HttpError,
+  postJson,
+  redirectToLogout,
+  reportForbidden,
+} from '../../api/http.ts';
+import { failureText } from '../../app/failureText.ts';
 import {
   CHART_API,
   chartPath,
   type Annotation,
   type ChartConfig,
   type ChartExportBody,
+  type DataSourceType,
   type DeleteAnnotationsResult,
+  type FirstLastDate,
   type NewAnnotation,
 } from '../../contract/charts.ts';
 import { pvUrlId } from '../../contract/keys.ts';
 import { CSRF_HEADER } from '../../contract/paths.ts';
 import type { PvRef } from '../../contract/pv.ts';
-import type { AnnotationApi } from '../../live/charts.ts';
+import type { AnnotationApi, ChartTarget } from '../../live/charts.ts';
 
 export const fetchAnnotations = (pvs?: readonly PvRef[], signal?: AbortSignal) =>
   getJson<Annotation[]>(CHART_API.annotations, {
@@ -27,18 +38,59 @@ export const fetchAnnotations = (pvs?: readonly PvRef[], signal?: AbortSignal) =
 export const fetchAnnotationCharts = (id: number, signal?: AbortSignal) =>
   getJson<ChartConfig[]>(chartPath(CHART_API.annotationCharts, { id }), { signal });
 
+/** The store keeps only a failure's message: it gets the user's text (SPEC §8) up front. */
+function inUserTerms<T>(call: Promise<T>): Promise<T> {
+  return call.catch((error: unknown) => {
+    throw new Error(failureText(error), { cause: error });
+  });
+}
+
 /** The REST side of the annotation store; `pvs` limits the list to a chart's PVs. */
 export function annotationApi(pvs?: readonly PvRef[]): AnnotationApi {
   return {
-    list: () => fetchAnnotations(pvs),
-    create: (annotation: NewAnnotation) => postJson<Annotation>(CHART_API.annotations, annotation),
+    list: () => inUserTerms(fetchAnnotations(pvs)),
+    create: (annotation: NewAnnotation) =>
+      inUserTerms(postJson<Annotation>(CHART_API.annotations, annotation)),
     save: async (annotation: Annotation) => {
-      await http<Annotation>(CHART_API.annotations, { method: 'PATCH', body: annotation });
+      await inUserTerms(
+        http<Annotation>(CHART_API.annotations, { method: 'PATCH', body: annotation }),
+      );
     },
     delete: async (ids: number[]) => {
-      await postJson<DeleteAnnotationsResult>(CHART_API.deleteAnnotations, ids);
+      await inUserTerms(postJson<DeleteAnnotationsResult>(CHART_API.deleteAnnotations, ids));
     },
   };
+}
+
+/** Which end of the archived data a jump goes to. */
+export type DataEdge = 'first' | 'last';
+
+/**
+ * The first or last time the target has data in `source` (SPEC §7 GET data/{id}/first-date
+ * and last-date for a stored chart, POST first-date-pvs and last-date-pvs for a PV list);
+ * null when the source holds none (the server's timestamp 0, SPEC §3).
+ */
+export async function fetchDataEdge(
+  target: ChartTarget,
+  source: DataSourceType,
+  edge: DataEdge,
+  signal?: AbortSignal,
+): Promise<number | null> {
+  const query = { source };
+  const answer =
+    target.kind === 'chart'
+      ? await getJson<FirstLastDate>(
+          chartPath(edge === 'first' ? CHART_API.firstDate : CHART_API.lastDate, {
+            id: target.chartId,
+          }),
+          { query, signal },
+        )
+      : await postJson<FirstLastDate>(
+          edge === 'first' ? CHART_API.firstDatePvs : CHART_API.lastDatePvs,
+          target.series.map((s) => s.pv),
+          { query, signal },
+        );
+  return answer.timestamp > 0 ? answer.timestamp : null;
 }
 
 /** The file name of a content-disposition header (RFC 6266: filename* before filename). */
@@ -78,6 +130,8 @@ export async function exportChartData(
     headers,
     body: JSON.stringify(body),
   });
+  if (res.status === 401) redirectToLogout();
+  if (res.status === 403) reportForbidden();
   if (!res.ok) {
     let message = res.statusText || `HTTP ${res.status}`;
     try {

@@ -10,6 +10,7 @@ import type { PvRef } from '../../contract/pv.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { useLiveClient } from '../../live/index.ts';
 import type { ChartDataAnswer, ChartTarget } from '../../live/charts.ts';
+import { failureText } from '../../app/failureText.ts';
 
 /** Requests wait this long for the next view change (wheel, keys) before going out. */
 const SETTLE_MS = 60;
@@ -109,7 +110,7 @@ export function useChartData(params: ChartDataParams): {
             setState({
               status: 'error',
               answer: null,
-              error: error instanceof Error ? error.message : String(error),
+              error: failureText(error),
             });
           },
         );

@@ -6,6 +6,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { getJson, http, postJson } from '../../api/http.ts';
 import { USER_PAGES_API, type SavedPage, type UserPages } from '../../contract/userPages.ts';
+import { failureText } from '../../app/failureText.ts';
 
 export interface UserPagesState {
   pages: UserPages | null;
@@ -19,7 +20,7 @@ const set = (next: UserPagesState) => {
   state = next;
   for (const l of listeners) l();
 };
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const message = (e: unknown) => failureText(e);
 
 function load(): void {
   if (loading || state.pages) return;

@@ -11,7 +11,7 @@ import type { DatasheetDocument, DocType } from '../../contract/maintenance.ts';
 import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES } from '../../contract/maintenance.ts';
 import type { PvRef } from '../../contract/pv.ts';
 import { checkUploadFile } from '../../domain/maintenance.ts';
-import { validateDocumentInput } from '../../domain/validation/forms.ts';
+import { DOC_TYPE_FILE, isWebUrl, validateDocumentInput } from '../../domain/validation/forms.ts';
 import type { RuleMessage } from '../../domain/validation/ruleMessage.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { Button, ChoiceGroup, ConfirmDialog, Field, LoadingState, Panel } from '../../ui/index.ts';
@@ -25,6 +25,7 @@ import {
   type UploadHandle,
 } from './maintenanceApi.ts';
 import { useLoad } from './useLoad.ts';
+import { failureText } from '../../app/failureText.ts';
 
 const ACCEPT = DOCUMENT_CONTENT_TYPES.join(',');
 
@@ -47,7 +48,7 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
   const ruleText = useRuleText();
   const docs = useLoad((s) => loadDocuments(pvRef, s), [pvRef.type, pvRef.nr]);
   const [description, setDescription] = useState('');
-  const [docType, setDocType] = useState<DocType>('File');
+  const [docType, setDocType] = useState<DocType>(DOC_TYPE_FILE);
   const [target, setTarget] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<RuleMessage[]>([]);
@@ -75,12 +76,12 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
       description,
       docType,
       target: docType === 'Link' ? target : null,
-      file: docType === 'File' && file ? { file, filename: file.name } : null,
+      file: docType === DOC_TYPE_FILE && file ? { file, filename: file.name } : null,
     };
     const messages = validateDocumentInput(input);
     setErrors(messages);
     if (messages.length) return;
-    const problem = docType === 'File' && file ? checkUploadFile(file) : null;
+    const problem = docType === DOC_TYPE_FILE && file ? checkUploadFile(file) : null;
     if (problem) {
       setOutcome({
         tone: 'error',
@@ -112,7 +113,7 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
           : {
               tone: 'error',
               text: t('maintenance.docs.failed', {
-                reason: err instanceof Error ? err.message : String(err),
+                reason: failureText(err),
               }),
             },
       );
@@ -139,7 +140,7 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
       setOutcome({
         tone: 'error',
         text: t('maintenance.docs.deleteFailed', {
-          reason: err instanceof Error ? err.message : String(err),
+          reason: failureText(err),
         }),
       });
     } finally {
@@ -184,15 +185,19 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
                   </span>
                 </div>
                 <div className="doc-actions">
-                  {d.docType === 'Link' && d.target ? (
-                    <a
-                      className="btn btn-secondary"
-                      href={d.target}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                    >
-                      {t('maintenance.docs.openLink')}
-                    </a>
+                  {d.docType === 'Link' ? (
+                    // Only a web URL becomes a link (SPEC §5: only web URLs are supported).
+                    d.target &&
+                    isWebUrl(d.target) && (
+                      <a
+                        className="btn btn-secondary"
+                        href={d.target}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                      >
+                        {t('maintenance.docs.openLink')}
+                      </a>
+                    )
                   ) : (
                     <>
                       <a
@@ -240,12 +245,16 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
               value={docType}
               onChange={setDocType}
               choices={[
-                { value: 'File', label: t('maintenance.docs.kindFile') },
+                { value: DOC_TYPE_FILE, label: t('maintenance.docs.kindFile') },
                 { value: 'Link', label: t('maintenance.docs.kindLink') },
               ]}
             />
             <Field
-              label={t('maintenance.docs.description')}
+              label={
+                docType === DOC_TYPE_FILE
+                  ? t('maintenance.docs.description')
+                  : t('maintenance.docs.shortDescription')
+              }
               required
               error={errorOf('description')}
             >
@@ -260,7 +269,7 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
                 />
               )}
             </Field>
-            {docType === 'File' ? (
+            {docType === DOC_TYPE_FILE ? (
               <div className="doc-file">
                 <Field
                   label={t('maintenance.docs.file')}
@@ -347,7 +356,7 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
                 </Button>
               ) : (
                 <Button key="submit" type="submit" variant="primary" icon="check">
-                  {docType === 'File'
+                  {docType === DOC_TYPE_FILE
                     ? t('maintenance.docs.upload')
                     : t('maintenance.docs.saveLink')}
                 </Button>

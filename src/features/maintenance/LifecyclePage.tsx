@@ -27,6 +27,7 @@ import { useSession } from '../auth/sessionStore.ts';
 import { MachineFrame } from './MachineFrame.tsx';
 import { loadLifecycle, saveLifecycle } from './maintenanceApi.ts';
 import { useLoad } from './useLoad.ts';
+import { failureText } from '../../app/failureText.ts';
 
 export function LifecyclePage() {
   return <MachineFrame view="lifecycle">{({ ref }) => <Lifecycle pvRef={ref} />}</MachineFrame>;
@@ -147,7 +148,7 @@ function LifecycleEditor({ pvRef, entries }: { pvRef: PvRef; entries: LifecycleE
       setOutcome({
         ok: false,
         text: t('maintenance.lifecycle.notSaved', {
-          reason: err instanceof Error ? err.message : String(err),
+          reason: failureText(err),
         }),
       });
     } finally {

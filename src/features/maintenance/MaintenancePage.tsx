@@ -30,12 +30,15 @@ import { useDueVersion } from './useDueVersion.tsx';
 import { TableScroll } from './TableScroll.tsx';
 import { useLoad } from './useLoad.ts';
 import { SOON_DUE_SHARE } from '../../domain/maintenance.ts';
+import { requireNumber } from '../../domain/validation/forms.ts';
+import { useRuleText } from '../actions/useRuleText.ts';
 import './maintenance.css';
 
 type Mode = 'all' | 'percent' | 'absolute';
 
 export function MaintenancePage() {
   const { t } = useTranslation();
+  const ruleText = useRuleText();
   const format = useFormat();
   const amount = useAmount();
   const machines = useLoad((s) => loadDescriptions(s), []);
@@ -62,11 +65,10 @@ export function MaintenancePage() {
     return [...seen.entries()].sort((a, b) => a[0] - b[0]);
   }, [machines.loaded.data]);
   const apply = () => {
-    const n = Number(typed.trim().replace(',', '.'));
-    if (typed.trim() === '' || !Number.isFinite(n))
-      return setInputError(t('validation.forms.enterNumber'));
+    const notANumber = requireNumber(typed);
+    if (notANumber) return setInputError(ruleText(notANumber));
     setInputError(null);
-    setCompare(n);
+    setCompare(Number(typed.trim().replace(',', '.')));
   };
   const rows = protocol.loaded.data?.rows ?? [];
   const stateOf = (r: (typeof rows)[number]) =>

@@ -26,6 +26,7 @@ import {
   NetworkError,
   postJson,
   redirectToLogout,
+  reportForbidden,
 } from '../../api/http.ts';
 
 const pvQuery = (ref: PvRef) => ({ pvType: ref.type, pvNr: ref.nr });
@@ -124,6 +125,7 @@ export function uploadDocument(
         // not JSON
       }
       if (xhr.status === 401) redirectToLogout();
+      if (xhr.status === 403) reportForbidden();
       if (xhr.status >= 200 && xhr.status < 300)
         return resolve(body as DatasheetResult<DatasheetDocument>);
       const error = (body as ApiErrorBody | null)?.error;

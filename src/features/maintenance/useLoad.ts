@@ -1,5 +1,6 @@
 /** One REST load of a view with the load states of SPEC §4 and a retry; aborted on unmount. */
 import { useCallback, useEffect, useState } from 'react';
+import { failureText } from '../../app/failureText.ts';
 
 export type Loaded<T> =
   | { state: 'loading'; data?: undefined }
@@ -19,8 +20,7 @@ export function useLoad<T>(
     load(abort.signal).then(
       (data) => !abort.signal.aborted && setLoaded({ state: 'ready', data }),
       (err: unknown) =>
-        !abort.signal.aborted &&
-        setLoaded({ state: 'error', error: err instanceof Error ? err.message : String(err) }),
+        !abort.signal.aborted && setLoaded({ state: 'error', error: failureText(err) }),
     );
     return () => abort.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names what reloads

@@ -7,6 +7,7 @@ import { callStations } from '../../api/stations.ts';
 import { useStationLive } from '../../live/index.ts';
 import { Button, Dialog } from '../../ui/index.ts';
 import { DialStateBadge } from '../stations/DialStateBadge.tsx';
+import { failureText } from '../../app/failureText.ts';
 
 export interface DialDialogProps {
   stationNumber: number;
@@ -34,7 +35,7 @@ export function DialDialog({ stationNumber, onClose }: DialDialogProps) {
           : { ok: false, text: r.errorMessage ?? t('processImages.dial.failed') },
       );
     } catch (err) {
-      setResult({ ok: false, text: err instanceof Error ? err.message : String(err) });
+      setResult({ ok: false, text: failureText(err) });
     } finally {
       setBusy(false);
     }

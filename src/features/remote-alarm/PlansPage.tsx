@@ -28,6 +28,7 @@ import {
   StatusBadge,
 } from '../../ui/index.ts';
 import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
+import { PlanLimitNotice } from './PlanLimitNotice.tsx';
 import { useCommandConfirm } from '../actions/CommandConfirm.tsx';
 import { useAsync } from '../stations/useAsync.ts';
 import './remoteAlarm.css';
@@ -120,6 +121,7 @@ function PlanCard({
           undelivered: plan.undeliveredMessages,
         })}
       </p>
+      <PlanLimitNotice plan={plan} />
     </li>
   );
 }

@@ -1,8 +1,6 @@
 /** The report calls of the tab (SPEC §7 "Report", "Rueb and Sebam") and the archive reads. */
 import { getJson, postJson } from '../../api/http.ts';
 import { CHART_API, type ChartData, type DataSourceType } from '../../contract/charts.ts';
-import { API } from '../../contract/paths.ts';
-import type { PvListEntry } from '../../contract/plant.ts';
 import type { PvRef } from '../../contract/pv.ts';
 import {
   REPORT_API,
@@ -74,7 +72,7 @@ export const fetchRuebEvents = (
     getJson<RuebEvents>(reportPath(REPORT_API.ruebEvents, { station, year, month }), { signal }),
   );
 
-export const fetchPvList = (signal?: AbortSignal) => getJson<PvListEntry[]>(API.pv.all, { signal });
+export { fetchPvList } from '../../api/stations.ts';
 
 /** Mean, minimum, maximum and last value of one PV per archived period. */
 export const fetchArchivedValues = (

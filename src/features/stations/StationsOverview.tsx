@@ -163,6 +163,13 @@ function StationRow({
           >
             {t('stations.dial.status')}
           </button>
+          <Link
+            className="btn btn-small btn-quiet"
+            to={`/alerts/history?station=${station.id}`}
+            aria-label={t('stations.alertHistoryOf', { station: station.name })}
+          >
+            {t('stations.alertHistory')}
+          </Link>
         </div>
       </td>
     </tr>

@@ -1,5 +1,6 @@
 /** Loads data once per dependency change with abort on unmount; the view renders the state. */
 import { useCallback, useEffect, useState } from 'react';
+import { failureText } from '../../app/failureText.ts';
 
 export type AsyncState<T> =
   { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; error: string };
@@ -15,8 +16,7 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: rea
         if (!controller.signal.aborted) setResult({ state: 'ready', data });
       },
       (err: unknown) => {
-        if (!controller.signal.aborted)
-          setResult({ state: 'error', error: err instanceof Error ? err.message : String(err) });
+        if (!controller.signal.aborted) setResult({ state: 'error', error: failureText(err) });
       },
     );
     return () => controller.abort();

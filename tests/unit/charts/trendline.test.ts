@@ -7,6 +7,8 @@ import {
   archiveTrendQueryString,
   AUTO_TRENDLINE_CHART_CONFIG_ID,
   buildAutoTrendLineConfig,
+  DEFAULT_ARCHIVE_TREND_DURATION,
+  DEFAULT_ARCHIVE_TREND_SOURCE,
   parseArchiveTrendQuery,
   parseTrendQuery,
   trendQueryString,
@@ -157,7 +159,15 @@ describe('SPEC §2 trend line navigation targets', () => {
       pvs,
       invalid: [],
       duration: { amount: 7, unit: 'Days' },
+      isDefault: false,
     });
+  });
+
+  it('TQ4: without amount and unit the SPEC §9 archive default is 1 day from DayValues', () => {
+    expect(parseArchiveTrendQuery('pv=AnaIn-1').isDefault).toBe(true);
+    expect(parseArchiveTrendQuery('pv=AnaIn-1&amount=1&unit=Days').isDefault).toBe(false);
+    expect(DEFAULT_ARCHIVE_TREND_DURATION).toEqual({ amount: 1, unit: 'Days' });
+    expect(DEFAULT_ARCHIVE_TREND_SOURCE).toBe('DayValues');
   });
 });
 

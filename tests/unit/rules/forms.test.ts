@@ -119,4 +119,23 @@ describe('SPEC §5 Forms', () => {
     ).toEqual(['validation.forms.onlyWebUrls']);
     expect(collectMessages(null, null)).toEqual([]);
   });
+
+  it('FO12: a link document needs a short description and a web URL as its target', () => {
+    expect(
+      validateDocumentInput({ description: ' ', docType: 'Link', target: '' }).map((m) => [
+        m.key,
+        m.field,
+      ]),
+    ).toEqual([
+      ['validation.forms.enterShortDescription', 'description'],
+      ['validation.forms.enterUrl', 'target'],
+    ]);
+    expect(
+      validateDocumentInput({
+        description: 'Herstellerseite',
+        docType: 'Link',
+        target: 'https://pumpen.example/p1',
+      }),
+    ).toEqual([]);
+  });
 });

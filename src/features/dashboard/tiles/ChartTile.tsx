@@ -20,6 +20,7 @@ import { PvAlarmMark } from '../../alerts/PvAlarmMark.tsx';
 import { seriesColor } from '../../../domain/seriesColors.ts';
 import { TileError } from '../TileFrame.tsx';
 import { TrendSeries } from './trendSeries.ts';
+import { failureText } from '../../../app/failureText.ts';
 
 /** Redraws at most this often; a wall monitor needs no more. */
 const REDRAW_MS = 1000;
@@ -162,7 +163,7 @@ function LiveTrend({ pvs, hours }: { pvs: PvRef[]; hours: number }) {
         observer.observe(host);
         cleanups.push(() => observer.disconnect());
       },
-      (err: unknown) => setFailed(err instanceof Error ? err.message : String(err)),
+      (err: unknown) => setFailed(failureText(err)),
     );
     const timer = setInterval(() => {
       if (!dirty || !plot) return;

@@ -15,6 +15,7 @@ import { Button } from '../../../ui/index.ts';
 import { saveNote } from '../dashboardApi.ts';
 import { useDashboardShared } from '../DashboardContext.ts';
 import { TileError } from '../TileFrame.tsx';
+import { failureText } from '../../../app/failureText.ts';
 
 export function NoteTile({ tile }: { tile: DashboardTile }) {
   const { t } = useTranslation();
@@ -62,7 +63,7 @@ function Note({ id, initial, canEdit }: { id: number; initial: string; canEdit: 
       setText(saved.note);
       setDraft(null);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(failureText(err));
     } finally {
       setSaving(false);
     }

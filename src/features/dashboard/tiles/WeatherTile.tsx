@@ -16,6 +16,7 @@ import { useDashboardShared } from '../DashboardContext.ts';
 import { knownCase } from '../enums.ts';
 import { TileError } from '../TileFrame.tsx';
 import { WeatherIcon } from '../weather/WeatherIcon.tsx';
+import { failureText } from '../../../app/failureText.ts';
 
 export const WEATHER_REFRESH_MS = 10 * 60_000;
 const FORECAST_SHOWN = 8;
@@ -33,9 +34,7 @@ function usePolled<T>(load: (signal: AbortSignal) => Promise<T>, key: string): L
         (err: unknown) =>
           !controller.signal.aborted &&
           setResult((prev) =>
-            prev.state === 'ready'
-              ? prev
-              : { state: 'error', error: err instanceof Error ? err.message : String(err) },
+            prev.state === 'ready' ? prev : { state: 'error', error: failureText(err) },
           ),
       );
     void run();

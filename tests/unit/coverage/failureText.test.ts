@@ -1,0 +1,94 @@
+/**
+ * SPEC §8 "Operation": the one mapping from a failure to the user's text (src/app/failureText.ts)
+ * and the 403 hook of the fetch wrapper that makes the session reload the user's rights.
+ */
+import i18next from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import de from '../../../locales/de.json';
+import ru from '../../../locales/ru.json';
+import { HttpError, NetworkError } from '../../../src/api/http.ts';
+import { failureKind, failureText } from '../../../src/app/failureText.ts';
+
+beforeAll(async () => {
+  await i18next.init({
+    lng: 'de',
+    fallbackLng: 'de',
+    resources: { de: { translation: de }, ru: { translation: ru } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+describe('failure texts (SPEC §8 "Operation")', () => {
+  afterEach(() => i18next.changeLanguage('de'));
+
+  it('FT1: a network failure is "Netzwerkfehler", also after crossing the engine port', () => {
+    expect(failureText(new NetworkError('Failed to fetch'))).toBe('Netzwerkfehler');
+    const crossed = Object.assign(new Error('Failed to fetch'), { name: 'NetworkError' });
+    expect(failureKind(crossed)).toBe('network');
+  });
+
+  it('FT2: a 403 says access was denied and the rights were updated', () => {
+    const e = new HttpError(403, 'forbidden', 'Insufficient rights: editCharts required');
+    expect(failureKind(e)).toBe('accessDenied');
+    expect(failureText(e)).toBe('Zugriff verweigert – Ihre Benutzerrechte wurden aktualisiert.');
+  });
+
+  it('FT3: a server fault is "Vorgang fehlgeschlagen" with the status', () => {
+    expect(failureText(new HttpError(500, 'internal', 'Internal server error'))).toBe(
+      'Vorgang fehlgeschlagen (HTTP 500)',
+    );
+    expect(failureText(new HttpError(503, 'http_503', 'Service Unavailable'))).toBe(
+      'Vorgang fehlgeschlagen (HTTP 503)',
+    );
+  });
+
+  it('FT4: a refused request keeps the server text (SPEC §8 raw error text)', () => {
+    const e = new HttpError(400, 'validation', 'endDate must be after startDate');
+    expect(failureKind(e)).toBe('refused');
+    expect(failureText(e)).toBe('endDate must be after startDate');
+  });
+
+  it('FT5: defects and thrown non-errors are "Unbekannter Fehler", in the user language', async () => {
+    expect(failureText(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(
+      'Unbekannter Fehler',
+    );
+    expect(failureText('boom')).toBe('Unbekannter Fehler');
+    expect(failureText(new Error('   '))).toBe('Unbekannter Fehler');
+    await i18next.changeLanguage('ru');
+    expect(failureText(undefined)).toBe('Неизвестная ошибка');
+    expect(failureText(new NetworkError('x'))).toBe(ru.results.network.error);
+  });
+});
+
+describe('403 hook of the fetch wrapper', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockReset();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('FT6: every 403 tells the listeners once, other answers do not; unsubscribe stops it', async () => {
+    vi.resetModules();
+    const http = await import('../../../src/api/http.ts');
+    const heard = vi.fn();
+    const off = http.onForbidden(heard);
+    const answer = (status: number) =>
+      new Response(JSON.stringify({ error: { code: 'x', message: 'no' } }), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    fetchMock.mockResolvedValueOnce(answer(403));
+    await expect(http.postJson('/api/charts/annotations', {})).rejects.toMatchObject({
+      status: 403,
+    });
+    expect(heard).toHaveBeenCalledTimes(1);
+    fetchMock.mockResolvedValueOnce(answer(400));
+    await expect(http.getJson('/api/x')).rejects.toMatchObject({ status: 400 });
+    expect(heard).toHaveBeenCalledTimes(1);
+    off();
+    fetchMock.mockResolvedValueOnce(answer(403));
+    await expect(http.getJson('/api/x')).rejects.toMatchObject({ status: 403 });
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+});
