@@ -4,7 +4,7 @@
  * scanning one with a (fake) camera or through the app, and the native app bridge driven by
  * a double of the Android app — rules NP-E1 to NP-E6.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -106,8 +106,11 @@ test("NP-E3: a file: start-application path shows 'Fehlerhafter Pfad'; a path wi
   context,
   plant,
 }) => {
+  // The server is shared by the tests of this worker (PI-E3 counts the images): the image
+  // goes again at the end.
+  const file = join(plant.dataDir, 'process-images', 'test-aktionen.svg');
   writeFileSync(
-    join(plant.dataDir, 'process-images', 'test-aktionen.svg'),
+    file,
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 200" width="600" height="200">
   <title>Aktionen</title>
   <g id="file" data-action="start-application" data-path="file:///C:/Leitsystem/hmi.exe" tabindex="0" role="button" aria-label="Leitsystem lokal"><rect x="10" y="10" width="180" height="60" fill="#ddd"/></g>
@@ -143,6 +146,7 @@ test("NP-E3: a file: start-application path shows 'Fehlerhafter Pfad'; a path wi
   ]);
   await hmi.waitForURL('http://hmi.talaue.invalid/panel');
   await expect(hmi.getByRole('heading', { name: 'HMI' })).toBeVisible();
+  rmSync(file, { force: true });
 });
 
 test('NP-E7: without a camera the scan says why and reads a chosen picture instead; another origin is refused', async ({
