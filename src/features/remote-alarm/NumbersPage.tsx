@@ -48,7 +48,7 @@ export function NumbersPage() {
   const [dialog, setDialog] = useState<ResultDialog | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const data = numbers.value.state === 'ready' ? numbers.value.data : null;
+  const data = numbers.loaded.data ?? null;
   useScrollToHash(data !== null);
 
   const stateText = (on: boolean) =>
@@ -127,8 +127,8 @@ export function NumbersPage() {
         {done}
       </p>
       <LoadingState
-        status={numbers.value.state}
-        onRetry={numbers.retry}
+        status={numbers.loaded.state}
+        onRetry={numbers.reload}
         label={t('remoteAlarm.numbers.loading')}
       >
         {data && (
