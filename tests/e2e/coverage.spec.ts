@@ -242,7 +242,7 @@ test('CV-E7: the station list opens a station’s alert history; the picker cove
   page,
 }) => {
   await signIn(page, 'operator', '/stations');
-  await page.getByRole('link', { name: 'Meldungshistorie von Rohwasserpumpwerk Talaue' }).click();
+  await page.getByRole('link', { name: 'Meldungen von Rohwasserpumpwerk Talaue' }).click();
   await expect(page).toHaveURL(/\/alerts\/history\?station=1$/);
   await expect(
     page.getByRole('heading', { name: 'Meldungshistorie: Rohwasserpumpwerk Talaue' }),
