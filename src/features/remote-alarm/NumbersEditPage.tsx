@@ -109,12 +109,6 @@ function NumbersEditor({ data }: { data: AlarmCallNumbersResult }) {
   const [busy, setBusy] = useState(false);
   const nextKey = useRef(0);
   const pending = useMemo(() => rows.filter(isPending), [rows]);
-  // Who may change which number: the server's answer for stored numbers, the user's stations
-  // for the groups (RS9).
-  const editable = useMemo(
-    () => new Map(data.alarmCallnumbers.map((n) => [n.id, n.currentUserCanEdit])),
-    [data],
-  );
 
   // Typed changes are not lost to a closed tab by accident.
   useEffect(() => {
@@ -204,7 +198,9 @@ function NumbersEditor({ data }: { data: AlarmCallNumbersResult }) {
             row={row}
             data={data}
             busy={busy}
-            editable={row.id === 0 || (editable.get(row.id) ?? false)}
+            // Who may change which number: the server's answer for each stored number (also
+            // those just saved), the user's stations for the groups (RS9).
+            editable={row.original?.currentUserCanEdit ?? true}
             mayGroup={(station) => session.mayActOnStation(station)}
             errors={isPending(row) ? (errors.get(row.key) ?? []) : []}
             serverIssues={serverIssues.get(row.key) ?? []}
