@@ -3,7 +3,7 @@
  * which plan (writePlans on the plan's station) and confirm it (ackPlans), the answers in the
  * shapes of SPEC §3, the alarms of the plant sent by the active plan of their station, and
  * every change pushed on the pv hub and recorded as a control event with who and when.
- * Rules RS1-RS8 of server/remoteAlert/SPEC.md.
+ * Rules RS1-RS10 of server/remoteAlert/SPEC.md.
  */
 import type { Alert } from '../../src/contract/alerts.ts';
 import type { ResultStatus } from '../../src/contract/enums.ts';
@@ -28,8 +28,14 @@ import { hasRight, mayActOnStation, type SessionUser } from '../auth/service.ts'
 import type { AuditFn } from '../alerts/EventArchive.ts';
 import type { PvHubHandle } from '../hubs/pvHub.ts';
 import { badRequest } from '../http/errors.ts';
+import {
+  CALL_NUMBER_ERROR_TEXT,
+  CALL_NUMBER_ERRORS,
+  duplicateNumbers,
+  sameFields,
+} from '../../src/domain/remoteAlarm.ts';
 import { AlarmLines } from './AlarmLines.ts';
-import type { ConfirmRow, PlanRow, RemoteAlertStore } from './RemoteAlertStore.ts';
+import type { CallNumberRow, ConfirmRow, PlanRow, RemoteAlertStore } from './RemoteAlertStore.ts';
 import {
   CATEGORIES,
   isNight,
@@ -53,6 +59,9 @@ export interface RemoteAlertDeps {
   seed: number;
   audit?: AuditFn | undefined;
 }
+
+const STANDBY_TAKEN =
+  'In dieser Bereitschaft ist schon jemand eingeschaltet: die Nummer erst ausschalten.';
 
 /** The highest priority that makes a plan ask for confirmation at night (SPEC §9: 0 to 9). */
 const CONFIRM_PRIORITY_MAX = 1;
@@ -153,7 +162,7 @@ export class RemoteAlertService {
     };
   }
 
-  private numberMap(): Map<number, AlarmCallNumber> {
+  private numberMap(): Map<number, CallNumberRow> {
     return new Map(this.store.numbers().map((n) => [n.id, n]));
   }
 
@@ -326,10 +335,32 @@ export class RemoteAlertService {
 
   numbers(user: SessionUser): AlarmCallNumbersResult {
     return {
-      alarmCallnumbers: this.store.numbers(),
+      alarmCallnumbers: this.numbersFor(user),
       categories: [...CATEGORIES],
       pvGroups: this.pvGroups,
       currentUserCanEdit: hasRight(user, 'writePlans'),
+    };
+  }
+
+  /** RS5: every call number with the user's own currentUserCanEdit. */
+  private numbersFor(user: SessionUser): AlarmCallNumber[] {
+    return this.store
+      .numbers()
+      .map((n) => ({ ...n, currentUserCanEdit: this.mayChangeNumber(user, n.pvGroups) }));
+  }
+
+  private numbersResult(
+    user: SessionUser,
+    status: ResultStatus,
+    errorMessage: string | null,
+    refused: { unauthorizedNumbers?: number[]; conflictingNumbers?: number[] } = {},
+  ): CallNumbersSaveResult {
+    return {
+      status,
+      errorMessage,
+      alarmCallnumbers: this.numbersFor(user),
+      unauthorizedNumbers: refused.unauthorizedNumbers ?? [],
+      conflictingNumbers: refused.conflictingNumbers ?? [],
     };
   }
 
@@ -347,9 +378,29 @@ export class RemoteAlertService {
   }
 
   /**
+   * RS9: an edit is the user's to make when they may change the number as it is (RS5) and
+   * every PV group it adds or removes is one of their stations — staff bound to stations
+   * cannot make a number ring for, or stop ringing for, someone else's station.
+   */
+  private mayEditNumber(user: SessionUser, edit: CallNumberEdit): boolean {
+    const before = edit.id > 0 ? this.store.number(edit.id)!.pvGroups : [];
+    if (edit.id > 0 && !this.mayChangeNumber(user, before)) return false;
+    if (!hasRight(user, 'writePlans')) return false;
+    const was = new Set(before);
+    const now = new Set(edit.pvGroups);
+    const touched = [
+      ...edit.pvGroups.filter((g) => !was.has(g)),
+      ...before.filter((g) => !now.has(g)),
+    ];
+    return touched.every((g) => mayActOnStation(user, g));
+  }
+
+  /**
    * RS6: POST setalarmnumbersstate. Switching on a number of a standby category switches the
-   * others of that category off (one person is on call). Every switch counts against the
-   * daily change limit of each plan that calls the number; over the limit nothing changes.
+   * others of that category off (one person is on call). A number already in the asked state
+   * is left alone, so two users switching the same number give one change, one count and one
+   * control event. Every switch counts against the daily change limit of each plan that calls
+   * the number; over the limit nothing changes.
    */
   setNumbersState(
     user: SessionUser,
@@ -362,11 +413,12 @@ export class RemoteAlertService {
       (c) => !this.mayChangeNumber(user, this.store.number(c.id)!.pvGroups),
     );
     if (refused.length > 0)
-      return {
-        status: 'Unauthorized',
-        errorMessage: `Keine Rechte für Rufnummer ${refused.map((c) => c.id).join(', ')}`,
-        alarmCallnumbers: this.store.numbers(),
-      };
+      return this.numbersResult(
+        user,
+        'Unauthorized',
+        `Keine Rechte für Rufnummer ${refused.map((c) => this.store.number(c.id)!.name).join(', ')}`,
+        { unauthorizedNumbers: refused.map((c) => c.id) },
+      );
     const now = this.deps.now();
     const standby = new Set(CATEGORIES.filter((c) => c.standby).map((c) => c.id));
     const switched = new Map<number, boolean>();
@@ -375,13 +427,13 @@ export class RemoteAlertService {
       this.store.transaction(() => {
         for (const c of changes) {
           const n = this.store.number(c.id)!;
+          if (n.active === c.active) continue;
           if (c.active && standby.has(n.categoryId))
             for (const other of this.store.numbers())
               if (other.categoryId === n.categoryId && other.id !== n.id && other.active) {
                 this.store.setNumberActive(other.id, false, user.username, now);
                 switched.set(other.id, false);
               }
-          if (this.store.number(c.id)!.active === c.active) continue;
           this.store.setNumberActive(c.id, c.active, user.username, now);
           switched.set(c.id, c.active);
         }
@@ -407,51 +459,100 @@ export class RemoteAlertService {
     } catch (err) {
       if (!(err instanceof RollBack)) throw err;
     }
-    if (outcome.overLimit !== null)
-      return {
-        status: 'Failed',
-        errorMessage: outcome.overLimit,
-        alarmCallnumbers: this.store.numbers(),
-      };
+    if (outcome.overLimit !== null) return this.numbersResult(user, 'Failed', outcome.overLimit);
     for (const plan of this.plansCalling(new Set(switched.keys())))
       this.publishPlan(plan.stationNumber, plan.planNumber);
-    return { status: 'Success', errorMessage: null, alarmCallnumbers: this.store.numbers() };
+    return this.numbersResult(user, 'Success', null);
   }
 
-  /** RS7: POST alarmnumbers. Categories and PV groups must exist (400); rights as RS5. */
+  /**
+   * RS7: POST alarmnumbers. Numbers, categories and PV groups must exist, and no category may
+   * list the same number twice afterwards (RA11): else 400, nothing changed. Rights as RS9
+   * (Unauthorized, nothing changed). RS10: an edit whose `previous` no longer matches the
+   * stored number was made on a stale copy: Conflict, nothing changed, so no one's change is
+   * lost. The whole batch is one transaction.
+   */
   saveNumbers(user: SessionUser, edits: readonly CallNumberEdit[]): CallNumbersSaveResult {
-    for (const e of edits) {
+    edits.forEach((e, i) => {
       if (e.id > 0 && !this.store.number(e.id)) throw badRequest(`Unbekannte Rufnummer: ${e.id}`);
       if (!CATEGORIES.some((c) => c.id === e.categoryId))
-        throw badRequest(`Unbekannte Kategorie: ${e.categoryId}`);
+        throw badRequest(`Unbekannte Kategorie: ${e.categoryId}`, [
+          { path: `${i}.categoryId`, message: `Unbekannte Kategorie: ${e.categoryId}` },
+        ]);
       const badGroup = e.pvGroups.find((g) => !this.stationByNr.has(g));
-      if (badGroup !== undefined) throw badRequest(`Unbekannte PV-Gruppe: ${badGroup}`);
-    }
-    const refused = edits.filter(
-      (e) =>
-        !this.mayChangeNumber(user, e.pvGroups) ||
-        (e.id > 0 && !this.mayChangeNumber(user, this.store.number(e.id)!.pvGroups)),
+      if (badGroup !== undefined)
+        throw badRequest(`Unbekannte PV-Gruppe: ${badGroup}`, [
+          { path: `${i}.pvGroups`, message: `Unbekannte PV-Gruppe: ${badGroup}` },
+        ]);
+    });
+    const ids = edits.filter((e) => e.id > 0).map((e) => e.id);
+    if (new Set(ids).size !== ids.length) throw badRequest('Eine Rufnummer ist zweimal im Auftrag');
+    const edited = new Map(edits.map((e, i) => [e.id > 0 ? `n${e.id}` : `e${i}`, e]));
+    const after = [
+      ...this.store
+        .numbers()
+        .filter((n) => !edited.has(`n${n.id}`))
+        .map((n) => ({ key: `n${n.id}`, categoryId: n.categoryId, number: n.number })),
+      ...[...edited].map(([key, e]) => ({ key, categoryId: e.categoryId, number: e.number })),
+    ];
+    const twice = duplicateNumbers(after);
+    const issues = edits.flatMap((e, i) =>
+      twice.has(e.id > 0 ? `n${e.id}` : `e${i}`)
+        ? [{ path: `${i}.number`, message: CALL_NUMBER_ERROR_TEXT[CALL_NUMBER_ERRORS.numberTwice] }]
+        : [],
     );
+    // RS6 holds for edits too: a number switched on does not join a standby rota that already
+    // has someone on call (two people would be called as "the one on standby").
+    const standby = new Set(CATEGORIES.filter((c) => c.standby).map((c) => c.id));
+    edits.forEach((e, i) => {
+      const before = e.id > 0 ? this.store.number(e.id)! : null;
+      if (!before?.active || before.categoryId === e.categoryId || !standby.has(e.categoryId))
+        return;
+      const taken = this.store
+        .numbers()
+        .some((n) => n.id !== e.id && n.active && n.categoryId === e.categoryId);
+      if (taken) issues.push({ path: `${i}.categoryId`, message: STANDBY_TAKEN });
+    });
+    if (issues.length > 0)
+      throw badRequest(`Invalid call numbers: ${issues[0]!.path}: ${issues[0]!.message}`, issues);
+
+    const refused = edits.filter((e) => !this.mayEditNumber(user, e));
     if (refused.length > 0)
-      return {
-        status: 'Unauthorized',
-        errorMessage: `Keine Rechte für Rufnummer ${refused.map((e) => e.id || e.name).join(', ')}`,
-        alarmCallnumbers: this.store.numbers(),
-      };
+      return this.numbersResult(
+        user,
+        'Unauthorized',
+        `Keine Rechte für Rufnummer ${refused.map((e) => e.name).join(', ')}`,
+        { unauthorizedNumbers: refused.filter((e) => e.id > 0).map((e) => e.id) },
+      );
+    const stale = edits.filter(
+      (e) => e.id > 0 && e.previous && !sameFields(e.previous, this.store.number(e.id)!),
+    );
+    if (stale.length > 0)
+      return this.numbersResult(
+        user,
+        'Conflict',
+        `Inzwischen geändert: ${stale
+          .map((e) => {
+            const n = this.store.number(e.id)!;
+            return `${n.name} (${n.number}) von ${n.changedBy}`;
+          })
+          .join(', ')}`,
+        { conflictingNumbers: stale.map((e) => e.id) },
+      );
+
     const now = this.deps.now();
     const changed: number[] = [];
     this.store.transaction(() => {
       for (const e of edits) {
         const before = e.id > 0 ? this.store.number(e.id) : undefined;
-        const edit = { ...e, name: e.name.trim(), number: e.number.trim() };
-        if (
-          before &&
-          before.name === edit.name &&
-          before.number === edit.number &&
-          before.categoryId === edit.categoryId &&
-          JSON.stringify(before.pvGroups) === JSON.stringify(edit.pvGroups)
-        )
-          continue;
+        const edit: CallNumberEdit = {
+          id: e.id,
+          name: e.name.trim(),
+          number: e.number.trim(),
+          categoryId: e.categoryId,
+          pvGroups: [...new Set(e.pvGroups)].sort((a, b) => a - b),
+        };
+        if (before && sameFields(before, edit)) continue;
         const id = this.store.saveNumber(edit, user.username, now);
         changed.push(id);
         this.control(
@@ -465,7 +566,7 @@ export class RemoteAlertService {
     });
     for (const plan of this.plansCalling(new Set(changed)))
       this.publishPlan(plan.stationNumber, plan.planNumber);
-    return { status: 'Success', errorMessage: null, alarmCallnumbers: this.store.numbers() };
+    return this.numbersResult(user, 'Success', null);
   }
 
   /**

@@ -4,6 +4,9 @@
  * business. Every change runs in a transaction of the caller (`transaction`).
  */
 import type { AlarmCallNumber, CallNumberEdit } from '../../src/contract/remoteAlert.ts';
+
+/** A call number as stored; who may change it is the service's business. */
+export type CallNumberRow = Omit<AlarmCallNumber, 'currentUserCanEdit'>;
 import type { Db } from '../store/db.ts';
 import type { SeedNumber, SeedPlan } from './remoteAlertSeed.ts';
 
@@ -58,6 +61,8 @@ interface RawNumber {
   category_id: number;
   pv_groups: string;
   active: number;
+  changed_at: number;
+  changed_by: string;
 }
 
 interface RawConfirm {
@@ -91,13 +96,15 @@ const planOf = (r: RawPlan): PlanRow => ({
   countedDay: r.counted_day,
 });
 
-const numberOf = (r: RawNumber): AlarmCallNumber => ({
+const numberOf = (r: RawNumber): CallNumberRow => ({
   id: r.id,
   name: r.name,
   number: r.number,
   categoryId: r.category_id,
   pvGroups: JSON.parse(r.pv_groups) as number[],
   active: r.active === 1,
+  changedAt: r.changed_at,
+  changedBy: r.changed_by,
 });
 
 const confirmOf = (r: RawConfirm): ConfirmRow => ({
@@ -228,7 +235,7 @@ export class RemoteAlertStore {
       });
   }
 
-  numbers(): AlarmCallNumber[] {
+  numbers(): CallNumberRow[] {
     return (
       this.db
         .prepare('SELECT * FROM remote_call_numbers ORDER BY category_id, id')
@@ -236,7 +243,7 @@ export class RemoteAlertStore {
     ).map(numberOf);
   }
 
-  number(id: number): AlarmCallNumber | undefined {
+  number(id: number): CallNumberRow | undefined {
     const row = this.db.prepare('SELECT * FROM remote_call_numbers WHERE id = ?').get(id) as
       RawNumber | undefined;
     return row && numberOf(row);

@@ -1,7 +1,8 @@
 /**
  * SPEC §7 "Remote alert": alarm plans, plans to confirm and call numbers. Reading needs a
  * session (401); plan changes report rights per plan (unauthorizedPlans, SPEC §6); call
- * number changes need writePlans (403 without it). Bodies are validated (400, nothing
+ * number changes need writePlans (403 without it), and per number the user's stations
+ * (status Unauthorized, unauthorizedNumbers). Bodies are validated (400, nothing
  * changed), CSRF is checked like every state-changing call. Two admin-only switches let tests
  * and demonstrations make an alarm line faulty and raise a remote alarm.
  */
@@ -16,11 +17,7 @@ import {
   type CallNumbersSaveResult,
   type PlanToConfirm,
 } from '../../src/contract/remoteAlert.ts';
-import {
-  CALL_NUMBER_ERROR_TEXT,
-  callNumberError,
-  callNumberNameError,
-} from '../../src/domain/remoteAlarm.ts';
+import { CALL_NUMBER_ERROR_TEXT, callNumberFieldErrors } from '../../src/domain/remoteAlarm.ts';
 import { requireRight, requireUser } from '../auth/guards.ts';
 import type { ServerContext } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
@@ -53,12 +50,16 @@ const numbersStateBody = z
   .array(z.strictObject({ id: nr.min(1), active: z.boolean() }))
   .min(1)
   .max(MAX_ITEMS);
-const numberEdit = z.strictObject({
-  id: nr,
+const numberFields = {
   name: z.string().max(CALL_NUMBER_NAME_MAX * 2),
   number: z.string().max(64),
   categoryId: nr,
   pvGroups: z.array(nr).max(MAX_ITEMS),
+};
+const numberEdit = z.strictObject({
+  id: nr,
+  ...numberFields,
+  previous: z.strictObject(numberFields).optional(),
 });
 const numbersBody = z.array(numberEdit).min(1).max(MAX_ITEMS);
 const lineBody = z.strictObject({
@@ -119,15 +120,15 @@ export function registerRemoteAlertRoutes(
   app.post(REMOTE_ALERT_API.numbers, async (request): Promise<CallNumbersSaveResult> => {
     const user = requireRight(ctx, request, 'writePlans');
     const edits = parse(numbersBody, request.body, 'call numbers');
-    edits.forEach((e, i) => {
-      const rule = callNumberNameError(e.name) ?? callNumberError(e.number);
-      if (!rule) return;
-      const field = rule.startsWith('remoteAlarm.validation.name') ? 'name' : 'number';
-      const message = CALL_NUMBER_ERROR_TEXT[rule];
-      throw badRequest(`Invalid call numbers: ${i}.${field}: ${message}`, [
-        { path: `${i}.${field}`, message },
-      ]);
-    });
+    // RA10: every broken rule of every row, so a form can mark them all at once.
+    const issues = edits.flatMap((e, i) =>
+      callNumberFieldErrors(e).map(({ field, rule }) => ({
+        path: `${i}.${field}`,
+        message: CALL_NUMBER_ERROR_TEXT[rule],
+      })),
+    );
+    if (issues.length > 0)
+      throw badRequest(`Invalid call numbers: ${issues[0]!.path}: ${issues[0]!.message}`, issues);
     return service.saveNumbers(user, edits);
   });
 

@@ -101,6 +101,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     descriptionKey: 'remoteAlarm.navHelp',
   },
   {
+    path: '/remote-alarm/numbers',
+    labelKey: 'remoteAlarm.navNumbers',
+    icon: 'phone',
+    descriptionKey: 'remoteAlarm.navNumbersHelp',
+  },
+  {
     path: '/energy',
     labelKey: 'energy.nav',
     icon: 'chart',

@@ -116,14 +116,27 @@ export interface CallNumberPvGroup {
   stationNumber: number;
 }
 
-export interface AlarmCallNumber {
-  id: number;
+/** What a user edits of a call number (POST alarmnumbers), and what an edit compares with. */
+export interface CallNumberFields {
   name: string;
   number: string;
   categoryId: number;
   /** The PV groups whose alarms this number receives. */
   pvGroups: number[];
+}
+
+export interface AlarmCallNumber extends CallNumberFields {
+  id: number;
+  /** Switched on: the number is called when a plan that lists it alarms (on call). */
   active: boolean;
+  /** Epoch ms and user of the last change (switch or edit). */
+  changedAt: number;
+  changedBy: string;
+  /**
+   * Whether the signed-in user may switch and edit this number (writePlans, and for staff
+   * bound to stations: the number alarms one of their stations).
+   */
+  currentUserCanEdit: boolean;
 }
 
 /** SPEC §3 "Alarm call numbers result". */
@@ -131,7 +144,7 @@ export interface AlarmCallNumbersResult {
   alarmCallnumbers: AlarmCallNumber[];
   categories: CallNumberCategory[];
   pvGroups: CallNumberPvGroup[];
-  /** Whether the signed-in user may switch or edit call numbers (writePlans). */
+  /** Whether the signed-in user may switch or edit call numbers at all (writePlans). */
   currentUserCanEdit: boolean;
 }
 
@@ -141,19 +154,25 @@ export interface CallNumberStateChange {
   active: boolean;
 }
 
-/** One item of POST alarmnumbers: id 0 adds a number. */
-export interface CallNumberEdit {
+/**
+ * One item of POST alarmnumbers: id 0 adds a number. `previous` holds the fields as the user
+ * saw them before editing; when the number has changed since, nothing is saved (Conflict), so
+ * one user's edit never silently overwrites another's.
+ */
+export interface CallNumberEdit extends CallNumberFields {
   id: number;
-  name: string;
-  number: string;
-  categoryId: number;
-  pvGroups: number[];
+  previous?: CallNumberFields;
 }
 
 export interface CallNumbersSaveResult {
   status: ResultStatus;
   errorMessage: string | null;
+  /** Every call number after the call (unchanged ones too), as the user may see them. */
   alarmCallnumbers: AlarmCallNumber[];
+  /** Numbers the user may not switch or edit (status Unauthorized, nothing changed). */
+  unauthorizedNumbers: number[];
+  /** Numbers changed by someone else since the user saw them (status Conflict, nothing changed). */
+  conflictingNumbers: number[];
 }
 
 /** A call number: digits with an optional leading +, spaces, / or - between (3 to 20 digits). */

@@ -11,6 +11,8 @@ export interface PanelProps {
   /** Less padding, for wall monitors and tile grids. */
   dense?: boolean;
   className?: string;
+  /** An anchor to link to (`#id`). */
+  id?: string;
   children?: ReactNode;
 }
 
@@ -21,12 +23,14 @@ export function Panel({
   actions,
   dense = false,
   className,
+  id,
   children,
 }: PanelProps) {
   const headingId = useId();
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <section
+      id={id}
       className={cx('panel', dense && 'panel-dense', className)}
       aria-labelledby={title != null ? headingId : undefined}
     >

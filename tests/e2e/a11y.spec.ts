@@ -29,6 +29,8 @@ const PAGES: [path: string, ready: string][] = [
   ['/webcams', 'main h1'],
   ['/remote-alarm/plans', '.plan-card'],
   ['/remote-alarm/plans/confirm', 'main h1'],
+  ['/remote-alarm/numbers', '.callnumber'],
+  ['/remote-alarm/numbers/edit', '.callnumber-edit'],
   ['/energy', '.energy-card .energy-rest'],
   ['/energy/2', '.energy-facts'],
   ['/leakage', '.leak-table .leak-state'],

@@ -1,11 +1,22 @@
 /**
  * Remote alarming in the browser (SPEC §2, §8 plan dialogs): the stations' alarm plans with
  * priorities, recipients and who is on call, the alarm lines live, a plan switched only after
- * the confirm step and seen in another tab, and read-only for a viewer — rules RA-E1, RA-E2.
+ * the confirm step and seen in another tab, and read-only for a viewer — rules RA-E1, RA-E2;
+ * plans to confirm (RA-E3); call numbers switched through the confirm step and seen by
+ * another user (RA-E4), edited with refusals and conflicts that keep the input (RA-E5,
+ * RA-E6), read-only for a viewer (RA-E7); a station's on-call line (RA-E8) and the focused
+ * alert's (RA-E9).
  */
 import { test, expect } from './fixtures.ts';
 import { signIn } from './auth.ts';
 import { signInHttp } from '../support/login.ts';
+import type { AlarmCallNumbersResult } from '../../src/contract/remoteAlert.ts';
+import {
+  ACTION_EXTRA_API,
+  PV_ACTION_API,
+  type PvActionResult,
+} from '../../src/contract/actions.ts';
+import type { PvLimitConfig } from '../../src/contract/pv.ts';
 
 test('RA-E1: an operator switches the plan of a station through the confirm step; another tab follows', async ({
   context,
@@ -75,4 +86,259 @@ test('RA-E3: a night alarm sent by a plan waits for confirmation; acknowledged a
   await expect(step).toContainText('Hochbehälter Kirchberg');
   await step.getByRole('button', { name: 'Quittieren' }).click();
   await expect(page.locator('[data-confirm^="3_"]')).toHaveCount(0);
+});
+
+/** The plant's call numbers as the server holds them now. */
+async function callNumbers(url: string) {
+  const admin = await signInHttp(url, 'admin');
+  const res = await admin.fetch('/api/RemoteAlert/alarmnumbers');
+  return { admin, data: (await res.json()) as AlarmCallNumbersResult };
+}
+
+test('RA-E4: an operator switches a standby number through the confirm step; another user sees it at once', async ({
+  page,
+  browser,
+  plant,
+}) => {
+  const { admin, data } = await callNumbers(plant.url);
+  // The night plan of station 7 calls the wastewater standby rota.
+  await admin.fetch('/api/RemoteAlert', {
+    method: 'POST',
+    body: JSON.stringify([
+      { planRef: { station: { stationNumber: 7 }, planNumber: 2 }, active: true },
+    ]),
+  });
+  const rota = data.alarmCallnumbers.filter((n) => n.categoryId === 2);
+  const now = rota.find((n) => n.active)!;
+  const next = rota.find((n) => !n.active)!;
+
+  await signIn(page, 'operator', '/remote-alarm/plans');
+  await page.getByRole('link', { name: 'Rufbereitschaft' }).first().click();
+  await expect(page).toHaveURL(/\/remote-alarm\/numbers$/);
+  const other = await browser.newContext({ baseURL: plant.url });
+  const watcher = await other.newPage();
+  await signIn(watcher, 'admin', '/remote-alarm/numbers');
+
+  const row = (p: typeof page, id: number) => p.locator(`[data-number="${id}"]`);
+  const station7 = (p: typeof page) => p.locator('[data-oncall-station="7"]');
+  await expect(row(page, next.id)).toHaveAttribute('data-state', 'off');
+  await expect(station7(watcher)).toContainText(now.name);
+
+  await row(page, next.id)
+    .getByRole('button', { name: /Einschalten/ })
+    .click();
+  const step = page.getByRole('alertdialog', { name: 'Rufnummer umschalten' });
+  // Both changes are named: the new person on, the one on call now off.
+  await expect(step.locator('[data-command-change]')).toHaveCount(2);
+  await expect(step.locator('[data-command-change]').first()).toContainText(next.name);
+  await expect(step.locator('[data-command-change]').nth(1)).toContainText(now.name);
+  await expect(step.locator('.command-confirm-to').first()).toHaveText('eingeschaltet');
+  await expect(step).toContainText('genau eine Person');
+  // Escape sends nothing.
+  await page.keyboard.press('Escape');
+  await expect(step).toBeHidden();
+  await expect(row(page, next.id)).toHaveAttribute('data-state', 'off');
+
+  await row(page, next.id)
+    .getByRole('button', { name: /Einschalten/ })
+    .click();
+  await step.getByRole('button', { name: 'Umschalten' }).click();
+  await expect(row(page, next.id)).toHaveAttribute('data-state', 'on');
+  await expect(row(page, now.id)).toHaveAttribute('data-state', 'off');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'ist jetzt eingeschaltet' }),
+  ).toBeVisible();
+  await expect(row(page, next.id)).toContainText('geändert von operator');
+
+  // The other user's page follows without a reload: the number and who station 7 calls.
+  await expect(row(watcher, next.id)).toHaveAttribute('data-state', 'on');
+  await expect(row(watcher, now.id)).toHaveAttribute('data-state', 'off');
+  await expect(station7(watcher)).toContainText(next.name);
+  await expect(station7(watcher)).not.toContainText(now.name);
+  await other.close();
+});
+
+test('RA-E5: a number the server refuses keeps what was typed and says why; the client checks first', async ({
+  page,
+  plant,
+}) => {
+  const { admin, data } = await callNumbers(plant.url);
+  const foreman = data.alarmCallnumbers.find((n) => n.categoryId === 3)!;
+  await signIn(page, 'operator', '/remote-alarm/numbers/edit');
+  const row = page.locator(`[data-edit-number="${foreman.id}"]`);
+  const number = row.getByLabel('Rufnummer');
+  await expect(number).toHaveValue(foreman.number);
+
+  // The client's own check: nothing is sent.
+  let posted = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/RemoteAlert/alarmnumbers')) posted++;
+  });
+  await number.fill('0171-abc');
+  await page.getByRole('button', { name: '1 Änderung speichern' }).click();
+  await expect(row).toContainText('Rufnummer darf nur Ziffern');
+  await expect(number).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('.callnumber-savebar [role="alert"]')).toContainText(
+    'nichts wurde gesendet',
+  );
+  expect(posted).toBe(0);
+
+  // Meanwhile someone adds the same number to the category; this page cannot know it.
+  const taken = '+49 151 5550001';
+  const added = await admin.fetch('/api/RemoteAlert/alarmnumbers', {
+    method: 'POST',
+    body: JSON.stringify([
+      { id: 0, name: 'Vertretung Meister', number: taken, categoryId: 3, pvGroups: [1] },
+    ]),
+  });
+  expect(added.status).toBe(200);
+  await number.fill(taken);
+  await row.getByLabel('Name').fill('Meister Wasser (Vertretung)');
+  await page.getByRole('button', { name: '1 Änderung speichern' }).click();
+  await expect(page.locator('.callnumber-savebar [role="alert"]')).toContainText(
+    'Rufnummern wurden nicht gespeichert',
+  );
+  await expect(page.locator('.callnumber-savebar [role="alert"]')).toContainText(
+    'Ihre Eingaben bleiben erhalten',
+  );
+  await expect(row).toContainText('Diese Rufnummer gibt es in der Kategorie schon.');
+  await expect(number).toHaveValue(taken);
+  await expect(row.getByLabel('Name')).toHaveValue('Meister Wasser (Vertretung)');
+  expect(posted).toBe(1);
+  const stored = (await callNumbers(plant.url)).data.alarmCallnumbers.find(
+    (n) => n.id === foreman.id,
+  )!;
+  expect(stored.number).toBe(foreman.number);
+  expect(stored.name).toBe(foreman.name);
+
+  // Corrected, it is saved.
+  await number.fill('+49 151 5550002');
+  await page.getByRole('button', { name: '1 Änderung speichern' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: '1 Rufnummer gespeichert.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nichts zu speichern' })).toBeDisabled();
+});
+
+test('RA-E6: an edit made on a stale copy is not saved over another user’s change; merged, it goes through', async ({
+  page,
+  plant,
+}) => {
+  const { admin, data } = await callNumbers(plant.url);
+  const control = data.alarmCallnumbers.find((n) => n.categoryId === 4)!;
+  await signIn(page, 'operator', '/remote-alarm/numbers/edit');
+  const row = page.locator(`[data-edit-number="${control.id}"]`);
+  await row.getByLabel('Name').fill('Leitwarte Talaue (24 h)');
+
+  // Another user changes the number's phone number meanwhile.
+  const res = await admin.fetch('/api/RemoteAlert/alarmnumbers', {
+    method: 'POST',
+    body: JSON.stringify([
+      {
+        id: control.id,
+        name: control.name,
+        number: '+49 7031 66101',
+        categoryId: control.categoryId,
+        pvGroups: control.pvGroups,
+      },
+    ]),
+  });
+  expect(res.status).toBe(200);
+
+  await page.getByRole('button', { name: '1 Änderung speichern' }).click();
+  await expect(page.locator('.callnumber-savebar [role="alert"]')).toContainText(
+    'inzwischen geändert',
+  );
+  await expect(row).toContainText('Inzwischen von admin geändert');
+  // What this user typed stays; what they had not touched takes the other user's value.
+  await expect(row.getByLabel('Name')).toHaveValue('Leitwarte Talaue (24 h)');
+  await expect(row.getByLabel('Rufnummer')).toHaveValue('+49 7031 66101');
+
+  await page.getByRole('button', { name: '1 Änderung speichern' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: '1 Rufnummer gespeichert.' }),
+  ).toBeVisible();
+  const stored = (await callNumbers(plant.url)).data.alarmCallnumbers.find(
+    (n) => n.id === control.id,
+  )!;
+  expect(stored).toMatchObject({ name: 'Leitwarte Talaue (24 h)', number: '+49 7031 66101' });
+});
+
+test('RA-E7: a viewer sees who is on call and the numbers, cannot change anything and is told why', async ({
+  page,
+}) => {
+  await signIn(page, 'viewer', '/remote-alarm/numbers');
+  await expect(page.locator('[data-number]').first()).toBeVisible();
+  await expect(page.locator('[data-oncall-station]').first()).toBeVisible();
+  await expect(page.locator('[data-read-only]')).toContainText(
+    'Nur lesen. Ihnen fehlt das Recht „Pläne schreiben“.',
+  );
+  await expect(page.locator('[data-number]').getByRole('button')).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Rufnummern bearbeiten' }).click();
+  await expect(page).toHaveURL(/\/remote-alarm\/numbers\/edit$/);
+  await expect(page.locator('[data-read-only]')).toContainText('Pläne schreiben');
+  await expect(page.locator('tr[data-number]').first()).toBeVisible();
+  await expect(page.locator('main input, main select')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /speichern|hinzufügen/ })).toHaveCount(0);
+});
+
+test('RA-E8: a station page shows its active plan and who is on call, linking to its plans', async ({
+  page,
+  plant,
+}) => {
+  const { admin, data } = await callNumbers(plant.url);
+  await admin.fetch('/api/RemoteAlert', {
+    method: 'POST',
+    body: JSON.stringify([
+      { planRef: { station: { stationNumber: 4 }, planNumber: 2 }, active: true },
+    ]),
+  });
+  const onCall = data.alarmCallnumbers.find((n) => n.categoryId === 1 && n.active)!;
+  await signIn(page, 'operator', '/stations/4');
+  const summary = page.locator('[data-oncall-summary="4"]');
+  await expect(summary).toContainText('Nachtplan aktiv');
+  await expect(summary).toContainText(`In Bereitschaft: ${onCall.name} ${onCall.number}`);
+  await summary.getByRole('link', { name: 'Alarmpläne der Station' }).click();
+  await expect(page).toHaveURL(/\/remote-alarm\/plans#station-4$/);
+  const panel = page.locator('#station-4');
+  await expect(panel).toBeInViewport();
+  await expect(panel).toBeFocused();
+  await expect(panel.locator('[data-plan="4_2"] .badge')).toHaveText('Aktiv');
+});
+
+test('RA-E9: the alert list says whom the focused alert’s station reaches by remote alarm', async ({
+  page,
+  plant,
+}) => {
+  const api = await signInHttp(plant.url, 'operator');
+  const post = async <T>(path: string, body: unknown) =>
+    (await (await api.fetch(path, { method: 'POST', body: JSON.stringify(body) })).json()) as T;
+  // A limit crossed on purpose raises an alarm at station 5.
+  const pv = { type: 'AnaIn', nr: 500_001 } as const;
+  const old = await post<PvLimitConfig[]>(ACTION_EXTRA_API.limitConfigs, [pv]);
+  const next = old.map((l) => ({ ...l, limit: -1e6, priority: 1, delayTime: 0, notSet: false }));
+  expect(
+    (await post<PvActionResult>(PV_ACTION_API.setAnaInLimits, { oldValues: old, newValues: next }))
+      .status,
+  ).toBe('Success');
+  try {
+    await signIn(page, 'operator', '/alerts');
+    const first = page.locator('.alert-scroll [data-alert-id]').first();
+    await expect(first).toBeVisible();
+    const station = (await first.locator('.col-station').textContent())!.trim();
+    const summary = page.locator('[data-oncall-summary]');
+    await expect(summary).toContainText(`Fernalarm ${station}:`);
+    await expect(summary).toContainText(/aktiv|kein Alarmplan aktiv/);
+    await expect(summary.getByRole('link', { name: 'Alarmpläne der Station' })).toHaveAttribute(
+      'href',
+      /\/remote-alarm\/plans#station-\d+$/,
+    );
+  } finally {
+    const current = await post<PvLimitConfig[]>(ACTION_EXTRA_API.limitConfigs, [pv]);
+    await post<PvActionResult>(PV_ACTION_API.setAnaInLimits, {
+      oldValues: current,
+      newValues: current.map((l, i) => ({ ...l, ...old[i] })),
+    });
+  }
 });

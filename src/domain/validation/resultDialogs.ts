@@ -22,6 +22,8 @@ export const RESULT_KEYS = {
   failureInputNotAcknowledged: 'results.digiInAck.notAcknowledged',
   plansNotAcknowledged: 'results.plans.notAcknowledged',
   plansNotSaved: 'results.plans.notSaved',
+  callNumbersStateNotSaved: 'results.callNumbers.stateNotSaved',
+  callNumbersNotSaved: 'results.callNumbers.notSaved',
   actionFailed: 'results.stationCall.failed',
   alertsNotAcknowledged: 'results.alertsAck.title',
   alertsAckError: 'results.alertsAck.error',
@@ -44,6 +46,8 @@ export const RESULT_KEYS = {
   unauthorizedCounters: 'results.lists.unauthorizedCounters',
   missingCounters: 'results.lists.missingCounters',
   unauthorizedPlans: 'results.lists.unauthorizedPlans',
+  unauthorizedNumbers: 'results.lists.unauthorizedNumbers',
+  conflictingNumbers: 'results.lists.conflictingNumbers',
   unauthorizedStations: 'results.lists.unauthorizedStations',
   notCallableStations: 'results.lists.notCallableStations',
   missingStations: 'results.lists.missingStations',
@@ -64,7 +68,8 @@ export interface PlanResultLike {
 export type ResultItem =
   | { kind: 'pv'; pvRef: PvRef }
   | { kind: 'station'; stationNumber: number }
-  | { kind: 'plan'; stationNumber: number; planNumber: number };
+  | { kind: 'plan'; stationNumber: number; planNumber: number }
+  | { kind: 'callNumber'; id: number; name: string; number: string };
 
 export interface ResultSection {
   labelKey: string;
@@ -225,6 +230,46 @@ export function planResultDialog(
     severity: 'error',
     title: ruleMessage(
       action === 'acknowledge' ? RESULT_KEYS.plansNotAcknowledged : RESULT_KEYS.plansNotSaved,
+    ),
+    ...failureMessage(result.status, result.errorMessage, sections.length > 0),
+    sections,
+  };
+}
+
+/** SPEC §3 "Alarm call numbers result" as a switch or save answers it. */
+export interface CallNumbersResultLike {
+  status: ResultStatus;
+  errorMessage: string | null;
+  alarmCallnumbers: readonly { id: number; name: string; number: string }[];
+  unauthorizedNumbers: readonly number[];
+  conflictingNumbers: readonly number[];
+}
+
+/**
+ * RD11: after switching call numbers 'Error saving callnumbers state' (SPEC §8), after editing
+ * them 'Rufnummern wurden nicht gespeichert' — each listing the numbers the user may not
+ * change and those changed by someone else meanwhile; null on Success. A failed call
+ * ('Netzwerkfehler') is a Failed result with no text.
+ */
+export function callNumbersResultDialog(
+  action: 'state' | 'save',
+  result: CallNumbersResultLike,
+): ResultDialog | null {
+  if (shouldUpdateLocally(result.status)) return null;
+  const byId = new Map(result.alarmCallnumbers.map((n) => [n.id, n]));
+  const items = (ids: readonly number[]): ResultItem[] =>
+    ids.map((id) => {
+      const n = byId.get(id);
+      return { kind: 'callNumber', id, name: n?.name ?? String(id), number: n?.number ?? '' };
+    });
+  const sections = sectionsOf([
+    [RESULT_KEYS.unauthorizedNumbers, items(result.unauthorizedNumbers)],
+    [RESULT_KEYS.conflictingNumbers, items(result.conflictingNumbers)],
+  ]);
+  return {
+    severity: 'error',
+    title: ruleMessage(
+      action === 'state' ? RESULT_KEYS.callNumbersStateNotSaved : RESULT_KEYS.callNumbersNotSaved,
     ),
     ...failureMessage(result.status, result.errorMessage, sections.length > 0),
     sections,

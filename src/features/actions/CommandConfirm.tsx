@@ -11,7 +11,10 @@ import { Button, Dialog } from '../../ui/index.ts';
 export interface CommandChange {
   /** The PV (or output, counter, group) that changes. */
   pv: string;
-  station: string;
+  /** The station it belongs to, shown as "Station …". */
+  station?: string;
+  /** Instead of a station: where else the change belongs (a call number's category). */
+  where?: string;
   /** The value now, with its unit; '—' when unknown. */
   from: string;
   /** The value sent, with its unit. */
@@ -68,7 +71,7 @@ export function CommandConfirm({
               <li key={i} data-command-change>
                 <span className="command-confirm-pv">{c.pv}</span>
                 <span className="command-confirm-station">
-                  {t('safeOps.confirm.station', { station: c.station })}
+                  {c.where ?? t('safeOps.confirm.station', { station: c.station ?? '' })}
                 </span>
                 <span className="command-confirm-values">
                   <span className="command-confirm-from">{c.from}</span>

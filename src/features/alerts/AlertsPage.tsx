@@ -1,7 +1,8 @@
 /**
  * The current alert list (/alerts, live) and the alert message archive (/alerts/archive):
  * one screen over an engine-leased alert view, with sort, filters, selection, acknowledge,
- * delete, failure-input acknowledge and CSV export.
+ * delete, failure-input acknowledge and CSV export. Beside the current list: who the focused
+ * alert's station reaches by remote alarm now.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +31,7 @@ import { downloadText, toCsv } from './csv.ts';
 import { EMPTY_FILTER, FilterBuilder, type FilterColumn } from './FilterBuilder.tsx';
 import { RangePicker, rangeOf, type RangeChoice } from './RangePicker.tsx';
 import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
+import { OnCallSummary } from '../remote-alarm/OnCallSummary.tsx';
 import { usePriorityStyles } from './usePriorities.ts';
 import { useAlertsBenchProbe } from './useAlertsBenchProbe.ts';
 import './alerts.css';
@@ -241,6 +243,7 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
   }
 
   const titleKey = mode === 'live' ? 'alerts.list.title' : 'alerts.archive.title';
+  const focusedAlert = frame.rows[focusIndex - frame.from];
   const empty = frame.state === 'ready' && frame.total === 0;
   return (
     <div className="page alerts-page">
@@ -317,6 +320,13 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
         {selected.size > 0 && <> · {t('alerts.selected', { count: selected.size })}</>}
         <span className="alerts-keys"> · {t('alerts.keyboard')}</span>
       </p>
+      {mode === 'live' && focusedAlert?.stationNumber != null && (
+        // Who this alarm reaches at night: the focused alert's station, its plan, who is on call.
+        <OnCallSummary
+          stationNumber={focusedAlert.stationNumber}
+          stationName={focusedAlert.stationName}
+        />
+      )}
       {frame.remainingCount > 0 && (
         <p className="alerts-limit-note" role="note">
           {t('alerts.limitNote', {

@@ -3,7 +3,8 @@
  * line", §8 plan dialogs): per station its alarm plans — active or not, the priorities each
  * sends, the recipients in calling order with who is on call — and the station's alarm lines,
  * live from the engine's `plan` and `line` topics. Switching a plan is confirmed before it is
- * sent; a refusal lists the plans the user may not change.
+ * sent; a refusal lists the plans the user may not change. `#station-N` opens at a station;
+ * each recipient links to its call number.
  */
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -31,6 +32,8 @@ import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
 import { PlanLimitNotice } from './PlanLimitNotice.tsx';
 import { useCommandConfirm } from '../actions/CommandConfirm.tsx';
 import { useAsync } from '../stations/useAsync.ts';
+import { RemoteAlarmLinks } from './RemoteAlarmLinks.tsx';
+import { useScrollToHash } from './useScrollToHash.ts';
 import './remoteAlarm.css';
 
 /** Lines a station may have (IP, GSM, analogue, an ISDN backup on larger ones). */
@@ -104,7 +107,8 @@ function PlanCard({
             <ol className="plan-recipients">
               {recipients.map((r) => (
                 <li key={r.callNumberId}>
-                  {r.name} <span className="num">{r.number}</span>{' '}
+                  <Link to={`/remote-alarm/numbers#number-${r.callNumberId}`}>{r.name}</Link>{' '}
+                  <span className="num">{r.number}</span>{' '}
                   <span className={r.active ? 'on-call' : 'off-call'}>
                     ({r.active ? t('remoteAlarm.onCall') : t('remoteAlarm.offCall')})
                   </span>
@@ -145,6 +149,7 @@ export function PlansPage() {
       }
     return [...by.entries()];
   }, [plans]);
+  useScrollToHash(stations.length > 0);
 
   const onSwitch = async (plan: AlarmPlan) => {
     const to = !plan.active;
@@ -189,7 +194,7 @@ export function PlansPage() {
       <PageHeader
         title={t('remoteAlarm.title')}
         description={t('remoteAlarm.description')}
-        actions={<Link to="/remote-alarm/plans/confirm">{t('remoteAlarm.confirmNav')}</Link>}
+        actions={<RemoteAlarmLinks current="plans" />}
       />
       <LoadingState status={plans.state} onRetry={retry} label={t('remoteAlarm.loading')}>
         {plans.state === 'ready' &&
@@ -198,7 +203,11 @@ export function PlansPage() {
           ) : (
             <div className="plan-stations">
               {stations.map(([nr, s]) => (
-                <Panel key={nr} title={<Link to={`/stations/${nr}`}>{s.name}</Link>}>
+                <Panel
+                  key={nr}
+                  id={`station-${nr}`}
+                  title={<Link to={`/stations/${nr}`}>{s.name}</Link>}
+                >
                   <ul className="plan-cards">
                     {s.plans.map((p) => (
                       <PlanCard

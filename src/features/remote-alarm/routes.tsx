@@ -10,4 +10,12 @@ export const remoteAlarmRoutes: RouteObject[] = [
     path: 'remote-alarm/plans/confirm',
     lazy: () => import('./ConfirmPage.tsx').then((m) => ({ Component: m.ConfirmPage })),
   },
+  {
+    path: 'remote-alarm/numbers',
+    lazy: () => import('./NumbersPage.tsx').then((m) => ({ Component: m.NumbersPage })),
+  },
+  {
+    path: 'remote-alarm/numbers/edit',
+    lazy: () => import('./NumbersEditPage.tsx').then((m) => ({ Component: m.NumbersEditPage })),
+  },
 ];

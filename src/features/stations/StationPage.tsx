@@ -1,4 +1,7 @@
-/** A station page: every PV of the station with its live value, virtualized for long lists. */
+/**
+ * A station page: every PV of the station with its live value, virtualized for long lists,
+ * and who the station's alarms reach now (its active alarm plan and who is on call).
+ */
 import { alarmShortText } from '../../domain/pvAlarm.ts';
 import { MiddleText } from '../../ui/MiddleText.tsx';
 import { memo, useMemo, useRef, useState } from 'react';
@@ -20,6 +23,7 @@ import { DialStateBadge } from './DialStateBadge.tsx';
 import { useFormat } from '../../app/useFormat.ts';
 import { useAsync } from './useAsync.ts';
 import { PvActionButton } from '../actions/PvActionButton.tsx';
+import { OnCallSummary } from '../remote-alarm/OnCallSummary.tsx';
 import './stations.css';
 
 const ROW_HEIGHT_PX = 44;
@@ -87,6 +91,7 @@ export function StationPage() {
           </span>
         </div>
       </header>
+      <OnCallSummary stationNumber={station.id} />
       <div className="chip-row" role="group" aria-label={t('stations.typeFilter')}>
         {(['all', ...typesPresent] as const).map((type) => (
           <button

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PvRef } from '../../../src/contract/pv.ts';
 import {
   alertsAckResultDialog,
+  callNumbersResultDialog,
   failedPriorityOutputAck,
   failedPvActionResult,
   planResultDialog,
@@ -107,6 +108,64 @@ describe('SPEC §8 dialog titles and messages', () => {
     });
     expect(planResultDialog('save', result)!.title.key).toBe('results.plans.notSaved');
     expect(planResultDialog('save', { ...result, status: 'Success' })).toBeNull();
+  });
+
+  it("RD11: 'Error saving callnumbers state' / 'Rufnummern wurden nicht gespeichert' name the refused numbers", () => {
+    const numbers = [
+      { id: 5, name: 'Stefan Hoffmann', number: '+49 160 9981240' },
+      { id: 11, name: 'Leitwarte Talaue', number: '+49 7031 66100' },
+    ];
+    const base = {
+      errorMessage: null,
+      alarmCallnumbers: numbers,
+      unauthorizedNumbers: [],
+      conflictingNumbers: [],
+    };
+    expect(callNumbersResultDialog('state', { ...base, status: 'Success' })).toBeNull();
+    // Not reached: Failed with no text -> 'Netzwerkfehler' under the SPEC §8 title.
+    expect(callNumbersResultDialog('state', { ...base, status: 'Failed' })).toMatchObject({
+      severity: 'error',
+      title: { key: 'results.callNumbers.stateNotSaved' },
+      message: { key: 'results.network.error' },
+      detail: null,
+      sections: [],
+    });
+    expect(
+      callNumbersResultDialog('state', {
+        ...base,
+        status: 'Unauthorized',
+        unauthorizedNumbers: [5],
+      }),
+    ).toMatchObject({
+      message: null,
+      sections: [
+        {
+          labelKey: 'results.lists.unauthorizedNumbers',
+          items: [
+            { kind: 'callNumber', id: 5, name: 'Stefan Hoffmann', number: '+49 160 9981240' },
+          ],
+        },
+      ],
+    });
+    expect(callNumbersResultDialog('state', { ...base, status: 'Unauthorized' })!.message).toEqual({
+      key: 'results.common.insufficientRights',
+    });
+    const conflict = callNumbersResultDialog('save', {
+      ...base,
+      status: 'Conflict',
+      errorMessage: 'Inzwischen geändert: Leitwarte Talaue',
+      conflictingNumbers: [11, 99],
+    })!;
+    expect(conflict.title.key).toBe('results.callNumbers.notSaved');
+    expect(conflict.detail).toBe('Inzwischen geändert: Leitwarte Talaue');
+    expect(conflict.sections[0]!.labelKey).toBe('results.lists.conflictingNumbers');
+    // A number the answer no longer lists is still named, by its id.
+    expect(conflict.sections[0]!.items[1]).toEqual({
+      kind: 'callNumber',
+      id: 99,
+      name: '99',
+      number: '',
+    });
   });
 
   it("RD5: 'Aktion konnte nicht durchgeführt werden' lists unauthorized, not-callable and unconfigured stations", () => {

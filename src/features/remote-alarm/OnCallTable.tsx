@@ -1,0 +1,57 @@
+/**
+ * Who is called now, per station (SPEC §3 "Alarm plan": the active plan's recipients whose
+ * call number is switched on; RA8): the station, its active plan and the people on call in
+ * calling order. A station whose active plan calls nobody, or that has no active plan, is
+ * marked — its alarms reach no one at night.
+ */
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AlarmPlan } from '../../contract/remoteAlert.ts';
+import { onCallByStation } from '../../domain/remoteAlarm.ts';
+import { StatusBadge } from '../../ui/index.ts';
+
+export function OnCallTable({ plans }: { plans: readonly AlarmPlan[] }) {
+  const { t } = useTranslation();
+  const rows = onCallByStation(plans);
+  return (
+    <table className="table oncall-table">
+      <caption className="visually-hidden">{t('remoteAlarm.numbers.nowTitle')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('remoteAlarm.numbers.colStation')}</th>
+          <th scope="col">{t('remoteAlarm.numbers.colPlan')}</th>
+          <th scope="col">{t('remoteAlarm.numbers.colOnCall')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((s) => (
+          <tr key={s.stationNumber} data-oncall-station={s.stationNumber}>
+            <th scope="row">
+              <Link to={`/remote-alarm/plans#station-${s.stationNumber}`}>{s.stationName}</Link>
+            </th>
+            <td>
+              {s.activePlan ? (
+                s.activePlan.planname
+              ) : (
+                <StatusBadge tone="warning">{t('remoteAlarm.summary.noPlan')}</StatusBadge>
+              )}
+            </td>
+            <td>
+              {s.activePlan && s.onCall.length === 0 ? (
+                <StatusBadge tone="warning">{t('remoteAlarm.summary.nobody')}</StatusBadge>
+              ) : (
+                <ol className="oncall-people">
+                  {s.onCall.map((r) => (
+                    <li key={r.callNumberId}>
+                      {r.name} <span className="num oncall-number">{r.number}</span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
