@@ -197,10 +197,13 @@ test('CV-E5: switching times refused for missing rights say they were not saved,
   await signIn(page, username, '/actions/set-values?station=3');
   const time = page.getByLabel('Schaltzeit Nachtbetrieb: Neuer Wert');
   await expect(time).toBeEnabled();
-  setRole('viewer');
   await time.fill('22:40');
   await page.getByRole('button', { name: 'Werte setzen' }).click();
   const step = page.getByRole('alertdialog', { name: 'Befehl bestätigen' });
+  await expect(step).toBeVisible();
+  // The right goes while the confirm step is open: any earlier call that reloads the rights
+  // would turn the page read-only before the command could be sent.
+  setRole('viewer');
   await step.getByRole('button', { name: 'Senden', exact: true }).click();
   const refused = page.getByRole('alertdialog', { name: 'Schaltzeiten wurden nicht gespeichert' });
   await expect(refused).toBeVisible();
