@@ -8,7 +8,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2,
+  // Three workers on two cores: a browser test spends much of its time waiting for the plant's
+  // ticks and the server, so a third worker shortens the gate by about a fifth.
+  workers: Number(process.env.PEGEL_E2E_WORKERS ?? 3),
   reporter: [['list']],
   // One retry on CI: a test that passes only on its retry is reported as flaky, not hidden.
   retries: process.env.CI ? 1 : 0,
