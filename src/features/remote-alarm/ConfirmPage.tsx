@@ -17,6 +17,7 @@ import { planResultDialog, type ResultDialog } from '../../domain/validation/res
 import { useFormat } from '../../app/useFormat.ts';
 import { Button, EmptyState, LoadingState, PageHeader, Toolbar } from '../../ui/index.ts';
 import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
+import { failedPlanResult } from './remoteAlarmApi.ts';
 import { useCommandConfirm } from '../actions/CommandConfirm.tsx';
 import { useAsync } from '../stations/useAsync.ts';
 import './remoteAlarm.css';
@@ -62,13 +63,7 @@ export function ConfirmPage() {
       retry();
     } catch (error) {
       // The selection stays for another try.
-      setDialog(
-        planResultDialog('acknowledge', {
-          status: 'Failed',
-          errorMessage: error instanceof Error ? error.message : String(error),
-          unauthorizedPlans: [],
-        }),
-      );
+      setDialog(planResultDialog('acknowledge', failedPlanResult(error)));
     } finally {
       setBusy(false);
     }

@@ -29,6 +29,7 @@ import {
   StatusBadge,
 } from '../../ui/index.ts';
 import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
+import { failedPlanResult } from './remoteAlarmApi.ts';
 import { PlanLimitNotice } from './PlanLimitNotice.tsx';
 import { useCommandConfirm } from '../actions/CommandConfirm.tsx';
 import { useAsync } from '../stations/useAsync.ts';
@@ -177,13 +178,7 @@ export function PlansPage() {
       });
       setDialog(planResultDialog('save', result));
     } catch (error) {
-      setDialog(
-        planResultDialog('save', {
-          status: 'Failed',
-          errorMessage: error instanceof Error ? error.message : String(error),
-          unauthorizedPlans: [],
-        }),
-      );
+      setDialog(planResultDialog('save', failedPlanResult(error)));
     } finally {
       setBusy(false);
     }

@@ -6,6 +6,7 @@
  */
 import { HttpError, NetworkError, getJson, postJson } from '../../api/http.ts';
 import { failureText } from '../../app/failureText.ts';
+import type { PlanResultLike } from '../../domain/validation/resultDialogs.ts';
 import {
   REMOTE_ALERT_API,
   type AlarmCallNumbersResult,
@@ -46,5 +47,14 @@ export function failedNumbersResult(
     alarmCallnumbers: numbers,
     unauthorizedNumbers: [],
     conflictingNumbers: [],
+  };
+}
+
+/** A plan call (switch or acknowledge) that threw, as a failed result with its message. */
+export function failedPlanResult(error: unknown): PlanResultLike {
+  return {
+    status: 'Failed',
+    errorMessage: error instanceof Error ? error.message : String(error),
+    unauthorizedPlans: [],
   };
 }
