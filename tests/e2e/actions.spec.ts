@@ -27,7 +27,7 @@ async function confirmCommand(page: Page, label = 'Senden') {
 test('AX1: a viewer sees the set-value form read-only with the reason, and no send button', async ({
   page,
 }) => {
-  await signIn(page, 'viewer');
+  await signIn(page, 'viewer', null);
   await openActions(page, 1, 'AnaOut-100003', 'AA');
   const dialog = page.getByRole('dialog', { name: 'Wert setzen: Sollwert Drehzahl' });
   await expect(
@@ -73,7 +73,7 @@ test('AX2: an operator sets an analogue output; out-of-range is refused first; a
 test('AX3: a limit edit that breaks the order is refused with its message and nothing is lost', async ({
   page,
 }) => {
-  await signIn(page, 'operator');
+  await signIn(page, 'operator', null);
   // The level keeps no runtimes: its only action, the limits, opens at once.
   await openActions(page, 1, 'AnaIn-100001', 'AE');
   const dialog = page.getByRole('dialog', { name: 'Grenzwerte: Füllstand Rohwasserbehälter' });
@@ -99,7 +99,7 @@ test('AX3: a limit edit that breaks the order is refused with its message and no
 });
 
 test('AX4: resetting a counter asks first and the counter starts from zero', async ({ page }) => {
-  await signIn(page, 'operator');
+  await signIn(page, 'operator', null);
   const row = await openActions(page, 1, 'ZaehlWert-1003', 'ZW');
   const confirm = page.getByRole('alertdialog', { name: 'Zähler zurücksetzen' });
   await expect(confirm).toContainText('Brunnenpumpe 1 Fördermenge');
@@ -113,8 +113,7 @@ test('AX4: resetting a counter asks first and the counter starts from zero', asy
 test('AX5: acknowledging priority outputs: no PV groups disables it; success once, then none', async ({
   page,
 }) => {
-  await signIn(page, 'operator');
-  await page.goto('/actions/priority-outputs');
+  await signIn(page, 'operator', '/actions/priority-outputs');
   const station = page.getByLabel('Station');
   const submit = page.getByRole('button', { name: 'Quittieren' });
   // Station 12 is a network measuring point: it has no priority outputs.
@@ -143,8 +142,7 @@ test('AX5: acknowledging priority outputs: no PV groups disables it; success onc
 test('AX6: a DirectWithAcknowledge text output asks, then sends its text; other tabs follow', async ({
   page,
 }) => {
-  await signIn(page, 'operator');
-  await page.goto('/actions/text-outputs');
+  await signIn(page, 'operator', '/actions/text-outputs');
   const output = page.locator('[data-text-output="102"]');
   await expect(output).toContainText('kein Text');
   // A second tab shows the same outputs; the hub's newMessage updates it without a reload.
@@ -184,7 +182,7 @@ test('AX6: a DirectWithAcknowledge text output asks, then sends its text; other 
 test('AX7: a lost connection says Netzwerkfehler / Server-/Netzwerkfehler and keeps the input', async ({
   page,
 }) => {
-  await signIn(page, 'operator');
+  await signIn(page, 'operator', null);
   await page.route('**/api/Pv', (route) => route.abort('connectionfailed'));
   await openActions(page, 1, 'AnaOut-100001', 'AA');
   const dialog = page.getByRole('dialog', { name: 'Wert setzen: Einschaltpunkt Pumpen' });
@@ -211,8 +209,7 @@ test('AX7: a lost connection says Netzwerkfehler / Server-/Netzwerkfehler and ke
 test('AX8: the set-values page sends several values together, and nothing while one is out of range', async ({
   page,
 }) => {
-  await signIn(page, 'operator');
-  await page.goto('/actions');
+  await signIn(page, 'operator', '/actions');
   await page.getByRole('link', { name: /Prozessvariablen setzen/ }).click();
   await page.getByLabel('Station').selectOption('3');
   const stop = page.getByLabel('Ausschaltpunkt Pumpen: Neuer Wert');
@@ -238,8 +235,7 @@ test('AX8: the set-values page sends several values together, and nothing while 
 test('AX9: the action dialogs work by keyboard and the operating pages pass axe', async ({
   page,
 }) => {
-  await signIn(page, 'operator');
-  await page.goto('/stations/1');
+  await signIn(page, 'operator', '/stations/1');
   await page.getByRole('button', { name: 'DE', exact: true }).click();
   const button = page
     .locator('[data-pv="DigiIn-100002"]')
@@ -307,8 +303,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 test('AX10: several counters are reset together after a question; a viewer sees them read-only', async ({
   page,
 }) => {
-  await signIn(page, 'viewer');
-  await page.goto('/actions/counters?station=2');
+  await signIn(page, 'viewer', '/actions/counters?station=2');
   await expect(page.getByText('Ihnen fehlt das Recht „Zähler zurücksetzen“.')).toBeVisible();
   await expect(page.getByLabel('Energieverbrauch', { exact: true })).toBeDisabled();
 
@@ -348,7 +343,7 @@ test('AX12: limits changed meanwhile in another tab are not overwritten; the typ
   page,
   context,
 }) => {
-  await signIn(page, 'operator');
+  await signIn(page, 'operator', null);
   await openActions(page, 1, 'AnaIn-100003', 'AE');
   const mine = page.getByRole('dialog', { name: 'Grenzwerte: Druck Druckleitung' });
   await expect(mine.getByLabel('Oberer Grenzwert: Wert')).toBeVisible();

@@ -7,6 +7,8 @@
 import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../support/plantServer.ts';
 import { totpNow } from '../support/login.ts';
+import { API } from '../../src/contract/paths.ts';
+import type { CsrfResponse, LoginResponse } from '../../src/contract/auth.ts';
 
 export { totpNow };
 
@@ -31,7 +33,32 @@ export async function completeSignIn(page: Page, username = 'operator', password
  * Signs in through the UI and lands on `returnUrl` (default '/'): opens
  * /login?returnUrl=…, enters password and code, and waits for the signed-in page.
  */
-export async function signIn(page: Page, username = 'operator', returnUrl = '/') {
+export async function signInThroughForm(page: Page, username = 'operator', returnUrl = '/') {
   await page.goto(`/login?returnUrl=${encodeURIComponent(returnUrl)}`);
   await completeSignIn(page, username);
+}
+
+/**
+ * Signs in over the same three calls the login page makes (csrf, login, verify) in the page's
+ * browser context, so the session cookie is the browser's, then opens `returnUrl` (default '/';
+ * null opens nothing, for a test whose next step opens its page).
+ * The login page itself is tested through the form (auth.spec.ts, signInThroughForm); every other
+ * test saves loading it and typing into it, which on a loaded CI machine costs seconds a test.
+ */
+export async function signIn(page: Page, username = 'operator', returnUrl: string | null = '/') {
+  const request = page.context().request;
+  const csrf = await request.get(API.account.csrf);
+  expect(csrf.ok(), `csrf: HTTP ${csrf.status()}`).toBe(true);
+  const { csrfToken } = (await csrf.json()) as CsrfResponse;
+  const login = await request.post(API.account.login, {
+    data: { csrfToken, recaptchaToken: '', username, password: DEMO_PASSWORD },
+  });
+  const loginBody = (await login.json()) as LoginResponse;
+  expect(loginBody.status, `login of ${username}`).toBe('SecondFactorRequired');
+  const verify = await request.post(API.account.verify, { data: { code: totpNow() } });
+  const verifyBody = (await verify.json()) as LoginResponse;
+  expect(verifyBody.status, `verify of ${username}`).toBe('Success');
+  if (returnUrl === null) return;
+  await page.goto(returnUrl);
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
 }

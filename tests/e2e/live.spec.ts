@@ -36,8 +36,7 @@ test('LV1: two tabs on one station show moving values over one connection per hu
   plant,
   context,
 }) => {
-  await signIn(page);
-  await page.goto('/stations/1');
+  await signIn(page, 'operator', '/stations/1');
   const second = await context.newPage();
   await second.goto('/stations/1');
   await Promise.all([valueChanges(page), valueChanges(second)]);
@@ -52,8 +51,7 @@ test('LV1: two tabs on one station show moving values over one connection per hu
  * at the server, `one` is their count with the first tab alone.
  */
 async function secondStationTab(page: Page, context: BrowserContext, url: string) {
-  await signIn(page);
-  await page.goto('/stations/1');
+  await signIn(page, 'operator', '/stations/1');
   await firstAnalogue(page);
   const keys = async () =>
     metricValues(await (await fetch(`${url}/metrics`)).text(), 'pegel_hub_subscribed_keys').get(
@@ -98,8 +96,7 @@ test('LV3: values resume in open tabs after the server restarts, without a reloa
   const context = await browser.newContext({ baseURL: server.url });
   try {
     const page = await context.newPage();
-    await signIn(page);
-    await page.goto('/stations/1');
+    await signIn(page, 'operator', '/stations/1');
     const second = await context.newPage();
     await second.goto('/stations/3');
     await Promise.all([valueChanges(page), valueChanges(second)]);
@@ -117,8 +114,7 @@ test('LV4: when the session ends, every open tab goes through logout to sign-in'
   page,
   context,
 }) => {
-  await signIn(page);
-  await page.goto('/stations/1');
+  await signIn(page, 'operator', '/stations/1');
   const second = await context.newPage();
   await second.goto('/stations/2');
   await Promise.all([firstAnalogue(page), firstAnalogue(second)]);

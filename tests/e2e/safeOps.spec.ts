@@ -18,7 +18,7 @@ async function pumpCommandRow(page: Page) {
 test('SO1: a digital output is switched only after the confirm step; Escape sends nothing', async ({
   page,
 }) => {
-  await signIn(page, 'operator');
+  await signIn(page, 'operator', null);
   let row = await pumpCommandRow(page);
   const before = (await row.locator('.pv-value').textContent())!;
   const after = before === 'Ein' ? 'Aus' : 'Ein';
@@ -266,49 +266,56 @@ test('SO8: a form with three errors shows all three on the first save; "1e3" is 
 });
 
 /** Time ticks: 24 h in de, cs, ru (no am/pm), the locale's convention in en. */
-const TIME_TICK: Record<string, RegExp> = {
+const TIME_TICK = {
   de: /^(\d{2}:\d{2}(:\d{2})?|\d{2}\.\d{2}\.(,? \d{2}:\d{2})?|\d{2}\.\d{2}\.\d{4})$/,
   cs: /^(\d{2}:\d{2}(:\d{2})?|\d{1,2}\. ?\d{1,2}\.(,? \d{2}:\d{2})?|\d{1,2}\. ?\d{1,2}\. ?\d{4})$/,
   ru: /^(\d{2}:\d{2}(:\d{2})?|\d{2}\.\d{2}(, \d{2}:\d{2})?|\d{2}\.\d{2}\.\d{4})$/,
   en: /^(\d{2}:\d{2}(:\d{2})? ?[AP]M|\d{2}\/\d{2}(, \d{2}:\d{2} ?[AP]M)?|\d{2}\/\d{2}\/\d{4})$/,
-};
+} satisfies Record<string, RegExp>;
 
-for (const locale of ['de', 'en', 'cs', 'ru']) {
-  test(`SO9-${locale}: chart tick labels follow the language (${locale}) on every chart type`, async ({
-    page,
-  }) => {
-    await page.addInitScript((l) => localStorage.setItem('pegel.language', l), locale);
-    await signIn(page, 'operator', '/charts/22');
-    const checkTicks = async (host: Locator) => {
-      await expect.poll(async () => (await host.getAttribute('data-x-ticks')) ?? '').not.toBe('');
-      const x = ((await host.getAttribute('data-x-ticks')) ?? '').split('|').filter(Boolean);
-      expect(x.length).toBeGreaterThan(1);
-      for (const label of x) expect(label, `x tick ${label}`).toMatch(TIME_TICK[locale]!);
-      const y = ((await host.getAttribute('data-y-ticks')) ?? '').split('|').filter(Boolean);
-      expect(y.length).toBeGreaterThan(1);
-      const decimal = locale === 'en' ? '.' : ',';
-      const other = locale === 'en' ? ',' : '.';
-      for (const label of y) {
-        expect(label, `y tick ${label}`).toMatch(/^[−-]?[\d\s\u00a0.,]+$/);
-        if (/[.,]\d{1,2}$/.test(label) && !/^\d{1,3}([.,\s\u00a0]\d{3})+$/.test(label))
-          expect(label, `decimal mark of ${label}`).not.toContain(other);
-      }
-      // At least one label with a fraction shows the locale's decimal mark, if any has one.
-      const fractional = y.filter((l) => /[.,]\d{1,2}$/.test(l) && l.length < 8);
-      for (const l of fractional) expect(l).toContain(decimal);
-    };
-    // Archive chart.
-    await checkTicks(page.locator('.chart-plot .uplot-host'));
-    // Real-time trend.
-    await page.goto('/trend/realtime?pv=AnaIn-100001');
-    await checkTicks(page.locator('.chart-plot .uplot-host'));
-    // Dashboard chart tile.
-    await page.goto('/dashboard/1');
-    const tile = page.locator('[data-tile-type="Chart"] .chart-tile-plot').first();
-    await tile.scrollIntoViewIfNeeded();
-    await checkTicks(tile);
-  });
-}
+// Every language on at least one chart type and every chart type in at least two languages, in
+// one test: the tick formatter is one function per language, the chart types only pass it on.
+const SO9_PLAN: [locale: keyof typeof TIME_TICK, paths: string[]][] = [
+  ['de', ['/charts/22', '/trend/realtime?pv=AnaIn-100001', '/dashboard/1']],
+  ['en', ['/charts/22', '/dashboard/1']],
+  ['cs', ['/trend/realtime?pv=AnaIn-100001']],
+  ['ru', ['/charts/22', '/trend/realtime?pv=AnaIn-100001']],
+];
+
+test('SO9: chart tick labels follow the language on every chart type', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'operator', '/charts/22');
+  const checkTicks = async (host: Locator, locale: keyof typeof TIME_TICK) => {
+    await expect.poll(async () => (await host.getAttribute('data-x-ticks')) ?? '').not.toBe('');
+    const x = ((await host.getAttribute('data-x-ticks')) ?? '').split('|').filter(Boolean);
+    expect(x.length).toBeGreaterThan(1);
+    for (const label of x) expect(label, `${locale} x tick ${label}`).toMatch(TIME_TICK[locale]);
+    const y = ((await host.getAttribute('data-y-ticks')) ?? '').split('|').filter(Boolean);
+    expect(y.length).toBeGreaterThan(1);
+    const decimal = locale === 'en' ? '.' : ',';
+    const other = locale === 'en' ? ',' : '.';
+    for (const label of y) {
+      expect(label, `${locale} y tick ${label}`).toMatch(/^[−-]?[\d\s\u00a0.,]+$/);
+      if (/[.,]\d{1,2}$/.test(label) && !/^\d{1,3}([.,\s\u00a0]\d{3})+$/.test(label))
+        expect(label, `${locale} decimal mark of ${label}`).not.toContain(other);
+    }
+    // At least one label with a fraction shows the locale's decimal mark, if any has one.
+    const fractional = y.filter((l) => /[.,]\d{1,2}$/.test(l) && l.length < 8);
+    for (const l of fractional) expect(l).toContain(decimal);
+  };
+  for (const [locale, paths] of SO9_PLAN) {
+    await page.evaluate((l) => localStorage.setItem('pegel.language', l), locale);
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      if (path.startsWith('/dashboard')) {
+        const tile = page.locator('[data-tile-type="Chart"] .chart-tile-plot').first();
+        await tile.scrollIntoViewIfNeeded();
+        await checkTicks(tile, locale);
+      } else await checkTicks(page.locator('.chart-plot .uplot-host'), locale);
+    }
+  }
+});
 
 test('SO10: two similar long names stay distinguishable at 360 px, with the full name on hover', async ({
   page,

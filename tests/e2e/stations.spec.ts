@@ -5,8 +5,7 @@ import { signIn } from './auth.ts';
 test('ST1: connecting a dial-up station shows Connecting at once, then the real dial state', async ({
   page,
 }) => {
-  await signIn(page, 'operator');
-  await page.goto('/stations');
+  await signIn(page, 'operator', '/stations');
   // Dial-up stations also call in by themselves: take one that is idle now.
   const idle = page
     .locator('tr[data-station]')
@@ -26,8 +25,7 @@ test('ST1: connecting a dial-up station shows Connecting at once, then the real 
 });
 
 test('ST2: a viewer may not dial and is told which station was refused', async ({ page }) => {
-  await signIn(page, 'viewer');
-  await page.goto('/stations');
+  await signIn(page, 'viewer', '/stations');
   const row = page.locator('tr[data-station="6"]');
   await row.getByRole('button', { name: 'Verbinden' }).click();
   const dialog = page.getByRole('dialog', { name: 'Aktion konnte nicht durchgeführt werden' });
@@ -42,8 +40,7 @@ test('ST2: a viewer may not dial and is told which station was refused', async (
 test('ST3: a station page lists its PVs with units, and every value kind reads as text', async ({
   page,
 }) => {
-  await signIn(page);
-  await page.goto('/stations/1');
+  await signIn(page, 'operator', '/stations/1');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Rohwasserpumpwerk Talaue');
   const level = page.locator('[data-pv="AnaIn-100001"] .pv-value');
   await expect(level).toHaveText(/^\d+,\d+ m$/);
@@ -53,8 +50,7 @@ test('ST3: a station page lists its PVs with units, and every value kind reads a
 });
 
 test('ST4: the start page shows every station with its live connection state', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/');
+  await signIn(page, 'operator', '/');
   const board = page.getByRole('region', { name: 'Anlagenzustand' });
   await expect(board.locator('[data-station]')).toHaveCount(12);
   await expect(board.locator('[data-station="1"] [data-dial-state]')).toHaveAttribute(
