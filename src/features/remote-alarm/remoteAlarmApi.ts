@@ -50,11 +50,15 @@ export function failedNumbersResult(
   };
 }
 
-/** A plan call (switch or acknowledge) that threw, as a failed result with its message. */
+/**
+ * A plan call (switch or acknowledge) that threw, as a failed result, read as
+ * `failedNumbersResult` reads it: not reached -> Failed without text ('Netzwerkfehler',
+ * SPEC §8), not the browser's own words for the failed fetch.
+ */
 export function failedPlanResult(error: unknown): PlanResultLike {
   return {
-    status: 'Failed',
-    errorMessage: error instanceof Error ? error.message : String(error),
+    status: error instanceof HttpError && error.status === 403 ? 'Unauthorized' : 'Failed',
+    errorMessage: error instanceof NetworkError ? null : failureText(error),
     unauthorizedPlans: [],
   };
 }

@@ -1,6 +1,7 @@
 /**
  * SPEC §8 "Operation": the one mapping from a failure to the user's text (src/app/failureText.ts)
- * and the 403 hook of the fetch wrapper that makes the session reload the user's rights.
+ * and the 403 hook of the fetch wrapper that makes the session reload the user's rights; the
+ * remote-alarm calls that threw read the same (src/features/remote-alarm/remoteAlarmApi.ts).
  */
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,11 @@ import de from '../../../locales/de.json';
 import ru from '../../../locales/ru.json';
 import { HttpError, NetworkError } from '../../../src/api/http.ts';
 import { failureKind, failureText } from '../../../src/app/failureText.ts';
+import { planResultDialog } from '../../../src/domain/validation/resultDialogs.ts';
+import {
+  failedNumbersResult,
+  failedPlanResult,
+} from '../../../src/features/remote-alarm/remoteAlarmApi.ts';
 
 beforeAll(async () => {
   await i18next.init({
@@ -57,6 +63,30 @@ describe('failure texts (SPEC §8 "Operation")', () => {
     await i18next.changeLanguage('ru');
     expect(failureText(undefined)).toBe('Неизвестная ошибка');
     expect(failureText(new NetworkError('x'))).toBe(ru.results.network.error);
+  });
+});
+
+describe('remote alarm calls that threw (SPEC §8 "Netzwerkfehler" for plan and number calls)', () => {
+  it('FT7: a plan or call-number call that did not reach the server says "Netzwerkfehler"', () => {
+    const offline = new NetworkError('Failed to fetch');
+    for (const action of ['save', 'acknowledge'] as const) {
+      const dialog = planResultDialog(action, failedPlanResult(offline))!;
+      expect(dialog.message).toEqual({ key: 'results.network.error' });
+      expect(dialog.detail).toBeNull();
+    }
+    expect(failedNumbersResult(offline, [])).toMatchObject({
+      status: 'Failed',
+      errorMessage: null,
+    });
+    // A 403 and a refusal read as every other failure does (app/failureText.ts).
+    expect(failedPlanResult(new HttpError(403, 'forbidden', 'writePlans required'))).toEqual({
+      status: 'Unauthorized',
+      errorMessage: 'Zugriff verweigert – Ihre Benutzerrechte wurden aktualisiert.',
+      unauthorizedPlans: [],
+    });
+    expect(failedPlanResult(new HttpError(400, 'validation', 'unknown plan')).errorMessage).toBe(
+      'unknown plan',
+    );
   });
 });
 
