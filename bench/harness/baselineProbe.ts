@@ -1,5 +1,6 @@
 /** Reads the counters of a naive baseline tab (bench/baseline/baselineStats.ts). */
 import type { Page } from 'playwright-core';
+import { waitForExpression } from './waitForExpression.ts';
 
 export interface BaselineSnapshot {
   state: 'connecting' | 'connected' | 'failed';
@@ -25,7 +26,7 @@ export async function readBaseline(page: Page, reset = false): Promise<BaselineS
 export async function waitBaselineConnected(pages: Page[], timeoutMs = 30_000): Promise<void> {
   await Promise.all(
     pages.map((p) =>
-      p.waitForFunction(`window.__baseline && window.__baseline.state !== 'connecting'`, null, {
+      waitForExpression(p, `window.__baseline && window.__baseline.state !== 'connecting'`, {
         timeout: timeoutMs,
       }),
     ),

@@ -15,6 +15,7 @@ import type { Side } from '../harness/liveWindow.ts';
 import { percentile } from '../harness/stats.ts';
 import { requireHub, requireSource } from '../harness/prerequisites.ts';
 import { defineScenario, NotReady, type FigureSamples } from '../harness/scenario.ts';
+import { waitForExpression } from '../harness/waitForExpression.ts';
 
 interface AlertsParams {
   runs: number;
@@ -70,8 +71,7 @@ function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
 }
 
 async function waitFirstRows(page: Page, side: Side, timeoutMs: number): Promise<boolean> {
-  return page
-    .waitForFunction(`${PROBE[side]}?.firstRowsMs() != null`, null, { timeout: timeoutMs })
+  return waitForExpression(page, `${PROBE[side]}?.firstRowsMs() != null`, { timeout: timeoutMs })
     .then(() => true)
     .catch(() => false);
 }
@@ -149,16 +149,14 @@ async function runPegel(
     if (!(await waitFirstRows(page, 'pegel', p.pegelProbeTimeoutMs)))
       throw new NotReady('the alert view exposes no window.__pegelBench.alerts (AlertsProbe)');
     const firstRowsMs = (await page.evaluate(`${PROBE.pegel}.firstRowsMs()`)) as number;
-    const listed = await page
-      .waitForFunction(
-        `Number(document.querySelector('${LIST.pegel}')?.getAttribute('aria-rowcount')) > ${p.rows}`,
-        null,
-        { timeout: p.pegelProbeTimeoutMs },
-      )
-      .then(
-        () => true,
-        () => false,
-      );
+    const listed = await waitForExpression(
+      page,
+      `Number(document.querySelector('${LIST.pegel}')?.getAttribute('aria-rowcount')) > ${p.rows}`,
+      { timeout: p.pegelProbeTimeoutMs },
+    ).then(
+      () => true,
+      () => false,
+    );
     if (!listed)
       notes.push(
         `pegel run ${run + 1}: the grid did not list all ${p.rows} rows within ${p.pegelProbeTimeoutMs} ms; scrolled what was there.`,

@@ -15,6 +15,7 @@ import { autoDataSource, DEFAULT_ARCHIVE_LIMITS } from '../../src/domain/dataSou
 import { rangeBefore } from '../../src/domain/timeUnits.ts';
 import type { BenchContext, BenchServer } from '../harness/context.ts';
 import { defineScenario, NotReady, type FigureSamples } from '../harness/scenario.ts';
+import { waitForExpression } from '../harness/waitForExpression.ts';
 
 interface ChartsParams {
   runs: number;
@@ -47,8 +48,9 @@ export interface ChartProbe {
 
 async function chartProbe(page: Page, side: Side, loadTimeoutMs: number): Promise<void> {
   const probe = PROBE[side];
-  const ok = await page
-    .waitForFunction(`typeof ${probe}?.lastRenderMs === 'function'`, null, { timeout: 15_000 })
+  const ok = await waitForExpression(page, `typeof ${probe}?.lastRenderMs === 'function'`, {
+    timeout: 15_000,
+  })
     .then(() => true)
     .catch(() => false);
   if (!ok)
@@ -58,11 +60,11 @@ async function chartProbe(page: Page, side: Side, loadTimeoutMs: number): Promis
         : 'the baseline chart page exposes no window.__baselineChart',
     );
   // The first data drawn: figures before it would time nothing and count the first loads.
-  await page
-    .waitForFunction(`${probe}.lastRenderMs() > 0`, null, { timeout: loadTimeoutMs })
-    .catch(() => {
+  await waitForExpression(page, `${probe}.lastRenderMs() > 0`, { timeout: loadTimeoutMs }).catch(
+    () => {
       throw new Error(`no data drawn within ${loadTimeoutMs / 1000} s`);
-    });
+    },
+  );
 }
 
 /** `work`, or an error after `ms`: a baseline step that never draws must not hang the run. */

@@ -16,6 +16,7 @@ import { requireHub } from '../harness/prerequisites.ts';
 import { defineScenario, type FigureSamples, type Plot } from '../harness/scenario.ts';
 import { SERVER_METRICS } from '../harness/serverMetrics.ts';
 import { median } from '../harness/stats.ts';
+import { waitForExpression } from '../harness/waitForExpression.ts';
 
 interface IngestParams {
   runs: number;
@@ -86,7 +87,7 @@ async function waitReady(side: Side, pages: Page[], p: IngestParams): Promise<vo
   if (side === 'baseline') return waitBaselineConnected(pages);
   await Promise.all(
     pages.map((page) =>
-      page.waitForFunction(`typeof window.__pegelBench?.snapshot === 'function'`, null, {
+      waitForExpression(page, `typeof window.__pegelBench?.snapshot === 'function'`, {
         timeout: p.appProbeTimeoutMs,
       }),
     ),

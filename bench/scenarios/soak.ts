@@ -20,6 +20,7 @@ import { requireEngineChunk, requireHub } from '../harness/prerequisites.ts';
 import { defineScenario, NotReady } from '../harness/scenario.ts';
 import { slope } from '../harness/stats.ts';
 import { SERVER_METRICS } from '../harness/serverMetrics.ts';
+import { waitForExpression } from '../harness/waitForExpression.ts';
 
 interface SoakParams {
   simulatedHours: number;
@@ -137,7 +138,7 @@ export default defineScenario<SoakParams>({
     // Every tab live before the start figures: connections and leases still being set up
     // must not count as growth.
     for (const page of set.pages)
-      await page.waitForFunction(`window.__pegelBench?.snapshot().firstValueMs != null`, null, {
+      await waitForExpression(page, `window.__pegelBench?.snapshot().firstValueMs != null`, {
         timeout: 30_000,
       });
     await sleep(p.settleMs);

@@ -16,6 +16,7 @@ import type { BenchContext, BenchServer } from '../harness/context.ts';
 import { requireEngineChunk, requireHub } from '../harness/prerequisites.ts';
 import { defineScenario, NotReady } from '../harness/scenario.ts';
 import { SERVER_METRICS } from '../harness/serverMetrics.ts';
+import { waitForExpression } from '../harness/waitForExpression.ts';
 
 interface TabsParams {
   runs: number;
@@ -73,15 +74,16 @@ async function crash(page: Page): Promise<void> {
 
 /** Navigation start to the first value; `fromMount` counts from the first lease instead. */
 async function firstValueMs(page: Page, timeoutMs: number, fromMount = false): Promise<number> {
-  const probe = await page
-    .waitForFunction(`typeof window.__pegelBench?.snapshot === 'function'`, null, {
-      timeout: timeoutMs,
-    })
+  const probe = await waitForExpression(
+    page,
+    `typeof window.__pegelBench?.snapshot === 'function'`,
+    { timeout: timeoutMs },
+  )
     .then(() => true)
     .catch(() => false);
   if (!probe)
     throw new NotReady('Pegel tabs expose no window.__pegelBench (bench/harness/appProbe.ts)');
-  await page.waitForFunction(`window.__pegelBench?.snapshot().firstValueMs != null`, null, {
+  await waitForExpression(page, `window.__pegelBench?.snapshot().firstValueMs != null`, {
     timeout: timeoutMs,
   });
   const snapshot = (await readAppProbe(page))!;

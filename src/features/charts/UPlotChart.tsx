@@ -5,7 +5,7 @@
  * built anew only when the layout changes; new data and ranges only update it.
  */
 import { alarmMarkElement, type AlarmMarkProps } from '../../ui/index.ts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { AlignedData } from '../../live/charts.ts';
@@ -158,8 +158,9 @@ export function UPlotChart(props: UPlotChartProps) {
   const latest = useRef(props);
   latest.current = props;
 
-  // Build when the layout changes.
-  useEffect(() => {
+  // Build when the layout changes; a layout effect like the data update below, which must find
+  // the plot of the current layout (its scales) when both change in one commit.
+  useLayoutEffect(() => {
     const el = host.current;
     if (!el) return;
     const { model } = latest.current;
@@ -297,8 +298,9 @@ export function UPlotChart(props: UPlotChartProps) {
     };
   }, [props.model.layoutKey, theme]);
 
-  // New data, ranges, annotations: update in place.
-  useEffect(() => {
+  // New data, ranges, annotations: update in place, in the commit itself (a layout effect), so
+  // the canvas is drawn before the browser paints this commit, not a frame later.
+  useLayoutEffect(() => {
     const u = plot.current;
     if (!u) return;
     u.batch(() => {

@@ -3,7 +3,7 @@
  * (bench/scenarios/charts.ts, window.__pegelBench.chart): the time from the data's arrival in
  * the tab to the drawn frame, the ranges the engine fetched, and pan/zoom steps that resolve when drawn.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import type { ChartDataAnswer } from '../../live/charts.ts';
 import { panRange, zoomRange } from './chartRange.ts';
@@ -21,10 +21,12 @@ export function useChartBenchProbe(
   const latest = useRef({ fetched, changeView, view });
   latest.current = { fetched, changeView, view };
 
-  useEffect(() => {
+  // A layout effect, as the plot's own data update (UPlotChart): both run in the commit, before
+  // the browser paints it.
+  useLayoutEffect(() => {
     if (!answer) return;
     // From the answer's arrival in the tab (before React rendered and uPlot drew it) to the
-    // next frame after the commit, when the canvas is on screen.
+    // next frame after the commit, the one that paints the canvas.
     arrived.current = answerArrivedAt.get(answer) ?? performance.now();
     requestAnimationFrame(() => {
       if (arrived.current !== null) lastRender.current = performance.now() - arrived.current;
