@@ -20,11 +20,11 @@ export async function waitForExpression(
   { timeout = 30_000, polling = 50 }: WaitForExpressionOptions = {},
 ): Promise<void> {
   const deadline = Date.now() + timeout;
-  let last: unknown = null;
+  let last: unknown;
   for (;;) {
     try {
       if (await page.evaluate(expression)) return;
-      last = null;
+      last = undefined;
     } catch (err) {
       // A navigation in progress destroys the context; the next poll sees the new page.
       last = err;
