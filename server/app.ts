@@ -85,6 +85,10 @@ export async function buildServer(
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
+    // Fastify gives up on a plugin after 10 s; @fastify/static reads the built client's folder
+    // when it registers, which on a machine with every core busy (a CI run beside browser tests)
+    // took longer and ended the server at start. Slow is not broken; a minute is the bound.
+    pluginTimeout: 60_000,
     // The router's own refusals (bad URL encoding, overlong parameter) in the one error shape.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
