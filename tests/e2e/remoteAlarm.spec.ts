@@ -57,6 +57,18 @@ test('RA-E2: a viewer sees the plans read-only, with the reason', async ({ page 
   await expect(plan).toBeVisible();
   await expect(plan).toContainText('Sie dürfen diesen Plan nicht umschalten.');
   await expect(plan.getByRole('button')).toHaveCount(0);
+
+  // A failed plans load names what failed (SPEC §8) and offers a retry that then loads.
+  await page.route('**/api/RemoteAlert/alarmplans', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+  );
+  await page.getByRole('link', { name: 'Rufbereitschaft' }).first().click();
+  await expect(page.getByRole('alert')).toContainText('Fehler beim Laden der Alarmpläne.');
+  await page.getByRole('link', { name: 'Alarmpläne', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('Fehler beim Laden der Alarmpläne.');
+  await page.unroute('**/api/RemoteAlert/alarmplans');
+  await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(plan).toBeVisible();
 });
 
 test('RA-E3: a night alarm sent by a plan waits for confirmation; acknowledged after the confirm step', async ({

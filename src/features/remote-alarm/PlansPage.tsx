@@ -9,7 +9,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { http, getJson } from '../../api/http.ts';
+import { http } from '../../api/http.ts';
 import {
   REMOTE_ALERT_API,
   lineKey,
@@ -29,7 +29,7 @@ import {
   StatusBadge,
 } from '../../ui/index.ts';
 import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
-import { failedPlanResult } from './remoteAlarmApi.ts';
+import { failedPlanResult, fetchPlans } from './remoteAlarmApi.ts';
 import { PlanLimitNotice } from './PlanLimitNotice.tsx';
 import { useCommandConfirm } from '../actions/CommandConfirm.tsx';
 import { useAsync } from '../stations/useAsync.ts';
@@ -133,10 +133,7 @@ function PlanCard({
 
 export function PlansPage() {
   const { t } = useTranslation();
-  const [plans, retry] = useAsync(
-    (signal) => getJson<AlarmPlan[]>(REMOTE_ALERT_API.plans, { signal }),
-    [],
-  );
+  const [plans, retry] = useAsync((signal) => fetchPlans(signal), []);
   const confirm = useCommandConfirm();
   const [dialog, setDialog] = useState<ResultDialog | null>(null);
   const [busy, setBusy] = useState(false);
@@ -191,7 +188,12 @@ export function PlansPage() {
         description={t('remoteAlarm.description')}
         actions={<RemoteAlarmLinks current="plans" />}
       />
-      <LoadingState status={plans.state} onRetry={retry} label={t('remoteAlarm.loading')}>
+      <LoadingState
+        status={plans.state}
+        onRetry={retry}
+        label={t('remoteAlarm.loading')}
+        errorMessage={t('remoteAlarm.plansFailed')}
+      >
         {plans.state === 'ready' &&
           (stations.length === 0 ? (
             <EmptyState title={t('remoteAlarm.none')} reason={t('remoteAlarm.noneReason')} />

@@ -117,6 +117,11 @@ describe('call number input (SPEC §5 Forms)', () => {
     expect(de.results.callNumbers.stateNotSaved).toBe('Rufnummernstatus wurde nicht gespeichert');
   });
 
+  it("RA12: SPEC §8 'Error during get alarm plans.' reads as the specification has it in English", () => {
+    expect(en.remoteAlarm.plansFailed).toBe('Error during get alarm plans.');
+    expect(de.remoteAlarm.plansFailed).toBe('Fehler beim Laden der Alarmpläne.');
+  });
+
   it('sameFields compares trimmed text and groups as a set', () => {
     const a = { name: 'Jana ', number: '+49 1', categoryId: 1, pvGroups: [2, 1] };
     expect(sameFields(a, { name: 'Jana', number: '+49 1 ', categoryId: 1, pvGroups: [1, 2] })).toBe(
