@@ -52,6 +52,9 @@ export function isItemKind(kind: string): kind is ItemKind {
   return Object.hasOwn(ITEM_TOPICS, kind);
 }
 
+/** A key of a frame whose subscribe failed: why it is not live. */
+export type ItemError = [kind: ItemKind, key: string, error: string];
+
 /** One entry of a frame: the item of a key, `null` when the topic holds none for it. */
 export type ItemEntry = {
   [K in ItemKind]: [kind: K, key: string, item: ItemTypes[K] | null];
