@@ -19,10 +19,11 @@ import {
   type PlanActiveChange,
 } from '../../contract/remoteAlert.ts';
 import { planResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
-import { useLiveItem } from '../../live/useLiveItem.ts';
+import { useLiveItem, useLiveItemState } from '../../live/useLiveItem.ts';
 import {
   Button,
   EmptyState,
+  Icon,
   LoadingState,
   PageHeader,
   Panel,
@@ -68,11 +69,12 @@ function PlanCard({
   busy: boolean;
 }) {
   const { t } = useTranslation();
-  const live = useLiveItem(
+  // Loading shows the plan as listed; a failed subscribe says the card is no longer live.
+  const live = useLiveItemState(
     'plan',
     planKey({ station: initial.station, planNumber: initial.planNumber }),
   );
-  const plan = live ?? initial;
+  const plan = (live.state === 'done' || live.state === 'error' ? live.item : null) ?? initial;
   const priorities = plan.activePriorities.flatMap((on, p) => (on ? [p] : []));
   const recipients = plan.recipients.filter((r) => r !== null);
   return (
@@ -127,6 +129,11 @@ function PlanCard({
         })}
       </p>
       <PlanLimitNotice plan={plan} />
+      {live.state === 'error' && (
+        <p className="plan-not-live" role="status">
+          <Icon name="warning" /> {t('remoteAlarm.notLive', { error: live.error })}
+        </p>
+      )}
     </li>
   );
 }
