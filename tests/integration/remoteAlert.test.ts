@@ -1,4 +1,4 @@
-/** SPEC §7 "Remote alert" on the real server — rules RS1-RS7 and RS11 of RemoteAlertService. */
+/** SPEC §7 "Remote alert" on the real server — rules RS1-RS7, RS11 and RS12 of RemoteAlertService. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   REMOTE_ALERT_API,
@@ -149,5 +149,28 @@ describe('remote alert (SPEC §7)', () => {
     // The same maintainer confirms a plan of their own station.
     expect((await ack(maintenance, [ref(3, 2)])).status).toBe('Success');
     expect(await waiting()).toEqual([ref(9, 2)]);
+  });
+  it('RS12: plans carry the configured default of their action; a plan to confirm carries its active flag and default', async () => {
+    const list = await plans(viewer);
+    const of = (st: number, nr: number) =>
+      list.find((p) => p.station.stationNumber === st && p.planNumber === nr)!;
+    expect(of(4, 1).defaultAction).toBe(0);
+    expect(of(4, 2).defaultAction).toBe(1);
+    expect(of(1, 1).defaultAction).toBeNull();
+    await post(admin, REMOTE_ALERT_API.setActive, [{ planRef: ref(4, 1), active: true }]);
+    await post(admin, '/api/admin/simulate/remote-alarm', {
+      stationNumber: 4,
+      priority: 0,
+      text: 'RS12',
+      night: true,
+    });
+    const waiting = (await (
+      await operator.fetch(REMOTE_ALERT_API.plansToConfirm)
+    ).json()) as PlanToConfirm[];
+    expect(waiting.find((c) => c.plan.station.stationNumber === 4)).toMatchObject({
+      plan: ref(4, 1),
+      isActive: true,
+      defaultAction: 0,
+    });
   });
 });

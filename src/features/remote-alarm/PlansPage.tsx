@@ -19,6 +19,7 @@ import {
   type PlanActiveChange,
 } from '../../contract/remoteAlert.ts';
 import { planResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
+import { planActiveTarget } from '../../domain/validation/alarmPlanActive.ts';
 import { useLiveItem, useLiveItemState } from '../../live/useLiveItem.ts';
 import {
   Button,
@@ -59,6 +60,16 @@ function LineState({ stationNumber, lineNumber }: { stationNumber: number; lineN
   );
 }
 
+/**
+ * What the plan's action sets (SPEC §4 "Alarm plan active flag"): its configured default
+ * (PA1; 2 inverts), or the inverse of the current state when none is configured.
+ */
+function switchTarget(plan: Pick<AlarmPlan, 'active' | 'defaultAction'>): boolean {
+  return plan.defaultAction === null
+    ? !plan.active
+    : planActiveTarget(plan.active, plan.defaultAction);
+}
+
 function PlanCard({
   initial,
   onSwitch,
@@ -76,6 +87,9 @@ function PlanCard({
   );
   const plan = (live.state === 'done' || live.state === 'error' ? live.item : null) ?? initial;
   const priorities = plan.activePriorities.flatMap((on, p) => (on ? [p] : []));
+  const target = switchTarget(plan);
+  // A configured default of 0 or 1 always sets that state; the card says so.
+  const fixed = plan.defaultAction === 0 || plan.defaultAction === 1;
   const recipients = plan.recipients.filter((r) => r !== null);
   return (
     <li className={plan.active ? 'plan-card is-active' : 'plan-card'} data-plan={planKey(plan)}>
@@ -89,11 +103,12 @@ function PlanCard({
         </StatusBadge>
         {plan.currentUserCanEdit ? (
           <Button
-            variant={plan.active ? 'secondary' : 'primary'}
-            disabled={busy}
+            variant={target ? 'primary' : 'secondary'}
+            disabled={busy || target === plan.active}
+            aria-describedby={fixed ? `plan-action-${planKey(plan)}` : undefined}
             onClick={() => onSwitch(plan)}
           >
-            {plan.active ? t('remoteAlarm.deactivate') : t('remoteAlarm.activate')}
+            {target ? t('remoteAlarm.activate') : t('remoteAlarm.deactivate')}
           </Button>
         ) : (
           <span className="plan-readonly">{t('remoteAlarm.readOnly')}</span>
@@ -128,6 +143,12 @@ function PlanCard({
           undelivered: plan.undeliveredMessages,
         })}
       </p>
+      {fixed && (
+        <p className="plan-action-note" id={`plan-action-${planKey(plan)}`}>
+          {t(plan.defaultAction === 1 ? 'remoteAlarm.actionOn' : 'remoteAlarm.actionOff')}
+          {target === plan.active && ` ${t('remoteAlarm.actionDone')}`}
+        </p>
+      )}
       <PlanLimitNotice plan={plan} />
       {live.state === 'error' && (
         <p className="plan-not-live" role="status">
@@ -157,7 +178,7 @@ export function PlansPage() {
   useScrollToHash(stations.length > 0);
 
   const onSwitch = async (plan: AlarmPlan) => {
-    const to = !plan.active;
+    const to = switchTarget(plan);
     const ok = await confirm.ask({
       title: t('remoteAlarm.confirmTitle'),
       confirmLabel: t('remoteAlarm.confirmLabel'),

@@ -48,6 +48,7 @@ function plan(
     callNumberChangeCountMax: 20,
     undeliveredMessages: 0,
     deliveredMessages: 0,
+    defaultAction: null,
     currentUserCanEdit: true,
   };
 }
