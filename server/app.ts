@@ -184,7 +184,7 @@ export async function buildServer(
     seed: config.seed,
   });
   context.audit = alerts.events.audit;
-  registerAlertRoutes(app, context, alerts, plant);
+  registerAlertRoutes(app, context, alerts, plant, hubs.pv);
   alerts.start();
   app.addHook('onClose', async () => alerts.stop());
   // Network analytics over the simulated plant: energy optimisation per pump station and

@@ -108,7 +108,15 @@ export class Engine implements EngineApi {
       timers: deps.timers,
       registry: this.registry,
       channelOf: (hub) => this.channels.get(hub),
-      onError,
+      onError: (error, failed) => {
+        onError(error);
+        if (failed && isItemKind(failed.kind))
+          this.items.fail(
+            failed.kind,
+            failed.keys,
+            error instanceof Error ? error.message : String(error),
+          );
+      },
     });
     this.configs = new PvConfigCache({
       timers: deps.timers,
@@ -168,6 +176,7 @@ export class Engine implements EngineApi {
       pvConfig: (key) => this.configs.get(key),
       station: (key) => this.stations.get(key),
       item: (kind, key) => this.items.get(kind, key),
+      itemError: (kind, key) => this.items.error(kind, key),
       status: () => this.status.snapshot(),
     };
   }

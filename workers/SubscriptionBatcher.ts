@@ -15,7 +15,9 @@ export interface SubscriptionBatcherOptions {
   timers: Timers;
   registry: SubscriptionRegistry;
   channelOf(hub: HubName): HubChannel | undefined;
-  onError(error: unknown): void;
+  /** A call failed; `failed` names the keys when it was a subscribe, so their topic can say
+   * the key is not live (error, not loading). */
+  onError(error: unknown, failed?: { kind: LeaseKind; keys: readonly string[] }): void;
 }
 
 export class SubscriptionBatcher {
@@ -53,7 +55,7 @@ export class SubscriptionBatcher {
       for (const [key, op] of ops) (op === 'subscribe' ? subscribe : unsubscribe).push(key);
       for (const pair of topic.methods) {
         sends.push(this.send(channel, pair.unsubscribe, unsubscribe, topic.batchSize));
-        sends.push(this.send(channel, pair.subscribe, subscribe, topic.batchSize));
+        sends.push(this.send(channel, pair.subscribe, subscribe, topic.batchSize, kind));
       }
     }
     return Promise.all(sends).then(() => undefined);
@@ -71,7 +73,7 @@ export class SubscriptionBatcher {
       this.pending.delete(kind);
       const keys = this.options.registry.keysOf(kind);
       for (const pair of topic.methods) {
-        sends.push(this.send(channel, pair.subscribe, keys, topic.batchSize));
+        sends.push(this.send(channel, pair.subscribe, keys, topic.batchSize, kind));
       }
     }
     return Promise.all(sends).then(() => undefined);
@@ -100,16 +102,23 @@ export class SubscriptionBatcher {
     method: string,
     keys: readonly string[],
     batchSize: number,
+    subscribing?: LeaseKind,
   ): Promise<void> {
     const calls: Promise<unknown>[] = [];
+    const batches: string[][] = [];
     for (let i = 0; i < keys.length; i += batchSize) {
-      calls.push(channel.invoke(method, keys.slice(i, i + batchSize)));
+      const batch = keys.slice(i, i + batchSize);
+      batches.push(batch);
+      calls.push(channel.invoke(method, batch));
     }
     // NOTE: a batch lost to a dropped connection is not retried here: the reconnect
     // re-subscribes every leased key anyway.
     const results = await Promise.allSettled(calls);
-    for (const result of results) {
-      if (result.status === 'rejected') this.options.onError(result.reason);
-    }
+    results.forEach((result, i) => {
+      if (result.status !== 'rejected') return;
+      if (subscribing)
+        this.options.onError(result.reason, { kind: subscribing, keys: batches[i]! });
+      else this.options.onError(result.reason);
+    });
   }
 }

@@ -9,7 +9,13 @@ import type { StationLiveData } from '../src/contract/station.ts';
 import type { ConnectionStatus, Frame, PvConfigEntry, TabMessage } from './engineProtocol.ts';
 import type { TimerHandle, Timers } from './timers.ts';
 import { LEASE_KINDS, type LeaseKind } from './topics.ts';
-import { ITEM_KINDS, type ItemEntry, type ItemKind, type ItemTypes } from './topics/itemTopics.ts';
+import {
+  ITEM_KINDS,
+  type ItemEntry,
+  type ItemError,
+  type ItemKind,
+  type ItemTypes,
+} from './topics/itemTopics.ts';
 
 /**
  * One display frame at 60 Hz. DESIGN.md names 50 ms; measured, 50 ms put a value's
@@ -26,6 +32,8 @@ export interface FrameSource {
   station(key: string): StationLiveData | undefined;
   /** The item of a keyed topic: undefined while none arrived, null when there is none. */
   item<K extends ItemKind>(kind: K, key: string): ItemTypes[K] | null | undefined;
+  /** Why the key of a keyed topic is not live (its subscribe failed); undefined if it is. */
+  itemError?(kind: ItemKind, key: string): string | undefined;
   status(): ConnectionStatus;
 }
 
@@ -108,6 +116,8 @@ export class TabCoalescer {
       items: ITEM_KINDS.flatMap((kind) => itemEntries(source, kind, keys[kind])),
       lastDataAt: source.status().lastDataAt,
     };
+    const itemErrors = ITEM_KINDS.flatMap((kind) => errorEntries(source, kind, keys[kind]));
+    if (itemErrors.length) frame.itemErrors = itemErrors;
     if (full || this.statusDirty) frame.status = source.status();
     this.dirty = keySets();
     this.fullPending = false;
@@ -118,7 +128,8 @@ export class TabCoalescer {
       !frame.pvValues.length &&
       !frame.pvConfigs.length &&
       !frame.stations.length &&
-      !frame.items.length;
+      !frame.items.length &&
+      !frame.itemErrors;
     if (!empty) {
       this.lastFlushAt = this.options.timers.now();
       this.options.send(frame);
@@ -157,6 +168,16 @@ function itemEntries(source: FrameSource, kind: ItemKind, keys: Set<string>): It
   for (const key of keys) {
     const item = source.item(kind, key);
     if (item !== undefined) out.push([kind, key, item] as ItemEntry);
+  }
+  return out;
+}
+
+function errorEntries(source: FrameSource, kind: ItemKind, keys: Set<string>): ItemError[] {
+  const out: ItemError[] = [];
+  if (!source.itemError) return out;
+  for (const key of keys) {
+    const error = source.itemError(kind, key);
+    if (error !== undefined) out.push([kind, key, error]);
   }
   return out;
 }

@@ -9,7 +9,7 @@ import type { Alert } from '../src/contract/alerts.ts';
 import type { DashboardNote } from '../src/contract/dashboard.ts';
 import type { TextMessage } from '../src/contract/actions.ts';
 import type { ChartLiveMessage } from './charts/chartProtocol.ts';
-import type { ItemEntry } from './topics/itemTopics.ts';
+import type { ItemEntry, ItemError } from './topics/itemTopics.ts';
 
 export type { ChartLiveMessage } from './charts/chartProtocol.ts';
 
@@ -47,6 +47,8 @@ export interface Frame {
   stations: StationLiveData[];
   /** Changed items of keyed topics (alert state, limits, PV alarms, plans ...); null = none. */
   items: ItemEntry[];
+  /** Keys of keyed topics whose subscribe failed, with why; absent when none did. */
+  itemErrors?: ItemError[];
   /** Present when the connection status changed since the last frame. */
   status?: ConnectionStatus;
   lastDataAt: number | null;

@@ -1,6 +1,7 @@
 /**
  * SPEC §7 "Alerts": list, by PVs, ack, ack-all, delete, control events; the system event
- * archive; the priorities; and POST /api/Pv/DigiIn/ack (failure inputs).
+ * archive; the priorities; and POST /api/Pv/DigiIn/ack (failure inputs), each acknowledgement
+ * published on the pv hub as `newAck` (SPEC §7 "PV acks").
  * Rights per SPEC §6: acknowledging without 'ackAlerts' answers status Unauthorized (200),
  * so the client shows its dialog; deleting needs 'deleteAlerts'.
  */
@@ -11,15 +12,17 @@ import {
   type AlertAckResult,
   type AlertDeleteResult,
 } from '../../src/contract/alerts.ts';
-import type { PvActionResult } from '../../src/contract/actions.ts';
+import type { PvAck, PvActionResult } from '../../src/contract/actions.ts';
 import { PV_TYPES } from '../../src/contract/enums.ts';
 import { API } from '../../src/contract/paths.ts';
+import { pvKey } from '../../src/contract/keys.ts';
 import type { PvRef } from '../../src/contract/pv.ts';
 import { requireUser } from '../auth/guards.ts';
 import { hasRight, mayActOnStation } from '../auth/service.ts';
 import type { ServerContext } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
+import type { PvHubHandle } from '../hubs/pvHub.ts';
 import type { Plant } from '../plant/types.ts';
 import type { AlertService } from './AlertService.ts';
 import { PRIORITIES } from './priorities.ts';
@@ -53,7 +56,11 @@ export function registerAlertRoutes(
   ctx: ServerContext,
   alerts: AlertService,
   plant: Plant,
+  pvHub?: Pick<PvHubHandle, 'publishAck' | 'setAckSource'>,
 ): void {
+  // The last acknowledgement per failure input, for a tab that subscribes later.
+  const lastAcks = new Map<string, PvAck>();
+  pvHub?.setAckSource((ref) => lastAcks.get(pvKey(ref)));
   app.get(ALERT_API.list, async (request) => {
     requireUser(ctx, request);
     const q = range(parse(listSchema, request.query, 'query'));
@@ -150,6 +157,13 @@ export function registerAlertRoutes(
     }
     for (const ref of ok) {
       const config = plant.config(ref)!;
+      const ack: PvAck = {
+        pvRef: { type: ref.type, nr: ref.nr },
+        acknowledgedBy: user.username,
+        acknowledgedAt: ctx.now(),
+      };
+      lastAcks.set(pvKey(ref), ack);
+      pvHub?.publishAck(ref, ack);
       ctx.audit?.({
         category: 'System',
         user: user.username,

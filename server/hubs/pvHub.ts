@@ -28,6 +28,8 @@ export interface PvHubHandle {
   setMaintenanceConfigSource(source: (ref: PvRef) => readonly unknown[]): void;
   /** `newAck(ack)` to subscribers of `SubscribeToAcks` for the PV. */
   publishAck<T>(pv: PvRef, ack: T): void;
+  /** Where a new SubscribeToAcks gets the PV's last acknowledgement (pushed right away). */
+  setAckSource(source: (ref: PvRef) => unknown): void;
   /** `newPlanInfo(info)` to subscribers of `key` (latest per key and frame). */
   publishPlanInfo<T extends { station: StationRef; planNumber: number }>(
     key: string,
@@ -58,6 +60,7 @@ export function registerPvHub(server: HubServer, plant: Plant): PvHubHandle {
   const lines = server.keyedSubscriptions(HUB, 'lines');
   const currentLines = currentItems(lines, HUB_MESSAGES.newLineInfo);
   let planSource: (key: string, user: SessionUser) => unknown = () => undefined;
+  let ackSource: (ref: PvRef) => unknown = () => undefined;
 
   server.addHub({
     name: HUB,
@@ -123,6 +126,12 @@ export function registerPvHub(server: HubServer, plant: Plant): PvHubHandle {
         { subscribe: M.subscribeToAcks, unsubscribe: M.unsubscribeFromAcks },
         isPvKey,
         'PV',
+        (conn, added) => {
+          for (const key of added) {
+            const ack = ackSource(parsePvKey(key)!);
+            if (ack !== undefined) conn.send(HUB_MESSAGES.newAck, ack);
+          }
+        },
       ),
       ...keyedMethods(
         plans,
@@ -171,6 +180,9 @@ export function registerPvHub(server: HubServer, plant: Plant): PvHubHandle {
     },
     publishAck(pv, ack) {
       acks.publish(pvKey(pv), HUB_MESSAGES.newAck, ack);
+    },
+    setAckSource(source) {
+      ackSource = source;
     },
     publishPlanInfo(key, info) {
       plans.publishLatest(key, HUB_MESSAGES.newPlanInfo, info);

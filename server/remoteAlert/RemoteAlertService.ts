@@ -158,6 +158,7 @@ export class RemoteAlertService {
       callNumberChangeCountMax: row.changeCountMax,
       undeliveredMessages: row.undelivered,
       deliveredMessages: row.delivered,
+      defaultAction: row.defaultAction,
       currentUserCanEdit: this.mayEdit(user, row.stationNumber),
     };
   }
@@ -266,6 +267,8 @@ export class RemoteAlertService {
       pendingCount: row.pendingCount,
       raisedAt: row.raisedAt,
       sent: row.sent,
+      isActive: plan.active,
+      defaultAction: plan.defaultAction,
       currentUserCanEdit: this.mayAck(user, row.stationNumber),
     };
   }

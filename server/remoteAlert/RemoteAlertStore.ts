@@ -25,6 +25,7 @@ export interface PlanRow {
   delivered: number;
   undelivered: number;
   countedDay: string;
+  defaultAction: 0 | 1 | 2 | null;
 }
 
 export interface ConfirmRow {
@@ -52,6 +53,7 @@ interface RawPlan {
   delivered: number;
   undelivered: number;
   counted_day: string;
+  default_action: number | null;
 }
 
 interface RawNumber {
@@ -94,6 +96,10 @@ const planOf = (r: RawPlan): PlanRow => ({
   delivered: r.delivered,
   undelivered: r.undelivered,
   countedDay: r.counted_day,
+  defaultAction:
+    r.default_action === 0 || r.default_action === 1 || r.default_action === 2
+      ? r.default_action
+      : null,
 });
 
 const numberOf = (r: RawNumber): CallNumberRow => ({
@@ -140,8 +146,8 @@ export class RemoteAlertStore {
     );
     const addPlan = this.db.prepare(
       `INSERT INTO remote_plans (station_number, plan_number, planname, groupname, active, priorities,
-         recipients, alerting_count_max, change_count_max, changed_at, changed_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'System')`,
+         recipients, alerting_count_max, change_count_max, default_action, changed_at, changed_by)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'System')`,
     );
     this.transaction(() => {
       for (const n of numbers)
@@ -165,6 +171,7 @@ export class RemoteAlertStore {
           JSON.stringify(p.recipients),
           ALERTING_COUNT_MAX,
           CALL_NUMBER_CHANGE_MAX,
+          p.defaultAction,
           nowMs,
         );
     });

@@ -116,7 +116,15 @@ export interface SeedPlan {
   active: boolean;
   priorities: boolean[];
   recipients: (number | null)[];
+  /** SPEC §3 "Plan action" default: 0 inactive, 1 active, 2 invert; null = none. */
+  defaultAction: 0 | 1 | 2 | null;
 }
+
+/**
+ * Station 4 is armed for the night by its plan actions: the day plan's action switches it
+ * off (0), the night plan's on (1). Every other plan has no default: its switch inverts.
+ */
+const DEFAULT_ACTIONS: Record<string, 0 | 1> = { '4_1': 0, '4_2': 1 };
 
 const priorities = (from: number, to: number) =>
   Array.from({ length: PLAN_PRIORITY_SLOTS }, (_, p) => p >= from && p <= to);
@@ -144,6 +152,7 @@ export function seedPlans(stations: readonly Station[], night: boolean): SeedPla
         active: !night,
         priorities: priorities(1, 3),
         recipients: slots([11, foreman]),
+        defaultAction: DEFAULT_ACTIONS[`${s.id}_1`] ?? null,
       },
       {
         stationNumber: s.id,
@@ -153,6 +162,7 @@ export function seedPlans(stations: readonly Station[], night: boolean): SeedPla
         active: night,
         priorities: priorities(1, 5),
         recipients: slots([...rota, foreman, 11]),
+        defaultAction: DEFAULT_ACTIONS[`${s.id}_2`] ?? null,
       },
     ];
   });

@@ -9,6 +9,7 @@
 import type { Statement } from 'better-sqlite3';
 import type {
   ReportAggregation,
+  ReportDataBinding,
   ReportResolution,
   ReportTotal,
 } from '../../src/contract/reports.ts';
@@ -66,6 +67,27 @@ function valueExpr(aggregation: ReportAggregation, kind: ArchiveKind, table: Sou
     default:
       throw new Error(`Unknown aggregation ${String(aggregation satisfies never)}`);
   }
+}
+
+const OFFSET_MS: Record<ReportDataBinding['offsetUnit'], number> = {
+  Hours: 3_600_000,
+  // NOTE: a day is 24 h here; across a DST change a day-shifted row starts an hour off its
+  // own wall-clock day.
+  Days: 86_400_000,
+};
+
+/**
+ * SPEC §3 "Report data binding": a binding with an offset reads the period shifted by
+ * `offset` units (+1 day: a meter reading taken the next morning belongs to the day before;
+ * -1 day: the same hour of the previous day, for comparison). The rows keep their own times.
+ */
+export function shiftedRows(
+  rows: readonly ReportRowSpan[],
+  binding: Pick<ReportDataBinding, 'offset' | 'offsetUnit'>,
+): readonly ReportRowSpan[] {
+  if (binding.offset === 0) return rows;
+  const by = binding.offset * OFFSET_MS[binding.offsetUnit];
+  return rows.map((r) => ({ t: r.t + by, end: r.end + by }));
 }
 
 export interface ColumnValues {

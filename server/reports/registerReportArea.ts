@@ -43,7 +43,7 @@ import { parse } from '../http/validate.ts';
 import type { Plant } from '../plant/types.ts';
 import { ManualInputStore } from './ManualInputStore.ts';
 import { ReportConfigs, type StoredReportConfig } from './reportConfigs.ts';
-import { ReportDataService, totalOf } from './ReportDataService.ts';
+import { ReportDataService, shiftedRows, totalOf } from './ReportDataService.ts';
 import { RuebEventFinder, ruebConfigItems, sebamConfigs } from './rueb.ts';
 
 const MAX_MANUAL_ITEMS = 500;
@@ -197,7 +197,7 @@ export function registerReportArea(
         pv.kind,
         binding.reportValueType,
         period.resolution,
-        period.rows,
+        shiftedRows(period.rows, binding),
         pv.config.dimension,
       );
     });

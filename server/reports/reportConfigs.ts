@@ -37,6 +37,7 @@ function column(
   config: PvConfig,
   aggregation: ReportAggregation,
   title = `${config.name} ${AGGREGATION_TITLE[aggregation]}`,
+  offsetDays = 0,
 ): ReportColumn {
   const dimension =
     aggregation === 'volume'
@@ -53,11 +54,16 @@ function column(
         ? 1
         : config.decimalPlaces;
   return {
-    id: `${pvKey(config.pvRef)}:${aggregation}`,
+    id: `${pvKey(config.pvRef)}:${aggregation}${offsetDays ? `:${offsetDays}d` : ''}`,
     title,
     dimension,
     decimals,
-    binding: { pvRef: config.pvRef, reportValueType: aggregation, offset: 0, offsetUnit: 'Days' },
+    binding: {
+      pvRef: config.pvRef,
+      reportValueType: aggregation,
+      offset: offsetDays,
+      offsetUnit: 'Days',
+    },
     manual: null,
     manualPv: null,
   };
@@ -114,6 +120,8 @@ function stationConfigs(plant: Plant, stationNumber: number): StoredReportConfig
     .slice(0, 3);
   for (const c of pumps) columns.push(column(c, 'operatingHours'));
   if (pumps[0]) columns.push(column(pumps[0], 'switchCycles'));
+  // The level of the same period a day earlier, beside today's: a binding with an offset.
+  if (level) columns.push(column(level, 'mean', `${level.name} Mittel Vortag`, -1));
   const hasTurbidity = analog.some((c) => /^Trübung/.test(c.name));
   // The column a person fills in comes first, so it is in view without scrolling sideways.
   columns.unshift(manualColumn(stationNumber, station.kind, hasTurbidity));

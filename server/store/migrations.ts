@@ -372,4 +372,11 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    // SPEC §3 "Plan action": a plan's configured default, 0 (inactive), 1 (active) or 2
+    // (invert); NULL = none configured (the switch inverts, a confirmation keeps the state).
+    version: 20,
+    name: 'remote alarming: the configured default of a plan action',
+    sql: `ALTER TABLE remote_plans ADD COLUMN default_action INTEGER;`,
+  },
 ];

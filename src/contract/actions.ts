@@ -34,6 +34,19 @@ export type CounterResetResult = PvActionResult;
 export type DigiInAckRequest = PvRef[];
 export type DigiInAckResult = PvActionResult;
 
+/**
+ * `newAck` on the pv hub (SPEC §7 "PV acks"): a failure input was acknowledged, by whom and
+ * when. Pushed to subscribers of `SubscribeToAcks` for the PV, the last one right after a
+ * subscribe.
+ */
+export interface PvAck {
+  pvRef: PvRef;
+  /** The user name of who acknowledged it. */
+  acknowledgedBy: string;
+  /** Epoch ms. */
+  acknowledgedAt: number;
+}
+
 /** POST /api/Pv/runtimes body; only DigiIn and AnaIn have runtimes (SPEC §5). */
 export type RuntimesRequest = PvRef[];
 

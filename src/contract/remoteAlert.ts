@@ -60,6 +60,11 @@ export interface AlarmPlan {
   callNumberChangeCountMax: number;
   undeliveredMessages: number;
   deliveredMessages: number;
+  /**
+   * SPEC §3 "Plan action": the configured default of the plan's action, 0 (inactive),
+   * 1 (active) or 2 (invert); null when none is configured (the switch then inverts).
+   */
+  defaultAction: 0 | 1 | 2 | null;
   currentUserCanEdit: boolean;
 }
 
@@ -100,6 +105,9 @@ export interface PlanToConfirm {
   /** Epoch ms of the first alarm that is waiting. */
   raisedAt: number;
   sent: boolean;
+  /** SPEC §3 "Activate-plan data": whether the plan is active now, and its action's default. */
+  isActive: boolean;
+  defaultAction: 0 | 1 | 2 | null;
   currentUserCanEdit: boolean;
 }
 

@@ -27,6 +27,8 @@ export class TabLiveStore {
   private readonly stations = new Map<string, StationLiveData>();
   /** Items of keyed topics by kind, then key; null = the topic holds none for the key. */
   private readonly items = new Map<ItemKind, Map<string, unknown>>();
+  /** Keys of keyed topics whose subscribe failed, with why; cleared by the next item. */
+  private readonly itemErrors = new Map<ItemKind, Map<string, string>>();
   private status: ConnectionStatus = INITIAL_STATUS;
   /** By kind, then key: a dense view looks keys up per value, so no joined string keys. */
   private readonly listeners = new Map<LeaseKind, Map<string, Set<Listener>>>();
@@ -47,6 +49,11 @@ export class TabLiveStore {
   /** Undefined until the first item arrived; null when there is none (e.g. no alarm). */
   getItem<K extends ItemKind>(kind: K, key: string): ItemTypes[K] | null | undefined {
     return this.items.get(kind)?.get(key) as ItemTypes[K] | null | undefined;
+  }
+
+  /** Why a key of a keyed topic is not live (its subscribe failed); undefined if it is. */
+  getItemError(kind: ItemKind, key: string): string | undefined {
+    return this.itemErrors.get(kind)?.get(key);
   }
 
   getStatus(): ConnectionStatus {
@@ -95,6 +102,13 @@ export class TabLiveStore {
       let byKey = this.items.get(kind);
       if (!byKey) this.items.set(kind, (byKey = new Map()));
       byKey.set(key, item);
+      this.itemErrors.get(kind)?.delete(key);
+      wake(kind, key);
+    }
+    for (const [kind, key, error] of frame.itemErrors ?? []) {
+      let byKey = this.itemErrors.get(kind);
+      if (!byKey) this.itemErrors.set(kind, (byKey = new Map()));
+      byKey.set(key, error);
       wake(kind, key);
     }
     if (this.updateStatus(frame)) for (const listener of this.statusListeners) woken.add(listener);
@@ -106,7 +120,10 @@ export class TabLiveStore {
     if (kind === 'pvValue') this.pvValues.delete(key);
     else if (kind === 'pvConfig') this.pvConfigs.delete(key);
     else if (kind === 'station') this.stations.delete(key);
-    else if (isItemKind(kind)) this.items.get(kind)?.delete(key);
+    else if (isItemKind(kind)) {
+      this.items.get(kind)?.delete(key);
+      this.itemErrors.get(kind)?.delete(key);
+    }
   }
 
   private updateStatus(frame: Frame): boolean {

@@ -12,6 +12,12 @@ export { useAlertWindow } from './useAlertWindow.ts';
 export { useAlertCounts } from './useAlertCounts.ts';
 export type { AlertCounts, AlertViewFrame } from '../../workers/engineProtocol.ts';
 export type { AlertView, AlertViewSource } from '../../workers/engineApi.ts';
-export { useLiveItem, usePvAlarm, usePvLimits } from './useLiveItem.ts';
+export {
+  useLiveItem,
+  useLiveItemState,
+  usePvAlarm,
+  usePvLimits,
+  type LiveItemState,
+} from './useLiveItem.ts';
 export { useLiveItems } from './useLiveItems.ts';
 export { useServerInfo } from './useServerInfo.ts';

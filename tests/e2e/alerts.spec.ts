@@ -10,6 +10,8 @@ import { startPlantServer } from '../support/plantServer.ts';
 import { signInHttp } from '../support/login.ts';
 import { ALERT_API, type AlertListResult } from '../../src/contract/alerts.ts';
 import { pvUrlId } from '../../src/contract/keys.ts';
+import { API } from '../../src/contract/paths.ts';
+import type { PvConfig, PvNode } from '../../src/contract/pv.ts';
 
 const SEED = 100_000;
 
@@ -197,4 +199,24 @@ test('AE6: the alert history of a PV opens from its actions and lists its alerts
   ]);
   await expect(history).toHaveURL(/\/alerts\/history\?pv=AnaIn-100002$/);
   await expect(history.getByRole('heading', { level: 1 })).toContainText('Meldungshistorie');
+
+  // A failure input acknowledged in one tab shows who and when in the other (pv hub newAck).
+  const nodes = (await (await api.fetch(API.pv.nodes)).json()) as PvNode[];
+  const configs = (await (
+    await api.fetch(API.pv.configs, {
+      method: 'POST',
+      body: JSON.stringify(nodes.flatMap((n) => n.pvs)),
+    })
+  ).json()) as PvConfig[];
+  const input = configs.find((c) => c.pvRef.type === 'DigiIn' && c.alertInputConfig)!;
+  const inputPath = `/alerts/history?pv=${pvUrlId(input.pvRef)}`;
+  await history.goto(inputPath);
+  await page.goto(inputPath);
+  const panel = (p: Page) => p.getByRole('region', { name: 'Störeingang' });
+  await expect(panel(page).locator('[data-pv-ack="none"]')).toBeVisible();
+  await expect(panel(history).getByRole('status').first()).toBeVisible();
+  await panel(history).getByRole('button', { name: 'Störeingang quittieren' }).click();
+  await expect(panel(page).locator('[data-pv-ack="acknowledged"]')).toContainText(
+    'Zuletzt quittiert von operator',
+  );
 });

@@ -120,6 +120,15 @@ test('CH3: an annotation created, edited and deleted survives a reload', async (
   await expect(item(text)).toHaveCount(0);
 });
 
+test('CH8: a viewer reads the annotations of a chart, cannot add one and is told why', async ({
+  page,
+}) => {
+  await signIn(page, 'viewer', `/charts/${ARCHIVE_CHART}`);
+  await settled(page);
+  await expect(page.locator('[data-read-only]')).toContainText('Diagramme bearbeiten');
+  await expect(page.getByRole('button', { name: 'Anmerkung hinzufügen' })).toHaveCount(0);
+});
+
 test('CH4: a trend link with three PVs draws three series; station PVs link to their trend', async ({
   page,
 }) => {

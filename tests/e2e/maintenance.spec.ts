@@ -190,6 +190,20 @@ test('ME4: a notification appears live when a runtime crosses its interval', asy
   await expect(page).toHaveURL(/\/machines\/DigiIn-100003\/runtime$/);
   await expect(page.getByText('Überfällig seit')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+  // Service done: after the confirm step one call records it, restarts the interval and
+  // closes its notification; the protocol names when it was done.
+  await page.getByRole('button', { name: 'Wartung erledigt' }).click();
+  const step = page.getByRole('alertdialog', { name: 'Wartung als erledigt festhalten' });
+  await expect(step.locator('.command-confirm-from')).toContainText('Überfällig seit');
+  const service = (await step.locator('.command-confirm-pv').textContent())!.trim();
+  const row = page.locator('.service-table tbody tr', { hasText: service });
+  await expect(row).toHaveAttribute('data-state', 'overdue');
+  await step.getByRole('button', { name: 'Festhalten' }).click();
+  await expect(page.getByRole('status').filter({ hasText: service })).toContainText(
+    'im Lebenslauf festgehalten',
+  );
+  await expect(row).not.toHaveAttribute('data-state', 'overdue');
+  await expect(row.locator('[data-last-service]')).toHaveText(/\d{2}\.\d{2}\.\d{4}/);
   await page.goto('/maintenance');
   await expect(page.getByRole('table')).toBeVisible();
   // Worn storage cards stand out (SPEC §9: below 20 %).
@@ -225,6 +239,14 @@ test('ME5: from a station page a viewer reaches the machine pages, reads everyth
   await expect(machine.getByRole('region', { name: 'Maschinendaten' })).toContainText('Hersteller');
   await expect(machine.getByRole('button', { name: 'Hochladen' })).toHaveCount(0);
   await expect(machine.getByRole('button', { name: 'Löschen' })).toHaveCount(0);
+  // Runtimes: no "service done", the reason instead.
+  await machine
+    .getByRole('navigation', { name: 'Ansichten der Maschine' })
+    .getByRole('link', { name: 'Laufzeiten', exact: true })
+    .click();
+  await expect(machine.getByText('Nächste Wartung')).toBeVisible();
+  await expect(machine.getByRole('button', { name: 'Wartung erledigt' })).toHaveCount(0);
+  await expect(machine.getByText('Nur lesen: Ihnen fehlt das Recht').first()).toBeVisible();
   // The QR label opens this machine's data sheet.
   await machine.getByRole('button', { name: 'QR-Etikett' }).click();
   const label = machine.getByRole('dialog', { name: 'QR-Etikett der Maschine' });

@@ -10,7 +10,11 @@
 import { test, expect } from './fixtures.ts';
 import { signIn } from './auth.ts';
 import { signInHttp } from '../support/login.ts';
-import type { AlarmCallNumbersResult } from '../../src/contract/remoteAlert.ts';
+import {
+  REMOTE_ALERT_API,
+  type AlarmCallNumbersResult,
+  type AlarmPlan,
+} from '../../src/contract/remoteAlert.ts';
 import {
   ACTION_EXTRA_API,
   PV_ACTION_API,
@@ -31,6 +35,8 @@ test('RA-E1: an operator switches the plan of a station through the confirm step
   const after = before === 'Aktiv' ? 'Inaktiv' : 'Aktiv';
   await expect(plan(a).locator('.plan-recipients li').first()).toBeVisible();
   await expect(a.locator('[data-line^="2_"]').first()).toBeVisible();
+  // A plan whose action has a configured default says what it always does.
+  await expect(a.locator('[data-plan="4_1"]')).toContainText('deaktiviert ihn immer');
 
   await plan(a)
     .getByRole('button', { name: before === 'Aktiv' ? 'Deaktivieren' : 'Aktivieren' })
@@ -57,6 +63,18 @@ test('RA-E2: a viewer sees the plans read-only, with the reason', async ({ page 
   await expect(plan).toBeVisible();
   await expect(plan).toContainText('Sie dürfen diesen Plan nicht umschalten.');
   await expect(plan.getByRole('button')).toHaveCount(0);
+
+  // A failed plans load names what failed (SPEC §8) and offers a retry that then loads.
+  await page.route('**/api/RemoteAlert/alarmplans', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+  );
+  await page.getByRole('link', { name: 'Rufbereitschaft' }).first().click();
+  await expect(page.getByRole('alert')).toContainText('Fehler beim Laden der Alarmpläne.');
+  await page.getByRole('link', { name: 'Alarmpläne', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('Fehler beim Laden der Alarmpläne.');
+  await page.unroute('**/api/RemoteAlert/alarmplans');
+  await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(plan).toBeVisible();
 });
 
 test('RA-E3: a night alarm sent by a plan waits for confirmation; acknowledged after the confirm step', async ({
@@ -74,18 +92,39 @@ test('RA-E3: a night alarm sent by a plan waits for confirmation; acknowledged a
     }),
   });
   expect(raise.status).toBe(200);
+  // Station 4's day plan has the configured default "inactive" (0): confirming it switches it off.
+  const day4 = { station: { stationNumber: 4 }, planNumber: 1 };
+  const setDay = await admin.fetch(REMOTE_ALERT_API.setActive, {
+    method: 'POST',
+    body: JSON.stringify([{ planRef: day4, active: true }]),
+  });
+  expect(setDay.status).toBe(200);
+  const raise4 = await admin.fetch('/api/admin/simulate/remote-alarm', {
+    method: 'POST',
+    body: JSON.stringify({ stationNumber: 4, priority: 0, text: 'Pumpwerk: Störung', night: true }),
+  });
+  expect(raise4.status).toBe(200);
   await signIn(page, 'operator', '/remote-alarm/plans');
   await page.getByRole('link', { name: 'Zu bestätigen' }).click();
   const item = page.locator('[data-confirm^="3_"]').first();
   await expect(item).toContainText('Füllstand zu tief');
   await item.getByRole('checkbox').check();
+  await page.locator('[data-confirm="4_1"]').getByRole('checkbox').check();
   // Messages still on their way are acknowledged only when the user says so.
   await page.getByLabel('Auch noch nicht gesendete quittieren').check();
   await page.getByRole('button', { name: 'Ausgewählte quittieren' }).click();
   const step = page.getByRole('alertdialog', { name: 'Alarmpläne quittieren' });
   await expect(step).toContainText('Hochbehälter Kirchberg');
+  const after = step.locator('li', { hasText: 'Alarmplan nach dem Bestätigen: Tagplan' });
+  await expect(after.locator('.command-confirm-from')).toHaveText('Aktiv');
+  await expect(after.locator('.command-confirm-to')).toHaveText('Inaktiv');
   await step.getByRole('button', { name: 'Quittieren' }).click();
   await expect(page.locator('[data-confirm^="3_"]')).toHaveCount(0);
+  await expect(page.locator('[data-confirm="4_1"]')).toHaveCount(0);
+  const plans = (await (await admin.fetch(REMOTE_ALERT_API.plans)).json()) as AlarmPlan[];
+  expect(plans.find((p) => p.station.stationNumber === 4 && p.planNumber === 1)?.active).toBe(
+    false,
+  );
 });
 
 /** The plant's call numbers as the server holds them now. */

@@ -168,6 +168,14 @@ test('RE4: the overflow-basin log of the year and the archive browser pages thro
     page.locator('.report-table tbody tr').first().or(page.getByText('Keine Einstau-Ereignisse')),
   ).toBeVisible();
 
+  // Each basin names its SEBAM measuring points, each opening its archived values.
+  const sebam = page.getByRole('region', { name: 'SEBAM-Messstellen' });
+  await expect(sebam.getByRole('link').first()).toHaveAttribute(
+    'href',
+    /^\/archive\?pv=\w+-\d+&source=QuarterHour$/,
+  );
+  await expect(sebam.getByRole('link', { name: /Füllstand Becken/ }).first()).toBeVisible();
+
   // A failed call says so with the call failure text of SPEC §8.
   await page.route('**/api/RuebProtocol/ruebevents/**', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
@@ -175,6 +183,14 @@ test('RE4: the overflow-basin log of the year and the archive browser pages thro
   await page.getByLabel('Monat').selectOption({ index: 1 });
   await expect(page.getByRole('alert')).toContainText('Error during get rueb events.');
   await page.unroute('**/api/RuebProtocol/ruebevents/**');
+  // The basins are read once per visit: leave the page and come back in the app.
+  await page.route('**/api/RuebProtocol/ruebconfigs', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+  );
+  await page.getByRole('navigation', { name: 'Berichte', exact: true }).getByRole('link').click();
+  await page.getByRole('link', { name: 'Überlaufbecken (RÜB)' }).click();
+  await expect(page.getByRole('alert')).toContainText('Error during get rueb configs.');
+  await page.unroute('**/api/RuebProtocol/ruebconfigs');
 
   await page.goto('/archive?pv=AnaIn-200001&source=Day&rows=25');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Messwertarchiv');

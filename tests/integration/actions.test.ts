@@ -13,6 +13,7 @@ import {
   textMessageKey,
   type PriorityOutputAckResult,
   type PriorityOutputOptions,
+  type PvAck,
   type PvActionResult,
   type PvRuntime,
   type RuntimesResponse,
@@ -67,7 +68,7 @@ async function hub(who: SignedIn, path: string) {
     })
     .configureLogging(signalR.LogLevel.None)
     .build();
-  for (const name of ['newValues', 'newConfig', 'newLimitConfig', 'newMessage']) {
+  for (const name of ['newValues', 'newConfig', 'newLimitConfig', 'newMessage', 'newAck']) {
     connection.on(name, (...args: unknown[]) => received.push({ name, args }));
   }
   await connection.start();
@@ -572,4 +573,39 @@ describe('persistence', () => {
     expect(hours.runtimeValue.value).toBeLessThan(1235);
     operator = again;
   }, 60_000);
+  it('AC9: acknowledging a failure input publishes newAck to its SubscribeToAcks subscribers; a later subscriber gets the last one', async () => {
+    const input = find(
+      (c) => c.pvRef.type === 'DigiIn' && c.alertInputConfig !== null,
+      'failure input',
+    );
+    const other = find(
+      (c) =>
+        c.pvRef.type === 'DigiIn' && c.alertInputConfig !== null && c.pvRef.nr !== input.pvRef.nr,
+      'second failure input',
+    );
+    const a = await hub(viewer, HUBS.pv);
+    await a.connection.invoke(HUB_METHODS.pv.subscribeToAcks, [pvKey(input.pvRef)]);
+    // A viewer may not acknowledge: nothing is published.
+    const refused = await post<PvActionResult>(viewer, PV_ACTION_API.ackDigiIn, [input.pvRef]);
+    expect(refused.status).toBe('Unauthorized');
+    const before = Date.now();
+    const ok = await post<PvActionResult>(operator, PV_ACTION_API.ackDigiIn, [
+      input.pvRef,
+      other.pvRef,
+    ]);
+    expect(ok.status).toBe('Success');
+    await waitFor(() => a.received.some((m) => m.name === 'newAck'));
+    const acks = a.received.filter((m) => m.name === 'newAck').map((m) => m.args[0] as PvAck);
+    // Only the subscribed PV, once, with who and when.
+    expect(acks).toHaveLength(1);
+    expect(acks[0]!.pvRef).toEqual(input.pvRef);
+    expect(acks[0]!.acknowledgedBy).toBe('operator');
+    expect(acks[0]!.acknowledgedAt).toBeGreaterThanOrEqual(before - 1000);
+    const b = await hub(viewer, HUBS.pv);
+    await b.connection.invoke(HUB_METHODS.pv.subscribeToAcks, [pvKey(other.pvRef)]);
+    await waitFor(() => b.received.some((m) => m.name === 'newAck'));
+    expect((b.received.find((m) => m.name === 'newAck')!.args[0] as PvAck).pvRef).toEqual(
+      other.pvRef,
+    );
+  });
 });

@@ -1,10 +1,11 @@
-/** SPEC §7 "Remote alert" on the real server — rules RS1-RS7 of RemoteAlertService. */
+/** SPEC §7 "Remote alert" on the real server — rules RS1-RS7, RS11 and RS12 of RemoteAlertService. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   REMOTE_ALERT_API,
   type AlarmCallNumbersResult,
   type AlarmPlan,
   type AlarmPlanResult,
+  type PlanToConfirm,
 } from '../../src/contract/remoteAlert.ts';
 import { signInHttp, type SignedIn } from '../support/login.ts';
 import { startPlantServer, type PlantServerHandle } from '../support/plantServer.ts';
@@ -103,5 +104,73 @@ describe('remote alert (SPEC §7)', () => {
     expect(
       (await post(viewer, REMOTE_ALERT_API.setNumbersState, [{ id: n.id, active: true }])).status,
     ).toBe(403);
+  });
+  it('RS11: a viewer and a maintainer of another station may not acknowledge; nothing is acknowledged', async () => {
+    // Station 9 is not one of the maintainer's; both stations get a night alarm to confirm.
+    for (const station of [3, 9]) {
+      await post(admin, REMOTE_ALERT_API.setActive, [{ planRef: ref(station, 2), active: true }]);
+      const raised = await post(admin, '/api/admin/simulate/remote-alarm', {
+        stationNumber: station,
+        priority: 1,
+        text: `RS11 Station ${station}`,
+        night: true,
+      });
+      expect(raised.status).toBe(200);
+    }
+    const waiting = async () =>
+      ((await (await operator.fetch(REMOTE_ALERT_API.plansToConfirm)).json()) as PlanToConfirm[])
+        .map((c) => c.plan)
+        .filter((p) => [3, 9].includes(p.station.stationNumber));
+    const before = await waiting();
+    expect(before).toEqual(expect.arrayContaining([ref(3, 2), ref(9, 2)]));
+    const ack = (who: SignedIn, refs: ReturnType<typeof ref>[]) =>
+      post(
+        who,
+        `${REMOTE_ALERT_API.ackPlans}?ackNonSent=true`,
+        refs.map((planRef) => ({ planRef, ack: true })),
+      ).then(async (r) => (await r.json()) as AlarmPlanResult);
+
+    const v = await ack(viewer, [ref(3, 2)]);
+    expect(v.status).toBe('Unauthorized');
+    expect(v.unauthorizedPlans).toEqual([ref(3, 2)]);
+    expect(v.alarmPlans).toEqual([]);
+    const m = await ack(maintenance, [ref(9, 2)]);
+    expect(m.status).toBe('Unauthorized');
+    expect(m.unauthorizedPlans).toEqual([ref(9, 2)]);
+    expect(m.alarmPlans).toEqual([]);
+    expect(await waiting()).toEqual(before);
+    // The viewer sees the waiting plan read-only; the maintainer may confirm only their own.
+    const seen = (await (
+      await viewer.fetch(REMOTE_ALERT_API.plansToConfirm)
+    ).json()) as PlanToConfirm[];
+    expect(
+      seen.filter((c) => c.plan.station.stationNumber === 3).every((c) => !c.currentUserCanEdit),
+    ).toBe(true);
+    // The same maintainer confirms a plan of their own station.
+    expect((await ack(maintenance, [ref(3, 2)])).status).toBe('Success');
+    expect(await waiting()).toEqual([ref(9, 2)]);
+  });
+  it('RS12: plans carry the configured default of their action; a plan to confirm carries its active flag and default', async () => {
+    const list = await plans(viewer);
+    const of = (st: number, nr: number) =>
+      list.find((p) => p.station.stationNumber === st && p.planNumber === nr)!;
+    expect(of(4, 1).defaultAction).toBe(0);
+    expect(of(4, 2).defaultAction).toBe(1);
+    expect(of(1, 1).defaultAction).toBeNull();
+    await post(admin, REMOTE_ALERT_API.setActive, [{ planRef: ref(4, 1), active: true }]);
+    await post(admin, '/api/admin/simulate/remote-alarm', {
+      stationNumber: 4,
+      priority: 0,
+      text: 'RS12',
+      night: true,
+    });
+    const waiting = (await (
+      await operator.fetch(REMOTE_ALERT_API.plansToConfirm)
+    ).json()) as PlanToConfirm[];
+    expect(waiting.find((c) => c.plan.station.stationNumber === 4)).toMatchObject({
+      plan: ref(4, 1),
+      isActive: true,
+      defaultAction: 0,
+    });
   });
 });

@@ -239,6 +239,30 @@ describe('report data from the archive (SPEC §9 Aggregations)', () => {
     expect(sameDay.values[mean]).toBeCloseTo(last.values[mean]!, 9);
   });
 
+  it('RP11: a column bound with an offset of -1 day reads the period a day earlier', async () => {
+    const date = yesterday();
+    const [config] = await json<ReportConfig[]>(reportPath(REPORT_API.configs, { id: 2 }));
+    const mean = colIndex(config!, 'ai200001:mean');
+    const dayBefore = colIndex(config!, 'ai200001:mean:-1d');
+    expect(config!.columns[dayBefore]!.binding).toMatchObject({ offset: -1, offsetUnit: 'Days' });
+    const week = await json<ReportData>(dataUrl(201, 'Weekly', date));
+    for (let i = 1; i < 7; i++) {
+      expect(week.rows[i]!.values[dayBefore]).toBeCloseTo(week.rows[i - 1]!.values[mean]!, 9);
+    }
+    // Hour rows too: each hour of the day reads the same hour of the day before.
+    const today = await json<ReportData>(dataUrl(201, 'Daily', date));
+    const before = await json<ReportData>(
+      dataUrl(201, 'Daily', formatReportDate(Date.parse(date) - DAY)),
+    );
+    const hours = today.rows.filter((r) => r.values[dayBefore] !== null);
+    expect(hours.length).toBeGreaterThan(20);
+    for (const row of hours) {
+      const same = before.rows.find((r) => r.t === row.t - DAY);
+      if (same) expect(row.values[dayBefore]).toBeCloseTo(same.values[mean]!, 9);
+    }
+    expect(today.rows[12]!.values[dayBefore]).not.toBeCloseTo(today.rows[12]!.values[mean]!, 9);
+  });
+
   it('RP4: an annual report has 12 month rows, each the weighted mean of its days', async () => {
     const date = yesterday();
     const [config] = await json<ReportConfig[]>(reportPath(REPORT_API.configs, { id: 2 }));

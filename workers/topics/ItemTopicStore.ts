@@ -1,7 +1,8 @@
 /**
  * The latest item per key of every keyed live topic (README.md beside this file). Pushed
  * items are kept only for leased keys; derived topics `put` theirs. Every change marks the
- * key dirty in the tabs that lease it.
+ * key dirty in the tabs that lease it. A key whose subscribe failed holds its failure until an
+ * item arrives or the last tab releases it, so a view can tell "failed" from "loading".
  */
 import type { HubChannel } from '../HubChannel.ts';
 import type { ItemTopic } from './ItemTopic.ts';
@@ -16,6 +17,7 @@ export interface ItemTopicStoreDeps {
 
 export class ItemTopicStore {
   private readonly items = new Map<ItemKind, Map<string, unknown>>();
+  private readonly failures = new Map<ItemKind, Map<string, string>>();
 
   constructor(private readonly deps: ItemTopicStoreDeps) {}
 
@@ -40,12 +42,30 @@ export class ItemTopicStore {
   put<K extends ItemKind>(kind: K, key: string, item: ItemTypes[K] | null): void {
     if (!this.deps.isLeased(kind, key)) return;
     this.mapOf(kind).set(key, item);
+    this.failures.get(kind)?.delete(key);
     this.deps.changed(kind, key);
+  }
+
+  /** Why the key is not live (its subscribe failed); undefined while nothing failed. */
+  error(kind: ItemKind, key: string): string | undefined {
+    return this.failures.get(kind)?.get(key);
+  }
+
+  /** The subscribe of these keys failed: each leased one says so until an item arrives. */
+  fail(kind: ItemKind, keys: readonly string[], error: string): void {
+    for (const key of keys) {
+      if (!this.deps.isLeased(kind, key)) continue;
+      let map = this.failures.get(kind);
+      if (!map) this.failures.set(kind, (map = new Map()));
+      map.set(key, error);
+      this.deps.changed(kind, key);
+    }
   }
 
   /** The last tab released the key. */
   forget(kind: ItemKind, key: string): void {
     this.items.get(kind)?.delete(key);
+    this.failures.get(kind)?.delete(key);
   }
 
   /** Keys held per kind (tests, leak checks). */
@@ -59,6 +79,7 @@ export class ItemTopicStore {
     const map = this.mapOf(topic.kind);
     const held = map.get(key);
     map.set(key, topic.merge ? topic.merge(held ?? undefined, item) : item);
+    this.failures.get(topic.kind)?.delete(key);
     this.deps.changed(topic.kind, key);
   }
 

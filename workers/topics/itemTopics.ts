@@ -18,6 +18,8 @@ import { pvAlarmTopic } from './pvAlarmTopic.ts';
 import { reportDataTopic } from './reportDataTopic.ts';
 import type { AlarmLine, AlarmPlan } from '../../src/contract/remoteAlert.ts';
 import { lineTopic, planTopic } from './planTopic.ts';
+import type { PvAck } from '../../src/contract/actions.ts';
+import { pvAckTopic } from './pvAckTopic.ts';
 
 /** What a tab receives per key of each topic. */
 export interface ItemTypes {
@@ -30,6 +32,7 @@ export interface ItemTypes {
   maintenanceConfig: MaintenanceConfigSet;
   plan: AlarmPlan;
   line: AlarmLine;
+  pvAck: PvAck;
 }
 
 export type ItemKind = keyof ItemTypes;
@@ -44,6 +47,7 @@ export const ITEM_TOPICS: { [K in ItemKind]: ItemTopic<ItemTypes[K]> } = {
   maintenanceConfig: maintenanceConfigTopic,
   plan: planTopic,
   line: lineTopic,
+  pvAck: pvAckTopic,
 };
 
 export const ITEM_KINDS = Object.keys(ITEM_TOPICS) as ItemKind[];
@@ -51,6 +55,9 @@ export const ITEM_KINDS = Object.keys(ITEM_TOPICS) as ItemKind[];
 export function isItemKind(kind: string): kind is ItemKind {
   return Object.hasOwn(ITEM_TOPICS, kind);
 }
+
+/** A key of a frame whose subscribe failed: why it is not live. */
+export type ItemError = [kind: ItemKind, key: string, error: string];
 
 /** One entry of a frame: the item of a key, `null` when the topic holds none for it. */
 export type ItemEntry = {

@@ -21,6 +21,7 @@ import { Button, EmptyState, Field, LoadingState, PageHeader } from '../../ui/in
 import { useRuleText } from '../actions/useRuleText.ts';
 import { useAsync } from '../stations/useAsync.ts';
 import { PriorityChip, alertPhase } from './AlertTable.tsx';
+import { FailureInputAck } from './FailureInputAck.tsx';
 import { usePriorityStyles } from './usePriorities.ts';
 import './alerts.css';
 
@@ -92,6 +93,9 @@ function PvHistory({ subject }: { subject: Extract<Subject, { kind: 'pv' }> }) {
         <p className="history-note" role="status">
           {t('results.load.pvMissing', { type: subject.pv.type, nr: subject.pv.nr })}
         </p>
+      )}
+      {config?.alertInputConfig && (
+        <FailureInputAck pvRef={subject.pv} station={config.stationNumber} />
       )}
       <LoadingState status={alerts.state} onRetry={retry} label={t('alerts.history.title')}>
         {alerts.state === 'ready' && (

@@ -28,6 +28,8 @@ export interface AnnotationPanelProps {
   range: TimeRange;
   source: DataSourceType;
   canEdit: boolean;
+  /** Why the annotations are read-only (shown as a note); null when the user may edit. */
+  readOnlyReason?: string | null;
   /** Opens the create dialog at this time (toolbar button, double-click on the plot). */
   createAt: number | null;
   onCreateClosed: () => void;
@@ -40,6 +42,7 @@ export function AnnotationPanel({
   range,
   source,
   canEdit,
+  readOnlyReason = null,
   createAt,
   onCreateClosed,
 }: AnnotationPanelProps) {
@@ -79,6 +82,11 @@ export function AnnotationPanel({
           <Button size="small" onClick={annotations.reload}>
             {t('common.retry')}
           </Button>
+        </p>
+      )}
+      {readOnlyReason && (
+        <p className="read-only-note" data-read-only>
+          <strong>{t('safeOps.readOnly.title')}</strong> {readOnlyReason}
         </p>
       )}
       {message && (

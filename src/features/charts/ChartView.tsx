@@ -48,6 +48,7 @@ import { useAnnotations } from './useAnnotations.ts';
 import { useChartData } from './useChartData.ts';
 import { useChartBenchProbe } from './useChartBenchProbe.ts';
 import { failureText } from '../../app/failureText.ts';
+import { chartEditAccess } from './chartEditAccess.ts';
 
 export interface ChartViewProps {
   config: ChartConfig;
@@ -371,7 +372,8 @@ export function ChartView({ config, series, target, initialRange, initialSource 
       ).format(ms);
   }, [format.locale, format.timeZone]);
 
-  const canAnnotate = session.hasRight('editCharts') && series.length > 0;
+  const editAccess = chartEditAccess(session.hasRight('editCharts'), config);
+  const canAnnotate = editAccess.may && series.length > 0;
   const dataState =
     state.status === 'error' ? 'error' : state.status === 'ready' ? 'ready' : 'loading';
 
@@ -591,7 +593,14 @@ export function ChartView({ config, series, target, initialRange, initialSource 
         pvConfigs={pvConfigs}
         range={view}
         source={source}
-        canEdit={session.hasRight('editCharts')}
+        canEdit={editAccess.may}
+        readOnlyReason={
+          editAccess.may
+            ? null
+            : editAccess.reason === 'noRight'
+              ? t('safeOps.readOnly.noRight', { right: t('safeOps.rights.editCharts') })
+              : t('charts.annotations.notThisChart')
+        }
         createAt={annotationAt}
         onCreateClosed={() => setAnnotationAt(null)}
       />

@@ -1,8 +1,12 @@
 /**
  * Runtimes and switching cycles of a machine with its service intervals and the next service
  * due (SPEC §2 "runtimes and life cycle", §3 "Maintenance config"): the intervals arrive live
- * over the pv hub (`newMaintenanceConfig`), the open maintenance notifications follow them.
+ * over the pv hub (`newMaintenanceConfig`), the open maintenance notifications follow them,
+ * and the machine's protocol (`protocolofpv`) names when each service was last done. Staff
+ * who may edit maintenance record the next service as done in one call (life-cycle entry:
+ * the interval restarts and its notification closes), after the confirm step.
  */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pvKey, pvUrlId } from '../../contract/keys.ts';
@@ -11,10 +15,18 @@ import type { PvRef } from '../../contract/pv.ts';
 import { configList, nextServiceDue, serviceState } from '../../domain/maintenance.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { useLiveItem } from '../../live/index.ts';
-import { EmptyState, LoadingState, Panel } from '../../ui/index.ts';
+import { failureText } from '../../app/failureText.ts';
+import { Button, EmptyState, LoadingState, Panel } from '../../ui/index.ts';
 import { loadRuntimes } from '../actions/actionsApi.ts';
+import { useCommandConfirm } from '../actions/CommandConfirm.tsx';
+import { useSession } from '../auth/sessionStore.ts';
 import { MachineFrame } from './MachineFrame.tsx';
-import { loadNotifications } from './maintenanceApi.ts';
+import {
+  loadLifecycle,
+  loadNotifications,
+  loadProtocolOfPv,
+  saveLifecycleEntry,
+} from './maintenanceApi.ts';
 import { NotificationList } from './NotificationList.tsx';
 import { ServiceStateBadge } from './ServiceState.tsx';
 import { TableScroll } from './TableScroll.tsx';
@@ -33,6 +45,99 @@ export function useAmount() {
       : t('maintenance.amount.hours', { value: format.number(value, 1) });
 }
 
+/**
+ * "Service done" for the next service due: after the confirm step one call records it in the
+ * life cycle, which restarts its interval and closes its notification (the live config and
+ * the notification list follow). Without the right the reason is shown instead.
+ */
+function ServiceDone({
+  pvRef,
+  config,
+  canEdit,
+  known,
+}: {
+  pvRef: PvRef;
+  config: MaintenanceConfig;
+  canEdit: boolean;
+  /** False while the rights are loading: nothing is shown yet. */
+  known: boolean;
+}) {
+  const { t } = useTranslation();
+  const amount = useAmount();
+  const session = useSession();
+  const confirm = useCommandConfirm();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  if (!known) return null;
+  if (!canEdit) return <p className="read-only-note">{t('maintenance.runtime.doneReadOnly')}</p>;
+  const type = config.pvMaintenanceRef.serviceMessageType;
+  const service = t(`maintenance.service.${type}`);
+  const done = async () => {
+    setOutcome(null);
+    const ok = await confirm.ask({
+      title: t('maintenance.runtime.doneTitle'),
+      confirmLabel: t('maintenance.runtime.doneConfirm'),
+      changes: [
+        {
+          pv: service,
+          from:
+            config.remainingTime <= 0
+              ? t('maintenance.runtime.overdueBy', {
+                  amount: amount(-config.remainingTime, config),
+                })
+              : t('maintenance.runtime.dueIn', { amount: amount(config.remainingTime, config) }),
+          to: t('maintenance.runtime.doneTo'),
+        },
+      ],
+      note: t('maintenance.runtime.doneNote'),
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      const result = await saveLifecycleEntry(pvRef, {
+        maintenanceTimestamp: Date.now(),
+        kind: 'Maintenance',
+        description: config.description,
+        performedBy: session.user?.displayName ?? '',
+        serviceMessageType: type,
+      });
+      setOutcome(
+        result.status === 'Success'
+          ? { ok: true, text: t('maintenance.runtime.doneSaved', { service }) }
+          : {
+              ok: false,
+              text: t('maintenance.runtime.doneFailed', {
+                reason: result.message || result.status,
+              }),
+            },
+      );
+    } catch (error) {
+      setOutcome({
+        ok: false,
+        text: t('maintenance.runtime.doneFailed', { reason: failureText(error) }),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button icon="check" disabled={busy} onClick={() => void done()}>
+        {t('maintenance.runtime.done')}
+      </Button>
+      {outcome && (
+        <p
+          className={`doc-outcome doc-outcome-${outcome.ok ? 'ok' : 'error'}`}
+          role={outcome.ok ? 'status' : 'alert'}
+        >
+          {outcome.text}
+        </p>
+      )}
+      {confirm.element}
+    </>
+  );
+}
+
 function Runtime({ pvRef }: { pvRef: PvRef }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -43,6 +148,20 @@ function Runtime({ pvRef }: { pvRef: PvRef }) {
   // The open notifications reload whenever one is raised or closed.
   const dueKey = configs.map((c) => c.openNotification ?? '').join(',');
   const notes = useLoad((s) => loadNotifications(pvRef, s), [pvRef.type, pvRef.nr, dueKey]);
+  // When each service was last done; a recorded service changes its interval, so reload then.
+  const serviceKey = configs.map((c) => `${c.remainingTime > 0}${c.openNotification}`).join();
+  const protocol = useLoad((s) => loadProtocolOfPv(pvRef, s), [pvRef.type, pvRef.nr, serviceKey]);
+  const lastService = new Map(
+    (protocol.loaded.data?.rows ?? []).map((r) => [r.serviceMessageType, r.lastService]),
+  );
+  const rights = useLoad((s) => loadLifecycle(pvRef, s), [pvRef.type, pvRef.nr]);
+  const canEdit = rights.loaded.data?.currentUserCanEdit ?? false;
+  const lastServiceText = (at: number | null | undefined) =>
+    at === undefined
+      ? '…'
+      : at === null
+        ? t('maintenance.runtime.neverServiced')
+        : format.dateTime(at, { seconds: false });
   const keepsRuntimes = pvRef.type === 'DigiIn' || pvRef.type === 'AnaIn';
   const runtimes = useLoad(
     (s) => (keepsRuntimes ? loadRuntimes([pvRef], s) : Promise.resolve(null)),
@@ -62,6 +181,12 @@ function Runtime({ pvRef }: { pvRef: PvRef }) {
                 ? t('maintenance.runtime.overdueBy', { amount: amount(-next.remainingTime, next) })
                 : t('maintenance.runtime.dueIn', { amount: amount(next.remainingTime, next) })}
             </p>
+            <ServiceDone
+              pvRef={pvRef}
+              config={next}
+              canEdit={canEdit}
+              known={!!rights.loaded.data}
+            />
             <Link to={`/machines/${pvUrlId(pvRef)}/lifecycle`}>
               {t('maintenance.runtime.record')}
             </Link>
@@ -118,6 +243,7 @@ function Runtime({ pvRef }: { pvRef: PvRef }) {
                     {t('maintenance.runtime.remaining')}
                   </th>
                   <th scope="col">{t('maintenance.runtime.state')}</th>
+                  <th scope="col">{t('maintenance.runtime.lastService')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -138,6 +264,11 @@ function Runtime({ pvRef }: { pvRef: PvRef }) {
                     <td className="num">{amount(c.remainingTime, c)}</td>
                     <td>
                       <ServiceStateBadge state={serviceState(c)} />
+                    </td>
+                    <td data-last-service>
+                      {protocol.loaded.state === 'error'
+                        ? t('maintenance.runtime.protocolFailed')
+                        : lastServiceText(lastService.get(c.pvMaintenanceRef.serviceMessageType))}
                     </td>
                   </tr>
                 ))}

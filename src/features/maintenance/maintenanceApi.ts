@@ -7,6 +7,7 @@ import {
   type DatasheetPart,
   type DatasheetResult,
   type LifecycleList,
+  type LifecycleEntryInput,
   type LifecycleSaveRequest,
   type LifecycleSaveResult,
   type MaintenanceConfig,
@@ -52,6 +53,14 @@ export const loadLifecycle = (ref: PvRef, signal?: AbortSignal) =>
 export const saveLifecycle = (request: LifecycleSaveRequest) =>
   postJson<LifecycleSaveResult>(MAINTENANCE_API.lifecycle, request);
 
+/** One life-cycle entry; with a service type it restarts that interval and closes its notification. */
+export const saveLifecycleEntry = (ref: PvRef, entry: LifecycleEntryInput) =>
+  postJson<LifecycleSaveResult>(MAINTENANCE_API.lifecycleEntry, {
+    pvType: ref.type,
+    pvNr: ref.nr,
+    entry,
+  });
+
 export const loadNotifications = (ref: PvRef | null, signal?: AbortSignal) =>
   getJson<MaintenanceNotificationList>(MAINTENANCE_API.notifications, {
     query: ref ? pvQuery(ref) : {},
@@ -62,6 +71,8 @@ export const loadDescriptions = (signal?: AbortSignal) =>
 export const loadConfigs = (ref: PvRef, signal?: AbortSignal) =>
   getJson<MaintenanceConfig[]>(MAINTENANCE_API.configs, { query: pvQuery(ref), signal });
 
+export const loadProtocolOfPv = (ref: PvRef, signal?: AbortSignal) =>
+  getJson<MaintenanceProtocol>(MAINTENANCE_API.protocolOfPv, { query: pvQuery(ref), signal });
 export const loadProtocolByStation = (stationNr: number, signal?: AbortSignal) =>
   getJson<MaintenanceProtocol>(MAINTENANCE_API.protocolByStation, {
     query: { stationNr },

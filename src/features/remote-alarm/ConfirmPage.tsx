@@ -2,6 +2,9 @@
  * Alarm plans to confirm (SPEC §2, §6 ackPlans, §8 'Pläne wurden nicht quittiert'): the night
  * alarms a plan sent that nobody has confirmed, acknowledged selected or all after the confirm
  * step; those whose messages are still on their way only when the user says so (ackNonSent).
+ * A plan whose action has a configured default is set to it by the confirmation (SPEC §4
+ * "Alarm plan active flag", PA3): the confirm step shows that change too, and it is sent
+ * for the acknowledged plans right after the acknowledgement.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +14,18 @@ import {
   planKey,
   type AlarmPlanResult,
   type PlanAck,
+  type PlanActiveChange,
   type PlanToConfirm,
 } from '../../contract/remoteAlert.ts';
-import { planResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
+import {
+  planResultDialog,
+  type PlanResultLike,
+  type ResultDialog,
+} from '../../domain/validation/resultDialogs.ts';
+import {
+  canChangePlanActive,
+  confirmationActiveFlags,
+} from '../../domain/validation/alarmPlanActive.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { Button, EmptyState, LoadingState, PageHeader, Toolbar } from '../../ui/index.ts';
 import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
@@ -39,15 +51,32 @@ export function ConfirmPage() {
 
   const acknowledge = async (chosen: PlanToConfirm[]) => {
     if (chosen.length === 0) return;
+    const flags = confirmationActiveFlags(
+      chosen,
+      chosen.map((p) => p.defaultAction),
+    );
+    const switches = chosen.flatMap((p, i) =>
+      flags[i] !== p.isActive && canChangePlanActive(p) ? [{ plan: p, active: flags[i]! }] : [],
+    );
+    const state = (active: boolean) =>
+      active ? t('remoteAlarm.active') : t('remoteAlarm.inactive');
     const ok = await confirm.ask({
       title: t('remoteAlarm.ackTitle'),
       confirmLabel: t('remoteAlarm.ackLabel'),
-      changes: chosen.map((p) => ({
-        pv: p.planName,
-        station: p.stationName,
-        from: t('remoteAlarm.toConfirm'),
-        to: t('remoteAlarm.acknowledged'),
-      })),
+      changes: [
+        ...chosen.map((p) => ({
+          pv: p.planName,
+          station: p.stationName,
+          from: t('remoteAlarm.toConfirm'),
+          to: t('remoteAlarm.acknowledged'),
+        })),
+        ...switches.map(({ plan: p, active }) => ({
+          pv: `${t('remoteAlarm.activeAfter')}: ${p.planName}`,
+          station: p.stationName,
+          from: state(p.isActive),
+          to: state(active),
+        })),
+      ],
     });
     if (!ok) return;
     setBusy(true);
@@ -58,7 +87,27 @@ export function ConfirmPage() {
         body,
         query: { ackNonSent: nonSent },
       });
-      setDialog(planResultDialog('acknowledge', result));
+      // The acknowledged plans whose default changes their state are switched now.
+      const acked = new Set(result.alarmPlans.map((a) => planKey(a)));
+      const body2: PlanActiveChange[] = switches
+        .filter((s) => acked.has(planKey(s.plan.plan)))
+        .map((s) => ({ planRef: s.plan.plan, active: s.active }));
+      let switched: PlanResultLike | null = null;
+      if (body2.length > 0) {
+        try {
+          switched = await http<AlarmPlanResult>(REMOTE_ALERT_API.setActive, {
+            method: 'POST',
+            body: body2,
+          });
+        } catch (error) {
+          switched = failedPlanResult(error);
+        }
+      }
+      setDialog(
+        switched && switched.status !== 'Success'
+          ? planResultDialog('save', switched)
+          : planResultDialog('acknowledge', result),
+      );
       setSelected(new Set());
       retry();
     } catch (error) {

@@ -119,7 +119,12 @@ export function NumbersPage() {
         </p>
       )}
       <Panel title={t('remoteAlarm.numbers.nowTitle')}>
-        <LoadingState status={live.status} onRetry={live.retry} label={t('remoteAlarm.loading')}>
+        <LoadingState
+          status={live.status}
+          onRetry={live.retry}
+          label={t('remoteAlarm.loading')}
+          errorMessage={t('remoteAlarm.plansFailed')}
+        >
           {live.status === 'ready' && <OnCallTable plans={live.plans} />}
         </LoadingState>
       </Panel>

@@ -9,7 +9,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { http, getJson } from '../../api/http.ts';
+import { http } from '../../api/http.ts';
 import {
   REMOTE_ALERT_API,
   lineKey,
@@ -19,17 +19,19 @@ import {
   type PlanActiveChange,
 } from '../../contract/remoteAlert.ts';
 import { planResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
-import { useLiveItem } from '../../live/useLiveItem.ts';
+import { planActiveTarget } from '../../domain/validation/alarmPlanActive.ts';
+import { useLiveItem, useLiveItemState } from '../../live/useLiveItem.ts';
 import {
   Button,
   EmptyState,
+  Icon,
   LoadingState,
   PageHeader,
   Panel,
   StatusBadge,
 } from '../../ui/index.ts';
 import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
-import { failedPlanResult } from './remoteAlarmApi.ts';
+import { failedPlanResult, fetchPlans } from './remoteAlarmApi.ts';
 import { PlanLimitNotice } from './PlanLimitNotice.tsx';
 import { useCommandConfirm } from '../actions/CommandConfirm.tsx';
 import { useAsync } from '../stations/useAsync.ts';
@@ -58,6 +60,16 @@ function LineState({ stationNumber, lineNumber }: { stationNumber: number; lineN
   );
 }
 
+/**
+ * What the plan's action sets (SPEC §4 "Alarm plan active flag"): its configured default
+ * (PA1; 2 inverts), or the inverse of the current state when none is configured.
+ */
+function switchTarget(plan: Pick<AlarmPlan, 'active' | 'defaultAction'>): boolean {
+  return plan.defaultAction === null
+    ? !plan.active
+    : planActiveTarget(plan.active, plan.defaultAction);
+}
+
 function PlanCard({
   initial,
   onSwitch,
@@ -68,12 +80,16 @@ function PlanCard({
   busy: boolean;
 }) {
   const { t } = useTranslation();
-  const live = useLiveItem(
+  // Loading shows the plan as listed; a failed subscribe says the card is no longer live.
+  const live = useLiveItemState(
     'plan',
     planKey({ station: initial.station, planNumber: initial.planNumber }),
   );
-  const plan = live ?? initial;
+  const plan = (live.state === 'done' || live.state === 'error' ? live.item : null) ?? initial;
   const priorities = plan.activePriorities.flatMap((on, p) => (on ? [p] : []));
+  const target = switchTarget(plan);
+  // A configured default of 0 or 1 always sets that state; the card says so.
+  const fixed = plan.defaultAction === 0 || plan.defaultAction === 1;
   const recipients = plan.recipients.filter((r) => r !== null);
   return (
     <li className={plan.active ? 'plan-card is-active' : 'plan-card'} data-plan={planKey(plan)}>
@@ -87,11 +103,12 @@ function PlanCard({
         </StatusBadge>
         {plan.currentUserCanEdit ? (
           <Button
-            variant={plan.active ? 'secondary' : 'primary'}
-            disabled={busy}
+            variant={target ? 'primary' : 'secondary'}
+            disabled={busy || target === plan.active}
+            aria-describedby={fixed ? `plan-action-${planKey(plan)}` : undefined}
             onClick={() => onSwitch(plan)}
           >
-            {plan.active ? t('remoteAlarm.deactivate') : t('remoteAlarm.activate')}
+            {target ? t('remoteAlarm.activate') : t('remoteAlarm.deactivate')}
           </Button>
         ) : (
           <span className="plan-readonly">{t('remoteAlarm.readOnly')}</span>
@@ -126,17 +143,25 @@ function PlanCard({
           undelivered: plan.undeliveredMessages,
         })}
       </p>
+      {fixed && (
+        <p className="plan-action-note" id={`plan-action-${planKey(plan)}`}>
+          {t(plan.defaultAction === 1 ? 'remoteAlarm.actionOn' : 'remoteAlarm.actionOff')}
+          {target === plan.active && ` ${t('remoteAlarm.actionDone')}`}
+        </p>
+      )}
       <PlanLimitNotice plan={plan} />
+      {live.state === 'error' && (
+        <p className="plan-not-live" role="status">
+          <Icon name="warning" /> {t('remoteAlarm.notLive', { error: live.error })}
+        </p>
+      )}
     </li>
   );
 }
 
 export function PlansPage() {
   const { t } = useTranslation();
-  const [plans, retry] = useAsync(
-    (signal) => getJson<AlarmPlan[]>(REMOTE_ALERT_API.plans, { signal }),
-    [],
-  );
+  const [plans, retry] = useAsync((signal) => fetchPlans(signal), []);
   const confirm = useCommandConfirm();
   const [dialog, setDialog] = useState<ResultDialog | null>(null);
   const [busy, setBusy] = useState(false);
@@ -153,7 +178,7 @@ export function PlansPage() {
   useScrollToHash(stations.length > 0);
 
   const onSwitch = async (plan: AlarmPlan) => {
-    const to = !plan.active;
+    const to = switchTarget(plan);
     const ok = await confirm.ask({
       title: t('remoteAlarm.confirmTitle'),
       confirmLabel: t('remoteAlarm.confirmLabel'),
@@ -191,7 +216,12 @@ export function PlansPage() {
         description={t('remoteAlarm.description')}
         actions={<RemoteAlarmLinks current="plans" />}
       />
-      <LoadingState status={plans.state} onRetry={retry} label={t('remoteAlarm.loading')}>
+      <LoadingState
+        status={plans.state}
+        onRetry={retry}
+        label={t('remoteAlarm.loading')}
+        errorMessage={t('remoteAlarm.plansFailed')}
+      >
         {plans.state === 'ready' &&
           (stations.length === 0 ? (
             <EmptyState title={t('remoteAlarm.none')} reason={t('remoteAlarm.noneReason')} />

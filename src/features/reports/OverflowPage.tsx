@@ -2,19 +2,21 @@
  * `/reports/overflow?station=0&year=2026&month=0` (SPEC §2 "overflow basin reports in all,
  * year and month views", §3 "Rueb"): the filling events of every basin or of one, over a year
  * or a month, with start, end, duration, overflow volume and whether it overflowed (marked by
- * text and shape, not colour alone); printable and exportable.
+ * text and shape, not colour alone); printable and exportable. Below the table, the SEBAM
+ * measuring points of the shown basins, each opening its archived values.
  */
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useFormat } from '../../app/useFormat.ts';
 import { useResource } from '../../app/resource.ts';
 import { systemSettings } from '../../app/systemSettings.ts';
+import { pvKey, pvUrlId } from '../../contract/keys.ts';
 import type { RuebEvent } from '../../contract/reports.ts';
 import { todayIn } from '../../domain/reportPeriod.ts';
 import { Button, EmptyState, Icon, PageHeader, Spinner, Toolbar } from '../../ui/index.ts';
 import { downloadText, toCsv } from '../alerts/csv.ts';
 import { useAsync } from '../stations/useAsync.ts';
-import { fetchRuebConfigs, fetchRuebEvents } from './reportsApi.ts';
+import { fetchPvList, fetchRuebConfigs, fetchRuebEvents, fetchSebamConfigs } from './reportsApi.ts';
 import './reports.css';
 
 function duration(ms: number): string {
@@ -34,6 +36,15 @@ export function OverflowPage() {
   const month = Math.min(12, Math.max(0, Number(search.get('month') ?? 0) || 0));
   const [configs] = useAsync((signal) => fetchRuebConfigs(signal), []);
   const basins = configs.state === 'ready' ? configs.data.ruebConfigItems : [];
+  const [sebam] = useAsync((signal) => fetchSebamConfigs(signal), []);
+  const [pvList] = useAsync((signal) => fetchPvList(signal), []);
+  const pvNames = new Map(
+    pvList.state === 'ready' ? pvList.data.map((e) => [pvKey(e.pvRef), e.name]) : [],
+  );
+  const sebamShown =
+    sebam.state === 'ready'
+      ? sebam.data.configs.filter((c) => station === 0 || c.stationNumber === station)
+      : [];
   const [load, retry] = useAsync(
     (signal) => fetchRuebEvents(station, year, month, signal),
     [station, year, month],
@@ -214,6 +225,31 @@ export function OverflowPage() {
             </table>
           </div>
         </>
+      )}
+      {sebam.state === 'error' && (
+        <p className="report-error" role="alert">
+          {t('reports.overflow.sebamFailed', { error: sebam.error })}
+        </p>
+      )}
+      {sebamShown.length > 0 && (
+        <section className="report-sebam report-no-print" aria-labelledby="sebam-title">
+          <h2 id="sebam-title">{t('reports.overflow.sebam')}</h2>
+          <p className="report-note">{t('reports.overflow.sebamHint')}</p>
+          {sebamShown.map((c) => (
+            <div key={c.id} data-sebam={c.stationNumber}>
+              <h3>{c.name}</h3>
+              <ul>
+                {c.pvs.map((pv) => (
+                  <li key={pvKey(pv)}>
+                    <Link to={`/archive?pv=${pvUrlId(pv)}&source=QuarterHour`}>
+                      {pvNames.get(pvKey(pv)) ?? pvUrlId(pv)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </section>
       )}
     </div>
   );

@@ -12,6 +12,7 @@ import {
   type ReportLiveItem,
   type RuebConfig,
   type RuebEvents,
+  type SebamConfigs,
 } from '../../contract/reports.ts';
 
 export const fetchReportConfigs = (stationNumber: number, signal?: AbortSignal) =>
@@ -71,6 +72,10 @@ export const fetchRuebEvents = (
     RUEB_EVENTS_FAILED,
     getJson<RuebEvents>(reportPath(REPORT_API.ruebEvents, { station, year, month }), { signal }),
   );
+
+/** SEBAM measuring points per basin (SPEC §7 "Rueb and Sebam"). */
+export const fetchSebamConfigs = (signal?: AbortSignal) =>
+  getJson<SebamConfigs>(REPORT_API.sebamConfigs, { signal });
 
 export { fetchPvList } from '../../api/stations.ts';
 

@@ -48,6 +48,7 @@ function plan(
     callNumberChangeCountMax: 20,
     undeliveredMessages: 0,
     deliveredMessages: 0,
+    defaultAction: null,
     currentUserCanEdit: true,
   };
 }
@@ -115,6 +116,11 @@ describe('call number input (SPEC §5 Forms)', () => {
   it("RD11: SPEC §8 'Error saving callnumbers state' reads as the specification has it in English", () => {
     expect(en.results.callNumbers.stateNotSaved).toBe('Error saving callnumbers state');
     expect(de.results.callNumbers.stateNotSaved).toBe('Rufnummernstatus wurde nicht gespeichert');
+  });
+
+  it("RA12: SPEC §8 'Error during get alarm plans.' reads as the specification has it in English", () => {
+    expect(en.remoteAlarm.plansFailed).toBe('Error during get alarm plans.');
+    expect(de.remoteAlarm.plansFailed).toBe('Fehler beim Laden der Alarmpläne.');
   });
 
   it('sameFields compares trimmed text and groups as a set', () => {

@@ -1,10 +1,18 @@
-/** Plans and lines as leased item topics (workers/topics/planTopic.ts) — rules RT1-RT2. */
+/** Plans and lines as leased item topics (workers/topics/planTopic.ts) — rules RT1-RT2, IT6. */
 import { describe, expect, it } from 'vitest';
 import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
 import type { Frame } from '../../../workers/engineProtocol.ts';
 import { createHarness, type TabRecorder } from '../../support/engine/engineHarness.ts';
 
 const P = HUB_METHODS.pv;
+
+function lastError(tab: TabRecorder, kind: string, key: string): string | undefined {
+  return tab
+    .frames()
+    .flatMap((f: Frame) => f.itemErrors ?? [])
+    .filter(([k, itemKey]) => k === kind && itemKey === key)
+    .at(-1)?.[2];
+}
 
 function lastItem(tab: TabRecorder, kind: string, key: string): unknown {
   return tab
@@ -62,5 +70,32 @@ describe('remote alarm topics', () => {
     await h.timers.advance(200);
     expect(hub.keysSent(P.subscribeToPlans).sort()).toEqual(['3_1', '3_2']);
     expect(hub.keysSent(P.subscribeToLines)).toEqual(['3_1']);
+  });
+  it('IT6: a plan whose subscribe failed says so (error, not loading) until its item arrives', async () => {
+    const h = createHarness();
+    const a = await h.tab('a');
+    const hub = h.hubs.hub('pv');
+    hub.answers.set(P.subscribeToPlans, () => {
+      throw new Error('Plan 4_1 unbekannt');
+    });
+    await h.engine.lease('a', 'plan', ['4_1']);
+    await h.timers.advance(100);
+    expect(h.errors).toHaveLength(1);
+    expect(lastError(a, 'plan', '4_1')).toBe('Plan 4_1 unbekannt');
+    expect(lastItem(a, 'plan', '4_1')).toBeUndefined();
+    // A failed line subscribe names only its own keys.
+    expect(lastError(a, 'line', '4_1')).toBeUndefined();
+
+    const framesBefore = a.frames().length;
+    hub.emit(HUB_MESSAGES.newPlanInfo, {
+      station: { stationNumber: 4 },
+      planNumber: 1,
+      active: false,
+      recipients: [],
+    });
+    await h.timers.advance(50);
+    const after = a.frames().slice(framesBefore);
+    expect(after.flatMap((f) => f.items).map(([, key]) => key)).toContain('4_1');
+    expect(after.flatMap((f) => f.itemErrors ?? [])).toEqual([]);
   });
 });

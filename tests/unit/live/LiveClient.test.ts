@@ -84,6 +84,23 @@ describe('TabLiveStore', () => {
     expect(store.getPvValue(aiKey(2))).toBe(before);
   });
 
+  it('TB8: a failed key reads as failed, not loading, until its item arrives', () => {
+    const store = new TabLiveStore();
+    const woken: string[] = [];
+    store.subscribe('plan', '4_1', () => woken.push('4_1'));
+    store.apply(frame({ itemErrors: [['plan', '4_1', 'Plan unbekannt']] }));
+    expect(woken).toEqual(['4_1']);
+    expect(store.getItem('plan', '4_1')).toBeUndefined();
+    expect(store.getItemError('plan', '4_1')).toBe('Plan unbekannt');
+    expect(store.getItemError('line', '4_1')).toBeUndefined();
+    store.apply(frame({ items: [['plan', '4_1', null]] }));
+    expect(store.getItemError('plan', '4_1')).toBeUndefined();
+    expect(store.getItem('plan', '4_1')).toBeNull();
+    store.apply(frame({ itemErrors: [['plan', '4_1', 'weg']] }));
+    store.forget('plan', '4_1');
+    expect(store.getItemError('plan', '4_1')).toBeUndefined();
+  });
+
   it('TB1: status listeners wake on a state change, and on the data age only in whole seconds', () => {
     const store = new TabLiveStore();
     let woken = 0;
