@@ -6,7 +6,7 @@
  */
 import * as Comlink from 'comlink';
 import type { PvRef } from '../contract/pv.ts';
-import type { EngineApi, TabOptions } from '../../workers/engineApi.ts';
+import type { EngineApi, EngineStats, TabOptions } from '../../workers/engineApi.ts';
 import type {
   AlertCounts,
   AlertViewFrame,
@@ -177,6 +177,12 @@ export class LiveClient {
   async getPvConfigs(refs: PvRef[]): Promise<PvConfigResult[]> {
     const api = await this.start();
     return api.getPvConfigs(refs);
+  }
+
+  /** The engine's value-path counters (shared by every tab; the bench reads differences). */
+  async engineStats(): Promise<EngineStats> {
+    const api = await this.start();
+    return api.getEngineStats();
   }
 
   async setFlushInterval(ms: number): Promise<void> {
