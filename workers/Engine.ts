@@ -21,7 +21,7 @@ import { StationStore } from './StationStore.ts';
 import { listenToStationHub } from './stationMessages.ts';
 import { SubscriptionBatcher } from './SubscriptionBatcher.ts';
 import { SubscriptionRegistry } from './SubscriptionRegistry.ts';
-import { TabCoalescer, type FrameSource } from './TabCoalescer.ts';
+import { frameSender, TabCoalescer, type FrameSource } from './TabCoalescer.ts';
 import type { TabLockManager } from './tabLocks.ts';
 import type { Timers } from './timers.ts';
 import { LEASE_KINDS, TOPICS, type LeaseKind } from './topics.ts';
@@ -170,7 +170,7 @@ export class Engine implements EngineApi {
       fetchFeedItems: deps.fetchFeedItems,
     });
     this.source = {
-      pvValue: (key) => this.values.get(key),
+      pvValues: (keys) => this.values.collect(keys),
       pvConfig: (key) => this.configs.get(key),
       station: (key) => this.stations.get(key),
       item: (kind, key) => this.items.get(kind, key),
@@ -182,8 +182,7 @@ export class Engine implements EngineApi {
     await this.disconnect(tabId);
     // A new tab (often right after a new sign-in) should not wait out a 30 s backoff.
     this.retryFaultedChannels();
-    const send =
-      typeof sink === 'function' ? sink : (message: TabMessage) => sink.postMessage(message);
+    const send = frameSender(sink);
     const coalescer = new TabCoalescer({
       timers: this.deps.timers,
       source: this.source,

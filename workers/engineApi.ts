@@ -28,9 +28,9 @@ export type { EngineStats } from './pvIngest.ts';
 
 /**
  * Where a tab's frames go: a MessagePort (worker; transfer it with `Comlink.transfer`)
- * or a callback (in-process engine).
+ * or a callback (in-process engine; `transfer` names the buffers a frame would move).
  */
-export type FrameSink = MessagePort | ((message: TabMessage) => void);
+export type FrameSink = MessagePort | ((message: TabMessage, transfer?: Transferable[]) => void);
 
 export interface TabOptions {
   /** One frame per this many ms at most (DESIGN.md "Frames, not messages"). Default 50. */

@@ -25,6 +25,7 @@ import type {
 } from '../../workers/engineApi.ts';
 import type { ChartDirectory, ChartType } from '../contract/charts.ts';
 import { pvKey } from '../contract/keys.ts';
+import { framePvValues } from '../../workers/pvColumns.ts';
 import { tabLockName } from '../../workers/tabLocks.ts';
 import { createRealTimers, type TimerHandle, type Timers } from '../../workers/timers.ts';
 import type { LeaseKind } from '../../workers/topics.ts';
@@ -327,8 +328,9 @@ export class LiveClient {
   private receive(message: TabMessage): void {
     if (message.type === 'frame') {
       const startedAt = performance.now();
-      this.store.apply(message);
-      this.probe.record(startedAt, message.pvValues);
+      const pvValues = framePvValues(message);
+      this.store.apply({ ...message, pvValues });
+      this.probe.record(startedAt, pvValues);
       return;
     }
     if (message.type === 'note') {
