@@ -39,6 +39,8 @@ interface WideIngestParams {
   /** The Pegel page of a tab; `{station}` is the first station of its slice. */
   pegelPath: string;
   appProbeTimeoutMs: number;
+  /** How long the server may take to hold every leased key's subscription. */
+  subscribeTimeoutMs: number;
   /** V8 sampling interval of the worker profile, µs. */
   samplingUs: number;
 }
@@ -97,6 +99,7 @@ async function openSide(
           : p.pegelPath.replace('{station}', String(station));
       await set.open(1, path);
     }
+    ctx.log(`    ${p.tabs} ${side} tabs open`);
     if (side === 'baseline') {
       await waitBaselineConnected(set.pages);
       return set;
@@ -112,11 +115,36 @@ async function openSide(
       await page.evaluate(
         `window.__pegelBench.leasePvValues(${JSON.stringify(sliceOf(nodes, i, p.tabs).keys)})`,
       );
+    ctx.log(`    ${p.tabs * Math.ceil(nodes.length / p.tabs) * p.pvsPerStation} PVs leased`);
     return set;
   } catch (err) {
     await set.close();
     throw err;
   }
+}
+
+/**
+ * Waits until the server holds a subscription for every leased key: at high rates the
+ * server answers subscribe calls slowly, and a window before that measures the subscribing.
+ */
+async function waitSubscribed(
+  ctx: BenchContext,
+  server: BenchServer,
+  keys: number,
+  timeoutMs: number,
+): Promise<void> {
+  const started = Date.now();
+  let held = 0;
+  while (Date.now() - started < timeoutMs) {
+    const m = await server.metrics();
+    held = m.sum(SERVER_METRICS.hubSubscriptions, { hub: 'pv' });
+    if (held >= keys) {
+      ctx.log(`    server holds ${held} PV subscriptions after ${Date.now() - started} ms`);
+      return;
+    }
+    await sleep(1000);
+  }
+  throw new Error(`the server holds ${held} of ${keys} PV subscriptions after ${timeoutMs} ms`);
 }
 
 async function measureWindow(
@@ -170,6 +198,7 @@ async function runCase(
     if (nodes.length === 0) throw new Error(`${API.pv.nodes} returned no stations`);
     const set = await openSide(ctx, side, server, nodes, p);
     try {
+      await waitSubscribed(ctx, server, p.stations * p.pvsPerStation, p.subscribeTimeoutMs);
       await sleep(p.warmupMs);
       const windows = await ctx.repeat(runs, () =>
         measureWindow(ctx, side, server, set.pages, windowMs, p.samplingUs),
@@ -309,6 +338,7 @@ export default defineScenario<WideIngestParams>({
     baseline: false,
     pegelPath: '/stations/{station}',
     appProbeTimeoutMs: 30_000,
+    subscribeTimeoutMs: 240_000,
     samplingUs: 500,
   },
   full: {
@@ -324,6 +354,7 @@ export default defineScenario<WideIngestParams>({
     baseline: true,
     pegelPath: '/stations/{station}',
     appProbeTimeoutMs: 30_000,
+    subscribeTimeoutMs: 240_000,
     samplingUs: 500,
   },
   async run(ctx, p) {
