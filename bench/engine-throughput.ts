@@ -30,12 +30,12 @@ async function run(updatesPerSecond: number, clone: boolean) {
   let delivered = 0;
   let frames = 0;
   for (let t = 0; t < tabs; t++) {
-    const sink = (message: TabMessage) => {
+    const sink = (message: TabMessage, transfer: Transferable[] = []) => {
       if (message.type !== 'frame') return;
       frames += 1;
-      delivered += message.pvValues.length;
-      // The MessagePort to a tab structured-clones each frame.
-      if (clone) structuredClone(message);
+      delivered += message.pvValues.length + (message.pvColumns?.length ?? 0);
+      // The MessagePort to a tab structured-clones each frame (its columns are transferred).
+      if (clone) structuredClone(message, { transfer });
     };
     await engine.connect(`tab${t}`, sink);
     // Each tab shows its own slice of the plant; together they lease every PV.

@@ -14,19 +14,25 @@ import { hubErrors, isUnauthorizedError } from './hubErrors.ts';
 import type { HubTransportFactory } from './HubTransport.ts';
 import { PvConfigCache, type PvConfigFetcher } from './PvConfigCache.ts';
 import { PvValueStore } from './PvValueStore.ts';
+import { PvIngest, type EngineStats } from './pvIngest.ts';
 import { foreverRetryPolicy, type RetryPolicy } from './retryPolicy.ts';
 import { ServerStatusTracker } from './ServerStatusTracker.ts';
 import { StationStore } from './StationStore.ts';
 import { listenToStationHub } from './stationMessages.ts';
 import { SubscriptionBatcher } from './SubscriptionBatcher.ts';
 import { SubscriptionRegistry } from './SubscriptionRegistry.ts';
-import { TabCoalescer, type FrameSource } from './TabCoalescer.ts';
+import { frameSender, TabCoalescer, type FrameSource } from './TabCoalescer.ts';
 import type { TabLockManager } from './tabLocks.ts';
 import type { Timers } from './timers.ts';
 import { LEASE_KINDS, TOPICS, type LeaseKind } from './topics.ts';
 import * as check from './validate.ts';
 import type { Alert } from '../src/contract/alerts.ts';
-import { AlertFeed, type AlertArchiveFetcher, type AlertView } from './alerts/AlertFeed.ts';
+import {
+  ALERT_HUB_MESSAGES,
+  AlertFeed,
+  type AlertArchiveFetcher,
+  type AlertView,
+} from './alerts/AlertFeed.ts';
 import { FeedSet } from './feeds/FeedSet.ts';
 import { PvAlarms } from './alerts/PvAlarms.ts';
 import { ItemTopicStore } from './topics/ItemTopicStore.ts';
@@ -39,14 +45,6 @@ import type { ChartFetchers } from './charts/chartRest.ts';
 import type { ChartService } from './charts/ChartService.ts';
 
 /** The browser's online flag (navigator.onLine and the online/offline events). */
-const ALERT_HUB_MESSAGES = [
-  HUB_MESSAGES.newAlert,
-  HUB_MESSAGES.ackAlert,
-  HUB_MESSAGES.ackAlerts,
-  HUB_MESSAGES.deletedAlerts,
-  HUB_MESSAGES.newPendingAlerts,
-] as const;
-
 export interface OnlineSource {
   isOnline(): boolean;
   onChange(listener: (online: boolean) => void): void;
@@ -85,6 +83,14 @@ export class Engine implements EngineApi {
   private readonly registry = new SubscriptionRegistry();
   private readonly batcher: SubscriptionBatcher;
   private readonly values = new PvValueStore();
+  private readonly ingest = new PvIngest({
+    values: this.values,
+    isLeased: (key) => this.registry.has('pvValue', key),
+    applied: (key, value) => {
+      this.charts?.valueReceived(key, value);
+      this.changed('pvValue', key);
+    },
+  });
   private readonly stations = new StationStore();
   private readonly configs: PvConfigCache;
   private readonly status: ServerStatusTracker;
@@ -172,7 +178,7 @@ export class Engine implements EngineApi {
       fetchFeedItems: deps.fetchFeedItems,
     });
     this.source = {
-      pvValue: (key) => this.values.get(key),
+      pvValues: (keys) => this.values.collect(keys),
       pvConfig: (key) => this.configs.get(key),
       station: (key) => this.stations.get(key),
       item: (kind, key) => this.items.get(kind, key),
@@ -185,8 +191,7 @@ export class Engine implements EngineApi {
     await this.disconnect(tabId);
     // A new tab (often right after a new sign-in) should not wait out a 30 s backoff.
     this.retryFaultedChannels();
-    const send =
-      typeof sink === 'function' ? sink : (message: TabMessage) => sink.postMessage(message);
+    const send = frameSender(sink);
     const coalescer = new TabCoalescer({
       timers: this.deps.timers,
       source: this.source,
@@ -283,6 +288,10 @@ export class Engine implements EngineApi {
   /** For the bench: how many PV values the store holds and their column bytes. */
   get storeStats(): { pvValues: number; columnBytes: number } {
     return { pvValues: this.values.size, columnBytes: this.values.columnBytes };
+  }
+
+  async getEngineStats(): Promise<EngineStats> {
+    return this.ingest.stats();
   }
 
   private releaseKeys(tabId: string, tab: Tab, kind: LeaseKind, keys: readonly string[]): void {
@@ -399,10 +408,8 @@ export class Engine implements EngineApi {
     this.items.attach(channel);
     switch (channel.hub) {
       case 'pv':
-        on(HUB_MESSAGES.newValues, (payload) => {
-          if (Array.isArray(payload)) for (const value of payload) this.pvValueReceived(value);
-        });
-        on(HUB_MESSAGES.newValue, (payload) => this.pvValueReceived(payload));
+        on(HUB_MESSAGES.newValues, (payload) => this.ingest.batch(payload));
+        on(HUB_MESSAGES.newValue, (payload) => this.ingest.one(payload));
         on(HUB_MESSAGES.newConfig, (payload) => {
           if (!check.isPvConfig(payload)) return;
           if (this.registry.has('pvConfig', pvKey(payload.pvRef))) this.configs.put(payload);
@@ -437,16 +444,6 @@ export class Engine implements EngineApi {
       default:
         break;
     }
-  }
-
-  private pvValueReceived(payload: unknown): void {
-    if (!check.isPvValue(payload)) return;
-    const key = pvKey(payload.pvRef);
-    // NOTE: values can still arrive for a key just unsubscribed; they are not kept.
-    if (!this.registry.has('pvValue', key)) return;
-    this.values.set(payload, key);
-    this.charts?.valueReceived(key, payload);
-    this.changed('pvValue', key);
   }
 
   // --- keyed feeds: dashboard notes and text messages (feeds/FeedSet.ts) ---

@@ -5,6 +5,13 @@
  * 27 bytes plus the key; counters, runtimes and times of day keep their small object.
  */
 import { PV_TYPES, PV_VALUE_TYPES, QUALITIES, type PvValueType } from '../src/contract/enums.ts';
+import {
+  createPvColumns,
+  isPlainValueType,
+  plainPvValue,
+  writePlain,
+  type PvValueColumns,
+} from './pvColumns.ts';
 import { pvKey } from '../src/contract/keys.ts';
 import type { CounterValue, PvValue, RuntimeValue, TimeOfDayValue } from '../src/contract/pv.ts';
 
@@ -84,36 +91,51 @@ export class PvValueStore {
   get(key: string): PvValue | undefined {
     const slot = this.slots.get(key);
     if (slot === undefined || this.valueType[slot] === NO_VALUE) return undefined;
-    const typeOfValue: PvValueType = PV_VALUE_TYPES[this.valueType[slot]!]!;
-    const value: PvValue = {
-      pvRef: { type: PV_TYPES[this.pvType[slot]!]!, nr: this.nr[slot]! },
-      typeOfValue,
-      quality: QUALITIES[this.quality[slot]!]!,
-      timestamp: this.timestamp[slot]!,
-    };
-    const num = this.num[slot]!;
+    const value = plainPvValue(
+      this.valueType[slot]!,
+      this.pvType[slot]!,
+      this.quality[slot]!,
+      this.nr[slot]!,
+      this.num[slot]!,
+      this.timestamp[slot]!,
+    );
     const extra = this.extras.get(slot);
-    switch (typeOfValue) {
-      case 'DoubleValue':
-        value.doubleValue = num;
-        break;
-      case 'BoolValue':
-        value.boolValue = num !== 0;
-        break;
-      case 'FailureStateValue':
-        value.failureStateValue = num !== 0;
-        break;
-      case 'CounterValue':
-        value.counterValue = extra as CounterValue;
-        break;
-      case 'RuntimeValue':
-        value.runtimeValue = extra as RuntimeValue;
-        break;
-      case 'TimeOfDayValue':
-        value.timeOfDayValue = extra as TimeOfDayValue;
-        break;
-    }
+    const typeOfValue: PvValueType = value.typeOfValue;
+    if (typeOfValue === 'CounterValue') value.counterValue = extra as CounterValue;
+    else if (typeOfValue === 'RuntimeValue') value.runtimeValue = extra as RuntimeValue;
+    else if (typeOfValue === 'TimeOfDayValue') value.timeOfDayValue = extra as TimeOfDayValue;
     return value;
+  }
+
+  /**
+   * The values of `keys` for a frame: plain ones written into columns (no object per
+   * value), the others as objects. Keys without a value are left out.
+   */
+  collect(keys: ReadonlySet<string>): { columns: PvValueColumns | undefined; others: PvValue[] } {
+    const others: PvValue[] = [];
+    if (keys.size === 0) return { columns: undefined, others };
+    const columns = createPvColumns(keys.size);
+    for (const key of keys) {
+      const slot = this.slots.get(key);
+      if (slot === undefined) continue;
+      const valueType = this.valueType[slot]!;
+      if (valueType === NO_VALUE) continue;
+      if (!isPlainValueType(valueType) || this.extras.has(slot)) {
+        const value = this.get(key);
+        if (value) others.push(value);
+        continue;
+      }
+      writePlain(
+        columns,
+        valueType,
+        this.pvType[slot]!,
+        this.quality[slot]!,
+        this.nr[slot]!,
+        this.num[slot]!,
+        this.timestamp[slot]!,
+      );
+    }
+    return { columns: columns.length > 0 ? columns : undefined, others };
   }
 
   delete(key: string): void {

@@ -7,6 +7,8 @@
 import type { PvValue } from '../src/contract/pv.ts';
 import type { StationLiveData } from '../src/contract/station.ts';
 import type { ConnectionStatus, Frame, PvConfigEntry, TabMessage } from './engineProtocol.ts';
+import type { FrameSink } from './engineApi.ts';
+import { columnBuffers, type PvValueColumns } from './pvColumns.ts';
 import type { TimerHandle, Timers } from './timers.ts';
 import { LEASE_KINDS, type LeaseKind } from './topics.ts';
 import {
@@ -27,7 +29,8 @@ export const DEFAULT_FLUSH_INTERVAL_MS = 16;
 
 /** Where a frame's contents are read at flush time, so the latest value wins. */
 export interface FrameSource {
-  pvValue(key: string): PvValue | undefined;
+  /** Values of these keys: plain ones as columns, the rest as objects (PvValueStore.collect). */
+  pvValues(keys: ReadonlySet<string>): { columns: PvValueColumns | undefined; others: PvValue[] };
   pvConfig(key: string): PvConfigEntry | undefined;
   station(key: string): StationLiveData | undefined;
   /** The item of a keyed topic: undefined while none arrived, null when there is none. */
@@ -40,7 +43,8 @@ export interface FrameSource {
 export interface TabCoalescerOptions {
   timers: Timers;
   source: FrameSource;
-  send(message: TabMessage): void;
+  /** `transfer`: buffers the message moves rather than copies (a frame's columns). */
+  send(message: TabMessage, transfer?: Transferable[]): void;
   flushIntervalMs?: number;
   visible?: boolean;
 }
@@ -104,10 +108,11 @@ export class TabCoalescer {
     const full = this.fullPending;
     const keys = full ? this.leased : this.dirty;
     const { source } = this.options;
+    const values = source.pvValues(keys.pvValue);
     const frame: Frame = {
       type: 'frame',
       full,
-      pvValues: present([...keys.pvValue].map((key) => source.pvValue(key))),
+      pvValues: values.others,
       pvConfigs: [...keys.pvConfig].flatMap((key) => {
         const entry = source.pvConfig(key);
         return entry ? [[key, entry] as [string, PvConfigEntry]] : [];
@@ -118,6 +123,7 @@ export class TabCoalescer {
     };
     const itemErrors = ITEM_KINDS.flatMap((kind) => errorEntries(source, kind, keys[kind]));
     if (itemErrors.length) frame.itemErrors = itemErrors;
+    if (values.columns) frame.pvColumns = values.columns;
     if (full || this.statusDirty) frame.status = source.status();
     this.dirty = keySets();
     this.fullPending = false;
@@ -126,13 +132,14 @@ export class TabCoalescer {
       !full &&
       !frame.status &&
       !frame.pvValues.length &&
+      !frame.pvColumns &&
       !frame.pvConfigs.length &&
       !frame.stations.length &&
       !frame.items.length &&
       !frame.itemErrors;
     if (!empty) {
       this.lastFlushAt = this.options.timers.now();
-      this.options.send(frame);
+      this.options.send(frame, columnBuffers(frame.pvColumns));
     }
   }
 
@@ -161,6 +168,14 @@ export class TabCoalescer {
     this.options.timers.clearTimeout(this.timer);
     this.timer = null;
   }
+}
+
+/** How frames reach a tab's sink: a port moves the buffers named in `transfer`. */
+export function frameSender(
+  sink: FrameSink,
+): (message: TabMessage, transfer?: Transferable[]) => void {
+  if (typeof sink === 'function') return sink;
+  return (message, transfer = []) => sink.postMessage(message, transfer);
 }
 
 function itemEntries(source: FrameSource, kind: ItemKind, keys: Set<string>): ItemEntry[] {

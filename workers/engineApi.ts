@@ -6,6 +6,7 @@
 import type { PvRef } from '../src/contract/pv.ts';
 import type { ConnectionStatus, PvConfigResult, TabMessage } from './engineProtocol.ts';
 import type { LeaseKind } from './topics.ts';
+import type { EngineStats } from './pvIngest.ts';
 import type { Alert } from '../src/contract/alerts.ts';
 import type { AlertView } from './alerts/AlertFeed.ts';
 import type { ChartDirectory, ChartType } from '../src/contract/charts.ts';
@@ -23,11 +24,13 @@ export type { AlertView, AlertViewSource } from './alerts/AlertFeed.ts';
 
 export type { LeaseKind } from './topics.ts';
 
+export type { EngineStats } from './pvIngest.ts';
+
 /**
  * Where a tab's frames go: a MessagePort (worker; transfer it with `Comlink.transfer`)
- * or a callback (in-process engine).
+ * or a callback (in-process engine; `transfer` names the buffers a frame would move).
  */
-export type FrameSink = MessagePort | ((message: TabMessage) => void);
+export type FrameSink = MessagePort | ((message: TabMessage, transfer?: Transferable[]) => void);
 
 export interface TabOptions {
   /** One frame per this many ms at most (DESIGN.md "Frames, not messages"). Default 50. */
@@ -55,6 +58,8 @@ export interface EngineApi {
    * per ref, in order; a ref the server does not return is 'No value returned for {key}'. */
   getPvConfigs(refs: PvRef[]): Promise<PvConfigResult[]>;
   getConnectionStatus(): Promise<ConnectionStatus>;
+  /** Monotonic counters of the engine's value path (bench: values applied per second). */
+  getEngineStats(): Promise<EngineStats>;
   /**
    * Leases or moves one alert view of the tab (live store or an archive query's store).
    * The tab then receives `alerts` messages with the view's window and totals.

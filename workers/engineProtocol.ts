@@ -10,6 +10,7 @@ import type { DashboardNote } from '../src/contract/dashboard.ts';
 import type { TextMessage } from '../src/contract/actions.ts';
 import type { ChartLiveMessage } from './charts/chartProtocol.ts';
 import type { ItemEntry, ItemError } from './topics/itemTopics.ts';
+import type { PvValueColumns } from './pvColumns.ts';
 
 export type { ChartLiveMessage } from './charts/chartProtocol.ts';
 
@@ -40,8 +41,12 @@ export interface Frame {
   type: 'frame';
   /** True when the frame carries every key the tab leases (first frame after hidden). */
   full: boolean;
-  /** Changed PV values of keys this tab leases; the latest value per key only. */
+  /**
+   * Changed PV values of keys this tab leases; the latest value per key only. Plain values
+   * come in `pvColumns` (transferred typed arrays), the rest here; `framePvValues` joins them.
+   */
   pvValues: PvValue[];
+  pvColumns?: PvValueColumns;
   /** Changed config states by PV key. */
   pvConfigs: [key: string, entry: PvConfigEntry][];
   stations: StationLiveData[];

@@ -7,6 +7,7 @@
  * measured.
  */
 import type { Page } from 'playwright-core';
+import type { EngineStats } from '../../workers/engineApi.ts';
 
 export interface AppProbeSnapshot {
   /** PV values applied to the tab's live store since the last reset. */
@@ -31,6 +32,18 @@ export interface AppProbe {
   reset(): void;
   /** Leases PV value keys in the engine as mounted components would (soak bench). */
   leasePvValues?(keys: string[]): number;
+  /** The shared engine's monotonic value-path counters (absent in the fake and older builds). */
+  engineStats?(): Promise<EngineStatsSnapshot>;
+}
+
+/** The engine's value-path counters (workers/pvIngest.ts). */
+export type EngineStatsSnapshot = EngineStats;
+
+/** The engine's counters through a tab's probe; null when the app does not expose them. */
+export async function readEngineStats(page: Page): Promise<EngineStatsSnapshot | null> {
+  return (await page.evaluate(
+    `(async () => { const p = window.__pegelBench; return p && typeof p.engineStats === 'function' ? await p.engineStats() : null; })()`,
+  )) as EngineStatsSnapshot | null;
 }
 
 export async function readAppProbe(page: Page, reset = false): Promise<AppProbeSnapshot | null> {

@@ -50,7 +50,8 @@ export interface ConnectionHost {
   dispatch(conn: HubConnection, message: IncomingHubMessage): void;
   handshakeDone(conn: HubConnection): void;
   closed(conn: HubConnection): void;
-  sent(conn: HubConnection, counts: ReadonlyMap<string, number>): void;
+  /** A frame went out: messages per label, and the items of batched or per-key values. */
+  sent(conn: HubConnection, counts: ReadonlyMap<string, number>, values: number): void;
   readonly maxMessageChars: number;
   readonly maxOutboxChars: number;
   readonly backlogHighWaterBytes: number;
@@ -100,6 +101,8 @@ export class HubConnection {
   private outbox: string[] = [];
   private outboxChars = 0;
   private readonly counts = new Map<string, number>();
+  /** Coalesced items (values) written since the last frame, for pegel_hub_values_sent_total. */
+  private valuesSent = 0;
   /** Queued latest items per target, in the order their keys first changed. */
   private readonly queues = new Map<string, SlotQueue>();
   private queuedSlots = 0;
@@ -274,8 +277,9 @@ export class HubConnection {
     if (text === '') return;
     this.lastSentAt = this.host.now();
     transport.write(text);
-    this.host.sent(this, this.counts);
+    this.host.sent(this, this.counts, this.valuesSent);
     this.counts.clear();
+    this.valuesSent = 0;
   }
 
   private takeQueued(): string {
@@ -293,6 +297,7 @@ export class HubConnection {
         if (parts.length > 0) {
           text += frameInvocationRaw(target, `[[${parts.join(',')}]]`);
           this.count(target, 1);
+          this.valuesSent += parts.length;
         }
       } else {
         let n = 0;
@@ -305,6 +310,7 @@ export class HubConnection {
           slot.item = undefined;
         }
         if (n > 0) this.count(target, n);
+        this.valuesSent += n;
       }
       // Keep the array: the next tick refills it without growing from scratch.
       slots.length = 0;

@@ -10,6 +10,7 @@ export interface HubMetricsSource {
 export class HubMetrics {
   private readonly messages: Counter;
   private readonly frames: Counter;
+  private readonly values: Counter;
 
   constructor(registry: MetricsRegistry, hubs: () => Iterable<HubMetricsSource>) {
     registry.gauge('pegel_hub_connections', 'Open hub connections by hub', ['hub'], (set) => {
@@ -35,10 +36,16 @@ export class HubMetrics {
     this.frames = registry.counter('pegel_hub_frames_sent_total', 'Hub frames written by hub', [
       'hub',
     ]);
+    this.values = registry.counter(
+      'pegel_hub_values_sent_total',
+      'Coalesced items (PV values, station data, …) written by hub, one per key per frame',
+      ['hub'],
+    );
   }
 
-  sent(hub: string, counts: ReadonlyMap<string, number>): void {
+  sent(hub: string, counts: ReadonlyMap<string, number>, values = 0): void {
     for (const [message, n] of counts) this.messages.inc({ hub, message }, n);
     this.frames.inc({ hub });
+    if (values > 0) this.values.inc({ hub }, values);
   }
 }

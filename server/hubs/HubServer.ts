@@ -265,8 +265,8 @@ export class HubServer implements ConnectionHost, EndpointHost {
     }
   }
 
-  sent(conn: HubConnection, counts: ReadonlyMap<string, number>): void {
-    this.metrics?.sent(conn.hubName, counts);
+  sent(conn: HubConnection, counts: ReadonlyMap<string, number>, values: number): void {
+    this.metrics?.sent(conn.hubName, counts, values);
   }
 
   dispatch(conn: HubConnection, message: IncomingHubMessage): void {

@@ -95,13 +95,27 @@ function manualColumn(stationNumber: number, kind: string, hasTurbidity: boolean
   };
 }
 
-function stationConfigs(plant: Plant, stationNumber: number): StoredReportConfig[] {
-  const station = plant.stations().find((s) => s.id === stationNumber);
-  if (!station) return [];
-  const configs = plant
-    .pvRefs()
-    .map((ref) => plant.config(ref))
-    .filter((c): c is PvConfig => !!c && c.stationNumber === stationNumber && c.hasArchiveData);
+/**
+ * The archived PV configs of every station, read once: per station over every PV of the
+ * plant would be stations × PVs configs (a load-mode plant of 500 × 200 took a minute).
+ */
+function archivedConfigsByStation(plant: Plant): Map<number, PvConfig[]> {
+  const byStation = new Map<number, PvConfig[]>();
+  for (const ref of plant.pvRefs()) {
+    const c = plant.config(ref);
+    if (!c?.hasArchiveData) continue;
+    let list = byStation.get(c.stationNumber);
+    if (!list) byStation.set(c.stationNumber, (list = []));
+    list.push(c);
+  }
+  return byStation;
+}
+
+function stationConfigs(
+  station: { id: number; name: string; kind: string },
+  configs: readonly PvConfig[],
+): StoredReportConfig[] {
+  const stationNumber = station.id;
   const analog = configs.filter((c) => c.pvRef.type === 'AnaIn');
   const columns: ReportColumn[] = [];
   const flows = analog.filter((c) => /^(m³\/h|l\/s|m³\/s)$/.test(c.dimension)).slice(0, 3);
@@ -156,15 +170,11 @@ function stationConfigs(plant: Plant, stationNumber: number): StoredReportConfig
   ];
 }
 
-function plantConfigs(plant: Plant): StoredReportConfig[] {
+function plantConfigs(plant: Plant, byStation: Map<number, PvConfig[]>): StoredReportConfig[] {
   const main: ReportColumn[] = [];
   const energy: ReportColumn[] = [];
   for (const station of plant.stations()) {
-    const counters = plant
-      .pvRefs()
-      .filter((r) => r.type === 'ZaehlWert')
-      .map((r) => plant.config(r))
-      .filter((c): c is PvConfig => !!c && c.stationNumber === station.id && c.hasArchiveData);
+    const counters = (byStation.get(station.id) ?? []).filter((c) => c.pvRef.type === 'ZaehlWert');
     const first = counters[0];
     if (first) main.push(column(first, 'sum', `${station.name}: ${first.name}`));
     const kwh = counters.find((c) => c.dimension === 'kWh');
@@ -201,9 +211,11 @@ export class ReportConfigs {
   private readonly byId = new Map<number, StoredReportConfig>();
 
   constructor(plant: Plant) {
-    for (const c of plantConfigs(plant)) this.byId.set(c.id, c);
+    const byStation = archivedConfigsByStation(plant);
+    for (const c of plantConfigs(plant, byStation)) this.byId.set(c.id, c);
     for (const station of plant.stations()) {
-      for (const c of stationConfigs(plant, station.id)) this.byId.set(c.id, c);
+      for (const c of stationConfigs(station, byStation.get(station.id) ?? []))
+        this.byId.set(c.id, c);
     }
   }
 

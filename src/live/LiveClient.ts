@@ -6,7 +6,7 @@
  */
 import * as Comlink from 'comlink';
 import type { PvRef } from '../contract/pv.ts';
-import type { EngineApi, TabOptions } from '../../workers/engineApi.ts';
+import type { EngineApi, EngineStats, TabOptions } from '../../workers/engineApi.ts';
 import type {
   AlertCounts,
   AlertViewFrame,
@@ -25,6 +25,7 @@ import type {
 } from '../../workers/engineApi.ts';
 import type { ChartDirectory, ChartType } from '../contract/charts.ts';
 import { pvKey } from '../contract/keys.ts';
+import { framePvValues } from '../../workers/pvColumns.ts';
 import { tabLockName } from '../../workers/tabLocks.ts';
 import { createRealTimers, type TimerHandle, type Timers } from '../../workers/timers.ts';
 import type { LeaseKind } from '../../workers/topics.ts';
@@ -179,6 +180,12 @@ export class LiveClient {
     return api.getPvConfigs(refs);
   }
 
+  /** The engine's value-path counters (shared by every tab; the bench reads differences). */
+  async engineStats(): Promise<EngineStats> {
+    const api = await this.start();
+    return api.getEngineStats();
+  }
+
   async setFlushInterval(ms: number): Promise<void> {
     const api = await this.start();
     await api.setFlushInterval(this.tabId, ms);
@@ -321,8 +328,9 @@ export class LiveClient {
   private receive(message: TabMessage): void {
     if (message.type === 'frame') {
       const startedAt = performance.now();
-      this.store.apply(message);
-      this.probe.record(startedAt, message.pvValues);
+      const pvValues = framePvValues(message);
+      this.store.apply({ ...message, pvValues });
+      this.probe.record(startedAt, pvValues);
       return;
     }
     if (message.type === 'note') {

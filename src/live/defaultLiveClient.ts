@@ -22,6 +22,8 @@ export function getDefaultLiveClient(): LiveClient {
         for (const key of keys) live.lease('pvValue', key);
         return keys.length;
       },
+      /** The shared engine's value-path counters (bench/scenarios/wideIngest.ts). */
+      engineStats: () => live.engineStats(),
     };
   }
   return client;

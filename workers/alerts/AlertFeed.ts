@@ -16,6 +16,15 @@ import type { FilterNode } from '../../src/domain/filters.ts';
 
 /** Rows sent on each side of the visible window, so short scrolls need no round trip. */
 export const ALERT_WINDOW_MARGIN_ROWS = 50;
+
+/** The alert hub's messages the feed takes in (`received`). */
+export const ALERT_HUB_MESSAGES = [
+  HUB_MESSAGES.newAlert,
+  HUB_MESSAGES.ackAlert,
+  HUB_MESSAGES.ackAlerts,
+  HUB_MESSAGES.deletedAlerts,
+  HUB_MESSAGES.newPendingAlerts,
+] as const;
 export const ALERT_FLUSH_INTERVAL_MS = 50;
 /**
  * An archive query larger than this first fetches its newest rows alone: a screenful is on

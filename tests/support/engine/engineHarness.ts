@@ -4,6 +4,7 @@ import type { PvConfig, PvRef, PvValue } from '../../../src/contract/pv.ts';
 import { Engine, type EngineDeps } from '../../../workers/Engine.ts';
 import type { Frame, TabMessage } from '../../../workers/engineProtocol.ts';
 import type { TabOptions } from '../../../workers/engineApi.ts';
+import { framePvValues } from '../../../workers/pvColumns.ts';
 import { FakeHubs } from './FakeHub.ts';
 import { FakeTabLocks } from './FakeTabLocks.ts';
 import { FakeTimers } from './FakeTimers.ts';
@@ -34,7 +35,16 @@ export function createHarness(overrides: Partial<EngineDeps> = {}) {
   });
   async function tab(tabId: string, options?: TabOptions): Promise<TabRecorder> {
     const messages: TabMessage[] = [];
-    await engine.connect(tabId, (message) => messages.push(structuredClone(message)), options);
+    // As over a MessagePort: cloned, the columns moved; tests read every value in pvValues.
+    const record = (message: TabMessage, transfer: Transferable[] = []) => {
+      const copy = structuredClone(message, { transfer });
+      if (copy.type === 'frame' && copy.pvColumns) {
+        copy.pvValues = framePvValues(copy);
+        delete copy.pvColumns;
+      }
+      messages.push(copy);
+    };
+    await engine.connect(tabId, record, options);
     return {
       messages,
       frames: () => messages.filter((m): m is Frame => m.type === 'frame'),

@@ -3,6 +3,7 @@
  * interface that the Comlink proxy implements too"): checked by the type checker here, and
  * once at run time over a real MessageChannel — rule API1 of workers/SPEC.md.
  */
+import { framePvValues } from '../../../workers/pvColumns.ts';
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { Engine } from '../../../workers/Engine.ts';
@@ -54,7 +55,7 @@ describe('EngineApi', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const values = received
       .filter((m): m is Frame => m.type === 'frame')
-      .flatMap((frame) => frame.pvValues);
+      .flatMap((frame) => framePvValues(frame));
     expect(values).toEqual([doubleValue(5, 55)]);
     expect((await api.getConnectionStatus()).serverStatus).toBe('WebServerDisconnected');
   });

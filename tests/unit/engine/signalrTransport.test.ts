@@ -3,6 +3,7 @@
  * subscribe and push, reconnect with re-subscription, 401 during reconnect — rules CH4,
  * SE1 of workers/SPEC.md, in real (short) time.
  */
+import { framePvValues } from '../../../workers/pvColumns.ts';
 import { LogLevel } from '@microsoft/signalr';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HUB_METHODS } from '../../../src/contract/hubs.ts';
@@ -53,7 +54,8 @@ describe('SignalR transport', () => {
       channelCloseGraceMs: 0,
     });
     const messages: TabMessage[] = [];
-    const values = () => messages.flatMap((m) => (m.type === 'frame' ? (m as Frame).pvValues : []));
+    const values = () =>
+      messages.flatMap((m) => (m.type === 'frame' ? framePvValues(m as Frame) : []));
     await engine.connect('tab', (message) => messages.push(message));
     await engine.lease('tab', 'serverStatus', ['server']);
     await engine.lease('tab', 'pvValue', ['ai100001', 'ai100002']);

@@ -28,6 +28,7 @@ function setup(options: { maxOutboxChars?: number; backlog?: number } = {}) {
   const dirty = new Set<HubConnection>();
   const later = new Set<HubConnection>();
   const sent: [string, number][] = [];
+  const values: number[] = [];
   let ended = 0;
   let closedCalls = 0;
   let backlog = options.backlog ?? 0;
@@ -38,7 +39,10 @@ function setup(options: { maxOutboxChars?: number; backlog?: number } = {}) {
     dispatch: (_c, m) => dispatched.push(m),
     handshakeDone: () => {},
     closed: () => closedCalls++,
-    sent: (_c, counts) => sent.push(...counts),
+    sent: (_c, counts, n) => {
+      sent.push(...counts);
+      values.push(n);
+    },
     maxMessageChars: 1000,
     maxOutboxChars: options.maxOutboxChars ?? 1_000_000,
     backlogHighWaterBytes: 100,
@@ -58,6 +62,7 @@ function setup(options: { maxOutboxChars?: number; backlog?: number } = {}) {
     dirty,
     later,
     sent,
+    values,
     ended: () => ended,
     closedCalls: () => closedCalls,
     setBacklog: (n: number) => (backlog = n),
@@ -114,6 +119,8 @@ describe('HubConnection', () => {
         ['newDialState', 2],
       ]),
     );
+    // Values counted once per key and frame (pegel_hub_values_sent_total): ai1, ai2, st1, st2.
+    expect(t.values.at(-1)).toBe(4);
     t.conn.flush();
     expect(t.frames).toHaveLength(2);
   });
