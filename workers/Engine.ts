@@ -38,11 +38,10 @@ import { PvAlarms } from './alerts/PvAlarms.ts';
 import { ItemTopicStore } from './topics/ItemTopicStore.ts';
 import { isItemKind } from './topics/itemTopics.ts';
 import type { FeedItemsFetcher } from './restClient.ts';
-import * as Comlink from 'comlink';
 import type { ChartDirectory, ChartType } from '../src/contract/charts.ts';
 import type { ChartDataAnswer, ChartDataRequest, ChartDefinition } from './charts/chartProtocol.ts';
 import type { ChartFetchers } from './charts/chartRest.ts';
-import type { ChartService } from './charts/ChartService.ts';
+import { LazyCharts } from './charts/LazyCharts.ts';
 
 /** The browser's online flag (navigator.onLine and the online/offline events). */
 export interface OnlineSource {
@@ -87,7 +86,7 @@ export class Engine implements EngineApi {
     values: this.values,
     isLeased: (key) => this.registry.has('pvValue', key),
     applied: (key, value) => {
-      this.charts?.valueReceived(key, value);
+      this.charts.valueReceived(key, value);
       this.changed('pvValue', key);
     },
   });
@@ -103,11 +102,15 @@ export class Engine implements EngineApi {
   private readonly pvAlarms: PvAlarms;
   private readonly feeds: FeedSet;
   /** Chart data and live series: loaded with the first chart a tab opens (worker budget). */
-  private charts: ChartService | null = null;
-  private chartsLoading: Promise<ChartService> | null = null;
+  private readonly charts: LazyCharts;
 
   constructor(deps: EngineDeps) {
     this.deps = deps;
+    this.charts = new LazyCharts({
+      timers: deps.timers,
+      fetchers: deps.chartFetchers,
+      notify: (tabId, viewIds) => this.tabs.get(tabId)?.send({ type: 'chartLive', viewIds }),
+    });
     const onError = deps.onError ?? ((error: unknown) => console.warn('[engine]', error));
     this.onError = onError;
     this.batcher = new SubscriptionBatcher({
@@ -217,7 +220,7 @@ export class Engine implements EngineApi {
       this.releaseKeys(tabId, tab, kind, [...tab.coalescer.leased[kind]]);
     this.alerts.dropTab(tabId);
     this.feeds.dropTab(tabId);
-    this.charts?.dropTab(tabId);
+    this.charts.dropTab(tabId);
     tab.coalescer.dispose();
     tab.closeSink();
   }
@@ -469,51 +472,29 @@ export class Engine implements EngineApi {
     this.feeds.lease(name, tabId, ids);
   }
 
-  /** The chart service, its code fetched on first use: most tabs never open a chart. */
-  private chartService(): Promise<ChartService> {
-    this.chartsLoading ??= import('./charts/ChartService.ts').then(({ ChartService }) => {
-      const noCharts = () => Promise.reject(new Error('No chart API configured'));
-      this.charts = new ChartService({
-        timers: this.deps.timers,
-        fetchers: this.deps.chartFetchers ?? {
-          directory: noCharts,
-          config: noCharts,
-          series: noCharts,
-          data: noCharts,
-        },
-        notify: (tabId, viewIds) => this.tabs.get(tabId)?.send({ type: 'chartLive', viewIds }),
-      });
-      return this.charts;
-    });
-    return this.chartsLoading;
-  }
-
   async getChartDirectory(type: ChartType, reload = false): Promise<ChartDirectory> {
-    return (await this.chartService()).directory(type, reload);
+    return this.charts.directory(type, reload);
   }
 
   async getChartDefinition(chartId: number, reload = false): Promise<ChartDefinition> {
-    return (await this.chartService()).definition(chartId, reload);
+    return this.charts.definition(chartId, reload);
   }
 
   async getChartData(request: ChartDataRequest): Promise<ChartDataAnswer> {
-    const answer = await (await this.chartService()).data(request);
-    // Through Comlink the columns move without a copy; in-process this is a no-op.
-    const buffers = answer.series.flatMap((s) => [s.times.buffer, s.values.buffer]);
-    return Comlink.transfer(answer, buffers as ArrayBuffer[]);
+    return this.charts.data(request);
   }
 
   async watchLiveChart(tabId: string, viewId: string, keys: string[]): Promise<void> {
     if (!this.tabs.has(tabId)) throw hubErrors.acquireFailed(tabId);
-    (await this.chartService()).watchLive(tabId, viewId, keys, (key) => this.values.get(key));
+    await this.charts.watchLive(tabId, viewId, keys, (key) => this.values.get(key));
   }
 
   async releaseLiveChart(tabId: string, viewId: string): Promise<void> {
-    this.charts?.unwatchLive(tabId, viewId);
+    this.charts.unwatchLive(tabId, viewId);
   }
 
   /** Chart ranges fetched from the server since start (tests, bench). */
   get chartFetchCount(): number {
-    return this.charts?.fetchCount ?? 0;
+    return this.charts.fetchCount;
   }
 }
