@@ -10,7 +10,7 @@ import { NAV_ITEMS } from '../../src/app/navigation.ts';
 const AREAS = NAV_ITEMS.length;
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'operator', null);
 });
 
 test('I18N7: switching to Russian in the settings pluralises and formats in Russian', async ({

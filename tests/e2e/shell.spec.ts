@@ -9,7 +9,7 @@ import { test, expect } from './fixtures.ts';
 import { signIn } from './auth.ts';
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'operator', null);
 });
 
 const FALLBACK = 'Seite oder Komponente kann nicht angezeigt werden';
