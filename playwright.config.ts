@@ -16,10 +16,6 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   use: {
     headless: true,
-    // Without motion: the alarm pulse, the spinners and the pumps of process images would keep
-    // every open page drawing frames, which on two cores slows every other test. Tests of the
-    // motion itself set reducedMotion back for themselves.
-    reducedMotion: 'reduce',
     // Without these a click on a disabled button or a hung navigation waits for the whole
     // test timeout and the failure says nothing about where it stuck.
     actionTimeout: 15_000,
