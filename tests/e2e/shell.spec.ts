@@ -186,6 +186,8 @@ test('SH10b: the remembered language is fetched with the first modules, not afte
   page,
 }) => {
   await page.goto('/');
+  // The page renders after its language arrived: no German request is still to come.
+  await expect(page.locator('main h1')).toBeVisible();
   await page.evaluate(() => localStorage.setItem('pegel.language', 'cs'));
   const localeRequests: string[] = [];
   page.on('request', (r) => {
