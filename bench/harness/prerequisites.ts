@@ -6,6 +6,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { findWorkerReferences } from './bundleGraph.ts';
 import { NotReady } from './scenario.ts';
+import type { BenchContext, BenchServer } from './context.ts';
+import { API } from '../../src/contract/paths.ts';
+import { HUBS } from '../../src/contract/hubs.ts';
+import type { PvNode } from '../../src/contract/pv.ts';
 
 /** 'missing' (404), 'unauthorized' (401/403: there, but needs a session) or 'ok'. */
 export type HubStatus = 'missing' | 'unauthorized' | 'ok';
@@ -49,4 +53,16 @@ export function requireSource(root: string, folder: string, what: string): void 
   const dir = join(root, folder);
   if (!existsSync(dir) || readdirSync(dir).length === 0)
     throw new NotReady(`${what} (${folder}) is not built yet`);
+}
+
+/**
+ * The load plant's stations with their PVs, once the PV hub answers for the bench session:
+ * what every scenario that leases load PVs starts from. Throws NotReady without the hub and
+ * fails when the plant has no station.
+ */
+export async function requirePvPlant(ctx: BenchContext, server: BenchServer): Promise<PvNode[]> {
+  await requireHub(server.url, HUBS.pv, await ctx.cookieHeader(server));
+  const nodes = await ctx.fetchJson<PvNode[]>(API.pv.nodes, server);
+  if (nodes.length === 0) throw new Error(`${API.pv.nodes} returned no stations`);
+  return nodes;
 }

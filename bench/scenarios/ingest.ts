@@ -4,15 +4,13 @@
  * value. Figures come from the headline case; the sweep goes into plots.
  */
 import type { Page } from 'playwright-core';
-import { API } from '../../src/contract/paths.ts';
-import { HUBS } from '../../src/contract/hubs.ts';
 import { pvKey } from '../../src/contract/keys.ts';
 import type { PvNode } from '../../src/contract/pv.ts';
 import { formatKeyList } from '../baseline/keyList.ts';
 import { waitBaselineConnected } from '../harness/baselineProbe.ts';
 import type { BenchContext, BenchServer, TabSet } from '../harness/context.ts';
 import { measureLiveWindow, type LiveWindowFigures, type Side } from '../harness/liveWindow.ts';
-import { requireHub } from '../harness/prerequisites.ts';
+import { requirePvPlant } from '../harness/prerequisites.ts';
 import { defineScenario, type FigureSamples, type Plot } from '../harness/scenario.ts';
 import { SERVER_METRICS } from '../harness/serverMetrics.ts';
 import { median } from '../harness/stats.ts';
@@ -324,9 +322,7 @@ export default defineScenario<IngestParams>({
         updatesPerSec: load,
       });
       try {
-        await requireHub(server.url, HUBS.pv, await ctx.cookieHeader(server));
-        const nodes = await ctx.fetchJson<PvNode[]>(API.pv.nodes, server);
-        if (nodes.length === 0) throw new Error(`${API.pv.nodes} returned no stations`);
+        const nodes = await requirePvPlant(ctx, server);
         for (const tabs of p.sweep.tabs) {
           for (const side of ['baseline', 'pegel'] as const) {
             if (side === 'pegel' && pegelMissing) continue;

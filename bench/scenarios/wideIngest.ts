@@ -7,8 +7,6 @@
  * then raises the rate until the engine applies less than 99 % of what arrives.
  */
 import type { Page } from 'playwright-core';
-import { API } from '../../src/contract/paths.ts';
-import { HUBS } from '../../src/contract/hubs.ts';
 import { pvKey } from '../../src/contract/keys.ts';
 import type { PvNode } from '../../src/contract/pv.ts';
 import { formatKeyList } from '../baseline/keyList.ts';
@@ -16,7 +14,7 @@ import { readEngineStats } from '../harness/appProbe.ts';
 import { waitBaselineConnected } from '../harness/baselineProbe.ts';
 import type { BenchContext, BenchServer, TabSet } from '../harness/context.ts';
 import { measureLiveWindow, type LiveWindowFigures, type Side } from '../harness/liveWindow.ts';
-import { requireHub } from '../harness/prerequisites.ts';
+import { requirePvPlant } from '../harness/prerequisites.ts';
 import { defineScenario, type FigureSamples, type Plot } from '../harness/scenario.ts';
 import { SERVER_METRICS } from '../harness/serverMetrics.ts';
 import { median } from '../harness/stats.ts';
@@ -197,9 +195,7 @@ async function runCase(
     updatesPerSec: rate,
   });
   try {
-    await requireHub(server.url, HUBS.pv, await ctx.cookieHeader(server));
-    const nodes = await ctx.fetchJson<PvNode[]>(API.pv.nodes, server);
-    if (nodes.length === 0) throw new Error(`${API.pv.nodes} returned no stations`);
+    const nodes = await requirePvPlant(ctx, server);
     const set = await openSide(ctx, side, server, nodes, p);
     try {
       await waitSubscribed(ctx, server, p.stations * p.pvsPerStation, p.subscribeTimeoutMs);
