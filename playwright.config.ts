@@ -16,6 +16,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   use: {
     headless: true,
+    // Operators may turn motion off (theme.css honours it); the gate runs that way because
+    // endless alarm pulses and spinners cost every test CPU (about 13 % of the browser time).
+    // The dense process image, the most timing-sensitive view, runs with motion too.
+    reducedMotion: 'reduce',
     // Without these a click on a disabled button or a hung navigation waits for the whole
     // test timeout and the failure says nothing about where it stuck.
     actionTimeout: 15_000,

@@ -13,6 +13,10 @@ import { crossLimits, restoreLimits } from './limits.ts';
 import { parsePvUrlId } from '../../src/contract/keys.ts';
 
 const COUNT = 1200;
+
+// With motion as most operators have it: the image's transform and its values' layer are
+// measured while the page may still be moving them (the gate runs with reduced motion).
+test.use({ reducedMotion: 'no-preference' });
 const COLUMNS = 40;
 
 function denseSvg(pvs: string[]): string {

@@ -60,7 +60,7 @@ export function bindProcessImage(
     if (!list) byKey.set(key, (list = []));
     list.push({ el, kinds });
   }
-  const boxes = measureBoxes(byKey, place.host, place.scale);
+  const boxes = measureBoxes(byKey, place.host, drawnScale(place));
   const layer = denseLayerFor(byKey, place);
   const marks: { el: Element; alarm: PvAlarmState }[] = [];
   const write = (key: string) => {
@@ -166,10 +166,20 @@ function denseLayerFor(byKey: Map<string, Bound[]>, place: ImagePlace): DenseVal
   if (texts.length < DENSE_THRESHOLD) return null;
   const style = getComputedStyle(place.viewport);
   const color = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-  return new DenseValueLayer(place.viewport, place.host, texts, place.scale, {
+  return new DenseValueLayer(place.viewport, place.host, texts, drawnScale(place), {
     bad: color('--critical', '#b00020'),
     uncertain: color('--warning-text', '#8a5a00'),
   });
+}
+
+/**
+ * The scale the image is drawn at in this moment, read from the host's box: the view's
+ * scale may still be on its way there (a transition, a render not yet committed), and boxes
+ * divided by the wrong scale would put values in the wrong place and park those in view.
+ */
+function drawnScale(place: ImagePlace): number {
+  const width = place.host.getBoundingClientRect().width;
+  return width > 0 && place.size.width > 0 ? width / place.size.width : place.scale || 1;
 }
 
 /**
