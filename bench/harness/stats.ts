@@ -73,3 +73,43 @@ export function slope(xs: readonly number[], ys: readonly number[]): number {
   }
   return den === 0 ? 0 : num / den;
 }
+
+/** Cost split into a part per tab and a part per update (see `fitCost`). */
+export interface CostFit {
+  /** Cost of one more update, in the cost's unit per (update/s): ms/s per update/s = ms. */
+  perUpdate: number;
+  /** Cost of one more open tab at no load, in the cost's unit. */
+  perTab: number;
+  /** Points the fit was made from. */
+  n: number;
+}
+
+/**
+ * Least-squares fit of cost = perTab · tabs + perUpdate · updates through the origin (no
+ * load and no tabs cost nothing): what a sweep over both says each of them costs. Null
+ * with fewer than two points or when tabs and updates move together (no unique answer).
+ */
+export function fitCost(
+  points: readonly { tabs: number; updates: number; cost: number }[],
+): CostFit | null {
+  if (points.length < 2) return null;
+  let tt = 0;
+  let tu = 0;
+  let uu = 0;
+  let tc = 0;
+  let uc = 0;
+  for (const { tabs, updates, cost } of points) {
+    tt += tabs * tabs;
+    tu += tabs * updates;
+    uu += updates * updates;
+    tc += tabs * cost;
+    uc += updates * cost;
+  }
+  const det = tt * uu - tu * tu;
+  if (!(Math.abs(det) > 1e-9 * Math.max(1, tt * uu))) return null;
+  return {
+    perTab: (tc * uu - uc * tu) / det,
+    perUpdate: (uc * tt - tc * tu) / det,
+    n: points.length,
+  };
+}

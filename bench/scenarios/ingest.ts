@@ -1,7 +1,9 @@
 /**
- * Ingest: 100,000 PVs changing at 10k–250k updates/s, watched by 1, 5 or 20 tabs. Pegel
- * tabs share one engine; every baseline tab has its own hub connection and re-renders per
- * value. Figures come from the headline case; the sweep goes into plots.
+ * Ingest: 100,000 PVs changing at 1k–250k updates/s, watched by 1 to 50 tabs. Pegel tabs
+ * share one engine; every baseline tab has its own hub connection and re-renders per value.
+ * Figures come from the headline and the peak case. The sweep (over updates/s at the
+ * headline's tabs, over tabs at the headline's rate) goes into plots of what each side costs
+ * as work grows, and a fit of that cost into a part per tab and a part per update.
  */
 import type { Page } from 'playwright-core';
 import { pvKey } from '../../src/contract/keys.ts';
@@ -13,7 +15,8 @@ import { measureLiveWindow, type LiveWindowFigures, type Side } from '../harness
 import { requirePvPlant } from '../harness/prerequisites.ts';
 import { defineScenario, type FigureSamples, type Plot } from '../harness/scenario.ts';
 import { SERVER_METRICS } from '../harness/serverMetrics.ts';
-import { median } from '../harness/stats.ts';
+import { fitCost, median, slope } from '../harness/stats.ts';
+import { findSharedWorker, profileWorker } from '../harness/workerProfile.ts';
 import { waitForExpression } from '../harness/waitForExpression.ts';
 
 interface IngestParams {
@@ -22,9 +25,14 @@ interface IngestParams {
   windowMs: number;
   stations: number;
   pvsPerStation: number;
-  /** The case the figures report; must be part of the sweep. */
+  /** The case the figures report. */
   headline: { updatesPerSec: number; tabs: number };
+  /** The heaviest case (its figures are reported as "peak load"). */
+  peak: { updatesPerSec: number; tabs: number };
+  /** Rates swept at the headline's tabs, tab counts swept at the headline's rate. */
   sweep: { updatesPerSec: number[]; tabs: number[] };
+  /** Windows per sweep case that is neither headline nor peak (they feed plots and fits). */
+  sweepRuns: number;
   /** What each tab subscribes: one station's PVs (tab i → station i) or every PV. */
   subscription: 'station' | 'all';
   /** Values rendered per tab and points in its live chart. */
@@ -36,12 +44,17 @@ interface IngestParams {
   appProbeTimeoutMs: number;
 }
 
+interface CaseRun extends LiveWindowFigures {
+  /** Pegel: the engine's SharedWorker busy share of one core, percent (CDP profile). */
+  workerBusyPct: number | null;
+}
+
 interface CaseResult {
-  runs: LiveWindowFigures[];
+  runs: CaseRun[];
   sockets: number | null;
 }
 
-type Figure = keyof LiveWindowFigures | 'serverSockets';
+type Figure = keyof CaseRun | 'serverSockets';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -92,12 +105,29 @@ async function waitReady(side: Side, pages: Page[], p: IngestParams): Promise<vo
   );
 }
 
+/** One window; for Pegel the engine's worker is profiled over it for its CPU. */
+async function measureCase(
+  ctx: BenchContext,
+  side: Side,
+  pages: Page[],
+  windowMs: number,
+): Promise<CaseRun> {
+  const window = () => measureLiveWindow(ctx, side, pages, windowMs);
+  if (side === 'baseline') return { ...(await window()), workerBusyPct: null };
+  const target = await findSharedWorker(ctx.cdp);
+  if (!target) return { ...(await window()), workerBusyPct: null };
+  // A coarse sampling interval: the profiler must not add to what it measures.
+  const { result, cpu } = await profileWorker(ctx.cdp, target.targetId, window, 1000);
+  return { ...result, workerBusyPct: cpu.busyPct };
+}
+
 async function runCase(
   ctx: BenchContext,
   side: Side,
   server: BenchServer,
   nodes: PvNode[],
   tabs: number,
+  runCount: number,
   p: IngestParams,
 ): Promise<CaseResult> {
   const set = await openSide(ctx, side, server, nodes, tabs, p);
@@ -113,9 +143,7 @@ async function runCase(
         );
     }
     await sleep(p.warmupMs);
-    const runs = await ctx.repeat(p.runs, () =>
-      measureLiveWindow(ctx, side, set.pages, p.windowMs),
-    );
+    const runs = await ctx.repeat(runCount, () => measureCase(ctx, side, set.pages, p.windowMs));
     const metrics = await server.metrics();
     const sockets = metrics.has(SERVER_METRICS.hubConnections)
       ? metrics.sum(SERVER_METRICS.hubConnections)
@@ -280,6 +308,27 @@ export default defineScenario<IngestParams>({
       better: 'lower',
       compare: true,
     },
+    // Fitted over the whole sweep: cost = per tab · tabs + per update · updates delivered.
+    {
+      id: 'workerUsPerUpdate',
+      label: 'Cost per update: engine worker CPU (fit over the sweep)',
+      unit: 'µs',
+      better: 'lower',
+    },
+    {
+      id: 'tabUsPerUpdate',
+      label: 'Cost per update: tab main threads (fit over the sweep)',
+      unit: 'µs',
+      better: 'lower',
+      compare: true,
+    },
+    {
+      id: 'tabMsPerTab',
+      label: 'Cost per open tab: main thread at no load (fit over the sweep)',
+      unit: 'ms/s',
+      better: 'lower',
+      compare: true,
+    },
   ],
   quick: {
     runs: 3,
@@ -288,7 +337,9 @@ export default defineScenario<IngestParams>({
     stations: 500,
     pvsPerStation: 200,
     headline: { updatesPerSec: 10_000, tabs: 5 },
-    sweep: { updatesPerSec: [10_000], tabs: [1, 5] },
+    peak: { updatesPerSec: 10_000, tabs: 5 },
+    sweep: { updatesPerSec: [1_000, 10_000], tabs: [1, 5] },
+    sweepRuns: 1,
     subscription: 'station',
     rowsPerTab: 200,
     chartPoints: 3600,
@@ -302,20 +353,36 @@ export default defineScenario<IngestParams>({
     stations: 500,
     pvsPerStation: 200,
     headline: { updatesPerSec: 10_000, tabs: 5 },
-    sweep: { updatesPerSec: [10_000, 50_000, 250_000], tabs: [1, 5, 20] },
+    peak: { updatesPerSec: 250_000, tabs: 20 },
+    sweep: { updatesPerSec: [1_000, 10_000, 100_000, 250_000], tabs: [1, 5, 20, 50] },
+    sweepRuns: 1,
     subscription: 'station',
     rowsPerTab: 200,
     chartPoints: 3600,
     pegelPath: '/stations/{station}',
-    appProbeTimeoutMs: 15_000,
+    appProbeTimeoutMs: 30_000,
   },
   async run(ctx, p) {
     const results = new Map<string, CaseResult>();
     const caseKey = (side: Side, load: number, tabs: number) => `${side}/${load}/${tabs}`;
     const notes: string[] = [];
     let pegelMissing: string | null = null;
+    const { updatesPerSec: hl, tabs: ht } = p.headline;
+    const { updatesPerSec: peakLoad, tabs: peakTabs } = p.peak;
+    const isFigureCase = (load: number, tabs: number) =>
+      (load === hl && tabs === ht) || (load === peakLoad && tabs === peakTabs);
+    // The sweep is a cross through the headline, plus the peak: tab counts by rate.
+    const cases = new Map<number, Set<number>>();
+    const addCase = (load: number, tabs: number) => {
+      if (!cases.has(load)) cases.set(load, new Set());
+      cases.get(load)!.add(tabs);
+    };
+    for (const load of p.sweep.updatesPerSec) addCase(load, ht);
+    for (const tabs of p.sweep.tabs) addCase(hl, tabs);
+    addCase(hl, ht);
+    addCase(peakLoad, peakTabs);
 
-    for (const load of p.sweep.updatesPerSec) {
+    for (const [load, tabCounts] of [...cases].sort((a, b) => a[0] - b[0])) {
       const server = await ctx.startServer({
         stations: p.stations,
         pvsPerStation: p.pvsPerStation,
@@ -323,14 +390,15 @@ export default defineScenario<IngestParams>({
       });
       try {
         const nodes = await requirePvPlant(ctx, server);
-        for (const tabs of p.sweep.tabs) {
+        for (const tabs of [...tabCounts].sort((a, b) => a - b)) {
+          const runCount = isFigureCase(load, tabs) ? p.runs : p.sweepRuns;
           for (const side of ['baseline', 'pegel'] as const) {
             if (side === 'pegel' && pegelMissing) continue;
             ctx.log(`  ${side}: ${load} updates/s, ${tabs} tab(s)`);
             try {
               results.set(
                 caseKey(side, load, tabs),
-                await runCase(ctx, side, server, nodes, tabs, p),
+                await runCase(ctx, side, server, nodes, tabs, runCount, p),
               );
             } catch (err) {
               if (side === 'baseline') throw err;
@@ -344,7 +412,6 @@ export default defineScenario<IngestParams>({
       }
     }
 
-    const { updatesPerSec: hl, tabs: ht } = p.headline;
     const figures: Record<string, FigureSamples> = {};
     for (const key of FIGURE_KEYS) {
       const value = samplesOf(results.get(caseKey('pegel', hl, ht)), key);
@@ -355,17 +422,13 @@ export default defineScenario<IngestParams>({
       ...figures.deliveredPerSec,
       note: `${hl} updates/s, ${ht} tabs, ${p.subscription} subscription per tab`,
     };
-    const peakLoad = Math.max(...p.sweep.updatesPerSec);
-    const peakTabs = Math.max(...p.sweep.tabs);
+    // What the tabs subscribe changes at `expected` values/s in all: every load PV changes
+    // updatesPerSec / (stations × pvsPerStation) times a second.
+    const expectedAt = (load: number, tabs: number) =>
+      (load / (p.stations * p.pvsPerStation)) *
+      (p.subscription === 'all' ? tabs * p.stations * p.pvsPerStation : tabs * p.pvsPerStation);
     if (peakLoad !== hl || peakTabs !== ht) {
-      // What the tabs subscribe changes at `expected` values/s in all: every load PV changes
-      // updatesPerSec / (stations × pvsPerStation) times a second.
-      const perPv = peakLoad / (p.stations * p.pvsPerStation);
-      const expected =
-        perPv *
-        (p.subscription === 'all'
-          ? peakTabs * p.stations * p.pvsPerStation
-          : peakTabs * p.pvsPerStation);
+      const expected = expectedAt(peakLoad, peakTabs);
       const peak = (side: Side) => results.get(caseKey(side, peakLoad, peakTabs));
       for (const key of PEAK_FIGURE_KEYS) {
         const value = samplesOf(peak('pegel'), key);
@@ -395,37 +458,131 @@ export default defineScenario<IngestParams>({
       );
     }
 
-    const medianOf = (side: Side, load: number, tabs: number, key: keyof LiveWindowFigures) => {
+    const medianOf = (side: Side, load: number, tabs: number, key: keyof CaseRun) => {
       const s = samplesOf(results.get(caseKey(side, load, tabs)), key);
       return s ? median(s) : null;
     };
+    // CPU in ms per second: the tabs' main threads together, and the engine's worker.
+    const tabMsPerSec = (side: Side, load: number, tabs: number) => {
+      const busy = medianOf(side, load, tabs, 'mainThreadBusyPct');
+      return busy === null ? null : busy * 10 * tabs;
+    };
+    const workerMsPerSec = (load: number, tabs: number) => {
+      const busy = medianOf('pegel', load, tabs, 'workerBusyPct');
+      return busy === null ? null : busy * 10;
+    };
+    const allCases = [...cases].flatMap(([load, tabCounts]) =>
+      [...tabCounts].map((tabs) => ({ load, tabs })),
+    );
+    const fitOf = (cost: (load: number, tabs: number) => number | null, side: Side) =>
+      fitCost(
+        allCases.flatMap(({ load, tabs }) => {
+          const c = cost(load, tabs);
+          const updates = medianOf(side, load, tabs, 'deliveredPerSec');
+          return c === null || updates === null ? [] : [{ tabs, updates, cost: c }];
+        }),
+      );
+    // One engine whatever the tab count: its cost is a fixed part plus a part per update.
+    const workerPoints = allCases.flatMap(({ load, tabs }) => {
+      const c = workerMsPerSec(load, tabs);
+      const updates = medianOf('pegel', load, tabs, 'deliveredPerSec');
+      return c === null || updates === null ? [] : [{ updates, cost: c }];
+    });
+    const workerFit =
+      workerPoints.length >= 2
+        ? {
+            perUpdate: slope(
+              workerPoints.map((w) => w.updates),
+              workerPoints.map((w) => w.cost),
+            ),
+          }
+        : null;
+    const tabFit = {
+      pegel: fitOf((l, t) => tabMsPerSec('pegel', l, t), 'pegel'),
+      baseline: fitOf((l, t) => tabMsPerSec('baseline', l, t), 'baseline'),
+    };
+    const fitNote = `least squares over ${allCases.length} cases (updates/s ${p.sweep.updatesPerSec.join(', ')} at ${ht} tabs; tabs ${p.sweep.tabs.join(', ')} at ${hl}/s; ${peakTabs} tabs at ${peakLoad}/s), cost = a · tabs + b · values delivered/s`;
+    // ms per (update/s) is ms per update; µs for the table.
+    if (workerFit)
+      figures.workerUsPerUpdate = {
+        value: [workerFit.perUpdate * 1000],
+        note: `slope of the engine worker's CPU over values delivered/s, ${workerPoints.length} cases`,
+      };
+    figures.tabUsPerUpdate = {
+      ...(tabFit.pegel ? { value: [tabFit.pegel.perUpdate * 1000] } : {}),
+      ...(tabFit.baseline ? { baseline: [tabFit.baseline.perUpdate * 1000] } : {}),
+      note: fitNote,
+    };
+    figures.tabMsPerTab = {
+      ...(tabFit.pegel ? { value: [tabFit.pegel.perTab] } : {}),
+      ...(tabFit.baseline ? { baseline: [tabFit.baseline.perTab] } : {}),
+    };
+
+    const loads = p.sweep.updatesPerSec;
+    const tabCounts = p.sweep.tabs;
     const plots: Plot[] = [
       {
         id: 'delivered-vs-load',
-        title: 'Updates/s delivered vs server load',
+        title: `Updates/s delivered vs server load (${ht} tabs)`,
         xLabel: 'server updates/s',
         yLabel: 'values/s delivered',
         logX: true,
-        x: p.sweep.updatesPerSec,
-        series: p.sweep.tabs.flatMap((tabs) =>
-          (['pegel', 'baseline'] as const).map((side) => ({
-            label: `${side}, ${tabs} tab(s)`,
-            y: p.sweep.updatesPerSec.map((load) => medianOf(side, load, tabs, 'deliveredPerSec')),
+        x: loads,
+        series: [
+          ...(['pegel', 'baseline'] as const).map((side) => ({
+            label: side,
+            y: loads.map((load) => medianOf(side, load, ht, 'deliveredPerSec')),
           })),
-        ),
+          { label: 'expected', y: loads.map((load) => expectedAt(load, ht)) },
+        ],
+      },
+      {
+        id: 'cpu-vs-load',
+        title: `CPU vs server load (${ht} tabs)`,
+        xLabel: 'server updates/s',
+        yLabel: 'ms of CPU per s',
+        logX: true,
+        x: loads,
+        series: [
+          { label: 'pegel: tabs', y: loads.map((load) => tabMsPerSec('pegel', load, ht)) },
+          { label: 'pegel: engine worker', y: loads.map((load) => workerMsPerSec(load, ht)) },
+          { label: 'baseline: tabs', y: loads.map((load) => tabMsPerSec('baseline', load, ht)) },
+        ],
+      },
+      {
+        id: 'cpu-vs-tabs',
+        title: `CPU vs tabs (${hl} updates/s)`,
+        xLabel: 'tabs',
+        yLabel: 'ms of CPU per s',
+        x: tabCounts,
+        series: [
+          { label: 'pegel: tabs', y: tabCounts.map((tabs) => tabMsPerSec('pegel', hl, tabs)) },
+          { label: 'pegel: engine worker', y: tabCounts.map((tabs) => workerMsPerSec(hl, tabs)) },
+          {
+            label: 'baseline: tabs',
+            y: tabCounts.map((tabs) => tabMsPerSec('baseline', hl, tabs)),
+          },
+        ],
       },
       {
         id: 'frame-p95-vs-tabs',
-        title: `Frame time p95 vs tabs at ${hl} updates/s`,
+        title: `Frame time p95 vs tabs (${hl} updates/s)`,
         xLabel: 'tabs',
         yLabel: 'ms',
-        x: p.sweep.tabs,
+        x: tabCounts,
         series: (['pegel', 'baseline'] as const).map((side) => ({
           label: side,
-          y: p.sweep.tabs.map((tabs) => medianOf(side, hl, tabs, 'frameP95Ms')),
+          y: tabCounts.map((tabs) => medianOf(side, hl, tabs, 'frameP95Ms')),
         })),
       },
     ];
+    const fmt = (f: { perUpdate: number; perTab?: number } | null) =>
+      f
+        ? `${(f.perUpdate * 1000).toFixed(2)} µs per update${f.perTab === undefined ? '' : `, ${f.perTab.toFixed(1)} ms/s per tab`}`
+        : 'no fit';
+    notes.push(
+      `Cost fit (${fitNote}): Pegel engine worker ${fmt(workerFit)}; Pegel tabs ${fmt(tabFit.pegel)}; baseline tabs ${fmt(tabFit.baseline)}.`,
+    );
     return { figures, plots, notes };
   },
 });

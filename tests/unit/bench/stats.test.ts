@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { median, percentile, relativeSpread, summarize } from '../../../bench/harness/stats.ts';
+import {
+  fitCost,
+  median,
+  percentile,
+  relativeSpread,
+  summarize,
+} from '../../../bench/harness/stats.ts';
 import { mean, pooledPercentile, sum } from '../../../bench/harness/pool.ts';
 
 describe('bench statistics', () => {
@@ -26,5 +32,32 @@ describe('bench statistics', () => {
     expect(pooledPercentile([[1, 2], [3], [4, 5]], 50)).toBe(3);
     expect(sum([1, 2, 3])).toBe(6);
     expect(mean([])).toBeNaN();
+  });
+
+  it('splits a cost into its part per tab and per update', () => {
+    // 2 ms/s per tab, 0.5 µs per update (0.0005 ms per update/s), from a cross-shaped sweep.
+    const cost = (tabs: number, updates: number) => 2 * tabs + 0.0005 * updates;
+    const points = [
+      { tabs: 1, updates: 1_000 },
+      { tabs: 5, updates: 1_000 },
+      { tabs: 5, updates: 100_000 },
+      { tabs: 20, updates: 10_000 },
+      { tabs: 50, updates: 10_000 },
+    ].map((p) => ({ ...p, cost: cost(p.tabs, p.updates) }));
+    const fit = fitCost(points)!;
+    expect(fit.perTab).toBeCloseTo(2, 9);
+    expect(fit.perUpdate).toBeCloseTo(0.0005, 12);
+    expect(fit.n).toBe(5);
+  });
+
+  it('gives no cost split when the sweep cannot tell tabs from updates', () => {
+    expect(fitCost([{ tabs: 1, updates: 10, cost: 3 }])).toBeNull();
+    // Updates grow with tabs in step: any split fits.
+    expect(
+      fitCost([
+        { tabs: 1, updates: 10, cost: 3 },
+        { tabs: 2, updates: 20, cost: 6 },
+      ]),
+    ).toBeNull();
   });
 });
