@@ -22,7 +22,12 @@ import { useLiveClient, useLiveItems } from '../../live/index.ts';
 import { useAlarmLabel } from '../alerts/PvAlarmMark.tsx';
 import { usePriorityStyles } from '../alerts/usePriorities.ts';
 import type { AlarmMarkProps } from '../../ui/index.ts';
-import { alignSeries, AutoRefresh, runAutoRefresh, type ChartTarget } from '../../live/charts.ts';
+import {
+  AutoRefresh,
+  runAutoRefresh,
+  type ChartDataAnswer,
+  type ChartTarget,
+} from '../../live/charts.ts';
 import { Button, EmptyState, Spinner, Toolbar } from '../../ui/index.ts';
 import { useSession } from '../auth/sessionStore.ts';
 import { AnnotationPanel } from './AnnotationPanel.tsx';
@@ -41,7 +46,8 @@ import { useDataExtent } from './useDataExtent.ts';
 import { composeExport, exportCaption } from './pngExport.ts';
 import { useResource } from '../../app/resource.ts';
 import { systemSettings } from '../../app/systemSettings.ts';
-import { buildPlotModel, LIMIT_KINDS, type LimitKind, type PlotSeriesConfig } from './plotModel.ts';
+import { LIMIT_KINDS, type LimitKind, type PlotSeriesConfig } from './plotModel.ts';
+import { useEarlyPlot, usePlotOf, type PlotInputs } from './earlyPlot.ts';
 import { RangeBar, type RangeChoice } from './RangeBar.tsx';
 import { UPlotChart, type AnnotationMark } from './UPlotChart.tsx';
 import { useAnnotations } from './useAnnotations.ts';
@@ -226,6 +232,17 @@ export function ChartView({ config, series, target, initialRange, initialSource 
       setNotice(t('charts.edge.failed', { error: failureText(error) }));
     }
   };
+  const limitNames = useMemo(
+    () =>
+      // Named with the SPEC §3 suffix code too, as the CSV export and the PNG show them.
+      Object.fromEntries(
+        LIMIT_KINDS.map((k) => [k, `${t(`charts.limits.${k}`)} (${LIMIT_SUFFIX[k]})`]),
+      ) as Record<LimitKind, string>,
+    [t],
+  );
+  const plotInputs: PlotInputs = { series, pvConfigs, limitNames, formatValue: format.number };
+  const probeDrawn = useRef<(answer: ChartDataAnswer) => void>(() => undefined);
+  const early = useEarlyPlot(plotInputs, (a) => probeDrawn.current(a));
   const { state, retry, fetched } = useChartData({
     target,
     targetKey,
@@ -234,6 +251,7 @@ export function ChartView({ config, series, target, initialRange, initialSource 
     width: width * window.devicePixelRatio,
     live: liveSeries,
     onLive,
+    onAnswer: early.onAnswer,
   });
   const answer = state.answer;
 
@@ -246,37 +264,9 @@ export function ChartView({ config, series, target, initialRange, initialSource 
     [annotations.entries],
   );
 
-  const limitNames = useMemo(
-    () =>
-      // Named with the SPEC §3 suffix code too, as the CSV export and the PNG show them.
-      Object.fromEntries(
-        LIMIT_KINDS.map((k) => [k, `${t(`charts.limits.${k}`)} (${LIMIT_SUFFIX[k]})`]),
-      ) as Record<LimitKind, string>,
-    [t],
-  );
-  const model = useMemo(() => {
-    const values = new Map<string, Float64Array>();
-    const dimensions = new Map<string, string>();
-    for (const s of answer?.series ?? []) {
-      values.set(s.seriesId, s.values);
-      dimensions.set(s.seriesId, s.dimension);
-    }
-    return buildPlotModel({
-      series,
-      pvConfigs,
-      dimensions,
-      values,
-      limitNames,
-      formatValue: format.number,
-    });
-  }, [answer, series, pvConfigs, limitNames, format]);
-  const data = useMemo(() => {
-    const byId = new Map((answer?.series ?? []).map((s) => [s.seriesId, s]));
-    const empty = { times: new Float64Array(0), values: new Float64Array(0) };
-    return alignSeries(model.series.map((s) => byId.get(s.id) ?? empty));
-  }, [answer, model.series]);
+  const { model, data } = usePlotOf(answer, plotInputs);
   const points = answer?.series.reduce((n, s) => n + s.times.length, 0) ?? 0;
-  useChartBenchProbe(answer, fetched, changeView, view);
+  probeDrawn.current = useChartBenchProbe(answer, fetched, changeView, view);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const actions: Record<string, () => void> = {
@@ -541,6 +531,7 @@ export function ChartView({ config, series, target, initialRange, initialSource 
               <UPlotChart
                 model={model}
                 data={data}
+                drawer={early.drawer}
                 range={view}
                 annotations={marks}
                 height={height}

@@ -11,6 +11,7 @@ import 'uplot/dist/uPlot.min.css';
 import type { AlignedData } from '../../live/charts.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { axisTicks, type PlotModel, type PlotSeries } from './plotModel.ts';
+import type { PlotDrawer } from './earlyPlot.ts';
 
 export interface AnnotationMark {
   key: string;
@@ -39,6 +40,8 @@ export interface UPlotChartProps {
   onCanvas?: (canvas: HTMLCanvasElement | null) => void;
   /** Alarm marks for the legend rows of series in alarm, by series id. */
   legendAlarms?: ReadonlyMap<string, AlarmMarkProps>;
+  /** Filled with a way to draw data outside a render, as it arrives (earlyPlot.ts). */
+  drawer?: { current: PlotDrawer | null };
 }
 
 const MIN_SPAN_MS = 60_000;
@@ -151,165 +154,237 @@ function useTheme(): string {
   return theme;
 }
 
+/**
+ * Makes the uPlot of `model` in `el` with `data`. What changes without a new layout is read
+ * when drawn: props from `latest`, the model (the axes' drawn ranges) from `modelNow`.
+ */
+function buildPlot(
+  el: HTMLElement,
+  model: PlotModel,
+  data: AlignedData,
+  latest: { readonly current: UPlotChartProps },
+  modelNow: { readonly current: PlotModel },
+): { u: uPlot; dispose: () => void } {
+  const text = cssVar(el, '--text-muted', '#555');
+  const grid = cssVar(el, '--border', '#ddd');
+  const surfaceFill = `${cssVar(el, '--surface', '#ffffff')}`;
+  const font = `12px ${cssVar(el, '--font', 'sans-serif')}`;
+  const wide = el.clientWidth >= NARROW_PX;
+  const scales: uPlot.Scales = { x: { time: true, auto: false } };
+  for (const a of model.axes) {
+    scales[a.scale] = {
+      auto: false,
+      distr: a.log ? 3 : 1,
+      // uPlot draws log ticks for bases 10 and 2; other bases keep their domain, ticks of 10.
+      log: a.log ? (a.logBase === 2 ? 2 : 10) : undefined,
+      dir: a.reverse ? -1 : 1,
+      range: () => {
+        const axis = modelNow.current.axes.find((x) => x.scale === a.scale) ?? a;
+        return [axis.displayMin, axis.displayMax];
+      },
+    };
+  }
+  const axes: uPlot.Axis[] = [
+    {
+      scale: 'x',
+      stroke: text,
+      font,
+      grid: { stroke: grid, width: 1 },
+      ticks: { stroke: grid },
+      values: (u, splits) => {
+        const span = (u.scales.x?.max ?? 0) - (u.scales.x?.min ?? 0);
+        const labels = splits.map((v) => (v == null ? '' : latest.current.formatAxisTime(v, span)));
+        // The drawn tick labels, readable outside the canvas (tests, diagnostics).
+        el.dataset.xTicks = labels.join('|');
+        return labels;
+      },
+      space: 95,
+    },
+    ...model.axes.map((a, i): uPlot.Axis => ({
+      scale: a.scale,
+      // Phones keep one axis per side; the legend names every dimension.
+      show: a.lane === null && (wide || valueAxisIndex(model, a.scale) < 2),
+      // Ticks only over the axis' own domain, not over the lanes' band.
+      splits: (u) => {
+        const axis = modelNow.current.axes.find((x) => x.scale === a.scale) ?? a;
+        return axisTicks(axis, u.bbox.height / uPlot.pxRatio);
+      },
+      side: a.side === 'left' ? 3 : 1,
+      stroke: a.color ?? text,
+      font,
+      labelFont: font,
+      label: a.label || undefined,
+      labelSize: a.label ? 18 : 0,
+      grid: { show: i === 0, stroke: grid, width: 1 },
+      ticks: { stroke: grid },
+      // Splits the filter dropped arrive as null.
+      values: (_u, splits) => {
+        const labels = splits.map((v) => (v == null ? '' : latest.current.formatTick(v)));
+        if (i === 0) el.dataset.yTicks = labels.join('|');
+        return labels;
+      },
+      size: axisSize,
+    })),
+  ];
+  const series: uPlot.Series[] = [
+    {
+      label: latest.current.timeLabel,
+      value: (_u, v) => (v === null ? '–' : latest.current.formatTime(v)),
+    },
+    ...model.series.map((s): uPlot.Series => ({
+      label: s.dimension ? `${s.label} [${s.dimension}]` : s.label,
+      scale: s.scale,
+      stroke: s.color,
+      width: 1.5,
+      spanGaps: false,
+      value: (u, v, sidx, idx) => {
+        const shown = v ?? heldValue(u, sidx, idx);
+        return shown === null ? '–' : latest.current.formatValue(shown, s.decimals);
+      },
+      ...pathsOf(s, () => {
+        const axis = modelNow.current.axes.find((a) => a.scale === s.scale);
+        return axis ? [axis.min, axis.max] : [0, 1];
+      }),
+    })),
+  ];
+  const width = Math.max(200, el.clientWidth);
+  const opts: uPlot.Options = {
+    width,
+    height: latest.current.height,
+    ms: 1,
+    scales,
+    axes,
+    series,
+    legend: { show: true, live: true },
+    cursor: {
+      drag: { x: true, y: false, setScale: false },
+      bind: { dblclick: () => () => null },
+    },
+    hooks: {
+      // Away from the cursor the legend reads the newest values of the range.
+      setCursor: [(u) => showNewest(u)],
+      setSelect: [
+        (u) => {
+          if (u.select.width > 4) {
+            const start = u.posToVal(u.select.left, 'x');
+            const end = u.posToVal(u.select.left + u.select.width, 'x');
+            if (end - start >= MIN_SPAN_MS) latest.current.onRangeChange({ start, end });
+          }
+          u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+        },
+      ],
+      draw: [
+        (u) => drawOverlays(u, { ...latest.current, model: modelNow.current }, text, surfaceFill),
+      ],
+    },
+  };
+  const u = new uPlot(opts, data as uPlot.AlignedData, el);
+  u.setScale('x', { min: latest.current.range.start, max: latest.current.range.end });
+  latest.current.onCanvas?.(u.ctx.canvas);
+  const detach = attachGestures(u, () => latest.current);
+  const resize = new ResizeObserver(() => {
+    const w = Math.max(200, el.clientWidth);
+    if (w !== u.width) u.setSize({ width: w, height: latest.current.height });
+    latest.current.onWidth?.(Math.round(u.bbox.width / uPlot.pxRatio));
+  });
+  resize.observe(el);
+  latest.current.onWidth?.(Math.round(u.bbox.width / uPlot.pxRatio));
+  return {
+    u,
+    dispose: () => {
+      resize.disconnect();
+      detach();
+      latest.current.onCanvas?.(null);
+      u.destroy();
+    },
+  };
+}
+
 export function UPlotChart(props: UPlotChartProps) {
   const theme = useTheme();
   const host = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const latest = useRef(props);
   latest.current = props;
+  /** The model the plot draws now: the props', or a newer one drawn on the data's arrival. */
+  const modelNow = useRef(props.model);
+  /** What was set into the plot outside a render: the commit that brings it has nothing to do. */
+  const drawnEarly = useRef<{ model: PlotModel; data: AlignedData; range: TimeRange } | null>(null);
 
-  // Build when the layout changes; a layout effect like the data update below, which must find
-  // the plot of the current layout (its scales) when both change in one commit.
-  useLayoutEffect(() => {
+  // Build when the layout changes, unless the data's arrival built it already; a layout effect
+  // like the data update below, which must find the plot of the current layout (its scales)
+  // when both change in one commit.
+  const built = useRef<{ key: string; theme: string; dispose: () => void } | null>(null);
+  const rebuild = (model: PlotModel, data: AlignedData): uPlot | null => {
     const el = host.current;
-    if (!el) return;
-    const { model } = latest.current;
-    const text = cssVar(el, '--text-muted', '#555');
-    const grid = cssVar(el, '--border', '#ddd');
-    const surfaceFill = `${cssVar(el, '--surface', '#ffffff')}`;
-    const font = `12px ${cssVar(el, '--font', 'sans-serif')}`;
-    const wide = el.clientWidth >= NARROW_PX;
-    const scales: uPlot.Scales = { x: { time: true, auto: false } };
-    for (const a of model.axes) {
-      scales[a.scale] = {
-        auto: false,
-        distr: a.log ? 3 : 1,
-        // uPlot draws log ticks for bases 10 and 2; other bases keep their domain, ticks of 10.
-        log: a.log ? (a.logBase === 2 ? 2 : 10) : undefined,
-        dir: a.reverse ? -1 : 1,
-        range: () => {
-          const axis = latest.current.model.axes.find((x) => x.scale === a.scale) ?? a;
-          return [axis.displayMin, axis.displayMax];
-        },
-      };
-    }
-    const axes: uPlot.Axis[] = [
-      {
-        scale: 'x',
-        stroke: text,
-        font,
-        grid: { stroke: grid, width: 1 },
-        ticks: { stroke: grid },
-        values: (u, splits) => {
-          const span = (u.scales.x?.max ?? 0) - (u.scales.x?.min ?? 0);
-          const labels = splits.map((v) =>
-            v == null ? '' : latest.current.formatAxisTime(v, span),
-          );
-          // The drawn tick labels, readable outside the canvas (tests, diagnostics).
-          el.dataset.xTicks = labels.join('|');
-          return labels;
-        },
-        space: 95,
-      },
-      ...model.axes.map((a, i): uPlot.Axis => ({
-        scale: a.scale,
-        // Phones keep one axis per side; the legend names every dimension.
-        show: a.lane === null && (wide || valueAxisIndex(model, a.scale) < 2),
-        // Ticks only over the axis' own domain, not over the lanes' band.
-        splits: (u) => {
-          const axis = latest.current.model.axes.find((x) => x.scale === a.scale) ?? a;
-          return axisTicks(axis, u.bbox.height / uPlot.pxRatio);
-        },
-        side: a.side === 'left' ? 3 : 1,
-        stroke: a.color ?? text,
-        font,
-        labelFont: font,
-        label: a.label || undefined,
-        labelSize: a.label ? 18 : 0,
-        grid: { show: i === 0, stroke: grid, width: 1 },
-        ticks: { stroke: grid },
-        // Splits the filter dropped arrive as null.
-        values: (_u, splits) => {
-          const labels = splits.map((v) => (v == null ? '' : latest.current.formatTick(v)));
-          if (i === 0) el.dataset.yTicks = labels.join('|');
-          return labels;
-        },
-        size: axisSize,
-      })),
-    ];
-    const series: uPlot.Series[] = [
-      {
-        label: latest.current.timeLabel,
-        value: (_u, v) => (v === null ? '–' : latest.current.formatTime(v)),
-      },
-      ...model.series.map((s): uPlot.Series => ({
-        label: s.dimension ? `${s.label} [${s.dimension}]` : s.label,
-        scale: s.scale,
-        stroke: s.color,
-        width: 1.5,
-        spanGaps: false,
-        value: (u, v, sidx, idx) => {
-          const shown = v ?? heldValue(u, sidx, idx);
-          return shown === null ? '–' : latest.current.formatValue(shown, s.decimals);
-        },
-        ...pathsOf(s, () => {
-          const axis = latest.current.model.axes.find((a) => a.scale === s.scale);
-          return axis ? [axis.min, axis.max] : [0, 1];
-        }),
-      })),
-    ];
-    const width = Math.max(200, el.clientWidth);
-    const opts: uPlot.Options = {
-      width,
-      height: latest.current.height,
-      ms: 1,
-      scales,
-      axes,
-      series,
-      legend: { show: true, live: true },
-      cursor: {
-        drag: { x: true, y: false, setScale: false },
-        bind: { dblclick: () => () => null },
-      },
-      hooks: {
-        // Away from the cursor the legend reads the newest values of the range.
-        setCursor: [(u) => showNewest(u)],
-        setSelect: [
-          (u) => {
-            if (u.select.width > 4) {
-              const start = u.posToVal(u.select.left, 'x');
-              const end = u.posToVal(u.select.left + u.select.width, 'x');
-              if (end - start >= MIN_SPAN_MS) latest.current.onRangeChange({ start, end });
-            }
-            u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
-          },
-        ],
-        draw: [(u) => drawOverlays(u, latest.current, text, surfaceFill)],
-      },
-    };
-    const u = new uPlot(opts, latest.current.data as uPlot.AlignedData, el);
+    if (!el) return null;
+    built.current?.dispose();
+    modelNow.current = model;
+    const { u, dispose } = buildPlot(el, model, data, latest, modelNow);
     plot.current = u;
-    u.setScale('x', { min: latest.current.range.start, max: latest.current.range.end });
-    latest.current.onCanvas?.(u.ctx.canvas);
-    const detach = attachGestures(u, () => latest.current);
-    const resize = new ResizeObserver(() => {
-      const w = Math.max(200, el.clientWidth);
-      if (w !== u.width) u.setSize({ width: w, height: latest.current.height });
-      latest.current.onWidth?.(Math.round(u.bbox.width / uPlot.pxRatio));
-    });
-    resize.observe(el);
-    latest.current.onWidth?.(Math.round(u.bbox.width / uPlot.pxRatio));
-    return () => {
-      resize.disconnect();
-      detach();
-      latest.current.onCanvas?.(null);
-      u.destroy();
-      plot.current = null;
-    };
+    built.current = { key: model.layoutKey, theme, dispose };
+    return u;
+  };
+  const rebuildNow = useRef(rebuild);
+  rebuildNow.current = rebuild;
+  useLayoutEffect(() => {
+    const b = built.current;
+    if (b && b.key === latest.current.model.layoutKey && b.theme === theme) return;
+    rebuildNow.current(latest.current.model, latest.current.data);
   }, [props.model.layoutKey, theme]);
+  useLayoutEffect(
+    () => () => {
+      built.current?.dispose();
+      built.current = null;
+      plot.current = null;
+    },
+    [],
+  );
+
+  // Data as it arrives, before the render around the plot: only into the plot of this layout.
+  const { drawer } = props;
+  useLayoutEffect(() => {
+    if (!drawer) return;
+    drawer.current = {
+      draw: (model, data) => {
+        const b = built.current;
+        const u = b && b.key === model.layoutKey ? plot.current : rebuildNow.current(model, data);
+        if (!u) return false;
+        const { range } = latest.current;
+        modelNow.current = model;
+        setPlot(u, model, data, range);
+        drawnEarly.current = { model, data, range };
+        return true;
+      },
+    };
+    return () => {
+      drawer.current = null;
+    };
+  }, [drawer]);
 
   // New data, ranges, annotations: update in place, in the commit itself (a layout effect), so
   // the canvas is drawn before the browser paints this commit, not a frame later.
+  const annotationsRef = useRef(props.annotations);
   useLayoutEffect(() => {
     const u = plot.current;
     if (!u) return;
-    u.batch(() => {
-      u.setData(props.data as uPlot.AlignedData, false);
-      u.setScale('x', { min: props.range.start, max: props.range.end });
-      for (const a of props.model.axes)
-        u.setScale(a.scale, { min: a.displayMin, max: a.displayMax });
-    });
-    showNewest(u);
+    const early = drawnEarly.current;
+    drawnEarly.current = null;
+    const annotationsChanged = annotationsRef.current !== props.annotations;
+    annotationsRef.current = props.annotations;
+    if (
+      early &&
+      early.model === props.model &&
+      early.data === props.data &&
+      early.range.start === props.range.start &&
+      early.range.end === props.range.end
+    ) {
+      // Drawn on arrival; new annotations only need the overlays drawn again.
+      if (annotationsChanged) u.redraw(false, false);
+      return;
+    }
+    modelNow.current = props.model;
+    setPlot(u, props.model, props.data, props.range);
   }, [props.data, props.range, props.model, props.annotations]);
 
   // The alarm state of each series' PV beside its legend entry.
@@ -360,6 +435,16 @@ function heldValue(u: uPlot, sidx: number, idx: number | null): number | null {
 }
 
 /** Without a cursor over the plot the legend shows the last point in view. */
+/** Data and scales into the plot, drawn once. */
+function setPlot(u: uPlot, model: PlotModel, data: AlignedData, range: TimeRange): void {
+  u.batch(() => {
+    u.setData(data as uPlot.AlignedData, false);
+    u.setScale('x', { min: range.start, max: range.end });
+    for (const a of model.axes) u.setScale(a.scale, { min: a.displayMin, max: a.displayMax });
+  });
+  showNewest(u);
+}
+
 function showNewest(u: uPlot): void {
   if (u.cursor.idx != null) return;
   const xs = u.data[0];

@@ -3,36 +3,42 @@
  * (bench/scenarios/charts.ts, window.__pegelBench.chart): the time from the data's arrival in
  * the tab to the drawn frame, the ranges the engine fetched, and pan/zoom steps that resolve when drawn.
  */
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import type { ChartDataAnswer } from '../../live/charts.ts';
 import { panRange, zoomRange } from './chartRange.ts';
 import { answerArrivedAt } from './useChartData.ts';
 
+/** Returns `drawn`, to be called when an answer was drawn outside a render (earlyPlot.ts). */
 export function useChartBenchProbe(
   answer: ChartDataAnswer | null,
   fetched: number,
   changeView: (range: TimeRange) => void,
   view: TimeRange,
-): void {
+): (answer: ChartDataAnswer) => void {
   const lastRender = useRef(0);
-  const arrived = useRef<number | null>(null);
   const waiting = useRef<(() => void)[]>([]);
+  const noted = useRef(new WeakSet<ChartDataAnswer>());
   const latest = useRef({ fetched, changeView, view });
   latest.current = { fetched, changeView, view };
 
-  // A layout effect, as the plot's own data update (UPlotChart): both run in the commit, before
-  // the browser paints it.
-  useLayoutEffect(() => {
-    if (!answer) return;
-    // From the answer's arrival in the tab (before React rendered and uPlot drew it) to the
-    // next frame after the commit, the one that paints the canvas.
-    arrived.current = answerArrivedAt.get(answer) ?? performance.now();
+  // From the answer's arrival in the tab to the next frame after it was drawn, the one that
+  // paints the canvas.
+  const drawn = useCallback((drawnAnswer: ChartDataAnswer) => {
+    if (noted.current.has(drawnAnswer)) return;
+    noted.current.add(drawnAnswer);
+    const arrived = answerArrivedAt.get(drawnAnswer) ?? performance.now();
     requestAnimationFrame(() => {
-      if (arrived.current !== null) lastRender.current = performance.now() - arrived.current;
+      lastRender.current = performance.now() - arrived;
       for (const resolve of waiting.current.splice(0)) resolve();
     });
-  }, [answer]);
+  }, []);
+
+  // Drawn in the commit (a layout effect, as the plot's own data update in UPlotChart) when
+  // it was not drawn on arrival.
+  useLayoutEffect(() => {
+    if (answer) drawn(answer);
+  }, [answer, drawn]);
 
   useEffect(() => {
     if (!new URLSearchParams(window.location.search).has('bench')) return;
@@ -52,4 +58,5 @@ export function useChartBenchProbe(
       if (host.__pegelBench) Reflect.deleteProperty(host.__pegelBench, 'chart');
     };
   }, []);
+  return drawn;
 }

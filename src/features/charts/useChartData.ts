@@ -3,7 +3,7 @@
  * reduced to the plot width, and the live series of a live chart: the engine tells the tab
  * when they grew, and the view asks again.
  */
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { DataSourceType } from '../../contract/charts.ts';
 import { pvKey } from '../../contract/keys.ts';
 import type { PvRef } from '../../contract/pv.ts';
@@ -30,6 +30,11 @@ export interface ChartDataParams {
   /** Live chart: PVs by series id whose live series follow the archive. */
   live: readonly { seriesId: string; pv: PvRef }[] | null;
   onLive?: () => void;
+  /**
+   * Called with each answer as it arrives, before the state update renders it; true when it
+   * drew the answer already.
+   */
+  onAnswer?: (answer: ChartDataAnswer) => boolean;
 }
 
 /** When each answer reached the tab, for the bench's data-to-drawn time. */
@@ -49,6 +54,8 @@ export function useChartData(params: ChartDataParams): {
   const seq = useRef(0);
   const onLive = useRef(params.onLive);
   onLive.current = params.onLive;
+  const onAnswer = useRef(params.onAnswer);
+  onAnswer.current = params.onAnswer;
   const { target, targetKey, source, range, width, live } = params;
   const liveKey = live ? live.map((l) => `${l.seriesId}=${pvKey(l.pv)}`).join(',') : '';
 
@@ -99,11 +106,13 @@ export function useChartData(params: ChartDataParams): {
             if (id !== seq.current) return;
             answerArrivedAt.set(answer, performance.now());
             fetched.current += answer.fetched;
-            setState(
+            const next: ChartDataState =
               answer.state === 'error'
                 ? { status: 'error', answer: null, error: answer.error ?? '' }
-                : { status: 'ready', answer, range: { start: range.start, end: range.end } },
-            );
+                : { status: 'ready', answer, range: { start: range.start, end: range.end } };
+            // Drawn already: the render around the plot may wait for the frame that shows it.
+            if (onAnswer.current?.(answer)) startTransition(() => setState(next));
+            else setState(next);
           },
           (error: unknown) => {
             if (id !== seq.current) return;
