@@ -40,8 +40,15 @@ const inUse = new Set<string>([SHELL_FILE]);
 /** `lang/file` → its load, kept once it succeeded. */
 const loads = new Map<string, Promise<void>>();
 const loaded = new Set<string>();
-/** The language shown, or being switched to. */
-let target: Language = DEFAULT_LANGUAGE;
+/** The language shown, or being switched to; before init, the one init will choose. */
+let target: Language | null = null;
+const targetLanguage = (): Language => (target ??= storedLanguage());
+/**
+ * i18next is initialised. The router starts a page's loader before that (App.tsx is
+ * imported before initI18n runs): its files are fetched at once but added after init.
+ */
+let markReady = (): void => undefined;
+const ready = new Promise<void>((resolve) => (markReady = resolve));
 
 function ensureFile(lang: Language, file: string): Promise<void> {
   const id = `${lang}/${file}`;
@@ -50,7 +57,7 @@ function ensureFile(lang: Language, file: string): Promise<void> {
   // An area kept whole in the shell file has no file of its own.
   const load = loaderOf(lang, file);
   const done = load
-    ? load().then((texts) => {
+    ? Promise.all([load(), ready]).then(([texts]) => {
         i18next.addResourceBundle(lang, 'translation', texts, true, true);
         loaded.add(id);
       })
@@ -63,7 +70,7 @@ function ensureFile(lang: Language, file: string): Promise<void> {
 
 function ensureAreas(areas: readonly string[]): Promise<void> {
   for (const area of areas) inUse.add(area);
-  const langs = new Set([currentLanguage(), target]);
+  const langs = new Set([targetLanguage(), ...(i18next.isInitialized ? [currentLanguage()] : [])]);
   return Promise.all([...langs].flatMap((lang) => areas.map((a) => ensureFile(lang, a)))).then(
     () => undefined,
   );
@@ -126,6 +133,7 @@ export async function initI18n(): Promise<void> {
     // Texts of an area arriving later re-render the components that show them.
     react: { bindI18nStore: 'added' },
   });
+  markReady();
   // The other languages' files in use load after the first screen, so a switch is instant.
   setTimeout(() => {
     for (const other of LANGUAGES)
