@@ -2,15 +2,19 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from './src/app/languageKey.ts';
+import { SHELL_FILE } from './src/app/localeAreas.ts';
 
 /** Where `npm run dev` proxies /api, /hubs and /Views: the reference server or a real plant server. */
 const target = process.env.PEGEL_SERVER_URL ?? 'http://127.0.0.1:8080';
 const proxied = { target, changeOrigin: true, ws: true };
 
+/** A locale file (locales/<lang>/<file>.json) of a chunk: its language and file. */
+const LOCALE_FILE = /locales\/(\w+)\/(\w+)\.json$/;
+
 /**
- * The first render waits for the tab's language (one chunk per locale, src/app/i18n.ts).
- * Its import starts only once the app's modules have run; a tiny script at the top of the
- * page starts fetching the remembered language's chunk with the app's own modules instead.
+ * The first render waits for the shell's texts in the tab's language (src/app/i18n.ts). Their
+ * import starts only once the app's modules have run; a tiny script at the top of the page
+ * starts fetching the remembered language's shell chunk with the app's own modules instead.
  */
 function preloadStoredLanguage(): Plugin {
   let base = '/';
@@ -25,9 +29,8 @@ function preloadStoredLanguage(): Plugin {
       handler(_html, ctx) {
         const chunks: Record<string, string> = {};
         for (const out of Object.values(ctx.bundle ?? {})) {
-          const m =
-            out.type === 'chunk' ? /locales\/(\w+)\.json$/.exec(out.facadeModuleId ?? '') : null;
-          if (m?.[1]) chunks[m[1]] = base + out.fileName;
+          const m = out.type === 'chunk' ? LOCALE_FILE.exec(out.facadeModuleId ?? '') : null;
+          if (m?.[1] && m[2] === SHELL_FILE) chunks[m[1]] = base + out.fileName;
         }
         if (!chunks[DEFAULT_LANGUAGE]) return [];
         const script =
@@ -47,6 +50,18 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // What the first screen needs is one chunk, not forty small ones: fewer requests,
+        // and gzip compresses it as a whole (about 14 kB less than in separate chunks).
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
+        // Locale chunks are named by language and file (`cs-shell-<hash>.js`).
+        chunkFileNames: (chunk) => {
+          const m = LOCALE_FILE.exec(chunk.facadeModuleId ?? '');
+          return m ? `assets/${m[1]}-${m[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
   },
   worker: { format: 'es' },
   server: {

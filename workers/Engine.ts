@@ -452,24 +452,24 @@ export class Engine implements EngineApi {
   // --- keyed feeds: dashboard notes and text messages (feeds/FeedSet.ts) ---
 
   async leaseNotes(tabId: string, ids: number[]): Promise<void> {
-    this.leaseFeed('notes', tabId, ids);
+    await this.leaseFeed('notes', tabId, ids);
   }
 
   async releaseNotes(tabId: string, ids: number[]): Promise<void> {
-    this.feeds.release('notes', tabId, ids);
+    await this.feeds.release('notes', tabId, ids);
   }
 
   async leaseTextMessages(tabId: string, ids: number[]): Promise<void> {
-    this.leaseFeed('textMessages', tabId, ids);
+    await this.leaseFeed('textMessages', tabId, ids);
   }
 
   async releaseTextMessages(tabId: string, ids: number[]): Promise<void> {
-    this.feeds.release('textMessages', tabId, ids);
+    await this.feeds.release('textMessages', tabId, ids);
   }
 
-  private leaseFeed(name: 'notes' | 'textMessages', tabId: string, ids: number[]): void {
+  private leaseFeed(name: 'notes' | 'textMessages', tabId: string, ids: number[]): Promise<void> {
     if (!this.tabs.has(tabId)) throw hubErrors.acquireFailed(tabId);
-    this.feeds.lease(name, tabId, ids);
+    return this.feeds.lease(name, tabId, ids);
   }
 
   async getChartDirectory(type: ChartType, reload = false): Promise<ChartDirectory> {

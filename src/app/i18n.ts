@@ -1,9 +1,15 @@
-/** i18next with the four locales; German is the source language (DESIGN.md "Languages"). */
+/**
+ * i18next with the four locales; German is the source language (DESIGN.md "Languages").
+ * Each language is split into files (localeAreas.ts): the first render waits only for the
+ * shell's texts, a page loads the areas it shows before it renders (`withAreas`).
+ */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from './languageKey.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY } from './languageKey.ts';
+import { SHELL_FILE } from './localeAreas.ts';
+import type { LocaleArea } from './messages.ts';
 
-export const LANGUAGES = ['de', 'en', 'cs', 'ru'] as const;
+export { LANGUAGES };
 export type Language = (typeof LANGUAGES)[number];
 
 /** Each language named in itself, as a language picker must show it. */
@@ -17,21 +23,83 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 /** When the languages not shown are fetched: after the first screen has settled. */
 const PREFETCH_DELAY_MS = 2000;
 
-/**
- * Each locale is its own chunk: a tab loads only the language it shows (startup budget),
- * and German as the fallback only when a text is missing there.
- */
-const LOADERS: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  de: () => import('../../locales/de.json'),
-  en: () => import('../../locales/en.json'),
-  cs: () => import('../../locales/cs.json'),
-  ru: () => import('../../locales/ru.json'),
-};
+type Texts = Record<string, unknown>;
 
-async function ensureLoaded(lang: Language): Promise<void> {
-  if (i18next.hasResourceBundle(lang, 'translation')) return;
-  const { default: resources } = await LOADERS[lang]();
-  i18next.addResourceBundle(lang, 'translation', resources, true, true);
+/**
+ * Every file of every language is its own chunk: a tab loads only the language it shows
+ * (startup budget), and of it only the areas it has shown.
+ */
+const FILES = import.meta.glob<Texts>('../../locales/*/*.json', { import: 'default' });
+
+function loaderOf(lang: Language, file: string): (() => Promise<Texts>) | undefined {
+  return FILES[`../../locales/${lang}/${file}.json`];
+}
+
+/** The shell and every area a page asked for: a language switch loads all of them first. */
+const inUse = new Set<string>([SHELL_FILE]);
+/** `lang/file` → its load, kept once it succeeded. */
+const loads = new Map<string, Promise<void>>();
+const loaded = new Set<string>();
+/** The language shown, or being switched to; before init, the one init will choose. */
+let target: Language | null = null;
+const targetLanguage = (): Language => (target ??= storedLanguage());
+/**
+ * i18next is initialised. The router starts a page's loader before that (App.tsx is
+ * imported before initI18n runs): its files are fetched at once but added after init.
+ */
+let markReady = (): void => undefined;
+const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+function ensureFile(lang: Language, file: string): Promise<void> {
+  const id = `${lang}/${file}`;
+  const running = loads.get(id);
+  if (running) return running;
+  // An area kept whole in the shell file has no file of its own.
+  const load = loaderOf(lang, file);
+  const done = load
+    ? Promise.all([load(), ready]).then(([texts]) => {
+        i18next.addResourceBundle(lang, 'translation', texts, true, true);
+        loaded.add(id);
+      })
+    : Promise.resolve();
+  // A failed fetch is tried again by the next caller.
+  done.catch(() => loads.delete(id));
+  loads.set(id, done);
+  return done;
+}
+
+function ensureAreas(areas: readonly string[]): Promise<void> {
+  for (const area of areas) inUse.add(area);
+  const langs = new Set([targetLanguage(), ...(i18next.isInitialized ? [currentLanguage()] : [])]);
+  return Promise.all([...langs].flatMap((lang) => areas.map((a) => ensureFile(lang, a)))).then(
+    () => undefined,
+  );
+}
+
+/** Loads the texts of `areas` in the tab's language; resolves when they can be shown. */
+export function loadAreas(areas: readonly LocaleArea[]): Promise<void> {
+  return ensureAreas(areas);
+}
+
+/**
+ * A lazily loaded page or component together with the texts of the areas it shows, loaded
+ * in parallel, so it never renders raw keys:
+ * `lazy: () => withAreas(['charts'], import('./ChartPage.tsx')).then(...)`.
+ */
+export function withAreas<T>(areas: readonly LocaleArea[], module: Promise<T>): Promise<T> {
+  return Promise.all([module, ensureAreas(areas)]).then(([m]) => m);
+}
+
+/**
+ * A key whose area is not loaded yet (a page that did not name it): load it, show nothing
+ * meanwhile instead of the raw key; the components re-render when it arrives.
+ */
+function missingKey(key: string): string {
+  const area = key.split('.')[0] ?? '';
+  const lang = currentLanguage();
+  if (!loaderOf(lang, area) || loaded.has(`${lang}/${area}`)) return key;
+  void ensureAreas([area]).catch(() => undefined);
+  return '';
 }
 
 export function isLanguage(value: unknown): value is Language {
@@ -48,7 +116,11 @@ export async function initI18n(): Promise<void> {
     document.documentElement.lang = lng;
   });
   const lng = storedLanguage();
-  const { default: first } = await LOADERS[lng]();
+  target = lng;
+  // The page's first script already preloads this file (vite.config.ts).
+  const first = await loaderOf(lng, SHELL_FILE)!();
+  loaded.add(`${lng}/${SHELL_FILE}`);
+  loads.set(`${lng}/${SHELL_FILE}`, Promise.resolve());
   await i18next.use(initReactI18next).init({
     resources: { [lng]: { translation: first } },
     partialBundledLanguages: true,
@@ -57,18 +129,24 @@ export async function initI18n(): Promise<void> {
     supportedLngs: LANGUAGES,
     interpolation: { escapeValue: false },
     returnNull: false,
+    parseMissingKeyHandler: missingKey,
+    // Texts of an area arriving later re-render the components that show them.
+    react: { bindI18nStore: 'added' },
   });
-  // The other languages load after the first screen, so a later switch is instant.
+  markReady();
+  // The other languages' files in use load after the first screen, so a switch is instant.
   setTimeout(() => {
     for (const other of LANGUAGES)
-      if (other !== lng) void ensureLoaded(other).catch(() => undefined);
+      if (other !== lng)
+        for (const file of inUse) void ensureFile(other, file).catch(() => undefined);
   }, PREFETCH_DELAY_MS);
 }
 
 /** Switches the language of the whole tab and remembers it for the next visit. */
 export async function setLanguage(lang: Language): Promise<void> {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
-  await ensureLoaded(lang);
+  target = lang;
+  await Promise.all([...inUse].map((file) => ensureFile(lang, file)));
   await i18next.changeLanguage(lang);
 }
 

@@ -1,14 +1,14 @@
 /**
  * Translation keys are typed from the source locale: `t('nav.help')` compiles, a key that
- * de.json lacks does not. Plural keys are used without their suffix (`t('about.users',
- * { count })`).
+ * the German files (locales/de/*.json, joined in messages.ts) lack does not. Plural keys are
+ * used without their suffix (`t('about.users', { count })`).
  */
 import 'i18next';
-import type de from '../../locales/de.json';
+import type { Messages } from './messages.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof de };
+    resources: { translation: Messages };
   }
 }

@@ -3,6 +3,7 @@
  * features add theirs without touching the shell.
  * /login stays outside the session guard; everything else needs a signed-in user.
  */
+import { withAreas } from './i18n.ts';
 import type { RouteObject } from 'react-router';
 import { Shell } from './Shell.tsx';
 import { NotFound } from './NotFound.tsx';
@@ -27,23 +28,38 @@ export const areaRoutes: RouteObject[] = [
   {
     path: 'settings',
     lazy: () =>
-      import('../features/settings/SettingsPage.tsx').then((m) => ({ Component: m.SettingsPage })),
+      withAreas(
+        ['alerts', 'auth', 'settings'],
+        import('../features/settings/SettingsPage.tsx'),
+      ).then((m) => ({ Component: m.SettingsPage })),
   },
   {
     path: 'about',
-    lazy: () => import('../features/about/AboutPage.tsx').then((m) => ({ Component: m.AboutPage })),
+    lazy: () =>
+      withAreas(['about', 'platform'], import('../features/about/AboutPage.tsx')).then((m) => ({
+        Component: m.AboutPage,
+      })),
   },
   {
     path: 'help',
-    lazy: () => import('../features/help/HelpPage.tsx').then((m) => ({ Component: m.HelpPage })),
+    lazy: () =>
+      withAreas(['about', 'help'], import('../features/help/HelpPage.tsx')).then((m) => ({
+        Component: m.HelpPage,
+      })),
   },
   {
     path: 'diagnostics/error-boundary',
-    lazy: () => import('./diagnostics/ErrorProbe.tsx').then((m) => ({ Component: m.ErrorProbe })),
+    lazy: () =>
+      import('./diagnostics/ErrorProbe.tsx').then((m) => ({
+        Component: m.ErrorProbe,
+      })),
   },
   {
     path: 'diagnostics/ui',
-    lazy: () => import('./diagnostics/UiKitSample.tsx').then((m) => ({ Component: m.UiKitSample })),
+    lazy: () =>
+      withAreas(['help'], import('./diagnostics/UiKitSample.tsx')).then((m) => ({
+        Component: m.UiKitSample,
+      })),
   },
 ];
 

@@ -1,14 +1,17 @@
 /**
  * The engine's keyed feeds (dashboard notes, text messages; SPEC §7 noteUpdate, newMessage),
  * each made on first use and wired to its hub channel: pushed items go to the tabs that
- * lease them, and a reconnect subscribes and reads them again.
+ * lease them, and a reconnect subscribes and reads them again. Their code is fetched with
+ * the first lease: few tabs show notes or text messages, and the worker's start stays small.
  */
 import type { HubChannel } from '../HubChannel.ts';
 import type { HubName } from '../../src/contract/hubs.ts';
 import type { TabMessage } from '../engineProtocol.ts';
 import type { FeedItemsFetcher } from '../restClient.ts';
-import { KeyedFeed } from './KeyedFeed.ts';
-import { FEEDS, type FeedName } from './feeds.ts';
+import type { KeyedFeed } from './KeyedFeed.ts';
+import type { FEEDS, FeedName } from './feeds.ts';
+
+type Feed = KeyedFeed<{ id: number }>;
 
 export interface FeedSetDeps {
   channel(hub: HubName): HubChannel;
@@ -21,29 +24,46 @@ export interface FeedSetDeps {
 }
 
 export class FeedSet {
-  private readonly feeds = new Map<FeedName, KeyedFeed<{ id: number }>>();
+  private readonly feeds = new Map<FeedName, Feed>();
+  private readonly making = new Map<FeedName, Promise<Feed>>();
 
   constructor(private readonly deps: FeedSetDeps) {}
 
-  lease(name: FeedName, tabId: string, ids: number[]): void {
-    this.feedOf(name).lease(tabId, ids);
+  async lease(name: FeedName, tabId: string, ids: number[]): Promise<void> {
+    (this.feeds.get(name) ?? (await this.feedOf(name))).lease(tabId, ids);
   }
 
-  release(name: FeedName, tabId: string, ids: number[]): void {
-    this.feeds.get(name)?.release(tabId, ids);
+  async release(name: FeedName, tabId: string, ids: number[]): Promise<void> {
+    // A release during the first load runs after the lease that started it.
+    const feed = this.feeds.get(name) ?? (await this.making.get(name));
+    feed?.release(tabId, ids);
   }
 
   dropTab(tabId: string): void {
     for (const feed of this.feeds.values()) feed.dropTab(tabId);
+    for (const [name, making] of this.making)
+      if (!this.feeds.has(name))
+        void making.then((feed) => feed.dropTab(tabId)).catch(() => undefined);
   }
 
-  private feedOf(name: FeedName): KeyedFeed<{ id: number }> {
-    const held = this.feeds.get(name);
-    if (held) return held;
+  private feedOf(name: FeedName): Promise<Feed> {
+    let making = this.making.get(name);
+    if (!making) {
+      making = Promise.all([import('./KeyedFeed.ts'), import('./feeds.ts')]).then(
+        ([feedModule, specs]) => this.make(name, feedModule.KeyedFeed, specs.FEEDS[name]),
+      );
+      // A failed fetch is tried again by the next lease.
+      making.catch(() => this.making.delete(name));
+      this.making.set(name, making);
+    }
+    return making;
+  }
+
+  private make(name: FeedName, Made: typeof KeyedFeed, spec: (typeof FEEDS)[FeedName]): Feed {
     const { deps } = this;
-    const { hub, pushed, kind } = FEEDS[name];
+    const { hub, pushed, kind } = spec;
     const fetch = deps.fetchFeedItems;
-    const feed = new KeyedFeed(kind, {
+    const feed = new Made(kind, {
       acquireChannel: () => deps.channel(hub).acquire(),
       isConnected: () => deps.isConnected(hub),
       invoke: async (method, ...args) => deps.channel(hub).invoke(method, ...args),

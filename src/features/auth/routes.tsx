@@ -1,10 +1,14 @@
 /** Routes of sign-in: /login outside the session, the rest inside RequireSession. */
+import { withAreas } from '../../app/i18n.ts';
 import type { RouteObject } from 'react-router';
 
 export const publicRoutes: RouteObject[] = [
   {
     path: '/login',
-    lazy: () => import('./LoginPage.tsx').then((m) => ({ Component: m.LoginPage })),
+    lazy: () =>
+      withAreas(['auth', 'platform', 'safeOps'], import('./LoginPage.tsx')).then((m) => ({
+        Component: m.LoginPage,
+      })),
   },
 ];
 
@@ -13,13 +17,15 @@ export const sessionRoutes: RouteObject[] = [
   {
     path: 'settings/password',
     lazy: () =>
-      import('./PasswordChangePage.tsx').then((m) => ({ Component: m.PasswordChangePage })),
+      withAreas(['auth'], import('./PasswordChangePage.tsx')).then((m) => ({
+        Component: m.PasswordChangePage,
+      })),
   },
   {
     // The auto-logout settings alone (also a section of /settings), linkable from help.
     path: 'settings/session',
     lazy: () =>
-      import('./AutoLogoutSettings.tsx').then((m) => ({
+      withAreas(['auth'], import('./AutoLogoutSettings.tsx')).then((m) => ({
         Component: () => (
           <section className="page">
             <m.AutoLogoutSettings />

@@ -1,3 +1,4 @@
+import { withAreas } from '../../app/i18n.ts';
 import type { RouteObject } from 'react-router';
 
 /**
@@ -8,26 +9,43 @@ export const chartRoutes: RouteObject[] = [
   {
     path: 'charts',
     lazy: () =>
-      import('./ChartDirectoryPage.tsx').then((m) => ({ Component: m.ChartDirectoryPage })),
+      withAreas(['charts'], import('./ChartDirectoryPage.tsx')).then((m) => ({
+        Component: m.ChartDirectoryPage,
+      })),
   },
   {
     path: 'charts/annotations',
-    lazy: () => import('./AnnotationsPage.tsx').then((m) => ({ Component: m.AnnotationsPage })),
+    lazy: () =>
+      withAreas(['charts'], import('./AnnotationsPage.tsx')).then((m) => ({
+        Component: m.AnnotationsPage,
+      })),
   },
   {
     path: 'charts/archive',
-    lazy: () => import('./ArchiveChartPage.tsx').then((m) => ({ Component: m.ArchiveChartPage })),
+    lazy: () =>
+      withAreas(['charts'], import('./ArchiveChartPage.tsx')).then((m) => ({
+        Component: m.ArchiveChartPage,
+      })),
   },
   {
     path: 'charts/:id',
-    lazy: () => import('./ChartPage.tsx').then((m) => ({ Component: m.ChartPage })),
+    lazy: () =>
+      withAreas(['alarmState', 'charts', 'safeOps'], import('./ChartPage.tsx')).then((m) => ({
+        Component: m.ChartPage,
+      })),
   },
   {
     path: 'trend/realtime',
-    lazy: () => import('./TrendPage.tsx').then((m) => ({ Component: m.RealtimeTrendPage })),
+    lazy: () =>
+      withAreas(['alarmState', 'charts', 'safeOps'], import('./TrendPage.tsx')).then((m) => ({
+        Component: m.RealtimeTrendPage,
+      })),
   },
   {
     path: 'trend/archive',
-    lazy: () => import('./TrendPage.tsx').then((m) => ({ Component: m.ArchiveTrendPage })),
+    lazy: () =>
+      withAreas(['alarmState', 'charts', 'safeOps'], import('./TrendPage.tsx')).then((m) => ({
+        Component: m.ArchiveTrendPage,
+      })),
   },
 ];

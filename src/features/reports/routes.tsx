@@ -1,3 +1,4 @@
+import { withAreas } from '../../app/i18n.ts';
 import type { RouteObject } from 'react-router';
 
 /**
@@ -7,19 +8,30 @@ import type { RouteObject } from 'react-router';
 export const reportRoutes: RouteObject[] = [
   {
     path: 'reports',
-    lazy: () => import('./ReportsIndexPage.tsx').then((m) => ({ Component: m.ReportsIndexPage })),
+    lazy: () =>
+      withAreas(['reports'], import('./ReportsIndexPage.tsx')).then((m) => ({
+        Component: m.ReportsIndexPage,
+      })),
   },
   {
     path: 'reports/overflow',
-    lazy: () => import('./OverflowPage.tsx').then((m) => ({ Component: m.OverflowPage })),
+    lazy: () =>
+      withAreas(['reports'], import('./OverflowPage.tsx')).then((m) => ({
+        Component: m.OverflowPage,
+      })),
   },
   {
     path: 'reports/:kind/:id',
-    lazy: () => import('./ReportPage.tsx').then((m) => ({ Component: m.ReportPage })),
+    lazy: () =>
+      withAreas(['reports', 'validation'], import('./ReportPage.tsx')).then((m) => ({
+        Component: m.ReportPage,
+      })),
   },
   {
     path: 'archive',
     lazy: () =>
-      import('./ArchiveBrowserPage.tsx').then((m) => ({ Component: m.ArchiveBrowserPage })),
+      withAreas(['reports'], import('./ArchiveBrowserPage.tsx')).then((m) => ({
+        Component: m.ArchiveBrowserPage,
+      })),
   },
 ];

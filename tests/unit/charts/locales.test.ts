@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import cs from '../../../locales/cs.json';
-import de from '../../../locales/de.json';
-import en from '../../../locales/en.json';
-import ru from '../../../locales/ru.json';
+import { cs, de, en, ru } from '../i18n/allTexts.ts';
 import { DATA_SOURCE_PRESETS, SERIES_MEASUREMENT_TYPES } from '../../../src/contract/charts.ts';
 import { PRESET_RANGES } from '../../../src/domain/presetRanges.ts';
 import { TIME_UNITS } from '../../../src/domain/timeUnits.ts';

@@ -5,8 +5,7 @@
  */
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import de from '../../../locales/de.json';
-import ru from '../../../locales/ru.json';
+import { de, ru } from '../i18n/allTexts.ts';
 import { HttpError, NetworkError } from '../../../src/api/http.ts';
 import { failureKind, failureText } from '../../../src/app/failureText.ts';
 import { planResultDialog } from '../../../src/domain/validation/resultDialogs.ts';

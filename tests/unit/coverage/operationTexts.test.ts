@@ -4,7 +4,7 @@
  * number changes.
  */
 import { describe, expect, it } from 'vitest';
-import de from '../../../locales/de.json';
+import { de } from '../i18n/allTexts.ts';
 import { planLimitMessages, PLAN_LIMIT_KEYS } from '../../../src/domain/planLimits.ts';
 import {
   pvActionResultDialog,

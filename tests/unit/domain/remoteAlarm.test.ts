@@ -1,7 +1,6 @@
 /** Rules RA1-RA11 of src/domain/remoteAlarm.ts (SPEC §3 "Alarm plan", §5 "Forms", §9). */
 import { describe, expect, it } from 'vitest';
-import de from '../../../locales/de.json';
-import en from '../../../locales/en.json';
+import { de, en } from '../i18n/allTexts.ts';
 import type { AlarmPlan, PlanRecipient } from '../../../src/contract/remoteAlert.ts';
 import {
   CALL_NUMBER_ERRORS,

@@ -3,10 +3,7 @@
  * plural forms each language needs. German (de.json) is the source.
  */
 import { describe, expect, it } from 'vitest';
-import de from '../../../locales/de.json';
-import en from '../../../locales/en.json';
-import cs from '../../../locales/cs.json';
-import ru from '../../../locales/ru.json';
+import { de, en, cs, ru } from './allTexts.ts';
 import { flatten, neededPluralForms, shapeOf, variablesOf, type Messages } from './localeKeys.ts';
 
 const SOURCE = flatten(de);

@@ -1,10 +1,7 @@
 /** DESIGN.md "Languages": counted texts pick the CLDR plural form of the chosen language. */
 import { describe, expect, it } from 'vitest';
 import i18next, { type i18n } from 'i18next';
-import de from '../../../locales/de.json';
-import en from '../../../locales/en.json';
-import cs from '../../../locales/cs.json';
-import ru from '../../../locales/ru.json';
+import { de, en, cs, ru } from './allTexts.ts';
 
 async function translator(lng: string): Promise<i18n> {
   const instance = i18next.createInstance();

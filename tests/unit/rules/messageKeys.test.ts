@@ -1,9 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import de from '../../../locales/de.json';
-import en from '../../../locales/en.json';
-import cs from '../../../locales/cs.json';
-import ru from '../../../locales/ru.json';
+import { de, en, cs, ru } from '../i18n/allTexts.ts';
 import {
   FILTER_LOGIC_LABEL_KEYS,
   FILTER_OPERATOR_LABEL_KEYS,

@@ -1,0 +1,75 @@
+/**
+ * The split of each language into files (src/app/localeAreas.ts): the same files and keys in
+ * every language, each area file holding only its area, the shell file holding every text
+ * the first screen names, and every lazily loaded page naming the areas it shows
+ * (`withAreas` in src/app/i18n.ts), so no page renders a raw key.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { execSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../../src/app/languageKey.ts';
+import { SHELL_FILE } from '../../../src/app/localeAreas.ts';
+import { shellKeys } from '../../../scripts/split-locales.ts';
+import { de, filesOf } from './allTexts.ts';
+import { flatten, shapeOf } from './localeKeys.ts';
+import { ROOT, coveredBy, keyReferences, moduleGraph } from './sourceKeys.ts';
+
+const GERMAN = filesOf('de');
+const ALL_KEYS = Object.keys(flatten(de));
+const AREAS = new Set(Object.keys(de));
+const IN_SHELL = new Set(Object.keys(flatten(GERMAN.get(SHELL_FILE))));
+
+/** Keys without plural suffix: what must match between languages. */
+const basesOf = (tree: unknown) => {
+  const shape = shapeOf(flatten(tree));
+  return [...shape.plain, ...shape.plurals.keys()].sort();
+};
+
+describe('I18N: locale files per area', () => {
+  it('L1: every language has the same files, each with the keys of the German one', () => {
+    for (const lang of LANGUAGES) {
+      const files = filesOf(lang);
+      expect([...files.keys()], lang).toEqual([...GERMAN.keys()]);
+      for (const [name, tree] of files)
+        expect(basesOf(tree), `${lang}/${name}.json`).toEqual(basesOf(GERMAN.get(name)));
+    }
+  });
+
+  it('L2: an area file holds only its own area', () => {
+    for (const [name, tree] of GERMAN)
+      if (name !== SHELL_FILE) expect(Object.keys(tree), `${name}.json`).toEqual([name]);
+  });
+
+  it('L3: the shell file holds every text the first screen names', () => {
+    const missing = [...shellKeys(de as never)].filter((k) => !IN_SHELL.has(k));
+    // Run `npx tsx scripts/split-locales.ts` to move them there.
+    expect(missing).toEqual([]);
+  });
+
+  it('L4: every lazily loaded page names the areas it shows', () => {
+    const tables = execSync('git ls-files "src/**/routes.tsx"', { cwd: ROOT, encoding: 'utf8' })
+      .trim()
+      .split('\n');
+    const lazyPage = /(?:withAreas\(\s*\[([^\]]*)\]\s*,\s*)?import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+    const wrong: string[] = [];
+    let pages = 0;
+    for (const table of tables) {
+      const file = resolve(ROOT, table);
+      for (const m of readFileSync(file, 'utf8').matchAll(lazyPage)) {
+        pages += 1;
+        const named = new Set([...(m[1] ?? '').matchAll(/['"](\w+)['"]/g)].map((a) => a[1]!));
+        const graph = moduleGraph([resolve(dirname(file), m[2]!)], { dynamic: true });
+        const needed = new Set<string>();
+        for (const ref of keyReferences(graph, AREAS))
+          for (const key of coveredBy(ref, ALL_KEYS))
+            if (!IN_SHELL.has(key)) needed.add(key.split('.')[0]!);
+        const lacking = [...needed].filter((a) => !named.has(a));
+        if (lacking.length)
+          wrong.push(`${relative(ROOT, file)} ${m[2]}: add ${lacking.sort().join(', ')}`);
+      }
+    }
+    expect(pages).toBeGreaterThan(30);
+    expect(wrong).toEqual([]);
+  });
+});

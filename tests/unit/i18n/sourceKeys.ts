@@ -1,0 +1,72 @@
+/**
+ * Which locale keys a part of the client can show, read from its source: the modules a file
+ * reaches through relative imports, and the key literals they contain ('alerts.banner.open',
+ * `alerts.horn.state.${state}`). Used to check that the first screen's file of each language
+ * (locales/<lang>/shell.json) holds what the shell shows, and that each lazily loaded page
+ * names the locale areas it needs (src/app/localeAreas.ts).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../../..');
+
+const STATIC_IMPORT =
+  /(?:^|[\s;}])(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"](\.[^'"]+)['"]/g;
+const DYNAMIC_IMPORT = /\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+
+/** Files whose dynamic imports are route pages: those load their areas themselves. */
+const isRouteTable = (file: string) => /[\\/]routes\.tsx?$/.test(file);
+
+export interface GraphOptions {
+  /** Follow `import('./x.tsx')` (lazy dialogs and pages) as well as static imports. */
+  dynamic: boolean;
+  /** With `dynamic`: do not follow the lazy pages of route tables. */
+  skipRoutePages?: boolean;
+}
+
+/** Source files (absolute paths) reached from `entries` through relative imports. */
+export function moduleGraph(entries: readonly string[], options: GraphOptions): string[] {
+  const seen = new Set<string>();
+  const queue = entries.map((e) => resolve(ROOT, e));
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (seen.has(file) || !/\.tsx?$/.test(file) || !existsSync(file)) continue;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    const specs = [...code.matchAll(STATIC_IMPORT)].map((m) => m[1]!);
+    if (options.dynamic && !(options.skipRoutePages && isRouteTable(file)))
+      specs.push(...[...code.matchAll(DYNAMIC_IMPORT)].map((m) => m[1]!));
+    for (const spec of specs) queue.push(resolve(dirname(file), spec));
+  }
+  return [...seen];
+}
+
+/**
+ * Key references in source files: full keys ('a.b.c') and prefixes of composed keys
+ * (`a.b.${x}` gives 'a.b.*'), limited to the given top-level areas.
+ */
+export function keyReferences(files: readonly string[], areas: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  const literal = /(['"`])([a-zA-Z][\w-]*(?:\.[\w-]+)+\.?)(\$\{|\1)/g;
+  for (const file of files) {
+    const code = readFileSync(file, 'utf8');
+    for (const m of code.matchAll(literal)) {
+      const key = m[2]!;
+      if (!areas.has(key.split('.')[0]!)) continue;
+      // A template literal that goes on with `${…}` names a prefix.
+      out.add(m[3] === '${' ? `${key}*` : key);
+    }
+  }
+  return out;
+}
+
+/** Flat locale keys that a reference covers: the key, its plural forms, or a whole subtree. */
+export function coveredBy(reference: string, flatKeys: readonly string[]): string[] {
+  if (reference.endsWith('*')) return flatKeys.filter((k) => k.startsWith(reference.slice(0, -1)));
+  return flatKeys.filter(
+    (k) =>
+      k === reference ||
+      k.startsWith(`${reference}.`) ||
+      (k.startsWith(`${reference}_`) && /^_[a-z]+$/.test(k.slice(reference.length))),
+  );
+}
