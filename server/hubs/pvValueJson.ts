@@ -80,6 +80,16 @@ function pvRefJson(ref: PvRef): string | undefined {
   return any(ref);
 }
 
+/**
+ * Makes V8 flatten a string built from pieces (reading a character does), while the pieces
+ * are still in the cache: a frame of 25,000 unflattened values cost the WebSocket twice as
+ * much to flatten when it encoded the frame a tick later.
+ */
+function flat(text: string): string {
+  text.charCodeAt(0);
+  return text;
+}
+
 let lastTimestamp = Number.NaN;
 let lastTimestampText = '';
 
@@ -115,7 +125,9 @@ export function pvValueJson(value: PvValue): string {
     Number.isFinite(timestamp) &&
     Number.isFinite(pvRef.nr)
   ) {
-    return `{"pvRef":{"type":${str(pvRef.type)},"nr":${finiteNumber(pvRef.nr)}},"typeOfValue":${str(typeOfValue)},"doubleValue":${finiteNumber(doubleValue)},"quality":${str(quality)},"timestamp":${timestampText(timestamp)}}`;
+    return flat(
+      `{"pvRef":{"type":${str(pvRef.type)},"nr":${finiteNumber(pvRef.nr)}},"typeOfValue":${str(typeOfValue)},"doubleValue":${finiteNumber(doubleValue)},"quality":${str(quality)},"timestamp":${timestampText(timestamp)}}`,
+    );
   }
   let text = '{';
   if (pvRef !== undefined) {
@@ -133,5 +145,5 @@ export function pvValueJson(value: PvValue): string {
     text = field(text, 'timeOfDayValue', value.timeOfDayValue);
   text = field(text, 'quality', quality);
   text = field(text, 'timestamp', timestamp);
-  return `${text}}`;
+  return flat(`${text}}`);
 }
