@@ -227,6 +227,12 @@ async function main(): Promise<void> {
     console.log(
       `  machine busy          ${pct(mean((r) => r.machine))} of all cores (other work included)`,
     );
+    // On a shared machine the rate follows the CPU the server gets; its cost per value does not.
+    const perValue = sentPerSec > 0 ? mean((r) => r.serverCpu) / sentPerSec : 0;
+    console.log(
+      `  server CPU per value  ${(perValue * 1e6).toFixed(2)} µs (one whole core: ` +
+        `${perValue > 0 ? fmt(1 / perValue) : '–'} values/s)`,
+    );
     console.log(
       `  connection            ${closedWith === null ? 'held' : `DROPPED: ${closedWith}`}`,
     );
