@@ -1,7 +1,8 @@
 /**
  * Which connection listens to which key, for one kind of subscription of one hub.
- * key -> connections, so publishing a change costs one map lookup; a connection's keys are
- * freed on unsubscribe and when it closes.
+ * key -> the subscribers' slots, so publishing a change costs one map lookup and a walk over
+ * a short array (no Map iteration per value); a connection's keys are freed on unsubscribe
+ * and when it closes.
  */
 import {
   newSlot,
@@ -12,8 +13,8 @@ import {
 
 /** Keys are strings, or numbers where a hot path wants cheap lookups (PV values). */
 export class KeyedSubscriptions<K extends string | number = string> {
-  /** key -> subscriber -> its latest-item slot. */
-  private readonly byKey = new Map<K, Map<HubConnection, LatestSlot>>();
+  /** key -> the latest-item slots of its subscribers (each slot knows its connection). */
+  private readonly byKey = new Map<K, LatestSlot[]>();
   private readonly byConnection = new Map<HubConnection, Map<K, LatestSlot>>();
 
   constructor(
@@ -35,14 +36,11 @@ export class KeyedSubscriptions<K extends string | number = string> {
     const added: K[] = [];
     for (const key of keys) {
       if (own.has(key)) continue;
-      const slot = newSlot();
+      const slot = newSlot(conn);
       own.set(key, slot);
-      let subscribers = this.byKey.get(key);
-      if (!subscribers) {
-        subscribers = new Map();
-        this.byKey.set(key, subscribers);
-      }
-      subscribers.set(conn, slot);
+      const subscribers = this.byKey.get(key);
+      if (subscribers) subscribers.push(slot);
+      else this.byKey.set(key, [slot]);
       added.push(key);
     }
     return added;
@@ -56,7 +54,7 @@ export class KeyedSubscriptions<K extends string | number = string> {
       if (!slot) continue;
       own.delete(key);
       slot.live = false;
-      this.dropSubscriber(key, conn);
+      this.dropSubscriber(key, slot);
     }
   }
 
@@ -66,7 +64,7 @@ export class KeyedSubscriptions<K extends string | number = string> {
     this.byConnection.delete(conn);
     for (const [key, slot] of own) {
       slot.live = false;
-      this.dropSubscriber(key, conn);
+      this.dropSubscriber(key, slot);
     }
   }
 
@@ -75,7 +73,7 @@ export class KeyedSubscriptions<K extends string | number = string> {
   }
 
   subscribers(key: K): Iterable<HubConnection> {
-    return this.byKey.get(key)?.keys() ?? [];
+    return (this.byKey.get(key) ?? []).map((slot) => slot.conn!);
   }
 
   has(conn: HubConnection, key: K): boolean {
@@ -95,7 +93,7 @@ export class KeyedSubscriptions<K extends string | number = string> {
   publish(key: K, target: string, ...args: unknown[]): void {
     const subscribers = this.byKey.get(key);
     if (!subscribers) return;
-    for (const conn of subscribers.keys()) conn.send(target, ...args);
+    for (const slot of subscribers) slot.conn!.send(target, ...args);
   }
 
   /**
@@ -105,8 +103,32 @@ export class KeyedSubscriptions<K extends string | number = string> {
    */
   publishLatest(key: K, target: string, item: unknown, mode: CoalesceMode = 'each'): void {
     const subscribers = this.byKey.get(key);
-    if (!subscribers) return;
-    for (const [conn, slot] of subscribers) conn.queueLatest(target, mode, slot, item);
+    if (subscribers === undefined) return;
+    for (let i = 0; i < subscribers.length; i++) {
+      const slot = subscribers[i]!;
+      slot.conn!.queueLatest(target, mode, slot, item);
+    }
+  }
+
+  /**
+   * publishLatest for a hot path whose item is costly to make (a value's JSON): `make` runs
+   * only when the key has subscribers, once for all of them. Returns false without any.
+   */
+  publishLatestWith<T>(
+    key: K,
+    target: string,
+    source: T,
+    make: (source: T) => unknown,
+    mode: CoalesceMode = 'each',
+  ): boolean {
+    const subscribers = this.byKey.get(key);
+    if (subscribers === undefined) return false;
+    const item = make(source);
+    for (let i = 0; i < subscribers.length; i++) {
+      const slot = subscribers[i]!;
+      slot.conn!.queueLatest(target, mode, slot, item);
+    }
+    return true;
   }
 
   /** Queues the latest item of `key` for one subscriber (the current state on subscribe). */
@@ -121,11 +143,15 @@ export class KeyedSubscriptions<K extends string | number = string> {
     if (slot) conn.queueLatest(target, mode, slot, item);
   }
 
-  private dropSubscriber(key: K, conn: HubConnection): void {
+  private dropSubscriber(key: K, slot: LatestSlot): void {
     const subscribers = this.byKey.get(key);
     if (!subscribers) return;
-    subscribers.delete(conn);
-    if (subscribers.size === 0) this.byKey.delete(key);
+    const i = subscribers.indexOf(slot);
+    if (i < 0) return;
+    // Order among a key's subscribers does not matter: swap the last one in.
+    const last = subscribers.pop()!;
+    if (i < subscribers.length) subscribers[i] = last;
+    if (subscribers.length === 0) this.byKey.delete(key);
   }
 }
 

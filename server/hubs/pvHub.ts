@@ -13,6 +13,7 @@ import { isGenericKey, isPvKey } from './hubArgs.ts';
 import { currentItems, keyedMethods, keyedMethodsWith } from './hubMethods.ts';
 import { pvCode, pvCodeOfKey, pvRefOfCode } from './pvCode.ts';
 import { RawJson } from './protocol.ts';
+import { pvValueJson } from './pvValueJson.ts';
 
 const M = HUB_METHODS.pv;
 const HUB = 'pv';
@@ -47,6 +48,8 @@ export interface PvHubHandle {
   ): void;
   dispose(): void;
 }
+
+const rawPvValue = (value: PvValue): RawJson => new RawJson(pvValueJson(value));
 
 export function registerPvHub(server: HubServer, plant: Plant): PvHubHandle {
   // NOTE: keyed by pvCode, not by key string: the lookup per published value is the hot path.
@@ -158,11 +161,16 @@ export function registerPvHub(server: HubServer, plant: Plant): PvHubHandle {
   const handle: PvHubHandle = {
     publishValues(changed) {
       if (values.keyCount === 0) return;
-      for (const value of changed) {
-        const code = pvCode(value.pvRef);
-        if (!values.hasSubscribers(code)) continue;
-        // Serialised once, however many connections receive it.
-        values.publishLatest(code, HUB_MESSAGES.newValues, RawJson.of(value), 'batch');
+      for (let i = 0; i < changed.length; i++) {
+        const value = changed[i]!;
+        // Serialised once (by hand: the hot path), however many connections receive it.
+        values.publishLatestWith(
+          pvCode(value.pvRef),
+          HUB_MESSAGES.newValues,
+          value,
+          rawPvValue,
+          'batch',
+        );
       }
     },
     publishConfig(config) {

@@ -70,6 +70,13 @@ export interface PlantOptions {
 
 /** start() catches up at most this much simulated time; beyond it, time jumps. */
 const MAX_CATCH_UP_MS = 60_000;
+/**
+ * Load mode catches up at most this many ticks. Its ticks are as heavy as the machine allows:
+ * a server that fell behind and then generated a minute of values in one go would block its
+ * event loop for longer than the clients' 30 s timeout, fall further behind and never
+ * recover. Skipped time lowers the rate actually produced (pegel_simulator_updates_total).
+ */
+const LOAD_MAX_CATCH_UP_TICKS = 3;
 
 type Listener = (...args: never[]) => void;
 
@@ -402,9 +409,12 @@ export class SimulatedPlant implements PlantSimulation {
     if (this.timer !== null) return;
     const now = this.options.now ?? Date.now;
     const timers = this.options.timers ?? realTimers;
+    const maxCatchUpMs = this.options.load
+      ? LOAD_MAX_CATCH_UP_TICKS * this.tickMs
+      : MAX_CATCH_UP_MS;
     this.timer = timers.setInterval(() => {
       const target = now();
-      if (target - this.now_ > MAX_CATCH_UP_MS) this.now_ = target - this.tickMs;
+      if (target - this.now_ > maxCatchUpMs) this.now_ = target - this.tickMs;
       if (target > this.now_) this.step(target - this.now_);
     }, this.tickMs);
   }
