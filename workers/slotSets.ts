@@ -76,18 +76,24 @@ export class SlotSet implements SlotSource {
   }
 }
 
+/** Slots a queue lists at most; beyond, it visits its bitset instead (and keeps no list). */
+const QUEUE_LIST_LIMIT = 4096;
+
 /**
- * Slots changed since the last frame, in the order they first changed: a bitset to add
- * each once, and a list to visit them without scanning every slot.
+ * Slots changed since the last frame: a bitset to add each once, and a list to visit them
+ * without scanning every slot, in the order they first changed. A burst larger than the
+ * list (a tab leasing 50,000 PVs at once) is visited from the bitset, in slot order, so the
+ * list never holds four bytes per leased PV for good.
  */
 export class SlotQueue implements SlotSource {
   private readonly queued = new SlotSet();
   private list = new Int32Array(64);
   private length = 0;
+  private overflow = false;
 
   /** At most this many slots are queued (a removed one may still hold its place). */
   get size(): number {
-    return this.length;
+    return this.overflow ? this.queued.size : this.length;
   }
 
   has(slot: number): boolean {
@@ -95,8 +101,12 @@ export class SlotQueue implements SlotSource {
   }
 
   add(slot: number): void {
-    if (!this.queued.add(slot)) return;
+    if (!this.queued.add(slot) || this.overflow) return;
     if (this.length === this.list.length) {
+      if (this.length >= QUEUE_LIST_LIMIT) {
+        this.overflow = true;
+        return;
+      }
       const list = new Int32Array(2 * this.list.length);
       list.set(this.list);
       this.list = list;
@@ -110,6 +120,11 @@ export class SlotQueue implements SlotSource {
 
   /** Visits every queued slot once and empties the queue. */
   forEach(visit: (slot: number) => void): void {
+    if (this.overflow) {
+      this.queued.forEach(visit);
+      this.clear();
+      return;
+    }
     const { list, length } = this;
     this.length = 0;
     for (let i = 0; i < length; i++) {
@@ -119,8 +134,9 @@ export class SlotQueue implements SlotSource {
   }
 
   clear(): void {
-    if (this.length === 0) return;
-    for (let i = 0; i < this.length; i++) this.queued.delete(this.list[i]!);
+    if (this.overflow) this.queued.clear();
+    else for (let i = 0; i < this.length; i++) this.queued.delete(this.list[i]!);
     this.length = 0;
+    this.overflow = false;
   }
 }

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePvKey, pvKey } from '../../../src/contract/keys.ts';
 import type { PvValue } from '../../../src/contract/pv.ts';
+import { PvLeases } from '../../../workers/pvLeases.ts';
 import { PvValueStore } from '../../../workers/PvValueStore.ts';
 import { parseCanonicalKey, parsed } from '../../../workers/pvKeyIndex.ts';
 import { SlotQueue, SlotSet } from '../../../workers/slotSets.ts';
@@ -169,5 +170,77 @@ describe('slot sets', () => {
     queue.clear();
     expect(queue.has(3)).toBe(false);
     queue.forEach(() => expect.unreachable());
+  });
+
+  it('VS4: a burst beyond the list is visited from the bitset, each slot once, and the list stays small', () => {
+    const queue = new SlotQueue();
+    for (let slot = 0; slot < 20_000; slot++) queue.add(19_999 - slot);
+    queue.delete(5);
+    expect(queue.size).toBe(19_999);
+    const seen: number[] = [];
+    queue.forEach((slot) => seen.push(slot));
+    expect(seen.length).toBe(19_999);
+    expect(new Set(seen).size).toBe(19_999);
+    expect(seen.includes(5)).toBe(false);
+    expect(queue.size).toBe(0);
+    queue.add(9);
+    queue.add(3);
+    const after: number[] = [];
+    queue.forEach((slot) => after.push(slot));
+    expect(after).toEqual([9, 3]);
+  });
+});
+
+describe('PV leases by slot', () => {
+  function tab() {
+    const dirty: number[] = [];
+    const released: number[] = [];
+    return {
+      pvLeased: new SlotSet(),
+      dirty,
+      released,
+      markPvDirty: (slot: number) => dirty.push(slot),
+      pvReleased: (slot: number) => released.push(slot),
+    };
+  }
+
+  it('LK1: a key is added with its first tab, removed with its last; its slot is then reused', () => {
+    const store = new PvValueStore();
+    const events: string[] = [];
+    const leases = new PvLeases(store, {
+      added: (key) => events.push(`+${key}`),
+      removed: (key) => events.push(`-${key}`),
+    });
+    const a = tab();
+    const b = tab();
+    leases.lease(a, ['ai1', 'ai2', 'ai1']);
+    leases.lease(b, ['ai2', 'ai007']);
+    expect(events).toEqual(['+ai1', '+ai2', '+ai007']);
+    expect(leases.keys().sort()).toEqual(['ai007', 'ai1', 'ai2']);
+    const two = store.slotOf('ai2');
+    const padded = store.slotOf('ai007');
+    expect(b.dirty).toEqual([two, padded]);
+    // A value reaches exactly the tabs leasing its slot.
+    a.dirty.length = 0;
+    b.dirty.length = 0;
+    leases.changed(store.slotOf('ai1'));
+    leases.changed(two);
+    expect(a.dirty).toEqual([store.slotOf('ai1'), two]);
+    expect(b.dirty).toEqual([two]);
+    leases.release(a, ['ai2', 'ai9', 'ai2']);
+    expect(events).toHaveLength(3);
+    expect(a.released).toEqual([two]);
+    expect(leases.has('ai2')).toBe(true);
+    leases.dropTab(b);
+    expect(events.slice(3).sort()).toEqual(['-ai007', '-ai2']);
+    expect(store.slotOf('ai2')).toBe(-1);
+    expect(leases.has('ai2')).toBe(false);
+    expect(b.pvLeased.size).toBe(0);
+    leases.lease(b, ['do5']);
+    // Freed slots are reused: the tab's bits and counts start clean for the new key.
+    expect([two, padded]).toContain(store.slotOf('do5'));
+    expect(leases.keys().sort()).toEqual(['ai1', 'do5']);
+    leases.changed(two);
+    expect(a.dirty).toEqual([store.slotOf('ai1'), two]);
   });
 });
