@@ -21,10 +21,12 @@ import { StationStore } from './StationStore.ts';
 import { listenToStationHub } from './stationMessages.ts';
 import { SubscriptionBatcher } from './SubscriptionBatcher.ts';
 import { SubscriptionRegistry } from './SubscriptionRegistry.ts';
+import { HubLeases } from './hubLeases.ts';
+import { PvLeases } from './pvLeases.ts';
 import { frameSender, TabCoalescer, type FrameSource } from './TabCoalescer.ts';
 import type { TabLockManager } from './tabLocks.ts';
 import type { Timers } from './timers.ts';
-import { LEASE_KINDS, TOPICS, type LeaseKind } from './topics.ts';
+import { KEY_KINDS, TOPICS, type KeyKind, type LeaseKind } from './topics.ts';
 import * as check from './validate.ts';
 import type { Alert } from '../src/contract/alerts.ts';
 import {
@@ -77,17 +79,20 @@ export class Engine implements EngineApi {
   private readonly deps: EngineDeps;
   private readonly tabs = new Map<string, Tab>();
   private readonly channels = new Map<HubName, HubChannel>();
-  private readonly channelReleases = new Map<HubName, () => void>();
-  private readonly keysPerHub = new Map<HubName, number>();
+  private readonly hubLeases = new HubLeases((hub) => this.channel(hub).acquire());
   private readonly registry = new SubscriptionRegistry();
   private readonly batcher: SubscriptionBatcher;
   private readonly values = new PvValueStore();
+  /** PV value leases by store slot; the registry holds every other kind. */
+  private readonly pv = new PvLeases(this.values, {
+    added: (key) => this.keyAdded('pvValue', key),
+    removed: (key) => this.keyRemoved('pvValue', key),
+  });
   private readonly ingest = new PvIngest({
     values: this.values,
-    isLeased: (key) => this.registry.has('pvValue', key),
-    applied: (key, value) => {
-      this.charts.valueReceived(key, value);
-      this.changed('pvValue', key);
+    applied: (slot, value) => {
+      this.charts.valueReceived(value);
+      this.pv.changed(slot);
     },
   });
   private readonly stations = new StationStore();
@@ -115,7 +120,7 @@ export class Engine implements EngineApi {
     this.onError = onError;
     this.batcher = new SubscriptionBatcher({
       timers: deps.timers,
-      registry: this.registry,
+      keysOf: (kind) => (kind === 'pvValue' ? this.pv.keys() : this.registry.keysOf(kind)),
       channelOf: (hub) => this.channels.get(hub),
       onError: (error, failed) => {
         onError(error);
@@ -181,7 +186,7 @@ export class Engine implements EngineApi {
       fetchFeedItems: deps.fetchFeedItems,
     });
     this.source = {
-      pvValues: (keys) => this.values.collect(keys),
+      pvValues: (slots) => this.values.collectSlots(slots),
       pvConfig: (key) => this.configs.get(key),
       station: (key) => this.stations.get(key),
       item: (kind, key) => this.items.get(kind, key),
@@ -201,6 +206,7 @@ export class Engine implements EngineApi {
       send,
       ...options,
     });
+    this.pv.attach(coalescer);
     this.tabs.set(tabId, {
       coalescer,
       send,
@@ -216,7 +222,8 @@ export class Engine implements EngineApi {
     if (!tab) return;
     this.tabs.delete(tabId);
     tab.stopWaitingForLock();
-    for (const kind of LEASE_KINDS)
+    this.pv.dropTab(tab.coalescer);
+    for (const kind of KEY_KINDS)
       this.releaseKeys(tabId, tab, kind, [...tab.coalescer.leased[kind]]);
     this.alerts.dropTab(tabId);
     this.feeds.dropTab(tabId);
@@ -236,6 +243,7 @@ export class Engine implements EngineApi {
   async lease(tabId: string, kind: LeaseKind, keys: string[]): Promise<void> {
     const tab = this.tabs.get(tabId);
     if (!tab) throw hubErrors.acquireFailed(tabId);
+    if (kind === 'pvValue') return this.pv.lease(tab.coalescer, keys);
     const leased = tab.coalescer.leased[kind];
     for (const key of keys) {
       if (leased.has(key)) continue;
@@ -298,6 +306,7 @@ export class Engine implements EngineApi {
   }
 
   private releaseKeys(tabId: string, tab: Tab, kind: LeaseKind, keys: readonly string[]): void {
+    if (kind === 'pvValue') return this.pv.release(tab.coalescer, keys);
     const leased = tab.coalescer.leased[kind];
     for (const key of keys) {
       if (!leased.delete(key)) continue;
@@ -306,12 +315,8 @@ export class Engine implements EngineApi {
   }
 
   private keyAdded(kind: LeaseKind, key: string): void {
-    const hub = TOPICS[kind].hub;
-    const count = (this.keysPerHub.get(hub) ?? 0) + 1;
-    this.keysPerHub.set(hub, count);
-    if (count === 1) this.channelReleases.set(hub, this.channel(hub).acquire());
+    this.hubLeases.added(TOPICS[kind].hub);
     if (TOPICS[kind].methods.length) this.batcher.subscribe(kind, key);
-    if (kind === 'pvValue') this.values.reserve(key);
     if (kind === 'pvAlarm') this.pvAlarms.leaseAdded(key);
     if (kind === 'pvConfig') {
       const ref = parsePvKey(key);
@@ -320,23 +325,16 @@ export class Engine implements EngineApi {
   }
 
   private keyRemoved(kind: LeaseKind, key: string): void {
-    const hub = TOPICS[kind].hub;
     if (TOPICS[kind].methods.length) this.batcher.unsubscribe(kind, key);
-    if (kind === 'pvValue') this.values.delete(key);
     if (kind === 'pvConfig') this.configs.evict(key);
     if (kind === 'station') this.stations.delete(key);
     if (kind === 'pvAlarm') this.pvAlarms.leaseRemoved(key);
     if (isItemKind(kind)) this.items.forget(kind, key);
-    const count = (this.keysPerHub.get(hub) ?? 1) - 1;
-    this.keysPerHub.set(hub, count);
-    if (count === 0) {
-      this.channelReleases.get(hub)?.();
-      this.channelReleases.delete(hub);
-    }
+    this.hubLeases.removed(TOPICS[kind].hub);
   }
 
   /** Marks `key` dirty in every tab that leases it. */
-  private changed(kind: LeaseKind, key: string): void {
+  private changed(kind: KeyKind, key: string): void {
     const tabs = this.registry.leasing(kind, key);
     if (tabs === undefined) return;
     if (typeof tabs === 'string') this.tabs.get(tabs)?.coalescer.markDirty(kind, key);

@@ -2,7 +2,12 @@
  * Latest value per PV key, kept in columns (typed arrays per field, one slot per key)
  * rather than one object per PV: a plant has tens of thousands of PVs and the engine
  * lives as long as the browser does. Plain values (double, bool, failure state) cost
- * 27 bytes plus the key; counters, runtimes and times of day keep their small object.
+ * 27 bytes per slot; counters, runtimes and times of day keep their small object.
+ *
+ * The store is also where the engine interns leased PV keys: a key is found by its type
+ * and nr in a numeric index over the columns (pvKeyIndex.ts), so no key string, Map entry
+ * or object is kept per PV. The engine addresses PVs by slot from the lease on; the
+ * string API (`set`, `get`, `has`, `delete`, `collect`) is the same store by key.
  */
 import { PV_TYPES, PV_VALUE_TYPES, QUALITIES, type PvValueType } from '../src/contract/enums.ts';
 import {
@@ -12,8 +17,16 @@ import {
   writePlain,
   type PvValueColumns,
 } from './pvColumns.ts';
+import { parseCanonicalKey, parsed, PvKeyIndex } from './pvKeyIndex.ts';
+import type { SlotSource } from './slotSets.ts';
 import { pvKey } from '../src/contract/keys.ts';
-import type { CounterValue, PvValue, RuntimeValue, TimeOfDayValue } from '../src/contract/pv.ts';
+import type {
+  CounterValue,
+  PvRef,
+  PvValue,
+  RuntimeValue,
+  TimeOfDayValue,
+} from '../src/contract/pv.ts';
 
 type Extra = CounterValue | RuntimeValue | TimeOfDayValue;
 
@@ -25,7 +38,17 @@ const QUALITY_INDEX = new Map<string, number>(QUALITIES.map((q, i) => [q, i]));
 const NO_VALUE = 255;
 
 export class PvValueStore {
-  private readonly slots = new Map<string, number>();
+  private readonly index = new PvKeyIndex({
+    pvTypeOf: (slot) => this.pvType[slot]!,
+    nrOf: (slot) => this.nr[slot]!,
+  });
+  /**
+   * Side path: keys not in canonical form (`ai007`, `x1`) by string, and their slots. No
+   * value from the hub carries such a key; they are kept only so leasing one behaves as
+   * before (subscribed, released, no value).
+   */
+  private readonly sideSlots = new Map<string, number>();
+  private readonly sideKeys = new Map<number, string>();
   private readonly freeSlots: number[] = [];
   private readonly extras = new Map<number, Extra>();
   private used = 0;
@@ -44,53 +67,87 @@ export class PvValueStore {
     return this.valued;
   }
 
-  /** Bytes held by the columns, for the bench's bytes-per-PV figure. */
+  /** Bytes held by the value columns, for the bench's bytes-per-PV figure. */
   get columnBytes(): number {
     return this.capacity * (3 + 3 * 8);
   }
 
-  /**
-   * Makes a slot for `key` before its first value, keyed by this string: the engine reserves
-   * with the leased key, so the map holds that one string rather than a second copy made
-   * from the first value's ref (about 20 bytes per PV).
-   */
-  reserve(key: string): void {
-    if (this.slots.has(key)) return;
-    const slot = this.freeSlots.pop() ?? this.nextSlot();
-    this.slots.set(key, slot);
-    this.valueType[slot] = NO_VALUE;
-    this.extras.delete(slot);
+  /** Bytes of the key index (6 per slot of capacity). */
+  get indexBytes(): number {
+    return this.index.byteLength;
+  }
+
+  /** Slots the columns have room for (other per-slot arrays grow to this). */
+  get slotCapacity(): number {
+    return this.capacity;
+  }
+
+  /** The slot of `key`, or -1. */
+  slotOf(key: string): number {
+    if (parseCanonicalKey(key)) return this.index.find(parsed.type, parsed.nr);
+    return this.sideSlots.get(key) ?? -1;
+  }
+
+  /** The slot of the PV `ref` (what the hub's values carry), or -1; makes no string. */
+  slotOfRef(ref: PvRef): number {
+    const type = PV_TYPE_INDEX.get(ref.type);
+    const slot = type === undefined ? -1 : this.index.find(type, ref.nr);
+    if (slot >= 0 || this.sideSlots.size === 0) return slot;
+    return this.sideSlots.get(pvKey(ref)) ?? -1;
+  }
+
+  /** The key of a slot in use. */
+  keyOf(slot: number): string {
+    return (
+      this.sideKeys.get(slot) ?? pvKey({ type: PV_TYPES[this.pvType[slot]!]!, nr: this.nr[slot]! })
+    );
+  }
+
+  /** The slot of `key`, made (without a value) when there is none. */
+  reserve(key: string): number {
+    const slot = this.slotOf(key);
+    return slot >= 0 ? slot : this.add(key);
   }
 
   /** Stores `value` under its key (computed unless given) and returns the key. */
   set(value: PvValue, key: string = pvKey(value.pvRef)): string {
-    let slot = this.slots.get(key);
-    if (slot === undefined) {
-      slot = this.freeSlots.pop() ?? this.nextSlot();
-      this.slots.set(key, slot);
-      this.valued++;
-    } else if (this.valueType[slot] === NO_VALUE) this.valued++;
+    this.setAt(this.reserve(key), value);
+    return key;
+  }
+
+  /**
+   * Stores `value` in `slot` (one in use). A slot of a canonical key keeps the key's type
+   * and nr: the index finds it by them, and the hub's values reach it by them.
+   */
+  setAt(slot: number, value: PvValue): void {
+    if (this.valueType[slot] === NO_VALUE) this.valued++;
     this.valueType[slot] = VALUE_TYPE_INDEX.get(value.typeOfValue) ?? 0;
-    this.pvType[slot] = PV_TYPE_INDEX.get(value.pvRef.type) ?? 0;
+    if (this.sideKeys.size > 0 && this.sideKeys.has(slot)) {
+      this.pvType[slot] = PV_TYPE_INDEX.get(value.pvRef.type) ?? 0;
+      this.nr[slot] = value.pvRef.nr;
+    }
     this.quality[slot] = QUALITY_INDEX.get(value.quality) ?? QUALITIES.indexOf('Unspecified');
-    this.nr[slot] = value.pvRef.nr;
     this.timestamp[slot] = value.timestamp;
     this.num[slot] = plainNumber(value);
     const extra = value.counterValue ?? value.runtimeValue ?? value.timeOfDayValue;
     if (extra) this.extras.set(slot, extra);
-    else this.extras.delete(slot);
-    return key;
+    else if (this.extras.size > 0) this.extras.delete(slot);
   }
 
   has(key: string): boolean {
-    const slot = this.slots.get(key);
-    return slot !== undefined && this.valueType[slot] !== NO_VALUE;
+    const slot = this.slotOf(key);
+    return slot >= 0 && this.valueType[slot] !== NO_VALUE;
   }
 
   /** A fresh object each call: callers may hand it on (frames, structured clone). */
   get(key: string): PvValue | undefined {
-    const slot = this.slots.get(key);
-    if (slot === undefined || this.valueType[slot] === NO_VALUE) return undefined;
+    const slot = this.slotOf(key);
+    return slot >= 0 ? this.getAt(slot) : undefined;
+  }
+
+  /** The value in `slot` (one in use), as `get`. */
+  getAt(slot: number): PvValue | undefined {
+    if (this.valueType[slot] === NO_VALUE) return undefined;
     const value = plainPvValue(
       this.valueType[slot]!,
       this.pvType[slot]!,
@@ -112,18 +169,26 @@ export class PvValueStore {
    * value), the others as objects. Keys without a value are left out.
    */
   collect(keys: ReadonlySet<string>): { columns: PvValueColumns | undefined; others: PvValue[] } {
-    const others: PvValue[] = [];
-    if (keys.size === 0) return { columns: undefined, others };
-    const columns = createPvColumns(keys.size);
+    const slots: number[] = [];
     for (const key of keys) {
-      const slot = this.slots.get(key);
-      if (slot === undefined) continue;
+      const slot = this.slotOf(key);
+      if (slot >= 0) slots.push(slot);
+    }
+    return this.collectSlots(new Set(slots));
+  }
+
+  /** `collect` by slot (slots in use). */
+  collectSlots(slots: SlotSource): { columns: PvValueColumns | undefined; others: PvValue[] } {
+    const others: PvValue[] = [];
+    if (slots.size === 0) return { columns: undefined, others };
+    const columns = createPvColumns(slots.size);
+    slots.forEach((slot) => {
       const valueType = this.valueType[slot]!;
-      if (valueType === NO_VALUE) continue;
+      if (valueType === NO_VALUE) return;
       if (!isPlainValueType(valueType) || this.extras.has(slot)) {
-        const value = this.get(key);
+        const value = this.getAt(slot);
         if (value) others.push(value);
-        continue;
+        return;
       }
       writePlain(
         columns,
@@ -134,17 +199,41 @@ export class PvValueStore {
         this.num[slot]!,
         this.timestamp[slot]!,
       );
-    }
+    });
     return { columns: columns.length > 0 ? columns : undefined, others };
   }
 
   delete(key: string): void {
-    const slot = this.slots.get(key);
-    if (slot === undefined) return;
+    const slot = this.slotOf(key);
+    if (slot >= 0) this.deleteAt(slot);
+  }
+
+  /** Frees `slot` (one in use) for the next key. */
+  deleteAt(slot: number): void {
     if (this.valueType[slot] !== NO_VALUE) this.valued--;
-    this.slots.delete(key);
+    const side = this.sideKeys.get(slot);
+    if (side === undefined) this.index.remove(slot);
+    else {
+      this.sideKeys.delete(slot);
+      this.sideSlots.delete(side);
+    }
     this.extras.delete(slot);
     this.freeSlots.push(slot);
+  }
+
+  private add(key: string): number {
+    const slot = this.freeSlots.pop() ?? this.nextSlot();
+    this.valueType[slot] = NO_VALUE;
+    this.extras.delete(slot);
+    if (parseCanonicalKey(key)) {
+      this.pvType[slot] = parsed.type;
+      this.nr[slot] = parsed.nr;
+      this.index.add(slot, this.capacity);
+    } else {
+      this.sideSlots.set(key, slot);
+      this.sideKeys.set(slot, key);
+    }
+    return slot;
   }
 
   private nextSlot(): number {

@@ -5,7 +5,6 @@
  */
 import type { HubName } from '../src/contract/hubs.ts';
 import type { HubChannel } from './HubChannel.ts';
-import type { SubscriptionRegistry } from './SubscriptionRegistry.ts';
 import type { TimerHandle, Timers } from './timers.ts';
 import { LEASE_KINDS, TOPICS, type LeaseKind } from './topics.ts';
 
@@ -13,7 +12,8 @@ type PendingOp = 'subscribe' | 'unsubscribe';
 
 export interface SubscriptionBatcherOptions {
   timers: Timers;
-  registry: SubscriptionRegistry;
+  /** Every key of a kind some tab leases (SubscriptionRegistry.keysOf, PvLeases.keys). */
+  keysOf(kind: LeaseKind): string[];
   channelOf(hub: HubName): HubChannel | undefined;
   /** A call failed; `failed` names the keys when it was a subscribe, so their topic can say
    * the key is not live (error, not loading). */
@@ -71,7 +71,7 @@ export class SubscriptionBatcher {
       const topic = TOPICS[kind];
       if (topic.hub !== hub) continue;
       this.pending.delete(kind);
-      const keys = this.options.registry.keysOf(kind);
+      const keys = this.options.keysOf(kind);
       for (const pair of topic.methods) {
         sends.push(this.send(channel, pair.subscribe, keys, topic.batchSize, kind));
       }

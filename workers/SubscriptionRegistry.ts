@@ -1,7 +1,8 @@
 /**
  * Per key, which tabs lease it (DESIGN.md "Leases are counted"). The server holds one
  * subscription per key while at least one tab leases it; the registry says when a key
- * gains its first tab and loses its last.
+ * gains its first tab and loses its last. The engine keeps PV value leases, the most
+ * numerous kind, by value-store slot instead (pvLeases.ts).
  */
 import type { LeaseKind } from './topics.ts';
 

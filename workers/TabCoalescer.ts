@@ -9,8 +9,10 @@ import type { StationLiveData } from '../src/contract/station.ts';
 import type { ConnectionStatus, Frame, PvConfigEntry, TabMessage } from './engineProtocol.ts';
 import type { FrameSink } from './engineApi.ts';
 import { columnBuffers, type PvValueColumns } from './pvColumns.ts';
+import type { PvTab } from './pvLeases.ts';
+import { SlotQueue, SlotSet, type SlotSource } from './slotSets.ts';
 import type { TimerHandle, Timers } from './timers.ts';
-import { LEASE_KINDS, type LeaseKind } from './topics.ts';
+import { KEY_KINDS, type KeyKind } from './topics.ts';
 import {
   ITEM_KINDS,
   type ItemEntry,
@@ -29,8 +31,8 @@ export const DEFAULT_FLUSH_INTERVAL_MS = 16;
 
 /** Where a frame's contents are read at flush time, so the latest value wins. */
 export interface FrameSource {
-  /** Values of these keys: plain ones as columns, the rest as objects (PvValueStore.collect). */
-  pvValues(keys: ReadonlySet<string>): { columns: PvValueColumns | undefined; others: PvValue[] };
+  /** Values of these slots: plain ones as columns, the rest as objects (PvValueStore.collectSlots). */
+  pvValues(slots: SlotSource): { columns: PvValueColumns | undefined; others: PvValue[] };
   pvConfig(key: string): PvConfigEntry | undefined;
   station(key: string): StationLiveData | undefined;
   /** The item of a keyed topic: undefined while none arrived, null when there is none. */
@@ -49,15 +51,17 @@ export interface TabCoalescerOptions {
   visible?: boolean;
 }
 
-type KeySets = Record<LeaseKind, Set<string>>;
+type KeySets = Record<KeyKind, Set<string>>;
 
 function keySets(): KeySets {
-  return Object.fromEntries(LEASE_KINDS.map((kind) => [kind, new Set<string>()])) as KeySets;
+  return Object.fromEntries(KEY_KINDS.map((kind) => [kind, new Set<string>()])) as KeySets;
 }
 
-export class TabCoalescer {
+export class TabCoalescer implements PvTab {
   readonly leased: KeySets = keySets();
+  readonly pvLeased = new SlotSet();
   private dirty: KeySets = keySets();
+  private readonly pvDirty = new SlotQueue();
   private statusDirty = true;
   private fullPending = false;
   private visible: boolean;
@@ -74,10 +78,20 @@ export class TabCoalescer {
     this.schedule();
   }
 
-  markDirty(kind: LeaseKind, key: string): void {
+  markDirty(kind: KeyKind, key: string): void {
     if (!this.visible || !this.leased[kind].has(key)) return;
     this.dirty[kind].add(key);
     this.schedule();
+  }
+
+  markPvDirty(slot: number): void {
+    if (!this.visible || !this.pvLeased.has(slot)) return;
+    this.pvDirty.add(slot);
+    this.schedule();
+  }
+
+  pvReleased(slot: number): void {
+    this.pvDirty.delete(slot);
   }
 
   markStatusDirty(): void {
@@ -93,6 +107,7 @@ export class TabCoalescer {
       this.schedule();
     } else {
       this.dirty = keySets();
+      this.pvDirty.clear();
       this.cancel();
     }
   }
@@ -108,7 +123,7 @@ export class TabCoalescer {
     const full = this.fullPending;
     const keys = full ? this.leased : this.dirty;
     const { source } = this.options;
-    const values = source.pvValues(keys.pvValue);
+    const values = source.pvValues(full ? this.pvLeased : this.pvDirty);
     const frame: Frame = {
       type: 'frame',
       full,
@@ -126,6 +141,7 @@ export class TabCoalescer {
     if (values.columns) frame.pvColumns = values.columns;
     if (full || this.statusDirty) frame.status = source.status();
     this.dirty = keySets();
+    this.pvDirty.clear();
     this.fullPending = false;
     this.statusDirty = false;
     const empty =

@@ -4,7 +4,6 @@
  * dirty for those tabs. It counts what it receives and applies, so the bench can set the
  * values the engine applied against the values the server sent (`EngineStats`).
  */
-import { pvKey } from '../src/contract/keys.ts';
 import type { PvValue } from '../src/contract/pv.ts';
 import type { PvValueStore } from './PvValueStore.ts';
 import { isPvValue } from './validate.ts';
@@ -20,11 +19,10 @@ export interface EngineStats {
 }
 
 export interface PvIngestDeps {
+  /** The store holds a slot for each leased PV value key, and only for those. */
   values: PvValueStore;
-  /** Whether some tab leases the PV value key. */
-  isLeased(key: string): boolean;
-  /** The stored value changed: mark it for the tabs leasing it (and live charts). */
-  applied(key: string, value: PvValue): void;
+  /** The value in `slot` changed: mark it for the tabs leasing it (and live charts). */
+  applied(slot: number, value: PvValue): void;
 }
 
 export class PvIngest {
@@ -62,11 +60,12 @@ export class PvIngest {
 
   private apply(payload: unknown): void {
     if (!isPvValue(payload)) return;
-    const key = pvKey(payload.pvRef);
-    // NOTE: values can still arrive for a key just unsubscribed; they are not kept.
-    if (!this.deps.isLeased(key)) return;
-    this.deps.values.set(payload, key);
+    // Found by type and nr, no key string made. NOTE: values can still arrive for a key
+    // just unsubscribed; it has no slot then and they are not kept.
+    const slot = this.deps.values.slotOfRef(payload.pvRef);
+    if (slot < 0) return;
+    this.deps.values.setAt(slot, payload);
     this.applied++;
-    this.deps.applied(key, payload);
+    this.deps.applied(slot, payload);
   }
 }

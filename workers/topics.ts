@@ -11,6 +11,9 @@ export const CORE_LEASE_KINDS = ['pvValue', 'pvConfig', 'station', 'serverStatus
 export type CoreLeaseKind = (typeof CORE_LEASE_KINDS)[number];
 export type LeaseKind = CoreLeaseKind | ItemKind;
 export const LEASE_KINDS: readonly LeaseKind[] = [...CORE_LEASE_KINDS, ...ITEM_KINDS];
+/** Kinds leased by key string; PV values are leased by value-store slot (pvLeases.ts). */
+export type KeyKind = Exclude<LeaseKind, 'pvValue'>;
+export const KEY_KINDS = LEASE_KINDS.filter((kind): kind is KeyKind => kind !== 'pvValue');
 
 export interface MethodPair {
   subscribe: string;

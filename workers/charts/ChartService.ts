@@ -199,6 +199,11 @@ export class ChartService {
     if (entry.series.append(value.timestamp, chartNumber(value))) this.markDirty(entry);
   }
 
+  /** Whether any live chart watches some key. */
+  watchesAny(): boolean {
+    return this.live.size > 0;
+  }
+
   /** Whether any live chart watches this key (the engine keeps its values then). */
   watches(key: string): boolean {
     return this.live.has(key);

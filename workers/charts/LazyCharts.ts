@@ -5,6 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import type { ChartDirectory, ChartType } from '../../src/contract/charts.ts';
+import { pvKey } from '../../src/contract/keys.ts';
 import type { PvValue } from '../../src/contract/pv.ts';
 import type { Timers } from '../timers.ts';
 import type { ChartDataAnswer, ChartDataRequest, ChartDefinition } from './chartProtocol.ts';
@@ -43,8 +44,9 @@ export class LazyCharts {
     return this.loading;
   }
 
-  valueReceived(key: string, value: PvValue): void {
-    this.service?.valueReceived(key, value);
+  /** A PV value arrived; its key is made only while some live chart watches. */
+  valueReceived(value: PvValue): void {
+    if (this.service?.watchesAny()) this.service.valueReceived(pvKey(value.pvRef), value);
   }
 
   dropTab(tabId: string): void {
