@@ -1,8 +1,29 @@
-import { createBrowserRouter, RouterProvider } from 'react-router';
+/**
+ * The router in declarative mode (a third of the data router's size in the first script):
+ * navigations run as transitions, so the previous page stays until the next one has loaded.
+ */
+import { Suspense } from 'react';
+import { BrowserRouter, useRoutes } from 'react-router';
+import { preloadPages, PageLoading } from './lazyPage.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { routes } from './routes.tsx';
 
-const router = createBrowserRouter(routes);
+// Before i18n and the session: the page opened directly starts loading with the shell.
+preloadPages(routes, window.location.pathname);
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      {/* The sign-in page, or the shell itself, failing: the fallback without the shell. */}
+      <RouteErrorBoundary root>
+        <Suspense fallback={<PageLoading />}>
+          <AppRoutes />
+        </Suspense>
+      </RouteErrorBoundary>
+    </BrowserRouter>
+  );
 }

@@ -44,8 +44,9 @@ const loaded = new Set<string>();
 let target: Language | null = null;
 const targetLanguage = (): Language => (target ??= storedLanguage());
 /**
- * i18next is initialised. The router starts a page's loader before that (App.tsx is
- * imported before initI18n runs): its files are fetched at once but added after init.
+ * i18next is initialised. The page a tab opens with starts loading before that (App.tsx
+ * preloads it when imported, before initI18n runs): its files are fetched at once but added
+ * after init.
  */
 let markReady = (): void => undefined;
 const ready = new Promise<void>((resolve) => (markReady = resolve));
@@ -84,7 +85,7 @@ export function loadAreas(areas: readonly LocaleArea[]): Promise<void> {
 /**
  * A lazily loaded page or component together with the texts of the areas it shows, loaded
  * in parallel, so it never renders raw keys:
- * `lazy: () => withAreas(['charts'], import('./ChartPage.tsx')).then(...)`.
+ * `withAreas(['charts'], import('./ChartPage.tsx'))`; route tables use `lazyPage`.
  */
 export function withAreas<T>(areas: readonly LocaleArea[], module: Promise<T>): Promise<T> {
   return Promise.all([module, ensureAreas(areas)]).then(([m]) => m);

@@ -3,11 +3,10 @@
  * features add theirs without touching the shell.
  * /login stays outside the session guard; everything else needs a signed-in user.
  */
-import { withAreas } from './i18n.ts';
-import type { RouteObject } from 'react-router';
+import { lazyPage, type PageRoute } from './lazyPage.tsx';
 import { Shell } from './Shell.tsx';
 import { NotFound } from './NotFound.tsx';
-import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
+import { PageBoundary } from './RouteErrorBoundary.tsx';
 import { Home } from '../features/home/Home.tsx';
 import { RequireSession } from '../features/auth/RequireSession.tsx';
 import { publicRoutes, sessionRoutes } from '../features/auth/routes.tsx';
@@ -23,47 +22,51 @@ import { reportRoutes } from '../features/reports/routes.tsx';
 import { maintenanceRoutes } from '../features/maintenance/routes.tsx';
 
 /** Pages inside the shell. Pages not on the first screen load lazily (startup budget). */
-export const areaRoutes: RouteObject[] = [
+export const areaRoutes: PageRoute[] = [
   { index: true, element: <Home /> },
   {
     path: 'settings',
-    lazy: () =>
-      withAreas(
-        ['alerts', 'auth', 'settings'],
-        import('../features/settings/SettingsPage.tsx'),
-      ).then((m) => ({ Component: m.SettingsPage })),
+    element: lazyPage(
+      ['alerts', 'auth', 'settings'],
+      () => import('../features/settings/SettingsPage.tsx'),
+      (m) => m.SettingsPage,
+    ),
   },
   {
     path: 'about',
-    lazy: () =>
-      withAreas(['about', 'platform'], import('../features/about/AboutPage.tsx')).then((m) => ({
-        Component: m.AboutPage,
-      })),
+    element: lazyPage(
+      ['about', 'platform'],
+      () => import('../features/about/AboutPage.tsx'),
+      (m) => m.AboutPage,
+    ),
   },
   {
     path: 'help',
-    lazy: () =>
-      withAreas(['about', 'help'], import('../features/help/HelpPage.tsx')).then((m) => ({
-        Component: m.HelpPage,
-      })),
+    element: lazyPage(
+      ['about', 'help'],
+      () => import('../features/help/HelpPage.tsx'),
+      (m) => m.HelpPage,
+    ),
   },
   {
     path: 'diagnostics/error-boundary',
-    lazy: () =>
-      import('./diagnostics/ErrorProbe.tsx').then((m) => ({
-        Component: m.ErrorProbe,
-      })),
+    element: lazyPage(
+      [],
+      () => import('./diagnostics/ErrorProbe.tsx'),
+      (m) => m.ErrorProbe,
+    ),
   },
   {
     path: 'diagnostics/ui',
-    lazy: () =>
-      withAreas(['help'], import('./diagnostics/UiKitSample.tsx')).then((m) => ({
-        Component: m.UiKitSample,
-      })),
+    element: lazyPage(
+      ['help'],
+      () => import('./diagnostics/UiKitSample.tsx'),
+      (m) => m.UiKitSample,
+    ),
   },
 ];
 
-export const routes: RouteObject[] = [
+export const routes: PageRoute[] = [
   ...publicRoutes,
   {
     element: <RequireSession />,
@@ -76,12 +79,11 @@ export const routes: RouteObject[] = [
             <Shell />
           </LiveProvider>
         ),
-        // Only when the shell itself fails: the fallback without the shell around it.
-        errorElement: <RouteErrorBoundary root />,
+        // The shell itself failing shows the root fallback of App.tsx, without the shell.
         children: [
           {
             // Any page that throws shows the reload fallback inside the shell (SPEC §8).
-            errorElement: <RouteErrorBoundary />,
+            element: <PageBoundary />,
             children: [
               ...areaRoutes,
               ...stationRoutes,

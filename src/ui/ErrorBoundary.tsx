@@ -1,7 +1,7 @@
 /**
  * Keeps one broken component (a tile, a panel, a dialog body) from blanking the page: it
- * shows the reload fallback in its place. Routes use RouteErrorBoundary (react-router's
- * errorElement) instead.
+ * shows the reload fallback in its place. Pages have the route error boundary around them
+ * (src/app/RouteErrorBoundary.tsx) instead.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorFallback } from './ErrorFallback.tsx';

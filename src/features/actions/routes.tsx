@@ -1,44 +1,45 @@
-import { withAreas } from '../../app/i18n.ts';
-import type { RouteObject } from 'react-router';
+import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 
 /** The operating pages (SPEC §2 "set PVs", "priority outputs", "text output", "counter reset"). */
-export const actionRoutes: RouteObject[] = [
+export const actionRoutes: PageRoute[] = [
   {
     path: 'actions',
-    lazy: () =>
-      withAreas(['actions'], import('./ActionsPage.tsx')).then((m) => ({
-        Component: m.ActionsPage,
-      })),
+    element: lazyPage(
+      ['actions'],
+      () => import('./ActionsPage.tsx'),
+      (m) => m.ActionsPage,
+    ),
   },
   {
     path: 'actions/set-values',
-    lazy: () =>
-      withAreas(
-        ['actions', 'results', 'safeOps', 'stations', 'validation'],
-        import('./SetValuesPage.tsx'),
-      ).then((m) => ({ Component: m.SetValuesPage })),
+    element: lazyPage(
+      ['actions', 'results', 'safeOps', 'stations', 'validation'],
+      () => import('./SetValuesPage.tsx'),
+      (m) => m.SetValuesPage,
+    ),
   },
   {
     path: 'actions/priority-outputs',
-    lazy: () =>
-      withAreas(
-        ['actions', 'results', 'safeOps', 'stations', 'validation'],
-        import('./PriorityOutputsPage.tsx'),
-      ).then((m) => ({ Component: m.PriorityOutputsPage })),
+    element: lazyPage(
+      ['actions', 'results', 'safeOps', 'stations', 'validation'],
+      () => import('./PriorityOutputsPage.tsx'),
+      (m) => m.PriorityOutputsPage,
+    ),
   },
   {
     path: 'actions/text-outputs',
-    lazy: () =>
-      withAreas(
-        ['actions', 'results', 'safeOps', 'stations'],
-        import('./TextOutputsPage.tsx'),
-      ).then((m) => ({ Component: m.TextOutputsPage })),
+    element: lazyPage(
+      ['actions', 'results', 'safeOps', 'stations'],
+      () => import('./TextOutputsPage.tsx'),
+      (m) => m.TextOutputsPage,
+    ),
   },
   {
     path: 'actions/counters',
-    lazy: () =>
-      withAreas(['actions', 'results', 'safeOps', 'stations'], import('./CountersPage.tsx')).then(
-        (m) => ({ Component: m.CountersPage }),
-      ),
+    element: lazyPage(
+      ['actions', 'results', 'safeOps', 'stations'],
+      () => import('./CountersPage.tsx'),
+      (m) => m.CountersPage,
+    ),
   },
 ];

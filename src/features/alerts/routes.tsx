@@ -1,62 +1,63 @@
-import { withAreas } from '../../app/i18n.ts';
-import type { RouteObject } from 'react-router';
+import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 
 /** The alert and event screens (SPEC §2), loaded with their first visit. */
-export const alertRoutes: RouteObject[] = [
+export const alertRoutes: PageRoute[] = [
   {
     path: 'alerts',
-    lazy: () =>
-      withAreas(
-        [
-          'actions',
-          'alerts',
-          'charts',
-          'filters',
-          'remoteAlarm',
-          'results',
-          'stations',
-          'validation',
-        ],
-        import('./AlertsPage.tsx'),
-      ).then((m) => ({ Component: m.AlertListPage })),
+    element: lazyPage(
+      [
+        'actions',
+        'alerts',
+        'charts',
+        'filters',
+        'remoteAlarm',
+        'results',
+        'stations',
+        'validation',
+      ],
+      () => import('./AlertsPage.tsx'),
+      (m) => m.AlertListPage,
+    ),
   },
   {
     path: 'alerts/archive',
-    lazy: () =>
-      withAreas(
-        [
-          'actions',
-          'alerts',
-          'charts',
-          'filters',
-          'remoteAlarm',
-          'results',
-          'stations',
-          'validation',
-        ],
-        import('./AlertsPage.tsx'),
-      ).then((m) => ({ Component: m.AlertArchivePage })),
+    element: lazyPage(
+      [
+        'actions',
+        'alerts',
+        'charts',
+        'filters',
+        'remoteAlarm',
+        'results',
+        'stations',
+        'validation',
+      ],
+      () => import('./AlertsPage.tsx'),
+      (m) => m.AlertArchivePage,
+    ),
   },
   {
     path: 'alerts/history',
-    lazy: () =>
-      withAreas(
-        ['actions', 'alerts', 'results', 'safeOps', 'stations', 'validation'],
-        import('./PvAlertHistoryPage.tsx'),
-      ).then((m) => ({ Component: m.PvAlertHistoryPage })),
+    element: lazyPage(
+      ['actions', 'alerts', 'results', 'safeOps', 'stations', 'validation'],
+      () => import('./PvAlertHistoryPage.tsx'),
+      (m) => m.PvAlertHistoryPage,
+    ),
   },
   {
     path: 'events/system',
-    lazy: () =>
-      withAreas(['alerts', 'charts'], import('./EventsPage.tsx')).then((m) => ({
-        Component: m.SystemEventsPage,
-      })),
+    element: lazyPage(
+      ['alerts', 'charts'],
+      () => import('./EventsPage.tsx'),
+      (m) => m.SystemEventsPage,
+    ),
   },
   {
     path: 'events/control',
-    lazy: () =>
-      withAreas(['alerts', 'charts'], import('./EventsPage.tsx')).then((m) => ({
-        Component: m.ControlEventsPage,
-      })),
+    element: lazyPage(
+      ['alerts', 'charts'],
+      () => import('./EventsPage.tsx'),
+      (m) => m.ControlEventsPage,
+    ),
   },
 ];

@@ -1,36 +1,41 @@
 /** Routes of sign-in: /login outside the session, the rest inside RequireSession. */
-import { withAreas } from '../../app/i18n.ts';
-import type { RouteObject } from 'react-router';
+import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 
-export const publicRoutes: RouteObject[] = [
+export const publicRoutes: PageRoute[] = [
   {
     path: '/login',
-    lazy: () =>
-      withAreas(['auth', 'platform', 'safeOps'], import('./LoginPage.tsx')).then((m) => ({
-        Component: m.LoginPage,
-      })),
+    element: lazyPage(
+      ['auth', 'platform', 'safeOps'],
+      () => import('./LoginPage.tsx'),
+      (m) => m.LoginPage,
+    ),
   },
 ];
 
 /** Children of the signed-in shell, loaded when first opened. */
-export const sessionRoutes: RouteObject[] = [
+export const sessionRoutes: PageRoute[] = [
   {
     path: 'settings/password',
-    lazy: () =>
-      withAreas(['auth'], import('./PasswordChangePage.tsx')).then((m) => ({
-        Component: m.PasswordChangePage,
-      })),
+    element: lazyPage(
+      ['auth'],
+      () => import('./PasswordChangePage.tsx'),
+      (m) => m.PasswordChangePage,
+    ),
   },
   {
     // The auto-logout settings alone (also a section of /settings), linkable from help.
     path: 'settings/session',
-    lazy: () =>
-      withAreas(['auth'], import('./AutoLogoutSettings.tsx')).then((m) => ({
-        Component: () => (
-          <section className="page">
-            <m.AutoLogoutSettings />
-          </section>
-        ),
-      })),
+    element: lazyPage(
+      ['auth'],
+      () => import('./AutoLogoutSettings.tsx'),
+      (m) =>
+        function SessionSettingsPage() {
+          return (
+            <section className="page">
+              <m.AutoLogoutSettings />
+            </section>
+          );
+        },
+    ),
   },
 ];

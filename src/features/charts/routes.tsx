@@ -1,51 +1,56 @@
-import { withAreas } from '../../app/i18n.ts';
-import type { RouteObject } from 'react-router';
+import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 
 /**
  * The chart screens (SPEC §2 charts, annotations overview, navigation targets). Loaded with
  * their first visit, so uPlot and the chart code stay out of the first screen's bundle.
  */
-export const chartRoutes: RouteObject[] = [
+export const chartRoutes: PageRoute[] = [
   {
     path: 'charts',
-    lazy: () =>
-      withAreas(['charts'], import('./ChartDirectoryPage.tsx')).then((m) => ({
-        Component: m.ChartDirectoryPage,
-      })),
+    element: lazyPage(
+      ['charts'],
+      () => import('./ChartDirectoryPage.tsx'),
+      (m) => m.ChartDirectoryPage,
+    ),
   },
   {
     path: 'charts/annotations',
-    lazy: () =>
-      withAreas(['charts'], import('./AnnotationsPage.tsx')).then((m) => ({
-        Component: m.AnnotationsPage,
-      })),
+    element: lazyPage(
+      ['charts'],
+      () => import('./AnnotationsPage.tsx'),
+      (m) => m.AnnotationsPage,
+    ),
   },
   {
     path: 'charts/archive',
-    lazy: () =>
-      withAreas(['charts'], import('./ArchiveChartPage.tsx')).then((m) => ({
-        Component: m.ArchiveChartPage,
-      })),
+    element: lazyPage(
+      ['charts'],
+      () => import('./ArchiveChartPage.tsx'),
+      (m) => m.ArchiveChartPage,
+    ),
   },
   {
     path: 'charts/:id',
-    lazy: () =>
-      withAreas(['alarmState', 'charts', 'safeOps'], import('./ChartPage.tsx')).then((m) => ({
-        Component: m.ChartPage,
-      })),
+    element: lazyPage(
+      ['alarmState', 'charts', 'safeOps'],
+      () => import('./ChartPage.tsx'),
+      (m) => m.ChartPage,
+    ),
   },
   {
     path: 'trend/realtime',
-    lazy: () =>
-      withAreas(['alarmState', 'charts', 'safeOps'], import('./TrendPage.tsx')).then((m) => ({
-        Component: m.RealtimeTrendPage,
-      })),
+    element: lazyPage(
+      ['alarmState', 'charts', 'safeOps'],
+      () => import('./TrendPage.tsx'),
+      (m) => m.RealtimeTrendPage,
+    ),
   },
   {
     path: 'trend/archive',
-    lazy: () =>
-      withAreas(['alarmState', 'charts', 'safeOps'], import('./TrendPage.tsx')).then((m) => ({
-        Component: m.ArchiveTrendPage,
-      })),
+    element: lazyPage(
+      ['alarmState', 'charts', 'safeOps'],
+      () => import('./TrendPage.tsx'),
+      (m) => m.ArchiveTrendPage,
+    ),
   },
 ];

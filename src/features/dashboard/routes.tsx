@@ -1,64 +1,64 @@
-import { withAreas } from '../../app/i18n.ts';
-import type { RouteObject } from 'react-router';
+import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 
 /** Dashboards, process images and webcams; each loaded with its first visit. */
-export const dashboardRoutes: RouteObject[] = [
+export const dashboardRoutes: PageRoute[] = [
   {
     path: 'dashboard',
-    lazy: () =>
-      withAreas(['alarmState', 'dashboard', 'platform'], import('./DashboardPage.tsx')).then(
-        (m) => ({ Component: m.DashboardListPage }),
-      ),
+    element: lazyPage(
+      ['alarmState', 'dashboard', 'platform'],
+      () => import('./DashboardPage.tsx'),
+      (m) => m.DashboardListPage,
+    ),
   },
   {
     path: 'dashboard/:id',
-    lazy: () =>
-      withAreas(['alarmState', 'dashboard', 'platform'], import('./DashboardPage.tsx')).then(
-        (m) => ({ Component: m.DashboardPage }),
-      ),
+    element: lazyPage(
+      ['alarmState', 'dashboard', 'platform'],
+      () => import('./DashboardPage.tsx'),
+      (m) => m.DashboardPage,
+    ),
   },
   {
     path: 'process-images',
-    lazy: () =>
-      withAreas(['processImages'], import('../process-images/ProcessImageListPage.tsx')).then(
-        (m) => ({
-          Component: m.ProcessImageListPage,
-        }),
-      ),
+    element: lazyPage(
+      ['processImages'],
+      () => import('../process-images/ProcessImageListPage.tsx'),
+      (m) => m.ProcessImageListPage,
+    ),
   },
   {
     path: 'process-images/:name',
-    lazy: () =>
-      withAreas(
-        [
-          'actions',
-          'alarmState',
-          'alerts',
-          'maintenance',
-          'platform',
-          'processImages',
-          'results',
-          'safeOps',
-          'stations',
-          'validation',
-        ],
-        import('../process-images/ProcessImagePage.tsx'),
-      ).then((m) => ({
-        Component: m.ProcessImagePage,
-      })),
+    element: lazyPage(
+      [
+        'actions',
+        'alarmState',
+        'alerts',
+        'maintenance',
+        'platform',
+        'processImages',
+        'results',
+        'safeOps',
+        'stations',
+        'validation',
+      ],
+      () => import('../process-images/ProcessImagePage.tsx'),
+      (m) => m.ProcessImagePage,
+    ),
   },
   {
     path: 'webcams',
-    lazy: () =>
-      withAreas(['dashboard', 'webcam'], import('../webcam/WebcamPage.tsx')).then((m) => ({
-        Component: m.WebcamPage,
-      })),
+    element: lazyPage(
+      ['dashboard', 'webcam'],
+      () => import('../webcam/WebcamPage.tsx'),
+      (m) => m.WebcamPage,
+    ),
   },
   {
     path: 'webcams/:id',
-    lazy: () =>
-      withAreas(['dashboard', 'webcam'], import('../webcam/WebcamPage.tsx')).then((m) => ({
-        Component: m.WebcamPage,
-      })),
+    element: lazyPage(
+      ['dashboard', 'webcam'],
+      () => import('../webcam/WebcamPage.tsx'),
+      (m) => m.WebcamPage,
+    ),
   },
 ];

@@ -1,34 +1,37 @@
-import { withAreas } from '../../app/i18n.ts';
-import type { RouteObject } from 'react-router';
+import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 
 /** Energy optimisation and pipe leakage (DESIGN.md "Routes"), loaded with their first visit. */
-export const analyticsRoutes: RouteObject[] = [
+export const analyticsRoutes: PageRoute[] = [
   {
     path: 'energy',
-    lazy: () =>
-      withAreas(['energy'], import('./EnergyPages.tsx')).then((m) => ({
-        Component: m.EnergyListPage,
-      })),
+    element: lazyPage(
+      ['energy'],
+      () => import('./EnergyPages.tsx'),
+      (m) => m.EnergyListPage,
+    ),
   },
   {
     path: 'energy/:station',
-    lazy: () =>
-      withAreas(['energy'], import('./EnergyPages.tsx')).then((m) => ({
-        Component: m.EnergyStationPage,
-      })),
+    element: lazyPage(
+      ['energy'],
+      () => import('./EnergyPages.tsx'),
+      (m) => m.EnergyStationPage,
+    ),
   },
   {
     path: 'leakage',
-    lazy: () =>
-      withAreas(['alarmState', 'leakage'], import('../leakage/LeakagePages.tsx')).then((m) => ({
-        Component: m.LeakageListPage,
-      })),
+    element: lazyPage(
+      ['alarmState', 'leakage'],
+      () => import('../leakage/LeakagePages.tsx'),
+      (m) => m.LeakageListPage,
+    ),
   },
   {
     path: 'leakage/:id',
-    lazy: () =>
-      withAreas(['alarmState', 'leakage'], import('../leakage/LeakagePages.tsx')).then((m) => ({
-        Component: m.LeakageSectionPage,
-      })),
+    element: lazyPage(
+      ['alarmState', 'leakage'],
+      () => import('../leakage/LeakagePages.tsx'),
+      (m) => m.LeakageSectionPage,
+    ),
   },
 ];

@@ -1,41 +1,45 @@
-import { withAreas } from '../../app/i18n.ts';
-import type { RouteObject } from 'react-router';
+import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 
 /** Maintenance (SPEC §2): machine pages by PV (`TYPE-NR`), the overview and the notifications. */
-export const maintenanceRoutes: RouteObject[] = [
+export const maintenanceRoutes: PageRoute[] = [
   {
     path: 'machines/:pv/datasheet',
-    lazy: () =>
-      withAreas(['maintenance'], import('./DatasheetPage.tsx')).then((m) => ({
-        Component: m.DatasheetPage,
-      })),
+    element: lazyPage(
+      ['maintenance'],
+      () => import('./DatasheetPage.tsx'),
+      (m) => m.DatasheetPage,
+    ),
   },
   {
     path: 'machines/:pv/lifecycle',
-    lazy: () =>
-      withAreas(['maintenance'], import('./LifecyclePage.tsx')).then((m) => ({
-        Component: m.LifecyclePage,
-      })),
+    element: lazyPage(
+      ['maintenance'],
+      () => import('./LifecyclePage.tsx'),
+      (m) => m.LifecyclePage,
+    ),
   },
   {
     path: 'machines/:pv/runtime',
-    lazy: () =>
-      withAreas(['maintenance', 'results', 'safeOps'], import('./RuntimePage.tsx')).then((m) => ({
-        Component: m.RuntimePage,
-      })),
+    element: lazyPage(
+      ['maintenance', 'results', 'safeOps'],
+      () => import('./RuntimePage.tsx'),
+      (m) => m.RuntimePage,
+    ),
   },
   {
     path: 'maintenance',
-    lazy: () =>
-      withAreas(['maintenance', 'results', 'safeOps'], import('./MaintenancePage.tsx')).then(
-        (m) => ({ Component: m.MaintenancePage }),
-      ),
+    element: lazyPage(
+      ['maintenance', 'results', 'safeOps'],
+      () => import('./MaintenancePage.tsx'),
+      (m) => m.MaintenancePage,
+    ),
   },
   {
     path: 'maintenance/notifications',
-    lazy: () =>
-      withAreas(['maintenance', 'results', 'safeOps'], import('./NotificationsPage.tsx')).then(
-        (m) => ({ Component: m.NotificationsPage }),
-      ),
+    element: lazyPage(
+      ['maintenance', 'results', 'safeOps'],
+      () => import('./NotificationsPage.tsx'),
+      (m) => m.NotificationsPage,
+    ),
   },
 ];

@@ -1,37 +1,37 @@
-import { withAreas } from '../../app/i18n.ts';
-import type { RouteObject } from 'react-router';
+import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 
 /** Remote alarming (DESIGN.md "Routes"), loaded with its first visit. */
-export const remoteAlarmRoutes: RouteObject[] = [
+export const remoteAlarmRoutes: PageRoute[] = [
   {
     path: 'remote-alarm/plans',
-    lazy: () =>
-      withAreas(
-        ['actions', 'remoteAlarm', 'results', 'safeOps', 'stations'],
-        import('./PlansPage.tsx'),
-      ).then((m) => ({ Component: m.PlansPage })),
+    element: lazyPage(
+      ['actions', 'remoteAlarm', 'results', 'safeOps', 'stations'],
+      () => import('./PlansPage.tsx'),
+      (m) => m.PlansPage,
+    ),
   },
   {
     path: 'remote-alarm/plans/confirm',
-    lazy: () =>
-      withAreas(
-        ['actions', 'remoteAlarm', 'results', 'safeOps', 'stations'],
-        import('./ConfirmPage.tsx'),
-      ).then((m) => ({ Component: m.ConfirmPage })),
+    element: lazyPage(
+      ['actions', 'remoteAlarm', 'results', 'safeOps', 'stations'],
+      () => import('./ConfirmPage.tsx'),
+      (m) => m.ConfirmPage,
+    ),
   },
   {
     path: 'remote-alarm/numbers',
-    lazy: () =>
-      withAreas(
-        ['actions', 'remoteAlarm', 'results', 'safeOps', 'stations'],
-        import('./NumbersPage.tsx'),
-      ).then((m) => ({ Component: m.NumbersPage })),
+    element: lazyPage(
+      ['actions', 'remoteAlarm', 'results', 'safeOps', 'stations'],
+      () => import('./NumbersPage.tsx'),
+      (m) => m.NumbersPage,
+    ),
   },
   {
     path: 'remote-alarm/numbers/edit',
-    lazy: () =>
-      withAreas(['remoteAlarm', 'results', 'safeOps'], import('./NumbersEditPage.tsx')).then(
-        (m) => ({ Component: m.NumbersEditPage }),
-      ),
+    element: lazyPage(
+      ['remoteAlarm', 'results', 'safeOps'],
+      () => import('./NumbersEditPage.tsx'),
+      (m) => m.NumbersEditPage,
+    ),
   },
 ];

@@ -1,37 +1,40 @@
-import { withAreas } from '../../app/i18n.ts';
-import type { RouteObject } from 'react-router';
+import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 
 /**
  * The report screens (SPEC §2 reports area, archive browser; DESIGN.md "Routes"), loaded with
  * their first visit.
  */
-export const reportRoutes: RouteObject[] = [
+export const reportRoutes: PageRoute[] = [
   {
     path: 'reports',
-    lazy: () =>
-      withAreas(['reports'], import('./ReportsIndexPage.tsx')).then((m) => ({
-        Component: m.ReportsIndexPage,
-      })),
+    element: lazyPage(
+      ['reports'],
+      () => import('./ReportsIndexPage.tsx'),
+      (m) => m.ReportsIndexPage,
+    ),
   },
   {
     path: 'reports/overflow',
-    lazy: () =>
-      withAreas(['reports'], import('./OverflowPage.tsx')).then((m) => ({
-        Component: m.OverflowPage,
-      })),
+    element: lazyPage(
+      ['reports'],
+      () => import('./OverflowPage.tsx'),
+      (m) => m.OverflowPage,
+    ),
   },
   {
     path: 'reports/:kind/:id',
-    lazy: () =>
-      withAreas(['reports', 'validation'], import('./ReportPage.tsx')).then((m) => ({
-        Component: m.ReportPage,
-      })),
+    element: lazyPage(
+      ['reports', 'validation'],
+      () => import('./ReportPage.tsx'),
+      (m) => m.ReportPage,
+    ),
   },
   {
     path: 'archive',
-    lazy: () =>
-      withAreas(['reports'], import('./ArchiveBrowserPage.tsx')).then((m) => ({
-        Component: m.ArchiveBrowserPage,
-      })),
+    element: lazyPage(
+      ['reports'],
+      () => import('./ArchiveBrowserPage.tsx'),
+      (m) => m.ArchiveBrowserPage,
+    ),
   },
 ];

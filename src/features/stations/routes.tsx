@@ -1,33 +1,33 @@
-import { withAreas } from '../../app/i18n.ts';
-import type { RouteObject } from 'react-router';
+import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 
 /** Loaded with the first visit of a station page, not with the first screen. */
-export const stationRoutes: RouteObject[] = [
+export const stationRoutes: PageRoute[] = [
   {
     path: 'stations',
-    lazy: () =>
-      withAreas(['alarmState', 'stations'], import('./StationsOverview.tsx')).then((m) => ({
-        Component: m.StationsOverview,
-      })),
+    element: lazyPage(
+      ['alarmState', 'stations'],
+      () => import('./StationsOverview.tsx'),
+      (m) => m.StationsOverview,
+    ),
   },
   {
     path: 'stations/:nr',
-    lazy: () =>
-      withAreas(
-        [
-          'actions',
-          'alarmState',
-          'alerts',
-          'charts',
-          'maintenance',
-          'platform',
-          'remoteAlarm',
-          'results',
-          'safeOps',
-          'stations',
-          'validation',
-        ],
-        import('./StationPage.tsx'),
-      ).then((m) => ({ Component: m.StationPage })),
+    element: lazyPage(
+      [
+        'actions',
+        'alarmState',
+        'alerts',
+        'charts',
+        'maintenance',
+        'platform',
+        'remoteAlarm',
+        'results',
+        'safeOps',
+        'stations',
+        'validation',
+      ],
+      () => import('./StationPage.tsx'),
+      (m) => m.StationPage,
+    ),
   },
 ];

@@ -2,7 +2,7 @@
  * The split of each language into files (src/app/localeAreas.ts): the same files and keys in
  * every language, each area file holding only its area, the shell file holding every text
  * the first screen names, and every lazily loaded page naming the areas it shows
- * (`withAreas` in src/app/i18n.ts), so no page renders a raw key.
+ * (`lazyPage` in src/app/lazyPage.tsx), so no page renders a raw key.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -51,7 +51,9 @@ describe('I18N: locale files per area', () => {
     const tables = execSync('git ls-files "src/**/routes.tsx"', { cwd: ROOT, encoding: 'utf8' })
       .trim()
       .split('\n');
-    const lazyPage = /(?:withAreas\(\s*\[([^\]]*)\]\s*,\s*)?import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+    // `lazyPage([areas], () => import('./Page.tsx'), …)`; an import without it names none.
+    const lazyPage =
+      /(?:lazyPage\(\s*\[([^\]]*)\]\s*,\s*\(\)\s*=>\s*)?import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
     const wrong: string[] = [];
     let pages = 0;
     for (const table of tables) {
