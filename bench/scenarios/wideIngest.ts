@@ -18,6 +18,7 @@ import { requirePvPlant } from '../harness/prerequisites.ts';
 import { defineScenario, type FigureSamples, type Plot } from '../harness/scenario.ts';
 import { SERVER_METRICS } from '../harness/serverMetrics.ts';
 import { median } from '../harness/stats.ts';
+import { waitForExpression } from '../harness/waitForExpression.ts';
 import { findSharedWorker, profileWorker, type WorkerCpu } from '../harness/workerProfile.ts';
 
 interface WideIngestParams {
@@ -108,7 +109,7 @@ async function openSide(
     }
     await Promise.all(
       set.pages.map((page) =>
-        page.waitForFunction(`typeof window.__pegelBench?.engineStats === 'function'`, null, {
+        waitForExpression(page, `typeof window.__pegelBench?.engineStats === 'function'`, {
           timeout: p.appProbeTimeoutMs,
         }),
       ),
