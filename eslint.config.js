@@ -48,6 +48,25 @@ export default tseslint.config(
     },
   },
   {
+    // The translation runtime is src/app/texts.ts (startup budget); i18next stays for its types.
+    files: ['src/**', 'workers/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'i18next',
+              allowTypeImports: true,
+              message: 'translate with src/app/texts.ts (i18next only for types)',
+            },
+            { name: 'react-i18next', message: 'use src/app/useTranslation.ts' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/main.ts', 'scripts/**', 'bench/**', 'tests/**'],
     rules: { 'no-console': 'off' },
   },

@@ -6,7 +6,7 @@
  * live engine supplies the state.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './useTranslation.ts';
 import type { DisplayConnectionState, ServerStatus } from '../contract/enums.ts';
 import { Icon, type IconName } from '../ui/Icon.tsx';
 import { useFormat } from './useFormat.ts';

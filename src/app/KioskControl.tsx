@@ -5,7 +5,7 @@
  * hides again after a few quiet seconds. See README "Wall monitor".
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './useTranslation.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, Icon } from '../ui/index.ts';
 import { leaveKioskTab } from './useKiosk.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './useTranslation.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage } from './i18n.ts';
 

@@ -3,7 +3,7 @@
  * native <dialog>, so focus stays inside and Escape closes it.
  */
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './useTranslation.ts';
 import { Button } from '../ui/Button.tsx';
 import { NavList } from './NavList.tsx';
 

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './useTranslation.ts';
 import { NavFavorites } from '../features/favorites/FavoritesPanels.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { NAV_ITEMS, type NavItem } from './navigation.ts';

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './useTranslation.ts';
 import { Icon } from '../ui/Icon.tsx';
 
 /** The page-not-found view: says which address is unknown and offers the way back. */

@@ -3,7 +3,7 @@
  * each until dismissed, and on a phone the link that is down in words (the header has room
  * only for its icon there).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './useTranslation.ts';
 import { useConnectionStatus, useServerInfo } from '../live/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { useFormat } from './useFormat.ts';

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PinButton } from '../features/favorites/PinButton.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './useTranslation.ts';
 import { Button } from '../ui/Button.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
 import { ServerNotices } from './ServerNotices.tsx';

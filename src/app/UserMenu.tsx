@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './useTranslation.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { useQrActions } from '../features/qr/useQrActions.tsx';
 import { nativeBridge } from '../platform/index.ts';

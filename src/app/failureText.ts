@@ -6,7 +6,7 @@
  * server's own text of a refused request (400, 404, 409, 429) is shown as it is, as SPEC §8
  * allows ("some failures return the raw error text").
  */
-import i18next from 'i18next';
+import { texts } from './i18n.ts';
 
 export type FailureKind = 'network' | 'accessDenied' | 'operationFailed' | 'unknown' | 'refused';
 
@@ -48,10 +48,10 @@ export function failureText(error: unknown): string {
     case 'network':
     case 'accessDenied':
     case 'unknown':
-      return i18next.t(FAILURE_KEYS[kind]);
+      return texts.t(FAILURE_KEYS[kind]);
     case 'operationFailed': {
       const status = error instanceof Error ? statusOf(error) : null;
-      return `${i18next.t(FAILURE_KEYS.operationFailed)} (HTTP ${status ?? 500})`;
+      return `${texts.t(FAILURE_KEYS.operationFailed)} (HTTP ${status ?? 500})`;
     }
     case 'refused':
       return (error as Error).message;

@@ -1,13 +1,13 @@
 /**
- * i18next with the four locales; German is the source language (DESIGN.md "Languages").
- * Each language is split into files (localeAreas.ts): the first render waits only for the
- * shell's texts, a page loads the areas it shows before it renders (`withAreas`).
+ * The texts of the four locales; German is the source language and the fallback (DESIGN.md
+ * "Languages"). Each language is split into files (localeAreas.ts): the first render waits
+ * only for the shell's texts, a page loads the areas it shows before it renders
+ * (`withAreas`). The runtime is texts.ts; components read it through useTranslation.ts.
  */
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY } from './languageKey.ts';
 import { SHELL_FILE } from './localeAreas.ts';
 import type { LocaleArea } from './messages.ts';
+import { createTexts, type TextTree } from './texts.ts';
 
 export { LANGUAGES };
 export type Language = (typeof LANGUAGES)[number];
@@ -23,15 +23,13 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 /** When the languages not shown are fetched: after the first screen has settled. */
 const PREFETCH_DELAY_MS = 2000;
 
-type Texts = Record<string, unknown>;
-
 /**
  * Every file of every language is its own chunk: a tab loads only the language it shows
  * (startup budget), and of it only the areas it has shown.
  */
-const FILES = import.meta.glob<Texts>('../../locales/*/*.json', { import: 'default' });
+const FILES = import.meta.glob<TextTree>('../../locales/*/*.json', { import: 'default' });
 
-function loaderOf(lang: Language, file: string): (() => Promise<Texts>) | undefined {
+function loaderOf(lang: Language, file: string): (() => Promise<TextTree>) | undefined {
   return FILES[`../../locales/${lang}/${file}.json`];
 }
 
@@ -44,10 +42,11 @@ const loaded = new Set<string>();
 let target: Language | null = null;
 const targetLanguage = (): Language => (target ??= storedLanguage());
 /**
- * i18next is initialised. The page a tab opens with starts loading before that (App.tsx
+ * The texts are initialised. The page a tab opens with starts loading before that (App.tsx
  * preloads it when imported, before initI18n runs): its files are fetched at once but added
  * after init.
  */
+let initialized = false;
 let markReady = (): void => undefined;
 const ready = new Promise<void>((resolve) => (markReady = resolve));
 
@@ -58,8 +57,8 @@ function ensureFile(lang: Language, file: string): Promise<void> {
   // An area kept whole in the shell file has no file of its own.
   const load = loaderOf(lang, file);
   const done = load
-    ? Promise.all([load(), ready]).then(([texts]) => {
-        i18next.addResourceBundle(lang, 'translation', texts, true, true);
+    ? Promise.all([load(), ready]).then(([tree]) => {
+        texts.add(lang, tree);
         loaded.add(id);
       })
     : Promise.resolve();
@@ -71,7 +70,7 @@ function ensureFile(lang: Language, file: string): Promise<void> {
 
 function ensureAreas(areas: readonly string[]): Promise<void> {
   for (const area of areas) inUse.add(area);
-  const langs = new Set([targetLanguage(), ...(i18next.isInitialized ? [currentLanguage()] : [])]);
+  const langs = new Set([targetLanguage(), ...(initialized ? [currentLanguage()] : [])]);
   return Promise.all([...langs].flatMap((lang) => areas.map((a) => ensureFile(lang, a)))).then(
     () => undefined,
   );
@@ -103,6 +102,17 @@ function missingKey(key: string): string {
   return '';
 }
 
+/**
+ * The texts of every language loaded so far; German fills in a key the language shown lacks,
+ * the key itself one that German lacks too. Components re-render when texts are added
+ * (an area arriving later) and when the language changes (useTranslation.ts).
+ */
+export const texts = createTexts({
+  language: DEFAULT_LANGUAGE,
+  fallback: 'de',
+  missing: missingKey,
+});
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
@@ -113,27 +123,15 @@ export function storedLanguage(): Language {
 }
 
 export async function initI18n(): Promise<void> {
-  i18next.on('languageChanged', (lng) => {
-    document.documentElement.lang = lng;
-  });
   const lng = storedLanguage();
   target = lng;
   // The page's first script already preloads this file (vite.config.ts).
   const first = await loaderOf(lng, SHELL_FILE)!();
   loaded.add(`${lng}/${SHELL_FILE}`);
   loads.set(`${lng}/${SHELL_FILE}`, Promise.resolve());
-  await i18next.use(initReactI18next).init({
-    resources: { [lng]: { translation: first } },
-    partialBundledLanguages: true,
-    lng,
-    fallbackLng: 'de',
-    supportedLngs: LANGUAGES,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    parseMissingKeyHandler: missingKey,
-    // Texts of an area arriving later re-render the components that show them.
-    react: { bindI18nStore: 'added' },
-  });
+  texts.add(lng, first);
+  showLanguage(lng);
+  initialized = true;
   markReady();
   // The other languages' files in use load after the first screen, so a switch is instant.
   setTimeout(() => {
@@ -148,10 +146,15 @@ export async function setLanguage(lang: Language): Promise<void> {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   target = lang;
   await Promise.all([...inUse].map((file) => ensureFile(lang, file)));
-  await i18next.changeLanguage(lang);
+  showLanguage(lang);
+}
+
+function showLanguage(lang: Language): void {
+  texts.changeLanguage(lang);
+  document.documentElement.lang = lang;
 }
 
 /** The active language (for Intl formatting), always one of LANGUAGES. */
 export function currentLanguage(): Language {
-  return isLanguage(i18next.language) ? i18next.language : 'de';
+  return isLanguage(texts.language) ? texts.language : 'de';
 }

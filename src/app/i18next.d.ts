@@ -3,7 +3,6 @@
  * the German files (locales/de/*.json, joined in messages.ts) lack does not. Plural keys are
  * used without their suffix (`t('about.users', { count })`).
  */
-import 'i18next';
 import type { Messages } from './messages.ts';
 
 declare module 'i18next' {

@@ -3,7 +3,7 @@
  * For fixed patterns use domain/formatPattern.ts with `locale`.
  */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './useTranslation.ts';
 import { formatAge, formatDateTime, formatNumber, type DateTimeOptions } from '../domain/format.ts';
 import { isLanguage, type Language } from './i18n.ts';
 import { useResource } from './resource.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../app/useTranslation.ts';
 import { Button } from './Button.tsx';
 import { Dialog } from './Dialog.tsx';
 

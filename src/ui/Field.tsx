@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../app/useTranslation.ts';
 import { cx } from './cx.ts';
 
 /** What Field hands to its control so label, help and error are announced with it. */

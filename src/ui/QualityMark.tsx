@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../app/useTranslation.ts';
 import type { Quality } from '../contract/enums.ts';
 import { qualityClass } from '../domain/pvFormat.ts';
 

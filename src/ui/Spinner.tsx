@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../app/useTranslation.ts';
 import { cx } from './cx.ts';
 
 export interface SpinnerProps {

@@ -7,7 +7,7 @@
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { ParseKeys } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../useTranslation.ts';
 import { useNavigate } from 'react-router';
 import { planAction, type ActionPlan, type ActionRequest } from '../../domain/navigationTargets.ts';
 import type { RuleMessage } from '../../domain/validation/ruleMessage.ts';

@@ -4,7 +4,7 @@
  * the name says it opens a new tab), an in-app link inside the native app.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../useTranslation.ts';
 import { Link } from 'react-router';
 import { targetPath, type NavigationTarget } from '../../domain/navigationTargets.ts';
 import { Icon } from '../../ui/index.ts';

@@ -7,7 +7,7 @@
  * page again without a reload once the cause has gone.
  */
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../useTranslation.ts';
 import { ErrorBoundary, PageHeader, Panel } from '../../ui/index.ts';
 
 /** Session-storage key that ends the failure of `?part=until-fixed`. */

@@ -3,7 +3,7 @@
  * for visual review and for browser tests of the kit. Nothing links to it.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../useTranslation.ts';
 import {
   Button,
   ConfirmDialog,

@@ -1,5 +1,5 @@
 /** About this plant (/about): the plant's settings from the server, and its licence. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { useResource } from '../../app/resource.ts';
 import { licenseOptions, systemSettings } from '../../app/systemSettings.ts';
 import { LoadingState, PageHeader, Panel } from '../../ui/index.ts';

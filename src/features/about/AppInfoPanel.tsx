@@ -1,6 +1,6 @@
 /** Inside the native app: its version and its name for this connection (SPEC §2 bridge). */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { nativeBridge } from '../../platform/index.ts';
 import { Panel } from '../../ui/index.ts';
 

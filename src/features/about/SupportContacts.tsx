@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { SystemSettings } from '../../contract/auth.ts';
 import { Icon } from '../../ui/index.ts';
 

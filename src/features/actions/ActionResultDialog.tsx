@@ -1,5 +1,5 @@
 /** The result dialogs of SPEC §8 after an action, with the rejected PVs named. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { ParseKeys } from 'i18next';
 import type { ResultDialog, ResultItem } from '../../domain/validation/resultDialogs.ts';
 import { Button, Dialog, Icon } from '../../ui/index.ts';

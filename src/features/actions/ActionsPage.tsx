@@ -1,6 +1,6 @@
 /** The operating area: where set values, priority outputs, text outputs and counters are found. */
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { Icon, PageHeader, type IconName } from '../../ui/index.ts';
 import './actions.css';
 

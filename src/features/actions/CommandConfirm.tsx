@@ -5,7 +5,7 @@
  * close button) cancels and nothing is sent.
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { Button, Dialog } from '../../ui/index.ts';
 
 export interface CommandChange {

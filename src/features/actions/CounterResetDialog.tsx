@@ -1,6 +1,6 @@
 /** Reset a counter (SPEC §1, §7 counters/reset): asks first, then reports as SPEC §8 says. */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { PvConfig, PvValue } from '../../contract/pv.ts';
 import { buildCounterResetRequest } from '../../domain/validation/counterReset.ts';
 import { pvActionResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';

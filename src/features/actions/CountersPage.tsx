@@ -3,7 +3,7 @@
  * their live values; the resetable ones can be chosen and reset together after a question.
  */
 import { memo, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { pvKey } from '../../contract/keys.ts';
 import type { PvConfig, PvRef, PvValue } from '../../contract/pv.ts';
 import {

@@ -4,7 +4,7 @@
  * confirm step before it reaches the plant. Read-only with the reason without the right.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { PvConfig, PvValue } from '../../contract/pv.ts';
 import { buildPvSetRequest } from '../../domain/validation/valueEntry.ts';
 import { pvActionResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';

@@ -4,7 +4,7 @@
  * out while there is nothing to save) and the SPEC §8 result dialog that follows a refusal.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { ResultDialog } from '../../domain/validation/resultDialogs.ts';
 import { Button, Dialog } from '../../ui/index.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';

@@ -5,7 +5,7 @@
  * when the plant answered Success.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { LIMIT_TYPES, type LimitType } from '../../contract/enums.ts';
 import { checkRequiredFields, FORM_KEYS } from '../../domain/validation/forms.ts';
 import { ruleMessage } from '../../domain/validation/ruleMessage.ts';

@@ -3,7 +3,7 @@
  * with the new one, so the plant refuses when someone changed it meanwhile.
  */
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { PvConfig } from '../../contract/pv.ts';
 import {
   buildSetPrioritiesRequest,

@@ -4,7 +4,7 @@
  * group; the answer is shown as SPEC §8 says.
  */
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { PriorityOutputAckResult } from '../../contract/actions.ts';
 import {
   priorityOutputAckQueries,

@@ -3,7 +3,7 @@
  * with the first click, not with the page.
  */
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { PvRef } from '../../contract/pv.ts';
 import { Button, Tooltip } from '../../ui/index.ts';
 import { ActionNotice } from './ActionNotice.tsx';

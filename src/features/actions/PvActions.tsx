@@ -4,7 +4,7 @@
  * (DigiIn, AnaIn), counter reset (resetable counters). One action opens directly.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { PvRef } from '../../contract/pv.ts';
 import { hasRuntimes } from '../../domain/validation/valueEntry.ts';
 import { usePvConfig, usePvValue } from '../../live/index.ts';

@@ -1,5 +1,5 @@
 /** The info popup of a PV (SPEC §2 "Info popup"): what the PV is, where, and its range. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { PvConfig } from '../../contract/pv.ts';
 import { InfoPopup } from '../../ui/index.ts';
 

@@ -3,7 +3,7 @@
  * whether a form is offered at all; the note says why it is read-only. The server still
  * checks every write.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { Right } from '../../contract/auth.ts';
 import type { TFunction } from 'i18next';
 import { useSession, type Session } from '../auth/sessionStore.ts';

@@ -3,7 +3,7 @@
  * DigiIn and AnaIn, values not empty and not negative). Old and new values travel together.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { PvRuntime } from '../../contract/actions.ts';
 import type { PvConfig } from '../../contract/pv.ts';
 import { buildSetRuntimesRequest, hasRuntimes } from '../../domain/validation/valueEntry.ts';

@@ -3,7 +3,7 @@
  * rule is checked before anything is sent; a failed save keeps what the user typed.
  */
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { PvConfig, PvValue } from '../../contract/pv.ts';
 import { buildPvSetRequest, DIGITAL_INVERT } from '../../domain/validation/valueEntry.ts';
 import {

@@ -5,7 +5,7 @@
  * keeps every entry.
  */
 import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { pvKey } from '../../contract/keys.ts';
 import type { PvConfig } from '../../contract/pv.ts';
 import {

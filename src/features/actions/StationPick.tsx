@@ -4,7 +4,7 @@
  * one is chosen, a note saying what to do.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { Station } from '../../contract/station.ts';
 import { EmptyState, Field } from '../../ui/index.ts';
 

@@ -5,7 +5,7 @@
  * save shows the generic status dialog and keeps what was typed.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { TextMessage, TextOutput } from '../../contract/actions.ts';
 import { requireText } from '../../domain/validation/forms.ts';
 import {

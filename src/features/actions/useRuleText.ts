@@ -1,6 +1,6 @@
 /** Translates the structured messages of src/domain/validation (RuleMessage) in the user's language. */
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { ParseKeys } from 'i18next';
 import type { RuleMessage } from '../../domain/validation/ruleMessage.ts';
 

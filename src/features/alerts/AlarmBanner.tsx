@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { useAlertCounts } from '../../live/index.ts';
 import { cx, Icon, type IconName } from '../../ui/index.ts';
 import { Horn } from './horn.ts';

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { ParseKeys } from 'i18next';
 import type { Alert } from '../../contract/alerts.ts';
 import type { AlertColumn, AlertSortColumn } from '../../domain/alertFields.ts';

@@ -5,7 +5,7 @@
  * alert's station reaches by remote alarm now.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import {
   ALERT_DEFAULT_RANGE_DAYS,
   type Alert,

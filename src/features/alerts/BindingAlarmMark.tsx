@@ -3,7 +3,7 @@
  * a station's connection, an alarm line, a device, a pipe leakage. Leased by binding from
  * the engine (SubscribeToAlertState / newAlertState); nothing while no alert is pending.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { alertBindingKey, type AlertStateBinding } from '../../contract/alerts.ts';
 import { useLiveItem } from '../../live/index.ts';
 import { AlarmMark } from '../../ui/index.ts';

@@ -3,7 +3,7 @@
  * a period, a virtualized list newest first, the limit note of SPEC §8 and a CSV export.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ALERT_DEFAULT_RANGE_DAYS } from '../../contract/alerts.ts';
 import { useFormat } from '../../app/useFormat.ts';

@@ -6,7 +6,7 @@
  * otherwise). Shown on the alert history of a failure input.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { NetworkError } from '../../api/http.ts';
 import { failureText } from '../../app/failureText.ts';
 import { useFormat } from '../../app/useFormat.ts';

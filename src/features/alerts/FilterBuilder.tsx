@@ -2,7 +2,7 @@
  * Column filters of SPEC §5: conditions with every operator of the column's kind, combined
  * in and/or groups (one level of nesting). Edits a FilterGroup; the engine compiles it.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { ParseKeys } from 'i18next';
 import {
   FILTER_LOGIC_LABEL_KEYS,

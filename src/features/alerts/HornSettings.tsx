@@ -1,6 +1,6 @@
 /** Settings of the horn (hornState.ts): which new alarms re-arm a muted horn. */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { PRIORITY_MAX, PRIORITY_MIN } from '../../contract/alerts.ts';
 import { useHornSettings, writeHornSettings } from './hornState.ts';
 

@@ -4,7 +4,7 @@
  * process image shows, so an operator sees why a value is in alarm and against which limit.
  * The limits come from the limit-config topic (newLimitConfig), leased while shown.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { LIMIT_TYPES } from '../../contract/enums.ts';
 import type { PvRef } from '../../contract/pv.ts';
 import { LIMIT_SUFFIX } from '../../domain/pvAlarm.ts';

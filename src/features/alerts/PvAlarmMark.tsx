@@ -2,7 +2,7 @@
  * A PV's alarm state at its value (DESIGN.md "Alarm states"): the alarm mark in the
  * priority's colour with the state in words. Used wherever a PV value is shown.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { PvAlarmState } from '../../domain/pvAlarm.ts';
 import { AlarmMark } from '../../ui/index.ts';
 import { usePriorityStyles } from './usePriorities.ts';

@@ -7,7 +7,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { postJson } from '../../api/http.ts';
 import { fetchPvList } from '../../api/stations.ts';
 import { ALERT_API, type AlertListResult } from '../../contract/alerts.ts';

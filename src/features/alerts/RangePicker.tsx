@@ -1,6 +1,6 @@
 /** The period of an archive: the presets of SPEC §9 or a custom range (default 7 days). */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { PRESET_RANGES, presetRange, type PresetRange } from '../../domain/presetRanges.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { Button } from '../../ui/index.ts';

@@ -5,7 +5,7 @@
  * sign-in, back to the same page. While the user is active the server lease is renewed.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { redirectToLogout } from '../../api/http.ts';
 import { renewLease } from '../../api/userManagement.ts';
 import { openActivityChannel } from './autoLogout/activityChannel.ts';

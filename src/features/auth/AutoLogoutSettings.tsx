@@ -1,6 +1,6 @@
 /** Auto-logout settings of this browser (SPEC §9): on/off and minutes of inactivity. */
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import {
   MAX_AUTO_LOGOUT_MINUTES,
   useAutoLogoutSettings,

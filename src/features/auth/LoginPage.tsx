@@ -12,7 +12,7 @@
 import { isKioskTab } from '../../app/useKiosk.ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { safeReturnUrl } from '../../domain/returnUrl.ts';
 import { fetchLoginToken, login, verifyCode } from '../../api/account.ts';
 import { setCsrfToken } from '../../api/http.ts';

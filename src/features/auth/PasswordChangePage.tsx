@@ -4,7 +4,7 @@
  * password is managed by a domain is told to change it there.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { PasswordPolicy } from '../../contract/auth.ts';
 import { passwordProblems, type PasswordProblem } from '../../domain/passwordPolicy.ts';
 import { NetworkError } from '../../api/http.ts';

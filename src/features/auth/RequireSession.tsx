@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { HttpError } from '../../api/http.ts';
 import { loadSession } from '../../api/userManagement.ts';
 import { AutoLogout } from './AutoLogout.tsx';

@@ -3,7 +3,7 @@
  * four report flags. A failed save keeps the dialog open with what was typed.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import {
   ANNOTATION_DEFAULTS,
   CHART_DATA_LIMITS,

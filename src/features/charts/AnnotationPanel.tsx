@@ -4,7 +4,7 @@
  * ignored and the user is told so).
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { AnnotationDeleteConfirm, useAnnotationActions } from './annotationActions.tsx';
 import type { DataSourceType } from '../../contract/charts.ts';
 import { pvKey, pvUrlId } from '../../contract/keys.ts';

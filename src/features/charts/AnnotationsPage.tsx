@@ -3,7 +3,7 @@
  * edit, hide and delete as on the chart, and a way to the charts that show its PV.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { AnnotationDeleteConfirm, useAnnotationActions } from './annotationActions.tsx';
 import { Link, useNavigate } from 'react-router';
 import { pvUrlId } from '../../contract/keys.ts';

@@ -4,7 +4,7 @@
  * an optional `start` (and `end`) is passed on.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fetchStations } from '../../api/stations.ts';
 import type { ChartDirectory } from '../../contract/charts.ts';

@@ -2,7 +2,7 @@
  * The chart directory (SPEC §2, §3 "Chart directory"): live and archive charts in their
  * nested folders; each chart opens its view. Folders fold with the native details element.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { Link } from 'react-router';
 import { CHART_TYPES, type ChartDirectory } from '../../contract/charts.ts';
 import { useLiveClient } from '../../live/index.ts';

@@ -1,6 +1,6 @@
 /** A stored chart by id (`/charts/:id`, optional `start` and `end` in the address). */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useLiveClient } from '../../live/index.ts';
 import { LoadingState, PageHeader } from '../../ui/index.ts';

@@ -5,7 +5,7 @@
  * and export (CSV from the server, PNG of the canvas).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import {
   DATA_SOURCE_TYPES,
   type ChartConfig,

@@ -4,7 +4,7 @@
  * span, keeps the custom dates inside it and says when a chosen range holds no data.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { PRESET_RANGES, presetRange, type PresetRange } from '../../domain/presetRanges.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { Button } from '../../ui/index.ts';

@@ -4,7 +4,7 @@
  * `/trend/archive?pv=TYPE-NR&amount=N&unit=Days` (the start is now minus the duration).
  */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { Link, useSearchParams } from 'react-router';
 import { getCsrfToken } from '../../api/http.ts';
 import {

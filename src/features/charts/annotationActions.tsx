@@ -3,7 +3,7 @@
  * of a request (SPEC §4: ignored while the store is busy, failed with the server's text),
  * save an edit, and ask before deleting.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { AnnotationEntry, AnnotationResult, AnnotationStore } from '../../live/charts.ts';
 import type { AnnotationFields } from './AnnotationDialog.tsx';
 import { ConfirmDialog } from '../../ui/index.ts';

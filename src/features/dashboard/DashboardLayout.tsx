@@ -4,7 +4,7 @@
  * FreeLayout (placed in percent of the board; stacked on phones). An unknown layout says so
  * and falls back to the flow, so the tiles still show.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { DASHBOARD_LAYOUTS, type Dashboard, type DashboardTile } from '../../contract/dashboard.ts';
 import { knownCase } from './enums.ts';
 import { Tile } from './Tile.tsx';

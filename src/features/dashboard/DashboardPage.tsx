@@ -5,7 +5,7 @@
  */
 import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { Button, EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
 import { useAsync } from '../stations/useAsync.ts';
 import { useKiosk } from '../../app/useKiosk.ts';

@@ -1,5 +1,5 @@
 /** One tile of a dashboard: its type picks the content; unknown types and sizes are tile errors. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import {
   TILE_SIZES,
   TILE_TYPES,

@@ -3,7 +3,7 @@
  * its content mounted only while the tile is on screen, so only what is visible is leased.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { Button, ErrorBoundary, Icon } from '../../ui/index.ts';
 import type { DashboardTile } from '../../contract/dashboard.ts';
 

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { ENERGY_PERIOD_SECONDS, type EnergyOptimisationValues } from '../../contract/energy.ts';
 import { formatMinutesSeconds } from '../../domain/formatPattern.ts';
 import { useFormat } from '../../app/useFormat.ts';

@@ -3,7 +3,7 @@
  * favorites at the top of the navigation (SPEC §2).
  */
 import { Link, NavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { Button, Icon, Panel } from '../../ui/index.ts';
 import { userPages, useUserPages } from './userPagesStore.ts';
 import './favorites.css';

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { Button } from '../../ui/index.ts';
 import { userPages, useUserPages } from './userPagesStore.ts';
 import './favorites.css';

@@ -1,6 +1,6 @@
 /** Help and support (/help): reaching support, the areas, connection states, keyboard use. */
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { ConnectionStatus, type ConnectionDisplay } from '../../app/ConnectionStatus.tsx';
 import { NAV_ITEMS } from '../../app/navigation.ts';
 import { useResource } from '../../app/resource.ts';

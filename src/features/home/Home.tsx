@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { NAV_ITEMS } from '../../app/navigation.ts';
 import { Icon, PageHeader } from '../../ui/index.ts';
 import { StationStatusBoard } from '../stations/StationStatusBoard.tsx';

@@ -7,7 +7,7 @@
  */
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { alertBindingKey } from '../../contract/alerts.ts';
 import type { LeakageState, PipeLeakage } from '../../contract/leakage.ts';
 import { formatInZone } from '../../domain/formatPattern.ts';

@@ -2,7 +2,7 @@
  * The machine data sheet (SPEC §2 "machine data sheet", §7 datasheets/data, /parts, /docs):
  * machine data, spare parts and the machine's documents.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { LoadingState, Panel } from '../../ui/index.ts';
 import { DocumentsPanel } from './DocumentsPanel.tsx';
 import { MachineFrame } from './MachineFrame.tsx';

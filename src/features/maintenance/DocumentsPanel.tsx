@@ -6,7 +6,7 @@
  */
 import { nativeBridge, saveFromUrl } from '../../platform/index.ts';
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { DatasheetDocument, DocType } from '../../contract/maintenance.ts';
 import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES } from '../../contract/maintenance.ts';
 import type { PvRef } from '../../contract/pv.ts';

@@ -5,7 +5,7 @@
  * and keeps every row as typed. Viewers read the entries without controls.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { SERVICE_MESSAGE_TYPES } from '../../contract/enums.ts';
 import { LIFECYCLE_KINDS, type LifecycleEntry } from '../../contract/maintenance.ts';
 import type { PvRef } from '../../contract/pv.ts';

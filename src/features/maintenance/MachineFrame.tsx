@@ -4,7 +4,7 @@
  * The PV comes from the URL (`/machines/AnaIn-100001/datasheet`).
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { NavLink, useParams } from 'react-router';
 import { parsePvUrlId, pvUrlId } from '../../contract/keys.ts';
 import type { PvConfig, PvRef } from '../../contract/pv.ts';

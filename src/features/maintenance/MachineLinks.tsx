@@ -2,7 +2,7 @@
  * The maintenance pages of a PV, offered wherever a PV's actions are (SPEC §2 navigation
  * targets): opened through the action dispatcher, so in a new tab in a browser.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { ActionLink } from '../../app/actions/ActionLink.tsx';
 import type { PvRef } from '../../contract/pv.ts';
 import './machineLinks.css';

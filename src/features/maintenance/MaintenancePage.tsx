@@ -5,7 +5,7 @@
  * intervals live, like the notifications.
  */
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { Link } from 'react-router';
 import { pvUrlId } from '../../contract/keys.ts';
 import { useFormat } from '../../app/useFormat.ts';

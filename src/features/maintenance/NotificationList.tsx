@@ -1,5 +1,5 @@
 /** Maintenance notifications (SPEC §3 "Maintenance notification") as a list of cards. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { Link } from 'react-router';
 import { pvUrlId } from '../../contract/keys.ts';
 import type { MaintenanceNotification } from '../../contract/maintenance.ts';

@@ -4,7 +4,7 @@
  * by text, station and service type, each linking to its machine.
  */
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { SERVICE_MESSAGE_TYPES, type ServiceMessageType } from '../../contract/enums.ts';
 import { Field, LoadingState, PageHeader } from '../../ui/index.ts';
 import { loadDescriptions, loadNotifications } from './maintenanceApi.ts';

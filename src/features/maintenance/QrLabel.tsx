@@ -3,7 +3,7 @@
  * sheet. The code is drawn by `qrcode` into an image; printing shows only the label.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { Button, Dialog } from '../../ui/index.ts';
 
 export function QrLabelButton({

@@ -7,7 +7,7 @@
  * the interval restarts and its notification closes), after the confirm step.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { Link } from 'react-router';
 import { pvKey, pvUrlId } from '../../contract/keys.ts';
 import type { MaintenanceConfig } from '../../contract/maintenance.ts';

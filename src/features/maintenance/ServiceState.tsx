@@ -1,5 +1,5 @@
 /** A service's state as a badge: overdue and soon due stand out with icon and text, ok stays calm. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { ServiceState } from '../../domain/maintenance.ts';
 import { StatusBadge } from '../../ui/index.ts';
 

@@ -2,7 +2,7 @@
  * Storage cards of the stations' control units (SPEC §9 "storage card life warning below
  * 20 %"): the worn ones stand out with icon and text; the rest is summed up in one line.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { storageCardWarning } from '../../domain/maintenance.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { LoadingState, Panel, StatusBadge } from '../../ui/index.ts';

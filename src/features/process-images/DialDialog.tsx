@@ -1,6 +1,6 @@
 /** Dialling a station from a process image (SPEC §2 "Station dial": connect, disconnect, status). */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { StationCallAction } from '../../contract/enums.ts';
 import type { StationCallResult } from '../../contract/station.ts';
 import { callStations } from '../../api/stations.ts';

@@ -1,6 +1,6 @@
 /** The list of process images (GET /api/visualization/processImages, under `root`). */
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { ProcessImageDirectory } from '../../contract/dashboard.ts';
 import { EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
 import { useAsync } from '../stations/useAsync.ts';

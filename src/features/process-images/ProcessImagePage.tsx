@@ -21,7 +21,7 @@ import { ActionNotice } from '../actions/ActionNotice.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useActionDispatcher } from '../../app/actions/ActionDispatcher.tsx';
 import { readImageAction } from './imageActions.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { WindowLike } from 'dompurify';
 import type { PvRef } from '../../contract/pv.ts';
 import { useLiveClient } from '../../live/index.ts';

@@ -7,7 +7,7 @@
 import { PvAlarmDetails } from '../alerts/PvAlarmDetails.tsx';
 import { Link } from 'react-router';
 import { ActionLink } from '../../app/actions/ActionLink.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { pvUrlId } from '../../contract/keys.ts';
 import type { PvRef } from '../../contract/pv.ts';
 import { usePvConfig, usePvValue } from '../../live/index.ts';

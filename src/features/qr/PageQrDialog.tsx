@@ -5,7 +5,7 @@
  */
 import { useCallback, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { useLocation } from 'react-router';
 import { Button, Dialog } from '../../ui/index.ts';
 import { QrCodeSvg } from './QrCodeSvg.tsx';

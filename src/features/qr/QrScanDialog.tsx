@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { Button, Dialog, Spinner } from '../../ui/index.ts';
 import { createQrDecoder, type QrDecoder } from './qrDecoder.ts';
 import './qr.css';

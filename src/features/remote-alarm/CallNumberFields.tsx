@@ -5,7 +5,7 @@
  * someone else meanwhile shows the server's version, keeping what the user typed.
  */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { AlarmCallNumbersResult } from '../../contract/remoteAlert.ts';
 import { isPending, type CallNumberDraft } from '../../domain/callNumberDrafts.ts';
 import type { RuleMessage } from '../../domain/validation/ruleMessage.ts';

@@ -7,7 +7,7 @@
  * for the acknowledged plans right after the acknowledgement.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { http, getJson } from '../../api/http.ts';
 import {
   REMOTE_ALERT_API,

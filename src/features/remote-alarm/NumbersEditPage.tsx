@@ -7,7 +7,7 @@
  * every row as typed. Users without the right read the numbers and are told why.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { HttpError } from '../../api/http.ts';
 import { failureText } from '../../app/failureText.ts';
 import type { AlarmCallNumbersResult } from '../../contract/remoteAlert.ts';

@@ -8,7 +8,7 @@
  * may not switch.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { AlarmCallNumber, AlarmCallNumbersResult } from '../../contract/remoteAlert.ts';
 import {
   stationsLeftWithoutOnCall,

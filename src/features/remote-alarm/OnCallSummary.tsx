@@ -6,7 +6,7 @@
  * list; nothing while loading or for a station without plans.
  */
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { activePlanOf, onCallRecipients } from '../../domain/remoteAlarm.ts';
 import { Icon, StatusBadge } from '../../ui/index.ts';
 import { useLivePlans } from './useLivePlans.ts';

@@ -5,7 +5,7 @@
  * marked — its alarms reach no one at night.
  */
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { AlarmPlan } from '../../contract/remoteAlert.ts';
 import { onCallByStation } from '../../domain/remoteAlarm.ts';
 import { StatusBadge } from '../../ui/index.ts';

@@ -1,5 +1,5 @@
 /** SPEC §8 "too many alarms or number changes", shown on a plan whose daily maximum is reached. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { planLimitMessages, PLAN_LIMIT_KEYS, type PlanCounts } from '../../domain/planLimits.ts';
 import { useRuleText } from '../actions/useRuleText.ts';
 

@@ -8,7 +8,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { http } from '../../api/http.ts';
 import {
   REMOTE_ALERT_API,

@@ -3,7 +3,7 @@
  * call number editing (SPEC §2 navigation targets), and a number's stations in words.
  */
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { AlarmCallNumber, AlarmCallNumbersResult } from '../../contract/remoteAlert.ts';
 import { targetPath } from '../../domain/navigationTargets.ts';
 

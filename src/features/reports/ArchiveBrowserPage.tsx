@@ -5,7 +5,7 @@
  * same range as a trend.
  */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { Link, useSearchParams } from 'react-router';
 import { useFormat } from '../../app/useFormat.ts';
 import type { PvRef } from '../../contract/pv.ts';

@@ -4,7 +4,7 @@
  * failed save keeps the input and says why.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import type { ReportColumn } from '../../contract/reports.ts';
 import { checkManualInput } from '../../domain/reportInput.ts';

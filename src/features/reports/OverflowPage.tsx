@@ -5,7 +5,7 @@
  * text and shape, not colour alone); printable and exportable. Below the table, the SEBAM
  * measuring points of the shown basins, each opening its archived values.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { Link, useSearchParams } from 'react-router';
 import { useFormat } from '../../app/useFormat.ts';
 import { useResource } from '../../app/resource.ts';

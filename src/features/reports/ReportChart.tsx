@@ -2,7 +2,7 @@
  * A bar per row of one column (the flow volumes of a day, the monthly volumes of a year): where
  * a look beats reading the table. Plain SVG, scaled to its box; the values stay in the table.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import type { ReportColumn, ReportData } from '../../contract/reports.ts';
 

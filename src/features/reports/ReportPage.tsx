@@ -5,7 +5,7 @@
  * period's annotations, CSV and XLSX export and an A4 print layout.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { downloadText, toCsv } from '../alerts/csv.ts';
 import { useFormat } from '../../app/useFormat.ts';

@@ -3,7 +3,7 @@
  * each with its kinds (daily, weekly, monthly, annual, special), the overflow-basin log and
  * the archive browser.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { Link } from 'react-router';
 import { fetchStations } from '../../api/stations.ts';
 import { REPORT_KIND_SLUGS, type ReportConfig } from '../../contract/reports.ts';

@@ -1,6 +1,6 @@
 /** Settings (/settings): language, theme, and the sections other features contribute. */
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage } from '../../app/i18n.ts';
 import { setTheme, THEMES, useTheme } from '../../app/theme.ts';
 import { useFormat } from '../../app/useFormat.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { StationRef } from '../../contract/station.ts';
 import type { DialOutcome } from './dialActions.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { DialState } from '../../contract/enums.ts';
 
 /** ISA-101: only abnormal states get colour; normal connection states stay neutral. */

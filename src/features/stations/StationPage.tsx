@@ -6,7 +6,7 @@ import { alarmShortText } from '../../domain/pvAlarm.ts';
 import { MiddleText } from '../../ui/MiddleText.tsx';
 import { memo, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { PV_TYPES, type PvType } from '../../contract/enums.ts';
 import { pvUrlId } from '../../contract/keys.ts';

@@ -4,7 +4,7 @@
  * while it should be connected stands out.
  */
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { Station } from '../../contract/station.ts';
 import { fetchStations } from '../../api/stations.ts';
 import { useStationLive } from '../../live/index.ts';

@@ -2,7 +2,7 @@
 import { BindingAlarmMark } from '../alerts/BindingAlarmMark.tsx';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { StationCallAction } from '../../contract/enums.ts';
 import type { Station } from '../../contract/station.ts';
 import { fetchStations } from '../../api/stations.ts';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation.ts';
 import type { Webcam, WebcamImage } from '../../contract/dashboard.ts';
 import { EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
 import { useFormat } from '../../app/useFormat.ts';

@@ -3,28 +3,24 @@
  * and the 403 hook of the fetch wrapper that makes the session reload the user's rights; the
  * remote-alarm calls that threw read the same (src/features/remote-alarm/remoteAlarmApi.ts).
  */
-import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { de, ru } from '../i18n/allTexts.ts';
 import { HttpError, NetworkError } from '../../../src/api/http.ts';
 import { failureKind, failureText } from '../../../src/app/failureText.ts';
+import { texts } from '../../../src/app/i18n.ts';
 import { planResultDialog } from '../../../src/domain/validation/resultDialogs.ts';
 import {
   failedNumbersResult,
   failedPlanResult,
 } from '../../../src/features/remote-alarm/remoteAlarmApi.ts';
 
-beforeAll(async () => {
-  await i18next.init({
-    lng: 'de',
-    fallbackLng: 'de',
-    resources: { de: { translation: de }, ru: { translation: ru } },
-    interpolation: { escapeValue: false },
-  });
+beforeAll(() => {
+  texts.add('de', de);
+  texts.add('ru', ru);
 });
 
 describe('failure texts (SPEC §8 "Operation")', () => {
-  afterEach(() => i18next.changeLanguage('de'));
+  afterEach(() => texts.changeLanguage('de'));
 
   it('FT1: a network failure is "Netzwerkfehler", also after crossing the engine port', () => {
     expect(failureText(new NetworkError('Failed to fetch'))).toBe('Netzwerkfehler');
@@ -53,13 +49,13 @@ describe('failure texts (SPEC §8 "Operation")', () => {
     expect(failureText(e)).toBe('endDate must be after startDate');
   });
 
-  it('FT5: defects and thrown non-errors are "Unbekannter Fehler", in the user language', async () => {
+  it('FT5: defects and thrown non-errors are "Unbekannter Fehler", in the user language', () => {
     expect(failureText(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(
       'Unbekannter Fehler',
     );
     expect(failureText('boom')).toBe('Unbekannter Fehler');
     expect(failureText(new Error('   '))).toBe('Unbekannter Fehler');
-    await i18next.changeLanguage('ru');
+    texts.changeLanguage('ru');
     expect(failureText(undefined)).toBe('Неизвестная ошибка');
     expect(failureText(new NetworkError('x'))).toBe(ru.results.network.error);
   });

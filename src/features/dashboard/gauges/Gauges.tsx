@@ -4,7 +4,7 @@
  * the value in neutral grey unless it is beyond a limit, and the quality mark beside it.
  */
 import { alarmShortText } from '../../../domain/pvAlarm.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/useTranslation.ts';
 import { QualityMark } from '../../../ui/index.ts';
 import type { Quality } from '../../../contract/enums.ts';
 import type { GaugeModel } from './gaugeModel.ts';

@@ -1,5 +1,5 @@
 /** Browser tile: an embedded web page; only http and https URLs (SPEC §2 'Fehlerhafter Pfad'). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/useTranslation.ts';
 import type { DashboardTile } from '../../../contract/dashboard.ts';
 import { webUrl } from '../enums.ts';
 import { TileError } from '../TileFrame.tsx';

@@ -8,7 +8,7 @@ import { hourCycleOf } from '../../../domain/format.ts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ActionLink } from '../../../app/actions/ActionLink.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/useTranslation.ts';
 import type uPlot from 'uplot';
 import type { DashboardTile } from '../../../contract/dashboard.ts';
 import { CHART_API, type ChartData } from '../../../contract/charts.ts';

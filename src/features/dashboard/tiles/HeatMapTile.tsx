@@ -3,7 +3,7 @@
  * sequential scale), red only when a limit is crossed, with name and value for reading.
  */
 import { MiddleText } from '../../../ui/MiddleText.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/useTranslation.ts';
 import type { DashboardTile } from '../../../contract/dashboard.ts';
 import type { PvRef } from '../../../contract/pv.ts';
 import { usePvAlarm, usePvConfig, usePvValue } from '../../../live/index.ts';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/useTranslation.ts';
 import { MAP_TYPES, type DashboardTile } from '../../../contract/dashboard.ts';
 import type { StationOverview } from '../../../contract/plant.ts';
 import { getJson } from '../../../api/http.ts';

@@ -4,7 +4,7 @@
  * keeps what was typed; a change by someone else while editing is announced, not applied.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/useTranslation.ts';
 import {
   MAX_NOTE_LENGTH,
   type DashboardNote,

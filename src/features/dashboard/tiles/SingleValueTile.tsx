@@ -1,5 +1,5 @@
 /** SingleValue tile: one PV in one of the value display styles of SPEC §2. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/useTranslation.ts';
 import {
   VALUE_DISPLAY_STYLES,
   type DashboardTile,

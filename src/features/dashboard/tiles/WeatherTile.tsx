@@ -4,7 +4,7 @@
  * rain or snow. Refreshed every ten minutes from the configured weather service.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/useTranslation.ts';
 import {
   WEATHER_MODES,
   type DashboardTile,

@@ -1,6 +1,6 @@
 /** Webcam tile: the camera's current image, refreshed each interval (only HTTP 200 counts). */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/useTranslation.ts';
 import type { DashboardTile, WebcamImage } from '../../../contract/dashboard.ts';
 import { useFormat } from '../../../app/useFormat.ts';
 import { fetchCurrentImage } from '../dashboardApi.ts';
