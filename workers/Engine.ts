@@ -274,7 +274,7 @@ export class Engine implements EngineApi {
 
   async setAlertView(tabId: string, viewId: string, view: AlertView): Promise<void> {
     if (!this.tabs.has(tabId)) throw hubErrors.acquireFailed(tabId);
-    this.alerts.setView(tabId, viewId, view);
+    await this.alerts.setView(tabId, viewId, view);
   }
 
   async releaseAlertView(tabId: string, viewId: string): Promise<void> {

@@ -4,14 +4,18 @@
  * FetchAllPendingAlerts), and one store per archive query loaded over REST. A tab leases a
  * view {source, sort, filter, start, count}; it receives only its window plus a margin and
  * the totals, in `alerts` messages at most one per flush interval.
+ *
+ * The lists and the banner's counts are here from the start: an alarm never waits for code.
+ * Sorting, filtering and paging (`alertStore.ts`) are fetched with the first view a tab opens.
  */
 import type { Alert, AlertListResult, AlertQuery } from '../../src/contract/alerts.ts';
 import { HUB_MESSAGES, HUB_METHODS } from '../../src/contract/hubs.ts';
-import type { AlertCounts, AlertsMessage, AlertViewFrame } from '../engineProtocol.ts';
+import type { AlertsMessage, AlertViewFrame } from '../engineProtocol.ts';
 import type { Timers, TimerHandle } from '../timers.ts';
 import { applyAlertHubMessage, isAlert, touchedIds } from './alertMessages.ts';
 import { isCurrentAlert } from '../../src/domain/pvAlarm.ts';
-import { AlertStore, type AlertSort } from './alertStore.ts';
+import { AlertRows, alertCounts } from './alertRows.ts';
+import type { AlertSort, AlertViews } from './alertStore.ts';
 import type { FilterNode } from '../../src/domain/filters.ts';
 
 /** Rows sent on each side of the visible window, so short scrolls need no round trip. */
@@ -44,6 +48,11 @@ export interface AlertView {
 
 export type AlertArchiveFetcher = (query: AlertQuery) => Promise<AlertListResult>;
 
+/** The sorted views' module (`alertStore.ts`), or what stands in for it in tests. */
+export interface AlertViewsModule {
+  AlertViews: new (rows: AlertRows) => AlertViews;
+}
+
 export interface AlertFeedDeps {
   timers: Timers;
   /** Opens the alert hub channel; returns its release. */
@@ -54,10 +63,12 @@ export interface AlertFeedDeps {
   onError(error: unknown): void;
   /** The current (live) list changed or was loaded; derived state (PV alarms) follows it. */
   liveChanged?(): void;
+  /** Fetches the sorted views' code; `import('./alertStore.ts')` unless given. */
+  loadViews?(): Promise<AlertViewsModule>;
 }
 
 interface ArchiveEntry {
-  store: AlertStore;
+  store: AlertRows;
   state: 'loading' | 'partial' | 'ready' | 'error';
   error: string | null;
   remainingCount: number;
@@ -77,7 +88,7 @@ function queryKey(q: AlertQuery): string {
 }
 
 export class AlertFeed {
-  readonly live = new AlertStore();
+  readonly live = new AlertRows();
   private readonly archives = new Map<string, ArchiveEntry>();
   private readonly tabs = new Map<string, TabViews>();
   private liveUsers = 0;
@@ -93,11 +104,20 @@ export class AlertFeed {
    */
   private replay: [string, unknown][] | null = null;
   private subscribeRun = 0;
+  /** The sorted views' code once fetched, and the views of each list made so far. */
+  private viewsModule: AlertViewsModule | null = null;
+  private viewsLoading: Promise<AlertViewsModule> | null = null;
+  /** Why the views' code could not be fetched; the next view that is set tries again. */
+  private viewsError: string | null = null;
+  private readonly viewsOf = new WeakMap<AlertRows, AlertViews>();
 
   constructor(private readonly deps: AlertFeedDeps) {}
 
-  /** Leases (or moves) one view of a tab; `counts` views are the banner's. */
-  setView(tabId: string, viewId: string, view: AlertView): void {
+  /**
+   * Leases (or moves) one view of a tab; `counts` views are the banner's. The list is used at
+   * once; the returned promise settles once the views' code is here (or failed to come).
+   */
+  setView(tabId: string, viewId: string, view: AlertView): Promise<void> {
     const tab = this.tabOf(tabId);
     const old = tab.views.get(viewId);
     if (!old || sourceKey(old.source) !== sourceKey(view.source)) {
@@ -108,6 +128,10 @@ export class AlertFeed {
     // The user scrolled, sorted or filtered: answer at once, not with the next batch of
     // hub traffic (ALERT_FLUSH_INTERVAL_MS would add its wait to every filter and scroll).
     this.markDirty(tabId, 0);
+    return this.loadViews().then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   releaseView(tabId: string, viewId: string): void {
@@ -147,15 +171,16 @@ export class AlertFeed {
     };
   }
 
-  /** The current alerts, or null until they were fetched. */
+  /** The current alerts (in no particular order), or null until they were fetched. */
   liveAlerts(): Iterable<Alert> | null {
-    return this.liveState === 'ready' ? this.live.rows() : null;
+    return this.liveState === 'ready' ? this.live.alerts() : null;
   }
 
   /** All rows of a view (sorted, filtered), e.g. for a CSV export. */
-  rows(view: Omit<AlertView, 'start' | 'count'>): Alert[] {
+  async rows(view: Omit<AlertView, 'start' | 'count'>): Promise<Alert[]> {
+    const module = await this.loadViews();
     const store = this.storeOf(view.source);
-    return store ? store.rows(view.sort, view.filter) : [];
+    return store ? this.views(module, store).rows(view.sort, view.filter) : [];
   }
 
   /** The channel (re)connected: subscribe and fetch the pending alerts again. */
@@ -185,7 +210,7 @@ export class AlertFeed {
     } catch (error) {
       if (run !== this.subscribeRun) return;
       this.liveState = 'error';
-      this.liveError = error instanceof Error ? error.message : String(error);
+      this.liveError = messageOf(error);
       this.deps.onError(error);
     } finally {
       if (this.replay === replay) this.replay = null;
@@ -218,6 +243,48 @@ export class AlertFeed {
     }
     if (gone.length) changed += this.live.remove(gone);
     return changed;
+  }
+
+  /**
+   * The views' code, fetched once. A failed fetch ends in the views' error state and is tried
+   * again by the next view that is set.
+   */
+  private loadViews(): Promise<AlertViewsModule> {
+    if (this.viewsModule) return Promise.resolve(this.viewsModule);
+    if (!this.viewsLoading) {
+      const load = this.deps.loadViews ?? (() => import('./alertStore.ts'));
+      this.viewsError = null;
+      this.viewsLoading = load().then(
+        (module) => {
+          this.viewsModule = module;
+          this.viewsLoading = null;
+          this.markViewsDirty();
+          return module;
+        },
+        (error: unknown) => {
+          this.viewsLoading = null;
+          this.viewsError = `Alert views could not be loaded: ${messageOf(error)}`;
+          this.deps.onError(error);
+          this.markViewsDirty();
+          throw error;
+        },
+      );
+    }
+    return this.viewsLoading;
+  }
+
+  private views(module: AlertViewsModule, store: AlertRows): AlertViews {
+    let views = this.viewsOf.get(store);
+    if (!views) {
+      views = new module.AlertViews(store);
+      this.viewsOf.set(store, views);
+    }
+    return views;
+  }
+
+  /** Every tab with a view gets a frame: the views' code arrived or failed. */
+  private markViewsDirty(): void {
+    for (const [tabId, tab] of this.tabs) if (tab.views.size) this.markDirty(tabId, 0);
   }
 
   private tabOf(tabId: string): TabViews {
@@ -255,7 +322,7 @@ export class AlertFeed {
       entry.users++;
       return;
     }
-    entry = { store: new AlertStore(), state: 'loading', error: null, remainingCount: 0, users: 1 };
+    entry = { store: new AlertRows(), state: 'loading', error: null, remainingCount: 0, users: 1 };
     this.archives.set(key, entry);
     const loading = entry;
     if (source.query.limit > ARCHIVE_FIRST_PAGE_ROWS) {
@@ -279,13 +346,13 @@ export class AlertFeed {
       },
       (error: unknown) => {
         loading.state = 'error';
-        loading.error = error instanceof Error ? error.message : String(error);
+        loading.error = messageOf(error);
         this.markSourceDirty(key);
       },
     );
   }
 
-  private storeOf(source: AlertViewSource): AlertStore | undefined {
+  private storeOf(source: AlertViewSource): AlertRows | undefined {
     return source.kind === 'live' ? this.live : this.archives.get(queryKey(source.query))?.store;
   }
 
@@ -329,7 +396,7 @@ export class AlertFeed {
     this.deps.send(tabId, {
       type: 'alerts',
       views,
-      counts: tab.counts ? this.counts() : null,
+      counts: tab.counts ? alertCounts(this.live, this.liveState === 'ready') : null,
     });
   }
 
@@ -337,17 +404,25 @@ export class AlertFeed {
     const archive =
       view.source.kind === 'archive' ? this.archives.get(queryKey(view.source.query)) : undefined;
     const store = view.source.kind === 'live' ? this.live : archive?.store;
-    const state = view.source.kind === 'live' ? this.liveState : (archive?.state ?? 'loading');
-    const error = view.source.kind === 'live' ? this.liveError : (archive?.error ?? null);
-    const w = store
-      ? store.window({
-          sort: view.sort,
-          filter: view.filter,
-          start: view.start,
-          count: view.count,
-          margin: ALERT_WINDOW_MARGIN_ROWS,
-        })
-      : { from: 0, rows: [], total: 0, storeSize: 0, version: 0 };
+    let state: AlertViewFrame['state'] =
+      view.source.kind === 'live' ? this.liveState : (archive?.state ?? 'loading');
+    let error = view.source.kind === 'live' ? this.liveError : (archive?.error ?? null);
+    const module = this.viewsModule;
+    // Until the views' code is here the list shows as loading, or as failed if it cannot come.
+    if (!module) {
+      state = this.viewsError ? 'error' : 'loading';
+      error = this.viewsError;
+    }
+    const w =
+      store && module
+        ? this.views(module, store).window({
+            sort: view.sort,
+            filter: view.filter,
+            start: view.start,
+            count: view.count,
+            margin: ALERT_WINDOW_MARGIN_ROWS,
+          })
+        : { from: 0, rows: [], total: 0, storeSize: 0, version: 0 };
     return {
       state,
       error,
@@ -358,24 +433,12 @@ export class AlertFeed {
       remainingCount: archive?.remainingCount ?? 0,
     };
   }
-
-  private counts(): AlertCounts {
-    let pending = 0;
-    let active = 0;
-    let top: Alert | null = null;
-    let latest: Alert | null = null;
-    for (const a of this.live.rows()) {
-      if (!a.cleared) active++;
-      if (a.state !== 'pending') continue;
-      pending++;
-      latest ??= a;
-      // Rows come newest first: the first of the highest priority (0 highest) wins.
-      if (!top || a.priority < top.priority) top = a;
-    }
-    return { pending, active, top, latest, ready: this.liveState === 'ready' };
-  }
 }
 
 function sourceKey(source: AlertViewSource): string {
   return source.kind === 'live' ? 'live' : `archive:${queryKey(source.query)}`;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
