@@ -5,8 +5,9 @@
  * view {source, sort, filter, start, count}; it receives only its window plus a margin and
  * the totals, in `alerts` messages at most one per flush interval.
  *
- * The lists and the banner's counts are here from the start: an alarm never waits for code.
- * Sorting, filtering and paging (`alertStore.ts`) are fetched with the first view a tab opens.
+ * The current list and the banner's counts are here from the start: an alarm never waits for
+ * code. The views (`alertViewSet.ts`: archive lists, sorting, filtering and paging) are fetched
+ * with the first view a tab opens (workers/SPEC.md AV5).
  */
 import type { Alert, AlertListResult, AlertQuery } from '../../src/contract/alerts.ts';
 import { HUB_MESSAGES, HUB_METHODS } from '../../src/contract/hubs.ts';
@@ -15,11 +16,9 @@ import type { Timers, TimerHandle } from '../timers.ts';
 import { applyAlertHubMessage, isAlert, touchedIds } from './alertMessages.ts';
 import { isCurrentAlert } from '../../src/domain/pvAlarm.ts';
 import { AlertRows, alertCounts } from './alertRows.ts';
-import type { AlertSort, AlertViews } from './alertStore.ts';
+import type { AlertSort } from './alertStore.ts';
+import type { AlertViewSet, AlertViewSetDeps } from './alertViewSet.ts';
 import type { FilterNode } from '../../src/domain/filters.ts';
-
-/** Rows sent on each side of the visible window, so short scrolls need no round trip. */
-export const ALERT_WINDOW_MARGIN_ROWS = 50;
 
 /** The alert hub's messages the feed takes in (`received`). */
 export const ALERT_HUB_MESSAGES = [
@@ -30,11 +29,6 @@ export const ALERT_HUB_MESSAGES = [
   HUB_MESSAGES.newPendingAlerts,
 ] as const;
 export const ALERT_FLUSH_INTERVAL_MS = 50;
-/**
- * An archive query larger than this first fetches its newest rows alone: a screenful is on
- * screen in milliseconds while the whole range (up to 200,000 rows, tens of MB) loads.
- */
-export const ARCHIVE_FIRST_PAGE_ROWS = 300;
 
 export type AlertViewSource = { kind: 'live' } | { kind: 'archive'; query: AlertQuery };
 
@@ -48,9 +42,9 @@ export interface AlertView {
 
 export type AlertArchiveFetcher = (query: AlertQuery) => Promise<AlertListResult>;
 
-/** The sorted views' module (`alertStore.ts`), or what stands in for it in tests. */
+/** The views' module (`alertViewSet.ts`), or what stands in for it in tests. */
 export interface AlertViewsModule {
-  AlertViews: new (rows: AlertRows) => AlertViews;
+  AlertViewSet: new (deps: AlertViewSetDeps) => AlertViewSet;
 }
 
 export interface AlertFeedDeps {
@@ -63,16 +57,8 @@ export interface AlertFeedDeps {
   onError(error: unknown): void;
   /** The current (live) list changed or was loaded; derived state (PV alarms) follows it. */
   liveChanged?(): void;
-  /** Fetches the sorted views' code; `import('./alertStore.ts')` unless given. */
+  /** Fetches the views' code; `import('./alertViewSet.ts')` unless given. */
   loadViews?(): Promise<AlertViewsModule>;
-}
-
-interface ArchiveEntry {
-  store: AlertRows;
-  state: 'loading' | 'partial' | 'ready' | 'error';
-  error: string | null;
-  remainingCount: number;
-  users: number;
 }
 
 interface TabViews {
@@ -83,13 +69,8 @@ interface TabViews {
   timerDelayMs: number;
 }
 
-function queryKey(q: AlertQuery): string {
-  return `${q.start}|${q.end}|${q.limit}`;
-}
-
 export class AlertFeed {
   readonly live = new AlertRows();
-  private readonly archives = new Map<string, ArchiveEntry>();
   private readonly tabs = new Map<string, TabViews>();
   private liveUsers = 0;
   private releaseChannel: (() => void) | null = null;
@@ -104,12 +85,11 @@ export class AlertFeed {
    */
   private replay: [string, unknown][] | null = null;
   private subscribeRun = 0;
-  /** The sorted views' code once fetched, and the views of each list made so far. */
-  private viewsModule: AlertViewsModule | null = null;
-  private viewsLoading: Promise<AlertViewsModule> | null = null;
+  /** The views once their code is here; archive lists are used from then on. */
+  private viewSet: AlertViewSet | null = null;
+  private viewsLoading: Promise<AlertViewSet> | null = null;
   /** Why the views' code could not be fetched; the next view that is set tries again. */
   private viewsError: string | null = null;
-  private readonly viewsOf = new WeakMap<AlertRows, AlertViews>();
 
   constructor(private readonly deps: AlertFeedDeps) {}
 
@@ -178,9 +158,7 @@ export class AlertFeed {
 
   /** All rows of a view (sorted, filtered), e.g. for a CSV export. */
   async rows(view: Omit<AlertView, 'start' | 'count'>): Promise<Alert[]> {
-    const module = await this.loadViews();
-    const store = this.storeOf(view.source);
-    return store ? this.views(module, store).rows(view.sort, view.filter) : [];
+    return (await this.loadViews()).rows(view, this.live);
   }
 
   /** The channel (re)connected: subscribe and fetch the pending alerts again. */
@@ -246,20 +224,29 @@ export class AlertFeed {
   }
 
   /**
-   * The views' code, fetched once. A failed fetch ends in the views' error state and is tried
-   * again by the next view that is set.
+   * The views' code, fetched once. Archive lists of the views set meanwhile are used once it
+   * is here. A failed fetch ends in the views' error state; the next view set tries again.
    */
-  private loadViews(): Promise<AlertViewsModule> {
-    if (this.viewsModule) return Promise.resolve(this.viewsModule);
+  private loadViews(): Promise<AlertViewSet> {
+    if (this.viewSet) return Promise.resolve(this.viewSet);
     if (!this.viewsLoading) {
-      const load = this.deps.loadViews ?? (() => import('./alertStore.ts'));
+      const load = this.deps.loadViews ?? (() => import('./alertViewSet.ts'));
       this.viewsError = null;
       this.viewsLoading = load().then(
         (module) => {
-          this.viewsModule = module;
+          const set = new module.AlertViewSet({
+            fetchArchive: this.deps.fetchArchive,
+            changed: (matches) => {
+              for (const [tabId, tab] of this.tabs)
+                if ([...tab.views.values()].some((v) => matches(v.source))) this.markDirty(tabId);
+            },
+          });
+          this.viewSet = set;
           this.viewsLoading = null;
+          for (const tab of this.tabs.values())
+            for (const view of tab.views.values()) this.useSource(view.source, 1, true);
           this.markViewsDirty();
-          return module;
+          return set;
         },
         (error: unknown) => {
           this.viewsLoading = null;
@@ -271,15 +258,6 @@ export class AlertFeed {
       );
     }
     return this.viewsLoading;
-  }
-
-  private views(module: AlertViewsModule, store: AlertRows): AlertViews {
-    let views = this.viewsOf.get(store);
-    if (!views) {
-      views = new module.AlertViews(store);
-      this.viewsOf.set(store, views);
-    }
-    return views;
   }
 
   /** Every tab with a view gets a frame: the views' code arrived or failed. */
@@ -296,64 +274,25 @@ export class AlertFeed {
     return tab;
   }
 
-  private useSource(source: AlertViewSource, delta: 1 | -1): void {
-    if (source.kind === 'live') {
-      this.liveUsers += delta;
-      if (delta === 1 && this.liveUsers === 1) {
-        this.liveState = 'loading';
-        this.releaseChannel = this.deps.acquireChannel();
-      } else if (this.liveUsers === 0) {
-        this.releaseChannel?.();
-        this.releaseChannel = null;
-        // A snapshot still on its way belongs to a subscription nobody uses any more.
-        this.subscribeRun++;
-        this.replay = null;
-        this.live.clear();
-      }
+  /** Counts the users of a list; an archive list is the view set's (`onlyArchive`: catch up). */
+  private useSource(source: AlertViewSource, delta: 1 | -1, onlyArchive = false): void {
+    if (source.kind === 'archive') {
+      this.viewSet?.useArchive(source.query, delta);
       return;
     }
-    const key = queryKey(source.query);
-    let entry = this.archives.get(key);
-    if (delta === -1) {
-      if (entry && --entry.users <= 0) this.archives.delete(key);
-      return;
+    if (onlyArchive) return;
+    this.liveUsers += delta;
+    if (delta === 1 && this.liveUsers === 1) {
+      this.liveState = 'loading';
+      this.releaseChannel = this.deps.acquireChannel();
+    } else if (this.liveUsers === 0) {
+      this.releaseChannel?.();
+      this.releaseChannel = null;
+      // A snapshot still on its way belongs to a subscription nobody uses any more.
+      this.subscribeRun++;
+      this.replay = null;
+      this.live.clear();
     }
-    if (entry) {
-      entry.users++;
-      return;
-    }
-    entry = { store: new AlertRows(), state: 'loading', error: null, remainingCount: 0, users: 1 };
-    this.archives.set(key, entry);
-    const loading = entry;
-    if (source.query.limit > ARCHIVE_FIRST_PAGE_ROWS) {
-      this.deps.fetchArchive({ ...source.query, limit: ARCHIVE_FIRST_PAGE_ROWS }).then(
-        (first) => {
-          if (loading.state !== 'loading') return;
-          loading.store.replaceAll(first.alerts);
-          loading.state = 'partial';
-          this.markSourceDirty(key);
-        },
-        // The whole range is on its way and reports its own failure.
-        () => undefined,
-      );
-    }
-    this.deps.fetchArchive(source.query).then(
-      (result) => {
-        loading.store.replaceAll(result.alerts);
-        loading.remainingCount = result.remainingCount;
-        loading.state = 'ready';
-        this.markSourceDirty(key);
-      },
-      (error: unknown) => {
-        loading.state = 'error';
-        loading.error = messageOf(error);
-        this.markSourceDirty(key);
-      },
-    );
-  }
-
-  private storeOf(source: AlertViewSource): AlertRows | undefined {
-    return source.kind === 'live' ? this.live : this.archives.get(queryKey(source.query))?.store;
   }
 
   private markLiveDirty(): void {
@@ -361,14 +300,6 @@ export class AlertFeed {
     for (const [tabId, tab] of this.tabs) {
       if (tab.counts || [...tab.views.values()].some((v) => v.source.kind === 'live'))
         this.markDirty(tabId);
-    }
-  }
-
-  private markSourceDirty(key: string): void {
-    for (const [tabId, tab] of this.tabs) {
-      for (const v of tab.views.values()) {
-        if (sourceKey(v.source) === `archive:${key}`) this.markDirty(tabId);
-      }
     }
   }
 
@@ -401,42 +332,18 @@ export class AlertFeed {
   }
 
   private frameOf(view: AlertView): AlertViewFrame {
-    const archive =
-      view.source.kind === 'archive' ? this.archives.get(queryKey(view.source.query)) : undefined;
-    const store = view.source.kind === 'live' ? this.live : archive?.store;
-    let state: AlertViewFrame['state'] =
-      view.source.kind === 'live' ? this.liveState : (archive?.state ?? 'loading');
-    let error = view.source.kind === 'live' ? this.liveError : (archive?.error ?? null);
-    const module = this.viewsModule;
+    const live = { rows: this.live, state: this.liveState, error: this.liveError };
+    if (this.viewSet) return this.viewSet.frame(view, live);
     // Until the views' code is here the list shows as loading, or as failed if it cannot come.
-    if (!module) {
-      state = this.viewsError ? 'error' : 'loading';
-      error = this.viewsError;
-    }
-    const w =
-      store && module
-        ? this.views(module, store).window({
-            sort: view.sort,
-            filter: view.filter,
-            start: view.start,
-            count: view.count,
-            margin: ALERT_WINDOW_MARGIN_ROWS,
-          })
-        : { from: 0, rows: [], total: 0, storeSize: 0, version: 0 };
-    return {
-      state,
-      error,
-      from: w.from,
-      rows: w.rows,
-      total: w.total,
-      storeSize: w.storeSize,
-      remainingCount: archive?.remainingCount ?? 0,
-    };
+    const state = this.viewsError ? 'error' : 'loading';
+    const none = { from: 0, rows: [], total: 0, storeSize: 0, remainingCount: 0 };
+    return { state, error: this.viewsError, ...none };
   }
 }
 
 function sourceKey(source: AlertViewSource): string {
-  return source.kind === 'live' ? 'live' : `archive:${queryKey(source.query)}`;
+  const q = source.kind === 'archive' ? source.query : null;
+  return q ? `archive:${q.start}|${q.end}|${q.limit}` : 'live';
 }
 
 function messageOf(error: unknown): string {

@@ -4,12 +4,13 @@
  * (workers/SPEC.md AV5).
  */
 import { describe, expect, it } from 'vitest';
-import type { Alert } from '../../../src/contract/alerts.ts';
+import type { Alert, AlertQuery } from '../../../src/contract/alerts.ts';
 import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
 import type { AlertsMessage } from '../../../workers/engineProtocol.ts';
 import { AlertFeed, type AlertViewsModule } from '../../../workers/alerts/AlertFeed.ts';
 import { AlertRows, alertCounts } from '../../../workers/alerts/alertRows.ts';
-import { AlertStore, AlertViews } from '../../../workers/alerts/alertStore.ts';
+import { AlertStore } from '../../../workers/alerts/alertStore.ts';
+import { AlertViewSet } from '../../../workers/alerts/alertViewSet.ts';
 import { FakeTimers, settle } from '../../support/engine/FakeTimers.ts';
 import { lcg, makeAlert, makeAlerts } from './alertFixtures.ts';
 
@@ -28,6 +29,7 @@ function deferred<T>() {
 
 function setup(pending: Alert[] = [makeAlert(1), makeAlert(2)]) {
   const timers = new FakeTimers();
+  const archiveQueries: AlertQuery[] = [];
   const sent: [string, AlertsMessage][] = [];
   const loads: ReturnType<typeof deferred<AlertViewsModule>>[] = [];
   let acquired = 0;
@@ -39,7 +41,10 @@ function setup(pending: Alert[] = [makeAlert(1), makeAlert(2)]) {
       return () => released++;
     },
     invoke: async (method) => (method === M.fetchAllPendingAlerts ? [{ alerts: pending }] : null),
-    fetchArchive: async () => ({ alerts: [], remainingCount: 0 }),
+    fetchArchive: async (query) => {
+      archiveQueries.push(query);
+      return { alerts: makeAlerts(query.limit), remainingCount: 0 };
+    },
     send: (tabId, message) => sent.push([tabId, message]),
     onError: () => undefined,
     loadViews: () => {
@@ -50,7 +55,7 @@ function setup(pending: Alert[] = [makeAlert(1), makeAlert(2)]) {
   });
   const last = (tabId: string) => sent.filter(([t]) => t === tabId).at(-1)?.[1];
   const channel = () => ({ acquired, released });
-  return { timers, feed, loads, last, channel };
+  return { timers, feed, loads, last, channel, archiveQueries };
 }
 
 describe('alert views loaded with the first view', () => {
@@ -72,7 +77,7 @@ describe('alert views loaded with the first view', () => {
     await timers.advance(100);
     expect(last('a')?.counts).toMatchObject({ pending: 3 });
 
-    loads[0]!.resolve({ AlertViews });
+    loads[0]!.resolve({ AlertViewSet });
     await set;
     await timers.advance(10);
     const frame = last('a')!.views[0]![1];
@@ -88,7 +93,7 @@ describe('alert views loaded with the first view', () => {
     await feed.subscribe();
     expect(loads).toHaveLength(1); // one fetch for every view
     expect(channel()).toEqual({ acquired: 1, released: 0 });
-    loads[0]!.resolve({ AlertViews });
+    loads[0]!.resolve({ AlertViewSet });
     await Promise.all([first, second]);
     await timers.advance(10);
     const views = last('a')!.views;
@@ -103,7 +108,48 @@ describe('alert views loaded with the first view', () => {
     expect(channel()).toEqual({ acquired: 1, released: 1 });
   });
 
-  it('AV5c: code that cannot be fetched shows as the view error, the counts stay, the next view tries again', async () => {
+  it('AV5c: archive lists of views set while the code loads are fetched once it is here; released ones not at all', async () => {
+    const { timers, feed, loads, last, archiveQueries } = setup();
+    const query = (limit: number): AlertQuery => ({
+      start: '2026-11-01T00:00:00Z',
+      end: '2026-11-02T00:00:00Z',
+      limit,
+    });
+    const kept = feed.setView('a', 'kept', {
+      source: { kind: 'archive', query: query(20) },
+      start: 0,
+      count: 5,
+    });
+    void feed.setView('a', 'gone', {
+      source: { kind: 'archive', query: query(30) },
+      start: 0,
+      count: 5,
+    });
+    void feed.setView('a', 'moved', {
+      source: { kind: 'archive', query: query(40) },
+      start: 0,
+      count: 5,
+    });
+    feed.releaseView('a', 'gone');
+    void feed.setView('a', 'moved', {
+      source: { kind: 'archive', query: query(20) },
+      start: 0,
+      count: 5,
+    });
+    await timers.advance(10);
+    expect(archiveQueries).toEqual([]);
+    expect(last('a')!.views.map(([, f]) => f.state)).toEqual(['loading', 'loading']);
+    loads[0]!.resolve({ AlertViewSet });
+    await kept;
+    await timers.advance(100);
+    expect(archiveQueries).toEqual([query(20)]); // one list for both views
+    expect(last('a')!.views).toEqual([
+      ['kept', expect.objectContaining({ state: 'ready', total: 20, rows: expect.any(Array) })],
+      ['moved', expect.objectContaining({ state: 'ready', total: 20 })],
+    ]);
+  });
+
+  it('AV5d: code that cannot be fetched shows as the view error, the counts stay, the next view tries again', async () => {
     const { timers, feed, loads, last } = setup();
     feed.setCounts('a', true);
     const set = feed.setView('a', 'v', { source: LIVE, start: 0, count: 10 });
@@ -127,7 +173,7 @@ describe('alert views loaded with the first view', () => {
     await timers.advance(10);
     expect(loads).toHaveLength(3);
     expect(last('a')!.views[0]![1]).toMatchObject({ state: 'loading', error: null });
-    loads[2]!.resolve({ AlertViews });
+    loads[2]!.resolve({ AlertViewSet });
     await retry;
     await timers.advance(10);
     expect(last('a')!.views[0]![1]).toMatchObject({ state: 'ready', total: 2 });
