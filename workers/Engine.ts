@@ -124,12 +124,7 @@ export class Engine implements EngineApi {
       channelOf: (hub) => this.channels.get(hub),
       onError: (error, failed) => {
         onError(error);
-        if (failed && isItemKind(failed.kind))
-          this.items.fail(
-            failed.kind,
-            failed.keys,
-            error instanceof Error ? error.message : String(error),
-          );
+        if (failed) this.items.subscribeFailed(failed.kind, failed.keys, error);
       },
     });
     this.configs = new PvConfigCache({
@@ -166,7 +161,7 @@ export class Engine implements EngineApi {
     });
     const dataReceived = () => this.status.dataReceived(this.deps.timers.now());
     this.items = new ItemTopicStore({
-      isLeased: (kind, key) => this.registry.has(kind, key),
+      leases: this.registry,
       changed: (kind, key) => this.changed(kind, key),
       dataReceived,
     });
@@ -252,6 +247,8 @@ export class Engine implements EngineApi {
       // A key others already lease has its value here: the newcomer gets it next frame.
       tab.coalescer.markDirty(kind, key);
     }
+    // A rarely used topic's parsers may still be on their way (topics/README.md).
+    await this.items.ready(kind);
   }
 
   async release(tabId: string, kind: LeaseKind, keys: string[]): Promise<void> {
@@ -274,7 +271,7 @@ export class Engine implements EngineApi {
 
   async setAlertView(tabId: string, viewId: string, view: AlertView): Promise<void> {
     if (!this.tabs.has(tabId)) throw hubErrors.acquireFailed(tabId);
-    this.alerts.setView(tabId, viewId, view);
+    await this.alerts.setView(tabId, viewId, view);
   }
 
   async releaseAlertView(tabId: string, viewId: string): Promise<void> {

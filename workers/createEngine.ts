@@ -3,7 +3,7 @@
  * and the browser's online flag. Used by the worker entries and by the in-process fallback.
  */
 import { Engine, type OnlineSource } from './Engine.ts';
-import { createAlertArchiveFetcher, createPvConfigFetcher } from './restClient.ts';
+import { createPvConfigFetcher } from './restClient.ts';
 import type { ChartFetchers } from './charts/chartRest.ts';
 import { foreverRetryPolicy } from './retryPolicy.ts';
 import { createSignalrTransportFactory } from './signalrTransport.ts';
@@ -31,7 +31,11 @@ export function createEngine(host: EngineHost): Engine {
     timers: createRealTimers(),
     transports: createSignalrTransportFactory(baseUrl, foreverRetryPolicy),
     fetchPvConfigs: createPvConfigFetcher(baseUrl, host.fetch.bind(host)),
-    fetchAlerts: createAlertArchiveFetcher(baseUrl, host.fetch.bind(host)),
+    // Archive alert lists come with the alert views (worker budget), so does their REST call.
+    fetchAlerts: (query) =>
+      import('./alerts/alertArchiveRest.ts').then(({ createAlertArchiveFetcher }) =>
+        createAlertArchiveFetcher(baseUrl, host.fetch.bind(host))(query),
+      ),
     fetchFeedItems: (feed, ids) =>
       import('./feedItems.ts').then(({ createFeedItemsFetcher }) =>
         createFeedItemsFetcher(baseUrl, host.fetch.bind(host))(feed, ids),

@@ -1,3 +1,6 @@
+/** The PV configs batch (SPEC §7), on its own: the engine worker needs no other path here. */
+export const PV_CONFIGS_PATH = '/api/Pv/configs';
+
 /** REST paths of SPEC §7 and DESIGN.md, one place for client and server. */
 export const API = {
   account: {
@@ -22,7 +25,7 @@ export const API = {
   pv: {
     all: '/api/Pv/all',
     nodes: '/api/Pv/getallpvnodes',
-    configs: '/api/Pv/configs',
+    configs: PV_CONFIGS_PATH,
     set: '/api/Pv',
   },
   station: {

@@ -4,18 +4,21 @@
  * FetchAllPendingAlerts), and one store per archive query loaded over REST. A tab leases a
  * view {source, sort, filter, start, count}; it receives only its window plus a margin and
  * the totals, in `alerts` messages at most one per flush interval.
+ *
+ * The current list and the banner's counts are here from the start: an alarm never waits for
+ * code. The views (`alertViewSet.ts`: archive lists, sorting, filtering and paging) are fetched
+ * with the first view a tab opens (workers/SPEC.md AV5).
  */
 import type { Alert, AlertListResult, AlertQuery } from '../../src/contract/alerts.ts';
 import { HUB_MESSAGES, HUB_METHODS } from '../../src/contract/hubs.ts';
-import type { AlertCounts, AlertsMessage, AlertViewFrame } from '../engineProtocol.ts';
+import type { AlertsMessage, AlertViewFrame } from '../engineProtocol.ts';
 import type { Timers, TimerHandle } from '../timers.ts';
 import { applyAlertHubMessage, isAlert, touchedIds } from './alertMessages.ts';
 import { isCurrentAlert } from '../../src/domain/pvAlarm.ts';
-import { AlertStore, type AlertSort } from './alertStore.ts';
+import { AlertRows, alertCounts } from './alertRows.ts';
+import type { AlertSort } from './alertStore.ts';
+import type { AlertViewSet, AlertViewSetDeps } from './alertViewSet.ts';
 import type { FilterNode } from '../../src/domain/filters.ts';
-
-/** Rows sent on each side of the visible window, so short scrolls need no round trip. */
-export const ALERT_WINDOW_MARGIN_ROWS = 50;
 
 /** The alert hub's messages the feed takes in (`received`). */
 export const ALERT_HUB_MESSAGES = [
@@ -26,11 +29,6 @@ export const ALERT_HUB_MESSAGES = [
   HUB_MESSAGES.newPendingAlerts,
 ] as const;
 export const ALERT_FLUSH_INTERVAL_MS = 50;
-/**
- * An archive query larger than this first fetches its newest rows alone: a screenful is on
- * screen in milliseconds while the whole range (up to 200,000 rows, tens of MB) loads.
- */
-export const ARCHIVE_FIRST_PAGE_ROWS = 300;
 
 export type AlertViewSource = { kind: 'live' } | { kind: 'archive'; query: AlertQuery };
 
@@ -44,6 +42,11 @@ export interface AlertView {
 
 export type AlertArchiveFetcher = (query: AlertQuery) => Promise<AlertListResult>;
 
+/** The views' module (`alertViewSet.ts`), or what stands in for it in tests. */
+export interface AlertViewsModule {
+  AlertViewSet: new (deps: AlertViewSetDeps) => AlertViewSet;
+}
+
 export interface AlertFeedDeps {
   timers: Timers;
   /** Opens the alert hub channel; returns its release. */
@@ -54,14 +57,8 @@ export interface AlertFeedDeps {
   onError(error: unknown): void;
   /** The current (live) list changed or was loaded; derived state (PV alarms) follows it. */
   liveChanged?(): void;
-}
-
-interface ArchiveEntry {
-  store: AlertStore;
-  state: 'loading' | 'partial' | 'ready' | 'error';
-  error: string | null;
-  remainingCount: number;
-  users: number;
+  /** Fetches the views' code; `import('./alertViewSet.ts')` unless given. */
+  loadViews?(): Promise<AlertViewsModule>;
 }
 
 interface TabViews {
@@ -72,13 +69,8 @@ interface TabViews {
   timerDelayMs: number;
 }
 
-function queryKey(q: AlertQuery): string {
-  return `${q.start}|${q.end}|${q.limit}`;
-}
-
 export class AlertFeed {
-  readonly live = new AlertStore();
-  private readonly archives = new Map<string, ArchiveEntry>();
+  readonly live = new AlertRows();
   private readonly tabs = new Map<string, TabViews>();
   private liveUsers = 0;
   private releaseChannel: (() => void) | null = null;
@@ -93,11 +85,19 @@ export class AlertFeed {
    */
   private replay: [string, unknown][] | null = null;
   private subscribeRun = 0;
+  /** The views once their code is here; archive lists are used from then on. */
+  private viewSet: AlertViewSet | null = null;
+  private viewsLoading: Promise<AlertViewSet> | null = null;
+  /** Why the views' code could not be fetched; the next view that is set tries again. */
+  private viewsError: string | null = null;
 
   constructor(private readonly deps: AlertFeedDeps) {}
 
-  /** Leases (or moves) one view of a tab; `counts` views are the banner's. */
-  setView(tabId: string, viewId: string, view: AlertView): void {
+  /**
+   * Leases (or moves) one view of a tab; `counts` views are the banner's. The list is used at
+   * once; the returned promise settles once the views' code is here (or failed to come).
+   */
+  setView(tabId: string, viewId: string, view: AlertView): Promise<void> {
     const tab = this.tabOf(tabId);
     const old = tab.views.get(viewId);
     if (!old || sourceKey(old.source) !== sourceKey(view.source)) {
@@ -108,6 +108,10 @@ export class AlertFeed {
     // The user scrolled, sorted or filtered: answer at once, not with the next batch of
     // hub traffic (ALERT_FLUSH_INTERVAL_MS would add its wait to every filter and scroll).
     this.markDirty(tabId, 0);
+    return this.loadViews().then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   releaseView(tabId: string, viewId: string): void {
@@ -147,15 +151,14 @@ export class AlertFeed {
     };
   }
 
-  /** The current alerts, or null until they were fetched. */
+  /** The current alerts (in no particular order), or null until they were fetched. */
   liveAlerts(): Iterable<Alert> | null {
-    return this.liveState === 'ready' ? this.live.rows() : null;
+    return this.liveState === 'ready' ? this.live.alerts() : null;
   }
 
   /** All rows of a view (sorted, filtered), e.g. for a CSV export. */
-  rows(view: Omit<AlertView, 'start' | 'count'>): Alert[] {
-    const store = this.storeOf(view.source);
-    return store ? store.rows(view.sort, view.filter) : [];
+  async rows(view: Omit<AlertView, 'start' | 'count'>): Promise<Alert[]> {
+    return (await this.loadViews()).rows(view, this.live);
   }
 
   /** The channel (re)connected: subscribe and fetch the pending alerts again. */
@@ -185,7 +188,7 @@ export class AlertFeed {
     } catch (error) {
       if (run !== this.subscribeRun) return;
       this.liveState = 'error';
-      this.liveError = error instanceof Error ? error.message : String(error);
+      this.liveError = messageOf(error);
       this.deps.onError(error);
     } finally {
       if (this.replay === replay) this.replay = null;
@@ -220,6 +223,48 @@ export class AlertFeed {
     return changed;
   }
 
+  /**
+   * The views' code, fetched once. Archive lists of the views set meanwhile are used once it
+   * is here. A failed fetch ends in the views' error state; the next view set tries again.
+   */
+  private loadViews(): Promise<AlertViewSet> {
+    if (this.viewSet) return Promise.resolve(this.viewSet);
+    if (!this.viewsLoading) {
+      const load = this.deps.loadViews ?? (() => import('./alertViewSet.ts'));
+      this.viewsError = null;
+      this.viewsLoading = load().then(
+        (module) => {
+          const set = new module.AlertViewSet({
+            fetchArchive: this.deps.fetchArchive,
+            changed: (matches) => {
+              for (const [tabId, tab] of this.tabs)
+                if ([...tab.views.values()].some((v) => matches(v.source))) this.markDirty(tabId);
+            },
+          });
+          this.viewSet = set;
+          this.viewsLoading = null;
+          for (const tab of this.tabs.values())
+            for (const view of tab.views.values()) this.useSource(view.source, 1, true);
+          this.markViewsDirty();
+          return set;
+        },
+        (error: unknown) => {
+          this.viewsLoading = null;
+          this.viewsError = `Alert views could not be loaded: ${messageOf(error)}`;
+          this.deps.onError(error);
+          this.markViewsDirty();
+          throw error;
+        },
+      );
+    }
+    return this.viewsLoading;
+  }
+
+  /** Every tab with a view gets a frame: the views' code arrived or failed. */
+  private markViewsDirty(): void {
+    for (const [tabId, tab] of this.tabs) if (tab.views.size) this.markDirty(tabId, 0);
+  }
+
   private tabOf(tabId: string): TabViews {
     let tab = this.tabs.get(tabId);
     if (!tab) {
@@ -229,64 +274,25 @@ export class AlertFeed {
     return tab;
   }
 
-  private useSource(source: AlertViewSource, delta: 1 | -1): void {
-    if (source.kind === 'live') {
-      this.liveUsers += delta;
-      if (delta === 1 && this.liveUsers === 1) {
-        this.liveState = 'loading';
-        this.releaseChannel = this.deps.acquireChannel();
-      } else if (this.liveUsers === 0) {
-        this.releaseChannel?.();
-        this.releaseChannel = null;
-        // A snapshot still on its way belongs to a subscription nobody uses any more.
-        this.subscribeRun++;
-        this.replay = null;
-        this.live.clear();
-      }
+  /** Counts the users of a list; an archive list is the view set's (`onlyArchive`: catch up). */
+  private useSource(source: AlertViewSource, delta: 1 | -1, onlyArchive = false): void {
+    if (source.kind === 'archive') {
+      this.viewSet?.useArchive(source.query, delta);
       return;
     }
-    const key = queryKey(source.query);
-    let entry = this.archives.get(key);
-    if (delta === -1) {
-      if (entry && --entry.users <= 0) this.archives.delete(key);
-      return;
+    if (onlyArchive) return;
+    this.liveUsers += delta;
+    if (delta === 1 && this.liveUsers === 1) {
+      this.liveState = 'loading';
+      this.releaseChannel = this.deps.acquireChannel();
+    } else if (this.liveUsers === 0) {
+      this.releaseChannel?.();
+      this.releaseChannel = null;
+      // A snapshot still on its way belongs to a subscription nobody uses any more.
+      this.subscribeRun++;
+      this.replay = null;
+      this.live.clear();
     }
-    if (entry) {
-      entry.users++;
-      return;
-    }
-    entry = { store: new AlertStore(), state: 'loading', error: null, remainingCount: 0, users: 1 };
-    this.archives.set(key, entry);
-    const loading = entry;
-    if (source.query.limit > ARCHIVE_FIRST_PAGE_ROWS) {
-      this.deps.fetchArchive({ ...source.query, limit: ARCHIVE_FIRST_PAGE_ROWS }).then(
-        (first) => {
-          if (loading.state !== 'loading') return;
-          loading.store.replaceAll(first.alerts);
-          loading.state = 'partial';
-          this.markSourceDirty(key);
-        },
-        // The whole range is on its way and reports its own failure.
-        () => undefined,
-      );
-    }
-    this.deps.fetchArchive(source.query).then(
-      (result) => {
-        loading.store.replaceAll(result.alerts);
-        loading.remainingCount = result.remainingCount;
-        loading.state = 'ready';
-        this.markSourceDirty(key);
-      },
-      (error: unknown) => {
-        loading.state = 'error';
-        loading.error = error instanceof Error ? error.message : String(error);
-        this.markSourceDirty(key);
-      },
-    );
-  }
-
-  private storeOf(source: AlertViewSource): AlertStore | undefined {
-    return source.kind === 'live' ? this.live : this.archives.get(queryKey(source.query))?.store;
   }
 
   private markLiveDirty(): void {
@@ -294,14 +300,6 @@ export class AlertFeed {
     for (const [tabId, tab] of this.tabs) {
       if (tab.counts || [...tab.views.values()].some((v) => v.source.kind === 'live'))
         this.markDirty(tabId);
-    }
-  }
-
-  private markSourceDirty(key: string): void {
-    for (const [tabId, tab] of this.tabs) {
-      for (const v of tab.views.values()) {
-        if (sourceKey(v.source) === `archive:${key}`) this.markDirty(tabId);
-      }
     }
   }
 
@@ -329,53 +327,25 @@ export class AlertFeed {
     this.deps.send(tabId, {
       type: 'alerts',
       views,
-      counts: tab.counts ? this.counts() : null,
+      counts: tab.counts ? alertCounts(this.live, this.liveState === 'ready') : null,
     });
   }
 
   private frameOf(view: AlertView): AlertViewFrame {
-    const archive =
-      view.source.kind === 'archive' ? this.archives.get(queryKey(view.source.query)) : undefined;
-    const store = view.source.kind === 'live' ? this.live : archive?.store;
-    const state = view.source.kind === 'live' ? this.liveState : (archive?.state ?? 'loading');
-    const error = view.source.kind === 'live' ? this.liveError : (archive?.error ?? null);
-    const w = store
-      ? store.window({
-          sort: view.sort,
-          filter: view.filter,
-          start: view.start,
-          count: view.count,
-          margin: ALERT_WINDOW_MARGIN_ROWS,
-        })
-      : { from: 0, rows: [], total: 0, storeSize: 0, version: 0 };
-    return {
-      state,
-      error,
-      from: w.from,
-      rows: w.rows,
-      total: w.total,
-      storeSize: w.storeSize,
-      remainingCount: archive?.remainingCount ?? 0,
-    };
-  }
-
-  private counts(): AlertCounts {
-    let pending = 0;
-    let active = 0;
-    let top: Alert | null = null;
-    let latest: Alert | null = null;
-    for (const a of this.live.rows()) {
-      if (!a.cleared) active++;
-      if (a.state !== 'pending') continue;
-      pending++;
-      latest ??= a;
-      // Rows come newest first: the first of the highest priority (0 highest) wins.
-      if (!top || a.priority < top.priority) top = a;
-    }
-    return { pending, active, top, latest, ready: this.liveState === 'ready' };
+    const live = { rows: this.live, state: this.liveState, error: this.liveError };
+    if (this.viewSet) return this.viewSet.frame(view, live);
+    // Until the views' code is here the list shows as loading, or as failed if it cannot come.
+    const state = this.viewsError ? 'error' : 'loading';
+    const none = { from: 0, rows: [], total: 0, storeSize: 0, remainingCount: 0 };
+    return { state, error: this.viewsError, ...none };
   }
 }
 
 function sourceKey(source: AlertViewSource): string {
-  return source.kind === 'live' ? 'live' : `archive:${queryKey(source.query)}`;
+  const q = source.kind === 'archive' ? source.query : null;
+  return q ? `archive:${q.start}|${q.end}|${q.limit}` : 'live';
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

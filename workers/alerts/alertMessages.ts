@@ -5,7 +5,7 @@
  */
 import { ALERT_STATES, type AckedAlert, type Alert } from '../../src/contract/alerts.ts';
 import { HUB_MESSAGES } from '../../src/contract/hubs.ts';
-import type { AlertStore } from './alertStore.ts';
+import type { AlertRows } from './alertRows.ts';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
@@ -63,7 +63,7 @@ const NAMES = new Map(
  * AM2: applies one alert hub message to the store; returns how many rows changed (0 for an
  * unknown message or a payload without valid items).
  */
-export function applyAlertHubMessage(store: AlertStore, message: string, payload: unknown): number {
+export function applyAlertHubMessage(store: AlertRows, message: string, payload: unknown): number {
   switch (NAMES.get(message.toLowerCase())) {
     case HUB_MESSAGES.newAlert:
       if (!isAlert(payload)) return 0;

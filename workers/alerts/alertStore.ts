@@ -1,10 +1,11 @@
 /**
- * One store of alert rows for all tabs. Tabs ask for a window (sort, filter, first row,
- * count, margin) and receive only those rows and the total. Each (sort, filter) view keeps
- * its rows sorted; single inserts, acks and deletes are placed by binary search (one
- * memmove, no re-sort), bulk changes mark views stale and they re-sort on next use.
+ * The sorted, filtered views of an alert list (`alertRows.ts`), for all tabs. Tabs ask for a
+ * window (sort, filter, first row, count, margin) and receive only those rows and the total.
+ * Each (sort, filter) view keeps its rows sorted; single inserts, acks and deletes are placed
+ * by binary search (one memmove, no re-sort), bulk changes mark views stale and they re-sort
+ * on next use. The engine loads this module with the first alert list a tab opens.
  */
-import type { AckedAlert, Alert } from '../../src/contract/alerts.ts';
+import type { Alert } from '../../src/contract/alerts.ts';
 import {
   ALERT_FILTER_FIELDS,
   ALERT_SORT_VALUES,
@@ -18,7 +19,10 @@ import {
   type FilterNode,
   type RowPredicate,
 } from '../../src/domain/filters.ts';
+import { AlertRows, type AlertEntry, type AlertRowsObserver } from './alertRows.ts';
 import { rowRange } from './rowWindow.ts';
+
+export { BULK_THRESHOLD_ROWS } from './alertRows.ts';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -53,16 +57,10 @@ export interface AlertWindow {
   version: number;
 }
 
-/** Above this many rows changed at once, views re-sort instead of placing each row. */
-export const BULK_THRESHOLD_ROWS = 256;
 /** Views kept sorted at the same time (each tab may sort and filter differently). */
 export const MAX_CACHED_VIEWS = 8;
 
-interface Entry {
-  alert: Alert;
-  /** Insertion sequence: the stable tie-break. */
-  seq: number;
-}
+type Entry = AlertEntry;
 
 type EntryCompare = (a: Entry, b: Entry) => number;
 
@@ -159,97 +157,13 @@ function viewKey(sort: AlertSort, filter: FilterNode | null | undefined): string
   return `${sort.column}:${sort.direction}|${filterKey(filter)}`;
 }
 
-/**
- * The store keeps the alert objects it is given and hands the same objects out in windows:
- * callers treat them as immutable (a change is a new object through upsert/patch/ack).
- */
-export class AlertStore {
-  private readonly entries = new Map<number, Entry>();
+/** The sorted views of one list of rows; it follows every change of the rows. */
+export class AlertViews implements AlertRowsObserver {
   private readonly views = new Map<string, View>();
-  private nextSeq = 0;
   private useCounter = 0;
-  private versionNumber = 0;
 
-  get size(): number {
-    return this.entries.size;
-  }
-
-  /** Increases with every change; a tab compares it to know its window is outdated. */
-  get version(): number {
-    return this.versionNumber;
-  }
-
-  get(id: number): Alert | undefined {
-    return this.entries.get(id)?.alert;
-  }
-
-  /** Inserts a new alert or replaces the row with the same id. */
-  upsert(alert: Alert): void {
-    this.applyChanges([alert]);
-  }
-
-  upsertMany(alerts: readonly Alert[]): void {
-    this.applyChanges(alerts);
-  }
-
-  /** Replaces the whole content, e.g. after loading a new date range. */
-  replaceAll(alerts: readonly Alert[]): void {
-    this.entries.clear();
-    for (const v of this.views.values()) v.rows = null;
-    for (const alert of alerts) this.entries.set(alert.id, { alert, seq: this.nextSeq++ });
-    this.versionNumber++;
-  }
-
-  /** Changes some fields of one alert (e.g. cleared); false when the id is unknown. */
-  patch(id: number, changes: Partial<Omit<Alert, 'id'>>): boolean {
-    const current = this.entries.get(id)?.alert;
-    if (!current) return false;
-    this.applyChanges([{ ...current, ...changes, id }]);
-    return true;
-  }
-
-  /** Marks alerts acknowledged (ackAlert / ackAlerts / ack result); unknown ids are skipped. */
-  ack(acked: readonly AckedAlert[]): number {
-    const changed: Alert[] = [];
-    for (const a of acked) {
-      const current = this.entries.get(a.id)?.alert;
-      if (!current) continue;
-      changed.push({
-        ...current,
-        state: 'acknowledged',
-        acknowledgedBy: a.acknowledgedBy,
-        acknowledgedAt: a.acknowledgedAt,
-      });
-    }
-    this.applyChanges(changed);
-    return changed.length;
-  }
-
-  /** Removes alerts by id (deletedAlerts / delete result); returns how many existed. */
-  remove(ids: readonly number[]): number {
-    const removed: Entry[] = [];
-    for (const id of ids) {
-      const e = this.entries.get(id);
-      if (!e) continue;
-      this.entries.delete(id);
-      removed.push(e);
-    }
-    if (removed.length === 0) return 0;
-    this.versionNumber++;
-    const bulk = removed.length > BULK_THRESHOLD_ROWS;
-    for (const view of this.views.values()) {
-      if (!view.rows) continue;
-      if (bulk) {
-        view.rows = view.rows.filter((e) => this.entries.get(e.alert.id) === e);
-        continue;
-      }
-      for (const e of removed) this.removeFromView(view, e);
-    }
-    return removed.length;
-  }
-
-  clear(): void {
-    this.replaceAll([]);
+  constructor(private readonly store: AlertRows) {
+    store.observe(this);
   }
 
   /** AS6: the rows of one window of the sorted, filtered list, and its total. */
@@ -262,14 +176,14 @@ export class AlertStore {
       from: range.from,
       rows: out,
       total: rows.length,
-      storeSize: this.entries.size,
-      version: this.versionNumber,
+      storeSize: this.store.size,
+      version: this.store.version,
     };
   }
 
   /** Position of an alert in a sorted, filtered list; -1 when it is filtered out or unknown. */
   indexOf(id: number, sort: AlertSort = DEFAULT_ALERT_SORT, filter?: FilterNode | null): number {
-    const entry = this.entries.get(id);
+    const entry = this.store.entry(id);
     if (!entry) return -1;
     const view = this.viewFor(sort, filter);
     const rows = this.rowsOf(view);
@@ -281,6 +195,32 @@ export class AlertStore {
   /** All rows of a sorted, filtered list (for export); prefer window() for display. */
   rows(sort: AlertSort = DEFAULT_ALERT_SORT, filter?: FilterNode | null): Alert[] {
     return this.sortedRows(sort, filter).map((e) => e.alert);
+  }
+
+  reset(): void {
+    for (const v of this.views.values()) v.rows = null;
+  }
+
+  put(entry: Entry, old: Entry | undefined): void {
+    for (const view of this.views.values()) {
+      if (!view.rows) continue;
+      if (old && this.replaceInPlace(view, old, entry)) continue;
+      if (old) this.removeFromView(view, old);
+      if (view.rows && view.predicate(entry.alert)) {
+        view.rows.splice(lowerBound(view.rows, entry, view.compare), 0, entry);
+      }
+    }
+  }
+
+  removed(entries: readonly Entry[], bulk: boolean): void {
+    for (const view of this.views.values()) {
+      if (!view.rows) continue;
+      if (bulk) {
+        view.rows = view.rows.filter((e) => this.store.entry(e.alert.id) === e);
+        continue;
+      }
+      for (const e of entries) this.removeFromView(view, e);
+    }
   }
 
   private sortedRows(sort: AlertSort, filter: FilterNode | null | undefined): readonly Entry[] {
@@ -308,7 +248,7 @@ export class AlertStore {
   private rowsOf(view: View): Entry[] {
     if (!view.rows) {
       const rows: Entry[] = [];
-      for (const e of this.entries.values()) if (view.predicate(e.alert)) rows.push(e);
+      for (const e of this.store.allEntries()) if (view.predicate(e.alert)) rows.push(e);
       sortEntries(rows, view.sort);
       view.rows = rows;
     }
@@ -327,28 +267,6 @@ export class AlertStore {
       }
       if (oldestKey === null) return;
       this.views.delete(oldestKey);
-    }
-  }
-
-  private applyChanges(alerts: readonly Alert[]): void {
-    if (alerts.length === 0) return;
-    this.versionNumber++;
-    const bulk = alerts.length > BULK_THRESHOLD_ROWS;
-    if (bulk) for (const v of this.views.values()) v.rows = null;
-    for (const alert of alerts) {
-      const old = this.entries.get(alert.id);
-      // An update keeps the row's place among equal sort values (stable).
-      const entry: Entry = { alert, seq: old ? old.seq : this.nextSeq++ };
-      this.entries.set(alert.id, entry);
-      if (bulk) continue;
-      for (const view of this.views.values()) {
-        if (!view.rows) continue;
-        if (old && this.replaceInPlace(view, old, entry)) continue;
-        if (old) this.removeFromView(view, old);
-        if (view.rows && view.predicate(alert)) {
-          view.rows.splice(lowerBound(view.rows, entry, view.compare), 0, entry);
-        }
-      }
     }
   }
 
@@ -372,5 +290,22 @@ export class AlertStore {
     const i = lowerBound(rows, entry, view.compare);
     if (rows[i] === entry) rows.splice(i, 1);
     else view.rows = null; // Should not happen; re-sort rather than show a wrong list.
+  }
+}
+
+/** Rows and their views in one object (tests, the alert views' own checks). */
+export class AlertStore extends AlertRows {
+  private readonly views = new AlertViews(this);
+
+  window(request: AlertWindowRequest): AlertWindow {
+    return this.views.window(request);
+  }
+
+  indexOf(id: number, sort?: AlertSort, filter?: FilterNode | null): number {
+    return this.views.indexOf(id, sort, filter);
+  }
+
+  rows(sort?: AlertSort, filter?: FilterNode | null): Alert[] {
+    return this.views.rows(sort, filter);
   }
 }

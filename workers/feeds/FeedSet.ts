@@ -9,7 +9,7 @@ import type { HubName } from '../../src/contract/hubs.ts';
 import type { TabMessage } from '../engineProtocol.ts';
 import type { FeedItemsFetcher } from '../restClient.ts';
 import type { KeyedFeed } from './KeyedFeed.ts';
-import type { FEEDS, FeedName } from './feeds.ts';
+import type { FeedName } from './feeds.ts';
 
 type Feed = KeyedFeed<{ id: number }>;
 
@@ -49,40 +49,15 @@ export class FeedSet {
   private feedOf(name: FeedName): Promise<Feed> {
     let making = this.making.get(name);
     if (!making) {
-      making = Promise.all([import('./KeyedFeed.ts'), import('./feeds.ts')]).then(
-        ([feedModule, specs]) => this.make(name, feedModule.KeyedFeed, specs.FEEDS[name]),
-      );
+      making = import('./feeds.ts').then(({ makeFeed }) => {
+        const feed = makeFeed(name, this.deps);
+        this.feeds.set(name, feed);
+        return feed;
+      });
       // A failed fetch is tried again by the next lease.
       making.catch(() => this.making.delete(name));
       this.making.set(name, making);
     }
     return making;
-  }
-
-  private make(name: FeedName, Made: typeof KeyedFeed, spec: (typeof FEEDS)[FeedName]): Feed {
-    const { deps } = this;
-    const { hub, pushed, kind } = spec;
-    const fetch = deps.fetchFeedItems;
-    const feed = new Made(kind, {
-      acquireChannel: () => deps.channel(hub).acquire(),
-      isConnected: () => deps.isConnected(hub),
-      invoke: async (method, ...args) => deps.channel(hub).invoke(method, ...args),
-      send: deps.send,
-      onError: deps.onError,
-      ...(fetch ? { refetch: (ids: number[]) => fetch(name, ids) } : {}),
-    });
-    const channel = deps.channel(hub);
-    channel.on(pushed, (payload: unknown) => {
-      deps.dataReceived();
-      feed.received(payload);
-    });
-    channel.onStateChange((change) => {
-      if (change.to !== 'connected') feed.connectionLost();
-    });
-    deps.onChannelRestored((restored) => {
-      if (restored === hub) feed.resubscribe();
-    });
-    this.feeds.set(name, feed);
-    return feed;
   }
 }

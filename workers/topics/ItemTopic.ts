@@ -8,13 +8,14 @@ import type { HubName } from '../../src/contract/hubs.ts';
 import type { MethodPair } from '../topics.ts';
 import type { ItemKind } from './itemTopics.ts';
 
-/** One hub message that carries items of the topic. */
-export interface ItemMessage<T> {
-  name: string;
-  /** The message's arguments as the hub sent them -> the items it carries, by key. Malformed
-   * payloads give no items. */
-  parse(args: unknown[]): readonly (readonly [key: string, item: T])[];
-}
+/**
+ * The items a hub message carries (its arguments as the hub sent them), by key. Malformed
+ * payloads give no items.
+ */
+export type ItemParser<T> = (args: unknown[]) => readonly (readonly [key: string, item: T])[];
+
+/** A topic's parsers by hub message name. */
+export type ItemParsers<T> = Readonly<Record<string, ItemParser<T>>>;
 
 export interface ItemTopic<T> {
   kind: ItemKind;
@@ -23,7 +24,13 @@ export interface ItemTopic<T> {
   methods: readonly MethodPair[];
   /** Keys per invocation (SPEC §9). */
   batchSize: number;
-  messages: readonly ItemMessage<T>[];
+  /** The hub messages that carry items of the topic. */
+  messages: readonly string[];
+  /**
+   * Their parsers, by message name. A rarely used topic gives a function that fetches them:
+   * its validation code then comes with its first lease, not with the engine's start.
+   */
+  parsers: ItemParsers<T> | (() => Promise<ItemParsers<T>>);
   /** Combines a pushed part with the item held (e.g. one limit of a PV's four). */
   merge?(held: T | undefined, pushed: T): T;
 }

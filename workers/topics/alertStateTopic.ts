@@ -19,11 +19,9 @@ export const alertStateTopic: ItemTopic<AlertStateMessage> = {
     },
   ],
   batchSize: SUBSCRIPTION_BATCH_SIZE,
-  messages: [
-    {
-      name: HUB_MESSAGES.newAlertState,
-      parse: ([state]) =>
-        isAlertStateMessage(state) ? [[alertBindingKey(state.binding), state]] : [],
-    },
-  ],
+  messages: [HUB_MESSAGES.newAlertState],
+  parsers: {
+    [HUB_MESSAGES.newAlertState]: ([state]) =>
+      isAlertStateMessage(state) ? [[alertBindingKey(state.binding), state]] : [],
+  },
 };

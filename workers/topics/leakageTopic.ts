@@ -1,30 +1,11 @@
 /**
  * Pipe leakage per network section (SPEC §3 "Pipe leakage", §7 `/hubs/pipeleakage`,
- * `SubscribeToPipeLeakageConfigs`, `newConfig`), keyed by the pipeLeakageId.
+ * `SubscribeToPipeLeakageConfigs`, `newConfig`), keyed by the pipeLeakageId. The checks of
+ * pushed sections (`leakageParsers.ts`) come with the first lease.
  */
 import { HUB_MESSAGES, HUB_METHODS, SUBSCRIPTION_BATCH_SIZE } from '../../src/contract/hubs.ts';
-import { LEAKAGE_STATES, type PipeLeakage } from '../../src/contract/leakage.ts';
+import type { PipeLeakage } from '../../src/contract/leakage.ts';
 import type { ItemTopic } from './ItemTopic.ts';
-
-const isState = (v: unknown) => (LEAKAGE_STATES as readonly unknown[]).includes(v);
-const numberOrNull = (v: unknown) => v === null || (typeof v === 'number' && Number.isFinite(v));
-
-export function isPipeLeakage(value: unknown): value is PipeLeakage {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.pipeLeakageId === 'number' &&
-    typeof v.name === 'string' &&
-    typeof v.referenceValue === 'number' &&
-    typeof v.measurementChange === 'number' &&
-    isState(v.measurementState) &&
-    isState(v.minMaxState) &&
-    numberOrNull(v.minMaxValue) &&
-    numberOrNull(v.minMaxBegin) &&
-    numberOrNull(v.minMaxEnd) &&
-    Array.isArray(v.nights)
-  );
-}
 
 export const leakageTopic: ItemTopic<PipeLeakage> = {
   kind: 'pipeLeakage',
@@ -36,11 +17,6 @@ export const leakageTopic: ItemTopic<PipeLeakage> = {
     },
   ],
   batchSize: SUBSCRIPTION_BATCH_SIZE,
-  messages: [
-    {
-      name: HUB_MESSAGES.newConfig,
-      parse: ([section]) =>
-        isPipeLeakage(section) ? [[String(section.pipeLeakageId), section]] : [],
-    },
-  ],
+  messages: [HUB_MESSAGES.newConfig],
+  parsers: () => import('./leakageParsers.ts').then((m) => m.leakageParsers),
 };

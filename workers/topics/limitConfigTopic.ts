@@ -19,14 +19,12 @@ export const limitConfigTopic: ItemTopic<PvLimitSet> = {
     },
   ],
   batchSize: SUBSCRIPTION_BATCH_SIZE,
-  messages: [
-    {
-      name: HUB_MESSAGES.newLimitConfig,
-      parse: ([config]) =>
-        isPvLimitConfig(config)
-          ? [[pvKey(config.pvLimitRef.pv), { [config.pvLimitRef.limitType]: config }]]
-          : [],
-    },
-  ],
+  messages: [HUB_MESSAGES.newLimitConfig],
+  parsers: {
+    [HUB_MESSAGES.newLimitConfig]: ([config]) =>
+      isPvLimitConfig(config)
+        ? [[pvKey(config.pvLimitRef.pv), { [config.pvLimitRef.limitType]: config }]]
+        : [],
+  },
   merge: (held, pushed) => ({ ...held, ...pushed }),
 };

@@ -1,21 +1,11 @@
 /**
- * Remote alarm plans (SPEC §3 "Alarm plan", §7 `newPlanInfo`), keyed `{station}_{plan}`
- * (DESIGN.md "Plan and line keys"), 1024 keys per invocation (SPEC §9).
+ * Remote alarm plans (SPEC §3 "Alarm plan", §7 `newPlanInfo`) and lines (`newLineInfo`), keyed
+ * `{station}_{plan}` and `{station}_{line}` (DESIGN.md "Plan and line keys"), 1024 keys per
+ * invocation (SPEC §9). The checks of pushed items (`planParsers.ts`) come with the first lease.
  */
 import { HUB_MESSAGES, HUB_METHODS, SUBSCRIPTION_BATCH_SIZE } from '../../src/contract/hubs.ts';
-import {
-  lineKey,
-  planKey,
-  type AlarmLine,
-  type AlarmPlan,
-} from '../../src/contract/remoteAlert.ts';
+import type { AlarmLine, AlarmPlan } from '../../src/contract/remoteAlert.ts';
 import type { ItemTopic } from './ItemTopic.ts';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-const stationOf = (v: Record<string, unknown>): number | null =>
-  isObject(v.station) && typeof v.station.stationNumber === 'number'
-    ? v.station.stationNumber
-    : null;
 
 export const planTopic: ItemTopic<AlarmPlan> = {
   kind: 'plan',
@@ -27,18 +17,8 @@ export const planTopic: ItemTopic<AlarmPlan> = {
     },
   ],
   batchSize: SUBSCRIPTION_BATCH_SIZE,
-  messages: [
-    {
-      name: HUB_MESSAGES.newPlanInfo,
-      parse: ([plan]) => {
-        if (!isObject(plan) || typeof plan.planNumber !== 'number') return [];
-        const station = stationOf(plan);
-        if (station === null || !Array.isArray(plan.recipients)) return [];
-        const p = plan as unknown as AlarmPlan;
-        return [[planKey(p), p]];
-      },
-    },
-  ],
+  messages: [HUB_MESSAGES.newPlanInfo],
+  parsers: () => import('./planParsers.ts').then((m) => m.planParsers),
 };
 
 export const lineTopic: ItemTopic<AlarmLine> = {
@@ -51,15 +31,6 @@ export const lineTopic: ItemTopic<AlarmLine> = {
     },
   ],
   batchSize: SUBSCRIPTION_BATCH_SIZE,
-  messages: [
-    {
-      name: HUB_MESSAGES.newLineInfo,
-      parse: ([line]) => {
-        if (!isObject(line) || typeof line.lineNumber !== 'number') return [];
-        const station = stationOf(line);
-        if (station === null || typeof line.faulty !== 'boolean') return [];
-        return [[lineKey(station, line.lineNumber), line as unknown as AlarmLine]];
-      },
-    },
-  ],
+  messages: [HUB_MESSAGES.newLineInfo],
+  parsers: () => import('./planParsers.ts').then((m) => m.lineParsers),
 };

@@ -1,25 +1,12 @@
 /**
  * Acknowledgements of failure inputs on the pv hub (SPEC §7 "PV acks", `newAck`), keyed like
  * the PV: who acknowledged it and when, so every tab shows an acknowledgement made in another
- * tab or by another user at once. The server pushes the last one right after a subscribe.
+ * tab or by another user at once. The server pushes the last one right after a subscribe. The
+ * checks of pushed acknowledgements (`pvAckParsers.ts`) come with the first lease.
  */
 import type { PvAck } from '../../src/contract/actions.ts';
 import { HUB_MESSAGES, HUB_METHODS, SUBSCRIPTION_BATCH_SIZE } from '../../src/contract/hubs.ts';
-import { pvKey } from '../../src/contract/keys.ts';
-import { isPvRef } from '../validate.ts';
 import type { ItemTopic } from './ItemTopic.ts';
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-
-export function isPvAck(value: unknown): value is PvAck {
-  return (
-    isRecord(value) &&
-    isPvRef(value.pvRef) &&
-    typeof value.acknowledgedBy === 'string' &&
-    typeof value.acknowledgedAt === 'number' &&
-    Number.isFinite(value.acknowledgedAt)
-  );
-}
 
 export const pvAckTopic: ItemTopic<PvAck> = {
   kind: 'pvAck',
@@ -31,10 +18,6 @@ export const pvAckTopic: ItemTopic<PvAck> = {
     },
   ],
   batchSize: SUBSCRIPTION_BATCH_SIZE,
-  messages: [
-    {
-      name: HUB_MESSAGES.newAck,
-      parse: ([ack]) => (isPvAck(ack) ? [[pvKey(ack.pvRef), ack]] : []),
-    },
-  ],
+  messages: [HUB_MESSAGES.newAck],
+  parsers: () => import('./pvAckParsers.ts').then((m) => m.pvAckParsers),
 };

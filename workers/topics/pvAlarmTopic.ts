@@ -14,4 +14,5 @@ export const pvAlarmTopic: ItemTopic<PvAlarmState> = {
   methods: [],
   batchSize: SUBSCRIPTION_BATCH_SIZE,
   messages: [],
+  parsers: {},
 };

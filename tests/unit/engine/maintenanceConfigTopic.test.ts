@@ -4,7 +4,7 @@ import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
 import type { ServiceMessageType } from '../../../src/contract/enums.ts';
 import type { MaintenanceConfig, MaintenanceConfigSet } from '../../../src/contract/maintenance.ts';
 import type { Frame } from '../../../workers/engineProtocol.ts';
-import { isMaintenanceConfig } from '../../../workers/topics/maintenanceConfigTopic.ts';
+import { isMaintenanceConfig } from '../../../workers/topics/maintenanceConfigParsers.ts';
 import { createHarness, type TabRecorder } from '../../support/engine/engineHarness.ts';
 
 const P = HUB_METHODS.pv;

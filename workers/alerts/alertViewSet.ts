@@ -1,0 +1,137 @@
+/**
+ * The alert views of all tabs (`AlertFeed.ts`), fetched with the first view a tab opens: the
+ * archive lists loaded over REST, and each view's window cut from the sorted, filtered rows
+ * of its list (`alertStore.ts`). The current list itself stays in the feed from the start.
+ */
+import type { Alert, AlertQuery } from '../../src/contract/alerts.ts';
+import type { AlertViewFrame } from '../engineProtocol.ts';
+import type { AlertArchiveFetcher, AlertView, AlertViewSource } from './AlertFeed.ts';
+import { AlertRows } from './alertRows.ts';
+import { AlertViews } from './alertStore.ts';
+
+/** Rows sent on each side of the visible window, so short scrolls need no round trip. */
+export const ALERT_WINDOW_MARGIN_ROWS = 50;
+/**
+ * An archive query larger than this first fetches its newest rows alone: a screenful is on
+ * screen in milliseconds while the whole range (up to 200,000 rows, tens of MB) loads.
+ */
+export const ARCHIVE_FIRST_PAGE_ROWS = 300;
+
+/** The current list as the feed holds it. */
+export interface LiveList {
+  rows: AlertRows;
+  state: 'loading' | 'ready' | 'error';
+  error: string | null;
+}
+
+export interface AlertViewSetDeps {
+  fetchArchive: AlertArchiveFetcher;
+  /** The views of these sources need a new frame (an archive list arrived). */
+  changed(source: (source: AlertViewSource) => boolean): void;
+}
+
+interface ArchiveEntry {
+  store: AlertRows;
+  state: 'loading' | 'partial' | 'ready' | 'error';
+  error: string | null;
+  remainingCount: number;
+  users: number;
+}
+
+function queryKey(q: AlertQuery): string {
+  return `${q.start}|${q.end}|${q.limit}`;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export class AlertViewSet {
+  private readonly archives = new Map<string, ArchiveEntry>();
+  private readonly viewsOf = new WeakMap<AlertRows, AlertViews>();
+
+  constructor(private readonly deps: AlertViewSetDeps) {}
+
+  /** A view started (+1) or stopped (-1) showing an archive query; the first use loads it. */
+  useArchive(query: AlertQuery, delta: 1 | -1): void {
+    const key = queryKey(query);
+    let entry = this.archives.get(key);
+    if (delta === -1) {
+      if (entry && --entry.users <= 0) this.archives.delete(key);
+      return;
+    }
+    if (entry) {
+      entry.users++;
+      return;
+    }
+    entry = { store: new AlertRows(), state: 'loading', error: null, remainingCount: 0, users: 1 };
+    this.archives.set(key, entry);
+    const loading = entry;
+    const changed = () =>
+      this.deps.changed((s) => s.kind === 'archive' && queryKey(s.query) === key);
+    if (query.limit > ARCHIVE_FIRST_PAGE_ROWS) {
+      this.deps.fetchArchive({ ...query, limit: ARCHIVE_FIRST_PAGE_ROWS }).then(
+        (first) => {
+          if (loading.state !== 'loading') return;
+          loading.store.replaceAll(first.alerts);
+          loading.state = 'partial';
+          changed();
+        },
+        // The whole range is on its way and reports its own failure.
+        () => undefined,
+      );
+    }
+    this.deps.fetchArchive(query).then(
+      (result) => {
+        loading.store.replaceAll(result.alerts);
+        loading.remainingCount = result.remainingCount;
+        loading.state = 'ready';
+        changed();
+      },
+      (error: unknown) => {
+        loading.state = 'error';
+        loading.error = messageOf(error);
+        changed();
+      },
+    );
+  }
+
+  /** The window of one view: its rows plus a margin, and the totals. */
+  frame(view: AlertView, live: LiveList): AlertViewFrame {
+    const archive =
+      view.source.kind === 'archive' ? this.archives.get(queryKey(view.source.query)) : undefined;
+    const store = view.source.kind === 'live' ? live.rows : archive?.store;
+    const w = store
+      ? this.views(store).window({
+          sort: view.sort,
+          filter: view.filter,
+          start: view.start,
+          count: view.count,
+          margin: ALERT_WINDOW_MARGIN_ROWS,
+        })
+      : { from: 0, rows: [], total: 0, storeSize: 0 };
+    return {
+      state: view.source.kind === 'live' ? live.state : (archive?.state ?? 'loading'),
+      error: view.source.kind === 'live' ? live.error : (archive?.error ?? null),
+      from: w.from,
+      rows: w.rows,
+      total: w.total,
+      storeSize: w.storeSize,
+      remainingCount: archive?.remainingCount ?? 0,
+    };
+  }
+
+  /** All rows of a view (sorted, filtered), e.g. for a CSV export. */
+  rows(view: Omit<AlertView, 'start' | 'count'>, live: AlertRows): Alert[] {
+    const store =
+      view.source.kind === 'live' ? live : this.archives.get(queryKey(view.source.query))?.store;
+    return store ? this.views(store).rows(view.sort, view.filter) : [];
+  }
+
+  private views(store: AlertRows): AlertViews {
+    let views = this.viewsOf.get(store);
+    if (!views) {
+      views = new AlertViews(store);
+      this.viewsOf.set(store, views);
+    }
+    return views;
+  }
+}
