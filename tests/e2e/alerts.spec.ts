@@ -82,7 +82,14 @@ test('AE1: two tabs show the same live list; acknowledging in one updates the ot
   await sortByTime(b);
   const id = await firstPendingId(a);
   await expect(b.locator(`[data-alert-id="${id}"]`)).toHaveClass(/is-pending/);
-  await a.locator(`[data-alert-id="${id}"]`).click();
+  // The simulator keeps raising alerts: a row inserted above can move this one from under
+  // the click, so the selection is checked before acknowledging.
+  await expect(async () => {
+    await a.locator(`[data-alert-id="${id}"]`).click();
+    await expect(a.locator(`[data-alert-id="${id}"]`)).toHaveAttribute('aria-selected', 'true', {
+      timeout: 1_000,
+    });
+  }).toPass();
   await a.getByRole('button', { name: 'Quittieren', exact: true }).click();
   await expect(b.locator(`[data-alert-id="${id}"]`)).not.toHaveClass(/is-pending/);
   await expect(b.locator(`[data-alert-id="${id}"]`)).toContainText('Quittiert');
