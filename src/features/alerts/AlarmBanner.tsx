@@ -66,8 +66,14 @@ export function AlarmBanner() {
     horn.current?.set(topPriority, state !== 'sounding');
   }, [topPriority, state]);
 
+  // The tap that presses this control while sound is blocked also unlocks sound through the
+  // window's first-tap listener, which can re-render the control as armed before the click
+  // lands: what the control said when the tap began decides, so that tap never mutes.
+  const blockedAtTap = useRef(false);
   const act = () => {
-    if (state === 'blocked') {
+    const unlocking = blockedAtTap.current;
+    blockedAtTap.current = false;
+    if (state === 'blocked' || unlocking) {
       void horn.current?.unlock().then((ok) => setAudioAllowed(ok));
       return;
     }
@@ -109,6 +115,9 @@ export function AlarmBanner() {
         type="button"
         className={cx('alarm-banner-horn', `horn-${state}`)}
         data-horn={state}
+        onPointerDown={() => {
+          blockedAtTap.current = state === 'blocked';
+        }}
         onClick={act}
         title={t(`alerts.horn.hint.${state}`)}
       >
