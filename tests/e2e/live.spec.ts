@@ -57,7 +57,20 @@ async function secondStationTab(page: Page, context: BrowserContext, url: string
     metricValues(await (await fetch(`${url}/metrics`)).text(), 'pegel_hub_subscribed_keys').get(
       'hub=pv',
     ) ?? 0;
-  const one = await keys();
+  // The page may lease a few more rows after its first value: `one` is taken once the
+  // count holds still.
+  let one = await keys();
+  await expect
+    .poll(
+      async () => {
+        const now = await keys();
+        const settled = now === one;
+        one = now;
+        return settled;
+      },
+      { intervals: [400] },
+    )
+    .toBe(true);
   const second = await context.newPage();
   await second.goto('/stations/2');
   await firstAnalogue(second);
