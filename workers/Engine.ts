@@ -23,7 +23,7 @@ import { SubscriptionBatcher } from './SubscriptionBatcher.ts';
 import { SubscriptionRegistry } from './SubscriptionRegistry.ts';
 import { HubLeases } from './hubLeases.ts';
 import { PvLeases } from './pvLeases.ts';
-import { frameSender, TabCoalescer, type FrameSource } from './TabCoalescer.ts';
+import { frameSender, listenForAcks, TabCoalescer, type FrameSource } from './TabCoalescer.ts';
 import type { TabLockManager } from './tabLocks.ts';
 import type { Timers } from './timers.ts';
 import { KEY_KINDS, TOPICS, type KeyKind, type LeaseKind } from './topics.ts';
@@ -200,7 +200,9 @@ export class Engine implements EngineApi {
       source: this.source,
       send,
       ...options,
+      acksFrames: options.acksFrames === true && typeof sink !== 'function',
     });
+    listenForAcks(sink, coalescer);
     this.pv.attach(coalescer);
     this.tabs.set(tabId, {
       coalescer,

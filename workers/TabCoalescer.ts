@@ -6,7 +6,13 @@
  */
 import type { PvValue } from '../src/contract/pv.ts';
 import type { StationLiveData } from '../src/contract/station.ts';
-import type { ConnectionStatus, Frame, PvConfigEntry, TabMessage } from './engineProtocol.ts';
+import type {
+  ConnectionStatus,
+  Frame,
+  FrameAck,
+  PvConfigEntry,
+  TabMessage,
+} from './engineProtocol.ts';
 import type { FrameSink } from './engineApi.ts';
 import { columnBuffers, type PvValueColumns } from './pvColumns.ts';
 import type { PvTab } from './pvLeases.ts';
@@ -29,6 +35,12 @@ import {
  */
 export const DEFAULT_FLUSH_INTERVAL_MS = 16;
 
+/**
+ * A tab that acknowledges frames gets the next one after its ack, or after this long without
+ * one: an ack that never comes (a tab stuck in a long task) must not stop its values for good.
+ */
+export const ACK_TIMEOUT_MS = 1_000;
+
 /** Where a frame's contents are read at flush time, so the latest value wins. */
 export interface FrameSource {
   /** Values of these slots: plain ones as columns, the rest as objects (PvValueStore.collectSlots). */
@@ -49,6 +61,8 @@ export interface TabCoalescerOptions {
   send(message: TabMessage, transfer?: Transferable[]): void;
   flushIntervalMs?: number;
   visible?: boolean;
+  /** The tab acknowledges every frame (`ack()`): at most one frame in flight. */
+  acksFrames?: boolean;
 }
 
 type KeySets = Record<KeyKind, Set<string>>;
@@ -69,6 +83,8 @@ export class TabCoalescer implements PvTab {
   private timer: TimerHandle | null = null;
   /** When the last frame went out; -Infinity before the first. */
   private lastFlushAt = Number.NEGATIVE_INFINITY;
+  /** A frame went out and its ack has not come back yet (acksFrames only). */
+  private unacked = false;
   private readonly options: TabCoalescerOptions;
 
   constructor(options: TabCoalescerOptions) {
@@ -116,10 +132,31 @@ export class TabCoalescer implements PvTab {
     this.flushIntervalMs = Math.max(0, ms);
   }
 
+  /** The tab applied the frame in flight: the next one may go once the interval allows. */
+  ack(): void {
+    if (!this.unacked) return;
+    this.unacked = false;
+    // A flush that waited for this ack goes out now (or when the interval ends).
+    if (this.timer !== null) {
+      this.cancel();
+      this.schedule();
+    }
+  }
+
   /** Sends the pending frame now (also what the timer does). */
   flush(): void {
     this.cancel();
     if (!this.visible) return;
+    const { timers } = this.options;
+    const waited = timers.now() - this.lastFlushAt;
+    if (this.unacked && waited < ACK_TIMEOUT_MS) {
+      // Changes keep collecting (newest wins) until the tab took the frame in flight.
+      this.timer = timers.setTimeout(() => {
+        this.timer = null;
+        this.flush();
+      }, ACK_TIMEOUT_MS - waited);
+      return;
+    }
     const full = this.fullPending;
     const keys = full ? this.leased : this.dirty;
     const { source } = this.options;
@@ -154,7 +191,8 @@ export class TabCoalescer implements PvTab {
       !frame.items.length &&
       !frame.itemErrors;
     if (!empty) {
-      this.lastFlushAt = this.options.timers.now();
+      this.lastFlushAt = timers.now();
+      this.unacked = this.options.acksFrames === true;
       this.options.send(frame, columnBuffers(frame.pvColumns));
     }
   }
@@ -184,6 +222,14 @@ export class TabCoalescer implements PvTab {
     this.options.timers.clearTimeout(this.timer);
     this.timer = null;
   }
+}
+
+/** Feeds the FrameAcks a tab posts on its port to its coalescer. */
+export function listenForAcks(sink: FrameSink, coalescer: TabCoalescer): void {
+  if (typeof sink === 'function') return;
+  sink.onmessage = (event: MessageEvent<FrameAck | null>) => {
+    if (event.data?.type === 'frameAck') coalescer.ack();
+  };
 }
 
 /** How frames reach a tab's sink: a port moves the buffers named in `transfer`. */

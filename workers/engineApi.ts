@@ -36,6 +36,11 @@ export interface TabOptions {
   /** One frame per this many ms at most (DESIGN.md "Frames, not messages"). Default 50. */
   flushIntervalMs?: number;
   visible?: boolean;
+  /**
+   * The tab posts a FrameAck on its port for every frame it applied; the engine then keeps
+   * at most one frame in flight to it (a port sink only).
+   */
+  acksFrames?: boolean;
 }
 
 export interface EngineApi {

@@ -116,6 +116,15 @@ export interface TextMessageMessage {
   textMessage: TextMessage;
 }
 
+/**
+ * What a tab sends back on its frame port: it applied a frame. A tab that acknowledges
+ * (TabOptions.acksFrames) has at most one frame in flight; what changes meanwhile waits in
+ * the engine, newest value winning, instead of queueing up in a tab that cannot keep up.
+ */
+export interface FrameAck {
+  type: 'frameAck';
+}
+
 export type TabMessage =
   | Frame
   | SessionEndedMessage

@@ -3,11 +3,13 @@
  * `windowMs`, and the window yields the ingest figures for Pegel tabs (through the app
  * probe) or naive baseline tabs (through window.__baseline) alike.
  */
+import { cpus } from 'node:os';
 import type { Page } from 'playwright-core';
 import { readAppProbe, resetAppProbe } from './appProbe.ts';
 import { readBaseline } from './baselineProbe.ts';
 import type { BenchContext } from './context.ts';
 import { openMetricsSession } from './pageProbes.ts';
+import { cpuByRole, readProcessCpu, type ProcessRole } from './processCpu.ts';
 import { mean, pooledPercentile, sum } from './pool.ts';
 import { percentile } from './stats.ts';
 
@@ -16,8 +18,20 @@ export type Side = 'pegel' | 'baseline';
 export interface LiveWindowFigures {
   /** Values that reached the tabs' views per second, all tabs together. */
   deliveredPerSec: number;
-  /** Mean main-thread busy share of the tabs, percent (CDP TaskDuration). */
+  /**
+   * Mean main-thread busy share of the tabs, percent (CDP TaskDuration: the wall time of
+   * tasks, which stretches when the renderers outnumber the cores).
+   */
   mainThreadBusyPct: number;
+  /** Mean main-thread CPU share of the tabs, percent (CDP ThreadTime: time on a core). */
+  mainThreadCpuPct: number;
+  /**
+   * Busy share of all the machine's cores over the window, percent (server, browser and
+   * bench together): near 100 the tabs wait for a core, and wall-time figures stretch.
+   */
+  machineCpuPct: number;
+  /** Percent of one core per process role (server, renderer, gpu …) over the window. */
+  processCpuPct: Partial<Record<ProcessRole, number>>;
   /** Frame intervals of the foreground tab (the one an operator looks at), p95 and p99. */
   frameP95Ms: number;
   frameP99Ms: number;
@@ -48,6 +62,18 @@ async function readCounters(side: Side, page: Page, reset: boolean): Promise<Tab
   };
 }
 
+/** Busy and total CPU time of all cores so far, ms (os.cpus()). */
+function machineTimes(): { busy: number; total: number } {
+  let busy = 0;
+  let total = 0;
+  for (const { times } of cpus()) {
+    const all = times.user + times.nice + times.sys + times.irq + times.idle;
+    total += all;
+    busy += all - times.idle;
+  }
+  return { busy, total };
+}
+
 /**
  * NOTE: headless Chromium gives full-rate animation frames only to the front tab; busy tabs
  * behind it get about one frame per second (as a real browser gives hidden tabs none), so
@@ -66,21 +92,33 @@ export async function measureLiveWindow(
     else await resetAppProbe(p);
   }
   const sessions = await Promise.all(pages.map((p) => openMetricsSession(p)));
-  const taskSeconds = async (i: number) => (await sessions[i]!.read()).TaskDuration ?? 0;
-  const busyBefore = await Promise.all(pages.map((_, i) => taskSeconds(i)));
+  const times = async (i: number) => {
+    const m = await sessions[i]!.read();
+    return { task: m.TaskDuration ?? 0, cpu: m.ThreadTime ?? 0 };
+  };
+  const before = await Promise.all(pages.map((_, i) => times(i)));
   await Promise.all(pages.map((p) => ctx.probes.start(p)));
+  const machine0 = machineTimes();
+  const processes0 = readProcessCpu();
   const t0 = Date.now();
   await new Promise((r) => setTimeout(r, windowMs));
+  const machine1 = machineTimes();
+  const processes1 = readProcessCpu();
+  const processSeconds = (Date.now() - t0) / 1000;
   const probes = await Promise.all(pages.map((p) => ctx.probes.stop(p)));
   const counters = await Promise.all(pages.map((p) => readCounters(side, p, false)));
-  const busyAfter = await Promise.all(pages.map((_, i) => taskSeconds(i)));
+  const after = await Promise.all(pages.map((_, i) => times(i)));
   await Promise.all(sessions.map((s) => s.close()));
   const seconds = (Date.now() - t0) / 1000;
   const frontFrames = probes[pages.indexOf(foreground)]?.frameIntervalsMs ?? [];
   const dataPath = counters.map((c) => c.dataPathMs).filter((d): d is number[] => d !== null);
   return {
     deliveredPerSec: sum(counters.map((c) => c.values)) / seconds,
-    mainThreadBusyPct: mean(busyAfter.map((a, i) => ((a - busyBefore[i]!) / seconds) * 100)),
+    mainThreadBusyPct: mean(after.map((a, i) => ((a.task - before[i]!.task) / seconds) * 100)),
+    mainThreadCpuPct: mean(after.map((a, i) => ((a.cpu - before[i]!.cpu) / seconds) * 100)),
+    processCpuPct: cpuByRole(processes0, processes1, processSeconds),
+    machineCpuPct:
+      (100 * (machine1.busy - machine0.busy)) / Math.max(1, machine1.total - machine0.total),
     frameP95Ms: percentile(frontFrames, 95),
     frameP99Ms: percentile(frontFrames, 99),
     longTasksPerMin: sum(probes.map((p) => p.longTasks.length)) / (seconds / 60),

@@ -4,6 +4,7 @@
  * same profile names where that time went (self time per function). Page CDP sessions of
  * Playwright cannot reach a SharedWorker; this goes through the browser's raw CDP.
  */
+import type { Page } from 'playwright-core';
 import type { BrowserCdp, TargetInfo } from './BrowserCdp.ts';
 
 export interface ProfileNode {
@@ -80,6 +81,34 @@ export async function findSharedWorker(
   return targets.find((t) => t.type === 'shared_worker' && t.url.includes(urlPart)) ?? null;
 }
 
+type Send = <R>(method: string, params: Record<string, unknown>) => Promise<R>;
+
+/** Runs `run` between Profiler.start and Profiler.stop of one CDP session. */
+async function profileWith<T>(
+  send: Send,
+  run: () => Promise<T>,
+  samplingUs: number,
+): Promise<{ result: T; cpu: WorkerCpu; profile: CpuProfile }> {
+  await send('Profiler.enable', {});
+  await send('Profiler.setSamplingInterval', { interval: samplingUs });
+  await send('Profiler.start', {});
+  const stop = async () => {
+    const { profile } = await send<{ profile: CpuProfile }>('Profiler.stop', {});
+    await send('Profiler.disable', {}).catch(() => undefined);
+    return profile;
+  };
+  let result: T;
+  try {
+    result = await run();
+  } catch (err) {
+    // Stopped in every case, so a failed run does not leave the profiler sampling.
+    await stop().catch(() => undefined);
+    throw err;
+  }
+  const profile = await stop();
+  return { result, cpu: summarizeProfile(profile), profile };
+}
+
 /**
  * Profiles `targetId` while `run` runs; returns what `run` returned and the worker's CPU.
  * `samplingUs` is V8's sampling interval (the profiler's own cost grows as it shrinks).
@@ -90,24 +119,23 @@ export async function profileWorker<T>(
   run: () => Promise<T>,
   samplingUs = 500,
 ): Promise<{ result: T; cpu: WorkerCpu; profile: CpuProfile }> {
-  return cdp.withTarget(targetId, async (sessionId) => {
-    await cdp.send('Profiler.enable', {}, sessionId);
-    await cdp.send('Profiler.setSamplingInterval', { interval: samplingUs }, sessionId);
-    await cdp.send('Profiler.start', {}, sessionId);
-    const stop = async () => {
-      const { profile } = await cdp.send<{ profile: CpuProfile }>('Profiler.stop', {}, sessionId);
-      await cdp.send('Profiler.disable', {}, sessionId).catch(() => undefined);
-      return profile;
-    };
-    let result: T;
-    try {
-      result = await run();
-    } catch (err) {
-      // Stopped in every case, so a failed run does not leave the profiler sampling.
-      await stop().catch(() => undefined);
-      throw err;
-    }
-    const profile = await stop();
-    return { result, cpu: summarizeProfile(profile), profile };
-  });
+  return cdp.withTarget(targetId, (sessionId) =>
+    profileWith((method, params) => cdp.send(method, params, sessionId), run, samplingUs),
+  );
+}
+
+/** As {@link profileWorker}, for a page's main thread (through the page's own CDP session). */
+export async function profilePage<T>(
+  page: Page,
+  run: () => Promise<T>,
+  samplingUs = 500,
+): Promise<{ result: T; cpu: WorkerCpu; profile: CpuProfile }> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    const send: Send = async <R>(method: string, params: Record<string, unknown>) =>
+      (await session.send(method as 'Profiler.start', params as never)) as R;
+    return await profileWith(send, run, samplingUs);
+  } finally {
+    await session.detach().catch(() => undefined);
+  }
 }

@@ -19,7 +19,12 @@ import { defineScenario, type FigureSamples, type Plot } from '../harness/scenar
 import { SERVER_METRICS } from '../harness/serverMetrics.ts';
 import { median } from '../harness/stats.ts';
 import { waitForExpression } from '../harness/waitForExpression.ts';
-import { findSharedWorker, profileWorker, type WorkerCpu } from '../harness/workerProfile.ts';
+import {
+  findSharedWorker,
+  profilePage,
+  profileWorker,
+  type WorkerCpu,
+} from '../harness/workerProfile.ts';
 
 interface WideIngestParams {
   runs: number;
@@ -56,6 +61,8 @@ interface WindowResult {
   /** Pegel: values the engine applied per second; baseline: values its tabs took in. */
   appliedPerSec: number;
   worker: WorkerCpu | null;
+  /** CPU profile of one tab behind the front one (Pegel only). */
+  tab: WorkerCpu | null;
 }
 
 interface CaseResult {
@@ -175,11 +182,23 @@ async function measureWindow(
         : live.deliveredPerSec;
     return { live, sentPerSec, appliedPerSec };
   };
-  if (side === 'baseline') return { ...(await window()), worker: null };
+  if (side === 'baseline') return { ...(await window()), worker: null, tab: null };
   const target = await findSharedWorker(ctx.cdp);
   if (!target) throw new Error('no SharedWorker target of the engine');
-  const { result, cpu } = await profileWorker(ctx.cdp, target.targetId, window, samplingUs);
-  return { ...result, worker: cpu };
+  // One background tab is profiled beside the worker: where a tab's time goes at this load.
+  const profiled = pages[Math.min(3, pages.length - 1)]!;
+  const { result, cpu } = await profileWorker(
+    ctx.cdp,
+    target.targetId,
+    () => profilePage(profiled, window, samplingUs),
+    samplingUs,
+  );
+  const top = (c: WorkerCpu) => c.top.map((h) => `${h.name} ${h.pct.toFixed(1)}%`).join(', ');
+  ctx.log(`      worker ${cpu.busyPct.toFixed(0)} % busy: ${top(cpu)}`);
+  ctx.log(`      tab ${result.cpu.busyPct.toFixed(0)} % busy: ${top(result.cpu)}`);
+  const roles = Object.entries(result.result.live.processCpuPct);
+  ctx.log(`      processes: ${roles.map(([r, pct]) => `${r} ${pct.toFixed(0)}%`).join(', ')}`);
+  return { ...result.result, worker: cpu, tab: result.cpu };
 }
 
 async function runCase(
@@ -294,6 +313,21 @@ export default defineScenario<WideIngestParams>({
       better: 'lower',
       compare: true,
       target: { op: '<=', value: 5 },
+    },
+    {
+      id: 'mainThreadCpuPct',
+      label: 'Main thread CPU (mean per tab)',
+      unit: '%',
+      better: 'lower',
+      compare: true,
+      target: { op: '<=', value: 5 },
+    },
+    {
+      id: 'machineCpuPct',
+      label: 'Machine CPU busy (all cores: server, browser, bench)',
+      unit: '%',
+      better: 'lower',
+      compare: true,
     },
     {
       id: 'latencyP95Ms',
@@ -425,6 +459,25 @@ export default defineScenario<WideIngestParams>({
             .join(', '),
       );
 
+    const roles = pegel.windows.at(-1)?.live.processCpuPct;
+    if (roles)
+      notes.push(
+        `Machine CPU by process at ${p.updatesPerSec.toLocaleString('en')}/s (last window, % of one core; the engine worker is one of the renderers): ` +
+          Object.entries(roles)
+            .sort((a, b) => b[1] - a[1])
+            .map(([role, pct]) => `${role} ${pct.toFixed(0)} %`)
+            .join(', '),
+      );
+    const tabTop = pegel.windows.at(-1)?.tab;
+    if (tabTop?.top.length)
+      notes.push(
+        `Tab profile at ${p.updatesPerSec.toLocaleString('en')}/s (one background tab, last window, ${tabTop.busyPct.toFixed(1)} % sampled busy; self time of the busy time): ` +
+          tabTop.top
+            .slice(0, 8)
+            .map((h) => `${h.name} ${h.pct.toFixed(1)} %`)
+            .join(', '),
+      );
+
     const rateNote = `${p.updatesPerSec.toLocaleString('en')} updates/s configured over ${pvs.toLocaleString('en')} PVs, ${p.tabs} tabs of ${Math.round(pvs / p.tabs).toLocaleString('en')} PVs each`;
     const figures: Record<string, FigureSamples> = {
       serverSentPerSec: figure(pegel, base, (w) => w.sentPerSec, rateNote),
@@ -437,7 +490,19 @@ export default defineScenario<WideIngestParams>({
         'CDP Profiler on the shared_worker target: sampled time outside (idle) over the window',
       ),
       deliveredPerSec: figure(pegel, base, (w) => w.live.deliveredPerSec),
-      mainThreadBusyPct: figure(pegel, base, (w) => w.live.mainThreadBusyPct),
+      mainThreadBusyPct: figure(
+        pegel,
+        base,
+        (w) => w.live.mainThreadBusyPct,
+        'task wall time (CDP TaskDuration): stretches when 20 renderers share the cores',
+      ),
+      mainThreadCpuPct: figure(
+        pegel,
+        base,
+        (w) => w.live.mainThreadCpuPct,
+        'time on a core (CDP ThreadTime)',
+      ),
+      machineCpuPct: figure(pegel, base, (w) => w.live.machineCpuPct),
       latencyP95Ms: figure(pegel, base, (w) => w.live.latencyP95Ms),
       longTasksPerMin: figure(pegel, base, (w) => w.live.longTasksPerMin),
       serverSockets: {
@@ -469,7 +534,7 @@ export default defineScenario<WideIngestParams>({
     ];
     for (const s of steps)
       notes.push(
-        `step ${s.rate.toLocaleString('en')}/s configured: sent ${Math.round(median(s.windows.map((w) => w.sentPerSec))).toLocaleString('en')}/s, applied ${median(s.windows.map(sharePct)).toFixed(1)} %, worker ${median(s.windows.map((w) => w.worker?.busyPct ?? 0)).toFixed(0)} % of a core, tab busy ${median(s.windows.map((w) => w.live.mainThreadBusyPct)).toFixed(1)} %, latency p95 ${median(s.windows.map((w) => w.live.latencyP95Ms)).toFixed(0)} ms`,
+        `step ${s.rate.toLocaleString('en')}/s configured: sent ${Math.round(median(s.windows.map((w) => w.sentPerSec))).toLocaleString('en')}/s, applied ${median(s.windows.map(sharePct)).toFixed(1)} %, worker ${median(s.windows.map((w) => w.worker?.busyPct ?? 0)).toFixed(0)} % of a core, tab busy ${median(s.windows.map((w) => w.live.mainThreadBusyPct)).toFixed(1)} % (CPU ${median(s.windows.map((w) => w.live.mainThreadCpuPct)).toFixed(1)} %), machine ${median(s.windows.map((w) => w.live.machineCpuPct)).toFixed(0)} % busy, long tasks ${median(s.windows.map((w) => w.live.longTasksPerMin)).toFixed(0)}/min, latency p95 ${median(s.windows.map((w) => w.live.latencyP95Ms)).toFixed(0)} ms`,
       );
     return { figures, plots, notes };
   },

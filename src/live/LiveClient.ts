@@ -13,6 +13,7 @@ import type {
   PvConfigResult,
   ServerInfoMessage,
   TabMessage,
+  FrameAck,
 } from '../../workers/engineProtocol.ts';
 import type { Alert } from '../contract/alerts.ts';
 import type { DashboardNote } from '../contract/dashboard.ts';
@@ -296,8 +297,16 @@ export class LiveClient {
       await api.connect(this.tabId, receive, tabOptions);
     } else {
       const channel = new MessageChannel();
-      channel.port1.onmessage = (event: MessageEvent<TabMessage>) => receive(event.data);
-      await api.connect(this.tabId, Comlink.transfer(channel.port2, [channel.port2]), tabOptions);
+      const ack: FrameAck = { type: 'frameAck' };
+      channel.port1.onmessage = (event: MessageEvent<TabMessage>) => {
+        receive(event.data);
+        // Applied: the engine may send the next frame (one in flight, never a backlog).
+        if (event.data.type === 'frame') channel.port1.postMessage(ack);
+      };
+      await api.connect(this.tabId, Comlink.transfer(channel.port2, [channel.port2]), {
+        ...tabOptions,
+        acksFrames: true,
+      });
       this.cleanups.push(() => channel.port1.close());
     }
     if (visibility) {

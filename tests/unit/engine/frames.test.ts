@@ -1,6 +1,41 @@
 /** DESIGN.md "Frames, not messages" — rules FR1-FR6 of workers/SPEC.md. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Frame, TabMessage } from '../../../workers/engineProtocol.ts';
+import { framePvValues } from '../../../workers/pvColumns.ts';
+import { ACK_TIMEOUT_MS } from '../../../workers/TabCoalescer.ts';
 import { aiKey, createHarness, doubleValue } from '../../support/engine/engineHarness.ts';
+
+const ports: MessagePort[] = [];
+afterEach(() => {
+  for (const port of ports.splice(0)) port.close();
+});
+
+/** A tab on a real port that acknowledges frames only when told to. */
+async function ackingTab(keys: number[]) {
+  const h = createHarness();
+  const { port1, port2 } = new MessageChannel();
+  ports.push(port1, port2);
+  const frames: Frame[] = [];
+  port1.onmessage = (event: MessageEvent<TabMessage>) => {
+    if (event.data.type === 'frame') frames.push(event.data);
+  };
+  await h.engine.connect('a', port2, { acksFrames: true });
+  await h.engine.lease('a', 'pvValue', keys.map(aiKey));
+  // Port messages travel in real time, the engine's clock is fake: let both move.
+  const settle = async (ms: number) => {
+    await h.timers.advance(ms);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+  const ack = async () => {
+    port1.postMessage({ type: 'frameAck' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+  await settle(100);
+  await ack();
+  frames.length = 0;
+  const values = () => frames.flatMap((f) => framePvValues(f));
+  return { h, pv: h.hubs.hub('pv'), frames, values, settle, ack };
+}
 
 async function connected(keysA: number[], keysB: number[] = []) {
   const h = createHarness();
@@ -145,5 +180,33 @@ describe('frames', () => {
     const { h, a } = await connected([1]);
     await h.timers.advance(5_000);
     expect(a.frames()).toHaveLength(0);
+  });
+
+  it('FR7: a tab that acknowledges frames has one in flight; changes wait for its ack, newest winning', async () => {
+    const { pv, frames, values, settle, ack } = await ackingTab([1, 2]);
+    pv.emit('newValue', doubleValue(1, 10));
+    await settle(20);
+    expect(frames).toHaveLength(1);
+    // The tab has not taken the frame yet: nothing more goes out, however long the interval.
+    for (let i = 11; i <= 15; i++) {
+      pv.emit('newValues', [doubleValue(1, i), doubleValue(2, i)]);
+      await settle(20);
+    }
+    expect(frames).toHaveLength(1);
+    await ack();
+    await settle(20);
+    expect(frames).toHaveLength(2);
+    expect(values()).toEqual([doubleValue(1, 10), doubleValue(1, 15), doubleValue(2, 15)]);
+  });
+
+  it('FR7b: without an ack the next frame still goes out after the ack timeout', async () => {
+    const { pv, frames, values, settle } = await ackingTab([1]);
+    pv.emit('newValue', doubleValue(1, 1));
+    await settle(20);
+    pv.emit('newValue', doubleValue(1, 2));
+    await settle(ACK_TIMEOUT_MS - 100);
+    expect(frames).toHaveLength(1);
+    await settle(200);
+    expect(values()).toEqual([doubleValue(1, 1), doubleValue(1, 2)]);
   });
 });

@@ -179,6 +179,28 @@ describe('LiveClient', () => {
     expect(client.store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 8));
   });
 
+  it('TB9: over a port the tab acknowledges every frame it applied, so values keep flowing', async () => {
+    const h = createHarness();
+    // The engine as the shared worker's side of the port (Comlink left out).
+    const client = new LiveClient(Promise.resolve({ api: h.engine, mode: 'shared' as const }), {
+      tabId: 'tab1',
+      timers: h.timers,
+    });
+    const realTick = () => new Promise((resolve) => setTimeout(resolve, 10));
+    client.lease('pvValue', aiKey(1));
+    await h.timers.advance(100);
+    await realTick();
+    for (let i = 1; i <= 4; i++) {
+      h.hubs.hub('pv').emit('newValue', doubleValue(1, i));
+      await h.timers.advance(20);
+      await realTick();
+      // Without the tab's ack the engine would hold value 2 on for its ack timeout (1 s).
+      expect(client.store.getPvValue(aiKey(1))).toEqual(doubleValue(1, i));
+      await realTick();
+    }
+    void client.dispose();
+  });
+
   it('TB7: a live chart view leases its PVs and hears of new points; that never ends the session', async () => {
     const { h, client, calls, sessionEnds } = setup();
     let heard = 0;
