@@ -1,10 +1,10 @@
 /**
- * `npm run bench [-- --quick] [--only a,b] [--out dir] [--no-build] [--update-results]
- *  [--fake-plant]`
+ * `npm run bench [-- --quick] [--only a,b] [--out dir] [--no-build] [--fake-plant]`
  *
  * Builds the client and the naive baseline, launches headless Chromium, runs the scenarios
- * of bench/scenarios/ in order and writes `<out>/<timestamp>.json|.html|.md`. A full run of
- * every scenario also rewrites bench/RESULTS.md.
+ * of bench/scenarios/ in order and writes `<out>/<timestamp>.json|.html|.md`. A full run in
+ * which every scenario ran to completion also rewrites bench/RESULTS.md; a quick, partial
+ * or interrupted one never does.
  */
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -20,7 +20,7 @@ import { NotReady, type ScenarioResult } from './harness/scenario.ts';
 import { defaultCookieProvider } from './harness/signIn.ts';
 import { BENCH_RUN_FORMAT, type BenchRun } from './report/benchRun.ts';
 import { formatMeasurement } from './report/format.ts';
-import { writeReport, writeResultsMd } from './report/writeReport.ts';
+import { resultsMdRefusal, writeReport, writeResultsMd } from './report/writeReport.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -31,7 +31,6 @@ const { values: args, positionals } = parseArgs({
     only: { type: 'string', multiple: true },
     out: { type: 'string', default: join(ROOT, 'bench/results') },
     'no-build': { type: 'boolean', default: false },
-    'update-results': { type: 'boolean', default: false },
     'fake-plant': { type: 'boolean', default: false },
   },
 });
@@ -47,7 +46,8 @@ const started = Date.now();
 const log = (message: string) =>
   console.log(`[bench ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${message}`);
 
-const scenarios = selectScenarios(await loadScenarios(join(ROOT, 'bench/scenarios')), only);
+const allScenarios = await loadScenarios(join(ROOT, 'bench/scenarios'));
+const scenarios = selectScenarios(allScenarios, only);
 log(`${mode} run of ${scenarios.map((s) => s.id).join(', ')}`);
 
 if (args['fake-plant'])
@@ -78,6 +78,8 @@ const harness = new Harness({
 });
 
 const results: ScenarioResult[] = [];
+/** Scenarios whose run returned; one that threw (NotReady included) did not run to completion. */
+const completed = new Set<string>();
 const startedAt = new Date().toISOString();
 try {
   for (const scenario of scenarios) {
@@ -88,6 +90,7 @@ try {
     const unmeasured = scenario.figures.map((f) => ({ ...f }));
     try {
       const output = await harness.withContext((ctx) => scenario.run(ctx, params));
+      completed.add(scenario.id);
       const undeclared = Object.keys(output.figures).filter(
         (id) => !scenario.figures.some((f) => f.id === id),
       );
@@ -145,8 +148,11 @@ const run: BenchRun = {
 };
 const written = await writeReport(run, resolve(args.out), ROOT);
 log(`wrote ${written.json}\n  ${written.html}\n  ${written.markdown}`);
-if (run.plant === 'reference' && ((mode === 'full' && !only) || args['update-results'])) {
-  await writeResultsMd(run, join(ROOT, 'bench/RESULTS.md'));
+const completion = { scenarioIds: allScenarios.map((s) => s.id), completed };
+const refusal = resultsMdRefusal(run, completion);
+if (refusal) log(`bench/RESULTS.md left as it is: ${refusal}`);
+else {
+  await writeResultsMd(run, join(ROOT, 'bench/RESULTS.md'), completion);
   log('wrote bench/RESULTS.md');
 }
 if (results.some((r) => r.status === 'failed')) process.exitCode = 1;

@@ -1,6 +1,7 @@
 /**
- * Writes a run as `<out>/<timestamp>.json`, `.html` and `.md`, and (for a full run of every
- * scenario) bench/RESULTS.md, formatted by Prettier so the repository's format check holds.
+ * Writes a run as `<out>/<timestamp>.json`, `.html` and `.md`, and (for a full run in which
+ * every scenario ran to completion) bench/RESULTS.md, formatted by Prettier so the
+ * repository's format check holds.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,11 +35,40 @@ export async function writeReport(
   return written;
 }
 
-export async function writeResultsMd(run: BenchRun, path: string): Promise<void> {
+/** Which scenarios exist and which of them returned from `run` (one that threw did not). */
+export interface RunCompletion {
+  /** Every scenario of bench/scenarios/, whether selected or not. */
+  scenarioIds: readonly string[];
+  /** Ids of the scenarios whose `run` returned. */
+  completed: ReadonlySet<string>;
+}
+
+/**
+ * Why this run must not become bench/RESULTS.md, or null when it may: only a full run
+ * against the reference plant, without --only and --quick, in which every scenario ran to
+ * completion, is "the latest full run".
+ */
+export function resultsMdRefusal(run: BenchRun, completion: RunCompletion): string | null {
+  if (run.plant !== 'reference') return 'the run was against the fake plant';
+  if (run.mode !== 'full') return 'a quick run';
+  if (run.only !== null) return 'the run was limited with --only';
+  const missing = completion.scenarioIds.filter((id) => !completion.completed.has(id));
+  if (missing.length) return `not run to completion: ${missing.join(', ')}`;
+  return null;
+}
+
+export async function writeResultsMd(
+  run: BenchRun,
+  path: string,
+  completion: RunCompletion,
+): Promise<void> {
+  const refusal = resultsMdRefusal(run, completion);
+  if (refusal) throw new Error(`${path} is for a complete full run, not this one: ${refusal}`);
   const text = renderMarkdown(run, 'Pegel bench: latest full run');
   const intro = [
     '',
-    'Written by `npm run bench` after a full run of every scenario (`bench/report/writeReport.ts`).',
+    'Written by `npm run bench` after a full run in which every scenario ran to completion',
+    '(`bench/report/writeReport.ts`).',
     'Scenarios marked "not yet measured" wait for parts of the product that are not built yet;',
     'the reason is in the notes.',
     '',

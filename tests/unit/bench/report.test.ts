@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,12 @@ import { evaluateFigure, limitLookup, ratioOf, statusOf } from '../../../bench/h
 import type { FigureSpec, ScenarioResult } from '../../../bench/harness/scenario.ts';
 import { BENCH_RUN_FORMAT, type BenchRun } from '../../../bench/report/benchRun.ts';
 import { renderMarkdown } from '../../../bench/report/markdown.ts';
-import { timestampName, writeReport } from '../../../bench/report/writeReport.ts';
+import {
+  resultsMdRefusal,
+  timestampName,
+  writeReport,
+  writeResultsMd,
+} from '../../../bench/report/writeReport.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const out = mkdtempSync(join(tmpdir(), 'pegel-bench-report-'));
@@ -142,5 +147,27 @@ describe('bench evaluation and report', () => {
     expect(html).not.toMatch(/<script[^>]+src=/);
     expect(html.match(/<\/script>/g)).toHaveLength(3);
     expect(readFileSync(written.markdown, 'utf8')).toContain('# Pegel bench results');
+  });
+
+  it('BENCH-REPORT3: RESULTS.md only from a full run in which every scenario ran to completion', async () => {
+    const scenarioIds = ['limits', 'ingest', 'soak'];
+    const all = { scenarioIds, completed: new Set(scenarioIds) };
+    const full: BenchRun = { ...run, mode: 'full' };
+    expect(resultsMdRefusal(full, all)).toBeNull();
+    expect(resultsMdRefusal(run, all)).toBe('a quick run');
+    expect(resultsMdRefusal({ ...full, only: ['limits'] }, all)).toMatch(/--only/);
+    expect(resultsMdRefusal({ ...full, plant: 'fake' }, all)).toMatch(/fake plant/);
+    // A scenario that threw, or one never reached because the run stopped, did not run.
+    const threw = { scenarioIds, completed: new Set(['limits', 'ingest']) };
+    expect(resultsMdRefusal(full, threw)).toBe('not run to completion: soak');
+    const stopped = { scenarioIds: [...scenarioIds, 'tabs'], completed: new Set(scenarioIds) };
+    expect(resultsMdRefusal(full, stopped)).toBe('not run to completion: tabs');
+
+    const path = join(out, 'RESULTS.md');
+    await expect(writeResultsMd(run, path, all)).rejects.toThrow(/a quick run/);
+    await expect(writeResultsMd(full, path, threw)).rejects.toThrow(/soak/);
+    expect(existsSync(path)).toBe(false);
+    await writeResultsMd(full, path, all);
+    expect(readFileSync(path, 'utf8')).toContain('# Pegel bench: latest full run');
   });
 });
