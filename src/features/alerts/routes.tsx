@@ -1,20 +1,26 @@
 import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 
+/** The areas of AlertsPage.tsx: the alert list and the archive show the same texts. */
+const ALERTS_PAGE_AREAS = [
+  'actions',
+  'alerts',
+  'charts',
+  'filters',
+  'remoteAlarm',
+  'results',
+  'stations',
+  'validation',
+] as const;
+
+/** The areas of EventsPage.tsx, for system and control events alike. */
+const EVENTS_PAGE_AREAS = ['alerts', 'charts'] as const;
+
 /** The alert and event screens (SPEC §2), loaded with their first visit. */
 export const alertRoutes: PageRoute[] = [
   {
     path: 'alerts',
     element: lazyPage(
-      [
-        'actions',
-        'alerts',
-        'charts',
-        'filters',
-        'remoteAlarm',
-        'results',
-        'stations',
-        'validation',
-      ],
+      ALERTS_PAGE_AREAS,
       () => import('./AlertsPage.tsx'),
       (m) => m.AlertListPage,
     ),
@@ -22,16 +28,7 @@ export const alertRoutes: PageRoute[] = [
   {
     path: 'alerts/archive',
     element: lazyPage(
-      [
-        'actions',
-        'alerts',
-        'charts',
-        'filters',
-        'remoteAlarm',
-        'results',
-        'stations',
-        'validation',
-      ],
+      ALERTS_PAGE_AREAS,
       () => import('./AlertsPage.tsx'),
       (m) => m.AlertArchivePage,
     ),
@@ -47,7 +44,7 @@ export const alertRoutes: PageRoute[] = [
   {
     path: 'events/system',
     element: lazyPage(
-      ['alerts', 'charts'],
+      EVENTS_PAGE_AREAS,
       () => import('./EventsPage.tsx'),
       (m) => m.SystemEventsPage,
     ),
@@ -55,7 +52,7 @@ export const alertRoutes: PageRoute[] = [
   {
     path: 'events/control',
     element: lazyPage(
-      ['alerts', 'charts'],
+      EVENTS_PAGE_AREAS,
       () => import('./EventsPage.tsx'),
       (m) => m.ControlEventsPage,
     ),

@@ -1,11 +1,17 @@
 import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 
+/** The areas of DashboardPage.tsx, for the list of dashboards and one dashboard alike. */
+const DASHBOARD_PAGE_AREAS = ['alarmState', 'dashboard', 'platform'] as const;
+
+/** The areas of WebcamPage.tsx, with or without a chosen webcam. */
+const WEBCAM_PAGE_AREAS = ['dashboard', 'webcam'] as const;
+
 /** Dashboards, process images and webcams; each loaded with its first visit. */
 export const dashboardRoutes: PageRoute[] = [
   {
     path: 'dashboard',
     element: lazyPage(
-      ['alarmState', 'dashboard', 'platform'],
+      DASHBOARD_PAGE_AREAS,
       () => import('./DashboardPage.tsx'),
       (m) => m.DashboardListPage,
     ),
@@ -13,7 +19,7 @@ export const dashboardRoutes: PageRoute[] = [
   {
     path: 'dashboard/:id',
     element: lazyPage(
-      ['alarmState', 'dashboard', 'platform'],
+      DASHBOARD_PAGE_AREAS,
       () => import('./DashboardPage.tsx'),
       (m) => m.DashboardPage,
     ),
@@ -48,7 +54,7 @@ export const dashboardRoutes: PageRoute[] = [
   {
     path: 'webcams',
     element: lazyPage(
-      ['dashboard', 'webcam'],
+      WEBCAM_PAGE_AREAS,
       () => import('../webcam/WebcamPage.tsx'),
       (m) => m.WebcamPage,
     ),
@@ -56,7 +62,7 @@ export const dashboardRoutes: PageRoute[] = [
   {
     path: 'webcams/:id',
     element: lazyPage(
-      ['dashboard', 'webcam'],
+      WEBCAM_PAGE_AREAS,
       () => import('../webcam/WebcamPage.tsx'),
       (m) => m.WebcamPage,
     ),

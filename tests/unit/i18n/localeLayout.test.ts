@@ -51,24 +51,37 @@ describe('I18N: locale files per area', () => {
     const tables = execSync('git ls-files "src/**/routes.tsx"', { cwd: ROOT, encoding: 'utf8' })
       .trim()
       .split('\n');
-    // `lazyPage([areas], () => import('./Page.tsx'), …)`; an import without it names none.
+    // `lazyPage([areas], () => import('./Page.tsx'), …)` or `lazyPage(AREAS, …)` with
+    // `const AREAS = [areas] as const` in the same file; an import without it names none.
     const lazyPage =
-      /(?:lazyPage\(\s*\[([^\]]*)\]\s*,\s*\(\)\s*=>\s*)?import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+      /(?:lazyPage\(\s*(?:\[([^\]]*)\]|(\w+))\s*,\s*\(\)\s*=>\s*)?import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+    const arrayConst = /\bconst\s+(\w+)(?:\s*:[^=]+)?\s*=\s*\[([^\]]*)\](?:\s*as\s+const)?/g;
+    const areasIn = (list: string) =>
+      new Set([...list.matchAll(/['"](\w+)['"]/g)].map((a) => a[1]!));
     const wrong: string[] = [];
     let pages = 0;
     for (const table of tables) {
       const file = resolve(ROOT, table);
-      for (const m of readFileSync(file, 'utf8').matchAll(lazyPage)) {
+      const source = readFileSync(file, 'utf8');
+      const lists = new Map([...source.matchAll(arrayConst)].map((c) => [c[1]!, c[2]!]));
+      for (const m of source.matchAll(lazyPage)) {
         pages += 1;
-        const named = new Set([...(m[1] ?? '').matchAll(/['"](\w+)['"]/g)].map((a) => a[1]!));
-        const graph = moduleGraph([resolve(dirname(file), m[2]!)], { dynamic: true });
+        const page = `${relative(ROOT, file)} ${m[3]}`;
+        const list = m[2] === undefined ? (m[1] ?? '') : lists.get(m[2]);
+        if (list === undefined) {
+          wrong.push(`${page}: ${m[2]} is no array literal of this file`);
+          continue;
+        }
+        const named = areasIn(list);
+        const unknown = [...named].filter((a) => !AREAS.has(a));
+        if (unknown.length) wrong.push(`${page}: no locale file for ${unknown.sort().join(', ')}`);
+        const graph = moduleGraph([resolve(dirname(file), m[3]!)], { dynamic: true });
         const needed = new Set<string>();
         for (const ref of keyReferences(graph, AREAS))
           for (const key of coveredBy(ref, ALL_KEYS))
             if (!IN_SHELL.has(key)) needed.add(key.split('.')[0]!);
         const lacking = [...needed].filter((a) => !named.has(a));
-        if (lacking.length)
-          wrong.push(`${relative(ROOT, file)} ${m[2]}: add ${lacking.sort().join(', ')}`);
+        if (lacking.length) wrong.push(`${page}: add ${lacking.sort().join(', ')}`);
       }
     }
     expect(pages).toBeGreaterThan(30);
