@@ -11,11 +11,8 @@
  * measure the same in both.
  */
 import { execFileSync } from 'node:child_process';
-import { Engine } from '../workers/Engine.ts';
-import { FakeHubs } from '../tests/support/engine/FakeHub.ts';
-import { FakeTabLocks } from '../tests/support/engine/FakeTabLocks.ts';
-import { FakeTimers } from '../tests/support/engine/FakeTimers.ts';
-import { aiKey, doubleValue, pvConfig } from '../tests/support/engine/engineHarness.ts';
+import { aiKey, doubleValue } from '../tests/support/engine/engineHarness.ts';
+import { inProcessEngine } from './harness/inProcessEngine.ts';
 
 const pvs = Number(process.argv[2] ?? 50_000);
 const rounds = Number(process.argv[3] ?? 3);
@@ -33,26 +30,16 @@ function heapBytes(): number {
 }
 
 async function run(round: number): Promise<number> {
-  const timers = new FakeTimers();
-  const hubs = new FakeHubs();
-  const engine = new Engine({
-    timers,
-    transports: hubs.factory,
-    locks: new FakeTabLocks(),
-    fetchPvConfigs: async (refs) => refs.map(pvConfig),
-    onError: () => undefined,
-  });
   let frames = 0;
-  for (let t = 0; t < BASE_TABS; t++) {
-    await engine.connect(`tab${t}`, (message) => {
-      if (message.type === 'frame') frames++;
-    });
-    const keys: string[] = [];
-    for (let i = 0; i < BASE_PVS_PER_TAB; i++) keys.push(aiKey(t * BASE_PVS_PER_TAB + i));
-    await engine.lease(`tab${t}`, 'pvValue', keys);
-  }
-  await timers.advance(200);
-  const pv = hubs.hub('pv');
+  const { engine, timers, pv } = await inProcessEngine(
+    Array.from({ length: BASE_TABS }, (_, t) => ({
+      id: `tab${t}`,
+      keys: Array.from({ length: BASE_PVS_PER_TAB }, (_, i) => aiKey(t * BASE_PVS_PER_TAB + i)),
+      sink: (message) => {
+        if (message.type === 'frame') frames++;
+      },
+    })),
+  );
   const base = BASE_TABS * BASE_PVS_PER_TAB;
   // Every base PV holds a value, as after the soak's full load round.
   for (let nr = 0; nr < base; nr += BATCH)

@@ -5,12 +5,9 @@
  * 50 ms flush. Run: `npx tsx bench/engine-throughput.ts [pvs] [tabs] [seconds]`.
  */
 import { performance } from 'node:perf_hooks';
-import { Engine } from '../workers/Engine.ts';
 import type { TabMessage } from '../workers/engineProtocol.ts';
-import { FakeHubs } from '../tests/support/engine/FakeHub.ts';
-import { FakeTabLocks } from '../tests/support/engine/FakeTabLocks.ts';
-import { FakeTimers } from '../tests/support/engine/FakeTimers.ts';
-import { aiKey, doubleValue, pvConfig } from '../tests/support/engine/engineHarness.ts';
+import { aiKey, doubleValue } from '../tests/support/engine/engineHarness.ts';
+import { inProcessEngine, type BenchTab } from './harness/inProcessEngine.ts';
 
 const pvs = Number(process.argv[2] ?? 100_000);
 const tabs = Number(process.argv[3] ?? 1);
@@ -18,33 +15,23 @@ const seconds = Number(process.argv[4] ?? 10);
 const TICK_MS = 100;
 
 async function run(updatesPerSecond: number, clone: boolean) {
-  const timers = new FakeTimers();
-  const hubs = new FakeHubs();
-  const engine = new Engine({
-    timers,
-    transports: hubs.factory,
-    locks: new FakeTabLocks(),
-    fetchPvConfigs: async (refs) => refs.map(pvConfig),
-    onError: () => undefined,
-  });
   let delivered = 0;
   let frames = 0;
+  const sink = (message: TabMessage, transfer: Transferable[] = []) => {
+    if (message.type !== 'frame') return;
+    frames += 1;
+    delivered += message.pvValues.length + (message.pvColumns?.length ?? 0);
+    // The MessagePort to a tab structured-clones each frame (its columns are transferred).
+    if (clone) structuredClone(message, { transfer });
+  };
+  const benchTabs: BenchTab[] = [];
   for (let t = 0; t < tabs; t++) {
-    const sink = (message: TabMessage, transfer: Transferable[] = []) => {
-      if (message.type !== 'frame') return;
-      frames += 1;
-      delivered += message.pvValues.length + (message.pvColumns?.length ?? 0);
-      // The MessagePort to a tab structured-clones each frame (its columns are transferred).
-      if (clone) structuredClone(message, { transfer });
-    };
-    await engine.connect(`tab${t}`, sink);
     // Each tab shows its own slice of the plant; together they lease every PV.
     const keys: string[] = [];
     for (let nr = t; nr < pvs; nr += tabs) keys.push(aiKey(nr));
-    await engine.lease(`tab${t}`, 'pvValue', keys);
+    benchTabs.push({ id: `tab${t}`, keys, sink });
   }
-  await timers.advance(200);
-  const pv = hubs.hub('pv');
+  const { timers, pv } = await inProcessEngine(benchTabs);
   const perTick = Math.round((updatesPerSecond * TICK_MS) / 1000);
   let next = 0;
   let stamp = 1;
