@@ -11,27 +11,18 @@ import { AlertFeed, type AlertViewsModule } from '../../../workers/alerts/AlertF
 import { AlertRows, alertCounts } from '../../../workers/alerts/alertRows.ts';
 import { AlertStore } from '../../../workers/alerts/alertStore.ts';
 import { AlertViewSet } from '../../../workers/alerts/alertViewSet.ts';
+import { deferredImport } from '../../support/deferredImport.ts';
 import { FakeTimers, settle } from '../../support/engine/FakeTimers.ts';
 import { lcg, makeAlert, makeAlerts } from './alertFixtures.ts';
 
 const M = HUB_METHODS.alert;
 const LIVE = { kind: 'live' } as const;
 
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
 function setup(pending: Alert[] = [makeAlert(1), makeAlert(2)]) {
   const timers = new FakeTimers();
   const archiveQueries: AlertQuery[] = [];
   const sent: [string, AlertsMessage][] = [];
-  const loads: ReturnType<typeof deferred<AlertViewsModule>>[] = [];
+  const { load: loadViews, loads } = deferredImport<AlertViewsModule>();
   let acquired = 0;
   let released = 0;
   const feed = new AlertFeed({
@@ -47,11 +38,7 @@ function setup(pending: Alert[] = [makeAlert(1), makeAlert(2)]) {
     },
     send: (tabId, message) => sent.push([tabId, message]),
     onError: () => undefined,
-    loadViews: () => {
-      const load = deferred<AlertViewsModule>();
-      loads.push(load);
-      return load.promise;
-    },
+    loadViews,
   });
   const last = (tabId: string) => sent.filter(([t]) => t === tabId).at(-1)?.[1];
   const channel = () => ({ acquired, released });

@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KeyedLoader } from '../../../workers/charts/configLoader.ts';
-
-function deferred<T>(): {
-  promise: Promise<T>;
-  resolve: (v: T) => void;
-  reject: (e: Error) => void;
-} {
-  let resolve!: (v: T) => void;
-  let reject!: (e: Error) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from '../../support/deferredImport.ts';
 
 describe('SPEC §4 chart config and series config load states', () => {
   it('CL1: a load while loading is skipped and joins the call in flight', async () => {

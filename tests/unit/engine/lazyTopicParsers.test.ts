@@ -9,21 +9,12 @@ import { SubscriptionRegistry } from '../../../workers/SubscriptionRegistry.ts';
 import type { ItemParsers, ItemTopic } from '../../../workers/topics/ItemTopic.ts';
 import { ItemTopicStore } from '../../../workers/topics/ItemTopicStore.ts';
 import { ITEM_TOPICS, type ItemKind } from '../../../workers/topics/itemTopics.ts';
+import { deferredImport } from '../../support/deferredImport.ts';
 import { settle } from '../../support/engine/FakeTimers.ts';
 
 interface Item {
   id: string;
   v: number;
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 const PARSERS: ItemParsers<Item> = {
@@ -34,18 +25,14 @@ const PARSERS: ItemParsers<Item> = {
 };
 
 function setup() {
-  const fetches: ReturnType<typeof deferred<ItemParsers<Item>>>[] = [];
+  const { load, loads: fetches } = deferredImport<ItemParsers<Item>>();
   const topic: ItemTopic<Item> = {
     kind: 'energy',
     hub: 'energyOpt',
     methods: [],
     batchSize: 10,
     messages: ['pushed'],
-    parsers: () => {
-      const fetch = deferred<ItemParsers<Item>>();
-      fetches.push(fetch);
-      return fetch.promise;
-    },
+    parsers: load,
   };
   const registry = new SubscriptionRegistry();
   const changes: string[] = [];
