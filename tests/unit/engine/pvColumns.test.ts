@@ -1,6 +1,5 @@
 /** Plain PV values travel to tabs as transferred typed columns (workers/pvColumns.ts). */
 import { describe, expect, it } from 'vitest';
-import type { PvValue } from '../../../src/contract/pv.ts';
 import { Engine } from '../../../workers/Engine.ts';
 import type { Frame, TabMessage } from '../../../workers/engineProtocol.ts';
 import { framePvValues, readPvColumns } from '../../../workers/pvColumns.ts';
@@ -9,39 +8,18 @@ import { FakeHubs } from '../../support/engine/FakeHub.ts';
 import { FakeTabLocks } from '../../support/engine/FakeTabLocks.ts';
 import { FakeTimers } from '../../support/engine/FakeTimers.ts';
 import { aiKey, doubleValue, pvConfig } from '../../support/engine/engineHarness.ts';
-
-const boolValue: PvValue = {
-  pvRef: { type: 'DigiIn', nr: 7 },
-  typeOfValue: 'BoolValue',
-  boolValue: true,
-  quality: 'Bad',
-  timestamp: 5,
-};
-const failure: PvValue = {
-  pvRef: { type: 'AnaIn', nr: 8 },
-  typeOfValue: 'FailureStateValue',
-  failureStateValue: false,
-  quality: 'Uncertain',
-  timestamp: 6,
-};
-const counter: PvValue = {
-  pvRef: { type: 'ZaehlWert', nr: 9 },
-  typeOfValue: 'CounterValue',
-  counterValue: { value: 12, resetable: true, day: 1, month: 2, year: 2026 },
-  quality: 'Good',
-  timestamp: 7,
-};
+import { boolValue, counterValue, failureValue } from '../../support/engine/pvValueFixtures.ts';
 
 describe('PV value columns', () => {
   it('PC1: plain values go into columns and read back equal; values with an object stay objects', () => {
     const store = new PvValueStore();
-    const values = [doubleValue(1, 1.5, 3), boolValue, failure, counter];
+    const values = [doubleValue(1, 1.5, 3), boolValue, failureValue, counterValue];
     const keys = new Set(values.map((v) => store.set(v)));
     keys.add('ai404');
     const { columns, others } = store.collect(keys);
-    expect(others).toEqual([counter]);
+    expect(others).toEqual([counterValue]);
     expect(columns?.length).toBe(3);
-    expect(readPvColumns(columns!)).toEqual([doubleValue(1, 1.5, 3), boolValue, failure]);
+    expect(readPvColumns(columns!)).toEqual([doubleValue(1, 1.5, 3), boolValue, failureValue]);
     expect(store.collect(new Set())).toEqual({ columns: undefined, others: [] });
   });
 

@@ -9,6 +9,7 @@ import { PvLeases } from '../../../workers/pvLeases.ts';
 import { PvValueStore } from '../../../workers/PvValueStore.ts';
 import { parseCanonicalKey, parsed } from '../../../workers/pvKeyIndex.ts';
 import { SlotQueue, SlotSet } from '../../../workers/slotSets.ts';
+import { counterValue } from '../../support/engine/pvValueFixtures.ts';
 
 function double(key: string, value: number, timestamp = 1): PvValue {
   return {
@@ -119,16 +120,9 @@ describe('PV key slots', () => {
   it('VS3: values that are not plain numbers keep their object; a plain value replaces it', () => {
     const store = new PvValueStore();
     const slot = store.reserve('count9');
-    const counter: PvValue = {
-      pvRef: { type: 'ZaehlWert', nr: 9 },
-      typeOfValue: 'CounterValue',
-      counterValue: { value: 12, resetable: true, day: 1, month: 2, year: 2026 },
-      quality: 'Good',
-      timestamp: 7,
-    };
-    store.setAt(slot, counter);
-    expect(store.getAt(slot)).toEqual(counter);
-    expect(store.collectSlots(new Set([slot])).others).toEqual([counter]);
+    store.setAt(slot, counterValue);
+    expect(store.getAt(slot)).toEqual(counterValue);
+    expect(store.collectSlots(new Set([slot])).others).toEqual([counterValue]);
     const plain: PvValue = { ...double('count9', 3), pvRef: { type: 'ZaehlWert', nr: 9 } };
     store.setAt(slot, plain);
     expect(store.collectSlots(new Set([slot]))).toMatchObject({ others: [] });
