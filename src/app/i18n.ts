@@ -92,19 +92,20 @@ export function withAreas<T>(areas: readonly LocaleArea[], module: Promise<T>): 
 
 /**
  * A key whose area is not loaded yet (a page that did not name it): load it, show nothing
- * meanwhile instead of the raw key; the components re-render when it arrives.
+ * meanwhile instead of the raw key; the components re-render when it arrives. A key that
+ * is in no language shows the call's `defaultValue` (interpolated), else the key.
  */
-function missingKey(key: string): string {
+function missingKey(key: string, defaultValue?: string): string {
   const area = key.split('.')[0] ?? '';
   const lang = currentLanguage();
-  if (!loaderOf(lang, area) || loaded.has(`${lang}/${area}`)) return key;
+  if (!loaderOf(lang, area) || loaded.has(`${lang}/${area}`)) return defaultValue ?? key;
   void ensureAreas([area]).catch(() => undefined);
   return '';
 }
 
 /**
  * The texts of every language loaded so far; German fills in a key the language shown lacks,
- * the key itself one that German lacks too. Components re-render when texts are added
+ * the call's `defaultValue` or else the key itself one that German lacks too. Components re-render when texts are added
  * (an area arriving later) and when the language changes (useTranslation.ts).
  */
 export const texts = createTexts({

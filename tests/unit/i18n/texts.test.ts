@@ -105,10 +105,21 @@ describe('translation runtime (src/app/texts.ts)', () => {
     expect(t('x.z', { defaultValue: 'Pumpe {{nr}}', nr: 3 })).toBe('?x.z|Pumpe 3');
   });
 
-  it('TR7: defaultValue stands in for a missing key, a present key wins over it', () => {
+  it('TR7: defaultValue stands in for a key missing in the language and in German, a present key wins over it', () => {
     const { t } = texts({ de: { kind: { waterworks: 'Wasserwerk' } } });
     expect(t('kind.waterworks', { defaultValue: 'waterworks' })).toBe('Wasserwerk');
     expect(t('kind.lagoon', { defaultValue: 'lagoon' })).toBe('lagoon');
+    const shown = texts(
+      { de: { kind: { waterworks: 'Wasserwerk' } }, en: { kind: { reservoir: 'Reservoir' } } },
+      'en',
+    );
+    expect(shown.t('kind.reservoir', { defaultValue: 'reservoir' })).toBe('Reservoir');
+    expect(shown.t('kind.waterworks', { defaultValue: 'waterworks' })).toBe('Wasserwerk');
+    expect(shown.t('kind.lagoon', { defaultValue: 'lagoon {{nr}}', nr: 2 })).toBe('lagoon 2');
+    // A missing-key hook gets the defaultValue to show (the app's shows it, useTranslation UT3).
+    const hooked = texts({ de: {} }, 'en', (key, defaultValue) => defaultValue ?? key);
+    expect(hooked.t('kind.lagoon', { defaultValue: 'lagoon' })).toBe('lagoon');
+    expect(hooked.t('kind.lagoon')).toBe('kind.lagoon');
   });
 
   it('TR8: areas added later merge deep into the language, later texts winning', () => {

@@ -63,4 +63,18 @@ describe('useTranslation (src/app/useTranslation.ts)', () => {
     expect(out().textContent).toBe('Dieses Diagramm gibt es nicht.');
     expect(document.documentElement.lang).toBe('de');
   });
+
+  it('UT3: a key missing in the language and in German shows its defaultValue once its area is here', async () => {
+    await initI18n();
+    await loadAreas(['stations']);
+    const t = texts.t as unknown as LooseT;
+    // An unknown station kind (StationsOverview): the kind itself, not the raw key.
+    expect(t('stations.kind.lagoon', { defaultValue: 'lagoon' })).toBe('lagoon');
+    expect(t('stations.kind.waterworks', { defaultValue: 'waterworks' })).toBe('Wasserwerk');
+    expect(t('stations.kind.lagoon')).toBe('stations.kind.lagoon');
+    await act(async () => texts.changeLanguage('en'));
+    await loadAreas(['stations']);
+    expect(t('stations.kind.lagoon', { defaultValue: 'lagoon' })).toBe('lagoon');
+    await act(async () => texts.changeLanguage('de'));
+  });
 });
