@@ -47,29 +47,14 @@ describe('translation runtime (src/app/texts.ts)', () => {
     expect(t('a', { x: 0, y: false })).toBe('x=0 y=false');
   });
 
-  it('TR3: picks the CLDR plural form of each language for 0, 1, 2, 5, 21 and 1.5', () => {
-    const forms = (lang: string) => {
-      const { t } = texts({ [lang]: COUNTED }, lang);
-      return COUNTS.map((count) => t('n', { count }));
-    };
-    expect(forms('de')).toEqual([
-      '0 other',
-      '1 one',
-      '2 other',
-      '5 other',
-      '21 other',
-      '1.5 other',
-    ]);
-    expect(forms('en')).toEqual([
-      '0 other',
-      '1 one',
-      '2 other',
-      '5 other',
-      '21 other',
-      '1.5 other',
-    ]);
-    expect(forms('cs')).toEqual(['0 other', '1 one', '2 few', '5 other', '21 other', '1.5 many']);
-    expect(forms('ru')).toEqual(['0 many', '1 one', '2 few', '5 many', '21 one', '1.5 other']);
+  it.each([
+    ['de', ['0 other', '1 one', '2 other', '5 other', '21 other', '1.5 other']],
+    ['en', ['0 other', '1 one', '2 other', '5 other', '21 other', '1.5 other']],
+    ['cs', ['0 other', '1 one', '2 few', '5 other', '21 other', '1.5 many']],
+    ['ru', ['0 many', '1 one', '2 few', '5 many', '21 one', '1.5 other']],
+  ])('TR3: picks the CLDR plural form of %s for 0, 1, 2, 5, 21 and 1.5', (lang, forms) => {
+    const { t } = texts({ [lang]: COUNTED }, lang);
+    expect(COUNTS.map((count) => t('n', { count }))).toEqual(forms);
   });
 
   it('TR4: counted texts try key_zero for 0, then the plural form, then the plain key', () => {
