@@ -11,7 +11,7 @@ import type {
 } from '../../contract/actions.ts';
 import type { ResultStatus } from '../../contract/enums.ts';
 import type { PvRef } from '../../contract/pv.ts';
-import type { StationCallResult, StationRef } from '../../contract/station.ts';
+import type { StationRef } from '../../contract/station.ts';
 import { type RuleMessage, ruleMessage } from './ruleMessage.ts';
 
 export const RESULT_KEYS = {
@@ -24,7 +24,6 @@ export const RESULT_KEYS = {
   plansNotSaved: 'results.plans.notSaved',
   callNumbersStateNotSaved: 'results.callNumbers.stateNotSaved',
   callNumbersNotSaved: 'results.callNumbers.notSaved',
-  actionFailed: 'results.stationCall.failed',
   alertsNotAcknowledged: 'results.alertsAck.title',
   alertsAckError: 'results.alertsAck.error',
   alertsAckUnauthorized: 'results.alertsAck.unauthorized',
@@ -48,9 +47,6 @@ export const RESULT_KEYS = {
   unauthorizedPlans: 'results.lists.unauthorizedPlans',
   unauthorizedNumbers: 'results.lists.unauthorizedNumbers',
   conflictingNumbers: 'results.lists.conflictingNumbers',
-  unauthorizedStations: 'results.lists.unauthorizedStations',
-  notCallableStations: 'results.lists.notCallableStations',
-  missingStations: 'results.lists.missingStations',
 } as const;
 
 /** SPEC §3 "Plan reference" as the results name it (station.stationNumber, planNumber). */
@@ -67,7 +63,6 @@ export interface PlanResultLike {
 
 export type ResultItem =
   | { kind: 'pv'; pvRef: PvRef }
-  | { kind: 'station'; stationNumber: number }
   | { kind: 'plan'; stationNumber: number; planNumber: number }
   | { kind: 'callNumber'; id: number; name: string; number: string };
 
@@ -102,8 +97,6 @@ export function failedPriorityOutputAck(): PriorityOutputAckResult {
 
 const pvItems = (refs: readonly PvRef[]): ResultItem[] =>
   refs.map((pvRef) => ({ kind: 'pv', pvRef }));
-const stationItems = (refs: readonly StationRef[]): ResultItem[] =>
-  refs.map((r) => ({ kind: 'station', stationNumber: r.stationNumber }));
 
 function sectionsOf(list: [string, ResultItem[]][]): ResultSection[] {
   return list
@@ -271,25 +264,6 @@ export function callNumbersResultDialog(
     title: ruleMessage(
       action === 'state' ? RESULT_KEYS.callNumbersStateNotSaved : RESULT_KEYS.callNumbersNotSaved,
     ),
-    ...failureMessage(result.status, result.errorMessage, sections.length > 0),
-    sections,
-  };
-}
-
-/**
- * RD5: 'Aktion konnte nicht durchgeführt werden' listing unauthorized, not-callable and
- * unconfigured (missing) stations. Shown also on Success when some stations were rejected.
- */
-export function stationCallResultDialog(result: StationCallResult): ResultDialog | null {
-  const sections = sectionsOf([
-    [RESULT_KEYS.unauthorizedStations, stationItems(result.unauthorized)],
-    [RESULT_KEYS.notCallableStations, stationItems(result.notCallable)],
-    [RESULT_KEYS.missingStations, stationItems(result.missing)],
-  ]);
-  if (shouldUpdateLocally(result.status) && sections.length === 0) return null;
-  return {
-    severity: 'error',
-    title: ruleMessage(RESULT_KEYS.actionFailed),
     ...failureMessage(result.status, result.errorMessage, sections.length > 0),
     sections,
   };

@@ -23,7 +23,6 @@ export function ActionResultDialog({ dialog, onClose, pvName }: ActionResultDial
       const name = pvName?.(item);
       return name ? `${name} (${ref})` : ref;
     }
-    if (item.kind === 'station') return String(item.stationNumber);
     if (item.kind === 'callNumber')
       return item.number ? `${item.name} (${item.number})` : item.name;
     return `${item.stationNumber}/${item.planNumber}`;

@@ -12,7 +12,6 @@ import {
   runtimesLoadFailedMessage,
   runtimesResponseMessage,
   shouldUpdateLocally,
-  stationCallResultDialog,
   textMessageSaveDialog,
 } from '../../../src/domain/validation/resultDialogs.ts';
 
@@ -166,37 +165,6 @@ describe('SPEC §8 dialog titles and messages', () => {
       name: '99',
       number: '',
     });
-  });
-
-  it("RD5: 'Aktion konnte nicht durchgeführt werden' lists unauthorized, not-callable and unconfigured stations", () => {
-    const d = stationCallResultDialog({
-      status: 'Failed',
-      missing: [{ stationNumber: 9 }],
-      notCallable: [{ stationNumber: 2 }],
-      unauthorized: [{ stationNumber: 1 }],
-      errorMessage: null,
-    });
-    expect(d!.title.key).toBe('results.stationCall.failed');
-    expect(d!.sections).toEqual([
-      {
-        labelKey: 'results.lists.unauthorizedStations',
-        items: [{ kind: 'station', stationNumber: 1 }],
-      },
-      {
-        labelKey: 'results.lists.notCallableStations',
-        items: [{ kind: 'station', stationNumber: 2 }],
-      },
-      { labelKey: 'results.lists.missingStations', items: [{ kind: 'station', stationNumber: 9 }] },
-    ]);
-    const ok = {
-      status: 'Success' as const,
-      missing: [],
-      notCallable: [],
-      unauthorized: [],
-      errorMessage: null,
-    };
-    expect(stationCallResultDialog(ok)).toBeNull();
-    expect(stationCallResultDialog({ ...ok, notCallable: [{ stationNumber: 4 }] })).not.toBeNull();
   });
 
   it("RD6: acknowledging alerts: Unauthorized -> 'keine Rechte zum Quittieren', else the error text", () => {
