@@ -24,7 +24,23 @@ export type PageRoute =
   | { index?: false; path?: string; element: ReactNode; children?: PageRoute[] };
 
 /** Fetches a page's code and texts; the first call starts it, later calls share it. */
-const preloads = new WeakMap<object, () => void>();
+const preloads = new WeakMap<object, () => Promise<unknown>>();
+
+/**
+ * A thenable that calls back at once: React.lazy then takes a page already loaded in the
+ * same render instead of suspending on it. A suspended page shows its fallback, and React
+ * holds whatever is revealed next until 300 ms after a fallback appeared (its Suspense
+ * throttle): on a cold start that was a quarter of a second with the page loaded.
+ */
+function settled<T>(value: T): PromiseLike<T> {
+  const thenable: PromiseLike<T> = {
+    then(onFulfilled) {
+      onFulfilled?.(value);
+      return thenable as never;
+    },
+  };
+  return thenable;
+}
 
 export function lazyPage<M>(
   areas: readonly LocaleArea[],
@@ -32,34 +48,40 @@ export function lazyPage<M>(
   pick: (module: M) => ComponentType,
 ): ReactElement {
   let pending: Promise<{ default: ComponentType }> | null = null;
+  let loaded: { default: ComponentType } | null = null;
   const fetchPage = () =>
     (pending ??= withAreas(areas, load()).then(
-      (m) => ({ default: pick(m) }),
+      (m) => (loaded = { default: pick(m) }),
       (error: unknown) => {
         // React keeps a failed lazy component failed: the retry renders a fresh one.
         pending = null;
-        Page = lazy(fetchPage);
+        Page = lazy(takePage);
         throw error;
       },
     ));
-  let Page = lazy(fetchPage);
+  const takePage = () => (loaded ? settled(loaded) : fetchPage());
+  let Page = lazy(takePage);
   function LazyPage() {
     return <Page />;
   }
   const element = <LazyPage />;
-  preloads.set(element, () => void fetchPage().catch(() => undefined));
+  preloads.set(element, () => fetchPage().catch(() => undefined));
   return element;
 }
 
 /**
  * Starts fetching the lazy pages of the address the tab opens with, before i18n and the
  * session are ready: a bookmarked page does not wait for them to start its download.
+ * Resolves when they have loaded or failed (a failure shows when the page renders).
  */
-export function preloadPages(routes: PageRoute[], pathname: string): void {
+export function preloadPages(routes: PageRoute[], pathname: string): Promise<void> {
+  const loads: Promise<unknown>[] = [];
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const element = match.route.element;
-    if (element && typeof element === 'object') preloads.get(element)?.();
+    const preload = element && typeof element === 'object' ? preloads.get(element) : undefined;
+    if (preload) loads.push(preload());
   }
+  return Promise.all(loads).then(() => undefined);
 }
 
 /** What the page area shows while a page opened directly loads (as LoadingState does). */

@@ -1,0 +1,80 @@
+// @vitest-environment happy-dom
+/**
+ * A page opened directly renders in the first commit once its code and texts are in
+ * (src/app/lazyPage.tsx): a page that suspends shows its loading state, and React then holds
+ * the page's reveal for 300 ms after that state appeared (its Suspense throttle).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { act, createElement, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { lazyPage, preloadPages, type PageRoute } from '../../../src/app/lazyPage.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const roots: (() => void)[] = [];
+afterEach(() => {
+  for (const unmount of roots.splice(0)) act(unmount);
+});
+
+function Page() {
+  return createElement('p', null, 'page');
+}
+
+/** Renders `element` under a Suspense boundary; records each state the container showed. */
+function renderRecording(element: ReturnType<typeof lazyPage>) {
+  const container = document.createElement('div');
+  const root = createRoot(container);
+  roots.push(() => root.unmount());
+  const seen: string[] = [];
+  new MutationObserver(() => seen.push(container.textContent ?? '')).observe(container, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+  });
+  root.render(createElement(Suspense, { fallback: 'loading' }, element));
+  return { container, seen };
+}
+
+describe('lazyPage', () => {
+  it('LP1: a page preloaded before the first render shows at once, without its loading state', async () => {
+    const element = lazyPage(
+      [],
+      () => Promise.resolve({ Page }),
+      (m) => m.Page,
+    );
+    const routes: PageRoute[] = [{ path: '/p', element }];
+    await preloadPages(routes, '/p');
+    let view!: ReturnType<typeof renderRecording>;
+    // One synchronous act: a page that suspended would show 'loading' here.
+    act(() => {
+      view = renderRecording(element);
+    });
+    await act(async () => undefined);
+    expect(view.container.textContent).toBe('page');
+    expect(view.seen).not.toContain('loading');
+  });
+
+  it('LP2: a page not loaded yet shows its loading state, then the page', async () => {
+    let resolve!: (m: { Page: typeof Page }) => void;
+    const element = lazyPage(
+      [],
+      () => new Promise<{ Page: typeof Page }>((r) => (resolve = r)),
+      (m) => m.Page,
+    );
+    let view!: ReturnType<typeof renderRecording>;
+    act(() => {
+      view = renderRecording(element);
+    });
+    expect(view.container.textContent).toBe('loading');
+    await act(async () => resolve({ Page }));
+    await act(async () => new Promise((r) => setTimeout(r, 350)));
+    expect(view.container.textContent).toBe('page');
+  });
+
+  it('LP3: main.tsx has no top-level await: the page chunk imports from its chunk, and would wait for the render it is meant to precede', () => {
+    const source = readFileSync(join(import.meta.dirname, '../../../src/main.tsx'), 'utf8');
+    expect(source).not.toMatch(/^(?:(?:const|let|var)\s+\w+\s*=\s*)?await\s/m);
+  });
+});
