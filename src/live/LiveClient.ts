@@ -299,9 +299,12 @@ export class LiveClient {
       const channel = new MessageChannel();
       const ack: FrameAck = { type: 'frameAck' };
       channel.port1.onmessage = (event: MessageEvent<TabMessage>) => {
-        receive(event.data);
-        // Applied: the engine may send the next frame (one in flight, never a backlog).
-        if (event.data.type === 'frame') channel.port1.postMessage(ack);
+        try {
+          receive(event.data);
+        } finally {
+          // Applied (or failed): the engine may send the next frame, one in flight at most.
+          if (event.data.type === 'frame') channel.port1.postMessage(ack);
+        }
       };
       await api.connect(this.tabId, Comlink.transfer(channel.port2, [channel.port2]), {
         ...tabOptions,
