@@ -3,7 +3,7 @@
  * connects gets the one engine exposed on its port; as a dedicated Worker (browsers
  * without SharedWorker) the engine is exposed on the worker itself.
  */
-import * as Comlink from 'comlink';
+import { serve, type RpcEndpoint } from './rpc.ts';
 import { createEngine } from './createEngine.ts';
 
 interface WorkerScope {
@@ -22,8 +22,8 @@ const isShared =
 if (isShared) {
   scope.onconnect = (event: MessageEvent) => {
     const port = event.ports[0];
-    if (port) Comlink.expose(engine, port);
+    if (port) serve(engine, port);
   };
 } else {
-  Comlink.expose(engine);
+  serve(engine, globalThis as unknown as RpcEndpoint);
 }

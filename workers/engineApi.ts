@@ -1,6 +1,6 @@
 /**
  * The typed API a tab uses to reach the engine. `Engine` implements it in-process and
- * the Comlink proxy of the worker implements it too (every method returns a promise and
+ * the worker's remote (`workers/rpc.ts`) implements it too (every method returns a promise and
  * takes plain data), so a tab does not care where the engine runs.
  */
 import type { PvRef } from '../src/contract/pv.ts';
@@ -27,7 +27,7 @@ export type { LeaseKind } from './topics.ts';
 export type { EngineStats } from './pvIngest.ts';
 
 /**
- * Where a tab's frames go: a MessagePort (worker; transfer it with `Comlink.transfer`)
+ * Where a tab's frames go: a MessagePort (worker; move it with `transfer` of rpc.ts)
  * or a callback (in-process engine; `transfer` names the buffers a frame would move).
  */
 export type FrameSink = MessagePort | ((message: TabMessage, transfer?: Transferable[]) => void);

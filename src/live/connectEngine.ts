@@ -4,8 +4,8 @@
  * the page itself where there are no workers at all (or they are refused, e.g. by a
  * sandboxed frame or a content security policy).
  */
-import * as Comlink from 'comlink';
 import type { EngineApi } from '../../workers/engineApi.ts';
+import { remote } from '../../workers/rpc.ts';
 
 export type EngineMode = 'shared' | 'dedicated' | 'inProcess';
 
@@ -45,7 +45,7 @@ export async function connectEngine(): Promise<EngineConnection> {
     if (typeof SharedWorker !== 'undefined') {
       const worker = early ?? sharedEngineWorker();
       early = null;
-      return { api: Comlink.wrap<EngineApi>(worker.port), mode: 'shared' };
+      return { api: remote<EngineApi>(worker.port), mode: 'shared' };
     }
   } catch (error) {
     console.warn('SharedWorker refused, trying a dedicated worker', error);
@@ -56,7 +56,7 @@ export async function connectEngine(): Promise<EngineConnection> {
         type: 'module',
         name: WORKER_NAME,
       });
-      return { api: Comlink.wrap<EngineApi>(worker), mode: 'dedicated' };
+      return { api: remote<EngineApi>(worker), mode: 'dedicated' };
     }
   } catch (error) {
     console.warn('Worker refused, running the engine in the page', error);

@@ -46,6 +46,21 @@ test('LV1: two tabs on one station show moving values over one connection per hu
   await second.close();
 });
 
+test('LV1b: without SharedWorker the engine runs in a dedicated worker of the tab, and values move', async ({
+  page,
+}) => {
+  // As in a browser without SharedWorker (Chrome on Android): the engine falls back to a
+  // dedicated Worker per tab and is called over its port (workers/rpc.ts).
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'SharedWorker', { value: undefined, configurable: true });
+  });
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  await signIn(page, 'operator', '/stations/1');
+  await valueChanges(page);
+  expect(workers.some((url) => url.includes('engine.worker'))).toBe(true);
+});
+
 /**
  * Station 1 in `page`, then station 2 in a second tab; `keys` reads the PV keys subscribed
  * at the server, `one` is their count with the first tab alone.

@@ -3,7 +3,7 @@
  * chart service stays out of the worker's start (DESIGN.md worker budget). Until then, values
  * and closed tabs concern no chart and are ignored.
  */
-import * as Comlink from 'comlink';
+import { transfer } from '../rpc.ts';
 import type { ChartDirectory, ChartType } from '../../src/contract/charts.ts';
 import { pvKey } from '../../src/contract/keys.ts';
 import type { PvValue } from '../../src/contract/pv.ts';
@@ -63,9 +63,9 @@ export class LazyCharts {
 
   async data(request: ChartDataRequest): Promise<ChartDataAnswer> {
     const answer = await (await this.load()).data(request);
-    // Through Comlink the columns move without a copy; in-process this is a no-op.
+    // Through the worker's port the columns move without a copy; in-process this is a no-op.
     const buffers = answer.series.flatMap((s) => [s.times.buffer, s.values.buffer]);
-    return Comlink.transfer(answer, buffers as ArrayBuffer[]);
+    return transfer(answer, buffers as ArrayBuffer[]);
   }
 
   async watchLive(
