@@ -81,6 +81,10 @@ export interface AlertViewFrame {
   storeSize: number;
   /** Archive views: how many more alerts the range holds beyond the request limit (SPEC §8). */
   remainingCount: number;
+  /** A held current list (AH2): alerts that arrived and are not shown until it is released. */
+  held?: number;
+  /** A held current list: ids of shown rows that left the list meanwhile. */
+  gone?: number[];
 }
 
 /** What the alarm banner shows: pending alerts and the newest of the highest priority. */

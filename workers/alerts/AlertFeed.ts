@@ -19,6 +19,7 @@ import { AlertRows, alertCounts } from './alertRows.ts';
 import type { AlertSort } from './alertStore.ts';
 import type { AlertViewSet, AlertViewSetDeps } from './alertViewSet.ts';
 import type { FilterNode } from '../../src/domain/filters.ts';
+import type { HeldOrder } from './alertHold.ts';
 
 /** The alert hub's messages the feed takes in (`received`). */
 export const ALERT_HUB_MESSAGES = [
@@ -38,6 +39,11 @@ export interface AlertView {
   filter?: FilterNode | null;
   start: number;
   count: number;
+  /**
+   * Current list only (AH1): while set, the rows shown keep their positions; a new token
+   * freezes the order again (the tab shows the rows that arrived meanwhile).
+   */
+  hold?: string | null;
 }
 
 export type AlertArchiveFetcher = (query: AlertQuery) => Promise<AlertListResult>;
@@ -63,6 +69,8 @@ export interface AlertFeedDeps {
 
 interface TabViews {
   views: Map<string, AlertView>;
+  /** The frozen order of each held view. */
+  holds: Map<string, HeldOrder>;
   counts: boolean;
   dirty: boolean;
   timer: TimerHandle | null;
@@ -119,6 +127,7 @@ export class AlertFeed {
     const old = tab?.views.get(viewId);
     if (!tab || !old) return;
     tab.views.delete(viewId);
+    tab.holds.delete(viewId);
     this.useSource(old.source, -1);
   }
 
@@ -268,7 +277,14 @@ export class AlertFeed {
   private tabOf(tabId: string): TabViews {
     let tab = this.tabs.get(tabId);
     if (!tab) {
-      tab = { views: new Map(), counts: false, dirty: false, timer: null, timerDelayMs: 0 };
+      tab = {
+        views: new Map(),
+        holds: new Map(),
+        counts: false,
+        dirty: false,
+        timer: null,
+        timerDelayMs: 0,
+      };
       this.tabs.set(tabId, tab);
     }
     return tab;
@@ -323,7 +339,7 @@ export class AlertFeed {
     if (!tab || !tab.dirty) return;
     tab.dirty = false;
     const views: [string, AlertViewFrame][] = [];
-    for (const [viewId, view] of tab.views) views.push([viewId, this.frameOf(view)]);
+    for (const [viewId, view] of tab.views) views.push([viewId, this.frameOf(view, tab, viewId)]);
     this.deps.send(tabId, {
       type: 'alerts',
       views,
@@ -331,9 +347,21 @@ export class AlertFeed {
     });
   }
 
-  private frameOf(view: AlertView): AlertViewFrame {
+  private frameOf(view: AlertView, tab: TabViews, viewId: string): AlertViewFrame {
     const live = { rows: this.live, state: this.liveState, error: this.liveError };
-    if (this.viewSet) return this.viewSet.frame(view, live);
+    if (this.viewSet) {
+      // Only a loaded current list is held; a hold that ended frees its frozen order.
+      const held = view.hold && view.source.kind === 'live' && this.liveState === 'ready';
+      if (!held) {
+        tab.holds.delete(viewId);
+        return this.viewSet.frame(view, live);
+      }
+      const holds = {
+        get: () => tab.holds.get(viewId),
+        set: (order: HeldOrder) => void tab.holds.set(viewId, order),
+      };
+      return this.viewSet.frame(view, live, holds);
+    }
     // Until the views' code is here the list shows as loading, or as failed if it cannot come.
     const state = this.viewsError ? 'error' : 'loading';
     const none = { from: 0, rows: [], total: 0, storeSize: 0, remainingCount: 0 };

@@ -8,6 +8,7 @@ import type { AlertViewFrame } from '../engineProtocol.ts';
 import type { AlertArchiveFetcher, AlertView, AlertViewSource } from './AlertFeed.ts';
 import { AlertRows } from './alertRows.ts';
 import { AlertViews } from './alertStore.ts';
+import { heldWindow, holdOrder, type HeldOrder } from './alertHold.ts';
 
 /** Rows sent on each side of the visible window, so short scrolls need no round trip. */
 export const ALERT_WINDOW_MARGIN_ROWS = 50;
@@ -22,6 +23,12 @@ export interface LiveList {
   rows: AlertRows;
   state: 'loading' | 'ready' | 'error';
   error: string | null;
+}
+
+/** Where a held view keeps its frozen order (AH1). */
+export interface HoldSlot {
+  get(): HeldOrder | undefined;
+  set(order: HeldOrder): void;
 }
 
 export interface AlertViewSetDeps {
@@ -95,7 +102,8 @@ export class AlertViewSet {
   }
 
   /** The window of one view: its rows plus a margin, and the totals. */
-  frame(view: AlertView, live: LiveList): AlertViewFrame {
+  frame(view: AlertView, live: LiveList, hold?: HoldSlot): AlertViewFrame {
+    if (hold && view.hold && view.source.kind === 'live') return this.heldFrame(view, live, hold);
     const archive =
       view.source.kind === 'archive' ? this.archives.get(queryKey(view.source.query)) : undefined;
     const store = view.source.kind === 'live' ? live.rows : archive?.store;
@@ -116,6 +124,29 @@ export class AlertViewSet {
       total: w.total,
       storeSize: w.storeSize,
       remainingCount: archive?.remainingCount ?? 0,
+    };
+  }
+
+  /** AH1-AH2: the window of a held current list, frozen when its token, sort or filter changed. */
+  private heldFrame(view: AlertView, live: LiveList, hold: HoldSlot): AlertViewFrame {
+    const key = JSON.stringify([view.hold, view.sort ?? null, view.filter ?? null]);
+    const current = this.views(live.rows).rows(view.sort, view.filter);
+    let order = hold.get();
+    if (!order || order.key !== key) {
+      order = holdOrder(key, current);
+      hold.set(order);
+    }
+    const w = heldWindow(order, current, view.start, view.count, ALERT_WINDOW_MARGIN_ROWS);
+    return {
+      state: live.state,
+      error: live.error,
+      from: w.from,
+      rows: w.rows,
+      total: w.total,
+      storeSize: live.rows.size,
+      remainingCount: 0,
+      held: w.held,
+      gone: w.gone,
     };
   }
 
