@@ -73,7 +73,11 @@ interface Props {
   selected: ReadonlySet<number>;
   onToggle: (alert: Alert) => void;
   focusIndex: number;
-  onFocusIndex: (index: number) => void;
+  onFocusIndex: (index: number, alert?: Alert) => void;
+  /** The pointer entered (true) or left the list body: the page holds the rows meanwhile. */
+  onPointerInside?: (inside: boolean) => void;
+  /** Focus entered or left the list body. */
+  onFocusInside?: (inside: boolean) => void;
   onAcknowledgeKey: () => void;
   colors: ReadonlyMap<number, PriorityLook>;
   label: string;
@@ -183,6 +187,12 @@ export function AlertTable(props: Props) {
         style={{ height: virtualizer.getTotalSize() + 1 }}
         tabIndex={0}
         onKeyDown={onKeyDown}
+        onPointerEnter={() => props.onPointerInside?.(true)}
+        onPointerLeave={() => props.onPointerInside?.(false)}
+        onFocus={() => props.onFocusInside?.(true)}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget)) props.onFocusInside?.(false);
+        }}
         aria-activedescendant={focusedRow ? `alert-row-${focusedRow.id}` : undefined}
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -201,7 +211,8 @@ export function AlertTable(props: Props) {
                   role="row"
                 />
               );
-            const phase = alertPhase(a);
+            const gone = frame.gone?.includes(a.id) ?? false;
+            const phase = gone ? 'gone' : alertPhase(a);
             const look = colors.get(a.priority);
             const isSelected = selected.has(a.id);
             return (
@@ -216,7 +227,7 @@ export function AlertTable(props: Props) {
                 data-alert-id={a.id}
                 className={cx(
                   'alert-row',
-                  a.state === 'pending' && 'is-pending',
+                  a.state === 'pending' && !gone && 'is-pending',
                   a.cleared && 'is-cleared',
                   `is-${phase}`,
                   isSelected && 'is-selected',
@@ -224,8 +235,8 @@ export function AlertTable(props: Props) {
                 )}
                 style={style}
                 onClick={() => {
-                  props.onFocusIndex(item.index);
-                  props.onToggle(a);
+                  props.onFocusIndex(item.index, a);
+                  if (!gone) props.onToggle(a);
                 }}
               >
                 <span role="gridcell" className="col-select">

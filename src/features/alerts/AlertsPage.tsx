@@ -4,7 +4,7 @@
  * delete, failure-input acknowledge and CSV export. Beside the current list: who the focused
  * alert's station reaches by remote alarm now.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import {
   ALERT_DEFAULT_RANGE_DAYS,
@@ -82,6 +82,13 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [selectedRows, setSelectedRows] = useState<ReadonlyMap<number, Alert>>(new Map());
   const [focusIndex, setFocusIndex] = useState(0);
+  // The focused row is an alert, not a place: Q acknowledges this id wherever its row is.
+  const [focusId, setFocusId] = useState<number | null>(null);
+  // AH1: pointer on the list body or focus in it (selected rows hold too, below).
+  const [pointerIn, setPointerIn] = useState(false);
+  const [focusIn, setFocusIn] = useState(false);
+  const holdCounter = useRef(0);
+  const [holdToken, setHoldToken] = useState<string | null>(null);
   const [dialog, setDialog] = useState<ResultDialog | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -102,7 +109,31 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
     [query],
   );
   const filter = useMemo(() => effectiveFilter(filterDraft), [filterDraft]);
-  const frame = useAlertWindow({ source, sort, filter, ...window });
+  const wantsHold = mode === 'live' && (pointerIn || focusIn || selected.size > 0);
+  useEffect(() => {
+    setHoldToken((token) => (wantsHold ? (token ?? `h${++holdCounter.current}`) : null));
+  }, [wantsHold]);
+  const frame = useAlertWindow({ source, sort, filter, ...window, hold: holdToken });
+  const held = holdToken ? (frame.held ?? 0) : 0;
+  /** The bar: show the held alerts now (a hold that still applies starts again from here). */
+  const showHeld = () => setHoldToken(wantsHold ? `h${++holdCounter.current}` : null);
+  // The focus follows its alert when rows move (a hold released, a sort changed).
+  useEffect(() => {
+    if (focusId === null) {
+      const at = frame.rows[focusIndex - frame.from];
+      if (at && focusIndex > 0) setFocusId(at.id);
+      return;
+    }
+    const i = frame.rows.findIndex((a) => a.id === focusId);
+    if (i >= 0 && frame.from + i !== focusIndex) setFocusIndex(frame.from + i);
+  }, [frame, focusId, focusIndex]);
+  const onFocusIndex = useCallback(
+    (index: number, alert?: Alert) => {
+      setFocusIndex(index);
+      setFocusId(alert?.id ?? frame.rows[index - frame.from]?.id ?? null);
+    },
+    [frame],
+  );
   useAlertsBenchProbe(frame, setFilterDraft);
   const onRange = useCallback(
     (start: number, count: number) =>
@@ -155,8 +186,10 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
 
   const ackSelected = () => {
     const ids = [...selected];
-    const focused = frame.rows[focusIndex - frame.from];
-    if (ids.length === 0 && focused?.state === 'pending') ids.push(focused.id);
+    // By id, never by row index (AH3): the focused alert, wherever its row is now.
+    const focused = frame.rows.find((a) => a.id === focusId);
+    if (ids.length === 0 && focused?.state === 'pending' && !frame.gone?.includes(focused.id))
+      ids.push(focused.id);
     if (ids.length > 0) void run(() => ackAlerts(ids));
   };
 
@@ -243,7 +276,7 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
   }
 
   const titleKey = mode === 'live' ? 'alerts.list.title' : 'alerts.archive.title';
-  const focusedAlert = frame.rows[focusIndex - frame.from];
+  const focusedAlert = frame.rows.find((a) => a.id === focusId);
   const empty = frame.state === 'ready' && frame.total === 0;
   return (
     <div className="page alerts-page">
@@ -356,19 +389,37 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
           />
         ))}
       {(frame.state === 'ready' || frame.state === 'partial') && frame.total > 0 && (
-        <AlertTable
-          frame={frame}
-          sort={sort}
-          onSort={setSort}
-          onRange={onRange}
-          selected={selected}
-          onToggle={toggle}
-          focusIndex={focusIndex}
-          onFocusIndex={setFocusIndex}
-          onAcknowledgeKey={ackSelected}
-          colors={colors}
-          label={t(titleKey)}
-        />
+        <div className="alerts-list">
+          {/* AH2: over the column heads, so showing it moves no row; in the page with the
+              list, so screen readers announce the count as it changes. */}
+          {mode === 'live' && (
+            <div className="alerts-held" aria-live="polite">
+              {held > 0 && (
+                <button type="button" className="alerts-held-button" onClick={showHeld}>
+                  <span aria-hidden="true" className="alerts-held-mark">
+                    ▲
+                  </span>
+                  {t('alerts.hold.show', { count: held, n: format.number(held, 0) })}
+                </button>
+              )}
+            </div>
+          )}
+          <AlertTable
+            frame={frame}
+            sort={sort}
+            onSort={setSort}
+            onRange={onRange}
+            selected={selected}
+            onToggle={toggle}
+            focusIndex={focusIndex}
+            onFocusIndex={onFocusIndex}
+            onPointerInside={setPointerIn}
+            onFocusInside={setFocusIn}
+            onAcknowledgeKey={ackSelected}
+            colors={colors}
+            label={t(titleKey)}
+          />
+        </div>
       )}
       <ConfirmDialog
         open={confirmDelete}
