@@ -5,13 +5,20 @@
  */
 import type { Page } from '@playwright/test';
 import { test as base, expect } from './fixtures.ts';
+import { json } from './limits.ts';
 import { signIn } from './auth.ts';
 import { startPlantServer } from '../support/plantServer.ts';
 import { signInHttp } from '../support/login.ts';
 import { ALERT_API, type AlertListResult } from '../../src/contract/alerts.ts';
 import { pvUrlId } from '../../src/contract/keys.ts';
 import { API } from '../../src/contract/paths.ts';
-import type { PvConfig, PvNode } from '../../src/contract/pv.ts';
+import type { PvConfig, PvLimitConfig, PvNode, PvRef } from '../../src/contract/pv.ts';
+import {
+  ACTION_EXTRA_API,
+  PV_ACTION_API,
+  type PvActionResult,
+} from '../../src/contract/actions.ts';
+import type { SignedIn } from '../support/login.ts';
 
 const SEED = 100_000;
 
@@ -227,3 +234,104 @@ test('AE6: the alert history of a PV opens from its actions and lists its alerts
     'Zuletzt quittiert von operator',
   );
 });
+
+/** A quiet plant: only the alerts a test raises arrive. */
+const quiet = base.extend({
+  plant: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startPlantServer({ env: { PEGEL_PLANT_FAILURES_PER_PUMP_HOUR: '0' } });
+      await use(server);
+      await server.dispose();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
+
+/** Moves only the PV's top limit under its value: exactly one new alert. */
+async function raiseTopLimit(api: SignedIn, pv: PvRef): Promise<void> {
+  const [config] = await json<PvConfig[]>(api, API.pv.configs, [pv]);
+  const old = await json<PvLimitConfig[]>(api, ACTION_EXTRA_API.limitConfigs, [pv]);
+  const floor = config!.domainConfig?.min ?? 0;
+  const next = old.map((l) =>
+    l.pvLimitRef.limitType === 'Top'
+      ? { ...l, limit: floor, priority: 1, delayTime: 0, notSet: false }
+      : { ...l, notSet: true },
+  );
+  const result = await json<PvActionResult>(api, PV_ACTION_API.setAnaInLimits, {
+    oldValues: old,
+    newValues: next,
+  });
+  expect(result.status).toBe('Success');
+}
+
+quiet(
+  'AE-H1: a new alert does not move the row under the pointer; the bar counts it and shows it on request',
+  async ({ page, plant }) => {
+    const api = await signInHttp(plant.url, 'operator');
+    const nodes = await json<PvNode[]>(api, API.pv.nodes);
+    const configs = await json<PvConfig[]>(
+      api,
+      API.pv.configs,
+      nodes.flatMap((n) => n.pvs),
+    );
+    const candidates = configs
+      .filter((c) => c.pvRef.type === 'AnaIn' && c.anaLimitConfig)
+      .map((c) => c.pvRef);
+    // A PV resting at its domain minimum crosses no limit; the next one is taken then.
+    const current = async () =>
+      (
+        await json<AlertListResult>(
+          api,
+          `${ALERT_API.list}?start=${new Date(Date.now() - 3_600_000).toISOString()}&end=${new Date(Date.now() + 60_000).toISOString()}&limit=100`,
+        )
+      ).alerts.length;
+    async function raiseOne(): Promise<void> {
+      const before = await current();
+      for (;;) {
+        await raiseTopLimit(api, candidates.shift()!);
+        try {
+          await expect.poll(current, { timeout: 4_000 }).toBe(before + 1);
+          return;
+        } catch {
+          // no alarm from this PV
+        }
+      }
+    }
+    await raiseOne();
+
+    await signIn(page, 'operator', '/alerts');
+    await expect(rows(page)).toHaveCount(1, { timeout: 20_000 });
+    await sortByTime(page);
+    const row = rows(page).first();
+    const heldId = await row.getAttribute('data-alert-id');
+    await row.hover();
+    const box = (await row.boundingBox())!;
+    const underPointer = () =>
+      page.evaluate(
+        ([x, y]) =>
+          document
+            .elementFromPoint(x!, y!)
+            ?.closest('[data-alert-id]')
+            ?.getAttribute('data-alert-id'),
+        [box.x + box.width / 2, box.y + box.height / 2],
+      );
+
+    await raiseOne();
+    // The alarm is not hidden: the banner counts it at once (same engine frame as the list).
+    await expect(page.locator('.alarm-banner')).toContainText(/2 unquittierte Meldungen/);
+    // Without the hold the new row would be first and this one under the pointer moved down.
+    expect(await underPointer()).toBe(heldId);
+    await expect(rows(page)).toHaveCount(1);
+    const bar = page.getByRole('button', { name: /neue Meldung/ });
+    await expect(bar).toHaveText(/^\W*1 neue Meldung – anzeigen$/);
+    await expect(page.locator('.alerts-held')).toHaveAttribute('aria-live', 'polite');
+    expect(await underPointer()).toBe(heldId);
+
+    await bar.click();
+    await expect(rows(page)).toHaveCount(2);
+    await expect(rows(page).first()).not.toHaveAttribute('data-alert-id', heldId!);
+    await expect(rows(page).nth(1)).toHaveAttribute('data-alert-id', heldId!);
+    await expect(bar).toHaveCount(0);
+  },
+);
