@@ -78,6 +78,8 @@ interface Props {
   onPointerInside?: (inside: boolean) => void;
   /** Focus entered or left the list body. */
   onFocusInside?: (inside: boolean) => void;
+  /** The column heads' height in px, as it changes (wrapped heads on a phone are taller). */
+  onHeadHeight?: (px: number) => void;
   onAcknowledgeKey: () => void;
   colors: ReadonlyMap<number, PriorityLook>;
   label: string;
@@ -100,6 +102,15 @@ export function AlertTable(props: Props) {
   const { t } = useTranslation();
   const format = useFormat();
   const scroller = useRef<HTMLDivElement>(null);
+  const head = useRef<HTMLDivElement>(null);
+  const { onHeadHeight } = props;
+  useEffect(() => {
+    const el = head.current;
+    if (!el || !onHeadHeight || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => onHeadHeight(el.offsetHeight));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [onHeadHeight]);
   const phone = usePhone();
   const virtualizer = useVirtualizer({
     count: frame.total,
@@ -149,7 +160,7 @@ export function AlertTable(props: Props) {
       aria-label={props.label}
       aria-rowcount={frame.total + 1}
     >
-      <div className="alert-row alert-head" role="row" aria-rowindex={1}>
+      <div ref={head} className="alert-row alert-head" role="row" aria-rowindex={1}>
         <span role="columnheader" className="col-select">
           <span className="visually-hidden">{t('alerts.columns.select')}</span>
         </span>

@@ -89,6 +89,7 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
   const [focusIn, setFocusIn] = useState(false);
   const holdCounter = useRef(0);
   const [holdToken, setHoldToken] = useState<string | null>(null);
+  const [headHeight, setHeadHeight] = useState<number | null>(null);
   const [dialog, setDialog] = useState<ResultDialog | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -349,7 +350,10 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
                 shown: format.number(frame.total, 0),
                 total: format.number(frame.storeSize, 0),
               })
-            : t('alerts.count', { count: frame.total, n: format.number(frame.total, 0) }))}
+            : t('alerts.count', {
+                count: frame.total + held,
+                n: format.number(frame.total + held, 0),
+              }))}
         {selected.size > 0 && <> · {t('alerts.selected', { count: selected.size })}</>}
         <span className="alerts-keys"> · {t('alerts.keyboard')}</span>
       </p>
@@ -393,7 +397,11 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
           {/* AH2: over the column heads, so showing it moves no row; in the page with the
               list, so screen readers announce the count as it changes. */}
           {mode === 'live' && (
-            <div className="alerts-held" aria-live="polite">
+            <div
+              className="alerts-held"
+              aria-live="polite"
+              style={headHeight ? { height: headHeight } : undefined}
+            >
               {held > 0 && (
                 <button type="button" className="alerts-held-button" onClick={showHeld}>
                   <span aria-hidden="true" className="alerts-held-mark">
@@ -415,6 +423,7 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
             onFocusIndex={onFocusIndex}
             onPointerInside={setPointerIn}
             onFocusInside={setFocusIn}
+            onHeadHeight={setHeadHeight}
             onAcknowledgeKey={ackSelected}
             colors={colors}
             label={t(titleKey)}
