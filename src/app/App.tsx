@@ -9,8 +9,7 @@ import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { routes } from './routes.tsx';
 
 // Before i18n and the session: the page opened directly starts loading with the shell.
-/** The page the tab opened with has loaded (or failed): main.tsx renders after it. */
-export const firstPageLoaded = preloadPages(routes, window.location.pathname);
+void preloadPages(routes, window.location.pathname);
 
 function AppRoutes() {
   return useRoutes(routes);
