@@ -32,14 +32,15 @@ const preloads = new WeakMap<object, () => Promise<unknown>>();
  * holds whatever is revealed next until 300 ms after a fallback appeared (its Suspense
  * throttle): on a cold start that was a quarter of a second with the page loaded.
  */
-function settled<T>(value: T): PromiseLike<T> {
-  const thenable: PromiseLike<T> = {
-    then(onFulfilled) {
+function settled<T>(value: T): Promise<T> {
+  // React.lazy only calls `then`; a real Promise would call back a microtask later.
+  const thenable = {
+    then(onFulfilled?: (value: T) => unknown) {
       onFulfilled?.(value);
-      return thenable as never;
+      return thenable;
     },
   };
-  return thenable;
+  return thenable as unknown as Promise<T>;
 }
 
 export function lazyPage<M>(
