@@ -363,11 +363,15 @@ test('RA-E9: the alert list says whom the focused alert’s station reaches by r
   ).toBe('Success');
   try {
     await signIn(page, 'operator', '/alerts');
-    const first = page.locator('.alert-scroll [data-alert-id]').first();
-    await expect(first).toBeVisible();
-    const station = (await first.locator('.col-station').textContent())!.trim();
+    // The summary follows the focused alert by its id: a newer alert arriving above does not
+    // take its place, so the station is read from the focused row, not the first.
+    const focused = page.locator('.alert-scroll [data-alert-id].is-focused');
+    await expect(focused).toBeVisible();
     const summary = page.locator('[data-oncall-summary]');
-    await expect(summary).toContainText(`Fernalarm ${station}:`);
+    await expect(async () => {
+      const station = (await focused.locator('.col-station').textContent())!.trim();
+      await expect(summary).toContainText(`Fernalarm ${station}:`, { timeout: 1000 });
+    }).toPass();
     await expect(summary).toContainText(/aktiv|kein Alarmplan aktiv/);
     await expect(summary.getByRole('link', { name: 'Alarmpläne der Station' })).toHaveAttribute(
       'href',

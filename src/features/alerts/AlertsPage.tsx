@@ -277,7 +277,11 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
   }
 
   const titleKey = mode === 'live' ? 'alerts.list.title' : 'alerts.archive.title';
-  const focusedAlert = frame.rows.find((a) => a.id === focusId);
+  // Untouched, the focus is the first row, whichever alert that is; once set, it is an alert.
+  const focusedAlert =
+    focusId !== null
+      ? frame.rows.find((a) => a.id === focusId)
+      : frame.rows[focusIndex - frame.from];
   const empty = frame.state === 'ready' && frame.total === 0;
   return (
     <div className="page alerts-page">
