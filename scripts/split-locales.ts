@@ -2,8 +2,9 @@
  * Lays out the texts of each language as the client loads them (src/app/i18n.ts):
  * locales/<lang>/shell.json holds what the first screen shows (every key the shell's modules
  * name, found from src/main.tsx without the route pages), locales/<lang>/<area>.json the rest
- * of each top-level area. Reads the current files (or a whole locales/<lang>.json, e.g. after
- * a merge) and rewrites them; run it after adding texts the shell shows:
+ * of each top-level area. The source is the whole language, locales/<lang>.json (where texts
+ * are added and translated); without it the area files are merged into one first. Run it
+ * after changing texts:
  *   npx tsx scripts/split-locales.ts
  * tests/unit/i18n/localeLayout.test.ts fails when the layout is out of date.
  */
@@ -75,7 +76,7 @@ function main(): void {
       const rest = pick({ [area]: messages[area]! }, (k) => !inShell.has(k));
       if (rest) write(area, rest);
     }
-    rmSync(join(ROOT, 'locales', `${lang}.json`), { force: true });
+    writeFileSync(join(ROOT, 'locales', `${lang}.json`), `${JSON.stringify(messages, null, 2)}\n`);
   }
 }
 

@@ -38,6 +38,18 @@ describe('I18N: locale files per area', () => {
     }
   });
 
+  it('L1b: locales/<lang>.json is the whole language, and the area files are exactly its split', () => {
+    for (const lang of LANGUAGES) {
+      const whole = JSON.parse(
+        readFileSync(resolve(ROOT, 'locales', `${lang}.json`), 'utf8'),
+      ) as unknown;
+      const split: Record<string, unknown> = {};
+      for (const tree of filesOf(lang).values()) Object.assign(split, flatten(tree));
+      // Texts are changed in the whole file; `npx tsx scripts/split-locales.ts` writes the split.
+      expect(split, lang).toEqual(flatten(whole));
+    }
+  });
+
   it('L2: an area file holds only its own area', () => {
     for (const [name, tree] of GERMAN)
       if (name !== SHELL_FILE) expect(Object.keys(tree), `${name}.json`).toEqual([name]);
