@@ -151,10 +151,7 @@ export class TabCoalescer implements PvTab {
     const waited = timers.now() - this.lastFlushAt;
     if (this.unacked && waited < ACK_TIMEOUT_MS) {
       // Changes keep collecting (newest wins) until the tab took the frame in flight.
-      this.timer = timers.setTimeout(() => {
-        this.timer = null;
-        this.flush();
-      }, ACK_TIMEOUT_MS - waited);
+      this.flushIn(ACK_TIMEOUT_MS - waited);
       return;
     }
     const full = this.fullPending;
@@ -209,12 +206,15 @@ export class TabCoalescer implements PvTab {
    */
   private schedule(): void {
     if (this.timer !== null || !this.visible) return;
-    const { timers } = this.options;
-    const wait = Math.max(0, this.lastFlushAt + this.flushIntervalMs - timers.now());
-    this.timer = timers.setTimeout(() => {
+    const wait = this.lastFlushAt + this.flushIntervalMs - this.options.timers.now();
+    this.flushIn(Math.max(0, wait));
+  }
+
+  private flushIn(ms: number): void {
+    this.timer = this.options.timers.setTimeout(() => {
       this.timer = null;
       this.flush();
-    }, wait);
+    }, ms);
   }
 
   private cancel(): void {

@@ -104,7 +104,6 @@ export async function measureLiveWindow(
   await new Promise((r) => setTimeout(r, windowMs));
   const machine1 = machineTimes();
   const processes1 = readProcessCpu();
-  const processSeconds = (Date.now() - t0) / 1000;
   const probes = await Promise.all(pages.map((p) => ctx.probes.stop(p)));
   const counters = await Promise.all(pages.map((p) => readCounters(side, p, false)));
   const after = await Promise.all(pages.map((_, i) => times(i)));
@@ -116,7 +115,7 @@ export async function measureLiveWindow(
     deliveredPerSec: sum(counters.map((c) => c.values)) / seconds,
     mainThreadBusyPct: mean(after.map((a, i) => ((a.task - before[i]!.task) / seconds) * 100)),
     mainThreadCpuPct: mean(after.map((a, i) => ((a.cpu - before[i]!.cpu) / seconds) * 100)),
-    processCpuPct: cpuByRole(processes0, processes1, processSeconds),
+    processCpuPct: cpuByRole(processes0, processes1, seconds),
     machineCpuPct:
       (100 * (machine1.busy - machine0.busy)) / Math.max(1, machine1.total - machine0.total),
     frameP95Ms: percentile(frontFrames, 95),
