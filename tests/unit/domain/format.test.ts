@@ -1,4 +1,5 @@
 /** DESIGN.md "Languages": dates and numbers follow the chosen locale. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatAge, formatDateTime, formatNumber, NO_VALUE } from '../../../src/domain/format.ts';
 import { formatPattern } from '../../../src/domain/formatPattern.ts';
@@ -18,6 +19,34 @@ describe('FMT: formatting in the chosen locale', () => {
   it('FMT1: a value that is not a finite number shows the no-value mark', () => {
     expect(formatNumber(Number.NaN, 2, 'de')).toBe(NO_VALUE);
     expect(formatNumber(Number.POSITIVE_INFINITY, 2, 'en')).toBe(NO_VALUE);
+  });
+
+  it('FMT1b (NF1): the fast number path writes exactly what Intl writes, in all four languages', () => {
+    const intl = (v: number, d: number, locale: string) =>
+      new Intl.NumberFormat(locale, { minimumFractionDigits: d, maximumFractionDigits: d }).format(
+        v,
+      );
+    // Live values (two decimals, a plant's ranges), magnitudes from 1e-6 to 1e16, and values
+    // on a rounding half, where a scaled value and Intl's shortest-decimal rounding part.
+    const value = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e16, max: 1e16 }),
+      fc.integer({ min: -10_000_000, max: 10_000_000 }).map((n) => n / 100),
+      fc
+        .tuple(fc.integer({ min: -2_000_000, max: 2_000_000 }), fc.integer({ min: 0, max: 6 }))
+        .map(([n, d]) => (n + 0.5) / 10 ** d),
+      fc.constantFrom(0, -0, 1.005, 2.675, 1.045, -0.001, 999_999.995, 21_474_836.475, 5e-7),
+    );
+    fc.assert(
+      fc.property(
+        value,
+        fc.integer({ min: 0, max: 6 }),
+        fc.constantFrom('de', 'en', 'cs', 'ru' as const),
+        (v, d, locale) => {
+          expect(formatNumber(v, d, locale)).toBe(intl(v, d, locale));
+        },
+      ),
+      { numRuns: 20_000 },
+    );
   });
 
   it('FMT2: date and time follow the locale, in the given time zone', () => {
