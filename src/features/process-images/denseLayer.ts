@@ -2,17 +2,17 @@
  * The value layer of a dense process image (issue 13): when an image binds many value texts
  * (at least DENSE_THRESHOLD), their values are drawn on one canvas above the SVG instead of
  * being written into the SVG texts. A changed SVG text costs layout and a repaint of the
- * whole image each frame; on the layer a value costs a clear and a copy of its glyphs from a
- * glyph atlas into one pixel buffer, and each frame hands the changed tiles of that buffer to
- * the canvas (fillText costs about 10 µs a value in Chromium's software canvas; this about
- * one). The SVG texts stay in
- * place, transparent, so clicks, focus and hit-testing work as before; a text's DOM content
+ * whole image each frame; on the layer a value costs a copy of its glyphs' ink from a glyph
+ * atlas into one pixel buffer, only where it changed (a live value mostly changes in its last
+ * digits), and each frame hands the changed tiles of that buffer to the canvas (fillText
+ * costs about 10 µs a value in Chromium's software canvas). The SVG texts stay in place,
+ * transparent, so clicks, focus and hit-testing work as before; a text's DOM content
  * is brought up to date when the pointer or focus reaches it. A text whose PV is in alarm
  * goes back to the SVG, where it carries the alarm mark of the UI kit, and returns to the
  * canvas when the alarm has gone.
  */
 import type { QualityClass } from '../../domain/pvFormat.ts';
-import { GlyphAtlas, parseColor, type Rgb } from './glyphAtlas.ts';
+import { clearRect, GlyphAtlas, parseColor, type GlyphFont, type Rgb } from './glyphAtlas.ts';
 import type { View } from './useZoomPan.ts';
 
 /** From this many pure value texts on, an image draws its values on the canvas. */
@@ -38,6 +38,12 @@ interface Cell {
   quality: QualityClass;
   /** The buffer rectangle last drawn (device pixels), null when nothing is drawn. */
   drawn: { x: number; y: number; w: number; h: number } | null;
+  /** Where the text last drawn starts (pen at its left, top of its line), device pixels. */
+  penLeft: number;
+  penTop: number;
+  /** The glyphs the cell is drawn with at the current view (null: look up again). */
+  face: GlyphFont | null;
+  faceItalic: boolean;
   /** In alarm: shown by the SVG text itself. */
   inSvg: boolean;
 }
@@ -103,6 +109,10 @@ export class DenseValueLayer {
         text: el.textContent ?? '',
         quality: null,
         drawn: null,
+        penLeft: 0,
+        penTop: 0,
+        face: null,
+        faceItalic: false,
         inSvg: false,
       });
     }
@@ -127,11 +137,42 @@ export class DenseValueLayer {
     const cell = this.cells.get(el);
     if (!cell) return;
     if (cell.text === text && cell.quality === quality && (cell.drawn || cell.inSvg)) return;
+    const before = cell.text;
+    const sameLook = cell.quality === quality;
     cell.text = text;
     cell.quality = quality;
     if (cell.inSvg) return;
+    if (sameLook && this.redrawChanged(cell, before)) return;
     this.clear(cell);
     this.draw(cell);
+  }
+
+  /**
+   * A value of the same look that changed in a few characters (a live value mostly does, in
+   * its last digits): only their columns are cleared and drawn again. False when the text
+   * must be drawn anew (other length or widths, struck through, not drawn whole).
+   */
+  private redrawChanged(cell: Cell, before: string): boolean {
+    const d = cell.drawn;
+    if (!d || cell.quality === 'qualitybad' || !cell.face) return false;
+    const span = cell.face.update(
+      before,
+      cell.text,
+      this.pixels,
+      this.width,
+      this.height,
+      cell.penLeft,
+      cell.penTop,
+      this.colorOf(cell),
+    );
+    if (!span) return false;
+    if (span.x1 > span.x0) {
+      this.touch({ x: span.x0, y: d.y, w: span.x1 - span.x0, h: d.h });
+      // A changed glyph may ink a column or two beyond the old one's: the box covers both.
+      const x0 = Math.min(d.x, span.x0);
+      cell.drawn = { x: x0, y: d.y, w: Math.max(d.x + d.w, span.x1) - x0, h: d.h };
+    }
+    return true;
   }
 
   /** Whether an element is shown by the SVG now (its PV is or was just in alarm). */
@@ -196,6 +237,7 @@ export class DenseValueLayer {
     }
     for (const cell of this.cells.values()) {
       cell.drawn = null;
+      cell.face = null;
       if (!cell.inSvg) this.draw(cell);
     }
     this.ctx.putImageData(this.image, 0, 0);
@@ -212,21 +254,33 @@ export class DenseValueLayer {
   private clear(cell: Cell): void {
     const d = cell.drawn;
     if (!d) return;
-    const { pixels, width } = this;
-    for (let row = d.y; row < d.y + d.h; row++)
-      pixels.fill(0, row * width + d.x, row * width + d.x + d.w);
+    clearRect(this.pixels, this.width, d.x, d.y, d.x + d.w, d.y + d.h);
     this.touch(d);
     cell.drawn = null;
+  }
+
+  /** The cell's glyphs at the current view, looked up once per view and slant. */
+  private faceOf(cell: Cell): GlyphFont {
+    const italic = cell.italic || cell.quality === 'qualityuncertain';
+    if (cell.face && cell.faceItalic === italic) return cell.face;
+    const px = cell.size * this.view.scale * this.dpr;
+    cell.face = this.atlas.font(cell.font.replace('%SIZE%', px.toFixed(2)), italic);
+    cell.faceItalic = italic;
+    return cell.face;
+  }
+
+  private colorOf(cell: Cell): Rgb {
+    return cell.quality === 'qualitybad'
+      ? this.bad
+      : cell.quality === 'qualityuncertain'
+        ? this.uncertain
+        : cell.color;
   }
 
   private draw(cell: Cell): void {
     if (!this.image) return;
     const { view, dpr } = this;
-    const px = cell.size * view.scale * dpr;
-    const font = this.atlas.font(
-      cell.font.replace('%SIZE%', px.toFixed(2)),
-      cell.italic || cell.quality === 'qualityuncertain',
-    );
+    const font = this.faceOf(cell);
     const textWidth = font.measure(cell.text);
     const cx = (view.x + cell.x * view.scale) * dpr;
     const cy = (view.y + cell.y * view.scale) * dpr;
@@ -234,27 +288,28 @@ export class DenseValueLayer {
       cell.align === 'center' ? cx - textWidth / 2 : cell.align === 'right' ? cx - textWidth : cx,
     );
     const top = Math.round(cy - font.lineHeight / 2);
-    // Clipped to the canvas; what lies outside is drawn when a pan or zoom brings it in.
-    const x0 = Math.max(0, left);
+    // The box covers the ink (an italic or a wide glyph overhangs its advance) and the
+    // strike-through, clipped to the canvas; what lies outside is drawn when a pan or zoom
+    // brings it in.
+    const ink = font.inkSpan(cell.text, left);
+    const x0 = Math.max(0, Math.min(ink.x0, left));
     const y0 = Math.max(0, top);
-    const x1 = Math.min(this.width, left + Math.ceil(textWidth) + 1);
+    const x1 = Math.min(this.width, Math.max(ink.x1, left + Math.ceil(textWidth) + 1));
     const y1 = Math.min(this.height, top + font.lineHeight);
     if (x1 <= x0 || y1 <= y0) return;
-    const color =
-      cell.quality === 'qualitybad'
-        ? this.bad
-        : cell.quality === 'qualityuncertain'
-          ? this.uncertain
-          : cell.color;
+    const color = this.colorOf(cell);
     font.draw(cell.text, this.pixels, this.width, this.height, left, top, color);
     if (cell.quality === 'qualitybad') {
       // Bad values are struck through, as in the SVG: never colour alone.
+      const px = cell.size * view.scale * dpr;
       const row = Math.min(y1 - 1, Math.max(y0, Math.round(cy)));
       const thickness = Math.max(1, Math.round(px * 0.08));
-      const ink = color.packed | 0xff000000;
+      const strike = color.packed | 0xff000000;
       for (let r = row; r < Math.min(y1, row + thickness); r++)
-        this.pixels.fill(ink, r * this.width + x0, r * this.width + x1);
+        this.pixels.fill(strike, r * this.width + x0, r * this.width + x1);
     }
+    cell.penLeft = left;
+    cell.penTop = top;
     cell.drawn = { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
     this.touch(cell.drawn);
   }
