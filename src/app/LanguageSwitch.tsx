@@ -1,6 +1,6 @@
 import { useTranslation } from './useTranslation.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { isLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage } from './i18n.ts';
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES, prefetchLanguages, setLanguage } from './i18n.ts';
 
 /** The compact language switch in the header: shows the code, lists each name in itself. */
 export function LanguageSwitch() {
@@ -11,6 +11,9 @@ export function LanguageSwitch() {
       <span className="visually-hidden">{t('shell.language')}</span>
       <select
         value={i18n.language}
+        // The other languages load when a switch is near, so it is instant.
+        onPointerEnter={prefetchLanguages}
+        onFocus={prefetchLanguages}
         onChange={(e) => {
           if (isLanguage(e.target.value)) void setLanguage(e.target.value);
         }}

@@ -1,7 +1,14 @@
 /** Settings (/settings): language, theme, and the sections other features contribute. */
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
-import { isLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage } from '../../app/i18n.ts';
+import {
+  isLanguage,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  prefetchLanguages,
+  setLanguage,
+} from '../../app/i18n.ts';
 import { setTheme, THEMES, useTheme } from '../../app/theme.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { ChoiceGroup, PageHeader, Panel } from '../../ui/index.ts';
@@ -16,6 +23,8 @@ export function SettingsPage() {
   const theme = useTheme();
   const format = useFormat();
   const language = isLanguage(i18n.language) ? i18n.language : 'de';
+  // The language is chosen here: the other languages load with the page.
+  useEffect(prefetchLanguages, []);
 
   return (
     <div className="page page-narrow">
