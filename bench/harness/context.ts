@@ -106,7 +106,7 @@ export interface BenchContext {
   /** Path of the naive baseline page with its query, e.g. baselinePath({keys: 'ai1..ai200'}). */
   baselinePath(query?: Record<string, string | number>): string;
   probes: {
-    start(page: Page): Promise<void>;
+    start(page: Page, options?: { frames?: boolean }): Promise<void>;
     stop(page: Page): Promise<ProbeWindow>;
     /** One Performance.getMetrics reading (counters start at this call: see metricsSession). */
     performanceMetrics(page: Page): Promise<Record<string, number>>;

@@ -32,7 +32,10 @@ export interface LiveWindowFigures {
   machineCpuPct: number;
   /** Percent of one core per process role (server, renderer, gpu …) over the window. */
   processCpuPct: Partial<Record<ProcessRole, number>>;
-  /** Frame intervals of the foreground tab (the one an operator looks at), p95 and p99. */
+  /**
+   * Frame intervals of the foreground tab (the one an operator looks at), p95 and p99; 0
+   * when the window ran without the frame sampler (`frames: false`).
+   */
   frameP95Ms: number;
   frameP99Ms: number;
   /** Long tasks (> 50 ms) per minute, summed over tabs. */
@@ -77,7 +80,9 @@ function machineTimes(): { busy: number; total: number } {
 /**
  * NOTE: headless Chromium gives full-rate animation frames only to the front tab; busy tabs
  * behind it get about one frame per second (as a real browser gives hidden tabs none), so
- * frame times come from the foreground tab, the last one by default.
+ * frame times come from the foreground tab, the last one by default. With `frames: false` the
+ * window runs without the frame sampler (see startProbes): busy figures of a page that draws
+ * only when its values change.
  */
 export async function measureLiveWindow(
   ctx: BenchContext,
@@ -85,6 +90,7 @@ export async function measureLiveWindow(
   pages: Page[],
   windowMs: number,
   foreground: Page = pages[pages.length - 1]!,
+  options: { frames?: boolean } = {},
 ): Promise<LiveWindowFigures> {
   await foreground.bringToFront();
   for (const p of pages) {
@@ -97,7 +103,7 @@ export async function measureLiveWindow(
     return { task: m.TaskDuration ?? 0, cpu: m.ThreadTime ?? 0 };
   };
   const before = await Promise.all(pages.map((_, i) => times(i)));
-  await Promise.all(pages.map((p) => ctx.probes.start(p)));
+  await Promise.all(pages.map((p) => ctx.probes.start(p, options)));
   const machine0 = machineTimes();
   const processes0 = readProcessCpu();
   const t0 = Date.now();

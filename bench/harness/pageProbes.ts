@@ -37,10 +37,10 @@ const PROBE_SOURCE = `(() => {
     requestAnimationFrame(onFrame);
   };
   window.__pegelBenchProbe = {
-    start() {
+    start(frames) {
       state.frames = []; state.longTasks = []; state.lastFrame = 0;
       state.startedAt = performance.now(); state.sampling = true;
-      requestAnimationFrame(onFrame);
+      if (frames !== false) requestAnimationFrame(onFrame);
     },
     stop() {
       state.sampling = false;
@@ -54,8 +54,14 @@ export async function installPageProbes(context: BrowserContext): Promise<void> 
   await context.addInitScript({ content: PROBE_SOURCE });
 }
 
-export async function startProbes(page: Page): Promise<void> {
-  await page.evaluate('window.__pegelBenchProbe?.start()');
+/**
+ * Starts the long-task observer and, unless `frames` is false, the frame sampler. NOTE: the
+ * sampler's requestAnimationFrame loop makes the page produce a frame at every vsync (style,
+ * layout and paint checks, a commit), which a page without animation does not: a busy
+ * figure of a mostly idle page is taken without it.
+ */
+export async function startProbes(page: Page, options: { frames?: boolean } = {}): Promise<void> {
+  await page.evaluate(`window.__pegelBenchProbe?.start(${options.frames !== false})`);
 }
 
 export async function stopProbes(page: Page): Promise<ProbeWindow> {
