@@ -4,6 +4,7 @@
  * filter over 100,000 seeded archive alerts.
  */
 import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect } from './fixtures.ts';
 import { json } from './limits.ts';
 import { signIn } from './auth.ts';
@@ -157,7 +158,7 @@ test('AE4: a filter narrows the seeded archive in the engine; the limit note and
   expect(prios.length).toBeGreaterThan(0);
   expect(new Set(prios)).toEqual(new Set(['0']));
   // Keyboard: focus the grid, move down, select with space.
-  await page.locator('.alert-scroll').focus();
+  await page.getByRole('grid').focus();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Space');
   await expect(summary).toContainText('1 ausgewählt');
@@ -329,6 +330,14 @@ quiet(
     const bar = page.getByRole('button', { name: /neue Meldung/ });
     await expect(bar).toHaveText(/^\W*1 neue Meldung – anzeigen$/);
     await expect(page.locator('.alerts-held')).toHaveAttribute('aria-live', 'polite');
+    expect(await underPointer()).toBe(heldId);
+    // The bar lies over the column heads: the page with it must pass WCAG 2.2 AA too.
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' '))}`)).toEqual(
+      [],
+    );
     expect(await underPointer()).toBe(heldId);
 
     await bar.click();

@@ -49,7 +49,7 @@ test('KB1: the alarm path by keyboard: banner, alerts, select the most urgent, a
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/alerts$/);
 
-  await tabTo(page, '.alert-scroll');
+  await tabTo(page, '.alert-table[role=grid]');
   await page.keyboard.press('Home');
   const focused = page.locator('.alert-scroll .alert-row.is-focused');
   await expect(focused).toHaveClass(/is-pending/);

@@ -130,6 +130,8 @@ export function AlertTable(props: Props) {
   const rowAt = (index: number): Alert | undefined => frame.rows[index - frame.from];
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    // Keys on the grid itself; a focused sort button keeps its own.
+    if (e.target !== e.currentTarget) return;
     const move = (to: number) => {
       const next = Math.max(0, Math.min(frame.total - 1, to));
       props.onFocusIndex(next);
@@ -154,11 +156,20 @@ export function AlertTable(props: Props) {
 
   const focusedRow = rowAt(focusIndex);
   return (
+    // The grid takes the focus and names the active row (aria-activedescendant is the grid's,
+    // not allowed on the scroll area inside it); arrow keys move the row focus and scroll.
     <div
       className="alert-table"
       role="grid"
       aria-label={props.label}
       aria-rowcount={frame.total + 1}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      onFocus={() => props.onFocusInside?.(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) props.onFocusInside?.(false);
+      }}
+      aria-activedescendant={focusedRow ? `alert-row-${focusedRow.id}` : undefined}
     >
       <div ref={head} className="alert-row alert-head" role="row" aria-rowindex={1}>
         <span role="columnheader" className="col-select">
@@ -195,16 +206,10 @@ export function AlertTable(props: Props) {
       <div
         ref={scroller}
         className="alert-scroll"
+        role="rowgroup"
         style={{ height: virtualizer.getTotalSize() + 1 }}
-        tabIndex={0}
-        onKeyDown={onKeyDown}
         onPointerEnter={() => props.onPointerInside?.(true)}
         onPointerLeave={() => props.onPointerInside?.(false)}
-        onFocus={() => props.onFocusInside?.(true)}
-        onBlur={(e) => {
-          if (!e.currentTarget.contains(e.relatedTarget)) props.onFocusInside?.(false);
-        }}
-        aria-activedescendant={focusedRow ? `alert-row-${focusedRow.id}` : undefined}
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
