@@ -70,10 +70,12 @@ export function bindProcessImage(
     const entry = client.store.getPvConfig(key);
     const config = entry?.state === 'ready' ? entry.config : undefined;
     const alarm = client.store.getItem('pvAlarm', key);
+    // Formatted once for all of the PV's texts on the layer.
+    let shown: ReturnType<typeof valueText> | null = null;
     for (const b of bound) {
       if (layer?.has(b.el)) {
-        const v = valueText(value, config, locale);
-        layer.set(b.el, v.text, v.quality);
+        shown ??= valueText(value, config, locale);
+        layer.set(b.el, shown.text, shown.quality);
         if (alarm) {
           // In alarm the SVG text shows the value with its mark; the canvas leaves it out.
           layer.setInSvg(b.el, true);
