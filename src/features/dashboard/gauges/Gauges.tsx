@@ -7,7 +7,7 @@ import { alarmShortText } from '../../../domain/pvAlarm.ts';
 import { useTranslation } from '../../../app/useTranslation.ts';
 import { QualityMark } from '../../../ui/index.ts';
 import type { Quality } from '../../../contract/enums.ts';
-import type { GaugeModel } from './gaugeModel.ts';
+import { trackAria, type GaugeModel } from './gaugeModel.ts';
 import { PvAlarmMark } from '../../alerts/PvAlarmMark.tsx';
 
 /** Bars take the alarm's colour (--alarm-color) only while the PV is in alarm. */
@@ -101,15 +101,7 @@ function LinearGauge({ model, quality, vertical }: GaugeProps & { vertical: bool
       : { left: `${a * 100}%`, width: `${(b - a) * 100}%` };
   return (
     <div className={`gauge gauge-linear ${vertical ? 'gauge-vertical' : 'gauge-horizontal'}`}>
-      <div
-        className="gauge-track-box"
-        role="meter"
-        aria-label={model.name || model.unit}
-        aria-valuemin={model.min ?? 0}
-        aria-valuemax={model.max ?? 1}
-        aria-valuenow={model.fraction === null ? undefined : f}
-        aria-valuetext={`${model.text} ${model.unit}`}
-      >
+      <div className="gauge-track-box" {...trackAria(model)}>
         {bands(model).map(([a, b, tone], i) =>
           b > a ? (
             <span key={i} className={`gauge-band-box gauge-band-${tone}`} style={span(a, b)} />

@@ -85,3 +85,24 @@ export function gaugeModel(
     name: config?.name ?? '',
   };
 }
+
+/**
+ * The track as assistive technology sees it: a meter with a name and a value inside its own
+ * range while the PV has one; before its value (or its domain) arrives a meter would lack the
+ * value it requires, so the track is an image named with what the text shows (GA-A1).
+ */
+export function trackAria(model: GaugeModel): Record<string, string | number> {
+  const name = model.name || model.unit || model.text;
+  const text = `${model.text} ${model.unit}`.trim();
+  if (model.fraction === null) return { role: 'img', 'aria-label': `${name}: ${text}` };
+  const min = model.min ?? 0;
+  const max = model.max ?? 1;
+  return {
+    role: 'meter',
+    'aria-label': name,
+    'aria-valuemin': min,
+    'aria-valuemax': max,
+    'aria-valuenow': min + model.fraction * (max - min),
+    'aria-valuetext': text,
+  };
+}
