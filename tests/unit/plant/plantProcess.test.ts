@@ -167,7 +167,9 @@ describe('SPEC §3 PV value: simulated process behaviour with manual stepping', 
       for (const v of values) {
         if (v.typeOfValue !== 'FailureStateValue') continue;
         const key = pvKey(v.pvRef);
-        seen.set(key, [...(seen.get(key) ?? []), v.failureStateValue!]);
+        let list = seen.get(key);
+        if (!list) seen.set(key, (list = []));
+        list.push(v.failureStateValue!);
       }
     });
     plant.step(24 * HOUR_MS);
@@ -189,7 +191,10 @@ describe('SPEC §3 PV value: simulated process behaviour with manual stepping', 
         const name = plant.config(v.pvRef)?.name ?? '';
         if (!top || !/druck/i.test(name)) continue;
         const key = pvKey(v.pvRef);
-        above.set(key, [...(above.get(key) ?? []), v.doubleValue! > top.limit]);
+        // Appended in place: copying the list per value made 48 h of ticks quadratic.
+        let list = above.get(key);
+        if (!list) above.set(key, (list = []));
+        list.push(v.doubleValue! > top.limit);
       }
     });
     plant.step(48 * HOUR_MS);
