@@ -12,7 +12,14 @@
  * canvas when the alarm has gone.
  */
 import type { QualityClass } from '../../domain/pvFormat.ts';
-import { clearRect, GlyphAtlas, parseColor, type GlyphFont, type Rgb } from './glyphAtlas.ts';
+import {
+  clearRect,
+  GlyphAtlas,
+  parseColor,
+  type GlyphFont,
+  type PixelBuffer,
+  type Rgb,
+} from './glyphAtlas.ts';
 import type { View } from './useZoomPan.ts';
 
 /** From this many pure value texts on, an image draws its values on the canvas. */
@@ -62,9 +69,8 @@ export class DenseValueLayer {
   private readonly uncertain: Rgb;
   private view: View = { x: 0, y: 0, scale: 1 };
   private image: ImageData | null = null;
-  private pixels = new Uint32Array(0);
-  private width = 0;
-  private height = 0;
+  /** The layer's pixels (the image's data), drawn into and handed over by tiles. */
+  private buffer: PixelBuffer = { pixels: new Uint32Array(0), width: 0, height: 0 };
   private dpr = 1;
   private flushedAt = 0;
   /** Tiles changed since the last flush, as `row * columns + column`. */
@@ -158,9 +164,7 @@ export class DenseValueLayer {
     const span = cell.face.update(
       before,
       cell.text,
-      this.pixels,
-      this.width,
-      this.height,
+      this.buffer,
       cell.penLeft,
       cell.penTop,
       this.colorOf(cell),
@@ -207,7 +211,7 @@ export class DenseValueLayer {
     const now = performance.now();
     if (more && now - this.flushedAt < FLUSH_EVERY_MS) return;
     this.flushedAt = now;
-    const columns = Math.ceil(this.width / TILE);
+    const columns = Math.ceil(this.buffer.width / TILE);
     for (const tile of this.dirtyTiles) {
       const x = (tile % columns) * TILE;
       const y = Math.floor(tile / columns) * TILE;
@@ -222,18 +226,16 @@ export class DenseValueLayer {
     const dpr = globalThis.devicePixelRatio || 1;
     const w = Math.max(1, Math.round(viewport.width * dpr));
     const h = Math.max(1, Math.round(viewport.height * dpr));
-    if (w !== this.width || h !== this.height || dpr !== this.dpr || !this.image) {
-      this.width = w;
-      this.height = h;
+    if (w !== this.buffer.width || h !== this.buffer.height || dpr !== this.dpr || !this.image) {
       this.dpr = dpr;
       this.canvas.width = w;
       this.canvas.height = h;
       this.canvas.style.width = `${viewport.width}px`;
       this.canvas.style.height = `${viewport.height}px`;
       this.image = this.ctx.createImageData(w, h);
-      this.pixels = new Uint32Array(this.image.data.buffer);
+      this.buffer = { pixels: new Uint32Array(this.image.data.buffer), width: w, height: h };
     } else {
-      this.pixels.fill(0);
+      this.buffer.pixels.fill(0);
     }
     for (const cell of this.cells.values()) {
       cell.drawn = null;
@@ -254,7 +256,7 @@ export class DenseValueLayer {
   private clear(cell: Cell): void {
     const d = cell.drawn;
     if (!d) return;
-    clearRect(this.pixels, this.width, d.x, d.y, d.x + d.w, d.y + d.h);
+    clearRect(this.buffer, d.x, d.y, d.x + d.w, d.y + d.h);
     this.touch(d);
     cell.drawn = null;
   }
@@ -294,11 +296,12 @@ export class DenseValueLayer {
     const ink = font.inkSpan(cell.text, left);
     const x0 = Math.max(0, Math.min(ink.x0, left));
     const y0 = Math.max(0, top);
-    const x1 = Math.min(this.width, Math.max(ink.x1, left + Math.ceil(textWidth) + 1));
-    const y1 = Math.min(this.height, top + font.lineHeight);
+    const { pixels, width, height } = this.buffer;
+    const x1 = Math.min(width, Math.max(ink.x1, left + Math.ceil(textWidth) + 1));
+    const y1 = Math.min(height, top + font.lineHeight);
     if (x1 <= x0 || y1 <= y0) return;
     const color = this.colorOf(cell);
-    font.draw(cell.text, this.pixels, this.width, this.height, left, top, color);
+    font.draw(cell.text, this.buffer, left, top, color);
     if (cell.quality === 'qualitybad') {
       // Bad values are struck through, as in the SVG: never colour alone.
       const px = cell.size * view.scale * dpr;
@@ -306,7 +309,7 @@ export class DenseValueLayer {
       const thickness = Math.max(1, Math.round(px * 0.08));
       const strike = color.packed | 0xff000000;
       for (let r = row; r < Math.min(y1, row + thickness); r++)
-        this.pixels.fill(strike, r * this.width + x0, r * this.width + x1);
+        pixels.fill(strike, r * width + x0, r * width + x1);
     }
     cell.penLeft = left;
     cell.penTop = top;
@@ -315,7 +318,7 @@ export class DenseValueLayer {
   }
 
   private touch(d: { x: number; y: number; w: number; h: number }): void {
-    const columns = Math.ceil(this.width / TILE);
+    const columns = Math.ceil(this.buffer.width / TILE);
     for (let ty = Math.floor(d.y / TILE); ty <= Math.floor((d.y + d.h - 1) / TILE); ty++) {
       for (let tx = Math.floor(d.x / TILE); tx <= Math.floor((d.x + d.w - 1) / TILE); tx++) {
         this.dirtyTiles.add(ty * columns + tx);

@@ -89,10 +89,16 @@ function canvasRasterizer(): Rasterize {
   };
 }
 
-/** Clears [x0, x1) × [y0, y1) of a pixel buffer `width` wide (coordinates inside it). */
+/** RGBA pixels (one Uint32 each), `width` × `height`, that glyphs are drawn into. */
+export interface PixelBuffer {
+  pixels: Uint32Array;
+  width: number;
+  height: number;
+}
+
+/** Clears [x0, x1) × [y0, y1) of a buffer (coordinates inside it). */
 export function clearRect(
-  pixels: Uint32Array,
-  width: number,
+  { pixels, width }: PixelBuffer,
   x0: number,
   y0: number,
   x1: number,
@@ -131,20 +137,19 @@ export class GlyphFont {
   }
 
   /**
-   * Draws `text` with its top-left at (left, top) into `pixels` (width × height), only in
-   * the columns [clipX0, clipX1). Where two glyphs overlap the stronger ink stays.
+   * Draws `text` with its top-left at (left, top) into `buffer`, only in the columns
+   * [clipX0, clipX1). Where two glyphs overlap the stronger ink stays.
    */
   draw(
     text: string,
-    pixels: Uint32Array,
-    width: number,
-    height: number,
+    buffer: PixelBuffer,
     left: number,
     top: number,
     color: Rgb,
     clipX0 = 0,
-    clipX1 = width,
+    clipX1 = buffer.width,
   ): void {
+    const { pixels, width, height } = buffer;
     const rgb = color.packed & 0xffffff;
     const x0 = Math.max(0, clipX0);
     const x1 = Math.min(width, clipX1);
@@ -185,22 +190,21 @@ export class GlyphFont {
    */
   changedSpan(drawn: string, next: string, left: number): Span | null {
     if (drawn.length !== next.length) return null;
-    let span: Span | null = null;
+    let x0 = Infinity;
+    let x1 = -Infinity;
     let pen = left;
     for (let i = 0; i < next.length; i++) {
-      const was = this.at(drawn, i);
       const now = this.at(next, i);
-      const gx = Math.round(pen);
       if (drawn.charCodeAt(i) !== next.charCodeAt(i)) {
+        const was = this.at(drawn, i);
         if (was.advance !== now.advance) return null;
-        const x0 = gx + Math.min(was.left, now.left);
-        const x1 = gx + Math.max(was.right, now.right);
-        if (!span) span = { x0, x1 };
-        else span = { x0: Math.min(span.x0, x0), x1: Math.max(span.x1, x1) };
+        const gx = Math.round(pen);
+        x0 = Math.min(x0, gx + Math.min(was.left, now.left));
+        x1 = Math.max(x1, gx + Math.max(was.right, now.right));
       }
       pen += now.advance;
     }
-    return span ?? { x0: 0, x1: 0 };
+    return x1 > x0 ? { x0, x1 } : { x0: 0, x1: 0 };
   }
 
   /** The columns `text` drawn at `left` inks: [x0, x1) (x0 = x1 without ink). */
@@ -228,9 +232,7 @@ export class GlyphFont {
   update(
     drawn: string,
     next: string,
-    pixels: Uint32Array,
-    width: number,
-    height: number,
+    buffer: PixelBuffer,
     left: number,
     top: number,
     color: Rgb,
@@ -238,10 +240,11 @@ export class GlyphFont {
     const span = this.changedSpan(drawn, next, left);
     if (!span) return null;
     const x0 = Math.max(0, span.x0);
-    const x1 = Math.min(width, span.x1);
+    const x1 = Math.min(buffer.width, span.x1);
     if (x1 <= x0) return { x0, x1: x0 };
-    clearRect(pixels, width, x0, Math.max(0, top), x1, Math.min(height, top + this.lineHeight));
-    this.draw(next, pixels, width, height, left, top, color, x0, x1);
+    const bottom = Math.min(buffer.height, top + this.lineHeight);
+    clearRect(buffer, x0, Math.max(0, top), x1, bottom);
+    this.draw(next, buffer, left, top, color, x0, x1);
     return { x0, x1 };
   }
 

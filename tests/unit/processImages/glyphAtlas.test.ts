@@ -37,7 +37,7 @@ const ink = { packed: 0x123456 };
 
 function fresh(font: GlyphFont, text: string, left: number, top: number): Uint32Array {
   const pixels = new Uint32Array(W * H);
-  font.draw(text, pixels, W, H, left, top, ink);
+  font.draw(text, { pixels, width: W, height: H }, left, top, ink);
   return pixels;
 }
 
@@ -56,7 +56,7 @@ describe('GA glyph atlas', () => {
         (before, after, left, top) => {
           const font = new GlyphFont('test', LINE / 1.3, fakeRaster);
           const pixels = fresh(font, before, left, top);
-          const span = font.update(before, after, pixels, W, H, left, top, ink);
+          const span = font.update(before, after, { pixels, width: W, height: H }, left, top, ink);
           if (span === null) {
             // Only where the layout moves: other length, or a changed glyph of other width.
             const moved =
@@ -78,10 +78,16 @@ describe('GA glyph atlas', () => {
     const font = new GlyphFont('test', LINE / 1.3, fakeRaster);
     const pixels = fresh(font, '23,45', 4, 2);
     // '4' → '7' is the fourth glyph: pen 4 + 3 × 5.5 = 20.5, rounded 21, ink from 21 − 2.
-    expect(font.update('23,45', '23,75', pixels, W, H, 4, 2, ink)).toEqual({ x0: 19, x1: 29 });
-    expect(font.update('23,75', '23,75', pixels, W, H, 4, 2, ink)).toEqual({ x0: 0, x1: 0 });
-    expect(font.update('23,75', '23,7', pixels, W, H, 4, 2, ink)).toBeNull();
-    expect(font.update('23,75', '23,15', pixels, W, H, 4, 2, ink)).toBeNull();
+    expect(font.update('23,45', '23,75', { pixels, width: W, height: H }, 4, 2, ink)).toEqual({
+      x0: 19,
+      x1: 29,
+    });
+    expect(font.update('23,75', '23,75', { pixels, width: W, height: H }, 4, 2, ink)).toEqual({
+      x0: 0,
+      x1: 0,
+    });
+    expect(font.update('23,75', '23,7', { pixels, width: W, height: H }, 4, 2, ink)).toBeNull();
+    expect(font.update('23,75', '23,15', { pixels, width: W, height: H }, 4, 2, ink)).toBeNull();
   });
 
   it('GA3: ink spans cover every inked column, overhang included', () => {
