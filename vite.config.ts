@@ -44,8 +44,36 @@ function preloadStoredLanguage(): Plugin {
   };
 }
 
+/**
+ * The SignalR client reaches for Node modules (ws, node-fetch, tough-cookie) through `require`
+ * on branches a browser never takes (`Platform.isNode`). Left in, the bare `require` makes the
+ * bundler wrap it in a shim of its own in every chunk with the client, the engine worker among
+ * them (~200 B gzip of its 30 kB budget). In a browser build those branches load nothing: the
+ * lookup becomes one that says so, and `typeof require` is known to be undefined.
+ */
+const SIGNALR_REQUIRE =
+  /typeof __webpack_require__ === "function" \? __non_webpack_require__ : require/g;
+const SIGNALR_HAS_REQUIRE = /typeof require !== "undefined"/g;
+function signalrWithoutNodeRequire(): Plugin {
+  return {
+    name: 'pegel-signalr-without-node-require',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.includes('/@microsoft/signalr/dist/esm/')) return null;
+      const out = code
+        .replace(
+          SIGNALR_REQUIRE,
+          '((name) => { throw new Error(`No Node module ${name} in a browser`); })',
+        )
+        .replace(SIGNALR_HAS_REQUIRE, 'false');
+      // The lines stay where they were, so the module's source map still holds.
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), preloadStoredLanguage()],
+  plugins: [react(), preloadStoredLanguage(), signalrWithoutNodeRequire()],
   build: {
     outDir: 'dist',
     sourcemap: true,
@@ -63,7 +91,7 @@ export default defineConfig({
       },
     },
   },
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [signalrWithoutNodeRequire()] },
   server: {
     host: '127.0.0.1',
     proxy: { '/api': proxied, '/hubs': proxied, '/Views': proxied, '/Account': proxied },
