@@ -2,9 +2,8 @@
  * The router in declarative mode (a third of the data router's size in the first script):
  * navigations run as transitions, so the previous page stays until the next one has loaded.
  */
-import { Suspense } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router';
-import { preloadPages, PageLoading } from './lazyPage.tsx';
+import { preloadPages, PageSuspense } from './lazyPage.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { routes } from './routes.tsx';
 
@@ -20,9 +19,9 @@ export function App() {
     <BrowserRouter>
       {/* The sign-in page, or the shell itself, failing: the fallback without the shell. */}
       <RouteErrorBoundary root>
-        <Suspense fallback={<PageLoading />}>
+        <PageSuspense>
           <AppRoutes />
-        </Suspense>
+        </PageSuspense>
       </RouteErrorBoundary>
     </BrowserRouter>
   );

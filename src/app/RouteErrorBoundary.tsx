@@ -5,11 +5,11 @@
  * page again without a page reload. Navigating elsewhere clears it too.
  * PageBoundary is the one inside the shell around every page: the shell stays usable.
  */
-import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorFallback } from '../ui/ErrorFallback.tsx';
 import { failureText } from './failureText.ts';
-import { PageLoading } from './lazyPage.tsx';
+import { PageSuspense } from './lazyPage.tsx';
 
 export interface RouteErrorBoundaryProps {
   /** The outermost boundary, used when the shell itself failed: no shell around it. */
@@ -31,9 +31,9 @@ export function RouteErrorBoundary({ root = false, children }: RouteErrorBoundar
 export function PageBoundary() {
   return (
     <RouteErrorBoundary>
-      <Suspense fallback={<PageLoading />}>
+      <PageSuspense>
         <Outlet />
-      </Suspense>
+      </PageSuspense>
     </RouteErrorBoundary>
   );
 }

@@ -9,7 +9,14 @@
  * A page whose code or texts cannot be fetched shows the reload fallback of the route error
  * boundary; its retry fetches again.
  */
-import { lazy, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { matchRoutes } from 'react-router';
 import { withAreas } from './i18n.ts';
 import type { LocaleArea } from './messages.ts';
@@ -26,22 +33,14 @@ export type PageRoute =
 /** Fetches a page's code and texts; the first call starts it, later calls share it. */
 const preloads = new WeakMap<object, () => Promise<unknown>>();
 
-/**
- * A thenable that calls back at once: React.lazy then takes a page already loaded in the
- * same render instead of suspending on it. A suspended page shows its fallback, and React
- * holds whatever is revealed next until 300 ms after a fallback appeared (its Suspense
- * throttle): on a cold start that was a quarter of a second with the page loaded.
- */
-function settled<T>(value: T): Promise<T> {
-  // React.lazy only calls `then`; a real Promise would call back a microtask later.
-  const thenable = {
-    then(onFulfilled?: (value: T) => unknown) {
-      onFulfilled?.(value);
-      return thenable;
-    },
-  };
-  return thenable as unknown as Promise<T>;
+/** Pages that finished loading so far; PageSuspense re-renders when it grows. */
+let pagesLoaded = 0;
+const loadListeners = new Set<() => void>();
+function subscribeLoads(listener: () => void): () => void {
+  loadListeners.add(listener);
+  return () => loadListeners.delete(listener);
 }
+const loadCount = () => pagesLoaded;
 
 export function lazyPage<M>(
   areas: readonly LocaleArea[],
@@ -49,25 +48,43 @@ export function lazyPage<M>(
   pick: (module: M) => ComponentType,
 ): ReactElement {
   let pending: Promise<{ default: ComponentType }> | null = null;
-  let loaded: { default: ComponentType } | null = null;
+  let loaded: ComponentType | null = null;
   const fetchPage = () =>
     (pending ??= withAreas(areas, load()).then(
-      (m) => (loaded = { default: pick(m) }),
+      (m) => {
+        loaded = pick(m);
+        pagesLoaded++;
+        for (const listener of loadListeners) listener();
+        return { default: loaded };
+      },
       (error: unknown) => {
         // React keeps a failed lazy component failed: the retry renders a fresh one.
         pending = null;
-        Page = lazy(takePage);
+        Page = lazy(fetchPage);
         throw error;
       },
     ));
-  const takePage = () => (loaded ? settled(loaded) : fetchPage());
-  let Page = lazy(takePage);
+  let Page = lazy(fetchPage);
   function LazyPage() {
-    return <Page />;
+    // A page already loaded renders in the same pass; only one still loading suspends.
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Page />;
   }
   const element = <LazyPage />;
   preloads.set(element, () => fetchPage().catch(() => undefined));
   return element;
+}
+
+/**
+ * The Suspense boundary around lazy pages. A page that suspended shows the loading state, and
+ * React reveals what it was waiting for in a retry, which it holds until 300 ms after the
+ * fallback appeared (its Suspense throttle): a page opened directly that loaded 100 ms after
+ * the shell's first paint waited another 200 ms in full. This boundary re-renders as an
+ * ordinary update when a page has loaded, which React commits at once.
+ */
+export function PageSuspense({ children }: { children: ReactNode }) {
+  useSyncExternalStore(subscribeLoads, loadCount);
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
 }
 
 /**

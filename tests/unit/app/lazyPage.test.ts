@@ -8,8 +8,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { act, createElement, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
-import { lazyPage, preloadPages, type PageRoute } from '../../../src/app/lazyPage.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  lazyPage,
+  PageSuspense,
+  preloadPages,
+  type PageRoute,
+} from '../../../src/app/lazyPage.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -71,6 +76,32 @@ describe('lazyPage', () => {
     await act(async () => resolve({ Page }));
     await act(async () => new Promise((r) => setTimeout(r, 350)));
     expect(view.container.textContent).toBe('page');
+  });
+
+  it('LP4: under PageSuspense a page that suspended shows as soon as it has loaded, not after the 300 ms Suspense throttle', async () => {
+    // Outside act(): act() flushes React's work at once, and the throttle never shows there.
+    const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    env.IS_REACT_ACT_ENVIRONMENT = false;
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    try {
+      let resolve!: (m: { Page: typeof Page }) => void;
+      const element = lazyPage(
+        [],
+        () => new Promise<{ Page: typeof Page }>((r) => (resolve = r)),
+        (m) => m.Page,
+      );
+      const container = document.createElement('div');
+      const root = createRoot(container);
+      roots.push(() => root.unmount());
+      root.render(createElement(PageSuspense, null, element));
+      await vi.waitFor(() => expect(container.querySelector('[aria-busy="true"]')).not.toBeNull());
+      await sleep(20);
+      resolve({ Page });
+      await sleep(60);
+      expect(container.textContent).toBe('page');
+    } finally {
+      env.IS_REACT_ACT_ENVIRONMENT = true;
+    }
   });
 
   it('LP3: main.tsx has no top-level await: the page chunk imports from its chunk, and would wait for the render it is meant to precede', () => {
