@@ -74,30 +74,40 @@ export class AlertViewSet {
     const loading = entry;
     const changed = () =>
       this.deps.changed((s) => s.kind === 'archive' && queryKey(s.query) === key);
-    if (query.limit > ARCHIVE_FIRST_PAGE_ROWS) {
-      this.deps.fetchArchive({ ...query, limit: ARCHIVE_FIRST_PAGE_ROWS }).then(
-        (first) => {
-          if (loading.state !== 'loading') return;
-          loading.store.replaceAll(first.alerts);
-          loading.state = 'partial';
+    const fetchAll = () =>
+      this.deps.fetchArchive(query).then(
+        (result) => {
+          loading.store.replaceAll(result.alerts);
+          loading.remainingCount = result.remainingCount;
+          loading.state = 'ready';
           changed();
         },
-        // The whole range is on its way and reports its own failure.
-        () => undefined,
+        (error: unknown) => {
+          loading.state = 'error';
+          loading.error = messageOf(error);
+          changed();
+        },
       );
+    if (query.limit <= ARCHIVE_FIRST_PAGE_ROWS) {
+      void fetchAll();
+      return;
     }
-    this.deps.fetchArchive(query).then(
-      (result) => {
-        loading.store.replaceAll(result.alerts);
-        loading.remainingCount = result.remainingCount;
-        loading.state = 'ready';
+    // AV3e: the whole range only once the first page has answered. Asked together, a server
+    // that builds one answer at a time may build the whole range (seconds for 100,000 rows)
+    // first, and the first page waits behind it.
+    // A range the first page holds whole is ready with it; one no view shows any more is
+    // not fetched.
+    const stillUsed = () => this.archives.get(key) === loading;
+    this.deps.fetchArchive({ ...query, limit: ARCHIVE_FIRST_PAGE_ROWS }).then(
+      (first) => {
+        loading.store.replaceAll(first.alerts);
+        const whole = first.remainingCount === 0;
+        loading.state = whole ? 'ready' : 'partial';
         changed();
+        if (!whole && stillUsed()) void fetchAll();
       },
-      (error: unknown) => {
-        loading.state = 'error';
-        loading.error = messageOf(error);
-        changed();
-      },
+      // The whole range reports a failure of its own.
+      () => void (stillUsed() && fetchAll()),
     );
   }
 

@@ -114,7 +114,7 @@ describe('alert views in the engine', () => {
       fetchAlerts: async (query) => {
         limits.push(query.limit);
         if (query.limit > 300) await new Promise<void>((r) => (releaseFull = r));
-        return { alerts: makeAlerts(query.limit), remainingCount: query.limit > 300 ? 7 : 0 };
+        return { alerts: makeAlerts(query.limit), remainingCount: query.limit > 300 ? 7 : 4707 };
       },
     });
     const a = await h.tab('a');
@@ -135,6 +135,40 @@ describe('alert views in the engine', () => {
       storeSize: 5000,
       remainingCount: 7,
     });
+  });
+
+  it('AV3e: the whole range is asked for only once the first page has answered, and not when the range fits in it', async () => {
+    let releaseFirst: (() => void) | null = null;
+    const limits: number[] = [];
+    let remaining = 4707;
+    const h = createHarness({
+      fetchAlerts: async (query) => {
+        limits.push(query.limit);
+        if (query.limit === 300) await new Promise<void>((r) => (releaseFirst = r));
+        return { alerts: makeAlerts(Math.min(query.limit, 250)), remainingCount: remaining };
+      },
+    });
+    const a = await h.tab('a');
+    const view = (end: string) => ({
+      source: { kind: 'archive' as const, query: { start: 'x', end, limit: 5000 } },
+      start: 0,
+      count: 20,
+    });
+    await h.engine.setAlertView('a', 'v', view('y'));
+    await h.timers.advance(100);
+    expect(limits).toEqual([300]);
+    releaseFirst!();
+    await h.timers.advance(100);
+    expect(limits).toEqual([300, 5000]);
+    // A range of 250 alerts: the first page holds it whole (nothing remaining) and is all.
+    remaining = 0;
+    limits.length = 0;
+    await h.engine.setAlertView('a', 'v', view('z'));
+    await h.timers.advance(100);
+    releaseFirst!();
+    await h.timers.advance(100);
+    expect(limits).toEqual([300]);
+    expect(lastAlerts(a.messages)!.views[0]![1]).toMatchObject({ state: 'ready', storeSize: 250 });
   });
 
   it('AV3c: a small archive query is fetched once', async () => {
