@@ -71,6 +71,8 @@ interface View {
   rows: Entry[] | null;
   lastUsed: number;
   sort: AlertSort;
+  /** False for the whole list in this order. */
+  filtered: boolean;
 }
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
@@ -237,6 +239,7 @@ export class AlertViews implements AlertRowsObserver {
         rows: null,
         lastUsed: 0,
         sort,
+        filtered: filterKey(filter) !== '',
       };
       this.views.set(key, view);
       this.evictViews();
@@ -247,6 +250,12 @@ export class AlertViews implements AlertRowsObserver {
 
   private rowsOf(view: View): Entry[] {
     if (!view.rows) {
+      // AS9: a filter over a list already sorted the same way keeps that order; no sort.
+      const sorted = view.filtered ? this.views.get(viewKey(view.sort, null))?.rows : null;
+      if (sorted) {
+        view.rows = sorted.filter((e) => view.predicate(e.alert));
+        return view.rows;
+      }
       const rows: Entry[] = [];
       for (const e of this.store.allEntries()) if (view.predicate(e.alert)) rows.push(e);
       sortEntries(rows, view.sort);

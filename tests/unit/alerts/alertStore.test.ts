@@ -287,6 +287,39 @@ describe('alert store on 100,000 rows: insert, ack, delete, sort, filter stay co
     }
   });
 
+  it('AS12: a filter opened on a list already sorted that way (after single changes) is cut from it in order', () => {
+    const alerts = makeAlerts(20_000, 7);
+    const store = new AlertStore();
+    const model = new Model();
+    store.upsertMany(alerts);
+    alerts.forEach((a) => model.upsert(a));
+    for (const sort of SORTS) store.window({ sort, start: 0, count: 50 });
+    const rnd = lcg(3);
+    for (let i = 0; i < 200; i++) {
+      const id = 1 + Math.floor(rnd() * 20_000);
+      const cur = model.rows.get(id);
+      if (!cur) continue;
+      const changed = {
+        ...cur,
+        priority: (cur.priority + 1) % 10,
+        timestamp: cur.timestamp - 5000,
+      };
+      store.upsert(changed);
+      model.upsert(changed);
+      if (i % 3 === 0) {
+        store.remove([id + 1]);
+        model.remove(id + 1);
+      }
+    }
+    for (const sort of SORTS) {
+      for (const filter of FILTERS.slice(1)) {
+        const want = model.ids(sort, filter);
+        expect(want.length).toBeGreaterThan(0);
+        expect(ids(store.rows(sort, filter))).toEqual(want);
+      }
+    }
+  });
+
   it('AS11: bulk ack and bulk delete (more than the bulk threshold) re-sort lazily and stay correct', () => {
     const alerts = makeAlerts(100_000, 5);
     const store = new AlertStore();
