@@ -147,41 +147,47 @@ function compileText<Row>(
   operator: FilterOperator,
   needle: string,
 ): RowPredicate<Row> {
-  // Alert texts repeat a lot; caching the normalised form per raw text halves the work.
-  const cache = new Map<string, string>();
-  const text = (row: Row): string => {
+  const test = textTest(operator, needle);
+  // Alert texts repeat a lot: the answer per raw text is remembered, so a repeated text
+  // costs one lookup instead of normalising and searching it again.
+  const cache = new Map<string, boolean>();
+  return (row) => {
     const raw = get(row);
-    if (typeof raw !== 'string') return normalizeFilterText(raw);
-    let n = cache.get(raw);
-    if (n === undefined) {
-      n = normalizeFilterText(raw);
-      if (cache.size < TEXT_CACHE_MAX_ENTRIES) cache.set(raw, n);
+    if (typeof raw !== 'string') return test(normalizeFilterText(raw));
+    let hit = cache.get(raw);
+    if (hit === undefined) {
+      hit = test(normalizeFilterText(raw));
+      if (cache.size < TEXT_CACHE_MAX_ENTRIES) cache.set(raw, hit);
     }
-    return n;
+    return hit;
   };
+}
+
+/** A text condition on the normalised text. */
+function textTest(operator: FilterOperator, needle: string): (text: string) => boolean {
   switch (operator) {
     case 'contains':
-      return (row) => text(row).includes(needle);
+      return (text) => text.includes(needle);
     case 'doesnotcontain':
-      return (row) => !text(row).includes(needle);
+      return (text) => !text.includes(needle);
     case 'startswith':
-      return (row) => text(row).startsWith(needle);
+      return (text) => text.startsWith(needle);
     case 'endswith':
-      return (row) => text(row).endsWith(needle);
+      return (text) => text.endsWith(needle);
     case 'eq':
-      return (row) => text(row) === needle;
+      return (text) => text === needle;
     case 'neq':
-      return (row) => text(row) !== needle;
+      return (text) => text !== needle;
     case 'lt':
     case 'before':
-      return (row) => text(row) < needle;
+      return (text) => text < needle;
     case 'lte':
-      return (row) => text(row) <= needle;
+      return (text) => text <= needle;
     case 'gt':
     case 'after':
-      return (row) => text(row) > needle;
+      return (text) => text > needle;
     case 'gte':
-      return (row) => text(row) >= needle;
+      return (text) => text >= needle;
   }
 }
 
