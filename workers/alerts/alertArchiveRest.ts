@@ -5,8 +5,15 @@
 import { ALERT_API, type AlertListResult, type AlertQuery } from '../../src/contract/alerts.ts';
 import { alertQueryString } from '../../src/domain/alertQuery.ts';
 import { HttpError } from '../restClient.ts';
+import { readArrayField } from '../jsonArrayField.ts';
 import { isAlert } from './alertMessages.ts';
 import type { AlertArchiveFetcher } from './AlertFeed.ts';
+
+/** A body the platform does not stream: parsed at once. */
+async function readWhole(response: Response) {
+  const body = (await response.json()) as Record<string, unknown>;
+  return { elements: Array.isArray(body.alerts) ? body.alerts.filter(isAlert) : [], rest: body };
+}
 
 /** GET /api/alerts for an archive view; malformed rows are skipped. */
 export function createAlertArchiveFetcher(
@@ -22,11 +29,14 @@ export function createAlertArchiveFetcher(
     if (!response.ok) {
       throw new HttpError(response.status, `${ALERT_API.list}: Status code '${response.status}'`);
     }
-    const body = (await response.json()) as { alerts?: unknown; remainingCount?: unknown };
-    if (!Array.isArray(body.alerts)) throw new Error(`${ALERT_API.list}: expected alerts`);
+    // A whole range is 100,000 rows and more: read in slices, so live values keep flowing.
+    const { elements, rest } = response.body
+      ? await readArrayField(response.body, 'alerts', isAlert)
+      : await readWhole(response);
+    if (!Array.isArray(rest.alerts)) throw new Error(`${ALERT_API.list}: expected alerts`);
     return {
-      alerts: body.alerts.filter(isAlert),
-      remainingCount: typeof body.remainingCount === 'number' ? body.remainingCount : 0,
+      alerts: elements,
+      remainingCount: typeof rest.remainingCount === 'number' ? rest.remainingCount : 0,
     };
   };
 }
