@@ -165,7 +165,9 @@ export function AlertTable(props: Props) {
       aria-rowcount={frame.total + 1}
       tabIndex={0}
       onKeyDown={onKeyDown}
-      onFocus={() => props.onFocusInside?.(true)}
+      // The rows have the focus only while the grid itself has it: a focused sort button in
+      // the column heads holds no rows (its keys are its own).
+      onFocus={(e) => props.onFocusInside?.(e.target === e.currentTarget)}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget)) props.onFocusInside?.(false);
       }}
