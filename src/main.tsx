@@ -9,12 +9,15 @@ import { initTheme } from './app/theme.ts';
 import { App } from './app/App.tsx';
 import { prestartEngine } from './live/connectEngine.ts';
 import { prefetchSession } from './api/userManagement.ts';
+import { ARCHIVE_PATH, prefetchDefaultArchive } from './features/alerts/archiveQuery.ts';
 
 initTheme();
 // Not on the sign-in page: no tab there registers, and there is no session to ask for.
 if (!window.location.pathname.startsWith('/login')) {
   prestartEngine();
   prefetchSession();
+  // The archive opened directly: the engine loads its range while the page loads.
+  if (window.location.pathname === ARCHIVE_PATH) prefetchDefaultArchive();
 }
 // NOTE: no top-level await here. A page's chunk imports from this one, and a module still
 // evaluating (awaiting) would hold the page's evaluation until after the first render.

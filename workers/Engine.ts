@@ -28,7 +28,7 @@ import type { TabLockManager } from './tabLocks.ts';
 import type { Timers } from './timers.ts';
 import { KEY_KINDS, TOPICS, type KeyKind, type LeaseKind } from './topics.ts';
 import * as check from './validate.ts';
-import type { Alert } from '../src/contract/alerts.ts';
+import type { Alert, AlertQuery } from '../src/contract/alerts.ts';
 import {
   ALERT_HUB_MESSAGES,
   AlertFeed,
@@ -274,6 +274,10 @@ export class Engine implements EngineApi {
   async setAlertView(tabId: string, viewId: string, view: AlertView): Promise<void> {
     if (!this.tabs.has(tabId)) throw hubErrors.acquireFailed(tabId);
     await this.alerts.setView(tabId, viewId, view);
+  }
+
+  async prefetchArchive(query: AlertQuery): Promise<void> {
+    await this.alerts.prefetchArchive(query);
   }
 
   async releaseAlertView(tabId: string, viewId: string): Promise<void> {

@@ -7,7 +7,7 @@ import type { PvRef } from '../src/contract/pv.ts';
 import type { ConnectionStatus, PvConfigResult, TabMessage } from './engineProtocol.ts';
 import type { LeaseKind } from './topics.ts';
 import type { EngineStats } from './pvIngest.ts';
-import type { Alert } from '../src/contract/alerts.ts';
+import type { Alert, AlertQuery } from '../src/contract/alerts.ts';
 import type { AlertView } from './alerts/AlertFeed.ts';
 import type { ChartDirectory, ChartType } from '../src/contract/charts.ts';
 import type { ChartDataAnswer, ChartDataRequest, ChartDefinition } from './charts/chartProtocol.ts';
@@ -74,6 +74,11 @@ export interface EngineApi {
   releaseAlertView(tabId: string, viewId: string): Promise<void>;
   /** Turns the banner's pending counts on or off for the tab. */
   setAlertCounts(tabId: string, on: boolean): Promise<void>;
+  /**
+   * Starts loading an archive range before any tab shows it: one message from a page's boot,
+   * no registration needed (AV3f). A view of the same query within 30 s takes it.
+   */
+  prefetchArchive(query: AlertQuery): Promise<void>;
   /** Every row of a view, sorted and filtered (CSV export). */
   getAlertRows(view: Omit<AlertView, 'start' | 'count'>): Promise<Alert[]>;
   /** Leases dashboard notes for the tab; it then receives `note` messages for them. */

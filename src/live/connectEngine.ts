@@ -4,6 +4,7 @@
  * the page itself where there are no workers at all (or they are refused, e.g. by a
  * sandboxed frame or a content security policy).
  */
+import type { AlertQuery } from '../contract/alerts.ts';
 import type { EngineApi } from '../../workers/engineApi.ts';
 import { remote } from '../../workers/rpc.ts';
 
@@ -23,7 +24,8 @@ function sharedEngineWorker(): SharedWorker {
   });
 }
 
-let early: SharedWorker | null = null;
+/** The shared engine's port, opened at boot (prestartEngine) and taken by connectEngine. */
+let early: EngineApi | null = null;
 
 /**
  * Boots the shared engine's worker while the page is still loading (its script compiles
@@ -34,18 +36,25 @@ let early: SharedWorker | null = null;
 export function prestartEngine(): void {
   if (early || typeof SharedWorker === 'undefined') return;
   try {
-    early = sharedEngineWorker();
+    early = remote<EngineApi>(sharedEngineWorker().port);
   } catch {
     early = null;
   }
 }
 
+/**
+ * Asks the engine started at boot to load an archive range now, before this tab has
+ * registered (AV3f): the page that shows it is still loading. Without a shared engine,
+ * nothing (the tab's own engine starts with the page).
+ */
+export function prefetchArchive(query: AlertQuery): void {
+  early?.prefetchArchive(query).catch(() => undefined);
+}
+
 export async function connectEngine(): Promise<EngineConnection> {
   try {
     if (typeof SharedWorker !== 'undefined') {
-      const worker = early ?? sharedEngineWorker();
-      early = null;
-      return { api: remote<EngineApi>(worker.port), mode: 'shared' };
+      return { api: early ?? remote<EngineApi>(sharedEngineWorker().port), mode: 'shared' };
     }
   } catch (error) {
     console.warn('SharedWorker refused, trying a dedicated worker', error);

@@ -30,6 +30,8 @@ export const ALERT_HUB_MESSAGES = [
   HUB_MESSAGES.newPendingAlerts,
 ] as const;
 export const ALERT_FLUSH_INTERVAL_MS = 50;
+/** How long a prefetched archive range waits for the view that asked for it (AV3f). */
+export const ARCHIVE_PREFETCH_KEEP_MS = 30_000;
 
 export type AlertViewSource = { kind: 'live' } | { kind: 'archive'; query: AlertQuery };
 
@@ -120,6 +122,16 @@ export class AlertFeed {
       () => undefined,
       () => undefined,
     );
+  }
+
+  /**
+   * AV3f: loads an archive range a tab is about to show, before the tab has registered (a
+   * page opened directly asks at boot); kept ARCHIVE_PREFETCH_KEEP_MS for its view to take.
+   */
+  async prefetchArchive(query: AlertQuery): Promise<void> {
+    const set = await this.loadViews();
+    set.useArchive(query, 1);
+    this.deps.timers.setTimeout(() => set.useArchive(query, -1), ARCHIVE_PREFETCH_KEEP_MS);
   }
 
   releaseView(tabId: string, viewId: string): void {

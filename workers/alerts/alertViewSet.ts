@@ -65,11 +65,19 @@ export class AlertViewSet {
       if (entry && --entry.users <= 0) this.archives.delete(key);
       return;
     }
-    if (entry) {
+    // A list that failed to load (e.g. asked for at boot before the sign-in) loads afresh
+    // for its next user; the users it had keep counting.
+    if (entry && entry.state !== 'error') {
       entry.users++;
       return;
     }
-    entry = { store: new AlertRows(), state: 'loading', error: null, remainingCount: 0, users: 1 };
+    entry = {
+      store: new AlertRows(),
+      state: 'loading',
+      error: null,
+      remainingCount: 0,
+      users: (entry?.users ?? 0) + 1,
+    };
     this.archives.set(key, entry);
     const loading = entry;
     const changed = () =>

@@ -11,7 +11,7 @@ import { ALERT_API, type Alert, type AlertListResult } from '../../../src/contra
 import { alertQuery, alertQueryString } from '../../../src/domain/alertQuery.ts';
 import { presetRange } from '../../../src/domain/presetRanges.ts';
 
-/** Pegel's archive request limit (ARCHIVE_REQUEST_LIMIT in src/features/alerts/AlertsPage.tsx). */
+/** Pegel's archive request limit (ARCHIVE_REQUEST_LIMIT in src/features/alerts/archiveQuery.ts). */
 export const BASELINE_ARCHIVE_LIMIT = 100_000;
 /** Like Pegel's probe: a filter that changes nothing resolves after this bound. */
 const FILTER_GIVE_UP_MS = 5000;

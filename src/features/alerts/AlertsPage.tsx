@@ -34,12 +34,10 @@ import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
 import { OnCallSummary } from '../remote-alarm/OnCallSummary.tsx';
 import { usePriorityStyles } from './usePriorities.ts';
 import { useAlertsBenchProbe } from './useAlertsBenchProbe.ts';
+import { ARCHIVE_DEFAULT_PRESET, archiveQuery, defaultArchiveNow } from './archiveQuery.ts';
 import './alerts.css';
 
 const URGENCY_SORT: AlertSortState = { column: 'urgency', direction: 'asc' };
-
-/** Archive loads are capped (SPEC §9); the note says how many more the range holds. */
-export const ARCHIVE_REQUEST_LIMIT = 100_000;
 
 const FILTER_COLUMNS: FilterColumn[] = [
   { field: 'text', kind: 'text', labelKey: 'alerts.columns.text' },
@@ -93,18 +91,13 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
   const [dialog, setDialog] = useState<ResultDialog | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [range, setRange] = useState<RangeChoice>({ preset: 'last7Days' });
-  const [rangeNow, setRangeNow] = useState(() => Date.now());
+  const [range, setRange] = useState<RangeChoice>({ preset: ARCHIVE_DEFAULT_PRESET });
+  const [rangeNow, setRangeNow] = useState(defaultArchiveNow);
 
-  const query: AlertQuery | null = useMemo(() => {
-    if (mode !== 'archive') return null;
-    const r = rangeOf(range, rangeNow);
-    return {
-      start: new Date(r.start).toISOString(),
-      end: new Date(r.end).toISOString(),
-      limit: ARCHIVE_REQUEST_LIMIT,
-    };
-  }, [mode, range, rangeNow]);
+  const query: AlertQuery | null = useMemo(
+    () => (mode === 'archive' ? archiveQuery(rangeOf(range, rangeNow)) : null),
+    [mode, range, rangeNow],
+  );
   const source: AlertViewSource = useMemo(
     () => (query ? { kind: 'archive', query } : { kind: 'live' }),
     [query],

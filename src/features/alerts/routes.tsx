@@ -1,4 +1,5 @@
 import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
+import { ARCHIVE_PATH } from './archiveQuery.ts';
 
 /** The areas of AlertsPage.tsx: the alert list and the archive show the same texts. */
 const ALERTS_PAGE_AREAS = [
@@ -26,7 +27,7 @@ export const alertRoutes: PageRoute[] = [
     ),
   },
   {
-    path: 'alerts/archive',
+    path: ARCHIVE_PATH.slice(1),
     element: lazyPage(
       ALERTS_PAGE_AREAS,
       () => import('./AlertsPage.tsx'),

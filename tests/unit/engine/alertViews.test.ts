@@ -171,6 +171,60 @@ describe('alert views in the engine', () => {
     expect(lastAlerts(a.messages)!.views[0]![1]).toMatchObject({ state: 'ready', storeSize: 250 });
   });
 
+  it('AV3f: a range asked for before any tab registered is the list a view of it takes; unused, it goes after 30 s; a failed one loads afresh', async () => {
+    const limits: number[] = [];
+    let fail = false;
+    const h = createHarness({
+      fetchAlerts: async (query) => {
+        limits.push(query.limit);
+        if (fail) throw new Error('Status code 401');
+        return { alerts: makeAlerts(Math.min(query.limit, 200)), remainingCount: 0 };
+      },
+    });
+    const query = { start: 'x', end: 'y', limit: 5000 };
+    await h.engine.prefetchArchive(query);
+    await h.timers.advance(100);
+    expect(limits).toEqual([300]);
+    const a = await h.tab('a');
+    await h.engine.setAlertView('a', 'v', {
+      source: { kind: 'archive', query },
+      start: 0,
+      count: 20,
+    });
+    await h.timers.advance(100);
+    expect(limits).toEqual([300]);
+    expect(lastAlerts(a.messages)!.views[0]![1]).toMatchObject({ state: 'ready', storeSize: 200 });
+
+    // Asked for and never shown: released after ARCHIVE_PREFETCH_KEEP_MS, fetched again later.
+    const other = { start: 'x', end: 'z', limit: 5000 };
+    await h.engine.prefetchArchive(other);
+    await h.timers.advance(31_000);
+    await h.engine.setAlertView('a', 'w', {
+      source: { kind: 'archive', query: other },
+      start: 0,
+      count: 20,
+    });
+    await h.timers.advance(100);
+    expect(limits).toEqual([300, 300, 300]);
+
+    // Failed (no session yet at boot): the view that comes later loads it afresh.
+    fail = true;
+    const third = { start: 'x', end: 'w', limit: 5000 };
+    await h.engine.prefetchArchive(third);
+    await h.timers.advance(100);
+    fail = false;
+    await h.engine.setAlertView('a', 'u', {
+      source: { kind: 'archive', query: third },
+      start: 0,
+      count: 20,
+    });
+    await h.timers.advance(100);
+    // The failed first page, the whole range failing on its own, then the view's first page.
+    expect(limits).toEqual([300, 300, 300, 300, 5000, 300]);
+    const frames = lastAlerts(a.messages)!.views;
+    expect(frames.find(([id]) => id === 'u')![1]).toMatchObject({ state: 'ready', storeSize: 200 });
+  });
+
   it('AV3c: a small archive query is fetched once', async () => {
     const limits: number[] = [];
     const h = createHarness({

@@ -1,0 +1,43 @@
+/**
+ * The alert archive's query, and its default range asked of the engine at boot when a tab
+ * opens the archive directly (AV3f): the page's first view asks for the same range with the
+ * same "now", so it takes the list the engine began loading while the page itself loaded.
+ */
+import type { AlertQuery } from '../../contract/alerts.ts';
+import { presetRange, type PresetRange } from '../../domain/presetRanges.ts';
+import type { TimeRange } from '../../domain/timeUnits.ts';
+import { prefetchArchive } from '../../live/connectEngine.ts';
+
+/** The alert archive's address; main.tsx asks for its default range when a tab opens here. */
+export const ARCHIVE_PATH = '/alerts/archive';
+
+/** Archive loads are capped (SPEC §9); the note says how many more the range holds. */
+export const ARCHIVE_REQUEST_LIMIT = 100_000;
+
+/** The range the archive opens with. */
+export const ARCHIVE_DEFAULT_PRESET: PresetRange = 'last7Days';
+
+/** A boot's "now" older than this is not taken: the page opened later (after a sign-in). */
+const BOOT_NOW_MAX_AGE_MS = 10_000;
+
+let bootNow: number | null = null;
+
+export function archiveQuery(range: TimeRange): AlertQuery {
+  return {
+    start: new Date(range.start).toISOString(),
+    end: new Date(range.end).toISOString(),
+    limit: ARCHIVE_REQUEST_LIMIT,
+  };
+}
+
+/** At boot: the default range is asked of the engine now. */
+export function prefetchDefaultArchive(): void {
+  bootNow = Date.now();
+  prefetchArchive(archiveQuery(presetRange(ARCHIVE_DEFAULT_PRESET, bootNow)));
+}
+
+/** The "now" of the default range: the boot's while it is fresh, so both ask the same. */
+export function defaultArchiveNow(): number {
+  const now = Date.now();
+  return bootNow !== null && now - bootNow < BOOT_NOW_MAX_AGE_MS ? bootNow : now;
+}
