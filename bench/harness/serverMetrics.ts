@@ -2,6 +2,8 @@
  * Names of the server's Prometheus series that scenarios read. One place, so a rename on
  * the server is a one-line change here.
  */
+import type { BenchServer } from './context.ts';
+
 export const SERVER_METRICS = {
   /** Gauge: hub WebSocket connections open now. */
   hubConnections: 'pegel_hub_connections',
@@ -10,3 +12,11 @@ export const SERVER_METRICS = {
   /** Counter: values pushed to clients. */
   valuesSent: 'pegel_hub_values_sent_total',
 } as const;
+
+/** PV values the server has pushed to all its clients so far (PV hub). */
+export async function pvValuesSent(server: BenchServer): Promise<number> {
+  const m = await server.metrics();
+  if (!m.has(SERVER_METRICS.valuesSent))
+    throw new Error(`the server's /metrics has no ${SERVER_METRICS.valuesSent}`);
+  return m.sum(SERVER_METRICS.valuesSent, { hub: 'pv' });
+}

@@ -16,7 +16,7 @@ import type { BenchContext, BenchServer, TabSet } from '../harness/context.ts';
 import { measureLiveWindow, type LiveWindowFigures, type Side } from '../harness/liveWindow.ts';
 import { requirePvPlant } from '../harness/prerequisites.ts';
 import { defineScenario, type FigureSamples, type Plot } from '../harness/scenario.ts';
-import { SERVER_METRICS } from '../harness/serverMetrics.ts';
+import { pvValuesSent, SERVER_METRICS } from '../harness/serverMetrics.ts';
 import { median } from '../harness/stats.ts';
 import { waitForExpression } from '../harness/waitForExpression.ts';
 import {
@@ -78,13 +78,6 @@ function sliceOf(nodes: PvNode[], tab: number, tabs: number) {
   const per = Math.ceil(nodes.length / tabs);
   const mine = nodes.slice(tab * per, (tab + 1) * per);
   return { keys: mine.flatMap((n) => n.pvs.map(pvKey)), station: mine[0]?.stationNumber ?? 1 };
-}
-
-async function valuesSent(server: BenchServer): Promise<number> {
-  const m = await server.metrics();
-  if (!m.has(SERVER_METRICS.valuesSent))
-    throw new Error(`the server's /metrics has no ${SERVER_METRICS.valuesSent}`);
-  return m.sum(SERVER_METRICS.valuesSent, { hub: 'pv' });
 }
 
 async function openSide(
@@ -167,11 +160,11 @@ async function measureWindow(
 ): Promise<WindowResult> {
   const reader = pages[0]!;
   const window = async () => {
-    const sent0 = await valuesSent(server);
+    const sent0 = await pvValuesSent(server);
     const t0 = Date.now();
     const engine0 = side === 'pegel' ? await readEngineStats(reader) : null;
     const live = await measureLiveWindow(ctx, side, pages, windowMs);
-    const sent1 = await valuesSent(server);
+    const sent1 = await pvValuesSent(server);
     const t1 = Date.now();
     const engine1 = side === 'pegel' ? await readEngineStats(reader) : null;
     const seconds = (t1 - t0) / 1000;
