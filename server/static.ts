@@ -17,6 +17,9 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       wildcard: false,
       index: false,
+      // The header is ours alone: with its own (on by default) the plugin writes
+      // "public, max-age=0" over the one set below, and every tab fetched every chunk again.
+      cacheControl: false,
       setHeaders(res, path) {
         // Hashed assets never change; index.html must always be revalidated.
         res.setHeader(

@@ -30,6 +30,24 @@ function expectHeaders(res: Response, what: string) {
   expect(res.headers.get('strict-transport-security'), what).toBeNull();
 }
 
+describe('static files', () => {
+  it('SF1: hashed assets are cached for good; the page and client routes are revalidated', async () => {
+    const assets = readdirSync(join(import.meta.dirname, '../../dist/assets'));
+    for (const file of [
+      assets.find((f) => f.endsWith('.js'))!,
+      assets.find((f) => f.endsWith('.css'))!,
+    ]) {
+      const res = await fetch(`${plant.url}/assets/${file}`);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('cache-control'), file).toBe('public, max-age=31536000, immutable');
+    }
+    for (const path of ['/stations', '/alerts/archive']) {
+      const res = await fetch(`${plant.url}${path}`);
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+    }
+  });
+});
+
 describe('security headers', () => {
   it('SH1: the page, an asset, an API answer, an error, a hub negotiate, the metrics and uploads carry them', async () => {
     const page = await fetch(`${plant.url}/stations`);
