@@ -130,7 +130,7 @@ export class AlertFeed {
    */
   async prefetchArchive(query: AlertQuery): Promise<void> {
     const set = await this.loadViews();
-    set.useArchive(query, 1);
+    set.useArchive(query, 1, true);
     this.deps.timers.setTimeout(() => set.useArchive(query, -1), ARCHIVE_PREFETCH_KEEP_MS);
   }
 

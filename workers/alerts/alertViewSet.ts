@@ -43,6 +43,10 @@ interface ArchiveEntry {
   error: string | null;
   remainingCount: number;
   users: number;
+  /** A view shows the range (not only a prefetch): the whole range is wanted (AV3g). */
+  shown: boolean;
+  /** Asks for the whole range when it is shown and its first page has answered. */
+  fetchRest(): void;
 }
 
 function queryKey(q: AlertQuery): string {
@@ -57,8 +61,12 @@ export class AlertViewSet {
 
   constructor(private readonly deps: AlertViewSetDeps) {}
 
-  /** A view started (+1) or stopped (-1) showing an archive query; the first use loads it. */
-  useArchive(query: AlertQuery, delta: 1 | -1): void {
+  /**
+   * A view started (+1) or stopped (-1) showing an archive query; the first use loads it.
+   * `firstPageOnly`: a prefetch (AV3f), which loads the first page and leaves the whole
+   * range to the view that shows it (AV3g).
+   */
+  useArchive(query: AlertQuery, delta: 1 | -1, firstPageOnly = false): void {
     const key = queryKey(query);
     let entry = this.archives.get(key);
     if (delta === -1) {
@@ -69,17 +77,36 @@ export class AlertViewSet {
     // for its next user; the users it had keep counting.
     if (entry && entry.state !== 'error') {
       entry.users++;
+      if (!firstPageOnly && !entry.shown) {
+        entry.shown = true;
+        entry.fetchRest();
+      }
       return;
     }
-    entry = {
+    let firstAnswered = false;
+    let restAsked = false;
+    const stillUsed = () => this.archives.get(key) === loading;
+    const loading: ArchiveEntry = {
       store: new AlertRows(),
       state: 'loading',
       error: null,
       remainingCount: 0,
       users: (entry?.users ?? 0) + 1,
+      shown: !firstPageOnly,
+      // AV3e: the whole range only once the first page has answered (asked together, a
+      // server that builds one answer at a time may build the whole range first, seconds
+      // for 100,000 rows, while the first page waits behind it); AV3g: and only for a view
+      // (a prefetch's whole range would hold the same server while the page asks for its
+      // session). A range no view shows any more by then is not fetched.
+      fetchRest: () => {
+        if (!firstAnswered || restAsked || !loading.shown || !stillUsed()) return;
+        if (loading.state === 'ready') return;
+        restAsked = true;
+        void fetchAll();
+      },
     };
+    entry = loading;
     this.archives.set(key, entry);
-    const loading = entry;
     const changed = () =>
       this.deps.changed((s) => s.kind === 'archive' && queryKey(s.query) === key);
     const fetchAll = () =>
@@ -97,25 +124,31 @@ export class AlertViewSet {
         },
       );
     if (query.limit <= ARCHIVE_FIRST_PAGE_ROWS) {
+      restAsked = true;
       void fetchAll();
       return;
     }
-    // AV3e: the whole range only once the first page has answered. Asked together, a server
-    // that builds one answer at a time may build the whole range (seconds for 100,000 rows)
-    // first, and the first page waits behind it.
-    // A range the first page holds whole is ready with it; one no view shows any more is
-    // not fetched.
-    const stillUsed = () => this.archives.get(key) === loading;
     this.deps.fetchArchive({ ...query, limit: ARCHIVE_FIRST_PAGE_ROWS }).then(
       (first) => {
+        firstAnswered = true;
         loading.store.replaceAll(first.alerts);
-        const whole = first.remainingCount === 0;
-        loading.state = whole ? 'ready' : 'partial';
+        // A range the first page holds whole (nothing remaining) is ready with it.
+        loading.state = first.remainingCount === 0 ? 'ready' : 'partial';
         changed();
-        if (!whole && stillUsed()) void fetchAll();
+        loading.fetchRest();
       },
-      // The whole range reports a failure of its own.
-      () => void (stillUsed() && fetchAll()),
+      (error: unknown) => {
+        firstAnswered = true;
+        if (loading.shown) {
+          // The whole range reports a failure of its own.
+          loading.fetchRest();
+        } else {
+          // Nobody shows it yet: the view that comes loads it afresh.
+          loading.state = 'error';
+          loading.error = messageOf(error);
+          changed();
+        }
+      },
     );
   }
 

@@ -219,10 +219,56 @@ describe('alert views in the engine', () => {
       count: 20,
     });
     await h.timers.advance(100);
-    // The failed first page, the whole range failing on its own, then the view's first page.
-    expect(limits).toEqual([300, 300, 300, 300, 5000, 300]);
+    // The failed first page (nobody shows it, so no whole range), then the view's first page.
+    expect(limits).toEqual([300, 300, 300, 300, 300]);
     const frames = lastAlerts(a.messages)!.views;
     expect(frames.find(([id]) => id === 'u')![1]).toMatchObject({ state: 'ready', storeSize: 200 });
+  });
+
+  it('AV3g: a prefetched range loads its first page alone; the whole range waits for a view that shows it', async () => {
+    const limits: number[] = [];
+    let releaseFirst: (() => void) | null = null;
+    const h = createHarness({
+      fetchAlerts: async (query) => {
+        limits.push(query.limit);
+        if (query.limit === 300 && limits.length > 1)
+          await new Promise<void>((r) => (releaseFirst = r));
+        return {
+          alerts: makeAlerts(Math.min(query.limit, 400)),
+          remainingCount: query.limit === 300 ? 100 : 0,
+        };
+      },
+    });
+    const query = { start: 'x', end: 'y', limit: 5000 };
+    await h.engine.prefetchArchive(query);
+    await h.timers.advance(1000);
+    // The first page answered with more to come; nobody shows the range yet.
+    expect(limits).toEqual([300]);
+    const a = await h.tab('a');
+    await h.engine.setAlertView('a', 'v', {
+      source: { kind: 'archive', query },
+      start: 0,
+      count: 20,
+    });
+    await h.timers.advance(100);
+    expect(limits).toEqual([300, 5000]);
+    expect(lastAlerts(a.messages)!.views[0]![1]).toMatchObject({ state: 'ready', storeSize: 400 });
+
+    // The view comes while the prefetch's first page is still on its way: the whole range
+    // follows the first page, once.
+    const other = { start: 'x', end: 'z', limit: 5000 };
+    await h.engine.prefetchArchive(other);
+    await h.timers.advance(100);
+    await h.engine.setAlertView('a', 'w', {
+      source: { kind: 'archive', query: other },
+      start: 0,
+      count: 20,
+    });
+    await h.timers.advance(100);
+    expect(limits).toEqual([300, 5000, 300]);
+    releaseFirst!();
+    await h.timers.advance(100);
+    expect(limits).toEqual([300, 5000, 300, 5000]);
   });
 
   it('AV3c: a small archive query is fetched once', async () => {
