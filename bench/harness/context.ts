@@ -97,8 +97,15 @@ export interface BenchContext {
   cookieHeader(server?: BenchServer): Promise<string | null>;
   /** GET a JSON resource of the server with the bench session. */
   fetchJson<T>(path: string, server?: BenchServer): Promise<T>;
-  /** A fresh browser context (one browser profile: its tabs share one SharedWorker). */
-  newContext(options?: Pick<TabOptions, 'signedIn' | 'server'>): Promise<BrowserContext>;
+  /**
+   * A fresh browser context (one browser profile: its tabs share one SharedWorker).
+   * `baseline`: the naive baseline is served in it; only then are its requests routed
+   * through Playwright, which turns the browser's HTTP cache off and holds every request of
+   * the context in the bench process (tabs opening the baseline path route themselves).
+   */
+  newContext(
+    options?: Pick<TabOptions, 'signedIn' | 'server'> & { baseline?: boolean },
+  ): Promise<BrowserContext>;
   /** Opens `n` tabs on `path` (e.g. '/stations/12') in a new signed-in context. */
   openTabs(n: number, path: string, options?: TabOptions): Promise<TabSet>;
   /** A page on a made-up origin serving `files` from memory (no server); closed afterwards. */
@@ -174,17 +181,31 @@ export class Harness {
       if (!this.cookies.has(url)) this.cookies.set(url, o.cookieProvider(url));
       return this.cookies.get(url)!;
     };
+    // Routed contexts: Playwright turns the HTTP cache off while a context routes requests,
+    // so only a context that opens the baseline routes at all (Pegel's tabs load as in an
+    // operator's browser: hashed assets from the cache, requests straight to the server).
+    const routed = new WeakSet<BrowserContext>();
+    const routeBaselineOnce = async (context: BrowserContext, origin: string) => {
+      if (!o.baselineDir || routed.has(context)) return;
+      routed.add(context);
+      await routeBaseline(context, origin, o.baselineDir);
+    };
+    const originOf = new WeakMap<BrowserContext, string>();
     const newContext: BenchContext['newContext'] = async (options = {}) => {
       const server = options.server ?? (await sharedServer());
       const context = await o.browser.newContext({ baseURL: server.url });
+      originOf.set(context, server.url);
       defer(() => context.close().catch(() => undefined));
       await installPageProbes(context);
-      if (o.baselineDir) await routeBaseline(context, server.url, o.baselineDir);
+      if (options.baseline) await routeBaselineOnce(context, server.url);
       const cookie = options.signedIn === false ? null : await cookieHeader(server);
       if (cookie) await context.addCookies(cookiesForBrowser(cookie, server.url));
       return context;
     };
     const openIn = async (context: BrowserContext, n: number, path: string, opts: TabOptions) => {
+      if (path.startsWith(BASELINE_PATH)) {
+        await routeBaselineOnce(context, originOf.get(context) ?? (await sharedServer()).url);
+      }
       const pages: Page[] = [];
       const concurrency = Math.max(1, opts.concurrency ?? 4);
       for (let i = 0; i < n; i += concurrency) {

@@ -114,7 +114,7 @@ export default defineScenario<WallParams>({
       .map(pvKey);
     let baseline: Page | null = null;
     if (ctx.baselineDir) {
-      const baselineContext = await ctx.newContext({ server });
+      const baselineContext = await ctx.newContext({ server, baseline: true });
       baseline = await baselineContext.newPage();
       await baseline.setViewportSize({ width: 1920, height: 1080 });
       await baseline.clock.install();
