@@ -60,6 +60,25 @@ function toAlert(r: AlertRow): Alert {
   };
 }
 
+/** Rows per piece of a streamed list (about 7 ms of the server's time each). */
+export const LIST_PIECE_ROWS = 2000;
+
+/** The WHERE clause of a list: the range, and the PVs when given; null when none can match. */
+function rangeWhere(
+  start: number,
+  end: number,
+  pvs?: readonly PvRef[],
+): { where: string; params: (string | number)[] } | null {
+  let where = 'ts >= ? AND ts <= ?';
+  const params: (string | number)[] = [start, end];
+  if (pvs) {
+    if (pvs.length === 0) return null;
+    where += ` AND (${pvs.map(() => '(pv_type = ? AND pv_nr = ?)').join(' OR ')})`;
+    for (const p of pvs) params.push(p.type, p.nr);
+  }
+  return { where, params };
+}
+
 /** SQLite caps bound parameters per statement; id lists are chunked below this. */
 const ID_CHUNK = 500;
 
@@ -103,22 +122,71 @@ export class AlertArchive {
 
   /** Alerts with start <= timestamp <= end, newest first, at most `limit`. */
   list(start: number, end: number, limit: number, pvs?: readonly PvRef[]): AlertListResult {
-    let where = 'ts >= ? AND ts <= ?';
-    const params: (string | number)[] = [start, end];
-    if (pvs) {
-      if (pvs.length === 0) return { alerts: [], remainingCount: 0 };
-      where += ` AND (${pvs.map(() => '(pv_type = ? AND pv_nr = ?)').join(' OR ')})`;
-      for (const p of pvs) params.push(p.type, p.nr);
-    }
+    const range = rangeWhere(start, end, pvs);
+    if (!range) return { alerts: [], remainingCount: 0 };
     const rows = this.db
-      .prepare(`SELECT * FROM alerts WHERE ${where} ORDER BY ts DESC, id DESC LIMIT ?`)
-      .all(...params, limit) as AlertRow[];
-    const total = (
-      this.db.prepare(`SELECT COUNT(*) AS n FROM alerts WHERE ${where}`).get(...params) as {
+      .prepare(`SELECT * FROM alerts WHERE ${range.where} ORDER BY ts DESC, id DESC LIMIT ?`)
+      .all(...range.params, limit) as AlertRow[];
+    return {
+      alerts: rows.map(toAlert),
+      remainingCount: Math.max(0, this.countIn(range) - rows.length),
+    };
+  }
+
+  /**
+   * The answer of `list` as JSON text in pieces of LIST_PIECE_ROWS rows. Each piece is read by
+   * a statement of its own (newest first, continuing below the last row sent), so no query
+   * stays open between pieces and the server serves hubs and other requests in between: built
+   * in one go, 100,000 rows (34 MB) held the event loop 600-670 ms, and every live value of
+   * every client waited that long. Rows raised while the answer is on its way are newer than
+   * the first piece and are not in it; the count beyond the limit is taken at the start.
+   */
+  async *listJson(
+    start: number,
+    end: number,
+    limit: number,
+    pvs?: readonly PvRef[],
+  ): AsyncGenerator<string> {
+    const range = rangeWhere(start, end, pvs);
+    if (!range) {
+      yield '{"alerts":[],"remainingCount":0}';
+      return;
+    }
+    const total = this.countIn(range);
+    const firstStmt = this.db.prepare(
+      `SELECT * FROM alerts WHERE ${range.where} ORDER BY ts DESC, id DESC LIMIT ?`,
+    );
+    const nextStmt = this.db.prepare(
+      `SELECT * FROM alerts WHERE ${range.where} AND (ts, id) < (?, ?) ORDER BY ts DESC, id DESC LIMIT ?`,
+    );
+    let sent = 0;
+    let last: AlertRow | undefined;
+    let piece = '{"alerts":[';
+    while (sent < limit) {
+      const want = Math.min(LIST_PIECE_ROWS, limit - sent);
+      const rows = (
+        last
+          ? nextStmt.all(...range.params, last.ts, last.id, want)
+          : firstStmt.all(...range.params, want)
+      ) as AlertRow[];
+      for (const row of rows) piece += (sent++ === 0 ? '' : ',') + JSON.stringify(toAlert(row));
+      last = rows[rows.length - 1];
+      if (rows.length < want || sent >= limit) break;
+      yield piece;
+      piece = '';
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    yield `${piece}],"remainingCount":${Math.max(0, total - sent)}}`;
+  }
+
+  private countIn(range: { where: string; params: (string | number)[] }): number {
+    return (
+      this.db
+        .prepare(`SELECT COUNT(*) AS n FROM alerts WHERE ${range.where}`)
+        .get(...range.params) as {
         n: number;
       }
     ).n;
-    return { alerts: rows.map(toAlert), remainingCount: Math.max(0, total - rows.length) };
   }
 
   /** Alerts not yet acknowledged. */

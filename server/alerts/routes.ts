@@ -21,6 +21,7 @@ import { requireUser } from '../auth/guards.ts';
 import { hasRight, mayActOnStation } from '../auth/service.ts';
 import type { ServerContext } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
+import { sendJsonPieces } from '../http/jsonPieces.ts';
 import { parse } from '../http/validate.ts';
 import type { PvHubHandle } from '../hubs/pvHub.ts';
 import type { Plant } from '../plant/types.ts';
@@ -61,13 +62,13 @@ export function registerAlertRoutes(
   // The last acknowledgement per failure input, for a tab that subscribes later.
   const lastAcks = new Map<string, PvAck>();
   pvHub?.setAckSource((ref) => lastAcks.get(pvKey(ref)));
-  app.get(ALERT_API.list, async (request) => {
+  app.get(ALERT_API.list, async (request, reply) => {
     requireUser(ctx, request);
     const q = range(parse(listSchema, request.query, 'query'));
-    return alerts.archive.list(q.start, q.end, q.limit);
+    return sendJsonPieces(reply, alerts.archive.listJson(q.start, q.end, q.limit));
   });
 
-  app.post(ALERT_API.byPvs, async (request) => {
+  app.post(ALERT_API.byPvs, async (request, reply) => {
     requireUser(ctx, request);
     const q = range(
       parse(
@@ -77,7 +78,10 @@ export function registerAlertRoutes(
       ),
     );
     const pvs = parse(z.array(pvRefSchema).max(1000), request.body, 'body');
-    return alerts.archive.list(q.start, q.end, q.limit ?? MAX_LIST_LIMIT, pvs);
+    return sendJsonPieces(
+      reply,
+      alerts.archive.listJson(q.start, q.end, q.limit ?? MAX_LIST_LIMIT, pvs),
+    );
   });
 
   app.post(ALERT_API.ack, async (request): Promise<AlertAckResult> => {

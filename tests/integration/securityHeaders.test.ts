@@ -57,6 +57,11 @@ describe('security headers', () => {
     )!;
     expectHeaders(await fetch(`${plant.url}/assets/${asset}`), 'asset');
     expectHeaders(await api.fetch('/api/station/GetAllStations'), 'api');
+    const day = new Date().toISOString();
+    const list = await api.fetch(`/api/alerts?start=2020-01-01T00:00:00Z&end=${day}&limit=10`);
+    expectHeaders(list, 'streamed alert list');
+    expect(list.headers.get('content-type')).toContain('application/json');
+    expect(Array.isArray(((await list.json()) as { alerts: unknown }).alerts)).toBe(true);
     expectHeaders(await fetch(`${plant.url}/api/station/GetAllStations`), 'api 401');
     expectHeaders(await fetch(`${plant.url}/api/nope`), '404');
     expectHeaders(
