@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { disableFeatures } from './tests/support/chromiumFlags.ts';
 
 /** Browser tests run in the machine's Chromium; a browser is never downloaded. */
 const executablePath = process.env.PEGEL_CHROMIUM ?? '/usr/bin/chromium';
@@ -33,6 +34,8 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // No omnibox popup WebUI per context (tests/support/chromiumFlags.ts).
+        disableFeatures(),
       ],
     },
     trace: 'retain-on-failure',
