@@ -54,7 +54,7 @@ function modelOf(answer: ChartDataAnswer | null, inputs: PlotInputs): PlotModel 
     values.set(s.seriesId, s.values);
     dimensions.set(s.seriesId, s.dimension);
   }
-  return buildPlotModel({ ...inputs, dimensions, values });
+  return buildPlotModel({ ...inputs, dimensions, values, awaitingData: answer === null });
 }
 
 const EMPTY = { times: new Float64Array(0), values: new Float64Array(0) };
