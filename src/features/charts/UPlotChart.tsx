@@ -11,7 +11,7 @@ import 'uplot/dist/uPlot.min.css';
 import type { AlignedData } from '../../live/charts.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { axisTicks, type PlotModel, type PlotSeries } from './plotModel.ts';
-import type { PlotDrawer } from './earlyPlot.ts';
+import { madeBefore, type PlotDrawer } from './earlyPlot.ts';
 
 export interface AnnotationMark {
   key: string;
@@ -308,8 +308,16 @@ export function UPlotChart(props: UPlotChartProps) {
   latest.current = props;
   /** The model the plot draws now: the props', or a newer one drawn on the data's arrival. */
   const modelNow = useRef(props.model);
-  /** What was set into the plot outside a render: the commit that brings it has nothing to do. */
+  /**
+   * What was set into the plot outside a render: the commit that brings it has nothing to do,
+   * and commits before it (theme, size, annotations, range) must not draw the older props.
+   */
   const drawnEarly = useRef<{ model: PlotModel; data: AlignedData; range: TimeRange } | null>(null);
+  /** The early drawing while the props are older than it, else null. */
+  const earlyAhead = () => {
+    const early = drawnEarly.current;
+    return early && madeBefore(latest.current.data, early.data) ? early : null;
+  };
 
   // Build when the layout changes, unless the data's arrival built it already; a layout effect
   // like the data update below, which must find the plot of the current layout (its scales)
@@ -327,10 +335,13 @@ export function UPlotChart(props: UPlotChartProps) {
   };
   const rebuildNow = useRef(rebuild);
   rebuildNow.current = rebuild;
+  const earlyAheadNow = useRef(earlyAhead);
+  earlyAheadNow.current = earlyAhead;
   useLayoutEffect(() => {
+    const { model, data } = earlyAheadNow.current() ?? latest.current;
     const b = built.current;
-    if (b && b.key === latest.current.model.layoutKey && b.theme === theme) return;
-    rebuildNow.current(latest.current.model, latest.current.data);
+    if (b && b.key === model.layoutKey && b.theme === theme) return;
+    rebuildNow.current(model, data);
   }, [props.model.layoutKey, theme]);
   useLayoutEffect(
     () => () => {
@@ -368,10 +379,19 @@ export function UPlotChart(props: UPlotChartProps) {
   useLayoutEffect(() => {
     const u = plot.current;
     if (!u) return;
-    const early = drawnEarly.current;
-    drawnEarly.current = null;
     const annotationsChanged = annotationsRef.current !== props.annotations;
     annotationsRef.current = props.annotations;
+    const ahead = earlyAheadNow.current();
+    if (ahead) {
+      // The data drawn on arrival is newer than these props: keep it, follow range and overlays.
+      if (ahead.range.start !== props.range.start || ahead.range.end !== props.range.end) {
+        drawnEarly.current = { ...ahead, range: props.range };
+        setPlot(u, ahead.model, ahead.data, props.range);
+      } else if (annotationsChanged) u.redraw(false, false);
+      return;
+    }
+    const early = drawnEarly.current;
+    drawnEarly.current = null;
     if (
       early &&
       early.model === props.model &&
