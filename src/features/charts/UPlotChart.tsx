@@ -226,6 +226,12 @@ function buildPlot(
       size: axisSize,
     })),
   ];
+  // The legend's read-out formats (the time, each series' decimals) are used first with the
+  // plot, before data: a locale's first number and date formats build their Intl objects
+  // (cached in domain/format.ts), which would otherwise fall into the data's arrival.
+  latest.current.formatTime(latest.current.range.end);
+  for (const decimals of new Set(model.series.map((s) => s.decimals)))
+    latest.current.formatValue(0, decimals);
   const series: uPlot.Series[] = [
     {
       label: latest.current.timeLabel,
