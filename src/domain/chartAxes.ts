@@ -14,6 +14,8 @@
  * AX6 Reverse flips the direction only; the domain stays min <= max.
  * AX7 Axes merge when stacking, scale (log/linear), reverse and base match and both the
  *     minima and the maxima differ by at most 0.01 (absolute); the merged domain is the union.
+ *     Before the data is known (`merge: false`) nothing merges: every series has the 0..1 of
+ *     AX3 then, and a merge would give way to separate axes as soon as the data differs.
  */
 
 export const AXIS_MERGE_TOLERANCE = 0.01;
@@ -114,7 +116,7 @@ export function axesForSeries(
     pv: { type: string };
   })[],
   extents: ReadonlyMap<string, DataExtent | null>,
-  options: { stackDigital?: boolean } = {},
+  options: { stackDigital?: boolean; merge?: boolean } = {},
 ): AxisSpec[] {
   const ordered = [...series].sort((a, b) => a.sortIndex - b.sortIndex);
   return buildAxes(
@@ -125,6 +127,7 @@ export function axesForSeries(
         (options.stackDigital ?? false) && DIGITAL_PV_TYPES.has(s.pv.type),
       ),
     ),
+    { merge: options.merge ?? true },
   );
 }
 
@@ -223,13 +226,17 @@ export function axesMergeable(a: AxisSpec, b: AxisSpec, tolerance = AXIS_MERGE_T
 
 /**
  * The axes of a chart, in series order: each series joins the first earlier axis it may
- * merge with (AX7), otherwise it opens a new one.
+ * merge with (AX7), otherwise it opens a new one; with `merge: false` each has its own.
  */
-export function buildAxes(series: readonly AxisSeriesInput[]): AxisSpec[] {
+export function buildAxes(
+  series: readonly AxisSeriesInput[],
+  options: { merge?: boolean } = {},
+): AxisSpec[] {
+  const merge = options.merge ?? true;
   const axes: AxisSpec[] = [];
   for (const s of series) {
     const own = seriesAxis(s);
-    const target = axes.find((a) => axesMergeable(a, own));
+    const target = merge ? axes.find((a) => axesMergeable(a, own)) : undefined;
     if (target) {
       target.seriesIds.push(s.seriesId);
       target.min = Math.min(target.min, own.min);

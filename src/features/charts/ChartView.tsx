@@ -242,7 +242,22 @@ export function ChartView({ config, series, target, initialRange, initialSource 
   );
   const plotInputs: PlotInputs = { series, pvConfigs, limitNames, formatValue: format.number };
   const probeDrawn = useRef<(answer: ChartDataAnswer) => void>(() => undefined);
-  const early = useEarlyPlot(plotInputs, (a) => probeDrawn.current(a));
+  const { drawer, onAnswer: drawOnArrival } = useEarlyPlot(plotInputs, (a) =>
+    probeDrawn.current(a),
+  );
+  const spinner = useRef<HTMLDivElement>(null);
+  /**
+   * An answer drawn on arrival hides the loading spinner in the same task: the state update
+   * that removes it follows only after the frame that shows the data (useChartData).
+   */
+  const onAnswer = useCallback(
+    (a: ChartDataAnswer) => {
+      const drawn = drawOnArrival(a);
+      if (drawn && spinner.current) spinner.current.style.display = 'none';
+      return drawn;
+    },
+    [drawOnArrival],
+  );
   const { state, retry, fetched } = useChartData({
     target,
     targetKey,
@@ -251,7 +266,7 @@ export function ChartView({ config, series, target, initialRange, initialSource 
     width: width * window.devicePixelRatio,
     live: liveSeries,
     onLive,
-    onAnswer: early.onAnswer,
+    onAnswer,
   });
   const answer = state.answer;
 
@@ -531,7 +546,7 @@ export function ChartView({ config, series, target, initialRange, initialSource 
               <UPlotChart
                 model={model}
                 data={data}
-                drawer={early.drawer}
+                drawer={drawer}
                 range={view}
                 annotations={marks}
                 height={height}
@@ -551,7 +566,7 @@ export function ChartView({ config, series, target, initialRange, initialSource 
               <div className="chart-placeholder" style={{ height }} />
             )}
             {state.status === 'loading' && !answer && (
-              <div className="chart-overlay">
+              <div ref={spinner} className="chart-overlay">
                 <Spinner label={t('charts.data.loading')} showLabel />
               </div>
             )}

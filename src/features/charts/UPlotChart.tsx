@@ -11,7 +11,7 @@ import 'uplot/dist/uPlot.min.css';
 import type { AlignedData } from '../../live/charts.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { axisTicks, type PlotModel, type PlotSeries } from './plotModel.ts';
-import type { PlotDrawer } from './earlyPlot.ts';
+import { madeBefore, type PlotDrawer } from './earlyPlot.ts';
 
 export interface AnnotationMark {
   key: string;
@@ -226,6 +226,12 @@ function buildPlot(
       size: axisSize,
     })),
   ];
+  // The legend's read-out formats (the time, each series' decimals) are used first with the
+  // plot, before data: a locale's first number and date formats build their Intl objects
+  // (cached in domain/format.ts), which would otherwise fall into the data's arrival.
+  latest.current.formatTime(latest.current.range.end);
+  for (const decimals of new Set(model.series.map((s) => s.decimals)))
+    latest.current.formatValue(0, decimals);
   const series: uPlot.Series[] = [
     {
       label: latest.current.timeLabel,
@@ -308,8 +314,16 @@ export function UPlotChart(props: UPlotChartProps) {
   latest.current = props;
   /** The model the plot draws now: the props', or a newer one drawn on the data's arrival. */
   const modelNow = useRef(props.model);
-  /** What was set into the plot outside a render: the commit that brings it has nothing to do. */
+  /**
+   * What was set into the plot outside a render: the commit that brings it has nothing to do,
+   * and commits before it (theme, size, annotations, range) must not draw the older props.
+   */
   const drawnEarly = useRef<{ model: PlotModel; data: AlignedData; range: TimeRange } | null>(null);
+  /** The early drawing while the props are older than it, else null. */
+  const earlyAhead = () => {
+    const early = drawnEarly.current;
+    return early && madeBefore(latest.current.data, early.data) ? early : null;
+  };
 
   // Build when the layout changes, unless the data's arrival built it already; a layout effect
   // like the data update below, which must find the plot of the current layout (its scales)
@@ -327,10 +341,13 @@ export function UPlotChart(props: UPlotChartProps) {
   };
   const rebuildNow = useRef(rebuild);
   rebuildNow.current = rebuild;
+  const earlyAheadNow = useRef(earlyAhead);
+  earlyAheadNow.current = earlyAhead;
   useLayoutEffect(() => {
+    const { model, data } = earlyAheadNow.current() ?? latest.current;
     const b = built.current;
-    if (b && b.key === latest.current.model.layoutKey && b.theme === theme) return;
-    rebuildNow.current(latest.current.model, latest.current.data);
+    if (b && b.key === model.layoutKey && b.theme === theme) return;
+    rebuildNow.current(model, data);
   }, [props.model.layoutKey, theme]);
   useLayoutEffect(
     () => () => {
@@ -368,10 +385,19 @@ export function UPlotChart(props: UPlotChartProps) {
   useLayoutEffect(() => {
     const u = plot.current;
     if (!u) return;
-    const early = drawnEarly.current;
-    drawnEarly.current = null;
     const annotationsChanged = annotationsRef.current !== props.annotations;
     annotationsRef.current = props.annotations;
+    const ahead = earlyAheadNow.current();
+    if (ahead) {
+      // The data drawn on arrival is newer than these props: keep it, follow range and overlays.
+      if (ahead.range.start !== props.range.start || ahead.range.end !== props.range.end) {
+        drawnEarly.current = { ...ahead, range: props.range };
+        setPlot(u, ahead.model, ahead.data, props.range);
+      } else if (annotationsChanged) u.redraw(false, false);
+      return;
+    }
+    const early = drawnEarly.current;
+    drawnEarly.current = null;
     if (
       early &&
       early.model === props.model &&

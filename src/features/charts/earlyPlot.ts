@@ -54,14 +54,29 @@ function modelOf(answer: ChartDataAnswer | null, inputs: PlotInputs): PlotModel 
     values.set(s.seriesId, s.values);
     dimensions.set(s.seriesId, s.dimension);
   }
-  return buildPlotModel({ ...inputs, dimensions, values });
+  return buildPlotModel({ ...inputs, dimensions, values, awaitingData: answer === null });
 }
 
 const EMPTY = { times: new Float64Array(0), values: new Float64Array(0) };
 
+/** The order in which plot data was made: a render may still hold data older than the drawn. */
+const madeOrder = new WeakMap<AlignedData, number>();
+let madeCount = 0;
+
 function dataOf(answer: ChartDataAnswer | null, model: PlotModel): AlignedData {
   const byId = new Map((answer?.series ?? []).map((s) => [s.seriesId, s]));
-  return alignSeries(model.series.map((s) => byId.get(s.id) ?? EMPTY));
+  const data = alignSeries(model.series.map((s) => byId.get(s.id) ?? EMPTY));
+  madeOrder.set(data, ++madeCount);
+  return data;
+}
+
+/**
+ * Whether `data` was made before `than`: a render that holds it has not yet caught up with
+ * the data drawn on its arrival (useChartData sets that state after the frame that shows it).
+ * Data not made here (tests, other views) counts as older than any made here.
+ */
+export function madeBefore(data: AlignedData, than: AlignedData): boolean {
+  return (madeOrder.get(data) ?? 0) < (madeOrder.get(than) ?? 0);
 }
 
 /**

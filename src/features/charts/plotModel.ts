@@ -79,6 +79,12 @@ export interface PlotModelInput {
   dimensions: ReadonlyMap<string, string>;
   /** Values in view by series id (NaN = gap). */
   values: ReadonlyMap<string, ArrayLike<number>>;
+  /**
+   * No data answer yet: each series gets an axis of its own (0..1 without limits), the layout
+   * its data most likely brings, so that the data's arrival only sets data into the plot
+   * instead of building it anew (AX7 merges once the values are known).
+   */
+  awaitingData?: boolean;
   /** Default texts of the limit lines (translated). */
   limitNames: Record<LimitKind, string>;
   formatValue: (value: number, decimals: number) => string;
@@ -121,7 +127,10 @@ export function buildPlotModel(input: PlotModelInput): PlotModel {
   }
   // Stacked digital series merge by §5 into one scale, but each keeps a lane of its own:
   // two 0/1 step lines drawn over each other could not be told apart.
-  const specs = axesForSeries(ordered, extents, { stackDigital: true }).flatMap((spec) =>
+  const specs = axesForSeries(ordered, extents, {
+    stackDigital: true,
+    merge: !input.awaitingData,
+  }).flatMap((spec) =>
     spec.stackedDigital && spec.seriesIds.length > 1
       ? spec.seriesIds.map((id) => ({ ...spec, seriesIds: [id] }))
       : [spec],

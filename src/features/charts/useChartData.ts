@@ -3,7 +3,7 @@
  * reduced to the plot width, and the live series of a live chart: the engine tells the tab
  * when they grew, and the view asks again.
  */
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DataSourceType } from '../../contract/charts.ts';
 import { pvKey } from '../../contract/keys.ts';
 import type { PvRef } from '../../contract/pv.ts';
@@ -40,6 +40,35 @@ export interface ChartDataParams {
 /** When each answer reached the tab, for the bench's data-to-drawn time. */
 export const answerArrivedAt = new WeakMap<ChartDataAnswer, number>();
 
+/** A hidden tab gets no animation frames: a state update waits at most this long for one. */
+export const AFTER_PAINT_FALLBACK_MS = 250;
+
+/**
+ * Runs `run` once in a task after the next frame was painted (an animation frame, then a
+ * task), or after AFTER_PAINT_FALLBACK_MS when no frame comes (hidden tab). Returns a cancel.
+ */
+export function afterPaint(run: () => void): () => void {
+  let done = false;
+  let task: number | undefined;
+  const once = () => {
+    if (done) return;
+    done = true;
+    cancel();
+    run();
+  };
+  const frame = requestAnimationFrame(() => {
+    task = window.setTimeout(once, 0);
+  });
+  const fallback = window.setTimeout(once, AFTER_PAINT_FALLBACK_MS);
+  function cancel(): void {
+    done = true;
+    cancelAnimationFrame(frame);
+    window.clearTimeout(fallback);
+    if (task !== undefined) window.clearTimeout(task);
+  }
+  return cancel;
+}
+
 export function useChartData(params: ChartDataParams): {
   state: ChartDataState;
   retry: () => void;
@@ -52,6 +81,26 @@ export function useChartData(params: ChartDataParams): {
   const [liveTick, setLiveTick] = useState(0);
   const fetched = useRef(0);
   const seq = useRef(0);
+  /**
+   * The state of an answer drawn on its arrival, set after the frame that shows it: the
+   * render around the plot (legend, facts, toolbar) does not delay that frame. Every other
+   * state change applies it first, so the states stay in order.
+   */
+  const pending = useRef<{ state: ChartDataState; cancel: () => void } | null>(null);
+  const flushPending = useRef(() => {
+    const p = pending.current;
+    if (!p) return;
+    pending.current = null;
+    p.cancel();
+    setState(p.state);
+  });
+  useEffect(
+    () => () => {
+      pending.current?.cancel();
+      pending.current = null;
+    },
+    [],
+  );
   const onLive = useRef(params.onLive);
   onLive.current = params.onLive;
   const onAnswer = useRef(params.onAnswer);
@@ -91,6 +140,7 @@ export function useChartData(params: ChartDataParams): {
     if (!(width > 0)) return;
     const id = ++seq.current;
     const timer = window.setTimeout(() => {
+      flushPending.current();
       setState((s) => ({ status: 'loading', answer: s.answer }));
       void client
         .chartData({
@@ -110,12 +160,18 @@ export function useChartData(params: ChartDataParams): {
               answer.state === 'error'
                 ? { status: 'error', answer: null, error: answer.error ?? '' }
                 : { status: 'ready', answer, range: { start: range.start, end: range.end } };
-            // Drawn already: the render around the plot may wait for the frame that shows it.
-            if (onAnswer.current?.(answer)) startTransition(() => setState(next));
-            else setState(next);
+            flushPending.current();
+            // Drawn already: the render around the plot waits for the frame that shows it.
+            if (onAnswer.current?.(answer)) {
+              pending.current = {
+                state: next,
+                cancel: afterPaint(() => flushPending.current()),
+              };
+            } else setState(next);
           },
           (error: unknown) => {
             if (id !== seq.current) return;
+            flushPending.current();
             setState({
               status: 'error',
               answer: null,

@@ -12,6 +12,30 @@ describe('uPlot data from series columns (STYLE.md)', () => {
     expect(yb).toEqual([undefined, 5, 6, undefined, 7]);
   });
 
+  it('AL4: series on one shared time column join without a merge, as the merge would join them', () => {
+    const t = [0, 10, 20, 30];
+    const a = columnsFromPoints({ t, v: [1, null, 3, 4] });
+    const b = columnsFromPoints({ t, v: [5, 6, null, 8] });
+    const c = columnsFromPoints({ t, v: [9, 9, 9, 9] });
+    const joined = alignSeries([a, b, c]);
+    expect(Array.from(joined[0])).toEqual(t);
+    expect(joined.slice(1)).toEqual([
+      [1, null, 3, 4],
+      [5, 6, null, 8],
+      [9, 9, 9, 9],
+    ]);
+    // The same as the general merge gives (one series with a shifted column forces it).
+    const shifted = columnsFromPoints({ t: [0, 10, 20, 31], v: [9, 9, 9, 9] });
+    const merged = alignSeries([a, b, shifted]);
+    expect(Array.from(merged[0])).toEqual([0, 10, 20, 30, 31]);
+    expect(merged[1]).toEqual([1, null, 3, 4, undefined]);
+    // The x column is a copy: the answer's own column is not handed to the plot.
+    expect(joined[0]).not.toBe(a.times);
+    // An unsorted or repeating column takes the general merge.
+    const repeated = columnsFromPoints({ t: [0, 0, 10], v: [1, 2, 3] });
+    expect(Array.from(alignSeries([repeated, repeated])[0])).toEqual([0, 10]);
+  });
+
   it('AL2: no series or empty series give empty columns', () => {
     expect(alignSeries([])).toEqual([new Float64Array(0)]);
     const empty = columnsFromPoints({ t: [], v: [] });

@@ -129,6 +129,16 @@ describe('SPEC §5 chart axes', () => {
     expect(axes[0]).toMatchObject({ min: 0, max: 10.01 });
   });
 
+  it('AX7b: axes are known before data: without merging each series keeps its own axis', () => {
+    const none = [input({ seriesId: 'a' }), input({ seriesId: 'b' })];
+    expect(buildAxes(none)).toHaveLength(1);
+    const own = buildAxes(none, { merge: false });
+    expect(own.map((x) => [x.seriesIds, x.min, x.max])).toEqual([
+      [['a'], 0, 1],
+      [['b'], 0, 1],
+    ]);
+  });
+
   it('AX8: series config fields become axis input; only chosen limits count', () => {
     const config = {
       id: 'x',

@@ -58,12 +58,17 @@ const limitNames = {
   Top: 'Oben',
 };
 
-function model(list: SeriesConfig[], values: Record<string, number[]>, configs: PvConfig[] = []) {
+function model(
+  list: SeriesConfig[],
+  values: Record<string, number[]> | null,
+  configs: PvConfig[] = [],
+) {
   return buildPlotModel({
     series: list,
     pvConfigs: new Map(configs.map((c) => [pvKey(c.pvRef), c])),
     dimensions: new Map(),
-    values: new Map(Object.entries(values)),
+    values: new Map(Object.entries(values ?? {})),
+    awaitingData: values === null,
     limitNames,
     formatValue: (v, d) => v.toFixed(d),
   });
@@ -151,6 +156,29 @@ describe('plot model', () => {
       (v - a.displayMin) / (a.displayMax - a.displayMin);
     expect(frac(lanes[0]!, lanes[0]!.max)).toBeLessThan(frac(lanes[1]!, lanes[1]!.min));
     expect(frac(lanes[1]!, lanes[1]!.max)).toBeLessThan(frac(value, value.min) + 1e-9);
+  });
+
+  it('PM8: axes are known before data: one 0..1 axis per series, the layout the data keeps', () => {
+    const list = [series(0), series(1), series(2), series(3)];
+    const before = model(list, null);
+    expect(before.axes.map((a) => [a.scale, a.min, a.max])).toEqual([
+      ['y0', 0, 1],
+      ['y1', 0, 1],
+      ['y2', 0, 1],
+      ['y3', 0, 1],
+    ]);
+    expect(before.axes.map((a) => a.side)).toEqual(['left', 'right', 'left', 'right']);
+    // Data arrival does not recreate the plot: different domains keep the layout key.
+    const after = model(list, { s0: [0, 10], s1: [5, 7], s2: [500, 900], s3: [-3, 3] });
+    expect(after.layoutKey).toBe(before.layoutKey);
+    expect(after.axes.map((a) => a.max)).not.toEqual(before.axes.map((a) => a.max));
+  });
+
+  it('PM8b: data that makes axes merge (§5) still merges them, at the cost of a new layout', () => {
+    const list = [series(0), series(1)];
+    const after = model(list, { s0: [0, 10], s1: [0, 10] });
+    expect(after.axes).toHaveLength(1);
+    expect(after.layoutKey).not.toBe(model(list, null).layoutKey);
   });
 
   it('PM5: the layout key changes with view types and scales, not with new values', () => {
