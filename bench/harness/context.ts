@@ -203,9 +203,8 @@ export class Harness {
       return context;
     };
     const openIn = async (context: BrowserContext, n: number, path: string, opts: TabOptions) => {
-      if (path.startsWith(BASELINE_PATH)) {
-        await routeBaselineOnce(context, originOf.get(context) ?? (await sharedServer()).url);
-      }
+      const origin = originOf.get(context);
+      if (path.startsWith(BASELINE_PATH) && origin) await routeBaselineOnce(context, origin);
       const pages: Page[] = [];
       const concurrency = Math.max(1, opts.concurrency ?? 4);
       for (let i = 0; i < n; i += concurrency) {

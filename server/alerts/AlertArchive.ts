@@ -63,12 +63,13 @@ function toAlert(r: AlertRow): Alert {
 /** Rows per piece of a streamed list (about 7 ms of the server's time each). */
 export const LIST_PIECE_ROWS = 2000;
 
+interface RangeWhere {
+  where: string;
+  params: (string | number)[];
+}
+
 /** The WHERE clause of a list: the range, and the PVs when given; null when none can match. */
-function rangeWhere(
-  start: number,
-  end: number,
-  pvs?: readonly PvRef[],
-): { where: string; params: (string | number)[] } | null {
+function rangeWhere(start: number, end: number, pvs?: readonly PvRef[]): RangeWhere | null {
   let where = 'ts >= ? AND ts <= ?';
   const params: (string | number)[] = [start, end];
   if (pvs) {
@@ -124,9 +125,7 @@ export class AlertArchive {
   list(start: number, end: number, limit: number, pvs?: readonly PvRef[]): AlertListResult {
     const range = rangeWhere(start, end, pvs);
     if (!range) return { alerts: [], remainingCount: 0 };
-    const rows = this.db
-      .prepare(`SELECT * FROM alerts WHERE ${range.where} ORDER BY ts DESC, id DESC LIMIT ?`)
-      .all(...range.params, limit) as AlertRow[];
+    const rows = this.rowsBelow(range, null, limit);
     return {
       alerts: rows.map(toAlert),
       remainingCount: Math.max(0, this.countIn(range) - rows.length),
@@ -153,22 +152,12 @@ export class AlertArchive {
       return;
     }
     const total = this.countIn(range);
-    const firstStmt = this.db.prepare(
-      `SELECT * FROM alerts WHERE ${range.where} ORDER BY ts DESC, id DESC LIMIT ?`,
-    );
-    const nextStmt = this.db.prepare(
-      `SELECT * FROM alerts WHERE ${range.where} AND (ts, id) < (?, ?) ORDER BY ts DESC, id DESC LIMIT ?`,
-    );
     let sent = 0;
     let last: AlertRow | undefined;
     let piece = '{"alerts":[';
     while (sent < limit) {
       const want = Math.min(LIST_PIECE_ROWS, limit - sent);
-      const rows = (
-        last
-          ? nextStmt.all(...range.params, last.ts, last.id, want)
-          : firstStmt.all(...range.params, want)
-      ) as AlertRow[];
+      const rows = this.rowsBelow(range, last ?? null, want);
       for (const row of rows) piece += (sent++ === 0 ? '' : ',') + JSON.stringify(toAlert(row));
       last = rows[rows.length - 1];
       if (rows.length < want || sent >= limit) break;
@@ -179,7 +168,18 @@ export class AlertArchive {
     yield `${piece}],"remainingCount":${Math.max(0, total - sent)}}`;
   }
 
-  private countIn(range: { where: string; params: (string | number)[] }): number {
+  /** Up to `limit` rows of the range, newest first; with `below`, only rows older than it. */
+  private rowsBelow(range: RangeWhere, below: AlertRow | null, limit: number): AlertRow[] {
+    const keyset = below ? ' AND (ts, id) < (?, ?)' : '';
+    const params = below ? [...range.params, below.ts, below.id, limit] : [...range.params, limit];
+    return this.db
+      .prepare(
+        `SELECT * FROM alerts WHERE ${range.where}${keyset} ORDER BY ts DESC, id DESC LIMIT ?`,
+      )
+      .all(...params) as AlertRow[];
+  }
+
+  private countIn(range: RangeWhere): number {
     return (
       this.db
         .prepare(`SELECT COUNT(*) AS n FROM alerts WHERE ${range.where}`)

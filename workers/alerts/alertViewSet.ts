@@ -68,7 +68,7 @@ export class AlertViewSet {
    */
   useArchive(query: AlertQuery, delta: 1 | -1, firstPageOnly = false): void {
     const key = queryKey(query);
-    let entry = this.archives.get(key);
+    const entry = this.archives.get(key);
     if (delta === -1) {
       if (entry && --entry.users <= 0) this.archives.delete(key);
       return;
@@ -105,8 +105,7 @@ export class AlertViewSet {
         void fetchAll();
       },
     };
-    entry = loading;
-    this.archives.set(key, entry);
+    this.archives.set(key, loading);
     const changed = () =>
       this.deps.changed((s) => s.kind === 'archive' && queryKey(s.query) === key);
     const fetchAll = () =>
