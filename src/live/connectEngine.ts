@@ -30,8 +30,8 @@ let early: EngineApi | null = null;
 /**
  * Boots the shared engine's worker while the page is still loading (its script compiles
  * beside the page's own start), so the first values and alert rows need not wait for it.
- * Nothing is leased and no hub opens until a tab registers inside the signed-in shell;
- * connectEngine() then talks through this worker's port.
+ * connectEngine() then talks through this worker's port. The tab registers at boot too
+ * (main.tsx), but nothing is leased and no hub opens until the signed-in shell's views lease.
  */
 export function prestartEngine(): void {
   if (early || typeof SharedWorker === 'undefined') return;

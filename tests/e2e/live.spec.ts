@@ -138,6 +138,36 @@ test('LV3: values resume in open tabs after the server restarts, without a reloa
   }
 });
 
+test('LV5: a tab takes its lock and its port to the engine while its session is still loading', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'operator', '/stations/1');
+  await firstAnalogue(page);
+  const second = await context.newPage();
+  let answer = (): void => undefined;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await second.route('**/api/UserManagement/info', async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await second.goto('/stations/2');
+  const tabLocks = () =>
+    second.evaluate(
+      async () =>
+        (await navigator.locks.query()).held?.filter((l) => l.name?.startsWith('pegel-tab-'))
+          .length ?? 0,
+    );
+  // The session has not answered, and the new tab already holds its lock beside the first
+  // tab's: registering does not wait for the shell (the first view's rows would).
+  await expect(
+    second.getByRole('status').filter({ hasText: 'Sitzung wird geladen' }),
+  ).toBeVisible();
+  await expect.poll(tabLocks, { timeout: 5_000 }).toBe(2);
+  answer();
+  await firstAnalogue(second);
+});
+
 test('LV4: when the session ends, every open tab goes through logout to sign-in', async ({
   page,
   context,
