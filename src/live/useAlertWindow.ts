@@ -16,6 +16,8 @@ const LOADING: AlertViewFrame = {
 /**
  * One alert view leased in the engine (live store or an archive query): the rows of the
  * visible window plus a margin, and the totals. Sorting and filtering happen in the engine.
+ * An archive range loads its first page, and the whole range once this tab has drawn that
+ * page (AV3h): the whole range's load does not take the machine from the first rows.
  */
 export function useAlertWindow(view: AlertView): AlertViewFrame {
   const client = useLiveClient();
@@ -23,11 +25,15 @@ export function useAlertWindow(view: AlertView): AlertViewFrame {
   const handle = useRef<ReturnType<typeof client.watchAlertView> | null>(null);
   const viewRef = useRef(view);
   viewRef.current = view;
+  /** The first frame of this source with its first page (or its failure) was committed. */
+  const drawn = useRef(false);
+  const sent = () => ({ ...viewRef.current, firstRowsDrawn: drawn.current });
   // The source picks the store; the view's other fields move through update() below.
   const sourceKey = JSON.stringify(view.source);
   useEffect(() => {
     setFrame(LOADING);
-    const h = client.watchAlertView(viewRef.current, setFrame);
+    drawn.current = false;
+    const h = client.watchAlertView(sent(), setFrame);
     handle.current = h;
     return () => {
       h.release();
@@ -36,7 +42,14 @@ export function useAlertWindow(view: AlertView): AlertViewFrame {
   }, [client, sourceKey]);
   const viewKey = JSON.stringify(view);
   useEffect(() => {
-    handle.current?.update(viewRef.current);
+    handle.current?.update(sent());
   }, [viewKey]);
+  // Effects run after the commit: the first page is on screen when the engine hears of it.
+  useEffect(() => {
+    if (drawn.current || frame.state === 'loading' || viewRef.current.source.kind !== 'archive')
+      return;
+    drawn.current = true;
+    handle.current?.update(sent());
+  }, [frame]);
   return frame;
 }

@@ -46,6 +46,12 @@ export interface AlertView {
    * freezes the order again (the tab shows the rows that arrived meanwhile).
    */
   hold?: string | null;
+  /**
+   * Archive views (AV3h): false while the tab has not yet drawn the first page, and the whole
+   * range waits for it (its load would take the machine's cores from the tab's first render);
+   * the tab sets it once it has. Absent: the whole range loads with the first page.
+   */
+  firstRowsDrawn?: boolean;
 }
 
 export type AlertArchiveFetcher = (query: AlertQuery) => Promise<AlertListResult>;
@@ -110,9 +116,12 @@ export class AlertFeed {
   setView(tabId: string, viewId: string, view: AlertView): Promise<void> {
     const tab = this.tabOf(tabId);
     const old = tab.views.get(viewId);
+    const waits = view.firstRowsDrawn === false;
     if (!old || sourceKey(old.source) !== sourceKey(view.source)) {
-      this.useSource(view.source, 1);
+      this.useSource(view.source, 1, false, waits);
       if (old) this.useSource(old.source, -1);
+    } else if (view.source.kind === 'archive' && old.firstRowsDrawn === false && !waits) {
+      this.viewSet?.showArchive(view.source.query);
     }
     tab.views.set(viewId, view);
     // The user scrolled, sorted or filtered: answer at once, not with the next batch of
@@ -130,7 +139,7 @@ export class AlertFeed {
    */
   async prefetchArchive(query: AlertQuery): Promise<void> {
     const set = await this.loadViews();
-    set.useArchive(query, 1, true);
+    set.useArchive(query, 1, 'prefetch');
     this.deps.timers.setTimeout(() => set.useArchive(query, -1), ARCHIVE_PREFETCH_KEEP_MS);
   }
 
@@ -265,7 +274,8 @@ export class AlertFeed {
           this.viewSet = set;
           this.viewsLoading = null;
           for (const tab of this.tabs.values())
-            for (const view of tab.views.values()) this.useSource(view.source, 1, true);
+            for (const view of tab.views.values())
+              this.useSource(view.source, 1, true, view.firstRowsDrawn === false);
           this.markViewsDirty();
           return set;
         },
@@ -302,10 +312,18 @@ export class AlertFeed {
     return tab;
   }
 
-  /** Counts the users of a list; an archive list is the view set's (`onlyArchive`: catch up). */
-  private useSource(source: AlertViewSource, delta: 1 | -1, onlyArchive = false): void {
+  /**
+   * Counts the users of a list; an archive list is the view set's (`onlyArchive`: catch up;
+   * `firstPageOnly`: its view has not drawn its first rows yet, AV3h).
+   */
+  private useSource(
+    source: AlertViewSource,
+    delta: 1 | -1,
+    onlyArchive = false,
+    firstPageOnly = false,
+  ): void {
     if (source.kind === 'archive') {
-      this.viewSet?.useArchive(source.query, delta);
+      this.viewSet?.useArchive(source.query, delta, firstPageOnly ? 'firstPage' : 'whole');
       return;
     }
     if (onlyArchive) return;

@@ -45,9 +45,17 @@ interface ArchiveEntry {
   users: number;
   /** A view shows the range (not only a prefetch): the whole range is wanted (AV3g). */
   shown: boolean;
+  /** A view uses the range, perhaps before drawing its first rows (AV3h). */
+  viewed: boolean;
   /** Asks for the whole range when it is shown and its first page has answered. */
   fetchRest(): void;
 }
+
+/**
+ * How a range is used: `prefetch` (AV3f) and `firstPage` (a view that has not drawn its first
+ * rows yet, AV3h) load the first page and leave the whole range to a view that shows it.
+ */
+export type ArchiveUse = 'prefetch' | 'firstPage' | 'whole';
 
 function queryKey(q: AlertQuery): string {
   return `${q.start}|${q.end}|${q.limit}`;
@@ -63,10 +71,9 @@ export class AlertViewSet {
 
   /**
    * A view started (+1) or stopped (-1) showing an archive query; the first use loads it.
-   * `firstPageOnly`: a prefetch (AV3f), which loads the first page and leaves the whole
-   * range to the view that shows it (AV3g).
+   * See ArchiveUse; a view that waited calls `showArchive` once it has drawn (AV3g, AV3h).
    */
-  useArchive(query: AlertQuery, delta: 1 | -1, firstPageOnly = false): void {
+  useArchive(query: AlertQuery, delta: 1 | -1, use: ArchiveUse = 'whole'): void {
     const key = queryKey(query);
     const entry = this.archives.get(key);
     if (delta === -1) {
@@ -77,7 +84,8 @@ export class AlertViewSet {
     // for its next user; the users it had keep counting.
     if (entry && entry.state !== 'error') {
       entry.users++;
-      if (!firstPageOnly && !entry.shown) {
+      if (use !== 'prefetch') entry.viewed = true;
+      if (use === 'whole' && !entry.shown) {
         entry.shown = true;
         entry.fetchRest();
       }
@@ -92,7 +100,8 @@ export class AlertViewSet {
       error: null,
       remainingCount: 0,
       users: (entry?.users ?? 0) + 1,
-      shown: !firstPageOnly,
+      shown: use === 'whole',
+      viewed: use !== 'prefetch',
       // AV3e: the whole range only once the first page has answered (asked together, a
       // server that builds one answer at a time may build the whole range first, seconds
       // for 100,000 rows, while the first page waits behind it); AV3g: and only for a view
@@ -138,8 +147,9 @@ export class AlertViewSet {
       },
       (error: unknown) => {
         firstAnswered = true;
-        if (loading.shown) {
-          // The whole range reports a failure of its own.
+        if (loading.viewed) {
+          // A view waits for it: the whole range reports a failure of its own.
+          loading.shown = true;
           loading.fetchRest();
         } else {
           // Nobody shows it yet: the view that comes loads it afresh.
@@ -149,6 +159,14 @@ export class AlertViewSet {
         }
       },
     );
+  }
+
+  /** AV3h: a view has drawn the first page of `query`; the whole range may load now. */
+  showArchive(query: AlertQuery): void {
+    const entry = this.archives.get(queryKey(query));
+    if (!entry || entry.shown) return;
+    entry.shown = true;
+    entry.fetchRest();
   }
 
   /** The window of one view: its rows plus a margin, and the totals. */

@@ -271,6 +271,60 @@ describe('alert views in the engine', () => {
     expect(limits).toEqual([300, 5000, 300, 5000]);
   });
 
+  it('AV3h: a view that has not drawn its first rows gets the first page alone; the whole range follows once it has', async () => {
+    const limits: number[] = [];
+    let failFirst = false;
+    const h = createHarness({
+      fetchAlerts: async (query) => {
+        limits.push(query.limit);
+        if (failFirst && query.limit === 300) throw new Error('first page refused');
+        return {
+          alerts: makeAlerts(Math.min(query.limit, 400)),
+          remainingCount: query.limit === 300 ? 100 : 0,
+        };
+      },
+    });
+    const a = await h.tab('a');
+    const query = { start: 'x', end: 'y', limit: 5000 };
+    const view = { source: { kind: 'archive' as const, query }, start: 0, count: 20 };
+    await h.engine.setAlertView('a', 'v', { ...view, firstRowsDrawn: false });
+    await h.timers.advance(1000);
+    expect(limits).toEqual([300]);
+    expect(lastAlerts(a.messages)!.views[0]![1]).toMatchObject({
+      state: 'partial',
+      storeSize: 300,
+    });
+    // A scroll before the first rows were drawn changes nothing.
+    await h.engine.setAlertView('a', 'v', { ...view, start: 5, firstRowsDrawn: false });
+    await h.timers.advance(100);
+    expect(limits).toEqual([300]);
+    await h.engine.setAlertView('a', 'v', { ...view, firstRowsDrawn: true });
+    await h.timers.advance(100);
+    expect(limits).toEqual([300, 5000]);
+    expect(lastAlerts(a.messages)!.views[0]![1]).toMatchObject({ state: 'ready', storeSize: 400 });
+    await h.engine.setAlertView('a', 'v', { ...view, start: 10, firstRowsDrawn: true });
+    await h.timers.advance(100);
+    expect(limits).toEqual([300, 5000]);
+
+    // A first page that fails while a view waits: the whole range is asked for at once and
+    // reports for itself (the view does not show the first page's failure first).
+    failFirst = true;
+    const other = { start: 'x', end: 'z', limit: 5000 };
+    await h.engine.setAlertView('a', 'w', {
+      source: { kind: 'archive', query: other },
+      start: 0,
+      count: 20,
+      firstRowsDrawn: false,
+    });
+    await h.timers.advance(100);
+    expect(limits).toEqual([300, 5000, 300, 5000]);
+    const frames = a.messages
+      .filter((m): m is AlertsMessage => m.type === 'alerts')
+      .map((m) => m.views.find(([id]) => id === 'w')?.[1].state);
+    expect(frames).not.toContain('error');
+    expect(frames.at(-1)).toBe('ready');
+  });
+
   it('AV3c: a small archive query is fetched once', async () => {
     const limits: number[] = [];
     const h = createHarness({
