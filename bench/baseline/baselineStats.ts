@@ -9,6 +9,8 @@ export interface BaselineStats {
   renders: number;
   /** Server-to-screen latency samples (ms, Date.now() at commit − value timestamp). */
   latenciesMs: number[];
+  /** performance.now() of the last reset (or the page's start): what the counters cover. */
+  since: number;
   /** Empties the counters and samples, for a measurement window. */
   reset(): void;
 }
@@ -24,11 +26,13 @@ export function createBaselineStats(): BaselineStats {
     values: 0,
     renders: 0,
     latenciesMs: [],
+    since: performance.now(),
     reset() {
       stats.messages = 0;
       stats.values = 0;
       stats.renders = 0;
       stats.latenciesMs = [];
+      stats.since = performance.now();
     },
   };
   return stats;

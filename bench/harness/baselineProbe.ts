@@ -9,13 +9,15 @@ export interface BaselineSnapshot {
   values: number;
   renders: number;
   latenciesMs: number[];
+  /** Milliseconds the counters cover (since the page's last reset). */
+  windowMs: number;
 }
 
 export async function readBaseline(page: Page, reset = false): Promise<BaselineSnapshot | null> {
   const expr = `(() => {
     const b = window.__baseline;
     if (!b) return null;
-    const s = { state: b.state, error: b.error, messages: b.messages, values: b.values, renders: b.renders, latenciesMs: b.latenciesMs.slice() };
+    const s = { state: b.state, error: b.error, messages: b.messages, values: b.values, renders: b.renders, latenciesMs: b.latenciesMs.slice(), windowMs: performance.now() - b.since };
     if (${reset}) b.reset();
     return s;
   })()`;

@@ -48,6 +48,8 @@ export interface LiveWindowFigures {
 
 interface TabCounters {
   values: number;
+  /** Milliseconds the tab's counters cover, by its own clock (reset to read). */
+  windowMs: number;
   latenciesMs: number[];
   dataPathMs: number[] | null;
 }
@@ -55,14 +57,34 @@ interface TabCounters {
 async function readCounters(side: Side, page: Page, reset: boolean): Promise<TabCounters> {
   if (side === 'baseline') {
     const b = await readBaseline(page, reset);
-    return { values: b?.values ?? 0, latenciesMs: b?.latenciesMs ?? [], dataPathMs: null };
+    return {
+      values: b?.values ?? 0,
+      windowMs: b?.windowMs ?? 0,
+      latenciesMs: b?.latenciesMs ?? [],
+      dataPathMs: null,
+    };
   }
   const a = await readAppProbe(page, reset);
   return {
     values: a?.valuesApplied ?? 0,
+    windowMs: a?.windowMs ?? 0,
     latenciesMs: a?.latenciesMs ?? [],
     dataPathMs: a?.dataPathMsPerFrame ?? null,
   };
+}
+
+/**
+ * Values/s of all tabs together, each tab's count over the interval its own counters cover:
+ * the tabs are reset one after another before the window and read one after another after
+ * it, and on a loaded machine those reads take long enough that one window length for all
+ * would count a tab's values over the wrong time. A tab without that interval (an older
+ * build) counts over the window.
+ */
+export function deliveredPerSec(
+  counters: readonly { values: number; windowMs: number }[],
+  windowSeconds: number,
+): number {
+  return sum(counters.map((c) => c.values / (c.windowMs > 0 ? c.windowMs / 1000 : windowSeconds)));
 }
 
 /** Busy and total CPU time of all cores so far, ms (os.cpus()). */
@@ -118,7 +140,7 @@ export async function measureLiveWindow(
   const frontFrames = probes[pages.indexOf(foreground)]?.frameIntervalsMs ?? [];
   const dataPath = counters.map((c) => c.dataPathMs).filter((d): d is number[] => d !== null);
   return {
-    deliveredPerSec: sum(counters.map((c) => c.values)) / seconds,
+    deliveredPerSec: deliveredPerSec(counters, seconds),
     mainThreadBusyPct: mean(after.map((a, i) => ((a.task - before[i]!.task) / seconds) * 100)),
     mainThreadCpuPct: mean(after.map((a, i) => ((a.cpu - before[i]!.cpu) / seconds) * 100)),
     processCpuPct: cpuByRole(processes0, processes1, seconds),
