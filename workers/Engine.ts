@@ -305,7 +305,7 @@ export class Engine implements EngineApi {
   }
 
   async getEngineStats(): Promise<EngineStats> {
-    return this.ingest.stats();
+    return { ...this.ingest.stats(), pvValuesReplaced: this.pv.valuesReplaced };
   }
 
   private releaseKeys(tabId: string, tab: Tab, kind: LeaseKind, keys: readonly string[]): void {

@@ -100,10 +100,11 @@ export class TabCoalescer implements PvTab {
     this.schedule();
   }
 
-  markPvDirty(slot: number): void {
-    if (!this.visible || !this.pvLeased.has(slot)) return;
-    this.pvDirty.add(slot);
+  markPvDirty(slot: number): boolean {
+    if (!this.visible || !this.pvLeased.has(slot)) return false;
+    if (!this.pvDirty.add(slot)) return true;
     this.schedule();
+    return false;
   }
 
   pvReleased(slot: number): void {

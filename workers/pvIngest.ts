@@ -16,6 +16,11 @@ export interface EngineStats {
   pvValuesApplied: number;
   /** Hub messages carrying PV values (one `newValues` batch counts once). */
   pvMessages: number;
+  /**
+   * Values marked for a tab that a newer value of the same PV replaced before the tab's next
+   * frame (PvLeases.valuesReplaced): what the tabs did not receive, by design.
+   */
+  pvValuesReplaced: number;
 }
 
 export interface PvIngestDeps {
@@ -50,7 +55,7 @@ export class PvIngest {
     this.apply(payload);
   }
 
-  stats(): EngineStats {
+  stats(): Omit<EngineStats, 'pvValuesReplaced'> {
     return {
       pvValuesReceived: this.received,
       pvValuesApplied: this.applied,

@@ -11,8 +11,11 @@ import type { SlotSet } from './slotSets.ts';
 /** A tab as the PV leases see it (TabCoalescer). */
 export interface PvTab {
   readonly pvLeased: SlotSet;
-  /** A leased slot changed (or the tab is new to it): it goes into the next frame. */
-  markPvDirty(slot: number): void;
+  /**
+   * A leased slot changed (or the tab is new to it): it goes into the next frame. True when
+   * the slot was waiting for that frame already: the value it waited with is replaced.
+   */
+  markPvDirty(slot: number): boolean;
   /** The tab no longer leases the slot: it must not be in the next frame. */
   pvReleased(slot: number): void;
 }
@@ -28,6 +31,7 @@ export class PvLeases {
   private readonly values: PvValueStore;
   private readonly events: PvLeaseEvents;
   private readonly tabs = new Set<PvTab>();
+  private replaced = 0;
   /** Tabs leasing each slot (at most the number of tabs); 0 for a free slot. */
   private counts = new Uint16Array(0);
 
@@ -89,9 +93,17 @@ export class PvLeases {
     if (left === 0) return;
     for (const tab of this.tabs) {
       if (!tab.pvLeased.has(slot)) continue;
-      tab.markPvDirty(slot);
+      if (tab.markPvDirty(slot)) this.replaced++;
       if (--left === 0) return;
     }
+  }
+
+  /**
+   * Values a newer one replaced, per tab, before the tab's frame took them (the newest value
+   * wins): on a tab slower than its values these never reach it, and are not lost. Monotonic.
+   */
+  get valuesReplaced(): number {
+    return this.replaced;
   }
 
   private releaseSlot(tab: PvTab, slot: number, key?: string): void {

@@ -100,18 +100,21 @@ export class SlotQueue implements SlotSource {
     return this.queued.has(slot);
   }
 
-  add(slot: number): void {
-    if (!this.queued.add(slot) || this.overflow) return;
+  /** False when `slot` was queued already. */
+  add(slot: number): boolean {
+    if (!this.queued.add(slot)) return false;
+    if (this.overflow) return true;
     if (this.length === this.list.length) {
       if (this.length >= QUEUE_LIST_LIMIT) {
         this.overflow = true;
-        return;
+        return true;
       }
       const list = new Int32Array(2 * this.list.length);
       list.set(this.list);
       this.list = list;
     }
     this.list[this.length++] = slot;
+    return true;
   }
 
   delete(slot: number): void {

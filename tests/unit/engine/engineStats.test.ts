@@ -29,6 +29,33 @@ describe('engine stats', () => {
     await h.engine.release('a', 'pvValue', [aiKey(1)]);
     pv.emit('newValues', [doubleValue(1, 2)]);
     const stats = await h.engine.getEngineStats();
-    expect(stats).toEqual({ pvValuesReceived: 2, pvValuesApplied: 1, pvMessages: 2 });
+    expect(stats).toEqual({
+      pvValuesReceived: 2,
+      pvValuesApplied: 1,
+      pvMessages: 2,
+      pvValuesReplaced: 0,
+    });
+  });
+
+  it("ES3: a value a newer one replaced before a tab's frame counts as replaced, per tab", async () => {
+    const h = createHarness();
+    await h.tab('a');
+    await h.tab('b');
+    await h.engine.lease('a', 'pvValue', [aiKey(1), aiKey(2)]);
+    await h.engine.lease('b', 'pvValue', [aiKey(1)]);
+    await h.timers.advance(100);
+    const pv = h.hubs.hub('pv');
+    const before = await h.engine.getEngineStats();
+    pv.emit('newValues', [doubleValue(1, 1), doubleValue(2, 2)]);
+    pv.emit('newValues', [doubleValue(1, 3)]);
+    const waiting = await h.engine.getEngineStats();
+    // PV 1's first value never reaches tab a nor tab b: two replaced; PV 2's reaches a.
+    expect(waiting.pvValuesReplaced - before.pvValuesReplaced).toBe(2);
+    expect(waiting.pvValuesApplied - before.pvValuesApplied).toBe(3);
+    await h.timers.advance(100);
+    pv.emit('newValues', [doubleValue(1, 4)]);
+    const after = await h.engine.getEngineStats();
+    // After the frames went out the next value waits alone.
+    expect(after.pvValuesReplaced).toBe(waiting.pvValuesReplaced);
   });
 });

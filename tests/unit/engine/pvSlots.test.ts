@@ -193,7 +193,10 @@ describe('PV leases by slot', () => {
       pvLeased: new SlotSet(),
       dirty,
       released,
-      markPvDirty: (slot: number) => dirty.push(slot),
+      markPvDirty: (slot: number) => {
+        dirty.push(slot);
+        return false;
+      },
       pvReleased: (slot: number) => released.push(slot),
     };
   }
