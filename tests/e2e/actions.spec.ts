@@ -235,6 +235,8 @@ test('AX8: the set-values page sends several values together, and nothing while 
 test('AX9: the action dialogs work by keyboard and the operating pages pass axe', async ({
   page,
 }) => {
+  // Several axe scans: on two cores shared by three test workers they alone can take a minute.
+  test.setTimeout(150_000);
   await signIn(page, 'operator', '/stations/1');
   await page.getByRole('button', { name: 'DE', exact: true }).click();
   const button = page

@@ -179,6 +179,8 @@ test('CH6: the archive trend line spans its duration; the archive chart target o
 test('CH7: chart pages and the annotation dialog pass axe checks (WCAG 2.1 AA)', async ({
   page,
 }) => {
+  // Several axe scans: on two cores shared by three test workers they alone can take a minute.
+  test.setTimeout(150_000);
   const violations = async () =>
     (
       await new AxeBuilder({ page })

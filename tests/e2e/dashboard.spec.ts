@@ -234,6 +234,8 @@ test('DB-E8: the webcam page shows each camera and its history with a slider', a
 test('DB-E9: the overview dashboard, a process image and the webcams pass axe', async ({
   page,
 }) => {
+  // Several axe scans: on two cores shared by three test workers they alone can take a minute.
+  test.setTimeout(150_000);
   await openOverview(page);
   await expect(page.locator('.weather-now')).toBeVisible();
   const violations = async () =>
