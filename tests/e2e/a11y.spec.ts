@@ -3,10 +3,10 @@
  * wcag2a, wcag2aa, wcag21aa, wcag22aa and best-practice tags, in German and Russian, at 1920
  * and 360 px — rule A11Y1. The list of pages follows the routes of src/app/routes.tsx.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { signIn } from './auth.ts';
+import { axeViolations, WCAG22_AA } from './axe.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../src/app/languageKey.ts';
 
 const PAGES: [path: string, ready: string][] = [
@@ -41,26 +41,20 @@ const PAGES: [path: string, ready: string][] = [
   ['/help', 'main h1'],
 ];
 
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+const violations = (page: Page) =>
+  axeViolations(page, {
+    tags: [...WCAG22_AA, 'best-practice'],
     // Label in name (WCAG 2.5.3): axe files the rule as experimental, so no tag selects it;
     // a rule enabled by name runs beside the tagged ones, in the same pass.
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    // The process image is the plant's own drawing (its colours are the plant's); it is
-    // checked for names and roles by the process-image tests.
-    .exclude('.pi-host svg')
-    // A Browser tile shows another web page (here the plant's manual, itself Pegel).
-    .exclude('.tile iframe')
-    .analyze();
-  return result.violations.map(
-    (v) =>
-      `${v.id}: ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(', ')}`,
-  );
-}
+    rules: { 'label-content-name-mismatch': { enabled: true } },
+    exclude: [
+      // The process image is the plant's own drawing (its colours are the plant's); it is
+      // checked for names and roles by the process-image tests.
+      '.pi-host svg',
+      // A Browser tile shows another web page (here the plant's manual, itself Pegel).
+      '.tile iframe',
+    ],
+  });
 
 // Russian on the phone covers every page: the longest words in the narrowest layout. German on
 // the wall covers the pages whose wide layout differs in more than its width (grids of tiles,

@@ -144,13 +144,24 @@ test('AL6: activity in one tab keeps every tab of the browser signed in', async 
     localStorage.setItem('pegel.autoLogout', JSON.stringify({ enabled: true, minutes: 0.1 })),
   );
   await signIn(page, 'operator', '/settings/session');
+  // Activity in the first tab only, from before the second opens: on the loaded CI machine
+  // opening the second tab once took longer than the 6 s timeout, and both were signed out.
+  let active = true;
+  const activity = (async () => {
+    for (let i = 0; active; i++) {
+      await page.mouse.move(10 + (i % 20) * 5, 10 + (i % 20) * 5);
+      await page.waitForTimeout(500);
+    }
+  })();
   const other = await context.newPage();
-  await other.goto('/settings/password');
-  await expect(other.getByRole('heading', { name: 'Passwort ändern' })).toBeVisible();
-  // 6 s timeout; 9 s of activity in the first tab only.
-  for (let i = 0; i < 9; i++) {
-    await page.mouse.move(10 + i * 5, 10 + i * 5);
-    await page.waitForTimeout(1000);
+  try {
+    await other.goto('/settings/password');
+    await expect(other.getByRole('heading', { name: 'Passwort ändern' })).toBeVisible();
+    // 9 s more of activity, longer than the 6 s timeout.
+    await other.waitForTimeout(9000);
+  } finally {
+    active = false;
+    await activity;
   }
   await expect(other).toHaveURL(/\/settings\/password$/);
   await expect(page).toHaveURL(/\/settings\/session$/);

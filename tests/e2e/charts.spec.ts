@@ -4,9 +4,9 @@
  * archive chart fetches only ranges not seen before (counted at the server), annotations
  * survive a reload, a trend link draws its series, and export downloads files.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { axeViolations, WCAG21_AA } from './axe.ts';
 import { signIn } from './auth.ts';
 import { metricValues } from '../support/metrics.ts';
 
@@ -181,12 +181,7 @@ test('CH7: chart pages and the annotation dialog pass axe checks (WCAG 2.1 AA)',
 }) => {
   // Several axe scans: on two cores shared by three test workers they alone can take a minute.
   test.setTimeout(150_000);
-  const violations = async () =>
-    (
-      await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze()
-    ).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const violations = () => axeViolations(page, { tags: WCAG21_AA });
   await signIn(page, 'operator', '/charts');
   await expect(page.locator('a[data-chart-id]').first()).toBeVisible();
   expect(await violations(), '/charts').toEqual([]);

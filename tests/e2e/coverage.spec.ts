@@ -23,19 +23,25 @@ async function attr(locator: Locator, name: string): Promise<number> {
   return Number(await locator.getAttribute(name));
 }
 
-/** Waits until the chart shows the data of the range in view. */
+/**
+ * Waits until the chart shows the data of the range in view: an archive read of the range,
+ * which on the loaded two-core CI machine once took longer than the default 10 s.
+ */
 async function settled(page: Page): Promise<void> {
   await expect
-    .poll(async () => {
-      const p = plot(page);
-      const [start, loaded, end, loadedEnd] = await Promise.all([
-        p.getAttribute('data-range-start'),
-        p.getAttribute('data-loaded-start'),
-        p.getAttribute('data-range-end'),
-        p.getAttribute('data-loaded-end'),
-      ]);
-      return start !== '' && start === loaded && end === loadedEnd;
-    })
+    .poll(
+      async () => {
+        const p = plot(page);
+        const [start, loaded, end, loadedEnd] = await Promise.all([
+          p.getAttribute('data-range-start'),
+          p.getAttribute('data-loaded-start'),
+          p.getAttribute('data-range-end'),
+          p.getAttribute('data-loaded-end'),
+        ]);
+        return start !== '' && start === loaded && end === loadedEnd;
+      },
+      { timeout: 30_000 },
+    )
     .toBe(true);
 }
 

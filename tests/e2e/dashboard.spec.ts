@@ -3,8 +3,8 @@
  * tile type on the sample dashboard, notes live across tabs, webcam and weather tiles, tile
  * errors for unknown enumeration values, and the wall-monitor full screen.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures.ts';
+import { axeViolations, WCAG21_AA } from './axe.ts';
 import { signIn } from './auth.ts';
 import type { Page } from '@playwright/test';
 import { TILE_TYPES } from '../../src/contract/dashboard.ts';
@@ -238,13 +238,7 @@ test('DB-E9: the overview dashboard, a process image and the webcams pass axe', 
   test.setTimeout(150_000);
   await openOverview(page);
   await expect(page.locator('.weather-now')).toBeVisible();
-  const violations = async () =>
-    (
-      await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .exclude('.tile-browser')
-        .analyze()
-    ).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const violations = () => axeViolations(page, { tags: WCAG21_AA, exclude: ['.tile-browser'] });
   expect(await violations()).toEqual([]);
   await page.goto('/process-images/wasserwerk-talaue');
   await expect(page.locator('.pi-host svg')).toBeVisible();

@@ -85,7 +85,9 @@ test('PI-D1: a dense image draws its values on the canvas layer; they change, ta
   let limits: Awaited<ReturnType<typeof crossLimits>> | null = null;
   try {
     await page.goto('/process-images/dicht');
-    await expect(page.locator('.pi-dense-layer')).toBeVisible();
+    // The image was written a moment ago: the server reads and sanitises 1,200 texts and the
+    // page leases their PVs; on the loaded CI machine that once took more than 10 s.
+    await expect(page.locator('.pi-dense-layer')).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('.pi-host text.pi-value').first()).toHaveClass(/pi-on-canvas/);
     // Every value arrives and is drawn; the texts follow the plant's format with unit.
     await expect

@@ -7,12 +7,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import jsQR from 'jsqr';
 import QRCode from 'qrcode';
 import { PNG } from 'pngjs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { axeViolations, WCAG22_AA } from './axe.ts';
 import { completeSignIn, signIn, totpNow } from './auth.ts';
 import { DEMO_PASSWORD } from '../support/plantServer.ts';
 import { installAndroidDouble, type BridgeLogEntry } from '../support/bridgeDouble.ts';
@@ -31,13 +31,8 @@ async function decodeScreenshot(png: Buffer): Promise<string | null> {
   return code?.data ?? null;
 }
 
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' '))}`);
-}
+const violationsIn = (page: Page, selector: string) =>
+  axeViolations(page, { include: selector, tags: [...WCAG22_AA, 'best-practice'] });
 
 test('NP-E1: the QR code of a station page decodes to that page’s address, shows it as text and prints alone', async ({
   page,
@@ -52,7 +47,7 @@ test('NP-E1: the QR code of a station page decodes to that page’s address, sho
   const code = dialog.getByRole('img', { name: `QR-Code zu ${address}` });
   await expect(code).toBeVisible();
   expect(await decodeScreenshot(await code.screenshot())).toBe(address);
-  expect(await axeViolations(page, '.page-qr-dialog')).toEqual([]);
+  expect(await violationsIn(page, '.page-qr-dialog')).toEqual([]);
 
   // Printed: only the sheet with the code, the page's title and its address.
   await page.emulateMedia({ media: 'print' });
@@ -126,7 +121,7 @@ test("NP-E3: a file: start-application path shows 'Fehlerhafter Pfad'; a path wi
   const faulty = page.getByRole('alertdialog', { name: 'Fehlerhafter Pfad' });
   await expect(faulty).toContainText('Es werden nur Web-URLs unterstützt.');
   await expect(faulty.locator('code')).toHaveText('file:///C:/Leitsystem/hmi.exe');
-  expect(await axeViolations(page, '.action-refusal')).toEqual([]);
+  expect(await violationsIn(page, '.action-refusal')).toEqual([]);
   await faulty.getByRole('button', { name: 'OK' }).click();
   await expect(faulty).toBeHidden();
 
@@ -158,7 +153,7 @@ test('NP-E7: without a camera the scan says why and reads a chosen picture inste
   const dialog = page.getByRole('dialog', { name: 'QR-Code scannen' });
   // This browser has no camera: the dialog says what failed, not just that it failed.
   await expect(dialog.getByRole('alert')).toHaveText(/Kamera/);
-  expect(await axeViolations(page, '.qr-scan-dialog')).toEqual([]);
+  expect(await violationsIn(page, '.qr-scan-dialog')).toEqual([]);
   const picture = async (text: string) => ({
     name: 'code.png',
     mimeType: 'image/png',

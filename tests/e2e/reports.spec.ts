@@ -5,10 +5,10 @@
  * save keeps the input), CSV and XLSX exports parsed here, the A4 print layout, the
  * overflow-basin log and the archive browser's paging.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.ts';
+import { axeViolations, WCAG22_AA } from './axe.ts';
 import { signIn } from './auth.ts';
 import { formatReportDate, parseReportDate, todayIn } from '../../src/domain/reportPeriod.ts';
 
@@ -57,12 +57,7 @@ test('RE1: the daily report opens for yesterday with units and footer; previous 
     'Maximum',
   ]);
   await expect(page.getByRole('img', { name: /Balkendiagramm/ })).toBeVisible();
-  const violations = (
-    await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze()
-  ).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(violations).toEqual([]);
+  expect(await axeViolations(page, { tags: WCAG22_AA })).toEqual([]);
   await page.getByRole('button', { name: 'Vorheriger Zeitraum' }).click();
   const before = formatReportDate(parseReportDate(yesterday())! - DAY);
   await expect(page).toHaveURL(new RegExp(`date=${before}`));

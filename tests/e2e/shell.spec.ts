@@ -3,9 +3,9 @@
  * the reload fallback when a page or component cannot be displayed (SPEC §8), the
  * page-not-found view, and the load states of About (SPEC §2, §9: message after 2 s).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { axeViolations, WCAG21_AA } from './axe.ts';
 import { signIn } from './auth.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -322,14 +322,7 @@ test.describe('UI kit (/diagnostics/ui)', () => {
 });
 
 /** DESIGN.md "Accessibility": pages, dialogs and menus pass axe (WCAG 2.1 A and AA). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
+const wcagViolations = (page: Page) => axeViolations(page, { tags: WCAG21_AA });
 
 // In light, the shell's own pages are part of the A11Y1 sweep (a11y.spec.ts); here only what
 // it does not visit. Dark is checked nowhere else.
@@ -338,32 +331,51 @@ const SHELL_PAGES = {
   dark: ['/', '/settings', '/about', '/help', '/diagnostics/ui', '/nowhere'],
 } as const;
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`SH13: shell pages pass axe checks (${theme})`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: theme });
-    await page.setViewportSize({ width: 1280, height: 800 });
+// One test a page, run in parallel: on the two-core CI machine six scans in one test took
+// longer than a test's minute, and in parallel they spread over the workers.
+test.describe('SH13: shell pages pass axe checks', () => {
+  test.describe.configure({ mode: 'parallel' });
+  for (const theme of ['light', 'dark'] as const) {
     for (const path of SHELL_PAGES[theme]) {
-      await page.goto(path);
-      await expect(page.locator('h1')).toBeVisible();
-      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-      expect(await axeViolations(page), path).toEqual([]);
+      test(`${path} (${theme})`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme: theme });
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.goto(path);
+        await expect(page.locator('h1')).toBeVisible();
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        expect(await wcagViolations(page), path).toEqual([]);
+      });
     }
+  }
+});
+
+test('SH13: the scan finds what it looks for: a nameless button planted in the page', async ({
+  page,
+}) => {
+  await page.goto('/about');
+  await expect(page.locator('h1')).toBeVisible();
+  await page.evaluate(() => {
+    const button = document.createElement('button');
+    button.className = 'planted';
+    document.querySelector('main')!.append(button);
   });
-}
+  expect(await wcagViolations(page)).toEqual(['button-name: .planted']);
+  expect(await axeViolations(page, { tags: WCAG21_AA, exclude: ['.planted'] })).toEqual([]);
+});
 
 test('SH13: the open drawer, user menu and dialog pass axe checks', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');
   await page.getByRole('button', { name: 'Navigation öffnen' }).click();
   await expect(page.getByRole('dialog', { name: 'Hauptnavigation' })).toBeVisible();
-  expect(await axeViolations(page), 'drawer').toEqual([]);
+  expect(await wcagViolations(page), 'drawer').toEqual([]);
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Benutzer' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
-  expect(await axeViolations(page), 'user menu').toEqual([]);
+  expect(await wcagViolations(page), 'user menu').toEqual([]);
   await page.keyboard.press('Escape');
   await page.goto('/diagnostics/ui');
   await page.getByRole('button', { name: 'Dialog öffnen' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  expect(await axeViolations(page), 'dialog').toEqual([]);
+  expect(await wcagViolations(page), 'dialog').toEqual([]);
 });
