@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { axeViolations, WCAG21_AA } from './axe.ts';
+import { wcag21Violations } from './axe.ts';
 import { signIn } from './auth.ts';
 
 /** Opens the actions of a PV row on a station page (the chip filters the list by type). */
@@ -252,7 +252,7 @@ test('AX9: the action dialogs work by keyboard and the operating pages pass axe'
   await input.fill('10');
   await page.keyboard.press('Enter');
   await expect(dialog.getByText('Prioritäten müssen zwischen 0 und 9 liegen.')).toBeVisible();
-  expect(await wcagViolations(page)).toEqual([]);
+  expect(await wcag21Violations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
@@ -289,11 +289,9 @@ test('AX9: the action dialogs work by keyboard and the operating pages pass axe'
     await page.goto(path);
     await expect(page.locator('h1')).toBeVisible();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    expect(await wcagViolations(page), path).toEqual([]);
+    expect(await wcag21Violations(page), path).toEqual([]);
   }
 });
-
-const wcagViolations = (page: Page) => axeViolations(page, { tags: WCAG21_AA });
 
 test('AX10: several counters are reset together after a question; a viewer sees them read-only', async ({
   page,

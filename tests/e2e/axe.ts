@@ -68,3 +68,7 @@ export async function axeViolations(page: Page, scan: AxeScan): Promise<string[]
     return `${id}: ${targets.slice(0, 5).join(', ')}${more}`;
   });
 }
+
+/** The WCAG 2.1 A and AA violations of the whole page as it is now. */
+export const wcag21Violations = (page: Page): Promise<string[]> =>
+  axeViolations(page, { tags: WCAG21_AA });

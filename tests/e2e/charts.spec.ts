@@ -4,38 +4,16 @@
  * archive chart fetches only ranges not seen before (counted at the server), annotations
  * survive a reload, a trend link draws its series, and export downloads files.
  */
-import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { axeViolations, WCAG21_AA } from './axe.ts';
 import { signIn } from './auth.ts';
+import { attr, plot, settled } from './chartPlot.ts';
 import { metricValues } from '../support/metrics.ts';
 
 /** Chart ids of the reference plant's catalogue: station 1 live and archive. */
 const LIVE_CHART = 21;
 const ARCHIVE_CHART = 22;
 const DATA_ROUTE = 'route=/api/charts/data/:id';
-
-const plot = (page: Page) => page.locator('.chart-plot');
-
-async function attr(locator: Locator, name: string): Promise<number> {
-  return Number(await locator.getAttribute(name));
-}
-
-/** Waits until the data shown is the data of the range in view. */
-async function settled(page: Page): Promise<void> {
-  await expect
-    .poll(async () => {
-      const p = plot(page);
-      const [start, loaded, end, loadedEnd] = await Promise.all([
-        p.getAttribute('data-range-start'),
-        p.getAttribute('data-loaded-start'),
-        p.getAttribute('data-range-end'),
-        p.getAttribute('data-loaded-end'),
-      ]);
-      return start === loaded && end === loadedEnd;
-    })
-    .toBe(true);
-}
 
 async function dataRequests(url: string): Promise<number> {
   const values = metricValues(

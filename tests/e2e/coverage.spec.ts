@@ -8,42 +8,15 @@
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { signIn } from './auth.ts';
+import { attr, plot, settled } from './chartPlot.ts';
 
 /** The stored archive chart of station 1 in the reference plant's catalogue. */
 const ARCHIVE_CHART = 22;
 const FALLBACK = 'Seite oder Komponente kann nicht angezeigt werden';
 const ACCESS_DENIED = 'Zugriff verweigert – Ihre Benutzerrechte wurden aktualisiert.';
-
-const plot = (page: Page) => page.locator('.chart-plot');
-
-async function attr(locator: Locator, name: string): Promise<number> {
-  return Number(await locator.getAttribute(name));
-}
-
-/**
- * Waits until the chart shows the data of the range in view: an archive read of the range,
- * which on the loaded two-core CI machine once took longer than the default 10 s.
- */
-async function settled(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const p = plot(page);
-        const [start, loaded, end, loadedEnd] = await Promise.all([
-          p.getAttribute('data-range-start'),
-          p.getAttribute('data-loaded-start'),
-          p.getAttribute('data-range-end'),
-          p.getAttribute('data-loaded-end'),
-        ]);
-        return start !== '' && start === loaded && end === loadedEnd;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
 
 /** The first or last archived time the server reports for what the page shows. */
 async function edge(page: Page, path: string, init?: { pvs: unknown[] }): Promise<number> {

@@ -7,16 +7,13 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { axeViolations, WCAG21_AA } from './axe.ts';
+import { wcag21Violations } from './axe.ts';
 import { signIn } from './auth.ts';
 import { signInHttp } from '../support/login.ts';
 import { PDF_BYTES, PNG_BYTES } from '../support/multipart.ts';
 import { PV_ACTION_API, type RuntimesResponse } from '../../src/contract/actions.ts';
 
 const PUMP = 'DigiIn-100001';
-
-/** WCAG 2.1 AA violations of the page as it is now (axe). */
-const wcagViolations = (page: Page) => axeViolations(page, { tags: WCAG21_AA });
 
 async function onPhone(page: Page) {
   await page.setViewportSize({ width: 360, height: 780 });
@@ -83,7 +80,7 @@ test('ME1: on a phone the data sheet shows the machine; a PDF and a photo upload
   expect(served.headers()['content-type']).toBe('image/png');
   expect(served.headers()['content-disposition']).toMatch(/^inline; filename="typenschild.png"/);
   await expect(list.getByRole('listitem')).toHaveCount(2);
-  expect(await wcagViolations(page)).toEqual([]);
+  expect(await wcag21Violations(page)).toEqual([]);
 });
 
 test('ME2: two life-cycle rows are edited, marked save-pending and saved in one go', async ({
@@ -107,7 +104,7 @@ test('ME2: two life-cycle rows are edited, marked save-pending and saved in one 
   await cards.nth(0).getByLabel('Beschreibung').fill('Sichtprüfung: Lager laut');
   await cards.nth(1).getByLabel('Beschreibung').fill('Lager Antriebsseite getauscht');
   await expect(cards.filter({ hasText: 'Geändert, nicht gespeichert' })).toHaveCount(2);
-  expect(await wcagViolations(page)).toEqual([]);
+  expect(await wcag21Violations(page)).toEqual([]);
   await save.click();
   await expect(page.getByText('Der Lebenslauf wurde gespeichert.')).toBeVisible();
   await page.reload();
@@ -182,7 +179,7 @@ test('ME4: a notification appears live when a runtime crosses its interval', asy
   await raised.getByRole('link', { name: 'Brunnenpumpe 2 Betrieb' }).click();
   await expect(page).toHaveURL(/\/machines\/DigiIn-100003\/runtime$/);
   await expect(page.getByText('Überfällig seit')).toBeVisible();
-  expect(await wcagViolations(page)).toEqual([]);
+  expect(await wcag21Violations(page)).toEqual([]);
   // Service done: after the confirm step one call records it, restarts the interval and
   // closes its notification; the protocol names when it was done.
   await page.getByRole('button', { name: 'Wartung erledigt' }).click();
@@ -201,7 +198,7 @@ test('ME4: a notification appears live when a runtime crosses its interval', asy
   await expect(page.getByRole('table')).toBeVisible();
   // Worn storage cards stand out (SPEC §9: below 20 %).
   await expect(page.getByTestId('storage-warning').first()).toContainText('Austauschen');
-  expect(await wcagViolations(page)).toEqual([]);
+  expect(await wcag21Violations(page)).toEqual([]);
 });
 
 test('ME5: from a station page a viewer reaches the machine pages, reads everything and finds no control that would fail', async ({

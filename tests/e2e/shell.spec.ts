@@ -3,9 +3,8 @@
  * the reload fallback when a page or component cannot be displayed (SPEC §8), the
  * page-not-found view, and the load states of About (SPEC §2, §9: message after 2 s).
  */
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { axeViolations, WCAG21_AA } from './axe.ts';
+import { WCAG21_AA, axeViolations, wcag21Violations } from './axe.ts';
 import { signIn } from './auth.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -322,8 +321,6 @@ test.describe('UI kit (/diagnostics/ui)', () => {
 });
 
 /** DESIGN.md "Accessibility": pages, dialogs and menus pass axe (WCAG 2.1 A and AA). */
-const wcagViolations = (page: Page) => axeViolations(page, { tags: WCAG21_AA });
-
 // In light, the shell's own pages are part of the A11Y1 sweep (a11y.spec.ts); here only what
 // it does not visit. Dark is checked nowhere else.
 const SHELL_PAGES = {
@@ -343,7 +340,7 @@ test.describe('SH13: shell pages pass axe checks', () => {
         await page.goto(path);
         await expect(page.locator('h1')).toBeVisible();
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-        expect(await wcagViolations(page), path).toEqual([]);
+        expect(await wcag21Violations(page), path).toEqual([]);
       });
     }
   }
@@ -359,7 +356,7 @@ test('SH13: the scan finds what it looks for: a nameless button planted in the p
     button.className = 'planted';
     document.querySelector('main')!.append(button);
   });
-  expect(await wcagViolations(page)).toEqual(['button-name: .planted']);
+  expect(await wcag21Violations(page)).toEqual(['button-name: .planted']);
   expect(await axeViolations(page, { tags: WCAG21_AA, exclude: ['.planted'] })).toEqual([]);
 });
 
@@ -368,14 +365,14 @@ test('SH13: the open drawer, user menu and dialog pass axe checks', async ({ pag
   await page.goto('/');
   await page.getByRole('button', { name: 'Navigation öffnen' }).click();
   await expect(page.getByRole('dialog', { name: 'Hauptnavigation' })).toBeVisible();
-  expect(await wcagViolations(page), 'drawer').toEqual([]);
+  expect(await wcag21Violations(page), 'drawer').toEqual([]);
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Benutzer' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
-  expect(await wcagViolations(page), 'user menu').toEqual([]);
+  expect(await wcag21Violations(page), 'user menu').toEqual([]);
   await page.keyboard.press('Escape');
   await page.goto('/diagnostics/ui');
   await page.getByRole('button', { name: 'Dialog öffnen' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  expect(await wcagViolations(page), 'dialog').toEqual([]);
+  expect(await wcag21Violations(page), 'dialog').toEqual([]);
 });
