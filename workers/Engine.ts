@@ -8,7 +8,12 @@ import { HUB_MESSAGES, HUB_METHODS, type HubName } from '../src/contract/hubs.ts
 import { parsePvKey, pvKey, stationKey } from '../src/contract/keys.ts';
 import type { PvRef } from '../src/contract/pv.ts';
 import type { EngineApi, FrameSink, TabOptions } from './engineApi.ts';
-import type { ConnectionStatus, PvConfigResult, TabMessage } from './engineProtocol.ts';
+import type {
+  AlertViewFrame,
+  ConnectionStatus,
+  PvConfigResult,
+  TabMessage,
+} from './engineProtocol.ts';
 import { HubChannel, type ChannelStateChange } from './HubChannel.ts';
 import { hubErrors, isUnauthorizedError } from './hubErrors.ts';
 import type { HubTransportFactory } from './HubTransport.ts';
@@ -276,8 +281,8 @@ export class Engine implements EngineApi {
     await this.alerts.setView(tabId, viewId, view);
   }
 
-  async prefetchArchive(query: AlertQuery): Promise<void> {
-    await this.alerts.prefetchArchive(query);
+  async prefetchArchive(query: AlertQuery, view?: AlertView): Promise<AlertViewFrame | null> {
+    return this.alerts.prefetchArchive(query, view);
   }
 
   async releaseAlertView(tabId: string, viewId: string): Promise<void> {

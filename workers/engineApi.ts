@@ -4,7 +4,12 @@
  * takes plain data), so a tab does not care where the engine runs.
  */
 import type { PvRef } from '../src/contract/pv.ts';
-import type { ConnectionStatus, PvConfigResult, TabMessage } from './engineProtocol.ts';
+import type {
+  AlertViewFrame,
+  ConnectionStatus,
+  PvConfigResult,
+  TabMessage,
+} from './engineProtocol.ts';
 import type { LeaseKind } from './topics.ts';
 import type { EngineStats } from './pvIngest.ts';
 import type { Alert, AlertQuery } from '../src/contract/alerts.ts';
@@ -76,9 +81,11 @@ export interface EngineApi {
   setAlertCounts(tabId: string, on: boolean): Promise<void>;
   /**
    * Starts loading an archive range before any tab shows it: one message from a page's boot,
-   * no registration needed (AV3f). A view of the same query within 30 s takes it.
+   * no registration needed (AV3f). A view of the same query within 30 s takes it. Given the
+   * page's first view (of that query), answers its first frame once the range has rows, or
+   * null (AV3i).
    */
-  prefetchArchive(query: AlertQuery): Promise<void>;
+  prefetchArchive(query: AlertQuery, view?: AlertView): Promise<AlertViewFrame | null>;
   /** Every row of a view, sorted and filtered (CSV export). */
   getAlertRows(view: Omit<AlertView, 'start' | 'count'>): Promise<Alert[]>;
   /** Leases dashboard notes for the tab; it then receives `note` messages for them. */

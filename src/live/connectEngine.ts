@@ -5,7 +5,8 @@
  * sandboxed frame or a content security policy).
  */
 import type { AlertQuery } from '../contract/alerts.ts';
-import type { EngineApi } from '../../workers/engineApi.ts';
+import type { AlertView, EngineApi } from '../../workers/engineApi.ts';
+import { earlyAlertFrameKeeper } from './earlyAlertFrame.ts';
 import { remote } from '../../workers/rpc.ts';
 
 export type EngineMode = 'shared' | 'dedicated' | 'inProcess';
@@ -44,11 +45,16 @@ export function prestartEngine(): void {
 
 /**
  * Asks the engine started at boot to load an archive range now, before this tab has
- * registered (AV3f): the page that shows it is still loading. Without a shared engine,
- * nothing (the tab's own engine starts with the page).
+ * registered (AV3f): the page that shows it is still loading. With the page's first view,
+ * the engine's first frame of it is kept for that view's first render (AV3i). Without a
+ * shared engine, nothing (the tab's own engine starts with the page).
  */
-export function prefetchArchive(query: AlertQuery): void {
-  early?.prefetchArchive(query).catch(() => undefined);
+export function prefetchArchive(query: AlertQuery, view?: AlertView): void {
+  const keep = earlyAlertFrameKeeper();
+  early?.prefetchArchive(query, view).then(
+    (frame) => view && keep(view, frame),
+    () => undefined,
+  );
 }
 
 export async function connectEngine(): Promise<EngineConnection> {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { AlertView } from '../../workers/engineApi.ts';
 import type { AlertViewFrame } from '../../workers/engineProtocol.ts';
 import { useLiveClient } from './LiveContext.ts';
+import { dropEarlyAlertFrame, earlyAlertFrame } from './earlyAlertFrame.ts';
 
 const LOADING: AlertViewFrame = {
   state: 'loading',
@@ -21,7 +22,8 @@ const LOADING: AlertViewFrame = {
  */
 export function useAlertWindow(view: AlertView): AlertViewFrame {
   const client = useLiveClient();
-  const [frame, setFrame] = useState<AlertViewFrame>(LOADING);
+  // AV3i: a page opened directly draws the rows the engine answered at boot, if of this view.
+  const [frame, setFrame] = useState<AlertViewFrame>(() => earlyAlertFrame(view) ?? LOADING);
   const handle = useRef<ReturnType<typeof client.watchAlertView> | null>(null);
   const viewRef = useRef(view);
   viewRef.current = view;
@@ -30,8 +32,12 @@ export function useAlertWindow(view: AlertView): AlertViewFrame {
   const sent = () => ({ ...viewRef.current, firstRowsDrawn: drawn.current });
   // The source picks the store; the view's other fields move through update() below.
   const sourceKey = JSON.stringify(view.source);
+  /** The source whose rows the frame holds (the first render's may hold them already). */
+  const shown = useRef<string | null>(null);
   useEffect(() => {
-    setFrame(LOADING);
+    if (shown.current !== null && shown.current !== sourceKey) setFrame(LOADING);
+    shown.current = sourceKey;
+    dropEarlyAlertFrame();
     drawn.current = false;
     const h = client.watchAlertView(sent(), setFrame);
     handle.current = h;

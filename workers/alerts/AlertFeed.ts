@@ -136,11 +136,22 @@ export class AlertFeed {
   /**
    * AV3f: loads an archive range a tab is about to show, before the tab has registered (a
    * page opened directly asks at boot); kept ARCHIVE_PREFETCH_KEEP_MS for its view to take.
+   * AV3i: with the page's first view, answers that view's first frame once the range has rows
+   * (null if it failed), so the page draws them in its first render.
    */
-  async prefetchArchive(query: AlertQuery): Promise<void> {
+  async prefetchArchive(query: AlertQuery, view?: AlertView): Promise<AlertViewFrame | null> {
     const set = await this.loadViews();
     set.useArchive(query, 1, 'prefetch');
     this.deps.timers.setTimeout(() => set.useArchive(query, -1), ARCHIVE_PREFETCH_KEEP_MS);
+    if (
+      view?.source.kind !== 'archive' ||
+      sourceKey(view.source) !== sourceKey({ kind: 'archive', query })
+    )
+      return null;
+    await set.answered(query);
+    const frame = set.frame(view, { rows: this.live, state: this.liveState, error: null });
+    // A failed range (e.g. asked before the sign-in) loads afresh for the view: no error shown.
+    return frame.state === 'loading' || frame.state === 'error' ? null : frame;
   }
 
   releaseView(tabId: string, viewId: string): void {

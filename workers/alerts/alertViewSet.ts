@@ -49,6 +49,8 @@ interface ArchiveEntry {
   viewed: boolean;
   /** Asks for the whole range when it is shown and its first page has answered. */
   fetchRest(): void;
+  /** Settles when the first page (or the whole range, or its failure) has answered. */
+  answered: Promise<void>;
 }
 
 /**
@@ -93,6 +95,8 @@ export class AlertViewSet {
     }
     let firstAnswered = false;
     let restAsked = false;
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     const stillUsed = () => this.archives.get(key) === loading;
     const loading: ArchiveEntry = {
       store: new AlertRows(),
@@ -102,6 +106,7 @@ export class AlertViewSet {
       users: (entry?.users ?? 0) + 1,
       shown: use === 'whole',
       viewed: use !== 'prefetch',
+      answered,
       // AV3e: the whole range only once the first page has answered (asked together, a
       // server that builds one answer at a time may build the whole range first, seconds
       // for 100,000 rows, while the first page waits behind it); AV3g: and only for a view
@@ -124,11 +129,13 @@ export class AlertViewSet {
           loading.remainingCount = result.remainingCount;
           loading.state = 'ready';
           changed();
+          answer();
         },
         (error: unknown) => {
           loading.state = 'error';
           loading.error = messageOf(error);
           changed();
+          answer();
         },
       );
     if (query.limit <= ARCHIVE_FIRST_PAGE_ROWS) {
@@ -143,6 +150,7 @@ export class AlertViewSet {
         // A range the first page holds whole (nothing remaining) is ready with it.
         loading.state = first.remainingCount === 0 ? 'ready' : 'partial';
         changed();
+        answer();
         loading.fetchRest();
       },
       (error: unknown) => {
@@ -157,8 +165,17 @@ export class AlertViewSet {
           loading.error = messageOf(error);
           changed();
         }
+        answer();
       },
     );
+  }
+
+  /**
+   * AV3i: settles once the list of `query` has rows to show (its first page, the whole range,
+   * or its failure); at once when the list is not asked for.
+   */
+  answered(query: AlertQuery): Promise<void> {
+    return this.archives.get(queryKey(query))?.answered ?? Promise.resolve();
   }
 
   /** AV3h: a view has drawn the first page of `query`; the whole range may load now. */

@@ -34,7 +34,13 @@ import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
 import { OnCallSummary } from '../remote-alarm/OnCallSummary.tsx';
 import { usePriorityStyles } from './usePriorities.ts';
 import { useAlertsBenchProbe } from './useAlertsBenchProbe.ts';
-import { ARCHIVE_DEFAULT_PRESET, archiveQuery, defaultArchiveNow } from './archiveQuery.ts';
+import {
+  ALERT_FIRST_WINDOW,
+  ARCHIVE_DEFAULT_PRESET,
+  ARCHIVE_DEFAULT_SORT,
+  archiveQuery,
+  defaultArchiveNow,
+} from './archiveQuery.ts';
 import './alerts.css';
 
 const URGENCY_SORT: AlertSortState = { column: 'urgency', direction: 'asc' };
@@ -71,12 +77,11 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
   const colors = usePriorityStyles();
   // The current list opens most urgent first (unacknowledged, priority, newest); the archive
   // newest first. Any column header sorts by that column instead.
-  const defaultSort: AlertSortState =
-    mode === 'live' ? URGENCY_SORT : { column: 'timestamp', direction: 'desc' };
+  const defaultSort: AlertSortState = mode === 'live' ? URGENCY_SORT : ARCHIVE_DEFAULT_SORT;
   const [sort, setSort] = useState<AlertSortState>(defaultSort);
   const [filterDraft, setFilterDraft] = useState<FilterGroup>(EMPTY_FILTER);
   const [showFilter, setShowFilter] = useState(false);
-  const [window, setWindow] = useState({ start: 0, count: 40 });
+  const [window, setWindow] = useState<{ start: number; count: number }>(ALERT_FIRST_WINDOW);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [selectedRows, setSelectedRows] = useState<ReadonlyMap<number, Alert>>(new Map());
   const [focusIndex, setFocusIndex] = useState(0);

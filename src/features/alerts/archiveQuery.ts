@@ -7,6 +7,7 @@ import type { AlertQuery } from '../../contract/alerts.ts';
 import { presetRange, type PresetRange } from '../../domain/presetRanges.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { prefetchArchive } from '../../live/connectEngine.ts';
+import type { AlertView } from '../../live/index.ts';
 
 /** The alert archive's address; main.tsx asks for its default range when a tab opens here. */
 export const ARCHIVE_PATH = '/alerts/archive';
@@ -30,10 +31,28 @@ export function archiveQuery(range: TimeRange): AlertQuery {
   };
 }
 
-/** At boot: the default range is asked of the engine now. */
+/** The archive's order until a column header sorts it: newest first. */
+export const ARCHIVE_DEFAULT_SORT: NonNullable<AlertView['sort']> = {
+  column: 'timestamp',
+  direction: 'desc',
+};
+
+/** The rows a list view asks for before it has measured its height. */
+export const ALERT_FIRST_WINDOW = { start: 0, count: 40 } as const;
+
+/**
+ * At boot: the default range is asked of the engine now, with the page's first view of it
+ * (AV3i), whose first frame the page then draws in its first render.
+ */
 export function prefetchDefaultArchive(): void {
   bootNow = Date.now();
-  prefetchArchive(archiveQuery(presetRange(ARCHIVE_DEFAULT_PRESET, bootNow)));
+  const query = archiveQuery(presetRange(ARCHIVE_DEFAULT_PRESET, bootNow));
+  prefetchArchive(query, {
+    source: { kind: 'archive', query },
+    sort: ARCHIVE_DEFAULT_SORT,
+    filter: null,
+    ...ALERT_FIRST_WINDOW,
+  });
 }
 
 /** The "now" of the default range: the boot's while it is fresh, so both ask the same. */

@@ -1,7 +1,8 @@
 /** DESIGN.md "the engine owns the alert store": alert leases and windows (SPEC §7 alert hub). */
 import { describe, expect, it } from 'vitest';
 import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
-import type { AlertsMessage } from '../../../workers/engineProtocol.ts';
+import type { AlertsMessage, AlertViewFrame } from '../../../workers/engineProtocol.ts';
+import { ALERT_WINDOW_MARGIN_ROWS } from '../../../workers/alerts/alertViewSet.ts';
 import { createHarness } from '../../support/engine/engineHarness.ts';
 import { makeAlert, makeAlerts } from '../alerts/alertFixtures.ts';
 
@@ -223,6 +224,64 @@ describe('alert views in the engine', () => {
     expect(limits).toEqual([300, 300, 300, 300, 300]);
     const frames = lastAlerts(a.messages)!.views;
     expect(frames.find(([id]) => id === 'u')![1]).toMatchObject({ state: 'ready', storeSize: 200 });
+  });
+
+  it('AV3i: a range asked for with the first view of a page answers the first frame of that view once its first page is here; nothing for a failed range or another view', async () => {
+    let releaseFirst: (() => void) | null = null;
+    let fail = false;
+    const h = createHarness({
+      fetchAlerts: async (query) => {
+        if (fail) throw new Error('Status code 401');
+        if (query.limit === 300) await new Promise<void>((r) => (releaseFirst = r));
+        return { alerts: makeAlerts(Math.min(query.limit, 400)), remainingCount: 100 };
+      },
+    });
+    const query = { start: 'x', end: 'y', limit: 5000 };
+    const view = {
+      source: { kind: 'archive' as const, query },
+      sort: { column: 'timestamp' as const, direction: 'desc' as const },
+      filter: null,
+      start: 0,
+      count: 20,
+    };
+    let answer: unknown = 'pending';
+    void h.engine.prefetchArchive(query, view).then((frame) => (answer = frame));
+    await h.timers.advance(100);
+    // The first page has not answered: no frame yet (a loading one would draw nothing).
+    expect(answer).toBe('pending');
+    releaseFirst!();
+    await h.timers.advance(100);
+    const frame = answer as AlertViewFrame;
+    expect(frame).toMatchObject({ state: 'partial', from: 0, total: 300, storeSize: 300 });
+    // The window and its margin, newest first: what a view of it would get.
+    expect(frame.rows).toHaveLength(20 + ALERT_WINDOW_MARGIN_ROWS);
+    const times = frame.rows.map((r) => Number(r.timestamp));
+    expect(times).toEqual([...times].sort((x, y) => y - x));
+    const a = await h.tab('a');
+    // The view itself, before it has drawn (first page only), gets the same rows.
+    await h.engine.setAlertView('a', 'v', { ...view, firstRowsDrawn: false });
+    await h.timers.advance(100);
+    expect(lastAlerts(a.messages)!.views[0]![1].rows).toEqual(frame.rows);
+
+    // Without a view, or with a view of another range, only the prefetch of AV3f.
+    const other = { start: 'x', end: 'z', limit: 5000 };
+    const plain = h.engine.prefetchArchive(other);
+    const mismatched = h.engine.prefetchArchive(other, view);
+    await h.timers.advance(100);
+    releaseFirst!();
+    await h.timers.advance(100);
+    expect(await plain).toBeNull();
+    expect(await mismatched).toBeNull();
+
+    // A range that failed (before the sign-in) answers nothing: the page shows no error for it.
+    fail = true;
+    const third = { start: 'x', end: 'w', limit: 5000 };
+    const failed = h.engine.prefetchArchive(third, {
+      ...view,
+      source: { kind: 'archive', query: third },
+    });
+    await h.timers.advance(100);
+    expect(await failed).toBeNull();
   });
 
   it('AV3g: a prefetched range loads its first page alone; the whole range waits for a view that shows it', async () => {

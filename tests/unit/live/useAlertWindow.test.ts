@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 /**
  * AV3h on the tab's side: an archive view tells the engine when its first page is drawn, so
- * the whole range loads only then (src/live/useAlertWindow.ts).
+ * the whole range loads only then; AV3i: the first frame the engine answered at boot is drawn
+ * in the view's first render (src/live/useAlertWindow.ts, src/live/earlyAlertFrame.ts).
  */
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -9,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveClient } from '../../../src/live/LiveClient.ts';
 import { LiveContext } from '../../../src/live/LiveContext.ts';
 import { useAlertWindow } from '../../../src/live/useAlertWindow.ts';
+import { dropEarlyAlertFrame, earlyAlertFrameKeeper } from '../../../src/live/earlyAlertFrame.ts';
 import type { AlertView } from '../../../workers/engineApi.ts';
 import type { AlertViewFrame } from '../../../workers/engineProtocol.ts';
 import { makeAlerts } from '../alerts/alertFixtures.ts';
@@ -38,8 +40,10 @@ describe('useAlertWindow', () => {
     },
   } as unknown as LiveClient;
 
+  /** Every frame the hook returned, render by render. */
+  const frames: AlertViewFrame[] = [];
   function View({ view }: { view: AlertView }) {
-    useAlertWindow(view);
+    frames.push(useAlertWindow(view));
     return null;
   }
   const render = (view: AlertView) =>
@@ -54,6 +58,8 @@ describe('useAlertWindow', () => {
     root = createRoot(document.createElement('div'));
     sent = [];
     onFrame = null;
+    frames.length = 0;
+    dropEarlyAlertFrame();
   });
   afterEach(() => act(() => root.unmount()));
 
@@ -87,6 +93,53 @@ describe('useAlertWindow', () => {
     };
     await render(other);
     expect(sent.at(-1)).toMatchObject({ source: other.source, firstRowsDrawn: false });
+  });
+
+  it('AV3i: the rows the engine answered at boot for this very view are in its first render; another view starts loading', async () => {
+    const early = frameOf('partial', 30);
+    earlyAlertFrameKeeper()(archive, early);
+    await render({ ...archive, hold: null });
+    expect(frames[0]).toBe(early);
+    // Drawn: the engine hears so at once, and the kept frame is not shown again.
+    expect(sent.at(-1)).toMatchObject({ firstRowsDrawn: true });
+    await act(() => root.unmount());
+    root = createRoot(document.createElement('div'));
+    frames.length = 0;
+    await render(archive);
+    expect(frames[0]!.state).toBe('loading');
+
+    earlyAlertFrameKeeper()(archive, early);
+    await act(() => root.unmount());
+    root = createRoot(document.createElement('div'));
+    frames.length = 0;
+    await render({ ...archive, sort: { column: 'text', direction: 'asc' } });
+    expect(frames[0]!.state).toBe('loading');
+    expect(sent.at(-1)).toMatchObject({ firstRowsDrawn: false });
+  });
+
+  it('AV3i: an answer asked for before a view began to watch, and arriving after, is not kept', async () => {
+    const keep = earlyAlertFrameKeeper();
+    await render(archive);
+    keep(archive, frameOf('partial', 30));
+    await act(() => root.unmount());
+    root = createRoot(document.createElement('div'));
+    frames.length = 0;
+    await render(archive);
+    expect(frames[0]!.state).toBe('loading');
+  });
+
+  it('AV3i: a view whose first frame came early keeps its rows until the engine sends newer ones; a new range starts loading', async () => {
+    earlyAlertFrameKeeper()(archive, frameOf('partial', 30));
+    await render(archive);
+    expect(frames.at(-1)!.rows).toHaveLength(30);
+    await deliver(frameOf('ready', 40));
+    expect(frames.at(-1)!.rows).toHaveLength(40);
+    const other: AlertView = {
+      ...archive,
+      source: { kind: 'archive', query: { start: 'a', end: 'c', limit: 5000 } },
+    };
+    await render(other);
+    expect(frames.at(-1)!.state).toBe('loading');
   });
 
   it('AV3h: a view of the current list sends nothing more when its rows arrive', async () => {
