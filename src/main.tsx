@@ -6,11 +6,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './app/i18n.ts';
 import { initTheme } from './app/theme.ts';
-import { App } from './app/App.tsx';
+import { App, firstPageLoaded } from './app/App.tsx';
+import { firstRenderReady } from './app/lazyPage.tsx';
 import { prestartEngine } from './live/connectEngine.ts';
 import { prefetchSession } from './api/userManagement.ts';
 import { getDefaultLiveClient } from './live/defaultLiveClient.ts';
 import { ARCHIVE_PATH, prefetchDefaultArchive } from './features/alerts/archiveQuery.ts';
+
+/** How long the first render waits, once the texts are in, for the page opened directly. */
+const FIRST_PAGE_WAIT_MS = 150;
 
 initTheme();
 // Not on the sign-in page: no tab there registers, and there is no session to ask for.
@@ -22,12 +26,13 @@ if (!window.location.pathname.startsWith('/login')) {
   getDefaultLiveClient()
     .start()
     .catch(() => undefined);
-  // The archive opened directly: the engine loads its range while the page loads.
+  // The archive opened directly: the engine loads its range while the page loads, and answers
+  // the first frame of the page's first view (AV3i), which the page then draws at once.
   if (window.location.pathname === ARCHIVE_PATH) prefetchDefaultArchive();
 }
 // NOTE: no top-level await here. A page's chunk imports from this one, and a module still
 // evaluating (awaiting) would hold the page's evaluation until after the first render.
-void initI18n().then(() =>
+void firstRenderReady(initI18n(), firstPageLoaded, FIRST_PAGE_WAIT_MS).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

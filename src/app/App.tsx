@@ -8,7 +8,7 @@ import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { routes } from './routes.tsx';
 
 // Before i18n and the session: the page opened directly starts loading with the shell.
-void preloadPages(routes, window.location.pathname);
+export const firstPageLoaded = preloadPages(routes, window.location.pathname);
 
 function AppRoutes() {
   return useRoutes(routes);

@@ -102,6 +102,23 @@ export function preloadPages(routes: PageRoute[], pathname: string): Promise<voi
   return Promise.all(loads).then(() => undefined);
 }
 
+/**
+ * When the first render may start: once the texts are in and the page opened directly has
+ * loaded (`preloadPages`), or `waitMs` after the texts if it has not by then (the shell then
+ * shows the page's loading state). Rendered with the shell, the page is in its first commit.
+ * Rendered first, the shell took the main thread for its render and paint, and the page's
+ * module resolved only after them: a second tab's archive rows came 60-120 ms later.
+ */
+export function firstRenderReady(
+  texts: Promise<void>,
+  page: Promise<void>,
+  waitMs: number,
+): Promise<void> {
+  return texts.then(() =>
+    Promise.race([page, new Promise<void>((resolve) => setTimeout(resolve, waitMs))]),
+  );
+}
+
 /** What the page area shows while a page opened directly loads (as LoadingState does). */
 export function PageLoading() {
   return (

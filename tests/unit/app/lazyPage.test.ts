@@ -2,7 +2,8 @@
 /**
  * A page opened directly renders in the first commit once its code and texts are in
  * (src/app/lazyPage.tsx): a page that suspends shows its loading state, and React then holds
- * the page's reveal for 300 ms after that state appeared (its Suspense throttle).
+ * the page's reveal for 300 ms after that state appeared (its Suspense throttle). The first
+ * render waits a little for the page opened directly (firstRenderReady).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { act, createElement, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  firstRenderReady,
   lazyPage,
   PageSuspense,
   preloadPages,
@@ -101,6 +103,53 @@ describe('lazyPage', () => {
       expect(container.textContent).toBe('page');
     } finally {
       env.IS_REACT_ACT_ENVIRONMENT = true;
+    }
+  });
+
+  it('LP5: the first render waits for the texts and the page opened directly, for the page at most the given time', async () => {
+    vi.useFakeTimers();
+    try {
+      const deferred = () => {
+        let resolve!: () => void;
+        const promise = new Promise<void>((r) => (resolve = r));
+        return { promise, resolve };
+      };
+      let ready = false;
+      // The page first, then the texts: the render waits for the texts, then starts at once.
+      let texts = deferred();
+      let page = deferred();
+      void firstRenderReady(texts.promise, page.promise, 150).then(() => (ready = true));
+      page.resolve();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(ready).toBe(false);
+      texts.resolve();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(ready).toBe(true);
+
+      // The texts first: the page that comes within the time is waited for.
+      ready = false;
+      texts = deferred();
+      page = deferred();
+      void firstRenderReady(texts.promise, page.promise, 150).then(() => (ready = true));
+      texts.resolve();
+      await vi.advanceTimersByTimeAsync(100);
+      expect(ready).toBe(false);
+      page.resolve();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(ready).toBe(true);
+
+      // A page still loading after the time: the shell renders without it.
+      ready = false;
+      texts = deferred();
+      page = deferred();
+      void firstRenderReady(texts.promise, page.promise, 150).then(() => (ready = true));
+      texts.resolve();
+      await vi.advanceTimersByTimeAsync(149);
+      expect(ready).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(ready).toBe(true);
+    } finally {
+      vi.useRealTimers();
     }
   });
 
