@@ -143,15 +143,7 @@ export class AlertFeed {
     const set = await this.loadViews();
     set.useArchive(query, 1, 'prefetch');
     this.deps.timers.setTimeout(() => set.useArchive(query, -1), ARCHIVE_PREFETCH_KEEP_MS);
-    if (
-      view?.source.kind !== 'archive' ||
-      sourceKey(view.source) !== sourceKey({ kind: 'archive', query })
-    )
-      return null;
-    await set.answered(query);
-    const frame = set.frame(view, { rows: this.live, state: this.liveState, error: null });
-    // A failed range (e.g. asked before the sign-in) loads afresh for the view: no error shown.
-    return frame.state === 'loading' || frame.state === 'error' ? null : frame;
+    return view ? set.firstFrame(query, view, this.live) : null;
   }
 
   releaseView(tabId: string, viewId: string): void {

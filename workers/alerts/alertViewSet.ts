@@ -171,11 +171,20 @@ export class AlertViewSet {
   }
 
   /**
-   * AV3i: settles once the list of `query` has rows to show (its first page, the whole range,
-   * or its failure); at once when the list is not asked for.
+   * AV3i: the first frame of `view` (a view of `query`) once the list has rows to show, or
+   * null: for another list, and for a list that failed (e.g. asked before the sign-in; the
+   * view loads it afresh and shows no error from then).
    */
-  answered(query: AlertQuery): Promise<void> {
-    return this.archives.get(queryKey(query))?.answered ?? Promise.resolve();
+  async firstFrame(
+    query: AlertQuery,
+    view: AlertView,
+    live: AlertRows,
+  ): Promise<AlertViewFrame | null> {
+    const key = queryKey(query);
+    if (view.source.kind !== 'archive' || queryKey(view.source.query) !== key) return null;
+    await this.archives.get(key)?.answered;
+    const frame = this.frame(view, { rows: live, state: 'ready', error: null });
+    return frame.state === 'partial' || frame.state === 'ready' ? frame : null;
   }
 
   /** AV3h: a view has drawn the first page of `query`; the whole range may load now. */
