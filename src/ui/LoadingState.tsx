@@ -35,6 +35,7 @@ export function LoadingState({
   label,
   failAfterMs = LOAD_FAILURE_DELAY_MS,
 }: LoadingStateProps) {
+  const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
   const retry = onRetry
     ? () => {
@@ -48,7 +49,10 @@ export function LoadingState({
   if (status === 'error') return <LoadFailure onRetry={retry} message={errorMessage} />;
   return (
     <>
-      {status === 'updating' && <div className="loading-bar" role="progressbar" />}
+      {status === 'updating' && (
+        // A progress bar needs a name (WCAG 4.1.2); axe found it nameless while a view updated.
+        <div className="loading-bar" role="progressbar" aria-label={t('ui.loading.updating')} />
+      )}
       {children}
     </>
   );

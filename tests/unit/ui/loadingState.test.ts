@@ -1,0 +1,44 @@
+// @vitest-environment happy-dom
+/**
+ * The load states of SPEC §4 (src/ui/LoadingState.tsx): a view that reloads while ready keeps
+ * its content and shows a progress bar, which has a name in the language shown (WCAG 4.1.2,
+ * axe `aria-progressbar-name`: a nameless one failed the maintenance page's scan).
+ */
+import { act, createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { de, ru } from '../i18n/allTexts.ts';
+import { texts } from '../../../src/app/i18n.ts';
+import { LoadingState } from '../../../src/ui/LoadingState.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+beforeAll(() => {
+  texts.add('de', de);
+  texts.add('ru', ru);
+});
+
+describe('LoadingState', () => {
+  afterEach(() => act(() => texts.changeLanguage('de')));
+
+  it('LS1: updating keeps the content and shows a named progress bar, in the language shown', async () => {
+    const container = document.createElement('div');
+    const root = createRoot(container);
+    const render = () =>
+      act(() =>
+        root.render(
+          createElement(LoadingState, { status: 'updating' }, createElement('p', null, 'rows')),
+        ),
+      );
+    await render();
+    const bar = () => container.querySelector('[role="progressbar"]');
+    expect(container.textContent).toContain('rows');
+    expect(bar()?.getAttribute('aria-label')).toBe('Wird aktualisiert …');
+    await act(() => texts.changeLanguage('ru'));
+    await render();
+    expect(bar()?.getAttribute('aria-label')).toBe('Обновление …');
+    await act(() => root.render(createElement(LoadingState, { status: 'ready' }, 'rows')));
+    expect(bar()).toBeNull();
+    await act(() => root.unmount());
+  });
+});
