@@ -38,7 +38,10 @@ type AxeWindow = Window & {
   axe?: { run(context: ContextObject, options: RunOptions): Promise<AxeResults> };
 };
 
-/** The violations of the page as it is now, one line each: rule id and up to five targets. */
+/**
+ * The violations of the page as it is now, one line each: rule id and up to five targets (a
+ * contrast failure with its colours and ratio).
+ */
 export async function axeViolations(page: Page, scan: AxeScan): Promise<string[]> {
   if (!(await page.evaluate(() => typeof (window as AxeWindow).axe === 'object'))) {
     await page.evaluate(AXE_SOURCE);
@@ -58,9 +61,17 @@ export async function axeViolations(page: Page, scan: AxeScan): Promise<string[]
       resultTypes: ['violations'],
     };
     const result = await (window as AxeWindow).axe!.run(context, options);
+    // A contrast failure says its colours: one that comes and goes is otherwise undiagnosable.
+    const colours = (n: AxeResults['violations'][number]['nodes'][number]) => {
+      const data = n.any[0]?.data as
+        { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+      return data?.fgColor
+        ? ` (${data.fgColor} on ${data.bgColor ?? '?'}, ${data.contrastRatio ?? '?'}:1)`
+        : '';
+    };
     return result.violations.map((v) => ({
       id: v.id,
-      targets: v.nodes.map((n) => n.target.join(' ')),
+      targets: v.nodes.map((n) => n.target.join(' ') + colours(n)),
     }));
   }, plain);
   return violations.map(({ id, targets }) => {
