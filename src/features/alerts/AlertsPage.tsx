@@ -108,12 +108,19 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
     [query],
   );
   const filter = useMemo(() => effectiveFilter(filterDraft), [filterDraft]);
-  const wantsHold = mode === 'live' && (pointerIn || focusIn || selected.size > 0);
+  // The pointer on the held bar holds too: on its way from a row to the bar it leaves the
+  // list body, and the bar it is about to click must not vanish under it.
+  const [pointerOnBar, setPointerOnBar] = useState(false);
+  const wantsHold = mode === 'live' && (pointerIn || pointerOnBar || focusIn || selected.size > 0);
   useEffect(() => {
     setHoldToken((token) => (wantsHold ? (token ?? `h${++holdCounter.current}`) : null));
   }, [wantsHold]);
   const frame = useAlertWindow({ source, sort, filter, ...window, hold: holdToken });
   const held = holdToken ? (frame.held ?? 0) : 0;
+  // A bar that went away (shown, or its alerts gone) fires no pointerleave: it holds no more.
+  useEffect(() => {
+    if (held === 0) setPointerOnBar(false);
+  }, [held]);
   /** The bar: show the held alerts now (a hold that still applies starts again from here). */
   const showHeld = () => setHoldToken(wantsHold ? `h${++holdCounter.current}` : null);
   // The focus follows its alert when rows move (a hold released, a sort changed).
@@ -405,7 +412,13 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
               style={headHeight ? { height: headHeight } : undefined}
             >
               {held > 0 && (
-                <button type="button" className="alerts-held-button" onClick={showHeld}>
+                <button
+                  type="button"
+                  className="alerts-held-button"
+                  onClick={showHeld}
+                  onPointerEnter={() => setPointerOnBar(true)}
+                  onPointerLeave={() => setPointerOnBar(false)}
+                >
                   <span aria-hidden="true" className="alerts-held-mark">
                     ▲
                   </span>
