@@ -122,6 +122,10 @@ test('LV2c: a crashed tab frees its keys at the server, and the other tab keeps 
 test('LV3: values resume in open tabs after the server restarts, without a reload', async ({
   browser,
 }) => {
+  // Its own server, started and restarted (8 and 20 s on the loaded CI machine), and the
+  // engine's reconnect waits 0, 1, 2, 5, 10, then 30 s (workers/retryPolicy.ts): a restart
+  // longer than 18 s meets the 30 s wait. 60 s ran out twice in one gate.
+  test.setTimeout(150_000);
   const server = await startPlantServer();
   const context = await browser.newContext({ baseURL: server.url });
   try {
