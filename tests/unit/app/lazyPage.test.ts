@@ -114,40 +114,39 @@ describe('lazyPage', () => {
         const promise = new Promise<void>((r) => (resolve = r));
         return { promise, resolve };
       };
-      let ready = false;
+      /** A first render asked for with texts and page still pending; `ready()` says if it may start. */
+      const start = () => {
+        const texts = deferred();
+        const page = deferred();
+        let started = false;
+        void firstRenderReady(texts.promise, page.promise, 150).then(() => (started = true));
+        return { texts, page, ready: () => started };
+      };
       // The page first, then the texts: the render waits for the texts, then starts at once.
-      let texts = deferred();
-      let page = deferred();
-      void firstRenderReady(texts.promise, page.promise, 150).then(() => (ready = true));
-      page.resolve();
+      let r = start();
+      r.page.resolve();
       await vi.advanceTimersByTimeAsync(1000);
-      expect(ready).toBe(false);
-      texts.resolve();
+      expect(r.ready()).toBe(false);
+      r.texts.resolve();
       await vi.advanceTimersByTimeAsync(0);
-      expect(ready).toBe(true);
+      expect(r.ready()).toBe(true);
 
       // The texts first: the page that comes within the time is waited for.
-      ready = false;
-      texts = deferred();
-      page = deferred();
-      void firstRenderReady(texts.promise, page.promise, 150).then(() => (ready = true));
-      texts.resolve();
+      r = start();
+      r.texts.resolve();
       await vi.advanceTimersByTimeAsync(100);
-      expect(ready).toBe(false);
-      page.resolve();
+      expect(r.ready()).toBe(false);
+      r.page.resolve();
       await vi.advanceTimersByTimeAsync(0);
-      expect(ready).toBe(true);
+      expect(r.ready()).toBe(true);
 
       // A page still loading after the time: the shell renders without it.
-      ready = false;
-      texts = deferred();
-      page = deferred();
-      void firstRenderReady(texts.promise, page.promise, 150).then(() => (ready = true));
-      texts.resolve();
+      r = start();
+      r.texts.resolve();
       await vi.advanceTimersByTimeAsync(149);
-      expect(ready).toBe(false);
+      expect(r.ready()).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
-      expect(ready).toBe(true);
+      expect(r.ready()).toBe(true);
     } finally {
       vi.useRealTimers();
     }
