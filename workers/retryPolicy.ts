@@ -8,9 +8,15 @@ export interface RetryPolicy {
   nextRetryDelayMs(attempt: number): number | null;
 }
 
-/** 0, 1, 2, 5, 10 s, then every 30 s forever. */
-export const RECONNECT_DELAYS_MS = [0, 1_000, 2_000, 5_000, 10_000] as const;
-export const RECONNECT_MAX_DELAY_MS = 30_000;
+/**
+ * 0, 1, 2, 5 s, then every 10 s forever. The cap is what a restarted server waits for its
+ * control room: with 30 s, a restart of more than 18 s left live values stale (and marked
+ * so) for up to 30 s after the server was back. One engine per browser means one try per
+ * browser every 10 s, a negotiate and a socket: nothing to a server, and operators get their
+ * values back within 10 s of its return.
+ */
+export const RECONNECT_DELAYS_MS = [0, 1_000, 2_000, 5_000] as const;
+export const RECONNECT_MAX_DELAY_MS = 10_000;
 
 export const foreverRetryPolicy: RetryPolicy = {
   nextRetryDelayMs(attempt) {

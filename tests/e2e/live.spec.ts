@@ -123,8 +123,8 @@ test('LV3: values resume in open tabs after the server restarts, without a reloa
   browser,
 }) => {
   // Its own server, started and restarted (8 and 20 s on the loaded CI machine), and the
-  // engine's reconnect waits 0, 1, 2, 5, 10, then 30 s (workers/retryPolicy.ts): a restart
-  // longer than 18 s meets the 30 s wait. 60 s ran out twice in one gate.
+  // engine's reconnect waits 0, 1, 2, 5, then 10 s (workers/retryPolicy.ts): a restart of
+  // 20 s takes up to 30 s to be seen. 60 s ran out twice in one gate (with 30 s waits then).
   test.setTimeout(150_000);
   const server = await startPlantServer();
   const context = await browser.newContext({ baseURL: server.url });

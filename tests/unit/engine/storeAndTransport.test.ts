@@ -100,8 +100,8 @@ describe('SignalR retry adapter', () => {
       elapsedMilliseconds: 0,
       retryReason: new Error('WebSocket closed with status code: 1006'),
     });
-    expect([0, 1, 4, 5, 500].map((n) => retry.nextRetryDelayInMilliseconds(context(n)))).toEqual([
-      0, 1_000, 10_000, 30_000, 30_000,
+    expect([0, 1, 3, 4, 500].map((n) => retry.nextRetryDelayInMilliseconds(context(n)))).toEqual([
+      0, 1_000, 5_000, 10_000, 10_000,
     ]);
   });
 
