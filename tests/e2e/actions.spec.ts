@@ -65,7 +65,10 @@ test('AX2: an operator sets an analogue output; out-of-range is refused first; a
   await expect(step).toContainText('55 %');
   await confirmCommand(page);
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('status').filter({ hasText: 'Wert wurde gesetzt' })).toBeVisible();
+  // The notice follows the plant's report of the output, not only the server's answer.
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Sollwert Drehzahl: Die Anlage meldet 55 %.' }),
+  ).toBeVisible();
   await expect(watched).toHaveText('55 %');
   await expect(page.locator('[data-pv="AnaOut-100003"] .pv-value')).toHaveText('55 %');
 });

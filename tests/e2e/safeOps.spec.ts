@@ -105,7 +105,9 @@ test('SO3: a digital output in a process image offers its own commands first, th
   const dialog = page.getByRole('dialog', { name: /Ein\/Aus$/ });
   const commands = dialog.getByRole('group', { name: 'Befehle' });
   await expect(commands.getByRole('button')).toHaveCount(2);
-  // The enabled command is the state the output is not in; the commands come before the links.
+  // Once the output's state is known (said in words), the enabled command is the state the
+  // output is not in; the commands come before the links.
+  await expect(commands.getByText(/^Zustand: (?!unbekannt)/)).toBeVisible();
   const next = commands.getByRole('button', { disabled: false });
   await expect(next).toBeVisible();
   expect(
@@ -120,12 +122,15 @@ test('SO3: a digital output in a process image offers its own commands first, th
   const step = page.getByRole('alertdialog', { name: 'Befehl bestätigen' });
   await expect(step.locator('.command-confirm-to')).toHaveText(target);
   await step.getByRole('button', { name: 'Senden' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Wert wurde gesetzt' })).toBeVisible();
+  // The notice follows the output until the plant reports the commanded state.
+  await expect(
+    page.getByRole('status').filter({ hasText: `Die Anlage meldet ${target}.` }),
+  ).toBeVisible();
   await valve.focus();
   await page.keyboard.press('Enter');
-  await expect(
-    page.getByRole('dialog', { name: /Ein\/Aus$/ }).getByRole('button', { name: target }),
-  ).toBeDisabled();
+  const again = page.getByRole('dialog', { name: /Ein\/Aus$/ });
+  await expect(again.getByText(`Zustand: ${target}`)).toBeVisible();
+  await expect(again.getByRole('button', { name: target })).toBeDisabled();
 });
 
 test('SO4: the chart PNG carries a header band with title, plant, range and export time', async ({

@@ -11,6 +11,7 @@ import { pvActionResultDialog, type ResultDialog } from '../../domain/validation
 import { Button } from '../../ui/index.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { setPvValues } from './actionsApi.ts';
+import { commandWatch, type CommandWatch } from './commandFeedback.ts';
 import { useCommandConfirm } from './CommandConfirm.tsx';
 import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
 import './actions.css';
@@ -22,7 +23,8 @@ export function DigiOutCommands({
 }: {
   config: PvConfig;
   value: PvValue | undefined;
-  onDone: (message: string) => void;
+  /** Sent: the notice, and the output's report that must follow. */
+  onDone: (message: string, watch: CommandWatch | null) => void;
 }) {
   const { t } = useTranslation();
   const confirm = useCommandConfirm();
@@ -32,6 +34,9 @@ export function DigiOutCommands({
   const on = config.digiDisplayConfig?.stateActiveText || t('actions.setValue.on');
   const off = config.digiDisplayConfig?.stateInactiveText || t('actions.setValue.off');
   const now = value?.boolValue;
+  // Only a state reported with good quality is known: then its own command is not offered.
+  // Unknown (no value yet, or bad or uncertain quality), both are, and the state says so.
+  const known = value?.quality === 'Good' ? now : undefined;
   const command = async (target: boolean) => {
     const build = buildPvSetRequest([
       { pvRef: config.pvRef, target, domain: null, current: now ?? null },
@@ -55,19 +60,28 @@ export function DigiOutCommands({
     setBusy(false);
     const dialog = pvActionResultDialog('setValues', answer);
     if (dialog) setResult(dialog);
-    else onDone(t('actions.setValue.done', { name: config.name }));
+    else
+      onDone(
+        t('actions.setValue.done', { name: config.name }),
+        commandWatch(config, target, target ? on : off, Date.now()),
+      );
   };
   return (
     <div className="digi-out-commands" role="group" aria-label={t('safeOps.commands.label')}>
       <ReadOnlyNote access={access} />
+      <p className="digi-out-state">
+        {known === undefined
+          ? t('actions.commands.stateUnknown')
+          : t('actions.commands.state', { state: known ? on : off })}
+      </p>
       <div className="action-buttons">
         {[true, false].map((target) => (
           <Button
             key={String(target)}
-            variant={now === target ? 'secondary' : 'primary'}
-            disabled={!access.may || busy || now === target}
+            variant={known === target ? 'secondary' : 'primary'}
+            disabled={!access.may || busy || known === target}
             onClick={() => void command(target)}
-            data-autofocus={now !== target ? true : undefined}
+            data-autofocus={known !== target ? true : undefined}
           >
             {target ? on : off}
           </Button>

@@ -6,7 +6,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { PvRef } from '../../contract/pv.ts';
 import { Button, Tooltip } from '../../ui/index.ts';
-import { ActionNotice } from './ActionNotice.tsx';
+import { ActionNotice, type Notice } from './ActionNotice.tsx';
 import './actions.css';
 
 const PvActions = lazy(() => import('./PvActions.tsx').then((m) => ({ default: m.PvActions })));
@@ -14,7 +14,7 @@ const PvActions = lazy(() => import('./PvActions.tsx').then((m) => ({ default: m
 export function PvActionButton({ pvRef, name }: { pvRef: PvRef; name: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const clearNotice = useCallback(() => setNotice(null), []);
   return (
     <>
@@ -36,14 +36,16 @@ export function PvActionButton({ pvRef, name }: { pvRef: PvRef; name: string }) 
           <PvActions
             pvRef={pvRef}
             onClose={() => setOpen(false)}
-            onDone={(message) => {
+            onDone={(message, watch) => {
               setOpen(false);
-              setNotice(message);
+              setNotice({ message, watch });
             }}
           />
         </Suspense>
       )}
-      {notice && <ActionNotice message={notice} onGone={clearNotice} />}
+      {notice && (
+        <ActionNotice message={notice.message} watch={notice.watch} onGone={clearNotice} />
+      )}
     </>
   );
 }

@@ -19,6 +19,7 @@ import { PvInfo } from './PvInfo.tsx';
 import { MachineLinks } from '../maintenance/MachineLinks.tsx';
 import { RuntimesDialog } from './RuntimesDialog.tsx';
 import { SetValueDialog } from './SetValueDialog.tsx';
+import type { CommandWatch } from './commandFeedback.ts';
 
 const ICONS: Record<PvAction, IconName> = {
   setValue: 'keyboard',
@@ -31,7 +32,8 @@ const ICONS: Record<PvAction, IconName> = {
 export interface PvActionsProps {
   pvRef: PvRef;
   onClose: () => void;
-  onDone: (message: string) => void;
+  /** Done: the notice, and for a value sent, the output's report that must follow. */
+  onDone: (message: string, watch?: CommandWatch | null) => void;
 }
 
 export function PvActions({ pvRef, onClose, onDone }: PvActionsProps) {

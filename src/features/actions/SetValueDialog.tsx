@@ -16,6 +16,7 @@ import { useFormat } from '../../app/useFormat.ts';
 import { ChoiceGroup, Field } from '../../ui/index.ts';
 import { ActionFormDialog } from './FormDialogActions.tsx';
 import { setPvValues } from './actionsApi.ts';
+import { commandWatch, type CommandWatch } from './commandFeedback.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { useRuleText } from './useRuleText.ts';
 import { analogueTarget } from './actionRules.ts';
@@ -30,7 +31,8 @@ export interface SetValueDialogProps {
   value: PvValue | undefined;
   onClose: () => void;
   /** Called after the plant accepted the value. */
-  onDone: (message: string) => void;
+  /** Sent: the notice, and the output's report that must follow (null: none to follow). */
+  onDone: (message: string, watch?: CommandWatch | null) => void;
 }
 
 export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialogProps) {
@@ -102,8 +104,24 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
     const answer = await setPvValues(build.items);
     setBusy(false);
     const dialog = pvActionResultDialog(valueSetAction(build.items), answer);
-    if (dialog) setResult(dialog);
-    else onDone(t('actions.setValue.done', { name: config.name }));
+    if (dialog) return setResult(dialog);
+    // What the output must report now: the state chosen (inverting: the other of the one
+    // known when sent), or the number entered; a time of day is not followed.
+    const now = value?.boolValue;
+    const expected = digital
+      ? choice === 'invert'
+        ? now === undefined
+          ? null
+          : !now
+        : choice === 'on'
+      : isTime
+        ? null
+        : target;
+    const expectedText = typeof expected === 'boolean' ? (expected ? active : inactive) : to;
+    onDone(
+      t('actions.setValue.done', { name: config.name }),
+      commandWatch(config, expected, expectedText, Date.now()),
+    );
   };
 
   const formId = `set-value-${ref.type}-${ref.nr}`;

@@ -17,7 +17,7 @@ import {
   type KeyboardEvent,
   type MouseEvent,
 } from 'react';
-import { ActionNotice } from '../actions/ActionNotice.tsx';
+import { ActionNotice, type Notice } from '../actions/ActionNotice.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useActionDispatcher } from '../../app/actions/ActionDispatcher.tsx';
 import { readImageAction } from './imageActions.ts';
@@ -121,7 +121,7 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
   const viewportRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   const [target, setTarget] = useState<Target>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const clearNotice = useCallback(() => setNotice(null), []);
   const size = useMemo(() => {
     const box = svg.viewBox?.baseVal;
@@ -263,9 +263,9 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
           onClose={() => setTarget(null)}
           onDial={(station) => setTarget({ kind: 'dial', station })}
           onOperate={() => setTarget({ kind: 'operate', pv: target.pv })}
-          onDone={(message) => {
+          onDone={(message, watch) => {
             setTarget(null);
-            setNotice(message);
+            setNotice({ message, watch });
           }}
         />
       )}
@@ -274,14 +274,16 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
           <PvActions
             pvRef={target.pv}
             onClose={() => setTarget(null)}
-            onDone={(message) => {
+            onDone={(message, watch) => {
               setTarget(null);
-              setNotice(message);
+              setNotice({ message, watch });
             }}
           />
         </Suspense>
       )}
-      {notice && <ActionNotice message={notice} onGone={clearNotice} />}
+      {notice && (
+        <ActionNotice message={notice.message} watch={notice.watch} onGone={clearNotice} />
+      )}
       {target?.kind === 'dial' && (
         <DialDialog stationNumber={target.station} onClose={() => setTarget(null)} />
       )}

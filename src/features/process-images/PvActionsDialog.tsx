@@ -15,6 +15,7 @@ import { Button, Dialog, QualityMark } from '../../ui/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { valueText } from './bindings.ts';
 import { DigiOutCommands } from '../actions/DigiOutCommands.tsx';
+import type { CommandWatch } from '../actions/commandFeedback.ts';
 
 export interface PvActionsDialogProps {
   pv: PvRef;
@@ -23,7 +24,7 @@ export interface PvActionsDialogProps {
   /** Opens the PV's operator actions (set value, limits, priority, runtimes, counter). */
   onOperate: () => void;
   /** A digital output's command was sent (its notice). */
-  onDone?: (message: string) => void;
+  onDone?: (message: string, watch?: CommandWatch | null) => void;
 }
 
 export function PvActionsDialog({ pv, onClose, onDial, onOperate, onDone }: PvActionsDialogProps) {
@@ -55,7 +56,7 @@ export function PvActionsDialog({ pv, onClose, onDial, onOperate, onDone }: PvAc
       )}
       <PvAlarmDetails pv={pv} decimals={cfg?.decimalPlaces ?? 2} unit={cfg?.dimension ?? ''} />
       {cfg && pv.type === 'DigiOut' && (
-        <DigiOutCommands config={cfg} value={value} onDone={(m) => onDone?.(m)} />
+        <DigiOutCommands config={cfg} value={value} onDone={(m, w) => onDone?.(m, w)} />
       )}
       <ul className="pi-actions" aria-label={t('processImages.actions.title')}>
         <li>

@@ -1,0 +1,67 @@
+/**
+ * Commanded against actual (ISA-101): a write the server accepted is not yet a plant that
+ * did it. After a new value of an output was sent, the output's reported value must follow
+ * (a pump's command output stays off while the pump has failed, a setpoint the station
+ * refuses keeps its old value); the notice says so either way: it waits for the plant, says
+ * when the plant reports the commanded value, and warns when it did not within the time.
+ */
+import type { PvConfig, PvValue } from '../../contract/pv.ts';
+
+/** How long the plant may take to report the commanded value before the operator is told. */
+export const FEEDBACK_TIMEOUT_MS = 15_000;
+
+export type ExpectedValue =
+  | { kind: 'bool'; value: boolean }
+  /** A number matches within the tolerance (half a unit of its last shown decimal place). */
+  | { kind: 'number'; value: number; tolerance: number };
+
+export interface CommandWatch {
+  config: PvConfig;
+  expected: ExpectedValue;
+  /** The commanded value as the confirm step showed it (with its unit). */
+  text: string;
+  /** Epoch ms at which the server accepted the command. */
+  sentAt: number;
+}
+
+export type FeedbackState = 'pending' | 'confirmed' | 'missing';
+
+/** The watch for a value sent to an output, or null where no single value is expected. */
+export function commandWatch(
+  config: PvConfig,
+  target: unknown,
+  text: string,
+  sentAt: number,
+): CommandWatch | null {
+  if (typeof target === 'boolean')
+    return { config, expected: { kind: 'bool', value: target }, text, sentAt };
+  if (typeof target === 'number' && Number.isFinite(target)) {
+    const decimals = Math.max(0, Math.min(config.decimalPlaces ?? 2, 10));
+    const tolerance = 0.5 * 10 ** -decimals + Math.abs(target) * 1e-9;
+    return { config, expected: { kind: 'number', value: target, tolerance }, text, sentAt };
+  }
+  return null;
+}
+
+/** True when the reported value is the commanded one, with good quality. */
+export function reportsCommanded(expected: ExpectedValue, value: PvValue | undefined): boolean {
+  if (!value || value.quality !== 'Good') return false;
+  if (expected.kind === 'bool') return value.boolValue === expected.value;
+  const reported = value.doubleValue;
+  return reported !== undefined && Math.abs(reported - expected.value) <= expected.tolerance;
+}
+
+/**
+ * Where the command stands: confirmed once the plant reports the commanded value (it stays
+ * so: automatic control may switch the output later, that is not this command's failure),
+ * missing when it has not after FEEDBACK_TIMEOUT_MS, pending before.
+ */
+export function feedbackState(
+  watch: CommandWatch,
+  value: PvValue | undefined,
+  now: number,
+  confirmedBefore: boolean,
+): FeedbackState {
+  if (confirmedBefore || reportsCommanded(watch.expected, value)) return 'confirmed';
+  return now - watch.sentAt >= FEEDBACK_TIMEOUT_MS ? 'missing' : 'pending';
+}

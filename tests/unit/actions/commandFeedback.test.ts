@@ -1,0 +1,160 @@
+// @vitest-environment happy-dom
+/**
+ * Commanded against actual (src/features/actions/commandFeedback.ts, ActionNotice.tsx): after
+ * a value was sent to an output, the notice follows the output's report: it waits, says when
+ * the plant reports the commanded value, and warns (role alert, stays) when it has not
+ * within FEEDBACK_TIMEOUT_MS. The live value is the one piece faked here.
+ */
+import { act, createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PvConfig, PvValue } from '../../../src/contract/pv.ts';
+import { de, ru } from '../i18n/allTexts.ts';
+import { texts } from '../../../src/app/i18n.ts';
+
+let live: PvValue | undefined;
+vi.mock('../../../src/live/index.ts', () => ({ usePvValue: () => live }));
+vi.mock('../../../src/app/useFormat.ts', () => ({
+  useFormat: () => ({ locale: texts.language === 'ru' ? 'ru' : 'de' }),
+}));
+
+const { ActionNotice, NOTICE_VISIBLE_MS } =
+  await import('../../../src/features/actions/ActionNotice.tsx');
+const { FEEDBACK_TIMEOUT_MS, commandWatch, feedbackState, reportsCommanded } =
+  await import('../../../src/features/actions/commandFeedback.ts');
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const pump: PvConfig = {
+  pvRef: { type: 'DigiOut', nr: 100301 },
+  name: 'Pumpe 1 Befehl',
+  stationNumber: 1,
+  stationName: 'Hochbehälter Nord',
+  decimalPlaces: 0,
+  dimension: '',
+  digiDisplayConfig: { stateActiveText: 'Ein', stateInactiveText: 'Aus' },
+} as PvConfig;
+const setpoint: PvConfig = {
+  ...pump,
+  pvRef: { type: 'AnaOut', nr: 100401 },
+  name: 'Sollwert Druck',
+  decimalPlaces: 2,
+  dimension: 'bar',
+  digiDisplayConfig: undefined,
+} as PvConfig;
+
+const bool = (on: boolean, quality: PvValue['quality'] = 'Good'): PvValue => ({
+  pvRef: pump.pvRef,
+  typeOfValue: 'BoolValue',
+  boolValue: on,
+  quality,
+  timestamp: 0,
+});
+const number = (v: number): PvValue => ({
+  pvRef: setpoint.pvRef,
+  typeOfValue: 'DoubleValue',
+  doubleValue: v,
+  quality: 'Good',
+  timestamp: 0,
+});
+
+describe('command feedback rules', () => {
+  it('CF1: a state is reported when it equals the commanded one with good quality', () => {
+    const watch = commandWatch(pump, true, 'Ein', 0)!;
+    expect(reportsCommanded(watch.expected, bool(true))).toBe(true);
+    expect(reportsCommanded(watch.expected, bool(false))).toBe(false);
+    expect(reportsCommanded(watch.expected, bool(true, 'Bad'))).toBe(false);
+    expect(reportsCommanded(watch.expected, undefined)).toBe(false);
+  });
+
+  it('CF2: a number is reported within half a unit of its last shown decimal place', () => {
+    const watch = commandWatch(setpoint, 2.5, '2,50 bar', 0)!;
+    expect(reportsCommanded(watch.expected, number(2.504))).toBe(true);
+    expect(reportsCommanded(watch.expected, number(2.49))).toBe(false);
+    expect(commandWatch(setpoint, { hour: 6, minutes: 30 }, '06:30', 0)).toBeNull();
+    expect(commandWatch(setpoint, null, '—', 0)).toBeNull();
+  });
+
+  it('CF3: pending until the time is up, then missing; confirmed once reported stays so', () => {
+    const watch = commandWatch(pump, true, 'Ein', 1_000)!;
+    expect(feedbackState(watch, bool(false), 1_000 + FEEDBACK_TIMEOUT_MS - 1, false)).toBe(
+      'pending',
+    );
+    expect(feedbackState(watch, bool(false), 1_000 + FEEDBACK_TIMEOUT_MS, false)).toBe('missing');
+    expect(feedbackState(watch, bool(true), 1_000 + FEEDBACK_TIMEOUT_MS, false)).toBe('confirmed');
+    expect(feedbackState(watch, bool(false), 1_000 + FEEDBACK_TIMEOUT_MS, true)).toBe('confirmed');
+  });
+});
+
+describe('ActionNotice following a command', () => {
+  let container: HTMLElement;
+  let root: ReturnType<typeof createRoot>;
+  const gone = vi.fn();
+  const notice = () => document.body.querySelector<HTMLElement>('.action-notice');
+
+  beforeAll(() => {
+    texts.add('de', de);
+    texts.add('ru', ru);
+  });
+  beforeEach(() => {
+    vi.useFakeTimers();
+    gone.mockReset();
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+  });
+  afterEach(async () => {
+    await act(() => root.unmount());
+    container.remove();
+    vi.useRealTimers();
+    await act(() => texts.changeLanguage('de'));
+  });
+
+  const show = (watch: ReturnType<typeof commandWatch>) =>
+    act(() =>
+      root.render(createElement(ActionNotice, { message: 'gesetzt', watch, onGone: gone })),
+    );
+
+  it('CF4: waits for the plant, then says it reports the commanded state, and goes', async () => {
+    live = bool(false);
+    const watch = commandWatch(pump, true, 'Ein', Date.now());
+    await show(watch);
+    expect(notice()?.dataset.feedback).toBe('pending');
+    expect(notice()?.getAttribute('role')).toBe('status');
+    expect(notice()?.textContent).toContain('Pumpe 1 Befehl: Ein gesendet');
+    live = bool(true);
+    await show(watch);
+    expect(notice()?.dataset.feedback).toBe('confirmed');
+    expect(notice()?.textContent).toContain('Die Anlage meldet Ein.');
+    await act(() => vi.advanceTimersByTime(NOTICE_VISIBLE_MS));
+    expect(gone).toHaveBeenCalledOnce();
+  });
+
+  it('CF5: a state the plant does not report in time is a warning that stays until closed', async () => {
+    live = bool(false);
+    await show(commandWatch(pump, true, 'Ein', Date.now()));
+    await act(() => vi.advanceTimersByTime(FEEDBACK_TIMEOUT_MS - 1));
+    expect(notice()?.dataset.feedback).toBe('pending');
+    await act(() => vi.advanceTimersByTime(1));
+    expect(notice()?.dataset.feedback).toBe('missing');
+    expect(notice()?.getAttribute('role')).toBe('alert');
+    expect(notice()?.textContent).toBe(
+      'Keine Rückmeldung. Pumpe 1 Befehl: Ein wurde gesendet, die Anlage meldet nach 15 s: Aus.Schließen',
+    );
+    await act(() => vi.advanceTimersByTime(10 * NOTICE_VISIBLE_MS));
+    expect(gone).not.toHaveBeenCalled();
+    await act(() => notice()?.querySelector('button')?.click());
+    expect(gone).toHaveBeenCalledOnce();
+  });
+
+  it('CF6: the warning names a value of bad quality, or none, in the language shown', async () => {
+    await act(() => texts.changeLanguage('ru'));
+    live = undefined;
+    await show(commandWatch(setpoint, 2.5, '2,50 bar', Date.now()));
+    await act(() => vi.advanceTimersByTime(FEEDBACK_TIMEOUT_MS));
+    expect(notice()?.textContent).toContain('через 15 с установка сообщает: нет значения.');
+    live = { ...number(1.2), quality: 'Bad' };
+    await show(commandWatch(setpoint, 2.5, '2,50 bar', Date.now() - FEEDBACK_TIMEOUT_MS));
+    expect(notice()?.textContent).toContain('установка сообщает: 1,20 bar (');
+  });
+});
