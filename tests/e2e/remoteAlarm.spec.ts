@@ -71,6 +71,11 @@ test('RA-E2: a viewer sees the plans read-only, with the reason', async ({ page 
   await page.getByRole('link', { name: 'Rufbereitschaft' }).first().click();
   await expect(page.getByRole('alert')).toContainText('Fehler beim Laden der Alarmpläne.');
   await page.getByRole('link', { name: 'Alarmpläne', exact: true }).click();
+  // The on-call page shows the same failure: wait for the plans page, or the retry found
+  // may be the on-call page's, detached as the plans page replaces it.
+  // (the plans page links to every remote-alarm page but itself).
+  await expect(page).toHaveURL(/\/remote-alarm\/plans$/);
+  await expect(page.getByRole('link', { name: 'Alarmpläne', exact: true })).toHaveCount(0);
   await expect(page.getByRole('alert')).toContainText('Fehler beim Laden der Alarmpläne.');
   await page.unroute('**/api/RemoteAlert/alarmplans');
   await page.getByRole('button', { name: 'Erneut versuchen' }).click();
