@@ -4,7 +4,7 @@
  * for it, says when the plant reports the commanded value, and stays as a warning, announced
  * at once, when the plant did not within the time.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useFormat } from '../../app/useFormat.ts';
 import { useTranslation } from '../../app/useTranslation.ts';
@@ -16,29 +16,30 @@ import {
   feedbackState,
   reportsCommanded,
   type CommandWatch,
+  type FeedbackState,
 } from './commandFeedback.ts';
 import { withUnit } from './CommandConfirm.tsx';
 
 export const NOTICE_VISIBLE_MS = 5000;
 
-/** What a page keeps to show after an action: its text and the report to follow, if any. */
+/** What a page keeps to show after an action: its text and the reports to follow, if any. */
 export interface Notice {
   message: string;
-  watch?: CommandWatch | null;
+  watches?: readonly CommandWatch[];
 }
 
 export function ActionNotice({
   message,
-  watch,
+  watches,
   onGone,
 }: {
   message: string | null;
-  /** The output whose report must follow the value just sent. */
-  watch?: CommandWatch | null;
+  /** The outputs whose reports must follow the values just sent. */
+  watches?: readonly CommandWatch[];
   onGone: () => void;
 }) {
-  return watch && message ? (
-    <CommandFeedbackNotice key={watch.sentAt} watch={watch} onGone={onGone} />
+  return watches?.length && message ? (
+    <CommandFeedbackNotice key={watches[0]!.sentAt} watches={watches} onGone={onGone} />
   ) : (
     <SuccessNotice message={message} onGone={onGone} />
   );
@@ -62,7 +63,123 @@ function SuccessNotice({ message, onGone }: { message: string | null; onGone: ()
   );
 }
 
-function CommandFeedbackNotice({ watch, onGone }: { watch: CommandWatch; onGone: () => void }) {
+/** Where one output's report stands, and what it reports (for the warning). */
+interface Report {
+  state: FeedbackState;
+  actual: string;
+}
+
+function CommandFeedbackNotice({
+  watches,
+  onGone,
+}: {
+  watches: readonly CommandWatch[];
+  onGone: () => void;
+}) {
+  const { t } = useTranslation();
+  const [reports, setReports] = useState<readonly (Report | undefined)[]>([]);
+  const report = useCallback((index: number, next: Report) => {
+    setReports((all) => {
+      const now = all[index];
+      if (now && now.state === next.state && now.actual === next.actual) return all;
+      const copy = all.slice();
+      copy[index] = next;
+      return copy;
+    });
+  }, []);
+  const states = watches.map((_, i) => reports[i]?.state ?? 'pending');
+  const missing = watches.flatMap((w, i) =>
+    states[i] === 'missing' ? [{ watch: w, actual: reports[i]!.actual }] : [],
+  );
+  const state: FeedbackState =
+    missing.length > 0
+      ? 'missing'
+      : states.every((s) => s === 'confirmed')
+        ? 'confirmed'
+        : 'pending';
+  useEffect(() => {
+    if (state !== 'confirmed') return;
+    const timer = setTimeout(onGone, NOTICE_VISIBLE_MS);
+    return () => clearTimeout(timer);
+  }, [state, onGone]);
+
+  const probes = watches.map((w, i) => (
+    <FeedbackProbe key={i} index={i} watch={w} onReport={report} />
+  ));
+  const seconds = Math.round(FEEDBACK_TIMEOUT_MS / 1000);
+  const one = watches.length === 1 ? watches[0] : undefined;
+  if (state === 'missing') {
+    const line = (m: (typeof missing)[number]) =>
+      t('actions.feedback.missing', {
+        name: m.watch.config.name,
+        value: m.watch.text,
+        seconds,
+        actual: m.actual,
+      });
+    return (
+      <>
+        {probes}
+        {createPortal(
+          <div
+            key="missing"
+            className="action-notice action-notice-missing"
+            role="alert"
+            data-feedback="missing"
+          >
+            <Icon name="warning" />
+            <div>
+              <strong>{t('actions.feedback.missingTitle')}</strong>{' '}
+              {missing.length === 1 ? (
+                line(missing[0]!)
+              ) : (
+                <ul className="action-notice-list">
+                  {missing.map((m) => (
+                    <li key={m.watch.config.name}>{line(m)}</li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <Button variant="quiet" size="small" icon="close" iconOnly onClick={onGone}>
+              {t('ui.dialog.close')}
+            </Button>
+          </div>,
+          document.body,
+        )}
+      </>
+    );
+  }
+  const text =
+    state === 'confirmed'
+      ? one
+        ? t('actions.feedback.confirmed', { name: one.config.name, value: one.text })
+        : t('actions.feedback.confirmedMany', { count: watches.length })
+      : one
+        ? t('actions.feedback.pending', { name: one.config.name, value: one.text })
+        : t('actions.feedback.pendingMany', { count: watches.length });
+  // The probes stay where they are whatever the notice turns into (they keep their state).
+  return (
+    <>
+      {probes}
+      {createPortal(
+        <div key="status" className="action-notice" role="status" data-feedback={state}>
+          <Icon name={state === 'confirmed' ? 'check' : 'connecting'} /> {text}
+        </div>,
+        document.body,
+      )}
+    </>
+  );
+}
+
+/** Follows one output's reported value and says where its command stands; draws nothing. */
+function FeedbackProbe({
+  index,
+  watch,
+  onReport,
+}: {
+  index: number;
+  watch: CommandWatch;
+  onReport: (index: number, report: Report) => void;
+}) {
   const { t } = useTranslation();
   const { locale } = useFormat();
   const value = usePvValue(watch.config.pvRef);
@@ -70,6 +187,13 @@ function CommandFeedbackNotice({ watch, onGone }: { watch: CommandWatch; onGone:
   const [confirmed, setConfirmed] = useState(false);
   const state = feedbackState(watch, value, now, confirmed);
   const reported = reportsCommanded(watch.expected, value);
+  let actual = t('actions.feedback.noValue');
+  if (value) {
+    const shown = formatPvValue(value, watch.config, locale);
+    actual = withUnit(shown.text, shown.unit);
+    if (value.quality === 'Bad') actual += ` (${t('ui.quality.bad')})`;
+    else if (value.quality === 'Uncertain') actual += ` (${t('ui.quality.uncertain')})`;
+  }
 
   useEffect(() => {
     if (reported) setConfirmed(true);
@@ -82,47 +206,6 @@ function CommandFeedbackNotice({ watch, onGone }: { watch: CommandWatch; onGone:
     );
     return () => clearTimeout(timer);
   }, [state, watch.sentAt]);
-  useEffect(() => {
-    if (state !== 'confirmed') return;
-    const timer = setTimeout(onGone, NOTICE_VISIBLE_MS);
-    return () => clearTimeout(timer);
-  }, [state, onGone]);
-
-  const name = watch.config.name;
-  if (state === 'missing') {
-    let actual = t('actions.feedback.noValue');
-    if (value) {
-      const shown = formatPvValue(value, watch.config, locale);
-      actual = withUnit(shown.text, shown.unit);
-      if (value.quality === 'Bad') actual += ` (${t('ui.quality.bad')})`;
-      else if (value.quality === 'Uncertain') actual += ` (${t('ui.quality.uncertain')})`;
-    }
-    return createPortal(
-      <div className="action-notice action-notice-missing" role="alert" data-feedback="missing">
-        <Icon name="warning" />
-        <span>
-          <strong>{t('actions.feedback.missingTitle')}</strong>{' '}
-          {t('actions.feedback.missing', {
-            name,
-            value: watch.text,
-            seconds: Math.round(FEEDBACK_TIMEOUT_MS / 1000),
-            actual,
-          })}
-        </span>
-        <Button variant="quiet" size="small" icon="close" iconOnly onClick={onGone}>
-          {t('ui.dialog.close')}
-        </Button>
-      </div>,
-      document.body,
-    );
-  }
-  return createPortal(
-    <div className="action-notice" role="status" data-feedback={state}>
-      <Icon name={state === 'confirmed' ? 'check' : 'connecting'} />{' '}
-      {state === 'confirmed'
-        ? t('actions.feedback.confirmed', { name, value: watch.text })
-        : t('actions.feedback.pending', { name, value: watch.text })}
-    </div>,
-    document.body,
-  );
+  useEffect(() => onReport(index, { state, actual }), [onReport, index, state, actual]);
+  return null;
 }

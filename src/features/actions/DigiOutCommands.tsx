@@ -63,7 +63,7 @@ export function DigiOutCommands({
     else
       onDone(
         t('actions.setValue.done', { name: config.name }),
-        commandWatch(config, target, target ? on : off, Date.now()),
+        commandWatch(config, build.items[0]!, target ? on : off, Date.now()),
       );
   };
   return (

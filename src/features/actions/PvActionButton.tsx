@@ -38,13 +38,13 @@ export function PvActionButton({ pvRef, name }: { pvRef: PvRef; name: string }) 
             onClose={() => setOpen(false)}
             onDone={(message, watch) => {
               setOpen(false);
-              setNotice({ message, watch });
+              setNotice({ message, watches: watch ? [watch] : [] });
             }}
           />
         </Suspense>
       )}
       {notice && (
-        <ActionNotice message={notice.message} watch={notice.watch} onGone={clearNotice} />
+        <ActionNotice message={notice.message} watches={notice.watches} onGone={clearNotice} />
       )}
     </>
   );

@@ -105,22 +105,14 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
     setBusy(false);
     const dialog = pvActionResultDialog(valueSetAction(build.items), answer);
     if (dialog) return setResult(dialog);
-    // What the output must report now: the state chosen (inverting: the other of the one
-    // known when sent), or the number entered; a time of day is not followed.
-    const now = value?.boolValue;
-    const expected = digital
-      ? choice === 'invert'
-        ? now === undefined
-          ? null
-          : !now
-        : choice === 'on'
-      : isTime
-        ? null
-        : target;
-    const expectedText = typeof expected === 'boolean' ? (expected ? active : inactive) : to;
+    // What the output must report now: the value sent (an inversion resolved), shown as
+    // the state's text or as entered.
+    const item = build.items[0]!;
+    const expectedText =
+      item.typeOfValue === 'BoolValue' ? (item.boolValue ? active : inactive) : to;
     onDone(
       t('actions.setValue.done', { name: config.name }),
-      commandWatch(config, expected, expectedText, Date.now()),
+      commandWatch(config, item, expectedText, Date.now()),
     );
   };
 

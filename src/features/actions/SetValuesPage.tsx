@@ -23,7 +23,8 @@ import { formatPvValue } from '../../domain/pvFormat.ts';
 import { usePvValue } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { Button, EmptyState, LoadingState, PageHeader, PvValueText } from '../../ui/index.ts';
-import { ActionNotice } from './ActionNotice.tsx';
+import { ActionNotice, type Notice } from './ActionNotice.tsx';
+import { commandWatch } from './commandFeedback.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { setPvValues } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
@@ -53,7 +54,7 @@ export function SetValuesPage() {
   const [banner, setBanner] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ResultDialog | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const live = useRef(new Map<string, Live>());
   const confirm = useCommandConfirm();
   const access = useWriteAccess('writePvs', station);
@@ -136,7 +137,14 @@ export function SetValuesPage() {
     const dialog = pvActionResultDialog(valueSetAction(build.items), answer);
     if (dialog) return setResult(dialog);
     setEntries(new Map());
-    setNotice(t('actions.setValues.done', { count: build.items.length }));
+    // Each output sent is followed until the plant reports its new value (a time of day not).
+    const sentAt = Date.now();
+    const watches = build.items.flatMap((item, i) => {
+      const config = list.find((c) => pvKey(c.pvRef) === pvKey(item.pvRef))!;
+      const watch = commandWatch(config, item, changes[i]!.to, sentAt);
+      return watch ? [watch] : [];
+    });
+    setNotice({ message: t('actions.setValues.done', { count: build.items.length }), watches });
   };
 
   return (
@@ -223,7 +231,13 @@ export function SetValuesPage() {
         onClose={() => setResult(null)}
         pvName={(item) => nameOf(item.pvRef)}
       />
-      {notice && <ActionNotice message={notice} onGone={() => setNotice(null)} />}
+      {notice && (
+        <ActionNotice
+          message={notice.message}
+          watches={notice.watches}
+          onGone={() => setNotice(null)}
+        />
+      )}
       {confirm.element}
     </section>
   );

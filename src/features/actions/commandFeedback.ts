@@ -5,6 +5,7 @@
  * refuses keeps its old value); the notice says so either way: it waits for the plant, says
  * when the plant reports the commanded value, and warns when it did not within the time.
  */
+import type { PvSetItem } from '../../contract/actions.ts';
 import type { PvConfig, PvValue } from '../../contract/pv.ts';
 
 /** How long the plant may take to report the commanded value before the operator is told. */
@@ -26,16 +27,20 @@ export interface CommandWatch {
 
 export type FeedbackState = 'pending' | 'confirmed' | 'missing';
 
-/** The watch for a value sent to an output, or null where no single value is expected. */
+/**
+ * The watch for a value sent to an output (an item of the request, its value resolved, an
+ * inversion included), or null for what is not followed (a time of day).
+ */
 export function commandWatch(
   config: PvConfig,
-  target: unknown,
+  item: PvSetItem,
   text: string,
   sentAt: number,
 ): CommandWatch | null {
-  if (typeof target === 'boolean')
-    return { config, expected: { kind: 'bool', value: target }, text, sentAt };
-  if (typeof target === 'number' && Number.isFinite(target)) {
+  if (item.typeOfValue === 'BoolValue')
+    return { config, expected: { kind: 'bool', value: item.boolValue }, text, sentAt };
+  if (item.typeOfValue === 'DoubleValue' && Number.isFinite(item.doubleValue)) {
+    const target = item.doubleValue;
     const decimals = Math.max(0, Math.min(config.decimalPlaces ?? 2, 10));
     const tolerance = 0.5 * 10 ** -decimals + Math.abs(target) * 1e-9;
     return { config, expected: { kind: 'number', value: target, tolerance }, text, sentAt };

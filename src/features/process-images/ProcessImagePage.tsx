@@ -265,7 +265,7 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
           onOperate={() => setTarget({ kind: 'operate', pv: target.pv })}
           onDone={(message, watch) => {
             setTarget(null);
-            setNotice({ message, watch });
+            setNotice({ message, watches: watch ? [watch] : [] });
           }}
         />
       )}
@@ -276,13 +276,13 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
             onClose={() => setTarget(null)}
             onDone={(message, watch) => {
               setTarget(null);
-              setNotice({ message, watch });
+              setNotice({ message, watches: watch ? [watch] : [] });
             }}
           />
         </Suspense>
       )}
       {notice && (
-        <ActionNotice message={notice.message} watch={notice.watch} onGone={clearNotice} />
+        <ActionNotice message={notice.message} watches={notice.watches} onGone={clearNotice} />
       )}
       {target?.kind === 'dial' && (
         <DialDialog stationNumber={target.station} onClose={() => setTarget(null)} />

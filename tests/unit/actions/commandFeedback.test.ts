@@ -8,12 +8,17 @@
 import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PvSetItem } from '../../../src/contract/actions.ts';
 import type { PvConfig, PvValue } from '../../../src/contract/pv.ts';
 import { de, ru } from '../i18n/allTexts.ts';
 import { texts } from '../../../src/app/i18n.ts';
 
 let live: PvValue | undefined;
-vi.mock('../../../src/live/index.ts', () => ({ usePvValue: () => live }));
+/** When set, the value of each PV by its reference (several outputs); otherwise `live`. */
+let livePv: ((ref: PvConfig['pvRef']) => PvValue | undefined) | null = null;
+vi.mock('../../../src/live/index.ts', () => ({
+  usePvValue: (ref: PvConfig['pvRef']) => (livePv ? livePv(ref) : live),
+}));
 vi.mock('../../../src/app/useFormat.ts', () => ({
   useFormat: () => ({ locale: texts.language === 'ru' ? 'ru' : 'de' }),
 }));
@@ -40,8 +45,19 @@ const setpoint: PvConfig = {
   name: 'Sollwert Druck',
   decimalPlaces: 2,
   dimension: 'bar',
-  digiDisplayConfig: undefined,
+  digiDisplayConfig: null,
 } as PvConfig;
+
+const on = (value: boolean): PvSetItem => ({
+  pvRef: pump.pvRef,
+  typeOfValue: 'BoolValue',
+  boolValue: value,
+});
+const to = (value: number, ref = setpoint.pvRef): PvSetItem => ({
+  pvRef: ref,
+  typeOfValue: 'DoubleValue',
+  doubleValue: value,
+});
 
 const bool = (on: boolean, quality: PvValue['quality'] = 'Good'): PvValue => ({
   pvRef: pump.pvRef,
@@ -60,7 +76,7 @@ const number = (v: number): PvValue => ({
 
 describe('command feedback rules', () => {
   it('CF1: a state is reported when it equals the commanded one with good quality', () => {
-    const watch = commandWatch(pump, true, 'Ein', 0)!;
+    const watch = commandWatch(pump, on(true), 'Ein', 0)!;
     expect(reportsCommanded(watch.expected, bool(true))).toBe(true);
     expect(reportsCommanded(watch.expected, bool(false))).toBe(false);
     expect(reportsCommanded(watch.expected, bool(true, 'Bad'))).toBe(false);
@@ -68,15 +84,19 @@ describe('command feedback rules', () => {
   });
 
   it('CF2: a number is reported within half a unit of its last shown decimal place', () => {
-    const watch = commandWatch(setpoint, 2.5, '2,50 bar', 0)!;
+    const watch = commandWatch(setpoint, to(2.5), '2,50 bar', 0)!;
     expect(reportsCommanded(watch.expected, number(2.504))).toBe(true);
     expect(reportsCommanded(watch.expected, number(2.49))).toBe(false);
-    expect(commandWatch(setpoint, { hour: 6, minutes: 30 }, '06:30', 0)).toBeNull();
-    expect(commandWatch(setpoint, null, '—', 0)).toBeNull();
+    const time: PvSetItem = {
+      pvRef: setpoint.pvRef,
+      typeOfValue: 'TimeOfDayValue',
+      timeOfDayValue: 1566,
+    };
+    expect(commandWatch(setpoint, time, '06:30', 0)).toBeNull();
   });
 
   it('CF3: pending until the time is up, then missing; confirmed once reported stays so', () => {
-    const watch = commandWatch(pump, true, 'Ein', 1_000)!;
+    const watch = commandWatch(pump, on(true), 'Ein', 1_000)!;
     expect(feedbackState(watch, bool(false), 1_000 + FEEDBACK_TIMEOUT_MS - 1, false)).toBe(
       'pending',
     );
@@ -110,14 +130,20 @@ describe('ActionNotice following a command', () => {
     await act(() => texts.changeLanguage('de'));
   });
 
-  const show = (watch: ReturnType<typeof commandWatch>) =>
+  const show = (...watches: (ReturnType<typeof commandWatch> | null)[]) =>
     act(() =>
-      root.render(createElement(ActionNotice, { message: 'gesetzt', watch, onGone: gone })),
+      root.render(
+        createElement(ActionNotice, {
+          message: 'gesetzt',
+          watches: watches.filter((w) => w !== null),
+          onGone: gone,
+        }),
+      ),
     );
 
   it('CF4: waits for the plant, then says it reports the commanded state, and goes', async () => {
     live = bool(false);
-    const watch = commandWatch(pump, true, 'Ein', Date.now());
+    const watch = commandWatch(pump, on(true), 'Ein', Date.now());
     await show(watch);
     expect(notice()?.dataset.feedback).toBe('pending');
     expect(notice()?.getAttribute('role')).toBe('status');
@@ -132,7 +158,7 @@ describe('ActionNotice following a command', () => {
 
   it('CF5: a state the plant does not report in time is a warning that stays until closed', async () => {
     live = bool(false);
-    await show(commandWatch(pump, true, 'Ein', Date.now()));
+    await show(commandWatch(pump, on(true), 'Ein', Date.now()));
     await act(() => vi.advanceTimersByTime(FEEDBACK_TIMEOUT_MS - 1));
     expect(notice()?.dataset.feedback).toBe('pending');
     await act(() => vi.advanceTimersByTime(1));
@@ -150,11 +176,47 @@ describe('ActionNotice following a command', () => {
   it('CF6: the warning names a value of bad quality, or none, in the language shown', async () => {
     await act(() => texts.changeLanguage('ru'));
     live = undefined;
-    await show(commandWatch(setpoint, 2.5, '2,50 bar', Date.now()));
+    await show(commandWatch(setpoint, to(2.5), '2,50 bar', Date.now()));
     await act(() => vi.advanceTimersByTime(FEEDBACK_TIMEOUT_MS));
     expect(notice()?.textContent).toContain('через 15 с установка сообщает: нет значения.');
     live = { ...number(1.2), quality: 'Bad' };
-    await show(commandWatch(setpoint, 2.5, '2,50 bar', Date.now() - FEEDBACK_TIMEOUT_MS));
+    await show(commandWatch(setpoint, to(2.5), '2,50 bar', Date.now() - FEEDBACK_TIMEOUT_MS));
     expect(notice()?.textContent).toContain('установка сообщает: 1,20 bar (');
+  });
+
+  it('CF8: several outputs: waits for all, lists only those the plant did not follow', async () => {
+    const pump2: PvConfig = {
+      ...pump,
+      pvRef: { type: 'DigiOut', nr: 100302 },
+      name: 'Pumpe 2 Befehl',
+    };
+    const values = new Map<number, PvValue>([
+      [pump.pvRef.nr, bool(false)],
+      [pump2.pvRef.nr, bool(false)],
+      [setpoint.pvRef.nr, number(1)],
+    ]);
+    livePv = (ref) => values.get(ref.nr);
+    const sentAt = Date.now();
+    const all = [
+      commandWatch(pump, on(true), 'Ein', sentAt),
+      commandWatch(pump2, { ...on(true), pvRef: pump2.pvRef }, 'Ein', sentAt),
+      commandWatch(setpoint, to(2.5), '2,50 bar', sentAt),
+    ];
+    await show(...all);
+    expect(notice()?.textContent).toContain('3 Werte gesendet – warte auf die Rückmeldung');
+    values.set(pump.pvRef.nr, bool(true));
+    values.set(setpoint.pvRef.nr, number(2.5));
+    await show(...all);
+    expect(notice()?.dataset.feedback).toBe('pending');
+    await act(() => vi.advanceTimersByTime(FEEDBACK_TIMEOUT_MS));
+    expect(notice()?.dataset.feedback).toBe('missing');
+    expect(notice()?.textContent).toBe(
+      'Keine Rückmeldung. Pumpe 2 Befehl: Ein wurde gesendet, die Anlage meldet nach 15 s: Aus.Schließen',
+    );
+    values.set(pump2.pvRef.nr, bool(true));
+    await show(...all);
+    expect(notice()?.dataset.feedback).toBe('confirmed');
+    expect(notice()?.textContent).toContain('Die Anlage meldet alle 3 gesendeten Werte.');
+    livePv = null;
   });
 });
