@@ -11,7 +11,7 @@ import { pvActionResultDialog, type ResultDialog } from '../../domain/validation
 import { Button } from '../../ui/index.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { setPvValues } from './actionsApi.ts';
-import { commandWatch, type CommandWatch } from './commandFeedback.ts';
+import { commandWatch, isTrusted, type CommandWatch } from './commandFeedback.ts';
 import { useCommandConfirm } from './CommandConfirm.tsx';
 import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
 import './actions.css';
@@ -34,9 +34,10 @@ export function DigiOutCommands({
   const on = config.digiDisplayConfig?.stateActiveText || t('actions.setValue.on');
   const off = config.digiDisplayConfig?.stateInactiveText || t('actions.setValue.off');
   const now = value?.boolValue;
-  // Only a state reported with good quality is known: then its own command is not offered.
-  // Unknown (no value yet, or bad or uncertain quality), both are, and the state says so.
-  const known = value?.quality === 'Good' ? now : undefined;
+  // Only a trusted state is known: then its own command is not offered. Otherwise (no value
+  // yet, or bad or uncertain quality) both are, and the state line says why: unknown, or the
+  // state with its quality.
+  const known = isTrusted(value) ? now : undefined;
   const command = async (target: boolean) => {
     const build = buildPvSetRequest([
       { pvRef: config.pvRef, target, domain: null, current: now ?? null },
@@ -70,9 +71,14 @@ export function DigiOutCommands({
     <div className="digi-out-commands" role="group" aria-label={t('safeOps.commands.label')}>
       <ReadOnlyNote access={access} />
       <p className="digi-out-state">
-        {known === undefined
+        {now === undefined
           ? t('actions.commands.stateUnknown')
-          : t('actions.commands.state', { state: known ? on : off })}
+          : t('actions.commands.state', { state: now ? on : off }) +
+            (value?.quality === 'Bad'
+              ? ` (${t('ui.quality.bad')})`
+              : value?.quality === 'Uncertain'
+                ? ` (${t('ui.quality.uncertain')})`
+                : '')}
       </p>
       <div className="action-buttons">
         {[true, false].map((target) => (

@@ -48,9 +48,17 @@ export function commandWatch(
   return null;
 }
 
-/** True when the reported value is the commanded one, with good quality. */
+/**
+ * A value the operator may take as the plant's state: good, or of a source that states no
+ * quality (SPEC §3 shows Unspecified without a quality mark). Bad and uncertain are not.
+ */
+export function isTrusted(value: PvValue | undefined): value is PvValue {
+  return value !== undefined && (value.quality === 'Good' || value.quality === 'Unspecified');
+}
+
+/** True when the reported value is the commanded one, and trusted. */
 export function reportsCommanded(expected: ExpectedValue, value: PvValue | undefined): boolean {
-  if (!value || value.quality !== 'Good') return false;
+  if (!isTrusted(value)) return false;
   if (expected.kind === 'bool') return value.boolValue === expected.value;
   const reported = value.doubleValue;
   return reported !== undefined && Math.abs(reported - expected.value) <= expected.tolerance;

@@ -75,11 +75,14 @@ const number = (v: number): PvValue => ({
 });
 
 describe('command feedback rules', () => {
-  it('CF1: a state is reported when it equals the commanded one with good quality', () => {
+  it('CF1: a state is reported when it equals the commanded one, good or without a quality', () => {
     const watch = commandWatch(pump, on(true), 'Ein', 0)!;
     expect(reportsCommanded(watch.expected, bool(true))).toBe(true);
     expect(reportsCommanded(watch.expected, bool(false))).toBe(false);
     expect(reportsCommanded(watch.expected, bool(true, 'Bad'))).toBe(false);
+    expect(reportsCommanded(watch.expected, bool(true, 'Uncertain'))).toBe(false);
+    // A source that states no quality is shown without a mark, and taken as it reads.
+    expect(reportsCommanded(watch.expected, bool(true, 'Unspecified'))).toBe(true);
     expect(reportsCommanded(watch.expected, undefined)).toBe(false);
   });
 
