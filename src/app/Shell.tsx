@@ -3,7 +3,7 @@
  * navigation (side bar from 960 px, drawer below), and the page. `?kiosk=1` shows only the
  * header and the page, for wall monitors.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PinButton } from '../features/favorites/PinButton.tsx';
 import { useTranslation } from './useTranslation.ts';
@@ -23,6 +23,12 @@ import { useSession } from '../features/auth/sessionStore.ts';
 import { logoutUrl } from '../api/http.ts';
 import { AlarmBanner } from '../features/alerts/AlarmBanner.tsx';
 import { ActionDispatcherProvider } from './actions/ActionDispatcher.tsx';
+import { useNotices } from './noticeStack.ts';
+
+/** The notices after actions load with the first one (they follow commands to the plant). */
+const NoticeStack = lazy(() =>
+  import('../features/actions/ActionNotice.tsx').then((m) => ({ default: m.NoticeStack })),
+);
 
 function signOut() {
   window.location.assign(logoutUrl('/'));
@@ -52,6 +58,7 @@ export function Shell() {
   const main = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const firstPath = useRef(pathname);
+  const notices = useNotices();
 
   // After in-app navigation, keyboard and screen reader users continue on the new page, not
   // on the link they left behind. The first page load keeps the browser's own focus.
@@ -107,6 +114,11 @@ export function Shell() {
         <main ref={main} id="main" className="shell-main" tabIndex={-1}>
           <Outlet />
         </main>
+        {notices.length > 0 && (
+          <Suspense fallback={null}>
+            <NoticeStack />
+          </Suspense>
+        )}
         {!kiosk && (
           <NavDrawer
             open={drawerOpen}

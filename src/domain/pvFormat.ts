@@ -111,3 +111,9 @@ export function formatPvValue(
     }
   }
 }
+
+/** A value with its unit ("—" without a value), as the confirm step and the notices show it. */
+export function withUnit(text: string | null | undefined, unit: string | null | undefined) {
+  if (text === null || text === undefined || text === '') return '—';
+  return unit ? `${text} ${unit}` : text;
+}

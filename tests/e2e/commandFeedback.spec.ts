@@ -23,7 +23,7 @@ const test = base.extend({
   ],
 });
 
-test('CF7: a command the plant does not follow ends in a warning that stays, not in "done"', async ({
+test('CF7: a command the plant does not follow ends in a warning that stays, on the next page too', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -44,6 +44,9 @@ test('CF7: a command the plant does not follow ends in a warning that stays, not
   await expect(
     page.getByRole('status').filter({ hasText: 'Ein gesendet – warte auf die Rückmeldung' }),
   ).toBeVisible();
+  // The notice is the tab's, not the page's: the operator moves on and is still told.
+  await page.getByRole('link', { name: 'Stationen', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/stations$/);
   const warning = page.getByRole('alert').filter({ hasText: 'Keine Rückmeldung.' });
   await expect(warning).toBeVisible({ timeout: 25_000 });
   await expect(warning).toContainText('Ein wurde gesendet, die Anlage meldet nach 15 s: Aus.');

@@ -4,11 +4,12 @@
  * for it, says when the plant reports the commanded value, and stays as a warning, announced
  * at once, when the plant did not within the time.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { createPortal } from 'react-dom';
 import { useFormat } from '../../app/useFormat.ts';
 import { useTranslation } from '../../app/useTranslation.ts';
-import { formatPvValue } from '../../domain/pvFormat.ts';
+import { formatPvValue, withUnit } from '../../domain/pvFormat.ts';
+import { removeNotice, useNotices, type KeptNotice } from '../../app/noticeStack.ts';
 import { usePvValue } from '../../live/index.ts';
 import { Button, Icon } from '../../ui/index.ts';
 import {
@@ -18,40 +19,74 @@ import {
   type CommandWatch,
   type FeedbackState,
 } from './commandFeedback.ts';
-import { withUnit } from './CommandConfirm.tsx';
+import './actions.css';
 
 export const NOTICE_VISIBLE_MS = 5000;
-
-/** What a page keeps to show after an action: its text and the reports to follow, if any. */
-export interface Notice {
-  message: string;
-  watches?: readonly CommandWatch[];
-}
 
 export function ActionNotice({
   message,
   watches,
   onGone,
+  stacked = false,
 }: {
   message: string | null;
   /** The outputs whose reports must follow the values just sent. */
   watches?: readonly CommandWatch[];
   onGone: () => void;
+  /** In a page's stack of notices (ActionNotices), not on its own at the foot of the page. */
+  stacked?: boolean;
 }) {
   return watches?.length && message ? (
-    <CommandFeedbackNotice key={watches[0]!.sentAt} watches={watches} onGone={onGone} />
+    <CommandFeedbackNotice
+      key={watches[0]!.sentAt}
+      watches={watches}
+      onGone={onGone}
+      stacked={stacked}
+    />
   ) : (
-    <SuccessNotice message={message} onGone={onGone} />
+    <SuccessNotice message={message} onGone={onGone} stacked={stacked} />
   );
 }
 
-function SuccessNotice({ message, onGone }: { message: string | null; onGone: () => void }) {
+/** The tab's notices at the foot of the screen (the shell renders it once there are any). */
+export function NoticeStack() {
+  const notices = useNotices();
+  if (notices.length === 0) return null;
+  return createPortal(
+    <div className="action-notices">
+      {notices.map((n) => (
+        <StackedNotice key={n.id} notice={n} />
+      ))}
+    </div>,
+    document.body,
+  );
+}
+
+function StackedNotice({ notice }: { notice: KeptNotice }) {
+  const gone = useCallback(() => removeNotice(notice.id), [notice.id]);
+  return <ActionNotice message={notice.message} watches={notice.watches} onGone={gone} stacked />;
+}
+
+/** On its own a notice is portalled to the foot of the page; in a stack, the stack is. */
+function place(node: ReactElement, stacked: boolean): ReactElement {
+  return stacked ? node : createPortal(node, document.body);
+}
+
+function SuccessNotice({
+  message,
+  onGone,
+  stacked,
+}: {
+  message: string | null;
+  onGone: () => void;
+  stacked: boolean;
+}) {
   useEffect(() => {
     if (!message) return;
     const timer = setTimeout(onGone, NOTICE_VISIBLE_MS);
     return () => clearTimeout(timer);
   }, [message, onGone]);
-  return createPortal(
+  return place(
     <div className="action-notice" role="status" hidden={!message}>
       {message && (
         <>
@@ -59,7 +94,7 @@ function SuccessNotice({ message, onGone }: { message: string | null; onGone: ()
         </>
       )}
     </div>,
-    document.body,
+    stacked,
   );
 }
 
@@ -72,9 +107,11 @@ interface Report {
 function CommandFeedbackNotice({
   watches,
   onGone,
+  stacked,
 }: {
   watches: readonly CommandWatch[];
   onGone: () => void;
+  stacked: boolean;
 }) {
   const { t } = useTranslation();
   const [reports, setReports] = useState<readonly (Report | undefined)[]>([]);
@@ -119,7 +156,7 @@ function CommandFeedbackNotice({
     return (
       <>
         {probes}
-        {createPortal(
+        {place(
           <div
             key="missing"
             className="action-notice action-notice-missing"
@@ -143,7 +180,7 @@ function CommandFeedbackNotice({
               {t('ui.dialog.close')}
             </Button>
           </div>,
-          document.body,
+          stacked,
         )}
       </>
     );
@@ -160,11 +197,11 @@ function CommandFeedbackNotice({
   return (
     <>
       {probes}
-      {createPortal(
+      {place(
         <div key="status" className="action-notice" role="status" data-feedback={state}>
           <Icon name={state === 'confirmed' ? 'check' : 'connecting'} /> {text}
         </div>,
-        document.body,
+        stacked,
       )}
     </>
   );

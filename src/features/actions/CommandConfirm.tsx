@@ -7,6 +7,7 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { Button, Dialog } from '../../ui/index.ts';
+export { withUnit } from '../../domain/pvFormat.ts';
 
 export interface CommandChange {
   /** The PV (or output, counter, group) that changes. */
@@ -116,10 +117,4 @@ export function useCommandConfirm(): {
     done?.(ok);
   }, []);
   return { ask, element: <CommandConfirm request={request} onAnswer={onAnswer} /> };
-}
-
-/** A value with its unit for the confirm step. */
-export function withUnit(text: string | null | undefined, unit: string | null | undefined) {
-  if (text === null || text === undefined || text === '') return '—';
-  return unit ? `${text} ${unit}` : text;
 }

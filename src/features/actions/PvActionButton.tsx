@@ -2,11 +2,11 @@
  * The action button of a PV row (station page): opens the PV's actions. The dialogs load
  * with the first click, not with the page.
  */
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { PvRef } from '../../contract/pv.ts';
 import { Button, Tooltip } from '../../ui/index.ts';
-import { ActionNotice, type Notice } from './ActionNotice.tsx';
+import { addNotice } from '../../app/noticeStack.ts';
 import './actions.css';
 
 const PvActions = lazy(() => import('./PvActions.tsx').then((m) => ({ default: m.PvActions })));
@@ -14,8 +14,6 @@ const PvActions = lazy(() => import('./PvActions.tsx').then((m) => ({ default: m
 export function PvActionButton({ pvRef, name }: { pvRef: PvRef; name: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const clearNotice = useCallback(() => setNotice(null), []);
   return (
     <>
       <Tooltip content={t('actions.menu.tooltip')}>
@@ -38,13 +36,10 @@ export function PvActionButton({ pvRef, name }: { pvRef: PvRef; name: string }) 
             onClose={() => setOpen(false)}
             onDone={(message, watch) => {
               setOpen(false);
-              setNotice({ message, watches: watch ? [watch] : [] });
+              addNotice({ message, watches: watch ? [watch] : [] });
             }}
           />
         </Suspense>
-      )}
-      {notice && (
-        <ActionNotice message={notice.message} watches={notice.watches} onGone={clearNotice} />
       )}
     </>
   );

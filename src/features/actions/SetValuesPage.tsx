@@ -23,7 +23,7 @@ import { formatPvValue } from '../../domain/pvFormat.ts';
 import { usePvValue } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { Button, EmptyState, LoadingState, PageHeader, PvValueText } from '../../ui/index.ts';
-import { ActionNotice, type Notice } from './ActionNotice.tsx';
+import { addNotice } from '../../app/noticeStack.ts';
 import { commandWatch } from './commandFeedback.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { setPvValues } from './actionsApi.ts';
@@ -54,7 +54,6 @@ export function SetValuesPage() {
   const [banner, setBanner] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ResultDialog | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
   const live = useRef(new Map<string, Live>());
   const confirm = useCommandConfirm();
   const access = useWriteAccess('writePvs', station);
@@ -144,7 +143,7 @@ export function SetValuesPage() {
       const watch = commandWatch(config, item, changes[i]!.to, sentAt);
       return watch ? [watch] : [];
     });
-    setNotice({ message: t('actions.setValues.done', { count: build.items.length }), watches });
+    addNotice({ message: t('actions.setValues.done', { count: build.items.length }), watches });
   };
 
   return (
@@ -231,13 +230,6 @@ export function SetValuesPage() {
         onClose={() => setResult(null)}
         pvName={(item) => nameOf(item.pvRef)}
       />
-      {notice && (
-        <ActionNotice
-          message={notice.message}
-          watches={notice.watches}
-          onGone={() => setNotice(null)}
-        />
-      )}
       {confirm.element}
     </section>
   );

@@ -9,7 +9,6 @@ import { usePriorityStyles } from '../alerts/usePriorities.ts';
 import {
   lazy,
   Suspense,
-  useCallback,
   useEffect,
   useMemo,
   useRef,
@@ -17,7 +16,7 @@ import {
   type KeyboardEvent,
   type MouseEvent,
 } from 'react';
-import { ActionNotice, type Notice } from '../actions/ActionNotice.tsx';
+import { addNotice } from '../../app/noticeStack.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useActionDispatcher } from '../../app/actions/ActionDispatcher.tsx';
 import { readImageAction } from './imageActions.ts';
@@ -121,8 +120,6 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
   const viewportRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   const [target, setTarget] = useState<Target>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const clearNotice = useCallback(() => setNotice(null), []);
   const size = useMemo(() => {
     const box = svg.viewBox?.baseVal;
     const width = box && box.width > 0 ? box.width : Number(svg.getAttribute('width')) || 1200;
@@ -265,7 +262,7 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
           onOperate={() => setTarget({ kind: 'operate', pv: target.pv })}
           onDone={(message, watch) => {
             setTarget(null);
-            setNotice({ message, watches: watch ? [watch] : [] });
+            addNotice({ message, watches: watch ? [watch] : [] });
           }}
         />
       )}
@@ -276,13 +273,10 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
             onClose={() => setTarget(null)}
             onDone={(message, watch) => {
               setTarget(null);
-              setNotice({ message, watches: watch ? [watch] : [] });
+              addNotice({ message, watches: watch ? [watch] : [] });
             }}
           />
         </Suspense>
-      )}
-      {notice && (
-        <ActionNotice message={notice.message} watches={notice.watches} onGone={clearNotice} />
       )}
       {target?.kind === 'dial' && (
         <DialDialog stationNumber={target.station} onClose={() => setTarget(null)} />

@@ -223,3 +223,38 @@ describe('ActionNotice following a command', () => {
     livePv = null;
   });
 });
+
+describe('the tab notice stack', () => {
+  it('CF9: commands one after another keep their notices; a new command to the same output replaces its own', async () => {
+    const { addNotice, removeNotice, useNotices } = await import('../../../src/app/noticeStack.ts');
+    const seen: { message: string; id: number }[][] = [];
+    function Probe() {
+      seen.push(useNotices().map((n) => ({ message: n.message, id: n.id })));
+      return null;
+    }
+    const container = document.createElement('div');
+    const root = createRoot(container);
+    await act(() => root.render(createElement(Probe)));
+    const pump2: PvConfig = { ...pump, pvRef: { type: 'DigiOut', nr: 100302 } };
+    await act(() =>
+      addNotice({ message: 'p1 on', watches: [commandWatch(pump, on(true), 'Ein', 1)!] }),
+    );
+    await act(() =>
+      addNotice({
+        message: 'p2 on',
+        watches: [commandWatch(pump2, { ...on(true), pvRef: pump2.pvRef }, 'Ein', 2)!],
+      }),
+    );
+    await act(() => addNotice({ message: 'saved' }));
+    await act(() =>
+      addNotice({ message: 'p1 off', watches: [commandWatch(pump, on(false), 'Aus', 3)!] }),
+    );
+    const now = seen.at(-1)!;
+    expect(now.map((n) => n.message)).toEqual(['p2 on', 'saved', 'p1 off']);
+    await act(() => removeNotice(now[0]!.id));
+    expect(seen.at(-1)!.map((n) => n.message)).toEqual(['saved', 'p1 off']);
+    for (let i = 0; i < 6; i++) await act(() => addNotice({ message: `n${i}` }));
+    expect(seen.at(-1)!.map((n) => n.message)).toEqual(['n1', 'n2', 'n3', 'n4', 'n5']);
+    await act(() => root.unmount());
+  });
+});

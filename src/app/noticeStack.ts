@@ -1,0 +1,55 @@
+/**
+ * The tab's notices after actions, newest last, shown at the foot of every page by the shell
+ * (the view loads with the first notice: src/features/actions/ActionNotice.tsx). Kept here,
+ * not in a page, so that a notice that follows a command outlives the page it was sent from:
+ * the operator who switches a pump on and moves to the next page still learns that the plant
+ * did not follow. Commands sent one after another each keep their notice (two pumps switched
+ * within seconds: the first one's warning is not lost to the second's notice); a new command
+ * to the same outputs replaces the older notice that followed only them.
+ */
+import { useSyncExternalStore } from 'react';
+import { pvKey } from '../contract/keys.ts';
+import type { CommandWatch } from '../features/actions/commandFeedback.ts';
+
+/** What a page leaves to show after an action: its text and the reports to follow, if any. */
+export interface Notice {
+  message: string;
+  watches?: readonly CommandWatch[];
+}
+
+export interface KeptNotice extends Notice {
+  id: number;
+}
+
+/** At most this many notices stand at once; the oldest goes first. */
+const MAX_NOTICES = 5;
+
+let notices: readonly KeptNotice[] = [];
+let nextId = 0;
+const listeners = new Set<() => void>();
+
+function set(next: readonly KeptNotice[]): void {
+  notices = next;
+  for (const listener of listeners) listener();
+}
+
+export function addNotice(notice: Notice): void {
+  const pvs = new Set((notice.watches ?? []).map((w) => pvKey(w.config.pvRef)));
+  const kept = notices.filter(
+    (n) => !n.watches?.length || !n.watches.every((w) => pvs.has(pvKey(w.config.pvRef))),
+  );
+  set([...kept, { ...notice, id: ++nextId }].slice(-MAX_NOTICES));
+}
+
+export function removeNotice(id: number): void {
+  if (notices.some((n) => n.id === id)) set(notices.filter((n) => n.id !== id));
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useNotices(): readonly KeptNotice[] {
+  return useSyncExternalStore(subscribe, () => notices);
+}
