@@ -4,7 +4,7 @@
  * explicit confirm. The confirm button takes the focus, so Enter confirms; Escape (and the
  * close button) cancels and nothing is sent.
  */
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { Button, Dialog } from '../../ui/index.ts';
 export { withUnit } from '../../domain/pvFormat.ts';
@@ -39,6 +39,12 @@ export function CommandConfirm({
   onAnswer: (confirmed: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const asked = request !== null;
+  useEffect(() => {
+    // The notice that follows the command (shown by the shell) loads while the operator reads
+    // the question, so "sent – waiting for the plant" stands the moment the dialog closes.
+    if (asked) void import('./ActionNotice.tsx');
+  }, [asked]);
   return (
     <Dialog
       open={request !== null}
