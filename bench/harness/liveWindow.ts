@@ -11,7 +11,7 @@ import type { BenchContext } from './context.ts';
 import { openMetricsSession } from './pageProbes.ts';
 import { cpuByRole, readProcessCpu, type ProcessRole } from './processCpu.ts';
 import { mean, pooledPercentile, sum } from './pool.ts';
-import { percentile } from './stats.ts';
+import { inRefreshPeriods, percentile } from './stats.ts';
 
 export type Side = 'pegel' | 'baseline';
 
@@ -137,7 +137,7 @@ export async function measureLiveWindow(
   const after = await Promise.all(pages.map((_, i) => times(i)));
   await Promise.all(sessions.map((s) => s.close()));
   const seconds = (Date.now() - t0) / 1000;
-  const frontFrames = probes[pages.indexOf(foreground)]?.frameIntervalsMs ?? [];
+  const frontFrames = inRefreshPeriods(probes[pages.indexOf(foreground)]?.frameIntervalsMs ?? []);
   const dataPath = counters.map((c) => c.dataPathMs).filter((d): d is number[] => d !== null);
   return {
     deliveredPerSec: deliveredPerSec(counters, seconds),

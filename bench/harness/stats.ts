@@ -113,3 +113,23 @@ export function fitCost(
     n: points.length,
   };
 }
+
+/**
+ * Frame intervals (requestAnimationFrame to requestAnimationFrame) in whole display
+ * refreshes. A browser presents frames only at the display's refresh, so an interval is a
+ * whole number of refresh periods; what the timestamps add to that is timer jitter, which
+ * put a smooth 60 Hz list at "16.72 ms" against a 16.7 ms target. The period is the mean of
+ * the one-refresh intervals (those under 1.5 times the 10th percentile of the intervals of 4 ms or more), so jitter averages
+ * out; each interval becomes the nearest whole number of periods, at least one.
+ */
+export function inRefreshPeriods(intervalsMs: readonly number[]): number[] {
+  // Two callbacks within one refresh (under 4 ms: no display refreshes at 250 Hz) say
+  // nothing of the period.
+  const s = sorted(intervalsMs.filter((v) => v >= 4));
+  if (s.length === 0) return [...intervalsMs];
+  const bound = percentileOfSorted(s, 10) * 1.5;
+  const single = s.filter((v) => v < bound);
+  const period = single.reduce((a, b) => a + b, 0) / single.length;
+  if (!(period > 0)) return [...intervalsMs];
+  return intervalsMs.map((v) => Math.max(1, Math.round(v / period)) * period);
+}

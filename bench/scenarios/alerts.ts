@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { HUBS } from '../../src/contract/hubs.ts';
 import type { BenchContext, BenchServer } from '../harness/context.ts';
 import type { Side } from '../harness/liveWindow.ts';
-import { percentile } from '../harness/stats.ts';
+import { inRefreshPeriods, percentile } from '../harness/stats.ts';
 import { requireHub, requireSource } from '../harness/prerequisites.ts';
 import { defineScenario, NotReady, type FigureSamples } from '../harness/scenario.ts';
 import { waitForExpression } from '../harness/waitForExpression.ts';
@@ -118,7 +118,7 @@ async function scrollWindow(
     await page.mouse.wheel(0, p.scrollStepPx);
     await page.evaluate('new Promise((r) => requestAnimationFrame(() => r()))');
   }
-  const frames = (await ctx.probes.stop(page)).frameIntervalsMs;
+  const frames = inRefreshPeriods((await ctx.probes.stop(page)).frameIntervalsMs);
   const after = (await page.evaluate(offset)) as number;
   return { frames, scrolledPx: after - before };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   fitCost,
+  inRefreshPeriods,
   median,
   percentile,
   relativeSpread,
@@ -59,5 +60,18 @@ describe('bench statistics', () => {
         { tabs: 2, updates: 20, cost: 6 },
       ]),
     ).toBeNull();
+  });
+
+  it('BENCH-STAT5: frame intervals count whole refreshes: jitter is no slow frame, a dropped refresh is', () => {
+    const smooth = Array.from({ length: 200 }, (_, i) => 1000 / 60 + (i % 2 ? 0.08 : -0.08));
+    smooth[7] = 16.9;
+    const even = inRefreshPeriods(smooth);
+    expect(percentile(even, 95)).toBeCloseTo(1000 / 60, 2);
+    expect(percentile(smooth, 95)).toBeGreaterThan(16.7);
+    const dropping = [...smooth.slice(0, 180), ...Array.from({ length: 20 }, () => 33.5)];
+    expect(percentile(inRefreshPeriods(dropping), 95)).toBeCloseTo((2 * 1000) / 60, 2);
+    // At least one refresh: a double rAF callback in one refresh is not a zero-length frame.
+    expect(inRefreshPeriods([16.7, 16.6, 16.7, 2])[3]).toBeCloseTo(16.67, 1);
+    expect(inRefreshPeriods([])).toEqual([]);
   });
 });
