@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AlertView } from '../../workers/engineApi.ts';
 import type { AlertViewFrame } from '../../workers/engineProtocol.ts';
+import { keepUnchangedRows } from './keptRows.ts';
 import { useLiveClient } from './LiveContext.ts';
 import { dropEarlyAlertFrame, earlyAlertFrame } from './earlyAlertFrame.ts';
 
@@ -39,7 +40,9 @@ export function useAlertWindow(view: AlertView): AlertViewFrame {
     shown.current = sourceKey;
     dropEarlyAlertFrame();
     drawn.current = false;
-    const h = client.watchAlertView(sent(), setFrame);
+    const h = client.watchAlertView(sent(), (next) =>
+      setFrame((prev) => keepUnchangedRows(prev, next)),
+    );
     handle.current = h;
     return () => {
       h.release();

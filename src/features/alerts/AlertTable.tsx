@@ -5,7 +5,7 @@
  * phone a row wraps onto several lines (time and state, station, source, message), so two
  * alarms of one station never read the same; rows are measured as they render.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { ParseKeys } from 'i18next';
@@ -100,7 +100,6 @@ function usePhone(): boolean {
 export function AlertTable(props: Props) {
   const { frame, sort, selected, focusIndex, colors } = props;
   const { t } = useTranslation();
-  const format = useFormat();
   const scroller = useRef<HTMLDivElement>(null);
   const head = useRef<HTMLDivElement>(null);
   const { onHeadHeight } = props;
@@ -128,6 +127,14 @@ export function AlertTable(props: Props) {
   }, [first, last, onRange]);
 
   const rowAt = (index: number): Alert | undefined => frame.rows[index - frame.from];
+  // One handler for every row, the same across renders, so that unchanged rows are not
+  // rendered again (AlertRow is memoised); it reads the latest props when clicked.
+  const latest = useRef(props);
+  latest.current = props;
+  const onActivate = useCallback((index: number, a: Alert, gone: boolean) => {
+    latest.current.onFocusIndex(index, a);
+    if (!gone) latest.current.onToggle(a);
+  }, []);
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     // Keys on the grid itself; a focused sort button keeps its own.
@@ -216,83 +223,33 @@ export function AlertTable(props: Props) {
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const a = rowAt(item.index);
-            const style = {
-              transform: `translateY(${item.start}px)`,
-              ...(phone ? {} : { height: ROW_HEIGHT_PX }),
-            };
             if (!a)
               return (
                 <div
                   key={item.key}
                   className="alert-row alert-placeholder"
-                  style={{ ...style, height: phone ? PHONE_ROW_HEIGHT_PX : ROW_HEIGHT_PX }}
+                  style={{
+                    transform: `translateY(${item.start}px)`,
+                    height: phone ? PHONE_ROW_HEIGHT_PX : ROW_HEIGHT_PX,
+                  }}
                   role="row"
                 />
               );
             const gone = frame.gone?.includes(a.id) ?? false;
-            const phase = gone ? 'gone' : alertPhase(a);
-            const look = colors.get(a.priority);
-            const isSelected = selected.has(a.id);
             return (
-              <div
+              <AlertRow
                 key={item.key}
-                ref={phone ? virtualizer.measureElement : undefined}
-                data-index={item.index}
-                id={`alert-row-${a.id}`}
-                role="row"
-                aria-rowindex={item.index + 2}
-                aria-selected={isSelected}
-                data-alert-id={a.id}
-                className={cx(
-                  'alert-row',
-                  a.state === 'pending' && !gone && 'is-pending',
-                  a.cleared && 'is-cleared',
-                  `is-${phase}`,
-                  isSelected && 'is-selected',
-                  item.index === focusIndex && 'is-focused',
-                )}
-                style={style}
-                onClick={() => {
-                  props.onFocusIndex(item.index, a);
-                  if (!gone) props.onToggle(a);
-                }}
-              >
-                <span role="gridcell" className="col-select">
-                  <input
-                    type="checkbox"
-                    tabIndex={-1}
-                    checked={isSelected}
-                    aria-label={a.text}
-                    onChange={() => undefined}
-                  />
-                </span>
-                <span role="gridcell" className="col-prio">
-                  <PriorityChip priority={a.priority} look={look} />
-                </span>
-                <span role="gridcell" className="col-time num">
-                  {format.dateTime(a.timestamp)}
-                </span>
-                {/* Desktop columns cut names in the middle, so similar ones still read apart
-                    (the tail tells them apart); on a phone they wrap whole. */}
-                <span role="gridcell" className="col-station">
-                  {phone ? a.stationName : <MiddleText text={a.stationName} />}
-                </span>
-                <span role="gridcell" className="col-source">
-                  {phone ? a.sourceName : <MiddleText text={a.sourceName} />}
-                </span>
-                <span role="gridcell" className="col-text">
-                  {phone ? a.text : <MiddleText text={a.text} />}
-                </span>
-                <span role="gridcell" className="col-state">
-                  {t(`alerts.phase.${phase}`)}
-                </span>
-                <span role="gridcell" className="col-ackby">
-                  {a.acknowledgedBy ?? ''}
-                </span>
-                <span role="gridcell" className="col-cleared">
-                  {a.cleared ? t('alerts.cleared.yes') : t('alerts.cleared.no')}
-                </span>
-              </div>
+                alert={a}
+                index={item.index}
+                start={item.start}
+                phone={phone}
+                gone={gone}
+                selected={selected.has(a.id)}
+                focused={item.index === focusIndex}
+                look={colors.get(a.priority)}
+                measure={phone ? virtualizer.measureElement : undefined}
+                onActivate={onActivate}
+              />
             );
           })}
         </div>
@@ -300,3 +257,97 @@ export function AlertTable(props: Props) {
     </div>
   );
 }
+
+interface RowProps {
+  alert: Alert;
+  index: number;
+  /** The row's offset in the list, px. */
+  start: number;
+  phone: boolean;
+  /** A held current list: the alert left the list meanwhile. */
+  gone: boolean;
+  selected: boolean;
+  focused: boolean;
+  look: PriorityLook | undefined;
+  /** Phones measure each row (they wrap); desktop rows have a fixed height. */
+  measure: ((el: Element | null) => void) | undefined;
+  onActivate: (index: number, alert: Alert, gone: boolean) => void;
+}
+
+/**
+ * One alert row. Memoised: while scrolling, only the rows that come into view render (the
+ * others keep their props; an unchanged alert keeps its object, src/live/keptRows.ts).
+ */
+const AlertRow = memo(function AlertRow({
+  alert: a,
+  index,
+  start,
+  phone,
+  gone,
+  selected,
+  focused,
+  look,
+  measure,
+  onActivate,
+}: RowProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const phase = gone ? 'gone' : alertPhase(a);
+  return (
+    <div
+      ref={measure}
+      data-index={index}
+      id={`alert-row-${a.id}`}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-alert-id={a.id}
+      className={cx(
+        'alert-row',
+        a.state === 'pending' && !gone && 'is-pending',
+        a.cleared && 'is-cleared',
+        `is-${phase}`,
+        selected && 'is-selected',
+        focused && 'is-focused',
+      )}
+      style={{ transform: `translateY(${start}px)`, ...(phone ? {} : { height: ROW_HEIGHT_PX }) }}
+      onClick={() => onActivate(index, a, gone)}
+    >
+      <span role="gridcell" className="col-select">
+        <input
+          type="checkbox"
+          tabIndex={-1}
+          checked={selected}
+          aria-label={a.text}
+          onChange={() => undefined}
+        />
+      </span>
+      <span role="gridcell" className="col-prio">
+        <PriorityChip priority={a.priority} look={look} />
+      </span>
+      <span role="gridcell" className="col-time num">
+        {format.dateTime(a.timestamp)}
+      </span>
+      {/* Desktop columns cut names in the middle, so similar ones still read apart
+          (the tail tells them apart); on a phone they wrap whole. */}
+      <span role="gridcell" className="col-station">
+        {phone ? a.stationName : <MiddleText text={a.stationName} />}
+      </span>
+      <span role="gridcell" className="col-source">
+        {phone ? a.sourceName : <MiddleText text={a.sourceName} />}
+      </span>
+      <span role="gridcell" className="col-text">
+        {phone ? a.text : <MiddleText text={a.text} />}
+      </span>
+      <span role="gridcell" className="col-state">
+        {t(`alerts.phase.${phase}`)}
+      </span>
+      <span role="gridcell" className="col-ackby">
+        {a.acknowledgedBy ?? ''}
+      </span>
+      <span role="gridcell" className="col-cleared">
+        {a.cleared ? t('alerts.cleared.yes') : t('alerts.cleared.no')}
+      </span>
+    </div>
+  );
+});
