@@ -153,7 +153,7 @@ const PvList = memo(function PvList({ pvs }: { pvs: readonly PvRef[] }) {
                 key={`${ref.type}-${ref.nr}`}
                 pvRef={ref}
                 index={item.index}
-                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT_PX }}
+                start={item.start}
               />
             );
           })}
@@ -163,14 +163,19 @@ const PvList = memo(function PvList({ pvs }: { pvs: readonly PvRef[] }) {
   );
 });
 
+/**
+ * One PV row, memoised: a scroll step renders the rows it brings into view, not every row
+ * again (its props are numbers and the list's own PV reference, never a new object).
+ */
 const PvRow = memo(function PvRow({
   pvRef,
   index,
-  style,
+  start,
 }: {
   pvRef: PvRef;
   index: number;
-  style: React.CSSProperties;
+  /** The row's offset in the list, px. */
+  start: number;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -187,7 +192,13 @@ const PvRow = memo(function PvRow({
       className={alarm ? `pv-row in-alarm is-${alarm.phase}` : 'pv-row'}
       role="row"
       aria-rowindex={index + 2}
-      style={alarmFill ? ({ ...style, '--alarm-color': alarmFill } as React.CSSProperties) : style}
+      style={
+        {
+          transform: `translateY(${start}px)`,
+          height: ROW_HEIGHT_PX,
+          ...(alarmFill ? { '--alarm-color': alarmFill } : {}),
+        } as React.CSSProperties
+      }
       data-pv={pvUrlId(pvRef)}
       data-alarm={alarm ? alarm.phase : undefined}
       data-alarm-priority={alarm?.priority}
