@@ -2,7 +2,7 @@
  * Counter reset (SPEC §2 "counter reset", §3 CounterValue): the counters of one station with
  * their live values; the resetable ones can be chosen and reset together after a question.
  */
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { pvKey } from '../../contract/keys.ts';
 import type { PvConfig, PvRef, PvValue } from '../../contract/pv.ts';
@@ -31,6 +31,14 @@ export function CountersPage() {
   const { station, setStation, stations, retryStations, configs, retryConfigs, list, nameOf } =
     useStationPvConfigs(isCounter);
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const choose = useCallback((key: string, on: boolean) => {
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  }, []);
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ResultDialog | null>(null);
@@ -102,14 +110,7 @@ export function CountersPage() {
                           config={config}
                           checked={selected.has(key)}
                           values={values.current}
-                          onChange={(on) =>
-                            setSelected((s) => {
-                              const next = new Set(s);
-                              if (on) next.add(key);
-                              else next.delete(key);
-                              return next;
-                            })
-                          }
+                          onChange={choose}
                         />
                       );
                     })}
@@ -175,7 +176,8 @@ const CounterRow = memo(function CounterRow({
   config: PvConfig;
   checked: boolean;
   values: Map<string, PvValue>;
-  onChange: (on: boolean) => void;
+  /** Stable across renders (the row is memoised): it names the row by its key. */
+  onChange: (key: string, on: boolean) => void;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -195,7 +197,7 @@ const CounterRow = memo(function CounterRow({
           checked={checked}
           disabled={!resettable}
           title={resettable ? undefined : t('actions.counters.notResettable')}
-          onChange={(e) => onChange(e.target.checked)}
+          onChange={(e) => onChange(key, e.target.checked)}
         />
       </td>
       <th scope="row">

@@ -4,7 +4,7 @@
  * SPEC §5 "Value entry" is checked first; on any violation nothing is sent; a failed save
  * keeps every entry.
  */
-import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { pvKey } from '../../contract/keys.ts';
 import type { PvConfig } from '../../contract/pv.ts';
@@ -50,6 +50,11 @@ export function SetValuesPage() {
   const { station, setStation, stations, retryStations, configs, retryConfigs, list, nameOf } =
     useStationPvConfigs(isSettable);
   const [entries, setEntries] = useState<Map<string, string>>(new Map());
+  // One handler for every row, so that typing renders only the row typed in (rows are memoised).
+  const enter = useCallback(
+    (key: string, value: string) => setEntries((m) => new Map(m).set(key, value)),
+    [],
+  );
   const [errors, setErrors] = useState<Map<string, string>>(new Map());
   const [banner, setBanner] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -199,7 +204,7 @@ export function SetValuesPage() {
                             entry={entries.get(key) ?? ''}
                             error={errors.get(key)}
                             live={live.current}
-                            onChange={(v) => setEntries((m) => new Map(m).set(key, v))}
+                            onChange={enter}
                           />
                         );
                       })}
@@ -246,7 +251,8 @@ const SetValueRow = memo(function SetValueRow({
   entry: string;
   error: string | undefined;
   live: Map<string, Live>;
-  onChange: (value: string) => void;
+  /** Stable across renders (the row is memoised): it names the row by its key. */
+  onChange: (key: string, value: string) => void;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -288,7 +294,7 @@ const SetValueRow = memo(function SetValueRow({
             name={key}
             aria-label={label}
             value={entry}
-            onChange={(e) => onChange(e.target.value)}
+            onChange={(e) => onChange(key, e.target.value)}
           >
             <option value="">{t('actions.setValues.keep')}</option>
             <option value="on">
@@ -310,7 +316,7 @@ const SetValueRow = memo(function SetValueRow({
             value={entry}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            onChange={(e) => onChange(e.target.value)}
+            onChange={(e) => onChange(key, e.target.value)}
           />
         )}
         {error && (
