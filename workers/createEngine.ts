@@ -32,9 +32,9 @@ export function createEngine(host: EngineHost): Engine {
     transports: createSignalrTransportFactory(baseUrl, foreverRetryPolicy),
     fetchPvConfigs: createPvConfigFetcher(baseUrl, host.fetch.bind(host)),
     // Archive alert lists come with the alert views (worker budget), so does their REST call.
-    fetchAlerts: (query) =>
+    fetchAlerts: (query, signal) =>
       import('./alerts/alertArchiveRest.ts').then(({ createAlertArchiveFetcher }) =>
-        createAlertArchiveFetcher(baseUrl, host.fetch.bind(host))(query),
+        createAlertArchiveFetcher(baseUrl, host.fetch.bind(host))(query, signal),
       ),
     fetchFeedItems: (feed, ids) =>
       import('./feedItems.ts').then(({ createFeedItemsFetcher }) =>

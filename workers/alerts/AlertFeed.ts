@@ -54,7 +54,11 @@ export interface AlertView {
   firstRowsDrawn?: boolean;
 }
 
-export type AlertArchiveFetcher = (query: AlertQuery) => Promise<AlertListResult>;
+/** `signal` cancels the request (and the parse of its answer) once no view needs it. */
+export type AlertArchiveFetcher = (
+  query: AlertQuery,
+  signal?: AbortSignal,
+) => Promise<AlertListResult>;
 
 /** The views' module (`alertViewSet.ts`), or what stands in for it in tests. */
 export interface AlertViewsModule {

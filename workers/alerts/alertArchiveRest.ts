@@ -20,9 +20,10 @@ export function createAlertArchiveFetcher(
   baseUrl: string,
   fetchFn: typeof fetch,
 ): AlertArchiveFetcher {
-  return async (query: AlertQuery): Promise<AlertListResult> => {
+  return async (query: AlertQuery, signal?: AbortSignal): Promise<AlertListResult> => {
     const url = new URL(`${ALERT_API.list}?${alertQueryString(query)}`, baseUrl).href;
     const response = await fetchFn(url, {
+      signal,
       credentials: 'same-origin',
       headers: { Accept: 'application/json' },
     });

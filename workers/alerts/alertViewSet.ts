@@ -51,6 +51,8 @@ interface ArchiveEntry {
   fetchRest(): void;
   /** Settles when the first page (or the whole range, or its failure) has answered. */
   answered: Promise<void>;
+  /** Cancels its requests: the last user went (AV3j). */
+  abort(): void;
 }
 
 /**
@@ -79,7 +81,10 @@ export class AlertViewSet {
     const key = queryKey(query);
     const entry = this.archives.get(key);
     if (delta === -1) {
-      if (entry && --entry.users <= 0) this.archives.delete(key);
+      if (entry && --entry.users <= 0) {
+        this.archives.delete(key);
+        entry.abort();
+      }
       return;
     }
     // A list that failed to load (e.g. asked for at boot before the sign-in) loads afresh
@@ -98,6 +103,10 @@ export class AlertViewSet {
     let answer = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));
     const stillUsed = () => this.archives.get(key) === loading;
+    // AV3j: a range nobody uses any more is not loaded on: its download and parse (seconds
+    // for 100,000 rows) would take the machine from what the operator does next, such as
+    // the range they picked instead or the next tab they opened.
+    const controller = new AbortController();
     const loading: ArchiveEntry = {
       store: new AlertRows(),
       state: 'loading',
@@ -107,6 +116,7 @@ export class AlertViewSet {
       shown: use === 'whole',
       viewed: use !== 'prefetch',
       answered,
+      abort: () => controller.abort(),
       // AV3e: the whole range only once the first page has answered (asked together, a
       // server that builds one answer at a time may build the whole range first, seconds
       // for 100,000 rows, while the first page waits behind it); AV3g: and only for a view
@@ -122,9 +132,16 @@ export class AlertViewSet {
     this.archives.set(key, loading);
     const changed = () =>
       this.deps.changed((s) => s.kind === 'archive' && queryKey(s.query) === key);
+    /** Gone meanwhile: whoever waits is answered, and nothing is kept. */
+    const dropped = () => {
+      if (stillUsed()) return false;
+      answer();
+      return true;
+    };
     const fetchAll = () =>
-      this.deps.fetchArchive(query).then(
+      this.deps.fetchArchive(query, controller.signal).then(
         (result) => {
+          if (dropped()) return;
           loading.store.replaceAll(result.alerts);
           loading.remainingCount = result.remainingCount;
           loading.state = 'ready';
@@ -132,6 +149,7 @@ export class AlertViewSet {
           answer();
         },
         (error: unknown) => {
+          if (dropped()) return;
           loading.state = 'error';
           loading.error = messageOf(error);
           changed();
@@ -143,9 +161,10 @@ export class AlertViewSet {
       void fetchAll();
       return;
     }
-    this.deps.fetchArchive({ ...query, limit: ARCHIVE_FIRST_PAGE_ROWS }).then(
+    this.deps.fetchArchive({ ...query, limit: ARCHIVE_FIRST_PAGE_ROWS }, controller.signal).then(
       (first) => {
         firstAnswered = true;
+        if (dropped()) return;
         loading.store.replaceAll(first.alerts);
         // A range the first page holds whole (nothing remaining) is ready with it.
         loading.state = first.remainingCount === 0 ? 'ready' : 'partial';
@@ -155,6 +174,7 @@ export class AlertViewSet {
       },
       (error: unknown) => {
         firstAnswered = true;
+        if (dropped()) return;
         if (loading.viewed) {
           // A view waits for it: the whole range reports a failure of its own.
           loading.shown = true;

@@ -384,6 +384,64 @@ describe('alert views in the engine', () => {
     expect(frames.at(-1)).toBe('ready');
   });
 
+  it('AV3j: a range no view uses any more is not loaded on: its requests are cancelled and a late answer is dropped', async () => {
+    const asked: { limit: number; end: string; signal: AbortSignal | undefined }[] = [];
+    const late: (() => void)[] = [];
+    const h = createHarness({
+      fetchAlerts: (query, signal) => {
+        asked.push({ limit: query.limit, end: query.end, signal });
+        const result = {
+          alerts: makeAlerts(Math.min(query.limit, 400)),
+          remainingCount: query.limit === 300 ? 100 : 0,
+        };
+        // The first page answers at once; a whole range only when the test says so.
+        if (query.limit === 300) return Promise.resolve(result);
+        return new Promise((resolve) => late.push(() => resolve(result)));
+      },
+    });
+    const a = await h.tab('a');
+    const range = (end: string) => ({ start: 'x', end, limit: 5000 });
+    const view = (end: string) => ({
+      source: { kind: 'archive' as const, query: range(end) },
+      start: 0,
+      count: 20,
+      firstRowsDrawn: true,
+    });
+    await h.engine.setAlertView('a', 'v', view('y'));
+    await h.timers.advance(100);
+    expect(asked.map((q) => q.limit)).toEqual([300, 5000]);
+    expect(asked.every((q) => q.signal?.aborted === false)).toBe(true);
+
+    // The operator picks another range while the first one's whole range loads.
+    await h.engine.setAlertView('a', 'v', view('z'));
+    await h.timers.advance(100);
+    expect(asked.map((q) => [q.end, q.limit])).toEqual([
+      ['y', 300],
+      ['y', 5000],
+      ['z', 300],
+      ['z', 5000],
+    ]);
+    expect(asked.map((q) => q.signal?.aborted)).toEqual([true, true, false, false]);
+
+    // The cancelled range's answer comes anyway: nothing of it reaches the view.
+    late[0]!();
+    await h.timers.advance(100);
+    const frame = () => lastAlerts(a.messages)!.views.find(([id]) => id === 'v')![1];
+    expect(frame()).toMatchObject({ state: 'partial', storeSize: 300 });
+    late[1]!();
+    await h.timers.advance(100);
+    expect(frame()).toMatchObject({ state: 'ready', storeSize: 400 });
+
+    // The tab closes its view: the range it showed is cancelled too.
+    await h.engine.setAlertView('a', 'v', view('w'));
+    await h.timers.advance(100);
+    await h.engine.releaseAlertView('a', 'v');
+    expect(asked.slice(4).map((q) => [q.end, q.limit, q.signal?.aborted])).toEqual([
+      ['w', 300, true],
+      ['w', 5000, true],
+    ]);
+  });
+
   it('AV3c: a small archive query is fetched once', async () => {
     const limits: number[] = [];
     const h = createHarness({
