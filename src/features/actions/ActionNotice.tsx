@@ -4,7 +4,7 @@
  * for it, says when the plant reports the commanded value, and stays as a warning, announced
  * at once, when the plant did not within the time.
  */
-import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useFormat } from '../../app/useFormat.ts';
 import { useTranslation } from '../../app/useTranslation.ts';
@@ -23,31 +23,6 @@ import './actions.css';
 
 export const NOTICE_VISIBLE_MS = 5000;
 
-export function ActionNotice({
-  message,
-  watches,
-  onGone,
-  stacked = false,
-}: {
-  message: string | null;
-  /** The outputs whose reports must follow the values just sent. */
-  watches?: readonly CommandWatch[];
-  onGone: () => void;
-  /** In a page's stack of notices (ActionNotices), not on its own at the foot of the page. */
-  stacked?: boolean;
-}) {
-  return watches?.length && message ? (
-    <CommandFeedbackNotice
-      key={watches[0]!.sentAt}
-      watches={watches}
-      onGone={onGone}
-      stacked={stacked}
-    />
-  ) : (
-    <SuccessNotice message={message} onGone={onGone} stacked={stacked} />
-  );
-}
-
 /** The tab's notices at the foot of the screen (the shell renders it once there are any). */
 export function NoticeStack() {
   const notices = useNotices();
@@ -64,37 +39,36 @@ export function NoticeStack() {
 
 function StackedNotice({ notice }: { notice: KeptNotice }) {
   const gone = useCallback(() => removeNotice(notice.id), [notice.id]);
-  return <ActionNotice message={notice.message} watches={notice.watches} onGone={gone} stacked />;
+  return <ActionNotice message={notice.message} watches={notice.watches} onGone={gone} />;
 }
 
-/** On its own a notice is portalled to the foot of the page; in a stack, the stack is. */
-function place(node: ReactElement, stacked: boolean): ReactElement {
-  return stacked ? node : createPortal(node, document.body);
-}
-
-function SuccessNotice({
+/** One notice: a plain confirmation, or one that follows the plant's report. */
+export function ActionNotice({
   message,
+  watches,
   onGone,
-  stacked,
 }: {
-  message: string | null;
+  message: string;
+  /** The outputs whose reports must follow the values just sent. */
+  watches?: readonly CommandWatch[] | undefined;
   onGone: () => void;
-  stacked: boolean;
 }) {
+  return watches?.length ? (
+    <CommandFeedbackNotice key={watches[0]!.sentAt} watches={watches} onGone={onGone} />
+  ) : (
+    <SuccessNotice message={message} onGone={onGone} />
+  );
+}
+
+function SuccessNotice({ message, onGone }: { message: string; onGone: () => void }) {
   useEffect(() => {
-    if (!message) return;
     const timer = setTimeout(onGone, NOTICE_VISIBLE_MS);
     return () => clearTimeout(timer);
   }, [message, onGone]);
-  return place(
-    <div className="action-notice" role="status" hidden={!message}>
-      {message && (
-        <>
-          <Icon name="check" /> {message}
-        </>
-      )}
-    </div>,
-    stacked,
+  return (
+    <div className="action-notice" role="status">
+      <Icon name="check" /> {message}
+    </div>
   );
 }
 
@@ -107,11 +81,9 @@ interface Report {
 function CommandFeedbackNotice({
   watches,
   onGone,
-  stacked,
 }: {
   watches: readonly CommandWatch[];
   onGone: () => void;
-  stacked: boolean;
 }) {
   const { t } = useTranslation();
   const [reports, setReports] = useState<readonly (Report | undefined)[]>([]);
@@ -156,32 +128,29 @@ function CommandFeedbackNotice({
     return (
       <>
         {probes}
-        {place(
-          <div
-            key="missing"
-            className="action-notice action-notice-missing"
-            role="alert"
-            data-feedback="missing"
-          >
-            <Icon name="warning" />
-            <div>
-              <strong>{t('actions.feedback.missingTitle')}</strong>{' '}
-              {missing.length === 1 ? (
-                line(missing[0]!)
-              ) : (
-                <ul className="action-notice-list">
-                  {missing.map((m) => (
-                    <li key={m.watch.config.name}>{line(m)}</li>
-                  ))}
-                </ul>
-              )}
-            </div>
-            <Button variant="quiet" size="small" icon="close" iconOnly onClick={onGone}>
-              {t('ui.dialog.close')}
-            </Button>
-          </div>,
-          stacked,
-        )}
+        <div
+          key="missing"
+          className="action-notice action-notice-missing"
+          role="alert"
+          data-feedback="missing"
+        >
+          <Icon name="warning" />
+          <div>
+            <strong>{t('actions.feedback.missingTitle')}</strong>{' '}
+            {missing.length === 1 ? (
+              line(missing[0]!)
+            ) : (
+              <ul className="action-notice-list">
+                {missing.map((m) => (
+                  <li key={m.watch.config.name}>{line(m)}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <Button variant="quiet" size="small" icon="close" iconOnly onClick={onGone}>
+            {t('ui.dialog.close')}
+          </Button>
+        </div>
       </>
     );
   }
@@ -197,12 +166,9 @@ function CommandFeedbackNotice({
   return (
     <>
       {probes}
-      {place(
-        <div key="status" className="action-notice" role="status" data-feedback={state}>
-          <Icon name={state === 'confirmed' ? 'check' : 'connecting'} /> {text}
-        </div>,
-        stacked,
-      )}
+      <div key="status" className="action-notice" role="status" data-feedback={state}>
+        <Icon name={state === 'confirmed' ? 'check' : 'connecting'} /> {text}
+      </div>
     </>
   );
 }

@@ -15,7 +15,7 @@ import { formatPvValue } from '../../domain/pvFormat.ts';
 import { usePvValue } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { Button, EmptyState, LoadingState, PageHeader, PvValueText } from '../../ui/index.ts';
-import { ActionNotice } from './ActionNotice.tsx';
+import { addNotice } from '../../app/noticeStack.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { resetCounters } from './actionsApi.ts';
 import { CommandConfirm, withUnit } from './CommandConfirm.tsx';
@@ -42,7 +42,6 @@ export function CountersPage() {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ResultDialog | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const values = useRef(new Map<string, PvValue>());
 
   const access = useWriteAccess('writeCounters', station);
@@ -61,7 +60,7 @@ export function CountersPage() {
     const dialog = pvActionResultDialog('resetCounters', answer);
     if (dialog) return setResult(dialog);
     setSelected(new Set());
-    setNotice(t('actions.counters.done', { count: refs.length }));
+    addNotice({ message: t('actions.counters.done', { count: refs.length }) });
   };
 
   return (
@@ -162,7 +161,6 @@ export function CountersPage() {
         onClose={() => setResult(null)}
         pvName={(i) => nameOf(i.pvRef)}
       />
-      {notice && <ActionNotice message={notice} onGone={() => setNotice(null)} />}
     </section>
   );
 }

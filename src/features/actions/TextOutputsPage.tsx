@@ -25,7 +25,7 @@ import {
 } from '../../ui/index.ts';
 import { useLiveClient } from '../../live/index.ts';
 import { useAsync } from '../stations/useAsync.ts';
-import { ActionNotice } from './ActionNotice.tsx';
+import { addNotice } from '../../app/noticeStack.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { loadTextMessages, loadTextOutputs, saveTextMessages } from './actionsApi.ts';
 import { useRuleText } from './useRuleText.ts';
@@ -63,7 +63,6 @@ export function TextOutputsPage() {
   const [editing, setEditing] = useState<TextOutput | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ResultDialog | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
 
   const current = useMemo(() => {
     const map = new Map<number, string>();
@@ -108,7 +107,7 @@ export function TextOutputsPage() {
       return false;
     }
     setSent((m) => new Map(m).set(output.id, message));
-    setNotice(t('actions.text.sent', { name: output.name }));
+    addNotice({ message: t('actions.text.sent', { name: output.name }) });
     return true;
   };
 
@@ -176,7 +175,6 @@ export function TextOutputsPage() {
         />
       )}
       <ActionResultDialog dialog={result} onClose={() => setResult(null)} />
-      {notice && <ActionNotice message={notice} onGone={() => setNotice(null)} />}
       {confirm.element}
     </section>
   );
