@@ -119,8 +119,9 @@ export function fitCost(
  * refreshes. A browser presents frames only at the display's refresh, so an interval is a
  * whole number of refresh periods; what the timestamps add to that is timer jitter, which
  * put a smooth 60 Hz list at "16.72 ms" against a 16.7 ms target. The period is the mean of
- * the one-refresh intervals (those under 1.5 times the 10th percentile of the intervals of 4 ms or more), so jitter averages
- * out; each interval becomes the nearest whole number of periods, at least one.
+ * the one-refresh intervals (under 1.5 times the 10th percentile of those of 4 ms or more),
+ * so jitter averages out; each interval becomes the nearest whole number of periods, at
+ * least one.
  */
 export function inRefreshPeriods(intervalsMs: readonly number[]): number[] {
   // Two callbacks within one refresh (under 4 ms: no display refreshes at 250 Hz) say

@@ -41,6 +41,11 @@ export function addNotice(notice: Notice): void {
   set([...kept, { ...notice, id: ++nextId }].slice(-MAX_NOTICES));
 }
 
+/** The notice after one action: its text, and for a value sent to an output its report. */
+export function noticeAfter(message: string, watch?: CommandWatch | null): void {
+  addNotice({ message, watches: watch ? [watch] : [] });
+}
+
 export function removeNotice(id: number): void {
   if (notices.some((n) => n.id === id)) set(notices.filter((n) => n.id !== id));
 }

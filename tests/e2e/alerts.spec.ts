@@ -4,11 +4,10 @@
  * filter over 100,000 seeded archive alerts.
  */
 import type { Page } from '@playwright/test';
-import { test as base, expect } from './fixtures.ts';
+import { expect, testOnPlant } from './fixtures.ts';
 import { axeViolations, WCAG22_AA } from './axe.ts';
 import { json } from './limits.ts';
 import { signIn } from './auth.ts';
-import { startPlantServer } from '../support/plantServer.ts';
 import { signInHttp } from '../support/login.ts';
 import { ALERT_API, type AlertListResult } from '../../src/contract/alerts.ts';
 import { pvUrlId } from '../../src/contract/keys.ts';
@@ -23,22 +22,10 @@ import type { SignedIn } from '../support/login.ts';
 
 const SEED = 100_000;
 
-const test = base.extend({
-  plant: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startPlantServer({
-        // Pumps fail often, so the simulator raises failure-input alerts during the tests.
-        env: {
-          PEGEL_ALERT_ARCHIVE_SEED: String(SEED),
-          PEGEL_PLANT_FAILURES_PER_PUMP_HOUR: '120',
-        },
-      });
-      await use(server);
-      await server.dispose();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+// Pumps fail often, so the simulator raises failure-input alerts during the tests.
+const test = testOnPlant({
+  PEGEL_ALERT_ARCHIVE_SEED: String(SEED),
+  PEGEL_PLANT_FAILURES_PER_PUMP_HOUR: '120',
 });
 
 const rows = (page: Page) => page.locator('.alert-scroll [data-alert-id]');
@@ -240,17 +227,7 @@ test('AE6: the alert history of a PV opens from its actions and lists its alerts
 });
 
 /** A quiet plant: only the alerts a test raises arrive. */
-const quiet = base.extend({
-  plant: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startPlantServer({ env: { PEGEL_PLANT_FAILURES_PER_PUMP_HOUR: '0' } });
-      await use(server);
-      await server.dispose();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const quiet = testOnPlant({ PEGEL_PLANT_FAILURES_PER_PUMP_HOUR: '0' });
 
 /** Moves only the PV's top limit under its value: exactly one new alert. */
 async function raiseTopLimit(api: SignedIn, pv: PvRef): Promise<void> {

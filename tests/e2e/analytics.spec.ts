@@ -4,25 +4,14 @@
  * the user's language with the right plurals, and a simulated leak turns its zone to Leak with
  * its alarm mark and the count of zones in leak — rules EL-E1, EL-E2.
  */
-import { test as base, expect } from './fixtures.ts';
+import { expect, testOnPlant } from './fixtures.ts';
 import { signIn } from './auth.ts';
-import { startPlantServer } from '../support/plantServer.ts';
 import { signInHttp } from '../support/login.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../src/app/languageKey.ts';
 import { LEAKAGE_API } from '../../src/contract/leakage.ts';
 
-const test = base.extend({
-  plant: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      // A leak is detected after 3 s here instead of a minute.
-      const server = await startPlantServer({ env: { PEGEL_LEAK_DETECTION_MS: '3000' } });
-      await use(server);
-      await server.dispose();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+// A leak is detected after 3 s here instead of a minute.
+const test = testOnPlant({ PEGEL_LEAK_DETECTION_MS: '3000' });
 
 const seconds = (mmss: string) => {
   const [m, s] = mmss.split(':').map(Number);

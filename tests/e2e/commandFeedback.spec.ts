@@ -5,35 +5,18 @@
  * command output off, so switching a pump on is accepted and the output stays "Aus" — rule
  * CF7. The followed command (the plant reports it) is in SO3 and AX2.
  */
-import { test as base, expect } from './fixtures.ts';
+import { expect, testOnPlant } from './fixtures.ts';
 import { signIn } from './auth.ts';
-import { startPlantServer } from '../support/plantServer.ts';
+import { openValveCommands } from './valveCommands.ts';
 
-const test = base.extend({
-  plant: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startPlantServer({
-        env: { PEGEL_PLANT_FAILURES_PER_PUMP_HOUR: '3600' },
-      });
-      await use(server);
-      await server.dispose();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const test = testOnPlant({ PEGEL_PLANT_FAILURES_PER_PUMP_HOUR: '3600' });
 
 test('CF7: a command the plant does not follow ends in a warning that stays, on the next page too', async ({
   page,
 }) => {
   test.setTimeout(90_000);
   await signIn(page, 'operator', '/process-images/abwasserpumpwerk-muehlgraben');
-  const pump = page.locator('.pi-host .pi-valve').first();
-  await expect(pump).toBeVisible();
-  await pump.focus();
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: /Ein\/Aus$/ });
-  const commands = dialog.getByRole('group', { name: 'Befehle' });
+  const { dialog, commands } = await openValveCommands(page);
   // The failed pump's output reads "Aus": "Ein" is the command offered.
   await expect(commands.getByText('Zustand: Aus')).toBeVisible();
   await commands.getByRole('button', { name: 'Ein' }).click();

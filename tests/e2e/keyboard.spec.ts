@@ -4,25 +4,12 @@
  * without a pointer — rule KB1. The set value by keyboard (KB2) is in keyboardCommand.spec.ts:
  * it needs a plant whose pumps obey a command, and this file's pumps fail every half minute.
  */
-import { test as base, expect } from './fixtures.ts';
+import { expect, testOnPlant } from './fixtures.ts';
 import { signIn } from './auth.ts';
 import { tabTo } from './tabTo.ts';
-import { startPlantServer } from '../support/plantServer.ts';
 
-const test = base.extend({
-  plant: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      // Pumps fail often, so alarms stand when the test begins.
-      const server = await startPlantServer({
-        env: { PEGEL_PLANT_FAILURES_PER_PUMP_HOUR: '120' },
-      });
-      await use(server);
-      await server.dispose();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+// Pumps fail often, so alarms stand when the test begins.
+const test = testOnPlant({ PEGEL_PLANT_FAILURES_PER_PUMP_HOUR: '120' });
 
 test('KB1: the alarm path by keyboard: banner, alerts, select the most urgent, acknowledge, mute the horn', async ({
   page,

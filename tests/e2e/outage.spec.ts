@@ -4,23 +4,13 @@
  * server is back — acknowledge, annotation and note (set values: AX7) — rules NL-E1..NL-E3.
  */
 import type { Page } from '@playwright/test';
-import { test as base, expect } from './fixtures.ts';
+import { expect, testOnPlant } from './fixtures.ts';
 import { signIn } from './auth.ts';
-import { startPlantServer } from '../support/plantServer.ts';
 
-const test = base.extend({
-  plant: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      // Pumps fail often, so there are alerts to acknowledge.
-      const server = await startPlantServer({
-        env: { PEGEL_PLANT_FAILURES_PER_PUMP_HOUR: '120', PEGEL_ALERT_ARCHIVE_SEED: '200' },
-      });
-      await use(server);
-      await server.dispose();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+// Pumps fail often, so there are alerts to acknowledge.
+const test = testOnPlant({
+  PEGEL_PLANT_FAILURES_PER_PUMP_HOUR: '120',
+  PEGEL_ALERT_ARCHIVE_SEED: '200',
 });
 
 const conn = (page: Page) => page.locator('.shell-header .conn');

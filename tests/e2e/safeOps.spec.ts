@@ -6,6 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { completeSignIn, signIn } from './auth.ts';
+import { openValveCommands } from './valveCommands.ts';
 
 async function pumpCommandRow(page: Page) {
   await page.goto('/stations/1');
@@ -98,12 +99,7 @@ test('SO3: a digital output in a process image offers its own commands first, th
   page,
 }) => {
   await signIn(page, 'operator', '/process-images/abwasserpumpwerk-muehlgraben');
-  const valve = page.locator('.pi-host .pi-valve').first();
-  await expect(valve).toBeVisible();
-  await valve.focus();
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: /Ein\/Aus$/ });
-  const commands = dialog.getByRole('group', { name: 'Befehle' });
+  const { valve, dialog, commands } = await openValveCommands(page);
   await expect(commands.getByRole('button')).toHaveCount(2);
   // Once the output's state is known (said in words), the enabled command is the state the
   // output is not in; the commands come before the links.

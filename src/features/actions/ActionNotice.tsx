@@ -13,6 +13,7 @@ import { removeNotice, useNotices, type KeptNotice } from '../../app/noticeStack
 import { usePvValue } from '../../live/index.ts';
 import { Button, Icon } from '../../ui/index.ts';
 import {
+  distrustKey,
   FEEDBACK_TIMEOUT_MS,
   feedbackState,
   reportsCommanded,
@@ -26,7 +27,6 @@ export const NOTICE_VISIBLE_MS = 5000;
 /** The tab's notices at the foot of the screen (the shell renders it once there are any). */
 export function NoticeStack() {
   const notices = useNotices();
-  if (notices.length === 0) return null;
   return createPortal(
     <div className="action-notices">
       {notices.map((n) => (
@@ -60,11 +60,17 @@ export function ActionNotice({
   );
 }
 
-function SuccessNotice({ message, onGone }: { message: string; onGone: () => void }) {
+/** Calls `onGone` NOTICE_VISIBLE_MS after `shown` became true (a notice that said its piece). */
+function useGoneAfter(shown: boolean, onGone: () => void): void {
   useEffect(() => {
+    if (!shown) return;
     const timer = setTimeout(onGone, NOTICE_VISIBLE_MS);
     return () => clearTimeout(timer);
-  }, [message, onGone]);
+  }, [shown, onGone]);
+}
+
+function SuccessNotice({ message, onGone }: { message: string; onGone: () => void }) {
+  useGoneAfter(true, onGone);
   return (
     <div className="action-notice" role="status">
       <Icon name="check" /> {message}
@@ -106,11 +112,7 @@ function CommandFeedbackNotice({
       : states.every((s) => s === 'confirmed')
         ? 'confirmed'
         : 'pending';
-  useEffect(() => {
-    if (state !== 'confirmed') return;
-    const timer = setTimeout(onGone, NOTICE_VISIBLE_MS);
-    return () => clearTimeout(timer);
-  }, [state, onGone]);
+  useGoneAfter(state === 'confirmed', onGone);
 
   const probes = watches.map((w, i) => (
     <FeedbackProbe key={i} index={i} watch={w} onReport={report} />
@@ -194,8 +196,8 @@ function FeedbackProbe({
   if (value) {
     const shown = formatPvValue(value, watch.config, locale);
     actual = withUnit(shown.text, shown.unit);
-    if (value.quality === 'Bad') actual += ` (${t('ui.quality.bad')})`;
-    else if (value.quality === 'Uncertain') actual += ` (${t('ui.quality.uncertain')})`;
+    const distrust = distrustKey(value);
+    if (distrust) actual += ` (${t(distrust)})`;
   }
 
   useEffect(() => {

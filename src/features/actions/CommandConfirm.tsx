@@ -7,7 +7,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { Button, Dialog } from '../../ui/index.ts';
-export { withUnit } from '../../domain/pvFormat.ts';
 
 export interface CommandChange {
   /** The PV (or output, counter, group) that changes. */

@@ -4,12 +4,12 @@ import { useTranslation } from '../../app/useTranslation.ts';
 import type { PvConfig, PvValue } from '../../contract/pv.ts';
 import { buildCounterResetRequest } from '../../domain/validation/counterReset.ts';
 import { pvActionResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
-import { formatPvValue } from '../../domain/pvFormat.ts';
+import { formatPvValue, withUnit } from '../../domain/pvFormat.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { ConfirmDialog } from '../../ui/index.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { resetCounters } from './actionsApi.ts';
-import { CommandConfirm, withUnit } from './CommandConfirm.tsx';
+import { CommandConfirm } from './CommandConfirm.tsx';
 import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
 
 export interface CounterResetDialogProps {

@@ -11,14 +11,14 @@ import {
   isResettableCounter,
 } from '../../domain/validation/counterReset.ts';
 import { pvActionResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
-import { formatPvValue } from '../../domain/pvFormat.ts';
+import { formatPvValue, withUnit } from '../../domain/pvFormat.ts';
 import { usePvValue } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { Button, EmptyState, LoadingState, PageHeader, PvValueText } from '../../ui/index.ts';
 import { addNotice } from '../../app/noticeStack.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { resetCounters } from './actionsApi.ts';
-import { CommandConfirm, withUnit } from './CommandConfirm.tsx';
+import { CommandConfirm } from './CommandConfirm.tsx';
 import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
 import { StationPick } from './StationPick.tsx';
 import { useStationPvConfigs } from './useStationPvConfigs.ts';

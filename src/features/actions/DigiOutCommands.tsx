@@ -11,7 +11,7 @@ import { pvActionResultDialog, type ResultDialog } from '../../domain/validation
 import { Button } from '../../ui/index.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { setPvValues } from './actionsApi.ts';
-import { commandWatch, isTrusted, type CommandWatch } from './commandFeedback.ts';
+import { commandWatch, distrustKey, isTrusted, type CommandWatch } from './commandFeedback.ts';
 import { useCommandConfirm } from './CommandConfirm.tsx';
 import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
 import './actions.css';
@@ -38,6 +38,7 @@ export function DigiOutCommands({
   // yet, or bad or uncertain quality) both are, and the state line says why: unknown, or the
   // state with its quality.
   const known = isTrusted(value) ? now : undefined;
+  const distrust = distrustKey(value);
   const command = async (target: boolean) => {
     const build = buildPvSetRequest([
       { pvRef: config.pvRef, target, domain: null, current: now ?? null },
@@ -74,11 +75,7 @@ export function DigiOutCommands({
         {now === undefined
           ? t('actions.commands.stateUnknown')
           : t('actions.commands.state', { state: now ? on : off }) +
-            (value?.quality === 'Bad'
-              ? ` (${t('ui.quality.bad')})`
-              : value?.quality === 'Uncertain'
-                ? ` (${t('ui.quality.uncertain')})`
-                : '')}
+            (distrust ? ` (${t(distrust)})` : '')}
       </p>
       <div className="action-buttons">
         {[true, false].map((target) => (

@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { PvRef } from '../../contract/pv.ts';
 import { Button, Tooltip } from '../../ui/index.ts';
-import { addNotice } from '../../app/noticeStack.ts';
+import { noticeAfter } from '../../app/noticeStack.ts';
 import './actions.css';
 
 const PvActions = lazy(() => import('./PvActions.tsx').then((m) => ({ default: m.PvActions })));
@@ -36,7 +36,7 @@ export function PvActionButton({ pvRef, name }: { pvRef: PvRef; name: string }) 
             onClose={() => setOpen(false)}
             onDone={(message, watch) => {
               setOpen(false);
-              addNotice({ message, watches: watch ? [watch] : [] });
+              noticeAfter(message, watch);
             }}
           />
         </Suspense>

@@ -11,7 +11,7 @@ import {
   valueSetAction,
   type ResultDialog,
 } from '../../domain/validation/resultDialogs.ts';
-import { formatPvValue } from '../../domain/pvFormat.ts';
+import { formatPvValue, withUnit } from '../../domain/pvFormat.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { ChoiceGroup, Field } from '../../ui/index.ts';
 import { ActionFormDialog } from './FormDialogActions.tsx';
@@ -21,7 +21,7 @@ import { PvInfo } from './PvInfo.tsx';
 import { useRuleText } from './useRuleText.ts';
 import { analogueTarget } from './actionRules.ts';
 import { decimalMarkOf } from '../../domain/validation/valueEntry.ts';
-import { useCommandConfirm, withUnit } from './CommandConfirm.tsx';
+import { useCommandConfirm } from './CommandConfirm.tsx';
 import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
 
 type DigitalChoice = 'on' | 'off' | 'invert';

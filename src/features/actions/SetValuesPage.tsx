@@ -19,7 +19,7 @@ import {
   valueSetAction,
   type ResultDialog,
 } from '../../domain/validation/resultDialogs.ts';
-import { formatPvValue } from '../../domain/pvFormat.ts';
+import { formatPvValue, withUnit } from '../../domain/pvFormat.ts';
 import { usePvValue } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { Button, EmptyState, LoadingState, PageHeader, PvValueText } from '../../ui/index.ts';
@@ -33,7 +33,7 @@ import { decimalMarkOf } from '../../domain/validation/valueEntry.ts';
 import { useRuleText } from './useRuleText.ts';
 import { StationPick } from './StationPick.tsx';
 import { useStationPvConfigs } from './useStationPvConfigs.ts';
-import { useCommandConfirm, withUnit, type CommandChange } from './CommandConfirm.tsx';
+import { useCommandConfirm, type CommandChange } from './CommandConfirm.tsx';
 import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
 import './actions.css';
 
@@ -105,8 +105,11 @@ export function SetValuesPage() {
     setErrors(new Map());
     setBanner(null);
     const stationName = stationList.find((s) => s.id === station)?.name ?? '';
-    const changes: CommandChange[] = build.items.map((item) => {
-      const config = list.find((c) => pvKey(c.pvRef) === pvKey(item.pvRef))!;
+    const sentConfigs = build.items.map((item) =>
+      list.find((c) => pvKey(c.pvRef) === pvKey(item.pvRef))!,
+    );
+    const changes: CommandChange[] = build.items.map((item, i) => {
+      const config = sentConfigs[i]!;
       const key = pvKey(item.pvRef);
       const entry = entries.get(key) ?? '';
       let to: string;
@@ -144,8 +147,7 @@ export function SetValuesPage() {
     // Each output sent is followed until the plant reports its new value (a time of day not).
     const sentAt = Date.now();
     const watches = build.items.flatMap((item, i) => {
-      const config = list.find((c) => pvKey(c.pvRef) === pvKey(item.pvRef))!;
-      const watch = commandWatch(config, item, changes[i]!.to, sentAt);
+      const watch = commandWatch(sentConfigs[i]!, item, changes[i]!.to, sentAt);
       return watch ? [watch] : [];
     });
     addNotice({ message: t('actions.setValues.done', { count: build.items.length }), watches });

@@ -56,6 +56,15 @@ export function isTrusted(value: PvValue | undefined): value is PvValue {
   return value !== undefined && (value.quality === 'Good' || value.quality === 'Unspecified');
 }
 
+/** The words a state line adds for a value that is not trusted (bad, uncertain), or null. */
+export function distrustKey(
+  value: PvValue | undefined,
+): 'ui.quality.bad' | 'ui.quality.uncertain' | null {
+  if (value?.quality === 'Bad') return 'ui.quality.bad';
+  if (value?.quality === 'Uncertain') return 'ui.quality.uncertain';
+  return null;
+}
+
 /** True when the reported value is the commanded one, and trusted. */
 export function reportsCommanded(expected: ExpectedValue, value: PvValue | undefined): boolean {
   if (!isTrusted(value)) return false;

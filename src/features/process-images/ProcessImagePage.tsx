@@ -16,7 +16,8 @@ import {
   type KeyboardEvent,
   type MouseEvent,
 } from 'react';
-import { addNotice } from '../../app/noticeStack.ts';
+import { noticeAfter } from '../../app/noticeStack.ts';
+import type { CommandWatch } from '../actions/commandFeedback.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useActionDispatcher } from '../../app/actions/ActionDispatcher.tsx';
 import { readImageAction } from './imageActions.ts';
@@ -120,6 +121,11 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
   const viewportRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   const [target, setTarget] = useState<Target>(null);
+  /** An action is done: the dialog closes and the tab's notice says so. */
+  const done = (message: string, watch?: CommandWatch | null) => {
+    setTarget(null);
+    noticeAfter(message, watch);
+  };
   const size = useMemo(() => {
     const box = svg.viewBox?.baseVal;
     const width = box && box.width > 0 ? box.width : Number(svg.getAttribute('width')) || 1200;
@@ -260,22 +266,12 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
           onClose={() => setTarget(null)}
           onDial={(station) => setTarget({ kind: 'dial', station })}
           onOperate={() => setTarget({ kind: 'operate', pv: target.pv })}
-          onDone={(message, watch) => {
-            setTarget(null);
-            addNotice({ message, watches: watch ? [watch] : [] });
-          }}
+          onDone={done}
         />
       )}
       {target?.kind === 'operate' && (
         <Suspense fallback={null}>
-          <PvActions
-            pvRef={target.pv}
-            onClose={() => setTarget(null)}
-            onDone={(message, watch) => {
-              setTarget(null);
-              addNotice({ message, watches: watch ? [watch] : [] });
-            }}
-          />
+          <PvActions pvRef={target.pv} onClose={() => setTarget(null)} onDone={done} />
         </Suspense>
       )}
       {target?.kind === 'dial' && (
