@@ -25,6 +25,7 @@ import type { HubServerOptions } from './hubs/HubServer.ts';
 import { createArchive, type Archive, type ArchiveOptions } from './archive/createArchive.ts';
 import { registerChartRoutes } from './charts/registerChartRoutes.ts';
 import { AlertService } from './alerts/AlertService.ts';
+import { startAlertFlood } from './alerts/alertFlood.ts';
 import { registerAlertRoutes } from './alerts/routes.ts';
 import { registerActionRoutes } from './actions/registerActionRoutes.ts';
 import { registerDashboardArea } from './dashboard/registerDashboardArea.ts';
@@ -187,6 +188,15 @@ export async function buildServer(
   registerAlertRoutes(app, context, alerts, plant, hubs.pv);
   alerts.start();
   app.addHook('onClose', async () => alerts.stop());
+  const stopFlood = startAlertFlood({
+    perSecond: config.alertFloodPerSecond,
+    clearAfterMs: config.alertFloodClearMs,
+    plant,
+    sink: alerts,
+    now: context.now,
+    seed: config.seed,
+  });
+  app.addHook('onClose', async () => stopFlood());
   // Network analytics over the simulated plant: energy optimisation per pump station and
   // pipe leakage per network section (SPEC §3), pushed on their hubs.
   if (simulation) {

@@ -34,6 +34,10 @@ export interface ServerConfig {
   archiveFill: 'lazy' | 'background' | 'eager';
   /** Pump failures per pump and hour of the simulator; null keeps its default (tests raise it). */
   plantFailuresPerPumpHour: number | null;
+  /** An alarm flood of this many alerts a second from the start (bench); 0 = none. */
+  alertFloodPerSecond: number;
+  /** How long after it was raised a flood alert returns to normal, ms. */
+  alertFloodClearMs: number;
   /** Historical alerts written into an empty alert archive at start (tests, bench); 0 = none. */
   alertArchiveSeed: number;
   /** The plant's IANA time zone (PEGEL_PLANT_TIME_ZONE): every time in the UI is shown in it. */
@@ -95,6 +99,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.PEGEL_LOG_LEVEL ?? 'warn',
     archiveFill: archiveFill(env.PEGEL_ARCHIVE_FILL),
     alertArchiveSeed: int(env.PEGEL_ALERT_ARCHIVE_SEED, 0),
+    alertFloodPerSecond: Math.max(0, int(env.PEGEL_ALERT_FLOOD_PER_SEC, 0)),
+    alertFloodClearMs: Math.max(0, int(env.PEGEL_ALERT_FLOOD_CLEAR_MS, 20_000)),
     historyDays: int(env.PEGEL_HISTORY_DAYS, 7),
     plantTimeZone: timeZone(env.PEGEL_PLANT_TIME_ZONE),
     rateSignInPerMinute: Math.max(0, int(env.PEGEL_RATE_SIGNIN_PER_MIN, 60)),

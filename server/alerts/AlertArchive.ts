@@ -101,7 +101,32 @@ export class AlertArchive {
     );
   }
 
+  /** Inserts `list` in one transaction; answers the stored alerts in the same order. */
+  insertBatch(list: readonly NewAlert[]): Alert[] {
+    const ids: number[] = [];
+    this.db.transaction(() => {
+      for (const a of list) ids.push(this.insertRow(a));
+    })();
+    return ids.map((id) => this.get(id)!);
+  }
+
+  /** Clears the still active ones among `ids` in one transaction; answers those cleared. */
+  clearMany(ids: readonly number[], at: number): Alert[] {
+    const stmt = this.db.prepare(
+      'UPDATE alerts SET cleared_at = ? WHERE id = ? AND cleared_at IS NULL',
+    );
+    const cleared: number[] = [];
+    this.db.transaction(() => {
+      for (const id of ids) if (stmt.run(at, id).changes > 0) cleared.push(id);
+    })();
+    return cleared.map((id) => this.get(id)!);
+  }
+
   insert(a: NewAlert): Alert {
+    return this.get(this.insertRow(a))!;
+  }
+
+  private insertRow(a: NewAlert): number {
     const info = this.insertStmt.run(
       a.timestamp,
       a.pvRef?.type ?? null,
@@ -113,7 +138,7 @@ export class AlertArchive {
       a.text,
       a.priority,
     );
-    return this.get(Number(info.lastInsertRowid))!;
+    return Number(info.lastInsertRowid);
   }
 
   get(id: number): Alert | undefined {

@@ -88,6 +88,31 @@ export class AlertService {
     return alert;
   }
 
+  /**
+   * Many alerts at once (an alarm flood, `alertFlood.ts`): one transaction, each published as
+   * newAlert, the current list of each station touched published once, not once per alert.
+   */
+  raiseMany(list: readonly NewAlert[]): Alert[] {
+    const raised = this.archive.insertBatch(list);
+    for (const alert of raised) {
+      for (const listener of this.raisedListeners) listener(alert);
+      this.options.hub?.publishNewAlert(alert);
+      this.publishState(alert);
+    }
+    this.publishPendingOfAll(raised);
+    return raised;
+  }
+
+  /** Many alerts return to normal at once; see raiseMany. */
+  clearMany(ids: readonly number[], at: number): void {
+    const cleared = this.archive.clearMany(ids, at);
+    for (const alert of cleared) {
+      this.options.hub?.publishNewAlert(alert);
+      this.publishState(alert);
+    }
+    this.publishPendingOfAll(cleared);
+  }
+
   clear(id: number, at: number): void {
     const alert = this.archive.clear(id, at);
     if (!alert) return;
@@ -142,9 +167,19 @@ export class AlertService {
     return [...groups].map(([pvGroupId, alerts]) => ({ pvGroupId, alerts }));
   }
 
+  /** The current list of each station of `alerts`, read once for all of them. */
+  private publishPendingOfAll(alerts: readonly Alert[]): void {
+    const hub = this.options.hub;
+    if (!hub || alerts.length === 0 || !hub.pendingAlertsWatched()) return;
+    const touched = new Set(alerts.map((a) => a.stationNumber ?? NO_STATION_GROUP));
+    const lists = new Map<number, Alert[]>([...touched].map((g) => [g, []]));
+    for (const a of this.archive.current()) lists.get(a.stationNumber ?? NO_STATION_GROUP)?.push(a);
+    for (const [g, list] of lists) hub.publishPendingAlerts(g, list);
+  }
+
   private publishPendingOf(stationNumber: number | null): void {
     const hub = this.options.hub;
-    if (!hub) return;
+    if (!hub || !hub.pendingAlertsWatched()) return;
     const g = stationNumber ?? NO_STATION_GROUP;
     const alerts = this.archive
       .current()

@@ -29,6 +29,8 @@ export interface AlertHubHandle {
   publishDeletedAlerts<A extends WithId>(deleted: readonly A[]): void;
   /** `newPendingAlerts(pvGroupId, alerts)` to SubscribeToPendingAlerts subscribers. */
   publishPendingAlerts<A>(pvGroupId: number | string, alerts: readonly A[]): void;
+  /** Some connection subscribed to newPendingAlerts: building its lists is worth it. */
+  pendingAlertsWatched(): boolean;
   /** `newAlertState(state)` to subscribers of the binding key (latest per key and frame). */
   publishAlertState<S>(key: string, state: S): void;
   /**
@@ -84,6 +86,7 @@ export function registerAlertHub(server: HubServer): AlertHubHandle {
     publishDeletedAlerts: (deleted) => allAlerts.publish(HUB_MESSAGES.deletedAlerts, deleted),
     publishPendingAlerts: (pvGroupId, alerts) =>
       pending.publish(HUB_MESSAGES.newPendingAlerts, pvGroupId, alerts),
+    pendingAlertsWatched: () => pending.size > 0,
     publishAlertState: (key, state) =>
       alertState.publishLatest(key, HUB_MESSAGES.newAlertState, state),
     setPendingAlertsSource(source) {

@@ -17,7 +17,7 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function setup(seedCount = 0) {
+function setup(seedCount = 0, pendingWatched = true) {
   const dir = mkdtempSync(join(tmpdir(), 'pegel-alerts-'));
   dirs.push(dir);
   const db = openDatabase(dir);
@@ -33,6 +33,7 @@ function setup(seedCount = 0) {
     publishAckAlerts: record('ackAlerts'),
     publishDeletedAlerts: record('deletedAlerts'),
     publishPendingAlerts: record('newPendingAlerts'),
+    pendingAlertsWatched: () => pendingWatched,
     publishAlertState: record('newAlertState'),
     setPendingAlertsSource: () => undefined,
     setAlertStateSource: () => undefined,
@@ -110,5 +111,36 @@ describe('alert service', () => {
     service.clear(a.id, NOW + 1000);
     expect(published[0]![0]).toBe('newAlert');
     expect(published[0]![1][0]).toMatchObject({ id: a.id, cleared: true, clearedAt: NOW + 1000 });
+  });
+
+  it('AS-S6: alerts raised and cleared together are published each, the pending list once per station', () => {
+    const { service, published } = setup();
+    const raised = service.raiseMany([alert(1), alert(2), alert(1, 1)]);
+    expect(raised.map((a) => a.stationNumber)).toEqual([1, 2, 1]);
+    expect(published.map(([n]) => n)).toEqual([
+      'newAlert',
+      'newAlert',
+      'newAlert',
+      'newPendingAlerts',
+      'newPendingAlerts',
+    ]);
+    const pending = new Map(published.slice(3).map(([, args]) => [args[0], args[1]]));
+    expect((pending.get(1) as { id: number }[]).map((a) => a.id).sort()).toEqual(
+      [raised[0]!.id, raised[2]!.id].sort(),
+    );
+    expect(pending.get(2)).toEqual([raised[1]]);
+    published.length = 0;
+    service.clearMany([raised[0]!.id, raised[0]!.id, 999], NOW + 5000);
+    expect(published.map(([n]) => n)).toEqual(['newAlert', 'newPendingAlerts']);
+    expect(published[0]![1][0]).toMatchObject({ id: raised[0]!.id, cleared: true });
+    // Cleared but not acknowledged: still in the current list (ISA-18.2).
+    expect((published[1]![1][1] as unknown[]).length).toBe(2);
+  });
+
+  it('AS-S7: without a subscriber to newPendingAlerts the lists are not built', () => {
+    const { service, published } = setup(0, false);
+    service.raise(alert(1));
+    service.raiseMany([alert(2), alert(3)]);
+    expect(published.map(([n]) => n)).toEqual(['newAlert', 'newAlert', 'newAlert']);
   });
 });
