@@ -238,7 +238,11 @@ export function AlertTable(props: Props) {
             const gone = frame.gone?.includes(a.id) ?? false;
             return (
               <AlertRow
-                key={item.key}
+                // Desktop rows are keyed by alert: when alarms arrive above a row, it keeps
+                // its element and cells and only moves (keyed by index, every visible row
+                // rewrote its cells). Phone rows are measured per index by the virtualizer,
+                // so there the index stays the key.
+                key={phone ? item.key : `a${a.id}`}
                 alert={a}
                 index={item.index}
                 start={item.start}
@@ -276,7 +280,8 @@ interface RowProps {
 
 /**
  * One alert row. Memoised: while scrolling, only the rows that come into view render (the
- * others keep their props; an unchanged alert keeps its object, src/live/keptRows.ts).
+ * others keep their props; an unchanged alert keeps its object, src/live/keptRows.ts). A row
+ * that only moved (new alarms above it) renders its own element and keeps its cells.
  */
 const AlertRow = memo(function AlertRow({
   alert: a,
@@ -290,8 +295,6 @@ const AlertRow = memo(function AlertRow({
   measure,
   onActivate,
 }: RowProps) {
-  const { t } = useTranslation();
-  const format = useFormat();
   const phase = gone ? 'gone' : alertPhase(a);
   return (
     <div
@@ -313,6 +316,31 @@ const AlertRow = memo(function AlertRow({
       style={{ transform: `translateY(${start}px)`, ...(phone ? {} : { height: ROW_HEIGHT_PX }) }}
       onClick={() => onActivate(index, a, gone)}
     >
+      <AlertCells alert={a} phase={phase} phone={phone} selected={selected} look={look} />
+    </div>
+  );
+});
+
+interface CellsProps {
+  alert: Alert;
+  phase: ReturnType<typeof alertPhase> | 'gone';
+  phone: boolean;
+  selected: boolean;
+  look: PriorityLook | undefined;
+}
+
+/** The cells of a row: what the alert says, independent of where the row stands. */
+const AlertCells = memo(function AlertCells({
+  alert: a,
+  phase,
+  phone,
+  selected,
+  look,
+}: CellsProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <>
       <span role="gridcell" className="col-select">
         <input
           type="checkbox"
@@ -348,6 +376,6 @@ const AlertRow = memo(function AlertRow({
       <span role="gridcell" className="col-cleared">
         {a.cleared ? t('alerts.cleared.yes') : t('alerts.cleared.no')}
       </span>
-    </div>
+    </>
   );
 });
