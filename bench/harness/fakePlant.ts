@@ -98,6 +98,8 @@ export async function startFakePlant(load: LoadSettings): Promise<PlantServerHan
   let cursor = 0;
   const perTick = Math.max(1, Math.round((load.updatesPerSec * TICK_MS) / 1000));
   const ticker = setInterval(() => {
+    // A plant without load (a scenario of other things, e.g. the alarm flood) sends no values.
+    if (refs.length === 0) return;
     const now = Date.now();
     const changed: PvValue[] = [];
     for (let i = 0; i < perTick; i++) {

@@ -14,7 +14,7 @@ import type { Alert } from '../../src/contract/alerts.ts';
 import { HUBS, HUB_MESSAGES, HUB_METHODS } from '../../src/contract/hubs.ts';
 import { measureLiveWindow } from '../harness/liveWindow.ts';
 import { requireEngineChunk, requireHub } from '../harness/prerequisites.ts';
-import { defineScenario, type FigureSamples } from '../harness/scenario.ts';
+import { defineScenario, NotReady, type FigureSamples } from '../harness/scenario.ts';
 import { percentile } from '../harness/stats.ts';
 
 interface FloodParams {
@@ -169,7 +169,14 @@ export default defineScenario<FloodParams>({
         const page: Page = await context.newPage();
         await page.setViewportSize({ width: 1920, height: 1080 });
         await page.goto('/alerts');
-        await page.locator('.alert-row[data-index="0"]').waitFor({ timeout: 60_000 });
+        try {
+          await page.locator('.alert-row[data-index="0"]').waitFor({ timeout: 30_000 });
+        } catch {
+          await context.close();
+          throw new NotReady(
+            'the current list showed no alert within 30 s: the server raised no flood (PEGEL_ALERT_FLOOD_PER_SEC)',
+          );
+        }
         // Newest first (the time column), so every new alarm enters at the top; the default
         // order is by urgency, where an alarm of lower priority enters further down.
         const time = page.locator('.alert-head [role="columnheader"].col-time');
