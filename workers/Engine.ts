@@ -41,6 +41,7 @@ import {
   type AlertView,
 } from './alerts/AlertFeed.ts';
 import { FeedSet } from './feeds/FeedSet.ts';
+import type { FeedName } from './feeds/feeds.ts';
 import { PvAlarms } from './alerts/PvAlarms.ts';
 import { ItemTopicStore } from './topics/ItemTopicStore.ts';
 import { isItemKind } from './topics/itemTopics.ts';
@@ -457,25 +458,13 @@ export class Engine implements EngineApi {
 
   // --- keyed feeds: dashboard notes and text messages (feeds/FeedSet.ts) ---
 
-  async leaseNotes(tabId: string, ids: number[]): Promise<void> {
-    await this.leaseFeed('notes', tabId, ids);
-  }
-
-  async releaseNotes(tabId: string, ids: number[]): Promise<void> {
-    await this.feeds.release('notes', tabId, ids);
-  }
-
-  async leaseTextMessages(tabId: string, ids: number[]): Promise<void> {
-    await this.leaseFeed('textMessages', tabId, ids);
-  }
-
-  async releaseTextMessages(tabId: string, ids: number[]): Promise<void> {
-    await this.feeds.release('textMessages', tabId, ids);
-  }
-
-  private leaseFeed(name: 'notes' | 'textMessages', tabId: string, ids: number[]): Promise<void> {
+  async leaseFeed(name: FeedName, tabId: string, ids: number[]): Promise<void> {
     if (!this.tabs.has(tabId)) throw hubErrors.acquireFailed(tabId);
-    return this.feeds.lease(name, tabId, ids);
+    await this.feeds.lease(name, tabId, ids);
+  }
+
+  async releaseFeed(name: FeedName, tabId: string, ids: number[]): Promise<void> {
+    await this.feeds.release(name, tabId, ids);
   }
 
   async getChartDirectory(type: ChartType, reload = false): Promise<ChartDirectory> {
@@ -497,10 +486,5 @@ export class Engine implements EngineApi {
 
   async releaseLiveChart(tabId: string, viewId: string): Promise<void> {
     this.charts.unwatchLive(tabId, viewId);
-  }
-
-  /** Chart ranges fetched from the server since start (tests, bench). */
-  get chartFetchCount(): number {
-    return this.charts.fetchCount;
   }
 }

@@ -8,6 +8,7 @@ import { hubErrors } from './hubErrors.ts';
 import type { HubMessageHandler, HubTransport } from './HubTransport.ts';
 import type { RetryPolicy } from './retryPolicy.ts';
 import { delay, type TimerHandle, type Timers } from './timers.ts';
+import { toError } from './errors.ts';
 
 export type ChannelState =
   'idle' | 'starting' | 'connected' | 'reconnecting' | 'faulted' | 'stopping';
@@ -212,8 +213,4 @@ export class HubChannel {
     this.setState('idle');
     if (this.leases > 0) void this.start();
   }
-}
-
-function toError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
 }

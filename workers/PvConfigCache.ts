@@ -8,6 +8,7 @@ import { pvKey } from '../src/contract/keys.ts';
 import type { PvConfig, PvRef } from '../src/contract/pv.ts';
 import type { PvConfigEntry, PvConfigResult } from './engineProtocol.ts';
 import type { TimerHandle, Timers } from './timers.ts';
+import { toError } from './errors.ts';
 
 /** SPEC §9 "PV info batch wait". */
 export const PV_CONFIG_BATCH_WAIT_MS = 50;
@@ -93,7 +94,7 @@ export class PvConfigCache {
       answer = new Map(configs.map((config) => [pvKey(config.pvRef), config]));
     } catch (error) {
       this.options.onFetchError(error);
-      answer = error instanceof Error ? error : new Error(String(error));
+      answer = toError(error);
     }
     for (const [key, waiting] of batch) {
       this.inFlight.delete(key);
@@ -120,7 +121,7 @@ export class PvConfigCache {
         },
         (error: unknown) => {
           timers.clearTimeout(timer);
-          reject(error instanceof Error ? error : new Error(String(error)));
+          reject(toError(error));
         },
       );
     });

@@ -11,6 +11,7 @@ import type {
   TabMessage,
 } from './engineProtocol.ts';
 import type { LeaseKind } from './topics.ts';
+import type { FeedName } from './feeds/feeds.ts';
 import type { EngineStats } from './pvIngest.ts';
 import type { Alert, AlertQuery } from '../src/contract/alerts.ts';
 import type { AlertView } from './alerts/AlertFeed.ts';
@@ -88,14 +89,13 @@ export interface EngineApi {
   prefetchArchive(query: AlertQuery, view?: AlertView): Promise<AlertViewFrame | null>;
   /** Every row of a view, sorted and filtered (CSV export). */
   getAlertRows(view: Omit<AlertView, 'start' | 'count'>): Promise<Alert[]>;
-  /** Leases dashboard notes for the tab; it then receives `note` messages for them. */
-  leaseNotes(tabId: string, ids: number[]): Promise<void>;
+  /**
+   * Leases items of a keyed feed for the tab: dashboard notes (it then receives `note`
+   * messages for them) or visualization text messages (`textMessage`).
+   */
+  leaseFeed(name: FeedName, tabId: string, ids: number[]): Promise<void>;
   /** Idempotent. */
-  releaseNotes(tabId: string, ids: number[]): Promise<void>;
-  /** Leases visualization text messages; the tab then receives `textMessage` messages. */
-  leaseTextMessages(tabId: string, ids: number[]): Promise<void>;
-  /** Idempotent. */
-  releaseTextMessages(tabId: string, ids: number[]): Promise<void>;
+  releaseFeed(name: FeedName, tabId: string, ids: number[]): Promise<void>;
   /** The chart directory of one type (SPEC §3), loaded once and shared by every tab. */
   getChartDirectory(type: ChartType, reload?: boolean): Promise<ChartDirectory>;
   /** A stored chart's config and series (sorted by sortIndex), loaded once per chart. */

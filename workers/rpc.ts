@@ -6,6 +6,7 @@
  * and errors as `Error` with name and message. Replaces Comlink, whose proxies, callbacks
  * and property access the engine never used, to keep the engine worker's script small.
  */
+import { toError } from './errors.ts';
 
 /** A request on the port: call `method` with `args`; answered under the same `rpc`. */
 export interface RpcRequest {
@@ -72,7 +73,7 @@ export function serve(target: object, endpoint: RpcEndpoint): void {
     })().then(
       (value) => answer({ value }, transferListOf([value])),
       (err: unknown) => {
-        const error = err instanceof Error ? err : new Error(String(err));
+        const error = toError(err);
         answer({ error: { name: error.name, message: error.message } });
       },
     );

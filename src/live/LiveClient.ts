@@ -30,6 +30,7 @@ import { transfer } from '../../workers/rpc.ts';
 import { tabLockName } from '../../workers/tabLocks.ts';
 import { createRealTimers, type TimerHandle, type Timers } from '../../workers/timers.ts';
 import type { LeaseKind } from '../../workers/topics.ts';
+import type { FeedName } from '../../workers/feeds/feeds.ts';
 import type { EngineConnection } from './connectEngine.ts';
 import { TabLiveStore } from './TabLiveStore.ts';
 import { DataPathProbe } from './dataPathProbe.ts';
@@ -245,18 +246,12 @@ export class LiveClient {
    * listener of any tab is there. The returned release is idempotent.
    */
   watchNote(id: number, listener: (note: DashboardNote) => void): () => void {
-    return this.watchFeed(this.noteListeners, id, listener, 'leaseNotes', 'releaseNotes');
+    return this.watchFeed(this.noteListeners, id, listener, 'notes');
   }
 
   /** Listens to one visualization text message (SPEC §7 newMessage) while it is shown. */
   watchTextMessage(id: number, listener: (message: TextMessage) => void): () => void {
-    return this.watchFeed(
-      this.textMessageListeners,
-      id,
-      listener,
-      'leaseTextMessages',
-      'releaseTextMessages',
-    );
+    return this.watchFeed(this.textMessageListeners, id, listener, 'textMessages');
   }
 
   /** One lease per id for the tab however many listeners; released with the last one. */
@@ -264,13 +259,12 @@ export class LiveClient {
     byId: Map<number, Set<(item: T) => void>>,
     id: number,
     listener: (item: T) => void,
-    lease: 'leaseNotes' | 'leaseTextMessages',
-    release: 'releaseNotes' | 'releaseTextMessages',
+    feed: FeedName,
   ): () => void {
     let listeners = byId.get(id);
     if (!listeners) {
       byId.set(id, (listeners = new Set()));
-      void this.start().then((api) => api[lease](this.tabId, [id]));
+      void this.start().then((api) => api.leaseFeed(feed, this.tabId, [id]));
     }
     listeners.add(listener);
     let released = false;
@@ -280,7 +274,7 @@ export class LiveClient {
       listeners.delete(listener);
       if (listeners.size > 0 || byId.get(id) !== listeners) return;
       byId.delete(id);
-      void this.start().then((api) => api[release](this.tabId, [id]));
+      void this.start().then((api) => api.releaseFeed(feed, this.tabId, [id]));
     };
   }
 

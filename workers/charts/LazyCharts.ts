@@ -80,9 +80,4 @@ export class LazyCharts {
   unwatchLive(tabId: string, viewId: string): void {
     this.service?.unwatchLive(tabId, viewId);
   }
-
-  /** Chart ranges fetched from the server since start (tests, bench). */
-  get fetchCount(): number {
-    return this.service?.fetchCount ?? 0;
-  }
 }

@@ -12,6 +12,7 @@
 import type { HubChannel } from '../HubChannel.ts';
 import type { ItemParsers, ItemTopic } from './ItemTopic.ts';
 import { ITEM_TOPICS, isItemKind, type ItemKind, type ItemTypes } from './itemTopics.ts';
+import { toError } from '../errors.ts';
 
 export interface ItemTopicStoreDeps {
   /** Which keys tabs lease (the engine's subscription registry). */
@@ -91,8 +92,7 @@ export class ItemTopicStore {
 
   /** The subscribe of these keys failed (any lease kind; only item topics keep it). */
   subscribeFailed(kind: string, keys: readonly string[], error: unknown): void {
-    if (isItemKind(kind))
-      this.fail(kind, keys, error instanceof Error ? error.message : String(error));
+    if (isItemKind(kind)) this.fail(kind, keys, toError(error).message);
   }
 
   /** The last tab released the key. */
@@ -140,7 +140,7 @@ export class ItemTopicStore {
       },
       (error: unknown) => {
         this.fetching.delete(kind);
-        const why = error instanceof Error ? error.message : String(error);
+        const why = toError(error).message;
         this.fail(kind, this.deps.leases.keysOf(kind), `Could not load the ${kind} topic: ${why}`);
       },
     );

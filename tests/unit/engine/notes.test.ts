@@ -16,8 +16,8 @@ describe('dashboard notes', () => {
     const a = await h.tab('a');
     const b = await h.tab('b');
     const c = await h.tab('c');
-    await h.engine.leaseNotes('a', [1]);
-    await h.engine.leaseNotes('b', [1, 2]);
+    await h.engine.leaseFeed('notes', 'a', [1]);
+    await h.engine.leaseFeed('notes', 'b', [1, 2]);
     await h.timers.advance(200);
     const hub = h.hubs.hub('dashboard');
     expect(hub.starts).toBe(1);
@@ -37,15 +37,15 @@ describe('dashboard notes', () => {
     const h = createHarness({ channelCloseGraceMs: 5_000 });
     await h.tab('a');
     await h.tab('b');
-    await h.engine.leaseNotes('a', [1]);
-    await h.engine.leaseNotes('b', [1]);
+    await h.engine.leaseFeed('notes', 'a', [1]);
+    await h.engine.leaseFeed('notes', 'b', [1]);
     await h.timers.advance(200);
     const hub = h.hubs.hub('dashboard');
-    await h.engine.releaseNotes('a', [1]);
-    await h.engine.releaseNotes('a', [1]); // idempotent
+    await h.engine.releaseFeed('notes', 'a', [1]);
+    await h.engine.releaseFeed('notes', 'a', [1]); // idempotent
     await h.timers.advance(10);
     expect(hub.keysSent(UNSUB)).toEqual([]);
-    await h.engine.releaseNotes('b', [1]);
+    await h.engine.releaseFeed('notes', 'b', [1]);
     await h.timers.advance(10);
     expect(hub.keysSent(UNSUB)).toEqual(['note1']);
     await h.timers.advance(5_000);
@@ -55,7 +55,7 @@ describe('dashboard notes', () => {
   it('NT3: a tab that goes away releases its notes', async () => {
     const h = createHarness();
     await h.tab('a');
-    await h.engine.leaseNotes('a', [3]);
+    await h.engine.leaseFeed('notes', 'a', [3]);
     await h.timers.advance(200);
     await h.engine.disconnect('a');
     await h.timers.advance(10);
@@ -65,7 +65,7 @@ describe('dashboard notes', () => {
   it('NT4: after a reconnect every leased note is subscribed again', async () => {
     const h = createHarness();
     const a = await h.tab('a');
-    await h.engine.leaseNotes('a', [1, 2]);
+    await h.engine.leaseFeed('notes', 'a', [1, 2]);
     await h.timers.advance(200);
     const hub = h.hubs.hub('dashboard');
     hub.received.length = 0;
@@ -96,7 +96,7 @@ describe('dashboard notes', () => {
       },
     });
     const a = await h.tab('a');
-    await h.engine.leaseNotes('a', [1, 2]);
+    await h.engine.leaseFeed('notes', 'a', [1, 2]);
     await h.timers.advance(200);
     expect(reads).toEqual([]); // the first connect follows the tab's own load
     const hub = h.hubs.hub('dashboard');
@@ -126,8 +126,8 @@ describe('visualization text messages', () => {
     const h = createHarness();
     const a = await h.tab('a');
     const b = await h.tab('b');
-    await h.engine.leaseTextMessages('a', [101]);
-    await h.engine.leaseNotes('b', [101]);
+    await h.engine.leaseFeed('textMessages', 'a', [101]);
+    await h.engine.leaseFeed('notes', 'b', [101]);
     await h.timers.advance(200);
     const hub = h.hubs.hub('visuTextMessage');
     expect(hub.keysSent(HUB_METHODS.visuTextMessage.subscribe)).toEqual([textMessageKey(101)]);
