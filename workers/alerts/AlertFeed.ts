@@ -20,6 +20,7 @@ import type { AlertSort } from './alertStore.ts';
 import type { AlertViewSet, AlertViewSetDeps } from './alertViewSet.ts';
 import type { FilterNode } from '../../src/domain/filters.ts';
 import type { HeldOrder } from './alertHold.ts';
+import { toError } from '../errors.ts';
 
 /** The alert hub's messages the feed takes in (`received`). */
 export const ALERT_HUB_MESSAGES = [
@@ -30,6 +31,12 @@ export const ALERT_HUB_MESSAGES = [
   HUB_MESSAGES.newPendingAlerts,
 ] as const;
 export const ALERT_FLUSH_INTERVAL_MS = 50;
+/**
+ * AV6: a tab that shows only the banner (no view of the current list) gets its counts at most
+ * this often; the first change after a quiet spell goes at once. In a flood every tab's banner
+ * took a frame and a render 20 times a second.
+ */
+export const ALERT_COUNTS_INTERVAL_MS = 250;
 /** How long a prefetched archive range waits for the view that asked for it (AV3f). */
 export const ARCHIVE_PREFETCH_KEEP_MS = 30_000;
 
@@ -87,6 +94,8 @@ interface TabViews {
   dirty: boolean;
   timer: TimerHandle | null;
   timerDelayMs: number;
+  /** When the tab was last sent its frame. */
+  sentAt: number;
 }
 
 export class AlertFeed {
@@ -225,7 +234,7 @@ export class AlertFeed {
     } catch (error) {
       if (run !== this.subscribeRun) return;
       this.liveState = 'error';
-      this.liveError = messageOf(error);
+      this.liveError = toError(error).message;
       this.deps.onError(error);
     } finally {
       if (this.replay === replay) this.replay = null;
@@ -288,7 +297,7 @@ export class AlertFeed {
         },
         (error: unknown) => {
           this.viewsLoading = null;
-          this.viewsError = `Alert views could not be loaded: ${messageOf(error)}`;
+          this.viewsError = `Alert views could not be loaded: ${toError(error).message}`;
           this.deps.onError(error);
           this.markViewsDirty();
           throw error;
@@ -313,6 +322,7 @@ export class AlertFeed {
         dirty: false,
         timer: null,
         timerDelayMs: 0,
+        sentAt: 0,
       };
       this.tabs.set(tabId, tab);
     }
@@ -351,8 +361,15 @@ export class AlertFeed {
   private markLiveDirty(): void {
     this.deps.liveChanged?.();
     for (const [tabId, tab] of this.tabs) {
-      if (tab.counts || [...tab.views.values()].some((v) => v.source.kind === 'live'))
-        this.markDirty(tabId);
+      if ([...tab.views.values()].some((v) => v.source.kind === 'live')) this.markDirty(tabId);
+      else if (tab.counts)
+        this.markDirty(
+          tabId,
+          Math.max(
+            ALERT_FLUSH_INTERVAL_MS,
+            tab.sentAt + ALERT_COUNTS_INTERVAL_MS - this.deps.timers.now(),
+          ),
+        );
     }
   }
 
@@ -375,6 +392,7 @@ export class AlertFeed {
     const tab = this.tabs.get(tabId);
     if (!tab || !tab.dirty) return;
     tab.dirty = false;
+    tab.sentAt = this.deps.timers.now();
     const views: [string, AlertViewFrame][] = [];
     for (const [viewId, view] of tab.views) views.push([viewId, this.frameOf(view, tab, viewId)]);
     this.deps.send(tabId, {
@@ -409,8 +427,4 @@ export class AlertFeed {
 function sourceKey(source: AlertViewSource): string {
   const q = source.kind === 'archive' ? source.query : null;
   return q ? `archive:${q.start}|${q.end}|${q.limit}` : 'live';
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

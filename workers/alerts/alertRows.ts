@@ -144,16 +144,22 @@ export class AlertRows {
   }
 }
 
+/** The counts last taken of a list, while its version holds (every tab's banner asks). */
+const counted = new WeakMap<AlertRows, { version: number; counts: AlertCounts }>();
+
 /**
  * The banner's counts (AL2): in one pass over the rows, without sorting. Newest first with
- * ties in insertion order, as the default sort of the list shows them.
+ * ties in insertion order, as the default sort of the list shows them. Taken once per change
+ * of the list, not once per tab: in a flood every tab's banner asked on every frame.
  */
 export function alertCounts(rows: AlertRows, ready: boolean): AlertCounts {
+  const last = counted.get(rows);
+  if (last && last.version === rows.version && last.counts.ready === ready) return last.counts;
   let pending = 0;
   let active = 0;
   let top: Alert | null = null;
   let latest: Alert | null = null;
-  for (const a of rows.alerts()) {
+  for (const { alert: a } of rows.allEntries()) {
     if (!a.cleared) active++;
     if (a.state !== 'pending') continue;
     pending++;
@@ -167,5 +173,7 @@ export function alertCounts(rows: AlertRows, ready: boolean): AlertCounts {
     )
       top = a;
   }
-  return { pending, active, top, latest, ready };
+  const counts = { pending, active, top, latest, ready };
+  counted.set(rows, { version: rows.version, counts });
+  return counts;
 }

@@ -200,4 +200,18 @@ describe('alert views loaded with the first view', () => {
       });
     }
   });
+
+  it('AL2b: the counts are taken once per change of the list, whichever tab asks', () => {
+    const rows = new AlertRows();
+    rows.upsertMany([makeAlert(1, { state: 'pending' }), makeAlert(2, { state: 'pending' })]);
+    const first = alertCounts(rows, true);
+    expect(alertCounts(rows, true)).toBe(first);
+    expect(alertCounts(rows, false)).toEqual({ ...first, ready: false });
+    rows.upsert(makeAlert(3, { state: 'pending' }));
+    const after = alertCounts(rows, true);
+    expect(after).not.toBe(first);
+    expect(after.pending).toBe(3);
+    rows.ack([{ id: 3, acknowledgedBy: 'op', acknowledgedAt: 1 }]);
+    expect(alertCounts(rows, true).pending).toBe(2);
+  });
 });

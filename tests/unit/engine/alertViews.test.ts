@@ -57,11 +57,40 @@ describe('alert views in the engine', () => {
     const hub = h.hubs.hub('alert');
     hub.emit(HUB_MESSAGES.ackAlert, { id: 1, acknowledgedBy: 'op', acknowledgedAt: 5 });
     hub.emit(HUB_MESSAGES.deletedAlerts, [{ id: 2 }]);
-    await h.timers.advance(100);
+    // The banner-only tab gets its counts at most every 250 ms (AV6).
+    await h.timers.advance(300);
     expect(lastAlerts(a.messages)!.views[0]![1].rows).toEqual([
       expect.objectContaining({ id: 1, state: 'acknowledged', acknowledgedBy: 'op' }),
     ]);
     expect(lastAlerts(b.messages)!.counts).toMatchObject({ pending: 0, top: null });
+  });
+
+  it('AV6: a banner-only tab gets its counts at once after a quiet spell, at most every 250 ms in a flood', async () => {
+    const { h, a, b } = await setup();
+    await h.engine.setAlertView('a', 'v', { source: { kind: 'live' }, start: 0, count: 10 });
+    await h.engine.setAlertCounts('b', true);
+    await h.timers.advance(1000);
+    const hub = h.hubs.hub('alert');
+    const sent = (tab: typeof a) => tab.messages.filter((m) => m.type === 'alerts').length;
+    const [a0, b0] = [sent(a), sent(b)];
+    hub.emit(HUB_MESSAGES.newAlert, makeAlert(3));
+    await h.timers.advance(60);
+    expect(sent(b)).toBe(b0 + 1);
+    expect(lastAlerts(b.messages)!.counts).toMatchObject({ pending: 3 });
+    // A flood: an alert every 20 ms for a second.
+    const [a1, b1] = [sent(a), sent(b)];
+    for (let id = 4; id < 54; id++) {
+      hub.emit(HUB_MESSAGES.newAlert, makeAlert(id));
+      await h.timers.advance(20);
+    }
+    expect(sent(a) - a1).toBeGreaterThanOrEqual(15);
+    expect(sent(b) - b1).toBeLessThanOrEqual(5);
+    expect(sent(b) - b1).toBeGreaterThanOrEqual(3);
+    // Nothing is lost: the last counts hold every alert.
+    await h.timers.advance(300);
+    expect(lastAlerts(b.messages)!.counts).toMatchObject({ pending: 53 });
+    expect(lastAlerts(a.messages)!.views[0]![1].total).toBe(53);
+    expect(a0).toBeGreaterThan(0);
   });
 
   it('AV2b: messages that race the pending snapshot are applied on top of it', async () => {
