@@ -24,26 +24,20 @@ export interface AlertFloodOptions {
 }
 
 /** What the flood raises: a limit of a PV, with the limit's text and priority. */
-interface FloodSource {
-  alert: Omit<NewAlert, 'timestamp'>;
-}
-
-function floodSources(plant: Plant): FloodSource[] {
-  const sources: FloodSource[] = [];
+function floodSources(plant: Plant): Omit<NewAlert, 'timestamp'>[] {
+  const sources: Omit<NewAlert, 'timestamp'>[] = [];
   for (const ref of plant.pvRefs()) {
     const config = plant.config(ref);
     if (!config) continue;
     for (const limit of plant.limitConfigs(ref)) {
       sources.push({
-        alert: {
-          pvRef: config.pvRef,
-          source: null,
-          stationNumber: config.stationNumber,
-          stationName: config.stationName,
-          sourceName: config.name,
-          text: limit.message || limit.description,
-          priority: limit.priority,
-        },
+        pvRef: config.pvRef,
+        source: null,
+        stationNumber: config.stationNumber,
+        stationName: config.stationName,
+        sourceName: config.name,
+        text: limit.message || limit.description,
+        priority: limit.priority,
       });
     }
   }
@@ -72,7 +66,7 @@ export function startAlertFlood(options: AlertFloodOptions): () => void {
     if (due.length > 0) options.sink.clearMany(due, now);
     if (count === 0) return;
     const list: NewAlert[] = [];
-    for (let i = 0; i < count; i++) list.push({ ...random.pick(sources).alert, timestamp: now });
+    for (let i = 0; i < count; i++) list.push({ ...random.pick(sources), timestamp: now });
     for (const a of options.sink.raiseMany(list))
       toClear.push({ id: a.id, at: now + options.clearAfterMs });
   };
