@@ -4,6 +4,8 @@
  *   received value is a React state update. Query: `keys` (see keyList.ts), `rows` (values
  *   rendered, default all), `chartKey`, `chartPoints` (live chart window, default 3600).
  * - `alerts`: the alert archive fetched whole and rendered whole (alerts/main.tsx).
+ * - `liveAlerts`: the current alert list, every change re-sorting and re-rendering it whole
+ *   (alerts/NaiveCurrentAlerts.tsx).
  * - `chart`: archive and live charts without a cache or reduction (chart/main.tsx).
  * - `dense`: the dense-view grid, each value written into its SVG text (dense/main.ts).
  */
@@ -24,6 +26,10 @@ const view = query.get('view') ?? 'station';
 
 if (view === 'alerts') {
   void import('./alerts/main.tsx').then((m) => m.mount(root, query));
+} else if (view === 'liveAlerts') {
+  void import('./alerts/NaiveCurrentAlerts.tsx').then((m) =>
+    createRoot(root).render(<m.NaiveCurrentAlerts />),
+  );
 } else if (view === 'chart') {
   void import('./chart/main.tsx').then((m) => m.mount(root, query));
 } else if (view === 'dense') {

@@ -12,7 +12,7 @@ import * as signalR from '@microsoft/signalr';
 import type { Page } from 'playwright-core';
 import type { Alert } from '../../src/contract/alerts.ts';
 import { HUBS, HUB_MESSAGES, HUB_METHODS } from '../../src/contract/hubs.ts';
-import { measureLiveWindow } from '../harness/liveWindow.ts';
+import { measureLiveWindow, type Side } from '../harness/liveWindow.ts';
 import { requireEngineChunk, requireHub } from '../harness/prerequisites.ts';
 import { defineScenario, NotReady, type FigureSamples } from '../harness/scenario.ts';
 import { percentile } from '../harness/stats.ts';
@@ -27,6 +27,8 @@ interface FloodParams {
   /** Wait after the first rows before the first window. */
   settleMs: number;
   runs: number;
+  /** The naive baseline is measured (once) at these rates and below. */
+  baselineMaxRate: number;
 }
 
 /** When each flood alert reached the bench's own subscriber, and its timestamp. */
@@ -146,21 +148,32 @@ export default defineScenario<FloodParams>({
   title: 'Alarm flood (current list open, R new alerts a second)',
   order: 55,
   figures: [10, 100, 500].flatMap(rateFigures),
-  quick: { rates: [100], windowMs: 5_000, frameWindowMs: 5_000, settleMs: 2_000, runs: 1 },
+  quick: {
+    rates: [100],
+    windowMs: 5_000,
+    frameWindowMs: 5_000,
+    settleMs: 2_000,
+    runs: 1,
+    baselineMaxRate: 100,
+  },
   full: {
     rates: [10, 100, 500],
     windowMs: 10_000,
     frameWindowMs: 10_000,
     settleMs: 3_000,
     runs: 3,
+    baselineMaxRate: 100,
   },
   async run(ctx, p) {
     requireEngineChunk(ctx.distDir);
     const figures: Record<string, FigureSamples> = {};
-    const add = (id: string, v: number) => ((figures[id] ??= {}).value ??= []).push(v);
     const notes: string[] = [];
-    for (const rate of p.rates) {
-      // The modelled plant (no load mode), quiet but for the flood.
+    const add = (side: Side, id: string, v: number) => {
+      const f = (figures[id] ??= {});
+      (side === 'pegel' ? (f.value ??= []) : (f.baseline ??= [])).push(v);
+    };
+    /** The modelled plant (no load mode), quiet but for the flood; the list starts empty. */
+    const floodServer = async (rate: number) => {
       const server = await ctx.startServer(
         { stations: 0, pvsPerStation: 0, updatesPerSec: 0 },
         {
@@ -170,43 +183,33 @@ export default defineScenario<FloodParams>({
       );
       const cookie = await ctx.cookieHeader(server);
       await requireHub(server.url, HUBS.alert, cookie);
-      const rows: number[] = [];
-      await ctx.repeat(p.runs, async () => {
-        const context = await ctx.newContext({ server });
-        const page: Page = await context.newPage();
-        await page.setViewportSize({ width: 1920, height: 1080 });
-        await page.goto('/alerts');
-        try {
-          await page.locator('.alert-row[data-index="0"]').waitFor({ timeout: 30_000 });
-        } catch {
-          await context.close();
-          throw new NotReady(
-            'the current list showed no alert within 30 s: the server raised no flood (PEGEL_ALERT_FLOOD_PER_SEC)',
-          );
-        }
-        // Newest first (the time column), so every new alarm enters at the top; the default
-        // order is by urgency, where an alarm of lower priority enters further down.
-        const time = page.locator('.alert-head [role="columnheader"].col-time');
-        await time.locator('button').click();
-        await time.and(page.locator('[aria-sort="descending"]')).waitFor();
+      return { server, cookie };
+    };
+    for (const rate of p.rates) {
+      const rows: Record<Side, number[]> = { pegel: [], baseline: [] };
+      const measure = async (
+        side: Side,
+        page: Page,
+        { server, cookie }: Awaited<ReturnType<typeof floodServer>>,
+      ) => {
         await page.mouse.move(5, 1070);
         await page.waitForTimeout(p.settleMs);
-        const busy = await measureLiveWindow(ctx, 'pegel', [page], p.windowMs, page, {
+        const busy = await measureLiveWindow(ctx, side, [page], p.windowMs, page, {
           frames: false,
         });
         const watch = await watchAlerts(server.url, cookie);
         try {
           await page.evaluate(RECORD_TOP_ROW);
           const from = Date.now();
-          const frameWindow = () => measureLiveWindow(ctx, 'pegel', [page], p.frameWindowMs);
+          const frameWindow = () => measureLiveWindow(ctx, side, [page], p.frameWindowMs);
           // The engine's worker over the frame window, not the busy one: on two cores the
           // profiler's own work would count as the tab's. A coarse sampling interval.
-          const worker = await findSharedWorker(ctx.cdp);
+          const worker = side === 'pegel' ? await findSharedWorker(ctx.cdp) : null;
           let framed: Awaited<ReturnType<typeof frameWindow>>;
           if (worker) {
             const profiled = await profileWorker(ctx.cdp, worker.targetId, frameWindow, 1000);
             framed = profiled.result;
-            add(`workerPct${rate}`, profiled.cpu.busyPct);
+            add(side, `workerPct${rate}`, profiled.cpu.busyPct);
           } else framed = await frameWindow();
           const to = Date.now();
           const top = (await page.evaluate(TAKE_TOP_ROWS)) as { at: number; id: number }[];
@@ -215,26 +218,70 @@ export default defineScenario<FloodParams>({
           const expected = [...watch.arrivals.values()].filter(
             (a) => a.at >= from && a.at <= to - 1000,
           ).length;
-          add(`busyMsPerSec${rate}`, busy.mainThreadBusyPct * 10);
+          add(side, `busyMsPerSec${rate}`, busy.mainThreadBusyPct * 10);
           const fps = framed.frameP95Ms > 0 ? 1000 / framed.frameP95Ms : 0;
-          add(`fps${rate}`, Math.min(60, fps));
+          add(side, `fps${rate}`, Math.min(60, fps));
           const longTasks =
             (busy.longTasksPerMin * p.windowMs + framed.longTasksPerMin * p.frameWindowMs) /
             (p.windowMs + p.frameWindowMs);
-          add(`longTasks${rate}`, (longTasks * 30) / 60);
-          if (latencies.length > 0) add(`latencyP95Ms${rate}`, percentile(latencies, 95));
+          add(side, `longTasks${rate}`, (longTasks * 30) / 60);
+          if (latencies.length > 0) add(side, `latencyP95Ms${rate}`, percentile(latencies, 95));
           if (expected > 0)
-            add(`shownPct${rate}`, (100 * latencies.filter((ms) => ms <= 1000).length) / expected);
-          rows.push((await page.evaluate(ROW_COUNT)) as number);
+            add(
+              side,
+              `shownPct${rate}`,
+              (100 * latencies.filter((ms) => ms <= 1000).length) / expected,
+            );
+          rows[side].push((await page.evaluate(ROW_COUNT)) as number);
         } finally {
           await watch.stop();
+        }
+      };
+      const pegelServer = await floodServer(rate);
+      await ctx.repeat(p.runs, async () => {
+        const context = await ctx.newContext({ server: pegelServer.server });
+        try {
+          const page: Page = await context.newPage();
+          await page.setViewportSize({ width: 1920, height: 1080 });
+          await page.goto('/alerts');
+          try {
+            await page.locator('.alert-row[data-index="0"]').waitFor({ timeout: 30_000 });
+          } catch {
+            throw new NotReady(
+              'the current list showed no alert within 30 s: the server raised no flood (PEGEL_ALERT_FLOOD_PER_SEC)',
+            );
+          }
+          // Newest first (the time column), so every new alarm enters at the top; the
+          // default order is by urgency, where an alarm of lower priority enters further down.
+          const time = page.locator('.alert-head [role="columnheader"].col-time');
+          await time.locator('button').click();
+          await time.and(page.locator('[aria-sort="descending"]')).waitFor();
+          await measure('pegel', page, pegelServer);
+        } finally {
           await context.close();
         }
       });
+      await pegelServer.server.handle.dispose();
+      // The naive list on a server of its own, so that its list is as long as Pegel's first
+      // run's; once, and only where it keeps up at all.
+      if (rate <= p.baselineMaxRate) {
+        const baselineServer = await floodServer(rate);
+        const set = await ctx.openTabs(0, '/', { server: baselineServer.server });
+        try {
+          const [page] = await set.open(1, ctx.baselinePath({ view: 'liveAlerts' }));
+          await page!.setViewportSize({ width: 1920, height: 1080 });
+          await page!.locator('.alert-row[data-index="0"]').waitFor({ timeout: 30_000 });
+          await measure('baseline', page!, baselineServer);
+        } finally {
+          await set.close();
+          await baselineServer.server.handle.dispose();
+        }
+      }
+      const held = (side: Side) => rows[side].map((n) => n.toLocaleString('en')).join(', ');
       notes.push(
-        `${rate} alerts/s: the list held ${rows.map((n) => n.toLocaleString('en')).join(', ')} rows at the end of the runs`,
+        `${rate} alerts/s: the list held ${held('pegel')} rows at the end of Pegel's runs` +
+          (rows.baseline.length ? `, ${held('baseline')} at the end of the baseline's` : ''),
       );
-      await server.handle.dispose();
     }
     return {
       figures,
@@ -245,7 +292,7 @@ export default defineScenario<FloodParams>({
         'Busy: CDP TaskDuration over a window without the frame sampler; frames per second from the p95 frame interval of a window with it; long tasks from both.',
         'The list is sorted newest first (time column) before the windows: in the default order, by urgency, an alarm of lower priority enters below the top. The pointer rests outside the list (inside it, the list holds still for the operator).',
         "Latency: each alert's first arrival at a SignalR subscriber of the bench's own to the first animation frame in which the list's top row shows it or a newer alert; alerts of the window's last second are left out.",
-        'No naive baseline yet: the naive client has no current alert list.',
+        'Baseline: the naive current list (bench/baseline/alerts/NaiveCurrentAlerts.tsx: its own hub connection, every new alert re-sorts and re-renders the whole list), one run on a server of its own, at rates up to baselineMaxRate.',
       ],
     };
   },
