@@ -36,6 +36,17 @@ export interface FigureSamples {
   note?: string;
 }
 
+/** One sample of one run: Pegel's (or the machine's) or the baseline's, into `figures[id]`. */
+export function addSample(
+  figures: Record<string, FigureSamples>,
+  side: 'pegel' | 'baseline',
+  id: string,
+  value: number,
+): void {
+  const f = (figures[id] ??= {});
+  (side === 'pegel' ? (f.value ??= []) : (f.baseline ??= [])).push(value);
+}
+
 export interface Plot {
   id: string;
   title: string;

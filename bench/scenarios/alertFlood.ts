@@ -14,7 +14,7 @@ import type { Alert } from '../../src/contract/alerts.ts';
 import { HUBS, HUB_MESSAGES, HUB_METHODS } from '../../src/contract/hubs.ts';
 import { measureLiveWindow, type Side } from '../harness/liveWindow.ts';
 import { requireEngineChunk, requireHub } from '../harness/prerequisites.ts';
-import { defineScenario, NotReady, type FigureSamples } from '../harness/scenario.ts';
+import { addSample, defineScenario, NotReady, type FigureSamples } from '../harness/scenario.ts';
 import { percentile } from '../harness/stats.ts';
 import { findSharedWorker, profileWorker } from '../harness/workerProfile.ts';
 
@@ -168,10 +168,7 @@ export default defineScenario<FloodParams>({
     requireEngineChunk(ctx.distDir);
     const figures: Record<string, FigureSamples> = {};
     const notes: string[] = [];
-    const add = (side: Side, id: string, v: number) => {
-      const f = (figures[id] ??= {});
-      (side === 'pegel' ? (f.value ??= []) : (f.baseline ??= [])).push(v);
-    };
+    const add = (side: Side, id: string, v: number) => addSample(figures, side, id, v);
     /** The modelled plant (no load mode), quiet but for the flood; the list starts empty. */
     const floodServer = async (rate: number) => {
       const server = await ctx.startServer(

@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HUBS } from '../../src/contract/hubs.ts';
 import { requireEngineChunk, requireHub } from '../harness/prerequisites.ts';
-import { defineScenario, type FigureSamples } from '../harness/scenario.ts';
+import { addSample, defineScenario, type FigureSamples } from '../harness/scenario.ts';
 import type { Page } from 'playwright-core';
 import { measureLiveWindow, type Side } from '../harness/liveWindow.ts';
 import { DENSE_PVS_PER_STATION, densePv, denseSvg } from '../baseline/denseGrid.ts';
@@ -107,10 +107,7 @@ export default defineScenario<DenseParams>({
   async run(ctx, p) {
     requireEngineChunk(ctx.distDir);
     const figures: Record<string, FigureSamples> = {};
-    const add = (side: Side, id: string, v: number) => {
-      const f = (figures[id] ??= {});
-      (side === 'pegel' ? (f.value ??= []) : (f.baseline ??= [])).push(v);
-    };
+    const add = (side: Side, id: string, v: number) => addSample(figures, side, id, v);
     for (const n of p.sizes) {
       const server = await ctx.startServer(
         {

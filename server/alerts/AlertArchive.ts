@@ -122,10 +122,6 @@ export class AlertArchive {
     return cleared.map((id) => this.get(id)!);
   }
 
-  insert(a: NewAlert): Alert {
-    return this.get(this.insertRow(a))!;
-  }
-
   private insertRow(a: NewAlert): number {
     const info = this.insertStmt.run(
       a.timestamp,

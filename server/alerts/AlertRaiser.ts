@@ -101,7 +101,7 @@ export class AlertRaiser {
         .find((l) => l.pvLimitRef.limitType === limitType);
       const config = this.plant.config(v.pvRef);
       if (limit && config && now - state.since >= limit.delayTime * MS_PER_S) {
-        state.alertId = this.sink.raise(this.limitAlert(config, limit, now)).id;
+        state.alertId = this.sink.raise(limitAlert(config, limit, now)).id;
         state.since = null;
       }
     }
@@ -141,23 +141,10 @@ export class AlertRaiser {
       }
       state.since ??= now;
       if (now - state.since >= limit.delayTime * MS_PER_S) {
-        state.alertId = this.sink.raise(this.limitAlert(config, limit, now)).id;
+        state.alertId = this.sink.raise(limitAlert(config, limit, now)).id;
         state.since = null;
       }
     }
-  }
-
-  private limitAlert(config: PvConfig, limit: PvLimitConfig, now: number): NewAlert {
-    return {
-      timestamp: now,
-      pvRef: config.pvRef,
-      source: null,
-      stationNumber: config.stationNumber,
-      stationName: config.stationName,
-      sourceName: config.name,
-      text: limit.message || limit.description,
-      priority: limit.priority,
-    };
   }
 
   private checkFailureInput(v: PvValue, failed: boolean, now: number): void {
@@ -220,4 +207,18 @@ export class AlertRaiser {
     this.sink.clear(id, this.now());
     this.raised.delete(key);
   }
+}
+
+/** The alert of a PV's limit crossed at `now` (the raiser's, and the bench's alarm flood). */
+export function limitAlert(config: PvConfig, limit: PvLimitConfig, now: number): NewAlert {
+  return {
+    timestamp: now,
+    pvRef: config.pvRef,
+    source: null,
+    stationNumber: config.stationNumber,
+    stationName: config.stationName,
+    sourceName: config.name,
+    text: limit.message || limit.description,
+    priority: limit.priority,
+  };
 }

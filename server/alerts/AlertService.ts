@@ -80,16 +80,11 @@ export class AlertService {
   }
 
   raise(a: NewAlert): Alert {
-    const alert = this.archive.insert(a);
-    for (const listener of this.raisedListeners) listener(alert);
-    this.options.hub?.publishNewAlert(alert);
-    this.publishPendingOf(alert.stationNumber);
-    this.publishState(alert);
-    return alert;
+    return this.raiseMany([a])[0]!;
   }
 
   /**
-   * Many alerts at once (an alarm flood, `alertFlood.ts`): one transaction, each published as
+   * Alerts raised together (an alarm flood, `alertFlood.ts`): one transaction, each published as
    * newAlert, the current list of each station touched published once, not once per alert.
    */
   raiseMany(list: readonly NewAlert[]): Alert[] {
@@ -97,20 +92,16 @@ export class AlertService {
     for (const alert of raised) {
       for (const listener of this.raisedListeners) listener(alert);
       this.options.hub?.publishNewAlert(alert);
-      this.publishState(alert);
     }
-    this.publishPendingOfAll(raised);
+    this.publishChanged(raised);
     return raised;
   }
 
   /** Many alerts return to normal at once; see raiseMany. */
   clearMany(ids: readonly number[], at: number): void {
     const cleared = this.archive.clearMany(ids, at);
-    for (const alert of cleared) {
-      this.options.hub?.publishNewAlert(alert);
-      this.publishState(alert);
-    }
-    this.publishPendingOfAll(cleared);
+    for (const alert of cleared) this.options.hub?.publishNewAlert(alert);
+    this.publishChanged(cleared);
   }
 
   clear(id: number, at: number): void {
@@ -119,8 +110,7 @@ export class AlertService {
     // A cleared alert is sent again as newAlert: the stores replace it by id, and a live list
     // drops it when it is acknowledged too.
     this.options.hub?.publishNewAlert(alert);
-    this.publishPendingOf(alert.stationNumber);
-    this.publishState(alert);
+    this.publishChanged([alert]);
   }
 
   acknowledge(ids: readonly number[] | 'all', user: string): AckedAlert[] {
@@ -136,7 +126,7 @@ export class AlertService {
       stations.add(alert.stationNumber);
       this.publishState(alert);
     }
-    for (const s of stations) this.publishPendingOf(s);
+    this.publishPendingOf(stations);
     return acked;
   }
 
@@ -145,8 +135,7 @@ export class AlertService {
     const deleted = this.archive.delete(ids);
     if (deleted.length > 0) {
       this.options.hub?.publishDeletedAlerts(deleted.map((id) => ({ id })));
-      for (const s of new Set(gone.map((a) => a.stationNumber))) this.publishPendingOf(s);
-      for (const a of gone) this.publishState(a);
+      this.publishChanged(gone);
     }
     return deleted;
   }
@@ -167,24 +156,20 @@ export class AlertService {
     return [...groups].map(([pvGroupId, alerts]) => ({ pvGroupId, alerts }));
   }
 
-  /** The current list of each station of `alerts`, read once for all of them. */
-  private publishPendingOfAll(alerts: readonly Alert[]): void {
-    const hub = this.options.hub;
-    if (!hub || alerts.length === 0 || !hub.pendingAlertsWatched()) return;
-    const touched = new Set(alerts.map((a) => a.stationNumber ?? NO_STATION_GROUP));
-    const lists = new Map<number, Alert[]>([...touched].map((g) => [g, []]));
-    for (const a of this.archive.current()) lists.get(a.stationNumber ?? NO_STATION_GROUP)?.push(a);
-    for (const [g, list] of lists) hub.publishPendingAlerts(g, list);
+  /** What follows a change of `alerts`: their stations' current lists, then their states. */
+  private publishChanged(alerts: readonly Alert[]): void {
+    this.publishPendingOf(alerts.map((a) => a.stationNumber));
+    for (const alert of alerts) this.publishState(alert);
   }
 
-  private publishPendingOf(stationNumber: number | null): void {
+  /** The current list of each of `stations`, read once for all of them. */
+  private publishPendingOf(stations: Iterable<number | null>): void {
     const hub = this.options.hub;
     if (!hub || !hub.pendingAlertsWatched()) return;
-    const g = stationNumber ?? NO_STATION_GROUP;
-    const alerts = this.archive
-      .current()
-      .filter((a) => (a.stationNumber ?? NO_STATION_GROUP) === g);
-    hub.publishPendingAlerts(g, alerts);
+    const groups = new Set([...stations].map((s) => s ?? NO_STATION_GROUP));
+    if (groups.size === 0) return;
+    const lists = new Map(this.pendingByGroup().map((g) => [g.pvGroupId, g.alerts]));
+    for (const g of groups) hub.publishPendingAlerts(g, lists.get(g) ?? []);
   }
 
   /** The pending-alert state of a binding key now; undefined while nothing is pending. */

@@ -9,6 +9,8 @@ import type { Alert } from '../../src/contract/alerts.ts';
 import type { Plant } from '../plant/types.ts';
 import { createRandom } from '../plant/random.ts';
 import type { NewAlert } from './AlertArchive.ts';
+import { limitAlert } from './AlertRaiser.ts';
+import type { PvConfig, PvLimitConfig } from '../../src/contract/pv.ts';
 
 export interface AlertFloodOptions {
   perSecond: number;
@@ -23,25 +25,12 @@ export interface AlertFloodOptions {
   tickMs?: number;
 }
 
-/** What the flood raises: a limit of a PV, with the limit's text and priority. */
-function floodSources(plant: Plant): Omit<NewAlert, 'timestamp'>[] {
-  const sources: Omit<NewAlert, 'timestamp'>[] = [];
-  for (const ref of plant.pvRefs()) {
+/** What the flood raises: the limits of the plant's PVs (each raised at its tick's time). */
+function floodSources(plant: Plant): { config: PvConfig; limit: PvLimitConfig }[] {
+  return plant.pvRefs().flatMap((ref) => {
     const config = plant.config(ref);
-    if (!config) continue;
-    for (const limit of plant.limitConfigs(ref)) {
-      sources.push({
-        pvRef: config.pvRef,
-        source: null,
-        stationNumber: config.stationNumber,
-        stationName: config.stationName,
-        sourceName: config.name,
-        text: limit.message || limit.description,
-        priority: limit.priority,
-      });
-    }
-  }
-  return sources;
+    return config ? plant.limitConfigs(ref).map((limit) => ({ config, limit })) : [];
+  });
 }
 
 /** Starts the flood; the answer stops it (alerts still to clear stay as they are). */
@@ -66,7 +55,10 @@ export function startAlertFlood(options: AlertFloodOptions): () => void {
     if (due.length > 0) options.sink.clearMany(due, now);
     if (count === 0) return;
     const list: NewAlert[] = [];
-    for (let i = 0; i < count; i++) list.push({ ...random.pick(sources), timestamp: now });
+    for (let i = 0; i < count; i++) {
+      const { config, limit } = random.pick(sources);
+      list.push(limitAlert(config, limit, now));
+    }
     for (const a of options.sink.raiseMany(list))
       toClear.push({ id: a.id, at: now + options.clearAfterMs });
   };
