@@ -34,6 +34,7 @@ import type { FeedName } from '../../workers/feeds/feeds.ts';
 import type { EngineConnection } from './connectEngine.ts';
 import { TabLiveStore } from './TabLiveStore.ts';
 import { DataPathProbe } from './dataPathProbe.ts';
+import { animationFrames, FrameGate, type RequestFrame } from './frameGate.ts';
 
 /** A component that re-mounts within this time keeps its keys subscribed. */
 export const LEASE_RELEASE_GRACE_MS = 2_000;
@@ -49,6 +50,11 @@ export interface LiveClientOptions {
   onSessionEnded?: () => void;
   /** Visibility source; defaults to `document`. */
   visibility?: { isVisible(): boolean; onChange(listener: () => void): () => void };
+  /**
+   * When a frame from a port is applied (FrameGate): the browser's animation frames by
+   * default; null applies each frame as it arrives.
+   */
+  requestFrame?: RequestFrame | null;
 }
 
 interface KeyLease {
@@ -292,14 +298,18 @@ export class LiveClient {
     } else {
       const channel = new MessageChannel();
       const ack: FrameAck = { type: 'frameAck' };
+      // Applied (or failed): the engine may send the next frame, one in flight at most.
+      const frames = new FrameGate<TabMessage>(
+        receive,
+        () => channel.port1.postMessage(ack),
+        this.options.requestFrame === undefined ? animationFrames() : this.options.requestFrame,
+        this.timers,
+      );
       channel.port1.onmessage = (event: MessageEvent<TabMessage>) => {
-        try {
-          receive(event.data);
-        } finally {
-          // Applied (or failed): the engine may send the next frame, one in flight at most.
-          if (event.data.type === 'frame') channel.port1.postMessage(ack);
-        }
+        if (event.data.type === 'frame') frames.push(event.data);
+        else receive(event.data);
       };
+      this.cleanups.push(() => frames.dispose());
       await api.connect(this.tabId, transfer(channel.port2, [channel.port2]), {
         ...tabOptions,
         acksFrames: true,

@@ -201,6 +201,51 @@ describe('LiveClient', () => {
     void client.dispose();
   });
 
+  it('TB9b (FR7c): over a port the tab applies frames at its animation frames, one frame in flight', async () => {
+    const h = createHarness();
+    let drawFrame: (() => void) | null = null;
+    const client = new LiveClient(Promise.resolve({ api: h.engine, mode: 'shared' as const }), {
+      tabId: 'tab1',
+      timers: h.timers,
+      requestFrame: (callback) => {
+        drawFrame = callback;
+        return () => (drawFrame = null);
+      },
+    });
+    const realTick = () => new Promise((resolve) => setTimeout(resolve, 10));
+    const draw = () => {
+      const due = drawFrame;
+      drawFrame = null;
+      due?.();
+    };
+    client.lease('pvValue', aiKey(1));
+    await h.timers.advance(100);
+    await realTick();
+    draw();
+    await realTick();
+    h.hubs.hub('pv').emit('newValue', doubleValue(1, 1));
+    await h.timers.advance(20);
+    await realTick();
+    // The tab drew everything before: applied on arrival.
+    expect(client.store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 1));
+    h.hubs.hub('pv').emit('newValue', doubleValue(1, 2));
+    await h.timers.advance(20);
+    await realTick();
+    // Not yet drawn: the next frame waits for the tab's animation frame.
+    expect(client.store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 1));
+    h.hubs.hub('pv').emit('newValue', doubleValue(1, 3));
+    await h.timers.advance(20);
+    await realTick();
+    draw();
+    // One frame in flight: what came meanwhile followed the ack, the newest value winning.
+    expect(client.store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 2));
+    await h.timers.advance(20);
+    await realTick();
+    draw();
+    expect(client.store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 3));
+    void client.dispose();
+  });
+
   it('TB7: a live chart view leases its PVs and hears of new points; that never ends the session', async () => {
     const { h, client, calls, sessionEnds } = setup();
     let heard = 0;

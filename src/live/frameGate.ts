@@ -1,0 +1,113 @@
+/**
+ * A tab on a port applies the engine's frames no faster than it draws, and acknowledges a
+ * frame when it applied it (workers/SPEC.md FR7c). A frame that arrives before the tab drew
+ * the last one waits for the next animation frame; the engine keeps one frame in flight
+ * (FR7), holding the newest values meanwhile. So a tab drawn at 60 Hz applies at most one
+ * frame per display frame, and a tab the browser draws less often (a window it throttles, a
+ * page behind the front one in headless Chromium, about once a second) no longer renders
+ * 60 frames a second that never reach the screen. A frame after a quiet spell (sparse
+ * changes, a new tab's first values) is applied on arrival, and one held without an
+ * animation frame for `fallbackMs` is applied anyway, so values never stall behind a
+ * paused renderer.
+ */
+import type { TimerHandle, Timers } from '../../workers/timers.ts';
+
+/** Requests one callback before the next paint; returns its cancel. */
+export type RequestFrame = (callback: () => void) => () => void;
+
+/** The browser's requestAnimationFrame, or null where there is none (node, tests). */
+export function animationFrames(): RequestFrame | null {
+  if (typeof globalThis.requestAnimationFrame !== 'function') return null;
+  return (callback) => {
+    const id = globalThis.requestAnimationFrame(() => callback());
+    return () => globalThis.cancelAnimationFrame(id);
+  };
+}
+
+/**
+ * Longest a frame waits for an animation frame: the engine's ack timeout (ACK_TIMEOUT_MS),
+ * after which it would send the next frame anyway.
+ */
+export const FRAME_GATE_FALLBACK_MS = 1_000;
+
+/**
+ * A frame that comes this long after the last one applied is applied on arrival: sparse
+ * changes (and a new tab's first values) are not held for a draw, only a stream of them.
+ */
+export const FRAME_GATE_IDLE_MS = 100;
+
+export class FrameGate<F> {
+  private pending: F[] = [];
+  private cancelFrame: (() => void) | null = null;
+  private fallback: TimerHandle | null = null;
+  /** The tab drew since the last frame was applied (true before the first). */
+  private drawn = true;
+  private lastApplyAt = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly apply: (frame: F) => void,
+    /** Called once per flush, after the frames were applied (the tab's ack). */
+    private readonly applied: () => void,
+    private readonly requestFrame: RequestFrame | null,
+    private readonly timers: Timers,
+    private readonly fallbackMs = FRAME_GATE_FALLBACK_MS,
+    private readonly idleMs = FRAME_GATE_IDLE_MS,
+  ) {}
+
+  push(frame: F): void {
+    this.pending.push(frame);
+    const behind = !this.drawn && this.timers.now() - this.lastApplyAt < this.idleMs;
+    if (!this.requestFrame || (this.pending.length === 1 && !behind)) {
+      this.flush();
+      return;
+    }
+    // Held for the next draw, or at most the fallback.
+    this.fallback ??= this.timers.setTimeout(() => this.flush(), this.fallbackMs);
+    this.watchDraw();
+  }
+
+  /** Applies every frame held, oldest first (the newest value wins), then acknowledges. */
+  flush(): void {
+    if (this.fallback !== null) this.timers.clearTimeout(this.fallback);
+    this.fallback = null;
+    const frames = this.pending;
+    if (!frames.length) return;
+    this.pending = [];
+    try {
+      for (const frame of frames) {
+        try {
+          this.apply(frame);
+        } catch (error) {
+          // One frame that fails to apply must not keep the later ones or the ack back; the
+          // error still surfaces as an uncaught one, as it did from the port's handler.
+          queueMicrotask(() => {
+            throw error;
+          });
+        }
+      }
+    } finally {
+      this.applied();
+    }
+    this.drawn = false;
+    this.lastApplyAt = this.timers.now();
+    // The next animation frame says the tab drew what was just applied.
+    this.watchDraw();
+  }
+
+  dispose(): void {
+    this.cancelFrame?.();
+    this.cancelFrame = null;
+    if (this.fallback !== null) this.timers.clearTimeout(this.fallback);
+    this.fallback = null;
+    this.pending = [];
+  }
+
+  private watchDraw(): void {
+    if (this.cancelFrame || !this.requestFrame) return;
+    this.cancelFrame = this.requestFrame(() => {
+      this.cancelFrame = null;
+      if (this.pending.length) this.flush();
+      else this.drawn = true;
+    });
+  }
+}
