@@ -8,6 +8,7 @@ import type { PvRef } from '../contract/pv.ts';
 import type { EngineApi, EngineStats, TabOptions } from '../../workers/engineApi.ts';
 import type {
   AlertCounts,
+  AlertsMessage,
   AlertViewFrame,
   PvConfigResult,
   ServerInfoMessage,
@@ -284,6 +285,16 @@ export class LiveClient {
     };
   }
 
+  private applyAlertViews(message: AlertsMessage): void {
+    for (const [viewId, frame] of message.views) this.alertViewListeners.get(viewId)?.(frame);
+  }
+
+  private applyAlertCounts(message: AlertsMessage): void {
+    if (!message.counts) return;
+    this.lastCounts = message.counts;
+    for (const listener of [...this.countListeners]) listener(message.counts);
+  }
+
   private async register(): Promise<EngineApi> {
     const { api, mode } = await this.connection;
     await this.holdTabLock();
@@ -298,18 +309,35 @@ export class LiveClient {
     } else {
       const channel = new MessageChannel();
       const ack: FrameAck = { type: 'frameAck' };
+      const requestFrame =
+        this.options.requestFrame === undefined ? animationFrames() : this.options.requestFrame;
       // Applied (or failed): the engine may send the next frame, one in flight at most.
       const frames = new FrameGate<TabMessage>(
         receive,
         () => channel.port1.postMessage(ack),
-        this.options.requestFrame === undefined ? animationFrames() : this.options.requestFrame,
+        requestFrame,
+        this.timers,
+      );
+      // Alert lists follow the same rule without an ack (AV7); the banner's counts, which
+      // sound the horn in a tab nobody looks at, are taken at once.
+      const alertViews = new FrameGate<AlertsMessage>(
+        (message) => this.applyAlertViews(message),
+        () => undefined,
+        requestFrame,
         this.timers,
       );
       channel.port1.onmessage = (event: MessageEvent<TabMessage>) => {
-        if (event.data.type === 'frame') frames.push(event.data);
-        else receive(event.data);
+        const message = event.data;
+        if (message.type === 'frame') frames.push(message);
+        else if (message.type === 'alerts') {
+          this.applyAlertCounts(message);
+          if (message.views.length) alertViews.push(message);
+        } else receive(message);
       };
-      this.cleanups.push(() => frames.dispose());
+      this.cleanups.push(() => {
+        frames.dispose();
+        alertViews.dispose();
+      });
       await api.connect(this.tabId, transfer(channel.port2, [channel.port2]), {
         ...tabOptions,
         acksFrames: true,
@@ -361,11 +389,8 @@ export class LiveClient {
       return;
     }
     if (message.type === 'alerts') {
-      for (const [viewId, frame] of message.views) this.alertViewListeners.get(viewId)?.(frame);
-      if (message.counts) {
-        this.lastCounts = message.counts;
-        for (const listener of [...this.countListeners]) listener(message.counts);
-      }
+      this.applyAlertViews(message);
+      this.applyAlertCounts(message);
       return;
     }
     if (message.type === 'serverInfo') {

@@ -6,6 +6,8 @@ import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
 import type { EngineApi } from '../../../workers/engineApi.ts';
 import type { Frame } from '../../../workers/engineProtocol.ts';
 import { aiKey, createHarness, doubleValue } from '../../support/engine/engineHarness.ts';
+import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
+import { makeAlert } from '../alerts/alertFixtures.ts';
 
 function frame(part: Partial<Frame>): Frame {
   return {
@@ -243,6 +245,61 @@ describe('LiveClient', () => {
     await realTick();
     draw();
     expect(client.store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 3));
+    void client.dispose();
+  });
+
+  it('AV7: over a port alert views wait for the tab to draw, the banner counts do not', async () => {
+    const h = createHarness();
+    h.hubs
+      .hub('alert')
+      .answers.set(HUB_METHODS.alert.fetchAllPendingAlerts, () => [
+        { pvGroupId: 1, alerts: [makeAlert(1)] },
+      ]);
+    let drawFrame: (() => void) | null = null;
+    const client = new LiveClient(Promise.resolve({ api: h.engine, mode: 'shared' as const }), {
+      tabId: 'tab1',
+      timers: h.timers,
+      requestFrame: (callback) => {
+        drawFrame = callback;
+        return () => (drawFrame = null);
+      },
+    });
+    const realTick = () => new Promise((resolve) => setTimeout(resolve, 10));
+    const draw = () => {
+      const due = drawFrame;
+      drawFrame = null;
+      due?.();
+    };
+    const shown: number[] = [];
+    const counted: number[] = [];
+    client.watchAlertView({ source: { kind: 'live' }, start: 0, count: 10 }, (f) =>
+      shown.push(f.total),
+    );
+    client.watchAlertCounts((c) => counted.push(c.pending));
+    // The engine loads its alert views' code on first use: real module loading.
+    for (let i = 0; i < 100 && shown.at(-1) !== 1; i++) {
+      await h.timers.advance(100);
+      await realTick();
+      draw();
+    }
+    expect(shown.at(-1)).toBe(1);
+    await h.timers.advance(200);
+    await realTick();
+    draw();
+    const hub = h.hubs.hub('alert');
+    hub.emit(HUB_MESSAGES.newAlert, makeAlert(2));
+    await h.timers.advance(60);
+    await realTick();
+    // After a quiet spell: on arrival.
+    expect(shown.at(-1)).toBe(2);
+    hub.emit(HUB_MESSAGES.newAlert, makeAlert(3));
+    await h.timers.advance(60);
+    await realTick();
+    // The tab has not drawn since: the list waits, the banner does not.
+    expect(shown.at(-1)).toBe(2);
+    expect(counted.at(-1)).toBe(3);
+    draw();
+    expect(shown.at(-1)).toBe(3);
     void client.dispose();
   });
 
