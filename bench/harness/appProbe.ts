@@ -22,6 +22,8 @@ export interface AppProbeSnapshot {
   windowMs: number;
   /** Navigation start to the first live value on screen, ms; null before the first value. */
   firstValueMs: number | null;
+  /** The first rendering opportunity after the first value (undefined from older builds). */
+  firstValueDrawnMs?: number | null;
   /** Navigation start to the first key leased by a mounted component, ms (absent in the fake). */
   firstLeaseMs?: number | null;
 }

@@ -313,7 +313,7 @@ export class LiveClient {
         this.options.requestFrame === undefined ? animationFrames() : this.options.requestFrame;
       // Applied (or failed): the engine may send the next frame, one in flight at most.
       const frames = new FrameGate<TabMessage>(
-        receive,
+        (message, inDraw) => this.receive(message, inDraw),
         () => channel.port1.postMessage(ack),
         requestFrame,
         this.timers,
@@ -369,12 +369,13 @@ export class LiveClient {
     });
   }
 
-  private receive(message: TabMessage): void {
+  /** `inDraw`: a frame applied in an animation frame (FrameGate), for the bench's probe. */
+  private receive(message: TabMessage, inDraw = false): void {
     if (message.type === 'frame') {
       const startedAt = performance.now();
       const pvValues = framePvValues(message);
       this.store.apply({ ...message, pvValues });
-      this.probe.record(startedAt, pvValues);
+      this.probe.record(startedAt, pvValues, inDraw);
       return;
     }
     if (message.type === 'note') {

@@ -15,6 +15,11 @@ export interface DataPathSnapshot {
   latenciesMs: number[];
   windowMs: number;
   firstValueMs: number | null;
+  /**
+   * Navigation start to the first rendering opportunity after the first value was applied:
+   * the frame it applied in when that was an animation frame (FR7c), else the next one.
+   */
+  firstValueDrawnMs: number | null;
   /** Navigation start to the first PV value leased (a value component mounted), ms. */
   firstLeaseMs: number | null;
 }
@@ -31,6 +36,7 @@ export class DataPathProbe {
   private latencies: number[] = [];
   private since = performance.now();
   private firstValueMs: number | null = null;
+  private firstValueDrawnMs: number | null = null;
   private firstLeaseMs: number | null = null;
 
   /** A component leased the tab's first PV value: the start of "mount to first value". */
@@ -38,13 +44,18 @@ export class DataPathProbe {
     this.firstLeaseMs ??= performance.now();
   }
 
-  record(startedAt: number, values: readonly PvValue[]): void {
+  /** `inDraw`: the frame was applied in an animation frame, so it is painted in this one. */
+  record(startedAt: number, values: readonly PvValue[], inDraw = false): void {
     const end = performance.now();
     this.frames += 1;
     this.valuesApplied += values.length;
     push(this.frameMs, end - startedAt);
     if (values.length > 0) {
-      if (this.firstValueMs === null) this.firstValueMs = end;
+      if (this.firstValueMs === null) {
+        this.firstValueMs = end;
+        if (inDraw || typeof requestAnimationFrame !== 'function') this.firstValueDrawnMs = end;
+        else requestAnimationFrame(() => (this.firstValueDrawnMs = performance.now()));
+      }
       const now = Date.now();
       const step = Math.max(1, Math.floor(values.length / LATENCY_SAMPLES_PER_FRAME));
       for (let i = 0; i < values.length; i += step)
@@ -60,6 +71,7 @@ export class DataPathProbe {
       latenciesMs: [...this.latencies],
       windowMs: performance.now() - this.since,
       firstValueMs: this.firstValueMs,
+      firstValueDrawnMs: this.firstValueDrawnMs,
       firstLeaseMs: this.firstLeaseMs,
     };
   }

@@ -45,7 +45,8 @@ export class FrameGate<F> {
   private lastApplyAt = Number.NEGATIVE_INFINITY;
 
   constructor(
-    private readonly apply: (frame: F) => void,
+    /** `inDraw`: applied in an animation frame, so painted in this one. */
+    private readonly apply: (frame: F, inDraw: boolean) => void,
     /** Called once per flush, after the frames were applied (the tab's ack). */
     private readonly applied: () => void,
     private readonly requestFrame: RequestFrame | null,
@@ -67,7 +68,7 @@ export class FrameGate<F> {
   }
 
   /** Applies every frame held, oldest first (the newest value wins), then acknowledges. */
-  flush(): void {
+  flush(inDraw = false): void {
     if (this.fallback !== null) this.timers.clearTimeout(this.fallback);
     this.fallback = null;
     const frames = this.pending;
@@ -76,7 +77,7 @@ export class FrameGate<F> {
     try {
       for (const frame of frames) {
         try {
-          this.apply(frame);
+          this.apply(frame, inDraw);
         } catch (error) {
           // One frame that fails to apply must not keep the later ones or the ack back; the
           // error still surfaces as an uncaught one, as it did from the port's handler.
@@ -106,7 +107,7 @@ export class FrameGate<F> {
     if (this.cancelFrame || !this.requestFrame) return;
     this.cancelFrame = this.requestFrame(() => {
       this.cancelFrame = null;
-      if (this.pending.length) this.flush();
+      if (this.pending.length) this.flush(true);
       else this.drawn = true;
     });
   }

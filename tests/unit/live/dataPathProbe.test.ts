@@ -31,4 +31,29 @@ describe('bench probe of the tab data path', () => {
     probe.reset();
     expect(probe.snapshot()).toMatchObject({ frames: 0, valuesApplied: 0, latenciesMs: [] });
   });
+
+  it('DP2: the first value counts as drawn in the animation frame it was applied in, else at the next', () => {
+    const inDraw = new DataPathProbe();
+    inDraw.record(performance.now(), [value(Date.now())], true);
+    expect(inDraw.snapshot().firstValueDrawnMs).toBe(inDraw.snapshot().firstValueMs);
+
+    const callbacks: (() => void)[] = [];
+    const g = globalThis as { requestAnimationFrame?: (cb: () => void) => number };
+    const before = g.requestAnimationFrame;
+    g.requestAnimationFrame = (cb) => callbacks.push(cb);
+    try {
+      const outside = new DataPathProbe();
+      outside.record(performance.now(), [value(Date.now())]);
+      expect(outside.snapshot().firstValueMs).not.toBeNull();
+      expect(outside.snapshot().firstValueDrawnMs).toBeNull();
+      outside.record(performance.now(), [value(Date.now())]);
+      expect(callbacks).toHaveLength(1);
+      callbacks[0]!();
+      expect(outside.snapshot().firstValueDrawnMs).toBeGreaterThanOrEqual(
+        outside.snapshot().firstValueMs!,
+      );
+    } finally {
+      g.requestAnimationFrame = before;
+    }
+  });
 });
