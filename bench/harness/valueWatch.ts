@@ -4,7 +4,6 @@
  * reference for "the element shows its PV's current value". A value is current from its
  * arrival here until the next value of the same PV arrives.
  */
-import * as signalR from '@microsoft/signalr';
 import {
   HUBS,
   HUB_MESSAGES,
@@ -13,6 +12,7 @@ import {
 } from '../../src/contract/hubs.ts';
 import { pvKey } from '../../src/contract/keys.ts';
 import type { PvValue } from '../../src/contract/pv.ts';
+import { benchHubConnection } from './benchHub.ts';
 
 export interface ValueWatch {
   /**
@@ -64,13 +64,7 @@ export async function watchValues(
 ): Promise<ValueWatch> {
   const history = new ValueHistory(keys);
   const record = (values: PvValue[]) => history.record(values, Date.now());
-  const connection = new signalR.HubConnectionBuilder()
-    .withUrl(url + HUBS.pv, {
-      headers: cookie ? { Cookie: cookie } : {},
-      transport: signalR.HttpTransportType.WebSockets,
-    })
-    .configureLogging(signalR.LogLevel.None)
-    .build();
+  const connection = benchHubConnection(url, HUBS.pv, cookie);
   connection.on(HUB_MESSAGES.newValues, record);
   connection.on(HUB_MESSAGES.newValue, (v: PvValue) => record([v]));
   await connection.start();

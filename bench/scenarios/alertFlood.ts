@@ -8,7 +8,6 @@
  * (the official SignalR client on its own connection) to the list's top row showing it or a
  * newer one, read at every animation frame in the page.
  */
-import * as signalR from '@microsoft/signalr';
 import type { Page } from 'playwright-core';
 import type { Alert } from '../../src/contract/alerts.ts';
 import { HUBS, HUB_MESSAGES, HUB_METHODS } from '../../src/contract/hubs.ts';
@@ -17,6 +16,7 @@ import { requireEngineChunk, requireHub } from '../harness/prerequisites.ts';
 import { addSample, defineScenario, NotReady, type FigureSamples } from '../harness/scenario.ts';
 import { percentile } from '../harness/stats.ts';
 import { findSharedWorker, profileWorker } from '../harness/workerProfile.ts';
+import { benchHubConnection } from '../harness/benchHub.ts';
 
 interface FloodParams {
   rates: number[];
@@ -39,13 +39,7 @@ interface Arrival {
 
 async function watchAlerts(url: string, cookie: string | null) {
   const arrivals = new Map<number, Arrival>();
-  const connection = new signalR.HubConnectionBuilder()
-    .withUrl(url + HUBS.alert, {
-      headers: cookie ? { Cookie: cookie } : {},
-      transport: signalR.HttpTransportType.WebSockets,
-    })
-    .configureLogging(signalR.LogLevel.None)
-    .build();
+  const connection = benchHubConnection(url, HUBS.alert, cookie);
   connection.on(HUB_MESSAGES.newAlert, (a: Alert) => {
     // A cleared alert comes again as newAlert: its first arrival counts.
     if (!arrivals.has(a.id)) arrivals.set(a.id, { at: Date.now(), timestamp: a.timestamp });

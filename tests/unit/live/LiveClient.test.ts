@@ -9,6 +9,31 @@ import { aiKey, createHarness, doubleValue } from '../../support/engine/engineHa
 import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
 import { makeAlert } from '../alerts/alertFixtures.ts';
 
+/** Lets the port's messages (real MessageChannel events) arrive. */
+const realTick = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+/**
+ * A tab on a port to the engine (the shared worker's side, Comlink left out) whose animation
+ * frames the test runs by hand with `draw()`.
+ */
+function drawnPortClient(h: ReturnType<typeof createHarness>) {
+  let drawFrame: (() => void) | null = null;
+  const client = new LiveClient(Promise.resolve({ api: h.engine, mode: 'shared' as const }), {
+    tabId: 'tab1',
+    timers: h.timers,
+    requestFrame: (callback) => {
+      drawFrame = callback;
+      return () => (drawFrame = null);
+    },
+  });
+  const draw = () => {
+    const due = drawFrame;
+    drawFrame = null;
+    due?.();
+  };
+  return { client, draw };
+}
+
 function frame(part: Partial<Frame>): Frame {
   return {
     type: 'frame',
@@ -188,7 +213,6 @@ describe('LiveClient', () => {
       tabId: 'tab1',
       timers: h.timers,
     });
-    const realTick = () => new Promise((resolve) => setTimeout(resolve, 10));
     client.lease('pvValue', aiKey(1));
     await h.timers.advance(100);
     await realTick();
@@ -205,21 +229,7 @@ describe('LiveClient', () => {
 
   it('TB9b (FR7c): over a port the tab applies frames at its animation frames, one frame in flight', async () => {
     const h = createHarness();
-    let drawFrame: (() => void) | null = null;
-    const client = new LiveClient(Promise.resolve({ api: h.engine, mode: 'shared' as const }), {
-      tabId: 'tab1',
-      timers: h.timers,
-      requestFrame: (callback) => {
-        drawFrame = callback;
-        return () => (drawFrame = null);
-      },
-    });
-    const realTick = () => new Promise((resolve) => setTimeout(resolve, 10));
-    const draw = () => {
-      const due = drawFrame;
-      drawFrame = null;
-      due?.();
-    };
+    const { client, draw } = drawnPortClient(h);
     client.lease('pvValue', aiKey(1));
     await h.timers.advance(100);
     await realTick();
@@ -255,21 +265,7 @@ describe('LiveClient', () => {
       .answers.set(HUB_METHODS.alert.fetchAllPendingAlerts, () => [
         { pvGroupId: 1, alerts: [makeAlert(1)] },
       ]);
-    let drawFrame: (() => void) | null = null;
-    const client = new LiveClient(Promise.resolve({ api: h.engine, mode: 'shared' as const }), {
-      tabId: 'tab1',
-      timers: h.timers,
-      requestFrame: (callback) => {
-        drawFrame = callback;
-        return () => (drawFrame = null);
-      },
-    });
-    const realTick = () => new Promise((resolve) => setTimeout(resolve, 10));
-    const draw = () => {
-      const due = drawFrame;
-      drawFrame = null;
-      due?.();
-    };
+    const { client, draw } = drawnPortClient(h);
     const shown: number[] = [];
     const counted: number[] = [];
     client.watchAlertView({ source: { kind: 'live' }, start: 0, count: 10 }, (f) =>
