@@ -129,7 +129,7 @@ async function pegelRun(
   const warm: number[] = [];
   const warmDrawn: number[] = [];
   const freedMs: (number | null)[] = [];
-  let peakConnections = 0;
+  let peakConnections: number | null = null;
   let crashed = 0;
   const probeEvery = Math.max(1, Math.floor(p.tabs / p.probesPerRun));
   const crashEvery = p.crashed > 0 ? Math.max(1, Math.floor(p.tabs / p.crashed)) : 0;
@@ -162,6 +162,11 @@ async function pegelRun(
     }
     const [page] = await set.open(1, path(i));
     open.push({ page: page!, station: i });
+    // Counted when the window first fills, before a tab of it is closed or crashed: a crash
+    // can take the renderer that hosts the engine, whose connections then drop until the
+    // engine starts again in another tab.
+    if (open.length === p.openAtOnce && peakConnections === null)
+      peakConnections = (await gauges(server)).connections - start.connections;
     if (open.length > p.openAtOnce) {
       const oldest = open.shift()!.page;
       if (crashEvery && i % crashEvery === 0 && crashed < p.crashed) {
@@ -170,9 +175,9 @@ async function pegelRun(
       }
       await oldest.close().catch(() => undefined);
     }
-    if (i === p.openAtOnce)
-      peakConnections = (await gauges(server)).connections - start.connections;
   }
+  // Fewer tabs than the window: counted with all of them open.
+  peakConnections ??= (await gauges(server)).connections - start.connections;
   await set.close();
   const settledMs = await waitGauges(
     server,
