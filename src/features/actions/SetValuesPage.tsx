@@ -315,6 +315,9 @@ const SetValueRow = memo(function SetValueRow({
             type={isTime ? 'time' : 'text'}
             inputMode={isTime ? undefined : 'decimal'}
             autoComplete="off"
+            // Whether it takes a time of day or a number shows with the first value; typed
+            // before it, a time was checked as a number and refused.
+            disabled={!value}
             value={entry}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
