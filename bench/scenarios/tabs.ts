@@ -91,12 +91,12 @@ async function firstValueMs(
     .catch(() => false);
   if (!probe)
     throw new NotReady('Pegel tabs expose no window.__pegelBench (bench/harness/appProbe.ts)');
-  await waitForExpression(page, `window.__pegelBench?.snapshot().firstValueMs != null`, {
-    timeout: timeoutMs,
-  });
-  await waitForExpression(page, `window.__pegelBench?.snapshot().firstValueDrawnMs !== null`, {
-    timeout: timeoutMs,
-  });
+  // Drawn follows applied; a build without the drawn figure leaves it undefined.
+  await waitForExpression(
+    page,
+    `(s => s.firstValueMs != null && s.firstValueDrawnMs !== null)(window.__pegelBench.snapshot())`,
+    { timeout: timeoutMs },
+  );
   const snapshot = (await readAppProbe(page))!;
   const from = fromMount ? (snapshot.firstLeaseMs ?? 0) : 0;
   const applied = snapshot.firstValueMs! - from;
