@@ -9,7 +9,8 @@ export interface Choice<T extends string> {
 
 export interface ChoiceGroupProps<T extends string> {
   legend: ReactNode;
-  value: T;
+  /** The chosen value; null: none chosen yet. */
+  value: T | null;
   choices: readonly Choice<T>[];
   onChange: (value: T) => void;
   help?: ReactNode;

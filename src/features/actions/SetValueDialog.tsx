@@ -2,7 +2,7 @@
  * Set one AnaOut or DigiOut (SPEC §2 "Set process variables", §4, §5 "Value entry"): every
  * rule is checked before anything is sent; a failed save keeps what the user typed.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { PvConfig, PvValue } from '../../contract/pv.ts';
 import { buildPvSetRequest, DIGITAL_INVERT } from '../../domain/validation/valueEntry.ts';
@@ -19,7 +19,7 @@ import { setPvValues } from './actionsApi.ts';
 import { commandWatch, type CommandWatch } from './commandFeedback.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { useRuleText } from './useRuleText.ts';
-import { analogueTarget } from './actionRules.ts';
+import { analogueEntry, analogueTarget, offeredDigitalChoice } from './actionRules.ts';
 import { decimalMarkOf } from '../../domain/validation/valueEntry.ts';
 import { useCommandConfirm } from './CommandConfirm.tsx';
 import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
@@ -41,9 +41,15 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
   const format = useFormat();
   const ref = config.pvRef;
   const digital = ref.type === 'DigiOut';
-  const isTime = value?.typeOfValue === 'TimeOfDayValue';
+  const { ready, isTime } = analogueEntry(value);
   const [entry, setEntry] = useState('');
-  const [choice, setChoice] = useState<DigitalChoice>(value?.boolValue ? 'off' : 'on');
+  const offered = offeredDigitalChoice(value);
+  const [choice, setChoice] = useState<DigitalChoice | null>(offered);
+  // Opened before the output's first state came in, the dialog offers the opposite of that
+  // state once it is in; a choice the operator made stays.
+  useEffect(() => {
+    if (offered !== null) setChoice((made) => made ?? offered);
+  }, [offered]);
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ResultDialog | null>(null);
@@ -57,8 +63,10 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
     e.preventDefault();
     let target: unknown;
     if (digital) {
+      if (choice === null) return setErrors([t('actions.setValue.chooseState')]);
       target = choice === 'invert' ? DIGITAL_INVERT : choice === 'on';
     } else {
+      if (!ready) return;
       const read = analogueTarget(entry, isTime, decimalMarkOf(format.locale));
       if (!read.ok) return setErrors([text(read.message)]);
       target = read.target;
@@ -124,7 +132,7 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
       formId={formId}
       busy={busy}
       submitLabel={t('actions.setValue.submit')}
-      canSubmit={access.may}
+      canSubmit={access.may && (digital || ready)}
       onClose={onClose}
       result={result}
       onResultClose={() => setResult(null)}
@@ -156,12 +164,14 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
             <Field
               label={isTime ? t('actions.setValue.time') : t('actions.setValue.value')}
               help={
-                config.domainConfig
-                  ? t('actions.info.domainValue', {
-                      min: config.domainConfig.min,
-                      max: config.domainConfig.max,
-                    }) + (config.dimension ? ` ${config.dimension}` : '')
-                  : undefined
+                !ready
+                  ? t('actions.setValue.waiting')
+                  : config.domainConfig
+                    ? t('actions.info.domainValue', {
+                        min: config.domainConfig.min,
+                        max: config.domainConfig.max,
+                      }) + (config.dimension ? ` ${config.dimension}` : '')
+                    : undefined
               }
               error={
                 errors.length > 0
@@ -181,6 +191,7 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
                   type={isTime ? 'time' : 'text'}
                   inputMode={isTime ? undefined : 'decimal'}
                   autoComplete="off"
+                  disabled={!ready}
                   value={entry}
                   data-autofocus
                   onChange={(e) => setEntry(e.target.value)}

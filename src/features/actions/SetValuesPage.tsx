@@ -28,7 +28,7 @@ import { commandWatch } from './commandFeedback.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { setPvValues } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
-import { analogueTarget } from './actionRules.ts';
+import { analogueEntry, analogueTarget } from './actionRules.ts';
 import { decimalMarkOf } from '../../domain/validation/valueEntry.ts';
 import { useRuleText } from './useRuleText.ts';
 import { StationPick } from './StationPick.tsx';
@@ -260,7 +260,7 @@ const SetValueRow = memo(function SetValueRow({
   const format = useFormat();
   const value = usePvValue(config.pvRef);
   const key = pvKey(config.pvRef);
-  const isTime = value?.typeOfValue === 'TimeOfDayValue';
+  const { ready, isTime } = analogueEntry(value);
   const shown = value ? formatPvValue(value, config, format.locale) : null;
   const shownText = shown ? withUnit(shown.text, shown.unit) : '—';
   // What the page needs to build the request: the current boolean (invert), the kind and
@@ -315,9 +315,7 @@ const SetValueRow = memo(function SetValueRow({
             type={isTime ? 'time' : 'text'}
             inputMode={isTime ? undefined : 'decimal'}
             autoComplete="off"
-            // Whether it takes a time of day or a number shows with the first value; typed
-            // before it, a time was checked as a number and refused.
-            disabled={!value}
+            disabled={!ready}
             value={entry}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}

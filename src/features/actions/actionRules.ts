@@ -33,6 +33,24 @@ export function analogueTarget(
     : { ok: true, target: n };
 }
 
+/**
+ * How an AnaOut takes its entry. Only its value says whether it is a number or a time of day
+ * (a switching time), so before the first value is in the entry waits: a time typed into a
+ * field still taken for a number was refused as "not a number".
+ */
+export function analogueEntry(value: PvValue | undefined): { ready: boolean; isTime: boolean } {
+  return { ready: value !== undefined, isTime: value?.typeOfValue === 'TimeOfDayValue' };
+}
+
+/**
+ * The state a DigiOut's dialog offers first: the opposite of the one reported, once one is;
+ * null before (nothing is offered as if the state were known).
+ */
+export function offeredDigitalChoice(value: PvValue | undefined): 'on' | 'off' | null {
+  if (value === undefined || typeof value.boolValue !== 'boolean') return null;
+  return value.boolValue ? 'off' : 'on';
+}
+
 export type PvAction = 'setValue' | 'limits' | 'priority' | 'runtimes' | 'counter';
 
 /** The actions of a PV, in menu order. */

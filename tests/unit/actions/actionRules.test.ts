@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { PvConfig, PvRef, PvValue } from '../../../src/contract/pv.ts';
 import {
   actionsOf,
+  analogueEntry,
   analogueTarget,
   combinedAckResult,
+  offeredDigitalChoice,
 } from '../../../src/features/actions/actionRules.ts';
 
 function config(pvRef: PvRef, extra: Partial<PvConfig> = {}): PvConfig {
@@ -83,5 +85,32 @@ describe('action dialogs: view rules', () => {
     expect(combinedAckResult([ok, failed, none])).toBe(failed);
     expect(combinedAckResult([none, none])).toBe(none);
     expect(combinedAckResult([])).toEqual(none);
+  });
+
+  it("AV4: an output's entry waits for its first value: only it says time of day or number, and which state to offer", () => {
+    const time: PvValue = {
+      pvRef: { type: 'AnaOut', nr: 7 },
+      typeOfValue: 'TimeOfDayValue',
+      timeOfDayValue: { hour: 22, minutes: 0 },
+      quality: 'Good',
+      timestamp: 0,
+    };
+    const number: PvValue = { ...time, typeOfValue: 'DoubleValue', doubleValue: 3 };
+    delete number.timeOfDayValue;
+    expect(analogueEntry(undefined)).toEqual({ ready: false, isTime: false });
+    expect(analogueEntry(time)).toEqual({ ready: true, isTime: true });
+    expect(analogueEntry(number)).toEqual({ ready: true, isTime: false });
+
+    const out = (boolValue: boolean | undefined): PvValue => ({
+      pvRef: { type: 'DigiOut', nr: 3 },
+      typeOfValue: 'BoolValue',
+      ...(boolValue === undefined ? {} : { boolValue }),
+      quality: 'Good',
+      timestamp: 0,
+    });
+    expect(offeredDigitalChoice(undefined)).toBeNull();
+    expect(offeredDigitalChoice(out(undefined))).toBeNull();
+    expect(offeredDigitalChoice(out(true))).toBe('off');
+    expect(offeredDigitalChoice(out(false))).toBe('on');
   });
 });
