@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ALERT_API, type Alert, type AlertListResult } from '../../../src/contract/alerts.ts';
 import { alertQuery, alertQueryString } from '../../../src/domain/alertQuery.ts';
 import { presetRange } from '../../../src/domain/presetRanges.ts';
+import { afterPaint } from '../../../src/ui/afterPaint.ts';
 
 /** Pegel's archive request limit (ARCHIVE_REQUEST_LIMIT in src/features/alerts/archiveQuery.ts). */
 export const BASELINE_ARCHIVE_LIMIT = 100_000;
@@ -53,6 +54,7 @@ export function NaiveAlertArchive({ limit, nowMs }: { limit: number; nowMs: numb
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const firstRowsAt = useRef<number | null>(null);
+  const firstRowsSeen = useRef(false);
   const pending = useRef<Pending | null>(null);
   const probe = useRef<BaselineAlertsProbe | null>(null);
 
@@ -108,9 +110,13 @@ export function NaiveAlertArchive({ limit, nowMs }: { limit: number; nowMs: numb
     p.error = error;
     p.loaded = alerts.length;
     p.shown = rows.length;
-    // The same points as Pegel's probe: the first commit with rows, and for a filter the next
-    // animation frame after the commit of the filtered rows.
-    if (firstRowsAt.current === null && rows.length > 0) firstRowsAt.current = performance.now();
+    // The same points as Pegel's probe: the first rows painted (here every row is in the
+    // commit that has any), and for a filter the next animation frame after the commit of the
+    // filtered rows.
+    if (firstRowsAt.current === null && rows.length > 0 && !firstRowsSeen.current) {
+      firstRowsSeen.current = true;
+      afterPaint(() => (firstRowsAt.current = performance.now()), null);
+    }
     const f = pending.current;
     if (f) {
       pending.current = null;

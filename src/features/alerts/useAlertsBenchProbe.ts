@@ -6,6 +6,32 @@
 import { useEffect, useRef } from 'react';
 import type { FilterGroup } from '../../domain/filters.ts';
 import type { AlertViewFrame } from '../../live/index.ts';
+import { afterPaint } from '../../ui/afterPaint.ts';
+
+/** A row of the table (not its head, not a placeholder): AlertTable's row id. */
+const ROW = '[id^="alert-row-"]';
+
+/**
+ * Calls `onPainted` with the time the first alert row was on screen: in the document, and
+ * the frame that holds it painted. Rows in the view's frame are not yet rows on screen: the
+ * table's first commit holds none until it has measured its height.
+ */
+function watchFirstRowPainted(onPainted: (at: number) => void): () => void {
+  let cancelPaint: (() => void) | null = null;
+  const observer = new MutationObserver(() => {
+    if (document.querySelector(ROW)) seen();
+  });
+  function seen(): void {
+    observer.disconnect();
+    cancelPaint ??= afterPaint(() => onPainted(performance.now()), null);
+  }
+  if (document.querySelector(ROW)) seen();
+  else observer.observe(document.body, { childList: true, subtree: true });
+  return () => {
+    observer.disconnect();
+    cancelPaint?.();
+  };
+}
 
 /** A filter that narrows nothing never yields a new total; the bench then gets this bound. */
 const FILTER_GIVE_UP_MS = 5000;
@@ -46,14 +72,14 @@ export function useAlertsBenchProbe(
         }),
     };
     host.__pegelBench = Object.assign(host.__pegelBench ?? {}, { alerts: probe });
+    const stopWatch = watchFirstRowPainted((at) => (firstRowsAt.current ??= at));
     return () => {
+      stopWatch();
       if (host.__pegelBench) Reflect.deleteProperty(host.__pegelBench, 'alerts');
     };
   }, [applyFilter]);
 
   useEffect(() => {
-    if (firstRowsAt.current === null && frame.rows.length > 0)
-      firstRowsAt.current = performance.now();
     const p = pending.current;
     if (p && frame.state === 'ready' && frame.total !== p.total) {
       pending.current = null;

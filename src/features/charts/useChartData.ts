@@ -11,6 +11,7 @@ import type { TimeRange } from '../../domain/timeUnits.ts';
 import { useLiveClient } from '../../live/index.ts';
 import type { ChartDataAnswer, ChartTarget } from '../../live/charts.ts';
 import { failureText } from '../../app/failureText.ts';
+import { afterPaint } from '../../ui/afterPaint.ts';
 
 /** Requests wait this long for the next view change (wheel, keys) before going out. */
 const SETTLE_MS = 60;
@@ -39,35 +40,6 @@ export interface ChartDataParams {
 
 /** When each answer reached the tab, for the bench's data-to-drawn time. */
 export const answerArrivedAt = new WeakMap<ChartDataAnswer, number>();
-
-/** A hidden tab gets no animation frames: a state update waits at most this long for one. */
-export const AFTER_PAINT_FALLBACK_MS = 250;
-
-/**
- * Runs `run` once in a task after the next frame was painted (an animation frame, then a
- * task), or after AFTER_PAINT_FALLBACK_MS when no frame comes (hidden tab). Returns a cancel.
- */
-export function afterPaint(run: () => void): () => void {
-  let done = false;
-  let task: number | undefined;
-  const once = () => {
-    if (done) return;
-    done = true;
-    cancel();
-    run();
-  };
-  const frame = requestAnimationFrame(() => {
-    task = window.setTimeout(once, 0);
-  });
-  const fallback = window.setTimeout(once, AFTER_PAINT_FALLBACK_MS);
-  function cancel(): void {
-    done = true;
-    cancelAnimationFrame(frame);
-    window.clearTimeout(fallback);
-    if (task !== undefined) window.clearTimeout(task);
-  }
-  return cancel;
-}
 
 export function useChartData(params: ChartDataParams): {
   state: ChartDataState;

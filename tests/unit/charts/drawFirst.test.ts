@@ -10,12 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChartDataAnswer } from '../../../src/live/charts.ts';
 import type { LiveClient } from '../../../src/live/LiveClient.ts';
 import { LiveContext } from '../../../src/live/LiveContext.ts';
-import {
-  AFTER_PAINT_FALLBACK_MS,
-  afterPaint,
-  useChartData,
-  type ChartDataState,
-} from '../../../src/features/charts/useChartData.ts';
+import { useChartData, type ChartDataState } from '../../../src/features/charts/useChartData.ts';
+import { AFTER_PAINT_FALLBACK_MS, afterPaint } from '../../../src/ui/afterPaint.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -66,6 +62,16 @@ describe('afterPaint', () => {
     nextFrame();
     vi.advanceTimersByTime(AFTER_PAINT_FALLBACK_MS);
     expect(never).not.toHaveBeenCalled();
+  });
+
+  it('DF3: a measurement of what is on screen (no fallback) waits for the frame however long', () => {
+    const run = vi.fn();
+    afterPaint(run, null);
+    vi.advanceTimersByTime(AFTER_PAINT_FALLBACK_MS * 10);
+    expect(run).not.toHaveBeenCalled();
+    nextFrame();
+    vi.advanceTimersByTime(0);
+    expect(run).toHaveBeenCalledTimes(1);
   });
 });
 
