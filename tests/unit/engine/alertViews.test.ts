@@ -93,6 +93,33 @@ describe('alert views in the engine', () => {
     expect(a0).toBeGreaterThan(0);
   });
 
+  it('AV8: a change of the current list after a quiet spell reaches a view within 5 ms with the rest of its burst, at most every 50 ms in a flood', async () => {
+    const { h, a } = await setup();
+    await h.engine.setAlertView('a', 'v', { source: { kind: 'live' }, start: 0, count: 10 });
+    await h.timers.advance(1000);
+    const hub = h.hubs.hub('alert');
+    const sent = () => a.messages.filter((m) => m.type === 'alerts').length;
+    const a0 = sent();
+    hub.emit(HUB_MESSAGES.newAlert, makeAlert(3));
+    await h.timers.advance(2);
+    // The rest of the burst goes with it.
+    hub.emit(HUB_MESSAGES.newAlert, makeAlert(4));
+    await h.timers.advance(4);
+    expect(sent()).toBe(a0 + 1);
+    expect(lastAlerts(a.messages)!.views[0]![1].rows.map((r) => r.id)).toEqual([4, 3, 2, 1]);
+    // A flood: an alert every 10 ms for a second, a frame at most every 50 ms.
+    const a1 = sent();
+    for (let id = 5; id < 105; id++) {
+      hub.emit(HUB_MESSAGES.newAlert, makeAlert(id));
+      await h.timers.advance(10);
+    }
+    expect(sent() - a1).toBeLessThanOrEqual(21);
+    expect(sent() - a1).toBeGreaterThanOrEqual(18);
+    // Nothing is lost: the last frame holds every alert.
+    await h.timers.advance(100);
+    expect(lastAlerts(a.messages)!.views[0]![1].total).toBe(104);
+  });
+
   it('AV2b: messages that race the pending snapshot are applied on top of it', async () => {
     const h = createHarness({ fetchAlerts: async () => ({ alerts: [], remainingCount: 0 }) });
     const hub = h.hubs.hub('alert');
