@@ -52,6 +52,14 @@ export const ALERT_COUNTS_INTERVAL_MS = 250;
 /** How long a prefetched archive range waits for the view that asked for it (AV3f). */
 export const ARCHIVE_PREFETCH_KEEP_MS = 30_000;
 
+/**
+ * How long a tab's next frame waits: at least `atLeast`, and until `interval` after the one
+ * sent last (AV6, AV8: the first change after a quiet spell goes after `atLeast`).
+ */
+function paced(sentAt: number, now: number, interval: number, atLeast: number): number {
+  return Math.max(atLeast, sentAt + interval - now);
+}
+
 export type AlertViewSource = { kind: 'live' } | { kind: 'archive'; query: AlertQuery };
 
 export interface AlertView {
@@ -375,11 +383,11 @@ export class AlertFeed {
     const now = this.deps.timers.now();
     for (const [tabId, tab] of this.tabs) {
       if ([...tab.views.values()].some((v) => v.source.kind === 'live'))
-        this.markDirty(tabId, Math.max(ALERT_BURST_MS, tab.sentAt + ALERT_FLUSH_INTERVAL_MS - now));
+        this.markDirty(tabId, paced(tab.sentAt, now, ALERT_FLUSH_INTERVAL_MS, ALERT_BURST_MS));
       else if (tab.counts)
         this.markDirty(
           tabId,
-          Math.max(ALERT_FLUSH_INTERVAL_MS, tab.sentAt + ALERT_COUNTS_INTERVAL_MS - now),
+          paced(tab.sentAt, now, ALERT_COUNTS_INTERVAL_MS, ALERT_FLUSH_INTERVAL_MS),
         );
     }
   }

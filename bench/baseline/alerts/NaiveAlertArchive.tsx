@@ -113,7 +113,7 @@ export function NaiveAlertArchive({ limit, nowMs }: { limit: number; nowMs: numb
     // The same points as Pegel's probe: the first rows painted (here every row is in the
     // commit that has any), and for a filter the next animation frame after the commit of the
     // filtered rows.
-    if (firstRowsAt.current === null && rows.length > 0 && !firstRowsSeen.current) {
+    if (rows.length > 0 && !firstRowsSeen.current) {
       firstRowsSeen.current = true;
       afterPaint(() => (firstRowsAt.current = performance.now()), null);
     }

@@ -2,7 +2,7 @@
  * Set one AnaOut or DigiOut (SPEC §2 "Set process variables", §4, §5 "Value entry"): every
  * rule is checked before anything is sent; a failed save keeps what the user typed.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { PvConfig, PvValue } from '../../contract/pv.ts';
 import { buildPvSetRequest, DIGITAL_INVERT } from '../../domain/validation/valueEntry.ts';
@@ -46,10 +46,9 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
   const offered = offeredDigitalChoice(value);
   const [choice, setChoice] = useState<DigitalChoice | null>(offered);
   // Opened before the output's first state came in, the dialog offers the opposite of that
-  // state once it is in; a choice the operator made stays.
-  useEffect(() => {
-    if (offered !== null) setChoice((made) => made ?? offered);
-  }, [offered]);
+  // state once it is in (adjusted in this render, not in an effect and a second commit); a
+  // choice the operator made stays.
+  if (choice === null && offered !== null) setChoice(offered);
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ResultDialog | null>(null);

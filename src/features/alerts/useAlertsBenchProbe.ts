@@ -14,7 +14,7 @@ const ROW = '[id^="alert-row-"]';
 /**
  * Calls `onPainted` with the time the first alert row was on screen: in the document, and
  * the frame that holds it painted. Rows in the view's frame are not yet rows on screen: the
- * table's first commit holds none until it has measured its height.
+ * table places them in its own commit, and that commit still has to be painted.
  */
 function watchFirstRowPainted(onPainted: (at: number) => void): () => void {
   let cancelPaint: (() => void) | null = null;
