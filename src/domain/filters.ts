@@ -68,6 +68,13 @@ export type FilterNode = FilterCondition | FilterGroup;
 export interface FilterField<Row> {
   kind: FilterKind;
   get: (row: Row) => unknown;
+  /**
+   * A text column whose values repeat may name each distinct value by a small integer (0, 1,
+   * 2, …; -1 for a row without one), the same for every row with the same text and never
+   * reused for another. A text condition then tests each distinct text once and each row
+   * costs one array read, instead of hashing its text into a cache.
+   */
+  textId?: (row: Row) => number;
 }
 export type FilterFields<Row> = Readonly<Record<string, FilterField<Row>>>;
 
@@ -143,11 +150,19 @@ const TEXT_CACHE_MAX_ENTRIES = 50_000;
 const MATCH_ALL: RowPredicate<unknown> = () => true;
 
 function compileText<Row>(
-  get: (row: Row) => unknown,
+  field: FilterField<Row>,
   operator: FilterOperator,
   needle: string,
 ): RowPredicate<Row> {
   const test = textTest(operator, needle);
+  const byText = compileTextByValue(field.get, test);
+  return field.textId ? compileTextById(field.get, field.textId, test, byText) : byText;
+}
+
+function compileTextByValue<Row>(
+  get: (row: Row) => unknown,
+  test: (text: string) => boolean,
+): RowPredicate<Row> {
   // Alert texts repeat a lot: the answer per raw text is remembered, so a repeated text
   // costs one lookup instead of normalising and searching it again.
   const cache = new Map<string, boolean>();
@@ -160,6 +175,35 @@ function compileText<Row>(
       if (cache.size < TEXT_CACHE_MAX_ENTRIES) cache.set(raw, hit);
     }
     return hit;
+  };
+}
+
+const UNTESTED = 0;
+const MATCHES = 1;
+const FAILS = 2;
+
+/** The answer per text id (see FilterField.textId); rows without an id go to `byText`. */
+function compileTextById<Row>(
+  get: (row: Row) => unknown,
+  textId: (row: Row) => number,
+  test: (text: string) => boolean,
+  byText: RowPredicate<Row>,
+): RowPredicate<Row> {
+  let answers = new Uint8Array(1024);
+  return (row) => {
+    const id = textId(row);
+    if (id < 0) return byText(row);
+    if (id >= answers.length) {
+      const grown = new Uint8Array(Math.max(id + 1, answers.length * 2));
+      grown.set(answers);
+      answers = grown;
+    }
+    let answer = answers[id]!;
+    if (answer === UNTESTED) {
+      answer = test(normalizeFilterText(get(row))) ? MATCHES : FAILS;
+      answers[id] = answer;
+    }
+    return answer === MATCHES;
   };
 }
 
@@ -242,7 +286,7 @@ function compileCondition<Row>(
   const textOnly = isTextOp && cond.operator !== 'eq' && cond.operator !== 'neq';
   if (field.kind === 'text' || textOnly) {
     // Text operators on number and date columns compare their text form.
-    return compileText(get, cond.operator, normalizeFilterText(value));
+    return compileText(field, cond.operator, normalizeFilterText(value));
   }
   if (field.kind === 'number') {
     const target = toNumber(value);

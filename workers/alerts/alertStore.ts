@@ -16,6 +16,7 @@ import {
 import {
   compileFilter,
   filterKey,
+  type FilterFields,
   type FilterNode,
   type RowPredicate,
 } from '../../src/domain/filters.ts';
@@ -62,11 +63,23 @@ export const MAX_CACHED_VIEWS = 8;
 
 type Entry = AlertEntry;
 
+/** The alert columns read from a list's entries; the text by its number (AlertEntry.textId). */
+const ENTRY_FILTER_FIELDS: FilterFields<Entry> = Object.fromEntries(
+  Object.entries(ALERT_FILTER_FIELDS).map(([name, { kind, get }]) => [
+    name,
+    {
+      kind,
+      get: (e: Entry) => get(e.alert),
+      ...(name === 'text' ? { textId: (e: Entry) => e.textId } : {}),
+    },
+  ]),
+);
+
 type EntryCompare = (a: Entry, b: Entry) => number;
 
 interface View {
   compare: EntryCompare;
-  predicate: RowPredicate<Alert>;
+  predicate: RowPredicate<Entry>;
   /** Sorted entries that pass the predicate; null when stale. */
   rows: Entry[] | null;
   lastUsed: number;
@@ -189,7 +202,7 @@ export class AlertViews implements AlertRowsObserver {
     if (!entry) return -1;
     const view = this.viewFor(sort, filter);
     const rows = this.rowsOf(view);
-    if (!view.predicate(entry.alert)) return -1;
+    if (!view.predicate(entry)) return -1;
     const i = lowerBound(rows, entry, view.compare);
     return rows[i] === entry ? i : -1;
   }
@@ -208,7 +221,7 @@ export class AlertViews implements AlertRowsObserver {
       if (!view.rows) continue;
       if (old && this.replaceInPlace(view, old, entry)) continue;
       if (old) this.removeFromView(view, old);
-      if (view.rows && view.predicate(entry.alert)) {
+      if (view.rows && view.predicate(entry)) {
         view.rows.splice(lowerBound(view.rows, entry, view.compare), 0, entry);
       }
     }
@@ -235,7 +248,7 @@ export class AlertViews implements AlertRowsObserver {
     if (!view) {
       view = {
         compare: makeCompare(sort),
-        predicate: compileFilter(filter, ALERT_FILTER_FIELDS),
+        predicate: compileFilter(filter, ENTRY_FILTER_FIELDS),
         rows: null,
         lastUsed: 0,
         sort,
@@ -253,11 +266,11 @@ export class AlertViews implements AlertRowsObserver {
       // AS9: a filter over a list already sorted the same way keeps that order; no sort.
       const sorted = view.filtered ? this.views.get(viewKey(view.sort, null))?.rows : null;
       if (sorted) {
-        view.rows = sorted.filter((e) => view.predicate(e.alert));
+        view.rows = sorted.filter(view.predicate);
         return view.rows;
       }
       const rows: Entry[] = [];
-      for (const e of this.store.allEntries()) if (view.predicate(e.alert)) rows.push(e);
+      for (const e of this.store.allEntries()) if (view.predicate(e)) rows.push(e);
       sortEntries(rows, view.sort);
       view.rows = rows;
     }
@@ -282,7 +295,7 @@ export class AlertViews implements AlertRowsObserver {
   /** An update that keeps its place (an ack in a list sorted by time) costs no memmove. */
   private replaceInPlace(view: View, old: Entry, next: Entry): boolean {
     const rows = view.rows!;
-    if (!view.predicate(old.alert) || !view.predicate(next.alert)) return false;
+    if (!view.predicate(old) || !view.predicate(next)) return false;
     const i = lowerBound(rows, old, view.compare);
     if (rows[i] !== old) return false;
     const prev = rows[i - 1];
@@ -295,7 +308,7 @@ export class AlertViews implements AlertRowsObserver {
 
   private removeFromView(view: View, entry: Entry): void {
     const rows = view.rows;
-    if (!rows || !view.predicate(entry.alert)) return;
+    if (!rows || !view.predicate(entry)) return;
     const i = lowerBound(rows, entry, view.compare);
     if (rows[i] === entry) rows.splice(i, 1);
     else view.rows = null; // Should not happen; re-sort rather than show a wrong list.

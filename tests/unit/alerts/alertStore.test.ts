@@ -14,6 +14,7 @@ import {
   BULK_THRESHOLD_ROWS,
   MAX_CACHED_VIEWS,
 } from '../../../workers/alerts/alertStore.ts';
+import { MAX_TEXT_IDS } from '../../../workers/alerts/alertRows.ts';
 import { lcg, makeAlert, makeAlerts, T0 } from './alertFixtures.ts';
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
@@ -349,5 +350,41 @@ describe('alert store on 100,000 rows: insert, ack, delete, sort, filter stay co
     }
     const pending = store.window({ filter: FILTERS[2], start: 0, count: 10 }).total;
     expect(pending).toBe([...model.rows.values()].filter((a) => a.state === 'pending').length);
+  });
+
+  it('AS13: a text filter follows texts that change, texts first seen after it, and texts past the numbered ones', () => {
+    const store = new AlertStore();
+    const model = new Model();
+    // More distinct texts than a list numbers: the last rows have texts without a number.
+    const alerts = Array.from({ length: MAX_TEXT_IDS + 2000 }, (_, i) =>
+      makeAlert(i + 1, { text: `Meldung ${i}${i % 3 === 0 ? ' Pumpe' : ''}` }),
+    );
+    store.upsertMany(alerts);
+    alerts.forEach((a) => model.upsert(a));
+    const pumpe: FilterNode = {
+      logic: 'and',
+      filters: [{ field: 'text', operator: 'contains', value: 'pumpe' }],
+    };
+    const check = (): void => {
+      const want = model.ids(BY_TIME_DESC, pumpe);
+      expect(ids(store.rows(BY_TIME_DESC, pumpe))).toEqual(want);
+    };
+    check();
+    // Single changes after the filter has answered for every text it has seen.
+    const changes: [number, string][] = [
+      [1, 'Meldung 0'], // matched, no longer
+      [2, 'Meldung 1 Pumpe'], // a text first seen now
+      [3, 'Meldung 0'], // a text seen before, with its number
+      [MAX_TEXT_IDS + 1500, 'Meldung 3 Pumpe'], // from an unnumbered text to a numbered one
+      [4, `Meldung ${MAX_TEXT_IDS + 1} Pumpe`], // a text past the numbered ones
+    ];
+    for (const [id, text] of changes) {
+      expect(store.patch(id, { text })).toBe(true);
+      model.upsert({ ...model.rows.get(id)!, text });
+      check();
+    }
+    store.upsert(makeAlert(900_000, { text: 'Neue Pumpe' }));
+    model.upsert(makeAlert(900_000, { text: 'Neue Pumpe' }));
+    check();
   });
 });

@@ -239,6 +239,31 @@ describe('SPEC §5 Filters: groups combine with and/or', () => {
     const expected = rows.filter((_, i) => i % 7 === 3 && i % 10 >= 8).length;
     expect(got).toBe(expected);
   });
+
+  it('FI20a: a text column with numbered texts answers as without: rows without a number, numbers past the first thousands', () => {
+    const texts = Array.from({ length: 3000 }, (_, i) => `Station ${i}  Meldung ${i % 7}`);
+    const rows = Array.from({ length: 20_000 }, (_, i) => {
+      const id = (i * 7919) % 3000;
+      // Every tenth row has no number (a list past its numbered texts): tested by its text.
+      return { name: texts[id]!, level: 0, at: T0, id: i % 10 === 0 ? -1 : id };
+    });
+    type Numbered = (typeof rows)[number];
+    const numbered: FilterFields<Numbered> = {
+      name: { kind: 'text', get: (r) => r.name, textId: (r) => r.id },
+    };
+    const plain: FilterFields<Numbered> = { name: { kind: 'text', get: (r) => r.name } };
+    for (const [operator, value] of [
+      ['contains', 'meldung 3'],
+      ['doesnotcontain', 'meldung 3'],
+      ['startswith', 'station 29'],
+      ['eq', 'station 2999 meldung 3'],
+    ] as const) {
+      const node = { logic: 'and' as const, filters: [where('name', operator, value)] };
+      const want = rows.filter(compileFilter(node, plain));
+      expect(want.length).toBeGreaterThan(0);
+      expect(rows.filter(compileFilter(node, numbered))).toEqual(want);
+    }
+  });
 });
 
 describe('SPEC §5 Filters: labels', () => {
