@@ -6,7 +6,7 @@
  * over all rows on each change and re-renders the table. The bench measures Pegel against
  * this (bench/scenarios/alerts.ts); window.__baselineAlerts reports like Pegel's AlertsProbe.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ALERT_API, type Alert, type AlertListResult } from '../../../src/contract/alerts.ts';
 import { alertQuery, alertQueryString } from '../../../src/domain/alertQuery.ts';
 import { presetRange } from '../../../src/domain/presetRanges.ts';
@@ -104,15 +104,15 @@ export function NaiveAlertArchive({ limit, nowMs }: { limit: number; nowMs: numb
   const needle = filterText.trim().toLowerCase();
   const rows = needle ? alerts.filter((a) => a.text.toLowerCase().includes(needle)) : alerts;
 
-  useEffect(() => {
+  // In the commit (a passive effect may run only after its frame was painted): the same
+  // points as Pegel's probe, the frame that holds the first rows (here every row is in the
+  // commit that has any) and the frame that holds the filtered rows, painted.
+  useLayoutEffect(() => {
     const p = probe.current!;
     p.state = error ? 'error' : loading ? 'loading' : 'ready';
     p.error = error;
     p.loaded = alerts.length;
     p.shown = rows.length;
-    // The same points as Pegel's probe: the first rows painted (here every row is in the
-    // commit that has any), and for a filter the next animation frame after the commit of the
-    // filtered rows.
     if (rows.length > 0 && !firstRowsSeen.current) {
       firstRowsSeen.current = true;
       afterPaint(() => (firstRowsAt.current = performance.now()), null);
@@ -120,7 +120,7 @@ export function NaiveAlertArchive({ limit, nowMs }: { limit: number; nowMs: numb
     const f = pending.current;
     if (f) {
       pending.current = null;
-      requestAnimationFrame(() => f.resolve(performance.now() - f.started));
+      afterPaint(() => f.resolve(performance.now() - f.started), null);
     }
   }, [alerts, rows, loading, error]);
 
