@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from './src/app/languageKey.ts';
 import { SHELL_FILE } from './src/app/localeAreas.ts';
+import { compileHintForEntries } from './scripts/compileHint.ts';
 
 /** Where `npm run dev` proxies /api, /hubs and /Views: the reference server or a real plant server. */
 const target = process.env.PEGEL_SERVER_URL ?? 'http://127.0.0.1:8080';
@@ -73,7 +74,7 @@ function signalrWithoutNodeRequire(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadStoredLanguage(), signalrWithoutNodeRequire()],
+  plugins: [react(), preloadStoredLanguage(), signalrWithoutNodeRequire(), compileHintForEntries()],
   build: {
     outDir: 'dist',
     sourcemap: true,
@@ -91,7 +92,10 @@ export default defineConfig({
       },
     },
   },
-  worker: { format: 'es', plugins: () => [signalrWithoutNodeRequire()] },
+  worker: {
+    format: 'es',
+    plugins: () => [signalrWithoutNodeRequire()],
+  },
   server: {
     host: '127.0.0.1',
     proxy: { '/api': proxied, '/hubs': proxied, '/Views': proxied, '/Account': proxied },
