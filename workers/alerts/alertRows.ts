@@ -9,29 +9,21 @@ import type { AlertCounts } from '../engineProtocol.ts';
 
 /** Above this many rows changed at once, views re-sort instead of placing each row. */
 export const BULK_THRESHOLD_ROWS = 256;
-/**
- * Distinct alert texts a list names by number. Texts repeat (a station, a source, a kind of
- * alarm): 100,000 archive rows hold a few thousand. Past this many, a new text gets no number
- * and a filter tests it by its text (a list whose texts carry values could otherwise grow the
- * names for weeks on a wall monitor).
- */
-export const MAX_TEXT_IDS = 65_536;
 
 export interface AlertEntry {
   alert: Alert;
   /** Insertion sequence: the stable tie-break. Map order of the rows is ascending seq. */
   seq: number;
   /**
-   * The alert's text by number within this list (FilterField.textId), -1 when it has none: a
-   * text filter over 100,000 rows tests each distinct text once. A number never names another
-   * text while the list lives, so a filter's answers per number stay true.
+   * The alert's text by number within this list (FilterField.textId), given by the sorted
+   * views once a tab opens the list (`alertStore.ts`); -1 until then or without one.
    */
   textId: number;
 }
 
 /** Told of every change, in order (the sorted views of `alertStore.ts`). */
 export interface AlertRowsObserver {
-  /** Everything changed (replaceAll, clear, a bulk change). */
+  /** Everything changed (replaceAll, clear, a bulk change); told once the rows are in. */
   reset(): void;
   /** One row was put; `old` is the entry it replaced. */
   put(entry: AlertEntry, old: AlertEntry | undefined): void;
@@ -45,7 +37,6 @@ export interface AlertRowsObserver {
  */
 export class AlertRows {
   private readonly entries = new Map<number, AlertEntry>();
-  private readonly textIds = new Map<string, number>();
   private nextSeq = 0;
   private versionNumber = 0;
   private observer: AlertRowsObserver | null = null;
@@ -94,10 +85,7 @@ export class AlertRows {
   /** Replaces the whole content, e.g. after loading a new date range. */
   replaceAll(alerts: readonly Alert[]): void {
     this.entries.clear();
-    for (const alert of alerts)
-      this.entries.set(alert.id, { alert, seq: this.nextSeq++, textId: this.textIdOf(alert.text) });
-    this.versionNumber++;
-    this.observer?.reset();
+    this.applyChanges(alerts, true);
   }
 
   /** Changes some fields of one alert (e.g. cleared); false when the id is unknown. */
@@ -144,32 +132,17 @@ export class AlertRows {
     this.replaceAll([]);
   }
 
-  private textIdOf(text: string): number {
-    let id = this.textIds.get(text);
-    if (id === undefined) {
-      if (this.textIds.size >= MAX_TEXT_IDS) return -1;
-      id = this.textIds.size;
-      this.textIds.set(text, id);
-    }
-    return id;
-  }
-
-  private applyChanges(alerts: readonly Alert[]): void {
-    if (alerts.length === 0) return;
+  private applyChanges(alerts: readonly Alert[], bulk = alerts.length > BULK_THRESHOLD_ROWS): void {
+    if (alerts.length === 0 && !bulk) return;
     this.versionNumber++;
-    const bulk = alerts.length > BULK_THRESHOLD_ROWS;
-    if (bulk) this.observer?.reset();
     for (const alert of alerts) {
       const old = this.entries.get(alert.id);
       // An update keeps the row's place among equal sort values (stable).
-      const entry: AlertEntry = {
-        alert,
-        seq: old ? old.seq : this.nextSeq++,
-        textId: old?.alert.text === alert.text ? old.textId : this.textIdOf(alert.text),
-      };
+      const entry: AlertEntry = { alert, seq: old ? old.seq : this.nextSeq++, textId: -1 };
       this.entries.set(alert.id, entry);
       if (!bulk) this.observer?.put(entry, old);
     }
+    if (bulk) this.observer?.reset();
   }
 }
 

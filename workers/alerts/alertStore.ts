@@ -60,6 +60,13 @@ export interface AlertWindow {
 
 /** Views kept sorted at the same time (each tab may sort and filter differently). */
 export const MAX_CACHED_VIEWS = 8;
+/**
+ * Distinct alert texts a list names by number (AlertEntry.textId). Texts repeat (a station, a
+ * source, a kind of alarm): 100,000 archive rows hold a few thousand. Past this many, a new
+ * text gets no number and a filter tests it by its text (a list whose texts carry values
+ * could otherwise grow the names for weeks on a wall monitor).
+ */
+export const MAX_TEXT_IDS = 65_536;
 
 type Entry = AlertEntry;
 
@@ -176,9 +183,16 @@ function viewKey(sort: AlertSort, filter: FilterNode | null | undefined): string
 export class AlertViews implements AlertRowsObserver {
   private readonly views = new Map<string, View>();
   private useCounter = 0;
+  /**
+   * The list's texts by number: a text filter over 100,000 rows tests each distinct text once
+   * (FilterField.textId). A number never names another text while the views live, so a
+   * compiled filter's answers per number stay true.
+   */
+  private readonly textIds = new Map<string, number>();
 
   constructor(private readonly store: AlertRows) {
     store.observe(this);
+    this.numberTexts();
   }
 
   /** AS6: the rows of one window of the sorted, filtered list, and its total. */
@@ -214,9 +228,11 @@ export class AlertViews implements AlertRowsObserver {
 
   reset(): void {
     for (const v of this.views.values()) v.rows = null;
+    this.numberTexts();
   }
 
   put(entry: Entry, old: Entry | undefined): void {
+    entry.textId = this.textIdOf(entry.alert.text);
     for (const view of this.views.values()) {
       if (!view.rows) continue;
       if (old && this.replaceInPlace(view, old, entry)) continue;
@@ -236,6 +252,22 @@ export class AlertViews implements AlertRowsObserver {
       }
       for (const e of entries) this.removeFromView(view, e);
     }
+  }
+
+  /** Gives the rows without a number theirs (new rows; past MAX_TEXT_IDS they stay without). */
+  private numberTexts(): void {
+    for (const e of this.store.allEntries())
+      if (e.textId < 0) e.textId = this.textIdOf(e.alert.text);
+  }
+
+  private textIdOf(text: string): number {
+    let id = this.textIds.get(text);
+    if (id === undefined) {
+      if (this.textIds.size >= MAX_TEXT_IDS) return -1;
+      id = this.textIds.size;
+      this.textIds.set(text, id);
+    }
+    return id;
   }
 
   private sortedRows(sort: AlertSort, filter: FilterNode | null | undefined): readonly Entry[] {

@@ -12,9 +12,11 @@ import {
   AlertStore,
   type AlertSort,
   BULK_THRESHOLD_ROWS,
+  AlertViews,
   MAX_CACHED_VIEWS,
+  MAX_TEXT_IDS,
 } from '../../../workers/alerts/alertStore.ts';
-import { MAX_TEXT_IDS } from '../../../workers/alerts/alertRows.ts';
+import { AlertRows } from '../../../workers/alerts/alertRows.ts';
 import { lcg, makeAlert, makeAlerts, T0 } from './alertFixtures.ts';
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
@@ -386,5 +388,23 @@ describe('alert store on 100,000 rows: insert, ack, delete, sort, filter stay co
     store.upsert(makeAlert(900_000, { text: 'Neue Pumpe' }));
     model.upsert(makeAlert(900_000, { text: 'Neue Pumpe' }));
     check();
+  });
+
+  it('AS14: views opened on a list that already holds rows number its texts; a text filter answers as the reference', () => {
+    const alerts = makeAlerts(5_000, 11);
+    const rows = new AlertRows();
+    rows.upsertMany(alerts);
+    const model = new Model();
+    alerts.forEach((a) => model.upsert(a));
+    const views = new AlertViews(rows);
+    const pumpe: FilterNode = {
+      logic: 'and',
+      filters: [{ field: 'text', operator: 'contains', value: 'pumpe' }],
+    };
+    expect(ids(views.rows(BY_TIME_DESC, pumpe))).toEqual(model.ids(BY_TIME_DESC, pumpe));
+    expect(rows.entry(1)!.textId).toBeGreaterThanOrEqual(0);
+    rows.patch(1, { text: 'Pumpe neu' });
+    model.upsert({ ...model.rows.get(1)!, text: 'Pumpe neu' });
+    expect(ids(views.rows(BY_TIME_DESC, pumpe))).toEqual(model.ids(BY_TIME_DESC, pumpe));
   });
 });
