@@ -92,10 +92,7 @@ export default defineConfig({
       },
     },
   },
-  worker: {
-    format: 'es',
-    plugins: () => [signalrWithoutNodeRequire()],
-  },
+  worker: { format: 'es', plugins: () => [signalrWithoutNodeRequire()] },
   server: {
     host: '127.0.0.1',
     proxy: { '/api': proxied, '/hubs': proxied, '/Views': proxied, '/Account': proxied },

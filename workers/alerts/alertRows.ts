@@ -132,6 +132,7 @@ export class AlertRows {
     this.replaceAll([]);
   }
 
+  /** `bulk`: the views re-sort once (reset) instead of placing each row; replaceAll always. */
   private applyChanges(alerts: readonly Alert[], bulk = alerts.length > BULK_THRESHOLD_ROWS): void {
     if (alerts.length === 0 && !bulk) return;
     this.versionNumber++;

@@ -232,7 +232,11 @@ export class AlertViews implements AlertRowsObserver {
   }
 
   put(entry: Entry, old: Entry | undefined): void {
-    entry.textId = this.textIdOf(entry.alert.text);
+    // An update that keeps its text (an ack, a clear) keeps its number: no lookup per put.
+    entry.textId =
+      old && old.textId >= 0 && old.alert.text === entry.alert.text
+        ? old.textId
+        : this.textIdOf(entry.alert.text);
     for (const view of this.views.values()) {
       if (!view.rows) continue;
       if (old && this.replaceInPlace(view, old, entry)) continue;
