@@ -9,27 +9,23 @@ import type {
   StationLiveData,
 } from '../../src/contract/station.ts';
 import type { Plant, PlantEvents, Unsubscribe } from '../../server/plant/types.ts';
+import { pvConfigOf } from './pvConfigs.ts';
 
 export function doubleValue(ref: PvRef, value: number, timestamp = 1_700_000_000_000): PvValue {
   return { pvRef: ref, typeOfValue: 'DoubleValue', doubleValue: value, quality: 'Good', timestamp };
 }
 
 export function pvConfig(ref: PvRef, name: string): PvConfig {
-  return {
-    pvRef: ref,
+  return pvConfigOf(ref, {
     name,
     eksNr: `EKS-${ref.nr}`,
-    subtype: '',
     dimension: 'm',
     decimalPlaces: 2,
     hasArchiveData: true,
     stationNumber: Math.floor(ref.nr / 100000),
     stationName: 'Station',
     domainConfig: { min: 0, max: 10 },
-    digiDisplayConfig: null,
-    anaLimitConfig: null,
-    alertInputConfig: null,
-  };
+  });
 }
 
 export class FakePlant implements Plant {

@@ -8,6 +8,7 @@ import { framePvValues } from '../../../workers/pvColumns.ts';
 import { FakeHubs } from './FakeHub.ts';
 import { FakeTabLocks } from './FakeTabLocks.ts';
 import { FakeTimers } from './FakeTimers.ts';
+import { pvConfigOf } from '../pvConfigs.ts';
 
 export interface TabRecorder {
   messages: TabMessage[];
@@ -84,19 +85,11 @@ export function aiKey(nr: number): string {
 }
 
 export function pvConfig(ref: PvRef): PvConfig {
-  return {
-    pvRef: ref,
+  return pvConfigOf(ref, {
     name: `PV ${ref.nr}`,
-    eksNr: '',
-    subtype: '',
     dimension: 'm³/h',
-    decimalPlaces: 1,
     hasArchiveData: true,
     stationNumber: Math.floor(ref.nr / 100_000),
     stationName: 'Station',
-    domainConfig: null,
-    digiDisplayConfig: null,
-    anaLimitConfig: null,
-    alertInputConfig: null,
-  };
+  });
 }

@@ -1,6 +1,6 @@
 /** The view-side rules of the action dialogs (src/features/actions/actionRules.ts). */
 import { describe, expect, it } from 'vitest';
-import type { PvConfig, PvRef, PvValue } from '../../../src/contract/pv.ts';
+import type { PvValue } from '../../../src/contract/pv.ts';
 import {
   actionsOf,
   analogueEntry,
@@ -8,25 +8,9 @@ import {
   combinedAckResult,
   offeredDigitalChoice,
 } from '../../../src/features/actions/actionRules.ts';
+import { pvConfigOf } from '../../support/pvConfigs.ts';
 
-function config(pvRef: PvRef, extra: Partial<PvConfig> = {}): PvConfig {
-  return {
-    pvRef,
-    name: 'PV',
-    eksNr: '',
-    subtype: '',
-    dimension: '',
-    decimalPlaces: 1,
-    hasArchiveData: false,
-    stationNumber: 1,
-    stationName: 'S',
-    domainConfig: null,
-    digiDisplayConfig: null,
-    anaLimitConfig: null,
-    alertInputConfig: null,
-    ...extra,
-  };
-}
+const config = pvConfigOf;
 
 const counter = (resetable: boolean): PvValue => ({
   pvRef: { type: 'ZaehlWert', nr: 1001 },

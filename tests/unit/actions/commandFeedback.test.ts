@@ -6,12 +6,12 @@
  * within FEEDBACK_TIMEOUT_MS. The live value is the one piece faked here.
  */
 import { act, createElement } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PvSetItem } from '../../../src/contract/actions.ts';
 import type { PvConfig, PvValue } from '../../../src/contract/pv.ts';
 import { de, ru } from '../i18n/allTexts.ts';
 import { texts } from '../../../src/app/i18n.ts';
+import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
 
 let live: PvValue | undefined;
 /** When set, the value of each PV by its reference (several outputs); otherwise `live`. */
@@ -27,8 +27,6 @@ const { ActionNotice, NOTICE_VISIBLE_MS } =
   await import('../../../src/features/actions/ActionNotice.tsx');
 const { FEEDBACK_TIMEOUT_MS, commandWatch, feedbackState, reportsCommanded } =
   await import('../../../src/features/actions/commandFeedback.ts');
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const pump: PvConfig = {
   pvRef: { type: 'DigiOut', nr: 100301 },
@@ -110,8 +108,7 @@ describe('command feedback rules', () => {
 });
 
 describe('ActionNotice following a command', () => {
-  let container: HTMLElement;
-  let root: ReturnType<typeof createRoot>;
+  let view: TestRoot;
   const gone = vi.fn();
   const notice = () => document.body.querySelector<HTMLElement>('.action-notice');
 
@@ -122,26 +119,21 @@ describe('ActionNotice following a command', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     gone.mockReset();
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
+    view = mountRoot();
   });
   afterEach(async () => {
-    await act(() => root.unmount());
-    container.remove();
+    await view.unmount();
     vi.useRealTimers();
     await act(() => texts.changeLanguage('de'));
   });
 
   const show = (...watches: (ReturnType<typeof commandWatch> | null)[]) =>
-    act(() =>
-      root.render(
-        createElement(ActionNotice, {
-          message: 'gesetzt',
-          watches: watches.filter((w) => w !== null),
-          onGone: gone,
-        }),
-      ),
+    view.render(
+      createElement(ActionNotice, {
+        message: 'gesetzt',
+        watches: watches.filter((w) => w !== null),
+        onGone: gone,
+      }),
     );
 
   it('CF4: waits for the plant, then says it reports the commanded state, and goes', async () => {
@@ -232,9 +224,8 @@ describe('the tab notice stack', () => {
       seen.push(useNotices().map((n) => ({ message: n.message, id: n.id })));
       return null;
     }
-    const container = document.createElement('div');
-    const root = createRoot(container);
-    await act(() => root.render(createElement(Probe)));
+    const view = mountRoot();
+    await view.render(createElement(Probe));
     const pump2: PvConfig = { ...pump, pvRef: { type: 'DigiOut', nr: 100302 } };
     await act(() =>
       addNotice({ message: 'p1 on', watches: [commandWatch(pump, on(true), 'Ein', 1)!] }),
@@ -255,6 +246,6 @@ describe('the tab notice stack', () => {
     expect(seen.at(-1)!.map((n) => n.message)).toEqual(['saved', 'p1 off']);
     for (let i = 0; i < 6; i++) await act(() => addNotice({ message: `n${i}` }));
     expect(seen.at(-1)!.map((n) => n.message)).toEqual(['n1', 'n2', 'n3', 'n4', 'n5']);
-    await act(() => root.unmount());
+    await view.unmount();
   });
 });

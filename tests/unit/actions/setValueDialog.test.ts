@@ -7,11 +7,12 @@
  * whatever the output reported. The session is the one piece faked here.
  */
 import { act, createElement } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PvConfig, PvValue } from '../../../src/contract/pv.ts';
 import { de } from '../i18n/allTexts.ts';
 import { texts } from '../../../src/app/i18n.ts';
+import { pvConfigOf } from '../../support/pvConfigs.ts';
+import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
 
 vi.mock('../../../src/features/actions/ReadOnlyNote.tsx', () => ({
   useWriteAccess: () => ({ may: true, reason: null }),
@@ -21,23 +22,10 @@ vi.mock('../../../src/app/useFormat.ts', () => ({ useFormat: () => ({ locale: 'd
 
 const { SetValueDialog } = await import('../../../src/features/actions/SetValueDialog.tsx');
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const switchingTime: PvConfig = {
-  pvRef: { type: 'AnaOut', nr: 100501 },
-  name: 'Schaltzeit Nachtbetrieb',
-  eksNr: '',
-  subtype: '',
-  dimension: '',
-  decimalPlaces: 0,
-  hasArchiveData: false,
-  stationNumber: 1,
-  stationName: 'Hochbehälter Nord',
-  domainConfig: null,
-  digiDisplayConfig: null,
-  anaLimitConfig: null,
-  alertInputConfig: null,
-};
+const switchingTime = pvConfigOf(
+  { type: 'AnaOut', nr: 100501 },
+  { name: 'Schaltzeit Nachtbetrieb', decimalPlaces: 0, stationName: 'Hochbehälter Nord' },
+);
 const pump: PvConfig = {
   ...switchingTime,
   pvRef: { type: 'DigiOut', nr: 100301 },
@@ -60,27 +48,19 @@ const running: PvValue = {
 };
 
 describe('set value dialog before the first value', () => {
-  let container: HTMLElement;
-  let root: ReturnType<typeof createRoot>;
+  let view: TestRoot;
 
   beforeAll(() => {
     texts.add('de', de);
   });
   beforeEach(() => {
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
+    view = mountRoot();
   });
-  afterEach(async () => {
-    await act(() => root.unmount());
-    container.remove();
-  });
+  afterEach(() => view.unmount());
 
   const show = (config: PvConfig, value: PvValue | undefined) =>
-    act(() =>
-      root.render(
-        createElement(SetValueDialog, { config, value, onClose: () => {}, onDone: () => {} }),
-      ),
+    view.render(
+      createElement(SetValueDialog, { config, value, onClose: () => {}, onDone: () => {} }),
     );
   const input = () => document.body.querySelector<HTMLInputElement>('input[name="value"]')!;
   const checked = () =>

@@ -8,7 +8,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { act, createElement, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   firstRenderReady,
@@ -17,13 +16,18 @@ import {
   preloadPages,
   type PageRoute,
 } from '../../../src/app/lazyPage.tsx';
+import { mountRoot, setActEnvironment, type TestRoot } from '../../support/reactRoot.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const roots: (() => void)[] = [];
-afterEach(() => {
-  for (const unmount of roots.splice(0)) act(unmount);
+const roots: TestRoot[] = [];
+afterEach(async () => {
+  for (const root of roots.splice(0)) await root.unmount();
 });
+/** A root unmounted after the test. */
+function mount(): TestRoot {
+  const root = mountRoot();
+  roots.push(root);
+  return root;
+}
 
 function Page() {
   return createElement('p', null, 'page');
@@ -31,9 +35,7 @@ function Page() {
 
 /** Renders `element` under a Suspense boundary; records each state the container showed. */
 function renderRecording(element: ReturnType<typeof lazyPage>) {
-  const container = document.createElement('div');
-  const root = createRoot(container);
-  roots.push(() => root.unmount());
+  const { container, root } = mount();
   const seen: string[] = [];
   new MutationObserver(() => seen.push(container.textContent ?? '')).observe(container, {
     childList: true,
@@ -82,8 +84,6 @@ describe('lazyPage', () => {
 
   it('LP4: under PageSuspense a page that suspended shows as soon as it has loaded, not after the 300 ms Suspense throttle', async () => {
     // Outside act(): act() flushes React's work at once, and the throttle never shows there.
-    const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-    env.IS_REACT_ACT_ENVIRONMENT = false;
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     try {
       let resolve!: (m: { Page: typeof Page }) => void;
@@ -92,9 +92,8 @@ describe('lazyPage', () => {
         () => new Promise<{ Page: typeof Page }>((r) => (resolve = r)),
         (m) => m.Page,
       );
-      const container = document.createElement('div');
-      const root = createRoot(container);
-      roots.push(() => root.unmount());
+      const { container, root } = mount();
+      setActEnvironment(false);
       root.render(createElement(PageSuspense, null, element));
       await vi.waitFor(() => expect(container.querySelector('[aria-busy="true"]')).not.toBeNull());
       await sleep(20);
@@ -102,7 +101,7 @@ describe('lazyPage', () => {
       await sleep(60);
       expect(container.textContent).toBe('page');
     } finally {
-      env.IS_REACT_ACT_ENVIRONMENT = true;
+      setActEnvironment(true);
     }
   });
 

@@ -5,15 +5,13 @@
  * (hidden tab), and never out of order with later states (src/features/charts/useChartData.ts).
  */
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChartDataAnswer } from '../../../src/live/charts.ts';
 import type { LiveClient } from '../../../src/live/LiveClient.ts';
 import { LiveContext } from '../../../src/live/LiveContext.ts';
 import { useChartData, type ChartDataState } from '../../../src/features/charts/useChartData.ts';
 import { AFTER_PAINT_FALLBACK_MS, afterPaint } from '../../../src/ui/afterPaint.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
 
 /** Animation frames run only when the test says a frame comes. */
 let frames: FrameRequestCallback[] = [];
@@ -93,8 +91,7 @@ function answerOf(n: number): ChartDataAnswer {
 }
 
 describe('useChartData: drawn first, state after', () => {
-  let root: Root;
-  let host: HTMLElement;
+  let view: TestRoot;
   const states: ChartDataState[] = [];
   let resolveNext: ((a: ChartDataAnswer) => void)[] = [];
   let drawnInTask: ChartDataAnswer[] = [];
@@ -121,10 +118,8 @@ describe('useChartData: drawn first, state after', () => {
     return null;
   }
   const render = (start: number) =>
-    act(() =>
-      root.render(
-        createElement(LiveContext.Provider, { value: client }, createElement(View, { start })),
-      ),
+    view.render(
+      createElement(LiveContext.Provider, { value: client }, createElement(View, { start })),
     );
   const last = () => states[states.length - 1]!;
   /** Lets the chart-data request go out (it waits for further view changes first). */
@@ -136,14 +131,13 @@ describe('useChartData: drawn first, state after', () => {
     });
 
   beforeEach(() => {
-    host = document.createElement('div');
-    root = createRoot(host);
+    view = mountRoot();
     states.length = 0;
     resolveNext = [];
     drawnInTask = [];
     drawOnArrival = true;
   });
-  afterEach(() => act(() => root.unmount()));
+  afterEach(() => view.unmount());
 
   it('DF3: an answer drawn on arrival reaches the state only after the next frame', async () => {
     await render(0);

@@ -6,7 +6,6 @@
  * uPlot is replaced by a recorder of what was set into it; happy-dom has no canvas.
  */
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChartDataAnswer } from '../../../src/live/charts.ts';
 import type { TimeRange } from '../../../src/domain/timeUnits.ts';
@@ -17,8 +16,7 @@ import {
   type PlotInputs,
 } from '../../../src/features/charts/earlyPlot.ts';
 import { UPlotChart, type AnnotationMark } from '../../../src/features/charts/UPlotChart.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
 
 const plots = vi.hoisted(() => {
   /** What the chart set into one uPlot instance. */
@@ -147,8 +145,7 @@ function View(props: ViewProps) {
 const shown = () => Array.from((plots.made.at(-1)!.data[1] ?? []) as ArrayLike<number>);
 
 describe('UPlotChart: data drawn on arrival survives commits before its render', () => {
-  let root: Root;
-  let host: HTMLElement;
+  let view: TestRoot;
   const older = answerOf([1, 2, 3]);
   const newer = answerOf([7, 8, 9]);
   const base: ViewProps = {
@@ -157,14 +154,12 @@ describe('UPlotChart: data drawn on arrival survives commits before its render',
     annotations: [],
     height: 300,
   };
-  const render = (props: ViewProps) => act(() => root.render(createElement(View, props)));
+  const render = (props: ViewProps) => view.render(createElement(View, props));
 
   beforeEach(async () => {
     plots.made = [];
     delete document.documentElement.dataset.theme;
-    host = document.createElement('div');
-    document.body.appendChild(host);
-    root = createRoot(host);
+    view = mountRoot();
     await render(base);
     expect(shown()).toEqual([1, 2, 3]);
     // The newer answer arrives and is drawn in its task; its render has not come yet.
@@ -173,10 +168,7 @@ describe('UPlotChart: data drawn on arrival survives commits before its render',
     });
     expect(shown()).toEqual([7, 8, 9]);
   });
-  afterEach(async () => {
-    await act(() => root.unmount());
-    host.remove();
-  });
+  afterEach(() => view.unmount());
 
   it('EP1: new annotations redraw the overlays over the newer data', async () => {
     const redraws = plots.made.at(-1)!.redraws;

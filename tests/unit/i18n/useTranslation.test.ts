@@ -4,12 +4,10 @@
  * with a new `t`, when the language changes or texts arrive (src/app/useTranslation.ts).
  */
 import { act, createElement, useMemo } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { initI18n, loadAreas, texts } from '../../../src/app/i18n.ts';
 import { useTranslation } from '../../../src/app/useTranslation.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { mountRoot } from '../../support/reactRoot.ts';
 
 type LooseT = (key: string, options?: Record<string, unknown>) => string;
 
@@ -28,9 +26,8 @@ function Probe() {
   return createElement('p', { lang: i18n.language }, text);
 }
 
-const root = document.createElement('div');
-const reactRoot = createRoot(root);
-afterAll(() => act(() => reactRoot.unmount()));
+const { container: root, root: reactRoot, unmount } = mountRoot();
+afterAll(unmount);
 
 describe('useTranslation (src/app/useTranslation.ts)', () => {
   it('UT1: renders again with a new t on added texts and on a language change', async () => {

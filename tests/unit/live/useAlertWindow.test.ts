@@ -5,7 +5,6 @@
  * in the view's first render (src/live/useAlertWindow.ts, src/live/earlyAlertFrame.ts).
  */
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveClient } from '../../../src/live/LiveClient.ts';
 import { LiveContext } from '../../../src/live/LiveContext.ts';
@@ -14,8 +13,7 @@ import { dropEarlyAlertFrame, earlyAlertFrameKeeper } from '../../../src/live/ea
 import type { AlertView } from '../../../workers/engineApi.ts';
 import type { AlertViewFrame } from '../../../workers/engineProtocol.ts';
 import { makeAlerts } from '../alerts/alertFixtures.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
 
 const frameOf = (state: AlertViewFrame['state'], rows: number): AlertViewFrame => ({
   state,
@@ -28,7 +26,7 @@ const frameOf = (state: AlertViewFrame['state'], rows: number): AlertViewFrame =
 });
 
 describe('useAlertWindow', () => {
-  let root: Root;
+  let mounted: TestRoot;
   /** Every view the hook sent to the engine, in order (watch, then updates). */
   let sent: AlertView[];
   let onFrame: ((frame: AlertViewFrame) => void) | null;
@@ -47,21 +45,19 @@ describe('useAlertWindow', () => {
     return null;
   }
   const render = (view: AlertView) =>
-    act(() =>
-      root.render(
-        createElement(LiveContext.Provider, { value: client }, createElement(View, { view })),
-      ),
+    mounted.render(
+      createElement(LiveContext.Provider, { value: client }, createElement(View, { view })),
     );
   const deliver = (frame: AlertViewFrame) => act(() => onFrame!(frame));
 
   beforeEach(() => {
-    root = createRoot(document.createElement('div'));
+    mounted = mountRoot();
     sent = [];
     onFrame = null;
     frames.length = 0;
     dropEarlyAlertFrame();
   });
-  afterEach(() => act(() => root.unmount()));
+  afterEach(() => mounted.unmount());
 
   const archive: AlertView = {
     source: { kind: 'archive', query: { start: 'a', end: 'b', limit: 5000 } },
@@ -102,15 +98,15 @@ describe('useAlertWindow', () => {
     expect(frames[0]).toBe(early);
     // Drawn: the engine hears so at once, and the kept frame is not shown again.
     expect(sent.at(-1)).toMatchObject({ firstRowsDrawn: true });
-    await act(() => root.unmount());
-    root = createRoot(document.createElement('div'));
+    await mounted.unmount();
+    mounted = mountRoot();
     frames.length = 0;
     await render(archive);
     expect(frames[0]!.state).toBe('loading');
 
     earlyAlertFrameKeeper()(archive, early);
-    await act(() => root.unmount());
-    root = createRoot(document.createElement('div'));
+    await mounted.unmount();
+    mounted = mountRoot();
     frames.length = 0;
     await render({ ...archive, sort: { column: 'text', direction: 'asc' } });
     expect(frames[0]!.state).toBe('loading');
@@ -121,8 +117,8 @@ describe('useAlertWindow', () => {
     const keep = earlyAlertFrameKeeper();
     await render(archive);
     keep(archive, frameOf('partial', 30));
-    await act(() => root.unmount());
-    root = createRoot(document.createElement('div'));
+    await mounted.unmount();
+    mounted = mountRoot();
     frames.length = 0;
     await render(archive);
     expect(frames[0]!.state).toBe('loading');

@@ -1,6 +1,6 @@
 /** PI rules: evaluation of process-image bindings (DESIGN.md "Process images"). */
 import { describe, expect, it } from 'vitest';
-import type { PvConfig, PvValue } from '../../../src/contract/pv.ts';
+import type { PvValue } from '../../../src/contract/pv.ts';
 import {
   fillFraction,
   isVisible,
@@ -8,6 +8,7 @@ import {
   stateOf,
   valueText,
 } from '../../../src/features/process-images/bindings.ts';
+import { pvConfigOf } from '../../support/pvConfigs.ts';
 
 const ref = { type: 'AnaIn', nr: 700001 } as const;
 const dbl = (doubleValue: number, quality: PvValue['quality'] = 'Good'): PvValue => ({
@@ -17,10 +18,8 @@ const dbl = (doubleValue: number, quality: PvValue['quality'] = 'Good'): PvValue
   quality,
   timestamp: 0,
 });
-const config: PvConfig = {
-  pvRef: ref,
+const config = pvConfigOf(ref, {
   name: 'Füllstand Pumpensumpf',
-  eksNr: '',
   subtype: 'Füllstand',
   dimension: 'm',
   decimalPlaces: 2,
@@ -28,10 +27,7 @@ const config: PvConfig = {
   stationNumber: 7,
   stationName: 'Abwasserpumpwerk Mühlgraben',
   domainConfig: { min: 0, max: 3.5 },
-  digiDisplayConfig: null,
-  anaLimitConfig: null,
-  alertInputConfig: null,
-} as PvConfig;
+});
 
 describe('process image bindings', () => {
   it('PI-B1: data-bind lists known kinds and ignores the rest', () => {

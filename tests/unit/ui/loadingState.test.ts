@@ -5,13 +5,11 @@
  * axe `aria-progressbar-name`: a nameless one failed the maintenance page's scan).
  */
 import { act, createElement } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { de, ru } from '../i18n/allTexts.ts';
 import { texts } from '../../../src/app/i18n.ts';
 import { LoadingState } from '../../../src/ui/LoadingState.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { mountRoot } from '../../support/reactRoot.ts';
 
 beforeAll(() => {
   texts.add('de', de);
@@ -22,14 +20,9 @@ describe('LoadingState', () => {
   afterEach(() => act(() => texts.changeLanguage('de')));
 
   it('LS1: updating keeps the content and shows a named progress bar, in the language shown', async () => {
-    const container = document.createElement('div');
-    const root = createRoot(container);
+    const { container, render: show, unmount } = mountRoot();
     const render = () =>
-      act(() =>
-        root.render(
-          createElement(LoadingState, { status: 'updating' }, createElement('p', null, 'rows')),
-        ),
-      );
+      show(createElement(LoadingState, { status: 'updating' }, createElement('p', null, 'rows')));
     await render();
     const bar = () => container.querySelector('[role="progressbar"]');
     expect(container.textContent).toContain('rows');
@@ -37,8 +30,8 @@ describe('LoadingState', () => {
     await act(() => texts.changeLanguage('ru'));
     await render();
     expect(bar()?.getAttribute('aria-label')).toBe('Обновление …');
-    await act(() => root.render(createElement(LoadingState, { status: 'ready' }, 'rows')));
+    await show(createElement(LoadingState, { status: 'ready' }, 'rows'));
     expect(bar()).toBeNull();
-    await act(() => root.unmount());
+    await unmount();
   });
 });
