@@ -8,9 +8,7 @@ import {
   combinedAckResult,
   offeredDigitalChoice,
 } from '../../../src/features/actions/actionRules.ts';
-import { pvConfigOf } from '../../support/pvConfigs.ts';
-
-const config = pvConfigOf;
+import { pvConfigOf as config } from '../../support/pvConfigs.ts';
 
 const counter = (resetable: boolean): PvValue => ({
   pvRef: { type: 'ZaehlWert', nr: 1001 },

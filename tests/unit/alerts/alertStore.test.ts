@@ -67,6 +67,11 @@ class Model {
 
 const ids = (rows: readonly Alert[]): number[] => rows.map((a) => a.id);
 const BY_TIME_DESC: AlertSort = { column: 'timestamp', direction: 'desc' };
+/** A text filter (AS13, AS14: texts by number). */
+const pumpe: FilterNode = {
+  logic: 'and',
+  filters: [{ field: 'text', operator: 'contains', value: 'pumpe' }],
+};
 
 describe('SPEC §3/§4 alert store: one store of alert rows for all tabs', () => {
   it('AS1: default order is timestamp descending, ties kept in insertion order (stable)', () => {
@@ -363,10 +368,6 @@ describe('alert store on 100,000 rows: insert, ack, delete, sort, filter stay co
     );
     store.upsertMany(alerts);
     alerts.forEach((a) => model.upsert(a));
-    const pumpe: FilterNode = {
-      logic: 'and',
-      filters: [{ field: 'text', operator: 'contains', value: 'pumpe' }],
-    };
     const check = (): void => {
       const want = model.ids(BY_TIME_DESC, pumpe);
       expect(ids(store.rows(BY_TIME_DESC, pumpe))).toEqual(want);
@@ -397,10 +398,6 @@ describe('alert store on 100,000 rows: insert, ack, delete, sort, filter stay co
     const model = new Model();
     alerts.forEach((a) => model.upsert(a));
     const views = new AlertViews(rows);
-    const pumpe: FilterNode = {
-      logic: 'and',
-      filters: [{ field: 'text', operator: 'contains', value: 'pumpe' }],
-    };
     expect(ids(views.rows(BY_TIME_DESC, pumpe))).toEqual(model.ids(BY_TIME_DESC, pumpe));
     expect(rows.entry(1)!.textId).toBeGreaterThanOrEqual(0);
     rows.patch(1, { text: 'Pumpe neu' });
