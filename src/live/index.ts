@@ -21,4 +21,5 @@ export {
   type LiveItemState,
 } from './useLiveItem.ts';
 export { useLiveItems } from './useLiveItems.ts';
+export { usePvStandings, type PvStandingItem } from './usePvStandings.ts';
 export { useServerInfo } from './useServerInfo.ts';

@@ -61,6 +61,8 @@ describe('digitalStateText (issue 41 item 3: states as words)', () => {
   it('VS6: a digital 0/1 reads as the state texts; analog PVs and gaps keep no text', () => {
     expect(digitalStateText(1, digital)).toBe('Störung');
     expect(digitalStateText(0, digital)).toBe('OK');
+    // A mean over a period: the share of time in the active state.
+    expect(digitalStateText(0.25, digital, 'de')).toBe('25 % Störung');
     expect(digitalStateText(Number.NaN, digital)).toBeNull();
     expect(digitalStateText(null, digital)).toBeNull();
     expect(digitalStateText(1, pvConfig({ type: 'AnaIn', nr: 100001 }))).toBeNull();
