@@ -28,6 +28,7 @@ import {
   type GaugeProps,
 } from '../gauges/Gauges.tsx';
 import type { PvRef } from '../../../contract/pv.ts';
+import { pvUrlId } from '../../../contract/keys.ts';
 
 const STYLES: Record<
   Exclude<ValueDisplayStyle, 'Unspecified'>,
@@ -69,6 +70,7 @@ function SingleValue({ pv, Gauge }: { pv: PvRef; Gauge: (p: GaugeProps) => React
   return (
     <div
       className="single-value"
+      data-pv={pvUrlId(pv)}
       data-stale={model.standing.reason ?? undefined}
       data-state={model.state}
       data-limit={model.limitState}
