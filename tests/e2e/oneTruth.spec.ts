@@ -5,7 +5,8 @@
  * stale (domain/valueStanding.ts). Three kinds of PV: an analog value in alarm (limits moved
  * below it), a digital input (its state texts, never 0/1), and a value of a dial-up station
  * that is not connected (stale everywhere, with its mark and age). Live values move, so each
- * comparison reads every view at the same moment and is retried until they agree.
+ * comparison reads every view at the same moment and is retried until they agree. OT2: the
+ * energy and leakage pages follow the same rule.
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
@@ -16,6 +17,9 @@ import { pvUrlId } from '../../src/contract/keys.ts';
 import { API } from '../../src/contract/paths.ts';
 import type { PvConfig, PvRef } from '../../src/contract/pv.ts';
 import { DASHBOARD_API, type DashboardConfigResult } from '../../src/contract/dashboard.ts';
+import { ENERGY_API, type EnergyStation } from '../../src/contract/energy.ts';
+import { LEAKAGE_API, type LeakageSection } from '../../src/contract/leakage.ts';
+import type { Station } from '../../src/contract/station.ts';
 
 /** Wasserwerk Talaue (fixed line): a level and a pump's running input. */
 const ANALOG: PvRef = { type: 'AnaIn', nr: 200001 };
@@ -202,4 +206,39 @@ test('OT1: an analog PV in alarm, a digital input and a value of a station not c
   } finally {
     await restoreLimits(api, ANALOG, original);
   }
+});
+
+test('OT2: on the energy and leakage pages a station that is not connected reads stale with its age, never "Im Rahmen" or "Dicht"', async ({
+  page,
+  plant,
+}) => {
+  test.setTimeout(120_000);
+  const api = await signInHttp(plant.url, 'operator');
+  const stations = await json<Station[]>(api, API.station.all);
+  const dialUp = new Set(stations.filter((s) => s.dialUp).map((s) => s.id));
+  const energy = await json<EnergyStation[]>(api, ENERGY_API.stations);
+  const offline = energy.find((e) => dialUp.has(e.stationNumber));
+  expect(offline, 'an energy station on a dial-up line').toBeDefined();
+
+  await signIn(page, 'operator', '/energy');
+  const card = page.locator(`[data-energy-station="${offline!.stationNumber}"]`);
+  await expect(card).toHaveAttribute('data-stale', 'stationOffline', { timeout: 30_000 });
+  await expect(card.locator('.stale-note .stale-mark')).toHaveText('?');
+  await expect(card.locator('.stale-note .stale-age')).not.toBeEmpty();
+  await expect(card.locator('.energy-now')).toHaveClass(/value-stale/);
+  await expect(card).not.toContainText('Im Rahmen');
+  // A station on a fixed line keeps its verdict.
+  const fixed = energy.find((e) => !dialUp.has(e.stationNumber))!;
+  const fresh = page.locator(`[data-energy-station="${fixed.stationNumber}"]`);
+  await expect(fresh.locator('.energy-state')).toContainText(/Im Rahmen|Trend über Sollleistung/);
+  await expect(fresh).not.toHaveAttribute('data-stale');
+
+  const sections = await json<LeakageSection[]>(api, LEAKAGE_API.sections);
+  const zone = sections.find((s) => s.stationNumber !== undefined && dialUp.has(s.stationNumber));
+  expect(zone, 'a leakage zone measured by a dial-up station').toBeDefined();
+  await page.goto('/leakage');
+  const row = page.locator(`tr[data-leak-section="${zone!.pipeLeakageId}"]`);
+  await expect(row).toHaveAttribute('data-stale', 'stationOffline', { timeout: 30_000 });
+  await expect(row.locator('.stale-note .stale-age')).not.toBeEmpty();
+  await expect(row).not.toContainText('Dicht');
 });

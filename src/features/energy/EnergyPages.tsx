@@ -5,7 +5,7 @@
  * a station's page shows every value, the period's power as a curve and how it is computed.
  * A trend above the setpoint stands out by an icon and words, not by colour alone (ISA-101).
  * The values of a station that is not connected are stale (domain/valueStanding.ts): muted,
- * with the mark and their age, and no setpoint verdict: "Im Rahmen" would vouch for them.
+ * with the mark and their age, and never "Im Rahmen" (that would vouch for them).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -62,13 +62,14 @@ function SetpointBadge({
   standing: ReturnType<typeof useEnergyStanding>;
 }) {
   const { t } = useTranslation();
-  // A stale value gets no verdict: its mark, the reason and its age instead.
-  if (standing.stale)
-    return (
-      <StaleNote value={standing.input} connection={standing.connection} className="energy-state" />
-    );
   const over = values.trendleistung > values.sollleistung;
-  return (
+  // Stale values never read "Im Rahmen": the mark, the reason and the age instead; a trend
+  // over the setpoint still shows, beside the stale note.
+  const note = standing.stale ? (
+    <StaleNote value={standing.input} connection={standing.connection} className="energy-state" />
+  ) : null;
+  if (note && !over) return note;
+  const badge = (
     // ISA-101: within the setpoint is the normal case, neutral; only the trend above it stands out.
     <StatusBadge
       tone={over ? 'warning' : 'neutral'}
@@ -77,6 +78,13 @@ function SetpointBadge({
     >
       {over ? t('energy.overSetpoint') : t('energy.withinSetpoint')}
     </StatusBadge>
+  );
+  return note ? (
+    <>
+      {badge} {note}
+    </>
+  ) : (
+    badge
   );
 }
 

@@ -4,8 +4,8 @@
  * `pipeLeakage` topic, with the zone's alarm state (PipeLeakage binding). A zone in leak
  * stands out by shape, icon and words (ISA-101), and the night minimum shows as a trend over
  * weeks against the reference. While the station that measures a zone is not connected its
- * figures are stale (domain/valueStanding.ts): muted, with the mark and their age, and no
- * state verdict ("Dicht" would vouch for them).
+ * figures are stale (domain/valueStanding.ts): muted, with the mark and their age, and never
+ * "Dicht" (that would vouch for them); a warning or a leak still shows, beside the stale note.
  */
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
@@ -77,8 +77,12 @@ function useZoneStanding(stationNumber: number | undefined, v: PipeLeakage | und
 
 function StateBadge({ state, standing }: { state: LeakageState; standing?: ZoneStanding }) {
   const { t } = useTranslation();
-  if (standing?.stale) return <StaleNote value={standing.input} connection={standing.connection} />;
-  return (
+  const note = standing?.stale ? (
+    <StaleNote value={standing.input} connection={standing.connection} />
+  ) : null;
+  // Stale figures never read as tight; a warning or a leak still shows, beside the note.
+  if (note && state === 'Ok') return note;
+  const badge = (
     <StatusBadge
       tone={TONE[state]}
       icon={state === 'Ok' ? 'check' : undefined}
@@ -87,6 +91,13 @@ function StateBadge({ state, standing }: { state: LeakageState; standing?: ZoneS
     >
       {t(`leakage.state.${state}`)}
     </StatusBadge>
+  );
+  return note ? (
+    <>
+      {badge} {note}
+    </>
+  ) : (
+    badge
   );
 }
 
