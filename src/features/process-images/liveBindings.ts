@@ -6,7 +6,7 @@
  */
 import { parsePvUrlId, pvKey, stationKey } from '../../contract/keys.ts';
 import { splitPvNr } from '../../domain/pvRef.ts';
-import { stationConnection } from '../../domain/valueStanding.ts';
+import { stationConnection, valueStanding } from '../../domain/valueStanding.ts';
 import type { FormatLocale } from '../../domain/format.ts';
 import type { PvAlarmState } from '../../domain/pvAlarm.ts';
 import type { LiveClient } from '../../live/index.ts';
@@ -99,12 +99,11 @@ export function bindProcessImage(
     };
     // Formatted once for all of the PV's texts on the layer.
     let shown: ReturnType<typeof valueText> | null = null;
-    const first = valueText(value, config, locale, standing);
-    if (first.stale) staleKeys.add(key);
+    if (valueStanding(value, standing.connection).stale) staleKeys.add(key);
     else staleKeys.delete(key);
     for (const b of bound) {
       if (layer?.has(b.el)) {
-        shown ??= first;
+        shown ??= valueText(value, config, locale, standing);
         layer.set(b.el, shown.text, shown.quality);
         if (alarm) {
           // In alarm the SVG text shows the value with its mark; the canvas leaves it out.
