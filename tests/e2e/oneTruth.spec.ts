@@ -208,7 +208,7 @@ test('OT1: an analog PV in alarm, a digital input and a value of a station not c
   }
 });
 
-test('OT2: on the energy and leakage pages a station that is not connected reads stale with its age, never "Im Rahmen" or "Dicht"', async ({
+test('OT2: on the energy and leakage pages and in a report of this month a station that is not connected reads stale with its age, never "Im Rahmen" or "Dicht"', async ({
   page,
   plant,
 }) => {
@@ -241,4 +241,15 @@ test('OT2: on the energy and leakage pages a station that is not connected reads
   await expect(row).toHaveAttribute('data-stale', 'stationOffline', { timeout: 30_000 });
   await expect(row.locator('.stale-note .stale-age')).not.toBeEmpty();
   await expect(row).not.toContainText('Dicht');
+
+  // A report that covers now: the station's rows after its newest data are stale; a station on
+  // a fixed line has none.
+  await page.goto(`/reports/monthly/${offline!.stationNumber * 100 + 1}`);
+  const staleRows = page.locator('.report-table tbody tr[data-stale="stationOffline"]');
+  await expect(staleRows.first()).toBeVisible({ timeout: 30_000 });
+  await expect(staleRows.first().locator('.stale-note .stale-mark')).toHaveText('?');
+  await expect(staleRows.first().locator('.stale-note .stale-age')).not.toBeEmpty();
+  await page.goto(`/reports/monthly/${fixed.stationNumber * 100 + 1}`);
+  await expect(page.locator('.report-table tbody tr').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.report-table tbody tr[data-stale]')).toHaveCount(0);
 });

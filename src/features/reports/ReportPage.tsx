@@ -342,6 +342,7 @@ function ReportBody({
   const { t } = useTranslation();
   const format = useFormat();
   const { since: staleSince, connection } = useStaleSince(config, data);
+  const now = Date.now();
   const hasValues = data.rows.some((r) => r.values.some((v) => v !== null));
   useEffect(() => {
     // Data to drawn table: from the answer to the first frame after the table was committed.
@@ -395,7 +396,8 @@ function ReportBody({
             <tbody>
               {data.rows.map((r, i) => {
                 const label = rowLabel(r.t, r.end, data.resolution, format);
-                const stale = staleSince !== null && r.end > staleSince;
+                // Rows begun and ending after the station's newest data; later rows have no data yet.
+                const stale = staleSince !== null && r.end > staleSince && r.t <= now;
                 return (
                   <tr
                     key={r.t}
