@@ -91,6 +91,7 @@ export function registerLeakage(
       pipeLeakageId: s.def.pipeLeakageId,
       name: s.def.name,
       referenceValue: referenceOf(s.def),
+      stationNumber: s.def.stationNumber,
     }));
   });
   app.post(LEAKAGE_API.simulateLeak, async (request) => {

@@ -38,6 +38,11 @@ export interface LeakageSection {
   pipeLeakageId: number;
   name: string;
   referenceValue: number;
+  /**
+   * The station whose meters measure the section: while it is not connected the section's
+   * figures are stale. Absent where a plant server does not say.
+   */
+  stationNumber?: number;
 }
 
 export const LEAKAGE_API = {

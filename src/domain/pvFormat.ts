@@ -112,6 +112,30 @@ export function formatPvValue(
   }
 }
 
+/**
+ * The state text of a digital PV's number (issue 41 item 3): charts, the archive and reports
+ * carry a digital state as 0/1, and show it as the PV's state texts, the same words the
+ * station page shows (OK/Störung, Ein/Aus). A mean over a period lies between: it reads as
+ * the share of time in the active state ('25 % Störung'). Null for a PV without state texts
+ * (an analog PV keeps its number and unit) or a number that is no state.
+ */
+export function digitalStateText(
+  value: number | null | undefined,
+  config: Pick<PvConfig, 'digiDisplayConfig'> | null | undefined,
+  locale: FormatLocale = 'de',
+): string | null {
+  const texts = config?.digiDisplayConfig;
+  if (!texts || typeof value !== 'number' || !Number.isFinite(value)) return null;
+  if (value <= 0) return texts.stateInactiveText;
+  if (value >= 1) return texts.stateActiveText;
+  return `${formatNumber(value * 100, 0, locale)} % ${texts.stateActiveText}`;
+}
+
+/** Whether a PV shows state texts rather than a number with a unit. */
+export function hasStateTexts(config: PvConfig | undefined): boolean {
+  return !!config?.digiDisplayConfig;
+}
+
 /** A value with its unit ("—" without a value), as the confirm step and the notices show it. */
 export function withUnit(text: string | null | undefined, unit: string | null | undefined) {
   if (text === null || text === undefined || text === '') return '—';

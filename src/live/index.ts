@@ -4,6 +4,7 @@ export { useLiveClient } from './LiveContext.ts';
 export { usePvValue } from './usePvValue.ts';
 export { usePvConfig, type PvConfigState } from './usePvConfig.ts';
 export { useStationLive } from './useStationLive.ts';
+export { pvStationNumber, useStationConnection } from './useStationConnection.ts';
 export { useConnectionStatus } from './useConnectionStatus.ts';
 export { LiveClient, LEASE_RELEASE_GRACE_MS, type LiveClientOptions } from './LiveClient.ts';
 export { logoutUrl } from './sessionRedirect.ts';
@@ -20,4 +21,5 @@ export {
   type LiveItemState,
 } from './useLiveItem.ts';
 export { useLiveItems } from './useLiveItems.ts';
+export { usePvStandings, type PvStandingItem } from './usePvStandings.ts';
 export { useServerInfo } from './useServerInfo.ts';

@@ -2,7 +2,11 @@ import { stationKey } from '../contract/keys.ts';
 import type { StationLiveData } from '../contract/station.ts';
 import { useLiveKey } from './useLiveKey.ts';
 
-/** Live data of a station (name, timestamp, dial counters, dial state). */
-export function useStationLive(stationNumber: number): StationLiveData | undefined {
-  return useLiveKey('station', stationKey(stationNumber), (store, key) => store.getStation(key));
+/** Live data of a station (name, timestamp, dial counters, dial state); none without a station. */
+export function useStationLive(stationNumber: number | null): StationLiveData | undefined {
+  return useLiveKey(
+    'station',
+    stationNumber === null ? null : stationKey(stationNumber),
+    (store, key) => store.getStation(key),
+  );
 }

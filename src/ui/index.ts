@@ -34,6 +34,7 @@ export {
 export { PageHeader, type PageHeaderProps } from './PageHeader.tsx';
 export { QualityMark, qualityClass, type QualityMarkProps } from './QualityMark.tsx';
 export { PvValueText } from './PvValueText.tsx';
+export { StaleNote, staleValueClass, type StaleNoteProps } from './StaleNote.tsx';
 export { Spinner, type SpinnerProps } from './Spinner.tsx';
 export { StatusBadge, type StatusBadgeProps, type StatusTone } from './StatusBadge.tsx';
 export { Toolbar, type ToolbarProps } from './Toolbar.tsx';

@@ -31,3 +31,11 @@ function subscribe(listener: () => void): () => void {
 export function useNow(): number {
   return useSyncExternalStore(subscribe, () => now);
 }
+
+/**
+ * The shared clock in steps of `stepMs` (a minute for ages in a chart legend): the component
+ * renders again only when the step changes, not every second.
+ */
+export function useNowEvery(stepMs: number): number {
+  return useSyncExternalStore(subscribe, () => Math.floor(now / stepMs) * stepMs);
+}

@@ -179,8 +179,12 @@ describe('energy optimisation and pipe leakage', () => {
   it('AN3: the lists need a session; the leak switch needs admin and valid input', async () => {
     const stations = (await (await as('viewer', ENERGY_API.stations)).json()) as unknown[];
     expect(stations).toHaveLength(11);
-    const sections = (await (await as('viewer', LEAKAGE_API.sections)).json()) as unknown[];
+    const sections = (await (await as('viewer', LEAKAGE_API.sections)).json()) as {
+      stationNumber?: number;
+    }[];
     expect(sections).toHaveLength(4);
+    // The station that measures each zone: its connection decides whether the zone is stale.
+    expect(sections.map((s) => s.stationNumber)).toEqual([3, 4, 5, 12]);
     expect((await fetch(url + ENERGY_API.stations)).status).toBe(401);
     const post = (who: string, body: unknown) =>
       as(who, LEAKAGE_API.simulateLeak, { method: 'POST', body: JSON.stringify(body) });

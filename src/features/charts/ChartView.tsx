@@ -18,7 +18,7 @@ import { timeUnitOfSpan } from '../../domain/timeUnits.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { LIMIT_SUFFIX } from '../../domain/pvAlarm.ts';
 import { hourCycleOf } from '../../domain/format.ts';
-import { useLiveClient, useLiveItems } from '../../live/index.ts';
+import { useLiveClient, useLiveItems, usePvStandings } from '../../live/index.ts';
 import { useAlarmLabel } from '../alerts/PvAlarmMark.tsx';
 import { usePriorityStyles } from '../alerts/usePriorities.ts';
 import type { AlarmMarkProps } from '../../ui/index.ts';
@@ -49,7 +49,7 @@ import { systemSettings } from '../../app/systemSettings.ts';
 import { LIMIT_KINDS, type LimitKind, type PlotSeriesConfig } from './plotModel.ts';
 import { useEarlyPlot, usePlotOf, type PlotInputs } from './earlyPlot.ts';
 import { RangeBar, type RangeChoice } from './RangeBar.tsx';
-import { UPlotChart, type AnnotationMark } from './UPlotChart.tsx';
+import { UPlotChart, type AnnotationMark, type LegendStale } from './UPlotChart.tsx';
 import { useAnnotations } from './useAnnotations.ts';
 import { useChartData } from './useChartData.ts';
 import { useChartBenchProbe } from './useChartBenchProbe.ts';
@@ -120,6 +120,7 @@ export function ChartView({ config, series, target, initialRange, initialSource 
   const [annotationAt, setAnnotationAt] = useState<number | null>(null);
   const canvas = useRef<HTMLCanvasElement | null>(null);
   const legendAlarms = useLegendAlarms(series);
+  const legendStale = useLegendStale(series);
 
   // The plot's pixel columns (the reduction width) follow the container.
   useEffect(() => {
@@ -556,6 +557,9 @@ export function ChartView({ config, series, target, initialRange, initialSource 
                 formatTick={formatTick}
                 timeLabel={t('charts.legend.time')}
                 legendAlarms={legendAlarms}
+                legendStale={legendStale}
+                locale={format.locale}
+                formatAge={format.age}
                 onRangeChange={(r) => changeView(r)}
                 onDoubleClick={canAnnotate ? (ts) => setAnnotationAt(ts) : undefined}
                 onCanvas={(c) => {
@@ -634,4 +638,19 @@ function useLegendAlarms(series: readonly PlotSeriesConfig[]): ReadonlyMap<strin
     });
   });
   return out;
+}
+
+/** Series whose PV's live value is stale, by series id, for the legend (domain/valueStanding.ts). */
+function useLegendStale(series: readonly PlotSeriesConfig[]): ReadonlyMap<string, LegendStale> {
+  const { t } = useTranslation();
+  const refs = useMemo(() => series.map((s) => s.pv), [series]);
+  const standings = usePvStandings(refs);
+  return useMemo(() => {
+    const out = new Map<string, LegendStale>();
+    series.forEach((s, i) => {
+      const standing = standings[i];
+      if (standing) out.set(String(s.id), { ...standing, label: t(`ui.stale.${standing.reason}`) });
+    });
+    return out;
+  }, [series, standings, t]);
 }

@@ -5,6 +5,10 @@
  * built anew only when the layout changes; new data and ranges only update it.
  */
 import { alarmMarkElement, type AlarmMarkProps } from '../../ui/index.ts';
+import { useNowEvery } from '../../ui/useNow.ts';
+import { digitalStateText } from '../../domain/pvFormat.ts';
+import type { FormatLocale } from '../../domain/format.ts';
+import { staleGlyph, type StaleMark, type StaleReason } from '../../domain/valueStanding.ts';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -40,8 +44,22 @@ export interface UPlotChartProps {
   onCanvas?: (canvas: HTMLCanvasElement | null) => void;
   /** Alarm marks for the legend rows of series in alarm, by series id. */
   legendAlarms?: ReadonlyMap<string, AlarmMarkProps>;
+  /** The stale mark of series whose PV's live value is stale, by series id (issue 41). */
+  legendStale?: ReadonlyMap<string, LegendStale>;
+  /** The language of the state texts' share ('25 % Störung'). */
+  locale?: FormatLocale;
+  /** A data age in words ('vor 2 Stunden'). */
+  formatAge?: (ageMs: number) => string;
   /** Filled with a way to draw data outside a render, as it arrives (earlyPlot.ts). */
   drawer?: { current: PlotDrawer | null };
+}
+
+export interface LegendStale {
+  reason: StaleReason;
+  mark: StaleMark;
+  /** The reason in words. */
+  label: string;
+  timestamp: number | null;
 }
 
 const MIN_SPAN_MS = 60_000;
@@ -245,7 +263,12 @@ function buildPlot(
       spanGaps: false,
       value: (u, v, sidx, idx) => {
         const shown = v ?? heldValue(u, sidx, idx);
-        return shown === null ? '–' : latest.current.formatValue(shown, s.decimals);
+        if (shown === null) return '–';
+        // A digital PV's 0/1 reads as its state texts, as on the station page.
+        return (
+          digitalStateText(shown, { digiDisplayConfig: s.stateTexts }, latest.current.locale) ??
+          latest.current.formatValue(shown, s.decimals)
+        );
       },
       ...pathsOf(s, () => {
         const axis = modelNow.current.axes.find((a) => a.scale === s.scale);
@@ -435,6 +458,54 @@ export function UPlotChart(props: UPlotChartProps) {
     // alarmsKey stands for legendAlarms; the plot is rebuilt with the layout.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [alarmsKey, props.model.layoutKey, theme]);
+
+  // A series whose PV's live value is stale: its mark and age beside its legend entry, its
+  // read-out muted (domain/valueStanding.ts, the same rule as every view).
+  const minute = useNowEvery(60_000);
+  const staleKey = [...(props.legendStale ?? new Map<string, LegendStale>())]
+    .map(([id, s]) => `${id}:${s.reason}:${s.timestamp}:${s.label}`)
+    .join('|');
+  useEffect(() => {
+    const u = plot.current;
+    if (!u) return;
+    const rows = u.root.querySelectorAll<HTMLElement>('.u-legend .u-series');
+    props.model.series.forEach((s, i) => {
+      const row = rows[i + 1];
+      const cell = row?.querySelector('th');
+      if (!row || !cell) return;
+      cell.querySelector('.legend-stale')?.remove();
+      const stale = props.legendStale?.get(s.id);
+      row.querySelector('td')?.classList.toggle('value-stale', Boolean(stale));
+      if (!stale) {
+        delete row.dataset.stale;
+        return;
+      }
+      row.dataset.stale = stale.reason;
+      const note = document.createElement('span');
+      note.className = `stale-note legend-stale stale-${stale.mark}`;
+      note.dataset.stale = stale.reason;
+      const mark = document.createElement('span');
+      mark.className = `stale-mark stale-mark-${stale.mark}`;
+      mark.setAttribute('role', 'img');
+      mark.setAttribute('aria-label', stale.label);
+      mark.textContent = staleGlyph(stale.mark);
+      note.append(mark);
+      const age =
+        stale.timestamp !== null && props.formatAge
+          ? props.formatAge(Math.max(0, Date.now() - stale.timestamp))
+          : null;
+      if (age) {
+        const text = document.createElement('span');
+        text.className = 'stale-age';
+        text.textContent = age;
+        note.append(text);
+      }
+      note.title = age ? `${stale.label} · ${age}` : stale.label;
+      cell.append(note);
+    });
+    // staleKey stands for legendStale; the minute for the age; the plot is rebuilt with the layout.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [staleKey, minute, props.model.layoutKey, theme]);
 
   useEffect(() => {
     const u = plot.current;

@@ -6,7 +6,7 @@
  */
 import type { SeriesConfig, SeriesViewType } from '../../contract/charts.ts';
 import { pvKey, pvUrlId } from '../../contract/keys.ts';
-import type { AnaLimitConfig, PvConfig } from '../../contract/pv.ts';
+import type { AnaLimitConfig, DigiDisplayConfig, PvConfig } from '../../contract/pv.ts';
 import { axesForSeries, extentOf, niceStep, type DataExtent } from '../../domain/chartAxes.ts';
 
 export const LIMIT_KINDS = ['Bottom', 'BottomMiddle', 'TopMiddle', 'Top'] as const;
@@ -34,6 +34,8 @@ export interface PlotSeries {
   color: string;
   viewType: SeriesViewType;
   scale: string;
+  /** A digital PV's state texts: its 0/1 reads as these words in the legend (issue 41). */
+  stateTexts: DigiDisplayConfig | null;
 }
 
 export interface PlotAxis {
@@ -181,13 +183,14 @@ export function buildPlotModel(input: PlotModelInput): PlotModel {
       color: s.color,
       viewType: s.seriesViewType,
       scale: scaleOf.get(s.id) ?? 'y0',
+      stateTexts: pv?.digiDisplayConfig ?? null,
     };
   });
   // Bars and areas are drawn first, so lines and lanes stay visible on top of them.
   const behind = (s: PlotSeries) => (s.viewType === 'Bar' || s.viewType === 'Area' ? 0 : 1);
   series.sort((a, b) => behind(a) - behind(b));
   const layoutKey = JSON.stringify([
-    series.map((s) => [s.id, s.label, s.dimension, s.color, s.viewType, s.scale]),
+    series.map((s) => [s.id, s.label, s.dimension, s.color, s.viewType, s.scale, s.stateTexts]),
     axes.map((a) => [a.scale, a.log, a.logBase, a.reverse, a.side, a.color, a.label, a.lane]),
   ]);
   return {

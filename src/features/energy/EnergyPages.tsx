@@ -4,6 +4,8 @@
  * setpoint, live from the engine's `energy` topic. The overview shows every station as a card;
  * a station's page shows every value, the period's power as a curve and how it is computed.
  * A trend above the setpoint stands out by an icon and words, not by colour alone (ISA-101).
+ * The values of a station that is not connected are stale (domain/valueStanding.ts): muted,
+ * with the mark and their age, and never "Im Rahmen" (that would vouch for them).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -12,13 +14,23 @@ import { ENERGY_PERIOD_SECONDS, type EnergyOptimisationValues } from '../../cont
 import { formatMinutesSeconds } from '../../domain/formatPattern.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { useLiveItem } from '../../live/useLiveItem.ts';
+import { useStationLive } from '../../live/index.ts';
+import {
+  stationConnection,
+  valueStanding,
+  type StandingInput,
+  type StationConnection,
+} from '../../domain/valueStanding.ts';
 import {
   EmptyState,
   LoadingState,
   PageHeader,
   Panel,
   Spinner,
+  StaleNote,
   StatusBadge,
+  cx,
+  staleValueClass,
 } from '../../ui/index.ts';
 import { useAsync } from '../stations/useAsync.ts';
 import { fetchEnergyStations, fetchSpecificEnergy } from './analyticsApi.ts';
@@ -26,10 +38,38 @@ import './analytics.css';
 
 const KW = 'kW';
 
-function SetpointBadge({ values }: { values: EnergyOptimisationValues }) {
+/**
+ * Whether a station's energy values are current: they carry no quality, so the station's
+ * connection decides, and their age is that of the station's newest data.
+ */
+function useEnergyStanding(
+  nr: number,
+  values: EnergyOptimisationValues | null | undefined,
+): { input: StandingInput | undefined; connection: StationConnection; stale: boolean } {
+  const live = useStationLive(Number.isSafeInteger(nr) ? nr : null);
+  const connection = stationConnection(live?.dialState);
+  const input = values
+    ? { timestamp: Math.min(values.timestamp, live?.timestamp ?? values.timestamp) }
+    : undefined;
+  return { input, connection, stale: valueStanding(input, connection).stale };
+}
+
+function SetpointBadge({
+  values,
+  standing,
+}: {
+  values: EnergyOptimisationValues;
+  standing: ReturnType<typeof useEnergyStanding>;
+}) {
   const { t } = useTranslation();
   const over = values.trendleistung > values.sollleistung;
-  return (
+  // Stale values never read "Im Rahmen": the mark, the reason and the age instead; a trend
+  // over the setpoint still shows, beside the stale note.
+  const note = standing.stale ? (
+    <StaleNote value={standing.input} connection={standing.connection} className="energy-state" />
+  ) : null;
+  if (note && !over) return note;
+  const badge = (
     // ISA-101: within the setpoint is the normal case, neutral; only the trend above it stands out.
     <StatusBadge
       tone={over ? 'warning' : 'neutral'}
@@ -38,6 +78,13 @@ function SetpointBadge({ values }: { values: EnergyOptimisationValues }) {
     >
       {over ? t('energy.overSetpoint') : t('energy.withinSetpoint')}
     </StatusBadge>
+  );
+  return note ? (
+    <>
+      {badge} {note}
+    </>
+  ) : (
+    badge
   );
 }
 
@@ -94,18 +141,24 @@ function StationCard({ nr, name }: { nr: number; name: string }) {
   const { t } = useTranslation();
   const format = useFormat();
   const values = useLiveItem('energy', String(nr));
+  const standing = useEnergyStanding(nr, values);
+  const muted = staleValueClass(valueStanding(standing.input, standing.connection));
   return (
-    <li className="energy-card panel" data-energy-station={nr}>
+    <li
+      className={cx('energy-card panel', standing.stale && 'energy-card-stale')}
+      data-energy-station={nr}
+      data-stale={standing.stale ? 'stationOffline' : undefined}
+    >
       <h2 className="energy-card-title">
         <Link to={`/energy/${nr}`}>{name}</Link>
       </h2>
       {values ? (
         <>
           <div className="energy-card-main">
-            <span className="energy-now num">
+            <span className={cx('energy-now num', muted)}>
               {format.number(values.wirkleistungAktuell, 1)} <small>{KW}</small>
             </span>
-            <SetpointBadge values={values} />
+            <SetpointBadge values={values} standing={standing} />
           </div>
           <PeriodBar values={values} />
           <dl className="facts energy-card-facts">
@@ -254,6 +307,7 @@ export function EnergyStationPage() {
   const station =
     stations.state === 'ready' ? stations.data.find((s) => s.stationNumber === nr) : undefined;
   const values = useLiveItem('energy', station ? String(nr) : null);
+  const standing = useEnergyStanding(nr, values);
   const kw = (v: number, d = 1) => `${format.number(v, d)} ${KW}`;
   return (
     <div className="page">
@@ -272,11 +326,15 @@ export function EnergyStationPage() {
           </p>
         )}
         {station && values && (
-          <div className="energy-detail" data-energy-station={nr}>
+          <div
+            className={cx('energy-detail', standing.stale && 'energy-detail-stale')}
+            data-energy-station={nr}
+            data-stale={standing.stale ? 'stationOffline' : undefined}
+          >
             <Panel title={t('energy.periodChart')}>
               <div className="energy-card-main">
                 <RestTime seconds={values.periodenrestzeit} />
-                <SetpointBadge values={values} />
+                <SetpointBadge values={values} standing={standing} />
                 {values.evuImpuls && <StatusBadge tone="info">{t('energy.impulse')}</StatusBadge>}
               </div>
               <PeriodBar values={values} />

@@ -3,24 +3,36 @@
  * zone the live balance and the night minimum against the reference, live from the engine's
  * `pipeLeakage` topic, with the zone's alarm state (PipeLeakage binding). A zone in leak
  * stands out by shape, icon and words (ISA-101), and the night minimum shows as a trend over
- * weeks against the reference.
+ * weeks against the reference. While the station that measures a zone is not connected its
+ * figures are stale (domain/valueStanding.ts): muted, with the mark and their age, and never
+ * "Dicht" (that would vouch for them); a warning or a leak still shows, beside the stale note.
  */
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { alertBindingKey } from '../../contract/alerts.ts';
-import type { LeakageState, PipeLeakage } from '../../contract/leakage.ts';
+import type { LeakageSection, LeakageState, PipeLeakage } from '../../contract/leakage.ts';
 import { formatInZone } from '../../domain/formatPattern.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { useLiveItem } from '../../live/useLiveItem.ts';
 import { useLiveItems } from '../../live/useLiveItems.ts';
+import { useStationLive } from '../../live/index.ts';
+import {
+  stationConnection,
+  valueStanding,
+  type StandingInput,
+  type StationConnection,
+} from '../../domain/valueStanding.ts';
 import {
   EmptyState,
   LoadingState,
   PageHeader,
   Panel,
   Spinner,
+  StaleNote,
   StatusBadge,
+  cx,
+  staleValueClass,
   type StatusTone,
 } from '../../ui/index.ts';
 import { BindingAlarmMark } from '../alerts/BindingAlarmMark.tsx';
@@ -44,9 +56,33 @@ function useFlowText() {
   return (x: number | null) => (x === null ? '—' : `${format.number(x, 1)} ${M3H}`);
 }
 
-function StateBadge({ state }: { state: LeakageState }) {
+interface ZoneStanding {
+  input: StandingInput | undefined;
+  connection: StationConnection;
+  stale: boolean;
+  /** The class of the zone's figures: muted while stale. */
+  muted: string;
+}
+
+/** Whether a zone's figures are current: its station's connection and newest data decide. */
+function useZoneStanding(stationNumber: number | undefined, v: PipeLeakage | undefined | null) {
+  const live = useStationLive(stationNumber ?? null);
+  const connection = stationConnection(live?.dialState);
+  const input = v
+    ? { timestamp: Math.min(v.timestamp, live?.timestamp ?? v.timestamp) }
+    : undefined;
+  const standing = valueStanding(input, connection);
+  return { input, connection, stale: standing.stale, muted: staleValueClass(standing) };
+}
+
+function StateBadge({ state, standing }: { state: LeakageState; standing?: ZoneStanding }) {
   const { t } = useTranslation();
-  return (
+  const note = standing?.stale ? (
+    <StaleNote value={standing.input} connection={standing.connection} />
+  ) : null;
+  // Stale figures never read as tight; a warning or a leak still shows, beside the note.
+  if (note && state === 'Ok') return note;
+  const badge = (
     <StatusBadge
       tone={TONE[state]}
       icon={state === 'Ok' ? 'check' : undefined}
@@ -56,15 +92,28 @@ function StateBadge({ state }: { state: LeakageState }) {
       {t(`leakage.state.${state}`)}
     </StatusBadge>
   );
+  return note ? (
+    <>
+      {badge} {note}
+    </>
+  ) : (
+    badge
+  );
 }
 
-function SectionRow({ id, name }: { id: number; name: string }) {
+function SectionRow({ section }: { section: LeakageSection }) {
+  const { pipeLeakageId: id, name } = section;
   const { t } = useTranslation();
   const format = useFormat();
   const v = useLiveItem('pipeLeakage', String(id));
+  const standing = useZoneStanding(section.stationNumber, v);
   const m3 = useFlowText();
   return (
-    <tr data-leak-section={id} className={v?.measurementState === 'Leak' ? 'is-leak' : undefined}>
+    <tr
+      data-leak-section={id}
+      data-stale={standing.stale ? 'stationOffline' : undefined}
+      className={cx(v?.measurementState === 'Leak' && 'is-leak', standing.muted)}
+    >
       <th scope="row">
         <BindingAlarmMark binding={{ type: 'PipeLeakage', id }} what={name} />{' '}
         <Link to={`/leakage/${id}`}>{name}</Link>
@@ -72,7 +121,7 @@ function SectionRow({ id, name }: { id: number; name: string }) {
       {v ? (
         <>
           <td data-label={t('leakage.columns.state')}>
-            <StateBadge state={v.measurementState} />
+            <StateBadge state={v.measurementState} standing={standing} />
           </td>
           <td className="num" data-label={t('leakage.columns.balance')}>
             {m3(v.measurementChange)}
@@ -149,7 +198,7 @@ export function LeakageListPage() {
                 </thead>
                 <tbody>
                   {sections.data.map((s) => (
-                    <SectionRow key={s.pipeLeakageId} id={s.pipeLeakageId} name={s.name} />
+                    <SectionRow key={s.pipeLeakageId} section={s} />
                   ))}
                 </tbody>
               </table>
@@ -212,6 +261,7 @@ export function LeakageSectionPage() {
   const section =
     sections.state === 'ready' ? sections.data.find((s) => s.pipeLeakageId === id) : undefined;
   const v = useLiveItem('pipeLeakage', section ? String(id) : null);
+  const standing = useZoneStanding(section?.stationNumber, v);
   const alarm = useLiveItem(
     'alertState',
     section ? alertBindingKey({ type: 'PipeLeakage', id }) : null,
@@ -236,10 +286,14 @@ export function LeakageSectionPage() {
           </p>
         )}
         {section && v && (
-          <div className="energy-detail" data-leak-section={id}>
+          <div
+            className={cx('energy-detail', standing.stale && 'energy-detail-stale')}
+            data-leak-section={id}
+            data-stale={standing.stale ? 'stationOffline' : undefined}
+          >
             <Panel title={t('leakage.fields.measurementState')}>
               <div className="energy-card-main">
-                <StateBadge state={v.measurementState} />
+                <StateBadge state={v.measurementState} standing={standing} />
                 <span className="leak-alarm">
                   {alarm && alarm.pendingCount > 0 ? (
                     <BindingAlarmMark binding={{ type: 'PipeLeakage', id }} what={section.name} />
@@ -269,7 +323,7 @@ export function LeakageSectionPage() {
                 <dd className="num">{m3(v.minMaxValue)}</dd>
                 <dt>{t('leakage.fields.minMaxState')}</dt>
                 <dd>
-                  <StateBadge state={v.minMaxState} />
+                  <StateBadge state={v.minMaxState} standing={standing} />
                 </dd>
                 <dt>{t('leakage.fields.referenceValue')}</dt>
                 <dd className="num">{m3(v.referenceValue)}</dd>

@@ -10,10 +10,16 @@ import { ActionLink } from '../../app/actions/ActionLink.tsx';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { pvUrlId } from '../../contract/keys.ts';
 import type { PvRef } from '../../contract/pv.ts';
-import { usePvConfig, usePvValue } from '../../live/index.ts';
-import { Button, Dialog, QualityMark } from '../../ui/index.ts';
+import {
+  pvStationNumber,
+  usePvConfig,
+  usePvValue,
+  useStationConnection,
+} from '../../live/index.ts';
+import { Button, Dialog, StaleNote, cx, staleValueClass } from '../../ui/index.ts';
+import { formatPvValue, withUnit } from '../../domain/pvFormat.ts';
+import { valueStanding } from '../../domain/valueStanding.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { valueText } from './bindings.ts';
 import { DigiOutCommands } from '../actions/DigiOutCommands.tsx';
 import type { CommandWatch } from '../actions/commandFeedback.ts';
 
@@ -33,7 +39,8 @@ export function PvActionsDialog({ pv, onClose, onDial, onOperate, onDone }: PvAc
   const config = usePvConfig(pv);
   const value = usePvValue(pv);
   const cfg = config.state === 'ready' ? config.config : undefined;
-  const shown = valueText(value, cfg, locale);
+  const connection = useStationConnection(pvStationNumber(pv, cfg));
+  const formatted = value ? formatPvValue(value, cfg, locale) : null;
   const id = pvUrlId(pv);
   const station = cfg?.stationNumber;
   const failure = value?.typeOfValue === 'FailureStateValue';
@@ -46,8 +53,12 @@ export function PvActionsDialog({ pv, onClose, onDial, onOperate, onDone }: PvAc
       className="pi-actions-dialog"
     >
       <p className="pi-actions-value">
-        <span className="pi-actions-number">{shown.text}</span>
-        {value && <QualityMark quality={value.quality} />}
+        <span
+          className={cx('pi-actions-number', staleValueClass(valueStanding(value, connection)))}
+        >
+          {withUnit(formatted?.text, formatted?.unit)}
+        </span>
+        <StaleNote value={value} connection={connection} />
       </p>
       {cfg && (
         <p className="pi-actions-facts">

@@ -1,7 +1,9 @@
 /**
  * Evaluation of process-image bindings (DESIGN.md "Process images"). An element names its
  * PV in `data-pv` (`AnaIn-100001`) and what the PV drives in `data-bind`:
- *   value    the text becomes the formatted value with unit; quality as a class
+ *   value    the text becomes the formatted value with unit; quality as a class. A stale
+ *            value (domain/valueStanding.ts) reads '? 1,50 bar · vor 2 Stunden' and carries
+ *            `data-stale` with the reason, as in every other view
  *   state    `data-state` on, off, failure or bad, which the page's styles colour
  *   fill     the element is scaled vertically to the level within the PV's domain
  *            (or `data-fill-min` / `data-fill-max`)
@@ -11,7 +13,13 @@
  */
 import type { PvConfig, PvValue } from '../../contract/pv.ts';
 import { formatPvValue, qualityClass, type QualityClass } from '../../domain/pvFormat.ts';
-import type { FormatLocale } from '../../domain/format.ts';
+import { formatAge, type FormatLocale } from '../../domain/format.ts';
+import {
+  staleGlyph,
+  valueStanding,
+  type StaleReason,
+  type StationConnection,
+} from '../../domain/valueStanding.ts';
 
 export const BIND_KINDS = ['value', 'state', 'fill', 'visible', 'rotate'] as const;
 export type BindKind = (typeof BIND_KINDS)[number];
@@ -69,16 +77,36 @@ export function isVisible(when: string | null, state: PvState): boolean {
 export interface ValueText {
   text: string;
   quality: QualityClass;
+  /** Why the value is stale; null when it is not. */
+  stale: StaleReason | null;
 }
+
+/** What a value binding shows now (`now` for a stale value's age). */
+export interface Standing {
+  connection: StationConnection;
+  now: number;
+}
+
+const NOT_KNOWN: Standing = { connection: 'unknown', now: Number.NaN };
 
 export function valueText(
   value: PvValue | undefined,
   config: PvConfig | undefined,
   locale: FormatLocale,
+  { connection, now }: Standing = NOT_KNOWN,
 ): ValueText {
-  if (!value) return { text: '—', quality: null };
+  if (!value) return { text: '—', quality: null, stale: null };
   const f = formatPvValue(value, config, locale);
-  return { text: f.unit ? `${f.text} ${f.unit}` : f.text, quality: qualityClass(value.quality) };
+  const text = f.unit ? `${f.text} ${f.unit}` : f.text;
+  const standing = valueStanding(value, connection, Number.isFinite(now) ? now : undefined);
+  if (!standing.stale || !standing.mark)
+    return { text, quality: qualityClass(value.quality), stale: null };
+  const age = standing.ageMs === null ? '' : ` · ${formatAge(standing.ageMs, locale)}`;
+  return {
+    text: `${staleGlyph(standing.mark)} ${text}${age}`,
+    quality: standing.mark === 'bad' ? 'qualitybad' : 'qualityuncertain',
+    stale: standing.reason,
+  };
 }
 
 const numberAttr = (el: Element, name: string): number | undefined => {
@@ -95,14 +123,18 @@ export function applyBinding(
   value: PvValue | undefined,
   config: PvConfig | undefined,
   locale: FormatLocale,
+  standing: Standing = NOT_KNOWN,
 ): void {
   const state = stateOf(value);
   for (const kind of kinds) {
     switch (kind) {
       case 'value': {
-        const v = valueText(value, config, locale);
+        const v = valueText(value, config, locale, standing);
         setText(el, v.text);
         setQuality(el, v.quality);
+        if (v.stale) {
+          if (el.getAttribute('data-stale') !== v.stale) el.setAttribute('data-stale', v.stale);
+        } else if (el.hasAttribute('data-stale')) el.removeAttribute('data-stale');
         break;
       }
       case 'state':

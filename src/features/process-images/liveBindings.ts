@@ -4,11 +4,19 @@
  * elements of that PV, directly in the DOM (no React render per value), within a budget per
  * animation frame (`FrameWriter`): a dense image never turns a tick into a long task.
  */
-import { parsePvUrlId, pvKey } from '../../contract/keys.ts';
+import { parsePvUrlId, pvKey, stationKey } from '../../contract/keys.ts';
+import { splitPvNr } from '../../domain/pvRef.ts';
+import { stationConnection, valueStanding } from '../../domain/valueStanding.ts';
 import type { FormatLocale } from '../../domain/format.ts';
 import type { PvAlarmState } from '../../domain/pvAlarm.ts';
 import type { LiveClient } from '../../live/index.ts';
-import { applyBinding, parseBindings, valueText, type BindKind } from './bindings.ts';
+import {
+  applyBinding,
+  parseBindings,
+  valueText,
+  type BindKind,
+  type Standing,
+} from './bindings.ts';
 import { applyAlarm, placeMarks, type AlarmLook } from './alarmMarks.ts';
 import { DENSE_THRESHOLD, DenseValueLayer } from './denseLayer.ts';
 import { FrameWriter, visibleArea, type Box } from './frameWriter.ts';
@@ -18,6 +26,9 @@ interface Bound {
   el: Element;
   kinds: BindKind[];
 }
+
+/** A stale value's age in words is written again this often (it reads in minutes and hours). */
+const STALE_AGE_REFRESH_MS = 15_000;
 
 export interface ImageBinding {
   /** The image is shown at `view` in a viewport of this size (pan, zoom, resize). */
@@ -51,11 +62,20 @@ export function bindProcessImage(
   place: ImagePlace,
 ): ImageBinding {
   const byKey = new Map<string, Bound[]>();
+  /** The station of each PV (SPEC §9 number split), and the PVs of each station. */
+  const stationOf = new Map<string, string>();
+  const pvsOf = new Map<string, string[]>();
   for (const el of svg.querySelectorAll('[data-pv][data-bind]')) {
     const ref = parsePvUrlId(el.getAttribute('data-pv') ?? '');
     const kinds = parseBindings(el.getAttribute('data-bind'));
     if (!ref || kinds.length === 0) continue;
     const key = pvKey(ref);
+    const station = splitPvNr(ref).station;
+    if (station !== null && !stationOf.has(key)) {
+      const sKey = stationKey(station);
+      stationOf.set(key, sKey);
+      pvsOf.set(sKey, [...(pvsOf.get(sKey) ?? []), key]);
+    }
     let list = byKey.get(key);
     if (!list) byKey.set(key, (list = []));
     list.push({ el, kinds });
@@ -63,6 +83,8 @@ export function bindProcessImage(
   const boxes = measureBoxes(byKey, place.host, drawnScale(place));
   const layer = denseLayerFor(byKey, place);
   const marks: { el: Element; alarm: PvAlarmState }[] = [];
+  /** PVs whose value is stale now: their age is written again as it grows. */
+  const staleKeys = new Set<string>();
   const write = (key: string) => {
     const bound = byKey.get(key);
     if (!bound) return;
@@ -70,16 +92,23 @@ export function bindProcessImage(
     const entry = client.store.getPvConfig(key);
     const config = entry?.state === 'ready' ? entry.config : undefined;
     const alarm = client.store.getItem('pvAlarm', key);
+    const sKey = stationOf.get(key);
+    const standing: Standing = {
+      connection: stationConnection(sKey ? client.store.getStation(sKey)?.dialState : undefined),
+      now: Date.now(),
+    };
     // Formatted once for all of the PV's texts on the layer.
     let shown: ReturnType<typeof valueText> | null = null;
+    if (valueStanding(value, standing.connection).stale) staleKeys.add(key);
+    else staleKeys.delete(key);
     for (const b of bound) {
       if (layer?.has(b.el)) {
-        shown ??= valueText(value, config, locale);
+        shown ??= valueText(value, config, locale, standing);
         layer.set(b.el, shown.text, shown.quality);
         if (alarm) {
           // In alarm the SVG text shows the value with its mark; the canvas leaves it out.
           layer.setInSvg(b.el, true);
-          applyBinding(b.el, b.kinds, value, config, locale);
+          applyBinding(b.el, b.kinds, value, config, locale, standing);
           if (applyAlarm(b.el, alarm, look, true)) marks.push({ el: b.el, alarm });
         } else if (layer.isInSvg(b.el)) {
           applyAlarm(b.el, null, look, true);
@@ -87,7 +116,7 @@ export function bindProcessImage(
         }
         continue;
       }
-      applyBinding(b.el, b.kinds, value, config, locale);
+      applyBinding(b.el, b.kinds, value, config, locale, standing);
       // After the value: the mark sits beside the text as it is now wide.
       if (applyAlarm(b.el, alarm, look, b.kinds.includes('value')) && alarm) {
         marks.push({ el: b.el, alarm });
@@ -116,6 +145,18 @@ export function bindProcessImage(
     // What the tab already holds (another view leased it) shows at once.
     write(key);
   }
+  // A station's connection decides whether its values are stale (domain/valueStanding.ts).
+  for (const [sKey, keys] of pvsOf) {
+    const dirty = () => {
+      for (const key of keys) writer.markDirty(key);
+    };
+    cleanups.push(client.store.subscribe('station', sKey, dirty), client.lease('station', sKey));
+    dirty();
+  }
+  const ageTimer = setInterval(() => {
+    for (const key of staleKeys) writer.markDirty(key);
+  }, STALE_AGE_REFRESH_MS);
+  cleanups.push(() => clearInterval(ageTimer));
   if (marks.length > 0) placeMarks(marks.splice(0), look);
   // A text under the pointer or focus carries its value in the DOM too (title, readers).
   const sync = (event: Event) => {

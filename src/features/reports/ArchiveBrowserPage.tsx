@@ -2,7 +2,8 @@
  * `/archive?pv=TYPE-NR&source=QuarterHour|Day|Month&from=yyyy-MM-dd&to=yyyy-MM-dd` (SPEC §2
  * "archive browser for measured values"): one PV's archived periods as a table (mean, minimum,
  * maximum, last value), newest first, paged with a rows-per-page choice, and a link to the
- * same range as a trend.
+ * same range as a trend. Above it the PV's live value as every view shows it (stale with its
+ * mark and age: domain/valueStanding.ts); a digital PV's values read as its state texts.
  */
 import { useMemo } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
@@ -10,11 +11,24 @@ import { Link, useSearchParams } from 'react-router';
 import { useFormat } from '../../app/useFormat.ts';
 import type { PvRef } from '../../contract/pv.ts';
 import { usePvConfig } from '../../live/usePvConfig.ts';
+import { pvStationNumber, usePvValue, useStationConnection } from '../../live/index.ts';
+import { digitalStateText, formatPvValue } from '../../domain/pvFormat.ts';
+import { valueStanding } from '../../domain/valueStanding.ts';
 import type { DataSourceType } from '../../contract/charts.ts';
 import { parsePvUrlId, pvUrlId } from '../../contract/keys.ts';
 import { formatReportDate, parseReportDate, todayIn } from '../../domain/reportPeriod.ts';
 import { fromNaiveMs } from '../../domain/zonedTime.ts';
-import { Button, EmptyState, PageHeader, Spinner, Toolbar } from '../../ui/index.ts';
+import {
+  Button,
+  EmptyState,
+  PageHeader,
+  PvValueText,
+  Spinner,
+  StaleNote,
+  Toolbar,
+  cx,
+  staleValueClass,
+} from '../../ui/index.ts';
 import { useAsync } from '../stations/useAsync.ts';
 import { fetchArchivedValues, fetchPvList } from './reportsApi.ts';
 import './reports.css';
@@ -180,6 +194,7 @@ export function ArchiveBrowserPage() {
           </Link>
         )}
       </Toolbar>
+      {pv && <CurrentValue pv={pv} />}
       {!pv && (
         <EmptyState
           title={t('reports.archive.choosePv')}
@@ -239,6 +254,26 @@ export function ArchiveBrowserPage() {
   );
 }
 
+/** The PV's live value, as the station page shows it. */
+function CurrentValue({ pv }: { pv: PvRef }) {
+  const { t } = useTranslation();
+  const { locale } = useFormat();
+  const value = usePvValue(pv);
+  const config = usePvConfig(pv).config;
+  const connection = useStationConnection(pvStationNumber(pv, config));
+  const shown = value ? formatPvValue(value, config, locale) : null;
+  const standing = valueStanding(value, connection);
+  return (
+    <p className="archive-current" data-pv={pvUrlId(pv)} data-stale={standing.reason ?? undefined}>
+      <span className="archive-current-label">{t('reports.archive.current')}</span>{' '}
+      <span className={cx('archive-current-value num', staleValueClass(standing))}>
+        <PvValueText shown={shown} />
+      </span>{' '}
+      <StaleNote value={value} connection={connection} />
+    </p>
+  );
+}
+
 interface ValueRow {
   t: number;
   mean: number | null;
@@ -265,6 +300,9 @@ function ValuesTable({
   const decimals = config
     ? Math.max(config.decimalPlaces, config.pvRef.type === 'DigiIn' ? 2 : 0)
     : 2;
+  // A digital PV's states as its words, a period's mean as the share in the active state.
+  const cell = (v: number | null) =>
+    v === null ? '–' : (digitalStateText(v, config, format.locale) ?? format.number(v, decimals));
   const shown = rows;
   return (
     <div className="report-table-wrap">
@@ -276,7 +314,9 @@ function ValuesTable({
             {(['mean', 'min', 'max', 'last'] as const).map((k) => (
               <th key={k} scope="col" className="num">
                 <span className="report-col-title">{t(`reports.archive.${k}`)}</span>
-                {dimension && <span className="report-col-unit">{dimension}</span>}
+                {dimension && !config?.digiDisplayConfig && (
+                  <span className="report-col-unit">{dimension}</span>
+                )}
               </th>
             ))}
           </tr>
@@ -287,7 +327,7 @@ function ValuesTable({
               <th scope="row">{timeOf(r.t)}</th>
               {([r.mean, r.min, r.max, r.last] as const).map((v, i) => (
                 <td key={i} className="num">
-                  {v === null ? '–' : format.number(v, decimals)}
+                  {cell(v)}
                 </td>
               ))}
             </tr>

@@ -32,7 +32,20 @@ import { useAsync } from '../stations/useAsync.ts';
 import { saveBlob } from '../charts/chartsApi.ts';
 import { ManualInputDialog, type ManualTarget } from './ManualInputDialog.tsx';
 import { ReportChart } from './ReportChart.tsx';
-import { csvCells, exportTable, periodLabel, rowLabel, SUMMABLE } from './reportFormat.ts';
+import {
+  columnStates,
+  csvCells,
+  exportTable,
+  periodLabel,
+  rowLabel,
+  stateCell,
+  SUMMABLE,
+  type ColumnStates,
+} from './reportFormat.ts';
+import type { PvConfig } from '../../contract/pv.ts';
+import { useLiveClient, useStationLive } from '../../live/index.ts';
+import { stationConnection, valueStanding } from '../../domain/valueStanding.ts';
+import { StaleNote, cx, staleValueClass } from '../../ui/index.ts';
 import {
   fetchReportConfigs,
   fetchReportData,
@@ -149,17 +162,22 @@ function ReportView({ kind, id, zone }: { kind: ReportKind; id: number; zone?: s
     [data, id, kind, pushed, t],
   );
 
+  const states = useColumnStates(config);
   const title = config ? config.name : t(`reports.kind.${kind}`);
   const period = shown ? periodLabel(shown, format, t) : date;
   const fileBase = `${(config?.name ?? 'bericht').replace(/[^\p{L}\p{N}]+/gu, '-')}-${kind}-${date}`;
   const exportCsv = () => {
     if (!config || !shown) return;
-    const [head, ...rest] = csvCells(exportTable(config, shown, format, t), format.locale);
+    const [head, ...rest] = csvCells(exportTable(config, shown, format, t, states), format.locale);
     downloadText(`${fileBase}.csv`, toCsv(head!, rest));
   };
   const exportXlsx = () => {
     if (!config || !shown) return;
-    const cells = [[`${config.name} – ${period}`], [], ...exportTable(config, shown, format, t)];
+    const cells = [
+      [`${config.name} – ${period}`],
+      [],
+      ...exportTable(config, shown, format, t, states),
+    ];
     saveBlob(
       new Blob([buildXlsx(t(`reports.kind.${kind}`), cells) as BlobPart], {
         type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -246,6 +264,7 @@ function ReportView({ kind, id, zone }: { kind: ReportKind; id: number; zone?: s
           config={config}
           data={shown}
           onEdit={config.currentUserCanEdit ? setTarget : null}
+          states={states}
         />
       )}
       {target && (
@@ -259,17 +278,71 @@ function ReportView({ kind, id, zone }: { kind: ReportKind; id: number; zone?: s
   );
 }
 
+/** The state texts of the report's digital columns (reportFormat.ts columnStates). */
+function useColumnStates(config: ReportConfig | null | undefined): ColumnStates {
+  const client = useLiveClient();
+  const [configs, setConfigs] = useState<ReadonlyMap<string, PvConfig>>(new Map());
+  const refs = useMemo(
+    () =>
+      (config?.columns ?? []).flatMap((c) =>
+        c.binding && (c.binding.pvRef.type === 'DigiIn' || c.binding.pvRef.type === 'DigiOut')
+          ? [c.binding.pvRef]
+          : [],
+      ),
+    [config],
+  );
+  useEffect(() => {
+    if (refs.length === 0) return;
+    let alive = true;
+    client
+      .getPvConfigs(refs)
+      .then((results) => {
+        if (!alive) return;
+        const map = new Map<string, PvConfig>();
+        for (const r of results) if (r.state === 'ready') map.set(pvKey(r.config.pvRef), r.config);
+        setConfigs(map);
+      })
+      // Without state texts the columns keep their numbers.
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [client, refs]);
+  return useMemo(() => (config ? columnStates(config, configs) : []), [config, configs]);
+}
+
+/**
+ * The rows of a report that covers now, of a station that is not connected: those after the
+ * station's newest data are stale (domain/valueStanding.ts), as its values are on every view.
+ */
+function useStaleSince(config: ReportConfig, data: ReportData) {
+  const live = useStationLive(config.stationNumber > 0 ? config.stationNumber : null);
+  const now = Date.now();
+  const current = data.start <= now && now < data.end;
+  const since = live?.timestamp ?? null;
+  const connection = stationConnection(live?.dialState);
+  const standing = valueStanding(
+    current && since !== null ? { timestamp: since } : null,
+    connection,
+  );
+  return { since: standing.stale ? since : null, connection };
+}
+
 function ReportBody({
   config,
   data,
   onEdit,
+  states,
 }: {
   config: ReportConfig;
   data: ReportData;
   onEdit: ((target: ManualTarget) => void) | null;
+  states: ColumnStates;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const { since: staleSince, connection } = useStaleSince(config, data);
+  const now = Date.now();
   const hasValues = data.rows.some((r) => r.values.some((v) => v !== null));
   useEffect(() => {
     // Data to drawn table: from the answer to the first frame after the table was committed.
@@ -282,8 +355,8 @@ function ReportBody({
     return () => cancelAnimationFrame(frame);
   }, [data]);
   const entered = new Map(data.manual.map((m) => [`${pvKey(m.pv)}:${m.index}`, m]));
-  const cell = (v: number | null, decimals: number) =>
-    v === null ? '–' : format.number(v, decimals);
+  const cell = (v: number | null, decimals: number, column = -1) =>
+    stateCell(v, states, column, format.locale) ?? (v === null ? '–' : format.number(v, decimals));
   // Extremes of hour rows happen at a time of that day; of day and month rows on a date.
   const time = (at: number | null) =>
     at === null
@@ -323,9 +396,25 @@ function ReportBody({
             <tbody>
               {data.rows.map((r, i) => {
                 const label = rowLabel(r.t, r.end, data.resolution, format);
+                // Rows begun and ending after the station's newest data; later rows have no data yet.
+                const stale = staleSince !== null && r.end > staleSince && r.t <= now;
                 return (
-                  <tr key={r.t}>
-                    <th scope="row">{label}</th>
+                  <tr
+                    key={r.t}
+                    className={cx(stale && staleValueClass({ stale, mark: 'uncertain' }))}
+                    data-stale={stale ? 'stationOffline' : undefined}
+                  >
+                    <th scope="row">
+                      {label}
+                      {stale && (
+                        <StaleNote
+                          value={{ timestamp: staleSince }}
+                          connection={connection}
+                          compact
+                          className="report-stale"
+                        />
+                      )}
+                    </th>
                     {config.columns.map((c, ci) => {
                       const v = r.values[ci] ?? null;
                       if (c.manual) {
@@ -358,7 +447,7 @@ function ReportBody({
                       const at = r.times[ci] ?? null;
                       return (
                         <td key={c.id} className="num">
-                          {cell(v, c.decimals)}
+                          {cell(v, c.decimals, ci)}
                           {at !== null &&
                             data.resolution !== 'Hour' &&
                             data.resolution !== 'QuarterHour' && (
@@ -384,7 +473,7 @@ function ReportBody({
                     const at = kind === 'min' ? total.minT : kind === 'max' ? total.maxT : null;
                     return (
                       <td key={c.id} className="num">
-                        {cell(total[kind], c.decimals)}
+                        {cell(total[kind], c.decimals, ci)}
                         {at !== null && total[kind] !== null && (
                           <span className="report-at">{time(at)}</span>
                         )}

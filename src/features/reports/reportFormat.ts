@@ -8,6 +8,10 @@ import type {
 } from '../../contract/reports.ts';
 import type { Formatters } from '../../app/useFormat.ts';
 import type { XlsxCell } from './xlsx.ts';
+import type { DigiDisplayConfig, PvConfig } from '../../contract/pv.ts';
+import { pvKey } from '../../contract/keys.ts';
+import type { FormatLocale } from '../../domain/format.ts';
+import { digitalStateText } from '../../domain/pvFormat.ts';
 
 /** Aggregations whose rows add up (the footer shows their sum). */
 export const SUMMABLE: ReadonlySet<ReportAggregation> = new Set([
@@ -79,12 +83,45 @@ export function periodLabel(data: ReportData, format: Formatters, t: TFunction):
   }
 }
 
+/**
+ * The state texts a column's values read as (issue 41 item 3): a column of a digital PV that
+ * shows its state (minimum, maximum, mean) reads as the PV's words, as the station page shows
+ * them; operating hours, switching cycles and counts stay numbers.
+ */
+export type ColumnStates = readonly (DigiDisplayConfig | null)[];
+
+const STATE_AGGREGATIONS: ReadonlySet<string> = new Set(['min', 'max', 'mean']);
+
+/** The state texts of each column, from its PV's configuration (by PV key). */
+export function columnStates(
+  config: ReportConfig,
+  pvConfigs: ReadonlyMap<string, PvConfig>,
+): ColumnStates {
+  return config.columns.map((c) =>
+    c.binding && STATE_AGGREGATIONS.has(c.binding.reportValueType)
+      ? (pvConfigs.get(pvKey(c.binding.pvRef))?.digiDisplayConfig ?? null)
+      : null,
+  );
+}
+
+/** A column's value as a state word when the column shows a state; null when it shows a number. */
+export function stateCell(
+  v: number | null,
+  states: ColumnStates,
+  index: number,
+  locale: FormatLocale,
+): string | null {
+  const texts = states[index];
+  return texts ? digitalStateText(v, { digiDisplayConfig: texts }, locale) : null;
+}
+
 /** Header, rows and footer as cells (numbers stay numbers) for CSV and XLSX. */
 export function exportTable(
   config: ReportConfig,
   data: ReportData,
   format: Formatters,
   t: TFunction,
+  states: ColumnStates = [],
 ): XlsxCell[][] {
   const head: XlsxCell[] = [
     t('reports.table.time'),
@@ -92,15 +129,20 @@ export function exportTable(
   ];
   const rows: XlsxCell[][] = data.rows.map((r) => [
     rowLabel(r.t, r.end, data.resolution, format),
-    ...r.values.map((v, i) =>
-      v === null ? null : Number(v.toFixed(config.columns[i]?.decimals ?? 2)),
+    ...r.values.map(
+      (v, i) =>
+        stateCell(v, states, i, format.locale) ??
+        (v === null ? null : Number(v.toFixed(config.columns[i]?.decimals ?? 2))),
     ),
   ]);
   const foot = (label: string, pick: (i: number) => number | null): XlsxCell[] => [
     label,
     ...config.columns.map((c, i) => {
       const v = pick(i);
-      return v === null ? null : Number(v.toFixed(c.decimals));
+      return (
+        stateCell(v, states, i, format.locale) ??
+        (v === null ? null : Number(v.toFixed(c.decimals)))
+      );
     }),
   ];
   const agg = (i: number) => config.columns[i]?.binding?.reportValueType ?? null;

@@ -12,13 +12,21 @@ import { PV_TYPES, type PvType } from '../../contract/enums.ts';
 import { pvUrlId } from '../../contract/keys.ts';
 import type { PvRef } from '../../contract/pv.ts';
 import { fetchPvNodes, fetchStations } from '../../api/stations.ts';
-import { usePvAlarm, usePvConfig, usePvValue, useStationLive } from '../../live/index.ts';
+import {
+  pvStationNumber,
+  usePvAlarm,
+  usePvConfig,
+  usePvValue,
+  useStationConnection,
+  useStationLive,
+} from '../../live/index.ts';
 import { PvAlarmMark, usePriorityFill } from '../alerts/PvAlarmMark.tsx';
 import { BindingAlarmMark } from '../alerts/BindingAlarmMark.tsx';
-import { formatPvValue, qualityClass } from '../../domain/pvFormat.ts';
+import { formatPvValue } from '../../domain/pvFormat.ts';
+import { valueStanding } from '../../domain/valueStanding.ts';
 import { splitPvNr } from '../../domain/pvRef.ts';
 import { AgeText } from './AgeText.tsx';
-import { Icon, PvValueText, QualityMark } from '../../ui/index.ts';
+import { Icon, PvValueText, StaleNote, staleValueClass } from '../../ui/index.ts';
 import { DialStateBadge } from './DialStateBadge.tsx';
 import { useFormat } from '../../app/useFormat.ts';
 import { useAsync } from './useAsync.ts';
@@ -185,7 +193,8 @@ const PvRow = memo(function PvRow({
   const alarmFill = usePriorityFill(alarm?.priority);
   const cfg = config.state === 'ready' ? config.config : undefined;
   const shown = value ? formatPvValue(value, cfg, format.locale) : null;
-  const quality = value ? qualityClass(value.quality) : null;
+  const connection = useStationConnection(pvStationNumber(pvRef, cfg));
+  const standing = valueStanding(value, connection);
   const { number } = splitPvNr(pvRef);
   return (
     <div
@@ -228,7 +237,7 @@ const PvRow = memo(function PvRow({
       </span>
       <span
         role="cell"
-        className={`num pv-value ${quality ?? ''} ${shown?.failure ? 'pv-failure' : ''}`}
+        className={`num pv-value ${staleValueClass(standing)} ${shown?.failure ? 'pv-failure' : ''}`}
         data-active={shown?.active}
         title={shown?.detail}
       >
@@ -242,12 +251,7 @@ const PvRow = memo(function PvRow({
             {alarmShortText(alarm.text, cfg?.stationName, cfg?.name)}
           </span>
         )}
-        {value && <QualityMark quality={value.quality} />}
-        {value && value.quality !== 'Good' && value.quality !== 'Unspecified' && (
-          <span className={`pv-quality-text ${quality ?? ''}`}>
-            {t(`stations.quality.${value.quality}`)}
-          </span>
-        )}
+        <StaleNote value={value} connection={connection} showAge={false} />
       </span>
       <span role="cell" className="num pv-age">
         <AgeText timestamp={value?.timestamp} />

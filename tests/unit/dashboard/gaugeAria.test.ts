@@ -17,6 +17,7 @@ const model = (over: Partial<GaugeModel>): GaugeModel => ({
   limitState: 'normal',
   alarm: null,
   quality: null,
+  standing: { stale: false, reason: null, mark: null, ageMs: null },
   state: 'noValue' as GaugeModel['state'],
   stateText: '',
   name: '',

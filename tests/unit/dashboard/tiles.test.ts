@@ -45,6 +45,16 @@ describe('value display model', () => {
     expect(gaugeModel(undefined, config, 'de').text).toBe('—');
   });
 
+  it('DB-U1b: a value of a station not connected is stale in the model, whatever its quality', () => {
+    expect(gaugeModel(value(3), config, 'de', null, 'notConnected').standing).toMatchObject({
+      stale: true,
+      reason: 'stationOffline',
+      mark: 'uncertain',
+    });
+    expect(gaugeModel(value(3), config, 'de', null, 'connected').standing.stale).toBe(false);
+    expect(gaugeModel(value(3, 'Bad'), config, 'de').standing.reason).toBe('bad');
+  });
+
   it('DB-U2: beyond a middle limit is a warning, beyond an outer one an alarm', () => {
     expect(limitStateOf(5.6, config)).toBe('warning');
     expect(limitStateOf(5.9, config)).toBe('alarm');

@@ -36,12 +36,31 @@ describe('process image bindings', () => {
   });
 
   it('PI-B2: value text has the unit, locale decimals and the quality class', () => {
-    expect(valueText(dbl(1.234), config, 'de')).toEqual({ text: '1,23 m', quality: 'qualitygood' });
-    expect(valueText(dbl(1.234, 'Bad'), config, 'en')).toEqual({
-      text: '1.23 m',
-      quality: 'qualitybad',
+    expect(valueText(dbl(1.234), config, 'de')).toEqual({
+      text: '1,23 m',
+      quality: 'qualitygood',
+      stale: null,
     });
     expect(valueText(undefined, config, 'de').text).toBe('—');
+  });
+
+  it('PI-B6: a stale value reads with its mark and age in words, as in every view', () => {
+    const hours2 = 2 * 3_600_000;
+    expect(
+      valueText(dbl(1.234), config, 'de', { connection: 'notConnected', now: hours2 }),
+    ).toEqual({
+      text: '? 1,23 m · vor 2 Stunden',
+      quality: 'qualityuncertain',
+      stale: 'stationOffline',
+    });
+    expect(valueText(dbl(1.234, 'Bad'), config, 'en')).toEqual({
+      text: '! 1.23 m',
+      quality: 'qualitybad',
+      stale: 'bad',
+    });
+    expect(
+      valueText(dbl(1.234), config, 'ru', { connection: 'connected', now: hours2 }).stale,
+    ).toBeNull();
   });
 
   it('PI-B3: state: failure inputs, digital values, numbers, bad quality', () => {

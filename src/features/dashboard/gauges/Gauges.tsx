@@ -1,12 +1,15 @@
 /**
  * The value display styles of SPEC §2, drawn the same on every dashboard: the domain as the
  * scale, limit bands (amber between the middle and outer limits, red beyond the outer ones),
- * the value in neutral grey unless it is beyond a limit, and the quality mark beside it.
+ * the value in neutral grey unless it is beyond a limit. A stale value (a station not
+ * connected, quality not good: domain/valueStanding.ts) is drawn smaller and muted, with its
+ * mark, the reason and its age in words below it, in every style.
  */
 import { alarmShortText } from '../../../domain/pvAlarm.ts';
 import { useTranslation } from '../../../app/useTranslation.ts';
-import { QualityMark } from '../../../ui/index.ts';
-import type { Quality } from '../../../contract/enums.ts';
+import { StaleNote, cx, staleValueClass } from '../../../ui/index.ts';
+import type { PvValue } from '../../../contract/pv.ts';
+import type { StationConnection } from '../../../domain/valueStanding.ts';
 import { trackAria, type GaugeModel } from './gaugeModel.ts';
 import { PvAlarmMark } from '../../alerts/PvAlarmMark.tsx';
 
@@ -15,17 +18,22 @@ const barTone = (m: GaugeModel) => (m.alarm && m.alarm.phase !== 'returned' ? 'a
 
 export interface GaugeProps {
   model: GaugeModel;
-  quality: Quality | undefined;
+  /** The value as it came (its quality and time stamp, for the stale note). */
+  value: PvValue | undefined;
+  connection: StationConnection;
 }
 
-function ValueLine({ model, quality }: GaugeProps) {
+function ValueLine({ model, value, connection }: GaugeProps) {
+  const stale = model.standing.stale;
   return (
-    <span className={`gauge-value gauge-${barTone(model)}`}>
-      <PvAlarmMark alarm={model.alarm} className="gauge-alarm-mark" />
-      <span className="gauge-number">{model.text}</span>
-      {model.unit && <span className="gauge-unit">{model.unit}</span>}
-      {quality && quality !== 'Good' && <QualityMark quality={quality} />}
-    </span>
+    <>
+      <span className={cx('gauge-value', `gauge-${barTone(model)}`, stale && 'gauge-value-stale')}>
+        <PvAlarmMark alarm={model.alarm} className="gauge-alarm-mark" />
+        <span className={cx('gauge-number', staleValueClass(model.standing))}>{model.text}</span>
+        {model.unit && <span className="gauge-unit">{model.unit}</span>}
+      </span>
+      <StaleNote value={value} connection={connection} className="gauge-stale" />
+    </>
   );
 }
 
@@ -62,7 +70,8 @@ function arcPath(r: number, from: number, to: number): string {
   return `M ${p(a0)} A ${r} ${r} 0 ${large} 1 ${p(a1)}`;
 }
 
-export function CircularGauge({ model, quality }: GaugeProps) {
+export function CircularGauge(props: GaugeProps) {
+  const { model } = props;
   const f = model.fraction;
   return (
     <div className="gauge gauge-circular">
@@ -87,12 +96,13 @@ export function CircularGauge({ model, quality }: GaugeProps) {
           </text>
         )}
       </svg>
-      <ValueLine model={model} quality={quality} />
+      <ValueLine {...props} />
     </div>
   );
 }
 
-function LinearGauge({ model, quality, vertical }: GaugeProps & { vertical: boolean }) {
+function LinearGauge({ vertical, ...props }: GaugeProps & { vertical: boolean }) {
+  const { model } = props;
   const f = model.fraction ?? 0;
   const pos = (x: number) => (vertical ? { bottom: `${x * 100}%` } : { left: `${x * 100}%` });
   const span = (a: number, b: number) =>
@@ -113,7 +123,7 @@ function LinearGauge({ model, quality, vertical }: GaugeProps & { vertical: bool
         )}
       </div>
       <div className="gauge-text">
-        <ValueLine model={model} quality={quality} />
+        <ValueLine {...props} />
         <Scale model={model} />
       </div>
     </div>
@@ -123,11 +133,12 @@ function LinearGauge({ model, quality, vertical }: GaugeProps & { vertical: bool
 export const VerticalGauge = (p: GaugeProps) => <LinearGauge {...p} vertical />;
 export const HorizontalGauge = (p: GaugeProps) => <LinearGauge {...p} vertical={false} />;
 
-export function DigitalGauge({ model, quality }: GaugeProps) {
+export function DigitalGauge(props: GaugeProps) {
+  const { model } = props;
   const { t } = useTranslation();
   return (
     <div className="gauge gauge-digital">
-      <ValueLine model={model} quality={quality} />
+      <ValueLine {...props} />
       {model.alarm && (
         <span className={`gauge-limit-text gauge-${barTone(model)}`}>
           {t(`alarmState.short.${model.alarm.phase}`)}:{' '}
@@ -139,32 +150,46 @@ export function DigitalGauge({ model, quality }: GaugeProps) {
 }
 
 /** Digital values: a lamp that is filled when on and red on failure, with the state text. */
-export function StateIndicatorGauge({ model, quality }: GaugeProps) {
+export function StateIndicatorGauge({ model, value, connection }: GaugeProps) {
+  const stale = model.standing.stale;
   return (
     <div className="gauge gauge-state">
-      <span className={`gauge-lamp gauge-lamp-${model.state}`} aria-hidden="true" />
-      <span className="gauge-state-text">
+      <span
+        className={cx('gauge-lamp', `gauge-lamp-${model.state}`, stale && 'gauge-lamp-stale')}
+        aria-hidden="true"
+      />
+      <span className={cx('gauge-state-text', staleValueClass(model.standing))}>
         {model.stateText}
-        {quality && quality !== 'Good' && <QualityMark quality={quality} />}
       </span>
+      <StaleNote value={value} connection={connection} className="gauge-stale" />
     </div>
   );
 }
 
-export function StateIndicatorText({ model, quality }: GaugeProps) {
+export function StateIndicatorText({ model, value, connection }: GaugeProps) {
+  const stale = model.standing.stale;
   return (
     <div className="gauge gauge-state-only">
-      <span className={`gauge-state-badge gauge-state-${model.state}`}>{model.stateText}</span>
-      {quality && quality !== 'Good' && <QualityMark quality={quality} />}
+      <span
+        className={cx(
+          'gauge-state-badge',
+          `gauge-state-${model.state}`,
+          stale && 'gauge-state-badge-stale',
+          staleValueClass(model.standing),
+        )}
+      >
+        {model.stateText}
+      </span>
+      <StaleNote value={value} connection={connection} className="gauge-stale" />
     </div>
   );
 }
 
-export function ValueTextView({ model, quality }: GaugeProps) {
+export function ValueTextView(props: GaugeProps) {
   return (
     <div className="gauge gauge-textview">
-      <span className="gauge-name">{model.name}</span>
-      <ValueLine model={model} quality={quality} />
+      <span className="gauge-name">{props.model.name}</span>
+      <ValueLine {...props} />
     </div>
   );
 }

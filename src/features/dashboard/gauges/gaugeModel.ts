@@ -8,6 +8,11 @@ import type { FormatLocale } from '../../../domain/format.ts';
 import { formatPvValue, qualityClass, type QualityClass } from '../../../domain/pvFormat.ts';
 import { fillFraction, stateOf, type PvState } from '../../process-images/bindings.ts';
 import type { PvAlarmState } from '../../../domain/pvAlarm.ts';
+import {
+  valueStanding,
+  type StationConnection,
+  type ValueStanding,
+} from '../../../domain/valueStanding.ts';
 
 export type LimitState = 'normal' | 'warning' | 'alarm';
 
@@ -34,6 +39,8 @@ export interface GaugeModel {
    */
   alarm: PvAlarmState | null;
   quality: QualityClass;
+  /** Whether the value is stale (domain/valueStanding.ts): drawn de-emphasised with its mark. */
+  standing: ValueStanding;
   state: PvState;
   /** The state's text for digital values (the config's active/inactive text). */
   stateText: string;
@@ -55,6 +62,7 @@ export function gaugeModel(
   config: PvConfig | undefined,
   locale: FormatLocale,
   alarm: PvAlarmState | null = null,
+  connection: StationConnection = 'unknown',
 ): GaugeModel {
   const f = value ? formatPvValue(value, config, locale) : null;
   const d = config?.domainConfig ?? null;
@@ -80,6 +88,7 @@ export function gaugeModel(
       value?.typeOfValue === 'DoubleValue' ? limitStateOf(value.doubleValue, config) : 'normal',
     alarm,
     quality: value ? qualityClass(value.quality) : null,
+    standing: valueStanding(value, connection),
     state,
     stateText: f?.text ?? '—',
     name: config?.name ?? '',

@@ -15,7 +15,16 @@ import { CHART_API, type ChartData } from '../../../contract/charts.ts';
 import { pvKey, pvUrlId } from '../../../contract/keys.ts';
 import type { PvRef } from '../../../contract/pv.ts';
 import { postJson } from '../../../api/http.ts';
-import { useLiveClient, usePvAlarm, usePvConfig } from '../../../live/index.ts';
+import {
+  pvStationNumber,
+  useLiveClient,
+  usePvAlarm,
+  usePvConfig,
+  usePvValue,
+  useStationConnection,
+} from '../../../live/index.ts';
+import { valueStanding } from '../../../domain/valueStanding.ts';
+import { StaleNote } from '../../../ui/index.ts';
 import { PvAlarmMark } from '../../alerts/PvAlarmMark.tsx';
 import { seriesColor } from '../../../domain/seriesColors.ts';
 import { TileError } from '../TileFrame.tsx';
@@ -201,15 +210,18 @@ function LiveTrend({ pvs, hours }: { pvs: PvRef[]; hours: number }) {
 function LegendItem({ pv, index }: { pv: PvRef; index: number }) {
   const config = usePvConfig(pv).config;
   const alarm = usePvAlarm(pv);
+  const value = usePvValue(pv);
+  const connection = useStationConnection(pvStationNumber(pv, config));
   return (
-    <li data-alarm={alarm?.phase}>
+    <li data-alarm={alarm?.phase} data-stale={valueStanding(value, connection).reason ?? undefined}>
       <PvAlarmMark alarm={alarm} className="legend-alarm-mark" />
       <span
         className="chart-swatch"
         style={{ background: seriesColor(index) }}
         aria-hidden="true"
       />
-      {config ? `${config.stationName}: ${config.name} [${config.dimension}]` : pvUrlId(pv)}
+      {config ? `${config.stationName}: ${config.name} [${config.dimension}]` : pvUrlId(pv)}{' '}
+      <StaleNote value={value} connection={connection} compact />
     </li>
   );
 }

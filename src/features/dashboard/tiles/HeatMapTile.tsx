@@ -1,12 +1,20 @@
 /**
  * HeatMap tile: one cell per PV, its shade the value's place within the domain (a calm
- * sequential scale), red only when a limit is crossed, with name and value for reading.
+ * sequential scale), red only when a limit is crossed, with name and value for reading. A
+ * stale value (domain/valueStanding.ts) gets no shade: it is muted, with its mark and age.
  */
 import { MiddleText } from '../../../ui/MiddleText.tsx';
 import { useTranslation } from '../../../app/useTranslation.ts';
 import type { DashboardTile } from '../../../contract/dashboard.ts';
 import type { PvRef } from '../../../contract/pv.ts';
-import { usePvAlarm, usePvConfig, usePvValue } from '../../../live/index.ts';
+import {
+  pvStationNumber,
+  usePvAlarm,
+  usePvConfig,
+  usePvValue,
+  useStationConnection,
+} from '../../../live/index.ts';
+import { StaleNote, cx, staleValueClass } from '../../../ui/index.ts';
 import { PvAlarmMark, usePriorityFill } from '../../alerts/PvAlarmMark.tsx';
 import { useFormat } from '../../../app/useFormat.ts';
 import { TileError } from '../TileFrame.tsx';
@@ -30,26 +38,35 @@ function Cell({ pv }: { pv: PvRef }) {
   const config = usePvConfig(pv);
   const alarm = usePvAlarm(pv) ?? null;
   const fill = usePriorityFill(alarm?.priority);
-  const m = gaugeModel(value, config.config, locale, alarm);
+  const connection = useStationConnection(pvStationNumber(pv, config.config));
+  const m = gaugeModel(value, config.config, locale, alarm, connection);
   const f = m.fraction;
+  const stale = m.standing.stale;
   const shade =
-    f === null
+    f === null || stale
       ? undefined
       : `color-mix(in srgb, var(--heat-high) ${Math.round(f * 100)}%, var(--heat-low))`;
   return (
     <li
-      className={`heat-cell ${alarm ? `heat-alarm is-${alarm.phase}` : ''} ${m.quality ?? ''}`}
+      className={cx(
+        'heat-cell',
+        alarm && `heat-alarm is-${alarm.phase}`,
+        m.quality,
+        stale && 'heat-stale',
+      )}
       style={
         { background: shade, ...(fill ? { '--alarm-color': fill } : {}) } as React.CSSProperties
       }
       data-alarm={alarm?.phase}
+      data-stale={m.standing.reason ?? undefined}
       title={`${config.config?.stationName ?? ''} ${m.name}`}
     >
       <MiddleText className="heat-name" text={config.config?.stationName ?? m.name} />
-      <span className="heat-value">
+      <span className={cx('heat-value', staleValueClass(m.standing))}>
         <PvAlarmMark alarm={alarm} className="heat-alarm-mark" />
         {m.text} {m.unit}
       </span>
+      <StaleNote value={value} connection={connection} compact />
     </li>
   );
 }

@@ -5,7 +5,13 @@ import {
   type DashboardTile,
   type ValueDisplayStyle,
 } from '../../../contract/dashboard.ts';
-import { usePvAlarm, usePvConfig, usePvValue } from '../../../live/index.ts';
+import {
+  pvStationNumber,
+  usePvAlarm,
+  usePvConfig,
+  usePvValue,
+  useStationConnection,
+} from '../../../live/index.ts';
 import { usePriorityFill } from '../../alerts/PvAlarmMark.tsx';
 import { useFormat } from '../../../app/useFormat.ts';
 import { knownCase } from '../enums.ts';
@@ -22,6 +28,7 @@ import {
   type GaugeProps,
 } from '../gauges/Gauges.tsx';
 import type { PvRef } from '../../../contract/pv.ts';
+import { pvUrlId } from '../../../contract/keys.ts';
 
 const STYLES: Record<
   Exclude<ValueDisplayStyle, 'Unspecified'>,
@@ -56,19 +63,22 @@ function SingleValue({ pv, Gauge }: { pv: PvRef; Gauge: (p: GaugeProps) => React
   const config = usePvConfig(pv);
   const alarm = usePvAlarm(pv) ?? null;
   const fill = usePriorityFill(alarm?.priority);
+  const connection = useStationConnection(pvStationNumber(pv, config.config));
   if (config.state === 'error')
     return <TileError message={t('dashboard.tile.pvFailed')} detail={config.error} />;
-  const model = gaugeModel(value, config.config, locale, alarm);
+  const model = gaugeModel(value, config.config, locale, alarm, connection);
   return (
     <div
       className="single-value"
+      data-pv={pvUrlId(pv)}
+      data-stale={model.standing.reason ?? undefined}
       data-state={model.state}
       data-limit={model.limitState}
       data-alarm={alarm?.phase}
       data-alarm-priority={alarm?.priority}
       style={fill ? ({ '--alarm-color': fill } as React.CSSProperties) : undefined}
     >
-      <Gauge model={model} quality={value?.quality} />
+      <Gauge model={model} value={value} connection={connection} />
     </div>
   );
 }
