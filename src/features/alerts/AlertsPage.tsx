@@ -352,7 +352,10 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
       )}
       <p className="alerts-summary" aria-live="polite">
         {frame.state === 'partial' &&
-          t('alerts.loadingMore', { n: format.number(frame.storeSize, 0) })}
+          t('alerts.loadingMore', {
+            count: frame.storeSize,
+            n: format.number(frame.storeSize, 0),
+          })}
         {frame.state === 'ready' &&
           (filter
             ? t('alerts.filtered', {

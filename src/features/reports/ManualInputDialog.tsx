@@ -112,7 +112,7 @@ export function ManualInputDialog({
             help={t('reports.manual.range', {
               min: format.number(config.domain.min, config.decimals),
               max: format.number(config.domain.max, config.decimals),
-              decimals: config.decimals,
+              count: config.decimals,
             })}
             error={error}
           >

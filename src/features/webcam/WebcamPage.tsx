@@ -146,7 +146,7 @@ function History({ cam }: { cam: Webcam }) {
             )}
           </div>
           <label htmlFor={sliderId} className="webcam-slider-label">
-            {t('webcam.slider', { index: index + 1, count: images.length })}
+            {t('webcam.slider', { index: index + 1, total: images.length })}
             {image && <strong>{format.dateTime(image.timestamp)}</strong>}
           </label>
           <input
