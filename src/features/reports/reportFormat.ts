@@ -7,7 +7,6 @@ import type {
   ReportResolution,
 } from '../../contract/reports.ts';
 import type { Formatters } from '../../app/useFormat.ts';
-import type { XlsxCell } from './xlsx.ts';
 
 /** Aggregations whose rows add up (the footer shows their sum). */
 export const SUMMABLE: ReadonlySet<ReportAggregation> = new Set([
@@ -78,6 +77,9 @@ export function periodLabel(data: ReportData, format: Formatters, t: TFunction):
       return t('reports.period.range', { from: day(data.start), to: day(data.end - 1) });
   }
 }
+
+/** A cell of an export: text, a number (stays a number in Excel), or empty. */
+export type XlsxCell = string | number | null;
 
 /** Header, rows and footer as cells (numbers stay numbers) for CSV and XLSX. */
 export function exportTable(
