@@ -24,6 +24,7 @@ export function WebcamPage() {
     <section className="page">
       <PageHeader
         title={cam ? cam.name : t('webcam.title')}
+        subject={cam?.name}
         description={t('webcam.description')}
       />
       <LoadingState status={data.state} onRetry={retry} label={t('webcam.loading')}>
