@@ -7,7 +7,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { PasswordPolicy } from '../../contract/auth.ts';
 import { passwordProblems, type PasswordProblem } from '../../domain/passwordPolicy.ts';
-import { failureText } from '../../app/failureText.ts';
+import { failureKind, failureText } from '../../app/failureText.ts';
 import { fetchPasswordPolicy } from '../../api/systemConfig.ts';
 import { changePassword } from '../../api/userManagement.ts';
 import { useSession } from './sessionStore.ts';
@@ -76,7 +76,14 @@ export function PasswordChangePage() {
           text: problems.length > 0 ? t('auth.password.failed') : t('auth.password.checkOld'),
         });
     } catch (err) {
-      setResult({ kind: 'failed', text: `${t('auth.password.failed')} ${failureText(err)}` });
+      // SPEC §8: 'Netzwerkfehler' is the prefix of a change that did not reach the server.
+      setResult({
+        kind: 'failed',
+        text:
+          failureKind(err) === 'network'
+            ? `${t('auth.password.networkError')}: ${t('auth.password.failed')}`
+            : `${t('auth.password.failed')} ${failureText(err)}`,
+      });
     } finally {
       setBusy(false);
     }
