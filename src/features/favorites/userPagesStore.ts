@@ -76,7 +76,13 @@ export const userPages = {
   visit(path: string, title: string, subject?: string): void {
     const body = subject ? { path, title, subject } : { path, title };
     void postJson<UserPages>(USER_PAGES_API.recent, body).then(
-      (pages) => set({ pages, error: state.error }),
+      // Only the recent list: a pin answered meanwhile holds the newer favorites (a visit's
+      // answer, sent before the pin, can arrive after it).
+      (pages) =>
+        set({
+          pages: state.pages ? { ...state.pages, recent: pages.recent } : pages,
+          error: state.error,
+        }),
       () => undefined,
     );
   },
