@@ -1,7 +1,8 @@
 /**
  * The machine data and spare parts of the simulated plant's machines (SPEC §7
  * "datasheets/data", "/parts"): derived from the PV's name and number, so every PV has a
- * stable data sheet without a catalogue to maintain.
+ * stable data sheet without a catalogue to maintain. Each field has its key ('manufacturer')
+ * beside the German label, so clients name it in their user's language.
  */
 import type { DatasheetDataEntry, DatasheetPart } from '../../src/contract/maintenance.ts';
 import type { PvConfig } from '../../src/contract/pv.ts';
@@ -18,35 +19,47 @@ export function machineData(config: PvConfig, nr: number): DatasheetDataEntry[] 
   const maker = pick(MAKERS, nr);
   const year = 1998 + (nr % 25);
   const rows: DatasheetDataEntry[] = [
-    { label: 'Bezeichnung', value: config.name, unit: '' },
-    { label: 'Station', value: config.stationName, unit: '' },
-    { label: 'EKS-Nummer', value: String(config.eksNr), unit: '' },
-    { label: 'Hersteller', value: maker, unit: '' },
-    { label: 'Baujahr', value: String(year), unit: '' },
-    { label: 'Seriennummer', value: `${maker.slice(0, 2).toUpperCase()}-${year}-${nr}`, unit: '' },
+    { key: 'name', label: 'Bezeichnung', value: config.name, unit: '' },
+    { key: 'station', label: 'Station', value: config.stationName, unit: '' },
+    { key: 'eksNumber', label: 'EKS-Nummer', value: String(config.eksNr), unit: '' },
+    { key: 'manufacturer', label: 'Hersteller', value: maker, unit: '' },
+    { key: 'yearBuilt', label: 'Baujahr', value: String(year), unit: '' },
+    {
+      key: 'serialNumber',
+      label: 'Seriennummer',
+      value: `${maker.slice(0, 2).toUpperCase()}-${year}-${nr}`,
+      unit: '',
+    },
   ];
   if (isPump(config)) {
     rows.push(
       {
+        key: 'type',
         label: 'Typ',
         value: `${maker} ${pick(['Etanorm', 'NB', 'Omega', 'NP'], nr)} 80-200`,
         unit: '',
       },
-      { label: 'Nennleistung', value: String(7.5 + (nr % 6) * 3.5), unit: 'kW' },
-      { label: 'Nenndrehzahl', value: String(pick([1450, 2900, 960], nr)), unit: '1/min' },
-      { label: 'Förderstrom', value: String(40 + (nr % 9) * 15), unit: 'm³/h' },
-      { label: 'Förderhöhe', value: String(18 + (nr % 7) * 6), unit: 'm' },
-      { label: 'Schutzart', value: 'IP68', unit: '' },
+      { key: 'ratedPower', label: 'Nennleistung', value: String(7.5 + (nr % 6) * 3.5), unit: 'kW' },
+      {
+        key: 'ratedSpeed',
+        label: 'Nenndrehzahl',
+        value: String(pick([1450, 2900, 960], nr)),
+        unit: '1/min',
+      },
+      { key: 'flowRate', label: 'Förderstrom', value: String(40 + (nr % 9) * 15), unit: 'm³/h' },
+      { key: 'head', label: 'Förderhöhe', value: String(18 + (nr % 7) * 6), unit: 'm' },
+      { key: 'protectionClass', label: 'Schutzart', value: 'IP68', unit: '' },
     );
   } else {
     rows.push(
       {
+        key: 'measuringRange',
         label: 'Messbereich',
         value: `0 … ${config.domainConfig?.max ?? 100}`,
         unit: config.dimension,
       },
-      { label: 'Ausgangssignal', value: '4 … 20', unit: 'mA' },
-      { label: 'Schutzart', value: 'IP67', unit: '' },
+      { key: 'outputSignal', label: 'Ausgangssignal', value: '4 … 20', unit: 'mA' },
+      { key: 'protectionClass', label: 'Schutzart', value: 'IP67', unit: '' },
     );
   }
   return rows;

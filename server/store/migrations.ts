@@ -379,4 +379,12 @@ export const MIGRATIONS: Migration[] = [
     name: 'remote alarming: the configured default of a plan action',
     sql: `ALTER TABLE remote_plans ADD COLUMN default_action INTEGER;`,
   },
+  {
+    // A favorite or visited page's subject (a station's, PV's or dashboard's name), so the
+    // client names the page by kind and subject in the user's language; NULL for pages
+    // without a subject and for those saved before.
+    version: 21,
+    name: 'favorites and recent pages: the subject of a page',
+    sql: `ALTER TABLE user_pages ADD COLUMN subject TEXT;`,
+  },
 ];

@@ -1,7 +1,8 @@
 /**
  * Favorites and recently visited pages per user over SQLite (SPEC §2): the favorites are
  * replaced as one ordered list in one transaction; a visit moves its page to the top of the
- * recent list, which keeps the last ten.
+ * recent list, which keeps the last ten. A page's subject (a station's or PV's name) is kept
+ * beside its title, for clients to name the page by kind and subject in any language.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -20,6 +21,7 @@ import { parse } from '../http/validate.ts';
 const page = z.strictObject({
   path: z.string().regex(APP_PATH, 'an address inside the app, starting with /'),
   title: z.string().trim().min(1).max(200),
+  subject: z.string().trim().min(1).max(200).optional(),
 });
 const favoritesBody = z.strictObject({ pages: z.array(page).max(MAX_FAVORITES) });
 
@@ -27,22 +29,24 @@ type Kind = 'favorite' | 'recent';
 interface Row {
   path: string;
   title: string;
+  subject: string | null;
   at: number;
 }
 
 export function registerUserPages(app: FastifyInstance, ctx: ServerContext): void {
   const { db } = ctx;
   const read = db.prepare<[number, Kind], Row>(
-    'SELECT path, title, at FROM user_pages WHERE user_id = ? AND kind = ? ORDER BY position',
+    'SELECT path, title, subject, at FROM user_pages WHERE user_id = ? AND kind = ? ORDER BY position',
   );
   const clear = db.prepare<[number, Kind]>('DELETE FROM user_pages WHERE user_id = ? AND kind = ?');
-  const insert = db.prepare<[number, Kind, number, string, string, number]>(
-    'INSERT INTO user_pages (user_id, kind, position, path, title, at) VALUES (?, ?, ?, ?, ?, ?)',
+  const insert = db.prepare<[number, Kind, number, string, string, string | null, number]>(
+    'INSERT INTO user_pages (user_id, kind, position, path, title, subject, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  const list = (userId: number, kind: Kind): SavedPage[] => read.all(userId, kind);
+  const list = (userId: number, kind: Kind): SavedPage[] =>
+    read.all(userId, kind).map(({ subject, ...p }) => (subject === null ? p : { ...p, subject }));
   const replace = db.transaction((userId: number, kind: Kind, pages: SavedPage[]) => {
     clear.run(userId, kind);
-    pages.forEach((p, i) => insert.run(userId, kind, i, p.path, p.title, p.at));
+    pages.forEach((p, i) => insert.run(userId, kind, i, p.path, p.title, p.subject ?? null, p.at));
   });
   const both = (userId: number): UserPages => ({
     favorites: list(userId, 'favorite'),

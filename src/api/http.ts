@@ -13,6 +13,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly issues: { path: string; message: string }[] = [],
+    /** Seconds to wait before trying again (`Retry-After` of a 429), when the server said. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -121,16 +123,54 @@ function isErrorBody(value: unknown): value is ApiErrorBody {
   );
 }
 
-async function errorOf(res: Response): Promise<HttpError> {
+function retryAfterOf(res: Response): number | null {
+  const seconds = Number(res.headers.get('Retry-After'));
+  return res.headers.has('Retry-After') && Number.isFinite(seconds) ? seconds : null;
+}
+
+/** The HttpError of a failed answer: the server's code, message and issues when it sent them. */
+export async function errorOf(res: Response): Promise<HttpError> {
   let body: unknown = null;
   try {
     body = await res.json();
   } catch {
     // not JSON (a proxy's error page)
   }
+  const retryAfter = retryAfterOf(res);
   if (isErrorBody(body))
-    return new HttpError(res.status, body.error.code, body.error.message, body.error.issues ?? []);
-  return new HttpError(res.status, `http_${res.status}`, res.statusText || `HTTP ${res.status}`);
+    return new HttpError(
+      res.status,
+      body.error.code,
+      body.error.message,
+      body.error.issues ?? [],
+      retryAfter,
+    );
+  return new HttpError(
+    res.status,
+    `http_${res.status}`,
+    res.statusText || `HTTP ${res.status}`,
+    [],
+    retryAfter,
+  );
+}
+
+/**
+ * `fetch` for the calls that do not answer JSON (SVG, CSV, files): a request that reaches no
+ * server rejects with NetworkError, a failed answer with HttpError (after the session redirect
+ * of a 401 and the rights reload of a 403), as `http` does; an abort stays an AbortError.
+ */
+export async function send(path: string, init: RequestInit = {}): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(path, { credentials: 'include', ...init });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new NetworkError(err instanceof Error ? err.message : String(err), { cause: err });
+  }
+  if (res.status === 401) redirectToLogout();
+  if (res.status === 403) reportForbidden();
+  if (!res.ok) throw await errorOf(res);
+  return res;
 }
 
 /** One REST call; resolves with the parsed JSON body (undefined for an empty body). */

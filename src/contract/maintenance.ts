@@ -187,7 +187,10 @@ export interface DatasheetDocument {
 
 /** One line of the machine data (manufacturer, type, rated power ...). */
 export interface DatasheetDataEntry {
+  /** The field's name as the plant server writes it (German on most plants). */
   label: string;
+  /** The field as a key ('manufacturer'), for the client to name in the user's language. */
+  key?: string;
   value: string;
   unit: string;
 }

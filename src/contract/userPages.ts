@@ -5,8 +5,14 @@
 export interface SavedPage {
   /** An address inside the app: starts with one slash, no scheme or host. */
   path: string;
-  /** The page's title as it was shown when saved. */
+  /** The page's title as it was shown when saved (in the language of that moment). */
   title: string;
+  /**
+   * What the page shows, as the plant names it (a station, PV, dashboard or report name), for
+   * pages of one subject. The client names a page by its kind (from `path`) and this subject in
+   * the current language; entries saved without it show `title`.
+   */
+  subject?: string;
   /** When it was pinned or last visited (ms since epoch). */
   at: number;
 }

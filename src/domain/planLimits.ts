@@ -24,15 +24,15 @@ export function planLimitMessages(plan: PlanCounts): RuleMessage[] {
   if (plan.alertingCount >= plan.alertingCountMax)
     out.push(
       ruleMessage(PLAN_LIMIT_KEYS.alarms, {
-        count: plan.alertingCount,
-        max: plan.alertingCountMax,
+        sent: plan.alertingCount,
+        count: plan.alertingCountMax,
       }),
     );
   if (plan.callNumberChangeCount >= plan.callNumberChangeCountMax)
     out.push(
       ruleMessage(PLAN_LIMIT_KEYS.changes, {
-        count: plan.callNumberChangeCount,
-        max: plan.callNumberChangeCountMax,
+        made: plan.callNumberChangeCount,
+        count: plan.callNumberChangeCountMax,
       }),
     );
   return out;

@@ -26,7 +26,7 @@ export function checkManualInput(
   }
   const decimals = text.trim().split(/[.,]/)[1]?.length ?? 0;
   if (decimals > config.decimals) {
-    return rejected(ruleMessage(REPORT_INPUT_KEYS.tooManyDecimals, { decimals: config.decimals }));
+    return rejected(ruleMessage(REPORT_INPUT_KEYS.tooManyDecimals, { count: config.decimals }));
   }
   return parsed(value);
 }

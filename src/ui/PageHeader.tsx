@@ -9,10 +9,21 @@ export interface PageHeaderProps {
   actions?: ReactNode;
   /** The browser tab's title; `title` when that is text. */
   documentTitle?: string;
+  /**
+   * What a page of one subject shows, as the plant names it (a station's or PV's name): kept
+   * with a favorite or a visit, so the page is named by kind and subject in any language.
+   */
+  subject?: string;
 }
 
 /** The head of every page: the page's only h1, and the browser tab's title. */
-export function PageHeader({ title, description, actions, documentTitle }: PageHeaderProps) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+  documentTitle,
+  subject,
+}: PageHeaderProps) {
   const { t } = useTranslation();
   const tabTitle = documentTitle ?? (typeof title === 'string' ? title : null);
   const product = t('app.name');
@@ -22,7 +33,9 @@ export function PageHeader({ title, description, actions, documentTitle }: PageH
   return (
     <header className="page-header">
       <div className="page-header-text">
-        <h1 className="page-title">{title}</h1>
+        <h1 className="page-title" data-page-subject={subject}>
+          {title}
+        </h1>
         {description && <p className="page-description">{description}</p>}
       </div>
       {actions && <div className="page-header-actions">{actions}</div>}

@@ -7,6 +7,8 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { wcag21Violations } from './axe.ts';
 import { signIn } from './auth.ts';
+import { readFileSync } from 'node:fs';
+import { LANGUAGE_STORAGE_KEY } from '../../src/app/languageKey.ts';
 
 /** Opens the actions of a PV row on a station page (the chip filters the list by type). */
 async function openActions(page: Page, station: number, pv: string, chip: string) {
@@ -361,3 +363,72 @@ test('AX12: limits changed meanwhile in another tab are not overwritten; the typ
   await mine.getByRole('button', { name: 'Speichern' }).click();
   await expect(mine).toBeHidden();
 });
+
+/**
+ * The places in `selector`'s texts where a line breaks between two letters of one word (not at
+ * a space, a hyphen or a soft hyphen), as "word: where".
+ */
+async function midWordBreaks(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const found: string[] = [];
+    for (const el of document.querySelectorAll(sel)) {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        const range = document.createRange();
+        let lastTop: number | null = null;
+        for (let i = 0; i < text.length; i++) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          // The last box: a character after a soft hyphen's break also reports the hyphen's.
+          const rects = range.getClientRects();
+          const rect = rects[rects.length - 1];
+          if (!rect || rect.width === 0) continue;
+          const previous = text[i - 1] ?? ' ';
+          if (
+            lastTop !== null &&
+            rect.top > lastTop + 2 &&
+            /\p{L}/u.test(previous) &&
+            /\p{L}/u.test(text[i]!)
+          )
+            found.push(`${text}: ${text.slice(0, i)}|${text.slice(i)}`);
+          lastTop = rect.top;
+        }
+      }
+    }
+    return found;
+  }, selector);
+}
+
+for (const lang of ['de', 'en', 'cs', 'ru'] as const) {
+  test(`AX13: at 360 px the limits dialog's column headers break between words (${lang})`, async ({
+    page,
+  }) => {
+    const texts = JSON.parse(readFileSync(`locales/${lang}.json`, 'utf8')) as {
+      actions: { menu: { button: string } };
+      stations: { pvType: { AnaIn: string } };
+    };
+    const actionsFor = new RegExp(`^${texts.actions.menu.button.replace('{{name}}', '')}`);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.addInitScript(
+      ([key, l]) => localStorage.setItem(key!, l!),
+      [LANGUAGE_STORAGE_KEY, lang],
+    );
+    await signIn(page, 'operator', '/stations/1');
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await page.getByRole('button', { name: texts.stations.pvType.AnaIn, exact: true }).click();
+    await page
+      .locator('[data-pv="AnaIn-100001"]')
+      .getByRole('button', { name: actionsFor })
+      .click();
+    const table = page.locator('.limits-table');
+    await expect(table.locator('input').first()).toBeVisible();
+    expect(await midWordBreaks(page, '.limits-table th')).toEqual([]);
+    // The table fits the phone: nothing sticks out of the dialog.
+    const overflow = await table.evaluate(
+      (t) => t.getBoundingClientRect().right - t.parentElement!.getBoundingClientRect().right,
+    );
+    expect(overflow).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: test.info().outputPath(`limits-${lang}-360.png`) });
+  });
+}

@@ -2,6 +2,7 @@
 import { test, expect } from './fixtures.ts';
 import { completeSignIn, fillPasswordStep, signIn, totpNow } from './auth.ts';
 import { DEMO_PASSWORD, startPlantServer } from '../support/plantServer.ts';
+import { LANGUAGE_STORAGE_KEY } from '../../src/app/languageKey.ts';
 
 test('LG1: sign-in with the second factor lands on the requested page', async ({ page }) => {
   await page.goto('/settings/password');
@@ -126,6 +127,20 @@ test('PW1: the password form shows the SPEC §5 checks and still sends the reque
   await expect(page.getByText('mindestens eine Ziffer')).toBeVisible();
   await expect(page.getByText('mindestens einen Großbuchstaben')).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('Das Passwort wurde nicht geändert.');
+  // The server's own (English) reason is not appended.
+  await expect(page.getByRole('alert')).not.toContainText(/password|previous|must/i);
+});
+
+test('PW2: a wrong current password is named in the user language, not in the server words', async ({
+  page,
+}) => {
+  await page.addInitScript(([key]) => localStorage.setItem(key!, 'ru'), [LANGUAGE_STORAGE_KEY]);
+  await signIn(page, 'viewer', '/settings/password');
+  await page.locator('input[autocomplete="current-password"]').fill('falsch-falsch-1A');
+  await page.locator('input[autocomplete="new-password"]').first().fill('Neues-Passwort-2026');
+  await page.locator('input[autocomplete="new-password"]').nth(1).fill('Neues-Passwort-2026');
+  await page.locator('form.auth-form button[type="submit"]').click();
+  await expect(page.getByRole('alert')).toHaveText('Пароль не изменён. Проверьте текущий пароль.');
 });
 
 test('LG12: the login page fits a 360 px wide screen', async ({ page }) => {

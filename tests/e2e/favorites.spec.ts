@@ -1,10 +1,13 @@
 /**
  * Favorites and recently visited (SPEC §2): a page pinned in one browser is a favorite in
  * another after sign-in, in the navigation and on the start page, where it can be reordered
- * and removed; visited pages are listed — rules FV-E1, FV-E2.
+ * and removed; visited pages are listed, named by kind and subject in the language shown now —
+ * rules FV-E1, FV-E2, FV-E3.
  */
 import { test, expect } from './fixtures.ts';
 import { signIn } from './auth.ts';
+import { LANGUAGE_STORAGE_KEY } from '../../src/app/languageKey.ts';
+import { USER_PAGES_API } from '../../src/contract/userPages.ts';
 
 test('FV-E1: a page pinned in one browser shows in another after sign-in; reorder and remove on the start page', async ({
   browser,
@@ -32,12 +35,13 @@ test('FV-E1: a page pinned in one browser shows in another after sign-in; reorde
   await b.setViewportSize({ width: 1920, height: 1080 });
   await signIn(b, 'maintenance', '/');
   const nav = b.locator('.nav-favorites a');
-  await expect(nav).toHaveText([/Wasserwerk Talaue/, 'Energieoptimierung']);
+  // Named by kind and subject: the station's name, the energy area by its name.
+  await expect(nav).toHaveText(['Station · Wasserwerk Talaue', 'Energie']);
   const list = b.locator('.favorites-list li');
   await expect(list).toHaveCount(2);
-  await b.getByRole('button', { name: '„Energieoptimierung“ nach oben' }).click();
-  await expect(nav).toHaveText(['Energieoptimierung', /Wasserwerk Talaue/]);
-  await b.getByRole('button', { name: /^„.*Wasserwerk Talaue“ entfernen$/ }).click();
+  await b.getByRole('button', { name: '„Energie“ nach oben' }).click();
+  await expect(nav).toHaveText(['Energie', 'Station · Wasserwerk Talaue']);
+  await b.getByRole('button', { name: '„Station · Wasserwerk Talaue“ entfernen' }).click();
   await expect(list).toHaveCount(1);
   await nav.first().click();
   await expect(b).toHaveURL(/\/energy$/);
@@ -63,4 +67,28 @@ test('FV-E2: visited pages are listed on the start page, the last first', async 
       return leakage >= 0 && leakage < texts.indexOf('Stationen');
     })
     .toBe(true);
+});
+
+test('FV-E3: pages visited in German are named in Russian once the language is Russian', async ({
+  page,
+}) => {
+  const visited = () =>
+    page.waitForResponse(
+      (r) => r.url().endsWith(USER_PAGES_API.recent) && r.request().method() === 'POST',
+    );
+  await signIn(page, 'maintenance', '/');
+  let visit = visited();
+  await page.goto('/energy/1');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rohwasserpumpwerk Talaue');
+  await visit;
+  visit = visited();
+  await page.goto('/maintenance/notifications');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Wartungsmeldungen');
+  await visit;
+  await page.evaluate(([key]) => localStorage.setItem(key!, 'ru'), [LANGUAGE_STORAGE_KEY]);
+  await page.goto('/');
+  const recent = page.locator('.recent-list a');
+  await expect(recent.filter({ hasText: 'Энергия · Rohwasserpumpwerk Talaue' })).toHaveCount(1);
+  await expect(recent.filter({ hasText: 'Сообщения о техобслуживании' })).toHaveCount(1);
+  await expect(recent.filter({ hasText: /Energie|Wartungsmeldungen/ })).toHaveCount(0);
 });

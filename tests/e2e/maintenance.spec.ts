@@ -3,12 +3,13 @@
  * phone reads a pump's data sheet, uploads a PDF and a nameplate photo (one upload is
  * cancelled), records and edits life-cycle entries in one save, keeps the input when the
  * save fails while the server is down, and sees a notification appear live when a runtime
- * crosses its interval. Rule IDs ME1-ME4.
+ * crosses its interval; in Russian the data sheet and the cycles read in Russian. Rule IDs ME1-ME6.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { wcag21Violations } from './axe.ts';
 import { signIn } from './auth.ts';
+import { LANGUAGE_STORAGE_KEY } from '../../src/app/languageKey.ts';
 import { signInHttp } from '../support/login.ts';
 import { PDF_BYTES, PNG_BYTES } from '../support/multipart.ts';
 import { PV_ACTION_API, type RuntimesResponse } from '../../src/contract/actions.ts';
@@ -242,4 +243,26 @@ test('ME5: from a station page a viewer reaches the machine pages, reads everyth
   const label = machine.getByRole('dialog', { name: 'QR-Etikett der Maschine' });
   await expect(label.getByRole('img', { name: /QR-Code zum Datenblatt/ })).toBeVisible();
   await expect(label).toContainText(PUMP);
+});
+
+test('ME6: in Russian the data sheet names its fields in Russian, and switching cycles agree with their count', async ({
+  page,
+}) => {
+  await page.addInitScript(([key]) => localStorage.setItem(key!, 'ru'), [LANGUAGE_STORAGE_KEY]);
+  await signIn(page, 'viewer', `/machines/${PUMP}/datasheet`);
+  const data = page.getByRole('region', { name: 'Данные машины' });
+  await expect(data).toContainText('Изготовитель');
+  await expect(data).toContainText('Год выпуска');
+  await expect(data).not.toContainText(/Hersteller|Baujahr|Bezeichnung/);
+  await expect(data).toContainText('Значения приведены так, как они записаны в данных установки');
+
+  await page.goto(`/machines/${PUMP}/runtime`);
+  const cycles = page.locator('.machine-data-row dd').filter({ hasText: /цикл/ }).first();
+  await expect(cycles).toBeVisible();
+  const text = (await cycles.textContent())!.trim();
+  const count = Number(text.replace(/[^\d]/g, ''));
+  const word = { one: 'цикл', few: 'цикла', many: 'циклов', other: 'цикла' }[
+    new Intl.PluralRules('ru').select(count) as 'one' | 'few' | 'many' | 'other'
+  ];
+  expect(text).toMatch(new RegExp(`^[\\d\\s\\u00a0\\u202f]+ ${word}$`));
 });

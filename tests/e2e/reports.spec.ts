@@ -11,6 +11,7 @@ import { test, expect } from './fixtures.ts';
 import { axeViolations, WCAG22_AA } from './axe.ts';
 import { signIn } from './auth.ts';
 import { formatReportDate, parseReportDate, todayIn } from '../../src/domain/reportPeriod.ts';
+import { unzipText } from '../support/unzip.ts';
 
 const DAY = 86_400_000;
 const yesterday = () => formatReportDate(parseReportDate(todayIn(Date.now()))! - DAY);
@@ -23,22 +24,6 @@ async function openReport(page: Page) {
     'Betriebsbericht Wasserwerk Talaue',
   );
   await expect(page.locator('.report-table tbody tr')).toHaveCount(24);
-}
-
-/** The files of a ZIP archive whose entries are stored (as the XLSX export writes them). */
-function unzipStored(bytes: Buffer): Map<string, string> {
-  const files = new Map<string, string>();
-  let at = 0;
-  while (bytes.readUInt32LE(at) === 0x04034b50) {
-    const size = bytes.readUInt32LE(at + 18);
-    const nameLength = bytes.readUInt16LE(at + 26);
-    const extra = bytes.readUInt16LE(at + 28);
-    const name = bytes.subarray(at + 30, at + 30 + nameLength).toString('utf8');
-    const start = at + 30 + nameLength + extra;
-    files.set(name, bytes.subarray(start, start + size).toString('utf8'));
-    at = start + size;
-  }
-  return files;
 }
 
 const fileOf = async (download: Download) => readFileSync((await download.path())!);
@@ -81,23 +66,22 @@ test('RE2: a manual value is checked, confirmed, kept on a failed save and seen 
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   await expect(dialog).toContainText('zwischen 0,00 und 10,00');
 
-  // The server refuses once: the input stays and the reason is shown.
+  // The plant is unreachable once: the input stays and the reason is shown in the user's
+  // language, never in the browser's words ("Failed to fetch").
   let refused = false;
   await page.route('**/manual-input?**', async (route) => {
     if (refused) return route.continue();
     refused = true;
-    await route.fulfill({
-      status: 503,
-      contentType: 'application/json',
-      body: JSON.stringify({ error: { code: 'unavailable', message: 'Datenbank belegt.' } }),
-    });
+    await route.abort('internetdisconnected');
   });
   await input.fill('0,25');
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Handeingabe speichern?' });
   await expect(confirm).toContainText('0,25 FNU');
   await confirm.getByRole('button', { name: 'Speichern' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('Nicht gespeichert: Datenbank belegt.');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Nicht gespeichert, Ihre Eingabe ist erhalten: Netzwerkfehler',
+  );
   await expect(input).toHaveValue('0,25');
 
   await dialog.getByRole('button', { name: 'Speichern' }).click();
@@ -134,13 +118,14 @@ test('RE3: CSV and XLSX exports hold the table; the print layout is A4 with the 
     page.getByRole('button', { name: 'Excel' }).click(),
   ]);
   expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
-  const files = unzipStored(await fileOf(xlsx));
+  const files = unzipText(await fileOf(xlsx));
   expect([...files.keys()]).toContain('xl/workbook.xml');
   const sheet = files.get('xl/worksheets/sheet1.xml')!;
-  expect(sheet).toContain('Betriebsbericht Wasserwerk Talaue');
-  expect(sheet).toContain('Durchfluss Menge [m³]');
-  // Numbers stay numbers: a flow volume of the first hour.
-  expect(sheet).toMatch(/<row r="4">.*<v>\d+(\.\d+)?<\/v>/);
+  const texts = [...files.values()].join('');
+  expect(texts).toContain('Betriebsbericht Wasserwerk Talaue');
+  expect(texts).toContain('Durchfluss Menge [m³]');
+  // Numbers stay numbers: a flow volume of the first hour (row 4, under title and header).
+  expect(sheet).toMatch(/<row r="4"[^>]*>.*?<c r="[B-Z]4"[^>]*><v>\d+(\.\d+)?<\/v>/);
 
   await page.emulateMedia({ media: 'print' });
   await expect(page.locator('.shell-sidenav')).toBeHidden();

@@ -154,6 +154,8 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
     expect(data.status).toBe(200);
     expect(data.body.status).toBe('Success');
     expect(data.body.entries.some((e) => e.label === 'Hersteller')).toBe(true);
+    // Each field also by key, for clients to name it in their user's language.
+    expect(data.body.entries.find((e) => e.label === 'Hersteller')?.key).toBe('manufacturer');
     const parts = await get<DatasheetResult<unknown>>(MAINTENANCE_API.parts + q(pump), 'viewer');
     expect(parts.body.entries.length).toBeGreaterThan(0);
     expect(parts.body.currentUserCanEdit).toBe(false);

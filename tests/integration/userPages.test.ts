@@ -89,4 +89,20 @@ describe('favorites and recently visited', () => {
     expect(recent).not.toContain('/stations/1');
     expect((await visit('https://evil.example/')).status).toBe(400);
   });
+
+  it('UP4: a page keeps its subject beside its title; pages saved without one come back without', async () => {
+    const pages = [
+      { path: '/energy/2', title: 'Rohwasserpumpwerk Talaue', subject: 'Rohwasserpumpwerk Talaue' },
+      { path: '/alerts', title: 'Störmeldungen' },
+    ];
+    expect((await put(operator, pages)).status).toBe(200);
+    expect((await list(operator)).favorites.map(({ at: _, ...p }) => p)).toEqual(pages);
+    const res = await operator.fetch(USER_PAGES_API.recent, {
+      method: 'POST',
+      body: JSON.stringify({ path: '/machines/AnaIn-1/datasheet', title: 'x', subject: 'Pumpe 1' }),
+    });
+    expect(res.status).toBe(200);
+    expect((await list(operator)).recent[0]).toMatchObject({ subject: 'Pumpe 1' });
+    expect((await put(operator, [{ path: '/alerts', title: 'x', subject: '' }])).status).toBe(400);
+  });
 });

@@ -23,7 +23,7 @@ import {
 } from '../../domain/validation/index.ts';
 import { useAlertWindow, useLiveClient, type AlertViewSource } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { NetworkError } from '../../api/http.ts';
+import { failureKind, failureText } from '../../app/failureText.ts';
 import { Button, ConfirmDialog, EmptyState, PageHeader, Spinner, Toolbar } from '../../ui/index.ts';
 import { ackAlerts, ackAllAlerts, ackFailureInputs, deleteAlerts } from './alertsApi.ts';
 import { AlertTable, type AlertSortState } from './AlertTable.tsx';
@@ -63,12 +63,7 @@ function effectiveFilter(group: FilterGroup): FilterGroup | null {
   return filters.length ? { logic: group.logic, filters } : null;
 }
 
-/** The browser's words for an unreachable server ("Failed to fetch"), in any engine. */
-const UNREACHABLE = /failed to fetch|networkerror|network error|load failed|fetch failed/i;
-
-function failureDetail(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+const failureDetail = (error: unknown): string => failureText(error);
 
 export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
   const { t } = useTranslation();
@@ -167,9 +162,7 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
   // The browser's own English words ("Failed to fetch") help nobody on shift; what happens
   // next does: the selection stays for another try.
   const unreachableOr = (error: unknown) =>
-    error instanceof NetworkError || UNREACHABLE.test(failureDetail(error))
-      ? t('alerts.failed.unreachableKept')
-      : failureDetail(error);
+    failureKind(error) === 'network' ? t('alerts.failed.unreachableKept') : failureDetail(error);
 
   async function run(action: () => Promise<AlertAckResult>) {
     setBusy(true);
@@ -352,7 +345,10 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
       )}
       <p className="alerts-summary" aria-live="polite">
         {frame.state === 'partial' &&
-          t('alerts.loadingMore', { n: format.number(frame.storeSize, 0) })}
+          t('alerts.loadingMore', {
+            count: frame.storeSize,
+            n: format.number(frame.storeSize, 0),
+          })}
         {frame.state === 'ready' &&
           (filter
             ? t('alerts.filtered', {

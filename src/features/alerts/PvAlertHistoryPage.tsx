@@ -79,6 +79,7 @@ function PvHistory({ subject }: { subject: Extract<Subject, { kind: 'pv' }> }) {
     <div className="page">
       <PageHeader
         title={`${t('alerts.history.title')}: ${name}`}
+        subject={name}
         description={t('alerts.history.description')}
         actions={
           config && (
@@ -129,6 +130,7 @@ function StationHistory({ stationNumber }: { stationNumber: number }) {
     <div className="page">
       <PageHeader
         title={`${t('alerts.history.title')}: ${name ?? t('alerts.history.station', { station: stationNumber })}`}
+        subject={name ?? undefined}
         description={t('alerts.history.stationDescription')}
         actions={<Link to={`/stations/${stationNumber}`}>{name ?? stationNumber}</Link>}
       />

@@ -7,7 +7,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { PasswordPolicy } from '../../contract/auth.ts';
 import { passwordProblems, type PasswordProblem } from '../../domain/passwordPolicy.ts';
-import { NetworkError } from '../../api/http.ts';
+import { failureKind, failureText } from '../../app/failureText.ts';
 import { fetchPasswordPolicy } from '../../api/systemConfig.ts';
 import { changePassword } from '../../api/userManagement.ts';
 import { useSession } from './sessionStore.ts';
@@ -69,18 +69,20 @@ export function PasswordChangePage() {
         setNewConfirmation('');
         setSubmitted(false);
       } else
+        // The rules of a new password are checked here before sending; what the server alone
+        // knows is the current password. Its own message (English) is not the user's text.
         setResult({
           kind: 'failed',
-          text: [t('auth.password.failed'), answer.message].filter(Boolean).join(' '),
+          text: problems.length > 0 ? t('auth.password.failed') : t('auth.password.checkOld'),
         });
     } catch (err) {
-      const detail = err instanceof Error ? err.message : String(err);
+      // SPEC §8: 'Netzwerkfehler' is the prefix of a change that did not reach the server.
       setResult({
         kind: 'failed',
         text:
-          err instanceof NetworkError
-            ? `${t('auth.password.networkError')}: ${detail}`
-            : `${t('auth.password.failed')} ${detail}`,
+          failureKind(err) === 'network'
+            ? `${t('auth.password.networkError')}: ${t('auth.password.failed')}`
+            : `${t('auth.password.failed')} ${failureText(err)}`,
       });
     } finally {
       setBusy(false);

@@ -25,6 +25,7 @@ export function ChartPage() {
       </nav>
       <PageHeader
         title={title}
+        subject={state.state === 'ready' ? title : undefined}
         description={
           state.state === 'ready'
             ? t(

@@ -3,15 +3,7 @@
  * calls): annotations (SPEC §4, §7) and the data export as a file download.
  */
 import { nativeBridge, saveFile } from '../../platform/index.ts';
-import {
-  getCsrfToken,
-  getJson,
-  http,
-  HttpError,
-  postJson,
-  redirectToLogout,
-  reportForbidden,
-} from '../../api/http.ts';
+import { getCsrfToken, getJson, http, postJson, send } from '../../api/http.ts';
 import { failureText } from '../../app/failureText.ts';
 import {
   CHART_API,
@@ -124,24 +116,11 @@ export async function exportChartData(
   };
   const token = getCsrfToken();
   if (token) headers[CSRF_HEADER] = token;
-  const res = await fetch(`${CHART_API.export}?decimalComma=${decimalComma}`, {
+  const res = await send(`${CHART_API.export}?decimalComma=${decimalComma}`, {
     method: 'POST',
-    credentials: 'include',
     headers,
     body: JSON.stringify(body),
   });
-  if (res.status === 401) redirectToLogout();
-  if (res.status === 403) reportForbidden();
-  if (!res.ok) {
-    let message = res.statusText || `HTTP ${res.status}`;
-    try {
-      const err = (await res.json()) as { error?: { message?: string } };
-      message = err.error?.message ?? message;
-    } catch {
-      // not JSON
-    }
-    throw new HttpError(res.status, `http_${res.status}`, message);
-  }
   const name = fileNameOf(res.headers.get('content-disposition'), 'export.csv');
   saveBlob(await res.blob(), name);
   return name;

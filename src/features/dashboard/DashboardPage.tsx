@@ -30,6 +30,7 @@ export function DashboardPage() {
     <section ref={boardRef} className={`page dash-page${kiosk ? ' dash-kiosk' : ''}`}>
       <PageHeader
         title={dashboard?.name ?? t('dashboard.title')}
+        subject={dashboard?.name}
         actions={
           <>
             {config && config.dashboards.length > 1 && (

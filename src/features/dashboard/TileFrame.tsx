@@ -3,6 +3,7 @@
  * its content mounted only while the tile is on screen, so only what is visible is leased.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { failureText } from '../../app/failureText.ts';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { Button, ErrorBoundary, Icon } from '../../ui/index.ts';
 import type { DashboardTile } from '../../contract/dashboard.ts';
@@ -66,7 +67,7 @@ export function TileFrame({ tile, className, style, children }: TileFrameProps) 
             <div className="tile-error" role="alert">
               <Icon name="warning" />
               <p>{t('dashboard.tile.failed')}</p>
-              <p className="tile-error-detail">{error instanceof Error ? error.message : ''}</p>
+              <p className="tile-error-detail">{failureText(error)}</p>
               <Button size="small" icon="refresh" onClick={reset}>
                 {t('dashboard.tile.reload')}
               </Button>

@@ -10,7 +10,7 @@ import {
   type WebcamImage,
   type WeatherServiceConfig,
 } from '../../contract/dashboard.ts';
-import { getJson, http } from '../../api/http.ts';
+import { errorOf, getJson, http } from '../../api/http.ts';
 import { parseOwmCurrent, parseOwmForecast } from './weather/owm.ts';
 
 export const fetchDashboardConfig = (signal?: AbortSignal) =>
@@ -66,7 +66,7 @@ async function weatherGet(
 ): Promise<unknown> {
   const url = `${service.baseUrl.replace(/\/$/, '')}/${what}?zip=${encodeURIComponent(`${zip},${country}`)}&appid=${encodeURIComponent(service.apiKey)}&units=metric`;
   const res = await fetch(url, { signal, credentials: 'omit' });
-  if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
+  if (!res.ok) throw await errorOf(res);
   return res.json();
 }
 

@@ -313,6 +313,7 @@ export function EnergyStationPage() {
     <div className="page">
       <PageHeader
         title={station ? station.name : t('energy.title')}
+        subject={station?.name}
         description={t('energy.description')}
         actions={<Link to="/energy">{t('energy.back')}</Link>}
       />

@@ -1,10 +1,12 @@
 /**
  * Favorites (reorderable, removable) and recently visited pages on the start page, and the
- * favorites at the top of the navigation (SPEC §2).
+ * favorites at the top of the navigation (SPEC §2), each named by kind and subject in the
+ * current language (pageKinds.ts).
  */
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { Button, Icon, Panel } from '../../ui/index.ts';
+import { pageName } from './pageKinds.ts';
 import { userPages, useUserPages } from './userPagesStore.ts';
 import './favorites.css';
 
@@ -29,40 +31,43 @@ export function FavoritesPanels() {
           </p>
         ) : (
           <ol className="favorites-list">
-            {favorites.map((p, i) => (
-              <li key={p.path} data-favorite={p.path}>
-                <Link to={p.path}>{p.title}</Link>
-                <span className="favorites-tools">
-                  <Button
-                    variant="quiet"
-                    icon="chevronDown"
-                    iconOnly
-                    className="favorites-up"
-                    disabled={i === 0}
-                    onClick={() => void userPages.move(p.path, -1)}
-                  >
-                    {t('favorites.moveUp', { title: p.title })}
-                  </Button>
-                  <Button
-                    variant="quiet"
-                    icon="chevronDown"
-                    iconOnly
-                    disabled={i === favorites.length - 1}
-                    onClick={() => void userPages.move(p.path, 1)}
-                  >
-                    {t('favorites.moveDown', { title: p.title })}
-                  </Button>
-                  <Button
-                    variant="quiet"
-                    icon="close"
-                    iconOnly
-                    onClick={() => void userPages.toggle(p.path, p.title)}
-                  >
-                    {t('favorites.remove', { title: p.title })}
-                  </Button>
-                </span>
-              </li>
-            ))}
+            {favorites.map((p, i) => {
+              const name = pageName(p, t);
+              return (
+                <li key={p.path} data-favorite={p.path}>
+                  <Link to={p.path}>{name}</Link>
+                  <span className="favorites-tools">
+                    <Button
+                      variant="quiet"
+                      icon="chevronDown"
+                      iconOnly
+                      className="favorites-up"
+                      disabled={i === 0}
+                      onClick={() => void userPages.move(p.path, -1)}
+                    >
+                      {t('favorites.moveUp', { title: name })}
+                    </Button>
+                    <Button
+                      variant="quiet"
+                      icon="chevronDown"
+                      iconOnly
+                      disabled={i === favorites.length - 1}
+                      onClick={() => void userPages.move(p.path, 1)}
+                    >
+                      {t('favorites.moveDown', { title: name })}
+                    </Button>
+                    <Button
+                      variant="quiet"
+                      icon="close"
+                      iconOnly
+                      onClick={() => void userPages.toggle(p.path, p.title, p.subject)}
+                    >
+                      {t('favorites.remove', { title: name })}
+                    </Button>
+                  </span>
+                </li>
+              );
+            })}
           </ol>
         )}
       </Panel>
@@ -73,7 +78,7 @@ export function FavoritesPanels() {
           <ul className="link-list recent-list">
             {recent.map((p) => (
               <li key={p.path}>
-                <Link to={p.path}>{p.title}</Link>
+                <Link to={p.path}>{pageName(p, t)}</Link>
               </li>
             ))}
           </ul>
@@ -101,7 +106,7 @@ export function NavFavorites({ onNavigate }: { onNavigate?: () => void }) {
               onClick={onNavigate}
             >
               <Icon name="star" />
-              <span>{p.title}</span>
+              <span>{pageName(p, t)}</span>
             </NavLink>
           </li>
         ))}

@@ -1,6 +1,7 @@
 /**
  * The star in the header: pins the page the user is on to their favorites, or unpins it; and
- * the visit of each page for the recently visited list (SPEC §2). The page's title is its h1.
+ * the visit of each page for the recently visited list (SPEC §2). The page's title is its h1,
+ * its subject (a station's or PV's name) the h1's `data-page-subject`.
  */
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -14,7 +15,10 @@ const NOT_RECORDED = new Set(['/', '/login']);
 /** A visit counts once the page has settled and shown its title. */
 const VISIT_DELAY_MS = 1000;
 
-const pageTitle = () => document.querySelector('main h1')?.textContent?.trim() ?? '';
+const heading = () => document.querySelector('main h1');
+const pageTitle = () => heading()?.textContent?.trim() ?? '';
+/** The subject a page of one subject names on its h1 (PageHeader's `subject`). */
+const pageSubject = () => heading()?.getAttribute('data-page-subject')?.trim() || undefined;
 
 export function PinButton() {
   const { t } = useTranslation();
@@ -28,7 +32,7 @@ export function PinButton() {
     if (NOT_RECORDED.has(pathname)) return;
     const timer = setTimeout(() => {
       const title = pageTitle();
-      if (title) userPages.visit(path, title);
+      if (title) userPages.visit(path, title, pageSubject());
     }, VISIT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [path, pathname]);
@@ -44,7 +48,7 @@ export function PinButton() {
         disabled={busy || pages === null}
         onClick={async () => {
           setBusy(true);
-          await userPages.toggle(path, pageTitle() || path);
+          await userPages.toggle(path, pageTitle() || path, pageSubject());
           setBusy(false);
         }}
       >

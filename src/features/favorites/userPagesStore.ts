@@ -44,15 +44,16 @@ async function change(call: () => Promise<UserPages>): Promise<boolean> {
   }
 }
 
-const toInput = (pages: readonly SavedPage[]) => pages.map(({ path, title }) => ({ path, title }));
+const toInput = (pages: readonly SavedPage[]) =>
+  pages.map(({ path, title, subject }) => (subject ? { path, title, subject } : { path, title }));
 
 export const userPages = {
   /** Pins a page (at the end) or unpins it. */
-  toggle(path: string, title: string): Promise<boolean> {
+  toggle(path: string, title: string, subject?: string): Promise<boolean> {
     const favorites = state.pages?.favorites ?? [];
     const next = favorites.some((p) => p.path === path)
       ? favorites.filter((p) => p.path !== path)
-      : [...favorites, { path, title, at: 0 }];
+      : [...favorites, { path, title, at: 0, ...(subject ? { subject } : {}) }];
     return change(() =>
       http<UserPages>(USER_PAGES_API.favorites, { method: 'PUT', body: { pages: toInput(next) } }),
     );
@@ -72,9 +73,16 @@ export const userPages = {
     );
   },
   /** Records a visit; failures are silent (a visit is no user input to keep). */
-  visit(path: string, title: string): void {
-    void postJson<UserPages>(USER_PAGES_API.recent, { path, title }).then(
-      (pages) => set({ pages, error: state.error }),
+  visit(path: string, title: string, subject?: string): void {
+    const body = subject ? { path, title, subject } : { path, title };
+    void postJson<UserPages>(USER_PAGES_API.recent, body).then(
+      // Only the recent list: a pin answered meanwhile holds the newer favorites (a visit's
+      // answer, sent before the pin, can arrive after it).
+      (pages) =>
+        set({
+          pages: state.pages ? { ...state.pages, recent: pages.recent } : pages,
+          error: state.error,
+        }),
       () => undefined,
     );
   },

@@ -273,6 +273,7 @@ export function LeakageSectionPage() {
     <div className="page">
       <PageHeader
         title={section ? section.name : t('leakage.title')}
+        subject={section?.name}
         description={t('leakage.description')}
         actions={<Link to="/leakage">{t('leakage.back')}</Link>}
       />

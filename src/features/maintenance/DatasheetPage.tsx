@@ -1,8 +1,11 @@
 /**
  * The machine data sheet (SPEC §2 "machine data sheet", §7 datasheets/data, /parts, /docs):
- * machine data, spare parts and the machine's documents.
+ * machine data, spare parts and the machine's documents. Field names the client knows are shown
+ * in the user's language; values, part names and unknown field names are the plant's own data
+ * and the page says so.
  */
 import { useTranslation } from '../../app/useTranslation.ts';
+import { datasheetField } from '../../domain/datasheetFields.ts';
 import { LoadingState, Panel } from '../../ui/index.ts';
 import { DocumentsPanel } from './DocumentsPanel.tsx';
 import { MachineFrame } from './MachineFrame.tsx';
@@ -28,16 +31,34 @@ function Datasheet({ pvRef }: { pvRef: PvRef }) {
           errorMessage={t('maintenance.datasheet.loadFailed')}
         >
           <dl className="machine-data">
-            {data.loaded.data?.entries.map((e) => (
-              <div key={e.label} className="machine-data-row">
-                <dt>{e.label}</dt>
-                <dd>
-                  {e.value}
-                  {e.unit && <span className="unit"> {e.unit}</span>}
-                </dd>
-              </div>
-            ))}
+            {data.loaded.data?.entries.map((e) => {
+              const field = datasheetField(e);
+              return (
+                <div key={e.key ?? e.label} className="machine-data-row">
+                  <dt>
+                    {field ? (
+                      t(`maintenance.datasheet.field.${field}`)
+                    ) : (
+                      <>
+                        {e.label}{' '}
+                        <span
+                          className="plant-text-mark"
+                          title={t('maintenance.datasheet.plantLabelHelp')}
+                        >
+                          {t('maintenance.datasheet.plantLabel')}
+                        </span>
+                      </>
+                    )}
+                  </dt>
+                  <dd>
+                    {e.value}
+                    {e.unit && <span className="unit"> {e.unit}</span>}
+                  </dd>
+                </div>
+              );
+            })}
           </dl>
+          <p className="muted plant-data-note">{t('maintenance.datasheet.dataNote')}</p>
         </LoadingState>
       </Panel>
       <DocumentsPanel pvRef={pvRef} />
@@ -74,6 +95,9 @@ function Datasheet({ pvRef }: { pvRef: PvRef }) {
                 </tbody>
               </table>
             </TableScroll>
+          )}
+          {(parts.loaded.data?.entries.length ?? 0) > 0 && (
+            <p className="muted plant-data-note">{t('maintenance.datasheet.partsNote')}</p>
           )}
         </LoadingState>
       </Panel>

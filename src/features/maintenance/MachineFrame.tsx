@@ -64,6 +64,7 @@ function KnownMachine({
     <section className="page maintenance-page">
       <PageHeader
         title={title}
+        subject={config.config?.name}
         documentTitle={`${views.find(([v]) => v === view)![1]}: ${title}`}
         description={
           config.config

@@ -96,7 +96,11 @@ export function NotificationsPage() {
         </Field>
       </div>
       <p className="muted" aria-live="polite">
-        {t('maintenance.notifications.count', { shown: shown.length, total: all.length })}
+        {t('maintenance.notifications.count', {
+          count: all.length,
+          shown: shown.length,
+          total: all.length,
+        })}
       </p>
       <LoadingState
         status={notes.loaded.state}

@@ -41,7 +41,10 @@ export function useAmount() {
   const format = useFormat();
   return (value: number, c: Pick<MaintenanceConfig, 'runtimeDimension'>) =>
     c.runtimeDimension === 'Cycles'
-      ? t('maintenance.amount.cycles', { value: format.number(value, 0) })
+      ? t('maintenance.amount.cycles', {
+          count: Math.round(value),
+          value: format.number(value, 0),
+        })
       : t('maintenance.amount.hours', { value: format.number(value, 1) });
 }
 
@@ -214,6 +217,7 @@ function Runtime({ pvRef }: { pvRef: PvRef }) {
                   <dd className="num">
                     {r.runtimeValue.runtimeType === 'Schaltzyklen'
                       ? t('maintenance.amount.cycles', {
+                          count: Math.round(r.runtimeValue.value),
                           value: format.number(r.runtimeValue.value, 0),
                         })
                       : t('maintenance.amount.hours', {

@@ -220,6 +220,7 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
     <>
       <PageHeader
         title={title}
+        subject={title}
         actions={
           <Toolbar label={t('processImages.zoom.label')}>
             <Button

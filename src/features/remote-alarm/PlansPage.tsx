@@ -139,7 +139,7 @@ function PlanCard({
       <p className="plan-counts">
         {t('remoteAlarm.counts', {
           sent: plan.alertingCount,
-          max: plan.alertingCountMax,
+          count: plan.alertingCountMax,
           undelivered: plan.undeliveredMessages,
         })}
       </p>

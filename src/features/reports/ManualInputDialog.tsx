@@ -4,6 +4,7 @@
  * failed save keeps the input and says why.
  */
 import { useState } from 'react';
+import { failureText } from '../../app/failureText.ts';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import type { ReportColumn } from '../../contract/reports.ts';
@@ -72,7 +73,7 @@ export function ManualInputDialog({
       onClose();
     } catch (err) {
       setConfirm(null);
-      setFailure(t('reports.manual.failed', { error: err instanceof Error ? err.message : '' }));
+      setFailure(t('reports.manual.failed', { error: failureText(err) }));
     } finally {
       setBusy(false);
     }
@@ -112,7 +113,7 @@ export function ManualInputDialog({
             help={t('reports.manual.range', {
               min: format.number(config.domain.min, config.decimals),
               max: format.number(config.domain.max, config.decimals),
-              decimals: config.decimals,
+              count: config.decimals,
             })}
             error={error}
           >

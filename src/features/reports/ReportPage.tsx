@@ -53,7 +53,6 @@ import {
   REPORT_DRAWN_MEASURE,
   saveManualInput,
 } from './reportsApi.ts';
-import { buildXlsx } from './xlsx.ts';
 import './reports.css';
 
 /** The station of a report config id (station * 100 + n; the plant's are below 100). */
@@ -171,19 +170,16 @@ function ReportView({ kind, id, zone }: { kind: ReportKind; id: number; zone?: s
     const [head, ...rest] = csvCells(exportTable(config, shown, format, t, states), format.locale);
     downloadText(`${fileBase}.csv`, toCsv(head!, rest));
   };
-  const exportXlsx = () => {
+  const exportXlsx = async () => {
     if (!config || !shown) return;
     const cells = [
       [`${config.name} – ${period}`],
       [],
       ...exportTable(config, shown, format, t, states),
     ];
-    saveBlob(
-      new Blob([buildXlsx(t(`reports.kind.${kind}`), cells) as BlobPart], {
-        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      }),
-      `${fileBase}.xlsx`,
-    );
+    // The writer is loaded with the first export, not with the page.
+    const { xlsxBlob } = await import('./xlsxExport.ts');
+    saveBlob(await xlsxBlob(t(`reports.kind.${kind}`), cells, 2), `${fileBase}.xlsx`);
   };
 
   return (
@@ -199,6 +195,7 @@ function ReportView({ kind, id, zone }: { kind: ReportKind; id: number; zone?: s
       </div>
       <PageHeader
         title={title}
+        subject={config?.name}
         description={`${t(`reports.kind.${kind}`)} · ${period}`}
         documentTitle={`${title} ${date}`}
       />
@@ -232,7 +229,7 @@ function ReportView({ kind, id, zone }: { kind: ReportKind; id: number; zone?: s
         <Button variant="quiet" disabled={!shown || !config} onClick={exportCsv}>
           {t('reports.export.csv')}
         </Button>
-        <Button variant="quiet" disabled={!shown || !config} onClick={exportXlsx}>
+        <Button variant="quiet" disabled={!shown || !config} onClick={() => void exportXlsx()}>
           {t('reports.export.xlsx')}
         </Button>
         <Button variant="quiet" disabled={!shown} onClick={() => window.print()}>

@@ -7,7 +7,6 @@ import type {
   ReportResolution,
 } from '../../contract/reports.ts';
 import type { Formatters } from '../../app/useFormat.ts';
-import type { XlsxCell } from './xlsx.ts';
 import type { DigiDisplayConfig, PvConfig } from '../../contract/pv.ts';
 import { pvKey } from '../../contract/keys.ts';
 import type { FormatLocale } from '../../domain/format.ts';
@@ -82,6 +81,9 @@ export function periodLabel(data: ReportData, format: Formatters, t: TFunction):
       return t('reports.period.range', { from: day(data.start), to: day(data.end - 1) });
   }
 }
+
+/** A cell of an export: text, a number (stays a number in Excel), or empty. */
+export type XlsxCell = string | number | null;
 
 /**
  * The state texts a column's values read as (issue 41 item 3): a column of a digital PV that

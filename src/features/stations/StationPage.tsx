@@ -84,7 +84,7 @@ export function StationPage() {
         <Link to="/stations">{t('stations.title')}</Link>
       </nav>
       <header className="page-header">
-        <h1 id="station-title">
+        <h1 id="station-title" data-page-subject={station.name}>
           <span className="station-nr">{station.id}</span> {station.name}
         </h1>
         <div className="station-facts">

@@ -8,6 +8,7 @@ import { useCallback, useState } from 'react';
 import type { DialState, StationCallAction } from '../../contract/enums.ts';
 import type { StationCallResult } from '../../contract/station.ts';
 import { callStations } from '../../api/stations.ts';
+import { failureText } from '../../app/failureText.ts';
 
 /** How long an interim state is shown at most when no live dial state arrives. */
 export const INTERIM_STATE_MAX_MS = 60_000;
@@ -78,7 +79,7 @@ export function useDialActions() {
         setOutcome({
           ok: false,
           result: null,
-          error: err instanceof Error ? err.message : String(err),
+          error: failureText(err),
         });
       }
     },

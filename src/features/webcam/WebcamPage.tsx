@@ -24,6 +24,7 @@ export function WebcamPage() {
     <section className="page">
       <PageHeader
         title={cam ? cam.name : t('webcam.title')}
+        subject={cam?.name}
         description={t('webcam.description')}
       />
       <LoadingState status={data.state} onRetry={retry} label={t('webcam.loading')}>
@@ -146,7 +147,7 @@ function History({ cam }: { cam: Webcam }) {
             )}
           </div>
           <label htmlFor={sliderId} className="webcam-slider-label">
-            {t('webcam.slider', { index: index + 1, count: images.length })}
+            {t('webcam.slider', { index: index + 1, total: images.length })}
             {image && <strong>{format.dateTime(image.timestamp)}</strong>}
           </label>
           <input

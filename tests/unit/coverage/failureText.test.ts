@@ -43,10 +43,16 @@ describe('failure texts (SPEC §8 "Operation")', () => {
     );
   });
 
-  it('FT4: a refused request keeps the server text (SPEC §8 raw error text)', () => {
+  it('FT4: a refused request is named in the user language, never by the server text', () => {
     const e = new HttpError(400, 'validation', 'endDate must be after startDate');
-    expect(failureKind(e)).toBe('refused');
-    expect(failureText(e)).toBe('endDate must be after startDate');
+    expect(failureKind(e)).toBe('invalid');
+    expect(failureText(e)).toBe('Die Anlage hat die Eingabe abgelehnt. Bitte die Angaben prüfen.');
+    texts.changeLanguage('ru');
+    expect(failureText(e)).toBe(ru.results.refusal.invalid);
+    expect(failureText(new HttpError(429, 'rate_limited', 'Too many', [], 5))).toBe(
+      'Слишком много запросов. Повторите через 5 секунд.',
+    );
+    expect(failureText(new TypeError('Failed to fetch'))).toBe(ru.results.network.error);
   });
 
   it('FT5: defects and thrown non-errors are "Unbekannter Fehler", in the user language', () => {
@@ -80,7 +86,7 @@ describe('remote alarm calls that threw (SPEC §8 "Netzwerkfehler" for plan and 
       unauthorizedPlans: [],
     });
     expect(failedPlanResult(new HttpError(400, 'validation', 'unknown plan')).errorMessage).toBe(
-      'unknown plan',
+      de.results.refusal.invalid,
     );
   });
 });

@@ -74,11 +74,11 @@ describe('too many alarms or number changes (SPEC §8)', () => {
   it('PL1: nothing below the daily maxima; each count at its maximum is named', () => {
     expect(planLimitMessages(plan)).toEqual([]);
     expect(planLimitMessages({ ...plan, alertingCount: 20 })).toEqual([
-      { key: PLAN_LIMIT_KEYS.alarms, params: { count: 20, max: 20 } },
+      { key: PLAN_LIMIT_KEYS.alarms, params: { sent: 20, count: 20 } },
     ]);
     expect(planLimitMessages({ ...plan, alertingCount: 21, callNumberChangeCount: 5 })).toEqual([
-      { key: PLAN_LIMIT_KEYS.alarms, params: { count: 21, max: 20 } },
-      { key: PLAN_LIMIT_KEYS.changes, params: { count: 5, max: 5 } },
+      { key: PLAN_LIMIT_KEYS.alarms, params: { sent: 21, count: 20 } },
+      { key: PLAN_LIMIT_KEYS.changes, params: { made: 5, count: 5 } },
     ]);
     expect(german(PLAN_LIMIT_KEYS.title)).toBe('Zu viele Alarmierungen oder Rufnummernänderungen');
   });

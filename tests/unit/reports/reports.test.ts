@@ -1,10 +1,11 @@
-/** Report rules and stores: manual input checks, the XLSX writer, manual values in SQLite. */
+/** Report rules and stores: manual input checks, the XLSX export, manual values in SQLite. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkManualInput } from '../../../src/domain/reportInput.ts';
-import { buildXlsx } from '../../../src/features/reports/xlsx.ts';
+import { sheetNameOf, xlsxBlob } from '../../../src/features/reports/xlsxExport.ts';
+import { unzipText } from '../../support/unzip.ts';
 import { ManualInputStore } from '../../../server/reports/ManualInputStore.ts';
 import { totalOf, volumeFactor } from '../../../server/reports/ReportDataService.ts';
 import { openDatabase } from '../../../server/store/db.ts';
@@ -29,47 +30,36 @@ describe('manual input rule', () => {
   });
 });
 
-/** The entries of a stored ZIP. */
-function unzip(bytes: Uint8Array): Map<string, string> {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const files = new Map<string, string>();
-  let at = 0;
-  while (view.getUint32(at, true) === 0x04034b50) {
-    const size = view.getUint32(at + 18, true);
-    const nameLength = view.getUint16(at + 26, true);
-    const name = new TextDecoder().decode(bytes.subarray(at + 30, at + 30 + nameLength));
-    const start = at + 30 + nameLength;
-    files.set(name, new TextDecoder().decode(bytes.subarray(start, start + size)));
-    at = start + size;
-  }
-  return files;
-}
-
-describe('XLSX writer', () => {
-  it('XL1: a stored ZIP with workbook and sheet; numbers as values, text inline and escaped', () => {
-    const bytes = buildXlsx('Tagesbericht', [
-      ['Zeit', 'Menge [m³]'],
-      ['00:00–01:00', 312.9],
-      ['<&>', null],
-    ]);
-    const files = unzip(bytes);
-    expect([...files.keys()].sort()).toEqual([
-      '[Content_Types].xml',
-      '_rels/.rels',
-      'xl/_rels/workbook.xml.rels',
-      'xl/workbook.xml',
-      'xl/worksheets/sheet1.xml',
-    ]);
+describe('XLSX export (write-excel-file)', () => {
+  it('XL1: one sheet named by the report kind; numbers as values, text escaped, empty cells left out', async () => {
+    const blob = await xlsxBlob(
+      'Tagesbericht: Wasserwerk/Talaue',
+      [['Bericht – 1. Mai'], [], ['Zeit', 'Menge [m³]'], ['00:00–01:00', 312.9], ['<&>', null]],
+      2,
+    );
+    const files = unzipText(new Uint8Array(await blob.arrayBuffer()));
+    expect([...files.keys()]).toEqual(
+      expect.arrayContaining([
+        '[Content_Types].xml',
+        '_rels/.rels',
+        'xl/workbook.xml',
+        'xl/_rels/workbook.xml.rels',
+        'xl/worksheets/sheet1.xml',
+      ]),
+    );
     const sheet = files.get('xl/worksheets/sheet1.xml')!;
-    expect(sheet).toContain('<c r="B2"><v>312.9</v></c>');
-    expect(sheet).toContain('Menge [m³]');
-    expect(sheet).toContain('&lt;&amp;&gt;');
-    expect(sheet).not.toContain('r="B3"');
-    expect(files.get('xl/workbook.xml')).toContain('name="Tagesbericht"');
-    // The central directory ends the file.
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    expect(view.getUint32(bytes.length - 22, true)).toBe(0x06054b50);
-    expect(view.getUint16(bytes.length - 12, true)).toBe(5);
+    const text = [...files.values()].join('');
+    expect(sheet).toMatch(/<c r="B4"[^>]*><v>312\.9<\/v><\/c>/);
+    expect(text).toContain('Menge [m³]');
+    expect(text).toContain('&lt;&amp;&gt;');
+    expect(sheet).not.toMatch(/r="B5"/);
+    expect(sheet).not.toMatch(/r="A2"/);
+    // The sheet name within Excel's limits: no slash or colon, 31 characters at most.
+    expect(files.get('xl/workbook.xml')).toContain('name="Tagesbericht  Wasserwerk Talaue"');
+    expect(sheetNameOf('x'.repeat(40))).toHaveLength(31);
+    // The header row is bold, the data rows are not.
+    expect(sheet).toMatch(/<c r="A3" s="[1-9]\d*"/);
+    expect(sheet).not.toMatch(/<c r="B4" s="[1-9]/);
   });
 });
 
