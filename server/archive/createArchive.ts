@@ -16,10 +16,14 @@ import type { Plant } from '../plant/types.ts';
 import type { ArchiveKind } from './aggregate.ts';
 import { archiveKindOf } from './archivedValue.ts';
 import { ArchiveStore, TABLE_NAMES, type ArchiveTable } from './ArchiveStore.ts';
+import { DEFAULT_FAILURES_PER_PUMP_HOUR } from '../plant/simulatedPlant.ts';
+import { STATION_CATALOG } from '../plant/stationCatalog.ts';
+import { StationHistoryRun } from '../plant/stationHistory.ts';
 import {
   DEFAULT_HISTORY_SPANS,
   anchoredCounter,
   fillHistory,
+  fillModelHistory,
   historyPlan,
   type HistoryPlan,
   type HistorySpans,
@@ -90,6 +94,8 @@ export class Archive {
   private readonly live: LiveArchive;
   private readonly known = new Map<string, ArchivedPv | null>();
   private readonly filled = new Set<number>();
+  /** Per station: does the plant run the catalogue's process model there (checked once)? */
+  private readonly modelled = new Map<number, boolean>();
   private readonly stops: (() => void)[] = [];
   private readonly rowsWritten;
   private readonly appendSeconds;
@@ -280,6 +286,8 @@ export class Archive {
   }
 
   private fill(pv: ArchivedPv): RowCounts {
+    const station = this.modelledStation(pv);
+    if (station) return this.fillStation(station);
     const started = performance.now();
     const generated = historySignal(pv.config, pv.kind, this.ctx.config.seed);
     const anchor = this.valueAtHistoryEnd(pv);
@@ -295,6 +303,61 @@ export class Archive {
       this.store.setHistoryFilled(pv.id);
     })();
     this.filled.add(pv.id);
+    this.count({ samples: rows.raw, aggregates: rows });
+    this.fillSeconds.inc({}, (performance.now() - started) / 1000);
+    return rows;
+  }
+
+  /**
+   * A new run of the station's process model, when the plant's PVs of the station are the
+   * model's (the simulated plant); null for any other plant (a test's, the load mode's).
+   */
+  private modelledStation(pv: ArchivedPv): StationHistoryRun | null {
+    const nr = pv.config.stationNumber;
+    const known = this.modelled.get(nr);
+    if (known === false) return null;
+    const def = STATION_CATALOG.find((s) => s.nr === nr);
+    if (!def) {
+      this.modelled.set(nr, false);
+      return null;
+    }
+    const run = new StationHistoryRun(
+      def,
+      this.ctx.config.seed,
+      this.plan.days[0] ?? this.historyEnd,
+      this.ctx.config.plantFailuresPerPumpHour ?? DEFAULT_FAILURES_PER_PUMP_HOUR,
+    );
+    if (known === undefined) {
+      const same =
+        run.pvs.some((h) => h.key === pvKey(pv.ref)) &&
+        run.pvs.every((h) => {
+          const c = this.plant.config(h.ref);
+          return c?.hasArchiveData === true && c.name === h.name;
+        });
+      this.modelled.set(nr, same);
+      if (!same) return null;
+    }
+    return run;
+  }
+
+  /** Writes the history of every archived PV of a modelled station in one run of its model. */
+  private fillStation(run: StationHistoryRun): RowCounts {
+    const started = performance.now();
+    // A PV filled before (an older database) keeps its history; the model still runs for all.
+    const pvs = run.pvs
+      .map((h) => ({ h, pv: this.lookup(h.ref)! }))
+      .filter(({ pv }) => !this.filled.has(pv.id))
+      .map(({ h, pv }) => ({ id: pv.id, counter: pv.kind === 'counter', read: h.read, pv }));
+    let rows: RowCounts = { raw: 0, quarterHour: 0, day: 0, month: 0 };
+    this.store.db.transaction(() => {
+      rows = fillModelHistory(this.store, pvs, run, this.plan, (p, lastReading) => {
+        // The counter's history ends at the plant's reading; its increments stay the model's.
+        const anchor = this.valueAtHistoryEnd((p as (typeof pvs)[number]).pv);
+        return anchor === null || lastReading === null ? 0 : anchor - lastReading;
+      });
+      for (const p of pvs) this.store.setHistoryFilled(p.id);
+    })();
+    for (const p of pvs) this.filled.add(p.id);
     this.count({ samples: rows.raw, aggregates: rows });
     this.fillSeconds.inc({}, (performance.now() - started) / 1000);
     return rows;
