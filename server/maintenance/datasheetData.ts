@@ -5,6 +5,7 @@
  */
 import type { DatasheetDataEntry, DatasheetPart } from '../../src/contract/maintenance.ts';
 import type { PvConfig } from '../../src/contract/pv.ts';
+import { STATION_CATALOG } from '../plant/stationCatalog.ts';
 
 const MAKERS = ['KSB', 'Grundfos', 'Wilo', 'Flygt', 'Sulzer'];
 
@@ -13,6 +14,17 @@ function pick<T>(list: readonly T[], n: number): T {
 }
 
 const isPump = (c: PvConfig) => /pumpe|gebläse|rührwerk/i.test(c.name);
+
+/**
+ * The rating of a station's pumps as the simulated plant runs them (one pump's nominal flow
+ * and power): the data sheet and the process model state the same figures.
+ */
+export function pumpRating(config: PvConfig): { flowM3h: number; powerKw: number } | null {
+  const def = STATION_CATALOG.find((s) => s.nr === config.stationNumber);
+  return def && def.pumps > 0 && /pumpe \d+ /i.test(`${config.name} `)
+    ? { flowM3h: def.pumpFlow, powerKw: def.pumpPowerKw }
+    : null;
+}
 
 export function machineData(config: PvConfig, nr: number): DatasheetDataEntry[] {
   const maker = pick(MAKERS, nr);
@@ -26,15 +38,24 @@ export function machineData(config: PvConfig, nr: number): DatasheetDataEntry[] 
     { label: 'Seriennummer', value: `${maker.slice(0, 2).toUpperCase()}-${year}-${nr}`, unit: '' },
   ];
   if (isPump(config)) {
+    const rating = pumpRating(config);
     rows.push(
       {
         label: 'Typ',
         value: `${maker} ${pick(['Etanorm', 'NB', 'Omega', 'NP'], nr)} 80-200`,
         unit: '',
       },
-      { label: 'Nennleistung', value: String(7.5 + (nr % 6) * 3.5), unit: 'kW' },
+      {
+        label: 'Nennleistung',
+        value: String(rating?.powerKw ?? 7.5 + (nr % 6) * 3.5),
+        unit: 'kW',
+      },
       { label: 'Nenndrehzahl', value: String(pick([1450, 2900, 960], nr)), unit: '1/min' },
-      { label: 'Förderstrom', value: String(40 + (nr % 9) * 15), unit: 'm³/h' },
+      {
+        label: 'Förderstrom',
+        value: String(rating?.flowM3h ?? 40 + (nr % 9) * 15),
+        unit: 'm³/h',
+      },
       { label: 'Förderhöhe', value: String(18 + (nr % 7) * 6), unit: 'm' },
       { label: 'Schutzart', value: 'IP68', unit: '' },
     );
