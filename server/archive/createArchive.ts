@@ -191,6 +191,26 @@ export class Archive {
     return pv;
   }
 
+  /**
+   * Fills the history of several PVs at once: the PVs of one simulated station share a single
+   * run of its model (a report's columns, a basin's level and overflow), instead of one run each.
+   */
+  prepare(refs: readonly PvRef[]): void {
+    const byStation = new Map<number, ArchivedPv[]>();
+    for (const ref of refs) {
+      const pv = this.lookup(ref);
+      if (!pv || this.filled.has(pv.id)) continue;
+      const list = byStation.get(pv.config.stationNumber);
+      if (list) list.push(pv);
+      else byStation.set(pv.config.stationNumber, [pv]);
+    }
+    for (const pvs of byStation.values()) {
+      const run = this.modelledStation(pvs[0]!);
+      if (run) this.fillStation(run, new Set(pvs.map((pv) => pvKey(pv.ref))));
+      else for (const pv of pvs) if (!this.filled.has(pv.id)) this.fill(pv);
+    }
+  }
+
   /** Values of one PV in [start, end), ascending; for aggregates t is the period start. */
   points(
     pv: ArchivedPv,
@@ -226,7 +246,7 @@ export class Archive {
     for (const ref of this.plant.pvRefs()) {
       const pv = this.lookup(ref);
       if (!pv || this.filled.has(pv.id)) continue;
-      const r = this.fill(pv);
+      const r = this.fill(pv, true);
       pvs++;
       for (const k of Object.keys(rows) as ArchiveTable[]) rows[k] += r[k];
     }
@@ -285,9 +305,14 @@ export class Archive {
     return pv;
   }
 
-  private fill(pv: ArchivedPv): RowCounts {
+  /**
+   * Writes a PV's history. A simulated station's PV comes from a run of the station's model:
+   * for it alone (a lazy read: a run is cheap, writing every PV of the station is not) or,
+   * `wholeStation`, for every archived PV of the station in the same run (eager, background).
+   */
+  private fill(pv: ArchivedPv, wholeStation = false): RowCounts {
     const station = this.modelledStation(pv);
-    if (station) return this.fillStation(station);
+    if (station) return this.fillStation(station, wholeStation ? null : new Set([pvKey(pv.ref)]));
     const started = performance.now();
     const generated = historySignal(pv.config, pv.kind, this.ctx.config.seed);
     const anchor = this.valueAtHistoryEnd(pv);
@@ -340,11 +365,12 @@ export class Archive {
     return run;
   }
 
-  /** Writes the history of every archived PV of a modelled station in one run of its model. */
-  private fillStation(run: StationHistoryRun): RowCounts {
+  /** Writes the history of a modelled station's PVs (`only`, else all) in one run of its model. */
+  private fillStation(run: StationHistoryRun, only: ReadonlySet<string> | null): RowCounts {
     const started = performance.now();
-    // A PV filled before (an older database) keeps its history; the model still runs for all.
+    // A PV filled before (an older database) keeps its history.
     const pvs = run.pvs
+      .filter((h) => only === null || only.has(h.key))
       .map((h) => ({ h, pv: this.lookup(h.ref)! }))
       .filter(({ pv }) => !this.filled.has(pv.id))
       .map(({ h, pv }) => ({ id: pv.id, counter: pv.kind === 'counter', read: h.read, pv }));
@@ -393,7 +419,7 @@ export class Archive {
       while (i < pending.length) {
         const pv = this.lookup(pending[i++]!);
         if (pv && !this.filled.has(pv.id)) {
-          this.fill(pv);
+          this.fill(pv, true);
           break;
         }
       }

@@ -184,6 +184,9 @@ function round(v: number, decimals: number): number {
   return Math.round(v * scale) / scale;
 }
 
+/** Older than the quarter-hour window the model takes quarter-hour steps: days need no more. */
+const MODEL_SPARSE_STEP_MS = QUARTER_HOUR_MS;
+
 /** One archived PV of a station whose history a process model runs. */
 export interface ModelHistoryPv {
   id: number;
@@ -198,8 +201,9 @@ export interface ModelHistoryRun {
 
 /**
  * Writes the history of every archived PV of one station from a run of its process model:
- * the model is stepped to each sample time (the archive interval inside the quarter-hour
- * window, 5 minutes before it) and every PV is read after the step, so a quarter hour's mean
+ * the model is stepped to each sample time (the archive interval inside the raw window, 5
+ * minutes in the rest of the quarter-hour window, a quarter hour before it, where only days
+ * and months are kept) and every PV is read after the step, so a quarter hour's mean
  * flow × 0.25 h and its counter's total cover the same steps. Counters are shifted by
  * `counterOffset(pv, lastReading)` so their history ends at the plant's reading; their
  * increments do not change. The caller wraps it in a transaction. Returns rows written.
@@ -239,7 +243,8 @@ export function fillModelHistory(
     for (let qh = dayStart; qh < dayEnd; qh += QUARTER_HOUR_MS) {
       const cellEnd = Math.min(qh + QUARTER_HOUR_MS, dayEnd);
       const dense = qh >= plan.quarterHourStart;
-      const stepMs = dense ? plan.rawIntervalMs : SPARSE_SAMPLE_MS;
+      const stepMs =
+        cellEnd > rawStart ? plan.rawIntervalMs : dense ? SPARSE_SAMPLE_MS : MODEL_SPARSE_STEP_MS;
       for (let i = 0; i < n; i++) cells[i] = emptyAggregate();
       for (let t = qh; t < cellEnd; t += stepMs) {
         run.step(t, t - last > 0 ? t - last : stepMs);

@@ -116,6 +116,7 @@ export function registerEnergy(
     const { nr } = parse(z.object({ nr: z.coerce.number().int() }), request.params, 'path');
     const e = energyRef.get(nr);
     const f = volumeRef.get(nr);
+    if (e && f) archive.prepare([e, f]);
     const energyPv = e && archive.pv(e);
     const volumePv = f && archive.pv(f);
     if (!meters.has(nr) || !energyPv || !volumePv)

@@ -81,6 +81,9 @@ export class RuebEventFinder {
 
   /** The events of one basin starting in [start, end). */
   events(item: RuebConfigItem, start: number, end: number, now: number): RuebEvent[] {
+    this.archive.prepare(
+      [item.levelPv, item.overflowPv, item.overflowVolumePv].filter((r): r is PvRef => r !== null),
+    );
     const level = this.archive.pv(item.levelPv);
     if (!level) return [];
     // Levels are archived with two decimals: the crest reads as itself.

@@ -56,6 +56,9 @@ beforeAll(async () => {
     readConfig({ PEGEL_DATA_DIR: dataDir, PEGEL_DIST_DIR: join(dataDir, 'dist') }),
     {
       manualPlant: true,
+      // Two months of history: each simulated station's history is a run of its model, and
+      // thirteen months of it for every station a report touches would make the test heavy.
+      archive: { spans: { months: 2, quarterHourDays: 35, rawDays: 3, rawIntervalMs: 60_000 } },
       now: () => clock,
       // The hubs keep wall-clock time: jumping the plant's clock by minutes must not read as
       // clients silent past their timeout.

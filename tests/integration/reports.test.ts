@@ -64,6 +64,9 @@ beforeAll(async () => {
     }),
     {
       manualPlant: true,
+      // Two months of history: each simulated station's history is a run of its model, and
+      // thirteen months of it for every station a report touches would make the test heavy.
+      archive: { spans: { months: 2, quarterHourDays: 35, rawDays: 3, rawIntervalMs: 60_000 } },
       auth: {
         userOf(request) {
           if (request.headers.cookie === SESSION_HEADER) return USERS.operator!;
