@@ -73,6 +73,8 @@ export interface ArchiveOptions {
   flushIntervalMs?: number;
   maxSamplesPerSecond?: number;
   timers?: ArchiveTimers;
+  /** The simulator's tick: it sends values only on change (see LiveArchiveOptions). */
+  holdTickMs?: number | null;
 }
 
 export interface ArchivedPv {
@@ -134,6 +136,7 @@ export class Archive {
     this.live = new LiveArchive(store, resolver, {
       historyEnd: this.historyEnd,
       rawIntervalMs: spans.rawIntervalMs,
+      holdTickMs: options.holdTickMs ?? null,
       maxSamplesPerFlush: Math.max(1, Math.round((perSecond * flushMs) / 1000)),
     });
 
@@ -172,6 +175,16 @@ export class Archive {
       this.live.onValues(values),
     );
     this.stops.push(this.plant.on('values', (values) => onValues(values)));
+    if (this.options.holdTickMs) {
+      // A plant that sends values only on change: its values now are the first ones held, so
+      // a flow that stays 0 after the start counts from there on.
+      const now: PvValue[] = [];
+      for (const ref of this.plant.pvRefs()) {
+        const value = this.plant.valueByKey(pvKey(ref));
+        if (value && value.timestamp >= this.historyEnd) now.push(value);
+      }
+      onValues(now);
+    }
     const handle = timers.setInterval(
       () => this.flush(),
       this.options.flushIntervalMs ?? ARCHIVE_FLUSH_INTERVAL_MS,

@@ -14,6 +14,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HUB_MESSAGES, HUB_METHODS, HUBS } from '../../src/contract/hubs.ts';
+import { pvKey } from '../../src/contract/keys.ts';
 import type { EnergyOptimisationValues } from '../../src/contract/energy.ts';
 import { startOfUnit } from '../../src/domain/timeUnits.ts';
 import type { PlantServer } from '../../server/app.ts';
@@ -24,6 +25,7 @@ import {
   basinFigures,
   dayOf,
   figuresServer,
+  flowName,
   stationDayFigures,
   type StationDayFigures,
 } from '../support/plantFigures.ts';
@@ -38,7 +40,8 @@ let dataDir: string;
 const figures: StationDayFigures[] = [];
 
 beforeAll(async () => {
-  ({ server, dataDir } = await figuresServer(NOW));
+  // A five-second tick keeps FG6's half hour of live plant light.
+  ({ server, dataDir } = await figuresServer(NOW, { PEGEL_PLANT_TICK_MS: '5000' }));
   for (const def of PUMP_STATIONS) {
     for (const date of DAYS) figures.push(await stationDayFigures(server, def, date));
   }
@@ -138,4 +141,59 @@ describe('plant figures agree across views (per station and day)', () => {
     // The seed's weather brings at least one shower that fills a basin in these five weeks.
     expect(overflowQuarters).toBeGreaterThan(0);
   });
+
+  it('FG6: live quarter hours weigh a held value by time: the flow volume equals the volume counter while pumps switch', () => {
+    // Half an hour of the live plant from the history's end (10:00 UTC, a quarter-hour start),
+    // then every pending aggregate is written.
+    const sim = server.simulation!;
+    sim.step(30 * 60_000 + 5000);
+    server.archive.close();
+    const end = NOW + 30 * 60_000;
+    let switches = 0;
+    // Stations on a permanent line: a dial-up station sends only while connected.
+    for (const nr of [1, 2, 3, 7, 9]) {
+      const def = PUMP_STATIONS.find((s) => s.nr === nr)!;
+      const find = (name: RegExp) =>
+        server.plant
+          .pvRefs()
+          .map((r) => server.plant.config(r)!)
+          .find((c) => c.stationNumber === nr && name.test(c.name))!;
+      // Live rows only: read by the archive's row id, without filling the PV's history.
+      const cells = (name: RegExp) => {
+        const pv = server.context.db
+          .prepare('SELECT id FROM archive_pv WHERE pv_key = ?')
+          .get(pvKey(find(name).pvRef)) as { id: number };
+        return server.context.db
+          .prepare(
+            'SELECT t, n, sum, total, vmin, vmax FROM archive_quarter_hour WHERE pv = ? AND t >= ? AND t < ? ORDER BY t',
+          )
+          .all(pv.id, NOW, end) as {
+          t: number;
+          n: number;
+          sum: number;
+          total: number;
+          vmin: number;
+          vmax: number;
+        }[];
+      };
+      const flow = cells(new RegExp(`^${flowName(def)}$`));
+      const counter = cells(/^(Fördermenge|Zulaufmenge)$/);
+      expect(flow.map((c) => c.t)).toEqual([NOW, NOW + 900_000]);
+      for (let k = 1; k <= def.pumps; k++) {
+        for (const c of cells(new RegExp(`pumpe ${k} Betrieb$`))) if (c.vmin !== c.vmax) switches++;
+      }
+      for (let i = 0; i < 2; i++) {
+        // One sample per five-second tick: 180 per quarter hour.
+        expect(flow[i]!.n, `station ${nr}`).toBeGreaterThanOrEqual(179);
+        const volume = (flow[i]!.sum / flow[i]!.n) * 0.25;
+        // A counter that did not move in a quarter hour has no row there: nothing was pumped.
+        const pumped = counter.find((c) => c.t === flow[i]!.t)?.total ?? 0;
+        expect(Math.abs(volume - pumped), `station ${nr} cell ${i}`).toBeLessThan(
+          0.3 + 0.005 * volume,
+        );
+      }
+    }
+    // Pumps switched in the window: a mean over changes only would be far off there.
+    expect(switches).toBeGreaterThan(0);
+  }, 120_000);
 });
