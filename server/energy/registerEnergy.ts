@@ -70,16 +70,19 @@ export function registerEnergy(
     stations.push({ stationNumber: def.nr, name: def.name, installedKw, sollleistung });
   }
   /**
-   * Each meter learns the month's quarter-hour means from the archive on the first
-   * subscription to its station (filling a station's history takes a moment, so not at start).
+   * Each meter learns the month's quarter-hour means from the archive after the first
+   * subscription to its station, one station per turn of the event loop: reading a station's
+   * history the first time runs its model over the history, and the overview subscribes to
+   * every station at once. The seeded values are pushed when ready.
    */
   const seeded = new Set<number>();
+  const queue: number[] = [];
+  let turn: NodeJS.Immediate | null = null;
   const seed = (nr: number) => {
-    if (seeded.has(nr)) return;
-    seeded.add(nr);
     const meter = meters.get(nr);
-    const power = archive.pv(powerRef.get(nr)!);
-    if (!meter || !power) return;
+    const ref = powerRef.get(nr);
+    const power = ref && archive.pv(ref);
+    if (!meter || !ref || !power) return;
     const now = ctx.now();
     const monthStart = startOfUnit(now, 'Months', ctx.config.plantTimeZone);
     const cells = archive.points(power, 'QuarterHourValues', 'Mittelwert', monthStart, now);
@@ -87,8 +90,21 @@ export function registerEnergy(
     let max = 0;
     for (const v of cells.v) if (typeof v === 'number') max = Math.max(max, v - chp);
     meter.seedMonthMax(now, max);
-    const values = meter.sample(now, plant.valueByKey(pvKey(powerRef.get(nr)!))?.doubleValue ?? 0);
+    const values = meter.sample(now, plant.valueByKey(pvKey(ref))?.doubleValue ?? 0);
     latest.set(String(nr), values);
+    hub.publishEnergyValues(String(nr), values);
+  };
+  const nextSeed = () => {
+    turn = null;
+    const nr = queue.shift();
+    if (nr !== undefined) seed(nr);
+    if (queue.length > 0) turn = setImmediate(nextSeed);
+  };
+  const requestSeed = (nr: number) => {
+    if (seeded.has(nr) || !meters.has(nr)) return;
+    seeded.add(nr);
+    queue.push(nr);
+    turn ??= setImmediate(nextSeed);
   };
   const latest = new Map<string, ReturnType<EnergyMeter['sample']>>();
   const sample = () => {
@@ -101,11 +117,15 @@ export function registerEnergy(
     }
   };
   hub.setCurrent((key) => {
-    if (/^\d+$/.test(key)) seed(Number(key));
+    if (/^\d+$/.test(key)) requestSeed(Number(key));
     return latest.get(key);
   });
   sample();
-  const off = plant.on('values', sample);
+  const unsubscribe = plant.on('values', sample);
+  const off = () => {
+    unsubscribe();
+    if (turn) clearImmediate(turn);
+  };
 
   app.get(ENERGY_API.stations, async (request): Promise<EnergyStation[]> => {
     requireUser(ctx, request);

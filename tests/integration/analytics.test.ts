@@ -106,7 +106,8 @@ describe('energy optimisation and pipe leakage', () => {
       ['2'],
     );
     try {
-      await waitFor(() => received.length > 0);
+      // Generous waits: the meter reads station 2's archive history right after the subscribe.
+      await waitFor(() => received.length > 0, 30_000);
       const first = received.at(-1)!;
       expect(first.stationNumber).toBe(2);
       expect(first.sollleistung).toBe(135);
@@ -114,12 +115,12 @@ describe('energy optimisation and pipe leakage', () => {
       advance(10_000);
       await waitFor(
         () => received.at(-1)!.periodenrestzeit === 885,
-        3000,
+        30_000,
         `885, got ${received.map((v) => v.periodenrestzeit).join(',')}`,
       );
       // The next period starts with a fresh rest time and the utility's impulse.
       advance(886_000);
-      await waitFor(() => received.at(-1)!.periodenrestzeit > 890);
+      await waitFor(() => received.at(-1)!.periodenrestzeit > 890, 30_000);
       expect(received.at(-1)!.evuImpuls).toBe(true);
       expect(received.every((v) => v.stationNumber === 2)).toBe(true);
     } finally {
