@@ -171,7 +171,12 @@ export async function buildServer(
   authSetup.onSessionEnded(() => hubs.server.recheckSessions());
   // Archive and charts (SPEC §7 "Charts"). The archive appends the plant's values until the
   // app closes; its last aggregates are written before the database closes.
-  const archive = createArchive(context, plant, { fill: config.archiveFill, ...options.archive });
+  const archive = createArchive(context, plant, {
+    fill: config.archiveFill,
+    // The modelled plant sends a value only when it changed: the archive holds it each tick.
+    holdTickMs: simulation && !config.plantLoad ? (config.plantTickMs ?? 1000) : null,
+    ...options.archive,
+  });
   app.addHook('onClose', async () => archive.close());
   registerChartRoutes(app, context, plant, archive);
   // Alerts: raised from the plant, stored in SQLite, published on the alert hub.

@@ -9,6 +9,7 @@
  * database; raw values just get sparser.
  */
 import { pvKey } from '../../src/contract/keys.ts';
+import { QUARTER_HOUR_MS } from '../../src/domain/timeUnits.ts';
 import type { PvRef, PvValue } from '../../src/contract/pv.ts';
 import {
   addSample,
@@ -48,6 +49,8 @@ interface LiveState {
   lastRawT: number;
   lastRawV: number | null;
   previousReading: number | null;
+  /** The last archived number of a level or state: it holds until the next value. */
+  heldV: number | null;
   open: PendingAggregate | null;
   closed: PendingAggregate[];
 }
@@ -57,6 +60,13 @@ export interface LiveArchiveOptions {
   historyEnd: number;
   rawIntervalMs: number;
   maxSamplesPerFlush: number;
+  /**
+   * The plant's tick when it sends a value only on change (the simulator): each tick without
+   * a new value counts the held value once more, so a quarter hour's mean is weighted by time,
+   * not by how often the value changed (a pump's noisy flow while it runs, one 0 when it
+   * stops). Null: every value is one sample (a plant that sends at its own cadence).
+   */
+  holdTickMs?: number | null;
 }
 
 export interface FlushResult {
@@ -77,6 +87,8 @@ export class LiveArchive {
   private budget: number;
   deferredSamples = 0;
   acceptedValues = 0;
+  /** The newest value's time: the plant's last tick. */
+  private latestT = -Infinity;
 
   constructor(
     private readonly store: ArchiveStore,
@@ -107,6 +119,7 @@ export class LiveArchive {
             lastRawT: -Infinity,
             lastRawV: null,
             previousReading: null,
+            heldV: null,
             open: null,
             closed: [],
           }
@@ -122,6 +135,8 @@ export class LiveArchive {
     if (!Number.isFinite(t) || t < this.options.historyEnd) return;
     const st = this.state(value.pvRef);
     if (!st || t < st.lastSeenT) return;
+    if (t > this.latestT) this.latestT = t;
+    if (st.kind !== 'counter') this.holdUntil(st, t);
     st.lastSeenT = t;
     this.acceptedValues++;
     const v = archivedNumber(value);
@@ -138,6 +153,7 @@ export class LiveArchive {
       st.open = p;
     }
     addSample(p.aggregate, t, v, increment);
+    st.heldV = v;
     const due =
       t - st.lastRawT >= this.options.rawIntervalMs || (st.kind === 'digital' && v !== st.lastRawV);
     if (!due) return;
@@ -152,6 +168,36 @@ export class LiveArchive {
     this.rawQueue.push(st.id, t);
     this.rawValues.push(v);
     this.queueAggregates(st);
+  }
+
+  /** Counts the held value once for every tick between its time and `t` (see holdTickMs). */
+  private holdUntil(st: LiveState, t: number): void {
+    const tick = this.options.holdTickMs;
+    if (!tick || st.heldV === null || !Number.isFinite(st.lastSeenT)) return;
+    const v = st.heldV;
+    let from = st.lastSeenT + tick;
+    while (from < t) {
+      const start = quarterHourStart(from);
+      const end = Math.min(start + QUARTER_HOUR_MS, t);
+      const k = Math.ceil((end - from) / tick);
+      let p = st.open;
+      if (!p || p.start !== start) {
+        if (p) st.closed.push(p);
+        p = { start, aggregate: emptyAggregate() };
+        st.open = p;
+      }
+      const a = p.aggregate;
+      a.n += k;
+      a.sum += k * v;
+      a.min = a.min === null ? v : Math.min(a.min, v);
+      a.max = a.max === null ? v : Math.max(a.max, v);
+      const lastT = from + (k - 1) * tick;
+      if (lastT >= a.lastT) {
+        a.last = v;
+        a.lastT = lastT;
+      }
+      from += k * tick;
+    }
   }
 
   private queueAggregates(st: LiveState): void {
@@ -197,7 +243,16 @@ export class LiveArchive {
 
   /** At shutdown: queues every pending aggregate regardless of the budget, then flushes. */
   flushAll(): FlushResult {
-    for (const st of this.states.values()) if (st) this.queueAggregates(st);
+    const tick = this.options.holdTickMs;
+    for (const st of this.states.values()) {
+      if (!st) continue;
+      // Held values count up to the last tick, though they did not change since.
+      if (tick && st.kind !== 'counter' && st.lastSeenT < this.latestT) {
+        this.holdUntil(st, this.latestT + tick);
+        st.lastSeenT = this.latestT;
+      }
+      this.queueAggregates(st);
+    }
     return this.flush();
   }
 }

@@ -16,10 +16,14 @@ import type { Plant } from '../plant/types.ts';
 import type { ArchiveKind } from './aggregate.ts';
 import { archiveKindOf } from './archivedValue.ts';
 import { ArchiveStore, TABLE_NAMES, type ArchiveTable } from './ArchiveStore.ts';
+import { DEFAULT_FAILURES_PER_PUMP_HOUR } from '../plant/simulatedPlant.ts';
+import { STATION_CATALOG } from '../plant/stationCatalog.ts';
+import { StationHistoryRun } from '../plant/stationHistory.ts';
 import {
   DEFAULT_HISTORY_SPANS,
   anchoredCounter,
   fillHistory,
+  fillModelHistory,
   historyPlan,
   type HistoryPlan,
   type HistorySpans,
@@ -69,6 +73,8 @@ export interface ArchiveOptions {
   flushIntervalMs?: number;
   maxSamplesPerSecond?: number;
   timers?: ArchiveTimers;
+  /** The simulator's tick: it sends values only on change (see LiveArchiveOptions). */
+  holdTickMs?: number | null;
 }
 
 export interface ArchivedPv {
@@ -90,6 +96,8 @@ export class Archive {
   private readonly live: LiveArchive;
   private readonly known = new Map<string, ArchivedPv | null>();
   private readonly filled = new Set<number>();
+  /** Per station: does the plant run the catalogue's process model there (checked once)? */
+  private readonly modelled = new Map<number, boolean>();
   private readonly stops: (() => void)[] = [];
   private readonly rowsWritten;
   private readonly appendSeconds;
@@ -128,6 +136,7 @@ export class Archive {
     this.live = new LiveArchive(store, resolver, {
       historyEnd: this.historyEnd,
       rawIntervalMs: spans.rawIntervalMs,
+      holdTickMs: options.holdTickMs ?? null,
       maxSamplesPerFlush: Math.max(1, Math.round((perSecond * flushMs) / 1000)),
     });
 
@@ -166,6 +175,16 @@ export class Archive {
       this.live.onValues(values),
     );
     this.stops.push(this.plant.on('values', (values) => onValues(values)));
+    if (this.options.holdTickMs) {
+      // A plant that sends values only on change: its values now are the first ones held, so
+      // a flow that stays 0 after the start counts from there on.
+      const now: PvValue[] = [];
+      for (const ref of this.plant.pvRefs()) {
+        const value = this.plant.valueByKey(pvKey(ref));
+        if (value && value.timestamp >= this.historyEnd) now.push(value);
+      }
+      onValues(now);
+    }
     const handle = timers.setInterval(
       () => this.flush(),
       this.options.flushIntervalMs ?? ARCHIVE_FLUSH_INTERVAL_MS,
@@ -183,6 +202,26 @@ export class Archive {
     const pv = this.lookup(ref);
     if (pv && !this.filled.has(pv.id)) this.fill(pv);
     return pv;
+  }
+
+  /**
+   * Fills the history of several PVs at once: the PVs of one simulated station share a single
+   * run of its model (a report's columns, a basin's level and overflow), instead of one run each.
+   */
+  prepare(refs: readonly PvRef[]): void {
+    const byStation = new Map<number, ArchivedPv[]>();
+    for (const ref of refs) {
+      const pv = this.lookup(ref);
+      if (!pv || this.filled.has(pv.id)) continue;
+      const list = byStation.get(pv.config.stationNumber);
+      if (list) list.push(pv);
+      else byStation.set(pv.config.stationNumber, [pv]);
+    }
+    for (const pvs of byStation.values()) {
+      const run = this.modelledStation(pvs[0]!);
+      if (run) this.fillStation(run, new Set(pvs.map((pv) => pvKey(pv.ref))));
+      else for (const pv of pvs) if (!this.filled.has(pv.id)) this.fill(pv);
+    }
   }
 
   /** Values of one PV in [start, end), ascending; for aggregates t is the period start. */
@@ -220,7 +259,7 @@ export class Archive {
     for (const ref of this.plant.pvRefs()) {
       const pv = this.lookup(ref);
       if (!pv || this.filled.has(pv.id)) continue;
-      const r = this.fill(pv);
+      const r = this.fill(pv, true);
       pvs++;
       for (const k of Object.keys(rows) as ArchiveTable[]) rows[k] += r[k];
     }
@@ -279,7 +318,14 @@ export class Archive {
     return pv;
   }
 
-  private fill(pv: ArchivedPv): RowCounts {
+  /**
+   * Writes a PV's history. A simulated station's PV comes from a run of the station's model:
+   * for it alone (a lazy read: a run is cheap, writing every PV of the station is not) or,
+   * `wholeStation`, for every archived PV of the station in the same run (eager, background).
+   */
+  private fill(pv: ArchivedPv, wholeStation = false): RowCounts {
+    const station = this.modelledStation(pv);
+    if (station) return this.fillStation(station, wholeStation ? null : new Set([pvKey(pv.ref)]));
     const started = performance.now();
     const generated = historySignal(pv.config, pv.kind, this.ctx.config.seed);
     const anchor = this.valueAtHistoryEnd(pv);
@@ -295,6 +341,62 @@ export class Archive {
       this.store.setHistoryFilled(pv.id);
     })();
     this.filled.add(pv.id);
+    this.count({ samples: rows.raw, aggregates: rows });
+    this.fillSeconds.inc({}, (performance.now() - started) / 1000);
+    return rows;
+  }
+
+  /**
+   * A new run of the station's process model, when the plant's PVs of the station are the
+   * model's (the simulated plant); null for any other plant (a test's, the load mode's).
+   */
+  private modelledStation(pv: ArchivedPv): StationHistoryRun | null {
+    const nr = pv.config.stationNumber;
+    const known = this.modelled.get(nr);
+    if (known === false) return null;
+    const def = STATION_CATALOG.find((s) => s.nr === nr);
+    if (!def) {
+      this.modelled.set(nr, false);
+      return null;
+    }
+    const run = new StationHistoryRun(
+      def,
+      this.ctx.config.seed,
+      this.plan.days[0] ?? this.historyEnd,
+      this.ctx.config.plantFailuresPerPumpHour ?? DEFAULT_FAILURES_PER_PUMP_HOUR,
+    );
+    if (known === undefined) {
+      const same =
+        run.pvs.some((h) => h.key === pvKey(pv.ref)) &&
+        run.pvs.every((h) => {
+          const c = this.plant.config(h.ref);
+          return c?.hasArchiveData === true && c.name === h.name;
+        });
+      this.modelled.set(nr, same);
+      if (!same) return null;
+    }
+    return run;
+  }
+
+  /** Writes the history of a modelled station's PVs (`only`, else all) in one run of its model. */
+  private fillStation(run: StationHistoryRun, only: ReadonlySet<string> | null): RowCounts {
+    const started = performance.now();
+    // A PV filled before (an older database) keeps its history.
+    const pvs = run.pvs
+      .filter((h) => only === null || only.has(h.key))
+      .map((h) => ({ h, pv: this.lookup(h.ref)! }))
+      .filter(({ pv }) => !this.filled.has(pv.id))
+      .map(({ h, pv }) => ({ id: pv.id, counter: pv.kind === 'counter', read: h.read, pv }));
+    let rows: RowCounts = { raw: 0, quarterHour: 0, day: 0, month: 0 };
+    this.store.db.transaction(() => {
+      rows = fillModelHistory(this.store, pvs, run, this.plan, (p, lastReading) => {
+        // The counter's history ends at the plant's reading; its increments stay the model's.
+        const anchor = this.valueAtHistoryEnd((p as (typeof pvs)[number]).pv);
+        return anchor === null || lastReading === null ? 0 : anchor - lastReading;
+      });
+      for (const p of pvs) this.store.setHistoryFilled(p.id);
+    })();
+    for (const p of pvs) this.filled.add(p.id);
     this.count({ samples: rows.raw, aggregates: rows });
     this.fillSeconds.inc({}, (performance.now() - started) / 1000);
     return rows;
@@ -330,7 +432,7 @@ export class Archive {
       while (i < pending.length) {
         const pv = this.lookup(pending[i++]!);
         if (pv && !this.filled.has(pv.id)) {
-          this.fill(pv);
+          this.fill(pv, true);
           break;
         }
       }

@@ -9,10 +9,12 @@ import { addUnits, startOfUnit } from '../../src/domain/timeUnits.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/zonedTime.ts';
 import {
   addSample,
+  counterIncrement,
   emptyAggregate,
   mergeAggregate,
   quarterHourStart,
   type Aggregate,
+  type AggregateLevel,
 } from './aggregate.ts';
 import type { ArchiveStore, ArchiveTable } from './ArchiveStore.ts';
 import type { HistorySignal } from './historySignal.ts';
@@ -180,4 +182,114 @@ export function anchoredCounter(
 function round(v: number, decimals: number): number {
   const scale = 10 ** decimals;
   return Math.round(v * scale) / scale;
+}
+
+/** Older than the quarter-hour window the model takes quarter-hour steps: days need no more. */
+const MODEL_SPARSE_STEP_MS = QUARTER_HOUR_MS;
+
+/** One archived PV of a station whose history a process model runs. */
+export interface ModelHistoryPv {
+  id: number;
+  counter: boolean;
+  read(): number | null;
+}
+
+/** A process model stepped over the history: `step` advances it to `t` by `dtMs`. */
+export interface ModelHistoryRun {
+  step(t: number, dtMs: number): void;
+}
+
+/**
+ * Writes the history of every archived PV of one station from a run of its process model:
+ * the model is stepped to each sample time (the archive interval inside the raw window, 5
+ * minutes in the rest of the quarter-hour window, a quarter hour before it, where only days
+ * and months are kept) and every PV is read after the step, so a quarter hour's mean
+ * flow × 0.25 h and its counter's total cover the same steps. Counters are shifted by
+ * `counterOffset(pv, lastReading)` so their history ends at the plant's reading; their
+ * increments do not change. The caller wraps it in a transaction. Returns rows written.
+ */
+export function fillModelHistory(
+  store: ArchiveStore,
+  pvs: readonly ModelHistoryPv[],
+  run: ModelHistoryRun,
+  plan: HistoryPlan,
+  counterOffset: (pv: ModelHistoryPv, lastReading: number | null) => number,
+): RowCounts {
+  const { end, rawStart, days, monthOfDay } = plan;
+  const rows: RowCounts = { raw: 0, quarterHour: 0, day: 0, month: 0 };
+  const n = pvs.length;
+  const previous: (number | null)[] = pvs.map(() => null);
+  const cells = pvs.map(() => emptyAggregate());
+  const dayAggs = pvs.map(() => emptyAggregate());
+  let monthAggs: Aggregate[] | null = null;
+  let monthStart = 0;
+  // Counter rows wait for their offset, known once the run has ended.
+  const pending: { table: ArchiveTable; i: number; t: number; v: number | null; a?: Aggregate }[] =
+    [];
+  const write = (table: AggregateLevel, i: number, t: number, a: Aggregate) => {
+    if (pvs[i]!.counter) pending.push({ table, i, t, v: null, a: { ...a } });
+    else store.upsertAggregate(table, pvs[i]!.id, t, a);
+    rows[table]++;
+  };
+  let last = days[0] ?? end;
+  for (let d = 0; d < days.length; d++) {
+    const dayStart = days[d]!;
+    const dayEnd = Math.min(days[d + 1] ?? end, end);
+    if (monthOfDay[d] !== monthStart) {
+      if (monthAggs) monthAggs.forEach((a, i) => write('month', i, monthStart, a));
+      monthAggs = pvs.map(() => emptyAggregate());
+      monthStart = monthOfDay[d]!;
+    }
+    for (let qh = dayStart; qh < dayEnd; qh += QUARTER_HOUR_MS) {
+      const cellEnd = Math.min(qh + QUARTER_HOUR_MS, dayEnd);
+      const dense = qh >= plan.quarterHourStart;
+      const stepMs =
+        cellEnd > rawStart ? plan.rawIntervalMs : dense ? SPARSE_SAMPLE_MS : MODEL_SPARSE_STEP_MS;
+      for (let i = 0; i < n; i++) cells[i] = emptyAggregate();
+      for (let t = qh; t < cellEnd; t += stepMs) {
+        run.step(t, t - last > 0 ? t - last : stepMs);
+        last = t;
+        for (let i = 0; i < n; i++) {
+          const pv = pvs[i]!;
+          const v = pv.read();
+          const increment = pv.counter ? counterIncrement(previous[i]!, v) : 0;
+          if (pv.counter && v !== null) previous[i] = v;
+          addSample(cells[i]!, t, v, increment);
+          if (t >= rawStart) {
+            if (pv.counter) pending.push({ table: 'raw', i, t, v });
+            else store.insertRaw(pv.id, t, v);
+            rows.raw++;
+          }
+        }
+      }
+      for (let i = 0; i < n; i++) {
+        if (dense) write('quarterHour', i, qh, cells[i]!);
+        mergeAggregate(dayAggs[i]!, cells[i]!);
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      write('day', i, dayStart, dayAggs[i]!);
+      mergeAggregate(monthAggs![i]!, dayAggs[i]!);
+      dayAggs[i] = emptyAggregate();
+    }
+  }
+  if (monthAggs) monthAggs.forEach((a, i) => write('month', i, monthStart, a));
+  const offsets = pvs.map((pv, i) => (pv.counter ? counterOffset(pv, previous[i]!) : 0));
+  const shift = (v: number | null, o: number) => (v === null ? null : v + o);
+  for (const p of pending) {
+    const o = offsets[p.i]!;
+    const id = pvs[p.i]!.id;
+    if (p.table === 'raw') store.insertRaw(id, p.t, shift(p.v, o));
+    else {
+      const a = p.a!;
+      store.upsertAggregate(p.table, id, p.t, {
+        ...a,
+        sum: a.sum + o * a.n,
+        min: shift(a.min, o),
+        max: shift(a.max, o),
+        last: shift(a.last, o),
+      });
+    }
+  }
+  return rows;
 }

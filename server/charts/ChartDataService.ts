@@ -87,6 +87,8 @@ export class ChartDataService {
       end: range.end,
       pvs: series.map((s) => s.pv),
     });
+    // The series of one simulated station share one run of its model on their first read.
+    this.archive?.prepare(series.map((s) => s.pv));
     return series.map((request) => {
       const config = this.plant?.config(request.pv) ?? null;
       const pv = this.archive?.pv(request.pv) ?? null;

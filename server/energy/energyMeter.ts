@@ -51,6 +51,19 @@ export class EnergyMeter {
     private readonly timeZone: string,
   ) {}
 
+  /**
+   * The month's highest period mean before the meter's first sample, from the archive's
+   * quarter hours (net of the CHP unit): a restart does not forget the month's maximum.
+   */
+  seedMonthMax(at: number, kw: number): void {
+    const month = calendarKeys(at, this.timeZone).month;
+    if (month !== this.month) {
+      this.month = month;
+      this.monthMax = 0;
+    }
+    this.monthMax = Math.max(this.monthMax, kw);
+  }
+
   /** Takes the station's power (kW, before the CHP unit's share) at `at` and returns the values. */
   sample(at: number, stationKw: number): EnergyOptimisationValues {
     const chp = this.def.chpKw === null ? null : Math.min(stationKw, this.def.chpKw);

@@ -16,6 +16,7 @@ import type { ServerContext } from '../context.ts';
 import type { EnergyOptHubHandle } from '../hubs/keyedHubs.ts';
 import { STATION_CATALOG } from '../plant/stationCatalog.ts';
 import type { Plant } from '../plant/types.ts';
+import { startOfUnit } from '../../src/domain/timeUnits.ts';
 import { EnergyMeter } from './energyMeter.ts';
 
 const DAY_MS = 86_400_000;
@@ -32,17 +33,20 @@ export function registerEnergy(
   archive: Archive,
 ): () => void {
   const powerRef = new Map<number, PvRef>();
-  /** The flow the pumps deliver: Förderstrom where the station empties a store, else Durchfluss. */
-  const flowRef = new Map<number, PvRef>();
+  /**
+   * The station's energy and volume counters: the same counters its report sums, so the
+   * energy page's day energy and volume are the report's figures of that day.
+   */
+  const energyRef = new Map<number, PvRef>();
+  const volumeRef = new Map<number, PvRef>();
   for (const ref of plant.pvRefs()) {
     const config = plant.config(ref);
     if (!config) continue;
-    if (config.name === 'Leistungsaufnahme') {
-      powerRef.set(config.stationNumber, ref);
-    }
-    if (config.name === 'Förderstrom') flowRef.set(config.stationNumber, ref);
-    else if (config.name === 'Durchfluss' && !flowRef.has(config.stationNumber))
-      flowRef.set(config.stationNumber, ref);
+    if (config.name === 'Leistungsaufnahme') powerRef.set(config.stationNumber, ref);
+    if (config.pvRef.type !== 'ZaehlWert') continue;
+    if (config.name === 'Energieverbrauch') energyRef.set(config.stationNumber, ref);
+    if (config.name === 'Fördermenge' || config.name === 'Zulaufmenge')
+      volumeRef.set(config.stationNumber, ref);
   }
   const meters = new Map<number, EnergyMeter>();
   const stations: EnergyStation[] = [];
@@ -65,6 +69,43 @@ export function registerEnergy(
     );
     stations.push({ stationNumber: def.nr, name: def.name, installedKw, sollleistung });
   }
+  /**
+   * Each meter learns the month's quarter-hour means from the archive after the first
+   * subscription to its station, one station per turn of the event loop: reading a station's
+   * history the first time runs its model over the history, and the overview subscribes to
+   * every station at once. The seeded values are pushed when ready.
+   */
+  const seeded = new Set<number>();
+  const queue: number[] = [];
+  let turn: NodeJS.Immediate | null = null;
+  const seed = (nr: number) => {
+    const meter = meters.get(nr);
+    const ref = powerRef.get(nr);
+    const power = ref && archive.pv(ref);
+    if (!meter || !ref || !power) return;
+    const now = ctx.now();
+    const monthStart = startOfUnit(now, 'Months', ctx.config.plantTimeZone);
+    const cells = archive.points(power, 'QuarterHourValues', 'Mittelwert', monthStart, now);
+    const chp = meter.def.chpKw ?? 0;
+    let max = 0;
+    for (const v of cells.v) if (typeof v === 'number') max = Math.max(max, v - chp);
+    meter.seedMonthMax(now, max);
+    const values = meter.sample(now, plant.valueByKey(pvKey(ref))?.doubleValue ?? 0);
+    latest.set(String(nr), values);
+    hub.publishEnergyValues(String(nr), values);
+  };
+  const nextSeed = () => {
+    turn = null;
+    const nr = queue.shift();
+    if (nr !== undefined) seed(nr);
+    if (queue.length > 0) turn = setImmediate(nextSeed);
+  };
+  const requestSeed = (nr: number) => {
+    if (seeded.has(nr) || !meters.has(nr)) return;
+    seeded.add(nr);
+    queue.push(nr);
+    turn ??= setImmediate(nextSeed);
+  };
   const latest = new Map<string, ReturnType<EnergyMeter['sample']>>();
   const sample = () => {
     const at = ctx.now();
@@ -75,9 +116,16 @@ export function registerEnergy(
       hub.publishEnergyValues(String(nr), values);
     }
   };
-  hub.setCurrent((key) => latest.get(key));
+  hub.setCurrent((key) => {
+    if (/^\d+$/.test(key)) requestSeed(Number(key));
+    return latest.get(key);
+  });
   sample();
-  const off = plant.on('values', sample);
+  const unsubscribe = plant.on('values', sample);
+  const off = () => {
+    unsubscribe();
+    if (turn) clearImmediate(turn);
+  };
 
   app.get(ENERGY_API.stations, async (request): Promise<EnergyStation[]> => {
     requireUser(ctx, request);
@@ -86,11 +134,13 @@ export function registerEnergy(
   app.get(ENERGY_API.specific, async (request): Promise<SpecificEnergy[]> => {
     requireUser(ctx, request);
     const { nr } = parse(z.object({ nr: z.coerce.number().int() }), request.params, 'path');
-    const p = powerRef.get(nr);
-    const f = flowRef.get(nr);
-    const powerPv = p && archive.pv(p);
-    const flowPv = f && archive.pv(f);
-    if (!meters.has(nr) || !powerPv || !flowPv) throw notFound(`Station ${nr} has no energy data`);
+    const e = energyRef.get(nr);
+    const f = volumeRef.get(nr);
+    if (e && f) archive.prepare([e, f]);
+    const energyPv = e && archive.pv(e);
+    const volumePv = f && archive.pv(f);
+    if (!meters.has(nr) || !energyPv || !volumePv)
+      throw notFound(`Station ${nr} has no energy data`);
     // Day values start at the plant's midnight; the newest one is the day in progress.
     const now = ctx.now();
     const complete = (points: { t: number[]; v: (number | null)[] }, days: number) => {
@@ -103,20 +153,21 @@ export function registerEnergy(
       ['week', 7],
       ['month', 30],
     ] as const;
+    // A counter's day value (any type but Aktuell) is its increase over the day.
     return spans.map(([span, days]) => {
       const start = now - (days + 2) * DAY_MS;
-      const kw = complete(archive.points(powerPv, 'DayValues', 'Mittelwert', start, now), days);
-      const flow = complete(archive.points(flowPv, 'DayValues', 'Mittelwert', start, now), days);
-      const flowAt = new Map(flow.t.map((t, i) => [t, flow.v[i]]));
+      const kwh = complete(archive.points(energyPv, 'DayValues', 'Mittelwert', start, now), days);
+      const m3 = complete(archive.points(volumePv, 'DayValues', 'Mittelwert', start, now), days);
+      const volumeAt = new Map(m3.t.map((t, i) => [t, m3.v[i]]));
       let energyKwh = 0;
       let volumeM3 = 0;
       const used: number[] = [];
-      kw.t.forEach((t, i) => {
-        const k = kw.v[i];
-        const q = flowAt.get(t);
+      kwh.t.forEach((t, i) => {
+        const k = kwh.v[i];
+        const q = volumeAt.get(t);
         if (k === null || k === undefined || q === null || q === undefined) return;
-        energyKwh += k * 24;
-        volumeM3 += q * 24;
+        energyKwh += k;
+        volumeM3 += q;
         used.push(t);
       });
       return {
@@ -124,8 +175,8 @@ export function registerEnergy(
         from: used[0] ?? start,
         to: used.at(-1) ?? start,
         days: used.length,
-        energyKwh: Math.round(energyKwh),
-        volumeM3: Math.round(volumeM3),
+        energyKwh: Math.round(energyKwh * 10) / 10,
+        volumeM3: Math.round(volumeM3 * 10) / 10,
         kwhPerM3: volumeM3 > 0 ? Math.round((energyKwh / volumeM3) * 1000) / 1000 : null,
       };
     });

@@ -10,7 +10,8 @@
  *   excess           = balance − background
  *   night minimum    = min(inflow) over 02:00–04:00
  *   reference        = legitimate night use + background
- *   loss per day     = max(0, night minimum − reference) · 24 h
+ *   loss per day     = max(0, night minimum − reference) · 24 h   (last night's, not the live
+ *                      excess: a leak that began after the night shows from the next night on)
  * A section is in Warning above half the threshold and in Leak above the threshold
  * (max(2 m³/h, 5 % of its mean use)); the live balance must stay there for the detection
  * window before the state changes (short peaks are not leaks).
@@ -156,7 +157,9 @@ export class LeakageSection {
       inflow: round(inflow, 1),
       consumption: round(consumption, 1),
       nights: [...this.nights],
-      lossPerDayM3: nightValue === null ? null : round(Math.max(0, nightValue - reference) * 24, 0),
+      // From the figures the view shows beside it (both to 0.1 m³/h), as its help states.
+      lossPerDayM3:
+        nightValue === null ? null : round(Math.max(0, round(nightValue, 1) - reference) * 24, 1),
       timestamp: at,
     };
     return this.last;

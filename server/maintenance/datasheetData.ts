@@ -6,6 +6,7 @@
  */
 import type { DatasheetDataEntry, DatasheetPart } from '../../src/contract/maintenance.ts';
 import type { PvConfig } from '../../src/contract/pv.ts';
+import { STATION_CATALOG } from '../plant/stationCatalog.ts';
 
 const MAKERS = ['KSB', 'Grundfos', 'Wilo', 'Flygt', 'Sulzer'];
 
@@ -14,6 +15,17 @@ function pick<T>(list: readonly T[], n: number): T {
 }
 
 const isPump = (c: PvConfig) => /pumpe|gebläse|rührwerk/i.test(c.name);
+
+/**
+ * The rating of a station's pumps as the simulated plant runs them (one pump's nominal flow
+ * and power): the data sheet and the process model state the same figures.
+ */
+export function pumpRating(config: PvConfig): { flowM3h: number; powerKw: number } | null {
+  const def = STATION_CATALOG.find((s) => s.nr === config.stationNumber);
+  return def && def.pumps > 0 && /pumpe \d+ /i.test(`${config.name} `)
+    ? { flowM3h: def.pumpFlow, powerKw: def.pumpPowerKw }
+    : null;
+}
 
 export function machineData(config: PvConfig, nr: number): DatasheetDataEntry[] {
   const maker = pick(MAKERS, nr);
@@ -32,6 +44,7 @@ export function machineData(config: PvConfig, nr: number): DatasheetDataEntry[] 
     },
   ];
   if (isPump(config)) {
+    const rating = pumpRating(config);
     rows.push(
       {
         key: 'type',
@@ -39,14 +52,24 @@ export function machineData(config: PvConfig, nr: number): DatasheetDataEntry[] 
         value: `${maker} ${pick(['Etanorm', 'NB', 'Omega', 'NP'], nr)} 80-200`,
         unit: '',
       },
-      { key: 'ratedPower', label: 'Nennleistung', value: String(7.5 + (nr % 6) * 3.5), unit: 'kW' },
+      {
+        key: 'ratedPower',
+        label: 'Nennleistung',
+        value: String(rating?.powerKw ?? 7.5 + (nr % 6) * 3.5),
+        unit: 'kW',
+      },
       {
         key: 'ratedSpeed',
         label: 'Nenndrehzahl',
         value: String(pick([1450, 2900, 960], nr)),
         unit: '1/min',
       },
-      { key: 'flowRate', label: 'Förderstrom', value: String(40 + (nr % 9) * 15), unit: 'm³/h' },
+      {
+        key: 'flowRate',
+        label: 'Förderstrom',
+        value: String(rating?.flowM3h ?? 40 + (nr % 9) * 15),
+        unit: 'm³/h',
+      },
       { key: 'head', label: 'Förderhöhe', value: String(18 + (nr % 7) * 6), unit: 'm' },
       { key: 'protectionClass', label: 'Schutzart', value: 'IP68', unit: '' },
     );

@@ -56,7 +56,9 @@ export class Counter {
     this.year =
       this.month +
       meanPerHour * ((Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) - startOfYear) / HOUR_MS);
-    this.value = Math.max(this.value, this.year);
+    // The reading carries more than two years of the mean, so the archive's history (13
+    // months of the same model) can end at it without reading below zero at its start.
+    this.value = Math.max(this.value, this.year) + meanPerHour * 24 * 800;
   }
 
   /** An operator's reset (SPEC §7 counters/reset): the counter starts again from zero. */
@@ -236,8 +238,9 @@ export class StationModel {
         this.inflow = Math.max(0, sewage);
         break;
       case 'stormwaterTank':
-        // The tank only takes what the combined sewer cannot carry during heavy rain.
-        this.inflow = env.rain > 3 ? (env.rain - 3) * def.meanFlow * 0.6 : 0;
+        // The tank only takes what the combined sewer cannot carry during heavy rain; a few
+        // showers a year fill it to its crest, and only then water leaves over the weir.
+        this.inflow = env.rain > 3 ? (env.rain - 3) * def.meanFlow * 4 : 0;
         break;
       case 'networkMeasuringPoint':
         this.outflow = Math.max(0, demand);
@@ -250,7 +253,11 @@ export class StationModel {
     for (const pump of this.pumps) {
       if (pump.running) {
         pump.speedPct = Math.min(100, Math.max(30, this.speedSetPct + this.random.normal()));
-        pump.flow = def.pumpFlow * (pump.speedPct / 100) * (1 + 0.02 * this.random.normal());
+        // Within the data sheet's rating: the measured flow scatters below it, never above.
+        pump.flow = Math.min(
+          def.pumpFlow,
+          def.pumpFlow * (pump.speedPct / 100) * (1 + 0.02 * this.random.normal()),
+        );
         pump.currentA =
           ((def.pumpPowerKw * 1000) / (400 * 1.73 * 0.85)) *
           (pump.speedPct / 100) *

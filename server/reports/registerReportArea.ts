@@ -182,6 +182,8 @@ export function registerReportArea(
 
   const data = (config: StoredReportConfig, period: ReportPeriod): ReportData => {
     const entries = manualEntries(config, period);
+    // The columns of one station share one run of its model when their history is first read.
+    archive.prepare(config.columns.flatMap((c) => (c.binding ? [c.binding.pvRef] : [])));
     const columns = config.columns.map((col) => {
       if (col.manualPv) {
         const key = pvKey(col.manualPv);

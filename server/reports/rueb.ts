@@ -3,7 +3,9 @@
  * stations with a basin level ("Füllstand Becken"); an event is a run of quarter hours in
  * which the level rose above the threshold (the basin was in use), found with a gaps-and-
  * islands window query over the quarter-hour archive. Its volume is the overflow counter's
- * increase (or the overflow flow integrated) over the event; overflow = volume above zero.
+ * increase (or the overflow flow integrated) over the event. Water leaves over the weir only
+ * when the basin is full: an event is an overflow when its level reached the crest (the top of
+ * the level's range) and a volume left; below the crest the basin only stored water.
  */
 import { pvKey } from '../../src/contract/keys.ts';
 import type { PvConfig, PvRef } from '../../src/contract/pv.ts';
@@ -79,8 +81,13 @@ export class RuebEventFinder {
 
   /** The events of one basin starting in [start, end). */
   events(item: RuebConfigItem, start: number, end: number, now: number): RuebEvent[] {
+    this.archive.prepare(
+      [item.levelPv, item.overflowPv, item.overflowVolumePv].filter((r): r is PvRef => r !== null),
+    );
     const level = this.archive.pv(item.levelPv);
     if (!level) return [];
+    // Levels are archived with two decimals: the crest reads as itself.
+    const crest = (level.config.domainConfig?.max ?? Number.POSITIVE_INFINITY) - 0.005;
     const islands = this.db
       .prepare(
         `WITH q AS (
@@ -131,7 +138,7 @@ export class RuebEventFinder {
         end: running ? null : island.end,
         durationMs: (running ? now : island.end) - island.start,
         volume: Math.round(volume * 10) / 10,
-        overflow: volume > 0 || peakFlow > 0,
+        overflow: (volume > 0 || peakFlow > 0) && (island.maxLevel ?? -Infinity) >= crest,
         maxLevel: island.maxLevel,
       };
     });

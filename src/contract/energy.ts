@@ -49,8 +49,9 @@ export interface EnergyStation {
 }
 
 /**
- * Specific energy of a station over a span of whole days from the archive's day means:
- * kWh per m³ pumped = Σ(mean kW · 24 h) / Σ(mean m³/h · 24 h) over the days with both.
+ * Specific energy of a station over a span of whole days from the archive's day values of
+ * its energy and volume counters (the counters its report sums): kWh per m³ pumped =
+ * Σ(day energy) / Σ(day volume) over the days with both.
  */
 export interface SpecificEnergy {
   span: 'day' | 'week' | 'month';

@@ -56,6 +56,9 @@ beforeAll(async () => {
     readConfig({ PEGEL_DATA_DIR: dataDir, PEGEL_DIST_DIR: join(dataDir, 'dist') }),
     {
       manualPlant: true,
+      // Two months of history: each simulated station's history is a run of its model, and
+      // thirteen months of it for every station a report touches would make the test heavy.
+      archive: { spans: { months: 2, quarterHourDays: 35, rawDays: 3, rawIntervalMs: 60_000 } },
       now: () => clock,
       // The hubs keep wall-clock time: jumping the plant's clock by minutes must not read as
       // clients silent past their timeout.
@@ -103,7 +106,8 @@ describe('energy optimisation and pipe leakage', () => {
       ['2'],
     );
     try {
-      await waitFor(() => received.length > 0);
+      // Generous waits: the meter reads station 2's archive history right after the subscribe.
+      await waitFor(() => received.length > 0, 30_000);
       const first = received.at(-1)!;
       expect(first.stationNumber).toBe(2);
       expect(first.sollleistung).toBe(135);
@@ -111,18 +115,20 @@ describe('energy optimisation and pipe leakage', () => {
       advance(10_000);
       await waitFor(
         () => received.at(-1)!.periodenrestzeit === 885,
-        3000,
+        30_000,
         `885, got ${received.map((v) => v.periodenrestzeit).join(',')}`,
       );
       // The next period starts with a fresh rest time and the utility's impulse.
       advance(886_000);
-      await waitFor(() => received.at(-1)!.periodenrestzeit > 890);
+      await waitFor(() => received.at(-1)!.periodenrestzeit > 890, 30_000);
       expect(received.at(-1)!.evuImpuls).toBe(true);
       expect(received.every((v) => v.stationNumber === 2)).toBe(true);
     } finally {
       await conn.stop();
     }
-  });
+    // 886 simulator ticks one by one and the first read of station 2's archive history (the
+    // period maximum starts from it): seconds of work that a busy machine stretches.
+  }, 60_000);
 
   it('AN2: a simulated leak is detected after the window, raises a PipeLeakage alert, and clears when stopped', async () => {
     const { conn, received } = await subscribe<PipeLeakage>(

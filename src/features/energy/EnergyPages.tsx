@@ -283,8 +283,8 @@ function SpecificEnergyPanel({ nr }: { nr: number }) {
               {specific.data.map((s) => (
                 <tr key={s.span} data-span={s.span}>
                   <th scope="row">{t(`energy.specific.span.${s.span}`)}</th>
-                  <td className="num">{format.number(s.energyKwh, 0)} kWh</td>
-                  <td className="num">{format.number(s.volumeM3, 0)} m³</td>
+                  <td className="num">{format.number(s.energyKwh, 1)} kWh</td>
+                  <td className="num">{format.number(s.volumeM3, 1)} m³</td>
                   <td className="num">
                     {s.kwhPerM3 === null ? '—' : format.number(s.kwhPerM3, 3)}
                   </td>

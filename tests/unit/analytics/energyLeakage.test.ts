@@ -1,6 +1,6 @@
 /**
  * The computations of energy optimisation and pipe leakage against values worked out here by
- * hand — rules EN1..EN3, LK1..LK3.
+ * hand — rules EN1..EN4, LK1..LK4.
  */
 import { describe, expect, it } from 'vitest';
 import { EnergyMeter, EVU_IMPULSE_MS } from '../../../server/energy/energyMeter.ts';
@@ -52,6 +52,16 @@ describe('energy optimisation (EN)', () => {
     expect(v.bhkwLeistung).toBe(40);
     expect(v.wirkleistungAktuell).toBe(60);
   });
+
+  it("EN4: a meter seeded with the month's quarter-hour maximum keeps it as the period maximum", () => {
+    const meter = new EnergyMeter(def, 'Europe/Berlin');
+    meter.seedMonthMax(T0, 68.4);
+    const v = meter.sample(T0, 1.5);
+    expect(v.periodenmaximum).toBe(68.4);
+    // A new month forgets it.
+    const next = meter.sample(Date.UTC(2026, 11, 1, 0, 0, 0), 1.5);
+    expect(next.periodenmaximum).toBe(1.5);
+  });
 });
 
 const section: SectionDef = { pipeLeakageId: 9, name: 'Testzone', stationNumber: 3, meanUse: 100 };
@@ -96,5 +106,26 @@ describe('pipe leakage (LK)', () => {
     expect(v.minMaxValue).toBeCloseTo(referenceOf(section) + 6, 0);
     expect(v.minMaxState).toBe('Leak');
     expect(v.lossPerDayM3).toBeCloseTo(6 * 24, -1);
+  });
+
+  it('LK4: loss per day is the shown night excess × 24 h, also while a leak that began after the night runs', () => {
+    const s = new LeakageSection(section, 'UTC', quiet);
+    const night = Date.UTC(2026, 10, 24, 2);
+    s.leakFlow = 3.3;
+    for (let m = 0; m <= 125; m += 5) s.sample(night + m * 60_000);
+    const after = s.sample(night + 2 * 3_600_000 + 600_000);
+    const shown = (v: typeof after) => Math.max(0, v.minMaxValue! - v.referenceValue) * 24;
+    expect(after.lossPerDayM3).toBeCloseTo(shown(after), 6);
+    expect(after.lossPerDayM3).toBeGreaterThan(0);
+    // A bigger leak from 09:00: the live excess shows it at once; the loss per day stays
+    // last night's until the next night window has measured it.
+    s.leakFlow = 11.7;
+    const day = s.sample(night + 7 * 3_600_000);
+    expect(day.measurementChange).toBeCloseTo(11.7, 0);
+    expect(day.lossPerDayM3).toBe(after.lossPerDayM3);
+    for (let m = 0; m <= 125; m += 5) s.sample(night + 24 * 3_600_000 + m * 60_000);
+    const next = s.sample(night + 26 * 3_600_000 + 600_000);
+    expect(next.lossPerDayM3).toBeCloseTo(shown(next), 6);
+    expect(next.lossPerDayM3!).toBeCloseTo(11.7 * 24, -1);
   });
 });
