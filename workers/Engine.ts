@@ -42,7 +42,13 @@ import {
 } from './alerts/AlertFeed.ts';
 import { FeedSet } from './feeds/FeedSet.ts';
 import type { FeedName } from './feeds/feeds.ts';
-import { PvAlarms } from './alerts/PvAlarms.ts';
+import { DerivedAlarms } from './alerts/DerivedAlarms.ts';
+import { pvAlarmStates, samePvAlarm, type PvAlarmState } from '../src/domain/pvAlarm.ts';
+import {
+  sameStationAlarm,
+  stationAlarmStates,
+  type StationAlarmState,
+} from '../src/domain/stationAlarm.ts';
 import { ItemTopicStore } from './topics/ItemTopicStore.ts';
 import { isItemKind } from './topics/itemTopics.ts';
 import type { FeedItemsFetcher } from './restClient.ts';
@@ -110,7 +116,8 @@ export class Engine implements EngineApi {
   private readonly alerts: AlertFeed;
   /** Keyed live topics (workers/topics/): alert state, limits, PV alarms ... */
   private readonly items: ItemTopicStore;
-  private readonly pvAlarms: PvAlarms;
+  private readonly pvAlarms: DerivedAlarms<PvAlarmState>;
+  private readonly stationAlarms: DerivedAlarms<StationAlarmState>;
   private readonly feeds: FeedSet;
   /** Chart data and live series: loaded with the first chart a tab opens (worker budget). */
   private readonly charts: LazyCharts;
@@ -163,7 +170,10 @@ export class Engine implements EngineApi {
         deps.fetchAlerts ?? (() => Promise.reject(new Error('No alert archive configured'))),
       send: (tabId, message) => this.tabs.get(tabId)?.send(message),
       onError,
-      liveChanged: () => this.pvAlarms.currentChanged(),
+      liveChanged: () => {
+        this.pvAlarms.currentChanged();
+        this.stationAlarms.currentChanged();
+      },
     });
     const dataReceived = () => this.status.dataReceived(this.deps.timers.now());
     this.items = new ItemTopicStore({
@@ -171,11 +181,22 @@ export class Engine implements EngineApi {
       changed: (kind, key) => this.changed(kind, key),
       dataReceived,
     });
-    this.pvAlarms = new PvAlarms({
+    const fromCurrentList = {
       timers: deps.timers,
       currentAlerts: () => this.alerts.liveAlerts(),
       retainCurrent: () => this.alerts.retainLive(),
+    };
+    this.pvAlarms = new DerivedAlarms({
+      ...fromCurrentList,
+      derive: pvAlarmStates,
+      same: samePvAlarm,
       put: (key, state) => this.items.put('pvAlarm', key, state),
+    });
+    this.stationAlarms = new DerivedAlarms({
+      ...fromCurrentList,
+      derive: stationAlarmStates,
+      same: sameStationAlarm,
+      put: (key, state) => this.items.put('stationAlarm', key, state),
     });
     this.feeds = new FeedSet({
       channel: (hub) => this.channel(hub),
@@ -327,6 +348,7 @@ export class Engine implements EngineApi {
     this.hubLeases.added(TOPICS[kind].hub);
     if (TOPICS[kind].methods.length) this.batcher.subscribe(kind, key);
     if (kind === 'pvAlarm') this.pvAlarms.leaseAdded(key);
+    if (kind === 'stationAlarm') this.stationAlarms.leaseAdded(key);
     if (kind === 'pvConfig') {
       const ref = parsePvKey(key);
       if (ref) void this.configs.request(ref);
@@ -338,6 +360,7 @@ export class Engine implements EngineApi {
     if (kind === 'pvConfig') this.configs.evict(key);
     if (kind === 'station') this.stations.delete(key);
     if (kind === 'pvAlarm') this.pvAlarms.leaseRemoved(key);
+    if (kind === 'stationAlarm') this.stationAlarms.leaseRemoved(key);
     if (isItemKind(kind)) this.items.forget(kind, key);
     this.hubLeases.removed(TOPICS[kind].hub);
   }

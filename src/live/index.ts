@@ -16,6 +16,7 @@ export {
   useLiveItem,
   useLiveItemState,
   usePvAlarm,
+  useStationAlarm,
   usePvLimits,
   type LiveItemState,
 } from './useLiveItem.ts';

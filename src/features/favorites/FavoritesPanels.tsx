@@ -6,7 +6,28 @@ import { Link, NavLink } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { Button, Icon, Panel } from '../../ui/index.ts';
 import { userPages, useUserPages } from './userPagesStore.ts';
+import { StationAlarmLink } from '../alerts/StationAlarmLink.tsx';
 import './favorites.css';
+
+/** The station a favorite page is (`/stations/3`), so it shows the station's alarm state. */
+export function stationOfPath(path: string): number | null {
+  const m = /^\/stations\/(\d+)$/.exec(path);
+  return m ? Number(m[1]) : null;
+}
+
+function FavoriteAlarm({
+  path,
+  title,
+  compact,
+}: {
+  path: string;
+  title: string;
+  compact?: boolean;
+}) {
+  const station = stationOfPath(path);
+  if (station === null) return null;
+  return <StationAlarmLink stationNumber={station} stationName={title} compact={compact} />;
+}
 
 export function FavoritesPanels() {
   const { t } = useTranslation();
@@ -32,6 +53,7 @@ export function FavoritesPanels() {
             {favorites.map((p, i) => (
               <li key={p.path} data-favorite={p.path}>
                 <Link to={p.path}>{p.title}</Link>
+                <FavoriteAlarm path={p.path} title={p.title} />
                 <span className="favorites-tools">
                   <Button
                     variant="quiet"
@@ -103,6 +125,7 @@ export function NavFavorites({ onNavigate }: { onNavigate?: () => void }) {
               <Icon name="star" />
               <span>{p.title}</span>
             </NavLink>
+            <FavoriteAlarm path={p.path} title={p.title} compact />
           </li>
         ))}
       </ul>
