@@ -13,7 +13,8 @@ import { useFormat } from '../../app/useFormat.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { MiddleText } from '../../ui/MiddleText.tsx';
 import { useStationAlarm } from '../../live/index.ts';
-import { StationState } from './StationState.tsx';
+import { StationAlarmLink } from '../alerts/StationAlarmLink.tsx';
+import { DialStateBadge } from './DialStateBadge.tsx';
 import { useAsync } from './useAsync.ts';
 import './stations.css';
 
@@ -66,12 +67,13 @@ function StationTile({ station }: { station: Station }) {
           <span className="station-nr">{station.id}</span> <MiddleText text={station.name} />
         </span>
       </Link>
+      <StationAlarmLink
+        stationNumber={station.id}
+        stationName={station.name}
+        className="status-tile-alarm-link"
+      />
       <span className="status-tile-facts">
-        <StationState
-          stationNumber={station.id}
-          stationName={station.name}
-          dialState={live?.dialState}
-        />
+        <DialStateBadge state={live?.dialState} />
         <span className="status-tile-age">
           {age === null
             ? '—'
