@@ -97,7 +97,8 @@ test('RA-E3: a night alarm sent by a plan waits for confirmation; acknowledged a
     }),
   });
   expect(raise.status).toBe(200);
-  // Station 4's day plan has the configured default "inactive" (0): confirming it switches it off.
+  // Station 4's day plan is left on; its night plan has the configured default "active" (1):
+  // a night alarm is filed under the night plan (RS13), and confirming it switches that on.
   const day4 = { station: { stationNumber: 4 }, planNumber: 1 };
   const setDay = await admin.fetch(REMOTE_ALERT_API.setActive, {
     method: 'POST',
@@ -114,22 +115,20 @@ test('RA-E3: a night alarm sent by a plan waits for confirmation; acknowledged a
   const item = page.locator('[data-confirm^="3_"]').first();
   await expect(item).toContainText('Füllstand zu tief');
   await item.getByRole('checkbox').check();
-  await page.locator('[data-confirm="4_1"]').getByRole('checkbox').check();
+  await page.locator('[data-confirm="4_2"]').getByRole('checkbox').check();
   // Messages still on their way are acknowledged only when the user says so.
   await page.getByLabel('Auch noch nicht gesendete quittieren').check();
   await page.getByRole('button', { name: 'Ausgewählte quittieren' }).click();
   const step = page.getByRole('alertdialog', { name: 'Alarmpläne quittieren' });
   await expect(step).toContainText('Hochbehälter Kirchberg');
-  const after = step.locator('li', { hasText: 'Alarmplan nach dem Bestätigen: Tagplan' });
-  await expect(after.locator('.command-confirm-from')).toHaveText('Aktiv');
-  await expect(after.locator('.command-confirm-to')).toHaveText('Inaktiv');
+  const after = step.locator('li', { hasText: 'Alarmplan nach dem Bestätigen: Nachtplan' });
+  await expect(after.locator('.command-confirm-from')).toHaveText('Inaktiv');
+  await expect(after.locator('.command-confirm-to')).toHaveText('Aktiv');
   await step.getByRole('button', { name: 'Quittieren' }).click();
   await expect(page.locator('[data-confirm^="3_"]')).toHaveCount(0);
-  await expect(page.locator('[data-confirm="4_1"]')).toHaveCount(0);
+  await expect(page.locator('[data-confirm="4_2"]')).toHaveCount(0);
   const plans = (await (await admin.fetch(REMOTE_ALERT_API.plans)).json()) as AlarmPlan[];
-  expect(plans.find((p) => p.station.stationNumber === 4 && p.planNumber === 1)?.active).toBe(
-    false,
-  );
+  expect(plans.find((p) => p.station.stationNumber === 4 && p.planNumber === 2)?.active).toBe(true);
 });
 
 /** The plant's call numbers as the server holds them now. */
