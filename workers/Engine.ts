@@ -43,11 +43,10 @@ import {
 import { FeedSet } from './feeds/FeedSet.ts';
 import type { FeedName } from './feeds/feeds.ts';
 import { DerivedAlarms } from './alerts/DerivedAlarms.ts';
-import { pvAlarmStates, samePvAlarm, type PvAlarmState } from '../src/domain/pvAlarm.ts';
-import {
-  sameStationAlarm,
-  stationAlarmStates,
-  type StationAlarmState,
+import { pvAlarmStates, type PvAlarmState } from '../src/domain/pvAlarm.ts';
+import type {
+  StationAlarmState,
+  stationAlarmStates as StationAlarmStates,
 } from '../src/domain/stationAlarm.ts';
 import { ItemTopicStore } from './topics/ItemTopicStore.ts';
 import { isItemKind } from './topics/itemTopics.ts';
@@ -118,6 +117,8 @@ export class Engine implements EngineApi {
   private readonly items: ItemTopicStore;
   private readonly pvAlarms: DerivedAlarms<PvAlarmState>;
   private readonly stationAlarms: DerivedAlarms<StationAlarmState>;
+  /** Fetched with the first lease of a station's alarm state (worker budget, DESIGN.md). */
+  private stationAlarmStates: typeof StationAlarmStates | null = null;
   private readonly feeds: FeedSet;
   /** Chart data and live series: loaded with the first chart a tab opens (worker budget). */
   private readonly charts: LazyCharts;
@@ -189,13 +190,11 @@ export class Engine implements EngineApi {
     this.pvAlarms = new DerivedAlarms({
       ...fromCurrentList,
       derive: pvAlarmStates,
-      same: samePvAlarm,
       put: (key, state) => this.items.put('pvAlarm', key, state),
     });
     this.stationAlarms = new DerivedAlarms({
       ...fromCurrentList,
-      derive: stationAlarmStates,
-      same: sameStationAlarm,
+      derive: (alerts) => this.stationAlarmStates?.(alerts) ?? new Map(),
       put: (key, state) => this.items.put('stationAlarm', key, state),
     });
     this.feeds = new FeedSet({
@@ -268,6 +267,8 @@ export class Engine implements EngineApi {
     const tab = this.tabs.get(tabId);
     if (!tab) throw hubErrors.acquireFailed(tabId);
     if (kind === 'pvValue') return this.pv.lease(tab.coalescer, keys);
+    if (kind === 'stationAlarm' && !this.stationAlarmStates)
+      this.stationAlarmStates = (await import('../src/domain/stationAlarm.ts')).stationAlarmStates;
     const leased = tab.coalescer.leased[kind];
     for (const key of keys) {
       if (leased.has(key)) continue;

@@ -5,7 +5,7 @@
  * line or a device raised it. Priority 0 is the most important (SPEC §9: 0 to 9).
  */
 import type { Alert } from '../contract/alerts.ts';
-import { isCurrentAlert, type PvAlarmPhase } from './pvAlarm.ts';
+import type { PvAlarmPhase } from './pvAlarm.ts';
 
 export interface StationAlarmState {
   /**
@@ -31,63 +31,30 @@ export const stationAlarmKey = (stationNumber: number) => String(stationNumber);
  * without a station are left out; a station with no current alert has no entry.
  */
 export function stationAlarmStates(alerts: Iterable<Alert>): Map<string, StationAlarmState> {
-  const tally = new Map<
-    string,
-    {
-      highestActive: number | null;
-      returned: number;
-      unack: number;
-      active: number;
-      activeUnack: number;
-    }
-  >();
-  for (const alert of alerts) {
-    if (alert.stationNumber === null || !isCurrentAlert(alert)) continue;
-    const key = stationAlarmKey(alert.stationNumber);
-    let t = tally.get(key);
-    if (!t) {
-      t = { highestActive: null, returned: Infinity, unack: 0, active: 0, activeUnack: 0 };
-      tally.set(key, t);
-    }
-    const pending = alert.state === 'pending';
-    if (pending) t.unack++;
-    if (alert.cleared) {
-      t.returned = Math.min(t.returned, alert.priority);
+  const out = new Map<string, StationAlarmState>();
+  for (const a of alerts) {
+    // Current: unacknowledged or still active (isCurrentAlert of pvAlarm.ts, written out so
+    // the engine loads this module alone, with the first lease).
+    if (a.stationNumber === null || (a.state !== 'pending' && a.cleared)) continue;
+    const key = stationAlarmKey(a.stationNumber);
+    let s = out.get(key);
+    if (!s)
+      out.set(
+        key,
+        (s = { priority: 9, phase: 'returned', highestActive: null, unacknowledged: 0, active: 0 }),
+      );
+    const pending = a.state === 'pending';
+    if (pending) s.unacknowledged++;
+    if (a.cleared) {
+      // A returned alarm shows only while no alarm of the station is active.
+      if (s.highestActive === null) s.priority = Math.min(s.priority, a.priority);
       continue;
     }
-    t.active++;
-    if (pending) t.activeUnack++;
-    if (t.highestActive === null || alert.priority < t.highestActive)
-      t.highestActive = alert.priority;
-  }
-  const out = new Map<string, StationAlarmState>();
-  for (const [key, t] of tally) {
-    out.set(key, {
-      priority: t.highestActive ?? t.returned,
-      phase:
-        t.highestActive === null
-          ? 'returned'
-          : t.activeUnack > 0
-            ? 'unacknowledged'
-            : 'acknowledged',
-      highestActive: t.highestActive,
-      unacknowledged: t.unack,
-      active: t.active,
-    });
+    s.active++;
+    if (s.highestActive === null || a.priority < s.highestActive)
+      s.priority = s.highestActive = a.priority;
+    if (pending) s.phase = 'unacknowledged';
+    else if (s.phase === 'returned') s.phase = 'acknowledged';
   }
   return out;
-}
-
-export function sameStationAlarm(
-  a: StationAlarmState | null,
-  b: StationAlarmState | null,
-): boolean {
-  if (a === null || b === null) return a === b;
-  return (
-    a.priority === b.priority &&
-    a.phase === b.phase &&
-    a.highestActive === b.highestActive &&
-    a.unacknowledged === b.unacknowledged &&
-    a.active === b.active
-  );
 }

@@ -17,12 +17,18 @@ export interface DerivedAlarmsDeps<T> {
   retainCurrent(): () => void;
   /** The state of every key in alarm. */
   derive(alerts: Iterable<Alert>): Map<string, T>;
-  same(a: T | null, b: T | null): boolean;
   /** Sets the item of a leased key (null = no alarm). */
   put(key: string, state: T | null): void;
 }
 
-export class DerivedAlarms<T> {
+/** Two states of flat fields (numbers, strings) are the same when every field is. */
+function sameFields<T extends object>(a: T | null, b: T | null): boolean {
+  if (a === null || b === null) return a === b;
+  for (const k in a) if (a[k] !== b[k]) return false;
+  return true;
+}
+
+export class DerivedAlarms<T extends object> {
   private readonly leased = new Set<string>();
   private index = new Map<string, T>();
   private loaded = false;
@@ -70,7 +76,7 @@ export class DerivedAlarms<T> {
     for (const key of this.leased) {
       const before = this.index.get(key) ?? null;
       const after = next.get(key) ?? null;
-      if (first || !this.deps.same(before, after)) this.deps.put(key, after);
+      if (first || !sameFields(before, after)) this.deps.put(key, after);
     }
     this.index = next;
   }
