@@ -142,6 +142,7 @@ export class RemoteAlertService {
   /** RS1: a plan as SPEC §3 names it, with the user's own currentUserCanEdit. */
   view(row: PlanRow, user: SessionUser, numbers = this.numberMap()): AlarmPlan {
     const fresh = row.countedDay === this.today();
+    const waiting = this.store.confirm(row.stationNumber, row.planNumber);
     return {
       station: { stationNumber: row.stationNumber },
       stationName: this.stationName(row.stationNumber),
@@ -162,6 +163,8 @@ export class RemoteAlertService {
       deliveredMessages: row.delivered,
       defaultAction: row.defaultAction,
       currentUserCanEdit: this.mayEdit(user, row.stationNumber),
+      toConfirm: waiting?.pendingCount ?? 0,
+      toConfirmPriority: waiting?.priority ?? null,
     };
   }
 

@@ -9,11 +9,12 @@
  */
 import { test, expect } from './fixtures.ts';
 import { signIn } from './auth.ts';
-import { signInHttp } from '../support/login.ts';
+import { signInHttp, type SignedIn } from '../support/login.ts';
 import {
   REMOTE_ALERT_API,
   type AlarmCallNumbersResult,
   type AlarmPlan,
+  type PlanToConfirm,
 } from '../../src/contract/remoteAlert.ts';
 import {
   ACTION_EXTRA_API,
@@ -388,4 +389,72 @@ test('RA-E9: the alert list says whom the focused alert’s station reaches by r
       newValues: current.map((l, i) => ({ ...l, ...old[i] })),
     });
   }
+});
+
+/** The remote alarms waiting as the server lists them now: count summed over the plans. */
+async function waitingCount(api: SignedIn): Promise<number> {
+  const res = await api.fetch(REMOTE_ALERT_API.plansToConfirm);
+  const list = (await res.json()) as PlanToConfirm[];
+  return list.reduce((n, p) => n + p.pendingCount, 0);
+}
+
+test('RA-E10: a remote alarm waiting for confirmation shows live in the header, on the navigation and in the current alert list of every tab, under the plan it was raised for', async ({
+  context,
+  plant,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await signInHttp(plant.url, 'admin');
+  const wide = await context.newPage();
+  await wide.setViewportSize({ width: 1920, height: 1080 });
+  await signIn(wide, 'operator', '/');
+  const phone = await context.newPage();
+  await phone.setViewportSize({ width: 360, height: 780 });
+  await phone.goto('/alerts');
+  await expect(phone.locator('.alerts-page')).toBeVisible();
+
+  const raise = await admin.fetch('/api/admin/simulate/remote-alarm', {
+    method: 'POST',
+    body: JSON.stringify({
+      stationNumber: 5,
+      priority: 1,
+      text: 'RA-E8 Druck zu tief',
+      night: true,
+    }),
+  });
+  expect(raise.status).toBe(200);
+  const count = await waitingCount(admin);
+  expect(count).toBeGreaterThan(0);
+  for (const page of [wide, phone]) {
+    const header = page.locator('.shell-header .remote-pending');
+    await expect(header).toHaveAttribute('data-remote-pending', String(count));
+    await expect(header).toHaveAttribute(
+      'aria-label',
+      count === 1 ? '1 Fernalarm zu bestätigen' : `${count} Fernalarme zu bestätigen`,
+    );
+    await expect(header.locator('.alarm-mark text')).toHaveText('1');
+  }
+  // The navigation's entry carries the count (the side navigation of the wide tab).
+  const badge = wide.locator('.shell-sidenav a[href="/remote-alarm/plans"] .nav-badge');
+  await expect(badge).toHaveAttribute('data-remote-pending', String(count));
+  // The current alert list lists it, under the night plan it was raised for.
+  const row = phone.locator('[data-remote-row="5_2"]');
+  await expect(row).toContainText('RA-E8 Druck zu tief');
+  await expect(row).toContainText('Nachtplan');
+  await phone.screenshot({ path: 'test-results/remote-pending-360.png' });
+
+  // Confirmed elsewhere: every tab drops it.
+  const ack = await admin.fetch(`${REMOTE_ALERT_API.ackPlans}?ackNonSent=true`, {
+    method: 'POST',
+    body: JSON.stringify([
+      { planRef: { station: { stationNumber: 5 }, planNumber: 2 }, ack: true },
+    ]),
+  });
+  expect(ack.status).toBe(200);
+  const left = await waitingCount(admin);
+  for (const page of [wide, phone]) {
+    const header = page.locator('.shell-header .remote-pending');
+    if (left === 0) await expect(header).toHaveCount(0);
+    else await expect(header).toHaveAttribute('data-remote-pending', String(left));
+  }
+  await expect(row).toHaveCount(0);
 });

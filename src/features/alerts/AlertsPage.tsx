@@ -33,6 +33,7 @@ import { EMPTY_FILTER, FilterBuilder, type FilterColumn } from './FilterBuilder.
 import { RangePicker, rangeOf, type RangeChoice } from './RangePicker.tsx';
 import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
 import { OnCallSummary } from '../remote-alarm/OnCallSummary.tsx';
+import { RemoteAlarmRows } from '../remote-alarm/RemoteAlarmRows.tsx';
 import { usePriorityStyles } from './usePriorities.ts';
 import { useAlertsBenchProbe } from './useAlertsBenchProbe.ts';
 import {
@@ -394,6 +395,7 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
         {selected.size > 0 && <> · {t('alerts.selected', { count: selected.size })}</>}
         <span className="alerts-keys"> · {t('alerts.keyboard')}</span>
       </p>
+      {mode === 'live' && <RemoteAlarmRows />}
       {mode === 'live' && focusedAlert?.stationNumber != null && (
         // Who this alarm reaches at night: the focused alert's station, its plan, who is on call.
         <OnCallSummary
