@@ -112,7 +112,7 @@ test('RA-E3: a night alarm sent by a plan waits for confirmation; acknowledged a
   });
   expect(raise4.status).toBe(200);
   await signIn(page, 'operator', '/remote-alarm/plans');
-  await page.getByRole('link', { name: 'Zu bestätigen' }).click();
+  await page.getByRole('link', { name: 'Zu bestätigen', exact: true }).click();
   const item = page.locator('[data-confirm^="3_"]').first();
   await expect(item).toContainText('Füllstand zu tief');
   await item.getByRole('checkbox').check();
