@@ -441,6 +441,7 @@ test('RA-E10: a remote alarm waiting for confirmation shows live in the header, 
   await expect(row).toContainText('RA-E8 Druck zu tief');
   await expect(row).toContainText('Nachtplan');
   await phone.screenshot({ path: 'test-results/remote-pending-360.png' });
+  await wide.screenshot({ path: 'test-results/remote-pending-1920.png' });
 
   // Confirmed elsewhere: every tab drops it.
   const ack = await admin.fetch(`${REMOTE_ALERT_API.ackPlans}?ackNonSent=true`, {
