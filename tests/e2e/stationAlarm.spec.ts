@@ -47,10 +47,10 @@ async function expectSameAsServer(api: SignedIn, link: Locator, station: number)
   await expect(link.locator('.alarm-mark text')).toHaveText('1');
 }
 
-const alarmOf = (scope: Page | Locator, station: number) =>
+const alarmOf = (scope: Page | Locator, station: number): Locator =>
   scope.locator(`[data-station-alarm="${station}"]`);
 
-test('SA-E1: a station in alarm shows priority 1 with its counts in words on the start page, the station list and the dashboard map; a click opens its alerts', async ({
+test('SA-E1: a station in alarm shows priority 1 with its counts in words on the start page, the station list, the dashboard map and the process-image list; a click opens its alerts', async ({
   context,
   plant,
 }) => {
@@ -87,6 +87,9 @@ test('SA-E1: a station in alarm shows priority 1 with its counts in words on the
     await expectSameAsServer(api, alarmOf(row, station), station);
     await expectSameAsServer(api, alarmOf(marker, station), station);
     await expect(marker).toHaveClass(/map-marker-alarm/);
+    // The process-image list marks the station's image the same way.
+    await list.goto('/process-images');
+    await expectSameAsServer(api, alarmOf(list, station).first(), station);
     // The connection state stays beside the alarm, in words.
     await expect(homeTile.locator('.dial-state')).toHaveText(/Verbunden/);
 
