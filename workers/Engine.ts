@@ -42,7 +42,12 @@ import {
 } from './alerts/AlertFeed.ts';
 import { FeedSet } from './feeds/FeedSet.ts';
 import type { FeedName } from './feeds/feeds.ts';
-import { PvAlarms } from './alerts/PvAlarms.ts';
+import { DerivedAlarms } from './alerts/DerivedAlarms.ts';
+import { pvAlarmStates, type PvAlarmState } from '../src/domain/pvAlarm.ts';
+import type {
+  StationAlarmState,
+  stationAlarmStates as StationAlarmStates,
+} from '../src/domain/stationAlarm.ts';
 import { ItemTopicStore } from './topics/ItemTopicStore.ts';
 import { isItemKind } from './topics/itemTopics.ts';
 import type { FeedItemsFetcher } from './restClient.ts';
@@ -110,7 +115,10 @@ export class Engine implements EngineApi {
   private readonly alerts: AlertFeed;
   /** Keyed live topics (workers/topics/): alert state, limits, PV alarms ... */
   private readonly items: ItemTopicStore;
-  private readonly pvAlarms: PvAlarms;
+  private readonly pvAlarms: DerivedAlarms<PvAlarmState>;
+  private readonly stationAlarms: DerivedAlarms<StationAlarmState>;
+  /** Fetched with the first lease of a station's alarm state (worker budget, DESIGN.md). */
+  private stationAlarmStates: typeof StationAlarmStates | null = null;
   private readonly feeds: FeedSet;
   /** Chart data and live series: loaded with the first chart a tab opens (worker budget). */
   private readonly charts: LazyCharts;
@@ -163,7 +171,10 @@ export class Engine implements EngineApi {
         deps.fetchAlerts ?? (() => Promise.reject(new Error('No alert archive configured'))),
       send: (tabId, message) => this.tabs.get(tabId)?.send(message),
       onError,
-      liveChanged: () => this.pvAlarms.currentChanged(),
+      liveChanged: () => {
+        this.pvAlarms.currentChanged();
+        this.stationAlarms.currentChanged();
+      },
     });
     const dataReceived = () => this.status.dataReceived(this.deps.timers.now());
     this.items = new ItemTopicStore({
@@ -171,11 +182,20 @@ export class Engine implements EngineApi {
       changed: (kind, key) => this.changed(kind, key),
       dataReceived,
     });
-    this.pvAlarms = new PvAlarms({
+    const fromCurrentList = {
       timers: deps.timers,
       currentAlerts: () => this.alerts.liveAlerts(),
       retainCurrent: () => this.alerts.retainLive(),
+    };
+    this.pvAlarms = new DerivedAlarms({
+      ...fromCurrentList,
+      derive: pvAlarmStates,
       put: (key, state) => this.items.put('pvAlarm', key, state),
+    });
+    this.stationAlarms = new DerivedAlarms({
+      ...fromCurrentList,
+      derive: (alerts) => this.stationAlarmStates?.(alerts) ?? new Map(),
+      put: (key, state) => this.items.put('stationAlarm', key, state),
     });
     this.feeds = new FeedSet({
       channel: (hub) => this.channel(hub),
@@ -247,6 +267,8 @@ export class Engine implements EngineApi {
     const tab = this.tabs.get(tabId);
     if (!tab) throw hubErrors.acquireFailed(tabId);
     if (kind === 'pvValue') return this.pv.lease(tab.coalescer, keys);
+    if (kind === 'stationAlarm' && !this.stationAlarmStates)
+      this.stationAlarmStates = (await import('../src/domain/stationAlarm.ts')).stationAlarmStates;
     const leased = tab.coalescer.leased[kind];
     for (const key of keys) {
       if (leased.has(key)) continue;
@@ -327,6 +349,7 @@ export class Engine implements EngineApi {
     this.hubLeases.added(TOPICS[kind].hub);
     if (TOPICS[kind].methods.length) this.batcher.subscribe(kind, key);
     if (kind === 'pvAlarm') this.pvAlarms.leaseAdded(key);
+    if (kind === 'stationAlarm') this.stationAlarms.leaseAdded(key);
     if (kind === 'pvConfig') {
       const ref = parsePvKey(key);
       if (ref) void this.configs.request(ref);
@@ -338,6 +361,7 @@ export class Engine implements EngineApi {
     if (kind === 'pvConfig') this.configs.evict(key);
     if (kind === 'station') this.stations.delete(key);
     if (kind === 'pvAlarm') this.pvAlarms.leaseRemoved(key);
+    if (kind === 'stationAlarm') this.stationAlarms.leaseRemoved(key);
     if (isItemKind(kind)) this.items.forget(kind, key);
     this.hubLeases.removed(TOPICS[kind].hub);
   }

@@ -38,6 +38,8 @@ import { AlarmLines } from './AlarmLines.ts';
 import type { CallNumberRow, ConfirmRow, PlanRow, RemoteAlertStore } from './RemoteAlertStore.ts';
 import {
   CATEGORIES,
+  DAY_PLAN_NUMBER,
+  NIGHT_PLAN_NUMBER,
   isNight,
   isWastewater,
   rotaWeek,
@@ -140,6 +142,7 @@ export class RemoteAlertService {
   /** RS1: a plan as SPEC §3 names it, with the user's own currentUserCanEdit. */
   view(row: PlanRow, user: SessionUser, numbers = this.numberMap()): AlarmPlan {
     const fresh = row.countedDay === this.today();
+    const waiting = this.store.confirm(row.stationNumber, row.planNumber);
     return {
       station: { stationNumber: row.stationNumber },
       stationName: this.stationName(row.stationNumber),
@@ -160,6 +163,8 @@ export class RemoteAlertService {
       deliveredMessages: row.delivered,
       defaultAction: row.defaultAction,
       currentUserCanEdit: this.mayEdit(user, row.stationNumber),
+      toConfirm: waiting?.pendingCount ?? 0,
+      toConfirmPriority: waiting?.priority ?? null,
     };
   }
 
@@ -573,9 +578,22 @@ export class RemoteAlertService {
   }
 
   /**
+   * RS13: the plan an alarm of the day or of the night is filed under: the station's day or
+   * night plan, whichever plan is active (a night alarm is never listed under "Tagplan"
+   * because the day plan was left on); a station without such a plan uses its active one.
+   */
+  private shiftPlan(stationNumber: number, night: boolean): PlanRow | undefined {
+    return (
+      this.store.plan(stationNumber, night ? NIGHT_PLAN_NUMBER : DAY_PLAN_NUMBER) ??
+      this.store.plansOfStation(stationNumber).find((p) => p.active)
+    );
+  }
+
+  /**
    * RS8: an alarm of the plant is sent by the active plan of its station when the plan sends
    * its priority: the alarm counts, a line turns busy (or, all lines faulty, the message stays
-   * undelivered); at night a priority-1 alarm waits for confirmation.
+   * undelivered); at night a priority-1 alarm waits for confirmation, filed under the
+   * station's night plan (RS13).
    */
   onAlert(
     alert: Pick<Alert, 'stationNumber' | 'priority' | 'text' | 'sourceName' | 'cleared'>,
@@ -589,6 +607,8 @@ export class RemoteAlertService {
     const overLimit = (plan.countedDay === day ? plan.alertingCount : 0) >= plan.alertingCountMax;
     const sent = !overLimit && this.lines.send(st);
     const text = `${alert.sourceName}: ${alert.text}`.trim();
+    const night = isNight(this.plantHour(now));
+    const filed = alert.priority <= CONFIRM_PRIORITY_MAX && night ? this.shiftPlan(st, true) : null;
     this.store.transaction(() => {
       this.store.updateCounters(
         st,
@@ -596,13 +616,16 @@ export class RemoteAlertService {
         day,
         sent ? { alerting: 1 } : { undelivered: 1 },
       );
-      if (alert.priority <= CONFIRM_PRIORITY_MAX && isNight(this.plantHour(now)))
-        this.store.addConfirm(st, plan.planNumber, text, alert.priority, now);
+      if (filed) this.store.addConfirm(st, filed.planNumber, text, alert.priority, now);
     });
     this.publishPlan(st, plan.planNumber);
+    if (filed && filed.planNumber !== plan.planNumber) this.publishPlan(st, filed.planNumber);
   }
 
-  /** A simulated alarm (tests, demonstrations): as if the plant raised it, day or night. */
+  /**
+   * A simulated alarm (tests, demonstrations): as if the plant raised it, day or night, sent
+   * and filed by the plan of that time of day (RS13), whichever plan is active now.
+   */
   simulateAlarm(
     user: SessionUser,
     stationNumber: number,
@@ -612,7 +635,7 @@ export class RemoteAlertService {
   ): void {
     const plans = this.store.plansOfStation(stationNumber);
     if (plans.length === 0) throw badRequest(`Unbekannte Station: ${stationNumber}`);
-    const plan = plans.find((p) => p.active);
+    const plan = this.shiftPlan(stationNumber, night);
     this.control(user.username, stationNumber, `Simulierter Fernalarm: ${text}`);
     if (!plan) return;
     const now = this.deps.now();

@@ -132,6 +132,10 @@ const priorities = (from: number, to: number) =>
 const slots = (ids: number[]) =>
   Array.from({ length: PLAN_RECIPIENT_SLOTS }, (_, i) => ids[i] ?? null);
 
+/** The plan numbers of each station's day and night plan. */
+export const DAY_PLAN_NUMBER = 1;
+export const NIGHT_PLAN_NUMBER = 2;
+
 /** Night from 18:00 to 06:00 on the plant's clock. */
 export function isNight(hour: number): boolean {
   return hour >= 18 || hour < 6;
@@ -146,7 +150,7 @@ export function seedPlans(stations: readonly Station[], night: boolean): SeedPla
     return [
       {
         stationNumber: s.id,
-        planNumber: 1,
+        planNumber: DAY_PLAN_NUMBER,
         planname: 'Tagplan',
         groupname,
         active: !night,
@@ -156,7 +160,7 @@ export function seedPlans(stations: readonly Station[], night: boolean): SeedPla
       },
       {
         stationNumber: s.id,
-        planNumber: 2,
+        planNumber: NIGHT_PLAN_NUMBER,
         planname: 'Nachtplan',
         groupname,
         active: night,

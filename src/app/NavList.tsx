@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from './useTranslation.ts';
 import { NavFavorites } from '../features/favorites/FavoritesPanels.tsx';
+import { RemoteAlarmNavBadge } from '../features/remote-alarm/RemoteAlarmPending.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { NAV_ITEMS, type NavItem } from './navigation.ts';
 
@@ -22,6 +23,7 @@ export function NavList({ onNavigate }: NavListProps) {
       >
         <Icon name={item.icon} />
         <span>{t(item.labelKey)}</span>
+        {item.path === '/remote-alarm/plans' && <RemoteAlarmNavBadge />}
       </NavLink>
     </li>
   );

@@ -22,6 +22,7 @@ import { useConnectionStatus } from '../live/index.ts';
 import { useSession } from '../features/auth/sessionStore.ts';
 import { logoutUrl } from '../api/http.ts';
 import { AlarmBanner } from '../features/alerts/AlarmBanner.tsx';
+import { RemoteAlarmPending } from '../features/remote-alarm/RemoteAlarmPending.tsx';
 import { ActionDispatcherProvider } from './actions/ActionDispatcher.tsx';
 import { useNotices } from './noticeStack.ts';
 
@@ -99,6 +100,7 @@ export function Shell() {
           )}
           <div className="header-spacer" />
           <AlarmBanner />
+          <RemoteAlarmPending />
           <LiveConnectionStatus />
           {kiosk && <KioskControl />}
           {!kiosk && <PinButton />}

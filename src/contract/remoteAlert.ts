@@ -66,6 +66,14 @@ export interface AlarmPlan {
    */
   defaultAction: 0 | 1 | 2 | null;
   currentUserCanEdit: boolean;
+  /**
+   * Our addition: how many of the plan's alarms wait for confirmation (the `pendingCount` of
+   * its entry in alarmplanstoconfirm), and the most important priority among them; 0 and null
+   * when none waits. Pushed with `newPlanInfo` whenever it changes, so every tab shows waiting
+   * remote alarms live. A server without them: no live count (the confirm page still lists them).
+   */
+  toConfirm?: number;
+  toConfirmPriority?: number | null;
 }
 
 /** SPEC §3 "Results": the answer to every plan change and acknowledgement. */

@@ -17,6 +17,7 @@ export {
   useLiveItem,
   useLiveItemState,
   usePvAlarm,
+  useStationAlarm,
   usePvLimits,
   type LiveItemState,
 } from './useLiveItem.ts';

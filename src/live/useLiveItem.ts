@@ -7,6 +7,7 @@
 import { pvKey } from '../contract/keys.ts';
 import type { PvRef } from '../contract/pv.ts';
 import type { PvAlarmState, PvLimitSet } from '../domain/pvAlarm.ts';
+import { stationAlarmKey, type StationAlarmState } from '../domain/stationAlarm.ts';
 import type { ItemKind, ItemTypes } from '../../workers/topics/itemTopics.ts';
 import { useMemo } from 'react';
 import { useLiveKey } from './useLiveKey.ts';
@@ -46,6 +47,19 @@ export function useLiveItemState<K extends ItemKind>(
 /** The alarm state of a PV (DESIGN.md "Alarm states"): null when it is in no alarm. */
 export function usePvAlarm(ref: PvRef | null): PvAlarmState | null | undefined {
   return useLiveItem('pvAlarm', ref ? pvKey(ref) : null);
+}
+
+/**
+ * The alarm state of a station (highest active priority, unacknowledged and active counts):
+ * null when it has no current alert, undefined until the engine sent it.
+ */
+export function useStationAlarm(
+  stationNumber: number | null,
+): StationAlarmState | null | undefined {
+  return useLiveItem(
+    'stationAlarm',
+    stationNumber === null ? null : stationAlarmKey(stationNumber),
+  );
 }
 
 /** The analogue limits of a PV, kept current by `newLimitConfig`. */

@@ -9,11 +9,12 @@
  */
 import { test, expect } from './fixtures.ts';
 import { signIn } from './auth.ts';
-import { signInHttp } from '../support/login.ts';
+import { signInHttp, type SignedIn } from '../support/login.ts';
 import {
   REMOTE_ALERT_API,
   type AlarmCallNumbersResult,
   type AlarmPlan,
+  type PlanToConfirm,
 } from '../../src/contract/remoteAlert.ts';
 import {
   ACTION_EXTRA_API,
@@ -97,7 +98,8 @@ test('RA-E3: a night alarm sent by a plan waits for confirmation; acknowledged a
     }),
   });
   expect(raise.status).toBe(200);
-  // Station 4's day plan has the configured default "inactive" (0): confirming it switches it off.
+  // Station 4's day plan is left on; its night plan has the configured default "active" (1):
+  // a night alarm is filed under the night plan (RS13), and confirming it switches that on.
   const day4 = { station: { stationNumber: 4 }, planNumber: 1 };
   const setDay = await admin.fetch(REMOTE_ALERT_API.setActive, {
     method: 'POST',
@@ -110,26 +112,24 @@ test('RA-E3: a night alarm sent by a plan waits for confirmation; acknowledged a
   });
   expect(raise4.status).toBe(200);
   await signIn(page, 'operator', '/remote-alarm/plans');
-  await page.getByRole('link', { name: 'Zu bestätigen' }).click();
+  await page.getByRole('link', { name: 'Zu bestätigen', exact: true }).click();
   const item = page.locator('[data-confirm^="3_"]').first();
   await expect(item).toContainText('Füllstand zu tief');
   await item.getByRole('checkbox').check();
-  await page.locator('[data-confirm="4_1"]').getByRole('checkbox').check();
+  await page.locator('[data-confirm="4_2"]').getByRole('checkbox').check();
   // Messages still on their way are acknowledged only when the user says so.
   await page.getByLabel('Auch noch nicht gesendete quittieren').check();
   await page.getByRole('button', { name: 'Ausgewählte quittieren' }).click();
   const step = page.getByRole('alertdialog', { name: 'Alarmpläne quittieren' });
   await expect(step).toContainText('Hochbehälter Kirchberg');
-  const after = step.locator('li', { hasText: 'Alarmplan nach dem Bestätigen: Tagplan' });
-  await expect(after.locator('.command-confirm-from')).toHaveText('Aktiv');
-  await expect(after.locator('.command-confirm-to')).toHaveText('Inaktiv');
+  const after = step.locator('li', { hasText: 'Alarmplan nach dem Bestätigen: Nachtplan' });
+  await expect(after.locator('.command-confirm-from')).toHaveText('Inaktiv');
+  await expect(after.locator('.command-confirm-to')).toHaveText('Aktiv');
   await step.getByRole('button', { name: 'Quittieren' }).click();
   await expect(page.locator('[data-confirm^="3_"]')).toHaveCount(0);
-  await expect(page.locator('[data-confirm="4_1"]')).toHaveCount(0);
+  await expect(page.locator('[data-confirm="4_2"]')).toHaveCount(0);
   const plans = (await (await admin.fetch(REMOTE_ALERT_API.plans)).json()) as AlarmPlan[];
-  expect(plans.find((p) => p.station.stationNumber === 4 && p.planNumber === 1)?.active).toBe(
-    false,
-  );
+  expect(plans.find((p) => p.station.stationNumber === 4 && p.planNumber === 2)?.active).toBe(true);
 });
 
 /** The plant's call numbers as the server holds them now. */
@@ -389,4 +389,73 @@ test('RA-E9: the alert list says whom the focused alert’s station reaches by r
       newValues: current.map((l, i) => ({ ...l, ...old[i] })),
     });
   }
+});
+
+/** The remote alarms waiting as the server lists them now: count summed over the plans. */
+async function waitingCount(api: SignedIn): Promise<number> {
+  const res = await api.fetch(REMOTE_ALERT_API.plansToConfirm);
+  const list = (await res.json()) as PlanToConfirm[];
+  return list.reduce((n, p) => n + p.pendingCount, 0);
+}
+
+test('RA-E10: a remote alarm waiting for confirmation shows live in the header, on the navigation and in the current alert list of every tab, under the plan it was raised for', async ({
+  context,
+  plant,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await signInHttp(plant.url, 'admin');
+  const wide = await context.newPage();
+  await wide.setViewportSize({ width: 1920, height: 1080 });
+  await signIn(wide, 'operator', '/');
+  const phone = await context.newPage();
+  await phone.setViewportSize({ width: 360, height: 780 });
+  await phone.goto('/alerts');
+  await expect(phone.locator('.alerts-page')).toBeVisible();
+
+  const raise = await admin.fetch('/api/admin/simulate/remote-alarm', {
+    method: 'POST',
+    body: JSON.stringify({
+      stationNumber: 5,
+      priority: 1,
+      text: 'RA-E8 Druck zu tief',
+      night: true,
+    }),
+  });
+  expect(raise.status).toBe(200);
+  const count = await waitingCount(admin);
+  expect(count).toBeGreaterThan(0);
+  for (const page of [wide, phone]) {
+    const header = page.locator('.shell-header .remote-pending');
+    await expect(header).toHaveAttribute('data-remote-pending', String(count));
+    await expect(header).toHaveAttribute(
+      'aria-label',
+      count === 1 ? '1 Fernalarm zu bestätigen' : `${count} Fernalarme zu bestätigen`,
+    );
+    await expect(header.locator('.alarm-mark text')).toHaveText('1');
+  }
+  // The navigation's entry carries the count (the side navigation of the wide tab).
+  const badge = wide.locator('.shell-sidenav a[href="/remote-alarm/plans"] .nav-badge');
+  await expect(badge).toHaveAttribute('data-remote-pending', String(count));
+  // The current alert list lists it, under the night plan it was raised for.
+  const row = phone.locator('[data-remote-row="5_2"]');
+  await expect(row).toContainText('RA-E8 Druck zu tief');
+  await expect(row).toContainText('Nachtplan');
+  await phone.screenshot({ path: 'test-results/remote-pending-360.png' });
+  await wide.screenshot({ path: 'test-results/remote-pending-1920.png' });
+
+  // Confirmed elsewhere: every tab drops it.
+  const ack = await admin.fetch(`${REMOTE_ALERT_API.ackPlans}?ackNonSent=true`, {
+    method: 'POST',
+    body: JSON.stringify([
+      { planRef: { station: { stationNumber: 5 }, planNumber: 2 }, ack: true },
+    ]),
+  });
+  expect(ack.status).toBe(200);
+  const left = await waitingCount(admin);
+  for (const page of [wide, phone]) {
+    const header = page.locator('.shell-header .remote-pending');
+    if (left === 0) await expect(header).toHaveCount(0);
+    else await expect(header).toHaveAttribute('data-remote-pending', String(left));
+  }
+  await expect(row).toHaveCount(0);
 });

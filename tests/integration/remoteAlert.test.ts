@@ -1,4 +1,4 @@
-/** SPEC §7 "Remote alert" on the real server — rules RS1-RS7, RS11 and RS12 of RemoteAlertService. */
+/** SPEC §7 "Remote alert" on the real server — rules RS1-RS7 and RS11-RS13 of RemoteAlertService. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   REMOTE_ALERT_API,
@@ -167,10 +167,46 @@ describe('remote alert (SPEC §7)', () => {
     const waiting = (await (
       await operator.fetch(REMOTE_ALERT_API.plansToConfirm)
     ).json()) as PlanToConfirm[];
+    // A night alarm is filed under the night plan (RS13), which the day plan's activation left off.
     expect(waiting.find((c) => c.plan.station.stationNumber === 4)).toMatchObject({
-      plan: ref(4, 1),
-      isActive: true,
-      defaultAction: 0,
+      plan: ref(4, 2),
+      isActive: false,
+      defaultAction: 1,
     });
+  });
+
+  it('RS13: an alarm is filed under the plan of the time it was raised for, whichever plan is active', async () => {
+    // Station 6 with its day plan on: a night alarm still waits under "Nachtplan".
+    await post(admin, REMOTE_ALERT_API.setActive, [{ planRef: ref(6, 1), active: true }]);
+    const before = (await plans(viewer)).find(
+      (p) => p.station.stationNumber === 6 && p.planNumber === 1,
+    )!.alertingCount;
+    const raise = (night: boolean, text: string) =>
+      post(admin, '/api/admin/simulate/remote-alarm', {
+        stationNumber: 6,
+        priority: 1,
+        text,
+        night,
+      });
+    expect((await raise(true, 'RS13 Nacht')).status).toBe(200);
+    const waiting = (await (
+      await operator.fetch(REMOTE_ALERT_API.plansToConfirm)
+    ).json()) as PlanToConfirm[];
+    const of6 = waiting.filter((c) => c.plan.station.stationNumber === 6);
+    expect(of6).toHaveLength(1);
+    expect(of6[0]).toMatchObject({
+      plan: ref(6, 2),
+      planName: 'Nachtplan',
+      alertText: 'RS13 Nacht',
+    });
+    // An alarm of the day is counted by the day plan and waits for no confirmation.
+    expect((await raise(false, 'RS13 Tag')).status).toBe(200);
+    const after = await plans(viewer);
+    const day6 = after.find((p) => p.station.stationNumber === 6 && p.planNumber === 1)!;
+    expect(day6.alertingCount).toBe(before + 1);
+    const again = (await (
+      await operator.fetch(REMOTE_ALERT_API.plansToConfirm)
+    ).json()) as PlanToConfirm[];
+    expect(again.filter((c) => c.plan.station.stationNumber === 6)).toHaveLength(1);
   });
 });

@@ -15,6 +15,8 @@ import { limitConfigTopic } from './limitConfigTopic.ts';
 import type { MaintenanceConfigSet } from '../../src/contract/maintenance.ts';
 import { maintenanceConfigTopic } from './maintenanceConfigTopic.ts';
 import { pvAlarmTopic } from './pvAlarmTopic.ts';
+import type { StationAlarmState } from '../../src/domain/stationAlarm.ts';
+import { stationAlarmTopic } from './stationAlarmTopic.ts';
 import { reportDataTopic } from './reportDataTopic.ts';
 import type { AlarmLine, AlarmPlan } from '../../src/contract/remoteAlert.ts';
 import { lineTopic, planTopic } from './planTopic.ts';
@@ -26,6 +28,7 @@ export interface ItemTypes {
   alertState: AlertStateMessage;
   limitConfig: PvLimitSet;
   pvAlarm: PvAlarmState;
+  stationAlarm: StationAlarmState;
   energy: EnergyOptimisationValues;
   pipeLeakage: PipeLeakage;
   reportData: ReportLiveItem;
@@ -41,6 +44,7 @@ export const ITEM_TOPICS: { [K in ItemKind]: ItemTopic<ItemTypes[K]> } = {
   alertState: alertStateTopic,
   limitConfig: limitConfigTopic,
   pvAlarm: pvAlarmTopic,
+  stationAlarm: stationAlarmTopic,
   energy: energyTopic,
   pipeLeakage: leakageTopic,
   reportData: reportDataTopic,

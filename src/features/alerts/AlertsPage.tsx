@@ -5,6 +5,7 @@
  * alert's station reaches by remote alarm now.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import {
   ALERT_DEFAULT_RANGE_DAYS,
@@ -32,6 +33,7 @@ import { EMPTY_FILTER, FilterBuilder, type FilterColumn } from './FilterBuilder.
 import { RangePicker, rangeOf, type RangeChoice } from './RangePicker.tsx';
 import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
 import { OnCallSummary } from '../remote-alarm/OnCallSummary.tsx';
+import { RemoteAlarmRows } from '../remote-alarm/RemoteAlarmRows.tsx';
 import { usePriorityStyles } from './usePriorities.ts';
 import { useAlertsBenchProbe } from './useAlertsBenchProbe.ts';
 import {
@@ -48,12 +50,25 @@ const URGENCY_SORT: AlertSortState = { column: 'urgency', direction: 'asc' };
 const FILTER_COLUMNS: FilterColumn[] = [
   { field: 'text', kind: 'text', labelKey: 'alerts.columns.text' },
   { field: 'stationName', kind: 'text', labelKey: 'alerts.columns.stationName' },
+  { field: 'stationNumber', kind: 'number', labelKey: 'alerts.columns.stationNumber' },
   { field: 'sourceName', kind: 'text', labelKey: 'alerts.columns.sourceName' },
   { field: 'priority', kind: 'number', labelKey: 'alerts.columns.priority' },
   { field: 'timestamp', kind: 'date', labelKey: 'alerts.columns.timestamp' },
   { field: 'state', kind: 'text', labelKey: 'alerts.columns.state' },
   { field: 'acknowledgedBy', kind: 'text', labelKey: 'alerts.columns.acknowledgedBy' },
 ];
+
+/**
+ * `/alerts?station=3`: the alerts of one station, as a station's alarm state links to them
+ * (StationAlarmLink). The filter shows and can be cleared like one the user built.
+ */
+function stationFilter(station: string | null): FilterGroup | null {
+  if (station === null || !/^\d+$/.test(station)) return null;
+  return {
+    logic: 'and',
+    filters: [{ field: 'stationNumber', operator: 'eq', value: Number(station) }],
+  };
+}
 
 /** Drops conditions without a value, so a half-typed row does not narrow the list. */
 function effectiveFilter(group: FilterGroup): FilterGroup | null {
@@ -74,8 +89,22 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
   // newest first. Any column header sorts by that column instead.
   const defaultSort: AlertSortState = mode === 'live' ? URGENCY_SORT : ARCHIVE_DEFAULT_SORT;
   const [sort, setSort] = useState<AlertSortState>(defaultSort);
-  const [filterDraft, setFilterDraft] = useState<FilterGroup>(EMPTY_FILTER);
-  const [showFilter, setShowFilter] = useState(false);
+  const [params] = useSearchParams();
+  const stationParam = params.get('station');
+  const [filterDraft, setFilterDraft] = useState<FilterGroup>(
+    () => stationFilter(stationParam) ?? EMPTY_FILTER,
+  );
+  const [showFilter, setShowFilter] = useState(() => stationFilter(stationParam) !== null);
+  // Another station's link followed while the list is open: its alerts.
+  const [shownStation, setShownStation] = useState(stationParam);
+  if (stationParam !== shownStation) {
+    setShownStation(stationParam);
+    const next = stationFilter(stationParam);
+    if (next) {
+      setFilterDraft(next);
+      setShowFilter(true);
+    }
+  }
   const [window, setWindow] = useState<{ start: number; count: number }>(ALERT_FIRST_WINDOW);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [selectedRows, setSelectedRows] = useState<ReadonlyMap<number, Alert>>(new Map());
@@ -362,6 +391,7 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
         {selected.size > 0 && <> · {t('alerts.selected', { count: selected.size })}</>}
         <span className="alerts-keys"> · {t('alerts.keyboard')}</span>
       </p>
+      {mode === 'live' && <RemoteAlarmRows />}
       {mode === 'live' && focusedAlert?.stationNumber != null && (
         // Who this alarm reaches at night: the focused alert's station, its plan, who is on call.
         <OnCallSummary

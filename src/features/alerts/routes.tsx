@@ -4,6 +4,7 @@ import { ARCHIVE_PATH } from './archiveQuery.ts';
 /** The areas of AlertsPage.tsx: the alert list and the archive show the same texts. */
 const ALERTS_PAGE_AREAS = [
   'actions',
+  'alarmState',
   'alerts',
   'charts',
   'filters',

@@ -8,7 +8,28 @@ import { useTranslation } from '../../app/useTranslation.ts';
 import { Button, Icon, Panel } from '../../ui/index.ts';
 import { pageName } from './pageKinds.ts';
 import { userPages, useUserPages } from './userPagesStore.ts';
+import { StationAlarmLink } from '../alerts/StationAlarmLink.tsx';
 import './favorites.css';
+
+/** The station a favorite page is (`/stations/3`), so it shows the station's alarm state. */
+export function stationOfPath(path: string): number | null {
+  const m = /^\/stations\/(\d+)$/.exec(path);
+  return m ? Number(m[1]) : null;
+}
+
+function FavoriteAlarm({
+  path,
+  title,
+  compact,
+}: {
+  path: string;
+  title: string;
+  compact?: boolean;
+}) {
+  const station = stationOfPath(path);
+  if (station === null) return null;
+  return <StationAlarmLink stationNumber={station} stationName={title} compact={compact} />;
+}
 
 export function FavoritesPanels() {
   const { t } = useTranslation();
@@ -36,6 +57,7 @@ export function FavoritesPanels() {
               return (
                 <li key={p.path} data-favorite={p.path}>
                   <Link to={p.path}>{name}</Link>
+                  <FavoriteAlarm path={p.path} title={name} />
                   <span className="favorites-tools">
                     <Button
                       variant="quiet"
@@ -108,6 +130,7 @@ export function NavFavorites({ onNavigate }: { onNavigate?: () => void }) {
               <Icon name="star" />
               <span>{pageName(p, t)}</span>
             </NavLink>
+            <FavoriteAlarm path={p.path} title={pageName(p, t)} compact />
           </li>
         ))}
       </ul>

@@ -5,12 +5,17 @@ import { Icon, PageHeader } from '../../ui/index.ts';
 import { StationStatusBoard } from '../stations/StationStatusBoard.tsx';
 import { FavoritesPanels } from '../favorites/FavoritesPanels.tsx';
 
-/** The start page: the areas as cards and the plant's stations at a glance. */
+/**
+ * The start page: the plant's stations at a glance first (ISA-101 level 1: which station is
+ * in trouble and how badly, without scrolling on a wall monitor), then favorites and the
+ * areas as cards.
+ */
 export function Home() {
   const { t } = useTranslation();
   return (
     <section className="page">
       <PageHeader title={t('home.title')} />
+      <StationStatusBoard />
       <FavoritesPanels />
       <ul className="area-cards">
         {NAV_ITEMS.filter((item) => item.path !== '/').map((item) => (
@@ -27,7 +32,6 @@ export function Home() {
           </li>
         ))}
       </ul>
-      <StationStatusBoard />
     </section>
   );
 }

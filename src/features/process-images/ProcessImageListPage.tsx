@@ -4,6 +4,7 @@ import { useTranslation } from '../../app/useTranslation.ts';
 import type { ProcessImageDirectory } from '../../contract/dashboard.ts';
 import { EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
 import { useAsync } from '../stations/useAsync.ts';
+import { StationAlarmLink } from '../alerts/StationAlarmLink.tsx';
 import { fetchProcessImages } from './processImagesApi.ts';
 import './processImages.css';
 
@@ -38,13 +39,20 @@ function Directory({ dir, level }: { dir: ProcessImageDirectory; level: number }
       {dir.images.length > 0 && (
         <ul className="pi-list">
           {dir.images.map((image) => (
-            <li key={image.name}>
+            <li key={image.name} className="pi-item">
               <Link to={`/process-images/${encodeURIComponent(image.name)}`} className="pi-card">
                 <span className="pi-card-title">{image.title}</span>
                 {image.stationNumber !== null && (
                   <span className="pi-card-meta">#{image.stationNumber}</span>
                 )}
               </Link>
+              {image.stationNumber !== null && (
+                <StationAlarmLink
+                  stationNumber={image.stationNumber}
+                  stationName={image.title}
+                  className="pi-card-alarm"
+                />
+              )}
             </li>
           ))}
         </ul>

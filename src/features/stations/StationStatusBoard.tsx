@@ -1,7 +1,8 @@
 /**
- * The plant at a glance for the start page: one tile per station with its connection state
- * and the age of its newest data. Quiet when all is normal; a station whose data stopped
- * while it should be connected stands out.
+ * The plant at a glance for the start page (ISA-101 level 1): one tile per station with its
+ * alarm state, connection state and the age of its newest data. Quiet when all is normal; a
+ * station in alarm (mark, counts in words, a link to its alerts) or whose data stopped while
+ * it should be connected stands out.
  */
 import { Link } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
@@ -11,6 +12,8 @@ import { useStationLive } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { MiddleText } from '../../ui/MiddleText.tsx';
+import { useStationAlarm } from '../../live/index.ts';
+import { StationAlarmLink } from '../alerts/StationAlarmLink.tsx';
 import { DialStateBadge } from './DialStateBadge.tsx';
 import { useAsync } from './useAsync.ts';
 import './stations.css';
@@ -51,26 +54,34 @@ function StationTile({ station }: { station: Station }) {
   const now = useNow();
   const age = live?.timestamp ? now - live.timestamp : null;
   const stale = !station.dialUp && age !== null && age > STALE_STATION_DATA_MS;
+  const alarm = useStationAlarm(station.id);
+  // The tile's edge takes the state of the station: in alarm (active or waiting) or stale.
+  const tone = alarm?.highestActive != null ? 'alarm' : alarm ? 'returned' : stale ? 'stale' : null;
   return (
     <li
-      className={stale ? 'status-tile status-tile-stale' : 'status-tile'}
+      className={tone ? `status-tile status-tile-${tone}` : 'status-tile'}
       data-station={station.id}
     >
       <Link to={`/stations/${station.id}`} className="status-tile-link">
         <span className="status-tile-name">
           <span className="station-nr">{station.id}</span> <MiddleText text={station.name} />
         </span>
-        <span className="status-tile-facts">
-          <DialStateBadge state={live?.dialState} />
-          <span className="status-tile-age">
-            {age === null
-              ? '—'
-              : stale
-                ? t('stations.board.stale', { age: format.age(age) })
-                : format.age(age)}
-          </span>
-        </span>
       </Link>
+      <StationAlarmLink
+        stationNumber={station.id}
+        stationName={station.name}
+        className="status-tile-alarm-link"
+      />
+      <span className="status-tile-facts">
+        <DialStateBadge state={live?.dialState} />
+        <span className="status-tile-age">
+          {age === null
+            ? '—'
+            : stale
+              ? t('stations.board.stale', { age: format.age(age) })
+              : format.age(age)}
+        </span>
+      </span>
     </li>
   );
 }

@@ -1,5 +1,4 @@
 /** The stations overview (issue: live engine): every station with its live connection data. */
-import { BindingAlarmMark } from '../alerts/BindingAlarmMark.tsx';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
@@ -9,7 +8,7 @@ import { fetchStations } from '../../api/stations.ts';
 import { useStationLive } from '../../live/index.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { DialStateBadge } from './DialStateBadge.tsx';
+import { StationState } from './StationState.tsx';
 import { DialResultDialog } from './DialResultDialog.tsx';
 import { shownDialState, useDialActions, type Interim } from './dialActions.ts';
 import { useAsync } from './useAsync.ts';
@@ -115,13 +114,12 @@ function StationRow({
         </div>
       </td>
       <td>
-        <span className="dial-state-cell">
-          <BindingAlarmMark
-            binding={{ type: 'StationConnection', stationNumber: station.id }}
-            what={t('alarmState.connection')}
-          />
-          <DialStateBadge state={state} />
-        </span>
+        <StationState
+          stationNumber={station.id}
+          stationName={station.name}
+          dialState={state}
+          className="dial-state-cell"
+        />
       </td>
       <td className="num" title={live?.timestamp ? format.dateTime(live.timestamp) : ''}>
         {live?.timestamp ? format.age(now - live.timestamp) : '—'}

@@ -199,3 +199,39 @@ describe('PV alarm state derived from the current alerts', () => {
     expect(hub.stops).toBe(1);
   });
 });
+
+describe('station alarm state derived from the current alerts', () => {
+  it('SA2: a leased station gets its counts; a new alarm and an acknowledgement reach it; a station in no alarm gets null', async () => {
+    const h = createHarness();
+    const hub = h.hubs.hub('alert');
+    hub.answers.set(A.fetchAllPendingAlerts, () => [
+      {
+        pvGroupId: 1,
+        alerts: [
+          makeAlert(1, { stationNumber: 1, priority: 3 }),
+          makeAlert(2, { stationNumber: 1, priority: 1 }),
+        ],
+      },
+    ]);
+    const a = await h.tab('a');
+    await h.engine.lease('a', 'stationAlarm', ['1', '2']);
+    await h.timers.advance(200);
+    expect(hub.calls(A.subscribeToAllAlerts)).toHaveLength(1);
+    expect(lastItem(a, 'stationAlarm', '1')).toEqual({
+      priority: 1,
+      phase: 'unacknowledged',
+      highestActive: 1,
+      unacknowledged: 2,
+      active: 2,
+    });
+    expect(lastItem(a, 'stationAlarm', '2')).toBeNull();
+    hub.emit(HUB_MESSAGES.newAlert, makeAlert(9, { stationNumber: 2, priority: 0 }));
+    hub.emit(HUB_MESSAGES.ackAlerts, [{ id: 2, acknowledgedBy: 'op', acknowledgedAt: 5 }]);
+    await h.timers.advance(100);
+    expect(lastItem(a, 'stationAlarm', '2')).toMatchObject({ highestActive: 0, active: 1 });
+    expect(lastItem(a, 'stationAlarm', '1')).toMatchObject({ unacknowledged: 1, active: 2 });
+    await h.engine.release('a', 'stationAlarm', ['1', '2']);
+    await h.timers.advance(10_000);
+    expect(hub.stops).toBe(1);
+  });
+});

@@ -1,7 +1,7 @@
 /**
- * GoogleMaps tile (SPEC §2 map types; DESIGN.md "Maps"): the stations as markers coloured by
- * their state (failures pending, connection faulted) on tiles of the configured source of
- * the map type. Without reachable tiles the stations still show, on a plain projected ground.
+ * GoogleMaps tile (SPEC §2 map types; DESIGN.md "Maps"): the stations as markers on tiles of
+ * the configured source of the map type, each with its live alarm state (the alarm mark and
+ * count, a link to its alerts; ISA-101 level 1) and its connection state. Without reachable tiles the stations still show, on a plain projected ground.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,14 +10,15 @@ import { MAP_TYPES, type DashboardTile } from '../../../contract/dashboard.ts';
 import type { StationOverview } from '../../../contract/plant.ts';
 import { getJson } from '../../../api/http.ts';
 import { API } from '../../../contract/paths.ts';
-import { useStationLive } from '../../../live/index.ts';
+import { useStationAlarm, useStationLive } from '../../../live/index.ts';
+import { StationAlarmLink, useStationAlarmWords } from '../../alerts/StationAlarmLink.tsx';
 import { useDashboardShared } from '../DashboardContext.ts';
 import { knownCase } from '../enums.ts';
 import { TileError } from '../TileFrame.tsx';
 import { fitMercator, tileUrl, type MapFrame } from './mercator.ts';
 import { placeMarkers } from './markerLayout.ts';
 
-/** Station states (failure counts) are read again this often. */
+/** The station list (names, locations) is read again this often; states are live. */
 const STATION_REFRESH_MS = 30_000;
 const TILE_PX = 256;
 
@@ -140,29 +141,40 @@ function Marker({
 }) {
   const { t } = useTranslation();
   const live = useStationLive(station.stationNumber);
+  const alarm = useStationAlarm(station.stationNumber);
+  const alarmWords = useStationAlarmWords();
   const dial = live?.dialState ?? station.dialState;
   const fault = ['Busy', 'CommunicationError', 'ConnectionError', 'TimeOut'].includes(dial);
-  const tone = station.activeFailures > 0 ? 'alarm' : fault ? 'fault' : 'normal';
-  const label = `${station.name}: ${
-    station.activeFailures > 0
-      ? t('dashboard.map.failures', { count: station.activeFailures })
-      : fault
-        ? t('dashboard.map.connectionFault')
-        : t('dashboard.map.normal')
-  }`;
+  const tone = alarm?.highestActive != null ? 'alarm' : fault ? 'fault' : 'normal';
+  const connection = fault ? t('dashboard.map.connectionFault') : t('dashboard.map.normal');
+  const label = alarm
+    ? `${alarmWords(station.name, alarm)}; ${t(`stations.dialState.${dial}`)}`
+    : `${station.name}: ${connection}`;
   return (
-    <Link
-      to={`/stations/${station.stationNumber}`}
+    <span
       className={`map-marker map-marker-${tone}`}
       style={{ left: x, top: y }}
-      aria-label={label}
-      title={label}
       data-station={station.stationNumber}
     >
-      <span className="map-marker-dot" aria-hidden="true" />
-      <span className={showLabel ? 'map-marker-label' : 'map-marker-label map-marker-label-hidden'}>
-        {station.name}
-      </span>
-    </Link>
+      <Link
+        to={`/stations/${station.stationNumber}`}
+        className="map-marker-link"
+        aria-label={label}
+        title={label}
+      >
+        <span className="map-marker-dot" aria-hidden="true" />
+        <span
+          className={showLabel ? 'map-marker-label' : 'map-marker-label map-marker-label-hidden'}
+        >
+          {station.name}
+        </span>
+      </Link>
+      <StationAlarmLink
+        stationNumber={station.stationNumber}
+        stationName={station.name}
+        compact
+        className="map-marker-alarm-link"
+      />
+    </span>
   );
 }
