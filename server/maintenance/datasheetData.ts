@@ -5,6 +5,7 @@
  */
 import type { DatasheetDataEntry, DatasheetPart } from '../../src/contract/maintenance.ts';
 import type { PvConfig } from '../../src/contract/pv.ts';
+import { machineName } from '../../src/domain/maintenanceForecast.ts';
 
 const MAKERS = ['KSB', 'Grundfos', 'Wilo', 'Flygt', 'Sulzer'];
 
@@ -18,7 +19,7 @@ export function machineData(config: PvConfig, nr: number): DatasheetDataEntry[] 
   const maker = pick(MAKERS, nr);
   const year = 1998 + (nr % 25);
   const rows: DatasheetDataEntry[] = [
-    { label: 'Bezeichnung', value: config.name, unit: '' },
+    { label: 'Bezeichnung', value: machineName(config.name), unit: '' },
     { label: 'Station', value: config.stationName, unit: '' },
     { label: 'EKS-Nummer', value: String(config.eksNr), unit: '' },
     { label: 'Hersteller', value: maker, unit: '' },
