@@ -102,6 +102,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // A poll ends when its condition holds; the default 1 s gave up on a busy machine
+    // (tests/support/testSize.ts CONDITION_WAIT_MS).
+    expect: { poll: { timeout: 15_000 } },
     // Vitest's default on two cores is one worker; most integration tests wait on servers,
     // timers and sockets, so three share the cores well (the unit run takes a third less).
     maxWorkers: 3,

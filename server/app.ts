@@ -215,7 +215,9 @@ export async function buildServer(
     registerActionRoutes(app, context, simulation, hubs);
     registerSimulationRoutes(app, context, simulation, hubs.serverStatus);
   }
-  const maintenance = simulation ? registerMaintenanceArea(app, context, simulation, hubs) : null;
+  const maintenance = simulation
+    ? registerMaintenanceArea(app, context, simulation, hubs, archive)
+    : null;
 
   registerDashboardArea(app, context, plant, hubs.dashboard);
   registerReportArea(app, context, plant, archive, hubs.reportData);

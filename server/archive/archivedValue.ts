@@ -2,8 +2,12 @@
 import type { PvConfig, PvValue } from '../../src/contract/pv.ts';
 import type { ArchiveKind } from './aggregate.ts';
 
-/** Counters (ZaehlWert) keep readings and totals, digital PVs 0/1 states, the rest levels. */
+/**
+ * Counters (ZaehlWert) and runtimes (operating hours, switching cycles: they only grow) keep
+ * readings and totals, digital PVs 0/1 states, the rest levels.
+ */
 export function archiveKindOf(config: PvConfig): ArchiveKind {
+  if (isRuntimeCounter(config)) return 'counter';
   switch (config.pvRef.type) {
     case 'ZaehlWert':
       return 'counter';
@@ -13,6 +17,11 @@ export function archiveKindOf(config: PvConfig): ArchiveKind {
     default:
       return 'analog';
   }
+}
+
+/** A calculated runtime of a machine (subtype Laufzeit): its reading only grows. */
+export function isRuntimeCounter(config: Pick<PvConfig, 'pvRef' | 'subtype'>): boolean {
+  return config.pvRef.type === 'RechenWert' && config.subtype === 'Laufzeit';
 }
 
 /**

@@ -98,6 +98,8 @@ export class Archive {
   private readonly filled = new Set<number>();
   /** Per station: does the plant run the catalogue's process model there (checked once)? */
   private readonly modelled = new Map<number, boolean>();
+  /** PVs waiting in fillSoon's queue. */
+  private readonly queued = new Set<string>();
   private readonly stops: (() => void)[] = [];
   private readonly rowsWritten;
   private readonly appendSeconds;
@@ -236,6 +238,27 @@ export class Archive {
     return table === 'raw'
       ? this.store.readRaw(pv.id, start, end)
       : this.store.readAggregate(table, pv.kind, type, pv.id, start, end);
+  }
+
+  /**
+   * The PV's archived reading at `t`: the last raw value at or before it, else the reading at
+   * the end of the quarter hour (then day) before it; null when the archive has none.
+   */
+  valueAt(ref: PvRef, t: number): number | null {
+    const pv = this.pv(ref);
+    if (!pv) return null;
+    const last = (points: ChartPoints): number | null => {
+      for (let i = points.v.length - 1; i >= 0; i--) {
+        const v = points.v[i];
+        if (typeof v === 'number' && Number.isFinite(v)) return v;
+      }
+      return null;
+    };
+    return (
+      last(this.store.readRaw(pv.id, t - 86_400_000, t + 1)) ??
+      last(this.points(pv, 'QuarterHourValues', 'Aktuell', t - 2 * 86_400_000, t - 900_000 + 1)) ??
+      last(this.points(pv, 'DayValues', 'Aktuell', t - 40 * 86_400_000, t - 86_400_000 + 1))
+    );
   }
 
   /** Earliest (first) or latest (last) timestamp over the PVs; 0 when none has data. */
@@ -414,7 +437,33 @@ export class Archive {
     }
     const live = this.plant.valueByKey(pvKey(pv.ref));
     if (!live) return null;
-    return live.doubleValue ?? live.counterValue?.value ?? null;
+    return live.doubleValue ?? live.counterValue?.value ?? live.runtimeValue?.value ?? null;
+  }
+
+  /** Whether the PV's generated history is written (reads of it cost no fill). */
+  hasHistory(ref: PvRef): boolean {
+    const pv = this.lookup(ref);
+    return pv !== null && this.filled.has(pv.id);
+  }
+
+  /**
+   * Fills the history of these PVs soon, one per turn of the event loop, so a request that
+   * needs many of them does not stop the server for seconds (a view asks again later).
+   */
+  fillSoon(refs: readonly PvRef[]): void {
+    const timers = this.options.timers ?? REAL_TIMERS;
+    const pending = refs.filter((ref) => !this.hasHistory(ref) && !this.queued.has(pvKey(ref)));
+    if (pending.length === 0 || this.closed) return;
+    for (const ref of pending) this.queued.add(pvKey(ref));
+    const step = (): void => {
+      const ref = pending.shift();
+      if (!ref || this.closed) return;
+      this.queued.delete(pvKey(ref));
+      const pv = this.lookup(ref);
+      if (pv && !this.filled.has(pv.id)) this.fill(pv);
+      if (pending.length > 0) timers.setImmediate(step);
+    };
+    timers.setImmediate(step);
   }
 
   private fillInBackground(timers: ArchiveTimers): void {

@@ -7,6 +7,7 @@
  */
 import type { PvConfig } from '../../src/contract/pv.ts';
 import type { ArchiveKind } from './aggregate.ts';
+import { isRuntimeCounter } from './archivedValue.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -74,8 +75,13 @@ export function historySignal(config: PvConfig, kind: ArchiveKind, seed: number)
   }
 
   if (kind === 'counter') {
-    // Flow per hour: a daily profile around a mean scaled from the domain.
-    const meanPerHour = Math.max(1, span) * (0.02 + 0.08 * r(3));
+    // Flow per hour: a daily profile around a mean scaled from the domain. A runtime grows
+    // by the hours a machine runs (at most one an hour) or by its starts.
+    const meanPerHour = isRuntimeCounter(config)
+      ? config.dimension === 'h'
+        ? 0.1 + 0.4 * r(3)
+        : 0.2 + 0.8 * r(3)
+      : Math.max(1, span) * (0.02 + 0.08 * r(3));
     return {
       kind,
       decimals,

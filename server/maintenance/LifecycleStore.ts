@@ -45,8 +45,8 @@ const entryOf = (r: Row): LifecycleEntry => ({
 export class BatchRefused extends Error {}
 
 export interface BatchHooks {
-  /** Runtime of the machine now, stored with a new entry. */
-  runtimeNow(ref: PvRef): number | null;
+  /** The machine's operating hours at the entry's date (MA10), stored with a new entry. */
+  runtimeAt(ref: PvRef, at: number): number | null;
   /** Called inside the transaction for each stored entry that records a service. */
   onService(ref: PvRef, type: ServiceMessageType): void;
 }
@@ -136,7 +136,7 @@ export class LifecycleStore {
             e.description,
             e.performedBy,
             e.serviceMessageType,
-            hooks.runtimeNow(ref),
+            hooks.runtimeAt(ref, e.maintenanceTimestamp),
             user,
             now,
           );

@@ -19,10 +19,35 @@ import type {
   RuntimeEndType,
 } from '../../src/contract/maintenance.ts';
 import type { PvRef } from '../../src/contract/pv.ts';
+import {
+  estimatedDue,
+  machineName,
+  RATE_DAYS,
+  runtimeRatePerDay,
+} from '../../src/domain/maintenanceForecast.ts';
 import type { Plant, PlantControl } from '../plant/types.ts';
 import type { Db } from '../store/db.ts';
 
 export type MaintenancePlant = Plant & Pick<PlantControl, 'runtimes'>;
+
+/** Archived readings of a PV (the process-value archive). */
+export interface RuntimeHistory {
+  valueAt(ref: PvRef, t: number): number | null;
+  /** Whether reading the PV's past costs no history fill. */
+  hasHistory(ref: PvRef): boolean;
+  /** Fills the PVs' history in the background. */
+  fillSoon(refs: readonly PvRef[]): void;
+}
+
+/** The name of the calculated runtime PV beside a machine, per runtime type. */
+const RUNTIME_PV_NAME: Partial<Record<RuntimeType, string>> = {
+  Betriebszeit: 'Betriebsstunden',
+  Schaltzyklen: 'Schaltspiele',
+};
+
+/** A life-cycle entry dated this much before now reads the archive, not the live runtime. */
+const PAST_ENTRY_MS = 15 * 60_000;
+const DAY_MS = 86_400_000;
 
 /** Which runtime each service type counts, and the defaults of a pump. */
 export const SERVICE_DEFAULTS: Record<
@@ -105,17 +130,46 @@ export class ServiceIntervals {
   /** Open notification per `type-nr-service`, so a pushed config names it (MA4). */
   private readonly open = new Map<string, number>();
 
+  /** Per machine and runtime type, the archived calculated PV that carries it. */
+  private readonly runtimePvs = new Map<string, PvRef>();
+
   constructor(
     private readonly db: Db,
     private readonly plant: MaintenancePlant,
     private readonly now: () => number,
+    private readonly history: RuntimeHistory | null = null,
   ) {
     this.machines = plant.pvRefs().filter((ref) => {
       if (ref.type !== 'DigiIn') return false;
       const runtimes = plant.runtimes(ref);
       return !!runtimes?.some((r) => r.runtimeType === 'Schaltzyklen');
     });
+    this.findRuntimePvs();
     this.loadOpen();
+  }
+
+  /** A machine's runtimes are archived by the calculated PVs named after it in its station. */
+  private findRuntimePvs(): void {
+    const byName = new Map<string, PvRef>();
+    for (const ref of this.plant.pvRefs()) {
+      if (ref.type !== 'RechenWert') continue;
+      const c = this.plant.config(ref);
+      if (c?.hasArchiveData) byName.set(`${c.stationNumber}|${c.name}`, ref);
+    }
+    for (const m of this.machines) {
+      const c = this.plant.config(m);
+      if (!c) continue;
+      for (const [type, word] of Object.entries(RUNTIME_PV_NAME)) {
+        const ref = byName.get(`${c.stationNumber}|${machineName(c.name)} ${word}`);
+        if (ref) this.runtimePvs.set(`${pvKey(m)}|${type}`, ref);
+      }
+    }
+  }
+
+  /** The machine's runtime of this type as archived at `t`; null when not archived. */
+  private archivedRuntime(ref: PvRef, type: RuntimeType, t: number): number | null {
+    const pv = this.runtimePvs.get(`${pvKey(ref)}|${type}`);
+    return pv && this.history ? this.history.valueAt(pv, t) : null;
   }
 
   private loadOpen(): void {
@@ -282,9 +336,15 @@ export class ServiceIntervals {
     this.open.delete(`${ref.type}-${ref.nr}-${type}`);
   }
 
-  /** The runtime of the machine's operating hours, for a life-cycle entry. */
-  operatingHours(ref: PvRef): number | null {
-    return this.runtime(ref, 'Betriebszeit');
+  /**
+   * The machine's operating hours for a life-cycle entry dated `at`: the live counter for an
+   * entry of now, the archived reading of that date for one in the past (MA10).
+   */
+  operatingHours(ref: PvRef, at: number = this.now()): number | null {
+    const now = this.runtime(ref, 'Betriebszeit');
+    if (at >= this.now() - PAST_ENTRY_MS) return now;
+    const then = this.archivedRuntime(ref, 'Betriebszeit', at);
+    return then === null ? now : Math.round(then * 100) / 100;
   }
 
   /**
@@ -383,10 +443,35 @@ export class ServiceIntervals {
   protocolRows(ref: PvRef): MaintenanceProtocolRow[] {
     const pv = this.plant.config(ref);
     if (!pv) return [];
+    const now = this.now();
+    const rates = new Map<RuntimeType, number | null | undefined>();
+    // undefined: the runtime PV's history is still being filled (the estimate follows).
+    const rateOf = (c: MaintenanceConfig): number | null | undefined => {
+      if (!rates.has(c.runtimeType)) {
+        const pv = this.runtimePvs.get(`${pvKey(ref)}|${c.runtimeType}`);
+        if (pv && this.history && !this.history.hasHistory(pv)) {
+          this.history.fillSoon([pv]);
+          rates.set(c.runtimeType, undefined);
+        } else
+          rates.set(
+            c.runtimeType,
+            runtimeRatePerDay(
+              this.archivedRuntime(ref, c.runtimeType, now - RATE_DAYS * DAY_MS),
+              c.currentRuntime,
+            ),
+          );
+      }
+      return rates.get(c.runtimeType);
+    };
     return this.configs(ref).map((c) => {
       const type = c.pvMaintenanceRef.serviceMessageType;
       const span = c.runtimeEndType === 'Absolute' ? c.targetRuntime : c.runtimeHours;
+      const ratePerDay = rateOf(c);
       return {
+        ratePerDay: ratePerDay == null ? null : Math.round(ratePerDay * 100) / 100,
+        estimatedDue:
+          ratePerDay === undefined ? null : estimatedDue(c.remainingTime, ratePerDay, now),
+        estimatePending: ratePerDay === undefined,
         pvRef: ref,
         pvName: pv.name,
         stationNumber: pv.stationNumber,

@@ -7,6 +7,7 @@
 import type { DatasheetDataEntry, DatasheetPart } from '../../src/contract/maintenance.ts';
 import type { PvConfig } from '../../src/contract/pv.ts';
 import { STATION_CATALOG } from '../plant/stationCatalog.ts';
+import { machineName } from '../../src/domain/maintenanceForecast.ts';
 
 const MAKERS = ['KSB', 'Grundfos', 'Wilo', 'Flygt', 'Sulzer'];
 
@@ -31,7 +32,7 @@ export function machineData(config: PvConfig, nr: number): DatasheetDataEntry[] 
   const maker = pick(MAKERS, nr);
   const year = 1998 + (nr % 25);
   const rows: DatasheetDataEntry[] = [
-    { key: 'name', label: 'Bezeichnung', value: config.name, unit: '' },
+    { key: 'name', label: 'Bezeichnung', value: machineName(config.name), unit: '' },
     { key: 'station', label: 'Station', value: config.stationName, unit: '' },
     { key: 'eksNumber', label: 'EKS-Nummer', value: String(config.eksNr), unit: '' },
     { key: 'manufacturer', label: 'Hersteller', value: maker, unit: '' },

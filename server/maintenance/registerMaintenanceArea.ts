@@ -11,7 +11,7 @@ import { DocumentStore } from './DocumentStore.ts';
 import { registerDocumentRoutes } from './documentRoutes.ts';
 import { LifecycleStore } from './LifecycleStore.ts';
 import { registerMaintenanceRoutes } from './routes.ts';
-import { ServiceIntervals } from './ServiceIntervals.ts';
+import { ServiceIntervals, type RuntimeHistory } from './ServiceIntervals.ts';
 
 /** How often (simulated ms) the runtimes are compared with their service intervals. */
 export const MAINTENANCE_CHECK_MS = 1_000;
@@ -28,8 +28,9 @@ export function registerMaintenanceArea(
   ctx: ServerContext,
   plant: PlantSimulation,
   hubs: HubsHandle,
+  history: RuntimeHistory | null = null,
 ): MaintenanceHandle {
-  const intervals = new ServiceIntervals(ctx.db, plant, ctx.now);
+  const intervals = new ServiceIntervals(ctx.db, plant, ctx.now, history);
   const lifecycle = new LifecycleStore(ctx.db, ctx.now);
   const documents = new DocumentStore(ctx.db, ctx.config.dataDir, ctx.now);
   const publish = (configs: readonly MaintenanceConfig[]) => {

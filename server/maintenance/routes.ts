@@ -222,7 +222,7 @@ export function registerMaintenanceRoutes(
     try {
       result = ctx.db.transaction(() => {
         const r = lifecycle.save(ref, batch, user.username, {
-          runtimeNow: (pv) => intervals.operatingHours(pv),
+          runtimeAt: (pv, at) => intervals.operatingHours(pv, at),
           onService: (pv, type) => intervals.recordService(pv, type),
         });
         audit(

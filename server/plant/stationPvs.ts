@@ -220,12 +220,20 @@ export function addStationPvs(b: StationPvBuilder, m: StationModel, env: Environ
   m.pumps.forEach((pump, i) => counter(`${pumpName} ${i + 1} Fördermenge`, pump.counter, 'm³'));
 
   // Calculated values: runtimes and key figures
-  const rt = (name: string, read: () => RuntimeValue, dimension: string, decimals: number) =>
+  // Operating hours and switching cycles are archived: a life-cycle entry dated in the past
+  // reads the machine's runtime of that date, and the maintenance overview its recent rate.
+  const rt = (
+    name: string,
+    read: () => RuntimeValue,
+    dimension: string,
+    decimals: number,
+    archive = false,
+  ) =>
     b.add(
       'RechenWert',
       name,
       { typeOfValue: 'RuntimeValue', read },
-      { subtype: 'Laufzeit', dimension, decimals },
+      { subtype: 'Laufzeit', dimension, decimals, archive },
     );
   m.pumps.forEach((pump, i) => {
     rt(
@@ -233,12 +241,14 @@ export function addStationPvs(b: StationPvBuilder, m: StationModel, env: Environ
       () => runtime(pump.hours, 'Betriebszeit', 40_000, 50_000),
       'h',
       1,
+      true,
     );
     rt(
       `${pumpName} ${i + 1} Schaltspiele`,
       () => runtime(pump.starts, 'Schaltzyklen', 90_000, 100_000),
       '',
       0,
+      true,
     );
     rt(
       `${pumpName} ${i + 1} letzte Laufzeit`,

@@ -3,7 +3,7 @@
  * which plan (writePlans on the plan's station) and confirm it (ackPlans), the answers in the
  * shapes of SPEC §3, the alarms of the plant sent by the active plan of their station, and
  * every change pushed on the pv hub and recorded as a control event with who and when.
- * Rules RS1-RS10 of server/remoteAlert/SPEC.md.
+ * Rules RS1-RS14 of server/remoteAlert/SPEC.md.
  */
 import type { Alert } from '../../src/contract/alerts.ts';
 import type { ResultStatus } from '../../src/contract/enums.ts';
@@ -64,6 +64,10 @@ export interface RemoteAlertDeps {
 
 const STANDBY_TAKEN =
   'In dieser Bereitschaft ist schon jemand eingeschaltet: die Nummer erst ausschalten.';
+
+/** RS14, in the words of SPEC §8 "Error saving callnumbers state". */
+const LAST_ON_CALL =
+  'Rufnummer nicht ausgeschaltet: sie ist die einzige eingeschaltete ihrer Bereitschaft. Zum Wechseln die nächste Person einschalten';
 
 /** The highest priority that makes a plan ask for confirmation at night (SPEC §9: 0 to 9). */
 const CONFIRM_PRIORITY_MAX = 1;
@@ -361,7 +365,11 @@ export class RemoteAlertService {
     user: SessionUser,
     status: ResultStatus,
     errorMessage: string | null,
-    refused: { unauthorizedNumbers?: number[]; conflictingNumbers?: number[] } = {},
+    refused: {
+      unauthorizedNumbers?: number[];
+      conflictingNumbers?: number[];
+      lastOnCallNumbers?: number[];
+    } = {},
   ): CallNumbersSaveResult {
     return {
       status,
@@ -369,6 +377,7 @@ export class RemoteAlertService {
       alarmCallnumbers: this.numbersFor(user),
       unauthorizedNumbers: refused.unauthorizedNumbers ?? [],
       conflictingNumbers: refused.conflictingNumbers ?? [],
+      lastOnCallNumbers: refused.lastOnCallNumbers ?? [],
     };
   }
 
@@ -427,8 +436,22 @@ export class RemoteAlertService {
         `Keine Rechte für Rufnummer ${refused.map((c) => this.store.number(c.id)!.name).join(', ')}`,
         { unauthorizedNumbers: refused.map((c) => c.id) },
       );
-    const now = this.deps.now();
     const standby = new Set(CATEGORIES.filter((c) => c.standby).map((c) => c.id));
+    const last = this.lastOnCall(changes, standby);
+    if (last.length > 0)
+      return this.numbersResult(
+        user,
+        'Failed',
+        `${LAST_ON_CALL}: ${last
+          .map((id) => {
+            const n = this.store.number(id)!;
+            const category = CATEGORIES.find((c) => c.id === n.categoryId)?.name ?? '';
+            return `${n.name} (${n.number}, ${category})`;
+          })
+          .join(', ')}`,
+        { lastOnCallNumbers: last },
+      );
+    const now = this.deps.now();
     const switched = new Map<number, boolean>();
     const outcome: { overLimit: string | null } = { overLimit: null };
     try {
@@ -471,6 +494,27 @@ export class RemoteAlertService {
     for (const plan of this.plansCalling(new Set(switched.keys())))
       this.publishPlan(plan.stationNumber, plan.planNumber);
     return this.numbersResult(user, 'Success', null);
+  }
+
+  /**
+   * RS14: the numbers a switch would take off a standby rota that has nobody else on call
+   * afterwards. A rota always has exactly one person on call: the way to hand over is to
+   * switch the next person on (RS6 switches the previous one off), never to switch off.
+   */
+  private lastOnCall(
+    changes: readonly CallNumberStateChange[],
+    standby: ReadonlySet<number>,
+  ): number[] {
+    const asked = new Map(changes.map((c) => [c.id, c.active]));
+    const all = this.store.numbers();
+    return changes.flatMap((c) => {
+      const n = this.store.number(c.id)!;
+      if (c.active || !n.active || !standby.has(n.categoryId)) return [];
+      const someoneLeft = all.some(
+        (o) => o.categoryId === n.categoryId && o.id !== n.id && (asked.get(o.id) ?? o.active),
+      );
+      return someoneLeft ? [] : [n.id];
+    });
   }
 
   /**
@@ -639,12 +683,20 @@ export class RemoteAlertService {
     this.control(user.username, stationNumber, `Simulierter Fernalarm: ${text}`);
     if (!plan) return;
     const now = this.deps.now();
+    const day = this.today();
+    // RS8 holds here too: past the plan's daily limit an alarm is not sent, it waits.
+    const overLimit = (plan.countedDay === day ? plan.alertingCount : 0) >= plan.alertingCountMax;
+    const sent = !overLimit && this.lines.send(stationNumber);
     this.store.transaction(() => {
-      this.store.updateCounters(stationNumber, plan.planNumber, this.today(), { alerting: 1 });
+      this.store.updateCounters(
+        stationNumber,
+        plan.planNumber,
+        day,
+        sent ? { alerting: 1 } : { undelivered: 1 },
+      );
       if (night && priority <= CONFIRM_PRIORITY_MAX)
         this.store.addConfirm(stationNumber, plan.planNumber, text, priority, now);
     });
-    this.lines.send(stationNumber);
     this.publishPlan(stationNumber, plan.planNumber);
   }
 

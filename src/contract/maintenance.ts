@@ -250,6 +250,15 @@ export interface MaintenanceProtocolRow {
   remainingPercent: number;
   lastService: number | null;
   due: boolean;
+  /**
+   * Our addition: the runtime's growth per day over the last 30 days (from the archive), and
+   * the date the service falls due at that rate; null when the machine did not run or the
+   * archive does not know.
+   */
+  ratePerDay?: number | null;
+  estimatedDue?: number | null;
+  /** The archive is still preparing the runtime's history: the estimate follows shortly. */
+  estimatePending?: boolean;
 }
 
 /** The remaining life of a station control unit's storage card (SPEC §9: warn below 20 %). */

@@ -189,6 +189,11 @@ export interface CallNumbersSaveResult {
   unauthorizedNumbers: number[];
   /** Numbers changed by someone else since the user saw them (status Conflict, nothing changed). */
   conflictingNumbers: number[];
+  /**
+   * Numbers not switched off because their standby rota would have nobody on call (status
+   * Failed, nothing changed). Our addition; absent from other servers.
+   */
+  lastOnCallNumbers?: number[];
 }
 
 /** A call number: digits with an optional leading +, spaces, / or - between (3 to 20 digits). */

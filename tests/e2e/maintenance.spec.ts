@@ -26,7 +26,7 @@ test('ME1: on a phone the data sheet shows the machine; a PDF and a photo upload
   await onPhone(page);
   await signIn(page, 'maintenance', `/machines/${PUMP}/datasheet`);
   await expect(
-    page.getByRole('heading', { level: 1, name: 'Brunnenpumpe 1 Betrieb' }),
+    page.getByRole('heading', { level: 1, name: 'Brunnenpumpe 1', exact: true }),
   ).toBeVisible();
   await expect(page.getByText('Hersteller')).toBeVisible();
   // Nothing sticks out of the phone's width.
@@ -172,12 +172,12 @@ test('ME4: a notification appears live when a runtime crosses its interval', asy
     })
     .toContain('Top');
   // ... and the open page shows it without a reload.
-  const raised = cards.filter({ hasText: 'Brunnenpumpe 2 Betrieb' }).filter({
+  const raised = cards.filter({ hasText: 'Brunnenpumpe 2' }).filter({
     hasText: 'owm – Überholung',
   });
   await expect(raised).toBeVisible();
   await expect(cards).not.toHaveCount(before);
-  await raised.getByRole('link', { name: 'Brunnenpumpe 2 Betrieb' }).click();
+  await raised.getByRole('link', { name: 'Brunnenpumpe 2', exact: true }).click();
   await expect(page).toHaveURL(/\/machines\/DigiIn-100003\/runtime$/);
   await expect(page.getByText('Überfällig seit')).toBeVisible();
   expect(await wcag21Violations(page)).toEqual([]);
@@ -265,4 +265,29 @@ test('ME6: in Russian the data sheet names its fields in Russian, and switching 
     new Intl.PluralRules('ru').select(count) as 'one' | 'few' | 'many' | 'other'
   ];
   expect(text).toMatch(new RegExp(`^[\\d\\s\\u00a0\\u202f]+ ${word}$`));
+});
+
+test('ME7: the overview names each machine by its name and estimates its due date beside what remains', async ({
+  page,
+}) => {
+  await signIn(page, 'maintenance', '/maintenance');
+  await page.getByRole('radio', { name: 'Alle Wartungen' }).check();
+  const rows = page.locator('.protocol-table tbody tr');
+  await expect(rows.first()).toBeVisible();
+  await expect(page.locator('.protocol-table thead')).toContainText('Fällig etwa');
+  // Machines, not their running inputs.
+  await expect(
+    rows.getByRole('link', { name: 'Brunnenpumpe 1', exact: true }).first(),
+  ).toBeVisible();
+  await expect(page.locator('.protocol-table')).not.toContainText('Betrieb ');
+  // While the archive prepares the runtimes' history the estimate follows; the page asks again.
+  await expect(page.locator('[data-estimate]', { hasText: 'Schätzung folgt' })).toHaveCount(0, {
+    timeout: 60_000,
+  });
+  // A date (from the last 30 days' rate) or "now" for those due; the rate is named.
+  const estimates = await page.locator('[data-estimate]').allTextContents();
+  expect(estimates.length).toBeGreaterThan(0);
+  for (const e of estimates)
+    expect(e).toMatch(/^(jetzt|\d{2}\.\d{2}\.\d{4}.*pro Tag \(30 Tage\)|keine Schätzung.*)$/);
+  expect(estimates.some((e) => /\d{2}\.\d{2}\.\d{4}/.test(e))).toBe(true);
 });

@@ -5,7 +5,8 @@
  * plans to confirm (RA-E3); call numbers switched through the confirm step and seen by
  * another user (RA-E4), edited with refusals and conflicts that keep the input (RA-E5,
  * RA-E6), read-only for a viewer (RA-E7); a station's on-call line (RA-E8) and the focused
- * alert's (RA-E9).
+ * alert's (RA-E9); at 360 px who is called is shown whole (RA-E10); a viewer cannot
+ * acknowledge plans (RA-E11).
  */
 import { test, expect } from './fixtures.ts';
 import { signIn } from './auth.ts';
@@ -167,9 +168,12 @@ test('RA-E4: an operator switches a standby number through the confirm step; ano
   const station7 = (p: typeof page) => p.locator('[data-oncall-station="7"]');
   await expect(row(page, next.id)).toHaveAttribute('data-state', 'off');
   await expect(station7(watcher)).toContainText(now.name);
+  // RS14: the person on call is handed over, never switched off: no off button, a note.
+  await expect(row(page, now.id).getByRole('button')).toHaveCount(0);
+  await expect(row(page, now.id).locator('[data-keep]')).toContainText('übernimmt die nächste');
 
   await row(page, next.id)
-    .getByRole('button', { name: /Einschalten/ })
+    .getByRole('button', { name: /Übernehmen/ })
     .click();
   const step = page.getByRole('alertdialog', { name: 'Rufnummer umschalten' });
   // Both changes are named: the new person on, the one on call now off.
@@ -184,7 +188,7 @@ test('RA-E4: an operator switches a standby number through the confirm step; ano
   await expect(row(page, next.id)).toHaveAttribute('data-state', 'off');
 
   await row(page, next.id)
-    .getByRole('button', { name: /Einschalten/ })
+    .getByRole('button', { name: /Übernehmen/ })
     .click();
   await step.getByRole('button', { name: 'Umschalten' }).click();
   await expect(row(page, next.id)).toHaveAttribute('data-state', 'on');
@@ -308,6 +312,52 @@ test('RA-E6: an edit made on a stale copy is not saved over another user’s cha
   expect(stored).toMatchObject({ name: 'Leitwarte Talaue (24 h)', number: '+49 7031 66101' });
 });
 
+test('RA-E10: at 360 px who is called shows each full name and number, nothing cut off', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signIn(page, 'operator', '/remote-alarm/numbers');
+  const people = page.locator('.oncall-people li');
+  await expect(people.first()).toBeVisible();
+  const cut = await people.evaluateAll((items) =>
+    items.flatMap((li) => {
+      const box = li.getBoundingClientRect();
+      const clipped =
+        li.scrollWidth > li.clientWidth + 1 || box.right > window.innerWidth || box.left < 0;
+      // An ancestor that clips (the panel) must hold the whole entry.
+      let up = li.parentElement;
+      while (up && up !== document.body) {
+        const style = getComputedStyle(up);
+        if (style.overflowX !== 'visible' && up.getBoundingClientRect().right < box.right - 1)
+          return [li.textContent ?? ''];
+        up = up.parentElement;
+      }
+      return clipped ? [li.textContent ?? ''] : [];
+    }),
+  );
+  expect(cut).toEqual([]);
+  await expect(people.first()).toContainText(/\+49 [\d ]{6,}/);
+  await expect(page.locator('.oncall-table')).toContainText('Wird gerufen');
+});
+
+test('RA-E11: a viewer sees the plans to confirm with no enabled acknowledge, and why', async ({
+  page,
+  plant,
+}) => {
+  const admin = await signInHttp(plant.url, 'admin');
+  const raise = await admin.fetch('/api/admin/simulate/remote-alarm', {
+    method: 'POST',
+    body: JSON.stringify({ stationNumber: 2, priority: 1, text: 'RA-E11', night: true }),
+  });
+  expect(raise.status).toBe(200);
+  await signIn(page, 'viewer', '/remote-alarm/plans/confirm');
+  await expect(page.locator('[data-confirm^="2_"]').first()).toContainText('RA-E11');
+  await expect(page.locator('[data-read-only]')).toContainText('Pläne quittieren');
+  await expect(page.getByRole('button', { name: 'Alle quittieren' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Ausgewählte quittieren' })).toBeDisabled();
+  await expect(page.locator('main button:enabled', { hasText: /quittieren/ })).toHaveCount(0);
+});
+
 test('RA-E7: a viewer sees who is on call and the numbers, cannot change anything and is told why', async ({
   page,
 }) => {
@@ -398,7 +448,7 @@ async function waitingCount(api: SignedIn): Promise<number> {
   return list.reduce((n, p) => n + p.pendingCount, 0);
 }
 
-test('RA-E10: a remote alarm waiting for confirmation shows live in the header, on the navigation and in the current alert list of every tab, under the plan it was raised for', async ({
+test('RA-E12: a remote alarm waiting for confirmation shows live in the header, on the navigation and in the current alert list of every tab, under the plan it was raised for', async ({
   context,
   plant,
 }) => {

@@ -1,7 +1,8 @@
 /**
  * Issue 12 against the real server: the confirm step before a command reaches the plant
  * (ISA-101 two-step; Enter confirms, Escape cancels and nothing is sent) and read-only forms
- * for a user without the right (SPEC §6). Rule IDs SO1-SO2.
+ * for a user without the right (SPEC §6), whose disabled fields look disabled and whose PV
+ * info stays open (SO2b, SO2c). Rule IDs SO1-SO2.
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
@@ -65,8 +66,44 @@ test('SO2: a viewer sees every action page and dialog read-only with the reason'
 
   await page.goto('/actions/set-values?station=1');
   await expect(page.locator('[data-read-only]')).toHaveText(reason);
-  await expect(page.getByLabel('Sollwert Drehzahl: Neuer Wert')).toBeDisabled();
+  const field = page.getByLabel('Sollwert Drehzahl: Neuer Wert');
+  await expect(field).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Werte setzen' })).toBeDisabled();
+  // SO2b: a disabled field looks disabled (dashed border, sunken surface), its border still
+  // 3:1 against the surface behind it (WCAG 2.2 1.4.11).
+  const look = await field.evaluate((el) => {
+    const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const lum = ([r, g, b]: number[]) => {
+      const f = (v: number) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
+    };
+    const ratio = (a: string, b: string) => {
+      const [x, y] = [lum(rgb(a)), lum(rgb(b))].sort((m, n) => n - m);
+      return (x! + 0.05) / (y! + 0.05);
+    };
+    let up = el.parentElement;
+    while (up && getComputedStyle(up).backgroundColor === 'rgba(0, 0, 0, 0)') up = up.parentElement;
+    const style = getComputedStyle(el);
+    const behind = up ? getComputedStyle(up).backgroundColor : 'rgb(255, 255, 255)';
+    return {
+      border: style.borderTopStyle,
+      inside: ratio(style.borderTopColor, style.backgroundColor),
+      outside: ratio(style.borderTopColor, behind),
+      filled: style.backgroundColor !== behind,
+    };
+  });
+  expect(look.border).toBe('dashed');
+  expect(look.inside).toBeGreaterThanOrEqual(3);
+  expect(look.outside).toBeGreaterThanOrEqual(3);
+  // SO2c: the PV's info stays open to the viewer.
+  const info = page.getByRole('button', { name: 'Informationen zu Sollwert Drehzahl' });
+  await expect(info).toBeEnabled();
+  await info.click();
+  await expect(page.getByRole('dialog', { name: 'Sollwert Drehzahl' })).toContainText('Station');
+  await page.keyboard.press('Escape');
 
   await page.goto('/actions/counters?station=2');
   await expect(page.locator('[data-read-only]')).toHaveText(reason);
@@ -93,6 +130,7 @@ test('SO2: a viewer sees every action page and dialog read-only with the reason'
   await expect(limits.locator('[data-read-only]')).toHaveText(reason);
   await expect(limits.getByLabel('Unterer Grenzwert: Wert')).toBeDisabled();
   await expect(limits.getByRole('button', { name: 'Speichern' })).toHaveCount(0);
+  await expect(limits.getByRole('button', { name: /^Informationen zu / })).toBeEnabled();
 });
 
 test('SO3: a digital output in a process image offers its own commands first, through the confirm step', async ({

@@ -184,7 +184,7 @@ describe('POST /api/Pv (set values)', () => {
     expect(wrong.missingPvs).toEqual([digiOut.pvRef]);
     const pump = await hub(operator, HUBS.pv);
     await pump.connection.invoke(HUB_METHODS.pv.subscribeToPvs, [pvKey(digiOut.pvRef)]);
-    await waitFor(() => values(pump.received).length > 0, 5000, 'the pump command');
+    await waitFor(() => values(pump.received).length > 0, undefined, 'the pump command');
     const target = !values(pump.received)[0]!.boolValue;
     const ok = await post<PvActionResult>(operator, PV_ACTION_API.set, [
       { pvRef: digiOut.pvRef, typeOfValue: 'BoolValue', boolValue: target },
@@ -228,7 +228,7 @@ describe('POST /api/Pv/counters/reset', () => {
 
     const watcher = await hub(operator, HUBS.pv);
     await watcher.connection.invoke(HUB_METHODS.pv.subscribeToPvs, [pvKey(counter.pvRef)]);
-    await waitFor(() => values(watcher.received).length > 0, 5000, 'the counter value');
+    await waitFor(() => values(watcher.received).length > 0, undefined, 'the counter value');
     expect(values(watcher.received)[0]!.counterValue!.value).toBeGreaterThan(1000);
     const ok = await post<PvActionResult>(operator, PV_ACTION_API.resetCounters, [counter.pvRef]);
     expect(ok.status).toBe('Success');

@@ -2,7 +2,8 @@
  * SPEC §7 "Maintenance" on the real server in-process (fake time: the simulator is stepped by
  * hand): data sheets and documents with upload limits, life-cycle batches in one transaction,
  * rights per role, service intervals pushed over the pv hub, and notifications raised when a
- * simulated runtime crosses its interval. Rules MA1-MA8 of server/maintenance/SPEC.md.
+ * simulated runtime crosses its interval; past entries and due dates read the archive.
+ * Rules MA1-MA11 of server/maintenance/SPEC.md.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,11 @@ import {
 } from '../../src/contract/maintenance.ts';
 import type { PvRef } from '../../src/contract/pv.ts';
 import { buildClient } from '../support/hubTestServer.ts';
+import {
+  estimatedDue,
+  machineName,
+  runtimeRatePerDay,
+} from '../../src/domain/maintenanceForecast.ts';
 import { multipartBody, PDF_BYTES, PNG_BYTES } from '../support/multipart.ts';
 
 const user = (role: Role, id: number): SessionUser => ({
@@ -65,6 +71,9 @@ beforeAll(async () => {
     }),
     {
       manualPlant: true,
+      // Short generated history: the runtime PVs the overview reads are filled on first read,
+      // and day values still reach the 30 days of the runtime rate (MA10, MA11).
+      archive: { spans: { months: 2, quarterHourDays: 2, rawDays: 1, rawIntervalMs: 60_000 } },
       auth: {
         userOf: (r) => {
           // The header for REST calls, a cookie for the hub client.
@@ -329,6 +338,90 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
       (await get<LifecycleList>(MAINTENANCE_API.lifecycle + q(pump), 'viewer')).body
         .currentUserCanEdit,
     ).toBe(false);
+  });
+
+  it('MA10: a life-cycle entry dated in the past stores the operating hours archived for that date, not the counter now', async () => {
+    const at = Date.now() - 10 * 86_400_000;
+    const pv = server.plant.config(pump)!;
+    const hoursPv = server.plant.pvRefs().find((r) => {
+      const c = server.plant.config(r);
+      return (
+        c?.stationNumber === pv.stationNumber &&
+        c.name === `${machineName(pv.name)} Betriebsstunden`
+      );
+    })!;
+    expect(hoursPv).toBeDefined();
+    const saved = await request<LifecycleSaveResult>('POST', MAINTENANCE_API.lifecycleEntry, {
+      who: 'maintenance',
+      body: {
+        pvType: pump.type,
+        pvNr: pump.nr,
+        entry: {
+          maintenanceTimestamp: at,
+          kind: 'Inspection',
+          description: 'Nachgetragen: Sichtprüfung',
+          performedBy: 'Schmidt',
+          serviceMessageType: null,
+        },
+      },
+    });
+    expect(saved.body.status).toBe('Success');
+    const stored = saved.body.created[0]!.runtimeAtEntry!;
+    const archived = server.archive.valueAt(hoursPv, at)!;
+    const now = server
+      .simulation!.runtimes(pump)!
+      .find((r) => r.runtimeType === 'Betriebszeit')!.value;
+    expect(stored).toBe(Math.round(archived * 100) / 100);
+    // Ten days of running lie between that date and now.
+    expect(stored).toBeLessThan(now - 1);
+    expect(now - stored).toBeLessThanOrEqual(10 * 24);
+    // An entry of now still stores the counter now.
+    const today = await request<LifecycleSaveResult>('POST', MAINTENANCE_API.lifecycleEntry, {
+      who: 'maintenance',
+      body: {
+        pvType: pump.type,
+        pvNr: pump.nr,
+        entry: {
+          maintenanceTimestamp: Date.now(),
+          kind: 'Inspection',
+          description: 'Sichtprüfung',
+          performedBy: 'Schmidt',
+          serviceMessageType: null,
+        },
+      },
+    });
+    expect(today.body.created[0]!.runtimeAtEntry).toBeCloseTo(now, 1);
+  });
+
+  it('MA11: the overview estimates each due date from the runtime rate of the last 30 days', async () => {
+    const load = async () =>
+      (await get<MaintenanceProtocol>(`${MAINTENANCE_API.protocolByStation}?stationNr=1`)).body
+        .rows;
+    // The first answer asks the archive to prepare the runtimes' history (in the background,
+    // the server stays responsive) and says the estimate follows; a later one has it.
+    await expect.poll(async () => (await load()).some((r) => r.estimatePending)).toBe(false);
+    const rows = await load();
+    const now = Date.now();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      const pv = server.plant.config(r.pvRef)!;
+      const runtimePv = server.plant.pvRefs().find((ref) => {
+        const c = server.plant.config(ref);
+        return (
+          c?.stationNumber === pv.stationNumber &&
+          c.name ===
+            `${machineName(pv.name)} ${r.runtimeType === 'Schaltzyklen' ? 'Schaltspiele' : 'Betriebsstunden'}`
+        );
+      })!;
+      const then = server.archive.valueAt(runtimePv, now - 30 * 86_400_000);
+      const rate = runtimeRatePerDay(then, r.currentRuntime);
+      expect(rate).not.toBeNull();
+      expect(r.ratePerDay).toBeCloseTo(rate!, 1);
+      if (r.runtimeType === 'Betriebszeit') expect(r.ratePerDay!).toBeLessThanOrEqual(24);
+      const due = estimatedDue(r.remainingRuntime, rate, now)!;
+      expect(Math.abs(r.estimatedDue! - due)).toBeLessThan(86_400_000);
+      if (r.remainingRuntime > 0) expect(r.estimatedDue!).toBeGreaterThan(now);
+    }
   });
 
   it('MA1: a notification is raised when a simulated runtime crosses its interval, and the config is pushed', async () => {

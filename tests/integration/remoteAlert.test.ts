@@ -150,6 +150,28 @@ describe('remote alert (SPEC §7)', () => {
     expect((await ack(maintenance, [ref(3, 2)])).status).toBe('Success');
     expect(await waiting()).toEqual([ref(9, 2)]);
   });
+  it('RS8: simulated alarms honour the daily limit: past it they are not sent and wait as undelivered', async () => {
+    await post(admin, REMOTE_ALERT_API.setActive, [{ planRef: ref(8, 1), active: true }]);
+    const plan = async () =>
+      (await plans(viewer)).find((p) => p.station.stationNumber === 8 && p.active)!;
+    const before = await plan();
+    const raise = before.alertingCountMax - before.alertingCount + 10;
+    for (let i = 0; i < raise; i++) {
+      const res = await post(admin, '/api/admin/simulate/remote-alarm', {
+        stationNumber: 8,
+        priority: 3,
+        text: `RS8 ${i}`,
+        night: false,
+      });
+      expect(res.status).toBe(200);
+    }
+    const after = await plan();
+    // Never more sent than the limit; every alarm past it (or on faulty lines) is undelivered.
+    expect(after.alertingCount).toBeLessThanOrEqual(after.alertingCountMax);
+    const undelivered = after.undeliveredMessages - before.undeliveredMessages;
+    expect(after.alertingCount - before.alertingCount + undelivered).toBe(raise);
+    expect(undelivered).toBeGreaterThanOrEqual(10);
+  });
   it('RS12: plans carry the configured default of their action; a plan to confirm carries its active flag and default', async () => {
     const list = await plans(viewer);
     const of = (st: number, nr: number) =>

@@ -242,6 +242,38 @@ describe('call numbers (SPEC §7 "Remote alert")', () => {
     expect([x!.id, y!.id]).toContain(on[0]!.id);
   });
 
+  it('RS14: the only person on call of a standby rota is not switched off; handing over by switching the next on is', async () => {
+    const rota = (await numbers()).filter((n) => n.categoryId === 1);
+    const on = rota.find((n) => n.active)!;
+    const next = rota.find((n) => !n.active)!;
+    const start = new Date().toISOString();
+    const off = await setState(operator, [{ id: on.id, active: false }]);
+    expect(off.status).toBe(200);
+    expect(off.body.status).toBe('Failed');
+    expect(off.body.lastOnCallNumbers).toEqual([on.id]);
+    expect(off.body.errorMessage).toMatch(/einzige eingeschaltete ihrer Bereitschaft/);
+    expect(off.body.errorMessage).toContain('Bereitschaft Wasser');
+    // Nothing changed, nothing counted or recorded.
+    expect((await numberOf(on.id)).active).toBe(true);
+    const events = (await (
+      await admin.fetch(
+        `${ALERT_API.controlEvents}?start=${start}&end=${new Date(Date.now() + 1000).toISOString()}&limit=1000`,
+      )
+    ).json()) as ControlEventListResult;
+    expect(
+      events.events.filter((e) => e.text === `Rufnummer ausgeschaltet: ${on.name} (${on.number})`),
+    ).toEqual([]);
+    // A batch that switches the next person on keeps someone on call: it goes through.
+    const swap = await setState(operator, [
+      { id: on.id, active: false },
+      { id: next.id, active: true },
+    ]);
+    expect(swap.body.status).toBe('Success');
+    const after = (await numbers()).filter((n) => n.categoryId === 1 && n.active);
+    expect(after.map((n) => n.id)).toEqual([next.id]);
+    await setState(operator, [{ id: on.id, active: true }]);
+  });
+
   it('RS10: two users editing the same number: one is saved whole, the other gets Conflict and loses nothing stored', async () => {
     const n = (await numbers()).find((x) => x.categoryId === 4)!;
     const [a, b] = await Promise.all([

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import * as signalR from '@microsoft/signalr';
 import type { AuthService, SessionUser } from '../../server/auth/service.ts';
 import { MetricsRegistry } from '../../server/http/metrics.ts';
+import { CONDITION_WAIT_MS } from './testSize.ts';
 
 export const SESSION_COOKIE = 'pegel_session';
 export const VALID_TOKEN = 'valid-session';
@@ -133,7 +134,7 @@ export async function metricValue(
 /** Polls `check` until it returns true or the time is up. */
 export async function waitFor(
   check: () => boolean,
-  timeoutMs = 3000,
+  timeoutMs = CONDITION_WAIT_MS,
   what = 'condition',
 ): Promise<void> {
   const end = Date.now() + timeoutMs;

@@ -47,6 +47,8 @@ export const RESULT_KEYS = {
   unauthorizedPlans: 'results.lists.unauthorizedPlans',
   unauthorizedNumbers: 'results.lists.unauthorizedNumbers',
   conflictingNumbers: 'results.lists.conflictingNumbers',
+  lastOnCallNumbers: 'results.lists.lastOnCallNumbers',
+  lastOnCall: 'results.callNumbers.lastOnCall',
 } as const;
 
 /** SPEC §3 "Plan reference" as the results name it (station.stationNumber, planNumber). */
@@ -63,7 +65,8 @@ export interface PlanResultLike {
 
 export type ResultItem =
   | { kind: 'pv'; pvRef: PvRef }
-  | { kind: 'plan'; stationNumber: number; planNumber: number }
+  /** `name`: "Station · Plan", when the caller knows the plan. */
+  | { kind: 'plan'; stationNumber: number; planNumber: number; name?: string }
   | { kind: 'callNumber'; id: number; name: string; number: string };
 
 export interface ResultSection {
@@ -98,10 +101,33 @@ export function failedPriorityOutputAck(): PriorityOutputAckResult {
 const pvItems = (refs: readonly PvRef[]): ResultItem[] =>
   refs.map((pvRef) => ({ kind: 'pv', pvRef }));
 
+const itemKey = (item: ResultItem): string => {
+  switch (item.kind) {
+    case 'pv':
+      return `pv:${item.pvRef.type}:${item.pvRef.nr}`;
+    case 'plan':
+      return `plan:${item.stationNumber}:${item.planNumber}`;
+    case 'callNumber':
+      return `number:${item.id}`;
+  }
+};
+
+/** RD12: each list names an item once, however often the server repeats it. */
 function sectionsOf(list: [string, ResultItem[]][]): ResultSection[] {
   return list
-    .filter(([, items]) => items.length > 0)
-    .map(([labelKey, items]) => ({ labelKey, items }));
+    .map(([labelKey, items]): ResultSection => {
+      const seen = new Set<string>();
+      return {
+        labelKey,
+        items: items.filter((item) => {
+          const key = itemKey(item);
+          if (seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        }),
+      };
+    })
+    .filter((section) => section.items.length > 0);
 }
 
 /** The message line under the title: the raw error text, or what kind of failure it was. */
@@ -203,20 +229,34 @@ export function pvActionResultDialog(
   };
 }
 
-/** RD4: 'Pläne wurden nicht quittiert' / 'Pläne wurden nicht gespeichert' listing unauthorized plans. */
+/** A plan as a person knows it: its station's name and its own. */
+export interface PlanNames {
+  stationName: string;
+  planName: string;
+}
+
+/**
+ * RD4: 'Pläne wurden nicht quittiert' / 'Pläne wurden nicht gespeichert' listing unauthorized
+ * plans, each named "Station · Plan" when `namesOf` knows it (not "3/2").
+ */
 export function planResultDialog(
   action: 'acknowledge' | 'save',
   result: PlanResultLike,
+  namesOf: (ref: PlanRefLike) => PlanNames | undefined = () => undefined,
 ): ResultDialog | null {
   if (shouldUpdateLocally(result.status)) return null;
   const sections = sectionsOf([
     [
       RESULT_KEYS.unauthorizedPlans,
-      result.unauthorizedPlans.map((p) => ({
-        kind: 'plan',
-        stationNumber: p.station.stationNumber,
-        planNumber: p.planNumber,
-      })),
+      result.unauthorizedPlans.map((p): ResultItem => {
+        const names = namesOf(p);
+        return {
+          kind: 'plan',
+          stationNumber: p.station.stationNumber,
+          planNumber: p.planNumber,
+          ...(names && { name: `${names.stationName} · ${names.planName}` }),
+        };
+      }),
     ],
   ]);
   return {
@@ -236,12 +276,14 @@ export interface CallNumbersResultLike {
   alarmCallnumbers: readonly { id: number; name: string; number: string }[];
   unauthorizedNumbers: readonly number[];
   conflictingNumbers: readonly number[];
+  lastOnCallNumbers?: readonly number[] | undefined;
 }
 
 /**
  * RD11: after switching call numbers 'Error saving callnumbers state' (SPEC §8), after editing
  * them 'Rufnummern wurden nicht gespeichert' — each listing the numbers the user may not
- * change and those changed by someone else meanwhile; null on Success. A failed call
+ * change, those changed by someone else meanwhile, and those not switched off because their
+ * standby rota would have nobody on call (with the rule as the message); null on Success. A failed call
  * ('Netzwerkfehler') is a Failed result with no text.
  */
 export function callNumbersResultDialog(
@@ -255,15 +297,27 @@ export function callNumbersResultDialog(
       const n = byId.get(id);
       return { kind: 'callNumber', id, name: n?.name ?? String(id), number: n?.number ?? '' };
     });
+  const lastOnCall = result.lastOnCallNumbers ?? [];
   const sections = sectionsOf([
     [RESULT_KEYS.unauthorizedNumbers, items(result.unauthorizedNumbers)],
     [RESULT_KEYS.conflictingNumbers, items(result.conflictingNumbers)],
+    [RESULT_KEYS.lastOnCallNumbers, items(lastOnCall)],
   ]);
+  const title = ruleMessage(
+    action === 'state' ? RESULT_KEYS.callNumbersStateNotSaved : RESULT_KEYS.callNumbersNotSaved,
+  );
+  // RS14 refused: the rule in the user's language instead of the server's German text.
+  if (lastOnCall.length > 0)
+    return {
+      severity: 'error',
+      title,
+      message: ruleMessage(RESULT_KEYS.lastOnCall),
+      detail: null,
+      sections,
+    };
   return {
     severity: 'error',
-    title: ruleMessage(
-      action === 'state' ? RESULT_KEYS.callNumbersStateNotSaved : RESULT_KEYS.callNumbersNotSaved,
-    ),
+    title,
     ...failureMessage(result.status, result.errorMessage, sections.length > 0),
     sections,
   };

@@ -25,7 +25,7 @@ export function ActionResultDialog({ dialog, onClose, pvName }: ActionResultDial
     }
     if (item.kind === 'callNumber')
       return item.number ? `${item.name} (${item.number})` : item.name;
-    return `${item.stationNumber}/${item.planNumber}`;
+    return item.name ?? `${item.stationNumber}/${item.planNumber}`;
   };
   return (
     <Dialog

@@ -51,6 +51,11 @@ export interface ActionFormDialogProps extends Omit<FormDialogActionsProps, 'onC
   pvName: string;
   /** When the user may not act: the form is read-only and says why (SPEC §6). */
   access?: WriteAccess;
+  /**
+   * What the PV is (its current state, its info button): shown above the form and outside
+   * its disabled fieldset, so a user who may not act can still open the PV's info.
+   */
+  head?: ReactNode;
   children: ReactNode;
 }
 
@@ -62,6 +67,7 @@ export function ActionFormDialog({
   onResultClose,
   pvName,
   access,
+  head,
   children,
   ...actions
 }: ActionFormDialogProps) {
@@ -82,6 +88,7 @@ export function ActionFormDialog({
         }
       >
         {access && <ReadOnlyNote access={access} />}
+        {head}
         <fieldset className="action-fieldset" disabled={readOnly}>
           {children}
         </fieldset>

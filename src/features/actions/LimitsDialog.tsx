@@ -182,6 +182,16 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
       result={result}
       onResultClose={() => setResult(null)}
       pvName={config.name}
+      head={
+        <div className="action-current">
+          <span>
+            {config.dimension
+              ? t('actions.limits.unit', { unit: config.dimension })
+              : t('actions.limits.noUnit')}
+          </span>
+          <PvInfo config={config} />
+        </div>
+      }
     >
       <LoadingState
         status={status}
@@ -194,14 +204,6 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
           <EmptyState title={t('actions.limits.noneTitle')} reason={t('actions.limits.none')} />
         ) : (
           <form id={formId} className="action-form" onSubmit={submit} noValidate>
-            <div className="action-current">
-              <span>
-                {config.dimension
-                  ? t('actions.limits.unit', { unit: config.dimension })
-                  : t('actions.limits.noUnit')}
-              </span>
-              <PvInfo config={config} />
-            </div>
             {formErrors.length > 0 && (
               <ul className="action-errors" role="alert">
                 {formErrors.map((m, i) => (

@@ -66,12 +66,14 @@ export function PriorityDialog({ config, onClose, onDone }: PriorityDialogProps)
       result={result}
       onResultClose={() => setResult(null)}
       pvName={config.name}
-    >
-      <form id={formId} className="action-form" onSubmit={submit} noValidate>
+      head={
         <div className="action-current">
           <span>{t('actions.priority.current', { priority: current })}</span>
           <PvInfo config={config} />
         </div>
+      }
+    >
+      <form id={formId} className="action-form" onSubmit={submit} noValidate>
         <Field label={t('actions.priority.label')} error={error}>
           {(p) => (
             <input

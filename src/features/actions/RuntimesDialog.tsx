@@ -108,6 +108,12 @@ export function RuntimesDialog({ config, onClose, onDone }: RuntimesDialogProps)
       result={result}
       onResultClose={() => setResult(null)}
       pvName={config.name}
+      head={
+        <div className="action-current">
+          <span>{config.stationName}</span>
+          <PvInfo config={config} />
+        </div>
+      }
     >
       <LoadingState status={status} onRetry={() => setAttempt((a) => a + 1)}>
         {loadMessage && (
@@ -124,10 +130,6 @@ export function RuntimesDialog({ config, onClose, onDone }: RuntimesDialogProps)
           )
         ) : (
           <form id={formId} className="action-form" onSubmit={submit} noValidate>
-            <div className="action-current">
-              <span>{config.stationName}</span>
-              <PvInfo config={config} />
-            </div>
             {loaded.map((r, i) => (
               <Field
                 key={r.runtimeValue.runtimeType}

@@ -136,10 +136,9 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
       result={result}
       onResultClose={() => setResult(null)}
       pvName={config.name}
-    >
-      <ReadOnlyNote access={access} />
-      <form id={formId} className="action-form" onSubmit={submit} noValidate>
-        <fieldset className="action-fieldset" disabled={!access.may}>
+      head={
+        <>
+          <ReadOnlyNote access={access} />
           <div className="action-current">
             <span>{t('actions.common.current')}</span>
             <strong className="value">
@@ -148,6 +147,11 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
             </strong>
             <PvInfo config={config} />
           </div>
+        </>
+      }
+    >
+      <form id={formId} className="action-form" onSubmit={submit} noValidate>
+        <fieldset className="action-fieldset" disabled={!access.may}>
           {digital ? (
             <ChoiceGroup
               legend={t('actions.setValue.state')}

@@ -180,7 +180,8 @@ export function SetValuesPage() {
             ) : (
               <form className="action-form" onSubmit={submit} noValidate>
                 <ReadOnlyNote access={access} />
-                <fieldset className="action-fieldset" disabled={!access.may}>
+                {/* Rows disable their own entries: a fieldset would disable the PV info too. */}
+                <fieldset className="action-fieldset">
                   {banner && (
                     <p className="action-errors" role="alert">
                       {banner}
@@ -206,6 +207,7 @@ export function SetValuesPage() {
                             entry={entries.get(key) ?? ''}
                             error={errors.get(key)}
                             live={live.current}
+                            readOnly={!access.may}
                             onChange={enter}
                           />
                         );
@@ -214,6 +216,7 @@ export function SetValuesPage() {
                   </table>
                   <div className="action-buttons">
                     <Button
+                      disabled={!access.may}
                       onClick={() => {
                         setEntries(new Map());
                         setErrors(new Map());
@@ -222,7 +225,7 @@ export function SetValuesPage() {
                     >
                       {t('actions.setValues.clear')}
                     </Button>
-                    <Button variant="primary" type="submit" disabled={busy}>
+                    <Button variant="primary" type="submit" disabled={busy || !access.may}>
                       {busy ? t('actions.common.sending') : t('actions.setValues.submit')}
                     </Button>
                   </div>
@@ -247,11 +250,14 @@ const SetValueRow = memo(function SetValueRow({
   entry,
   error,
   live,
+  readOnly,
   onChange,
 }: {
   config: PvConfig;
   entry: string;
   error: string | undefined;
+  /** The user may not set values: the entry is disabled, the PV's info stays open to them. */
+  readOnly: boolean;
   live: Map<string, Live>;
   /** Stable across renders (the row is memoised): it names the row by its key. */
   onChange: (key: string, value: string) => void;
@@ -295,6 +301,7 @@ const SetValueRow = memo(function SetValueRow({
           <select
             name={key}
             aria-label={label}
+            disabled={readOnly}
             value={entry}
             onChange={(e) => onChange(key, e.target.value)}
           >
@@ -315,7 +322,7 @@ const SetValueRow = memo(function SetValueRow({
             type={isTime ? 'time' : 'text'}
             inputMode={isTime ? undefined : 'decimal'}
             autoComplete="off"
-            disabled={!ready}
+            disabled={readOnly || !ready}
             value={entry}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
+import { machineName } from '../../domain/maintenanceForecast.ts';
 import { NavLink, useParams } from 'react-router';
 import { parsePvUrlId, pvUrlId } from '../../contract/keys.ts';
 import type { PvConfig, PvRef } from '../../contract/pv.ts';
@@ -54,7 +55,7 @@ function KnownMachine({
   const { t } = useTranslation();
   const config = usePvConfig(ref);
   const id = pvUrlId(ref);
-  const title = config.config?.name ?? `${ref.type} ${ref.nr}`;
+  const title = config.config ? machineName(config.config.name) : `${ref.type} ${ref.nr}`;
   const views: [MachineView, string][] = [
     ['datasheet', t('maintenance.machine.datasheet')],
     ['lifecycle', t('maintenance.machine.lifecycle')],

@@ -4,7 +4,7 @@
  * of the interval left, or an absolute amount), each linking to its machine. It follows the
  * intervals live, like the notifications.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { Link } from 'react-router';
 import { pvUrlId } from '../../contract/keys.ts';
@@ -30,9 +30,13 @@ import { useDueVersion } from './useDueVersion.tsx';
 import { TableScroll } from './TableScroll.tsx';
 import { useLoad } from './useLoad.ts';
 import { SOON_DUE_SHARE } from '../../domain/maintenance.ts';
+import { machineName } from '../../domain/maintenanceForecast.ts';
 import { requireNumber } from '../../domain/validation/forms.ts';
 import { useRuleText } from '../actions/useRuleText.ts';
 import './maintenance.css';
+
+/** How soon the overview asks again while estimates are being prepared. */
+const ESTIMATE_RETRY_MS = 3_000;
 
 type Mode = 'all' | 'percent' | 'absolute';
 
@@ -71,6 +75,14 @@ export function MaintenancePage() {
     setCompare(Number(typed.trim().replace(',', '.')));
   };
   const rows = protocol.loaded.data?.rows ?? [];
+  // MA11: while the archive prepares a runtime's history the estimate follows: ask again.
+  const pending = protocol.loaded.state === 'ready' && rows.some((r) => r.estimatePending);
+  const { reload } = protocol;
+  useEffect(() => {
+    if (!pending) return;
+    const handle = setTimeout(reload, ESTIMATE_RETRY_MS);
+    return () => clearTimeout(handle);
+  }, [pending, reload]);
   const stateOf = (r: (typeof rows)[number]) =>
     r.due ? 'overdue' : r.remainingPercent / 100 <= SOON_DUE_SHARE ? 'soon' : 'ok';
   return (
@@ -176,6 +188,7 @@ export function MaintenancePage() {
                   <th scope="col" className="num">
                     {t('maintenance.overview.percent')}
                   </th>
+                  <th scope="col">{t('maintenance.overview.estimatedDue')}</th>
                   <th scope="col">{t('maintenance.overview.lastService')}</th>
                 </tr>
               </thead>
@@ -186,7 +199,9 @@ export function MaintenancePage() {
                       <ServiceStateBadge state={stateOf(r)} />
                     </td>
                     <th scope="row">
-                      <Link to={`/machines/${pvUrlId(r.pvRef)}/runtime`}>{r.pvName}</Link>
+                      <Link to={`/machines/${pvUrlId(r.pvRef)}/runtime`}>
+                        {machineName(r.pvName)}
+                      </Link>
                       <span className="service-desc">
                         {r.stationNumber} {r.stationName}
                       </span>
@@ -199,6 +214,26 @@ export function MaintenancePage() {
                     </td>
                     <td className="num">{amount(r.remainingRuntime, r)}</td>
                     <td className="num">{format.number(r.remainingPercent, 1)} %</td>
+                    <td data-estimate>
+                      {r.due ? (
+                        t('maintenance.overview.dueNow')
+                      ) : r.estimatePending ? (
+                        <span className="muted">{t('maintenance.overview.estimatePending')}</span>
+                      ) : r.estimatedDue ? (
+                        <>
+                          {format.dateTime(r.estimatedDue, { part: 'date' })}
+                          {r.ratePerDay ? (
+                            <span className="service-desc">
+                              {t('maintenance.overview.rate', {
+                                rate: amount(r.ratePerDay, r),
+                              })}
+                            </span>
+                          ) : null}
+                        </>
+                      ) : (
+                        <span className="muted">{t('maintenance.overview.noEstimate')}</span>
+                      )}
+                    </td>
                     <td>
                       {r.lastService
                         ? format.dateTime(r.lastService)

@@ -1,5 +1,6 @@
 /** Maintenance notifications (SPEC §3 "Maintenance notification") as a list of cards. */
 import { useTranslation } from '../../app/useTranslation.ts';
+import { machineName } from '../../domain/maintenanceForecast.ts';
 import { Link } from 'react-router';
 import { pvUrlId } from '../../contract/keys.ts';
 import type { MaintenanceNotification } from '../../contract/maintenance.ts';
@@ -43,7 +44,7 @@ export function NotificationList({
             <p className="notification-text">{n.messageText}</p>
             {showMachine && (
               <p className="notification-machine">
-                <Link to={`/machines/${id}/runtime`}>{n.pvName}</Link>
+                <Link to={`/machines/${id}/runtime`}>{machineName(n.pvName)}</Link>
                 <span className="muted">
                   {' · '}
                   {n.stationNumber} {n.stationName}

@@ -15,6 +15,7 @@ import {
   type AlarmPlanResult,
   type PlanAck,
   type PlanActiveChange,
+  type PlanRef,
   type PlanToConfirm,
 } from '../../contract/remoteAlert.ts';
 import {
@@ -31,6 +32,7 @@ import { Button, EmptyState, LoadingState, PageHeader, Toolbar } from '../../ui/
 import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
 import { failedPlanResult } from './remoteAlarmApi.ts';
 import { useCommandConfirm } from '../actions/CommandConfirm.tsx';
+import { ReadOnlyNote, useWriteAccess } from '../actions/ReadOnlyNote.tsx';
 import { useAsync } from '../stations/useAsync.ts';
 import './remoteAlarm.css';
 
@@ -47,7 +49,14 @@ export function ConfirmPage() {
   const [dialog, setDialog] = useState<ResultDialog | null>(null);
   const confirm = useCommandConfirm();
   const items = list.state === 'ready' ? list.data : [];
+  // SPEC §6 ackPlans: without the right nothing is offered; with it, all means all one may.
+  const access = useWriteAccess('ackPlans');
+  const mine = items.filter((p) => p.currentUserCanEdit);
   const name = (p: PlanToConfirm) => `${p.stationName}: ${p.planName}`;
+  const namesOf = (ref: PlanRef) => {
+    const p = items.find((x) => planKey(x.plan) === planKey(ref));
+    return p && { stationName: p.stationName, planName: p.planName };
+  };
 
   const acknowledge = async (chosen: PlanToConfirm[]) => {
     if (chosen.length === 0) return;
@@ -105,14 +114,14 @@ export function ConfirmPage() {
       }
       setDialog(
         switched && switched.status !== 'Success'
-          ? planResultDialog('save', switched)
-          : planResultDialog('acknowledge', result),
+          ? planResultDialog('save', switched, namesOf)
+          : planResultDialog('acknowledge', result, namesOf),
       );
       setSelected(new Set());
       retry();
     } catch (error) {
       // The selection stays for another try.
-      setDialog(planResultDialog('acknowledge', failedPlanResult(error)));
+      setDialog(planResultDialog('acknowledge', failedPlanResult(error), namesOf));
     } finally {
       setBusy(false);
     }
@@ -124,6 +133,7 @@ export function ConfirmPage() {
         title={t('remoteAlarm.confirmPageTitle')}
         description={t('remoteAlarm.confirmPageDescription')}
       />
+      <ReadOnlyNote access={access} id="confirm-read-only" />
       <LoadingState status={list.state} onRetry={retry} label={t('remoteAlarm.loading')}>
         {list.state === 'ready' &&
           (items.length === 0 ? (
@@ -137,19 +147,25 @@ export function ConfirmPage() {
               <Toolbar label={t('remoteAlarm.confirmPageTitle')}>
                 <Button
                   variant="primary"
-                  disabled={busy || selected.size === 0}
+                  disabled={busy || !access.may || selected.size === 0}
+                  aria-describedby={access.may ? undefined : 'confirm-read-only'}
                   onClick={() =>
                     void acknowledge(items.filter((p) => selected.has(planKey(p.plan))))
                   }
                 >
                   {t('remoteAlarm.ackSelected')}
                 </Button>
-                <Button disabled={busy} onClick={() => void acknowledge(items)}>
+                <Button
+                  disabled={busy || !access.may || mine.length === 0}
+                  aria-describedby={access.may ? undefined : 'confirm-read-only'}
+                  onClick={() => void acknowledge(mine)}
+                >
                   {t('remoteAlarm.ackAll')}
                 </Button>
                 <label className="plan-nonsent">
                   <input
                     type="checkbox"
+                    disabled={!access.may}
                     checked={nonSent}
                     onChange={(e) => setNonSent(e.target.checked)}
                   />{' '}

@@ -4,8 +4,9 @@
  * is on call now per station, and per category the numbers with their state. Switching a
  * number decides who is woken at night, so it is a command: the confirm step lists every
  * number it changes (in a standby rota the person on call now goes off, RA7) and warns when a
- * station would be left with nobody on call (RA9). Read-only, with the reason, for users who
- * may not switch.
+ * station would be left with nobody on call (RA9). In a standby rota the person on call is
+ * never switched off, only handed over: the next person takes over (RS14). Read-only, with the
+ * reason, for users who may not switch.
  */
 import { useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
@@ -152,6 +153,7 @@ export function NumbersPage() {
                       <NumberRow
                         key={n.id}
                         number={n}
+                        standby={c.standby}
                         data={data}
                         busy={busy}
                         mayEdit={access.may && data.currentUserCanEdit}
@@ -172,12 +174,14 @@ export function NumbersPage() {
 
 function NumberRow({
   number: n,
+  standby,
   data,
   busy,
   mayEdit,
   onSwitch,
 }: {
   number: AlarmCallNumber;
+  standby: boolean;
   data: AlarmCallNumbersResult;
   busy: boolean;
   mayEdit: boolean;
@@ -204,7 +208,17 @@ function NumberRow({
       <span className="callnumber-changed">
         {t('remoteAlarm.numbers.changed', { user: n.changedBy, at: format.dateTime(n.changedAt) })}
       </span>
-      {mayEdit && n.currentUserCanEdit ? (
+      {mayEdit && n.currentUserCanEdit && standby && n.active ? (
+        // RS14: the person on call of a rota is never switched off; the next one takes over.
+        <span className="callnumber-keep" data-keep>
+          {t('remoteAlarm.numbers.onCallKeep')}
+        </span>
+      ) : mayEdit && n.currentUserCanEdit && standby ? (
+        <Button variant="primary" disabled={busy} onClick={() => onSwitch(true)}>
+          {t('remoteAlarm.numbers.takeOver')}
+          <span className="visually-hidden"> {n.name}</span>
+        </Button>
+      ) : mayEdit && n.currentUserCanEdit ? (
         <Button
           variant={n.active ? 'secondary' : 'primary'}
           disabled={busy}

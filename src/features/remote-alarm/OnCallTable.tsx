@@ -29,14 +29,14 @@ export function OnCallTable({ plans }: { plans: readonly AlarmPlan[] }) {
             <th scope="row">
               <Link to={`/remote-alarm/plans#station-${s.stationNumber}`}>{s.stationName}</Link>
             </th>
-            <td>
+            <td data-label={t('remoteAlarm.numbers.colPlan')}>
               {s.activePlan ? (
                 s.activePlan.planname
               ) : (
                 <StatusBadge tone="warning">{t('remoteAlarm.summary.noPlan')}</StatusBadge>
               )}
             </td>
-            <td>
+            <td data-label={t('remoteAlarm.numbers.colOnCall')}>
               {s.activePlan && s.onCall.length === 0 ? (
                 <StatusBadge tone="warning">{t('remoteAlarm.summary.nobody')}</StatusBadge>
               ) : (

@@ -17,6 +17,7 @@ import {
   type AlarmPlan,
   type AlarmPlanResult,
   type PlanActiveChange,
+  type PlanRef,
 } from '../../contract/remoteAlert.ts';
 import { planResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
 import { planActiveTarget } from '../../domain/validation/alarmPlanActive.ts';
@@ -193,6 +194,14 @@ export function PlansPage() {
     });
     if (!ok) return;
     setBusy(true);
+    const list = plans.state === 'ready' ? plans.data : [plan];
+    const namesOf = (ref: PlanRef) => {
+      const p = list.find(
+        (x) =>
+          x.station.stationNumber === ref.station.stationNumber && x.planNumber === ref.planNumber,
+      );
+      return p && { stationName: p.stationName, planName: p.planname };
+    };
     try {
       const body: PlanActiveChange[] = [
         { planRef: { station: plan.station, planNumber: plan.planNumber }, active: to },
@@ -201,9 +210,9 @@ export function PlansPage() {
         method: 'POST',
         body,
       });
-      setDialog(planResultDialog('save', result));
+      setDialog(planResultDialog('save', result, namesOf));
     } catch (error) {
-      setDialog(planResultDialog('save', failedPlanResult(error)));
+      setDialog(planResultDialog('save', failedPlanResult(error), namesOf));
     } finally {
       setBusy(false);
     }

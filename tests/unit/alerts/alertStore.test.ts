@@ -18,6 +18,10 @@ import {
 } from '../../../workers/alerts/alertStore.ts';
 import { AlertRows } from '../../../workers/alerts/alertRows.ts';
 import { lcg, makeAlert, makeAlerts, T0 } from './alertFixtures.ts';
+import { testSize } from '../../support/testSize.ts';
+
+/** Rows of the heavy view tests: the gate's size, and the full 100,000 in `npm run test:long`. */
+const ROWS = testSize(10_000, 100_000);
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
@@ -221,7 +225,7 @@ describe('SPEC §3/§4 alert store: one store of alert rows for all tabs', () =>
   });
 });
 
-describe('alert store on 100,000 rows: insert, ack, delete, sort, filter stay correct', () => {
+describe('alert store on many rows (100,000 in the long run): insert, ack, delete, sort, filter stay correct', () => {
   const SORTS: AlertSort[] = [
     BY_TIME_DESC,
     { column: 'priority', direction: 'desc' },
@@ -240,7 +244,7 @@ describe('alert store on 100,000 rows: insert, ack, delete, sort, filter stay co
   ];
 
   it('AS10: incremental single changes match a full re-sort of every live view', () => {
-    const alerts = makeAlerts(100_000, 42);
+    const alerts = makeAlerts(ROWS, 42);
     const store = new AlertStore();
     const model = new Model();
     store.upsertMany(alerts);
@@ -250,7 +254,7 @@ describe('alert store on 100,000 rows: insert, ack, delete, sort, filter stay co
       for (const filter of FILTERS) store.window({ sort, filter, start: 0, count: 50 });
 
     const rnd = lcg(99);
-    let nextId = 200_000;
+    let nextId = 2 * ROWS;
     for (let i = 0; i < 300; i++) {
       const r = rnd();
       if (r < 0.4) {
@@ -261,17 +265,17 @@ describe('alert store on 100,000 rows: insert, ack, delete, sort, filter stay co
         store.upsert(a);
         model.upsert(a);
       } else if (r < 0.7) {
-        const id = 1 + Math.floor(rnd() * 100_000);
+        const id = 1 + Math.floor(rnd() * ROWS);
         const cur = model.rows.get(id);
         const acked = { id, acknowledgedBy: 'operator', acknowledgedAt: T0 + i };
         store.ack([acked]);
         if (cur) model.upsert({ ...cur, state: 'acknowledged', ...acked });
       } else if (r < 0.85) {
-        const id = 1 + Math.floor(rnd() * 100_000);
+        const id = 1 + Math.floor(rnd() * ROWS);
         store.remove([id]);
         model.remove(id);
       } else {
-        const id = 1 + Math.floor(rnd() * 100_000);
+        const id = 1 + Math.floor(rnd() * ROWS);
         const cur = model.rows.get(id);
         if (!cur) continue;
         const changed = {
@@ -329,24 +333,24 @@ describe('alert store on 100,000 rows: insert, ack, delete, sort, filter stay co
   });
 
   it('AS11: bulk ack and bulk delete (more than the bulk threshold) re-sort lazily and stay correct', () => {
-    const alerts = makeAlerts(100_000, 5);
+    const alerts = makeAlerts(ROWS, 5);
     const store = new AlertStore();
     const model = new Model();
     store.upsertMany(alerts);
     alerts.forEach((a) => model.upsert(a));
     for (const filter of FILTERS) store.window({ filter, start: 0, count: 50 });
 
-    const ackIds = Array.from({ length: 20_000 }, (_, i) => i * 5 + 1);
+    const ackIds = Array.from({ length: ROWS / 5 }, (_, i) => i * 5 + 1);
     expect(ackIds.length).toBeGreaterThan(BULK_THRESHOLD_ROWS);
     expect(
       store.ack(ackIds.map((id) => ({ id, acknowledgedBy: 'admin', acknowledgedAt: T0 }))),
-    ).toBe(20_000);
+    ).toBe(ROWS / 5);
     for (const id of ackIds) {
       const cur = model.rows.get(id)!;
       model.upsert({ ...cur, state: 'acknowledged', acknowledgedBy: 'admin', acknowledgedAt: T0 });
     }
-    const delIds = Array.from({ length: 10_000 }, (_, i) => i * 7 + 2);
-    expect(store.remove(delIds)).toBe(10_000);
+    const delIds = Array.from({ length: ROWS / 10 }, (_, i) => i * 7 + 2);
+    expect(store.remove(delIds)).toBe(ROWS / 10);
     delIds.forEach((id) => model.remove(id));
 
     for (const filter of FILTERS) {

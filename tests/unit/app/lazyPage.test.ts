@@ -17,6 +17,7 @@ import {
   type PageRoute,
 } from '../../../src/app/lazyPage.tsx';
 import { mountRoot, setActEnvironment, type TestRoot } from '../../support/reactRoot.ts';
+import { CONDITION_WAIT_MS } from '../../support/testSize.ts';
 
 const roots: TestRoot[] = [];
 afterEach(async () => {
@@ -95,7 +96,10 @@ describe('lazyPage', () => {
       const { container, root } = mount();
       setActEnvironment(false);
       root.render(createElement(PageSuspense, null, element));
-      await vi.waitFor(() => expect(container.querySelector('[aria-busy="true"]')).not.toBeNull());
+      await vi.waitFor(
+        () => expect(container.querySelector('[aria-busy="true"]')).not.toBeNull(),
+        CONDITION_WAIT_MS,
+      );
       await sleep(20);
       resolve({ Page });
       await sleep(60);

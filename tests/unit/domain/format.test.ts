@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatAge, formatDateTime, formatNumber, NO_VALUE } from '../../../src/domain/format.ts';
 import { formatPattern } from '../../../src/domain/formatPattern.ts';
+import { testSize } from '../../support/testSize.ts';
 
 const MIN = 60_000;
 const AT = Date.UTC(2026, 2, 14, 13, 5, 9);
@@ -45,7 +46,7 @@ describe('FMT: formatting in the chosen locale', () => {
           expect(formatNumber(v, d, locale)).toBe(intl(v, d, locale));
         },
       ),
-      { numRuns: 20_000 },
+      { numRuns: testSize(2_000, 20_000) },
     );
   });
 

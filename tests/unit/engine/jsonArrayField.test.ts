@@ -9,6 +9,7 @@ import {
   readArrayField,
   type SliceScheduler,
 } from '../../../workers/jsonArrayField.ts';
+import { testSize } from '../../support/testSize.ts';
 
 /** Strings that trouble a scanner: quotes, backslashes, brackets, commas, non-ASCII. */
 const trickyText = fc.string({
@@ -64,7 +65,7 @@ describe('ArrayFieldSplitter', () => {
           expect(splitter.end()).toEqual({ ...whole, alerts: [] });
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: testSize(500, 2000) },
     );
   });
 

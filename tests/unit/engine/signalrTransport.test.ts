@@ -18,6 +18,7 @@ import {
   type MiniSignalrServer,
 } from '../../support/engine/miniSignalrServer.ts';
 import { doubleValue } from '../../support/engine/engineHarness.ts';
+import { CONDITION_WAIT_MS } from '../../support/testSize.ts';
 
 let server: MiniSignalrServer | undefined;
 let engine: Engine | undefined;
@@ -27,7 +28,7 @@ afterEach(async () => {
   await server?.close();
 });
 
-async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+async function until(condition: () => boolean, timeoutMs = CONDITION_WAIT_MS): Promise<void> {
   const start = Date.now();
   while (!condition()) {
     if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');

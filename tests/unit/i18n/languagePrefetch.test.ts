@@ -11,6 +11,7 @@ import {
   prefetchLanguages,
   setLanguage,
 } from '../../../src/app/i18n.ts';
+import { CONDITION_WAIT_MS } from '../../support/testSize.ts';
 
 // Longer than the delay after which the other languages used to load.
 const settle = () => new Promise((resolve) => setTimeout(resolve, 2_200));
@@ -28,7 +29,7 @@ describe('language prefetch', () => {
     await vi.waitFor(() => {
       for (const lang of ['en', 'cs', 'ru'] as const)
         expect(loadedFiles(lang).sort()).toEqual(['alerts', 'shell']);
-    });
+    }, CONDITION_WAIT_MS);
   });
 
   it('LP-I2: a switch loads what it needs itself', async () => {

@@ -20,6 +20,16 @@ const ALL_KEYS = Object.keys(flatten(de));
 const AREAS = new Set(Object.keys(de));
 const IN_SHELL = new Set(Object.keys(flatten(GERMAN.get(SHELL_FILE))));
 /** Areas with a file of their own (the shell file holds keys of many areas, not an area). */
+/** The areas outside the shell file whose keys a reference covers; each reference once. */
+const NEEDED = new Map<string, string[]>();
+function areasNeededBy(ref: string): string[] {
+  let areas = NEEDED.get(ref);
+  if (!areas) {
+    const keys = coveredBy(ref, ALL_KEYS).filter((key) => !IN_SHELL.has(key));
+    NEEDED.set(ref, (areas = [...new Set(keys.map((key) => key.split('.')[0]!))]));
+  }
+  return areas;
+}
 const AREA_FILES = new Set([...GERMAN.keys()].filter((name) => name !== SHELL_FILE));
 
 /** Keys without plural suffix: what must match between languages. */
@@ -92,8 +102,7 @@ describe('I18N: locale files per area', () => {
         const graph = moduleGraph([resolve(dirname(file), m[3]!)], { dynamic: true });
         const needed = new Set<string>();
         for (const ref of keyReferences(graph, AREAS))
-          for (const key of coveredBy(ref, ALL_KEYS))
-            if (!IN_SHELL.has(key)) needed.add(key.split('.')[0]!);
+          for (const area of areasNeededBy(ref)) needed.add(area);
         const lacking = [...needed].filter((a) => !named.has(a));
         if (lacking.length) wrong.push(`${page}: add ${lacking.sort().join(', ')}`);
       }

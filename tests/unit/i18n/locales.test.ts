@@ -14,11 +14,29 @@ const TRANSLATIONS: Record<string, Messages> = {
   ru: flatten(ru),
 };
 
-/** Every form of a key in a locale: the key itself, or its plural forms. */
+/**
+ * Every form of a key in a locale: the key itself, or its plural forms (the key, an underscore
+ * and a suffix). Indexed once per locale: a scan of every key for every base was quadratic
+ * and took seconds.
+ */
+const FORMS = new WeakMap<Messages, Map<string, string[]>>();
 function formsOf(messages: Messages, base: string): string[] {
-  return Object.keys(messages).filter(
-    (k) => k === base || (k.startsWith(`${base}_`) && /_[a-z]+$/.test(k.slice(base.length))),
-  );
+  let index = FORMS.get(messages);
+  if (!index) {
+    index = new Map();
+    const add = (b: string, k: string) => {
+      const list = index!.get(b);
+      if (list) list.push(k);
+      else index!.set(b, [k]);
+    };
+    for (const k of Object.keys(messages)) {
+      add(k, k);
+      if (!/_[a-z]+$/.test(k)) continue;
+      for (let i = k.indexOf('_'); i > 0; i = k.indexOf('_', i + 1)) add(k.slice(0, i), k);
+    }
+    FORMS.set(messages, index);
+  }
+  return index.get(base) ?? [];
 }
 
 describe('I18N: locale files', () => {

@@ -14,6 +14,28 @@ const STATIC_IMPORT =
   /(?:^|[\s;}])(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"](\.[^'"]+)['"]/g;
 const DYNAMIC_IMPORT = /\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 
+/** Source files read once per run: every page's graph walks the same shared modules. */
+const SOURCES = new Map<string, string>();
+function source(file: string): string {
+  let code = SOURCES.get(file);
+  if (code === undefined) SOURCES.set(file, (code = readFileSync(file, 'utf8')));
+  return code;
+}
+
+/** The files a source file imports (resolved), read and matched once per run. */
+const IMPORTS = new Map<string, { staticImports: string[]; dynamicImports: string[] }>();
+function importsOf(file: string): { staticImports: string[]; dynamicImports: string[] } {
+  let found = IMPORTS.get(file);
+  if (!found) {
+    const code = source(file);
+    const resolved = (re: RegExp) =>
+      [...code.matchAll(re)].map((m) => resolve(dirname(file), m[1]!));
+    found = { staticImports: resolved(STATIC_IMPORT), dynamicImports: resolved(DYNAMIC_IMPORT) };
+    IMPORTS.set(file, found);
+  }
+  return found;
+}
+
 /** Files whose dynamic imports are route pages: those load their areas themselves. */
 const isRouteTable = (file: string) => /[\\/]routes\.tsx?$/.test(file);
 
@@ -32,11 +54,10 @@ export function moduleGraph(entries: readonly string[], options: GraphOptions): 
     const file = queue.shift()!;
     if (seen.has(file) || !/\.tsx?$/.test(file) || !existsSync(file)) continue;
     seen.add(file);
-    const code = readFileSync(file, 'utf8');
-    const specs = [...code.matchAll(STATIC_IMPORT)].map((m) => m[1]!);
+    const { staticImports, dynamicImports } = importsOf(file);
+    queue.push(...staticImports);
     if (options.dynamic && !(options.skipRoutePages && isRouteTable(file)))
-      specs.push(...[...code.matchAll(DYNAMIC_IMPORT)].map((m) => m[1]!));
-    for (const spec of specs) queue.push(resolve(dirname(file), spec));
+      queue.push(...dynamicImports);
   }
   return [...seen];
 }
@@ -47,17 +68,22 @@ export function moduleGraph(entries: readonly string[], options: GraphOptions): 
  */
 export function keyReferences(files: readonly string[], areas: ReadonlySet<string>): Set<string> {
   const out = new Set<string>();
-  const literal = /(['"`])([a-zA-Z][\w-]*(?:\.[\w-]+)+\.?)(\$\{|\1)/g;
-  for (const file of files) {
-    const code = readFileSync(file, 'utf8');
-    for (const m of code.matchAll(literal)) {
-      const key = m[2]!;
-      if (!areas.has(key.split('.')[0]!)) continue;
-      // A template literal that goes on with `${…}` names a prefix.
-      out.add(m[3] === '${' ? `${key}*` : key);
-    }
-  }
+  for (const file of files)
+    for (const key of literalsOf(file)) if (areas.has(key.split('.')[0]!)) out.add(key);
   return out;
+}
+
+/** Key-like literals of a file (prefixes end in *), matched once per run. */
+const LITERALS = new Map<string, string[]>();
+function literalsOf(file: string): string[] {
+  let found = LITERALS.get(file);
+  if (!found) {
+    const literal = /(['"`])([a-zA-Z][\w-]*(?:\.[\w-]+)+\.?)(\$\{|\1)/g;
+    // A template literal that goes on with `${…}` names a prefix.
+    found = [...source(file).matchAll(literal)].map((m) => (m[3] === '${' ? `${m[2]!}*` : m[2]!));
+    LITERALS.set(file, found);
+  }
+  return found;
 }
 
 /** Flat locale keys that a reference covers: the key, its plural forms, or a whole subtree. */

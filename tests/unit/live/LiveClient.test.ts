@@ -8,6 +8,7 @@ import type { Frame } from '../../../workers/engineProtocol.ts';
 import { aiKey, createHarness, doubleValue } from '../../support/engine/engineHarness.ts';
 import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
 import { makeAlert } from '../alerts/alertFixtures.ts';
+import { CONDITION_WAIT_MS } from '../../support/testSize.ts';
 
 /** Lets the port's messages (real MessageChannel events) arrive. */
 const realTick = () => new Promise((resolve) => setTimeout(resolve, 10));
@@ -304,7 +305,7 @@ describe('LiveClient', () => {
     let heard = 0;
     const release = client.watchLiveChart([{ type: 'AnaIn', nr: 1 }], () => heard++);
     // The engine loads its chart code on first use: real module loading, not fake time.
-    await vi.waitFor(() => expect(calls).toContain('done watchLiveChart'));
+    await vi.waitFor(() => expect(calls).toContain('done watchLiveChart'), CONDITION_WAIT_MS);
     await h.timers.advance(100);
     expect(client.leasedKeys('pvValue')).toEqual([aiKey(1)]);
     expect(calls.some((c) => c.startsWith('watchLiveChart'))).toBe(true);

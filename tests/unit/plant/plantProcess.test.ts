@@ -2,7 +2,8 @@ import { DEFAULT_FAILURES_PER_PUMP_HOUR } from '../../../server/plant/simulatedP
 import { describe, expect, it } from 'vitest';
 import { pvKey } from '../../../src/contract/keys.ts';
 import type { PvValue } from '../../../src/contract/pv.ts';
-import { findPv, makePlant, valueOf } from './plantFixtures.ts';
+import { findPv, makePlant, START, valueOf } from './plantFixtures.ts';
+import { testSize } from '../../support/testSize.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -99,7 +100,11 @@ describe('SPEC §3 PV value: simulated process behaviour with manual stepping', 
   });
 
   it('PL14: counters only increase; the day counter restarts at midnight (UTC) while the total goes on', () => {
-    const plant = makePlant({ tickMs: 30_000 });
+    // The gate runs four hours across one midnight; the long run a whole day from the morning.
+    const plant = makePlant({
+      tickMs: 30_000,
+      startTime: testSize(Date.UTC(2026, 5, 15, 22, 0), START),
+    });
     const counters = plant.pvRefs().filter((r) => r.type === 'ZaehlWert');
     const last = new Map<string, PvValue>();
     let dayResets = 0;
@@ -123,7 +128,7 @@ describe('SPEC §3 PV value: simulated process behaviour with manual stepping', 
         last.set(key, v);
       }
     });
-    plant.step(24 * HOUR_MS);
+    plant.step(testSize(4, 24) * HOUR_MS);
     expect(violations).toEqual([]);
     expect(counters.length).toBeGreaterThan(20);
     expect(dayResets).toBeGreaterThan(5);
@@ -161,7 +166,8 @@ describe('SPEC §3 PV value: simulated process behaviour with manual stepping', 
   });
 
   it('PL16: failure inputs trip now and then and clear again', () => {
-    const plant = makePlant({ tickMs: 10_000, failuresPerPumpHour: 0.2 });
+    // The gate trips more often over fewer hours; the long run keeps the slow rate of a day.
+    const plant = makePlant({ tickMs: 10_000, failuresPerPumpHour: testSize(1, 0.2) });
     const seen = new Map<string, boolean[]>();
     plant.on('values', (values) => {
       for (const v of values) {
@@ -172,16 +178,18 @@ describe('SPEC §3 PV value: simulated process behaviour with manual stepping', 
         list.push(v.failureStateValue!);
       }
     });
-    plant.step(24 * HOUR_MS);
+    plant.step(testSize(4, 24) * HOUR_MS);
     const tripped = [...seen.values()].filter((s) => s.includes(true));
     expect(tripped.length).toBeGreaterThan(2);
     expect(tripped.some((s) => s.indexOf(false, s.indexOf(true)) > 0)).toBe(true);
   });
 
-  it('PL17: with the default trickle, pressures surge beyond their upper limits now and then and settle again', () => {
+  it('PL17: pressures surge beyond their upper limits now and then and settle again (the long run: with the default trickle)', () => {
+    // The gate raises the rate so four hours show surges; the long run waits two days for
+    // them at the default rate.
     const plant = makePlant({
       tickMs: 10_000,
-      failuresPerPumpHour: DEFAULT_FAILURES_PER_PUMP_HOUR,
+      failuresPerPumpHour: testSize(1, DEFAULT_FAILURES_PER_PUMP_HOUR),
     });
     const above = new Map<string, boolean[]>();
     plant.on('values', (values) => {
@@ -197,7 +205,7 @@ describe('SPEC §3 PV value: simulated process behaviour with manual stepping', 
         list.push(v.doubleValue! > top.limit);
       }
     });
-    plant.step(48 * HOUR_MS);
+    plant.step(testSize(4, 48) * HOUR_MS);
     const surged = [...above.values()].filter((s) => s.includes(true));
     expect(surged.length).toBeGreaterThan(0);
     // They return below their limits (one may still be surging when the window ends).

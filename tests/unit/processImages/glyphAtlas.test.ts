@@ -11,6 +11,7 @@ import {
   type RasterGlyph,
   type Rasterize,
 } from '../../../src/features/process-images/glyphAtlas.ts';
+import { testSize } from '../../support/testSize.ts';
 
 const LINE = 9;
 
@@ -70,7 +71,7 @@ describe('GA glyph atlas', () => {
           expect(pixels).toEqual(fresh(font, after, left, top));
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: testSize(500, 2000) },
     );
   });
 

@@ -241,4 +241,69 @@ describe('SPEC §8 dialog titles and messages', () => {
       params: { names: 'Pumpe 1, Pumpe 2' },
     });
   });
+
+  it('RD4b: refused plans are named "Station · Plan" when the caller knows them', () => {
+    const result = {
+      status: 'Unauthorized' as const,
+      errorMessage: null,
+      unauthorizedPlans: [
+        { station: { stationNumber: 3 }, planNumber: 2 },
+        { station: { stationNumber: 9 }, planNumber: 1 },
+      ],
+    };
+    const names = (ref: { station: { stationNumber: number }; planNumber: number }) =>
+      ref.station.stationNumber === 3
+        ? { stationName: 'Hochbehälter Kirchberg', planName: 'Nachtplan' }
+        : undefined;
+    expect(planResultDialog('acknowledge', result, names)!.sections[0]!.items).toEqual([
+      { kind: 'plan', stationNumber: 3, planNumber: 2, name: 'Hochbehälter Kirchberg · Nachtplan' },
+      { kind: 'plan', stationNumber: 9, planNumber: 1 },
+    ]);
+  });
+
+  it('RD12: each refused PV, plan or number is listed once, however often the server names it', () => {
+    const pvs = pvActionResultDialog('setValues', {
+      status: 'Unauthorized',
+      errorMessage: null,
+      unauthorizedPvs: [a, b, { ...a }, a],
+      missingPvs: [b, b],
+    })!;
+    expect(pvs.sections.map((s) => s.items)).toEqual([
+      [
+        { kind: 'pv', pvRef: a },
+        { kind: 'pv', pvRef: b },
+      ],
+      [{ kind: 'pv', pvRef: b }],
+    ]);
+    const plan = { station: { stationNumber: 3 }, planNumber: 2 };
+    const plans = planResultDialog('save', {
+      status: 'Unauthorized',
+      errorMessage: null,
+      unauthorizedPlans: [plan, { ...plan }],
+    })!;
+    expect(plans.sections[0]!.items).toHaveLength(1);
+  });
+
+  it('RD11b: a rota left with nobody on call (RS14) gets the rule in the user language and the number', () => {
+    const dialog = callNumbersResultDialog('state', {
+      status: 'Failed',
+      errorMessage: 'Rufnummer nicht ausgeschaltet: …',
+      alarmCallnumbers: [{ id: 1, name: 'Jana Weber', number: '+49 171 4402310' }],
+      unauthorizedNumbers: [],
+      conflictingNumbers: [],
+      lastOnCallNumbers: [1],
+    });
+    expect(dialog).toEqual({
+      severity: 'error',
+      title: { key: 'results.callNumbers.stateNotSaved' },
+      message: { key: 'results.callNumbers.lastOnCall' },
+      detail: null,
+      sections: [
+        {
+          labelKey: 'results.lists.lastOnCallNumbers',
+          items: [{ kind: 'callNumber', id: 1, name: 'Jana Weber', number: '+49 171 4402310' }],
+        },
+      ],
+    });
+  });
 });
