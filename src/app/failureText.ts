@@ -6,7 +6,7 @@
  * server's own text of a refused request (400, 404, 409, 429) is shown as it is, as SPEC §8
  * allows ("some failures return the raw error text").
  */
-import { texts } from './i18n.ts';
+import { i18n } from './i18n.ts';
 
 export type FailureKind = 'network' | 'accessDenied' | 'operationFailed' | 'unknown' | 'refused';
 
@@ -48,10 +48,10 @@ export function failureText(error: unknown): string {
     case 'network':
     case 'accessDenied':
     case 'unknown':
-      return texts.t(FAILURE_KEYS[kind]);
+      return i18n.t(FAILURE_KEYS[kind]);
     case 'operationFailed': {
       const status = error instanceof Error ? statusOf(error) : null;
-      return `${texts.t(FAILURE_KEYS.operationFailed)} (HTTP ${status ?? 500})`;
+      return `${i18n.t(FAILURE_KEYS.operationFailed)} (HTTP ${status ?? 500})`;
     }
     case 'refused':
       return (error as Error).message;

@@ -303,8 +303,9 @@ describe('LiveClient', () => {
     const { h, client, calls, sessionEnds } = setup();
     let heard = 0;
     const release = client.watchLiveChart([{ type: 'AnaIn', nr: 1 }], () => heard++);
-    // The engine loads its chart code on first use: real module loading, not fake time.
-    await vi.waitFor(() => expect(calls).toContain('done watchLiveChart'));
+    // The engine loads its chart code on first use: real module loading, not fake time (on a
+    // busy machine a first transform of the chart modules takes seconds).
+    await vi.waitFor(() => expect(calls).toContain('done watchLiveChart'), { timeout: 15_000 });
     await h.timers.advance(100);
     expect(client.leasedKeys('pvValue')).toEqual([aiKey(1)]);
     expect(calls.some((c) => c.startsWith('watchLiveChart'))).toBe(true);
