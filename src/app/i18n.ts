@@ -7,7 +7,7 @@
  * it (`missingKey`). Components read the texts through useTranslation.ts, which re-renders
  * them when the language changes or an area arrives.
  */
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY } from './languageKey.ts';
 import { SHELL_FILE } from './localeAreas.ts';
@@ -96,12 +96,16 @@ export function withAreas<T>(areas: readonly LocaleArea[], module: Promise<T>): 
   return Promise.all([module, ensureAreas(areas)]).then(([m]) => m);
 }
 
+/** Set when missingKey answered a lookup: its text is not kept (`keptTexts`). */
+let missed = false;
+
 /**
  * A key whose area is not loaded yet (a page that did not name it): load it, show nothing
  * meanwhile instead of the raw key; the components re-render when it arrives. A key that
  * is in no language shows the call's `defaultValue` (interpolated), else the key.
  */
 function missingKey(key: string, defaultValue?: string): string {
+  missed = true;
   const area = key.split('.')[0] ?? '';
   const lang = currentLanguage();
   if (!loaderOf(lang, area) || loaded.has(`${lang}/${area}`)) return defaultValue ?? key;
@@ -139,6 +143,42 @@ void i18n.use(initReactI18next).init({
     bindI18nStore: 'added',
   },
 });
+
+/**
+ * Texts asked for without options, per language, since the texts or the language last
+ * changed: a render asks for the same labels again and again (a column header per row), and
+ * an i18next lookup costs some 40 times a Map's. A text the missing-key handler gave (an area
+ * on its way) is not kept.
+ */
+const plainTexts = new Map<string, Map<string, string>>();
+i18n.on('languageChanged', () => plainTexts.clear());
+i18n.store.on('added', () => plainTexts.clear());
+type LooseT = (key: unknown, ...rest: unknown[]) => string;
+
+/**
+ * `fixed` (react-i18next's `t`, fixed to a language) with the texts asked for without options
+ * kept (`plainTexts`); a call with options goes to i18next in that language.
+ */
+export function keptTexts<T extends TFunction>(fixed: T): T {
+  const lng = (fixed as unknown as { lng?: string }).lng ?? i18n.language;
+  const call = fixed as unknown as LooseT;
+  const t: LooseT = (key, ...rest) => {
+    const [options] = rest;
+    // i18next's fixed `t` copies all of i18next's options on every call; `t` with `lng` does not.
+    if (rest.length === 1 && typeof options === 'object' && options !== null)
+      return (i18n.t as unknown as LooseT)(key, { ...options, lng });
+    if (rest.length > 0 || typeof key !== 'string') return call(key, ...rest);
+    let texts = plainTexts.get(lng);
+    if (!texts) plainTexts.set(lng, (texts = new Map()));
+    const kept = texts.get(key);
+    if (kept !== undefined) return kept;
+    missed = false;
+    const text = call(key);
+    if (!missed) texts.set(key, text);
+    return text;
+  };
+  return t as unknown as T;
+}
 
 /** Merges `texts` into the language `lang` (later texts win); components render again. */
 export function addTexts(lang: string, texts: TextTree): void {

@@ -7,7 +7,7 @@
  */
 import { act, createElement, useMemo } from 'react';
 import { Trans } from 'react-i18next';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { addTexts, i18n, initI18n, loadAreas } from '../../../src/app/i18n.ts';
 import { useTranslation } from '../../../src/app/useTranslation.ts';
 import { mountRoot } from '../../support/reactRoot.ts';
@@ -145,5 +145,38 @@ describe('useTranslation (src/app/useTranslation.ts)', () => {
     expect(span.querySelector('b')).toBeNull();
     expect(span.querySelector('.num')?.textContent).toBe('+49 30 1234');
     await act(async () => i18n.changeLanguage('de'));
+  });
+
+  it('UT6: a text asked for without options follows new texts and the language, and is looked up once', async () => {
+    function Label() {
+      const { t } = useTranslation();
+      return createElement('b', null, (t as unknown as LooseT)('probe.label'));
+    }
+    await act(async () => addTexts('de', { probe: { label: 'Erste' } }));
+    await act(async () => reactRoot.render(createElement(Label)));
+    const b = () => root.querySelector('b')!.textContent;
+    expect(b()).toBe('Erste');
+    await act(async () => addTexts('de', { probe: { label: 'Zweite' } }));
+    expect(b()).toBe('Zweite');
+    await act(async () => addTexts('en', { probe: { label: 'Second' } }));
+    await act(async () => i18n.changeLanguage('en'));
+    expect(b()).toBe('Second');
+    // Kept: three labels rendered together ask i18next once at most (none when the text
+    // was kept from the render before).
+    // i18next's lookup (its Translator; not in its types).
+    const { translator } = i18n as unknown as { translator: { translate(key: string): string } };
+    const lookups = vi.spyOn(translator, 'translate');
+    await act(async () =>
+      reactRoot.render(
+        createElement('div', null, ...[1, 2, 3].map((key) => createElement(Label, { key }))),
+      ),
+    );
+    expect([...root.querySelectorAll('b')].map((el) => el.textContent)).toEqual(
+      Array(3).fill('Second'),
+    );
+    expect(lookups.mock.calls.length).toBeLessThanOrEqual(1);
+    lookups.mockRestore();
+    await act(async () => i18n.changeLanguage('de'));
+    expect(b()).toBe('Zweite');
   });
 });
