@@ -49,7 +49,7 @@ function preloadStoredLanguage(): Plugin {
  * The SignalR client reaches for Node modules (ws, node-fetch, tough-cookie) through `require`
  * on branches a browser never takes (`Platform.isNode`). Left in, the bare `require` makes the
  * bundler wrap it in a shim of its own in every chunk with the client, the engine worker among
- * them (~200 B gzip of its 30 kB budget). In a browser build those branches load nothing: the
+ * them (~200 B gzip of its 34 kB budget). In a browser build those branches load nothing: the
  * lookup becomes one that says so, and `typeof require` is known to be undefined.
  */
 const SIGNALR_REQUIRE =

@@ -3,7 +3,7 @@
  * connects gets the one engine exposed on its port; as a dedicated Worker (browsers
  * without SharedWorker) the engine is exposed on the worker itself.
  */
-import { serve, type RpcEndpoint } from './rpc.ts';
+import * as Comlink from 'comlink';
 import { createEngine } from './createEngine.ts';
 
 interface WorkerScope {
@@ -22,8 +22,8 @@ const isShared =
 if (isShared) {
   scope.onconnect = (event: MessageEvent) => {
     const port = event.ports[0];
-    if (port) serve(engine, port);
+    if (port) Comlink.expose(engine, port);
   };
 } else {
-  serve(engine, globalThis as unknown as RpcEndpoint);
+  Comlink.expose(engine, globalThis as unknown as Comlink.Endpoint);
 }

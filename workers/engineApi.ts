@@ -1,6 +1,6 @@
 /**
  * The typed API a tab uses to reach the engine. `Engine` implements it in-process and
- * the worker's remote (`workers/rpc.ts`) implements it too (every method returns a promise and
+ * its Comlink proxy in a tab (`Comlink.Remote<EngineApi>`) implements it too (every method returns a promise and
  * takes plain data), so a tab does not care where the engine runs.
  */
 import type { PvRef } from '../src/contract/pv.ts';

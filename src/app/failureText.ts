@@ -3,7 +3,7 @@
  * mapping is src/api/failures.ts (one place for every call site); this renders its key.
  */
 import { failureMessage } from '../api/failures.ts';
-import { texts } from './i18n.ts';
+import { i18n } from './i18n.ts';
 
 export { FAILURE_KEYS, failureKind, type FailureKind } from '../api/failures.ts';
 
@@ -11,5 +11,5 @@ export { FAILURE_KEYS, failureKind, type FailureKind } from '../api/failures.ts'
 export function failureText(error: unknown): string {
   const message = failureMessage(error);
   if (message.kind === 'shown') return message.text;
-  return texts.t(message.key, message.params);
+  return i18n.t(message.key, message.params);
 }

@@ -1,13 +1,22 @@
 /**
- * The texts of the four locales; German is the source language and the fallback (DESIGN.md
- * "Languages"). Each language is split into files (localeAreas.ts): the first render waits
- * only for the shell's texts, a page loads the areas it shows before it renders
- * (`withAreas`). The runtime is texts.ts; components read it through useTranslation.ts.
+ * The texts of the four locales, shown through i18next and react-i18next; German is the
+ * source language and the fallback (DESIGN.md "Languages"). Each language is split into files
+ * (localeAreas.ts), each added to the one i18next instance as it arrives
+ * (`addResourceBundle`): the first render waits only for the shell's texts, a page loads the
+ * areas it shows before it renders (`withAreas`), and a key of an area not loaded yet loads
+ * it (`missingKey`). Components read the texts through useTranslation.ts, which re-renders
+ * them when the language changes or an area arrives.
  */
+import i18next, { type i18n as I18n, type TFunction } from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY } from './languageKey.ts';
 import { SHELL_FILE } from './localeAreas.ts';
 import type { LocaleArea } from './messages.ts';
-import { createTexts, type TextTree } from './texts.ts';
+
+/** The texts of one file of a language: nested objects of strings. */
+export interface TextTree {
+  [key: string]: unknown;
+}
 
 export { LANGUAGES };
 export type Language = (typeof LANGUAGES)[number];
@@ -55,7 +64,7 @@ function ensureFile(lang: Language, file: string): Promise<void> {
   const load = loaderOf(lang, file);
   const done = load
     ? Promise.all([load(), ready]).then(([tree]) => {
-        texts.add(lang, tree);
+        addTexts(lang, tree);
         loaded.add(id);
       })
     : Promise.resolve();
@@ -87,12 +96,16 @@ export function withAreas<T>(areas: readonly LocaleArea[], module: Promise<T>): 
   return Promise.all([module, ensureAreas(areas)]).then(([m]) => m);
 }
 
+/** Set when missingKey answered a lookup: its text is not kept (`keptTexts`). */
+let missed = false;
+
 /**
  * A key whose area is not loaded yet (a page that did not name it): load it, show nothing
  * meanwhile instead of the raw key; the components re-render when it arrives. A key that
  * is in no language shows the call's `defaultValue` (interpolated), else the key.
  */
 function missingKey(key: string, defaultValue?: string): string {
+  missed = true;
   const area = key.split('.')[0] ?? '';
   const lang = currentLanguage();
   if (!loaderOf(lang, area) || loaded.has(`${lang}/${area}`)) return defaultValue ?? key;
@@ -101,15 +114,76 @@ function missingKey(key: string, defaultValue?: string): string {
 }
 
 /**
- * The texts of every language loaded so far; German fills in a key the language shown lacks,
- * the call's `defaultValue` or else the key itself one that German lacks too. Components re-render when texts are added
- * (an area arriving later) and when the language changes (useTranslation.ts).
+ * The i18next instance of the tab, set up at once (no backend: the files above add their
+ * texts): the language shown, then German, then the call's `defaultValue`, then the key
+ * (`missingKey`); CLDR plurals by `Intl.PluralRules` (`key_one`, `key_few`, `key_many`,
+ * `key_other`, and `key_zero` for a count of 0 where a text has it); `{{name}}` inserted as
+ * it is (React escapes). Keys have no namespace prefix, so a `:` in a key is just a `:`.
  */
-export const texts = createTexts({
-  language: DEFAULT_LANGUAGE,
-  fallback: 'de',
-  missing: missingKey,
+export const i18n: I18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: 'de',
+  load: 'currentOnly',
+  ns: ['translation'],
+  defaultNS: 'translation',
+  // Texts are added file by file, never fetched by i18next: init and a language switch
+  // finish at once, with what is there.
+  resources: {},
+  initAsync: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  returnedObjectHandler: (key: string) => key,
+  parseMissingKeyHandler: (key: string, defaultValue?: string) => missingKey(key, defaultValue),
+  react: {
+    // The first render waits for the texts (initI18n, withAreas); a key that comes later
+    // renders again when its area is added, instead of suspending the tree.
+    useSuspense: false,
+    bindI18n: 'languageChanged',
+    bindI18nStore: 'added',
+  },
 });
+
+/**
+ * Texts asked for without options, per language, since the texts or the language last
+ * changed: a render asks for the same labels again and again (a column header per row), and
+ * an i18next lookup costs some 40 times a Map's. A text the missing-key handler gave (an area
+ * on its way) is not kept.
+ */
+const plainTexts = new Map<string, Map<string, string>>();
+i18n.on('languageChanged', () => plainTexts.clear());
+i18n.store.on('added', () => plainTexts.clear());
+type LooseT = (key: unknown, ...rest: unknown[]) => string;
+
+/**
+ * `fixed` (react-i18next's `t`, fixed to a language) with the texts asked for without options
+ * kept (`plainTexts`); a call with options goes to i18next in that language.
+ */
+export function keptTexts<T extends TFunction>(fixed: T): T {
+  const lng = (fixed as unknown as { lng?: string }).lng ?? i18n.language;
+  const call = fixed as unknown as LooseT;
+  const t: LooseT = (key, ...rest) => {
+    const [options] = rest;
+    // i18next's fixed `t` copies all of i18next's options on every call; `t` with `lng` does not.
+    if (rest.length === 1 && typeof options === 'object' && options !== null)
+      return (i18n.t as unknown as LooseT)(key, { ...options, lng });
+    if (rest.length > 0 || typeof key !== 'string') return call(key, ...rest);
+    let texts = plainTexts.get(lng);
+    if (!texts) plainTexts.set(lng, (texts = new Map()));
+    const kept = texts.get(key);
+    if (kept !== undefined) return kept;
+    missed = false;
+    const text = call(key);
+    if (!missed) texts.set(key, text);
+    return text;
+  };
+  return t as unknown as T;
+}
+
+/** Merges `texts` into the language `lang` (later texts win); components render again. */
+export function addTexts(lang: string, texts: TextTree): void {
+  i18n.addResourceBundle(lang, 'translation', texts, true, true);
+}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -127,7 +201,7 @@ export async function initI18n(): Promise<void> {
   const first = await loaderOf(lng, SHELL_FILE)!();
   loaded.add(`${lng}/${SHELL_FILE}`);
   loads.set(`${lng}/${SHELL_FILE}`, Promise.resolve());
-  texts.add(lng, first);
+  addTexts(lng, first);
   showLanguage(lng);
   initialized = true;
   markReady();
@@ -163,11 +237,12 @@ export async function setLanguage(lang: Language): Promise<void> {
 }
 
 function showLanguage(lang: Language): void {
-  texts.changeLanguage(lang);
+  // Without a backend the switch is done when the call returns.
+  void i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
 }
 
 /** The active language (for Intl formatting), always one of LANGUAGES. */
 export function currentLanguage(): Language {
-  return isLanguage(texts.language) ? texts.language : 'de';
+  return isLanguage(i18n.language) ? i18n.language : 'de';
 }

@@ -8,6 +8,7 @@ import type { Messages } from './messages.ts';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
+    nsSeparator: false;
     resources: { translation: Messages };
   }
 }

@@ -1,13 +1,17 @@
 /**
- * `const { t, i18n } = useTranslation()`: the texts of the language shown, typed from the
- * German texts (i18next.d.ts). The component renders again when the language changes or
- * texts arrive (an area loaded later), and `t` is a new function then, so memos keyed on
- * `t` recompute.
+ * `const { t, i18n } = useTranslation()`: react-i18next's hook on the tab's i18next instance
+ * (i18n.ts), typed from the German texts (i18next.d.ts). The component renders again when
+ * the language changes or texts arrive (an area loaded later: `bindI18nStore: 'added'`), and
+ * `t` is a new function then, so memos keyed on `t` recompute. Texts asked for without
+ * options are looked up once per language and change of texts (`keptTexts`).
  */
-import { useSyncExternalStore } from 'react';
-import { texts } from './i18n.ts';
-import type { TextsSnapshot } from './texts.ts';
+import { useMemo } from 'react';
+import { useTranslation as useI18nextTranslation } from 'react-i18next';
+import { i18n, keptTexts } from './i18n.ts';
 
-export function useTranslation(): TextsSnapshot {
-  return useSyncExternalStore(texts.subscribe, texts.snapshot, texts.snapshot);
+const OPTIONS = { i18n };
+
+export function useTranslation() {
+  const { t: fixed, i18n: instance } = useI18nextTranslation('translation', OPTIONS);
+  return useMemo(() => ({ t: keptTexts(fixed), i18n: instance }), [fixed, instance]);
 }

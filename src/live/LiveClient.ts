@@ -4,6 +4,7 @@
  * components, sends them in one call per kind per microtask, and releases a key only
  * after a grace period, so scrolling a long list does not churn subscriptions.
  */
+import * as Comlink from 'comlink';
 import type { PvRef } from '../contract/pv.ts';
 import type { EngineApi, EngineStats, TabOptions } from '../../workers/engineApi.ts';
 import type {
@@ -27,7 +28,6 @@ import type {
 import type { ChartDirectory, ChartType } from '../contract/charts.ts';
 import { pvKey } from '../contract/keys.ts';
 import { framePvValues } from '../../workers/pvColumns.ts';
-import { transfer } from '../../workers/rpc.ts';
 import { tabLockName } from '../../workers/tabLocks.ts';
 import { createRealTimers, type TimerHandle, type Timers } from '../../workers/timers.ts';
 import type { LeaseKind } from '../../workers/topics.ts';
@@ -338,7 +338,7 @@ export class LiveClient {
         frames.dispose();
         alertViews.dispose();
       });
-      await api.connect(this.tabId, transfer(channel.port2, [channel.port2]), {
+      await api.connect(this.tabId, Comlink.transfer(channel.port2, [channel.port2]), {
         ...tabOptions,
         acksFrames: true,
       });

@@ -4,10 +4,10 @@
  * the page itself where there are no workers at all (or they are refused, e.g. by a
  * sandboxed frame or a content security policy).
  */
+import * as Comlink from 'comlink';
 import type { AlertQuery } from '../contract/alerts.ts';
 import type { AlertView, EngineApi } from '../../workers/engineApi.ts';
 import { earlyAlertFrameKeeper } from './earlyAlertFrame.ts';
-import { remote } from '../../workers/rpc.ts';
 
 export type EngineMode = 'shared' | 'dedicated' | 'inProcess';
 
@@ -37,7 +37,7 @@ let early: EngineApi | null = null;
 export function prestartEngine(): void {
   if (early || typeof SharedWorker === 'undefined') return;
   try {
-    early = remote<EngineApi>(sharedEngineWorker().port);
+    early = Comlink.wrap<EngineApi>(sharedEngineWorker().port);
   } catch {
     early = null;
   }
@@ -60,7 +60,7 @@ export function prefetchArchive(query: AlertQuery, view?: AlertView): void {
 export async function connectEngine(): Promise<EngineConnection> {
   try {
     if (typeof SharedWorker !== 'undefined') {
-      return { api: early ?? remote<EngineApi>(sharedEngineWorker().port), mode: 'shared' };
+      return { api: early ?? Comlink.wrap<EngineApi>(sharedEngineWorker().port), mode: 'shared' };
     }
   } catch (error) {
     console.warn('SharedWorker refused, trying a dedicated worker', error);
@@ -71,7 +71,7 @@ export async function connectEngine(): Promise<EngineConnection> {
         type: 'module',
         name: WORKER_NAME,
       });
-      return { api: remote<EngineApi>(worker), mode: 'dedicated' };
+      return { api: Comlink.wrap<EngineApi>(worker), mode: 'dedicated' };
     }
   } catch (error) {
     console.warn('Worker refused, running the engine in the page', error);

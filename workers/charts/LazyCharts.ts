@@ -3,7 +3,7 @@
  * chart service stays out of the worker's start (DESIGN.md worker budget). Until then, values
  * and closed tabs concern no chart and are ignored.
  */
-import { transfer } from '../rpc.ts';
+import * as Comlink from 'comlink';
 import type { ChartDirectory, ChartType } from '../../src/contract/charts.ts';
 import { pvKey } from '../../src/contract/keys.ts';
 import type { PvValue } from '../../src/contract/pv.ts';
@@ -63,9 +63,9 @@ export class LazyCharts {
 
   async data(request: ChartDataRequest): Promise<ChartDataAnswer> {
     const answer = await (await this.load()).data(request);
-    // Through the worker's port the columns move without a copy; in-process this is a no-op.
+    // Through Comlink the columns move without a copy; in-process this is a no-op.
     const buffers = answer.series.flatMap((s) => [s.times.buffer, s.values.buffer]);
-    return transfer(answer, buffers as ArrayBuffer[]);
+    return Comlink.transfer(answer, buffers as ArrayBuffer[]);
   }
 
   async watchLive(

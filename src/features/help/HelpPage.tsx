@@ -1,4 +1,5 @@
 /** Help and support (/help): reaching support, the areas, connection states, keyboard use. */
+import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { ConnectionStatus, type ConnectionDisplay } from '../../app/ConnectionStatus.tsx';
@@ -113,9 +114,9 @@ export function HelpPage() {
         <Panel title={t('help.kiosk.title')}>
           <p>{t('help.kiosk.text')}</p>
           <p>
-            <code>?kiosk=1</code> — {t('help.kiosk.on')}
+            <Trans t={t} i18nKey="help.kiosk.on" components={{ code: <code /> }} />
             <br />
-            <code>?kiosk=0</code> — {t('help.kiosk.off')}
+            <Trans t={t} i18nKey="help.kiosk.off" components={{ code: <code /> }} />
           </p>
         </Panel>
       </div>

@@ -5,6 +5,7 @@
  * plan topic; links to the station's plans. Shown on the station page and beside the alert
  * list; nothing while loading or for a station without plans.
  */
+import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { activePlanOf, onCallRecipients } from '../../domain/remoteAlarm.ts';
@@ -45,8 +46,13 @@ export function OnCallSummary({
       )}
       {first && (
         <span className="oncall-summary-people">
-          {t('remoteAlarm.summary.onCall')} <strong>{first.name}</strong>{' '}
-          <span className="num">{first.number}</span>
+          {/* The name and number sit where the language puts them in its sentence. */}
+          <Trans
+            t={t}
+            i18nKey="remoteAlarm.summary.onCall"
+            values={{ name: first.name, number: first.number }}
+            components={{ strong: <strong />, num: <span className="num" /> }}
+          />
           {rest.length > 0 && (
             <span className="oncall-summary-rest">
               {' '}

@@ -10,7 +10,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { PvSetItem } from '../../../src/contract/actions.ts';
 import type { PvConfig, PvValue } from '../../../src/contract/pv.ts';
 import { de, ru } from '../i18n/allTexts.ts';
-import { texts } from '../../../src/app/i18n.ts';
+import { addTexts, i18n } from '../../../src/app/i18n.ts';
 import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
 
 let live: PvValue | undefined;
@@ -20,7 +20,7 @@ vi.mock('../../../src/live/index.ts', () => ({
   usePvValue: (ref: PvConfig['pvRef']) => (livePv ? livePv(ref) : live),
 }));
 vi.mock('../../../src/app/useFormat.ts', () => ({
-  useFormat: () => ({ locale: texts.language === 'ru' ? 'ru' : 'de' }),
+  useFormat: () => ({ locale: i18n.language === 'ru' ? 'ru' : 'de' }),
 }));
 
 const { ActionNotice, NOTICE_VISIBLE_MS } =
@@ -113,8 +113,8 @@ describe('ActionNotice following a command', () => {
   const notice = () => document.body.querySelector<HTMLElement>('.action-notice');
 
   beforeAll(() => {
-    texts.add('de', de);
-    texts.add('ru', ru);
+    addTexts('de', de);
+    addTexts('ru', ru);
   });
   beforeEach(() => {
     vi.useFakeTimers();
@@ -124,7 +124,7 @@ describe('ActionNotice following a command', () => {
   afterEach(async () => {
     await view.unmount();
     vi.useRealTimers();
-    await act(() => texts.changeLanguage('de'));
+    await act(() => i18n.changeLanguage('de'));
   });
 
   const show = (...watches: (ReturnType<typeof commandWatch> | null)[]) =>
@@ -169,7 +169,7 @@ describe('ActionNotice following a command', () => {
   });
 
   it('CF6: the warning names a value of bad quality, or none, in the language shown', async () => {
-    await act(() => texts.changeLanguage('ru'));
+    await act(() => i18n.changeLanguage('ru'));
     live = undefined;
     await show(commandWatch(setpoint, to(2.5), '2,50 bar', Date.now()));
     await act(() => vi.advanceTimersByTime(FEEDBACK_TIMEOUT_MS));

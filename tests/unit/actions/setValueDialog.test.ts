@@ -10,7 +10,7 @@ import { act, createElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PvConfig, PvValue } from '../../../src/contract/pv.ts';
 import { de } from '../i18n/allTexts.ts';
-import { texts } from '../../../src/app/i18n.ts';
+import { addTexts } from '../../../src/app/i18n.ts';
 import { pvConfigOf } from '../../support/pvConfigs.ts';
 import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
 
@@ -51,7 +51,7 @@ describe('set value dialog before the first value', () => {
   let view: TestRoot;
 
   beforeAll(() => {
-    texts.add('de', de);
+    addTexts('de', de);
   });
   beforeEach(() => {
     view = mountRoot();

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { de, ru } from '../i18n/allTexts.ts';
 import { HttpError, NetworkError } from '../../../src/api/http.ts';
 import { failureKind, failureText } from '../../../src/app/failureText.ts';
-import { texts } from '../../../src/app/i18n.ts';
+import { addTexts, i18n } from '../../../src/app/i18n.ts';
 import { planResultDialog } from '../../../src/domain/validation/resultDialogs.ts';
 import {
   failedNumbersResult,
@@ -15,12 +15,12 @@ import {
 } from '../../../src/features/remote-alarm/remoteAlarmApi.ts';
 
 beforeAll(() => {
-  texts.add('de', de);
-  texts.add('ru', ru);
+  addTexts('de', de);
+  addTexts('ru', ru);
 });
 
 describe('failure texts (SPEC §8 "Operation")', () => {
-  afterEach(() => texts.changeLanguage('de'));
+  afterEach(() => i18n.changeLanguage('de'));
 
   it('FT1: a network failure is "Netzwerkfehler", also after crossing the engine port', () => {
     expect(failureText(new NetworkError('Failed to fetch'))).toBe('Netzwerkfehler');
@@ -47,7 +47,7 @@ describe('failure texts (SPEC §8 "Operation")', () => {
     const e = new HttpError(400, 'validation', 'endDate must be after startDate');
     expect(failureKind(e)).toBe('invalid');
     expect(failureText(e)).toBe('Die Anlage hat die Eingabe abgelehnt. Bitte die Angaben prüfen.');
-    texts.changeLanguage('ru');
+    void i18n.changeLanguage('ru');
     expect(failureText(e)).toBe(ru.results.refusal.invalid);
     expect(failureText(new HttpError(429, 'rate_limited', 'Too many', [], 5))).toBe(
       'Слишком много запросов. Повторите через 5 секунд.',
@@ -61,7 +61,7 @@ describe('failure texts (SPEC §8 "Operation")', () => {
     );
     expect(failureText('boom')).toBe('Unbekannter Fehler');
     expect(failureText(new Error('   '))).toBe('Unbekannter Fehler');
-    texts.changeLanguage('ru');
+    void i18n.changeLanguage('ru');
     expect(failureText(undefined)).toBe('Неизвестная ошибка');
     expect(failureText(new NetworkError('x'))).toBe(ru.results.network.error);
   });

@@ -7,17 +7,17 @@
 import { act, createElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { de, ru } from '../i18n/allTexts.ts';
-import { texts } from '../../../src/app/i18n.ts';
+import { addTexts, i18n } from '../../../src/app/i18n.ts';
 import { LoadingState } from '../../../src/ui/LoadingState.tsx';
 import { mountRoot } from '../../support/reactRoot.ts';
 
 beforeAll(() => {
-  texts.add('de', de);
-  texts.add('ru', ru);
+  addTexts('de', de);
+  addTexts('ru', ru);
 });
 
 describe('LoadingState', () => {
-  afterEach(() => act(() => texts.changeLanguage('de')));
+  afterEach(() => act(() => i18n.changeLanguage('de')));
 
   it('LS1: updating keeps the content and shows a named progress bar, in the language shown', async () => {
     const { container, render: show, unmount } = mountRoot();
@@ -27,7 +27,7 @@ describe('LoadingState', () => {
     const bar = () => container.querySelector('[role="progressbar"]');
     expect(container.textContent).toContain('rows');
     expect(bar()?.getAttribute('aria-label')).toBe('Wird aktualisiert …');
-    await act(() => texts.changeLanguage('ru'));
+    await act(() => i18n.changeLanguage('ru'));
     await render();
     expect(bar()?.getAttribute('aria-label')).toBe('Обновление …');
     await show(createElement(LoadingState, { status: 'ready' }, 'rows'));

@@ -7,21 +7,21 @@
 import { act, createElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { de, ru } from '../i18n/allTexts.ts';
-import { texts } from '../../../src/app/i18n.ts';
+import { addTexts, i18n } from '../../../src/app/i18n.ts';
 import { StaleNote, staleValueClass } from '../../../src/ui/StaleNote.tsx';
 import { mountRoot } from '../../support/reactRoot.ts';
 
 beforeAll(() => {
   // The plant's time zone (system settings) is not asked for here: no server in this test.
   vi.stubGlobal('fetch', () => new Promise(() => undefined));
-  texts.add('de', de);
-  texts.add('ru', ru);
+  addTexts('de', de);
+  addTexts('ru', ru);
 });
 
 const TWO_HOURS = 2 * 3_600_000;
 
 describe('StaleNote', () => {
-  afterEach(() => act(() => texts.changeLanguage('de')));
+  afterEach(() => act(() => i18n.changeLanguage('de')));
 
   it('VS7: a fresh value shows no note; a stale one its mark, reason and age, in the language shown', async () => {
     const { container, render, unmount } = mountRoot();
@@ -36,7 +36,7 @@ describe('StaleNote', () => {
       'Station nicht verbunden',
     );
     expect(note?.querySelector('.stale-age')?.textContent).toBe('vor 2 Stunden');
-    await act(() => texts.changeLanguage('ru'));
+    await act(() => i18n.changeLanguage('ru'));
     await render(
       createElement(StaleNote, { value: { ...old, quality: 'Bad' }, connection: 'notConnected' }),
     );
