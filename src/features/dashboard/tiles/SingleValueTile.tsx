@@ -1,4 +1,7 @@
-/** SingleValue tile: one PV in one of the value display styles of SPEC §2. */
+/**
+ * SingleValue tile: one PV in one of the value display styles of SPEC §2. A machine's feedback
+ * or a digital output offers the machine's commands (MachineButton).
+ */
 import { useTranslation } from '../../../app/useTranslation.ts';
 import {
   VALUE_DISPLAY_STYLES,
@@ -22,6 +25,7 @@ import {
   type GaugeProps,
 } from '../gauges/Gauges.tsx';
 import type { PvRef } from '../../../contract/pv.ts';
+import { MachineButton } from '../../actions/MachineCommands.tsx';
 
 const STYLES: Record<
   Exclude<ValueDisplayStyle, 'Unspecified'>,
@@ -69,6 +73,7 @@ function SingleValue({ pv, Gauge }: { pv: PvRef; Gauge: (p: GaugeProps) => React
       style={fill ? ({ '--alarm-color': fill } as React.CSSProperties) : undefined}
     >
       <Gauge model={model} quality={value?.quality} />
+      {(pv.type === 'DigiIn' || pv.type === 'DigiOut') && <MachineButton pv={pv} />}
     </div>
   );
 }
