@@ -29,7 +29,7 @@ export interface NamedPv {
 const COMMAND_TYPES = new Set(['DigiOut', 'AnaOut']);
 
 /**
- * MC1: the command outputs of the machine a PV belongs to: DigiOut and AnaOut of the same
+ * PIC1: the command outputs of the machine a PV belongs to: DigiOut and AnaOut of the same
  * station whose names name the same machine, in the plant's order (digital before analogue),
  * the PV itself left out. None when the PV's name names no machine.
  */

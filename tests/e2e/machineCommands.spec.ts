@@ -18,7 +18,7 @@ async function openPump(page: Page) {
   return { pump, dialog };
 }
 
-test('MC2: one click on a pump shows its running state and its start/stop commands; a confirmed command reaches the plant and the feedback follows', async ({
+test('PIC2: one click on a pump shows its running state and its start/stop commands; a confirmed command reaches the plant and the feedback follows', async ({
   page,
 }) => {
   await signIn(page, 'operator', IMAGE);
@@ -53,7 +53,7 @@ test('MC2: one click on a pump shows its running state and its start/stop comman
   await expect(again.dialog.locator('.pi-actions-number')).toHaveText(target);
 });
 
-test('MC3: a viewer sees the pump state and its commands read-only, with the reason', async ({
+test('PIC3: a viewer sees the pump state and its commands read-only, with the reason', async ({
   page,
 }) => {
   await signIn(page, 'viewer', IMAGE);
@@ -67,7 +67,7 @@ test('MC3: a viewer sees the pump state and its commands read-only, with the rea
     await expect(button).toBeDisabled();
 });
 
-test("MC4: a pump's dashboard tile opens the same state and commands, through the confirm step", async ({
+test("PIC4: a pump's dashboard tile opens the same state and commands, through the confirm step", async ({
   page,
 }) => {
   await signIn(page, 'operator', '/dashboard/1');

@@ -32,7 +32,7 @@ test('PI-E2: clicking a pump opens its actions: trend, station and dialling', as
   const pump = page.locator('.pi-host .pi-pump').first();
   await expect(pump).toBeVisible();
   await pump.click();
-  // Named by its machine; its running feedback is the state shown (MC2 tests its commands).
+  // Named by its machine; its running feedback is the state shown (PIC2 tests its commands).
   const dialog = page.getByRole('dialog', { name: 'Abwasserpumpe 1', exact: true });
   await expect(dialog).toBeVisible();
   await expect(dialog.locator('.pi-actions-number')).toHaveText(/^(Ein|Aus)$/);

@@ -4,7 +4,7 @@
  * outputs, the commands the output supports: a DigiOut's two states (start/stop, open/close,
  * auto/manual) and an AnaOut's set value, each through the confirm step of Bedienen, with the
  * read-only reason where the user may not act. Which outputs belong to the machine: the ones
- * the image names (`data-command`), else the plant's outputs of the same machine name (MC1).
+ * the image names (`data-command`), else the plant's outputs of the same machine name (PIC1).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';

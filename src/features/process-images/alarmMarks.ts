@@ -13,7 +13,7 @@ const MARK_CLASS = 'pi-alarm-mark';
 const MARK_GAP = 3;
 
 /**
- * MK1: how a mark is drawn for a priority (0 the most urgent): the more urgent, the larger,
+ * PMK1: how a mark is drawn for a priority (0 the most urgent): the more urgent, the larger,
  * so priority 0 and 1 are the strongest marks in the image, never the weakest; the number
  * is bold and large enough to read at the image's usual scale, in the ink that reads on the
  * fill, and an active mark has a dark edge that sets it off from a light image. An

@@ -7,7 +7,7 @@ const pv = (type: string, nr: number, name: string, stationNumber = 1): NamedPv 
   stationNumber,
 });
 
-describe('MC1: the commands of a machine shown by one of its PVs', () => {
+describe('PIC1: the commands of a machine shown by one of its PVs', () => {
   const plant = [
     pv('DigiIn', 100001, 'Brunnenpumpe 1 Betrieb'),
     pv('DigiIn', 100002, 'Brunnenpumpe 1 Störung'),

@@ -22,7 +22,7 @@ function alarmKeyframes(css: string): string[] {
   return found;
 }
 
-describe('MK1: the priority-1 mark is the strongest mark in a process image', () => {
+describe('PMK1: the priority-1 mark is the strongest mark in a process image', () => {
   it('is larger than every less urgent mark, and marks grow with urgency', () => {
     for (let p = 2; p <= 9; p++) expect(markLook(1).size).toBeGreaterThan(markLook(p).size);
     for (let p = 1; p <= 9; p++)
