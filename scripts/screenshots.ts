@@ -2,7 +2,8 @@
  * Screenshots of pages as operators see them, at phone and wall-monitor widths:
  * `npx tsx scripts/screenshots.ts <outDir> /stations /stations/1 …` against a fresh server.
  * Options: `--lang=ru` (default de), `--alarm=AnaIn-200001` moves that PV's limits below its
- * value first, so the pages show a PV in alarm.
+ * value first, so the pages show a PV in alarm; `--click=<selector>` clicks the first element
+ * it matches on each page before the screenshot (a dialog that element opens).
  */
 import { chromium } from 'playwright-core';
 import { startPlantServer } from '../tests/support/plantServer.ts';
@@ -18,6 +19,7 @@ const option = (name: string) =>
 const [outDir = 'screenshots', ...paths] = args.filter((a) => !a.startsWith('--'));
 const lang = option('lang') ?? 'de';
 const alarm = option('alarm');
+const click = option('click');
 
 async function crossLimits(session: SignedIn, pv: PvRef): Promise<void> {
   const post = (path: string, body: unknown) =>
@@ -54,6 +56,10 @@ try {
     for (const path of paths.length ? paths : ['/']) {
       await page.goto(path);
       await page.waitForTimeout(2500);
+      if (click) {
+        await page.locator(click).first().click();
+        await page.waitForTimeout(1000);
+      }
       const file = `${outDir}/${path.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${lang}-${width}.png`;
       await page.screenshot({ path: file, fullPage: false });
       console.log(file);

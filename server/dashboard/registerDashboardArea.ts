@@ -10,6 +10,8 @@ import { registerVisualizationRoutes } from '../visualization/routes.ts';
 import { registerWeatherRoutes } from '../weather/routes.ts';
 import { registerWebcamRoutes } from '../webcam/routes.ts';
 import { registerDashboardRoutes } from './routes.ts';
+import { registerManualRoute } from './manualPage.ts';
+import { PLANT_NAME } from '../system/routes.ts';
 
 export function registerDashboardArea(
   app: FastifyInstance,
@@ -21,4 +23,5 @@ export function registerDashboardArea(
   registerVisualizationRoutes(app, ctx, plant);
   registerWebcamRoutes(app, ctx);
   registerWeatherRoutes(app, ctx, plant);
+  registerManualRoute(app, ctx, PLANT_NAME);
 }

@@ -3,6 +3,7 @@
  * holds every tile type and value display style, and one dashboard per station kind. Together
  * they use every layout and tile size (SPEC §2 "Dashboard").
  */
+import { MANUAL_PATH } from './manualPage.ts';
 import type { Dashboard, DashboardTile, TileSize } from '../../src/contract/dashboard.ts';
 import type { PvRef } from '../../src/contract/pv.ts';
 import type { Plant } from '../plant/types.ts';
@@ -125,7 +126,7 @@ export function buildSampleDashboards(plant: Plant): SampleDashboards {
   });
   add({ type: 'Webcam', title: 'Kamera Kläranlage', size: 'Medium', webcamId: 1 });
   add({ type: 'Note', title: 'Schichtnotiz', size: 'Medium', noteId: OVERVIEW_NOTE_ID });
-  add({ type: 'Browser', title: 'Betriebshandbuch', size: 'Medium', url: '/about' });
+  add({ type: 'Browser', title: 'Betriebshandbuch', size: 'Medium', url: MANUAL_PATH });
   add({ type: 'Placeholder', title: '', size: 'Small' });
 
   const dashboards: Dashboard[] = [

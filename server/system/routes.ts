@@ -16,9 +16,12 @@ export const LICENSE_OPTIONS: LicenseOptions = {
   maxActivePvGroupRegistrations: 500,
 };
 
+/** The reference plant's name (its settings, its operating manual). */
+export const PLANT_NAME = 'Zweckverband Wasserversorgung Talaue';
+
 export function registerSystemRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const settings: SystemSettings = {
-    plantName: 'Zweckverband Wasserversorgung Talaue',
+    plantName: PLANT_NAME,
     operator: 'Stadtwerke Talaue GmbH',
     address: 'Am Wasserwerk 1, 01234 Talaue',
     serverVersion: '1.0.0 (reference plant server)',

@@ -141,6 +141,7 @@ export function stationImage(
           find('DigiIn', (x) => x === `${name} Störung`),
           find('AnaIn', (x) => x === `${name} Motorstrom`),
           find('AnaIn', (x) => x === `${name} Drehzahl`),
+          [find('DigiOut', (x) => x === `${name} Ein/Aus`)].filter((c): c is string => c !== null),
         ),
       );
     }

@@ -6,6 +6,7 @@
  *   data-bind="value state fill visible rotate"   what the PV drives (space separated)
  *   data-visible-when="on|off|failure"   for visible
  *   data-action="pv|dial"   what a click opens (pv: the PV's actions; dial: the station)
+ *   data-command="DigiOut-100001"   a machine's command outputs beside its feedback (pv)
  */
 
 export const esc = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -66,7 +67,8 @@ export function tank(
 
 /**
  * A centrifugal pump: the casing shows running (filled) or stopped (hollow), the impeller
- * turns while running, a red ring and label show a failure. Clicking opens the pump's actions.
+ * turns while running, a red ring and label show a failure. Clicking opens the pump: its
+ * running feedback and the commands of its outputs (`data-command`).
  */
 export function pump(
   cx: number,
@@ -76,8 +78,9 @@ export function pump(
   failure: string | null,
   current: string | null,
   speed: string | null,
+  commands: readonly string[] = [],
 ): string {
-  return `<g class="pi-pump" data-pv="${esc(running ?? '')}" data-action="pv" tabindex="0" role="button" aria-label="${esc(label)}">
+  return `<g class="pi-pump" data-pv="${esc(running ?? '')}" data-action="pv"${attrs({ 'data-command': commands.length ? commands.join(' ') : null })} tabindex="0" role="button" aria-label="${esc(label)}">
     <circle class="pi-pump-casing" cx="${cx}" cy="${cy}" r="26" fill="#ffffff" stroke="#3d474e" stroke-width="3"${attrs({ 'data-pv': running, 'data-bind': running ? 'state' : null })}/>
     <path d="M${cx} ${cy - 26} L${cx + 40} ${cy - 26} L${cx + 40} ${cy - 14} L${cx + 22} ${cy - 14}" fill="#ffffff" stroke="#3d474e" stroke-width="3"/>
     <g class="pi-impeller"${attrs({ 'data-pv': running, 'data-bind': running ? 'rotate' : null })} style="transform-origin: ${cx}px ${cy}px">

@@ -1,6 +1,7 @@
 /**
  * The areas in the navigation, declared once. A feature that adds an area adds one entry
  * here (and its routes in routes.tsx); side navigation and drawer both render this list.
+ * Each area has an icon of its own (NAV1), so the icon alone tells the areas apart.
  */
 import type { ParseKeys } from 'i18next';
 import type { IconName } from '../ui/Icon.tsx';
@@ -37,31 +38,31 @@ export const NAV_ITEMS: readonly NavItem[] = [
   {
     path: '/reports',
     labelKey: 'reports.nav.title',
-    icon: 'empty',
+    icon: 'report',
     descriptionKey: 'reports.nav.description',
   },
   {
     path: '/archive',
     labelKey: 'reports.nav.archive',
-    icon: 'chart',
+    icon: 'valueArchive',
     descriptionKey: 'reports.nav.archiveDescription',
   },
   {
     path: '/dashboard',
     labelKey: 'dashboard.nav.dashboard',
-    icon: 'overview',
+    icon: 'dashboard',
     descriptionKey: 'dashboard.help.dashboard',
   },
   {
     path: '/process-images',
     labelKey: 'processImages.nav',
-    icon: 'stations',
+    icon: 'processImage',
     descriptionKey: 'processImages.help',
   },
   {
     path: '/webcams',
     labelKey: 'webcam.nav',
-    icon: 'empty',
+    icon: 'camera',
     descriptionKey: 'webcam.help',
   },
   {
@@ -73,19 +74,19 @@ export const NAV_ITEMS: readonly NavItem[] = [
   {
     path: '/alerts/archive',
     labelKey: 'alerts.nav.archive',
-    icon: 'empty',
+    icon: 'alertArchive',
     descriptionKey: 'alerts.help.archive',
   },
   {
     path: '/events/system',
     labelKey: 'alerts.nav.systemEvents',
-    icon: 'info',
+    icon: 'server',
     descriptionKey: 'alerts.systemEvents.description',
   },
   {
     path: '/events/control',
     labelKey: 'alerts.nav.controlEvents',
-    icon: 'keyboard',
+    icon: 'history',
     descriptionKey: 'alerts.controlEvents.description',
   },
   {
@@ -109,13 +110,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
   {
     path: '/energy',
     labelKey: 'energy.nav',
-    icon: 'chart',
+    icon: 'energy',
     descriptionKey: 'energy.navHelp',
   },
   {
     path: '/leakage',
     labelKey: 'leakage.nav',
-    icon: 'info',
+    icon: 'drop',
     descriptionKey: 'leakage.navHelp',
   },
   {

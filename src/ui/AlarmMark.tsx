@@ -2,7 +2,8 @@
  * The alarm mark beside a value (ISA-101, ISA-18.2; DESIGN.md "Alarm states"): a shape per
  * priority band holding the priority number, so an alarm never speaks by colour alone.
  * Filled while the alarm is active; hollow once it returned to normal but is not yet
- * acknowledged; an unacknowledged active alarm pulses slowly (not under reduced motion).
+ * acknowledged; an unacknowledged active alarm pulses slowly by a halo around the mark, never
+ * by fading the mark itself (not under reduced motion).
  */
 import { cx } from './cx.ts';
 
@@ -49,6 +50,7 @@ export function AlarmMark({ priority, phase, fill, ink, label, className }: Alar
       title={label}
       data-priority={priority}
       data-phase={phase}
+      style={fill ? ({ '--alarm-mark-halo': fill } as React.CSSProperties) : undefined}
     >
       <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
         <path

@@ -51,6 +51,18 @@ const PATHS = {
     'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM7 7h.01M17 7h.01M7 17h.01M14 14h2v2h-2zM18 14h2M14 18v2M18 18h2v2h-2z',
   scan: 'M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M4 12h16',
   app: 'M7 2h10a1 1 0 0 1 1 1v18a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1zM11 18h2',
+  // One of each navigation area (src/app/navigation.ts: no two areas share an icon).
+  dashboard: 'M4 17a8 8 0 0 1 16 0zM12 17l4-4.5M7.5 13.5h.01M12 11h.01',
+  processImage: 'M3 5h6v14H3zM9 15h5M17 12a3 3 0 1 1 0 6 3 3 0 0 1 0-6zM20 15h1.5M3 13h6',
+  report: 'M6 3h9l4 4v14H6zM14 3v5h5M9 12h7M9 16h7',
+  valueArchive:
+    'M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zM4 6v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',
+  camera: 'M3 7h4l2-3h6l2 3h4v13H3zM12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8z',
+  alertArchive: 'M3 4h18v4H3zM5 8v12h14V8M10 12h4',
+  server: 'M4 4h16v6H4zM4 14h16v6H4zM8 7h.01M8 17h.01',
+  history: 'M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 3',
+  energy: 'M13 2L4 14h7l-1 8 9-12h-7z',
+  drop: 'M12 3s-6 7-6 11a6 6 0 0 0 12 0c0-4-6-11-6-11zM9.5 14.5a2.5 2.5 0 0 0 2.5 2.5',
 } as const;
 
 export type IconName = keyof typeof PATHS;

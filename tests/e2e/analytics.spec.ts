@@ -39,9 +39,24 @@ test('EL-E1: the energy overview counts the period down in mm:ss; a station show
   const facts = page.locator('.energy-facts').first();
   await expect(facts).toContainText('Согласованная мощность');
   await expect(facts).toContainText('Остаток периода');
-  // 0 minutes takes the Russian "many" form: "0 минут".
-  await expect(facts).toContainText(/\b0 минут приоритетной работы сегодня/);
-  await expect(page.locator('.energy-chart svg')).toBeVisible();
+  // 0 minutes takes the Russian "many" form: "0 минут"; the value does not repeat its label.
+  const priority = facts.locator('dt', { hasText: 'Приоритетная работа сегодня' });
+  await expect(priority.locator('+ dd')).toHaveText(/^\d+ минут[аы]?$/);
+  // No value repeats the label beside it.
+  for (const dt of await facts.locator('dt').all()) {
+    const label = (await dt.textContent())!.trim().toLowerCase();
+    await expect(dt.locator('+ dd')).not.toContainText(label, { ignoreCase: true });
+  }
+  // The period chart draws the period's power from the first value on: its mean up to now
+  // and the power now, not only the setpoint line.
+  const chart = page.locator('.energy-chart svg');
+  await expect(chart).toBeVisible();
+  const mean = chart.locator('.energy-chart-mean');
+  await expect.poll(async () => Number(await mean.getAttribute('width'))).toBeGreaterThan(0);
+  // Its height is the period's mean (0 while the pumps stand), said in its title.
+  await expect(mean.locator('title')).toHaveText(/^Среднее за период: \d+,\d kW$/);
+  await expect(chart.locator('.energy-chart-now')).toHaveCount(1);
+  await expect(page.locator('.energy-chart-legend')).toContainText('Среднее за период');
   // Specific energy from the archive, in kWh/m³ with the Russian unit heading.
   const specific = page.locator('.energy-specific');
   await expect(specific.locator('[data-span="week"]')).toContainText('Последние 7 дней');

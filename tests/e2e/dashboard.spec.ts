@@ -45,10 +45,12 @@ test('DB-E1: every tile type renders on the sample dashboard, without tile error
   await expect(page.locator('[data-tile-type="GoogleMaps"] .map-marker')).toHaveCount(12);
   // No tile server is reachable here: the stations show on the plain map.
   await expect(page.getByText('Kartenkacheln nicht erreichbar')).toBeVisible();
-  await expect(page.locator('[data-tile-type="Browser"] iframe')).toHaveAttribute(
-    'src',
-    /\/about$/,
-  );
+  // The Betriebshandbuch tile shows the plant's manual, not Pegel (DB9).
+  const manual = page.locator('[data-tile-type="Browser"] iframe');
+  await expect(manual).toHaveAttribute('src', /\/Views\/Manual\/betriebshandbuch\.html$/);
+  await expect(
+    page.frameLocator('[data-tile-type="Browser"] iframe').getByRole('heading', { level: 1 }),
+  ).toHaveText('Zweckverband Wasserversorgung Talaue');
   await expect(page.locator('[data-tile-type="Note"] .note-text')).toBeVisible();
   await expect(page.locator('[data-tile-type="Placeholder"] .tile-placeholder')).toHaveCount(1);
   await expect(page.locator('.tile-error')).toHaveCount(0);

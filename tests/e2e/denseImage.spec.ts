@@ -129,3 +129,54 @@ test('PI-D1: a dense image draws its values on the canvas layer; they change, ta
     rmSync(file, { force: true });
   }
 });
+
+test.describe('reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('PI-D2: with reduced motion a dense image of 1,000 values on a wide screen draws every one of them', async ({
+    page,
+    plant,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await signIn(page, 'operator', '/process-images/abwasserpumpwerk-muehlgraben');
+    await expect(page.locator('.pi-host [data-bind="value"]').first()).toBeVisible();
+    expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(
+      true,
+    );
+    const pvs = [
+      ...new Set(
+        await page
+          .locator('.pi-host [data-pv^="AnaIn-"][data-bind="value"]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-pv')!)),
+      ),
+    ];
+    // The geometry of the bench's dense grid (bench/baseline/denseGrid.ts): 100 columns of
+    // small texts, fitted into the screen at about a third of their size.
+    const cells = 1000;
+    const texts: string[] = [];
+    for (let k = 0; k < cells; k++) {
+      texts.push(
+        `<text class="pi-value" x="${(k % 100) * 60 + 2}" y="${Math.floor(k / 100) * 14 + 11}" font-size="10" data-pv="${pvs[k % pvs.length]}" data-bind="value">—</text>`,
+      );
+    }
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 6000 140" width="6000" height="140"><title>Dicht ruhig</title>${texts.join('')}</svg>`;
+    const file = join(plant.dataDir, 'process-images', 'dicht-ruhig.svg');
+    writeFileSync(file, svg);
+    try {
+      await page.goto('/process-images/dicht-ruhig');
+      await expect(page.locator('.pi-dense-layer')).toBeVisible({ timeout: 30_000 });
+      // Every value is drawn: none left undrawn (null) or at its placeholder.
+      await expect
+        .poll(async () => (await shown(page)).filter((t) => t === null || t === '—').length, {
+          timeout: 30_000,
+        })
+        .toBe(0);
+      expect(await shown(page)).toHaveLength(cells);
+      // What the eye sees: ink where the first, a middle and the last value stand.
+      for (const index of [0, 555, cells - 1]) expect(await inkAt(page, index)).toBeGreaterThan(0);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+});

@@ -74,7 +74,7 @@ test('NP-E2: a target opens in a new browser tab; the page it came from stays', 
   const pump = page.locator('.pi-host .pi-pump').first();
   await expect(pump).toBeVisible();
   await pump.click();
-  const dialog = page.getByRole('dialog', { name: 'Abwasserpumpe 1 Betrieb' });
+  const dialog = page.getByRole('dialog', { name: 'Abwasserpumpe 1', exact: true });
   const trend = dialog.getByRole('link', { name: 'Trend anzeigen (öffnet in neuem Tab)' });
   await expect(trend).toHaveAttribute('target', '_blank');
   const [tab] = await Promise.all([context.waitForEvent('page'), trend.click()]);
@@ -216,7 +216,7 @@ test.describe('inside the Android app', () => {
     context.on('page', () => opened++);
     await page.locator('.pi-host .pi-pump').first().click();
     const trend = page
-      .getByRole('dialog', { name: 'Abwasserpumpe 1 Betrieb' })
+      .getByRole('dialog', { name: 'Abwasserpumpe 1', exact: true })
       .getByRole('link', { name: 'Trend anzeigen', exact: true });
     await expect(trend).not.toHaveAttribute('target', '_blank');
     await trend.click();

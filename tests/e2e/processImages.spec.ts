@@ -32,9 +32,10 @@ test('PI-E2: clicking a pump opens its actions: trend, station and dialling', as
   const pump = page.locator('.pi-host .pi-pump').first();
   await expect(pump).toBeVisible();
   await pump.click();
-  const dialog = page.getByRole('dialog', { name: 'Abwasserpumpe 1 Betrieb' });
+  // Named by its machine; its running feedback is the state shown (PIC2 tests its commands).
+  const dialog = page.getByRole('dialog', { name: 'Abwasserpumpe 1', exact: true });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText(/^(Ein|Aus)$/)).toBeVisible();
+  await expect(dialog.locator('.pi-actions-number')).toHaveText(/^(Ein|Aus)$/);
   const trend = dialog.getByRole('link', { name: 'Trend anzeigen' });
   await expect(trend).toHaveAttribute('href', /^\/trend\/realtime\?pv=DigiIn-7\d{5}$/);
   await expect(dialog.getByRole('link', { name: 'Zur Station' })).toHaveAttribute(
@@ -51,7 +52,7 @@ test('PI-E2: clicking a pump opens its actions: trend, station and dialling', as
   // By keyboard: the pump takes focus and Enter opens the same actions.
   await pump.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: 'Abwasserpumpe 1 Betrieb' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Abwasserpumpe 1', exact: true })).toBeVisible();
   // The operator actions of the station page open from the image too: a pump's running
   // signal has one, its runtimes: maintenance, chosen by its name (issue 12).
   await page.getByRole('dialog').getByRole('button', { name: 'Bedienen …' }).click();

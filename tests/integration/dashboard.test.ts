@@ -43,6 +43,28 @@ async function json<T>(who: SignedIn, path: string): Promise<T> {
 }
 
 describe('dashboards (SPEC §2 "Dashboard", §7 "Dashboard")', () => {
+  it("DB9: the Betriebshandbuch tile shows the plant's operating manual, not Pegel itself", async () => {
+    const config = await json<DashboardConfigResult>(viewer, DASHBOARD_API.config);
+    const tile = config.dashboards
+      .flatMap((d) => d.tiles)
+      .find((t) => t.type === 'Browser' && t.title === 'Betriebshandbuch');
+    const url = tile?.url ?? '';
+    // Not the client: its root, /about or any other client route answers Pegel's index.html.
+    expect(url).toMatch(/^\/Views\/Manual\//);
+    const res = await viewer.fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).toMatch(/<title>Betriebshandbuch – Zweckverband Wasserversorgung Talaue<\/title>/);
+    expect(html).not.toMatch(/id="root"/);
+    // It names the plant as it is: every station, and the priorities of its alarms.
+    for (const name of ['Rohwasserpumpwerk Talaue', 'Abwasserpumpwerk Mühlgraben'])
+      expect(html).toContain(name);
+    expect(html).toContain('Kritisch');
+    // Signed-in users only.
+    expect((await fetch(new URL(url, server.url))).status).toBe(401);
+  });
+
   it('DB1: the dashboards use every tile type, layout, size and display style', async () => {
     const config = await json<DashboardConfigResult>(viewer, DASHBOARD_API.config);
     const tiles = config.dashboards.flatMap((d) => d.tiles);

@@ -1,7 +1,21 @@
 import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 
-/** The areas of DashboardPage.tsx, for the list of dashboards and one dashboard alike. */
-const DASHBOARD_PAGE_AREAS = ['alarmState', 'dashboard', 'platform'] as const;
+/**
+ * The areas of DashboardPage.tsx, for the list of dashboards and one dashboard alike; a
+ * machine's tile opens its commands and Bedienen's dialogs (actions and what they show).
+ */
+const DASHBOARD_PAGE_AREAS = [
+  'actions',
+  'alarmState',
+  'alerts',
+  'dashboard',
+  'maintenance',
+  'platform',
+  'results',
+  'safeOps',
+  'stations',
+  'validation',
+] as const;
 
 /** The areas of WebcamPage.tsx, with or without a chosen webcam. */
 const WEBCAM_PAGE_AREAS = ['dashboard', 'webcam'] as const;

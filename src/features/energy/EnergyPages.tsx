@@ -208,11 +208,17 @@ export function EnergyListPage() {
   );
 }
 
-/** The period's power since the page opened: a curve against the setpoint. */
+/**
+ * The period's power against the setpoint: from the period's start to now its mean so far
+ * (the energy drawn, spread over the time gone: known from the first value on), the power
+ * as it came in since the page opened, and the power now; the setpoint as a dashed line.
+ */
 function PeriodChart({ values }: { values: EnergyOptimisationValues }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const [points, setPoints] = useState<{ at: number; kw: number }[]>([]);
   const period = useRef<number | null>(null);
+  const elapsedMs = (ENERGY_PERIOD_SECONDS - values.periodenrestzeit) * 1000;
   useEffect(() => {
     const start = values.timestamp - (ENERGY_PERIOD_SECONDS - values.periodenrestzeit) * 1000;
     const periodStart = Math.round(start / 1000);
@@ -220,20 +226,42 @@ function PeriodChart({ values }: { values: EnergyOptimisationValues }) {
       const fresh = period.current !== periodStart;
       period.current = periodStart;
       const kept = fresh ? [] : prev;
-      return kept.at(-1)?.at === values.timestamp
+      return kept.at(-1)?.at === values.timestamp - start
         ? kept
         : [...kept, { at: values.timestamp - start, kw: values.wirkleistungAktuell }];
     });
   }, [values]);
   const W = 600;
   const H = 160;
-  const max = Math.max(values.sollleistung * 1.4, ...points.map((p) => p.kw), 1);
-  const x = (ms: number) => (ms / (ENERGY_PERIOD_SECONDS * 1000)) * W;
+  const max = Math.max(
+    values.sollleistung * 1.4,
+    values.wirkleistungMittel * 1.1,
+    values.wirkleistungAktuell * 1.1,
+    ...points.map((p) => p.kw * 1.1),
+    1,
+  );
+  const x = (ms: number) =>
+    (Math.min(Math.max(ms, 0), ENERGY_PERIOD_SECONDS * 1000) / (ENERGY_PERIOD_SECONDS * 1000)) * W;
   const y = (kw: number) => H - (kw / max) * H;
   const path = points.map((p, i) => `${i ? 'L' : 'M'}${x(p.at).toFixed(1)},${y(p.kw).toFixed(1)}`);
+  const nowX = x(elapsedMs);
+  const meanY = y(values.wirkleistungMittel);
+  const nowY = y(values.wirkleistungAktuell);
+  const nowText = t('energy.chartNow', {
+    value: `${format.number(values.wirkleistungAktuell, 1)} ${KW}`,
+  });
   return (
     <figure className="energy-chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('energy.periodChart')}>
+        <rect
+          className="energy-chart-mean"
+          x={0}
+          y={meanY}
+          width={nowX}
+          height={Math.max(0, H - meanY)}
+        >
+          <title>{`${t('energy.chartMean')}: ${format.number(values.wirkleistungMittel, 1)} ${KW}`}</title>
+        </rect>
         <line
           className="energy-chart-setpoint"
           x1={0}
@@ -241,12 +269,20 @@ function PeriodChart({ values }: { values: EnergyOptimisationValues }) {
           y1={y(values.sollleistung)}
           y2={y(values.sollleistung)}
         />
-        <text className="energy-chart-label" x={4} y={y(values.sollleistung) - 4}>
-          {t('energy.setpointLine')}
-        </text>
         {points.length > 1 && <path className="energy-chart-line" d={path.join('')} />}
+        <circle className="energy-chart-now" cx={nowX} cy={nowY} r={4} />
       </svg>
-      {points.length < 2 && <figcaption>{t('energy.periodChartEmpty')}</figcaption>}
+      <figcaption className="energy-chart-legend">
+        <span className="energy-legend-mean">
+          {t('energy.chartMean')}: {format.number(values.wirkleistungMittel, 1)} {KW}
+        </span>
+        <span className="energy-legend-line">
+          {t('energy.chartPower')}, {nowText}
+        </span>
+        <span className="energy-legend-setpoint">
+          {t('energy.setpointLine')}: {format.number(values.sollleistung, 0)} {KW}
+        </span>
+      </figcaption>
     </figure>
   );
 }
@@ -372,7 +408,9 @@ export function EnergyStationPage() {
                 <dt>{t('energy.fields.evuImpuls')}</dt>
                 <dd>{values.evuImpuls ? t('energy.yes') : t('energy.no')}</dd>
                 <dt>{t('energy.fields.vorrangbetriebMinuten')}</dt>
-                <dd>{t('energy.priorityMinutes', { count: values.vorrangbetriebMinuten })}</dd>
+                <dd className="num">
+                  {t('energy.minutes', { count: values.vorrangbetriebMinuten })}
+                </dd>
               </dl>
               <details className="analytics-help">
                 <summary>{t('energy.helpTitle')}</summary>

@@ -39,7 +39,7 @@ import './processImages.css';
 const sanitizer = createSvgSanitizer(window as unknown as WindowLike);
 
 type Target =
-  | { kind: 'pv'; pv: PvRef }
+  | { kind: 'pv'; pv: PvRef; commands: PvRef[] }
   | { kind: 'operate'; pv: PvRef }
   | { kind: 'dial'; station: number }
   | null;
@@ -200,7 +200,8 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
     const action = readImageAction((name) => actor.getAttribute(name));
     if (!action) return false;
     if (action.kind === 'dial') setTarget({ kind: 'dial', station: action.station });
-    else if (action.kind === 'pv') setTarget({ kind: 'pv', pv: action.pv });
+    else if (action.kind === 'pv')
+      setTarget({ kind: 'pv', pv: action.pv, commands: action.commands });
     else dispatch(action.request);
     return true;
   };
@@ -264,9 +265,10 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
       {target?.kind === 'pv' && (
         <PvActionsDialog
           pv={target.pv}
+          commands={target.commands}
           onClose={() => setTarget(null)}
           onDial={(station) => setTarget({ kind: 'dial', station })}
-          onOperate={() => setTarget({ kind: 'operate', pv: target.pv })}
+          onOperate={(pv) => setTarget({ kind: 'operate', pv: pv ?? target.pv })}
           onDone={done}
         />
       )}

@@ -9,9 +9,22 @@ import { ALARM_SHAPES, alarmShapeOf } from '../../ui/index.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const MARK_CLASS = 'pi-alarm-mark';
-/** Size of the mark in image units, and its gap to the value text. */
-const MARK_SIZE = 14;
+/** Gap between the mark and its value text, in image units. */
 const MARK_GAP = 3;
+
+/**
+ * PMK1: how a mark is drawn for a priority (0 the most urgent): the more urgent, the larger,
+ * so priority 0 and 1 are the strongest marks in the image, never the weakest; the number
+ * is bold and large enough to read at the image's usual scale, in the ink that reads on the
+ * fill, and an active mark has a dark edge that sets it off from a light image. An
+ * unacknowledged mark never fades: its pulse is a halo around it (processImages.css).
+ */
+export function markLook(priority: number): { size: number; fontSize: number; edge: number } {
+  if (priority <= 1) return { size: 24, fontSize: 14, edge: 1.6 };
+  if (priority <= 3) return { size: 20, fontSize: 13, edge: 1.2 };
+  if (priority <= 5) return { size: 18, fontSize: 12, edge: 1 };
+  return { size: 16, fontSize: 12, edge: 1 };
+}
 
 export interface AlarmLook {
   fill(priority: number): string | undefined;
@@ -83,9 +96,10 @@ function drawMark(el: Element, alarm: PvAlarmState, look: AlarmLook, box: DOMRec
   const shape = ALARM_SHAPES[alarmShapeOf(alarm.priority)];
   const hollow = alarm.phase === 'returned';
   const fill = look.fill(alarm.priority) ?? '#1e2327';
-  const scale = MARK_SIZE / 20;
-  const x = box.x - MARK_SIZE - MARK_GAP;
-  const y = box.y + (box.height - MARK_SIZE) / 2;
+  const size = markLook(alarm.priority);
+  const scale = size.size / 20;
+  const x = box.x - size.size - MARK_GAP;
+  const y = box.y + (box.height - size.size) / 2;
   const transform = `translate(${x} ${y}) scale(${scale})`;
   if (mark.getAttribute('transform') !== transform) mark.setAttribute('transform', transform);
   const label = look.label(alarm);
@@ -98,18 +112,29 @@ function drawMark(el: Element, alarm: PvAlarmState, look: AlarmLook, box: DOMRec
   mark.replaceChildren();
   const title = el.ownerDocument.createElementNS(SVG_NS, 'title');
   title.textContent = label;
+  // The halo: drawn around the shape, it pulses while the alarm is unacknowledged.
+  const halo = el.ownerDocument.createElementNS(SVG_NS, 'path');
+  halo.setAttribute('class', 'pi-alarm-halo');
+  halo.setAttribute('d', shape.d);
+  halo.setAttribute('fill', 'none');
+  halo.setAttribute('stroke', fill);
+  halo.setAttribute('stroke-width', '7');
+  halo.setAttribute('stroke-linejoin', 'round');
   const path = el.ownerDocument.createElementNS(SVG_NS, 'path');
   path.setAttribute('d', shape.d);
   path.setAttribute('fill', hollow ? '#ffffff' : fill);
-  path.setAttribute('stroke', hollow ? fill : 'rgba(0,0,0,0.55)');
-  path.setAttribute('stroke-width', hollow ? '2' : '1');
+  path.setAttribute('stroke', hollow ? fill : '#1e2327');
+  path.setAttribute('stroke-width', hollow ? '2' : String(size.edge));
+  path.setAttribute('stroke-linejoin', 'round');
   const text = el.ownerDocument.createElementNS(SVG_NS, 'text');
   text.setAttribute('x', '10');
   text.setAttribute('y', String(shape.textY));
   text.setAttribute('text-anchor', 'middle');
-  text.setAttribute('font-size', '11');
+  // In the shape's 20-unit box: the number keeps its size on screen as the shape grows.
+  text.setAttribute('font-size', String(Math.round((size.fontSize * 20 * 10) / size.size) / 10));
   text.setAttribute('font-weight', '700');
   text.setAttribute('fill', hollow ? '#1e2327' : (look.ink(alarm.priority) ?? '#ffffff'));
   text.textContent = String(alarm.priority);
-  mark.append(title, path, text);
+  if (alarm.phase === 'unacknowledged') mark.append(title, halo, path, text);
+  else mark.append(title, path, text);
 }

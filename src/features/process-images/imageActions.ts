@@ -1,7 +1,9 @@
 /**
  * The click actions a process image may carry (`data-action` on an element, README
  * "Dashboards, process images"): `pv` opens the PV's actions, `dial` the station's dial
- * dialog; every other name is an action for the dispatcher:
+ * dialog; every other name is an action for the dispatcher. A `pv` element may name its
+ * machine's command outputs in `data-command="DigiOut-100001 AnaOut-100004"`: its dialog
+ * then shows the feedback's state and those commands.
  *
  *   alert-archive                     the alert archive
  *   archive-chart   data-station | data-pv, optional data-start (epoch ms)
@@ -21,7 +23,7 @@ import type { PvRef } from '../../contract/pv.ts';
 import type { ActionRequest, NavigationTarget } from '../../domain/navigationTargets.ts';
 
 export type ImageAction =
-  | { kind: 'pv'; pv: PvRef }
+  | { kind: 'pv'; pv: PvRef; commands: PvRef[] }
   | { kind: 'dial'; station: number }
   | { kind: 'action'; request: ActionRequest };
 
@@ -81,7 +83,8 @@ export function readImageAction(attr: Attr): ImageAction | null {
   if (action === '') return null;
   if (action === 'pv') {
     const pv = parsePvUrlId(attr('data-pv') ?? '');
-    return pv ? { kind: 'pv', pv } : null;
+    // A machine's symbol bound to its feedback may name its command outputs as well.
+    return pv ? { kind: 'pv', pv, commands: pvList(attr('data-command')) ?? [] } : null;
   }
   if (action === 'dial') {
     const station = whole(attr('data-station'));

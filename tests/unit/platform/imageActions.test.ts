@@ -5,10 +5,36 @@ const attrs = (a: Record<string, string>) => (name: string) => a[name] ?? null;
 const ai1 = { type: 'AnaIn', nr: 100001 };
 
 describe('process-image click actions', () => {
+  it('PI-A2: a machine symbol bound to its feedback names its command outputs', () => {
+    expect(
+      readImageAction(
+        attrs({
+          'data-action': 'pv',
+          'data-pv': 'DigiIn-100001',
+          'data-command': 'DigiOut-100001 AnaOut-100004',
+        }),
+      ),
+    ).toEqual({
+      kind: 'pv',
+      pv: { type: 'DigiIn', nr: 100001 },
+      commands: [
+        { type: 'DigiOut', nr: 100001 },
+        { type: 'AnaOut', nr: 100004 },
+      ],
+    });
+    // A malformed list names no commands (the machine rule then looks them up).
+    expect(
+      readImageAction(
+        attrs({ 'data-action': 'pv', 'data-pv': 'DigiIn-100001', 'data-command': 'Pumpe' }),
+      ),
+    ).toMatchObject({ commands: [] });
+  });
+
   it('PI-A1: pv and dial stay in the image; navigation names become dispatcher actions', () => {
     expect(readImageAction(attrs({ 'data-action': 'pv', 'data-pv': 'AnaIn-100001' }))).toEqual({
       kind: 'pv',
       pv: ai1,
+      commands: [],
     });
     expect(readImageAction(attrs({ 'data-action': 'dial', 'data-station': '4' }))).toEqual({
       kind: 'dial',

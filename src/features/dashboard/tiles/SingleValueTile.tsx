@@ -1,4 +1,7 @@
-/** SingleValue tile: one PV in one of the value display styles of SPEC §2. */
+/**
+ * SingleValue tile: one PV in one of the value display styles of SPEC §2. A machine's feedback
+ * or a digital output offers the machine's commands (MachineButton).
+ */
 import { useTranslation } from '../../../app/useTranslation.ts';
 import {
   VALUE_DISPLAY_STYLES,
@@ -29,6 +32,7 @@ import {
 } from '../gauges/Gauges.tsx';
 import type { PvRef } from '../../../contract/pv.ts';
 import { pvUrlId } from '../../../contract/keys.ts';
+import { MachineButton } from '../../actions/MachineCommands.tsx';
 
 const STYLES: Record<
   Exclude<ValueDisplayStyle, 'Unspecified'>,
@@ -79,6 +83,7 @@ function SingleValue({ pv, Gauge }: { pv: PvRef; Gauge: (p: GaugeProps) => React
       style={fill ? ({ '--alarm-color': fill } as React.CSSProperties) : undefined}
     >
       <Gauge model={model} value={value} connection={connection} />
+      {(pv.type === 'DigiIn' || pv.type === 'DigiOut') && <MachineButton pv={pv} />}
     </div>
   );
 }
