@@ -77,7 +77,11 @@ export function applyAlertHubMessage(store: AlertRows, message: string, payload:
       return store.remove(ids(payload));
     case HUB_MESSAGES.newPendingAlerts: {
       if (!isRecord(payload) || !Array.isArray(payload.alerts)) return 0;
-      const alerts = payload.alerts.filter(isAlert);
+      // AV2c: a station's whole list arrives with every change of it; only what the store does
+      // not hold yet as it is becomes a change (the rest already came as newAlert or ackAlert).
+      const alerts = payload.alerts.filter(
+        (a): a is Alert => isAlert(a) && !sameAlertState(store.get(a.id), a),
+      );
       store.upsertMany(alerts);
       return alerts.length;
     }
@@ -100,4 +104,19 @@ export function touchedIds(message: string, payload: unknown): number[] {
     default:
       return [];
   }
+}
+
+/** True when `held` is `alert` in every field a hub message changes (state, ack, clear). */
+function sameAlertState(held: Alert | undefined, alert: Alert): boolean {
+  return (
+    held !== undefined &&
+    held.state === alert.state &&
+    held.acknowledgedBy === alert.acknowledgedBy &&
+    held.acknowledgedAt === alert.acknowledgedAt &&
+    held.cleared === alert.cleared &&
+    held.clearedAt === alert.clearedAt &&
+    held.priority === alert.priority &&
+    held.text === alert.text &&
+    held.timestamp === alert.timestamp
+  );
 }
