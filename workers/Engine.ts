@@ -72,6 +72,8 @@ export interface EngineDeps {
   onError?: (error: unknown) => void;
   /** Chart REST calls; without them chart requests fail with a message. */
   chartFetchers?: ChartFetchers;
+  /** The Web Lock this engine holds while it lives (engineLock.ts, EL1); none without. */
+  lockName?: Promise<string | null>;
 }
 
 interface Tab {
@@ -271,6 +273,10 @@ export class Engine implements EngineApi {
       if (!this.registry.has('pvConfig', key)) this.configs.evict(key);
     }
     return results;
+  }
+
+  async engineLock(): Promise<string | null> {
+    return (await this.deps.lockName) ?? null;
   }
 
   async getConnectionStatus(): Promise<ConnectionStatus> {

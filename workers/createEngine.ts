@@ -8,6 +8,7 @@ import type { ChartFetchers } from './charts/chartRest.ts';
 import { foreverRetryPolicy } from './retryPolicy.ts';
 import { createSignalrTransportFactory } from './signalrTransport.ts';
 import { createWebLockManager, noTabLocks } from './tabLocks.ts';
+import { holdEngineLock } from './engineLock.ts';
 import { createRealTimers } from './timers.ts';
 
 /** The slice of `self`/`window` the engine needs; both a worker scope and a window fit. */
@@ -43,6 +44,7 @@ export function createEngine(host: EngineHost): Engine {
     chartFetchers: lazyChartFetchers(baseUrl, host.fetch.bind(host)),
     locks: host.navigator.locks ? createWebLockManager(host.navigator.locks) : noTabLocks,
     online,
+    lockName: holdEngineLock(host.navigator.locks),
   });
 }
 

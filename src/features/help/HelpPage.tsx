@@ -13,6 +13,7 @@ const STATES: readonly ConnectionDisplay[] = [
   'connecting',
   'disconnecting',
   'notConnected',
+  'engineLost',
   'offline',
   'unknown',
 ];
