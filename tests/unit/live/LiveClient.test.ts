@@ -450,7 +450,7 @@ describe('a lost engine (EL1-EL3)', () => {
     await realTick();
     expect(client.store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 7, 500));
     expect(waitingFor()).toEqual(['pegel-engine-1']);
-    const directory = client.chartDirectory('Standard').then(
+    const directory = client.chartDirectory('Measurement').then(
       () => 'answered',
       (error: Error) => error.message,
     );
