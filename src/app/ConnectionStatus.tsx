@@ -25,7 +25,7 @@ const ICONS: Record<ConnectionDisplay, IconName> = {
   connecting: 'connecting',
   disconnecting: 'disconnecting',
   offline: 'offline',
-  engineLost: 'notConnected',
+  engineLost: 'refresh',
   unknown: 'unknown',
 };
 

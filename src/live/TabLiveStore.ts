@@ -128,8 +128,9 @@ export class TabLiveStore {
 
   /**
    * EL2: the engine has ended. No value here is kept alive any more: each is marked
-   * uncertain (with its time, so views show its age) and the connection state says the
-   * engine is lost, until the new engine's frames bring values and a state again.
+   * uncertain (with its time, so views show its age), each station's dial state is not
+   * known, and the connection state says the engine is lost, until the new engine's frames
+   * bring values and a state again.
    */
   markEngineLost(): void {
     const woken = new Set<Listener>(this.statusListeners);
@@ -139,6 +140,14 @@ export class TabLiveStore {
       if (value.quality === 'Uncertain' || value.quality === 'Bad') continue;
       this.pvValues.set(key, { ...value, quality: 'Uncertain' });
       const set = byKey?.get(key);
+      if (set) for (const listener of set) woken.add(listener);
+    }
+    // A station's dial state came from the engine too: unknown now, never "Verbunden".
+    const stations = this.listeners.get('station');
+    for (const [key, station] of this.stations) {
+      if (station.dialState === 'NotDefined') continue;
+      this.stations.set(key, { ...station, dialState: 'NotDefined' });
+      const set = stations?.get(key);
       if (set) for (const listener of set) woken.add(listener);
     }
     this.status = { ...this.status, display: 'engineLost', nextRetryAt: null };

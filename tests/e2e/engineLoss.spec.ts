@@ -35,22 +35,44 @@ async function firstAnalogue(page: Page) {
  */
 async function recordStates(page: Page) {
   await page.evaluate(() => {
-    const states: { at: number; conn: string; label: string; quality: string }[] = [];
+    const states: {
+      at: number;
+      conn: string;
+      label: string;
+      quality: string;
+      banner: string;
+      dial: string;
+    }[] = [];
     (window as Window & { __pegelStates?: typeof states }).__pegelStates = states;
     const read = () => {
       const conn = document.querySelector('.shell-header .conn')?.getAttribute('data-connection');
       const mark = document.querySelector('[data-pv^="AnaIn-"] .quality-mark')?.className;
+      const banner = document.querySelector('.alarm-banner-count')?.textContent ?? '';
+      const dial = document.querySelector('.station-facts [data-dial-state]');
+      const state = {
+        conn: conn ?? '',
+        quality: mark ?? '',
+        banner,
+        dial: dial?.getAttribute('data-dial-state') ?? '',
+      };
       const last = states.at(-1);
-      if (last?.conn === (conn ?? '') && last.quality === (mark ?? '')) return;
+      if (
+        last?.conn === state.conn &&
+        last.quality === state.quality &&
+        last.banner === state.banner &&
+        last.dial === state.dial
+      )
+        return;
       const label = document.querySelector('.shell-header .conn-label')?.textContent ?? '';
-      states.push({ at: Date.now(), conn: conn ?? '', label, quality: mark ?? '' });
+      states.push({ at: Date.now(), label, ...state });
     };
     read();
     new MutationObserver(read).observe(document.body, {
       subtree: true,
       childList: true,
       attributes: true,
-      attributeFilter: ['data-connection', 'class'],
+      characterData: true,
+      attributeFilter: ['data-connection', 'class', 'data-dial-state'],
     });
   });
   return () =>
@@ -58,7 +80,14 @@ async function recordStates(page: Page) {
       () =>
         (
           window as Window & {
-            __pegelStates?: { at: number; conn: string; label: string; quality: string }[];
+            __pegelStates?: {
+              at: number;
+              conn: string;
+              label: string;
+              quality: string;
+              banner: string;
+              dial: string;
+            }[];
           }
         ).__pegelStates ?? [],
     );
@@ -140,7 +169,12 @@ test('EL1: a lost engine shows in both tabs with their values uncertain; a new e
     expect(seen[lost]!.label).toBe(
       'Verbindung zur Datenverarbeitung verloren — wird neu gestartet',
     );
-    if (i === 0) expect(seen[lost]!.quality).toContain('qualityuncertain');
+    // The banner no longer vouches for "no pending alerts"; the station is not "connected".
+    expect(seen[lost]!.banner).toBe('Meldungsstand unbekannt');
+    if (i === 0) {
+      expect(seen[lost]!.quality).toContain('qualityuncertain');
+      expect(seen[lost]!.dial).not.toBe('Connected');
+    }
   }
   // EL2: a new engine (another worker) starts, and both tabs are live again on it.
   await expect

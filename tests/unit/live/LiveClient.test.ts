@@ -369,16 +369,26 @@ function lockedEngine(h: ReturnType<typeof createHarness>, lock: string, calls: 
 }
 
 describe('a lost engine (EL1-EL3)', () => {
-  it('EL2: the store marks every good value uncertain and says the engine is lost, until new frames come', () => {
+  it('EL2: the store marks every good value uncertain, dial states unknown and the engine lost, until new frames come', () => {
     const store = new TabLiveStore();
     const woken: string[] = [];
     store.subscribe('pvValue', aiKey(1), () => woken.push('1'));
     store.subscribe('pvValue', aiKey(2), () => woken.push('2'));
     store.subscribeStatus(() => woken.push('status'));
+    store.subscribe('station', 'st1', () => woken.push('st1'));
     const bad = { ...doubleValue(2, 5), quality: 'Bad' as const };
+    const station = {
+      stationNumber: 1,
+      name: 'Talaue',
+      timestamp: 900,
+      lastConnection: null,
+      dialCounters: null,
+      dialState: 'Connected' as const,
+    };
     store.apply(
       frame({
         pvValues: [doubleValue(1, 1, 1_000), bad],
+        stations: [station],
         status: {
           display: 'connected',
           serverStatus: 'Connected',
@@ -397,7 +407,8 @@ describe('a lost engine (EL1-EL3)', () => {
       quality: 'Uncertain',
     });
     expect(store.getPvValue(aiKey(2))).toBe(bad);
-    expect(woken.sort()).toEqual(['1', 'status']);
+    expect(store.getStation('st1')).toEqual({ ...station, dialState: 'NotDefined' });
+    expect(woken.sort()).toEqual(['1', 'st1', 'status']);
     store.apply(
       frame({
         pvValues: [doubleValue(1, 2, 2_000)],
