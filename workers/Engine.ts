@@ -73,7 +73,7 @@ export interface EngineDeps {
   /** Chart REST calls; without them chart requests fail with a message. */
   chartFetchers?: ChartFetchers;
   /** The Web Lock this engine holds while it lives (engineLock.ts, EL1); none without. */
-  lockName?: Promise<string | null>;
+  lock?: Promise<string | null>;
 }
 
 interface Tab {
@@ -276,7 +276,7 @@ export class Engine implements EngineApi {
   }
 
   async engineLock(): Promise<string | null> {
-    return (await this.deps.lockName) ?? null;
+    return this.deps.lock ?? null;
   }
 
   async getConnectionStatus(): Promise<ConnectionStatus> {

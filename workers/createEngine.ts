@@ -8,7 +8,6 @@ import type { ChartFetchers } from './charts/chartRest.ts';
 import { foreverRetryPolicy } from './retryPolicy.ts';
 import { createSignalrTransportFactory } from './signalrTransport.ts';
 import { createWebLockManager, noTabLocks } from './tabLocks.ts';
-import { holdEngineLock } from './engineLock.ts';
 import { createRealTimers } from './timers.ts';
 
 /** The slice of `self`/`window` the engine needs; both a worker scope and a window fit. */
@@ -44,7 +43,8 @@ export function createEngine(host: EngineHost): Engine {
     chartFetchers: lazyChartFetchers(baseUrl, host.fetch.bind(host)),
     locks: host.navigator.locks ? createWebLockManager(host.navigator.locks) : noTabLocks,
     online,
-    lockName: holdEngineLock(host.navigator.locks),
+    // Loaded beside the start, not in it (worker budget): only a tab's watch waits for it.
+    lock: import('./engineLockHeld.ts').then((m) => m.held),
   });
 }
 

@@ -11,21 +11,15 @@ export const ENGINE_LOCK_PREFIX = 'pegel-engine-';
  * held, so a tab that queues for the name afterwards waits behind the engine; null where
  * there are no Web Locks (the tabs then cannot tell a lost engine).
  */
-export function holdEngineLock(
-  locks: LockManager | undefined,
-  id: string = crypto.randomUUID(),
-): Promise<string | null> {
-  if (!locks) return Promise.resolve(null);
-  const name = `${ENGINE_LOCK_PREFIX}${id}`;
-  return new Promise((held) => {
+export function holdEngineLock(locks: LockManager | undefined): Promise<string | null> {
+  const name = `${ENGINE_LOCK_PREFIX}${crypto.randomUUID()}`;
+  // Granted: resolve with the name, and hold the lock by never settling (it goes with the
+  // engine's worker). Without Web Locks, or refused: null.
+  return new Promise((held) =>
     locks
-      .request(name, () => {
-        held(name);
-        // Never settles: the lock goes with the engine's worker.
-        return new Promise<never>(() => undefined);
-      })
-      .catch(() => held(null));
-  });
+      ? void locks.request(name, () => new Promise(() => held(name))).catch(() => held(null))
+      : held(null),
+  );
 }
 
 /**

@@ -235,10 +235,10 @@ export class AlertFeed {
     const replay: [string, unknown][] = [];
     this.replay = replay;
     try {
-      await this.deps.invoke(m.subscribeToAllAlerts);
-      await this.deps.invoke(m.subscribeToAcks);
-      // AV2c: a real plant server may send the current list only to those who asked for it.
-      await this.deps.invoke(m.subscribeToPendingAlerts);
+      // AV2c: pending alerts too: a real plant server may send the current list only to those
+      // who asked for it.
+      for (const method of [m.subscribeToAllAlerts, m.subscribeToAcks, m.subscribeToPendingAlerts])
+        await this.deps.invoke(method);
       const answer = await this.deps.invoke(m.fetchAllPendingAlerts);
       // A later reconnect started its own run; its snapshot is the newer one.
       if (run !== this.subscribeRun) return;

@@ -79,9 +79,12 @@ export function applyAlertHubMessage(store: AlertRows, message: string, payload:
       if (!isRecord(payload) || !Array.isArray(payload.alerts)) return 0;
       // AV2c: a station's whole list arrives with every change of it; only what the store does
       // not hold yet as it is becomes a change (the rest already came as newAlert or ackAlert).
-      const alerts = payload.alerts.filter(
-        (a): a is Alert => isAlert(a) && !sameAlertState(store.get(a.id), a),
-      );
+      // An acknowledgement changes an alert's state, a return to normal its cleared flag; an
+      // id's text, priority and time never change.
+      const alerts = payload.alerts.filter((a): a is Alert => {
+        const held = store.get((a as Partial<Alert> | null)?.id as number);
+        return isAlert(a) && (!held || held.state !== a.state || held.cleared !== a.cleared);
+      });
       store.upsertMany(alerts);
       return alerts.length;
     }
@@ -94,7 +97,6 @@ export function applyAlertHubMessage(store: AlertRows, message: string, payload:
 export function touchedIds(message: string, payload: unknown): number[] {
   switch (NAMES.get(message.toLowerCase())) {
     case HUB_MESSAGES.newAlert:
-      return isRecord(payload) && isNum(payload.id) ? [payload.id] : [];
     case HUB_MESSAGES.ackAlert:
       return isRecord(payload) && isNum(payload.id) ? [payload.id] : [];
     case HUB_MESSAGES.ackAlerts:
@@ -104,19 +106,4 @@ export function touchedIds(message: string, payload: unknown): number[] {
     default:
       return [];
   }
-}
-
-/** True when `held` is `alert` in every field a hub message changes (state, ack, clear). */
-function sameAlertState(held: Alert | undefined, alert: Alert): boolean {
-  return (
-    held !== undefined &&
-    held.state === alert.state &&
-    held.acknowledgedBy === alert.acknowledgedBy &&
-    held.acknowledgedAt === alert.acknowledgedAt &&
-    held.cleared === alert.cleared &&
-    held.clearedAt === alert.clearedAt &&
-    held.priority === alert.priority &&
-    held.text === alert.text &&
-    held.timestamp === alert.timestamp
-  );
 }
