@@ -77,6 +77,8 @@ export interface EngineDeps {
   onError?: (error: unknown) => void;
   /** Chart REST calls; without them chart requests fail with a message. */
   chartFetchers?: ChartFetchers;
+  /** The Web Lock this engine holds while it lives (engineLock.ts, EL1); none without. */
+  lock?: Promise<string | null>;
 }
 
 interface Tab {
@@ -293,6 +295,10 @@ export class Engine implements EngineApi {
       if (!this.registry.has('pvConfig', key)) this.configs.evict(key);
     }
     return results;
+  }
+
+  async engineLock(): Promise<string | null> {
+    return this.deps.lock ?? null;
   }
 
   async getConnectionStatus(): Promise<ConnectionStatus> {

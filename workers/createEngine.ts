@@ -43,6 +43,8 @@ export function createEngine(host: EngineHost): Engine {
     chartFetchers: lazyChartFetchers(baseUrl, host.fetch.bind(host)),
     locks: host.navigator.locks ? createWebLockManager(host.navigator.locks) : noTabLocks,
     online,
+    // Loaded beside the start, not in it (worker budget): only a tab's watch waits for it.
+    lock: import('./engineLockHeld.ts').then((m) => m.held),
   });
 }
 

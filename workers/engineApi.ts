@@ -33,7 +33,7 @@ export type { LeaseKind } from './topics.ts';
 export type { EngineStats } from './pvIngest.ts';
 
 /**
- * Where a tab's frames go: a MessagePort (worker; move it with `transfer` of rpc.ts)
+ * Where a tab's frames go: a MessagePort (worker; move it with `Comlink.transfer`)
  * or a callback (in-process engine; `transfer` names the buffers a frame would move).
  */
 export type FrameSink = MessagePort | ((message: TabMessage, transfer?: Transferable[]) => void);
@@ -69,6 +69,11 @@ export interface EngineApi {
    * per ref, in order; a ref the server does not return is 'No value returned for {key}'. */
   getPvConfigs(refs: PvRef[]): Promise<PvConfigResult[]>;
   getConnectionStatus(): Promise<ConnectionStatus>;
+  /**
+   * The name of the Web Lock this engine holds while it lives (EL1, engineLock.ts), once it
+   * holds it; null without Web Locks. A tab queued for it is granted it when the engine ends.
+   */
+  engineLock(): Promise<string | null>;
   /** Monotonic counters of the engine's value path (bench: values applied per second). */
   getEngineStats(): Promise<EngineStats>;
   /**

@@ -22,6 +22,14 @@ import { EventArchive } from './EventArchive.ts';
 export const RAISER_TICK_MS = 1000;
 /** Pending alerts are pushed as one PV group per station (SPEC §7 newPendingAlerts). */
 const NO_STATION_GROUP = 0;
+/**
+ * AL2: a station's current list goes out at most this often: the first change after a quiet
+ * spell at once, later ones together at the end of the interval. Every change already goes
+ * out as newAlert or ackAlert; a list per change resent the whole list with each tick of a
+ * flood (500 alerts a second: 6 MB/s after 30 s, growing with the list, against 0.3 MB/s of
+ * newAlert; every 2 s, 2.6 MB/s).
+ */
+export const PENDING_LISTS_INTERVAL_MS = 5_000;
 
 export interface AlertServiceOptions {
   db: Db;
@@ -39,6 +47,10 @@ export class AlertService {
   readonly events: EventArchive;
   readonly raiser: AlertRaiser;
   private timer: ReturnType<typeof setInterval> | null = null;
+  /** Stations whose current list changed since it was last published (AL2). */
+  private readonly pendingDirty = new Set<number>();
+  private pendingTimer: ReturnType<typeof setTimeout> | null = null;
+  private pendingSentAt = -Infinity;
   private readonly raisedListeners: ((alert: Alert) => void)[] = [];
 
   constructor(private readonly options: AlertServiceOptions) {
@@ -72,6 +84,8 @@ export class AlertService {
     this.raiser.stop();
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.pendingTimer) clearTimeout(this.pendingTimer);
+    this.pendingTimer = null;
   }
 
   /** Called with every alert raised from now on (remote alarming sends it by plan). */
@@ -162,12 +176,28 @@ export class AlertService {
     for (const alert of alerts) this.publishState(alert);
   }
 
-  /** The current list of each of `stations`, read once for all of them. */
+  /**
+   * The current list of each of `stations`, read once for all of them: at once after a
+   * quiet spell, else with the others changed meanwhile at the end of the interval (AL2).
+   */
   private publishPendingOf(stations: Iterable<number | null>): void {
     const hub = this.options.hub;
     if (!hub || !hub.pendingAlertsWatched()) return;
-    const groups = new Set([...stations].map((s) => s ?? NO_STATION_GROUP));
-    if (groups.size === 0) return;
+    for (const s of stations) this.pendingDirty.add(s ?? NO_STATION_GROUP);
+    if (this.pendingDirty.size === 0 || this.pendingTimer) return;
+    const wait = this.pendingSentAt + PENDING_LISTS_INTERVAL_MS - Date.now();
+    if (wait <= 0) return this.flushPendingLists();
+    this.pendingTimer = setTimeout(() => this.flushPendingLists(), wait);
+    this.pendingTimer.unref?.();
+  }
+
+  private flushPendingLists(): void {
+    this.pendingTimer = null;
+    const hub = this.options.hub;
+    const groups = [...this.pendingDirty];
+    this.pendingDirty.clear();
+    if (!hub || groups.length === 0) return;
+    this.pendingSentAt = Date.now();
     const lists = new Map(this.pendingByGroup().map((g) => [g.pvGroupId, g.alerts]));
     for (const g of groups) hub.publishPendingAlerts(g, lists.get(g) ?? []);
   }

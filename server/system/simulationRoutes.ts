@@ -1,7 +1,9 @@
 /**
  * Admin-only switches of the reference server for tests and demonstrations (issue "connection
  * diagnosis"): the plant's connection status as the server reports it (each of SPEC §8
- * "Connection"), and a server info message to every client (`sendServerInfoMessage`).
+ * "Connection"), a server status Unauthorized sent once to every client (SPEC §2 "Session
+ * redirects": every tab goes to the logout address), and a server info message to every
+ * client (`sendServerInfoMessage`).
  * Validated with zod, CSRF-checked like every state-changing call, and each leaves a system
  * event.
  */
@@ -19,25 +21,22 @@ export const SIMULATION_API = {
   serverInfo: '/api/admin/server-info',
 } as const;
 
-/** Statuses a plant server can report; Unauthorized ends sessions and is not simulated. */
-const SIMULATED_STATUSES = SERVER_STATUSES.filter((s) => s !== 'Unauthorized') as [
-  (typeof SERVER_STATUSES)[number],
-  ...(typeof SERVER_STATUSES)[number][],
-];
-
-const statusBody = z.strictObject({ status: z.enum(SIMULATED_STATUSES) });
+const statusBody = z.strictObject({ status: z.enum(SERVER_STATUSES) });
 const infoBody = z.strictObject({ message: z.string().trim().min(1).max(500) });
 
 export function registerSimulationRoutes(
   app: FastifyInstance,
   ctx: ServerContext,
   plant: PlantSimulation,
-  statusHub: Pick<ServerStatusHubHandle, 'sendServerInfoMessage'>,
+  statusHub: Pick<ServerStatusHubHandle, 'sendServerInfoMessage' | 'publishStatus'>,
 ): void {
   app.post(SIMULATION_API.serverStatus, async (request) => {
     const user = requireRight(ctx, request, 'admin');
     const { status } = parse(statusBody, request.body);
-    plant.setServerStatus(status);
+    // SE2: Unauthorized goes out once and is not kept as the plant's status, which every
+    // connection is sent on connect: it would end each new session at once again.
+    if (status === 'Unauthorized') statusHub.publishStatus({ status, since: ctx.now() });
+    else plant.setServerStatus(status);
     ctx.audit?.({
       category: 'System',
       user: user.username,

@@ -12,7 +12,8 @@ import { Icon, type IconName } from '../ui/Icon.tsx';
 import { useFormat } from './useFormat.ts';
 import { isStale } from '../domain/freshness.ts';
 
-export type ConnectionDisplay = DisplayConnectionState | 'unknown';
+/** `engineLost`: the tab's engine ended and a new one is starting (workers/SPEC.md EL2). */
+export type ConnectionDisplay = DisplayConnectionState | 'engineLost' | 'unknown';
 
 /** Data older than this counts as stale even while connected. */
 export const STALE_AFTER_MS = 60_000;
@@ -24,6 +25,7 @@ const ICONS: Record<ConnectionDisplay, IconName> = {
   connecting: 'connecting',
   disconnecting: 'disconnecting',
   offline: 'offline',
+  engineLost: 'refresh',
   unknown: 'unknown',
 };
 
@@ -34,6 +36,7 @@ const TONES: Record<ConnectionDisplay, string> = {
   disconnecting: 'conn-transition',
   notConnected: 'conn-fault',
   offline: 'conn-fault',
+  engineLost: 'conn-fault',
   unknown: 'conn-unknown',
 };
 
@@ -51,11 +54,16 @@ export interface ConnectionStatusProps {
   nextRetryAt?: number | null;
 }
 
-/** CD1: which link is down, from the displayed state and the server's status (SPEC §8). */
+/**
+ * CD1: which link is down, from the displayed state and the server's status (SPEC §8); the
+ * tab's own engine first (EL2).
+ */
 export function connectionDiagnosis(
   state: ConnectionDisplay,
   serverStatus: ServerStatus | undefined,
 ): string | null {
+  // EL2: whatever the server said last, no engine carries it to this tab now.
+  if (state === 'engineLost') return 'engineLost';
   if (state === 'connected' || state === 'disconnecting' || !serverStatus) return null;
   if (state === 'offline' && serverStatus !== 'WebServerDisconnected') return 'browserOffline';
   switch (serverStatus) {

@@ -2,7 +2,10 @@
  * The tab's side of the engine: one per tab. It registers the tab (holding the tab's Web
  * Lock, so the engine notices when the tab dies), counts leases per key across the tab's
  * components, sends them in one call per kind per microtask, and releases a key only
- * after a grace period, so scrolling a long list does not churn subscriptions.
+ * after a grace period, so scrolling a long list does not churn subscriptions. When the engine
+ * itself ends (its worker closed or crashed), the tab notices through the engine's Web Lock,
+ * marks what it shows as no longer live, starts a new engine and leases everything again
+ * (workers/SPEC.md EL1-EL3).
  */
 import * as Comlink from 'comlink';
 import type { PvRef } from '../contract/pv.ts';
@@ -29,6 +32,7 @@ import type { ChartDirectory, ChartType } from '../contract/charts.ts';
 import { pvKey } from '../contract/keys.ts';
 import { framePvValues } from '../../workers/pvColumns.ts';
 import { tabLockName } from '../../workers/tabLocks.ts';
+import { whenEngineGone } from '../../workers/engineLock.ts';
 import { createRealTimers, type TimerHandle, type Timers } from '../../workers/timers.ts';
 import type { LeaseKind } from '../../workers/topics.ts';
 import type { FeedName } from '../../workers/feeds/feeds.ts';
@@ -47,6 +51,11 @@ export interface LiveClientOptions {
   flushIntervalMs?: number;
   /** The tab's Web Locks; without them the engine relies on `dispose()`. */
   locks?: LockManager;
+  /**
+   * A new engine after the one of `connection` (or an earlier new one) ended (EL2). Without
+   * it, or without Web Locks, a lost engine goes unnoticed.
+   */
+  reconnect?: (lostEngine: string) => Promise<EngineConnection>;
   /** Called once when the engine reports the session ended (401 or Unauthorized). */
   onSessionEnded?: () => void;
   /** Visibility source; defaults to `document`. */
@@ -68,7 +77,7 @@ export class LiveClient {
   /** Data-path figures of this tab; the bench reads them as window.__pegelBench. */
   readonly probe = new DataPathProbe();
   readonly tabId: string;
-  private readonly connection: Promise<EngineConnection>;
+  private connection: Promise<EngineConnection>;
   private readonly timers: Timers;
   private readonly releaseGraceMs: number;
   private readonly options: LiveClientOptions;
@@ -78,7 +87,19 @@ export class LiveClient {
   private flushQueued = false;
   private started: Promise<EngineApi> | null = null;
   private sessionEnded = false;
+  private disposed = false;
+  /** What ends with the tab: its Web Lock. */
   private readonly cleanups: (() => void)[] = [];
+  /** What ends with the current engine: its port, frame gates, the wait for its end. */
+  private readonly engineCleanups: (() => void)[] = [];
+  private tabLock: Promise<void> | null = null;
+  /** Settles when the current engine is lost (EL2); a new one replaces it then. */
+  private lost: Promise<void> = new Promise(() => undefined);
+  private markLost: () => void = () => undefined;
+  /** What the engine must be told again after a loss (EL2): views, live charts, interval. */
+  private readonly alertViews = new Map<string, AlertView>();
+  private readonly liveChartKeys = new Map<string, string[]>();
+  private flushIntervalMs: number | undefined;
   private readonly alertViewListeners = new Map<string, (frame: AlertViewFrame) => void>();
   private readonly countListeners = new Set<(counts: AlertCounts) => void>();
   private lastCounts: AlertCounts | null = null;
@@ -94,6 +115,8 @@ export class LiveClient {
     this.tabId = options.tabId ?? crypto.randomUUID();
     this.timers = options.timers ?? createRealTimers();
     this.releaseGraceMs = options.releaseGraceMs ?? LEASE_RELEASE_GRACE_MS;
+    this.flushIntervalMs = options.flushIntervalMs;
+    this.armLoss();
   }
 
   /** Registers the tab with the engine; idempotent. Every other call waits for it. */
@@ -145,10 +168,12 @@ export class LiveClient {
     const viewId = `v${++this.nextViewId}`;
     this.alertViewListeners.set(viewId, onFrame);
     let released = false;
-    const send = (v: AlertView) =>
+    const send = (v: AlertView) => {
+      this.alertViews.set(viewId, v);
       void this.start().then((api) =>
         released ? undefined : api.setAlertView(this.tabId, viewId, v),
       );
+    };
     send(view);
     return {
       update: (v) => {
@@ -158,6 +183,7 @@ export class LiveClient {
         if (released) return;
         released = true;
         this.alertViewListeners.delete(viewId);
+        this.alertViews.delete(viewId);
         void this.start().then((api) => api.releaseAlertView(this.tabId, viewId));
       },
     };
@@ -179,41 +205,52 @@ export class LiveClient {
   }
 
   /** Every row of a view, sorted and filtered, from the engine (CSV export). */
-  async alertRows(view: Omit<AlertView, 'start' | 'count'>): Promise<Alert[]> {
-    const api = await this.start();
-    return api.getAlertRows(view);
+  alertRows(view: Omit<AlertView, 'start' | 'count'>): Promise<Alert[]> {
+    return this.ask((api) => api.getAlertRows(view));
   }
 
-  async getPvConfigs(refs: PvRef[]): Promise<PvConfigResult[]> {
-    const api = await this.start();
-    return api.getPvConfigs(refs);
+  getPvConfigs(refs: PvRef[]): Promise<PvConfigResult[]> {
+    return this.ask((api) => api.getPvConfigs(refs));
   }
 
   /** The engine's value-path counters (shared by every tab; the bench reads differences). */
-  async engineStats(): Promise<EngineStats> {
-    const api = await this.start();
-    return api.getEngineStats();
+  engineStats(): Promise<EngineStats> {
+    return this.ask((api) => api.getEngineStats());
   }
 
   async setFlushInterval(ms: number): Promise<void> {
+    this.flushIntervalMs = ms;
     const api = await this.start();
     await api.setFlushInterval(this.tabId, ms);
   }
 
-  async chartDirectory(type: ChartType, reload = false): Promise<ChartDirectory> {
-    const api = await this.start();
-    return api.getChartDirectory(type, reload);
+  chartDirectory(type: ChartType, reload = false): Promise<ChartDirectory> {
+    return this.ask((api) => api.getChartDirectory(type, reload));
   }
 
-  async chartDefinition(chartId: number, reload = false): Promise<ChartDefinition> {
-    const api = await this.start();
-    return api.getChartDefinition(chartId, reload);
+  chartDefinition(chartId: number, reload = false): Promise<ChartDefinition> {
+    return this.ask((api) => api.getChartDefinition(chartId, reload));
   }
 
   /** Chart data of a range from the engine's batch cache, reduced to the plot width. */
-  async chartData(request: ChartDataRequest): Promise<ChartDataAnswer> {
-    const api = await this.start();
-    return api.getChartData(request);
+  chartData(request: ChartDataRequest): Promise<ChartDataAnswer> {
+    return this.ask((api) => api.getChartData(request));
+  }
+
+  /**
+   * EL3: a call whose answer the tab waits for. Asked of an engine that is lost before it
+   * answers (a dead worker never does), it is asked again of the new one.
+   */
+  private async ask<T>(call: (api: EngineApi) => Promise<T>): Promise<T> {
+    for (;;) {
+      const lost = this.lost;
+      const api = await this.start();
+      const answer = await Promise.race([
+        call(api).then((value) => ({ value })),
+        lost.then(() => null),
+      ]);
+      if (answer) return answer.value;
+    }
   }
 
   /**
@@ -225,12 +262,14 @@ export class LiveClient {
     const keys = [...new Set(pvs.map(pvKey))];
     const releases = keys.map((key) => this.lease('pvValue', key));
     this.chartLiveListeners.set(viewId, onChange);
+    this.liveChartKeys.set(viewId, keys);
     void this.start().then((api) => api.watchLiveChart(this.tabId, viewId, keys));
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.chartLiveListeners.delete(viewId);
+      this.liveChartKeys.delete(viewId);
       for (const release of releases) release();
       void this.start().then((api) => api.releaseLiveChart(this.tabId, viewId));
     };
@@ -242,6 +281,8 @@ export class LiveClient {
   }
 
   async dispose(): Promise<void> {
+    this.disposed = true;
+    for (const cleanup of this.engineCleanups.splice(0)) cleanup();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     if (!this.started) return;
     const api = await this.started;
@@ -297,11 +338,12 @@ export class LiveClient {
 
   private async register(): Promise<EngineApi> {
     const { api, mode } = await this.connection;
-    await this.holdTabLock();
+    // Held once for the tab's life: a new engine waits on the same lock (EL2).
+    await (this.tabLock ??= this.holdTabLock());
     const visibility = this.options.visibility ?? documentVisibility();
     const tabOptions: TabOptions = {
       visible: visibility?.isVisible() ?? true,
-      flushIntervalMs: this.options.flushIntervalMs,
+      flushIntervalMs: this.flushIntervalMs,
     };
     const receive = (message: TabMessage) => this.receive(message);
     if (mode === 'inProcess') {
@@ -334,7 +376,7 @@ export class LiveClient {
           if (message.views.length) alertViews.push(message);
         } else receive(message);
       };
-      this.cleanups.push(() => {
+      this.engineCleanups.push(() => {
         frames.dispose();
         alertViews.dispose();
       });
@@ -342,13 +384,75 @@ export class LiveClient {
         ...tabOptions,
         acksFrames: true,
       });
-      this.cleanups.push(() => channel.port1.close());
+      this.engineCleanups.push(() => channel.port1.close());
+      this.watchEngine(api);
     }
     if (visibility) {
-      this.cleanups.push(
+      this.engineCleanups.push(
         visibility.onChange(() => void api.setVisible(this.tabId, visibility.isVisible())),
       );
     }
+    return api;
+  }
+
+  /**
+   * EL1: queues for the Web Lock the engine holds while it lives; granted, the engine has
+   * ended. A worker's port says nothing when its worker dies, so only this tells.
+   */
+  private watchEngine(api: EngineApi): void {
+    const locks = this.options.locks ?? globalThis.navigator?.locks;
+    if (!locks || !this.options.reconnect) return;
+    let stop: (() => void) | null = null;
+    let stopped = false;
+    this.engineCleanups.push(() => {
+      stopped = true;
+      stop?.();
+    });
+    void api.engineLock().then(
+      (name) => {
+        if (name && !stopped) stop = whenEngineGone(locks, name, () => this.engineLost(name));
+      },
+      () => undefined,
+    );
+  }
+
+  /**
+   * EL2: the engine ended. What the tab shows is no longer kept alive: every value turns
+   * uncertain and the header says so. A new engine starts and gets everything this tab
+   * leases (keys, alert views and counts, feeds, live charts), then the values flow again.
+   */
+  private engineLost(lockName: string): void {
+    const reconnect = this.options.reconnect;
+    if (this.disposed || !reconnect) return;
+    for (const cleanup of this.engineCleanups.splice(0)) cleanup();
+    this.markLost();
+    this.armLoss();
+    this.store.markEngineLost();
+    this.connection = reconnect(lockName);
+    this.started = this.register().then((api) => this.leaseAgain(api));
+  }
+
+  private armLoss(): void {
+    this.lost = new Promise<void>((resolve) => (this.markLost = resolve));
+  }
+
+  /** EL2: a new engine gets every lease, view and feed of this tab in one go. */
+  private async leaseAgain(api: EngineApi): Promise<EngineApi> {
+    const { tabId } = this;
+    const calls: Promise<unknown>[] = [];
+    for (const [kind, byKey] of this.leases)
+      if (byKey.size > 0) calls.push(api.lease(tabId, kind, [...byKey.keys()]));
+    for (const [viewId, view] of this.alertViews) calls.push(api.setAlertView(tabId, viewId, view));
+    if (this.countListeners.size > 0) calls.push(api.setAlertCounts(tabId, true));
+    if (this.noteListeners.size > 0)
+      calls.push(api.leaseFeed('notes', tabId, [...this.noteListeners.keys()]));
+    if (this.textMessageListeners.size > 0)
+      calls.push(api.leaseFeed('textMessages', tabId, [...this.textMessageListeners.keys()]));
+    for (const [viewId, keys] of this.liveChartKeys)
+      calls.push(api.watchLiveChart(tabId, viewId, keys));
+    await Promise.allSettled(calls);
+    // Chart views load their ranges again, now from the new engine's cache.
+    for (const listener of [...this.chartLiveListeners.values()]) listener();
     return api;
   }
 

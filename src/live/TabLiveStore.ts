@@ -5,16 +5,27 @@
 import { pvKey, stationKey } from '../contract/keys.ts';
 import type { PvValue } from '../contract/pv.ts';
 import type { StationLiveData } from '../contract/station.ts';
+import type { DisplayConnectionState } from '../contract/enums.ts';
 import type { ConnectionStatus, Frame, PvConfigEntry } from '../../workers/engineProtocol.ts';
 import type { LeaseKind } from '../../workers/topics.ts';
 import { isItemKind, type ItemKind, type ItemTypes } from '../../workers/topics/itemTopics.ts';
 
 type Listener = () => void;
 
+/**
+ * The connection states a tab shows: those the engine reports (SPEC §4), and `engineLost`,
+ * which only the tab can know: the engine itself has ended and a new one is starting (EL2).
+ */
+export type TabConnectionState = DisplayConnectionState | 'engineLost';
+
+export interface TabConnectionStatus extends Omit<ConnectionStatus, 'display'> {
+  display: TabConnectionState;
+}
+
 /** The header shows the age of the last data in seconds; finer changes wake nobody. */
 export const LAST_DATA_RESOLUTION_MS = 1_000;
 
-const INITIAL_STATUS: ConnectionStatus = {
+const INITIAL_STATUS: TabConnectionStatus = {
   display: 'connecting',
   serverStatus: 'WebServerDisconnected',
   lastDataAt: null,
@@ -29,7 +40,7 @@ export class TabLiveStore {
   private readonly items = new Map<ItemKind, Map<string, unknown>>();
   /** Keys of keyed topics whose subscribe failed, with why; cleared by the next item. */
   private readonly itemErrors = new Map<ItemKind, Map<string, string>>();
-  private status: ConnectionStatus = INITIAL_STATUS;
+  private status: TabConnectionStatus = INITIAL_STATUS;
   /** By kind, then key: a dense view looks keys up per value, so no joined string keys. */
   private readonly listeners = new Map<LeaseKind, Map<string, Set<Listener>>>();
   private readonly statusListeners = new Set<Listener>();
@@ -56,7 +67,7 @@ export class TabLiveStore {
     return this.itemErrors.get(kind)?.get(key);
   }
 
-  getStatus(): ConnectionStatus {
+  getStatus(): TabConnectionStatus {
     return this.status;
   }
 
@@ -115,6 +126,34 @@ export class TabLiveStore {
     for (const listener of woken) listener();
   }
 
+  /**
+   * EL2: the engine has ended. No value here is kept alive any more: each is marked
+   * uncertain (with its time, so views show its age), each station's dial state is not
+   * known, and the connection state says the engine is lost, until the new engine's frames
+   * bring values and a state again.
+   */
+  markEngineLost(): void {
+    const woken = new Set<Listener>(this.statusListeners);
+    const byKey = this.listeners.get('pvValue');
+    for (const [key, value] of this.pvValues) {
+      // A bad value stays bad: it says more than uncertain.
+      if (value.quality === 'Uncertain' || value.quality === 'Bad') continue;
+      this.pvValues.set(key, { ...value, quality: 'Uncertain' });
+      const set = byKey?.get(key);
+      if (set) for (const listener of set) woken.add(listener);
+    }
+    // A station's dial state came from the engine too: unknown now, never "Verbunden".
+    const stations = this.listeners.get('station');
+    for (const [key, station] of this.stations) {
+      if (station.dialState === 'NotDefined') continue;
+      this.stations.set(key, { ...station, dialState: 'NotDefined' });
+      const set = stations?.get(key);
+      if (set) for (const listener of set) woken.add(listener);
+    }
+    this.status = { ...this.status, display: 'engineLost', nextRetryAt: null };
+    for (const listener of woken) listener();
+  }
+
   /** Drops a key the tab no longer leases. */
   forget(kind: LeaseKind, key: string): void {
     if (kind === 'pvValue') this.pvValues.delete(key);
@@ -127,7 +166,7 @@ export class TabLiveStore {
   }
 
   private updateStatus(frame: Frame): boolean {
-    const next = frame.status ?? this.status;
+    const next: TabConnectionStatus = frame.status ?? this.status;
     const lastDataAt = frame.lastDataAt;
     const before = this.status;
     const ageMoved =

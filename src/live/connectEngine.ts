@@ -21,7 +21,7 @@ const WORKER_NAME = 'pegel-engine';
 function sharedEngineWorker(): SharedWorker {
   return new SharedWorker(new URL('../../workers/engine.worker.ts', import.meta.url), {
     type: 'module',
-    name: WORKER_NAME,
+    name: sharedEngineName(),
   });
 }
 
@@ -79,4 +79,34 @@ export async function connectEngine(): Promise<EngineConnection> {
   // Loaded only here, so the SignalR client stays out of the main chunk.
   const { createEngine } = await import('../../workers/createEngine.ts');
   return { api: createEngine(window), mode: 'inProcess' };
+}
+
+/** Where the tabs of the origin keep the name of the shared engine in use (EL2). */
+const ENGINE_NAME_KEY = 'pegel.engineName';
+
+/** The shared engine's worker name: the one the origin's tabs use now (EL2). */
+function sharedEngineName(): string {
+  try {
+    return localStorage.getItem(ENGINE_NAME_KEY) ?? WORKER_NAME;
+  } catch {
+    return WORKER_NAME;
+  }
+}
+
+/**
+ * EL2: a new engine after the one this tab used has ended (`lost`: the name of its Web
+ * Lock). It gets a name of its own, the same in every tab that lost that engine, so they
+ * meet in one new worker: under the old name, the browser may still hand out the ending
+ * worker (its lock is gone before its worker is), whose port never answers. Tabs opened
+ * later find the name in localStorage.
+ */
+export function reconnectEngine(lost: string): Promise<EngineConnection> {
+  early = null;
+  const name = `${WORKER_NAME}~${lost}`;
+  try {
+    localStorage.setItem(ENGINE_NAME_KEY, name);
+  } catch {
+    // Without storage, tabs opened later start under the old name: one more engine at most.
+  }
+  return connectEngine();
 }

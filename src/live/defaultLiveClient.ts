@@ -1,5 +1,5 @@
 /** The one LiveClient of this tab, created on first use. */
-import { connectEngine } from './connectEngine.ts';
+import { connectEngine, reconnectEngine } from './connectEngine.ts';
 import { LiveClient } from './LiveClient.ts';
 import { redirectToLogout } from './sessionRedirect.ts';
 
@@ -7,7 +7,10 @@ let client: LiveClient | null = null;
 
 export function getDefaultLiveClient(): LiveClient {
   if (!client) {
-    const live = new LiveClient(connectEngine(), { onSessionEnded: redirectToLogout });
+    const live = new LiveClient(connectEngine(), {
+      onSessionEnded: redirectToLogout,
+      reconnect: reconnectEngine,
+    });
     client = live;
     // The bench suite reads this tab's data-path figures here (bench/harness/appProbe.ts).
     const probe = live.probe;

@@ -6,6 +6,7 @@ export { usePvConfig, type PvConfigState } from './usePvConfig.ts';
 export { useStationLive } from './useStationLive.ts';
 export { pvStationNumber, useStationConnection } from './useStationConnection.ts';
 export { useConnectionStatus } from './useConnectionStatus.ts';
+export type { TabConnectionState, TabConnectionStatus } from './TabLiveStore.ts';
 export { LiveClient, LEASE_RELEASE_GRACE_MS, type LiveClientOptions } from './LiveClient.ts';
 export { logoutUrl } from './sessionRedirect.ts';
 export type { ConnectionStatus, PvConfigResult } from '../../workers/engineProtocol.ts';

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { signIn } from './auth.ts';
+import { completeSignIn, signIn } from './auth.ts';
 import { signInHttp } from '../support/login.ts';
 
 const conn = (page: Page) => page.locator('.shell-header .conn');
@@ -45,7 +45,6 @@ test('CD1: each status the server reports shows which link is down; Connected sh
     body: JSON.stringify({ status: 'Unknown' }),
   });
   expect(denied.status).toBe(403);
-  expect((await simulate('Unauthorized')).status).toBe(400);
   expect((await simulate('Nonsense')).status).toBe(400);
 });
 
@@ -68,6 +67,32 @@ test('CD2: with the web server gone the header says so, with the data age and a 
   await page.setViewportSize({ width: 1280, height: 720 });
   await plant.restart();
   await expect(conn(page)).toHaveAttribute('data-connection', 'connected', { timeout: 45_000 });
+});
+
+test('SE2: a server status Unauthorized sends every tab through logout to sign-in with its page, once', async ({
+  page,
+  context,
+  plant,
+}) => {
+  await signIn(page, 'operator', '/stations/1');
+  const second = await context.newPage();
+  await second.goto('/stations/2');
+  for (const tab of [page, second])
+    await expect(conn(tab)).toHaveAttribute('data-connection', 'connected');
+  const admin = await signInHttp(plant.url, 'admin');
+  const sent = await admin.fetch('/api/admin/simulate/server-status', {
+    method: 'POST',
+    body: JSON.stringify({ status: 'Unauthorized' }),
+  });
+  expect(sent.status).toBe(200);
+  await expect(page).toHaveURL(/\/login\?returnUrl=%2Fstations%2F1$/);
+  await expect(second).toHaveURL(/\/login\?returnUrl=%2Fstations%2F2$/);
+  // Sent once, not kept as the plant's status: signing in again stays signed in.
+  await completeSignIn(second);
+  await expect(second).toHaveURL(/\/stations\/2$/);
+  await expect(conn(second)).toHaveAttribute('data-connection', 'connected');
+  await expect(second.locator('[data-pv^="AnaIn-"] .pv-value').first()).toHaveText(/\d/);
+  await expect(second).toHaveURL(/\/stations\/2$/);
 });
 
 test('CD3: a server notice reaches every tab and is dismissed per tab', async ({

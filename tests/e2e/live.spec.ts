@@ -50,7 +50,7 @@ test('LV1b: without SharedWorker the engine runs in a dedicated worker of the ta
   page,
 }) => {
   // As in a browser without SharedWorker (Chrome on Android): the engine falls back to a
-  // dedicated Worker per tab and is called over its port (workers/rpc.ts).
+  // dedicated Worker per tab and is called over its port (Comlink.wrap on the worker).
   await page.addInitScript(() => {
     Object.defineProperty(window, 'SharedWorker', { value: undefined, configurable: true });
   });

@@ -1,7 +1,7 @@
 /**
  * The engine's alerts (DESIGN.md "the engine owns the alert store"): one live store for all
  * tabs, fed by one subscription on the alert hub (SubscribeToAllAlerts + SubscribeToAcks +
- * FetchAllPendingAlerts), and one store per archive query loaded over REST. A tab leases a
+ * SubscribeToPendingAlerts + FetchAllPendingAlerts), and one store per archive query loaded over REST. A tab leases a
  * view {source, sort, filter, start, count}; it receives only its window plus a margin and
  * the totals, in `alerts` messages at most one per flush interval.
  *
@@ -235,8 +235,10 @@ export class AlertFeed {
     const replay: [string, unknown][] = [];
     this.replay = replay;
     try {
-      await this.deps.invoke(m.subscribeToAllAlerts);
-      await this.deps.invoke(m.subscribeToAcks);
+      // AV2c: pending alerts too: a real plant server may send the current list only to those
+      // who asked for it.
+      for (const method of [m.subscribeToAllAlerts, m.subscribeToAcks, m.subscribeToPendingAlerts])
+        await this.deps.invoke(method);
       const answer = await this.deps.invoke(m.fetchAllPendingAlerts);
       // A later reconnect started its own run; its snapshot is the newer one.
       if (run !== this.subscribeRun) return;

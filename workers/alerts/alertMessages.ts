@@ -77,7 +77,14 @@ export function applyAlertHubMessage(store: AlertRows, message: string, payload:
       return store.remove(ids(payload));
     case HUB_MESSAGES.newPendingAlerts: {
       if (!isRecord(payload) || !Array.isArray(payload.alerts)) return 0;
-      const alerts = payload.alerts.filter(isAlert);
+      // AV2c: a station's whole list arrives with every change of it; only what the store does
+      // not hold yet as it is becomes a change (the rest already came as newAlert or ackAlert).
+      // An acknowledgement changes an alert's state, a return to normal its cleared flag; an
+      // id's text, priority and time never change.
+      const alerts = payload.alerts.filter((a): a is Alert => {
+        const held = store.get((a as Partial<Alert> | null)?.id as number);
+        return isAlert(a) && (!held || held.state !== a.state || held.cleared !== a.cleared);
+      });
       store.upsertMany(alerts);
       return alerts.length;
     }
@@ -90,7 +97,6 @@ export function applyAlertHubMessage(store: AlertRows, message: string, payload:
 export function touchedIds(message: string, payload: unknown): number[] {
   switch (NAMES.get(message.toLowerCase())) {
     case HUB_MESSAGES.newAlert:
-      return isRecord(payload) && isNum(payload.id) ? [payload.id] : [];
     case HUB_MESSAGES.ackAlert:
       return isRecord(payload) && isNum(payload.id) ? [payload.id] : [];
     case HUB_MESSAGES.ackAlerts:

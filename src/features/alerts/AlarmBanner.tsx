@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
-import { useAlertCounts } from '../../live/index.ts';
+import { useAlertCounts, useConnectionStatus } from '../../live/index.ts';
 import { cx, Icon, type IconName } from '../../ui/index.ts';
 import { Horn } from './horn.ts';
 import {
@@ -31,6 +31,8 @@ const HORN_ICON: Record<HornState, IconName> = {
 export function AlarmBanner() {
   const { t } = useTranslation();
   const counts = useAlertCounts();
+  // EL2: with the engine lost nobody keeps the counts: never "no pending alerts" then.
+  const unknown = useConnectionStatus().display === 'engineLost';
   const styles = usePriorityStyles();
   const settings = useHornSettings();
   const [audioAllowed, setAudioAllowed] = useState(false);
@@ -80,8 +82,9 @@ export function AlarmBanner() {
     writeHornSettings({ ...settings, mutedAt: state === 'muted' ? null : Date.now() });
   };
 
-  const label =
-    pending > 0
+  const label = unknown
+    ? t('alerts.banner.unknown')
+    : pending > 0
       ? t('alerts.banner.pending', { count: pending })
       : active > 0
         ? t('alerts.banner.active', { count: active })
@@ -106,7 +109,7 @@ export function AlarmBanner() {
           {label}
         </span>
         <span className="alarm-banner-short" aria-hidden="true">
-          {pending > 0 ? `⚠ ${pending}` : active > 0 ? `● ${active}` : '✓'}
+          {unknown ? '?' : pending > 0 ? `⚠ ${pending}` : active > 0 ? `● ${active}` : '✓'}
         </span>
         {/* The message texts of the plant already start with the station name. */}
         {pending > 0 && top && <span className="alarm-banner-text">{top.text}</span>}

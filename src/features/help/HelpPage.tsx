@@ -14,6 +14,7 @@ const STATES: readonly ConnectionDisplay[] = [
   'connecting',
   'disconnecting',
   'notConnected',
+  'engineLost',
   'offline',
   'unknown',
 ];

@@ -536,6 +536,53 @@ describe('alert views in the engine', () => {
     expect(a.messages.length).toBe(before + 2);
   });
 
+  it('AV2c: the current list subscribes to pending alerts, again after a reconnect; a pushed station list changes only what differs', async () => {
+    const { h, a } = await setup();
+    await h.engine.setAlertView('a', 'v', { source: { kind: 'live' }, start: 0, count: 10 });
+    await h.timers.advance(100);
+    const hub = h.hubs.hub('alert');
+    const order = () => hub.received.map((r) => r.method);
+    expect(order()).toEqual([
+      M.subscribeToAllAlerts,
+      M.subscribeToAcks,
+      M.subscribeToPendingAlerts,
+      M.fetchAllPendingAlerts,
+    ]);
+    const version = lastAlerts(a.messages)!.views[0]![1];
+    const sentBefore = a.messages.length;
+    // The station's whole list again, unchanged: nothing to send.
+    hub.emit(HUB_MESSAGES.newPendingAlerts, 1, [makeAlert(1), makeAlert(2)]);
+    await h.timers.advance(100);
+    expect(a.messages.length).toBe(sentBefore);
+    // The list with one alert acknowledged and a new one: both reach the view.
+    const acked = {
+      ...makeAlert(1),
+      state: 'acknowledged' as const,
+      acknowledgedBy: 'op',
+      acknowledgedAt: 5,
+    };
+    hub.emit(HUB_MESSAGES.newPendingAlerts, 1, [acked, makeAlert(2), makeAlert(4)]);
+    await h.timers.advance(100);
+    const frame = lastAlerts(a.messages)!.views[0]![1];
+    expect(frame).not.toBe(version);
+    expect(frame.rows.map((r) => [r.id, r.state])).toEqual([
+      [4, makeAlert(4).state],
+      [2, makeAlert(2).state],
+      [1, 'acknowledged'],
+    ]);
+    hub.received.length = 0;
+    hub.drop();
+    await h.timers.advance(10);
+    hub.restore();
+    await h.timers.advance(200);
+    expect(order()).toEqual([
+      M.subscribeToAllAlerts,
+      M.subscribeToAcks,
+      M.subscribeToPendingAlerts,
+      M.fetchAllPendingAlerts,
+    ]);
+  });
+
   it('AV4: the last release closes the alert channel; a disconnecting tab releases its views', async () => {
     const { h } = await setup();
     await h.engine.setAlertView('a', 'v', { source: { kind: 'live' }, start: 0, count: 10 });

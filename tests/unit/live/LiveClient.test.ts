@@ -332,3 +332,169 @@ describe('LiveClient', () => {
     );
   });
 });
+
+/**
+ * Web Locks as the tab uses them: its own lock is held at once; an engine's lock (EL1) is
+ * granted when the test ends that engine.
+ */
+function engineLocks() {
+  const ends = new Map<string, () => void>();
+  const locks = {
+    request(name: string, ...rest: unknown[]) {
+      const callback = rest.at(-1) as () => unknown;
+      if (!name.startsWith('pegel-engine-')) {
+        void callback();
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => ends.set(name, () => resolve(callback())));
+    },
+  } as unknown as LockManager;
+  return {
+    locks,
+    waitingFor: () => [...ends.keys()],
+    end(name: string) {
+      const granted = ends.get(name);
+      ends.delete(name);
+      granted?.();
+    },
+  };
+}
+
+/** An engine over a port that says which lock it holds, as a worker's engine does. */
+function lockedEngine(h: ReturnType<typeof createHarness>, lock: string, calls: string[]) {
+  const api = recordingApi(h.engine, calls);
+  return new Proxy(api, {
+    get: (target, name: keyof EngineApi) =>
+      name === 'engineLock' ? async () => lock : target[name],
+  });
+}
+
+describe('a lost engine (EL1-EL3)', () => {
+  it('EL2: the store marks every good value uncertain, dial states unknown and the engine lost, until new frames come', () => {
+    const store = new TabLiveStore();
+    const woken: string[] = [];
+    store.subscribe('pvValue', aiKey(1), () => woken.push('1'));
+    store.subscribe('pvValue', aiKey(2), () => woken.push('2'));
+    store.subscribeStatus(() => woken.push('status'));
+    store.subscribe('station', 'st1', () => woken.push('st1'));
+    const bad = { ...doubleValue(2, 5), quality: 'Bad' as const };
+    const station = {
+      stationNumber: 1,
+      name: 'Talaue',
+      timestamp: 900,
+      lastConnection: null,
+      dialCounters: null,
+      dialState: 'Connected' as const,
+    };
+    store.apply(
+      frame({
+        pvValues: [doubleValue(1, 1, 1_000), bad],
+        stations: [station],
+        status: {
+          display: 'connected',
+          serverStatus: 'Connected',
+          lastDataAt: 1_000,
+          nextRetryAt: null,
+        },
+        lastDataAt: 1_000,
+      }),
+    );
+    woken.length = 0;
+    store.markEngineLost();
+    expect(store.getStatus()).toMatchObject({ display: 'engineLost', lastDataAt: 1_000 });
+    // Kept with its time (views show its age), no longer good; a bad value stays bad.
+    expect(store.getPvValue(aiKey(1))).toEqual({
+      ...doubleValue(1, 1, 1_000),
+      quality: 'Uncertain',
+    });
+    expect(store.getPvValue(aiKey(2))).toBe(bad);
+    expect(store.getStation('st1')).toEqual({ ...station, dialState: 'NotDefined' });
+    expect(woken.sort()).toEqual(['1', 'st1', 'status']);
+    store.apply(
+      frame({
+        pvValues: [doubleValue(1, 2, 2_000)],
+        status: {
+          display: 'connecting',
+          serverStatus: 'WebServerDisconnected',
+          lastDataAt: null,
+          nextRetryAt: null,
+        },
+      }),
+    );
+    expect(store.getStatus().display).toBe('connecting');
+    expect(store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 2, 2_000));
+  });
+
+  it('EL1-EL3: a tab waits on the engine lock; granted, it starts a new engine, leases everything again and asks pending calls again', async () => {
+    const first = createHarness();
+    const second = createHarness();
+    const firstCalls: string[] = [];
+    const secondCalls: string[] = [];
+    // The first engine never answers chart directories: its worker dies with the call open.
+    const dying = new Proxy(lockedEngine(first, 'pegel-engine-1', firstCalls), {
+      get: (target, name: keyof EngineApi) =>
+        name === 'getChartDirectory' ? () => new Promise(() => undefined) : target[name],
+    });
+    const { locks, waitingFor, end } = engineLocks();
+    const reconnects: string[] = [];
+    const client = new LiveClient(Promise.resolve({ api: dying, mode: 'shared' as const }), {
+      tabId: 'tab1',
+      timers: first.timers,
+      locks,
+      requestFrame: null,
+      reconnect: async (lost) => {
+        reconnects.push(lost);
+        return { api: lockedEngine(second, 'pegel-engine-2', secondCalls), mode: 'shared' };
+      },
+    });
+    client.lease('pvValue', aiKey(1));
+    client.lease('station', 'st1');
+    const view = { source: { kind: 'live' as const }, start: 0, count: 10 };
+    client.watchAlertView(view, () => undefined);
+    client.watchAlertCounts(() => undefined);
+    client.watchNote(7, () => undefined);
+    let chartNews = 0;
+    client.watchLiveChart([{ type: 'AnaIn', nr: 2 }], () => chartNews++);
+    await first.timers.advance(100);
+    await realTick();
+    first.hubs.hub('pv').emit('newValue', doubleValue(1, 7, 500));
+    await first.timers.advance(100);
+    await realTick();
+    expect(client.store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 7, 500));
+    expect(waitingFor()).toEqual(['pegel-engine-1']);
+    const directory = client.chartDirectory('Measurement').then(
+      () => 'answered',
+      (error: Error) => error.message,
+    );
+
+    end('pegel-engine-1');
+    await realTick();
+    expect(reconnects).toEqual(['pegel-engine-1']);
+    expect(client.store.getPvValue(aiKey(1))?.quality).toBe('Uncertain');
+    await vi.waitFor(() => expect(secondCalls).toContain('done watchLiveChart'));
+    const sent = (name: string) => secondCalls.filter((c) => c.startsWith(`${name} `));
+    expect(sent('connect')).toHaveLength(1);
+    expect(sent('lease').sort()).toEqual([
+      `lease ["pvValue",["${aiKey(1)}","${aiKey(2)}"]]`,
+      'lease ["station",["st1"]]',
+    ]);
+    expect(sent('setAlertView')).toEqual([`setAlertView ["v1",${JSON.stringify(view)}]`]);
+    expect(sent('setAlertCounts')).toEqual(['setAlertCounts [true]']);
+    expect(sent('leaseFeed')).toEqual(['leaseFeed ["tab1",[7]]']);
+    expect(sent('watchLiveChart')).toEqual([`watchLiveChart ["c2",["${aiKey(2)}"]]`]);
+    // Chart views load again from the new engine; the open call was asked of it again.
+    await vi.waitFor(() => expect(chartNews).toBe(1));
+    // This harness has no chart REST: the new engine answers with its failure, not silence.
+    await expect(directory).resolves.toBe('No chart API configured');
+    expect(sent('getChartDirectory')).toHaveLength(1);
+    // Values flow from the new engine, and it is watched in turn.
+    await second.timers.advance(100);
+    second.hubs.hub('pv').emit('newValue', doubleValue(1, 8, 900));
+    await second.timers.advance(100);
+    await realTick();
+    expect(client.store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 8, 900));
+    expect(client.store.getStatus().display).not.toBe('engineLost');
+    expect(waitingFor()).toEqual(['pegel-engine-2']);
+    void client.dispose();
+  });
+});
