@@ -446,6 +446,11 @@ export class Archive {
     return pv !== null && this.filled.has(pv.id);
   }
 
+  /** Whether histories queued by fillSoon are still being written. */
+  fillsPending(): boolean {
+    return this.queued.size > 0;
+  }
+
   /**
    * Fills the history of these PVs soon, one per turn of the event loop, so a request that
    * needs many of them does not stop the server for seconds (a view asks again later).

@@ -211,7 +211,7 @@ describe('ActionNotice following a command', () => {
     values.set(pump2.pvRef.nr, bool(true));
     await show(...all);
     expect(notice()?.dataset.feedback).toBe('confirmed');
-    expect(notice()?.textContent).toContain('Die Anlage meldet alle gesendeten Werte (3).');
+    expect(notice()?.textContent).toContain('Die Anlage meldet alle 3 gesendeten Werte.');
     livePv = null;
   });
 });
