@@ -9,7 +9,7 @@ import type { PvRef } from '../contract/pv.ts';
 
 /** The words a machine's PV names end in: feedbacks, commands, set values, measurements. */
 const SIGNAL_WORDS =
-  /\s+(Betrieb|Betriebsmeldung|Rückmeldung|Störung|Ein\/Aus|Start\/Stopp|Auf\/Zu|Offen|Geschlossen|Hand\/Auto|Auto\/Hand|Betriebsart|Sollwert|Sollwert Drehzahl|Stellwert|Motorstrom|Drehzahl|Laufzeit|Schaltspiele)$/i;
+  /\s+(Betrieb|Betriebsmeldung|Laufmeldung|Läuft|Rückmeldung|Störung|Ein\/Aus|Start\/Stopp|Auf\/Zu|Offen|Geschlossen|Hand\/Auto|Auto\/Hand|Betriebsart|Sollwert|Sollwert Drehzahl|Stellwert|Motorstrom|Drehzahl|Laufzeit|Schaltspiele)$/i;
 
 /** The machine's name of a PV's name, or null when the name names no machine signal. */
 export function machineName(pvName: string): string | null {

@@ -4,22 +4,20 @@
  * the last days, and the date a service falls due at that rate. Rules MT10-MT12, tests in
  * tests/unit/maintenance/maintenanceForecast.test.ts.
  */
+import { machineName as machineOfSignal } from './machineCommands.ts';
 
 /** The days over which the runtime rate is measured. */
 export const RATE_DAYS = 30;
 
 const DAY_MS = 86_400_000;
 
-/** The words a running signal adds to its machine's name ("Brunnenpumpe 1 Betrieb"). */
-const SIGNAL_SUFFIX = /\s+(?:Betrieb|Betriebsmeldung|Laufmeldung|Läuft)$/;
-
 /**
  * MT10: the machine behind a running signal, named as people name it: "Brunnenpumpe 1", not
  * the input "Brunnenpumpe 1 Betrieb". A name without such a suffix is the machine's already.
  */
 export function machineName(pvName: string): string {
-  const name = pvName.replace(SIGNAL_SUFFIX, '').trim();
-  return name === '' ? pvName : name;
+  // One rule for a machine's name (machineCommands.ts), as the process image's panel names it.
+  return machineOfSignal(pvName) ?? pvName;
 }
 
 /**
