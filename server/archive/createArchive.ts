@@ -100,6 +100,9 @@ export class Archive {
   private readonly modelled = new Map<number, boolean>();
   /** PVs waiting in fillSoon's queue. */
   private readonly queued = new Set<string>();
+  /** Rows of SQLite the archive itself changed (histories, its PV register, live values). */
+  private writes = 0;
+  private totalChanges: (() => number) | null = null;
   private readonly stops: (() => void)[] = [];
   private readonly rowsWritten;
   private readonly appendSeconds;
@@ -176,7 +179,7 @@ export class Archive {
     const onValues = this.store.db.transaction((values: readonly PvValue[]) =>
       this.live.onValues(values),
     );
-    this.stops.push(this.plant.on('values', (values) => onValues(values)));
+    this.stops.push(this.plant.on('values', (values) => this.own(() => onValues(values))));
     if (this.options.holdTickMs) {
       // A plant that sends values only on change: its values now are the first ones held, so
       // a flow that stays 0 after the start counts from there on.
@@ -185,7 +188,7 @@ export class Archive {
         const value = this.plant.valueByKey(pvKey(ref));
         if (value && value.timestamp >= this.historyEnd) now.push(value);
       }
-      onValues(now);
+      this.own(() => onValues(now));
     }
     const handle = timers.setInterval(
       () => this.flush(),
@@ -292,7 +295,7 @@ export class Archive {
   /** Writes queued live values (also called by the flush timer). */
   flush(): void {
     const started = performance.now();
-    this.count(this.live.flush());
+    this.count(this.own(() => this.live.flush()));
     this.appendedValues.inc({}, this.live.acceptedValues - this.reported.accepted);
     this.deferredSamples.inc({}, this.live.deferredSamples - this.reported.deferred);
     this.reported = { accepted: this.live.acceptedValues, deferred: this.live.deferredSamples };
@@ -302,9 +305,10 @@ export class Archive {
   /** Drops raw values and quarter hours older than their retention. Returns rows deleted. */
   prune(): number {
     const now = this.ctx.now();
-    return (
-      this.store.prune('raw', now - RAW_RETENTION_DAYS * 86_400_000) +
-      this.store.prune('quarterHour', now - QUARTER_HOUR_RETENTION_DAYS * 86_400_000)
+    return this.own(
+      () =>
+        this.store.prune('raw', now - RAW_RETENTION_DAYS * 86_400_000) +
+        this.store.prune('quarterHour', now - QUARTER_HOUR_RETENTION_DAYS * 86_400_000),
     );
   }
 
@@ -330,7 +334,7 @@ export class Archive {
       const config = this.plant.config(ref);
       if (config?.hasArchiveData) {
         const kind = archiveKindOf(config);
-        const row = this.store.pv(key, kind);
+        const row = this.own(() => this.store.pv(key, kind));
         if (row.historyFilled) this.filled.add(row.id);
         pv = { ref: config.pvRef, config, id: row.id, kind: row.kind };
       } else {
@@ -359,10 +363,12 @@ export class Archive {
           ? anchoredCounter(generated, this.plan, anchor)
           : anchoredSignal(generated, pv.config, this.historyEnd, anchor);
     let rows: RowCounts = { raw: 0, quarterHour: 0, day: 0, month: 0 };
-    this.store.db.transaction(() => {
-      rows = fillHistory(this.store, pv.id, signal, this.plan);
-      this.store.setHistoryFilled(pv.id);
-    })();
+    this.own(() =>
+      this.store.db.transaction(() => {
+        rows = fillHistory(this.store, pv.id, signal, this.plan);
+        this.store.setHistoryFilled(pv.id);
+      })(),
+    );
     this.filled.add(pv.id);
     this.count({ samples: rows.raw, aggregates: rows });
     this.fillSeconds.inc({}, (performance.now() - started) / 1000);
@@ -411,14 +417,16 @@ export class Archive {
       .filter(({ pv }) => !this.filled.has(pv.id))
       .map(({ h, pv }) => ({ id: pv.id, counter: pv.kind === 'counter', read: h.read, pv }));
     let rows: RowCounts = { raw: 0, quarterHour: 0, day: 0, month: 0 };
-    this.store.db.transaction(() => {
-      rows = fillModelHistory(this.store, pvs, run, this.plan, (p, lastReading) => {
-        // The counter's history ends at the plant's reading; its increments stay the model's.
-        const anchor = this.valueAtHistoryEnd((p as (typeof pvs)[number]).pv);
-        return anchor === null || lastReading === null ? 0 : anchor - lastReading;
-      });
-      for (const p of pvs) this.store.setHistoryFilled(p.id);
-    })();
+    this.own(() =>
+      this.store.db.transaction(() => {
+        rows = fillModelHistory(this.store, pvs, run, this.plan, (p, lastReading) => {
+          // The counter's history ends at the plant's reading; its increments stay the model's.
+          const anchor = this.valueAtHistoryEnd((p as (typeof pvs)[number]).pv);
+          return anchor === null || lastReading === null ? 0 : anchor - lastReading;
+        });
+        for (const p of pvs) this.store.setHistoryFilled(p.id);
+      })(),
+    );
     for (const p of pvs) this.filled.add(p.id);
     this.count({ samples: rows.raw, aggregates: rows });
     this.fillSeconds.inc({}, (performance.now() - started) / 1000);
@@ -444,6 +452,28 @@ export class Archive {
   hasHistory(ref: PvRef): boolean {
     const pv = this.lookup(ref);
     return pv !== null && this.filled.has(pv.id);
+  }
+
+  /**
+   * Rows of SQLite the archive changed itself, in the background or for a read: a refused
+   * request's own writes are SQLite's changes less these (tests/integration/hostile).
+   */
+  ownWrites(): number {
+    return this.writes;
+  }
+
+  /** Runs `write` and counts the rows of SQLite it changed as the archive's own. */
+  private own<T>(write: () => T): T {
+    if (!this.totalChanges) {
+      const statement = this.store.db.prepare('SELECT total_changes()').pluck();
+      this.totalChanges = () => statement.get() as number;
+    }
+    const before = this.totalChanges();
+    try {
+      return write();
+    } finally {
+      this.writes += this.totalChanges() - before;
+    }
   }
 
   /** Whether histories queued by fillSoon are still being written. */
