@@ -30,7 +30,7 @@ async function firstAnalogue(page: Page) {
 
 /**
  * Records in the page every change of the header's connection state and of the first
- * analogue value's quality mark, with the time: the lost state may last only as long as a
+ * analogue value's stale note (none while fresh), with the time: the lost state may last only as long as a
  * new engine takes to start, too short to catch by polling.
  */
 async function recordStates(page: Page) {
@@ -46,12 +46,13 @@ async function recordStates(page: Page) {
     (window as Window & { __pegelStates?: typeof states }).__pegelStates = states;
     const read = () => {
       const conn = document.querySelector('.shell-header .conn')?.getAttribute('data-connection');
-      const mark = document.querySelector('[data-pv^="AnaIn-"] .quality-mark')?.className;
+      const note = document.querySelector('[data-pv^="AnaIn-"] .stale-note');
+      const mark = note ? (note.getAttribute('data-stale') ?? 'stale') : 'fresh';
       const banner = document.querySelector('.alarm-banner-count')?.textContent ?? '';
       const dial = document.querySelector('.station-facts [data-dial-state]');
       const state = {
         conn: conn ?? '',
-        quality: mark ?? '',
+        quality: mark,
         banner,
         dial: dial?.getAttribute('data-dial-state') ?? '',
       };
@@ -146,7 +147,7 @@ test('EL1: a lost engine shows in both tabs with their values uncertain; a new e
   await expect(alertRows(second).first()).toBeVisible({ timeout: 60_000 });
   for (const tab of [page, second])
     await expect(conn(tab)).toHaveAttribute('data-connection', 'connected');
-  await expect(row.locator('.quality-mark')).toHaveClass(/qualitygood/);
+  await expect(row.locator('.stale-note')).toHaveCount(0);
   const navigations: string[] = [];
   for (const tab of [page, second]) tab.on('framenavigated', (f) => navigations.push(f.url()));
   const states = [await recordStates(page), await recordStates(second)];
@@ -172,7 +173,7 @@ test('EL1: a lost engine shows in both tabs with their values uncertain; a new e
     // The banner no longer vouches for "no pending alerts"; the station is not "connected".
     expect(seen[lost]!.banner).toBe('Meldungsstand unbekannt');
     if (i === 0) {
-      expect(seen[lost]!.quality).toContain('qualityuncertain');
+      expect(seen[lost]!.quality).toMatch(/^(uncertain|stationOffline)$/);
       expect(seen[lost]!.dial).not.toBe('Connected');
     }
   }
@@ -184,7 +185,7 @@ test('EL1: a lost engine shows in both tabs with their values uncertain; a new e
     .toBe(1);
   for (const tab of [page, second])
     await expect(conn(tab)).toHaveAttribute('data-connection', 'connected', { timeout: 30_000 });
-  await expect(row.locator('.quality-mark')).toHaveClass(/qualitygood/, { timeout: 20_000 });
+  await expect(row.locator('.stale-note')).toHaveCount(0, { timeout: 20_000 });
   // Values move again: some value on the page changes by itself (the plant moves, no reload).
   const values = page.locator('.pv-value');
   const before = await values.allTextContents();

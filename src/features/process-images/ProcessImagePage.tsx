@@ -70,7 +70,8 @@ export function ProcessImagePage() {
   const title = data.state === 'ready' ? (data.data.entry?.title ?? name) : name;
 
   if (data.state === 'error') {
-    const missing = data.error && /404|Not Found/i.test(data.error);
+    // Named by its kind: the text is the user's language, not the server's status line.
+    const missing = data.kind === 'notFound';
     return (
       <section className="page">
         <PageHeader title={title} />

@@ -1,9 +1,11 @@
 /** Loads data once per dependency change with abort on unmount; the view renders the state. */
 import { useCallback, useEffect, useState } from 'react';
-import { failureText } from '../../app/failureText.ts';
+import { failureKind, failureText } from '../../app/failureText.ts';
 
 export type AsyncState<T> =
-  { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; error: string };
+  | { state: 'loading' }
+  | { state: 'ready'; data: T }
+  | { state: 'error'; error: string; kind: ReturnType<typeof failureKind> };
 
 export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[]) {
   const [result, setResult] = useState<AsyncState<T>>({ state: 'loading' });
@@ -16,7 +18,8 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: rea
         if (!controller.signal.aborted) setResult({ state: 'ready', data });
       },
       (err: unknown) => {
-        if (!controller.signal.aborted) setResult({ state: 'error', error: failureText(err) });
+        if (!controller.signal.aborted)
+          setResult({ state: 'error', error: failureText(err), kind: failureKind(err) });
       },
     );
     return () => controller.abort();
