@@ -45,17 +45,27 @@ export async function signInThroughForm(page: Page, username = 'operator', retur
  * The login page itself is tested through the form (auth.spec.ts, signInThroughForm); every other
  * test saves loading it and typing into it, which on a loaded CI machine costs seconds a test.
  */
+/**
+ * How long a sign-in call may wait for the server: a server of a busy CI machine that is filling
+ * a station's history for another tab answers late, not never (the test's own limit still holds).
+ */
+const SIGN_IN_CALL_MS = 45_000;
+
 export async function signIn(page: Page, username = 'operator', returnUrl: string | null = '/') {
   const request = page.context().request;
-  const csrf = await request.get(API.account.csrf);
+  const csrf = await request.get(API.account.csrf, { timeout: SIGN_IN_CALL_MS });
   expect(csrf.ok(), `csrf: HTTP ${csrf.status()}`).toBe(true);
   const { csrfToken } = (await csrf.json()) as CsrfResponse;
   const login = await request.post(API.account.login, {
     data: { csrfToken, recaptchaToken: '', username, password: DEMO_PASSWORD },
+    timeout: SIGN_IN_CALL_MS,
   });
   const loginBody = (await login.json()) as LoginResponse;
   expect(loginBody.status, `login of ${username}`).toBe('SecondFactorRequired');
-  const verify = await request.post(API.account.verify, { data: { code: totpNow() } });
+  const verify = await request.post(API.account.verify, {
+    data: { code: totpNow() },
+    timeout: SIGN_IN_CALL_MS,
+  });
   const verifyBody = (await verify.json()) as LoginResponse;
   expect(verifyBody.status, `verify of ${username}`).toBe('Success');
   if (returnUrl === null) return;

@@ -174,7 +174,9 @@ test.describe('reduced motion', () => {
         .toBe(0);
       expect(await shown(page)).toHaveLength(cells);
       // What the eye sees: ink where the first, a middle and the last value stand.
-      for (const index of [0, 555, cells - 1]) expect(await inkAt(page, index)).toBeGreaterThan(0);
+      // The layer paints in the frames after the values are set: wait for its ink.
+      for (const index of [0, 555, cells - 1])
+        await expect.poll(() => inkAt(page, index), { timeout: 30_000 }).toBeGreaterThan(0);
     } finally {
       rmSync(file, { force: true });
     }
