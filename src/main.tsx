@@ -11,7 +11,7 @@ import { firstRenderReady } from './app/lazyPage.tsx';
 import { prestartEngine } from './live/connectEngine.ts';
 import { prefetchSession } from './api/userManagement.ts';
 import { getDefaultLiveClient } from './live/defaultLiveClient.ts';
-import { ARCHIVE_PATH, prefetchDefaultArchive } from './features/alerts/archiveQuery.ts';
+import { ARCHIVE_PATH } from './features/alerts/archivePath.ts';
 
 /** How long the first render waits, once the texts are in, for the page opened directly. */
 const FIRST_PAGE_WAIT_MS = 150;
@@ -27,8 +27,10 @@ if (!window.location.pathname.startsWith('/login')) {
     .start()
     .catch(() => undefined);
   // The archive opened directly: the engine loads its range while the page loads, and answers
-  // the first frame of the page's first view (AV3i), which the page then draws at once.
-  if (window.location.pathname === ARCHIVE_PATH) prefetchDefaultArchive();
+  // the first frame of the page's first view (AV3i), which the page then draws at once. The
+  // range code loads beside the page's chunk, so no other tab carries it (issue 42).
+  if (window.location.pathname === ARCHIVE_PATH)
+    void import('./features/alerts/archiveQuery.ts').then((m) => m.prefetchDefaultArchive());
 }
 // NOTE: no top-level await here. A page's chunk imports from this one, and a module still
 // evaluating (awaiting) would hold the page's evaluation until after the first render.

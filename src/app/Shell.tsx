@@ -16,7 +16,6 @@ import { NavList } from './NavList.tsx';
 import { useResource } from './resource.ts';
 import { systemSettings } from './systemSettings.ts';
 import { useKiosk } from './useKiosk.ts';
-import { KioskControl } from './KioskControl.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { useConnectionStatus } from '../live/index.ts';
 import { useSession } from '../features/auth/sessionStore.ts';
@@ -25,6 +24,11 @@ import { AlarmBanner } from '../features/alerts/AlarmBanner.tsx';
 import { RemoteAlarmPending } from '../features/remote-alarm/RemoteAlarmPending.tsx';
 import { ActionDispatcherProvider } from './actions/ActionDispatcher.tsx';
 import { useNotices } from './noticeStack.ts';
+
+/** Wall-monitor mode is rare: its marker and exit control load only in a kiosk tab (issue 42). */
+const KioskControl = lazy(() =>
+  import('./KioskControl.tsx').then((m) => ({ default: m.KioskControl })),
+);
 
 /** The notices after actions load with the first one (they follow commands to the plant). */
 const NoticeStack = lazy(() =>
@@ -102,7 +106,11 @@ export function Shell() {
           <AlarmBanner />
           <RemoteAlarmPending />
           <LiveConnectionStatus />
-          {kiosk && <KioskControl />}
+          {kiosk && (
+            <Suspense fallback={null}>
+              <KioskControl />
+            </Suspense>
+          )}
           {!kiosk && <PinButton />}
           {!kiosk && <LanguageSwitch />}
           {!kiosk && <UserMenu userName={session.user?.displayName} onLogout={signOut} />}

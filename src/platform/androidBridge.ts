@@ -10,6 +10,11 @@ import {
   BRIDGE_LOGIN_TIMEOUT_MS,
   BridgeError,
   FEATURE_SCAN_QR_CODE,
+  type BridgeAction,
+  type NativeBridge,
+  type QrScanResult,
+} from './nativeBridge.ts';
+import {
   readAppInfo,
   readFeatureList,
   readLoginMode,
@@ -17,10 +22,7 @@ import {
   readScanResult,
   readText,
   withTimeout,
-  type BridgeAction,
-  type NativeBridge,
-  type QrScanResult,
-} from './nativeBridge.ts';
+} from './bridgeAnswers.ts';
 
 /** What the Android app exposes as `window.PegelAndroid`. Older apps may lack methods. */
 export interface AndroidHost {

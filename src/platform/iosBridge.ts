@@ -10,6 +10,11 @@ import {
   BRIDGE_LOGIN_TIMEOUT_MS,
   BridgeError,
   IOS_LOGIN_MODE_TIMEOUT_MS,
+  type BridgeAction,
+  type BridgeDownload,
+  type NativeBridge,
+} from './nativeBridge.ts';
+import {
   readAppInfo,
   readFeatureList,
   readLoginMode,
@@ -17,10 +22,7 @@ import {
   readScanResult,
   readText,
   withTimeout,
-  type BridgeAction,
-  type BridgeDownload,
-  type NativeBridge,
-} from './nativeBridge.ts';
+} from './bridgeAnswers.ts';
 
 export interface IosMessage {
   action: BridgeAction;

@@ -4,12 +4,17 @@
  * which renders the same plan as a link). The plan is the pure rule of
  * `domain/navigationTargets.ts`; this file carries it out: in-app navigation, a new tab, or
  * the refusal dialog ('Fehlerhafter Pfad', 'Die Aktion … wird im Webclient nicht unterstützt').
+ *
+ * The rule (with its path checks) loads with the first action: the shell provides the
+ * dispatcher on every page, but only pages with actions use it (issue 42's budget). The pages
+ * that dispatch load the rule themselves (through `ActionLink`), so the import is at hand; a
+ * new tab opened after it still has the click's user activation.
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from '../useTranslation.ts';
 import { useNavigate } from 'react-router';
-import { planAction, type ActionPlan, type ActionRequest } from '../../domain/navigationTargets.ts';
+import type { ActionPlan, ActionRequest } from '../../domain/navigationTargets.ts';
 import type { RuleMessage } from '../../domain/validation/ruleMessage.ts';
 import { nativeBridge } from '../../platform/index.ts';
 import { Button, Dialog } from '../../ui/index.ts';
@@ -25,7 +30,6 @@ export interface Refusal {
 export interface ActionDispatcher {
   /** Inside the native app: targets open in-app instead of in a new tab. */
   embedded: boolean;
-  plan(action: ActionRequest): ActionPlan;
   dispatch(action: ActionRequest): void;
   /** Shows a refusal in the dispatcher's dialog (also used by the QR scan). */
   refuse(refusal: Refusal): void;
@@ -50,10 +54,8 @@ export function ActionDispatcherProvider({ children }: { children: ReactNode }) 
   const embedded = nativeBridge().embedded;
   const [refusal, setRefusal] = useState<Refusal | null>(null);
 
-  const plan = useCallback((action: ActionRequest) => planAction(action, { embedded }), [embedded]);
-  const dispatch = useCallback(
-    (action: ActionRequest) => {
-      const next = plan(action);
+  const carryOut = useCallback(
+    (next: ActionPlan) => {
       switch (next.kind) {
         case 'inApp':
           void navigate(next.path);
@@ -68,11 +70,18 @@ export function ActionDispatcherProvider({ children }: { children: ReactNode }) 
           setRefusal({ title: next.title, message: next.message, detail: next.detail });
       }
     },
-    [plan, navigate],
+    [navigate],
+  );
+  const dispatch = useCallback(
+    (action: ActionRequest) =>
+      void import('../../domain/navigationTargets.ts').then(({ planAction }) =>
+        carryOut(planAction(action, { embedded })),
+      ),
+    [carryOut, embedded],
   );
   const value = useMemo<ActionDispatcher>(
-    () => ({ embedded, plan, dispatch, refuse: setRefusal }),
-    [embedded, plan, dispatch],
+    () => ({ embedded, dispatch, refuse: setRefusal }),
+    [embedded, dispatch],
   );
 
   return (

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../useTranslation.ts';
 import { Link } from 'react-router';
-import { targetPath, type NavigationTarget } from '../../domain/navigationTargets.ts';
+import { planAction, targetPath, type NavigationTarget } from '../../domain/navigationTargets.ts';
 import { Icon } from '../../ui/index.ts';
 import { useActionDispatcher } from './ActionDispatcher.tsx';
 import './actions.css';
@@ -21,8 +21,8 @@ export interface ActionLinkProps {
 
 export function ActionLink({ target, children, className, onFollow }: ActionLinkProps) {
   const { t } = useTranslation();
-  const { plan } = useActionDispatcher();
-  const next = plan({ type: 'navigate', target });
+  const { embedded } = useActionDispatcher();
+  const next = planAction({ type: 'navigate', target }, { embedded });
   if (next.kind !== 'newTab')
     return (
       <Link

@@ -4,12 +4,12 @@
  * control. Acknowledged alarms that are still active are counted too (DESIGN.md "Alarm
  * states"), so the header never says "nothing pending" while an alarm stands.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { useAlertCounts, useConnectionStatus } from '../../live/index.ts';
 import { cx, Icon, type IconName } from '../../ui/index.ts';
-import { Horn } from './horn.ts';
+import type { Horn } from './horn.ts';
 import {
   hornState,
   readHornSettings,
@@ -37,20 +37,32 @@ export function AlarmBanner() {
   const settings = useHornSettings();
   const [audioAllowed, setAudioAllowed] = useState(false);
   const horn = useRef<Horn | null>(null);
+  // The horn itself (Web Audio) loads with the first tap: before one the browser plays no
+  // sound anyway, so it stays off a tab's critical path (issue 42).
+  const mounted = useRef(true);
+  const unlockHorn = useCallback(async (): Promise<boolean> => {
+    if (!horn.current) {
+      const { Horn } = await import('./horn.ts');
+      if (!mounted.current) return false;
+      horn.current ??= new Horn();
+    }
+    return horn.current.unlock();
+  }, []);
 
   useEffect(() => {
-    const h = new Horn();
-    horn.current = h;
+    mounted.current = true;
     // The first tap anywhere lets the browser play sound (autoplay rules); the control
     // offers the same tap while it says sound is blocked.
     const unlock = () =>
-      setTimeout(() => void h.unlock().then((ok) => ok && setAudioAllowed(true)), 0);
+      setTimeout(() => void unlockHorn().then((ok) => ok && setAudioAllowed(true)), 0);
     window.addEventListener('pointerdown', unlock, { once: true });
     return () => {
+      mounted.current = false;
       window.removeEventListener('pointerdown', unlock);
-      h.dispose();
+      horn.current?.dispose();
+      horn.current = null;
     };
-  }, []);
+  }, [unlockHorn]);
 
   const top = counts?.top ?? null;
   const latest = counts?.latest ?? null;
@@ -76,7 +88,7 @@ export function AlarmBanner() {
     const unlocking = blockedAtTap.current;
     blockedAtTap.current = false;
     if (state === 'blocked' || unlocking) {
-      void horn.current?.unlock().then((ok) => setAudioAllowed(ok));
+      void unlockHorn().then((ok) => setAudioAllowed(ok));
       return;
     }
     writeHornSettings({ ...settings, mutedAt: state === 'muted' ? null : Date.now() });

@@ -9,8 +9,7 @@ import type { TimeRange } from '../../domain/timeUnits.ts';
 import { prefetchArchive } from '../../live/connectEngine.ts';
 import type { AlertView } from '../../live/index.ts';
 
-/** The alert archive's address; main.tsx asks for its default range when a tab opens here. */
-export const ARCHIVE_PATH = '/alerts/archive';
+export { ARCHIVE_PATH } from './archivePath.ts';
 
 /** Archive loads are capped (SPEC §9); the note says how many more the range holds. */
 export const ARCHIVE_REQUEST_LIMIT = 100_000;

@@ -1,5 +1,5 @@
 import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
-import { ARCHIVE_PATH } from './archiveQuery.ts';
+import { ARCHIVE_PATH } from './archivePath.ts';
 
 /** The areas of AlertsPage.tsx: the alert list and the archive show the same texts. */
 const ALERTS_PAGE_AREAS = [

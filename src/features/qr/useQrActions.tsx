@@ -7,7 +7,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useActionDispatcher } from '../../app/actions/ActionDispatcher.tsx';
-import { SCAN_KEYS, scannedAddress } from '../../domain/scannedAddress.ts';
 import { ruleMessage } from '../../domain/validation/ruleMessage.ts';
 import { nativeBridge } from '../../platform/index.ts';
 
@@ -44,12 +43,14 @@ export function useQrActions(onClosed: () => void): QrActions {
     setOpen(null);
   }, []);
 
+  // The address rule loads with the first scan: the menu is in every tab, scans are rare.
   const openScanned = useCallback(
-    (text: string) => {
-      const address = scannedAddress(text, window.location.origin);
-      if (address.ok) void navigate(address.path);
-      else refuse({ title: ruleMessage(SCAN_KEYS.refusedTitle), message: address.message });
-    },
+    (text: string) =>
+      void import('../../domain/scannedAddress.ts').then(({ SCAN_KEYS, scannedAddress }) => {
+        const address = scannedAddress(text, window.location.origin);
+        if (address.ok) void navigate(address.path);
+        else refuse({ title: ruleMessage(SCAN_KEYS.refusedTitle), message: address.message });
+      }),
     [navigate, refuse],
   );
 

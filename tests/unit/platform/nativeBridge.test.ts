@@ -261,4 +261,23 @@ describe('native app bridge: browser and detection', () => {
     expect(createNativeBridge({}).platform).toBe('browser');
     expect(createNativeBridge({ webkit: { messageHandlers: {} } }).embedded).toBe(false);
   });
+
+  it('NB10: the detected bridge loads its adapter at the first call and answers through it (Android replies included)', async () => {
+    const { host, calls } = androidDouble();
+    const window: { PegelAndroid: AndroidHost } & ReplyReceiver = { PegelAndroid: host };
+    const bridge = createNativeBridge(window);
+    expect(bridge.embedded).toBe(true);
+    expect(await bridge.appInfo()).toEqual({ version: '3.2.1' });
+    expect(await bridge.canScanQrCode()).toBe(true);
+    const answer = bridge.setTokensAndLogin(PAYLOAD);
+    await expect.poll(() => calls.length).toBe(1);
+    const id = calls[0]![1] as string;
+    window.pegelBridgeReply!(id, JSON.stringify({ status: 'Success' }));
+    expect(await answer).toEqual({ status: 'Success' });
+
+    const ios = iosDouble(async (m) => (m.action === 'getConnectionName' ? 'Talaue' : null));
+    const iosBridge = createNativeBridge({ webkit: { messageHandlers: { pegel: ios.handler } } });
+    expect(await iosBridge.connectionName()).toBe('Talaue');
+    expect(ios.posted).toEqual([{ action: 'getConnectionName' }]);
+  });
 });
