@@ -98,8 +98,10 @@ export class Archive {
   private readonly filled = new Set<number>();
   /** Per station: does the plant run the catalogue's process model there (checked once)? */
   private readonly modelled = new Map<number, boolean>();
-  /** PVs waiting in fillSoon's queue. */
+  /** PVs waiting in fillSoon's queue, by key and in order. */
   private readonly queued = new Set<string>();
+  private readonly soon: PvRef[] = [];
+  private soonScheduled = false;
   /** Rows of SQLite the archive itself changed (histories, its PV register, live values). */
   private writes = 0;
   private totalChanges: (() => number) | null = null;
@@ -490,14 +492,30 @@ export class Archive {
     const pending = refs.filter((ref) => !this.hasHistory(ref) && !this.queued.has(pvKey(ref)));
     if (pending.length === 0 || this.closed) return;
     for (const ref of pending) this.queued.add(pvKey(ref));
+    this.soon.push(...pending);
+    if (this.soonScheduled) return;
+    // One station per turn: the PVs queued for a station (a maintenance overview asks for each
+    // machine's runtimes one by one) share one run of its model, as prepare() does for a read;
+    // a run per PV kept the server from answering for seconds on a busy machine.
     const step = (): void => {
-      const ref = pending.shift();
-      if (!ref || this.closed) return;
-      this.queued.delete(pvKey(ref));
-      const pv = this.lookup(ref);
-      if (pv && !this.filled.has(pv.id)) this.fill(pv);
-      if (pending.length > 0) timers.setImmediate(step);
+      this.soonScheduled = false;
+      const first = this.soon.shift();
+      if (!first || this.closed) return;
+      const station = this.lookup(first)?.config.stationNumber;
+      const group = [first];
+      for (let i = this.soon.length - 1; i >= 0; i--) {
+        const ref = this.soon[i]!;
+        if (this.lookup(ref)?.config.stationNumber === station)
+          group.push(...this.soon.splice(i, 1));
+      }
+      for (const ref of group) this.queued.delete(pvKey(ref));
+      this.prepare(group);
+      if (this.soon.length > 0) {
+        this.soonScheduled = true;
+        timers.setImmediate(step);
+      }
     };
+    this.soonScheduled = true;
     timers.setImmediate(step);
   }
 
