@@ -185,22 +185,13 @@ export async function http<T>(path: string, options: HttpOptions = {}): Promise<
     body = JSON.stringify(options.body);
   }
   if (!SAFE_METHODS.has(method) && csrfToken) headers.set(CSRF_HEADER, csrfToken);
-  let res: Response;
-  try {
-    res = await fetch(withQuery(path, options.query), {
-      method,
-      headers,
-      body,
-      credentials: 'include',
-      signal: options.signal,
-    });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new NetworkError(err instanceof Error ? err.message : String(err), { cause: err });
-  }
-  if (res.status === 401) redirectToLogout();
-  if (res.status === 403) reportForbidden();
-  if (!res.ok) throw await errorOf(res);
+  // The one fetch path: network failure, 401 and 403 handled as for every other call.
+  const res = await send(withQuery(path, options.query), {
+    method,
+    headers,
+    body,
+    signal: options.signal,
+  });
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }

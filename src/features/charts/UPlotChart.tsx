@@ -443,11 +443,7 @@ export function UPlotChart(props: UPlotChartProps) {
   useEffect(() => {
     const u = plot.current;
     if (!u) return;
-    const rows = u.root.querySelectorAll<HTMLElement>('.u-legend .u-series');
-    props.model.series.forEach((s, i) => {
-      const row = rows[i + 1];
-      const cell = row?.querySelector('th');
-      if (!row || !cell) return;
+    forEachLegendRow(u, props.model.series, (s, row, cell) => {
       cell.querySelector('.alarm-mark')?.remove();
       const alarm = props.legendAlarms?.get(s.id);
       if (alarm) {
@@ -468,11 +464,7 @@ export function UPlotChart(props: UPlotChartProps) {
   useEffect(() => {
     const u = plot.current;
     if (!u) return;
-    const rows = u.root.querySelectorAll<HTMLElement>('.u-legend .u-series');
-    props.model.series.forEach((s, i) => {
-      const row = rows[i + 1];
-      const cell = row?.querySelector('th');
-      if (!row || !cell) return;
+    forEachLegendRow(u, props.model.series, (s, row, cell) => {
       cell.querySelector('.legend-stale')?.remove();
       const stale = props.legendStale?.get(s.id);
       row.querySelector('td')?.classList.toggle('value-stale', Boolean(stale));
@@ -669,4 +661,18 @@ function attachGestures(u: uPlot, props: () => UPlotChartProps): () => void {
     over.removeEventListener('pointercancel', onUp);
     over.removeEventListener('dblclick', onDbl);
   };
+}
+
+/** Each series' legend row and its name cell (the first row is the x axis's). */
+function forEachLegendRow<S>(
+  u: uPlot,
+  series: readonly S[],
+  visit: (s: S, row: HTMLElement, cell: HTMLTableCellElement) => void,
+): void {
+  const rows = u.root.querySelectorAll<HTMLElement>('.u-legend .u-series');
+  series.forEach((s, i) => {
+    const row = rows[i + 1];
+    const cell = row?.querySelector('th');
+    if (row && cell) visit(s, row, cell);
+  });
 }
