@@ -1,0 +1,192 @@
+/**
+ * The alarm-system figures of ANSI/ISA-18.2 and EEMUA 191 for a period and a station or the
+ * whole plant (`/alerts/performance`). Computed in the engine from the alert archive the
+ * specification already has (GET /api/alerts by range), so they work against any plant
+ * server. This file holds the shapes shared by the engine and the page.
+ *
+ * Definitions (the page's help popups say the same in the user's language):
+ * - an alarm is one alert row raised in [start, end) (its `timestamp`);
+ * - "the same alarm" is one source: a PV's limit or failure input (`pvRef` + text) or a
+ *   non-PV binding (`source` + text), see `AlarmIdentity.key`;
+ * - rate windows are the plant's wall-clock 10-minute and hour windows (time zone of the
+ *   request, so a daylight-saving day has 23 or 25 hour windows);
+ * - a flood is a 10-minute window with more than `FLOOD_THRESHOLD` alarms; adjacent flooded
+ *   windows form one flood period;
+ * - chattering: the same alarm `CHATTER_COUNT` or more times within `CHATTER_WINDOW_MS`;
+ * - fleeting: an alarm cleared less than `FLEETING_MS` after it was raised;
+ * - standing: active (not cleared) for more than `STANDING_MS` at the period's end, or at the
+ *   moment it cleared;
+ * - priority bands: 0-2 high, 3-4 medium, 5-9 low (0 is the highest of SPEC §9's 0-9);
+ * - acknowledge time: `acknowledgedAt - timestamp` of the alarms acknowledged by the end.
+ */
+import type { AlertStateBinding } from '../contract/alerts.ts';
+import type { PvRef } from '../contract/pv.ts';
+
+/** EEMUA 191 / ISA-18.2 benchmark values the page draws and compares against. */
+export const ALARM_BENCHMARKS = {
+  /** Average alarms per operator and hour that is "very likely to be acceptable". */
+  perHourAcceptable: 6,
+  /** The same per 10 minutes (1 per 10 min). */
+  per10MinAcceptable: 1,
+  /** Per day (144 = 6 an hour). */
+  perDayAcceptable: 144,
+  /** Most alarms in 10 minutes before the window is a flood. */
+  floodThreshold: 10,
+  /** Share of 10-minute windows in flood that should not be exceeded (about 1 %). */
+  floodShareTarget: 0.01,
+  /** Recommended priority distribution. */
+  priorityShare: { high: 0.05, medium: 0.15, low: 0.8 },
+} as const;
+
+export const FLOOD_THRESHOLD = ALARM_BENCHMARKS.floodThreshold;
+export const CHATTER_COUNT = 3;
+export const CHATTER_WINDOW_MS = 60_000;
+export const FLEETING_MS = 5_000;
+export const STANDING_MS = 24 * 3_600_000;
+
+export type PriorityBand = 'high' | 'medium' | 'low';
+
+/** 0-2 high, 3-4 medium, 5-9 low. */
+export function priorityBand(priority: number): PriorityBand {
+  return priority <= 2 ? 'high' : priority <= 4 ? 'medium' : 'low';
+}
+
+export interface AlarmPerformanceRequest {
+  /** Epoch ms, inclusive. */
+  start: number;
+  /** Epoch ms, exclusive. */
+  end: number;
+  /** One station, or null for the whole plant. */
+  stationNumber: number | null;
+  /** IANA zone of the plant (system settings), for the wall-clock windows. */
+  timeZone: string;
+  /** Fetch the range again instead of using the engine's cached pages. */
+  reload?: boolean;
+}
+
+/** Progress of the paged archive fetch behind a computation. */
+export interface AlarmPerformanceProgress {
+  /** Alerts fetched so far. */
+  loaded: number;
+  /** Share of the period covered so far, 0..1. */
+  covered: number;
+}
+
+/** One alarm source, as the tables name it. */
+export interface AlarmIdentity {
+  /** Stable key: `pv:<type>:<nr>:<text>` or `src:<binding key>:<text>`. */
+  key: string;
+  pvRef: PvRef | null;
+  source: AlertStateBinding | null;
+  stationNumber: number | null;
+  stationName: string;
+  sourceName: string;
+  text: string;
+  /** Priority of its most recent alarm in the period. */
+  priority: number;
+}
+
+export interface RateSeries {
+  /** Window starts, epoch ms, ascending, every window of the period (empty ones too). */
+  starts: number[];
+  /** Alarms raised in each window. */
+  counts: number[];
+}
+
+export interface FloodPeriod {
+  start: number;
+  end: number;
+  count: number;
+  /** The first alarm raised in the flood. */
+  first: AlarmIdentity;
+  firstAt: number;
+}
+
+export interface AlarmCount {
+  alarm: AlarmIdentity;
+  count: number;
+  /** Share of all alarms of the period, 0..1. */
+  share: number;
+}
+
+export interface ChatteringAlarm {
+  alarm: AlarmIdentity;
+  /** Alarms of this source in the period. */
+  count: number;
+  /** Most of its alarms within any `CHATTER_WINDOW_MS`. */
+  maxPerMinute: number;
+}
+
+export interface FleetingAlarm {
+  alarm: AlarmIdentity;
+  /** Its alarms cleared within `FLEETING_MS`. */
+  count: number;
+  shortestMs: number;
+}
+
+export interface StandingAlarm {
+  alarm: AlarmIdentity;
+  /** When it was raised (may be before the period's start). */
+  since: number;
+  /** Active time until it cleared or until the period's end. */
+  activeMs: number;
+  /** Still active at the period's end. */
+  active: boolean;
+}
+
+export interface PriorityShare {
+  band: PriorityBand;
+  count: number;
+  share: number;
+  recommended: number;
+}
+
+export interface AckTimes {
+  band: PriorityBand;
+  /** Alarms of the band acknowledged by the period's end. */
+  acknowledged: number;
+  medianMs: number | null;
+  p90Ms: number | null;
+}
+
+export interface NeverAcknowledged {
+  alarm: AlarmIdentity;
+  id: number;
+  timestamp: number;
+  priority: number;
+}
+
+export interface AlarmPerformance {
+  request: AlarmPerformanceRequest;
+  /** When the figures were computed (epoch ms). */
+  computedAt: number;
+  /** Alarms raised in the period. */
+  total: number;
+  /** Length of the period in hours (a DST day counts 23 or 25). */
+  hours: number;
+  averagePerHour: number;
+  averagePer10Min: number;
+  averagePerDay: number;
+  /** The busiest 10-minute window. */
+  peak10Min: { start: number; count: number } | null;
+  per10Min: RateSeries;
+  perHour: RateSeries;
+  /** Share of the period's 10-minute windows in flood, 0..1. */
+  floodShare: number;
+  floods: FloodPeriod[];
+  /** The 10 most frequent alarms, most frequent first. */
+  top10: AlarmCount[];
+  /** Their share of all alarms, 0..1. */
+  top10Share: number;
+  chattering: ChatteringAlarm[];
+  fleeting: FleetingAlarm[];
+  standing: StandingAlarm[];
+  priorities: PriorityShare[];
+  /** Alarms per priority level 0-9. */
+  perPriority: number[];
+  ackTimes: AckTimes[];
+  /** Alarms raised in the period and not acknowledged by its end, newest first. */
+  neverAcknowledged: NeverAcknowledged[];
+  /** The archive answered fewer alarms than the range holds (SPEC §8 limit); figures are partial. */
+  truncated: boolean;
+}
