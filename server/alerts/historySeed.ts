@@ -107,7 +107,7 @@ function incidentRow(plant: Plant, a: IncidentAlarm): SeedRow | null {
 function isQuiet(quiet: readonly QuietWindow[], config: PvConfig, t: number): boolean {
   return quiet.some(
     (q) =>
-      q.stationNumber === config.stationNumber &&
+      (q.stationNumber === null || q.stationNumber === config.stationNumber) &&
       (q.pv === null || q.pv === config.name) &&
       t >= q.from &&
       t < q.to,

@@ -90,9 +90,12 @@ export interface IncidentEvent {
   text: string;
 }
 
-/** A source (or with `pv` null a whole station) the random trickle leaves alone for a while. */
+/**
+ * A source (with `pv` null a whole station, with `stationNumber` null the whole plant) the
+ * random trickle leaves alone for a while.
+ */
 export interface QuietWindow {
-  stationNumber: number;
+  stationNumber: number | null;
   pv: string | null;
   from: number;
   to: number;
@@ -271,6 +274,13 @@ function addFlood(
   const end = Math.max(...kept.map((a) => a.clearedAt ?? a.raisedAt), ...rounds);
   const busy = { from: t0 - 30 * MINUTE_MS, to: end + HOUR_MS };
   plan.quiet.push({ stationNumber: def.nr, pv: null, ...busy });
+  // The flood's window opens with the mains failure, not with a stray alarm elsewhere.
+  plan.quiet.push({
+    stationNumber: null,
+    pv: null,
+    from: Math.floor(t0 / (10 * MINUTE_MS)) * 10 * MINUTE_MS - 10 * MINUTE_MS,
+    to: t0 + 1,
+  });
   return busy;
 }
 
