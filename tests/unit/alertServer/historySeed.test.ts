@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AlertArchive } from '../../../server/alerts/AlertArchive.ts';
 import { EventArchive } from '../../../server/alerts/EventArchive.ts';
 import { seedHistory } from '../../../server/alerts/historySeed.ts';
+import { readConfig } from '../../../server/config.ts';
 import {
   DEFAULT_FINDINGS,
   PRESSURE_SWITCH_NAME,
@@ -253,5 +254,29 @@ describe('what the first week holds to find (issue 46)', () => {
       'Zulaufpumpe 3 Betrieb',
     ]);
     for (const r of pump) expect(r.v).toEqual([1, 0]);
+  });
+
+  it('HI12: the findings are on by default and each is set or turned off from the environment like the other simulator faults', () => {
+    expect(readConfig({}).historyFindings).toEqual(DEFAULT_FINDINGS);
+    expect(
+      readConfig({
+        PEGEL_HISTORY_FLOOD_ALARMS: '40',
+        PEGEL_HISTORY_FLOOD_MINUTES: '20',
+        PEGEL_HISTORY_FLOOD_HOURS_AGO: '12',
+        PEGEL_HISTORY_CHATTER_BURSTS: '0',
+        PEGEL_HISTORY_STANDING_HOURS: '0',
+      }).historyFindings,
+    ).toEqual({
+      floodAlarms: 40,
+      floodMinutes: 20,
+      floodHoursAgo: 12,
+      chatterBursts: 0,
+      standingHours: 0,
+    });
+    expect(() => readConfig({ PEGEL_HISTORY_FLOOD_ALARMS: 'many' })).toThrow('Not a number');
+    // No history, nothing to find: the live plant then has no failed pump either.
+    const none = plantIncidents({ seed: 1, anchorMs: START, days: 0, findings: DEFAULT_FINDINGS });
+    expect(none.alarms).toEqual([]);
+    expect(none.stations.size).toBe(0);
   });
 });
