@@ -63,7 +63,7 @@ type SeedRow = NewAlert & { ackedBy: string; ackedAt: number; clearedAt: number 
 /** The alert of a planned alarm as the plant would raise it; null when the plant lacks the PV. */
 function incidentRow(plant: Plant, a: IncidentAlarm): SeedRow | null {
   const station = plant.stations().find((s) => s.id === a.stationNumber);
-  if (!station) return null;
+  if (station?.name !== a.stationName) return null;
   const times = {
     timestamp: a.raisedAt,
     ackedBy: a.ackedBy,

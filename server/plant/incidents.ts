@@ -73,6 +73,8 @@ export interface StationIncidents {
 /** One alarm of the plan, named by its station and PV as the plant builds them. */
 export interface IncidentAlarm {
   stationNumber: number;
+  /** The catalogue's name of the station (a plant of other stations takes none of the plan). */
+  stationName: string;
   /** A PV of the station by name (a failure input, or an analogue input with `limit`); null: the station's connection. */
   pv: string | null;
   limit?: LimitType;
@@ -205,6 +207,7 @@ function addFlood(
   const add = (pv: string | null, raisedAt: number, clearedAt: number, limit?: LimitType) =>
     alarms.push({
       stationNumber: def.nr,
+      stationName: def.name,
       pv,
       ...(limit ? { limit } : {}),
       raisedAt,
@@ -316,6 +319,7 @@ function addChatter(
       const open = Math.round(rnd.range(1, 4) * SECOND_MS);
       plan.alarms.push({
         stationNumber: def.nr,
+        stationName: def.name,
         pv: PRESSURE_SWITCH_NAME,
         raisedAt: t,
         clearedAt: t + open,
@@ -352,6 +356,7 @@ function addStanding(
   const ackedAt = since + Math.round(rnd.range(4, 12) * MINUTE_MS);
   plan.alarms.push({
     stationNumber: def.nr,
+    stationName: def.name,
     pv,
     raisedAt: since,
     clearedAt: null,

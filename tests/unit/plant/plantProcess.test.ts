@@ -224,7 +224,12 @@ describe('SPEC §3 PV value: simulated process behaviour with manual stepping', 
       days: 7,
       findings: DEFAULT_FINDINGS,
     });
-    const plant = makePlant({ incidents: incidents.stations, failuresPerPumpHour: 0 });
+    // Ten-second steps: hours of plant time stay quick on a busy machine.
+    const plant = makePlant({
+      incidents: incidents.stations,
+      failuresPerPumpHour: 0,
+      tickMs: 10_000,
+    });
     const failed = findPv(plant, 9, 'Zulaufpumpe 3 Störung');
     const running = findPv(plant, 9, 'Zulaufpumpe 3 Betrieb');
     expect(valueOf(plant, failed).failureStateValue).toBe(true);
