@@ -17,6 +17,7 @@ import { createAuth } from './auth/createAuth.ts';
 import type { AuthService } from './auth/service.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerSystemRoutes } from './system/routes.ts';
+import { plantIncidents } from './plant/incidents.ts';
 import { createPlant } from './plant/simulatedPlant.ts';
 import { registerPlantRoutes } from './plant/routes.ts';
 import type { Plant, PlantSimulation } from './plant/types.ts';
@@ -159,6 +160,13 @@ export async function buildServer(
         ...(config.plantFailuresPerPumpHour !== null
           ? { failuresPerPumpHour: config.plantFailuresPerPumpHour }
           : {}),
+        // What the seeded history leaves behind: its failed pump is still failed now.
+        incidents: plantIncidents({
+          seed: config.seed,
+          anchorMs: context.now(),
+          days: config.historyDays,
+          findings: config.historyFindings,
+        }).stations,
       });
   const plant: Plant = options.plant ?? simulation!;
   if (simulation) {
@@ -187,6 +195,9 @@ export async function buildServer(
     hub: hubs.alert,
     seedCount: config.alertArchiveSeed,
     historyDays: config.historyDays,
+    historyFindings: config.historyFindings,
+    // The alert history ends where the archive's does, so a station's trend shows its alarms.
+    historyAnchor: archive.historyEnd,
     seed: config.seed,
   });
   context.audit = alerts.events.audit;

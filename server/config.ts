@@ -1,5 +1,6 @@
 /** Configuration of the reference plant server, read once from the environment. */
 import { resolve } from 'node:path';
+import { DEFAULT_FINDINGS, type HistoryFindings } from './plant/incidents.ts';
 
 export interface ServerConfig {
   host: string;
@@ -29,6 +30,11 @@ export interface ServerConfig {
   secureCookies: boolean;
   /** Days of alert and event history written on the first start (PEGEL_HISTORY_DAYS). */
   historyDays: number;
+  /**
+   * What that history holds to find on /alerts/performance: a flood after a mains failure, a
+   * chattering pressure switch, a standing alarm (PEGEL_HISTORY_FLOOD_ALARMS, …; 0 = off).
+   */
+  historyFindings: HistoryFindings;
   logLevel: string;
   /** When the archive's generated history is written: lazy (on first read), background, eager. */
   archiveFill: 'lazy' | 'background' | 'eager';
@@ -102,6 +108,25 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     alertFloodPerSecond: Math.max(0, int(env.PEGEL_ALERT_FLOOD_PER_SEC, 0)),
     alertFloodClearMs: Math.max(0, int(env.PEGEL_ALERT_FLOOD_CLEAR_MS, 20_000)),
     historyDays: int(env.PEGEL_HISTORY_DAYS, 7),
+    historyFindings: {
+      floodAlarms: Math.max(0, int(env.PEGEL_HISTORY_FLOOD_ALARMS, DEFAULT_FINDINGS.floodAlarms)),
+      floodMinutes: Math.max(
+        2,
+        int(env.PEGEL_HISTORY_FLOOD_MINUTES, DEFAULT_FINDINGS.floodMinutes),
+      ),
+      floodHoursAgo: Math.max(
+        1,
+        int(env.PEGEL_HISTORY_FLOOD_HOURS_AGO, DEFAULT_FINDINGS.floodHoursAgo),
+      ),
+      chatterBursts: Math.max(
+        0,
+        int(env.PEGEL_HISTORY_CHATTER_BURSTS, DEFAULT_FINDINGS.chatterBursts),
+      ),
+      standingHours: Math.max(
+        0,
+        int(env.PEGEL_HISTORY_STANDING_HOURS, DEFAULT_FINDINGS.standingHours),
+      ),
+    },
     plantTimeZone: timeZone(env.PEGEL_PLANT_TIME_ZONE),
     rateSignInPerMinute: Math.max(0, int(env.PEGEL_RATE_SIGNIN_PER_MIN, 60)),
     rateHeavyPerMinute: Math.max(0, int(env.PEGEL_RATE_HEAVY_PER_MIN, 600)),

@@ -55,7 +55,14 @@ export class AlertRaiser {
     private readonly now: () => number,
   ) {}
 
-  start(): void {
+  /**
+   * Listens to the plant. `active`: the archive's alerts not yet returned to normal. Those of
+   * a failure input that is still active are taken over (not raised twice), and a failure
+   * input active now without one is raised at once: a value that stays as it is never
+   * arrives as a change (a pump out of service since before the start).
+   */
+  start(active: readonly Alert[] = []): void {
+    this.resume(active);
     this.subs.push(this.plant.on('values', (values) => this.onValues(values)));
     // A changed limit is checked against the value as it is now, not only at its next change
     // (a slow level may keep its value for minutes).
@@ -74,6 +81,24 @@ export class AlertRaiser {
 
   stop(): void {
     for (const u of this.subs.splice(0)) u();
+  }
+
+  private resume(active: readonly Alert[]): void {
+    for (const a of active) {
+      if (a.cleared || !a.pvRef) continue;
+      const key = pvKey(a.pvRef);
+      const input = this.plant.config(a.pvRef)?.alertInputConfig;
+      if (!input || a.text !== (input.message || input.description) || this.raised.has(key))
+        continue;
+      const v = this.plant.valueByKey(key);
+      if (v?.failureStateValue === true && v.quality !== 'Bad') this.raised.set(key, a.id);
+    }
+    const failed: PvValue[] = [];
+    for (const ref of this.plant.pvRefs()) {
+      const v = this.plant.valueByKey(pvKey(ref));
+      if (v?.failureStateValue === true && !this.raised.has(pvKey(ref))) failed.push(v);
+    }
+    if (failed.length > 0) this.onValues(failed);
   }
 
   onValues(values: readonly PvValue[]): void {

@@ -17,6 +17,7 @@ import { AlertRaiser } from './AlertRaiser.ts';
 import { seedAlertArchive } from './alertSeed.ts';
 import { seedHistory } from './historySeed.ts';
 import { EventArchive } from './EventArchive.ts';
+import { NO_FINDINGS, type HistoryFindings } from '../plant/incidents.ts';
 
 /** How often crossings waiting out their delay are checked. */
 export const RAISER_TICK_MS = 1000;
@@ -39,6 +40,10 @@ export interface AlertServiceOptions {
   seedCount: number;
   /** Days of realistic history written on the first start (0: none). */
   historyDays?: number;
+  /** What that history holds to find (incidents.ts); none when not given. */
+  historyFindings?: HistoryFindings;
+  /** Where the history ends (the archive's end, so both tell one story); now when not given. */
+  historyAnchor?: number;
   seed?: number;
 }
 
@@ -64,6 +69,8 @@ export class AlertService {
       nowMs: options.now(),
       days: options.historyDays ?? 0,
       seed: options.seed ?? 1,
+      findings: options.historyFindings ?? NO_FINDINGS,
+      ...(options.historyAnchor !== undefined ? { anchorMs: options.historyAnchor } : {}),
     });
     this.raiser = new AlertRaiser(
       options.plant,
@@ -75,7 +82,9 @@ export class AlertService {
   }
 
   start(): void {
-    this.raiser.start();
+    // Alerts still active from before (the history's standing alarm, a restart) are the
+    // raiser's again, so their failure input returning to normal clears them.
+    this.raiser.start(this.archive.current());
     this.timer = setInterval(() => this.raiser.tick(), RAISER_TICK_MS);
     this.timer.unref?.();
   }

@@ -17,6 +17,7 @@ import type { ArchiveKind } from './aggregate.ts';
 import { archiveKindOf } from './archivedValue.ts';
 import { ArchiveStore, TABLE_NAMES, type ArchiveTable } from './ArchiveStore.ts';
 import { DEFAULT_FAILURES_PER_PUMP_HOUR } from '../plant/simulatedPlant.ts';
+import { plantIncidents, type StationIncidents } from '../plant/incidents.ts';
 import { STATION_CATALOG } from '../plant/stationCatalog.ts';
 import { StationHistoryRun } from '../plant/stationHistory.ts';
 import {
@@ -98,6 +99,8 @@ export class Archive {
   private readonly filled = new Set<number>();
   /** Per station: does the plant run the catalogue's process model there (checked once)? */
   private readonly modelled = new Map<number, boolean>();
+  /** What the seeded alert history holds, for the station models (built on first use). */
+  private incidents: ReadonlyMap<number, StationIncidents> | null = null;
   /** PVs waiting in fillSoon's queue, by key and in order. */
   private readonly queued = new Set<string>();
   private readonly soon: PvRef[] = [];
@@ -390,11 +393,20 @@ export class Archive {
       this.modelled.set(nr, false);
       return null;
     }
+    // The findings of the alert history (incidents.ts) happen in the station's model too:
+    // pumps off and no flow while the mains are away. Same seed and end as the alert seed.
+    this.incidents ??= plantIncidents({
+      seed: this.ctx.config.seed,
+      anchorMs: this.historyEnd,
+      days: this.ctx.config.historyDays,
+      findings: this.ctx.config.historyFindings,
+    }).stations;
     const run = new StationHistoryRun(
       def,
       this.ctx.config.seed,
       this.plan.days[0] ?? this.historyEnd,
       this.ctx.config.plantFailuresPerPumpHour ?? DEFAULT_FAILURES_PER_PUMP_HOUR,
+      this.incidents,
     );
     if (known === undefined) {
       const same =

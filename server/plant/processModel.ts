@@ -3,6 +3,7 @@
  * pumps with hysteresis, flows that follow the pumps, power, quality signals, counters,
  * runtimes and failure inputs that trip now and then and are acknowledged later.
  */
+import { PRESSURE_SWITCH_BAR, type Interval, type StationIncidents } from './incidents.ts';
 import type { Random } from './random.ts';
 import { LAB, SIGNALS } from './processSignals.ts';
 import type { StationDef } from './stationCatalog.ts';
@@ -121,6 +122,14 @@ const SURGES_PER_FAILURE = 0.5;
 export interface ModelOptions {
   /** Pump failures per pump and hour (0 disables them). */
   failuresPerPumpHour: number;
+  /** Mains failures, pump failures and pressure-switch trips the history's plan sets (incidents.ts). */
+  incidents?: ReadonlyMap<number, StationIncidents>;
+}
+
+/** The interval of `list` that holds `time`, if any. */
+function holding(list: readonly Interval[], time: number): Interval | undefined {
+  for (const i of list) if (time >= i.from && time < i.to) return i;
+  return undefined;
 }
 
 export class StationModel {
@@ -158,6 +167,9 @@ export class StationModel {
   private dayIndex: number;
   mainsFailure = false;
   private mainsClearsAt = 0;
+  /** The suction pressure switch of a booster station: open on water shortage. */
+  waterShortage = false;
+  private readonly incidents: StationIncidents | null;
   private surgeUntil = 0;
   private surgeFactor = 1;
   doorOpen = false;
@@ -209,6 +221,9 @@ export class StationModel {
     this.signals.set('Netzspannung', new Signal(231, 2, 200, 250));
     for (const [name, mean] of LAB[def.kind]) this.lab.set(name, mean);
     this.nextLabAt = startTime + random.range(1, 6) * HOUR_MS;
+    this.incidents = options.incidents?.get(def.nr) ?? null;
+    // A pump that failed before the start (out of service) is failed from the first value on.
+    this.followIncidents(startTime);
   }
 
   step(env: Environment, time: number, dtMs: number): void {
@@ -249,7 +264,8 @@ export class StationModel {
 
     this.control();
     let pumpFlow = 0;
-    let power = 1.5;
+    // Without mains the station draws nothing (its control system runs on its battery).
+    let power = this.mainsFailure ? 0 : 1.5;
     for (const pump of this.pumps) {
       if (pump.running) {
         pump.speedPct = Math.min(100, Math.max(30, this.speedSetPct + this.random.normal()));
@@ -299,6 +315,9 @@ export class StationModel {
       case 'boosterStation':
         this.pressure = this.store;
         this.inletPressure = 2.4 - 0.4 * demandFactor(hour) + 0.03 * this.random.normal();
+        this.waterShortage =
+          this.inletPressure < PRESSURE_SWITCH_BAR ||
+          (this.incidents !== null && holding(this.incidents.pressureSwitch, time) !== undefined);
         break;
       case 'networkMeasuringPoint':
         this.pressure = 4.9 - 0.5 * demandFactor(hour) + 0.03 * this.random.normal();
@@ -410,7 +429,26 @@ export class StationModel {
     }
   }
 
+  /** Sets what the history's plan says for `time`: mains away, pumps failed (incidents.ts). */
+  private followIncidents(time: number): void {
+    const plan = this.incidents;
+    if (!plan) return;
+    this.pumps.forEach((pump, i) => {
+      const failed = holding(plan.pumps[i] ?? [], time);
+      if (!failed || (pump.failure && pump.failureClearsAt >= failed.to)) return;
+      pump.failure = true;
+      pump.failureClearsAt = failed.to;
+      this.setRunning(pump, false);
+    });
+    const mains = holding(plan.mains, time);
+    if (mains) {
+      this.mainsFailure = true;
+      this.mainsClearsAt = Math.max(this.mainsClearsAt, mains.to);
+    }
+  }
+
   private stepFailures(time: number, dtH: number): void {
+    this.followIncidents(time);
     const rate = this.options.failuresPerPumpHour;
     for (const pump of this.pumps) {
       if (pump.failure) {

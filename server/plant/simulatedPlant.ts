@@ -33,6 +33,7 @@ import {
   type DialLineChange,
   type DialLineTiming,
 } from './dialLine.ts';
+import type { StationIncidents } from './incidents.ts';
 import { LoadEngine, type LoadOptions } from './loadEngine.ts';
 import { ModelEngine } from './modelEngine.ts';
 import { createRandom, type Random } from './random.ts';
@@ -63,6 +64,8 @@ export interface PlantOptions {
   /** Dial-up stations call in by themselves about this often; 0 disables (default 30 min). */
   callInIntervalMs?: number;
   dialTiming?: DialLineTiming;
+  /** What the seeded history left behind in the plant (incidents.ts): a pump out of service. */
+  incidents?: ReadonlyMap<number, StationIncidents>;
   /** Load mode for the bench suite instead of the modelled plant. */
   load?: LoadOptions | null;
   metrics?: MetricsRegistry;
@@ -122,7 +125,10 @@ export class SimulatedPlant implements PlantSimulation {
       : new ModelEngine(
           createRandom(options.seed),
           start,
-          { failuresPerPumpHour: options.failuresPerPumpHour ?? DEFAULT_FAILURES_PER_PUMP_HOUR },
+          {
+            failuresPerPumpHour: options.failuresPerPumpHour ?? DEFAULT_FAILURES_PER_PUMP_HOUR,
+            ...(options.incidents ? { incidents: options.incidents } : {}),
+          },
           (nr) => {
             const line = this.lines.get(nr);
             return line

@@ -206,17 +206,17 @@ export function addAnalogInputs(b: StationPvBuilder, m: StationModel, env: Envir
             : name.startsWith('Trübung')
               ? [null, null, signal.mean * 3, signal.mean * 5]
               : undefined;
-    b.add(
-      'AnaIn',
-      name,
-      dbl(() => signal.value),
-      {
-        ...unit,
-        archive: true,
-        domain: { min: signal.min, max: signal.max },
-        ...(limits ? { limits } : {}),
-      },
-    );
+    // Without mains the voltage transducer reads the bottom of its range.
+    const read =
+      name === 'Netzspannung'
+        ? () => (m.mainsFailure ? signal.min : signal.value)
+        : () => signal.value;
+    b.add('AnaIn', name, dbl(read), {
+      ...unit,
+      archive: true,
+      domain: { min: signal.min, max: signal.max },
+      ...(limits ? { limits } : {}),
+    });
   }
   m.pumps.forEach((pump, i) => {
     const nominalA = (def.pumpPowerKw * 1000) / (400 * 1.73 * 0.85);

@@ -9,6 +9,7 @@
 import type { PvRef } from '../../src/contract/pv.ts';
 import { pvKey } from '../../src/contract/keys.ts';
 import { Environment } from './environment.ts';
+import type { StationIncidents } from './incidents.ts';
 import { StationModel } from './processModel.ts';
 import { StationPvBuilder, type PvDef } from './pvBuilder.ts';
 import { createRandom } from './random.ts';
@@ -55,10 +56,20 @@ export class StationHistoryRun {
   readonly pvs: HistoryPv[] = [];
   private readonly env: Environment;
 
-  constructor(def: StationDef, seed: number, startTime: number, failuresPerPumpHour: number) {
+  constructor(
+    def: StationDef,
+    seed: number,
+    startTime: number,
+    failuresPerPumpHour: number,
+    /** The history's findings (incidents.ts): the mains failure, the failed pump. */
+    incidents?: ReadonlyMap<number, StationIncidents>,
+  ) {
     const random = createRandom((seed ^ STATION_SEED) + def.nr * 0x9e3779b1);
     this.env = new Environment(createRandom(seed ^ WEATHER_SEED));
-    this.model = new StationModel(def, random, startTime, { failuresPerPumpHour });
+    this.model = new StationModel(def, random, startTime, {
+      failuresPerPumpHour,
+      ...(incidents ? { incidents } : {}),
+    });
     const defs: PvDef[] = [];
     const builder = new StationPvBuilder(def.nr, def.name, random, defs);
     addStationPvs(builder, this.model, this.env);

@@ -2,6 +2,7 @@
 import type { RuntimeType } from '../../src/contract/enums.ts';
 import type { CounterValue, RuntimeValue } from '../../src/contract/pv.ts';
 import type { Environment } from './environment.ts';
+import { PRESSURE_SWITCH_NAME, PRESSURE_SWITCH_PRIORITY } from './incidents.ts';
 import type { Counter, StationModel } from './processModel.ts';
 import { LAB } from './processSignals.ts';
 import type { PvDef, StationPvBuilder } from './pvBuilder.ts';
@@ -97,6 +98,20 @@ export function addStationPvs(b: StationPvBuilder, m: StationModel, env: Environ
       s.mode === 'fill' ? 'Überlauf Behälter' : 'Überstau',
       fail(() => m.store >= s.min + 0.97 * (s.max - s.min)),
       { subtype: 'Störmeldung', texts: ['Störung', 'OK'], archive: true, alertPriority: 1 },
+    );
+  }
+  if (def.kind === 'boosterStation') {
+    // Dry-running protection on the suction side (last of the inputs: numbers stay as they were).
+    b.add(
+      'DigiIn',
+      PRESSURE_SWITCH_NAME,
+      fail(() => m.waterShortage),
+      {
+        subtype: 'Störmeldung',
+        texts: ['Störung', 'OK'],
+        archive: true,
+        alertPriority: PRESSURE_SWITCH_PRIORITY,
+      },
     );
   }
 

@@ -65,6 +65,7 @@ class FakePlant {
 
   asPlant(): Plant {
     return {
+      pvRefs: () => [...this.configs.values()].map((c) => c.pvRef),
       config: (ref: PvRef) => this.configs.get(pvKey(ref)),
       limitConfigs: (ref: PvRef) => (pvKey(ref) === pvKey(LEVEL) ? this.limits : []),
       valueByKey: (key: string) => this.values.get(key),
@@ -88,8 +89,19 @@ class FakePlant {
   }
 }
 
-function setup() {
+function failValue(failureStateValue: boolean, timestamp: number): PvValue {
+  return {
+    pvRef: FAIL,
+    typeOfValue: 'FailureStateValue',
+    failureStateValue,
+    quality: 'Good',
+    timestamp,
+  };
+}
+
+function setup(before: (plant: FakePlant) => readonly Alert[] = () => []) {
   const plant = new FakePlant();
+  const active = before(plant);
   const raised: Alert[] = [];
   const cleared: number[] = [];
   let nextId = 1;
@@ -113,7 +125,7 @@ function setup() {
     },
     () => plant.time,
   );
-  raiser.start();
+  raiser.start(active);
   return { plant, raiser, raised, cleared };
 }
 
@@ -217,5 +229,49 @@ describe('alert raiser (SPEC §3 "Alert", PV limit configs)', () => {
     expect(raised[0]!.source).toEqual({ type: 'StationConnection', stationNumber: 7 });
     for (const l of plant.listeners.station ?? []) l(live('Connected'), 'dialState');
     expect(cleared).toEqual([raised[0]!.id]);
+  });
+
+  it('AR8: at the start an archived alert of a failure input still active is taken over, and an active input without one is raised', () => {
+    const standing: Alert = {
+      id: 41,
+      timestamp: 500_000,
+      pvRef: FAIL,
+      source: null,
+      stationNumber: 1,
+      stationName: 'Hochbehälter Nord',
+      sourceName: 'Pumpenstörung',
+      text: 'Pumpe 1 gestört',
+      priority: 3,
+      state: 'acknowledged',
+      acknowledgedBy: 'maintenance',
+      acknowledgedAt: 600_000,
+      cleared: false,
+      clearedAt: null,
+    };
+    // Taken over: the input stays active without a change, nothing is raised twice, and its
+    // return to normal clears the archived alert.
+    const taken = setup((plant) => {
+      plant.values.set(pvKey(FAIL), failValue(true, plant.time));
+      return [standing];
+    });
+    expect(taken.raised).toHaveLength(0);
+    taken.plant.emit([failValue(true, taken.plant.time)]);
+    expect(taken.raised).toHaveLength(0);
+    taken.plant.emit([failValue(false, taken.plant.time)]);
+    expect(taken.cleared).toEqual([41]);
+    // No archived alert: the input active at the start is raised at once.
+    const fresh = setup((plant) => {
+      plant.values.set(pvKey(FAIL), failValue(true, plant.time));
+      return [];
+    });
+    expect(fresh.raised).toHaveLength(1);
+    expect(fresh.raised[0]).toMatchObject({ pvRef: FAIL, text: 'Pumpe 1 gestört' });
+    // An archived alert whose input is normal again is left as it was (not taken over).
+    const gone = setup((plant) => {
+      plant.values.set(pvKey(FAIL), failValue(false, plant.time));
+      return [standing];
+    });
+    gone.plant.emit([failValue(true, gone.plant.time)]);
+    expect(gone.raised).toHaveLength(1);
   });
 });

@@ -2,6 +2,11 @@ import { DEFAULT_FAILURES_PER_PUMP_HOUR } from '../../../server/plant/simulatedP
 import { describe, expect, it } from 'vitest';
 import { pvKey } from '../../../src/contract/keys.ts';
 import type { PvValue } from '../../../src/contract/pv.ts';
+import {
+  DEFAULT_FINDINGS,
+  PRESSURE_SWITCH_NAME,
+  plantIncidents,
+} from '../../../server/plant/incidents.ts';
 import { findPv, makePlant, START, valueOf } from './plantFixtures.ts';
 import { testSize } from '../../support/testSize.ts';
 
@@ -210,5 +215,36 @@ describe('SPEC §3 PV value: simulated process behaviour with manual stepping', 
     expect(surged.length).toBeGreaterThan(0);
     // They return below their limits (one may still be surging when the window ends).
     expect(surged.some((s) => s.lastIndexOf(false) > s.indexOf(true))).toBe(true);
+  });
+
+  it("PL42: the history's failed pump is failed in the live plant from the first value on and stays so; the booster stations' pressure switch is an input of its own and closed in normal running", () => {
+    const incidents = plantIncidents({
+      seed: 7,
+      anchorMs: START,
+      days: 7,
+      findings: DEFAULT_FINDINGS,
+    });
+    // Ten-second steps: hours of plant time stay quick on a busy machine.
+    const plant = makePlant({
+      incidents: incidents.stations,
+      failuresPerPumpHour: 0,
+      tickMs: 10_000,
+    });
+    const failed = findPv(plant, 9, 'Zulaufpumpe 3 Störung');
+    const running = findPv(plant, 9, 'Zulaufpumpe 3 Betrieb');
+    expect(valueOf(plant, failed).failureStateValue).toBe(true);
+    expect(plant.stationOverview().find((s) => s.stationNumber === 9)!.activeFailures).toBe(1);
+    const switches = [5, 6].map((nr) => findPv(plant, nr, PRESSURE_SWITCH_NAME));
+    // Added after the station's other inputs: no other PV's number moved.
+    expect(switches.map((r) => r.nr)).toEqual([500007, 600007]);
+    for (let h = 0; h < 6; h++) {
+      plant.step(HOUR_MS);
+      expect(valueOf(plant, failed).failureStateValue).toBe(true);
+      expect(valueOf(plant, running).boolValue).toBe(false);
+      for (const r of switches) expect(valueOf(plant, r).failureStateValue).toBe(false);
+    }
+    // Without the plan the same pump is fine.
+    const plain = makePlant({ failuresPerPumpHour: 0 });
+    expect(valueOf(plain, findPv(plain, 9, 'Zulaufpumpe 3 Störung')).failureStateValue).toBe(false);
   });
 });
