@@ -156,13 +156,13 @@ export default defineScenario<IdleParams>({
     },
   ]),
   quick: {
-    settleMs: 3000,
-    windowMs: 5000,
+    settleMs: 2000,
+    windowMs: 4000,
     runs: 1,
     stations: 10,
     pvsPerStation: 200,
     tiles: 32,
-    profileMs: 5000,
+    profileMs: 3000,
   },
   full: {
     settleMs: 5000,
@@ -231,8 +231,32 @@ export default defineScenario<IdleParams>({
         }
       }
     }
+    // Per window, each view and side: what the tab cost in front and hidden.
+    const windows = Array.from({ length: p.runs }, (_, i) => i + 1);
+    const series = (['pegel', 'baseline'] as const).flatMap((side) =>
+      (['station', 'dashboard'] as const).flatMap((view) =>
+        (['fg', 'bg'] as const).map((where) => {
+          const f = figures[`${where}${cap[view]}MsPerSec`];
+          const y = (side === 'pegel' ? f?.value : f?.baseline) ?? [];
+          return {
+            label: `${side}: ${label[view]}, ${where === 'fg' ? 'foreground' : 'hidden'}`,
+            y: windows.map((_, i) => y[i] ?? null),
+          };
+        }),
+      ),
+    );
     return {
       figures,
+      plots: [
+        {
+          id: 'idle-tab-main-thread',
+          title: 'Idle tab: main thread per window (target 0.5 ms/s)',
+          xLabel: 'window',
+          yLabel: 'ms of CPU per s',
+          x: windows,
+          series,
+        },
+      ],
       notes: [
         ...notes,
         `Load mode at 0 updates/s (${p.stations} stations × ${p.pvsPerStation} PVs): the values never change. Station page: /stations/1 (baseline: its ${p.pvsPerStation} PVs and live chart); dashboard: the bench dashboard of ${p.tiles} value tiles (baseline: NaiveTiles).`,

@@ -18,7 +18,14 @@ import type { BenchContext, BenchServer } from '../harness/context.ts';
 import { measureLiveWindow, type Side } from '../harness/liveWindow.ts';
 import { requireEngineChunk, requirePvPlant } from '../harness/prerequisites.ts';
 import type { ProcessRole } from '../harness/processCpu.ts';
-import { addSample, defineScenario, NotReady, type FigureSamples } from '../harness/scenario.ts';
+import {
+  addSample,
+  defineScenario,
+  NotReady,
+  type FigureSamples,
+  type Plot,
+} from '../harness/scenario.ts';
+import { median } from '../harness/stats.ts';
 import { waitForExpression } from '../harness/waitForExpression.ts';
 import { pvKey } from '../../src/contract/keys.ts';
 import type { PvNode } from '../../src/contract/pv.ts';
@@ -33,7 +40,10 @@ interface ManyTabsParams {
   imageValues: number;
   settleMs: number;
   windowMs: number;
+  /** Windows with every tab open (the figures). */
   runs: number;
+  /** Tab counts on the way to all of them where one window is measured too (the plots). */
+  checkpoints: number[];
   /** How long the side may take to open one tab and show its values. */
   tabTimeoutMs: number;
 }
@@ -166,6 +176,7 @@ export default defineScenario<ManyTabsParams>({
     settleMs: 3000,
     windowMs: 5000,
     runs: 1,
+    checkpoints: [5],
     tabTimeoutMs: 60_000,
   },
   full: {
@@ -175,6 +186,7 @@ export default defineScenario<ManyTabsParams>({
     settleMs: 5000,
     windowMs: 10_000,
     runs: 3,
+    checkpoints: [10, 25],
     tabTimeoutMs: 60_000,
   },
   async run(ctx, p) {
@@ -191,6 +203,11 @@ export default defineScenario<ManyTabsParams>({
     const figures: Record<string, FigureSamples> = {};
     const notes: string[] = [];
     const add = (side: Side, id: string, v: number) => addSample(figures, side, id, v);
+    /** Browser CPU and JS heap at each checkpoint and with every tab open, per side. */
+    const curve: Record<Side, { tabs: number; browser: number; heapMB: number }[]> = {
+      pegel: [],
+      baseline: [],
+    };
     for (const side of ['baseline', 'pegel'] as const) {
       const context = await ctx.newContext({ server, baseline: side === 'baseline' });
       try {
@@ -202,6 +219,29 @@ export default defineScenario<ManyTabsParams>({
         }
         const pages: Page[] = [];
         let failed: string | null = null;
+        /** One window over the tabs open now: the browser's CPU, the tabs' main threads. */
+        const measure = async () => {
+          const w = await measureLiveWindow(ctx, side, pages, p.windowMs, undefined, {
+            frames: false,
+          });
+          return {
+            w,
+            browser: browserCpuPct(w.processCpuPct),
+            tabsMs: w.mainThreadCpuPct * 10 * pages.length,
+          };
+        };
+        /** JS heap of the open tabs (Pegel: and the engine after GC), bytes. */
+        const heaps = async () => {
+          let tabs = 0;
+          for (const page of pages) tabs += (await ctx.probes.pageHeap(page)).usedSize;
+          const engine =
+            side === 'pegel'
+              ? (await ctx.probes.workerHeaps(true))
+                  .filter((w) => w.type === 'shared_worker')
+                  .reduce((a, w) => a + w.usedSize, 0)
+              : 0;
+          return { engine, all: tabs + engine };
+        };
         for (const [i, view] of plan.entries()) {
           ctx.log(`  ${side}: tab ${i + 1} of ${plan.length} (${view})`);
           try {
@@ -209,6 +249,12 @@ export default defineScenario<ManyTabsParams>({
           } catch (err) {
             failed = `${view} tab ${i + 1}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
             break;
+          }
+          if (p.checkpoints.includes(pages.length) && pages.length < plan.length) {
+            await sleep(p.settleMs);
+            const m = await measure();
+            const h = await heaps();
+            curve[side].push({ tabs: pages.length, browser: m.browser, heapMB: h.all / 1e6 });
           }
         }
         if (failed && side === 'pegel') throw new Error(`Pegel: ${failed}`);
@@ -219,44 +265,68 @@ export default defineScenario<ManyTabsParams>({
         add(side, 'tabsOpen', pages.length);
         if (pages.length === 0) continue;
         await sleep(p.settleMs);
+        let last: Awaited<ReturnType<typeof measure>> | null = null;
         for (let r = 0; r < p.runs; r++) {
-          const w = await measureLiveWindow(ctx, side, pages, p.windowMs, undefined, {
-            frames: false,
-          });
-          add(side, 'browserCpuPct', browserCpuPct(w.processCpuPct));
-          add(side, 'machineCpuPct', w.machineCpuPct);
-          add(side, 'tabsMainThreadMsPerSec', w.mainThreadCpuPct * 10 * pages.length);
-          add(side, 'deliveredPerSec', w.deliveredPerSec);
-          if (r === p.runs - 1)
-            notes.push(
-              `${side}, last window, % of one core by process: ` +
-                Object.entries(w.processCpuPct)
-                  .sort((a, b) => b[1] - a[1])
-                  .map(([role, pct]) => `${role} ${Math.round(pct)} %`)
-                  .join(', '),
-            );
+          last = await measure();
+          add(side, 'browserCpuPct', last.browser);
+          add(side, 'machineCpuPct', last.w.machineCpuPct);
+          add(side, 'tabsMainThreadMsPerSec', last.tabsMs);
+          add(side, 'deliveredPerSec', last.w.deliveredPerSec);
         }
-        let heap = 0;
-        for (const page of pages) heap += (await ctx.probes.pageHeap(page)).usedSize;
-        if (side === 'pegel') {
-          const engine = (await ctx.probes.workerHeaps(true))
-            .filter((w) => w.type === 'shared_worker')
-            .reduce((a, w) => a + w.usedSize, 0);
-          add(side, 'engineHeapMB', engine / 1e6);
-          heap += engine;
-        }
-        add(side, 'jsHeapMB', heap / 1e6);
+        notes.push(
+          `${side}, last window, % of one core by process ("other": processes outside the bench, such as other work on the machine): ` +
+            Object.entries(last!.w.processCpuPct)
+              .sort((a, b) => b[1] - a[1])
+              .map(([role, pct]) => `${role} ${Math.round(pct)} %`)
+              .join(', '),
+        );
+        const h = await heaps();
+        if (side === 'pegel') add(side, 'engineHeapMB', h.engine / 1e6);
+        add(side, 'jsHeapMB', h.all / 1e6);
+        curve[side].push({
+          tabs: pages.length,
+          browser: median(figures.browserCpuPct?.[side === 'pegel' ? 'value' : 'baseline'] ?? []),
+          heapMB: h.all / 1e6,
+        });
       } finally {
         await context.close();
       }
     }
+    const xs = [...new Set([...curve.pegel, ...curve.baseline].map((c) => c.tabs))].sort(
+      (a, b) => a - b,
+    );
+    const series = (key: 'browser' | 'heapMB') =>
+      (['pegel', 'baseline'] as const).map((side) => ({
+        label: side,
+        y: xs.map((x) => curve[side].find((c) => c.tabs === x)?.[key] ?? null),
+      }));
+    const plots: Plot[] = [
+      {
+        id: 'many-tabs-browser-cpu',
+        title: 'Whole browser CPU vs open tabs (10,000 updates/s)',
+        xLabel: 'tabs open',
+        yLabel: '% of one core',
+        x: xs,
+        series: series('browser'),
+      },
+      {
+        id: 'many-tabs-heap',
+        title: 'JS heap vs open tabs (Pegel: tabs and engine)',
+        xLabel: 'tabs open',
+        yLabel: 'MB',
+        x: xs,
+        series: series('heapMB'),
+      },
+    ];
     const count = (v: View) => `${p.mix[v]} ${v === 'image' ? 'process image' : v}`;
     return {
       figures,
+      plots,
       notes: [
         ...notes,
         `${plan.length} tabs in one browser profile: ${(['station', 'dashboard', 'image', 'alerts'] as const).map(count).join(', ')}; the shared server in load mode (100,000 PVs, 10,000 updates/s). Station pages: one load station each (baseline: its 200 PVs and live chart); dashboards: ${p.tiles} value tiles (bench/harness/benchDashboards.ts; baseline NaiveTiles); process image: ${p.imageValues} values (the dense grid; baseline view=dense); alert list: the current list (baseline NaiveCurrentAlerts).`,
         'Browser CPU: every Chromium process (browser, renderers with the engine’s SharedWorker, GPU, utilities) from /proc over the window; the baseline’s pages are served by Playwright routing, whose work is the bench’s, not counted.',
+        "Pegel's station pages lease the rows they show; a baseline station tab subscribes its station's 200 PVs: values applied differ by design.",
         'Memory: the engine’s heap after a forced GC (CDP HeapProfiler.collectGarbage); the tabs’ used JS heap without one (CDP Runtime.getHeapUsage).',
       ],
     };
