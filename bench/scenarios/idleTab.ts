@@ -166,12 +166,12 @@ export default defineScenario<IdleParams>({
   },
   full: {
     settleMs: 5000,
-    windowMs: 10_000,
+    windowMs: 6000,
     runs: 3,
     stations: 10,
     pvsPerStation: 200,
     tiles: 32,
-    profileMs: 10_000,
+    profileMs: 6000,
   },
   async run(ctx, p) {
     if (ctx.plant === 'fake') throw new NotReady('needs the reference server (dashboards)');

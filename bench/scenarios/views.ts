@@ -277,10 +277,10 @@ export default defineScenario<ViewsParams>({
       stations: 10,
       tiles: 32,
       tabs: 3,
-      rates: [320, 1600, 3200, 6400],
+      rates: [320, 1600, 6400],
       moreTabs: [1, 6],
     },
-    alerts: { rates: [10, 50, 100, 200], settleMs: 2000 },
+    alerts: { rates: [10, 50, 200], settleMs: 2000 },
     appProbeTimeoutMs: 30_000,
   },
   async run(ctx, p) {
