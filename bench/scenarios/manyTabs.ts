@@ -185,7 +185,7 @@ export default defineScenario<ManyTabsParams>({
     imageValues: 1000,
     settleMs: 5000,
     windowMs: 10_000,
-    runs: 3,
+    runs: 2,
     checkpoints: [10, 25],
     tabTimeoutMs: 60_000,
   },
