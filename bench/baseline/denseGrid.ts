@@ -8,20 +8,23 @@ const COLUMNS = 100;
 const CELL_W = 60;
 const CELL_H = 14;
 
-/** The PV of text k, as `AnaIn-<nr>`. */
-export function densePv(k: number): string {
-  const station = Math.floor(k / DENSE_PVS_PER_STATION) + 1;
-  return `AnaIn-${station * 100_000 + (k % DENSE_PVS_PER_STATION) + 1}`;
+/**
+ * The PV of text k, as `AnaIn-<nr>`: the stations' PVs in turn, `perStation` each (the load
+ * mode's PVs per station; the dense-view scenario's by default).
+ */
+export function densePv(k: number, perStation = DENSE_PVS_PER_STATION): string {
+  const station = Math.floor(k / perStation) + 1;
+  return `AnaIn-${station * 100_000 + (k % perStation) + 1}`;
 }
 
-export function denseSvg(n: number): string {
+export function denseSvg(n: number, perStation = DENSE_PVS_PER_STATION): string {
   const rows = Math.ceil(n / COLUMNS);
   const texts: string[] = [];
   for (let k = 0; k < n; k++) {
     const x = (k % COLUMNS) * CELL_W + 2;
     const y = Math.floor(k / COLUMNS) * CELL_H + 11;
     texts.push(
-      `<text class="pi-value" x="${x}" y="${y}" font-size="10" data-pv="${densePv(k)}" data-bind="value">—</text>`,
+      `<text class="pi-value" x="${x}" y="${y}" font-size="10" data-pv="${densePv(k, perStation)}" data-bind="value">—</text>`,
     );
   }
   const w = COLUMNS * CELL_W;

@@ -8,6 +8,8 @@
  *   (alerts/NaiveCurrentAlerts.tsx).
  * - `chart`: archive and live charts without a cache or reduction (chart/main.tsx).
  * - `dense`: the dense-view grid, each value written into its SVG text (dense/main.ts).
+ * - `dashboard`: the value tiles of a bench dashboard, every value a React state update
+ *   (NaiveTiles.tsx). Query: `station`, `tiles`.
  */
 import { createRoot } from 'react-dom/client';
 import { NaiveDashboard } from './NaiveDashboard.tsx';
@@ -32,6 +34,18 @@ if (view === 'alerts') {
   );
 } else if (view === 'chart') {
   void import('./chart/main.tsx').then((m) => m.mount(root, query));
+} else if (view === 'dashboard') {
+  const stats = createBaselineStats();
+  window.__baseline = stats;
+  void import('./NaiveTiles.tsx').then((m) =>
+    createRoot(root).render(
+      <m.NaiveTiles
+        station={Number(query.get('station') ?? 1)}
+        tiles={Number(query.get('tiles') ?? 32)}
+        stats={stats}
+      />,
+    ),
+  );
 } else if (view === 'dense') {
   const stats = createBaselineStats();
   window.__baseline = stats;

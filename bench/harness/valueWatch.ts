@@ -84,3 +84,40 @@ export function shownNumber(text: string | null): number | null {
   const match = text?.replace(/\s/g, '').match(/-?\d+(?:[.,]\d+)?/);
   return match ? Number(match[0].replace(',', '.')) : null;
 }
+
+/** One reading of what a page shows: texts in the order of the keys read, and when. */
+export interface ShownReading {
+  /** Date.now() of the bench just before and just after the page was read. */
+  from: number;
+  to: number;
+  texts: (string | null)[];
+}
+
+/**
+ * Of the texts read (each against its key), how many showed a value its PV had at some moment
+ * of the `lagMs` before the reading (values compared to `tolerance`, the texts' 2 decimals).
+ */
+export function countCurrent(
+  watch: Pick<ValueWatch, 'currentBetween'>,
+  keys: readonly string[],
+  readings: readonly ShownReading[],
+  lagMs = 1000,
+  tolerance = 0.006,
+): { current: number; read: number } {
+  let current = 0;
+  let read = 0;
+  for (const { from, to, texts } of readings) {
+    texts.forEach((text, i) => {
+      read++;
+      const value = shownNumber(text);
+      if (value === null) return;
+      if (
+        watch
+          .currentBetween(keys[i]!, from - lagMs, to)
+          .some((v) => Math.abs(v - value) < tolerance)
+      )
+        current++;
+    });
+  }
+  return { current, read };
+}

@@ -54,7 +54,7 @@ async function watchAlerts(url: string, cookie: string | null) {
  * string, not a function: the bench's TypeScript loader names inner functions with a helper
  * the page does not have.
  */
-const RECORD_TOP_ROW = `(() => {
+export const RECORD_TOP_ROW = `(() => {
   const seen = [];
   window.__floodTop = seen;
   const step = function () {
@@ -68,7 +68,7 @@ const RECORD_TOP_ROW = `(() => {
   requestAnimationFrame(step);
 })()`;
 
-const TAKE_TOP_ROWS = `(() => { const seen = window.__floodTop || []; window.__floodTop = []; return seen; })()`;
+export const TAKE_TOP_ROWS = `(() => { const seen = window.__floodTop || []; window.__floodTop = []; return seen; })()`;
 
 const ROW_COUNT = `Number(document.querySelector('.alert-table')?.getAttribute('aria-rowcount') ?? 1) - 1`;
 

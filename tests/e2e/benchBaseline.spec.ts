@@ -6,6 +6,7 @@
  */
 import { BASELINE_PATH, buildBaseline, routeBaseline } from '../../bench/harness/baselineBundle.ts';
 import { readBaseline, waitBaselineConnected } from '../../bench/harness/baselineProbe.ts';
+import { benchDashboardKeys, READ_TILES } from '../../bench/harness/benchDashboards.ts';
 import { installFakePvHub } from '../../bench/harness/fakePvHub.ts';
 import type { PvValue } from '../../src/contract/pv.ts';
 import { expect, test } from './fixtures.ts';
@@ -45,4 +46,37 @@ test('BENCH-BASE1: the baseline subscribes in batches, opens a connection per ta
     expect(stats).toMatchObject({ state: 'connected', messages: 2, values: 3 });
     expect(stats!.latenciesMs.length).toBe(3);
   }
+});
+
+test('BENCH-BASE2: the naive dashboard subscribes its station’s tiles and shows every pushed value where the bench reads it', async ({
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const outDir = await buildBaseline(ROOT);
+  await routeBaseline(context, baseURL, outDir);
+  const hub = await installFakePvHub(context, baseURL);
+  const page = await context.newPage();
+  await page.goto(`${BASELINE_PATH}?view=dashboard&station=2&tiles=4`);
+  await waitBaselineConnected([page], 30_000);
+  expect([...hub.subscribed].sort()).toEqual(benchDashboardKeys(2, 4));
+
+  const value = (nr: number, v: number): PvValue => ({
+    pvRef: { type: 'AnaIn', nr },
+    typeOfValue: 'DoubleValue',
+    doubleValue: v,
+    quality: 'Good',
+    timestamp: Date.now(),
+  });
+  hub.push([value(200001, 1.5), value(200004, 120)]);
+  hub.push([value(200001, 3.75)]);
+  await expect
+    .poll(async () => (await page.evaluate(READ_TILES)) as Record<string, string | null>)
+    .toEqual({
+      'AnaIn-200001': '3,75 m³/h',
+      'AnaIn-200002': '—',
+      'AnaIn-200003': '—',
+      'AnaIn-200004': '120,00 m³/h',
+    });
+  expect(await readBaseline(page)).toMatchObject({ state: 'connected', messages: 2, values: 3 });
 });

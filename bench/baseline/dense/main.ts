@@ -1,24 +1,25 @@
 /**
- * The naive dense view (`view=dense&n=N`): the grid of the dense-view scenario as an inline
+ * The naive dense view (`view=dense&n=N`, optional `perStation`): the grid of the dense-view scenario as an inline
  * SVG fitted to the window, its own hub connection, and every received value written into
  * its text element at once, as a straightforward HMI page does.
  */
 import { parsePvUrlId, pvKey } from '../../../src/contract/keys.ts';
 import type { BaselineStats } from '../baselineStats.ts';
 import { LATENCY_SAMPLE_CAP } from '../baselineStats.ts';
-import { densePv, denseSvg } from '../denseGrid.ts';
+import { DENSE_PVS_PER_STATION, densePv, denseSvg } from '../denseGrid.ts';
 import { openPvConnection } from '../pvConnection.ts';
 
 export function mount(root: HTMLElement, query: URLSearchParams, stats: BaselineStats): void {
   const n = Number(query.get('n') ?? 1000);
-  root.innerHTML = denseSvg(n);
+  const perStation = Number(query.get('perStation') ?? DENSE_PVS_PER_STATION);
+  root.innerHTML = denseSvg(n, perStation);
   const svg = root.querySelector('svg')!;
   svg.style.width = '100%';
   svg.style.height = 'auto';
   const byKey = new Map<string, SVGTextElement>();
   const keys: string[] = [];
   svg.querySelectorAll<SVGTextElement>('text[data-pv]').forEach((el, k) => {
-    const ref = parsePvUrlId(densePv(k));
+    const ref = parsePvUrlId(densePv(k, perStation));
     if (!ref) return;
     const key = pvKey(ref);
     byKey.set(key, el);

@@ -1,0 +1,267 @@
+/**
+ * An idle tab (issue 44): the main thread of a tab whose values do not change, in the
+ * foreground and behind another tab, for a station page and a dashboard, Pegel against the
+ * naive baseline. The reference server runs in load mode at 0 updates a second: the PVs
+ * keep the values they started with, so whatever the tab does is its own (age texts, timers,
+ * polling, animation). Time on a core (CDP ThreadTime) per second of wall time. A CPU profile
+ * of Pegel's foreground tab over a window of its own names what woke it.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import {
+  benchDashboardPath,
+  routeBenchDashboards,
+  tilesShown,
+} from '../harness/benchDashboards.ts';
+import { waitBaselineConnected } from '../harness/baselineProbe.ts';
+import type { BenchContext, BenchServer } from '../harness/context.ts';
+import type { Side } from '../harness/liveWindow.ts';
+import { requireEngineChunk, requirePvPlant } from '../harness/prerequisites.ts';
+import { addSample, defineScenario, NotReady, type FigureSamples } from '../harness/scenario.ts';
+import { formatKeyList } from '../baseline/keyList.ts';
+import { benchDashboardKeys } from '../harness/benchDashboards.ts';
+import { profilePage } from '../harness/workerProfile.ts';
+import { waitForExpression } from '../harness/waitForExpression.ts';
+
+interface IdleParams {
+  /** Wait after the view is complete before the first window (lazy loads, first polls). */
+  settleMs: number;
+  windowMs: number;
+  runs: number;
+  stations: number;
+  pvsPerStation: number;
+  /** Tiles of the bench dashboard. */
+  tiles: number;
+  /** Profile of Pegel's foreground tab (0: none). */
+  profileMs: number;
+}
+
+type View = 'station' | 'dashboard';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface IdleReading {
+  /** Main-thread CPU, ms per second (CDP ThreadTime). */
+  msPerSec: number;
+  /** What the page did over the window, per second: script ms, style recalcs, layouts. */
+  scriptMsPerSec: number;
+  stylesPerSec: number;
+  layoutsPerSec: number;
+}
+
+/** The main thread of `page` over `ms` (CDP Performance.getMetrics before and after). */
+async function readIdle(ctx: BenchContext, page: Page, ms: number): Promise<IdleReading> {
+  const session = await ctx.probes.metricsSession(page);
+  try {
+    const before = await session.read();
+    const t0 = Date.now();
+    await sleep(ms);
+    const after = await session.read();
+    const wall = Date.now() - t0;
+    const perSec = (name: string) => (((after[name] ?? 0) - (before[name] ?? 0)) * 1000) / wall;
+    return {
+      msPerSec: idleMsPerSec(before.ThreadTime ?? 0, after.ThreadTime ?? 0, wall),
+      scriptMsPerSec: idleMsPerSec(before.ScriptDuration ?? 0, after.ScriptDuration ?? 0, wall),
+      stylesPerSec: perSec('RecalcStyleCount'),
+      layoutsPerSec: perSec('LayoutCount'),
+    };
+  } finally {
+    await session.close();
+  }
+}
+
+const describeIdle = (r: IdleReading) =>
+  `${r.msPerSec.toFixed(2)} ms/s (script ${r.scriptMsPerSec.toFixed(2)} ms/s, ${r.stylesPerSec.toFixed(1)} style recalcs/s, ${r.layoutsPerSec.toFixed(1)} layouts/s)`;
+
+/** ThreadTime seconds before and after a window of `wallMs`: ms of CPU per second. */
+export function idleMsPerSec(beforeS: number, afterS: number, wallMs: number): number {
+  return wallMs > 0 ? ((afterS - beforeS) * 1000 * 1000) / wallMs : 0;
+}
+
+async function openView(
+  ctx: BenchContext,
+  context: BrowserContext,
+  side: Side,
+  view: View,
+  p: IdleParams,
+): Promise<Page> {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const station = 1;
+  if (side === 'pegel') {
+    await page.goto(view === 'station' ? `/stations/${station}` : benchDashboardPath(station));
+    await waitForExpression(page, `typeof window.__pegelBench?.snapshot === 'function'`);
+    if (view === 'dashboard') await waitForExpression(page, tilesShown(p.tiles));
+    else
+      await waitForExpression(page, `window.__pegelBench.snapshot().firstValueMs != null`, {
+        timeout: 30_000,
+      });
+  } else {
+    const keys =
+      view === 'station'
+        ? Array.from({ length: p.pvsPerStation }, (_, i) => `ai${station * 100_000 + i + 1}`)
+        : benchDashboardKeys(station, p.tiles);
+    await page.goto(
+      view === 'station'
+        ? ctx.baselinePath({ keys: formatKeyList(keys), chartKey: keys[0]! })
+        : ctx.baselinePath({ view: 'dashboard', station, tiles: p.tiles }),
+    );
+    await waitBaselineConnected([page]);
+    if (view === 'dashboard') await waitForExpression(page, tilesShown(p.tiles));
+  }
+  return page;
+}
+
+/**
+ * In the page: tells it that it is hidden (`hidden`) or visible again, as a browser does when
+ * its tab goes behind another. Headless Chromium never hides a tab (every page reads
+ * "visible", a minimised window too), so the page is told; the browser's own throttling of
+ * hidden tabs (no animation frames, timers once a second) does not happen, and the figure is
+ * the app's own work when hidden, an upper bound of what a real browser runs.
+ */
+const setHidden = (hidden: boolean) => `(() => {
+  if (${hidden}) {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+  } else {
+    delete document.visibilityState;
+    delete document.hidden;
+  }
+  document.dispatchEvent(new Event('visibilitychange'));
+  return document.visibilityState;
+})()`;
+
+const label = { station: 'station page', dashboard: 'dashboard' } as const;
+const cap = { station: 'Station', dashboard: 'Dashboard' } as const;
+
+export default defineScenario<IdleParams>({
+  id: 'idleTab',
+  title: 'Idle tab (nothing changing)',
+  order: 23,
+  figures: (['station', 'dashboard'] as const).flatMap((view) => [
+    {
+      id: `fg${cap[view]}MsPerSec`,
+      label: `Idle ${label[view]}, foreground: main thread`,
+      unit: 'ms/s',
+      better: 'lower' as const,
+      compare: true,
+      target: { op: '<=' as const, value: 0.5 },
+    },
+    {
+      id: `bg${cap[view]}MsPerSec`,
+      label: `Idle ${label[view]}, in the background (hidden, behind another tab): main thread`,
+      unit: 'ms/s',
+      better: 'lower' as const,
+      compare: true,
+      target: { op: '<=' as const, value: 0.5 },
+    },
+  ]),
+  quick: {
+    settleMs: 2000,
+    windowMs: 4000,
+    runs: 1,
+    stations: 10,
+    pvsPerStation: 200,
+    tiles: 32,
+    profileMs: 3000,
+  },
+  full: {
+    settleMs: 5000,
+    windowMs: 6000,
+    runs: 3,
+    stations: 10,
+    pvsPerStation: 200,
+    tiles: 32,
+    profileMs: 6000,
+  },
+  async run(ctx, p) {
+    if (ctx.plant === 'fake') throw new NotReady('needs the reference server (dashboards)');
+    requireEngineChunk(ctx.distDir);
+    const server: BenchServer = await ctx.startServer({
+      stations: p.stations,
+      pvsPerStation: p.pvsPerStation,
+      updatesPerSec: 0,
+    });
+    await requirePvPlant(ctx, server);
+    const figures: Record<string, FigureSamples> = {};
+    const notes: string[] = [];
+    for (const view of ['station', 'dashboard'] as const) {
+      for (const side of ['baseline', 'pegel'] as const) {
+        ctx.log(`  idle ${label[view]}: ${side}`);
+        const context = await ctx.newContext({ server, baseline: side === 'baseline' });
+        try {
+          if (side === 'pegel' && view === 'dashboard')
+            await routeBenchDashboards(context, [1], p.tiles);
+          const page = await openView(ctx, context, side, view, p);
+          await sleep(p.settleMs);
+          const other = await context.newPage();
+          for (let r = 0; r < p.runs; r++) {
+            await page.bringToFront();
+            const fg = await readIdle(ctx, page, p.windowMs);
+            addSample(figures, side, `fg${cap[view]}MsPerSec`, fg.msPerSec);
+            await other.bringToFront();
+            const state = (await page.evaluate(setHidden(true))) as string;
+            if (state !== 'hidden')
+              throw new Error(`the page still reads visibilityState ${state}`);
+            try {
+              const bg = await readIdle(ctx, page, p.windowMs);
+              addSample(figures, side, `bg${cap[view]}MsPerSec`, bg.msPerSec);
+              if (r === p.runs - 1)
+                notes.push(
+                  `${side} idle ${label[view]}, last window: foreground ${describeIdle(fg)}; background ${describeIdle(bg)}`,
+                );
+            } finally {
+              await page.evaluate(setHidden(false));
+            }
+          }
+          if (side === 'pegel' && p.profileMs > 0) {
+            await page.bringToFront();
+            const { cpu } = await profilePage(page, () => sleep(p.profileMs), 1000);
+            notes.push(
+              `Pegel idle ${label[view]}, foreground, profiled ${p.profileMs / 1000} s (1 ms sampling): ${cpu.busyMs.toFixed(1)} ms busy; ` +
+                (cpu.top.length
+                  ? cpu.top
+                      .slice(0, 8)
+                      .map((h) => `${h.name} ${h.selfMs.toFixed(1)} ms`)
+                      .join(', ')
+                  : 'no sample outside idle'),
+            );
+          }
+        } finally {
+          await context.close();
+        }
+      }
+    }
+    // Per window, each view and side: what the tab cost in front and hidden.
+    const windows = Array.from({ length: p.runs }, (_, i) => i + 1);
+    const series = (['pegel', 'baseline'] as const).flatMap((side) =>
+      (['station', 'dashboard'] as const).flatMap((view) =>
+        (['fg', 'bg'] as const).map((where) => {
+          const f = figures[`${where}${cap[view]}MsPerSec`];
+          const y = (side === 'pegel' ? f?.value : f?.baseline) ?? [];
+          return {
+            label: `${side}: ${label[view]}, ${where === 'fg' ? 'foreground' : 'hidden'}`,
+            y: windows.map((_, i) => y[i] ?? null),
+          };
+        }),
+      ),
+    );
+    return {
+      figures,
+      plots: [
+        {
+          id: 'idle-tab-main-thread',
+          title: 'Idle tab: main thread per window (target 0.5 ms/s)',
+          xLabel: 'window',
+          yLabel: 'ms of CPU per s',
+          x: windows,
+          series,
+        },
+      ],
+      notes: [
+        ...notes,
+        `Load mode at 0 updates/s (${p.stations} stations × ${p.pvsPerStation} PVs): the values never change. Station page: /stations/1 (baseline: its ${p.pvsPerStation} PVs and live chart); dashboard: the bench dashboard of ${p.tiles} value tiles (baseline: NaiveTiles).`,
+        'Main thread: CDP ThreadTime (time on a core) over the window. Background: a blank tab of the same profile in front, and the page told it is hidden (document.visibilityState "hidden" and a visibilitychange event): headless Chromium never hides a tab, so its throttling of hidden tabs (no animation frames, timers once a second) does not apply, and the figure is what the app itself still runs when hidden.',
+      ],
+    };
+  },
+});

@@ -1,0 +1,510 @@
+/**
+ * Views beside the station pages (issue 44): what a live update costs the tab's main thread
+ * on a dashboard of value tiles and on the current alert list, Pegel against the naive
+ * baseline, fitted over a sweep of update rates as the ingest scenario fits its station pages.
+ *
+ * - Dashboard: each tab shows the bench dashboard of one load station (a table of SingleValue
+ *   tiles, bench/harness/benchDashboards.ts); the load server has as many PVs per station as
+ *   tiles, so every value a tab takes in is on screen. Cost = the tabs' main-thread CPU time
+ *   (CDP ThreadTime); fit cost = a · tabs + b · values delivered/s over the sweep.
+ * - Alert list: one tab on the current list, sorted newest first, while the modelled plant
+ *   raises R alerts a second (the alarm flood's server). An update is an alert message the
+ *   server sent (a new alert or a change of one, counted by a subscriber of the bench's own);
+ *   cost = the tab's main-thread CPU, fit cost = a + b · updates/s.
+ *
+ * What the eye sees stays honest: on the front tab, the tiles must show their PV's current
+ * value (one it had at some moment of the last second, against the bench's own subscriber),
+ * and the alert list's top row must show each new alert within 1 s.
+ */
+import type { Page } from 'playwright-core';
+import type { Alert } from '../../src/contract/alerts.ts';
+import { HUBS, HUB_MESSAGES, HUB_METHODS } from '../../src/contract/hubs.ts';
+import { benchHubConnection } from '../harness/benchHub.ts';
+import {
+  benchDashboardKeys,
+  benchDashboardPath,
+  READ_TILES,
+  routeBenchDashboards,
+  tilesShown,
+} from '../harness/benchDashboards.ts';
+import { waitBaselineConnected } from '../harness/baselineProbe.ts';
+import type { BenchContext, BenchServer, TabSet } from '../harness/context.ts';
+import { measureLiveWindow, type Side } from '../harness/liveWindow.ts';
+import { requireEngineChunk, requireHub, requirePvPlant } from '../harness/prerequisites.ts';
+import {
+  addSample,
+  defineScenario,
+  NotReady,
+  type FigureSamples,
+  type Plot,
+} from '../harness/scenario.ts';
+import { fitCost, median } from '../harness/stats.ts';
+import { countCurrent, watchValues, type ShownReading } from '../harness/valueWatch.ts';
+import { profilePage } from '../harness/workerProfile.ts';
+import { waitForExpression } from '../harness/waitForExpression.ts';
+import { floodLatencies, RECORD_TOP_ROW, TAKE_TOP_ROWS } from './alertFlood.ts';
+
+interface ViewsParams {
+  warmupMs: number;
+  windowMs: number;
+  dashboard: {
+    /** Load stations; tab i shows station i + 1. */
+    stations: number;
+    /** Tiles per dashboard, and PVs per load station. */
+    tiles: number;
+    /** Tabs at every rate of the sweep. */
+    tabs: number;
+    /** Server updates/s swept (over stations × tiles PVs). */
+    rates: number[];
+    /** Further tab counts, at the highest rate: they part the cost per tab from the cost per update. */
+    moreTabs: number[];
+  };
+  alerts: {
+    /** New alerts a second swept (PEGEL_ALERT_FLOOD_PER_SEC). */
+    rates: number[];
+    settleMs: number;
+  };
+  appProbeTimeoutMs: number;
+}
+
+/** How long a shown value may lag the server's, ms ("the current value within 1 s"). */
+const CURRENT_WITHIN_MS = 1000;
+const READINGS = 5;
+const READING_GAP_MS = 350;
+
+interface CasePoint {
+  rate: number;
+  tabs: number;
+  /** Values (dashboard) or alert messages (alert list) a second. */
+  updates: number;
+  /** Main-thread CPU of the side's tabs together, ms per second. */
+  costMsPerSec: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function openDashboards(
+  ctx: BenchContext,
+  side: Side,
+  server: BenchServer,
+  tabs: number,
+  p: ViewsParams,
+): Promise<TabSet> {
+  const { tiles, stations } = p.dashboard;
+  const set = await ctx.openTabs(0, '/', { server });
+  const shown = Array.from({ length: tabs }, (_, i) => (i % stations) + 1);
+  if (side === 'pegel') await routeBenchDashboards(set.context, shown, tiles);
+  for (const station of shown)
+    await set.open(
+      1,
+      side === 'pegel'
+        ? benchDashboardPath(station)
+        : ctx.baselinePath({ view: 'dashboard', station, tiles }),
+    );
+  for (const page of set.pages) await page.setViewportSize({ width: 1920, height: 1080 });
+  if (side === 'baseline') await waitBaselineConnected(set.pages);
+  await Promise.all(
+    set.pages.map((page) =>
+      waitForExpression(page, tilesShown(Math.ceil(tiles * 0.9)), {
+        timeout: p.appProbeTimeoutMs,
+      }),
+    ),
+  );
+  if (side === 'pegel')
+    await Promise.all(
+      set.pages.map((page) =>
+        waitForExpression(page, `typeof window.__pegelBench?.snapshot === 'function'`, {
+          timeout: p.appProbeTimeoutMs,
+        }),
+      ),
+    );
+  return set;
+}
+
+/**
+ * Share of the front tab's tiles that showed their PV's current value, percent: the tiles
+ * read READINGS times, READING_GAP_MS apart, against a subscriber of the bench's own.
+ */
+async function tilesCurrentPct(
+  ctx: BenchContext,
+  server: BenchServer,
+  page: Page,
+  station: number,
+  tiles: number,
+): Promise<number> {
+  const keys = benchDashboardKeys(station, tiles);
+  const ids = keys.map((k) => `AnaIn-${k.slice(2)}`);
+  const watch = await watchValues(server.url, await ctx.cookieHeader(server), keys);
+  try {
+    await page.bringToFront();
+    // Every tile's PV has had its current value here and at least one change since.
+    await sleep(CURRENT_WITHIN_MS + 500);
+    const readings: ShownReading[] = [];
+    for (let r = 0; r < READINGS; r++) {
+      const from = Date.now();
+      const shown = (await page.evaluate(READ_TILES)) as Record<string, string | null>;
+      readings.push({ from, to: Date.now(), texts: ids.map((id) => shown[id] ?? null) });
+      await sleep(READING_GAP_MS);
+    }
+    const { current, read } = countCurrent(watch, keys, readings, CURRENT_WITHIN_MS);
+    return read ? (100 * current) / read : 0;
+  } finally {
+    await watch.stop();
+  }
+}
+
+/**
+ * Where a front tab's main thread goes, for the notes: a CPU profile over a window of its own
+ * (the profiler's work would count in the cost window), 1 ms sampling, self time.
+ */
+async function profileNote(
+  ctx: BenchContext,
+  what: string,
+  page: Page,
+  ms: number,
+): Promise<string> {
+  await page.bringToFront();
+  const session = await ctx.probes.metricsSession(page);
+  try {
+    const before = await session.read();
+    const t0 = Date.now();
+    const { cpu } = await profilePage(page, () => sleep(ms), 1000);
+    const after = await session.read();
+    const perSec = (name: string) =>
+      (((after[name] ?? 0) - (before[name] ?? 0)) * 1000) / (Date.now() - t0);
+    const top = cpu.top
+      .slice(0, 8)
+      .map((h) => `${h.name} ${h.pct.toFixed(1)} %`)
+      .join(', ');
+    return (
+      `${what}, front tab profiled ${ms / 1000} s: ${cpu.busyPct.toFixed(1)} % of a core sampled busy, ` +
+      `${perSec('RecalcStyleCount').toFixed(0)} style recalcs/s, ${perSec('LayoutCount').toFixed(0)} layouts/s; ` +
+      `self time of the busy time: ${top || 'none'} ("(program)" is the browser's own work: style, layout, paint)`
+    );
+  } finally {
+    await session.close();
+  }
+}
+
+/** Alert messages (new alerts and their changes) and each alert's first arrival. */
+async function countAlerts(url: string, cookie: string | null) {
+  const arrivals = new Map<number, { at: number; timestamp: number }>();
+  let messages = 0;
+  const connection = benchHubConnection(url, HUBS.alert, cookie);
+  connection.on(HUB_MESSAGES.newAlert, (a: Alert) => {
+    messages++;
+    if (!arrivals.has(a.id)) arrivals.set(a.id, { at: Date.now(), timestamp: a.timestamp });
+  });
+  await connection.start();
+  await connection.invoke(HUB_METHODS.alert.subscribeToAllAlerts);
+  return { arrivals, messages: () => messages, stop: () => connection.stop() };
+}
+
+/** The fitted cost of one update in µs and of an open tab at no load in ms/s, or null. */
+export function fitViewCost(
+  points: readonly CasePoint[],
+): { usPerUpdate: number; msPerTab: number } | null {
+  const fit = fitCost(
+    points.map((c) => ({ tabs: c.tabs, updates: c.updates, cost: c.costMsPerSec })),
+  );
+  return fit ? { usPerUpdate: fit.perUpdate * 1000, msPerTab: fit.perTab } : null;
+}
+
+export default defineScenario<ViewsParams>({
+  id: 'views',
+  title: 'Views beside the station pages (dashboard, alert list)',
+  order: 21,
+  figures: [
+    {
+      id: 'dashboardUsPerUpdate',
+      label: 'Dashboard: cost per update, tab main threads (fit over the sweep)',
+      unit: 'µs',
+      better: 'lower',
+      compare: true,
+      target: { op: '<=', value: 5 },
+    },
+    {
+      id: 'dashboardMsPerTab',
+      label: 'Dashboard: cost per open tab, main thread at no load (fit over the sweep)',
+      unit: 'ms/s',
+      better: 'lower',
+      compare: true,
+    },
+    {
+      id: 'dashboardCurrentPct',
+      label: "Dashboard: sampled tiles showing their PV's current value (at most 1 s old)",
+      unit: '%',
+      better: 'higher',
+      compare: true,
+      target: { op: '>=', value: 99 },
+    },
+    {
+      id: 'alertListUsPerUpdate',
+      label: 'Alert list: cost per update, tab main thread (fit over the sweep)',
+      unit: 'µs',
+      better: 'lower',
+      compare: true,
+      target: { op: '<=', value: 5 },
+    },
+    {
+      id: 'alertListMsPerTab',
+      label: 'Alert list: cost of the open tab at no load (fit over the sweep)',
+      unit: 'ms/s',
+      better: 'lower',
+      compare: true,
+    },
+    {
+      id: 'alertListCurrentPct',
+      label: 'Alert list: new alerts shown at the top within 1 s',
+      unit: '%',
+      better: 'higher',
+      compare: true,
+      target: { op: '>=', value: 99 },
+    },
+  ],
+  quick: {
+    warmupMs: 1500,
+    windowMs: 3000,
+    dashboard: { stations: 10, tiles: 32, tabs: 2, rates: [320, 3200], moreTabs: [] },
+    alerts: { rates: [20, 100], settleMs: 1500 },
+    appProbeTimeoutMs: 20_000,
+  },
+  full: {
+    warmupMs: 2000,
+    windowMs: 5000,
+    // 320 PVs: 1 to 20 changes a second per PV (the load mode's tick is 100 ms).
+    dashboard: {
+      stations: 10,
+      tiles: 32,
+      tabs: 3,
+      rates: [320, 1600, 6400],
+      moreTabs: [1, 6],
+    },
+    alerts: { rates: [10, 50, 200], settleMs: 2000 },
+    appProbeTimeoutMs: 30_000,
+  },
+  async run(ctx, p) {
+    if (ctx.plant === 'fake')
+      throw new NotReady('needs the reference server (dashboards and the alert hub)');
+    requireEngineChunk(ctx.distDir);
+    const figures: Record<string, FigureSamples> = {};
+    const notes: string[] = [];
+    const add = (side: Side, id: string, v: number) => addSample(figures, side, id, v);
+    const points: Record<'dashboard' | 'alerts', Record<Side, CasePoint[]>> = {
+      dashboard: { pegel: [], baseline: [] },
+      alerts: { pegel: [], baseline: [] },
+    };
+
+    // --- dashboards ---
+    const { stations, tiles, tabs } = p.dashboard;
+    const topRate = Math.max(...p.dashboard.rates);
+    for (const rate of p.dashboard.rates) {
+      const server = await ctx.startServer({ stations, pvsPerStation: tiles, updatesPerSec: rate });
+      try {
+        await requirePvPlant(ctx, server);
+        const tabCounts = rate === topRate ? [tabs, ...p.dashboard.moreTabs] : [tabs];
+        for (const n of tabCounts)
+          for (const side of ['baseline', 'pegel'] as const) {
+            ctx.log(`  dashboard ${side}: ${rate} updates/s, ${n} tab(s)`);
+            const set = await openDashboards(ctx, side, server, n, p);
+            try {
+              await sleep(p.warmupMs);
+              const w = await measureLiveWindow(ctx, side, set.pages, p.windowMs, undefined, {
+                frames: false,
+              });
+              points.dashboard[side].push({
+                rate,
+                tabs: n,
+                updates: w.deliveredPerSec,
+                costMsPerSec: w.mainThreadCpuPct * 10 * n,
+              });
+              if (n !== tabs) continue;
+              const front = set.pages.length - 1;
+              if (side === 'pegel' && rate === topRate)
+                notes.push(
+                  await profileNote(
+                    ctx,
+                    `Pegel dashboard at ${rate}/s`,
+                    set.pages[front]!,
+                    p.windowMs,
+                  ),
+                );
+              add(
+                side,
+                'dashboardCurrentPct',
+                await tilesCurrentPct(
+                  ctx,
+                  server,
+                  set.pages[front]!,
+                  (front % stations) + 1,
+                  tiles,
+                ),
+              );
+            } finally {
+              await set.close();
+            }
+          }
+      } finally {
+        await server.handle.dispose();
+      }
+    }
+
+    // --- the current alert list ---
+    const floodServer = async (rate: number) => {
+      const server = await ctx.startServer(
+        { stations: 0, pvsPerStation: 0, updatesPerSec: 0 },
+        { PEGEL_ALERT_FLOOD_PER_SEC: String(rate), PEGEL_PLANT_FAILURES_PER_PUMP_HOUR: '0' },
+      );
+      await requireHub(server.url, HUBS.alert, await ctx.cookieHeader(server));
+      return server;
+    };
+    for (const rate of p.alerts.rates) {
+      for (const side of ['baseline', 'pegel'] as const) {
+        ctx.log(`  alert list ${side}: ${rate} alerts/s`);
+        const server = await floodServer(rate);
+        const set = await ctx.openTabs(0, '/', { server });
+        try {
+          const [page] = await set.open(
+            1,
+            side === 'pegel' ? '/alerts' : ctx.baselinePath({ view: 'liveAlerts' }),
+          );
+          await page!.setViewportSize({ width: 1920, height: 1080 });
+          await page!.locator('.alert-row[data-index="0"]').waitFor({ timeout: 30_000 });
+          if (side === 'pegel') {
+            // Newest first, so every new alarm enters at the top (see alertFlood.ts).
+            const time = page!.locator('.alert-head [role="columnheader"].col-time');
+            await time.locator('button').click();
+            await time.and(page!.locator('[aria-sort="descending"]')).waitFor();
+          }
+          await page!.mouse.move(5, 1070);
+          await sleep(p.alerts.settleMs);
+          const watch = await countAlerts(server.url, await ctx.cookieHeader(server));
+          try {
+            // The cost, in a window of its own: the top-row recorder reads the list at every
+            // animation frame, which the page alone does not draw.
+            const m0 = watch.messages();
+            const t0 = Date.now();
+            const w = await measureLiveWindow(ctx, side, [page!], p.windowMs, page!, {
+              frames: false,
+            });
+            const updates = (watch.messages() - m0) / ((Date.now() - t0) / 1000);
+            points.alerts[side].push({
+              rate,
+              tabs: 1,
+              updates,
+              costMsPerSec: w.mainThreadCpuPct * 10,
+            });
+            if (side === 'pegel' && rate === Math.max(...p.alerts.rates))
+              notes.push(
+                await profileNote(ctx, `Pegel alert list at ${rate}/s`, page!, p.windowMs),
+              );
+            await page!.evaluate(RECORD_TOP_ROW);
+            const from = Date.now();
+            await sleep(p.windowMs);
+            const to = Date.now();
+            const top = (await page!.evaluate(TAKE_TOP_ROWS)) as { at: number; id: number }[];
+            // Alerts of the window's last second may not have had their chance: not counted.
+            const latencies = floodLatencies(watch.arrivals, top, from, to - 1000);
+            const expected = [...watch.arrivals.values()].filter(
+              (a) => a.at >= from && a.at <= to - 1000,
+            ).length;
+            if (expected > 0)
+              add(
+                side,
+                'alertListCurrentPct',
+                (100 * latencies.filter((ms) => ms <= CURRENT_WITHIN_MS).length) / expected,
+              );
+          } finally {
+            await watch.stop();
+          }
+        } finally {
+          await set.close();
+          await server.handle.dispose();
+        }
+      }
+    }
+
+    for (const [view, prefix] of [
+      ['dashboard', 'dashboard'],
+      ['alerts', 'alertList'],
+    ] as const) {
+      for (const side of ['pegel', 'baseline'] as const) {
+        const fit = fitViewCost(points[view][side]);
+        if (!fit) continue;
+        add(side, `${prefix}UsPerUpdate`, fit.usPerUpdate);
+        add(side, `${prefix}MsPerTab`, fit.msPerTab);
+      }
+    }
+    const describe = (list: CasePoint[]) =>
+      list
+        .map(
+          (c) =>
+            `${c.rate}/s, ${c.tabs} tab(s): ${Math.round(c.updates)} updates/s, ${c.costMsPerSec.toFixed(1)} ms/s`,
+        )
+        .join('; ');
+    for (const view of ['dashboard', 'alerts'] as const)
+      for (const side of ['pegel', 'baseline'] as const)
+        if (points[view][side].length)
+          notes.push(
+            `${view}, ${side} (server rate: delivered, tabs' CPU): ${describe(points[view][side])}`,
+          );
+    figures.dashboardUsPerUpdate = {
+      ...figures.dashboardUsPerUpdate,
+      note: `${tabs} tabs, each a dashboard of ${tiles} value tiles (one load station: ${p.dashboard.stations} × ${tiles} PVs), server at ${p.dashboard.rates.join(', ')} updates/s${p.dashboard.moreTabs.length ? `, and ${p.dashboard.moreTabs.join(', ')} tab(s) at ${topRate}/s` : ''}; cost = a · tabs + b · values delivered/s, cost = the tabs' main-thread CPU time (ThreadTime)`,
+    };
+    figures.alertListUsPerUpdate = {
+      ...figures.alertListUsPerUpdate,
+      note: `one tab on the current list (newest first), ${p.alerts.rates.join(', ')} new alerts/s; an update is an alert message the server sent (new or changed), counted by a subscriber of the bench's own; cost = a + b · updates/s`,
+    };
+    const plotOf = (
+      view: 'dashboard' | 'alerts',
+      id: string,
+      title: string,
+      xLabel: string,
+    ): Plot => {
+      const rates = view === 'dashboard' ? p.dashboard.rates : p.alerts.rates;
+      const at = (side: Side, rate: number) => {
+        const c = points[view][side].filter(
+          (x) => x.rate === rate && (view === 'alerts' || x.tabs === tabs),
+        );
+        return c.length ? median(c.map((x) => x.costMsPerSec)) : null;
+      };
+      return {
+        id,
+        title,
+        xLabel,
+        yLabel: 'tab main-thread ms of CPU per s',
+        x: rates,
+        series: (['pegel', 'baseline'] as const).map((side) => ({
+          label: side,
+          y: rates.map((r) => at(side, r)),
+        })),
+      };
+    };
+    return {
+      figures,
+      plots: [
+        plotOf(
+          'dashboard',
+          'dashboard-cpu-vs-load',
+          `Dashboards: CPU vs server load (${tabs} tabs)`,
+          'server updates/s',
+        ),
+        plotOf(
+          'alerts',
+          'alert-list-cpu-vs-rate',
+          'Alert list: CPU vs new alerts/s (one tab)',
+          'new alerts/s',
+        ),
+      ],
+      notes: [
+        ...notes,
+        'Pegel dashboards: the bench dashboards are added to the server’s dashboard config through Playwright routing (load mode has no value tiles of its own); a routing context has the HTTP cache off, which costs at opening only.',
+        'Busy windows without the frame sampler (a page that draws only when values change makes no frames in between).',
+        "Current value (dashboard): every tile of the front tab read 5 times, 350 ms apart; a tile counts when it shows a value its PV had at some moment of the last second, as a SignalR subscriber of the bench's own received them.",
+        "Current (alert list): each alert's first arrival at the bench's own subscriber to the first animation frame in which the top row shows it or a newer one, within 1 s; alerts of the window's last second left out.",
+        'Baseline: bench/baseline/NaiveTiles.tsx (own hub connection per tab, a React state update per value, every tile rendered again) and NaiveCurrentAlerts.tsx (every alert message re-sorts and re-renders the whole list).',
+      ],
+    };
+  },
+});

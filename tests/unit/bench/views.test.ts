@@ -1,0 +1,129 @@
+/**
+ * The view scenarios of issue 44 (bench/scenarios/views.ts, idleTab.ts, manyTabs.ts): the
+ * bench dashboards, what counts as a tile's current value, the cost fit, the idle reading,
+ * the browser's CPU and the mix of tabs.
+ */
+import { describe, expect, it } from 'vitest';
+import { densePv, denseSvg } from '../../../bench/baseline/denseGrid.ts';
+import {
+  BENCH_DASHBOARD_BASE,
+  benchDashboard,
+  benchDashboardKeys,
+  withBenchDashboards,
+} from '../../../bench/harness/benchDashboards.ts';
+import { countCurrent, ValueHistory } from '../../../bench/harness/valueWatch.ts';
+import { idleMsPerSec } from '../../../bench/scenarios/idleTab.ts';
+import { browserCpuPct, tabPlan } from '../../../bench/scenarios/manyTabs.ts';
+import { fitViewCost } from '../../../bench/scenarios/views.ts';
+import type { DashboardConfigResult } from '../../../src/contract/dashboard.ts';
+import type { PvValue } from '../../../src/contract/pv.ts';
+
+const config: DashboardConfigResult = {
+  dashboards: [{ id: 1, name: 'Leitwarte', layout: 'TableLayout', tiles: [] }],
+  weather: { baseUrl: '', apiKey: '' },
+  mapTiles: {},
+  currentUserCanEdit: false,
+  notes: [],
+};
+
+describe('bench dashboards', () => {
+  it('BENCH-VIEW1: a station’s dashboard shows its first PVs as value tiles, the server’s own dashboards kept', () => {
+    const d = benchDashboard(3, 5);
+    expect(d.id).toBe(BENCH_DASHBOARD_BASE + 3);
+    expect(d.tiles.map((t) => t.pv?.nr)).toEqual([300001, 300002, 300003, 300004, 300005]);
+    expect(d.tiles.every((t) => t.type === 'SingleValue')).toBe(true);
+    expect(new Set(d.tiles.map((t) => t.displayStyle)).size).toBe(4);
+    expect(benchDashboardKeys(3, 2)).toEqual(['ai300001', 'ai300002']);
+    const merged = withBenchDashboards(config, [1, 2], 4);
+    expect(merged.dashboards.map((x) => x.id)).toEqual([
+      1,
+      BENCH_DASHBOARD_BASE + 1,
+      BENCH_DASHBOARD_BASE + 2,
+    ]);
+    // Served twice (a reload), the bench dashboards are not added twice.
+    expect(withBenchDashboards(merged, [1, 2], 4).dashboards).toHaveLength(3);
+  });
+
+  it('BENCH-VIEW2: the process image of the many-tabs case binds the load stations’ PVs in turn', () => {
+    expect(densePv(0, 200)).toBe('AnaIn-100001');
+    expect(densePv(199, 200)).toBe('AnaIn-100200');
+    expect(densePv(200, 200)).toBe('AnaIn-200001');
+    // The dense-view scenario's grid is unchanged: 1,000 PVs a station.
+    expect(densePv(1000)).toBe('AnaIn-200001');
+    expect(denseSvg(201, 200)).toContain('data-pv="AnaIn-200001"');
+  });
+});
+
+describe('what the eye sees on a dashboard', () => {
+  const value = (nr: number, doubleValue: number): PvValue => ({
+    pvRef: { type: 'AnaIn', nr },
+    typeOfValue: 'DoubleValue',
+    doubleValue,
+    quality: 'Good',
+    timestamp: 0,
+  });
+
+  it('BENCH-VIEW3: a tile counts when it shows a value its PV had in the second before the reading', () => {
+    const h = new ValueHistory(['ai100001', 'ai100002']);
+    h.record([value(100001, 1.5), value(100002, 7)], 1000);
+    h.record([value(100001, 2.25)], 3000);
+    const keys = ['ai100001', 'ai100002'];
+    // At 3500: 1,50 was replaced at 3000 (within the second), 7 is still current.
+    expect(countCurrent(h, keys, [{ from: 3500, to: 3510, texts: ['1,50 m³/h', '7,00'] }])).toEqual(
+      { current: 2, read: 2 },
+    );
+    // At 4500: 1,50 was replaced 1.5 s ago; a tile without a number is read and not current.
+    expect(countCurrent(h, keys, [{ from: 4500, to: 4510, texts: ['1,50', null] }])).toEqual({
+      current: 0,
+      read: 2,
+    });
+    expect(countCurrent(h, keys, [{ from: 4500, to: 4510, texts: ['2.25', '—'] }])).toEqual({
+      current: 1,
+      read: 2,
+    });
+  });
+});
+
+describe('cost figures', () => {
+  it('BENCH-VIEW4: the cost fit parts a cost per tab (ms/s) from a cost per update (µs)', () => {
+    // 4 ms/s per tab and 10 µs per update, exactly.
+    const points = [
+      { rate: 1, tabs: 2, updates: 100, costMsPerSec: 2 * 4 + 100 * 0.01 },
+      { rate: 2, tabs: 2, updates: 1000, costMsPerSec: 2 * 4 + 1000 * 0.01 },
+      { rate: 2, tabs: 1, updates: 500, costMsPerSec: 4 + 500 * 0.01 },
+    ];
+    const fit = fitViewCost(points)!;
+    expect(fit.usPerUpdate).toBeCloseTo(10, 6);
+    expect(fit.msPerTab).toBeCloseTo(4, 6);
+    // One case cannot part them.
+    expect(fitViewCost(points.slice(0, 1))).toBeNull();
+  });
+
+  it('BENCH-VIEW5: idle main thread in ms per second from ThreadTime seconds', () => {
+    expect(idleMsPerSec(1.0, 1.002, 4000)).toBeCloseTo(0.5, 9);
+    expect(idleMsPerSec(1, 1, 0)).toBe(0);
+  });
+
+  it('BENCH-VIEW6: the browser’s CPU is its processes’, not the server’s or the bench’s', () => {
+    expect(
+      browserCpuPct({ renderer: 80, gpu: 5, browser: 3, utility: 2, server: 40, bench: 10 }),
+    ).toBe(90);
+    expect(browserCpuPct({})).toBe(0);
+  });
+
+  it('BENCH-VIEW7: the tabs of the mix open spread, every view early, as many as asked', () => {
+    const plan = tabPlan({ station: 3, dashboard: 2, image: 1, alerts: 1 });
+    expect(plan).toEqual([
+      'station',
+      'dashboard',
+      'alerts',
+      'image',
+      'station',
+      'dashboard',
+      'station',
+    ]);
+    const big = tabPlan({ station: 30, dashboard: 15, image: 1, alerts: 4 });
+    expect(big).toHaveLength(50);
+    expect(big.filter((v) => v === 'dashboard')).toHaveLength(15);
+  });
+});
