@@ -117,7 +117,13 @@ function LinearGauge({ vertical, ...props }: GaugeProps & { vertical: boolean })
             <span key={i} className={`gauge-band-box gauge-band-${tone}`} style={span(a, b)} />
           ) : null,
         )}
-        <span className={`gauge-fill gauge-bar-${barTone(model)}`} style={span(0, f)} />
+        {/* The fill spans the track and is scaled: a new value moves it on the compositor,
+            without a layout of the tile (a width or height per value laid out the dashboard
+            again for every update and every frame of its transition). */}
+        <span
+          className={`gauge-fill gauge-bar-${barTone(model)}`}
+          style={{ transform: vertical ? `scaleY(${f})` : `scaleX(${f})` }}
+        />
         {Object.values(model.limits).map((x, i) =>
           x === null ? null : <span key={i} className="gauge-limit" style={pos(x)} />,
         )}
