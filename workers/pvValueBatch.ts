@@ -10,7 +10,10 @@
  * runtime or time-of-day value, a value with a field outside the plain shape, escapes, a
  * bad row) is parsed by `JSON.parse` alone and kept in order as an object row: the engine
  * checks it as before, and skips it when it is not a PV value. Text that is not JSON makes
- * `readPvValues` answer null, and the caller parses the message as the official protocol does.
+ * `PvValuesReader.read` answer -1, and the caller parses the message as the official protocol
+ * does. A value as the server writes it (fields in the contract's order, no space) is matched
+ * against that layout first (`serverShape`); any other spelling of a plain value takes the
+ * general reader. Numbers come out exactly as `JSON.parse` reads them.
  */
 import { PV_TYPES, PV_VALUE_TYPES, QUALITIES } from '../src/contract/enums.ts';
 import { BOOL_VALUE, DOUBLE_VALUE, FAILURE_STATE_VALUE } from './pvColumns.ts';
