@@ -104,7 +104,7 @@ export class Engine implements EngineApi {
   private readonly ingest = new PvIngest({
     values: this.values,
     applied: (slot, value) => {
-      this.charts.valueReceived(value);
+      if (this.charts.watchesAny()) this.charts.valueReceived(value ?? this.values.getAt(slot)!);
       this.pv.changed(slot);
     },
   });

@@ -96,6 +96,16 @@ export class PvValueStore {
     return this.sideSlots.get(pvKey(ref)) ?? -1;
   }
 
+  /**
+   * The slot of the PV (`PV_TYPES` index, nr) as a hub value names it, or -1; the same
+   * lookup as `slotOfRef` without the ref.
+   */
+  slotOfTypeNr(type: number, nr: number): number {
+    const slot = this.index.find(type, nr);
+    if (slot >= 0 || this.sideSlots.size === 0) return slot;
+    return this.sideSlots.get(pvKey({ type: PV_TYPES[type]!, nr })) ?? -1;
+  }
+
   /** The key of a slot in use. */
   keyOf(slot: number): string {
     return (
@@ -132,6 +142,31 @@ export class PvValueStore {
     const extra = value.counterValue ?? value.runtimeValue ?? value.timeOfDayValue;
     if (extra) this.extras.set(slot, extra);
     else if (this.extras.size > 0) this.extras.delete(slot);
+  }
+
+  /**
+   * Stores a plain value (double, bool or failure state; `num` as `plainNumber` makes it) in
+   * `slot`, as `setAt` stores the same value as an object.
+   */
+  setPlainAt(
+    slot: number,
+    valueType: number,
+    pvType: number,
+    nr: number,
+    quality: number,
+    num: number,
+    timestamp: number,
+  ): void {
+    if (this.valueType[slot] === NO_VALUE) this.valued++;
+    this.valueType[slot] = valueType;
+    if (this.sideKeys.size > 0 && this.sideKeys.has(slot)) {
+      this.pvType[slot] = pvType;
+      this.nr[slot] = nr;
+    }
+    this.quality[slot] = quality;
+    this.timestamp[slot] = timestamp;
+    this.num[slot] = num;
+    if (this.extras.size > 0) this.extras.delete(slot);
   }
 
   has(key: string): boolean {

@@ -7,6 +7,7 @@
 import type { PvValue } from '../src/contract/pv.ts';
 import type { PvValueStore } from './PvValueStore.ts';
 import { isPvValue } from './validate.ts';
+import { OBJECT_ROW, PvValueBatch } from './pvValueBatch.ts';
 
 /** Counters of the engine since it started (monotonic; readers take differences). */
 export interface EngineStats {
@@ -26,8 +27,11 @@ export interface EngineStats {
 export interface PvIngestDeps {
   /** The store holds a slot for each leased PV value key, and only for those. */
   values: PvValueStore;
-  /** The value in `slot` changed: mark it for the tabs leasing it (and live charts). */
-  applied(slot: number, value: PvValue): void;
+  /**
+   * The value in `slot` changed: mark it for the tabs leasing it (and live charts). `value`
+   * when it came as an object; a value read into columns has none (the store has it).
+   */
+  applied(slot: number, value?: PvValue): void;
 }
 
 export class PvIngest {
@@ -40,8 +44,15 @@ export class PvIngest {
     this.deps = deps;
   }
 
-  /** `newValues([value, …])`; anything but an array is ignored. */
+  /**
+   * `newValues([value, …])`, as objects or read into columns (PvHubProtocol); anything else
+   * is ignored.
+   */
   batch(payload: unknown): void {
+    if (payload instanceof PvValueBatch) {
+      this.columns(payload);
+      return;
+    }
     if (!Array.isArray(payload)) return;
     this.messages++;
     this.received += payload.length;
@@ -61,6 +72,37 @@ export class PvIngest {
       pvValuesApplied: this.applied,
       pvMessages: this.messages,
     };
+  }
+
+  /** Plain rows straight into the store by (type, nr); object rows as `apply` takes them. */
+  private columns(batch: PvValueBatch): void {
+    this.messages++;
+    this.received += batch.length;
+    const { values } = this.deps;
+    try {
+      this.rows(batch, values);
+    } finally {
+      batch.release();
+    }
+  }
+
+  private rows(batch: PvValueBatch, values: PvValueStore): void {
+    const { codes, nums, objects } = batch;
+    for (let row = 0; row < batch.length; row++) {
+      const i = 3 * row;
+      const valueType = codes[i]!;
+      if (valueType === OBJECT_ROW) {
+        this.apply(objects[nums[i]!]);
+        continue;
+      }
+      const pvType = codes[i + 1]!;
+      const nr = nums[i]!;
+      const slot = values.slotOfTypeNr(pvType, nr);
+      if (slot < 0) continue;
+      values.setPlainAt(slot, valueType, pvType, nr, codes[i + 2]!, nums[i + 1]!, nums[i + 2]!);
+      this.applied++;
+      this.deps.applied(slot);
+    }
   }
 
   private apply(payload: unknown): void {

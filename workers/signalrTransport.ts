@@ -14,6 +14,7 @@ import { HUBS, type HubName } from '../src/contract/hubs.ts';
 import { isUnauthorizedError } from './hubErrors.ts';
 import type { HubTransport, HubTransportFactory } from './HubTransport.ts';
 import type { RetryPolicy } from './retryPolicy.ts';
+import { PvHubProtocol } from './pvHubProtocol.ts';
 
 /** SPEC §7: hub logging level is Information. */
 export const HUB_LOG_LEVEL = LogLevel.Information;
@@ -24,7 +25,7 @@ export function createSignalrTransportFactory(
   logLevel: LogLevel = HUB_LOG_LEVEL,
 ): HubTransportFactory {
   return (hub: HubName) =>
-    createSignalrTransport(new URL(HUBS[hub], baseUrl).href, policy, logLevel);
+    createSignalrTransport(new URL(HUBS[hub], baseUrl).href, policy, logLevel, hub === 'pv');
 }
 
 /**
@@ -54,6 +55,8 @@ function createSignalrTransport(
   url: string,
   policy: RetryPolicy,
   logLevel: LogLevel,
+  /** The PV hub: `newValues` is read into columns (pvHubProtocol.ts). */
+  pvValues: boolean,
 ): HubTransport {
   let unauthorized: Error | undefined;
   let scheduled: ((delayMs: number) => void) | undefined;
@@ -63,11 +66,13 @@ function createSignalrTransport(
     (delayMs) => scheduled?.(delayMs),
   );
   // SIGNALR.md: in a worker there is no document, so the URL must already be absolute.
-  const connection: HubConnection = new HubConnectionBuilder()
+  const builder = new HubConnectionBuilder()
     .withUrl(url)
     .withAutomaticReconnect(retry)
-    .configureLogging(logLevel)
-    .build();
+    .configureLogging(logLevel);
+  const connection: HubConnection = (
+    pvValues ? builder.withHubProtocol(new PvHubProtocol()) : builder
+  ).build();
   return {
     async start() {
       unauthorized = undefined;

@@ -45,6 +45,11 @@ export class LazyCharts {
   }
 
   /** A PV value arrived; its key is made only while some live chart watches. */
+  /** Whether a live chart watches some PV (else a value need not reach `valueReceived`). */
+  watchesAny(): boolean {
+    return this.service?.watchesAny() ?? false;
+  }
+
   valueReceived(value: PvValue): void {
     if (this.service?.watchesAny()) this.service.valueReceived(pvKey(value.pvRef), value);
   }
