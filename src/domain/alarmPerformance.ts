@@ -185,8 +185,13 @@ export interface AlarmPerformance {
   /** Alarms per priority level 0-9. */
   perPriority: number[];
   ackTimes: AckTimes[];
-  /** Alarms raised in the period and not acknowledged by its end, newest first. */
+  /**
+   * Alarms raised in the period and not acknowledged by its end, newest first; at most
+   * `NEVER_ACKNOWLEDGED_LIST_MAX` (alarmFigures.ts), `neverAcknowledgedCount` says how many.
+   */
   neverAcknowledged: NeverAcknowledged[];
+  /** All alarms raised in the period and not acknowledged by its end. */
+  neverAcknowledgedCount: number;
   /** The archive answered fewer alarms than the range holds (SPEC §8 limit); figures are partial. */
   truncated: boolean;
 }

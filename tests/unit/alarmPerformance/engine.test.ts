@@ -1,0 +1,141 @@
+/**
+ * The engine's alarm-performance path (workers/alerts/alarmPerformance*.ts): archive pages
+ * fetched, cached and reported, the figures computed from them.
+ */
+import { describe, expect, it } from 'vitest';
+import { createHarness } from '../../support/engine/engineHarness.ts';
+import {
+  PAGE_LIMIT,
+  PAGE_MS,
+  RECENT_FRESH_MS,
+} from '../../../workers/alerts/alarmPerformancePages.ts';
+import { LOOKBACK_MS } from '../../../workers/alerts/alarmPerformance.ts';
+import type { AlarmPerformanceProgress } from '../../../src/domain/alarmPerformance.ts';
+import { alarm, fakeArchive } from './fakeArchive.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** FakeTimers' clock: 2023-11-14T22:13:20Z. */
+const NOW = 1_700_000_000_000;
+const END = Math.floor(NOW / HOUR) * HOUR - 2 * DAY;
+const START = END - DAY;
+
+function setup(rows = [alarm(1, START + HOUR), alarm(2, START + 2 * HOUR)], maxLimit?: number) {
+  const archive = fakeArchive(rows, maxLimit);
+  const h = createHarness({ fetchAlerts: (query) => archive.fetch(query) });
+  const request = { start: START, end: END, stationNumber: null, timeZone: 'Europe/Berlin' };
+  return { h, archive, request };
+}
+
+describe('alarm performance in the engine', () => {
+  it('AP1: the period and its lookback are read as aligned pages; a second look and a sub-range fetch nothing', async () => {
+    const { h, archive, request } = setup();
+    const figures = await h.engine.getAlarmPerformance(request);
+    expect(figures.total).toBe(2);
+    const pages = Math.ceil(
+      (END - Math.floor((START - LOOKBACK_MS) / PAGE_MS) * PAGE_MS) / PAGE_MS,
+    );
+    expect(archive.queries).toHaveLength(pages);
+    for (const q of archive.queries) {
+      expect(Date.parse(q.start) % PAGE_MS).toBe(0);
+      expect(Date.parse(q.end) - Date.parse(q.start)).toBe(PAGE_MS - 1);
+    }
+    await h.engine.getAlarmPerformance(request);
+    await h.engine.getAlarmPerformance({ ...request, start: START + 6 * HOUR, stationNumber: 1 });
+    expect(archive.queries).toHaveLength(pages);
+  });
+
+  it('AP1: two requests at once fetch each page once', async () => {
+    const { h, archive, request } = setup();
+    const [a, b] = await Promise.all([
+      h.engine.getAlarmPerformance(request),
+      h.engine.getAlarmPerformance(request),
+    ]);
+    expect(a.total).toBe(2);
+    expect(b.total).toBe(2);
+    const starts = archive.queries.map((q) => q.start);
+    expect(new Set(starts).size).toBe(starts.length);
+  });
+
+  it('AP2: a page beyond the server limit is read on below its oldest row, the seam kept once', async () => {
+    // 25,000 alarms in one hour, 3 per millisecond-step so rows share the seam's timestamp.
+    const rows = Array.from({ length: 25_000 }, (_, i) =>
+      alarm(i + 1, START + HOUR + Math.floor(i / 3) * 100),
+    );
+    const { h, archive, request } = setup(rows, 7_000);
+    const figures = await h.engine.getAlarmPerformance(request);
+    expect(figures.total).toBe(25_000);
+    expect(figures.truncated).toBe(false);
+    expect(archive.queries.length).toBeGreaterThan(Math.ceil(25_000 / 7_000));
+    expect(PAGE_LIMIT).toBeGreaterThan(7_000);
+  });
+
+  it('AP2: more rows in one millisecond than the server answers: the figures say truncated', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => alarm(i + 1, START + HOUR));
+    const { h, request } = setup(rows, 10);
+    const figures = await h.engine.getAlarmPerformance(request);
+    expect(figures.truncated).toBe(true);
+    expect(figures.total).toBe(10);
+  });
+
+  it('AP3: pages near now are fetched again after a while, older ones kept; reload fetches all', async () => {
+    const { h, archive } = setup();
+    const recent = { start: NOW - DAY, end: NOW, stationNumber: null, timeZone: 'Europe/Berlin' };
+    await h.engine.getAlarmPerformance(recent);
+    const first = archive.queries.length;
+    await h.engine.getAlarmPerformance(recent);
+    expect(archive.queries).toHaveLength(first);
+    await h.timers.advance(RECENT_FRESH_MS + 1);
+    archive.queries.length = 0;
+    await h.engine.getAlarmPerformance(recent);
+    // Only the pages of the last 48 h (when fetched) are read again.
+    const refetched = archive.queries.map((q) => Date.parse(q.start));
+    expect(refetched.length).toBeGreaterThan(0);
+    expect(refetched.length).toBeLessThan(first);
+    for (const t of refetched) expect(t + PAGE_MS).toBeGreaterThan(NOW - 48 * HOUR);
+    archive.queries.length = 0;
+    await h.engine.getAlarmPerformance({ ...recent, reload: true });
+    expect(archive.queries).toHaveLength(first);
+  });
+
+  it('AP5: progress reports rows loaded and the share covered, ending at 1', async () => {
+    const { h, request } = setup();
+    const seen: AlarmPerformanceProgress[] = [];
+    await h.engine.getAlarmPerformance(request, (p) => seen.push(p));
+    expect(seen.length).toBeGreaterThan(2);
+    expect(seen[0]!.covered).toBe(0);
+    expect(seen.at(-1)).toEqual({ loaded: 2, covered: 1 });
+    for (let i = 1; i < seen.length; i++)
+      expect(seen[i]!.covered).toBeGreaterThanOrEqual(seen[i - 1]!.covered);
+  });
+
+  it('AP6: an alarm raised before the period and still active is standing (lookback read)', async () => {
+    const rows = [alarm(1, START - 3 * DAY), alarm(2, START + HOUR)];
+    const { h, request } = setup(rows);
+    const figures = await h.engine.getAlarmPerformance(request);
+    expect(figures.total).toBe(1);
+    expect(figures.standing).toEqual([
+      expect.objectContaining({
+        since: START - 3 * DAY,
+        active: true,
+        activeMs: END - START + 3 * DAY,
+      }),
+    ]);
+  });
+
+  it('AP7: an invalid period or an archive error rejects, and the next request fetches again', async () => {
+    let fail = true;
+    const archive = fakeArchive([alarm(1, START + HOUR)]);
+    const h = createHarness({
+      fetchAlerts: (query) =>
+        fail ? Promise.reject(new Error('Status code 500')) : archive.fetch(query),
+    });
+    const request = { start: START, end: END, stationNumber: null, timeZone: 'Europe/Berlin' };
+    await expect(h.engine.getAlarmPerformance({ ...request, end: START })).rejects.toThrow(
+      RangeError,
+    );
+    await expect(h.engine.getAlarmPerformance(request)).rejects.toThrow('500');
+    fail = false;
+    expect((await h.engine.getAlarmPerformance(request)).total).toBe(1);
+  });
+});
