@@ -26,13 +26,15 @@ export interface AlarmPerformanceDeps {
   now: () => number;
   /** The alerts the engine's live list holds now, or null when it has none. */
   liveAlerts: () => Iterable<Alert> | null;
+  /** Rows asked for per archive request (tests make it small to page against a real server). */
+  pageLimit?: number;
 }
 
 export class AlarmPerformanceService {
   readonly pages: AlarmPages;
 
   constructor(private readonly deps: AlarmPerformanceDeps) {
-    this.pages = new AlarmPages(deps.fetchAlerts, deps.now);
+    this.pages = new AlarmPages(deps.fetchAlerts, deps.now, deps.pageLimit);
   }
 
   async compute(
