@@ -2,7 +2,10 @@
  * The engine's alarm-performance path (workers/alerts/alarmPerformance*.ts): archive pages
  * fetched, cached and reported, the figures computed from them.
  */
+import * as Comlink from 'comlink';
 import { describe, expect, it } from 'vitest';
+import type { EngineApi } from '../../../workers/engineApi.ts';
+import { LiveClient } from '../../../src/live/LiveClient.ts';
 import { createHarness } from '../../support/engine/engineHarness.ts';
 import {
   PAGE_LIMIT,
@@ -137,5 +140,39 @@ describe('alarm performance in the engine', () => {
     await expect(h.engine.getAlarmPerformance(request)).rejects.toThrow('500');
     fail = false;
     expect((await h.engine.getAlarmPerformance(request)).total).toBe(1);
+  });
+
+  it('AP9: through Comlink, as a tab reaches the worker, the progress callback is a proxy and the figures arrive', async () => {
+    const { h, request } = setup();
+    const { port1, port2 } = new MessageChannel();
+    Comlink.expose(h.engine, port1);
+    const remote = Comlink.wrap<EngineApi>(port2);
+    try {
+      const seen: AlarmPerformanceProgress[] = [];
+      const figures = await remote.getAlarmPerformance(
+        request,
+        Comlink.proxy((p: AlarmPerformanceProgress) => void seen.push(p)),
+      );
+      expect(figures.total).toBe(2);
+      expect(figures.per10Min.counts).toHaveLength(144);
+      await expect.poll(() => seen.at(-1)).toEqual({ loaded: 2, covered: 1 });
+    } finally {
+      remote[Comlink.releaseProxy]();
+      port1.close();
+      port2.close();
+    }
+  });
+
+  it('AP9: LiveClient.alarmPerformance asks the engine in process, progress included', async () => {
+    const { h, request } = setup();
+    const client = new LiveClient(Promise.resolve({ api: h.engine, mode: 'inProcess' as const }), {
+      tabId: 'tab1',
+      timers: h.timers,
+    });
+    const seen: AlarmPerformanceProgress[] = [];
+    const figures = await client.alarmPerformance(request, (p) => seen.push(p));
+    expect(figures.total).toBe(2);
+    expect(seen.at(-1)).toEqual({ loaded: 2, covered: 1 });
+    await client.dispose();
   });
 });
