@@ -28,13 +28,15 @@ export interface AlarmPerformanceDeps {
   liveAlerts: () => Iterable<Alert> | null;
   /** Rows asked for per archive request (tests make it small to page against a real server). */
   pageLimit?: number;
+  /** Waits `ms` (the engine's timers), before a rate-limited request is asked again. */
+  pause?: (ms: number) => Promise<void>;
 }
 
 export class AlarmPerformanceService {
   readonly pages: AlarmPages;
 
   constructor(private readonly deps: AlarmPerformanceDeps) {
-    this.pages = new AlarmPages(deps.fetchAlerts, deps.now, deps.pageLimit);
+    this.pages = new AlarmPages(deps.fetchAlerts, deps.now, deps.pageLimit, deps.pause);
   }
 
   async compute(

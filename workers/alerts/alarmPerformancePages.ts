@@ -17,6 +17,9 @@
  *     OLD_FRESH_MS. `reload` fetches every page of the range again.
  * AP4 Memory is bounded: beyond ROW_BUDGET rows, the least recently used pages not in use go.
  * AP5 Progress (rows loaded, share of the range covered) is reported after every answer.
+ * AP11 An answer 429 (rate limited) is asked again after a pause, RATE_LIMIT_RETRIES times at
+ *     most, the pause doubling from RATE_LIMIT_PAUSE_MS: a cold month is a few dozen requests,
+ *     and a tab that just loaded charts may have used the session's budget.
  */
 import type { Alert, AlertListResult, AlertQuery } from '../../src/contract/alerts.ts';
 import { alertQuery } from '../../src/domain/alertQuery.ts';
@@ -28,6 +31,8 @@ export const RECENT_MS = 48 * 3_600_000;
 export const RECENT_FRESH_MS = 30_000;
 export const OLD_FRESH_MS = 30 * 60_000;
 export const ROW_BUDGET = 600_000;
+export const RATE_LIMIT_RETRIES = 4;
+export const RATE_LIMIT_PAUSE_MS = 1_000;
 
 export type AlertPageFetcher = (query: AlertQuery) => Promise<AlertListResult>;
 
@@ -65,6 +70,9 @@ export class AlarmPages {
     private readonly now: () => number,
     /** Rows asked for per request; the server may answer fewer (its own limit). */
     private readonly pageLimit = PAGE_LIMIT,
+    /** Waits before a rate-limited request is asked again (AP11). */
+    private readonly pause: (ms: number) => Promise<void> = (ms) =>
+      new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
   /** Rows held over all pages. */
@@ -178,7 +186,7 @@ export class AlarmPages {
     let truncated = false;
     for (;;) {
       this.fetches++;
-      const answer = await this.fetchAlerts(alertQuery(start, upTo, this.pageLimit));
+      const answer = await this.ask(alertQuery(start, upTo, this.pageLimit));
       let added = 0;
       let oldest = Infinity;
       for (const a of answer.alerts) {
@@ -199,6 +207,19 @@ export class AlarmPages {
     }
     byNewest.sort((a, b) => a.timestamp - b.timestamp || a.id - b.id);
     return { alerts: byNewest, truncated, fetchedAt };
+  }
+
+  /** AP11: one request, asked again after a pause while the server answers 429. */
+  private async ask(query: AlertQuery): Promise<AlertListResult> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.fetchAlerts(query);
+      } catch (error) {
+        const status = (error as { status?: unknown } | null)?.status;
+        if (status !== 429 || attempt >= RATE_LIMIT_RETRIES) throw error;
+        await this.pause(RATE_LIMIT_PAUSE_MS * 2 ** attempt);
+      }
+    }
   }
 
   /** AP4: least recently used pages go first; pages of the read just made stay. */

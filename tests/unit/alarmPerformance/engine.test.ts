@@ -10,8 +10,11 @@ import { createHarness } from '../../support/engine/engineHarness.ts';
 import {
   PAGE_LIMIT,
   PAGE_MS,
+  RATE_LIMIT_PAUSE_MS,
+  RATE_LIMIT_RETRIES,
   RECENT_FRESH_MS,
 } from '../../../workers/alerts/alarmPerformancePages.ts';
+import { HttpError } from '../../../workers/restClient.ts';
 import { LOOKBACK_MS } from '../../../workers/alerts/alarmPerformance.ts';
 import type { AlarmPerformanceProgress } from '../../../src/domain/alarmPerformance.ts';
 import { alarm, fakeArchive } from './fakeArchive.ts';
@@ -174,5 +177,41 @@ describe('alarm performance in the engine', () => {
     expect(figures.total).toBe(2);
     expect(seen.at(-1)).toEqual({ loaded: 2, covered: 1 });
     await client.dispose();
+  });
+
+  it('AP11: an answer 429 is asked again after a pause; a lasting 429 rejects', async () => {
+    const archive = fakeArchive([alarm(1, START + HOUR)]);
+    let limited = 2;
+    let calls = 0;
+    const h = createHarness({
+      fetchAlerts: (query) => {
+        calls++;
+        if (limited > 0) {
+          limited--;
+          return Promise.reject(new HttpError(429, 'Status code 429'));
+        }
+        return archive.fetch(query);
+      },
+    });
+    const request = { start: START, end: END, stationNumber: null, timeZone: 'Europe/Berlin' };
+    let done = false;
+    const pending = h.engine.getAlarmPerformance(request).finally(() => (done = true));
+    await h.timers.advance(RATE_LIMIT_PAUSE_MS - 1);
+    // The two refused pages wait out their pause.
+    expect(done).toBe(false);
+    const before = calls;
+    await h.timers.advance(1);
+    expect(calls).toBe(before + 2);
+    expect((await pending).total).toBe(1);
+
+    limited = Infinity;
+    const failing = h.engine.getAlarmPerformance({ ...request, reload: true });
+    const outcome = failing.then(
+      () => 'resolved',
+      (error: unknown) => (error as HttpError).status,
+    );
+    for (let i = 0; i <= RATE_LIMIT_RETRIES; i++)
+      await h.timers.advance(RATE_LIMIT_PAUSE_MS * 2 ** i);
+    expect(await outcome).toBe(429);
   });
 });
