@@ -15,7 +15,7 @@ import {
   RECENT_FRESH_MS,
 } from '../../../workers/alerts/alarmPerformancePages.ts';
 import { HttpError } from '../../../workers/restClient.ts';
-import { LOOKBACK_MS } from '../../../workers/alerts/alarmPerformance.ts';
+import { AlarmPerformanceService, LOOKBACK_MS } from '../../../workers/alerts/alarmPerformance.ts';
 import type { AlarmPerformanceProgress } from '../../../src/domain/alarmPerformance.ts';
 import { alarm, fakeArchive } from './fakeArchive.ts';
 
@@ -213,5 +213,23 @@ describe('alarm performance in the engine', () => {
     for (let i = 0; i <= RATE_LIMIT_RETRIES; i++)
       await h.timers.advance(RATE_LIMIT_PAUSE_MS * 2 ** i);
     expect(await outcome).toBe(429);
+  });
+
+  it('AP6: older than the lookback, an alarm still active comes from the live list when the period ends now', async () => {
+    const archive = fakeArchive([alarm(2, NOW - HOUR)]);
+    const old = alarm(1, NOW - 30 * DAY);
+    const cleared = alarm(3, NOW - 29 * DAY, { clearedAt: NOW - 2 * HOUR, cleared: true });
+    const service = new AlarmPerformanceService({
+      fetchAlerts: (q) => archive.fetch(q),
+      now: () => NOW,
+      liveAlerts: () => [old, cleared, alarm(2, NOW - HOUR)],
+    });
+    const recent = { start: NOW - DAY, end: NOW, stationNumber: null, timeZone: 'Europe/Berlin' };
+    const figures = await service.compute(recent);
+    expect(figures.total).toBe(1);
+    expect(figures.standing.map((s) => [s.since, s.active])).toEqual([[NOW - 30 * DAY, true]]);
+    // A period that ended earlier does not take today's live list.
+    const past = await service.compute({ ...recent, start: NOW - 3 * DAY, end: NOW - 2 * DAY });
+    expect(past.standing).toEqual([]);
   });
 });
