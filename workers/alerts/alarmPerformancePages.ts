@@ -15,7 +15,9 @@
  * AP3 A page that was within RECENT_MS of "now" when fetched is fetched again after
  *     RECENT_FRESH_MS (acknowledgements and clears still change it); older pages are kept for
  *     OLD_FRESH_MS. `reload` fetches every page of the range again.
- * AP4 Memory is bounded: beyond ROW_BUDGET rows, the least recently used pages not in use go.
+ * AP4 Memory is bounded: beyond ROW_BUDGET rows (a row is some 300 bytes in the worker), the
+ *     least recently used pages not in use go; pages no read used for IDLE_DROP_MS go too, so
+ *     a closed page leaves nothing behind in the engine.
  * AP5 Progress (rows loaded, share of the range covered) is reported after every answer.
  * AP11 An answer 429 (rate limited) is asked again after a pause, RATE_LIMIT_RETRIES times at
  *     most, the pause doubling from RATE_LIMIT_PAUSE_MS: a cold month is a few dozen requests,
@@ -30,7 +32,8 @@ export const PAGE_CONCURRENCY = 3;
 export const RECENT_MS = 48 * 3_600_000;
 export const RECENT_FRESH_MS = 30_000;
 export const OLD_FRESH_MS = 30 * 60_000;
-export const ROW_BUDGET = 600_000;
+export const ROW_BUDGET = 250_000;
+export const IDLE_DROP_MS = 10 * 60_000;
 export const RATE_LIMIT_RETRIES = 4;
 export const RATE_LIMIT_PAUSE_MS = 1_000;
 
@@ -48,6 +51,8 @@ interface Page {
   truncated: boolean;
   fetchedAt: number;
   lastUsed: number;
+  /** When a read last used it (epoch ms). */
+  usedAt: number;
   loading: Promise<void> | null;
 }
 
@@ -100,7 +105,10 @@ export class AlarmPages {
     const todo: number[] = [];
     for (const t of starts) {
       const page = this.pages.get(t);
-      if (page) page.lastUsed = use;
+      if (page) {
+        page.lastUsed = use;
+        page.usedAt = this.now();
+      }
       if (page && !page.loading && !options.reload && this.fresh(page)) {
         covered += overlap(t);
         loaded += page.alerts.length;
@@ -128,6 +136,7 @@ export class AlarmPages {
       parts.push(page.alerts);
     }
     this.evict(use);
+    this.sweepLater();
     return {
       alerts: parts.length === 1 ? parts[0]! : ([] as Alert[]).concat(...parts),
       truncated,
@@ -152,7 +161,15 @@ export class AlarmPages {
     if (page?.loading) return page.loading;
     if (page && !reload && this.fresh(page)) return;
     if (!page) {
-      page = { start, alerts: [], truncated: false, fetchedAt: 0, lastUsed: use, loading: null };
+      page = {
+        start,
+        alerts: [],
+        truncated: false,
+        fetchedAt: 0,
+        lastUsed: use,
+        usedAt: this.now(),
+        loading: null,
+      };
       this.pages.set(start, page);
     }
     const held = page;
@@ -220,6 +237,21 @@ export class AlarmPages {
         await this.pause(RATE_LIMIT_PAUSE_MS * 2 ** attempt);
       }
     }
+  }
+
+  private sweeping = false;
+
+  /** AP4: drops pages unused for IDLE_DROP_MS, checking again while any are held. */
+  private sweepLater(): void {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    void this.pause(IDLE_DROP_MS).then(() => {
+      this.sweeping = false;
+      const now = this.now();
+      for (const [start, page] of this.pages)
+        if (!page.loading && now - page.usedAt >= IDLE_DROP_MS) this.pages.delete(start);
+      if (this.pages.size > 0) this.sweepLater();
+    });
   }
 
   /** AP4: least recently used pages go first; pages of the read just made stay. */

@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { EngineApi } from '../../../workers/engineApi.ts';
 import { LiveClient } from '../../../src/live/LiveClient.ts';
 import { createHarness } from '../../support/engine/engineHarness.ts';
+import { FakeTimers } from '../../support/engine/FakeTimers.ts';
 import {
   PAGE_LIMIT,
+  IDLE_DROP_MS,
   PAGE_MS,
   RATE_LIMIT_PAUSE_MS,
   RATE_LIMIT_RETRIES,
@@ -231,5 +233,31 @@ describe('alarm performance in the engine', () => {
     // A period that ended earlier does not take today's live list.
     const past = await service.compute({ ...recent, start: NOW - 3 * DAY, end: NOW - 2 * DAY });
     expect(past.standing).toEqual([]);
+  });
+
+  it('AP4: pages no read used for 10 minutes are dropped; pages in use are kept', async () => {
+    const timers = new FakeTimers(NOW);
+    const archive = fakeArchive([alarm(1, NOW - 20 * DAY - HOUR)]);
+    const service = new AlarmPerformanceService({
+      fetchAlerts: (q) => archive.fetch(q),
+      now: () => timers.now(),
+      pause: (ms) => new Promise((resolve) => timers.setTimeout(resolve, ms)),
+      liveAlerts: () => null,
+    });
+    const old = {
+      start: NOW - 21 * DAY,
+      end: NOW - 20 * DAY,
+      stationNumber: null,
+      timeZone: 'UTC',
+    };
+    await service.compute(old);
+    await timers.advance(IDLE_DROP_MS / 2);
+    await service.compute(old);
+    await timers.advance(IDLE_DROP_MS / 2 + 1);
+    // Used 5 minutes ago: kept.
+    expect(service.pages.rows).toBe(1);
+    await timers.advance(IDLE_DROP_MS);
+    expect(service.pages.rows).toBe(0);
+    expect(timers.pending).toBe(0);
   });
 });
