@@ -279,6 +279,12 @@ describe('alarm figures', () => {
       sourceName: 'Messung 12',
       stationName: 'Wasserwerk Nord',
     });
+    const latest = figures([
+      alarm(1, START, { priority: 9 }),
+      alarm(2, START + HOUR, { priority: 2 }),
+      alarm(3, END + HOUR, { priority: 0 }), // after the end: not its latest in the period
+    ]);
+    expect(latest.top10[0]!.alarm.priority).toBe(2);
     // Same PV, other text: another source.
     const two = figures([alarm(1, START), alarm(2, START + 1, { text: 'Störung Pumpe' })]);
     expect(two.top10).toHaveLength(2);
