@@ -78,6 +78,7 @@ export class AlarmPages {
     /** Waits before a rate-limited request is asked again (AP11). */
     private readonly pause: (ms: number) => Promise<void> = (ms) =>
       new Promise((resolve) => setTimeout(resolve, ms)),
+    private readonly rowBudget = ROW_BUDGET,
   ) {}
 
   /** Rows held over all pages. */
@@ -103,6 +104,8 @@ export class AlarmPages {
     const report = () => options.onProgress?.({ loaded, covered: Math.min(1, covered / span) });
     const overlap = (t: number) => Math.max(0, Math.min(end, t + PAGE_MS) - Math.max(start, t));
     const todo: number[] = [];
+    /** The pages of this read, held here: another read's eviction cannot take them away. */
+    const read = new Map<number, Page>();
     for (const t of starts) {
       const page = this.pages.get(t);
       if (page) {
@@ -110,6 +113,7 @@ export class AlarmPages {
         page.usedAt = this.now();
       }
       if (page && !page.loading && !options.reload && this.fresh(page)) {
+        read.set(t, page);
         covered += overlap(t);
         loaded += page.alerts.length;
       } else todo.push(t);
@@ -119,10 +123,11 @@ export class AlarmPages {
     todo.reverse();
     const next = async (): Promise<void> => {
       for (let t = todo.shift(); t !== undefined; t = todo.shift()) {
-        await this.load(t, use, options.reload === true, (rows) => {
+        const page = await this.load(t, use, options.reload === true, (rows) => {
           loaded += rows;
           report();
         });
+        read.set(t, page);
         covered += overlap(t);
         report();
       }
@@ -131,7 +136,7 @@ export class AlarmPages {
     let truncated = false;
     const parts: Alert[][] = [];
     for (const t of starts) {
-      const page = this.pages.get(t)!;
+      const page = read.get(t)!;
       truncated ||= page.truncated;
       parts.push(page.alerts);
     }
@@ -155,11 +160,14 @@ export class AlarmPages {
     use: number,
     reload: boolean,
     onRows: (rows: number) => void,
-  ): Promise<void> {
+  ): Promise<Page> {
     let page = this.pages.get(start);
     // Another read fetches it now: wait for that one (AP1).
-    if (page?.loading) return page.loading;
-    if (page && !reload && this.fresh(page)) return;
+    if (page?.loading) {
+      await page.loading;
+      return page;
+    }
+    if (page && !reload && this.fresh(page)) return page;
     if (!page) {
       page = {
         start,
@@ -186,7 +194,8 @@ export class AlarmPages {
         throw error;
       },
     );
-    return held.loading;
+    await held.loading;
+    return held;
   }
 
   /** AP2: one page, read on below its oldest row while the server has more. */
@@ -257,12 +266,12 @@ export class AlarmPages {
   /** AP4: least recently used pages go first; pages of the read just made stay. */
   private evict(use: number): void {
     let total = this.rows;
-    if (total <= ROW_BUDGET) return;
+    if (total <= this.rowBudget) return;
     const old = [...this.pages.values()]
       .filter((p) => p.lastUsed < use && !p.loading)
       .sort((a, b) => a.lastUsed - b.lastUsed);
     for (const p of old) {
-      if (total <= ROW_BUDGET) break;
+      if (total <= this.rowBudget) break;
       this.pages.delete(p.start);
       total -= p.alerts.length;
     }

@@ -9,6 +9,7 @@ import { LiveClient } from '../../../src/live/LiveClient.ts';
 import { createHarness } from '../../support/engine/engineHarness.ts';
 import { FakeTimers } from '../../support/engine/FakeTimers.ts';
 import {
+  AlarmPages,
   PAGE_LIMIT,
   IDLE_DROP_MS,
   PAGE_MS,
@@ -259,5 +260,30 @@ describe('alarm performance in the engine', () => {
     await timers.advance(IDLE_DROP_MS);
     expect(service.pages.rows).toBe(0);
     expect(timers.pending).toBe(0);
+  });
+
+  it('AP4: a read keeps its pages while a newer read over the budget evicts', async () => {
+    const rows = [alarm(1, START + HOUR), alarm(2, START + 10 * DAY + HOUR)];
+    const archive = fakeArchive(rows);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slowDay = Math.floor(START / PAGE_MS) * PAGE_MS - 3 * PAGE_MS;
+    const pages = new AlarmPages(
+      async (q) => {
+        if (Date.parse(q.start) === slowDay) await gate;
+        return archive.fetch(q);
+      },
+      () => NOW,
+      PAGE_LIMIT,
+      undefined,
+      0,
+    );
+    const older = pages.read(slowDay, START + DAY);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // A newer read elsewhere evicts every page not its own, the older read's loaded ones too.
+    await pages.read(START + 10 * DAY, START + 11 * DAY);
+    release();
+    const read = await older;
+    expect(read.alerts.map((a) => a.id)).toEqual([1]);
   });
 });
