@@ -55,6 +55,12 @@ import type { ChartDirectory, ChartType } from '../src/contract/charts.ts';
 import type { ChartDataAnswer, ChartDataRequest, ChartDefinition } from './charts/chartProtocol.ts';
 import type { ChartFetchers } from './charts/chartRest.ts';
 import { LazyCharts } from './charts/LazyCharts.ts';
+import type {
+  AlarmPerformance,
+  AlarmPerformanceProgress,
+  AlarmPerformanceRequest,
+} from '../src/domain/alarmPerformance.ts';
+import type { AlarmPerformanceService } from './alerts/alarmPerformance.ts';
 
 /** The browser's online flag (navigator.onLine and the online/offline events). */
 export interface OnlineSource {
@@ -516,5 +522,25 @@ export class Engine implements EngineApi {
 
   async releaseLiveChart(tabId: string, viewId: string): Promise<void> {
     this.charts.unwatchLive(tabId, viewId);
+  }
+
+  /** Alarm performance: loaded with the first request (worker budget), pages kept after. */
+  private alarmPerformance: Promise<AlarmPerformanceService> | null = null;
+
+  async getAlarmPerformance(
+    request: AlarmPerformanceRequest,
+    onProgress?: (progress: AlarmPerformanceProgress) => void,
+  ): Promise<AlarmPerformance> {
+    this.alarmPerformance ??= import('./alerts/alarmPerformance.ts').then(
+      ({ AlarmPerformanceService }) =>
+        new AlarmPerformanceService({
+          fetchAlerts: (query) =>
+            (this.deps.fetchAlerts ?? (() => Promise.reject(new Error('No alert archive'))))(query),
+          now: () => this.deps.timers.now(),
+          pause: (ms) => new Promise((resolve) => this.deps.timers.setTimeout(resolve, ms)),
+          liveAlerts: () => this.alerts.liveAlerts(),
+        }),
+    );
+    return (await this.alarmPerformance).compute(request, onProgress);
   }
 }

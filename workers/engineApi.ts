@@ -17,6 +17,11 @@ import type { Alert, AlertQuery } from '../src/contract/alerts.ts';
 import type { AlertView } from './alerts/AlertFeed.ts';
 import type { ChartDirectory, ChartType } from '../src/contract/charts.ts';
 import type { ChartDataAnswer, ChartDataRequest, ChartDefinition } from './charts/chartProtocol.ts';
+import type {
+  AlarmPerformance,
+  AlarmPerformanceProgress,
+  AlarmPerformanceRequest,
+} from '../src/domain/alarmPerformance.ts';
 
 export type {
   ChartDataAnswer,
@@ -117,4 +122,12 @@ export interface EngineApi {
   watchLiveChart(tabId: string, viewId: string, keys: string[]): Promise<void>;
   /** Idempotent. */
   releaseLiveChart(tabId: string, viewId: string): Promise<void>;
+  /**
+   * The ISA-18.2 / EEMUA 191 figures of a period (issue 46) from the alert archive, read in
+   * cached pages; `onProgress` (a `Comlink.proxy` from a tab) hears how far the fetch is.
+   */
+  getAlarmPerformance(
+    request: AlarmPerformanceRequest,
+    onProgress?: (progress: AlarmPerformanceProgress) => void,
+  ): Promise<AlarmPerformance>;
 }

@@ -29,6 +29,11 @@ import type {
   ChartDefinition,
 } from '../../workers/engineApi.ts';
 import type { ChartDirectory, ChartType } from '../contract/charts.ts';
+import type {
+  AlarmPerformance,
+  AlarmPerformanceProgress,
+  AlarmPerformanceRequest,
+} from '../domain/alarmPerformance.ts';
 import { pvKey } from '../contract/keys.ts';
 import { framePvValues } from '../../workers/pvColumns.ts';
 import { tabLockName } from '../../workers/tabLocks.ts';
@@ -235,6 +240,20 @@ export class LiveClient {
   /** Chart data of a range from the engine's batch cache, reduced to the plot width. */
   chartData(request: ChartDataRequest): Promise<ChartDataAnswer> {
     return this.ask((api) => api.getChartData(request));
+  }
+
+  /**
+   * The alarm-performance figures of a period from the engine (it reads and caches the alert
+   * archive); `onProgress` hears how far the archive fetch is.
+   */
+  alarmPerformance(
+    request: AlarmPerformanceRequest,
+    onProgress?: (progress: AlarmPerformanceProgress) => void,
+  ): Promise<AlarmPerformance> {
+    // A function crosses to a worker only as a proxy; in-process the marked function is itself.
+    return this.ask((api) =>
+      api.getAlarmPerformance(request, onProgress ? Comlink.proxy(onProgress) : undefined),
+    );
   }
 
   /**

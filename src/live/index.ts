@@ -25,3 +25,4 @@ export {
 export { useLiveItems } from './useLiveItems.ts';
 export { usePvStandings, type PvStandingItem } from './usePvStandings.ts';
 export { useServerInfo } from './useServerInfo.ts';
+export { useAlarmPerformance, type AlarmPerformanceState } from './useAlarmPerformance.ts';
