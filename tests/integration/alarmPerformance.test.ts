@@ -90,6 +90,32 @@ describe('alarm performance on the reference server', () => {
     expect(paged.pages.fetches).toBe(fetches);
   });
 
+  it('AP12: a first look at the last 7 days finds the seeded week’s flood after the mains failure, the chattering pressure switch and the standing pump failure', async () => {
+    const end = Date.now();
+    const request = {
+      start: end - 7 * 86_400_000,
+      end,
+      stationNumber: null,
+      timeZone: 'Europe/Berlin',
+    };
+    const figures = await service().compute(request);
+    expect(figures.floods.length).toBeGreaterThanOrEqual(1);
+    expect(
+      figures.floods.some(
+        (f) => `${f.first.sourceName} ${f.first.text}`.includes('Netzausfall') && f.count > 10,
+      ),
+    ).toBe(true);
+    const named = (list: { alarm: { text: string; sourceName: string } }[]) =>
+      list.map((c) => `${c.alarm.sourceName} ${c.alarm.text}`).join(' | ');
+    expect(named(figures.chattering)).toContain('Druckschalter Wassermangel');
+    expect(named(figures.fleeting)).toContain('Druckschalter Wassermangel');
+    const standing = figures.standing.find((s) =>
+      `${s.alarm.sourceName} ${s.alarm.text}`.includes('Zulaufpumpe 3'),
+    );
+    expect(standing?.active).toBe(true);
+    expect(standing!.activeMs).toBeGreaterThan(24 * 3_600_000);
+  });
+
   it('AP8: read 200 or 10,000 rows a request, the figures are the same', async () => {
     const end = Date.now() - 3_600_000;
     const request = { start: end - 3 * DAY, end, stationNumber: null, timeZone: 'Europe/Berlin' };
