@@ -56,9 +56,11 @@ export function AlarmPerformancePage() {
       ? t('alerts.performance.choice.plant')
       : (stationList.find((s) => s.id === choice.station)?.name ??
         t('alerts.performance.choice.stationNr', { nr: choice.station }));
-  const choose = (next: PerformanceChoice) => {
+  // NOTE: the address changes before a navigation's render commits (it runs in a transition),
+  // so a second change right after the first is built on the address, not on this render.
+  const choose = (next: (current: PerformanceChoice) => PerformanceChoice) => {
     setNow(Math.floor(Date.now() / NOW_STEP_MS) * NOW_STEP_MS);
-    setParams(choiceToParams(next), { replace: false });
+    setParams(choiceToParams(next(choiceFromParams(new URLSearchParams(window.location.search)))));
   };
   const [customOpen, setCustomOpen] = useState(choice.period === 'custom');
   const periodChoices = PERFORMANCE_PERIODS.map((p) => ({
@@ -87,7 +89,7 @@ export function AlarmPerformancePage() {
             if (p === 'custom') setCustomOpen(true);
             else {
               setCustomOpen(false);
-              choose({ period: p, station: choice.station });
+              choose((c) => ({ period: p, station: c.station }));
             }
           }}
         />
@@ -97,7 +99,7 @@ export function AlarmPerformancePage() {
               initial={{ start: request.start, end: request.end }}
               onApply={(range) =>
                 range.end > range.start &&
-                choose({ period: 'custom', ...range, station: choice.station })
+                choose((c) => ({ period: 'custom', ...range, station: c.station }))
               }
             />
           </div>
@@ -109,10 +111,10 @@ export function AlarmPerformancePage() {
             name="station"
             value={choice.station === null ? '' : String(choice.station)}
             onChange={(e) =>
-              choose({
-                ...choice,
+              choose((c) => ({
+                ...c,
                 station: e.target.value === '' ? null : Number(e.target.value),
-              })
+              }))
             }
           >
             <option value="">{t('alerts.performance.choice.plant')}</option>
