@@ -5,7 +5,7 @@
  * lives in the address, so a link or a favorite opens the same figures. Printable, and
  * exported as CSV and XLSX from the same rows the tables show.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../app/useTranslation.ts';
 import { useFormat } from '../../../app/useFormat.ts';
@@ -21,7 +21,7 @@ import { CustomRangeFields } from '../RangePicker.tsx';
 import { usePriorityStyles } from '../usePriorities.ts';
 import { PerformanceFigures } from './PerformanceFigures.tsx';
 import { PerformanceTables } from './PerformanceTables.tsx';
-import { RateSection } from './RateSection.tsx';
+import { preloadRateChart, RateSection } from './RateSection.tsx';
 import { fileBaseOf, performanceSheet } from './performanceExport.ts';
 import { performanceTables } from './performanceTables.ts';
 import {
@@ -49,6 +49,7 @@ export function AlarmPerformancePage() {
   const timeZone = format.timeZone ?? BROWSER_ZONE;
   const request = useMemo(() => requestOf(choice, now, timeZone), [choice, now, timeZone]);
   const result = useAlarmPerformance(request);
+  useEffect(preloadRateChart, []);
   const [stations] = useAsync((signal) => fetchStations(signal), []);
   const stationList = stations.state === 'ready' ? stations.data : [];
   const stationName =

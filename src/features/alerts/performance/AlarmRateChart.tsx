@@ -165,19 +165,16 @@ export default function AlarmRateChart(props: AlarmRateChartProps) {
               ctx.lineTo(u.bbox.left + u.bbox.width, y);
               ctx.stroke();
               ctx.setLineDash([]);
-              ctx.fillStyle = line.kind === 'flood' ? floodInk : text;
               const label = line.label;
               const w = ctx.measureText(label).width;
+              // On a narrow plot the legend above says it; a label there would hide the data.
+              if (w > u.bbox.width * 0.4) continue;
               const pad = 3 * uPlot.pxRatio;
               const x = u.bbox.left + u.bbox.width - w - 4 * uPlot.pxRatio;
               ctx.fillStyle = surface;
               ctx.fillRect(x - pad, y - 15 * uPlot.pxRatio, w + 2 * pad, 13 * uPlot.pxRatio);
               ctx.fillStyle = line.kind === 'flood' ? floodInk : text;
-              ctx.fillText(
-                label,
-                u.bbox.left + u.bbox.width - w - 4 * uPlot.pxRatio,
-                y - 2 * uPlot.pxRatio,
-              );
+              ctx.fillText(label, x, y - 2 * uPlot.pxRatio);
             }
             ctx.restore();
           },

@@ -9,7 +9,13 @@ import { ALARM_BENCHMARKS, type AlarmPerformance } from '../../../domain/alarmPe
 import { ChoiceGroup, InfoPopup, Spinner } from '../../../ui/index.ts';
 import type { BenchmarkLine } from './AlarmRateChart.tsx';
 
-const AlarmRateChart = lazy(() => import('./AlarmRateChart.tsx'));
+const loadChart = () => import('./AlarmRateChart.tsx');
+const AlarmRateChart = lazy(loadChart);
+
+/** Starts fetching the chart's code (uPlot) while the figures are computed. */
+export function preloadRateChart(): void {
+  void loadChart();
+}
 
 type Resolution = 'per10Min' | 'perHour';
 
