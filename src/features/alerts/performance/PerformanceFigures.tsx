@@ -7,14 +7,13 @@ import { useTranslation } from '../../../app/useTranslation.ts';
 import type { Formatters } from '../../../app/useFormat.ts';
 import { ALARM_BENCHMARKS, type AlarmPerformance } from '../../../domain/alarmPerformance.ts';
 import { Icon, InfoPopup, cx } from '../../../ui/index.ts';
-import { bandShares, figuresOf, type Figure, type Verdict } from './performanceFigures.ts';
-
-/** A share as a percentage with as many decimals as a small share needs ('0,7 %'). */
-export function shareText(share: number, format: Formatters): string {
-  const pct = share * 100;
-  const decimals = pct >= 10 || Number.isInteger(Math.round(pct * 10) / 10) ? 0 : 1;
-  return `${format.number(pct, decimals)} %`;
-}
+import {
+  bandShares,
+  figuresOf,
+  shareText,
+  type Figure,
+  type Verdict,
+} from './performanceFigures.ts';
 
 export function figureValueText(figure: Figure, format: Formatters): string {
   if (figure.kind === 'share') return shareText(figure.value, format);

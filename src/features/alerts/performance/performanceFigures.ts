@@ -101,6 +101,13 @@ export function figuresOf(p: AlarmPerformance): Figure[] {
 
 export { BANDS as PRIORITY_BANDS };
 
+/** A share as a percentage with a decimal only where a small share needs it ('0,7 %', '5 %'). */
+export function shareText(share: number, format: { number(v: number, d: number): string }): string {
+  const pct = share * 100;
+  const decimals = pct >= 10 || Number.isInteger(Math.round(pct * 10) / 10) ? 0 : 1;
+  return `${format.number(pct, decimals)} %`;
+}
+
 const SECOND_MS = 1000;
 const MINUTE_MS = 60 * SECOND_MS;
 const HOUR_MS = 60 * MINUTE_MS;

@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import type { Formatters } from '../../../app/useFormat.ts';
 import { pvUrlId } from '../../../contract/keys.ts';
 import type { AlarmIdentity, AlarmPerformance } from '../../../domain/alarmPerformance.ts';
-import { durationText, PRIORITY_BANDS } from './performanceFigures.ts';
+import { durationText, PRIORITY_BANDS, shareText } from './performanceFigures.ts';
 
 export interface TableCell {
   text: string;
@@ -104,7 +104,7 @@ export function performanceTables(
   const timeSec = (ms: number) => ({ text: format.dateTime(ms) });
   const count = (n: number) => ({ text: format.number(n, 0), value: n });
   const share = (s: number) => ({
-    text: `${format.number(s * 100, s > 0 && s < 0.1 ? 1 : 0)} %`,
+    text: shareText(s, format),
     value: Math.round(s * 10_000) / 10_000,
   });
   const duration = (ms: number | null) =>
