@@ -234,3 +234,21 @@ test('APG27: the page passes axe (WCAG 2.2 AA) with figures, chart and tables sh
   await expect(page.locator('.perf-chart-canvas canvas')).toBeVisible({ timeout: 30_000 });
   expect(await axeViolations(page, { tags: WCAG22_AA })).toEqual([]);
 });
+
+test('APG28: printed, the choosers, navigation and export buttons are gone and the period is named', async ({
+  page,
+}) => {
+  await signIn(page, 'operator', periodUrl(pastPeriod(), '&station=2'));
+  await figuresShown(page);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.perf-choice')).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeHidden();
+  await expect(page.getByRole('toolbar', { name: 'Export' })).toBeHidden();
+  const head = page.locator('.perf-print-head');
+  await expect(head).toBeVisible();
+  await expect(head).toContainText(
+    (await page.locator('select[name="station"] option:checked').textContent())!,
+  );
+  await expect(page.locator('.perf-figure').first()).toBeVisible();
+  await expect(page.locator('[data-table="levels"] table')).toBeVisible();
+});
