@@ -537,6 +537,7 @@ export class Engine implements EngineApi {
           fetchAlerts: (query) =>
             (this.deps.fetchAlerts ?? (() => Promise.reject(new Error('No alert archive'))))(query),
           now: () => this.deps.timers.now(),
+          pause: (ms) => new Promise((resolve) => this.deps.timers.setTimeout(resolve, ms)),
           liveAlerts: () => this.alerts.liveAlerts(),
         }),
     );

@@ -58,25 +58,48 @@ export interface AlarmFigureOptions {
   computedAt?: number;
 }
 
+/** The zone's offset is assumed constant between probes this far apart (real zones change twice a year, Morocco's a month apart). */
+const OFFSET_PROBE_MS = 6 * HOUR_MS;
+
+/** [from, offset] pieces of [start, end) over which the zone's offset does not change. */
+function offsetSegments(start: number, end: number, zone: string): [number, number][] {
+  let offset = zoneOffsetMs(start, zone);
+  const segments: [number, number][] = [[start, offset]];
+  for (let t = start; t < end;) {
+    const probe = Math.min(t + OFFSET_PROBE_MS, end);
+    if (zoneOffsetMs(probe, zone) === offset) {
+      t = probe;
+      continue;
+    }
+    t = offsetChange(t, probe, zone);
+    offset = zoneOffsetMs(t, zone);
+    segments.push([t, offset]);
+  }
+  return segments;
+}
+
 /**
  * AF1: starts of the wall-clock windows of `stepMs` (a divisor of a day) in `zone` that
- * cover [start, end); the first may start before `start`.
+ * cover [start, end); the first may start before `start`. About 4 offset look-ups a day,
+ * whatever the step.
  */
 export function wallWindows(start: number, end: number, stepMs: number, zone: string): number[] {
   const starts: number[] = [];
   if (!(end > start)) return starts;
-  let offset = zoneOffsetMs(start, zone);
-  let t = Math.floor((start + offset) / stepMs) * stepMs - offset;
-  if (zoneOffsetMs(t, zone) !== offset) t = offsetChange(t, start, zone);
-  while (t < end) {
-    starts.push(t);
-    let next = Math.floor((t + offset) / stepMs) * stepMs + stepMs - offset;
-    const nextOffset = zoneOffsetMs(next, zone);
-    if (nextOffset !== offset) {
-      next = offsetChange(t, next, zone);
-      offset = zoneOffsetMs(next, zone);
+  const segments = offsetSegments(start, end, zone);
+  for (let k = 0; k < segments.length; k++) {
+    const [from, offset] = segments[k]!;
+    const to = k + 1 < segments.length ? segments[k + 1]![0] : end;
+    let t = from;
+    if (k === 0) {
+      // The window holding the start, unless an offset change lies between its wall start and the start.
+      const aligned = Math.floor((start + offset) / stepMs) * stepMs - offset;
+      t = zoneOffsetMs(aligned, zone) === offset ? aligned : offsetChange(aligned, start, zone);
     }
-    t = next;
+    while (t < to) {
+      starts.push(t);
+      t = Math.floor((t + offset) / stepMs) * stepMs + stepMs - offset;
+    }
   }
   return starts;
 }

@@ -17,7 +17,11 @@
  * - standing: active (not cleared) for more than `STANDING_MS` at the period's end, or at the
  *   moment it cleared;
  * - priority bands: 0-2 high, 3-4 medium, 5-9 low (0 is the highest of SPEC §9's 0-9);
- * - acknowledge time: `acknowledgedAt - timestamp` of the alarms acknowledged by the end.
+ * - acknowledge time: `acknowledgedAt - timestamp` of the alarms acknowledged before the end;
+ *   median and 90th percentile interpolated between ranks (as Excel's PERCENTILE.INC);
+ * - never acknowledged: raised in the period and not acknowledged before its end.
+ * The engine reads a 7-day lookback before the start for standing alarms (and, for a period
+ * ending now, the live list's older active alarms). Rules and tests: workers/SPEC.md AF1-AF12.
  */
 import type { AlertStateBinding } from '../contract/alerts.ts';
 import type { PvRef } from '../contract/pv.ts';

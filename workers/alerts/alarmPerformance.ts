@@ -26,13 +26,17 @@ export interface AlarmPerformanceDeps {
   now: () => number;
   /** The alerts the engine's live list holds now, or null when it has none. */
   liveAlerts: () => Iterable<Alert> | null;
+  /** Rows asked for per archive request (tests make it small to page against a real server). */
+  pageLimit?: number;
+  /** Waits `ms` (the engine's timers), before a rate-limited request is asked again. */
+  pause?: (ms: number) => Promise<void>;
 }
 
 export class AlarmPerformanceService {
   readonly pages: AlarmPages;
 
   constructor(private readonly deps: AlarmPerformanceDeps) {
-    this.pages = new AlarmPages(deps.fetchAlerts, deps.now);
+    this.pages = new AlarmPages(deps.fetchAlerts, deps.now, deps.pageLimit, deps.pause);
   }
 
   async compute(

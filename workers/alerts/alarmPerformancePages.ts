@@ -1,7 +1,10 @@
 /**
  * The alert archive in pages for the alarm-performance figures (issue 46, DESIGN.md
- * "Alarm performance"): GET /api/alerts per 6-hour page of UTC time, kept in the engine like
- * chart batches, so a second look, another station or a sub-range fetches nothing again.
+ * "Alarm performance"): GET /api/alerts per UTC day, kept in the engine like chart batches,
+ * so a second look, another station or a sub-range fetches nothing again. A day, not less: the
+ * archive ranges are rate limited (the reference server: 600 a minute, 120 at once per
+ * session), and 30 days with their lookback are 37 requests; a busy plant's day (3,000-4,000
+ * alarms) fits one answer.
  *
  * AP1 A range is read as the aligned pages that cover it; only pages not held (or stale) are
  *     fetched, at most PAGE_CONCURRENCY at once, and one page is never fetched twice at once.
@@ -12,19 +15,27 @@
  * AP3 A page that was within RECENT_MS of "now" when fetched is fetched again after
  *     RECENT_FRESH_MS (acknowledgements and clears still change it); older pages are kept for
  *     OLD_FRESH_MS. `reload` fetches every page of the range again.
- * AP4 Memory is bounded: beyond ROW_BUDGET rows, the least recently used pages not in use go.
+ * AP4 Memory is bounded: beyond ROW_BUDGET rows (a row is some 300 bytes in the worker), the
+ *     least recently used pages not in use go; pages no read used for IDLE_DROP_MS go too, so
+ *     a closed page leaves nothing behind in the engine.
  * AP5 Progress (rows loaded, share of the range covered) is reported after every answer.
+ * AP11 An answer 429 (rate limited) is asked again after a pause, RATE_LIMIT_RETRIES times at
+ *     most, the pause doubling from RATE_LIMIT_PAUSE_MS: a cold month is a few dozen requests,
+ *     and a tab that just loaded charts may have used the session's budget.
  */
 import type { Alert, AlertListResult, AlertQuery } from '../../src/contract/alerts.ts';
 import { alertQuery } from '../../src/domain/alertQuery.ts';
 
-export const PAGE_MS = 6 * 3_600_000;
+export const PAGE_MS = 86_400_000;
 export const PAGE_LIMIT = 10_000;
 export const PAGE_CONCURRENCY = 3;
 export const RECENT_MS = 48 * 3_600_000;
 export const RECENT_FRESH_MS = 30_000;
 export const OLD_FRESH_MS = 30 * 60_000;
-export const ROW_BUDGET = 600_000;
+export const ROW_BUDGET = 250_000;
+export const IDLE_DROP_MS = 10 * 60_000;
+export const RATE_LIMIT_RETRIES = 4;
+export const RATE_LIMIT_PAUSE_MS = 1_000;
 
 export type AlertPageFetcher = (query: AlertQuery) => Promise<AlertListResult>;
 
@@ -40,6 +51,8 @@ interface Page {
   truncated: boolean;
   fetchedAt: number;
   lastUsed: number;
+  /** When a read last used it (epoch ms). */
+  usedAt: number;
   loading: Promise<void> | null;
 }
 
@@ -60,6 +73,11 @@ export class AlarmPages {
   constructor(
     private readonly fetchAlerts: AlertPageFetcher,
     private readonly now: () => number,
+    /** Rows asked for per request; the server may answer fewer (its own limit). */
+    private readonly pageLimit = PAGE_LIMIT,
+    /** Waits before a rate-limited request is asked again (AP11). */
+    private readonly pause: (ms: number) => Promise<void> = (ms) =>
+      new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
   /** Rows held over all pages. */
@@ -87,7 +105,10 @@ export class AlarmPages {
     const todo: number[] = [];
     for (const t of starts) {
       const page = this.pages.get(t);
-      if (page) page.lastUsed = use;
+      if (page) {
+        page.lastUsed = use;
+        page.usedAt = this.now();
+      }
       if (page && !page.loading && !options.reload && this.fresh(page)) {
         covered += overlap(t);
         loaded += page.alerts.length;
@@ -115,6 +136,7 @@ export class AlarmPages {
       parts.push(page.alerts);
     }
     this.evict(use);
+    this.sweepLater();
     return {
       alerts: parts.length === 1 ? parts[0]! : ([] as Alert[]).concat(...parts),
       truncated,
@@ -139,7 +161,15 @@ export class AlarmPages {
     if (page?.loading) return page.loading;
     if (page && !reload && this.fresh(page)) return;
     if (!page) {
-      page = { start, alerts: [], truncated: false, fetchedAt: 0, lastUsed: use, loading: null };
+      page = {
+        start,
+        alerts: [],
+        truncated: false,
+        fetchedAt: 0,
+        lastUsed: use,
+        usedAt: this.now(),
+        loading: null,
+      };
       this.pages.set(start, page);
     }
     const held = page;
@@ -173,7 +203,7 @@ export class AlarmPages {
     let truncated = false;
     for (;;) {
       this.fetches++;
-      const answer = await this.fetchAlerts(alertQuery(start, upTo, PAGE_LIMIT));
+      const answer = await this.ask(alertQuery(start, upTo, this.pageLimit));
       let added = 0;
       let oldest = Infinity;
       for (const a of answer.alerts) {
@@ -194,6 +224,34 @@ export class AlarmPages {
     }
     byNewest.sort((a, b) => a.timestamp - b.timestamp || a.id - b.id);
     return { alerts: byNewest, truncated, fetchedAt };
+  }
+
+  /** AP11: one request, asked again after a pause while the server answers 429. */
+  private async ask(query: AlertQuery): Promise<AlertListResult> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.fetchAlerts(query);
+      } catch (error) {
+        const status = (error as { status?: unknown } | null)?.status;
+        if (status !== 429 || attempt >= RATE_LIMIT_RETRIES) throw error;
+        await this.pause(RATE_LIMIT_PAUSE_MS * 2 ** attempt);
+      }
+    }
+  }
+
+  private sweeping = false;
+
+  /** AP4: drops pages unused for IDLE_DROP_MS, checking again while any are held. */
+  private sweepLater(): void {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    void this.pause(IDLE_DROP_MS).then(() => {
+      this.sweeping = false;
+      const now = this.now();
+      for (const [start, page] of this.pages)
+        if (!page.loading && now - page.usedAt >= IDLE_DROP_MS) this.pages.delete(start);
+      if (this.pages.size > 0) this.sweepLater();
+    });
   }
 
   /** AP4: least recently used pages go first; pages of the read just made stay. */

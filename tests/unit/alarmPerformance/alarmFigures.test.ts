@@ -205,7 +205,7 @@ describe('alarm figures', () => {
     expect(f.standing[0]!.activeMs).toBe(3 * DAY);
   });
 
-  it('AF-priority: 0-2 high, 3-4 medium, 5-9 low; the share against the recommended one', () => {
+  it('AF8: 0-2 high, 3-4 medium, 5-9 low; the share against the recommended one', () => {
     const priorities = [0, 2, 3, 4, 5, 9, 9, 7, 6, 5];
     const f = figures(priorities.map((p, i) => alarm(i + 1, START + i * HOUR, { priority: p })));
     expect(f.perPriority).toEqual([1, 0, 1, 1, 1, 2, 1, 1, 0, 2]);
@@ -260,7 +260,7 @@ describe('alarm figures', () => {
     expect(f.neverAcknowledgedCount).toBe(NEVER_ACKNOWLEDGED_LIST_MAX + 5);
   });
 
-  it('AF-top10: the 10 most frequent sources, their shares; ties by key', () => {
+  it('AF9: the 10 most frequent sources, their shares; ties by key', () => {
     const rows: Alert[] = [];
     let id = 1;
     // Source nr k raises k alarms (k = 1..12): 78 in all.
@@ -279,6 +279,12 @@ describe('alarm figures', () => {
       sourceName: 'Messung 12',
       stationName: 'Wasserwerk Nord',
     });
+    const latest = figures([
+      alarm(1, START, { priority: 9 }),
+      alarm(2, START + HOUR, { priority: 2 }),
+      alarm(3, END + HOUR, { priority: 0 }), // after the end: not its latest in the period
+    ]);
+    expect(latest.top10[0]!.alarm.priority).toBe(2);
     // Same PV, other text: another source.
     const two = figures([alarm(1, START), alarm(2, START + 1, { text: 'Störung Pumpe' })]);
     expect(two.top10).toHaveLength(2);
@@ -295,7 +301,7 @@ describe('alarm figures', () => {
     ]);
   });
 
-  it('AF-station: one station counts only its alarms', () => {
+  it('AF10: one station counts only its alarms', () => {
     const f = figures(
       [alarm(1, START, { stationNumber: 1 }), alarm(2, START + 1, { stationNumber: 2 })],
       { stationNumber: 2 },
@@ -304,7 +310,7 @@ describe('alarm figures', () => {
     expect(f.top10[0]!.alarm.stationNumber).toBe(2);
   });
 
-  it('AF-empty: an empty period has every window at zero and no findings', () => {
+  it('AF11: an empty period has every window at zero and no findings', () => {
     const f = figures([]);
     expect(f).toMatchObject({
       total: 0,
@@ -330,7 +336,7 @@ describe('alarm figures', () => {
     expect(zero.perHour.starts).toEqual([]);
   });
 
-  it('AF-truncated: a truncated archive read is said so; rows in any order give the same figures', () => {
+  it('AF12: a truncated archive read is said so; rows in any order give the same figures', () => {
     const rows = [
       ...burst(1, START + HOUR, 12, 5_000),
       alarm(50, START + 2 * HOUR, { priority: 1, acknowledgedAt: START + 3 * HOUR }),

@@ -2,14 +2,22 @@
  * The engine's alarm-performance path (workers/alerts/alarmPerformance*.ts): archive pages
  * fetched, cached and reported, the figures computed from them.
  */
+import * as Comlink from 'comlink';
 import { describe, expect, it } from 'vitest';
+import type { EngineApi } from '../../../workers/engineApi.ts';
+import { LiveClient } from '../../../src/live/LiveClient.ts';
 import { createHarness } from '../../support/engine/engineHarness.ts';
+import { FakeTimers } from '../../support/engine/FakeTimers.ts';
 import {
   PAGE_LIMIT,
+  IDLE_DROP_MS,
   PAGE_MS,
+  RATE_LIMIT_PAUSE_MS,
+  RATE_LIMIT_RETRIES,
   RECENT_FRESH_MS,
 } from '../../../workers/alerts/alarmPerformancePages.ts';
-import { LOOKBACK_MS } from '../../../workers/alerts/alarmPerformance.ts';
+import { HttpError } from '../../../workers/restClient.ts';
+import { AlarmPerformanceService, LOOKBACK_MS } from '../../../workers/alerts/alarmPerformance.ts';
 import type { AlarmPerformanceProgress } from '../../../src/domain/alarmPerformance.ts';
 import { alarm, fakeArchive } from './fakeArchive.ts';
 
@@ -137,5 +145,119 @@ describe('alarm performance in the engine', () => {
     await expect(h.engine.getAlarmPerformance(request)).rejects.toThrow('500');
     fail = false;
     expect((await h.engine.getAlarmPerformance(request)).total).toBe(1);
+  });
+
+  it('AP9: through Comlink, as a tab reaches the worker, the progress callback is a proxy and the figures arrive', async () => {
+    const { h, request } = setup();
+    const { port1, port2 } = new MessageChannel();
+    Comlink.expose(h.engine, port1);
+    const remote = Comlink.wrap<EngineApi>(port2);
+    try {
+      const seen: AlarmPerformanceProgress[] = [];
+      const figures = await remote.getAlarmPerformance(
+        request,
+        Comlink.proxy((p: AlarmPerformanceProgress) => void seen.push(p)),
+      );
+      expect(figures.total).toBe(2);
+      expect(figures.per10Min.counts).toHaveLength(144);
+      await expect.poll(() => seen.at(-1)).toEqual({ loaded: 2, covered: 1 });
+    } finally {
+      remote[Comlink.releaseProxy]();
+      port1.close();
+      port2.close();
+    }
+  });
+
+  it('AP9: LiveClient.alarmPerformance asks the engine in process, progress included', async () => {
+    const { h, request } = setup();
+    const client = new LiveClient(Promise.resolve({ api: h.engine, mode: 'inProcess' as const }), {
+      tabId: 'tab1',
+      timers: h.timers,
+    });
+    const seen: AlarmPerformanceProgress[] = [];
+    const figures = await client.alarmPerformance(request, (p) => seen.push(p));
+    expect(figures.total).toBe(2);
+    expect(seen.at(-1)).toEqual({ loaded: 2, covered: 1 });
+    await client.dispose();
+  });
+
+  it('AP11: an answer 429 is asked again after a pause; a lasting 429 rejects', async () => {
+    const archive = fakeArchive([alarm(1, START + HOUR)]);
+    let limited = 2;
+    let calls = 0;
+    const h = createHarness({
+      fetchAlerts: (query) => {
+        calls++;
+        if (limited > 0) {
+          limited--;
+          return Promise.reject(new HttpError(429, 'Status code 429'));
+        }
+        return archive.fetch(query);
+      },
+    });
+    const request = { start: START, end: END, stationNumber: null, timeZone: 'Europe/Berlin' };
+    let done = false;
+    const pending = h.engine.getAlarmPerformance(request).finally(() => (done = true));
+    await h.timers.advance(RATE_LIMIT_PAUSE_MS - 1);
+    // The two refused pages wait out their pause.
+    expect(done).toBe(false);
+    const before = calls;
+    await h.timers.advance(1);
+    expect(calls).toBe(before + 2);
+    expect((await pending).total).toBe(1);
+
+    limited = Infinity;
+    const failing = h.engine.getAlarmPerformance({ ...request, reload: true });
+    const outcome = failing.then(
+      () => 'resolved',
+      (error: unknown) => (error as HttpError).status,
+    );
+    for (let i = 0; i <= RATE_LIMIT_RETRIES; i++)
+      await h.timers.advance(RATE_LIMIT_PAUSE_MS * 2 ** i);
+    expect(await outcome).toBe(429);
+  });
+
+  it('AP6: older than the lookback, an alarm still active comes from the live list when the period ends now', async () => {
+    const archive = fakeArchive([alarm(2, NOW - HOUR)]);
+    const old = alarm(1, NOW - 30 * DAY);
+    const cleared = alarm(3, NOW - 29 * DAY, { clearedAt: NOW - 2 * HOUR, cleared: true });
+    const service = new AlarmPerformanceService({
+      fetchAlerts: (q) => archive.fetch(q),
+      now: () => NOW,
+      liveAlerts: () => [old, cleared, alarm(2, NOW - HOUR)],
+    });
+    const recent = { start: NOW - DAY, end: NOW, stationNumber: null, timeZone: 'Europe/Berlin' };
+    const figures = await service.compute(recent);
+    expect(figures.total).toBe(1);
+    expect(figures.standing.map((s) => [s.since, s.active])).toEqual([[NOW - 30 * DAY, true]]);
+    // A period that ended earlier does not take today's live list.
+    const past = await service.compute({ ...recent, start: NOW - 3 * DAY, end: NOW - 2 * DAY });
+    expect(past.standing).toEqual([]);
+  });
+
+  it('AP4: pages no read used for 10 minutes are dropped; pages in use are kept', async () => {
+    const timers = new FakeTimers(NOW);
+    const archive = fakeArchive([alarm(1, NOW - 20 * DAY - HOUR)]);
+    const service = new AlarmPerformanceService({
+      fetchAlerts: (q) => archive.fetch(q),
+      now: () => timers.now(),
+      pause: (ms) => new Promise((resolve) => timers.setTimeout(resolve, ms)),
+      liveAlerts: () => null,
+    });
+    const old = {
+      start: NOW - 21 * DAY,
+      end: NOW - 20 * DAY,
+      stationNumber: null,
+      timeZone: 'UTC',
+    };
+    await service.compute(old);
+    await timers.advance(IDLE_DROP_MS / 2);
+    await service.compute(old);
+    await timers.advance(IDLE_DROP_MS / 2 + 1);
+    // Used 5 minutes ago: kept.
+    expect(service.pages.rows).toBe(1);
+    await timers.advance(IDLE_DROP_MS);
+    expect(service.pages.rows).toBe(0);
+    expect(timers.pending).toBe(0);
   });
 });

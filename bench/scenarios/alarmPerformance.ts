@@ -1,0 +1,193 @@
+/**
+ * Alarm performance (issue 46): the ISA-18.2 / EEMUA 191 figures of 30 days of a busy plant
+ * (100,000 alerts) computed in a dedicated worker in Chromium, as the engine computes them
+ * (src/domain/alarmFigures.ts bundled as is), and the answer's way to the tab (structured
+ * clone of the figures). The engine's path from cached archive pages is measured in process.
+ * Drawing the page (`/alerts/performance`, long tasks while its charts and tables render) is
+ * measured once the page exists; until then that part is skipped (NotReady) with a note.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import type { BenchContext } from '../harness/context.ts';
+import { requireEngineChunk } from '../harness/prerequisites.ts';
+import { defineScenario, NotReady, type FigureSamples } from '../harness/scenario.ts';
+import { HTML, JS } from '../harness/staticOrigin.ts';
+import { alarmHistory } from '../harness/alarmHistory.ts';
+import { AlarmPerformanceService } from '../../workers/alerts/alarmPerformance.ts';
+import { fakeArchive } from '../../tests/unit/alarmPerformance/fakeArchive.ts';
+
+interface AlarmPerformanceParams {
+  alerts: number;
+  days: number;
+  runs: number;
+}
+
+const END = Date.parse('2026-11-26T00:00:00Z');
+
+/** The worker: builds the history, then computes the figures `runs` times. */
+const WORKER_ENTRY = `
+import { computeAlarmFigures } from './src/domain/alarmFigures.ts';
+import { alarmHistory } from './bench/harness/alarmHistory.ts';
+onmessage = (e) => {
+  const { alerts, days, runs, end } = e.data;
+  const rows = alarmHistory(alerts, end, days);
+  const request = { start: end - days * 86400000, end, stationNumber: null, timeZone: 'Europe/Berlin' };
+  const t0 = performance.now();
+  computeAlarmFigures(request, rows);
+  const first = performance.now() - t0;
+  const times = [];
+  let figures = null;
+  for (let r = 0; r < runs; r++) {
+    const t0 = performance.now();
+    figures = computeAlarmFigures(request, rows);
+    times.push(performance.now() - t0);
+  }
+  const t1 = performance.now();
+  postMessage({ first, times, total: figures.total, floods: figures.floods.length, figures, sentAt: t1 });
+};
+`;
+
+const PAGE =
+  '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body></body></html>';
+
+const PROBE = `(async () => {
+  const args = window.__args;
+  const worker = new Worker('/alarm-worker.js');
+  const answer = await new Promise((resolve, reject) => {
+    worker.onmessage = (e) => resolve({ ...e.data, receivedAt: performance.now() });
+    worker.onerror = (e) => reject(new Error(e.message));
+    worker.postMessage(args);
+  });
+  worker.terminate();
+  return { first: answer.first, times: answer.times, total: answer.total, floods: answer.floods };
+})()`;
+
+async function workerSource(root: string): Promise<string> {
+  const out = await build({
+    stdin: {
+      contents: WORKER_ENTRY,
+      resolveDir: root,
+      loader: 'ts',
+      sourcefile: 'alarm-worker.ts',
+    },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+  });
+  return out.outputFiles[0]!.text;
+}
+
+/**
+ * The longest task while `/alerts/performance` opens (client-side navigation from the start
+ * page, so the probe is in place) and draws the figures of its default period.
+ */
+async function pageLongestTask(ctx: BenchContext): Promise<number> {
+  const pageDir = join(ctx.root, 'src/features/alerts');
+  if (!existsSync(pageDir) || !readdirSync(pageDir).some((f) => f.startsWith('performance')))
+    throw new NotReady('/alerts/performance is not built yet');
+  requireEngineChunk(ctx.distDir);
+  const tabs = await ctx.openTabs(1, '/');
+  ctx.defer(() => tabs.close());
+  const page = tabs.pages[0]!;
+  await ctx.probes.start(page);
+  await page.evaluate(
+    "history.pushState({}, '', '/alerts/performance'); dispatchEvent(new PopStateEvent('popstate'))",
+  );
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(DRAW_WINDOW_MS);
+  const window = await ctx.probes.stop(page);
+  return Math.max(0, ...window.longTasks.map((t) => t.durationMs));
+}
+
+/** How long the page is watched after it opened (the engine fetches, computes, the tab draws). */
+const DRAW_WINDOW_MS = 8_000;
+
+export default defineScenario<AlarmPerformanceParams>({
+  id: 'alarmPerformance',
+  title: 'Alarm performance: 100,000 alerts over 30 days',
+  order: 60,
+  figures: [
+    {
+      id: 'workerComputeMs',
+      label: 'Figures of 100,000 alerts computed in a worker (Chromium)',
+      unit: 'ms',
+      better: 'lower',
+      target: { op: '<=', value: 1000 },
+    },
+    {
+      id: 'workerFirstComputeMs',
+      label: 'The same, first computation in a fresh worker (code not yet optimised)',
+      unit: 'ms',
+      better: 'lower',
+      target: { op: '<=', value: 1000 },
+    },
+    {
+      id: 'engineCachedMs',
+      label: 'Engine path from cached archive pages (in process)',
+      unit: 'ms',
+      better: 'lower',
+      target: { op: '<=', value: 1000 },
+    },
+    {
+      id: 'pageLongTaskMs',
+      label: 'Longest task while /alerts/performance draws',
+      unit: 'ms',
+      better: 'lower',
+      target: { op: '<=', value: 50 },
+    },
+  ],
+  quick: { alerts: 100_000, days: 30, runs: 3 },
+  full: { alerts: 100_000, days: 30, runs: 7 },
+  async run(ctx, p) {
+    const figures: Record<string, FigureSamples> = {};
+    const notes: string[] = [];
+    const page = await ctx.staticPage({
+      '/': { body: PAGE, contentType: HTML },
+      '/alarm-worker.js': { body: await workerSource(ctx.root), contentType: JS },
+    });
+    await page.evaluate(
+      `window.__args = ${JSON.stringify({ alerts: p.alerts, days: p.days, runs: p.runs, end: END })}`,
+    );
+    const inWorker = (await page.evaluate(PROBE)) as {
+      first: number;
+      times: number[];
+      total: number;
+    };
+    if (inWorker.total !== p.alerts) throw new Error(`worker counted ${inWorker.total} alerts`);
+    figures.workerComputeMs = { value: inWorker.times };
+    figures.workerFirstComputeMs = { value: [inWorker.first] };
+
+    const rows = alarmHistory(p.alerts, END, p.days);
+    const archive = fakeArchive(rows);
+    const service = new AlarmPerformanceService({
+      fetchAlerts: (q) => archive.fetch(q),
+      now: () => END,
+      liveAlerts: () => null,
+    });
+    const request = {
+      start: END - p.days * 86_400_000,
+      end: END,
+      stationNumber: null,
+      timeZone: 'Europe/Berlin',
+    };
+    await service.compute(request);
+    const cached = await ctx.repeat(p.runs, async () => {
+      const t0 = performance.now();
+      await service.compute(request);
+      return performance.now() - t0;
+    });
+    figures.engineCachedMs = { value: cached };
+
+    try {
+      figures.pageLongTaskMs = { value: [await pageLongestTask(ctx)] };
+      notes.push('Drawing: /alerts/performance on the bench plant, its own alert history.');
+    } catch (error) {
+      if (!(error instanceof NotReady)) throw error;
+      notes.push(`Drawing skipped: ${error.message}.`);
+    }
+    return { figures, notes };
+  },
+});
