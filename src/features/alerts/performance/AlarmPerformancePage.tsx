@@ -15,7 +15,7 @@ import type { AlarmPerformance } from '../../../domain/alarmPerformance.ts';
 import { useAlarmPerformance } from '../../../live/index.ts';
 import { Button, ChoiceGroup, PageHeader, Spinner, Toolbar } from '../../../ui/index.ts';
 import { useAsync } from '../../stations/useAsync.ts';
-import { saveBlob } from '../../charts/chartsApi.ts';
+import { nativeBridge, saveFile } from '../../../platform/index.ts';
 import { downloadText, toCsv } from '../csv.ts';
 import { CustomRangeFields } from '../RangePicker.tsx';
 import { usePriorityStyles } from '../usePriorities.ts';
@@ -257,7 +257,11 @@ function ExportActions({
     setFailed(null);
     try {
       const { xlsxBlob } = await import('../../reports/xlsxExport.ts');
-      saveBlob(await xlsxBlob(t('alerts.performance.title'), sheet(), 0), `${base}.xlsx`);
+      void saveFile(
+        nativeBridge(),
+        await xlsxBlob(t('alerts.performance.title'), sheet(), 0),
+        `${base}.xlsx`,
+      );
     } catch (error) {
       setFailed(failureText(error));
     } finally {
