@@ -3,7 +3,9 @@
  * `npx tsx scripts/screenshots.ts <outDir> /stations /stations/1 …` against a fresh server.
  * Options: `--lang=ru` (default de), `--alarm=AnaIn-200001` moves that PV's limits below its
  * value first, so the pages show a PV in alarm; `--click=<selector>` clicks the first element
- * it matches on each page before the screenshot (a dialog that element opens).
+ * it matches on each page before the screenshot (a dialog that element opens);
+ * `--full` takes the whole page, not only the first screen; `--history=7` gives the plant that many days of alert history, as `npm start` has (the test
+ * server starts without).
  */
 import { chromium } from 'playwright-core';
 import { startPlantServer } from '../tests/support/plantServer.ts';
@@ -20,6 +22,8 @@ const [outDir = 'screenshots', ...paths] = args.filter((a) => !a.startsWith('--'
 const lang = option('lang') ?? 'de';
 const alarm = option('alarm');
 const click = option('click');
+const history = option('history');
+const full = args.includes('--full');
 
 async function crossLimits(session: SignedIn, pv: PvRef): Promise<void> {
   const post = (path: string, body: unknown) =>
@@ -32,7 +36,9 @@ async function crossLimits(session: SignedIn, pv: PvRef): Promise<void> {
   if (!res.ok) throw new Error(`set-limits answered ${res.status}`);
 }
 
-const server = await startPlantServer();
+const server = await startPlantServer(
+  history ? { env: { PEGEL_HISTORY_DAYS: history } } : undefined,
+);
 try {
   const session = await signInHttp(server.url, 'operator');
   const alarmPv = alarm ? parsePvUrlId(alarm) : null;
@@ -61,7 +67,7 @@ try {
         await page.waitForTimeout(1000);
       }
       const file = `${outDir}/${path.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${lang}-${width}.png`;
-      await page.screenshot({ path: file, fullPage: false });
+      await page.screenshot({ path: file, fullPage: full });
       console.log(file);
     }
     await context.close();

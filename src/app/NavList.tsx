@@ -2,8 +2,9 @@ import { NavLink } from 'react-router';
 import { useTranslation } from './useTranslation.ts';
 import { NavFavorites } from '../features/favorites/FavoritesPanels.tsx';
 import { RemoteAlarmNavBadge } from '../features/remote-alarm/RemoteAlarmPending.tsx';
+import { useSession } from '../features/auth/sessionStore.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { NAV_ITEMS, type NavItem } from './navigation.ts';
+import { navItemsFor, type NavItem } from './navigation.ts';
 
 export interface NavListProps {
   /** Called after a link is followed (the drawer closes itself). */
@@ -13,6 +14,7 @@ export interface NavListProps {
 /** The navigation links of NAV_ITEMS: areas first, then settings, help and about. */
 export function NavList({ onNavigate }: NavListProps) {
   const { t } = useTranslation();
+  const items = navItemsFor(useSession().hasRight);
   const link = (item: NavItem) => (
     <li key={item.path}>
       <NavLink
@@ -30,10 +32,8 @@ export function NavList({ onNavigate }: NavListProps) {
   return (
     <nav className="nav" aria-label={t('shell.navigation')}>
       <NavFavorites onNavigate={onNavigate} />
-      <ul className="nav-list">{NAV_ITEMS.filter((i) => !i.secondary).map(link)}</ul>
-      <ul className="nav-list nav-list-secondary">
-        {NAV_ITEMS.filter((i) => i.secondary).map(link)}
-      </ul>
+      <ul className="nav-list">{items.filter((i) => !i.secondary).map(link)}</ul>
+      <ul className="nav-list nav-list-secondary">{items.filter((i) => i.secondary).map(link)}</ul>
     </nav>
   );
 }

@@ -4,6 +4,7 @@
  * Each area has an icon of its own (NAV1), so the icon alone tells the areas apart.
  */
 import type { ParseKeys } from 'i18next';
+import type { Right } from '../contract/auth.ts';
 import type { IconName } from '../ui/Icon.tsx';
 
 export interface NavItem {
@@ -14,6 +15,8 @@ export interface NavItem {
   descriptionKey?: ParseKeys;
   /** Shown after a divider at the foot of the navigation (settings, help, about). */
   secondary?: boolean;
+  /** Listed only for users who hold this right (`navItemsFor`). */
+  right?: Right;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -76,6 +79,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     labelKey: 'alerts.nav.archive',
     icon: 'alertArchive',
     descriptionKey: 'alerts.help.archive',
+  },
+  {
+    // The alarm-system review is work for those who answer alarms (ISA-18.2 §16): a user who
+    // may acknowledge alerts. SPEC §6 knows no separate right to read alerts.
+    path: '/alerts/performance',
+    labelKey: 'alerts.performance.nav',
+    icon: 'alarmRate',
+    descriptionKey: 'alerts.performance.navHelp',
+    right: 'ackAlerts',
   },
   {
     path: '/events/system',
@@ -147,3 +159,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
     secondary: true,
   },
 ];
+
+/** The entries a user sees: those without a right, and those whose right `has` grants. */
+export function navItemsFor(has: (right: Right) => boolean): readonly NavItem[] {
+  return NAV_ITEMS.filter((item) => item.right === undefined || has(item.right));
+}

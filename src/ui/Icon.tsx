@@ -37,6 +37,8 @@ const PATHS = {
   mail: 'M3 5h18v14H3zM3 6l9 7 9-7',
   empty: 'M3 12h4l2 3h6l2-3h4M5.5 5h13L21 12v7H3v-7z',
   chart: 'M3 3v18h18M7 15l4-5 3 3 5-7',
+  // Bars under a benchmark line: the alarm-rate review (alarm performance).
+  alarmRate: 'M3 3v18h18M7 17v-4M11 17v-7M15 17v-2M19 17v-9M6 8h14',
   wrench:
     'M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.77-3.77a6 6 0 0 1-7.94 7.94l-6.91 6.91a2.12 2.12 0 0 1-3-3l6.91-6.91a6 6 0 0 1 7.94-7.94l-3.76 3.76z',
   star: 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3l-5.5 2.9 1-6.2L3 9.6l6.2-.9z',

@@ -32,14 +32,7 @@ export function RangePicker({
   defaultDays: number;
 }) {
   const { t } = useTranslation();
-  const [from, setFrom] = useState(() =>
-    localInput(value.preset === 'custom' ? value.start : Date.now() - defaultDays * DAY_MS),
-  );
-  const [to, setTo] = useState(() =>
-    localInput(value.preset === 'custom' ? value.end : Date.now()),
-  );
   const [custom, setCustom] = useState(value.preset === 'custom');
-  const valid = from !== '' && to !== '' && Date.parse(from) <= Date.parse(to);
   return (
     <div className="range-picker">
       <label>
@@ -63,26 +56,48 @@ export function RangePicker({
         </select>
       </label>
       {custom && (
-        <>
-          <label>
-            <span>{t('alerts.range.from')}</span>
-            <input type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
-          </label>
-          <label>
-            <span>{t('alerts.range.to')}</span>
-            <input type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
-          </label>
-          <Button
-            size="small"
-            disabled={!valid}
-            onClick={() =>
-              onChange({ preset: 'custom', start: Date.parse(from), end: Date.parse(to) })
-            }
-          >
-            {t('alerts.range.apply')}
-          </Button>
-        </>
+        <CustomRangeFields
+          initial={
+            value.preset === 'custom'
+              ? { start: value.start, end: value.end }
+              : { start: Date.now() - defaultDays * DAY_MS, end: Date.now() }
+          }
+          onApply={(range) => onChange({ preset: 'custom', ...range })}
+        />
       )}
     </div>
+  );
+}
+
+/** From, to and apply of a custom period (the browser's zone, as `datetime-local` is). */
+export function CustomRangeFields({
+  initial,
+  onApply,
+}: {
+  initial: TimeRange;
+  onApply: (range: TimeRange) => void;
+}) {
+  const { t } = useTranslation();
+  const [from, setFrom] = useState(() => localInput(initial.start));
+  const [to, setTo] = useState(() => localInput(initial.end));
+  const valid = from !== '' && to !== '' && Date.parse(from) <= Date.parse(to);
+  return (
+    <>
+      <label>
+        <span>{t('alerts.range.from')}</span>
+        <input type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
+      </label>
+      <label>
+        <span>{t('alerts.range.to')}</span>
+        <input type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
+      </label>
+      <Button
+        size="small"
+        disabled={!valid}
+        onClick={() => onApply({ start: Date.parse(from), end: Date.parse(to) })}
+      >
+        {t('alerts.range.apply')}
+      </Button>
+    </>
   );
 }

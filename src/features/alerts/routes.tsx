@@ -44,6 +44,14 @@ export const alertRoutes: PageRoute[] = [
     ),
   },
   {
+    path: 'alerts/performance',
+    element: lazyPage(
+      ['alerts', 'charts', 'results'],
+      () => import('./performance/AlarmPerformancePage.tsx'),
+      (m) => m.AlarmPerformancePage,
+    ),
+  },
+  {
     path: 'events/system',
     element: lazyPage(
       EVENTS_PAGE_AREAS,

@@ -45,6 +45,7 @@ const KINDS: readonly PageKind[] = [
   { pattern: /^\/webcams\/[^/]+$/, label: 'favorites.kind.webcam', subject: true },
   { pattern: /^\/alerts$/, label: 'alerts.nav.list' },
   { pattern: /^\/alerts\/archive$/, label: 'alerts.nav.archive' },
+  { pattern: /^\/alerts\/performance$/, label: 'alerts.performance.nav' },
   { pattern: /^\/alerts\/history$/, label: 'favorites.kind.alertHistory', subject: true },
   { pattern: /^\/events\/system$/, label: 'alerts.nav.systemEvents' },
   { pattern: /^\/events\/control$/, label: 'alerts.nav.controlEvents' },

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
-import { NAV_ITEMS } from '../../app/navigation.ts';
+import { navItemsFor } from '../../app/navigation.ts';
 import { Icon, PageHeader } from '../../ui/index.ts';
 import { StationStatusBoard } from '../stations/StationStatusBoard.tsx';
 import { FavoritesPanels } from '../favorites/FavoritesPanels.tsx';
+import { useSession } from '../auth/sessionStore.ts';
 
 /**
  * The start page: the plant's stations at a glance first (ISA-101 level 1: which station is
@@ -12,25 +13,28 @@ import { FavoritesPanels } from '../favorites/FavoritesPanels.tsx';
  */
 export function Home() {
   const { t } = useTranslation();
+  const session = useSession();
   return (
     <section className="page">
       <PageHeader title={t('home.title')} />
       <StationStatusBoard />
       <FavoritesPanels />
       <ul className="area-cards">
-        {NAV_ITEMS.filter((item) => item.path !== '/').map((item) => (
-          <li key={item.path}>
-            <Link to={item.path} className="area-card">
-              <Icon name={item.icon} size={22} />
-              <span>
-                <span className="area-card-title">{t(item.labelKey)}</span>
-                {item.descriptionKey && (
-                  <span className="area-card-text">{t(item.descriptionKey)}</span>
-                )}
-              </span>
-            </Link>
-          </li>
-        ))}
+        {navItemsFor(session.hasRight)
+          .filter((item) => item.path !== '/')
+          .map((item) => (
+            <li key={item.path}>
+              <Link to={item.path} className="area-card">
+                <Icon name={item.icon} size={22} />
+                <span>
+                  <span className="area-card-title">{t(item.labelKey)}</span>
+                  {item.descriptionKey && (
+                    <span className="area-card-text">{t(item.descriptionKey)}</span>
+                  )}
+                </span>
+              </Link>
+            </li>
+          ))}
       </ul>
     </section>
   );

@@ -1,0 +1,120 @@
+/**
+ * The tables under the chart, each with its heading and, when empty, why ("Kein Alarmschwall
+ * im Zeitraum"). Below 600 px every row becomes a block of label and value (data-label), so
+ * nothing scrolls sideways on a phone; printed, every table is whole.
+ */
+import { Link } from 'react-router';
+import { useTranslation } from '../../../app/useTranslation.ts';
+import { useFormat } from '../../../app/useFormat.ts';
+import type { AlarmPerformance } from '../../../domain/alarmPerformance.ts';
+import { Icon, cx } from '../../../ui/index.ts';
+import { PriorityChip } from '../AlertTable.tsx';
+import { usePriorityStyles } from '../usePriorities.ts';
+import {
+  isEmptyTable,
+  performanceTables,
+  type PerformanceTable,
+  type TableCell,
+} from './performanceTables.ts';
+
+function Cell({ cell, look }: { cell: TableCell; look: ReturnType<typeof usePriorityStyles> }) {
+  if (cell.priority !== undefined) {
+    const name = look.get(cell.priority)?.name;
+    return (
+      <span className="perf-prio">
+        <PriorityChip priority={cell.priority} look={look.get(cell.priority)} />
+        {name && <span>{name}</span>}
+      </span>
+    );
+  }
+  if (cell.href) return <Link to={cell.href}>{cell.text}</Link>;
+  return <>{cell.text}</>;
+}
+
+function TableBlock({
+  table,
+  performance,
+}: {
+  table: PerformanceTable;
+  performance: AlarmPerformance;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const look = usePriorityStyles();
+  const headingId = `perf-table-${table.id}`;
+  const empty = isEmptyTable(table, performance);
+  const rows = table.rows.slice(0, table.shownRows);
+  return (
+    <section className="perf-table-block" aria-labelledby={headingId} data-table={table.id}>
+      <h3 id={headingId} className="perf-table-title">
+        {table.title}
+        {!empty && table.rows.length > 0 && table.id !== 'bands' && table.id !== 'levels' && (
+          <span className="perf-table-count"> ({format.number(table.rows.length, 0)})</span>
+        )}
+      </h3>
+      {empty ? (
+        <p className="perf-empty">
+          <Icon name="check" className="perf-empty-shape" />
+          <span>
+            <strong>{table.empty.title}.</strong> {table.empty.reason}
+          </span>
+        </p>
+      ) : (
+        <>
+          <table className="table perf-table" aria-labelledby={headingId}>
+            <thead>
+              <tr>
+                {table.columns.map((c) => (
+                  <th key={c.label} scope="col" className={cx(c.num && 'num')}>
+                    {c.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, r) => (
+                <tr key={r}>
+                  {row.map((cell, c) => (
+                    <td
+                      key={c}
+                      data-label={table.columns[c]!.label}
+                      className={cx(table.columns[c]!.num && 'num')}
+                    >
+                      <Cell cell={cell} look={look} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {rows.length < table.rows.length && (
+            <p className="perf-table-note">
+              {t('alerts.performance.tables.more', {
+                count: table.rows.length,
+                shown: format.number(rows.length, 0),
+                total: format.number(table.rows.length, 0),
+              })}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+export function PerformanceTables({ performance }: { performance: AlarmPerformance }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const look = usePriorityStyles();
+  const tables = performanceTables(performance, t, format, (l) => look.get(l)?.name ?? '');
+  return (
+    <section className="perf-tables" aria-labelledby="perf-tables-heading">
+      <h2 id="perf-tables-heading" className="perf-heading">
+        {t('alerts.performance.tables.heading')}
+      </h2>
+      {tables.map((table) => (
+        <TableBlock key={table.id} table={table} performance={performance} />
+      ))}
+    </section>
+  );
+}

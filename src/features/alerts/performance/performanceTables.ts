@@ -1,0 +1,242 @@
+/**
+ * The tables of `/alerts/performance` as data (title, columns, rows, the reason when empty):
+ * the page draws them, and the CSV and XLSX exports write the very same rows, so what is
+ * printed, shown and exported never differs.
+ */
+import type { TFunction } from 'i18next';
+import type { Formatters } from '../../../app/useFormat.ts';
+import { pvUrlId } from '../../../contract/keys.ts';
+import type { AlarmIdentity, AlarmPerformance } from '../../../domain/alarmPerformance.ts';
+import { durationText, PRIORITY_BANDS, shareText } from './performanceFigures.ts';
+
+export interface TableCell {
+  text: string;
+  /** What a spreadsheet gets (a number stays a number); `text` when absent. */
+  value?: string | number | null;
+  /** A link inside the app. */
+  href?: string;
+  /** Draw as a priority chip of this level. */
+  priority?: number;
+}
+
+export interface TableColumn {
+  label: string;
+  num?: boolean;
+}
+
+export type TableId =
+  | 'floods'
+  | 'top10'
+  | 'chattering'
+  | 'fleeting'
+  | 'standing'
+  | 'bands'
+  | 'levels'
+  | 'ackTimes'
+  | 'neverAcknowledged';
+
+type ColumnKey =
+  | 'start'
+  | 'duration'
+  | 'count'
+  | 'firstAlarm'
+  | 'firstAt'
+  | 'rank'
+  | 'alarm'
+  | 'priority'
+  | 'share'
+  | 'maxPerMinute'
+  | 'fleetingCount'
+  | 'shortest'
+  | 'since'
+  | 'activeFor'
+  | 'state'
+  | 'band'
+  | 'recommended'
+  | 'acknowledged'
+  | 'median'
+  | 'p90'
+  | 'raised';
+
+export interface PerformanceTable {
+  id: TableId;
+  title: string;
+  columns: TableColumn[];
+  rows: TableCell[][];
+  /** Why the table is empty, in words ('Kein Alarmschwall im Zeitraum'). */
+  empty: { title: string; reason: string };
+  /** Rows the page draws (the export writes all); the rest is counted in a note. */
+  shownRows: number;
+}
+
+/** Never-acknowledged alarms can be thousands: the page lists this many, the export all. */
+export const NEVER_ACK_SHOWN = 100;
+
+/** A PV's alert history, or the station's for an alarm of another source. */
+export function historyHref(alarm: AlarmIdentity): string | undefined {
+  if (alarm.pvRef) return `/alerts/history?pv=${pvUrlId(alarm.pvRef)}`;
+  if (alarm.stationNumber !== null) return `/alerts/history?station=${alarm.stationNumber}`;
+  return undefined;
+}
+
+/**
+ * An alarm as one line: station, source and text, each said once (a plant's alert text often
+ * repeats the station and source already: "Station Süd: Pumpe 2 Störung").
+ */
+export function alarmName(alarm: AlarmIdentity): string {
+  const { stationName, sourceName, text } = alarm;
+  const has = (part: string) => part === '' || text.includes(part);
+  if (text === '') return [stationName, sourceName].filter((s) => s !== '').join(': ');
+  if (has(sourceName)) return has(stationName) ? text : `${stationName}: ${text}`;
+  const where = [stationName, sourceName].filter((s) => s !== '').join(': ');
+  return where === '' ? text : `${where} – ${text}`;
+}
+
+export function performanceTables(
+  p: AlarmPerformance,
+  t: TFunction,
+  format: Formatters,
+  priorityName: (level: number) => string,
+): PerformanceTable[] {
+  const k = 'alerts.performance.tables' as const;
+  // Times are written as shown (the plant's zone), not as epoch numbers.
+  const time = (ms: number) => ({ text: format.dateTime(ms, { seconds: false }) });
+  const timeSec = (ms: number) => ({ text: format.dateTime(ms) });
+  const count = (n: number) => ({ text: format.number(n, 0), value: n });
+  const share = (s: number) => ({
+    text: shareText(s, format),
+    value: Math.round(s * 10_000) / 10_000,
+  });
+  const duration = (ms: number | null) =>
+    ms === null
+      ? { text: '–', value: null }
+      : { text: durationText(ms, format.locale), value: Math.round(ms / 1000) };
+  const alarm = (a: AlarmIdentity, link = false): TableCell => ({
+    text: alarmName(a),
+    ...(link ? { href: historyHref(a) } : {}),
+  });
+  const prio = (level: number): TableCell => ({
+    text: priorityName(level) ? `${level} ${priorityName(level)}` : String(level),
+    value: level,
+    priority: level,
+  });
+  const col = (key: ColumnKey, num = false): TableColumn => ({
+    label: t(`${k}.columns.${key}`),
+    num,
+  });
+  const empty = (id: TableId) => ({
+    title: t(`${k}.${id}.empty`),
+    reason: t(`${k}.${id}.emptyReason`),
+  });
+  const table = (
+    id: TableId,
+    columns: TableColumn[],
+    rows: TableCell[][],
+    shownRows = rows.length,
+  ): PerformanceTable => ({
+    id,
+    title: t(`${k}.${id}.title`),
+    columns,
+    rows,
+    empty: empty(id),
+    shownRows,
+  });
+  return [
+    table(
+      'floods',
+      [col('start'), col('duration', true), col('count', true), col('firstAlarm'), col('firstAt')],
+      p.floods.map((f) => [
+        time(f.start),
+        duration(f.end - f.start),
+        count(f.count),
+        alarm(f.first, true),
+        timeSec(f.firstAt),
+      ]),
+    ),
+    table(
+      'top10',
+      [col('rank', true), col('alarm'), col('priority'), col('count', true), col('share', true)],
+      p.top10.map((c, i) => [
+        count(i + 1),
+        alarm(c.alarm, true),
+        prio(c.alarm.priority),
+        count(c.count),
+        share(c.share),
+      ]),
+    ),
+    table(
+      'chattering',
+      [col('alarm'), col('count', true), col('maxPerMinute', true)],
+      p.chattering.map((c) => [alarm(c.alarm, true), count(c.count), count(c.maxPerMinute)]),
+    ),
+    table(
+      'fleeting',
+      [col('alarm'), col('fleetingCount', true), col('shortest', true)],
+      p.fleeting.map((f) => [alarm(f.alarm, true), count(f.count), duration(f.shortestMs)]),
+    ),
+    table(
+      'standing',
+      [col('alarm'), col('since'), col('activeFor', true), col('state')],
+      p.standing.map((s) => [
+        alarm(s.alarm, true),
+        time(s.since),
+        duration(s.activeMs),
+        { text: t(`${k}.standing.${s.active ? 'active' : 'cleared'}`) },
+      ]),
+    ),
+    table(
+      'bands',
+      [col('band'), col('count', true), col('share', true), col('recommended', true)],
+      PRIORITY_BANDS.map((band) => {
+        const s = p.priorities.find((x) => x.band === band);
+        return [
+          { text: t(`alerts.performance.bands.${band}`) },
+          count(s?.count ?? 0),
+          share(s?.share ?? 0),
+          share(s?.recommended ?? 0),
+        ];
+      }),
+    ),
+    table(
+      'levels',
+      [col('priority'), col('band'), col('count', true), col('share', true)],
+      p.perPriority.map((n, level) => [
+        prio(level),
+        {
+          text: t(
+            `alerts.performance.bands.${level <= 2 ? 'high' : level <= 4 ? 'medium' : 'low'}`,
+          ),
+        },
+        count(n),
+        share(p.total > 0 ? n / p.total : 0),
+      ]),
+    ),
+    table(
+      'ackTimes',
+      [col('band'), col('acknowledged', true), col('median', true), col('p90', true)],
+      p.ackTimes.map((a) => [
+        { text: t(`alerts.performance.bands.${a.band}`) },
+        count(a.acknowledged),
+        duration(a.medianMs),
+        duration(a.p90Ms),
+      ]),
+    ),
+    table(
+      'neverAcknowledged',
+      [col('raised'), col('priority'), col('alarm')],
+      p.neverAcknowledged.map((n) => [
+        timeSec(n.timestamp),
+        prio(n.priority),
+        alarm(n.alarm, true),
+      ]),
+      Math.min(NEVER_ACK_SHOWN, p.neverAcknowledged.length),
+    ),
+  ];
+}
+
+/** A table is empty when it has no row, or (levels, bands) when the period has no alarm. */
+export function isEmptyTable(table: PerformanceTable, p: AlarmPerformance): boolean {
+  if (table.id === 'bands' || table.id === 'levels') return p.total === 0;
+  if (table.id === 'ackTimes') return p.ackTimes.every((a) => a.acknowledged === 0);
+  return table.rows.length === 0;
+}
