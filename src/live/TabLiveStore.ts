@@ -88,8 +88,11 @@ export class TabLiveStore {
     return () => this.statusListeners.delete(listener);
   }
 
-  /** Applies a frame and notifies the listeners of each changed key once. */
-  apply(frame: Frame): void {
+  /**
+   * Applies a frame and notifies the listeners of each changed key once. Returns whether any
+   * listener woke (false: nothing on screen changed).
+   */
+  apply(frame: Frame): boolean {
     const woken = new Set<Listener>();
     const wake = (kind: LeaseKind, key: string) => {
       const set = this.listeners.get(kind)?.get(key);
@@ -124,6 +127,7 @@ export class TabLiveStore {
     }
     if (this.updateStatus(frame)) for (const listener of this.statusListeners) woken.add(listener);
     for (const listener of woken) listener();
+    return woken.size > 0;
   }
 
   /**

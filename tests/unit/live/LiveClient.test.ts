@@ -232,6 +232,8 @@ describe('LiveClient', () => {
     const h = createHarness();
     const { client, draw } = drawnPortClient(h);
     client.lease('pvValue', aiKey(1));
+    // A view shows the value: a frame without one on screen waits for no draw (FR7c-5).
+    client.store.subscribe('pvValue', aiKey(1), () => undefined);
     await h.timers.advance(100);
     await realTick();
     draw();
