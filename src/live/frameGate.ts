@@ -47,8 +47,8 @@ export class FrameGate<F> {
   constructor(
     /**
      * `inDraw`: applied in an animation frame, so painted in this one. Returns false (only
-     * false) when the
-     * frame changed nothing on screen (no listener woke): then no draw is waited for.
+     * false) when the frame changed nothing on screen (no listener woke): then no draw is
+     * waited for.
      */
     private readonly apply: (frame: F, inDraw: boolean) => unknown,
     /** Called once per flush, after the frames were applied (the tab's ack). */
