@@ -22,7 +22,10 @@ export interface TabConnectionStatus extends Omit<ConnectionStatus, 'display'> {
   display: TabConnectionState;
 }
 
-/** The header shows the age of the last data in seconds; finer changes wake nobody. */
+/**
+ * The header shows the age of the last data in seconds, and only while not connected; finer
+ * changes, and any while connected, wake nobody.
+ */
 export const LAST_DATA_RESOLUTION_MS = 1_000;
 
 const INITIAL_STATUS: TabConnectionStatus = {
@@ -173,11 +176,14 @@ export class TabLiveStore {
     const next: TabConnectionStatus = frame.status ?? this.status;
     const lastDataAt = frame.lastDataAt;
     const before = this.status;
+    // While connected the keep-alive vouches for every value (domain/freshness.ts): no view
+    // shows the data age then, so its moving wakes nobody; otherwise in whole seconds.
     const ageMoved =
       lastDataAt !== before.lastDataAt &&
       (lastDataAt === null ||
         before.lastDataAt === null ||
-        lastDataAt - before.lastDataAt >= LAST_DATA_RESOLUTION_MS);
+        (next.display !== 'connected' &&
+          lastDataAt - before.lastDataAt >= LAST_DATA_RESOLUTION_MS));
     if (
       next.display === before.display &&
       next.serverStatus === before.serverStatus &&
@@ -189,7 +195,8 @@ export class TabLiveStore {
     this.status = {
       display: next.display,
       serverStatus: next.serverStatus,
-      lastDataAt: ageMoved ? lastDataAt : before.lastDataAt,
+      // A change of state carries the newest time of data, so the age shown from then on is.
+      lastDataAt,
       nextRetryAt: next.nextRetryAt ?? null,
     };
     return true;

@@ -46,7 +46,6 @@ const ROW_HEIGHT_PX = 44;
 
 export function StationPage() {
   const { t } = useTranslation();
-  const format = useFormat();
   const nr = Number(useParams().nr);
   const [data, retry] = useAsync(
     async (signal) => {
@@ -58,7 +57,6 @@ export function StationPage() {
     },
     [nr],
   );
-  const live = useStationLive(nr);
   const [typeFilter, setTypeFilter] = useState<PvType | 'all'>('all');
 
   const pvs = useMemo(() => {
@@ -95,17 +93,7 @@ export function StationPage() {
         <h1 id="station-title" data-page-subject={station.name}>
           <span className="station-nr">{station.id}</span> {station.name}
         </h1>
-        <div className="station-facts">
-          <BindingAlarmMark
-            binding={{ type: 'StationConnection', stationNumber: station.id }}
-            what={t('alarmState.connection')}
-          />
-          <DialStateBadge state={live?.dialState} />
-          <span title={live?.timestamp ? format.dateTime(live.timestamp) : ''}>
-            {t('stations.col.timestamp')}:{' '}
-            {live?.timestamp ? <AgeText timestamp={live.timestamp} /> : '—'}
-          </span>
-        </div>
+        <StationFacts stationNumber={station.id} />
       </header>
       <OnCallSummary stationNumber={station.id} />
       <div className="chip-row" role="group" aria-label={t('stations.typeFilter')}>
@@ -127,6 +115,29 @@ export function StationPage() {
         <PvList pvs={pvs} />
       )}
     </section>
+  );
+}
+
+/**
+ * The station's connection, dial state and the age of its newest data: its own component, so
+ * the station's live data (a time stamp a second) renders these facts, not the page.
+ */
+function StationFacts({ stationNumber }: { stationNumber: number }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const live = useStationLive(stationNumber);
+  return (
+    <div className="station-facts">
+      <BindingAlarmMark
+        binding={{ type: 'StationConnection', stationNumber }}
+        what={t('alarmState.connection')}
+      />
+      <DialStateBadge state={live?.dialState} />
+      <span title={live?.timestamp ? format.dateTime(live.timestamp) : ''}>
+        {t('stations.col.timestamp')}:{' '}
+        {live?.timestamp ? <AgeText timestamp={live.timestamp} /> : '—'}
+      </span>
+    </div>
   );
 }
 
