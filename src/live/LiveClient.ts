@@ -30,7 +30,6 @@ import type {
 } from '../../workers/engineApi.ts';
 import type { ChartDirectory, ChartType } from '../contract/charts.ts';
 import { pvKey } from '../contract/keys.ts';
-import { framePvValues } from '../../workers/pvColumns.ts';
 import { tabLockName } from '../../workers/tabLocks.ts';
 import { whenEngineGone } from '../../workers/engineLock.ts';
 import { createRealTimers, type TimerHandle, type Timers } from '../../workers/timers.ts';
@@ -477,9 +476,9 @@ export class LiveClient {
   private receive(message: TabMessage, inDraw = false): boolean {
     if (message.type === 'frame') {
       const startedAt = performance.now();
-      const pvValues = framePvValues(message);
-      const shown = this.store.apply({ ...message, pvValues });
-      this.probe.record(startedAt, pvValues, inDraw);
+      // The columns go into the store as numbers: no object per value (TabLiveStore).
+      const shown = this.store.apply(message);
+      this.probe.record(startedAt, message, inDraw);
       return shown;
     }
     if (message.type === 'note') {

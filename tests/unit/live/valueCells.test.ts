@@ -18,6 +18,13 @@ import { valueStanding } from '../../../src/domain/valueStanding.ts';
 import { StaleNote, staleValueClass } from '../../../src/ui/StaleNote.tsx';
 import { writePvValueText } from '../../../src/ui/PvValueText.tsx';
 import type { Frame } from '../../../workers/engineProtocol.ts';
+import { PV_TYPES, QUALITIES } from '../../../src/contract/enums.ts';
+import {
+  BOOL_VALUE,
+  createPvColumns,
+  DOUBLE_VALUE,
+  writePlain,
+} from '../../../workers/pvColumns.ts';
 import { de } from '../i18n/allTexts.ts';
 import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
 
@@ -111,6 +118,41 @@ describe('value cells written in place', () => {
     const off = store.subscribe('pvValue', KEY, () => undefined);
     expect(store.apply(frame([value(2)]))).toBe(true);
     off();
+  });
+
+  it('VC4: column values are held as numbers and read as the same value object until they change; a lost engine marks them uncertain', () => {
+    const store = new TabLiveStore();
+    const columns = createPvColumns(2);
+    const ai = PV_TYPES.indexOf('AnaIn');
+    writePlain(columns, DOUBLE_VALUE, ai, QUALITIES.indexOf('Good'), 100_001, 1.5, 1_000);
+    writePlain(
+      columns,
+      BOOL_VALUE,
+      PV_TYPES.indexOf('DigiIn'),
+      QUALITIES.indexOf('Bad'),
+      7,
+      1,
+      2_000,
+    );
+    let woken = 0;
+    store.subscribe('pvValue', KEY, () => woken++);
+    expect(store.apply({ ...frame([]), pvColumns: columns })).toBe(true);
+    expect(woken).toBe(1);
+    const first = store.getPvValue(KEY);
+    expect(first).toEqual({
+      pvRef: REF,
+      typeOfValue: 'DoubleValue',
+      doubleValue: 1.5,
+      quality: 'Good',
+      timestamp: 1_000,
+    });
+    expect(store.getPvValue(KEY)).toBe(first);
+    expect(store.getPvValue('di7')).toMatchObject({ boolValue: true, quality: 'Bad' });
+    store.markEngineLost();
+    expect(store.getPvValue(KEY)?.quality).toBe('Uncertain');
+    expect(store.getPvValue('di7')?.quality).toBe('Bad');
+    store.forget('pvValue', KEY);
+    expect(store.getPvValue(KEY)).toBeUndefined();
   });
 
   it('VC3: an age is written at once, then each second only while on screen in a visible page and only when its text changes', async () => {
