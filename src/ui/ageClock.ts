@@ -10,6 +10,9 @@
 /** Writes an age's text into its element. */
 export type AgeWriter = (el: Element, text: string) => void;
 
+/** Ends an age's watch; `retime` moves it to a newer time stamp, written at once if shown. */
+export type AgeWatch = (() => void) & { retime(timestamp: number): void };
+
 interface AgeEntry {
   timestamp: number;
   text: (ageMs: number) => string;
@@ -95,7 +98,7 @@ export function watchAge(
   timestamp: number,
   text: (ageMs: number) => string,
   write: AgeWriter = writeTextContent,
-): () => void {
+): AgeWatch {
   if (!watchingVisibility && typeof document !== 'undefined') {
     watchingVisibility = true;
     document.addEventListener('visibilitychange', sync);
@@ -115,7 +118,7 @@ export function watchAge(
   sync();
   const held = w;
   let released = false;
-  return () => {
+  const release = () => {
     if (released) return;
     released = true;
     const at = held.ages.indexOf(entry);
@@ -128,6 +131,13 @@ export function watchAge(
     }
     sync();
   };
+  // A new value's time stamp: the same watch, no new observation of the element.
+  const retime = (next: number) => {
+    if (released || next === entry.timestamp) return;
+    entry.timestamp = next;
+    if (held.onScreen) writeEntry(el, entry, Date.now());
+  };
+  return Object.assign(release, { retime });
 }
 
 /** Whether the clock's timer runs now (tests). */

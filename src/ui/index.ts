@@ -5,7 +5,7 @@
  */
 
 export { AgeText } from './AgeText.tsx';
-export { AGE_TICK_MS, watchAge, type AgeWriter } from './ageClock.ts';
+export { AGE_TICK_MS, watchAge, type AgeWatch, type AgeWriter } from './ageClock.ts';
 export { Button, type ButtonProps, type ButtonVariant } from './Button.tsx';
 export {
   ALARM_SHAPES,

@@ -34,6 +34,7 @@ import {
   staleValueClass,
   watchAge,
   writePvValueText,
+  type AgeWatch,
 } from '../../ui/index.ts';
 import { DialStateBadge } from './DialStateBadge.tsx';
 import { useFormat } from '../../app/useFormat.ts';
@@ -230,7 +231,7 @@ const PvRow = memo(function PvRow({
     setAttribute(cell, 'title', shown?.detail ?? null);
     age.current = showAge(ageCell.current, age.current, value?.timestamp ?? null, format.age);
   });
-  useEffect(() => () => age.current.release?.(), []);
+  useEffect(() => () => age.current.watch?.(), []);
   const { number } = splitPvNr(pvRef);
   return (
     <div
@@ -296,10 +297,10 @@ const PvRow = memo(function PvRow({
 interface ShownAge {
   timestamp: number | null;
   text: ((ageMs: number) => string) | null;
-  release: (() => void) | null;
+  watch: AgeWatch | null;
 }
 
-const NO_AGE: ShownAge = { timestamp: null, text: null, release: null };
+const NO_AGE: ShownAge = { timestamp: null, text: null, watch: null };
 
 /** Hands an age cell to the tab's age clock when its time stamp (or language) changed. */
 function showAge(
@@ -309,12 +310,16 @@ function showAge(
   text: (ageMs: number) => string,
 ): ShownAge {
   if (!el || (timestamp === shown.timestamp && text === shown.text)) return shown;
-  shown.release?.();
+  if (timestamp && shown.watch && text === shown.text) {
+    shown.watch.retime(timestamp);
+    return { ...shown, timestamp };
+  }
+  shown.watch?.();
   if (!timestamp) {
     el.textContent = '';
     return NO_AGE;
   }
-  return { timestamp, text, release: watchAge(el, timestamp, text) };
+  return { timestamp, text, watch: watchAge(el, timestamp, text) };
 }
 
 function setAttribute(el: Element, name: string, value: string | null): void {

@@ -199,6 +199,9 @@ describe('value cells written in place', () => {
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
     expect(clock.ageClockRunning()).toBe(true);
+    // A newer value: the same watch takes its time stamp and writes it at once.
+    release.retime(t0 - 1_000);
+    expect(writes.at(-1)).toBe('1 s');
     seen(el, false);
     expect(clock.ageClockRunning()).toBe(false);
     release();
