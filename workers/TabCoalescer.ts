@@ -41,6 +41,14 @@ export const DEFAULT_FLUSH_INTERVAL_MS = 16;
  */
 export const ACK_TIMEOUT_MS = 1_000;
 
+/**
+ * FR8: a station whose only change is a newer time stamp reaches a tab at most this often. A
+ * plant sends a station's time stamp with every value it takes in (ten times a second and
+ * more), a tab shows its age in whole seconds: every one of those was a frame, a render of
+ * the station page and its age texts for nothing the eye could see.
+ */
+export const STATION_TIMESTAMP_STEP_MS = 1_000;
+
 /** Where a frame's contents are read at flush time, so the latest value wins. */
 export interface FrameSource {
   /** Values of these slots: plain ones as columns, the rest as objects (PvValueStore.collectSlots). */
@@ -85,6 +93,11 @@ export class TabCoalescer implements PvTab {
   private lastFlushAt = Number.NEGATIVE_INFINITY;
   /** A frame went out and its ack has not come back yet (acksFrames only). */
   private unacked = false;
+  /** FR8: what the tab was last sent of each station, and when. */
+  private readonly sentStations = new Map<string, { live: StationLiveData; at: number }>();
+  /** FR8: stations whose newer time stamp waits for its step; the timer that sends them. */
+  private heldStations = new Set<string>();
+  private stationTimer: TimerHandle | null = null;
   private readonly options: TabCoalescerOptions;
 
   constructor(options: TabCoalescerOptions) {
@@ -126,6 +139,8 @@ export class TabCoalescer implements PvTab {
       this.dirty = keySets();
       this.pvDirty.clear();
       this.cancel();
+      this.heldStations.clear();
+      this.cancelStationTimer();
     }
   }
 
@@ -167,7 +182,7 @@ export class TabCoalescer implements PvTab {
         const entry = source.pvConfig(key);
         return entry ? [[key, entry] as [string, PvConfigEntry]] : [];
       }),
-      stations: present([...keys.station].map((key) => source.station(key))),
+      stations: this.takeStations(keys.station, full),
       items: ITEM_KINDS.flatMap((kind) => itemEntries(source, kind, keys[kind])),
       lastDataAt: source.status().lastDataAt,
     };
@@ -197,6 +212,55 @@ export class TabCoalescer implements PvTab {
 
   dispose(): void {
     this.cancel();
+    this.cancelStationTimer();
+  }
+
+  /**
+   * The stations a frame carries (FR8): each that changed, except one whose only change is a
+   * time stamp less than a step newer than what the tab has; that one goes when its step is
+   * up (the newest time stamp then), so the tab's age is never more than a step behind.
+   */
+  private takeStations(keys: Set<string>, full: boolean): StationLiveData[] {
+    const { source, timers } = this.options;
+    const now = timers.now();
+    const out: StationLiveData[] = [];
+    let dueIn = Number.POSITIVE_INFINITY;
+    for (const key of keys) {
+      const live = source.station(key);
+      if (!live) {
+        this.sentStations.delete(key);
+        continue;
+      }
+      const sent = this.sentStations.get(key);
+      if (!full && sent?.live === live) continue;
+      if (!full && sent && onlyTimestampMoved(sent.live, live)) {
+        const wait = sent.at + STATION_TIMESTAMP_STEP_MS - now;
+        if (wait > 0) {
+          this.heldStations.add(key);
+          dueIn = Math.min(dueIn, wait);
+          continue;
+        }
+      }
+      this.heldStations.delete(key);
+      this.sentStations.set(key, { live, at: now });
+      out.push(live);
+    }
+    if (this.heldStations.size > 0 && this.stationTimer === null && dueIn < Infinity) {
+      this.stationTimer = timers.setTimeout(() => {
+        this.stationTimer = null;
+        if (!this.visible) return;
+        for (const key of this.heldStations) this.dirty.station.add(key);
+        this.heldStations.clear();
+        this.schedule();
+      }, dueIn);
+    }
+    return out;
+  }
+
+  private cancelStationTimer(): void {
+    if (this.stationTimer === null) return;
+    this.options.timers.clearTimeout(this.stationTimer);
+    this.stationTimer = null;
   }
 
   /**
@@ -260,6 +324,14 @@ function errorEntries(source: FrameSource, kind: ItemKind, keys: Set<string>): I
   return out;
 }
 
-function present<T>(items: (T | undefined)[]): T[] {
-  return items.filter((item): item is T => item !== undefined);
+/** Whether a station's live data differs from what was sent in its time stamp alone. */
+function onlyTimestampMoved(sent: StationLiveData, live: StationLiveData): boolean {
+  return (
+    sent.name === live.name &&
+    sent.lastConnection === live.lastConnection &&
+    sent.dialCounters === live.dialCounters &&
+    sent.dialState === live.dialState &&
+    sent.timestamp !== null &&
+    live.timestamp !== null
+  );
 }

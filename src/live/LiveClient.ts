@@ -35,7 +35,6 @@ import type {
   AlarmPerformanceRequest,
 } from '../domain/alarmPerformance.ts';
 import { pvKey } from '../contract/keys.ts';
-import { framePvValues } from '../../workers/pvColumns.ts';
 import { tabLockName } from '../../workers/tabLocks.ts';
 import { whenEngineGone } from '../../workers/engineLock.ts';
 import { createRealTimers, type TimerHandle, type Timers } from '../../workers/timers.ts';
@@ -364,7 +363,7 @@ export class LiveClient {
       visible: visibility?.isVisible() ?? true,
       flushIntervalMs: this.flushIntervalMs,
     };
-    const receive = (message: TabMessage) => this.receive(message);
+    const receive = (message: TabMessage) => void this.receive(message);
     if (mode === 'inProcess') {
       await api.connect(this.tabId, receive, tabOptions);
     } else {
@@ -493,43 +492,44 @@ export class LiveClient {
   }
 
   /** `inDraw`: a frame applied in an animation frame (FrameGate), for the bench's probe. */
-  private receive(message: TabMessage, inDraw = false): void {
+  private receive(message: TabMessage, inDraw = false): boolean {
     if (message.type === 'frame') {
       const startedAt = performance.now();
-      const pvValues = framePvValues(message);
-      this.store.apply({ ...message, pvValues });
-      this.probe.record(startedAt, pvValues, inDraw);
-      return;
+      // The columns go into the store as numbers: no object per value (TabLiveStore).
+      const shown = this.store.apply(message);
+      this.probe.record(startedAt, message, inDraw);
+      return shown;
     }
     if (message.type === 'note') {
       for (const listener of [...(this.noteListeners.get(message.note.id) ?? [])])
         listener(message.note);
-      return;
+      return true;
     }
     if (message.type === 'textMessage') {
       const { textMessage } = message;
       for (const listener of [...(this.textMessageListeners.get(textMessage.id) ?? [])])
         listener(textMessage);
-      return;
+      return true;
     }
     if (message.type === 'alerts') {
       this.applyAlertViews(message);
       this.applyAlertCounts(message);
-      return;
+      return true;
     }
     if (message.type === 'serverInfo') {
       for (const listener of [...this.serverInfoListeners]) listener(message);
-      return;
+      return true;
     }
     if (message.type === 'chartLive') {
       for (const viewId of message.viewIds) this.chartLiveListeners.get(viewId)?.();
-      return;
+      return true;
     }
     // Only an explicit 'sessionEnded' ends the session: a message type this tab does not
     // know (a newer engine) must never sign the user out.
-    if (message.type !== 'sessionEnded' || this.sessionEnded) return;
+    if (message.type !== 'sessionEnded' || this.sessionEnded) return true;
     this.sessionEnded = true;
     this.options.onSessionEnded?.();
+    return true;
   }
 
   /** SPEC §7 sendServerInfoMessage: every notice the server sends while the tab is open. */

@@ -1,9 +1,16 @@
 /**
  * The live values of one tab, fed by engine frames. Each key has its own listeners, so a
  * frame wakes only the components whose keys changed (`useSyncExternalStore` per key).
+ *
+ * Plain PV values (double, bool, failure state) come as columns (workers/pvColumns.ts) and
+ * stay numbers here: each PV has a slot, found by its type and number without building its
+ * key, and its value object is built only when a view reads it (a value nobody shows, leased
+ * for a later scroll, never becomes one).
  */
+import { PV_TYPES, QUALITIES, type PvType } from '../contract/enums.ts';
 import { pvKey, stationKey } from '../contract/keys.ts';
 import type { PvValue } from '../contract/pv.ts';
+import { plainPvValue } from '../../workers/pvColumns.ts';
 import type { StationLiveData } from '../contract/station.ts';
 import type { DisplayConnectionState } from '../contract/enums.ts';
 import type { ConnectionStatus, Frame, PvConfigEntry } from '../../workers/engineProtocol.ts';
@@ -22,7 +29,10 @@ export interface TabConnectionStatus extends Omit<ConnectionStatus, 'display'> {
   display: TabConnectionState;
 }
 
-/** The header shows the age of the last data in seconds; finer changes wake nobody. */
+/**
+ * The header shows the age of the last data in seconds, and only while not connected; finer
+ * changes, and any while connected, wake nobody.
+ */
 export const LAST_DATA_RESOLUTION_MS = 1_000;
 
 const INITIAL_STATUS: TabConnectionStatus = {
@@ -32,8 +42,29 @@ const INITIAL_STATUS: TabConnectionStatus = {
   nextRetryAt: null,
 };
 
+/** One PV's value: the frame's object, or the numbers of its column until a view reads it. */
+interface PvSlot {
+  key: string;
+  pvType: number;
+  nr: number;
+  /** The value as an object; undefined while only its numbers are held (or there is none). */
+  value: PvValue | undefined;
+  /** Whether a value is held. */
+  has: boolean;
+  valueType: number;
+  quality: number;
+  num: number;
+  timestamp: number;
+}
+
+const PV_TYPE_INDEX = new Map<PvType, number>(PV_TYPES.map((type, i) => [type, i]));
+const UNCERTAIN = QUALITIES.indexOf('Uncertain');
+const BAD = QUALITIES.indexOf('Bad');
+
 export class TabLiveStore {
-  private readonly pvValues = new Map<string, PvValue>();
+  /** PV value slots by key, and by type index then number (a column's value). */
+  private readonly pvSlots = new Map<string, PvSlot>();
+  private readonly pvByNr: Map<number, PvSlot>[] = PV_TYPES.map(() => new Map());
   private readonly pvConfigs = new Map<string, PvConfigEntry>();
   private readonly stations = new Map<string, StationLiveData>();
   /** Items of keyed topics by kind, then key; null = the topic holds none for the key. */
@@ -46,7 +77,38 @@ export class TabLiveStore {
   private readonly statusListeners = new Set<Listener>();
 
   getPvValue(key: string): PvValue | undefined {
-    return this.pvValues.get(key);
+    const slot = this.pvSlots.get(key);
+    if (!slot?.has) return undefined;
+    slot.value ??= plainPvValue(
+      slot.valueType,
+      slot.pvType,
+      slot.quality,
+      slot.nr,
+      slot.num,
+      slot.timestamp,
+    );
+    return slot.value;
+  }
+
+  private pvSlot(pvType: number, nr: number, key?: string): PvSlot {
+    const byNr = this.pvByNr[pvType]!;
+    let slot = byNr.get(nr);
+    if (!slot) {
+      slot = {
+        key: key ?? pvKey({ type: PV_TYPES[pvType]!, nr }),
+        pvType,
+        nr,
+        value: undefined,
+        has: false,
+        valueType: 0,
+        quality: 0,
+        num: 0,
+        timestamp: 0,
+      };
+      byNr.set(nr, slot);
+      this.pvSlots.set(slot.key, slot);
+    }
+    return slot;
   }
 
   getPvConfig(key: string): PvConfigEntry | undefined {
@@ -88,17 +150,40 @@ export class TabLiveStore {
     return () => this.statusListeners.delete(listener);
   }
 
-  /** Applies a frame and notifies the listeners of each changed key once. */
-  apply(frame: Frame): void {
+  /**
+   * Applies a frame and notifies the listeners of each changed key once. Returns whether any
+   * listener woke (false: nothing on screen changed).
+   */
+  apply(frame: Frame): boolean {
     const woken = new Set<Listener>();
     const wake = (kind: LeaseKind, key: string) => {
       const set = this.listeners.get(kind)?.get(key);
       if (set) for (const listener of set) woken.add(listener);
     };
     for (const value of frame.pvValues) {
-      const key = pvKey(value.pvRef);
-      this.pvValues.set(key, value);
-      wake('pvValue', key);
+      const pvType = PV_TYPE_INDEX.get(value.pvRef.type);
+      if (pvType === undefined) continue;
+      const slot = this.pvSlot(pvType, value.pvRef.nr);
+      slot.value = value;
+      slot.has = true;
+      wake('pvValue', slot.key);
+    }
+    const columns = frame.pvColumns;
+    if (columns) {
+      const { codes, nums } = columns;
+      const listeners = this.listeners.get('pvValue');
+      for (let k = 0; k < columns.length; k++) {
+        const i = 3 * k;
+        const slot = this.pvSlot(codes[i + 1]!, nums[i]!);
+        slot.valueType = codes[i]!;
+        slot.quality = codes[i + 2]!;
+        slot.num = nums[i + 1]!;
+        slot.timestamp = nums[i + 2]!;
+        slot.value = undefined;
+        slot.has = true;
+        const set = listeners?.get(slot.key);
+        if (set) for (const listener of set) woken.add(listener);
+      }
     }
     for (const [key, entry] of frame.pvConfigs) {
       this.pvConfigs.set(key, entry);
@@ -124,6 +209,7 @@ export class TabLiveStore {
     }
     if (this.updateStatus(frame)) for (const listener of this.statusListeners) woken.add(listener);
     for (const listener of woken) listener();
+    return woken.size > 0;
   }
 
   /**
@@ -135,10 +221,16 @@ export class TabLiveStore {
   markEngineLost(): void {
     const woken = new Set<Listener>(this.statusListeners);
     const byKey = this.listeners.get('pvValue');
-    for (const [key, value] of this.pvValues) {
-      // A bad value stays bad: it says more than uncertain.
-      if (value.quality === 'Uncertain' || value.quality === 'Bad') continue;
-      this.pvValues.set(key, { ...value, quality: 'Uncertain' });
+    for (const [key, slot] of this.pvSlots) {
+      if (!slot.has) continue;
+      if (slot.value) {
+        // A bad value stays bad: it says more than uncertain.
+        if (slot.value.quality === 'Uncertain' || slot.value.quality === 'Bad') continue;
+        slot.value = { ...slot.value, quality: 'Uncertain' };
+      } else {
+        if (slot.quality === UNCERTAIN || slot.quality === BAD) continue;
+        slot.quality = UNCERTAIN;
+      }
       const set = byKey?.get(key);
       if (set) for (const listener of set) woken.add(listener);
     }
@@ -156,8 +248,13 @@ export class TabLiveStore {
 
   /** Drops a key the tab no longer leases. */
   forget(kind: LeaseKind, key: string): void {
-    if (kind === 'pvValue') this.pvValues.delete(key);
-    else if (kind === 'pvConfig') this.pvConfigs.delete(key);
+    if (kind === 'pvValue') {
+      const slot = this.pvSlots.get(key);
+      if (slot) {
+        this.pvSlots.delete(key);
+        this.pvByNr[slot.pvType]!.delete(slot.nr);
+      }
+    } else if (kind === 'pvConfig') this.pvConfigs.delete(key);
     else if (kind === 'station') this.stations.delete(key);
     else if (isItemKind(kind)) {
       this.items.get(kind)?.delete(key);
@@ -169,11 +266,14 @@ export class TabLiveStore {
     const next: TabConnectionStatus = frame.status ?? this.status;
     const lastDataAt = frame.lastDataAt;
     const before = this.status;
+    // While connected the keep-alive vouches for every value (domain/freshness.ts): no view
+    // shows the data age then, so its moving wakes nobody; otherwise in whole seconds.
     const ageMoved =
       lastDataAt !== before.lastDataAt &&
       (lastDataAt === null ||
         before.lastDataAt === null ||
-        lastDataAt - before.lastDataAt >= LAST_DATA_RESOLUTION_MS);
+        (next.display !== 'connected' &&
+          lastDataAt - before.lastDataAt >= LAST_DATA_RESOLUTION_MS));
     if (
       next.display === before.display &&
       next.serverStatus === before.serverStatus &&
@@ -185,7 +285,8 @@ export class TabLiveStore {
     this.status = {
       display: next.display,
       serverStatus: next.serverStatus,
-      lastDataAt: ageMoved ? lastDataAt : before.lastDataAt,
+      // A change of state carries the newest time of data, so the age shown from then on is.
+      lastDataAt,
       nextRetryAt: next.nextRetryAt ?? null,
     };
     return true;

@@ -4,6 +4,13 @@
  * first live value. Cheap enough to stay on: two clock reads per frame and a few samples.
  */
 import type { PvValue } from '../contract/pv.ts';
+import type { PvValueColumns } from '../../workers/pvColumns.ts';
+
+/** A frame's values: its objects and its columns (workers/pvColumns.ts). */
+export interface FrameValues {
+  pvValues: readonly PvValue[];
+  pvColumns?: PvValueColumns;
+}
 
 const MAX_SAMPLES = 5000;
 const LATENCY_SAMPLES_PER_FRAME = 8;
@@ -45,21 +52,30 @@ export class DataPathProbe {
   }
 
   /** `inDraw`: the frame was applied in an animation frame, so it is painted in this one. */
-  record(startedAt: number, values: readonly PvValue[], inDraw = false): void {
+  record(startedAt: number, frame: readonly PvValue[] | FrameValues, inDraw = false): void {
     const end = performance.now();
+    const objects = Array.isArray(frame)
+      ? (frame as readonly PvValue[])
+      : (frame as FrameValues).pvValues;
+    const columns = Array.isArray(frame) ? undefined : (frame as FrameValues).pvColumns;
+    const count = objects.length + (columns?.length ?? 0);
     this.frames += 1;
-    this.valuesApplied += values.length;
+    this.valuesApplied += count;
     push(this.frameMs, end - startedAt);
-    if (values.length > 0) {
+    if (count > 0) {
       if (this.firstValueMs === null) {
         this.firstValueMs = end;
         if (inDraw || typeof requestAnimationFrame !== 'function') this.firstValueDrawnMs = end;
         else requestAnimationFrame(() => (this.firstValueDrawnMs = performance.now()));
       }
       const now = Date.now();
-      const step = Math.max(1, Math.floor(values.length / LATENCY_SAMPLES_PER_FRAME));
-      for (let i = 0; i < values.length; i += step)
-        push(this.latencies, now - values[i]!.timestamp);
+      const step = Math.max(1, Math.floor(count / LATENCY_SAMPLES_PER_FRAME));
+      // Time stamps of the objects, then of the columns (every third number from the third).
+      for (let i = 0; i < count; i += step) {
+        const timestamp =
+          i < objects.length ? objects[i]!.timestamp : columns!.nums[3 * (i - objects.length) + 2]!;
+        push(this.latencies, now - timestamp);
+      }
     }
   }
 

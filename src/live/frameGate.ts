@@ -45,8 +45,12 @@ export class FrameGate<F> {
   private lastApplyAt = Number.NEGATIVE_INFINITY;
 
   constructor(
-    /** `inDraw`: applied in an animation frame, so painted in this one. */
-    private readonly apply: (frame: F, inDraw: boolean) => void,
+    /**
+     * `inDraw`: applied in an animation frame, so painted in this one. Returns false (only
+     * false) when the frame changed nothing on screen (no listener woke): then no draw is
+     * waited for.
+     */
+    private readonly apply: (frame: F, inDraw: boolean) => unknown,
     /** Called once per flush, after the frames were applied (the tab's ack). */
     private readonly applied: () => void,
     private readonly requestFrame: RequestFrame | null,
@@ -74,11 +78,13 @@ export class FrameGate<F> {
     const frames = this.pending;
     if (!frames.length) return;
     this.pending = [];
+    let shown = false;
     try {
       for (const frame of frames) {
         try {
-          this.apply(frame, inDraw);
+          if (this.apply(frame, inDraw) !== false) shown = true;
         } catch (error) {
+          shown = true;
           // One frame that fails to apply must not keep the later ones or the ack back; the
           // error still surfaces as an uncaught one, as it did from the port's handler.
           queueMicrotask(() => {
@@ -89,6 +95,9 @@ export class FrameGate<F> {
     } finally {
       this.applied();
     }
+    // Values no view shows (leased for a later scroll, a chart's buffer) need no draw: the
+    // tab asks for no animation frame for them, the next frame is taken on arrival.
+    if (!shown) return;
     this.drawn = false;
     this.lastApplyAt = this.timers.now();
     // The next animation frame says the tab drew what was just applied.

@@ -5,6 +5,7 @@
  * `staleValueClass`: de-emphasised (muted, not bold, smaller), never a big normal number with
  * a small '?'. Renders nothing for a fresh value.
  */
+import { useLayoutEffect, useRef } from 'react';
 import { useFormat } from '../app/useFormat.ts';
 import { useTranslation } from '../app/useTranslation.ts';
 import {
@@ -14,8 +15,9 @@ import {
   type StationConnection,
   type ValueStanding,
 } from '../domain/valueStanding.ts';
+import { AgeText } from './AgeText.tsx';
+import { watchAge } from './ageClock.ts';
 import { cx } from './cx.ts';
-import { useNow } from './useNow.ts';
 
 export interface StaleNoteProps {
   value: StandingInput | null | undefined;
@@ -41,23 +43,37 @@ export function StaleNote({
 }: StaleNoteProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const now = useNow();
-  const standing = valueStanding(value, connection, now);
-  if (!standing.stale || !standing.reason || !standing.mark) return null;
-  const reason = t(`ui.stale.${standing.reason}`);
-  const age = standing.ageMs === null ? null : format.age(standing.ageMs);
-  const label = age ? `${reason} · ${age}` : reason;
+  const note = useRef<HTMLSpanElement>(null);
+  const standing = valueStanding(value, connection);
+  const reason = standing.reason ? t(`ui.stale.${standing.reason}`) : null;
+  const timestamp =
+    typeof value?.timestamp === 'number' && Number.isFinite(value.timestamp)
+      ? value.timestamp
+      : null;
+  // The title says the age too; the tab's age clock keeps it current (no render per tick).
+  useLayoutEffect(() => {
+    const el = note.current;
+    if (!el || reason === null) return;
+    if (timestamp === null) {
+      el.setAttribute('title', reason);
+      return;
+    }
+    return watchAge(el, timestamp, format.age, (target, age) =>
+      target.setAttribute('title', `${reason} · ${age}`),
+    );
+  }, [reason, timestamp, format]);
+  if (!standing.stale || !standing.mark || reason === null) return null;
   return (
     <span
+      ref={note}
       className={cx('stale-note', `stale-${standing.mark}`, compact && 'stale-compact', className)}
       data-stale={standing.reason}
-      title={label}
     >
       <span className={`stale-mark stale-mark-${standing.mark}`} role="img" aria-label={reason}>
         {staleGlyph(standing.mark)}
       </span>
       {!compact && <span className="stale-reason">{reason}</span>}
-      {age && showAge && <span className="stale-age">{age}</span>}
+      {timestamp !== null && showAge && <AgeText className="stale-age" timestamp={timestamp} />}
     </span>
   );
 }

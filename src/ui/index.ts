@@ -4,6 +4,8 @@
  * loaded once by main.tsx.
  */
 
+export { AgeText } from './AgeText.tsx';
+export { AGE_TICK_MS, watchAge, type AgeWatch, type AgeWriter } from './ageClock.ts';
 export { Button, type ButtonProps, type ButtonVariant } from './Button.tsx';
 export {
   ALARM_SHAPES,
@@ -33,7 +35,7 @@ export {
 } from './LoadingState.tsx';
 export { PageHeader, type PageHeaderProps } from './PageHeader.tsx';
 export { QualityMark, qualityClass, type QualityMarkProps } from './QualityMark.tsx';
-export { PvValueText } from './PvValueText.tsx';
+export { PvValueText, writePvValueText } from './PvValueText.tsx';
 export { StaleNote, staleValueClass, type StaleNoteProps } from './StaleNote.tsx';
 export { Spinner, type SpinnerProps } from './Spinner.tsx';
 export { StatusBadge, type StatusBadgeProps, type StatusTone } from './StatusBadge.tsx';

@@ -4,7 +4,7 @@
  */
 import { alarmShortText } from '../../domain/pvAlarm.ts';
 import { MiddleText } from '../../ui/MiddleText.tsx';
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -16,7 +16,8 @@ import {
   pvStationNumber,
   usePvAlarm,
   usePvConfig,
-  usePvValue,
+  usePvValueWriter,
+  useStaleValue,
   useStationConnection,
   useStationLive,
 } from '../../live/index.ts';
@@ -25,8 +26,16 @@ import { BindingAlarmMark } from '../alerts/BindingAlarmMark.tsx';
 import { formatPvValue } from '../../domain/pvFormat.ts';
 import { valueStanding } from '../../domain/valueStanding.ts';
 import { splitPvNr } from '../../domain/pvRef.ts';
-import { AgeText } from './AgeText.tsx';
-import { Icon, PvValueText, StaleNote, staleValueClass } from '../../ui/index.ts';
+
+import {
+  AgeText,
+  Icon,
+  StaleNote,
+  staleValueClass,
+  watchAge,
+  writePvValueText,
+  type AgeWatch,
+} from '../../ui/index.ts';
 import { DialStateBadge } from './DialStateBadge.tsx';
 import { useFormat } from '../../app/useFormat.ts';
 import { useAsync } from './useAsync.ts';
@@ -38,7 +47,6 @@ const ROW_HEIGHT_PX = 44;
 
 export function StationPage() {
   const { t } = useTranslation();
-  const format = useFormat();
   const nr = Number(useParams().nr);
   const [data, retry] = useAsync(
     async (signal) => {
@@ -50,7 +58,6 @@ export function StationPage() {
     },
     [nr],
   );
-  const live = useStationLive(nr);
   const [typeFilter, setTypeFilter] = useState<PvType | 'all'>('all');
 
   const pvs = useMemo(() => {
@@ -87,17 +94,7 @@ export function StationPage() {
         <h1 id="station-title" data-page-subject={station.name}>
           <span className="station-nr">{station.id}</span> {station.name}
         </h1>
-        <div className="station-facts">
-          <BindingAlarmMark
-            binding={{ type: 'StationConnection', stationNumber: station.id }}
-            what={t('alarmState.connection')}
-          />
-          <DialStateBadge state={live?.dialState} />
-          <span title={live?.timestamp ? format.dateTime(live.timestamp) : ''}>
-            {t('stations.col.timestamp')}:{' '}
-            {live?.timestamp ? <AgeText timestamp={live.timestamp} /> : '—'}
-          </span>
-        </div>
+        <StationFacts stationNumber={station.id} />
       </header>
       <OnCallSummary stationNumber={station.id} />
       <div className="chip-row" role="group" aria-label={t('stations.typeFilter')}>
@@ -119,6 +116,29 @@ export function StationPage() {
         <PvList pvs={pvs} />
       )}
     </section>
+  );
+}
+
+/**
+ * The station's connection, dial state and the age of its newest data: its own component, so
+ * the station's live data (a time stamp a second) renders these facts, not the page.
+ */
+function StationFacts({ stationNumber }: { stationNumber: number }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const live = useStationLive(stationNumber);
+  return (
+    <div className="station-facts">
+      <BindingAlarmMark
+        binding={{ type: 'StationConnection', stationNumber }}
+        what={t('alarmState.connection')}
+      />
+      <DialStateBadge state={live?.dialState} />
+      <span title={live?.timestamp ? format.dateTime(live.timestamp) : ''}>
+        {t('stations.col.timestamp')}:{' '}
+        {live?.timestamp ? <AgeText timestamp={live.timestamp} /> : '—'}
+      </span>
+    </div>
   );
 }
 
@@ -187,14 +207,31 @@ const PvRow = memo(function PvRow({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const value = usePvValue(pvRef);
   const config = usePvConfig(pvRef);
   const alarm = usePvAlarm(pvRef);
   const alarmFill = usePriorityFill(alarm?.priority);
   const cfg = config.state === 'ready' ? config.config : undefined;
-  const shown = value ? formatPvValue(value, cfg, format.locale) : null;
   const connection = useStationConnection(pvStationNumber(pvRef, cfg));
-  const standing = valueStanding(value, connection);
+  // The row renders when its value turns stale or fresh again; a new value is written into
+  // its value and age cells in place (writeValue), without a render of the row.
+  const staleValue = useStaleValue(pvRef, connection);
+  const standing = valueStanding(staleValue, connection);
+  const valueCell = useRef<HTMLSpanElement>(null);
+  const valueText = useRef<HTMLSpanElement>(null);
+  const ageCell = useRef<HTMLSpanElement>(null);
+  const age = useRef<ShownAge>(NO_AGE);
+  usePvValueWriter(pvRef, (value) => {
+    const cell = valueCell.current;
+    const text = valueText.current;
+    if (!cell || !text) return;
+    const shown = value ? formatPvValue(value, cfg, format.locale) : null;
+    writePvValueText(text, shown);
+    cell.classList.toggle('pv-failure', shown?.failure === true);
+    setAttribute(cell, 'data-active', shown?.active === undefined ? null : String(shown.active));
+    setAttribute(cell, 'title', shown?.detail ?? null);
+    age.current = showAge(ageCell.current, age.current, value?.timestamp ?? null, format.age);
+  });
+  useEffect(() => () => age.current.watch?.(), []);
   const { number } = splitPvNr(pvRef);
   return (
     <div
@@ -235,14 +272,9 @@ const PvRow = memo(function PvRow({
       <span role="cell" className="pv-ref">
         {t(`stations.pvType.${pvRef.type}`)} {number}
       </span>
-      <span
-        role="cell"
-        className={`num pv-value ${staleValueClass(standing)} ${shown?.failure ? 'pv-failure' : ''}`}
-        data-active={shown?.active}
-        title={shown?.detail}
-      >
+      <span role="cell" ref={valueCell} className={`num pv-value ${staleValueClass(standing)}`}>
         <PvAlarmMark alarm={alarm} className="pv-alarm-mark" />
-        <PvValueText shown={shown} />
+        <span ref={valueText} className="pv-value-text" />
       </span>
       <span role="cell" className="pv-quality">
         {alarm && (
@@ -251,14 +283,46 @@ const PvRow = memo(function PvRow({
             {alarmShortText(alarm.text, cfg?.stationName, cfg?.name)}
           </span>
         )}
-        <StaleNote value={value} connection={connection} showAge={false} />
+        <StaleNote value={staleValue} connection={connection} showAge={false} />
       </span>
-      <span role="cell" className="num pv-age">
-        <AgeText timestamp={value?.timestamp} />
-      </span>
+      <span role="cell" ref={ageCell} className="num pv-age" />
       <span role="cell" className="pv-actions">
         <PvActionButton pvRef={pvRef} name={cfg?.name ?? `${pvRef.type} ${pvRef.nr}`} />
       </span>
     </div>
   );
 });
+
+/** The age a row's age cell shows: of which time stamp, in which language, and its release. */
+interface ShownAge {
+  timestamp: number | null;
+  text: ((ageMs: number) => string) | null;
+  watch: AgeWatch | null;
+}
+
+const NO_AGE: ShownAge = { timestamp: null, text: null, watch: null };
+
+/** Hands an age cell to the tab's age clock when its time stamp (or language) changed. */
+function showAge(
+  el: HTMLElement | null,
+  shown: ShownAge,
+  timestamp: number | null,
+  text: (ageMs: number) => string,
+): ShownAge {
+  if (!el || (timestamp === shown.timestamp && text === shown.text)) return shown;
+  if (timestamp && shown.watch && text === shown.text) {
+    shown.watch.retime(timestamp);
+    return { ...shown, timestamp };
+  }
+  shown.watch?.();
+  if (!timestamp) {
+    el.textContent = '';
+    return NO_AGE;
+  }
+  return { timestamp, text, watch: watchAge(el, timestamp, text) };
+}
+
+function setAttribute(el: Element, name: string, value: string | null): void {
+  if (value === null) el.removeAttribute(name);
+  else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}

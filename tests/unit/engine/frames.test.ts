@@ -209,4 +209,28 @@ describe('frames', () => {
     await settle(200);
     expect(values()).toEqual([doubleValue(1, 1), doubleValue(1, 2)]);
   });
+
+  it('FR8: a station whose time stamp alone moves reaches the tab at most once a second, its newest time stamp last', async () => {
+    const h = createHarness();
+    const a = await h.tab('a');
+    await h.engine.lease('a', 'station', ['st1']);
+    const station = h.hubs.hub('station');
+    station.emit('newTimestamp', { stationNumber: 1, timestamp: 1_000 });
+    await h.timers.advance(100);
+    a.messages.length = 0;
+    const sent = () => a.frames().flatMap((f) => f.stations.map((s) => s.timestamp));
+    // Ten time stamps a second, as a plant sends them with its values.
+    for (let i = 1; i <= 25; i++) {
+      station.emit('newTimestamp', { stationNumber: 1, timestamp: 1_000 + 100 * i });
+      await h.timers.advance(100);
+    }
+    expect(sent().length).toBeLessThanOrEqual(3);
+    await h.timers.advance(1_000);
+    expect(sent().at(-1)).toBe(3_500);
+    // Anything else about the station goes out at once.
+    a.messages.length = 0;
+    station.emit('newDialState', { stationNumber: 1, dialState: 'Connected' });
+    await h.timers.advance(20);
+    expect(a.frames().flatMap((f) => f.stations.map((s) => s.dialState))).toEqual(['Connected']);
+  });
 });

@@ -129,7 +129,7 @@ describe('TabLiveStore', () => {
     expect(store.getItemError('plan', '4_1')).toBeUndefined();
   });
 
-  it('TB1: status listeners wake on a state change, and on the data age only in whole seconds', () => {
+  it('TB1: status listeners wake on a state change, and on the data age only in whole seconds and only while not connected', () => {
     const store = new TabLiveStore();
     let woken = 0;
     store.subscribeStatus(() => woken++);
@@ -144,9 +144,18 @@ describe('TabLiveStore', () => {
     const snapshot = store.getStatus();
     store.apply(frame({ lastDataAt: 1_500 }));
     expect(store.getStatus()).toBe(snapshot);
+    // Connected: the keep-alive vouches for the values, no view shows the age.
     store.apply(frame({ lastDataAt: 2_000 }));
+    expect(woken).toBe(1);
+    // The link drops: the state change carries the newest time of data.
+    store.apply(frame({ status: { ...status, display: 'notConnected' }, lastDataAt: 2_200 }));
     expect(woken).toBe(2);
-    expect(store.getStatus().lastDataAt).toBe(2_000);
+    expect(store.getStatus().lastDataAt).toBe(2_200);
+    store.apply(frame({ lastDataAt: 2_700 }));
+    expect(woken).toBe(2);
+    store.apply(frame({ lastDataAt: 3_200 }));
+    expect(woken).toBe(3);
+    expect(store.getStatus().lastDataAt).toBe(3_200);
   });
 });
 
@@ -232,6 +241,8 @@ describe('LiveClient', () => {
     const h = createHarness();
     const { client, draw } = drawnPortClient(h);
     client.lease('pvValue', aiKey(1));
+    // A view shows the value: a frame without one on screen waits for no draw (FR7c-5).
+    client.store.subscribe('pvValue', aiKey(1), () => undefined);
     await h.timers.advance(100);
     await realTick();
     draw();

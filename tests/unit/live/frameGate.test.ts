@@ -29,6 +29,8 @@ function setup(requestFrame: RequestFrame | null) {
     (frame) => {
       if (frame < 0) throw new Error(`frame ${frame} is broken`);
       applied.push(frame);
+      // Frames of 1000 and more change nothing on screen (no listener woke).
+      return frame < 1000;
     },
     () => acks++,
     requestFrame,
@@ -38,6 +40,23 @@ function setup(requestFrame: RequestFrame | null) {
 }
 
 describe('a tab applies frames no faster than it draws (FR7c)', () => {
+  it('FR7c-5: a frame that changed nothing on screen asks for no animation frame; the next is applied on arrival', () => {
+    const frames = manualFrames();
+    const { gate, applied, acks } = setup(frames.request);
+    gate.push(1000);
+    gate.push(1001);
+    expect(applied).toEqual([1000, 1001]);
+    expect(acks()).toBe(2);
+    expect(frames.requested()).toBe(0);
+    // A frame that shows something still waits for its draw before the next is applied.
+    gate.push(1);
+    gate.push(2);
+    expect(applied).toEqual([1000, 1001, 1]);
+    expect(frames.requested()).toBe(1);
+    frames.run();
+    expect(applied).toEqual([1000, 1001, 1, 2]);
+  });
+
   it('FR7c-1: a frame before the tab drew the last one waits for the next animation frame', () => {
     const frames = manualFrames();
     const { gate, applied, acks } = setup(frames.request);

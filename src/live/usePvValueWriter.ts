@@ -1,0 +1,53 @@
+/**
+ * A value cell written in place: `write` gets a PV's value when the component renders and
+ * whenever the value changes, straight from the tab store's listener, without rendering the
+ * component or the row around it (issue 44: a live value costs the tab a few microseconds
+ * where it is shown). What a value changes that React renders (whether it is stale) comes
+ * from `useStaleValue`, which renders only when that changes.
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { pvKey } from '../contract/keys.ts';
+import type { PvRef, PvValue } from '../contract/pv.ts';
+import { valueStanding, type StationConnection } from '../domain/valueStanding.ts';
+import { useLiveClient } from './LiveContext.ts';
+
+export type PvValueWrite = (value: PvValue | undefined) => void;
+
+/** Leases a PV's value while mounted and calls `write` with it in place (see above). */
+export function usePvValueWriter(ref: PvRef, write: PvValueWrite): void {
+  const client = useLiveClient();
+  const key = pvKey(ref);
+  const latest = useRef(write);
+  useEffect(() => client.lease('pvValue', key), [client, key]);
+  useLayoutEffect(
+    () =>
+      client.store.subscribe('pvValue', key, () => latest.current(client.store.getPvValue(key))),
+    [client, key],
+  );
+  // After every render: the writer may format differently now (config, language), and a
+  // render may have replaced what the last write set.
+  useLayoutEffect(() => {
+    latest.current = write;
+    write(client.store.getPvValue(key));
+  });
+}
+
+/**
+ * A PV's value while it is stale (domain/valueStanding.ts), undefined while it is fresh or
+ * there is none: the component renders when the value turns stale or fresh again and when a
+ * stale value changes, never for a new fresh value.
+ */
+export function useStaleValue(ref: PvRef, connection: StationConnection): PvValue | undefined {
+  const client = useLiveClient();
+  const key = pvKey(ref);
+  useEffect(() => client.lease('pvValue', key), [client, key]);
+  const subscribe = useCallback(
+    (listener: () => void) => client.store.subscribe('pvValue', key, listener),
+    [client, key],
+  );
+  const snapshot = () => {
+    const value = client.store.getPvValue(key);
+    return valueStanding(value, connection).stale ? value : undefined;
+  };
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}

@@ -1,0 +1,29 @@
+/**
+ * The age of a value ('vor 12 s'), written in place by the tab's one age clock (ageClock.ts):
+ * a tick changes this text only, never renders it or the row around it, and only while it is
+ * on screen in a visible page.
+ */
+import { useLayoutEffect, useRef } from 'react';
+import { useFormat } from '../app/useFormat.ts';
+import { watchAge } from './ageClock.ts';
+
+export function AgeText({
+  timestamp,
+  className,
+}: {
+  timestamp: number | null | undefined;
+  className?: string;
+}) {
+  const format = useFormat();
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (!timestamp) {
+      el.textContent = '';
+      return;
+    }
+    return watchAge(el, timestamp, format.age);
+  }, [timestamp, format]);
+  return <span ref={ref} className={className} />;
+}

@@ -1,0 +1,210 @@
+// @vitest-environment happy-dom
+/**
+ * Value cells written in place (issue 44, src/live/usePvValueWriter.ts): a new value changes
+ * its cell's text without a render of the row around it; the row renders only when the value
+ * turns stale or fresh again, and then shows the one stale mark (domain/valueStanding.ts,
+ * src/ui/StaleNote.tsx). Ages are written by the tab's one clock (src/ui/ageClock.ts).
+ */
+import { act, createElement, useRef } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PvValue } from '../../../src/contract/pv.ts';
+import type { LiveClient } from '../../../src/live/LiveClient.ts';
+import { LiveContext } from '../../../src/live/LiveContext.ts';
+import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
+import { usePvValueWriter, useStaleValue } from '../../../src/live/usePvValueWriter.ts';
+import { addTexts } from '../../../src/app/i18n.ts';
+import { formatPvValue } from '../../../src/domain/pvFormat.ts';
+import { valueStanding } from '../../../src/domain/valueStanding.ts';
+import { StaleNote, staleValueClass } from '../../../src/ui/StaleNote.tsx';
+import { writePvValueText } from '../../../src/ui/PvValueText.tsx';
+import type { Frame } from '../../../workers/engineProtocol.ts';
+import { PV_TYPES, QUALITIES } from '../../../src/contract/enums.ts';
+import {
+  BOOL_VALUE,
+  createPvColumns,
+  DOUBLE_VALUE,
+  writePlain,
+} from '../../../workers/pvColumns.ts';
+import { de } from '../i18n/allTexts.ts';
+import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
+
+beforeAll(() => {
+  vi.stubGlobal('fetch', () => new Promise(() => undefined));
+  addTexts('de', de);
+});
+
+const REF = { type: 'AnaIn', nr: 100_001 } as const;
+const KEY = 'ai100001';
+
+function value(doubleValue: number, quality: PvValue['quality'] = 'Good'): PvValue {
+  return { pvRef: REF, typeOfValue: 'DoubleValue', doubleValue, quality, timestamp: Date.now() };
+}
+
+function frame(pvValues: PvValue[]): Frame {
+  return {
+    type: 'frame',
+    full: false,
+    pvValues,
+    pvConfigs: [],
+    stations: [],
+    items: [],
+    lastDataAt: null,
+  };
+}
+
+/** A row as the station page builds it: the value cell in place, the stale note rendered. */
+function setup() {
+  const store = new TabLiveStore();
+  const client = { store, lease: () => () => undefined } as unknown as LiveClient;
+  let renders = 0;
+  function Row() {
+    renders++;
+    const stale = useStaleValue(REF, 'connected');
+    const cell = useRef<HTMLSpanElement>(null);
+    usePvValueWriter(REF, (v) => {
+      if (cell.current)
+        writePvValueText(cell.current, v ? formatPvValue(v, undefined, 'de') : null);
+    });
+    return createElement(
+      'div',
+      { className: staleValueClass(valueStanding(stale, 'connected')) },
+      createElement('span', { className: 'value', ref: cell }),
+      createElement(StaleNote, { value: stale, connection: 'connected', showAge: false }),
+    );
+  }
+  return { store, client, Row, renders: () => renders };
+}
+
+describe('value cells written in place', () => {
+  let mounted: TestRoot | null = null;
+  afterEach(async () => {
+    await mounted?.unmount();
+    mounted = null;
+  });
+
+  it('VC1: a new value changes its cell text without a render of the row; a stale value renders the row once, with its mark', async () => {
+    const { store, client, Row, renders } = setup();
+    mounted = mountRoot();
+    await mounted.render(
+      createElement(LiveContext.Provider, { value: client }, createElement(Row)),
+    );
+    const text = () => mounted!.container.querySelector('.value')!.textContent;
+    expect(text()).toBe('—');
+    const rendersBefore = renders();
+    await act(() => void store.apply(frame([value(1.5)])));
+    expect(text()).toMatch(/^1,5/);
+    await act(() => void store.apply(frame([value(2.25)])));
+    expect(text()).toMatch(/^2,25?/);
+    expect(renders()).toBe(rendersBefore);
+    expect(mounted.container.querySelector('.stale-note')).toBeNull();
+    // The quality turns uncertain: the row renders, the value reads stale with its '?' mark.
+    await act(() => void store.apply(frame([value(3, 'Uncertain')])));
+    expect(renders()).toBe(rendersBefore + 1);
+    expect(text()).toMatch(/^3/);
+    const row = mounted.container.firstElementChild!;
+    expect(row.className).toContain('value-stale-uncertain');
+    expect(row.querySelector('.stale-note')?.getAttribute('data-stale')).toBe('uncertain');
+    expect(row.querySelector('.stale-mark')?.textContent).toBe('?');
+    // Fresh again: one more render, the mark is gone.
+    await act(() => void store.apply(frame([value(4)])));
+    expect(renders()).toBe(rendersBefore + 2);
+    expect(row.querySelector('.stale-note')).toBeNull();
+    expect(row.className).not.toContain('value-stale');
+  });
+
+  it('VC2: an apply with no listener of its keys reports that nothing on screen changed', () => {
+    const store = new TabLiveStore();
+    expect(store.apply(frame([value(1)]))).toBe(false);
+    const off = store.subscribe('pvValue', KEY, () => undefined);
+    expect(store.apply(frame([value(2)]))).toBe(true);
+    off();
+  });
+
+  it('VC4: column values are held as numbers and read as the same value object until they change; a lost engine marks them uncertain', () => {
+    const store = new TabLiveStore();
+    const columns = createPvColumns(2);
+    const ai = PV_TYPES.indexOf('AnaIn');
+    writePlain(columns, DOUBLE_VALUE, ai, QUALITIES.indexOf('Good'), 100_001, 1.5, 1_000);
+    writePlain(
+      columns,
+      BOOL_VALUE,
+      PV_TYPES.indexOf('DigiIn'),
+      QUALITIES.indexOf('Bad'),
+      7,
+      1,
+      2_000,
+    );
+    let woken = 0;
+    store.subscribe('pvValue', KEY, () => woken++);
+    expect(store.apply({ ...frame([]), pvColumns: columns })).toBe(true);
+    expect(woken).toBe(1);
+    const first = store.getPvValue(KEY);
+    expect(first).toEqual({
+      pvRef: REF,
+      typeOfValue: 'DoubleValue',
+      doubleValue: 1.5,
+      quality: 'Good',
+      timestamp: 1_000,
+    });
+    expect(store.getPvValue(KEY)).toBe(first);
+    expect(store.getPvValue('di7')).toMatchObject({ boolValue: true, quality: 'Bad' });
+    store.markEngineLost();
+    expect(store.getPvValue(KEY)?.quality).toBe('Uncertain');
+    expect(store.getPvValue('di7')?.quality).toBe('Bad');
+    store.forget('pvValue', KEY);
+    expect(store.getPvValue(KEY)).toBeUndefined();
+  });
+
+  it('VC3: an age is written at once, then each second only while on screen in a visible page and only when its text changes', async () => {
+    let report: IntersectionObserverCallback = () => undefined;
+    class FakeObserver {
+      constructor(callback: IntersectionObserverCallback) {
+        report = callback;
+      }
+      observe(): void {}
+      unobserve(): void {}
+      disconnect(): void {}
+    }
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    vi.resetModules();
+    const clock = await import('../../../src/ui/ageClock.ts');
+    const seen = (el: Element, isIntersecting: boolean) =>
+      report(
+        [{ target: el, isIntersecting } as IntersectionObserverEntry],
+        {} as IntersectionObserver,
+      );
+    const el = document.createElement('span');
+    const writes: string[] = [];
+    const t0 = Date.now();
+    const release = clock.watchAge(
+      el,
+      t0 - 5_000,
+      (ms) => `${Math.floor(ms / 1000)} s`,
+      (_, text) => void writes.push(text),
+    );
+    expect(writes).toEqual(['5 s']);
+    // Not on screen yet: no timer runs.
+    expect(clock.ageClockRunning()).toBe(false);
+    seen(el, true);
+    expect(clock.ageClockRunning()).toBe(true);
+    clock.tickAges(t0 + 200);
+    clock.tickAges(t0 + 600);
+    expect(writes).toEqual(['5 s']);
+    clock.tickAges(t0 + 1_000);
+    expect(writes).toEqual(['5 s', '6 s']);
+    // A hidden page runs no timer; shown again, the age is written at once.
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(clock.ageClockRunning()).toBe(false);
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(clock.ageClockRunning()).toBe(true);
+    // A newer value: the same watch takes its time stamp and writes it at once.
+    release.retime(t0 - 1_000);
+    expect(writes.at(-1)).toBe('1 s');
+    seen(el, false);
+    expect(clock.ageClockRunning()).toBe(false);
+    release();
+    vi.unstubAllGlobals();
+  });
+});
