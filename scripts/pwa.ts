@@ -80,8 +80,10 @@ function buildId(): Plugin {
 }
 
 export function pegelServiceWorker(): Plugin[] {
-  // Unit tests build no client.
+  // Unit tests build no client; PEGEL_SERVICE_WORKER=0 builds one without the worker (the
+  // bench compares both builds).
   if (process.env.VITEST) return [];
+  if (process.env.PEGEL_SERVICE_WORKER === '0') return [buildId()];
   return [
     buildId(),
     ...VitePWA({
