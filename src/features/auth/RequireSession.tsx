@@ -68,7 +68,8 @@ export function RequireSession() {
         <AutoLogout />
       </>
     );
-  if (offlineAttempts > 0) return <SessionOffline nextRetryAt={nextRetryAt} />;
+  if (offlineAttempts > 0)
+    return <SessionOffline nextRetryAt={nextRetryAt} onRetry={() => setAttempt((a) => a + 1)} />;
   if (failed)
     return (
       <div className="auth-status" role="alert">

@@ -6,8 +6,17 @@
  */
 import { ConnectionStatus } from '../../app/ConnectionStatus.tsx';
 import { useTranslation } from '../../app/useTranslation.ts';
+import { Button } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 
-export function SessionOffline({ nextRetryAt }: { nextRetryAt: number | null }) {
+export function SessionOffline({
+  nextRetryAt,
+  onRetry,
+}: {
+  nextRetryAt: number | null;
+  /** Asks now instead of at the end of the countdown. */
+  onRetry: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="shell shell-kiosk session-offline">
@@ -24,10 +33,12 @@ export function SessionOffline({ nextRetryAt }: { nextRetryAt: number | null }) 
         />
       </header>
       <main id="main" className="shell-main">
-        <div className="auth-status">
-          <p className="session-offline-title">{t('shell.connection.diagnosis.webServer')}</p>
-          <p>{t('auth.session.offline')}</p>
-        </div>
+        <EmptyState
+          icon="offline"
+          title={t('shell.connection.diagnosis.webServer')}
+          reason={t('auth.session.offline')}
+          action={<Button onClick={onRetry}>{t('auth.session.retry')}</Button>}
+        />
       </main>
     </div>
   );
