@@ -2,7 +2,8 @@
  * The installed app and its service worker (issue 45; README "Offline start and updates"):
  * a deep link opens from the cache while the server is down and recovers by itself (PWA3),
  * a new version is offered and taken without losing an unsent input (PWA4), nothing but the
- * built client is ever cached (PWA5), and Chromium finds the app installable (PWA6).
+ * built client is ever cached (PWA5), Chromium finds the app installable (PWA6), and a tab
+ * offers the newer version another tab announces (PWA7).
  *
  * Service workers are blocked in every other spec (playwright.config.ts); these allow them.
  * Each test runs its own server on a copy of dist/, so a test can put a new version there.
@@ -14,7 +15,8 @@ import { chromium, test as base, expect, type Page } from '@playwright/test';
 import { startPlantServer, type PlantServerHandle } from '../support/plantServer.ts';
 import { signIn } from './auth.ts';
 
-const DIST = resolve(import.meta.dirname, '../../dist');
+/** The built client (PEGEL_DIST_DIR: another build, as for the server). */
+const DIST = resolve(process.env.PEGEL_DIST_DIR ?? resolve(import.meta.dirname, '../../dist'));
 
 const test = base.extend<{ dist: string; plant: PlantServerHandle; baseURL: string }>({
   // eslint-disable-next-line no-empty-pattern
@@ -161,6 +163,31 @@ test('PWA5: Cache Storage holds only the built client: no API call, hub, upload 
     return /^\/(api|hubs|Views|Account|metrics)(\/|$)/.test(path) || !fileExists(dist, file);
   });
   expect(notStatic).toEqual([]);
+});
+
+test('PWA7: a tab that hears of a newer version (same engine) announced by another tab offers it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'operator', '/stations');
+  await expect(conn(page)).toHaveAttribute('data-connection', 'connected', { timeout: 30_000 });
+  const other = await page.context().newPage();
+  await other.goto('/stations');
+  await expect(conn(other)).toHaveAttribute('data-connection', 'connected', { timeout: 30_000 });
+  const announced = () =>
+    other.evaluate(() => JSON.parse(localStorage.getItem('pegel.version') ?? 'null') as unknown);
+  await expect.poll(announced).toMatchObject({ build: expect.any(String) });
+  const mine = (await announced()) as { build: string; engine: string };
+  // A newer build of the same engine, as a tab loaded after a deployment announces it.
+  await other.evaluate((v) => localStorage.setItem('pegel.version', JSON.stringify(v)), {
+    build: '9999-12-31T00:00:00.000Z',
+    engine: mine.engine,
+  });
+  await expect(page.locator('.update-prompt')).toContainText('Neue Version verfügbar');
+  await expect(
+    page.locator('.update-prompt').getByRole('button', { name: 'Neu laden' }),
+  ).toBeVisible();
+  await other.close();
 });
 
 function fileExists(dir: string, file: string): boolean {
