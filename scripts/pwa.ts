@@ -99,7 +99,7 @@ export function pegelServiceWorker(): Plugin[] {
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,json,woff2}'],
         // The process images of the server come from the server (/Views/), not from dist.
-        globIgnores: ['**/*.map', 'sw.js', 'workbox-*.js'],
+        globIgnores: ['**/*.map', 'sw.js', 'workbox-*.js', 'sw-routes.js'],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [SERVER_PATHS],
         cleanupOutdatedCaches: true,
@@ -107,6 +107,8 @@ export function pegelServiceWorker(): Plugin[] {
         clientsClaim: true,
         skipWaiting: false,
         runtimeCaching: [],
+        // Static routes: hashed chunks straight from the precache (public/sw-routes.js).
+        importScripts: ['/sw-routes.js'],
         sourcemap: false,
       },
     }),
