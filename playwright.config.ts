@@ -45,6 +45,9 @@ export default defineConfig({
     // and the trace was thrown away. On CI the retry of a failed test is traced; locally add
     // `--trace retain-on-failure` when a failure needs one.
     trace: 'on-first-retry',
+    // page.route does not see what a service worker answers, and the tests provoke failures
+    // through it: no worker unless a test asks for one (tests/e2e/pwa.spec.ts).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
 });

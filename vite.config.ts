@@ -4,6 +4,7 @@ import type { Plugin } from 'vite';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from './src/app/languageKey.ts';
 import { SHELL_FILE } from './src/app/localeAreas.ts';
 import { compileHintForEntries } from './scripts/compileHint.ts';
+import { pegelServiceWorker } from './scripts/pwa.ts';
 
 /** Where `npm run dev` proxies /api, /hubs and /Views: the reference server or a real plant server. */
 const target = process.env.PEGEL_SERVER_URL ?? 'http://127.0.0.1:8080';
@@ -74,7 +75,13 @@ function signalrWithoutNodeRequire(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadStoredLanguage(), signalrWithoutNodeRequire(), compileHintForEntries()],
+  plugins: [
+    react(),
+    preloadStoredLanguage(),
+    signalrWithoutNodeRequire(),
+    compileHintForEntries(),
+    ...pegelServiceWorker(),
+  ],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -16,6 +16,7 @@ import { inRefreshPeriods, percentile } from '../harness/stats.ts';
 import { requireHub, requireSource } from '../harness/prerequisites.ts';
 import { defineScenario, NotReady, type FigureSamples } from '../harness/scenario.ts';
 import { waitForExpression } from '../harness/waitForExpression.ts';
+import { serviceWorkerServes } from '../harness/serviceWorker.ts';
 
 interface AlertsParams {
   runs: number;
@@ -168,7 +169,9 @@ async function runPegel(
       `${PROBE.pegel}.filter(${JSON.stringify(p.filterText)})`,
     )) as number;
     // A second tab of the same browser while the first keeps the engine running: an operator
-    // opening the list again. Its first rows come from what the engine already holds.
+    // opening the list again. Its first rows come from what the engine already holds, its
+    // code from the service worker's cache once it serves (a build with one).
+    await serviceWorkerServes(page);
     const [warm] = await set.open(1, p.path);
     let firstRowsWarmMs: number | null = null;
     if (warm && (await waitFirstRows(warm, 'pegel', p.pegelProbeTimeoutMs)))

@@ -17,6 +17,7 @@ import { requireEngineChunk, requireHub } from '../harness/prerequisites.ts';
 import { defineScenario, NotReady } from '../harness/scenario.ts';
 import { SERVER_METRICS } from '../harness/serverMetrics.ts';
 import { waitForExpression } from '../harness/waitForExpression.ts';
+import { serviceWorkerServes } from '../harness/serviceWorker.ts';
 
 interface TabsParams {
   runs: number;
@@ -124,6 +125,8 @@ async function pegelRun(
   const path = (i: number) => p.pegelPath.replace('{station}', String(station(i).stationNumber));
   const set = await ctx.openTabs(1, path(0), { server });
   const cold = (await firstValueMs(set.pages[0]!, p.firstValueTimeoutMs)).applied;
+  // Later tabs start from the service worker's cache once it serves (a build with one).
+  await serviceWorkerServes(set.pages[0]!);
   // Open tabs with the index of the station each one shows.
   const open: { page: Page; station: number }[] = [{ page: set.pages[0]!, station: 0 }];
   const warm: number[] = [];

@@ -35,6 +35,16 @@ const NoticeStack = lazy(() =>
   import('../features/actions/ActionNotice.tsx').then((m) => ({ default: m.NoticeStack })),
 );
 
+/**
+ * The service worker and the prompt for a new version, once the page has loaded: nothing of
+ * them on the first screen's path (README "Offline start and updates").
+ */
+const UpdatePrompt = lazy(async () => {
+  if (document.readyState !== 'complete')
+    await new Promise((loaded) => window.addEventListener('load', loaded, { once: true }));
+  return import('./update/UpdatePrompt.tsx').then((m) => ({ default: m.UpdatePrompt }));
+});
+
 function signOut() {
   window.location.assign(logoutUrl('/'));
 }
@@ -129,6 +139,9 @@ export function Shell() {
             <NoticeStack />
           </Suspense>
         )}
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
         {!kiosk && (
           <NavDrawer
             open={drawerOpen}

@@ -46,6 +46,24 @@ describe('static files', () => {
       expect(res.headers.get('cache-control'), path).toBe('no-cache');
     }
   });
+
+  it('SF2: the service worker and the manifests are revalidated on every check, and the policy lets the worker and the manifest in', async () => {
+    for (const [path, type] of [
+      ['/sw.js', 'javascript'],
+      ['/manifest.webmanifest', 'application/manifest+json'],
+      ['/manifest-kiosk.webmanifest', 'application/manifest+json'],
+    ] as const) {
+      const res = await fetch(`${plant.url}${path}`);
+      expect(res.status, path).toBe(200);
+      // A cached sw.js would hide a new version from the browser's update check.
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+      expect(res.headers.get('content-type'), path).toContain(type);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toMatch(/worker-src 'self'/);
+      expect(csp, path).not.toMatch(/manifest-src/);
+      expect(csp, path).toContain("default-src 'self'");
+    }
+  });
 });
 
 describe('security headers', () => {
