@@ -1,0 +1,111 @@
+// @vitest-environment happy-dom
+/**
+ * AV9: in a flood, a new alert at the top of the current list renders its own row's cells
+ * only; the rows it pushes down keep their cells (memoised by the alert object, which
+ * src/live/keptRows.ts keeps for an unchanged alert) and only move. A row's cells render
+ * once per render of its time, so the formatter counts them.
+ */
+import { createElement } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Alert } from '../../../src/contract/alerts.ts';
+import type { AlertViewFrame } from '../../../src/live/index.ts';
+import { keepUnchangedRows } from '../../../src/live/keptRows.ts';
+import { addTexts } from '../../../src/app/i18n.ts';
+import { de } from '../i18n/allTexts.ts';
+import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
+import { makeAlert } from './alertFixtures.ts';
+
+const formatted: number[] = [];
+vi.mock('../../../src/app/useFormat.ts', () => {
+  const format = {
+    locale: 'de',
+    timeZone: undefined,
+    number: (value: number) => String(value),
+    dateTime: (at: number | Date) => {
+      formatted.push(Number(at));
+      return new Date(at).toISOString();
+    },
+    age: (ms: number) => `${ms} ms`,
+  };
+  return { useFormat: () => format };
+});
+
+const { AlertTable } = await import('../../../src/features/alerts/AlertTable.tsx');
+
+beforeAll(() => {
+  vi.stubGlobal('fetch', () => new Promise(() => undefined));
+  addTexts('de', de);
+});
+
+/** The engine's frame of the current list, newest first: ids `top` down to 1. */
+function frameOf(top: number): AlertViewFrame {
+  const rows: Alert[] = [];
+  for (let id = top; id >= 1; id--) rows.push(makeAlert(id));
+  return {
+    state: 'ready',
+    error: null,
+    from: 0,
+    rows,
+    total: rows.length,
+    storeSize: rows.length,
+    remainingCount: 0,
+  };
+}
+
+function table(frame: AlertViewFrame) {
+  return createElement(AlertTable, {
+    frame,
+    sort: { column: 'timestamp', direction: 'desc' },
+    onSort: () => undefined,
+    onRange: () => undefined,
+    selected: new Set<number>(),
+    onToggle: () => undefined,
+    focusIndex: 0,
+    onFocusIndex: () => undefined,
+    onAcknowledgeKey: () => undefined,
+    colors: new Map(),
+    label: 'Störmeldungen',
+  });
+}
+
+const shownIds = (container: HTMLElement) =>
+  [...container.querySelectorAll<HTMLElement>('[data-alert-id]')].map((r) =>
+    Number(r.dataset.alertId),
+  );
+
+describe('AV9: the current list in a flood', () => {
+  let mounted: TestRoot | null = null;
+  afterEach(async () => {
+    await mounted?.unmount();
+    mounted = null;
+    formatted.length = 0;
+  });
+
+  it('AV9: a new alert at the top renders only its own row; the rows below move and keep their cells', async () => {
+    mounted = mountRoot();
+    let frame = frameOf(12);
+    await mounted.render(table(frame));
+    expect(shownIds(mounted.container).slice(0, 3)).toEqual([12, 11, 10]);
+    expect(formatted.length).toBe(12);
+
+    formatted.length = 0;
+    // The engine sends the whole window again, as new objects; the tab keeps the unchanged ones.
+    frame = keepUnchangedRows(frame, frameOf(13));
+    await mounted.render(table(frame));
+    const rows = [...mounted.container.querySelectorAll<HTMLElement>('[data-alert-id]')];
+    expect(rows.map((r) => Number(r.dataset.alertId)).slice(0, 3)).toEqual([13, 12, 11]);
+    expect(rows.find((r) => r.dataset.alertId === '12')?.getAttribute('aria-rowindex')).toBe('3');
+    expect(formatted).toEqual([makeAlert(13).timestamp]);
+
+    // An alert that changes (acknowledged) renders its row again, and only that row.
+    formatted.length = 0;
+    const next = frameOf(13);
+    next.rows[3] = { ...next.rows[3]!, state: 'acknowledged', acknowledgedBy: 'schmidt' };
+    frame = keepUnchangedRows(frame, next);
+    await mounted.render(table(frame));
+    expect(formatted).toEqual([makeAlert(10).timestamp]);
+    const acked = mounted.container.querySelector<HTMLElement>('[data-alert-id="10"]');
+    expect(acked?.classList.contains('is-pending')).toBe(false);
+    expect(acked?.querySelector('.col-ackby')?.textContent).toBe('schmidt');
+  });
+});
