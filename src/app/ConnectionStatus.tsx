@@ -95,7 +95,11 @@ export function ConnectionStatus({
   const { t } = useTranslation();
   const format = useFormat();
   const counting = nextRetryAt !== null && state !== 'connected';
-  const clock = useClock(now === undefined && (lastDataAt != null || counting), counting);
+  // The age shows only while the link is down (a connected link's keep-alive vouches for
+  // quiet data: isStale), so only then, or during a countdown, does a clock run: a connected
+  // tab renders nothing per tick (issue 44).
+  const ageShown = lastDataAt != null && state !== 'connected';
+  const clock = useClock(now === undefined && (ageShown || counting), counting);
   const at = now ?? clock;
   const age = lastDataAt != null ? at - lastDataAt : null;
   // On a connected link the hub keep-alive vouches for quiet values (domain/freshness.ts).

@@ -2,7 +2,12 @@
 export { LiveProvider, type LiveProviderProps } from './LiveProvider.tsx';
 export { useLiveClient } from './LiveContext.ts';
 export { usePvValue } from './usePvValue.ts';
-export { usePvValueWriter, useStaleValue, type PvValueWrite } from './usePvValueWriter.ts';
+export {
+  usePvValueStanding,
+  usePvValueWriter,
+  useStaleValue,
+  type PvValueWrite,
+} from './usePvValueWriter.ts';
 export { usePvConfig, type PvConfigState } from './usePvConfig.ts';
 export { useStationLive } from './useStationLive.ts';
 export { pvStationNumber, useStationConnection } from './useStationConnection.ts';

@@ -51,3 +51,25 @@ export function useStaleValue(ref: PvRef, connection: StationConnection): PvValu
   };
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
+
+/**
+ * A PV's value for a component that writes the value itself (usePvValueWriter) but renders
+ * what `standing` makes of it: the component renders only when `standing(value)` changes
+ * (compared with Object.is, so return a string or a value object from the store), and reads
+ * the value current at that render.
+ */
+export function usePvValueStanding(
+  ref: PvRef,
+  standing: (value: PvValue | undefined) => unknown,
+): PvValue | undefined {
+  const client = useLiveClient();
+  const key = pvKey(ref);
+  useEffect(() => client.lease('pvValue', key), [client, key]);
+  const subscribe = useCallback(
+    (listener: () => void) => client.store.subscribe('pvValue', key, listener),
+    [client, key],
+  );
+  const snapshot = () => standing(client.store.getPvValue(key));
+  useSyncExternalStore(subscribe, snapshot, snapshot);
+  return client.store.getPvValue(key);
+}

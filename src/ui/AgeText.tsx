@@ -10,9 +10,12 @@ import { watchAge } from './ageClock.ts';
 export function AgeText({
   timestamp,
   className,
+  label,
 }: {
   timestamp: number | null | undefined;
   className?: string;
+  /** The text around the age ('veraltet, vor 12 s'); keep it stable (useCallback). */
+  label?: (age: string) => string;
 }) {
   const format = useFormat();
   const ref = useRef<HTMLSpanElement>(null);
@@ -23,7 +26,7 @@ export function AgeText({
       el.textContent = '';
       return;
     }
-    return watchAge(el, timestamp, format.age);
-  }, [timestamp, format]);
+    return watchAge(el, timestamp, label ? (ms) => label(format.age(ms)) : format.age);
+  }, [timestamp, format, label]);
   return <span ref={ref} className={className} />;
 }

@@ -3,7 +3,7 @@
  * whole tab, started by the first subscriber and stopped by the last, instead of a timer
  * per row.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 const TICK_MS = 1000;
 let now = Date.now();
@@ -38,4 +38,20 @@ export function useNow(): number {
  */
 export function useNowEvery(stepMs: number): number {
   return useSyncExternalStore(subscribe, () => Math.floor(now / stepMs) * stepMs);
+}
+
+/**
+ * The time as of the last moment that matters to the component: its mount, and `at` once
+ * that has passed. One timeout, no ticks: a view whose look changes at a known moment (a
+ * station's data turning stale, an interim dial state running out) renders then and never
+ * per second (issue 44: an idle tab costs nothing). Ages on screen use AgeText.
+ */
+export function useNowAt(at: number | null | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (at == null || at < now) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, at - Date.now()) + 1);
+    return () => clearTimeout(timer);
+  }, [at, now]);
+  return now;
 }

@@ -9,8 +9,9 @@ import { useTranslation } from '../../app/useTranslation.ts';
 import type { Station } from '../../contract/station.ts';
 import { fetchStations } from '../../api/stations.ts';
 import { useStationLive } from '../../live/index.ts';
-import { useFormat } from '../../app/useFormat.ts';
-import { useNow } from '../../ui/useNow.ts';
+import { useCallback } from 'react';
+import { useNowAt } from '../../ui/useNow.ts';
+import { AgeText } from '../../ui/AgeText.tsx';
 import { MiddleText } from '../../ui/MiddleText.tsx';
 import { useStationAlarm } from '../../live/index.ts';
 import { StationAlarmLink } from '../alerts/StationAlarmLink.tsx';
@@ -50,10 +51,12 @@ export function StationStatusBoard() {
 function StationTile({ station }: { station: Station }) {
   const { t } = useTranslation();
   const live = useStationLive(station.id);
-  const format = useFormat();
-  const now = useNow();
-  const age = live?.timestamp ? now - live.timestamp : null;
-  const stale = !station.dialUp && age !== null && age > STALE_STATION_DATA_MS;
+  // The tile renders when its data turns stale, never per second; the age is written in
+  // place by the tab's age clock.
+  const timestamp = live?.timestamp || null;
+  const now = useNowAt(timestamp === null ? null : timestamp + STALE_STATION_DATA_MS);
+  const stale = !station.dialUp && timestamp !== null && now - timestamp > STALE_STATION_DATA_MS;
+  const staleLabel = useCallback((age: string) => t('stations.board.stale', { age }), [t]);
   const alarm = useStationAlarm(station.id);
   // The tile's edge takes the state of the station: in alarm (active or waiting) or stale.
   const tone = alarm?.highestActive != null ? 'alarm' : alarm ? 'returned' : stale ? 'stale' : null;
@@ -74,13 +77,15 @@ function StationTile({ station }: { station: Station }) {
       />
       <span className="status-tile-facts">
         <DialStateBadge state={live?.dialState} />
-        <span className="status-tile-age">
-          {age === null
-            ? '—'
-            : stale
-              ? t('stations.board.stale', { age: format.age(age) })
-              : format.age(age)}
-        </span>
+        {timestamp === null ? (
+          <span className="status-tile-age">—</span>
+        ) : (
+          <AgeText
+            timestamp={timestamp}
+            className="status-tile-age"
+            label={stale ? staleLabel : undefined}
+          />
+        )}
       </span>
     </li>
   );

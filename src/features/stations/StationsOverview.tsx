@@ -6,7 +6,8 @@ import type { StationCallAction } from '../../contract/enums.ts';
 import type { Station } from '../../contract/station.ts';
 import { fetchStations } from '../../api/stations.ts';
 import { useStationLive } from '../../live/index.ts';
-import { useNow } from '../../ui/useNow.ts';
+import { useNowAt } from '../../ui/useNow.ts';
+import { AgeText } from '../../ui/AgeText.tsx';
 import { useFormat } from '../../app/useFormat.ts';
 import { StationState } from './StationState.tsx';
 import { DialResultDialog } from './DialResultDialog.tsx';
@@ -98,7 +99,9 @@ function StationRow({
   const { t } = useTranslation();
   const format = useFormat();
   const live = useStationLive(station.id);
-  const now = useNow();
+  // The row renders when its interim dial state runs out, never per second; the age is
+  // written in place by the tab's age clock.
+  const now = useNowAt(interim?.until);
   const state = shownDialState(live?.dialState, interim, now);
   const act = (action: StationCallAction) =>
     void onDial(action, [{ nr: station.id, live: live?.dialState }]);
@@ -122,7 +125,7 @@ function StationRow({
         />
       </td>
       <td className="num" title={live?.timestamp ? format.dateTime(live.timestamp) : ''}>
-        {live?.timestamp ? format.age(now - live.timestamp) : '—'}
+        {live?.timestamp ? <AgeText timestamp={live.timestamp} /> : '—'}
       </td>
       <td className="num">{live?.lastConnection ? format.dateTime(live.lastConnection) : '—'}</td>
       <td className="num">

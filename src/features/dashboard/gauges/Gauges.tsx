@@ -70,21 +70,57 @@ function arcPath(r: number, from: number, to: number): string {
   return `M ${p(a0)} A ${r} ${r} 0 ${large} 1 ${p(a1)}`;
 }
 
+/** The value's arc of the circular gauge, or none while the value is at the start. */
+const barPath = (f: number | null) => (f !== null && f > 0.001 ? arcPath(40, 0, f) : null);
+const circularLabel = (m: GaugeModel) => `${m.text} ${m.unit}`;
+const linearFill = (f: number | null, vertical: boolean) =>
+  vertical ? `scaleY(${f ?? 0})` : `scaleX(${f ?? 0})`;
+
+/**
+ * What a new value changes in a gauge drawn by any style above, written into the tile's
+ * element in place (issue 44): the value and state text, the linear fill's transform, the
+ * circular arc's path and the accessible names and values. Everything else a value may change
+ * (its standing, state, limit, whether there is a bar at all) renders the tile
+ * (SingleValueTile `tileStanding`). Touches the DOM only where something changed.
+ */
+export function writeGauge(root: HTMLElement, model: GaugeModel): void {
+  const text = (selector: string, value: string) => {
+    const el = root.querySelector(selector);
+    if (el && el.textContent !== value) el.textContent = value;
+  };
+  const attr = (el: Element, name: string, value: string) => {
+    if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+  };
+  text('.gauge-number', model.text);
+  text('.gauge-state-text', model.stateText);
+  text('.gauge-state-badge', model.stateText);
+  const track = root.querySelector('.gauge-track-box');
+  if (track) for (const [k, v] of Object.entries(trackAria(model))) attr(track, k, String(v));
+  const fill = root.querySelector<HTMLElement>('.gauge-fill');
+  if (fill) {
+    const transform = linearFill(model.fraction, root.querySelector('.gauge-vertical') !== null);
+    if (fill.style.transform !== transform) fill.style.transform = transform;
+  }
+  const svg = root.querySelector('.gauge-circular svg');
+  if (svg) attr(svg, 'aria-label', circularLabel(model));
+  const d = barPath(model.fraction);
+  const bar = root.querySelector('path.gauge-bar');
+  if (bar && d) attr(bar, 'd', d);
+}
+
 export function CircularGauge(props: GaugeProps) {
   const { model } = props;
-  const f = model.fraction;
+  const d = barPath(model.fraction);
   return (
     <div className="gauge gauge-circular">
-      <svg viewBox="0 0 120 104" role="img" aria-label={`${model.text} ${model.unit}`}>
+      <svg viewBox="0 0 120 104" role="img" aria-label={circularLabel(model)}>
         <path d={arcPath(48, 0, 1)} className="gauge-track" />
         {bands(model).map(([a, b, tone], i) =>
           b > a ? (
             <path key={i} d={arcPath(48, a, b)} className={`gauge-band gauge-band-${tone}`} />
           ) : null,
         )}
-        {f !== null && f > 0.001 && (
-          <path d={arcPath(40, 0, f)} className={`gauge-bar gauge-bar-${barTone(model)}`} />
-        )}
+        {d && <path d={d} className={`gauge-bar gauge-bar-${barTone(model)}`} />}
         {model.min !== null && (
           <text x="22" y="102" className="gauge-tick">
             {model.min}
@@ -103,7 +139,6 @@ export function CircularGauge(props: GaugeProps) {
 
 function LinearGauge({ vertical, ...props }: GaugeProps & { vertical: boolean }) {
   const { model } = props;
-  const f = model.fraction ?? 0;
   const pos = (x: number) => (vertical ? { bottom: `${x * 100}%` } : { left: `${x * 100}%` });
   const span = (a: number, b: number) =>
     vertical
@@ -122,7 +157,7 @@ function LinearGauge({ vertical, ...props }: GaugeProps & { vertical: boolean })
             again for every update and every frame of its transition). */}
         <span
           className={`gauge-fill gauge-bar-${barTone(model)}`}
-          style={{ transform: vertical ? `scaleY(${f})` : `scaleX(${f})` }}
+          style={{ transform: linearFill(model.fraction, vertical) }}
         />
         {Object.values(model.limits).map((x, i) =>
           x === null ? null : <span key={i} className="gauge-limit" style={pos(x)} />,

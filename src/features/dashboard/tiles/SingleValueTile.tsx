@@ -1,6 +1,11 @@
 /**
  * SingleValue tile: one PV in one of the value display styles of SPEC §2. A machine's feedback
  * or a digital output offers the machine's commands (MachineButton).
+ *
+ * A new value is written into the gauge in place (writeGauge, issue 44: a live value costs
+ * the tab a few microseconds wherever it is shown); the tile renders only when the value's
+ * standing changes (`tileStanding`): turning stale or fresh (and each stale value, for its
+ * note), its state, its side of a limit, whether it has a bar; and when its alarm changes.
  */
 import { useTranslation } from '../../../app/useTranslation.ts';
 import {
@@ -12,14 +17,15 @@ import {
   pvStationNumber,
   usePvAlarm,
   usePvConfig,
-  usePvValue,
+  usePvValueStanding,
+  usePvValueWriter,
   useStationConnection,
 } from '../../../live/index.ts';
 import { usePriorityFill } from '../../alerts/PvAlarmMark.tsx';
 import { useFormat } from '../../../app/useFormat.ts';
 import { knownCase } from '../enums.ts';
 import { TileError } from '../TileFrame.tsx';
-import { gaugeModel } from '../gauges/gaugeModel.ts';
+import { gaugeModel, type GaugeModel } from '../gauges/gaugeModel.ts';
 import {
   CircularGauge,
   DigitalGauge,
@@ -28,9 +34,11 @@ import {
   StateIndicatorText,
   ValueTextView,
   VerticalGauge,
+  writeGauge,
   type GaugeProps,
 } from '../gauges/Gauges.tsx';
-import type { PvRef } from '../../../contract/pv.ts';
+import type { PvRef, PvValue } from '../../../contract/pv.ts';
+import { useRef } from 'react';
 import { pvUrlId } from '../../../contract/keys.ts';
 import { MachineButton } from '../../actions/MachineCommands.tsx';
 
@@ -63,16 +71,28 @@ export function SingleValueTile({ tile }: { tile: DashboardTile }) {
 function SingleValue({ pv, Gauge }: { pv: PvRef; Gauge: (p: GaugeProps) => React.ReactNode }) {
   const { t } = useTranslation();
   const { locale } = useFormat();
-  const value = usePvValue(pv);
   const config = usePvConfig(pv);
   const alarm = usePvAlarm(pv) ?? null;
   const fill = usePriorityFill(alarm?.priority);
   const connection = useStationConnection(pvStationNumber(pv, config.config));
+  const root = useRef<HTMLDivElement>(null);
+  // One model per value for both the standing and the write of this render's closures.
+  let last: { value: PvValue | undefined; model: GaugeModel } | null = null;
+  const modelOf = (v: PvValue | undefined) => {
+    if (!last || last.value !== v)
+      last = { value: v, model: gaugeModel(v, config.config, locale, alarm, connection) };
+    return last.model;
+  };
+  const value = usePvValueStanding(pv, (v) => tileStanding(v, modelOf(v)));
+  usePvValueWriter(pv, (v) => {
+    if (root.current && config.state !== 'error') writeGauge(root.current, modelOf(v));
+  });
   if (config.state === 'error')
     return <TileError message={t('dashboard.tile.pvFailed')} detail={config.error} />;
-  const model = gaugeModel(value, config.config, locale, alarm, connection);
+  const model = modelOf(value);
   return (
     <div
+      ref={root}
       className="single-value"
       data-pv={pvUrlId(pv)}
       data-stale={model.standing.reason ?? undefined}
@@ -86,4 +106,15 @@ function SingleValue({ pv, Gauge }: { pv: PvRef; Gauge: (p: GaugeProps) => React
       {(pv.type === 'DigiIn' || pv.type === 'DigiOut') && <MachineButton pv={pv} />}
     </div>
   );
+}
+
+/**
+ * What of a value the tile renders (everything else writeGauge writes in place): a stale value
+ * itself (its note and mark), else its state, side of the limits, unit, quality and whether
+ * the gauge has a bar and a meter.
+ */
+function tileStanding(value: PvValue | undefined, m: GaugeModel): unknown {
+  if (m.standing.stale) return value;
+  const bar = m.fraction === null ? 'none' : m.fraction > 0.001 ? 'bar' : 'empty';
+  return `${m.state}|${m.limitState}|${m.unit}|${m.quality ?? ''}|${bar}`;
 }

@@ -1,0 +1,132 @@
+// @vitest-environment happy-dom
+/**
+ * A dashboard's single-value tile written in place (issue 44, SingleValueTile.tsx and
+ * Gauges.tsx `writeGauge`): a new value changes the number, the gauge's fill or arc and its
+ * accessible value without a render of the tile; the tile renders when the value turns stale
+ * (with its one mark, domain/valueStanding.ts) or fresh again.
+ */
+import { act, createElement, Profiler } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PvConfig, PvValue } from '../../../src/contract/pv.ts';
+import type { DashboardTile } from '../../../src/contract/dashboard.ts';
+import type { LiveClient } from '../../../src/live/LiveClient.ts';
+import { LiveContext } from '../../../src/live/LiveContext.ts';
+import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
+import { addTexts } from '../../../src/app/i18n.ts';
+import { SingleValueTile } from '../../../src/features/dashboard/tiles/SingleValueTile.tsx';
+import type { Frame } from '../../../workers/engineProtocol.ts';
+import { de } from '../i18n/allTexts.ts';
+import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
+
+beforeAll(() => {
+  vi.stubGlobal('fetch', () => new Promise(() => undefined));
+  addTexts('de', de);
+});
+
+const REF = { type: 'AnaIn', nr: 100_001 } as const;
+const KEY = 'ai100001';
+const CONFIG = {
+  pvRef: REF,
+  name: 'Füllstand',
+  dimension: 'm',
+  decimalPlaces: 2,
+  stationNumber: 100,
+  domainConfig: { min: 0, max: 10 },
+  digiDisplayConfig: null,
+  anaLimitConfig: null,
+  alertInputConfig: null,
+} as unknown as PvConfig;
+
+function value(doubleValue: number, quality: PvValue['quality'] = 'Good'): PvValue {
+  return { pvRef: REF, typeOfValue: 'DoubleValue', doubleValue, quality, timestamp: Date.now() };
+}
+
+function frame(pvValues: PvValue[], withConfig = false): Frame {
+  return {
+    type: 'frame',
+    full: false,
+    pvValues,
+    pvConfigs: withConfig ? [[KEY, { state: 'ready', config: CONFIG }]] : [],
+    stations: [],
+    items: [],
+    lastDataAt: null,
+  };
+}
+
+async function mountTile(mounted: TestRoot, displayStyle: string) {
+  const store = new TabLiveStore();
+  store.apply(frame([value(2)], true));
+  const client = { store, lease: () => () => undefined } as unknown as LiveClient;
+  let commits = 0;
+  const tile = { id: 1, type: 'SingleValue', title: '', size: 'Small', pv: REF, displayStyle };
+  await mounted.render(
+    createElement(
+      LiveContext.Provider,
+      { value: client },
+      createElement(
+        Profiler,
+        { id: 'tile', onRender: () => void commits++ },
+        createElement(SingleValueTile, { tile: tile as DashboardTile }),
+      ),
+    ),
+  );
+  return { store, commits: () => commits };
+}
+
+describe('single-value tile written in place', () => {
+  let mounted: TestRoot | null = null;
+  afterEach(async () => {
+    await mounted?.unmount();
+    mounted = null;
+  });
+
+  it('DV1: a new value moves the number, the fill and the meter without a render of the tile; turning stale renders it once, with its mark', async () => {
+    mounted = mountRoot();
+    const { store, commits } = await mountTile(mounted, 'HorizontalGauge');
+    const root = mounted.container;
+    const number = () => root.querySelector('.gauge-number')!.textContent;
+    const track = () => root.querySelector('.gauge-track-box')!;
+    const fill = () => root.querySelector<HTMLElement>('.gauge-fill')!.style.transform;
+    expect(number()).toBe('2,00');
+    expect(track().getAttribute('aria-valuenow')).toBe('2');
+    const before = commits();
+    await act(() => void store.apply(frame([value(7.5)])));
+    expect(number()).toBe('7,50');
+    expect(fill()).toBe('scaleX(0.75)');
+    expect(track().getAttribute('role')).toBe('meter');
+    expect(track().getAttribute('aria-valuenow')).toBe('7.5');
+    expect(track().getAttribute('aria-valuetext')).toBe('7,50 m');
+    expect(commits()).toBe(before);
+    expect(root.querySelector('.stale-note')).toBeNull();
+    // Uncertain: the tile renders with the '?' mark, the value still shows.
+    await act(() => void store.apply(frame([value(8, 'Uncertain')])));
+    expect(commits()).toBe(before + 1);
+    expect(number()).toBe('8,00');
+    expect(root.querySelector('.single-value')!.getAttribute('data-stale')).toBe('uncertain');
+    expect(root.querySelector('.stale-mark')?.textContent).toBe('?');
+    // Fresh again: one more render, the mark is gone; then values move in place again.
+    await act(() => void store.apply(frame([value(3)])));
+    expect(commits()).toBe(before + 2);
+    expect(root.querySelector('.stale-mark')).toBeNull();
+    await act(() => void store.apply(frame([value(4)])));
+    expect(commits()).toBe(before + 2);
+    expect(number()).toBe('4,00');
+    expect(fill()).toBe('scaleX(0.4)');
+  });
+
+  it('DV2: the circular gauge moves its arc and its name in place', async () => {
+    mounted = mountRoot();
+    const { store, commits } = await mountTile(mounted, 'CircularGauge');
+    const root = mounted.container;
+    const arc = () => root.querySelector('path.gauge-bar')!.getAttribute('d');
+    const label = () => root.querySelector('svg')!.getAttribute('aria-label');
+    const arcBefore = arc();
+    expect(label()).toBe('2,00 m');
+    const before = commits();
+    await act(() => void store.apply(frame([value(9)])));
+    expect(arc()).not.toBe(arcBefore);
+    expect(label()).toBe('9,00 m');
+    expect(root.querySelector('.gauge-number')!.textContent).toBe('9,00');
+    expect(commits()).toBe(before);
+  });
+});
