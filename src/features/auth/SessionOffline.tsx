@@ -36,7 +36,8 @@ export function SessionOffline({
         <EmptyState
           icon="offline"
           title={t('shell.connection.diagnosis.webServer')}
-          reason={t('auth.session.offline')}
+          // What could not be loaded (SPEC §8), then what happens next.
+          reason={`${t('auth.session.loadFailed')} ${t('auth.session.offline')}`}
           action={<Button onClick={onRetry}>{t('auth.session.retry')}</Button>}
         />
       </main>
