@@ -251,6 +251,17 @@ describe('alarm performance page', () => {
     const never = tables.find((x) => x.id === 'neverAcknowledged')!;
     expect(never.rows).toHaveLength(130);
     expect(never.shownRows).toBe(NEVER_ACK_SHOWN);
+    // Every table is drawn in part the same way (fleeting lists can be long too).
+    const source = p.top10[0]!.alarm;
+    const fleeting = Array.from({ length: 150 }, () => ({
+      alarm: source,
+      count: 1,
+      shortestMs: 900,
+    }));
+    const long = performanceTables({ ...p, fleeting }, t, format, names);
+    const fleetingTable = long.find((x) => x.id === 'fleeting')!;
+    expect(fleetingTable.rows).toHaveLength(150);
+    expect(fleetingTable.shownRows).toBe(NEVER_ACK_SHOWN);
     const sheet = performanceSheet(p, tables, t, format, 'Ganze Anlage');
     const csv = toCsv(sheet[0]!.map(String), sheet.slice(1));
     expect(csv).toContain('Nie quittierte Alarme');

@@ -69,7 +69,8 @@ export interface PerformanceTable {
   shownRows: number;
 }
 
-/** Never-acknowledged alarms can be thousands: the page lists this many, the export all. */
+/** Rows a table of the page lists at most (never-acknowledged, fleeting, chattering alarms can
+ * be thousands); the export holds all. */
 export const NEVER_ACK_SHOWN = 100;
 
 /** A PV's alert history, or the station's for an alarm of another source. */
@@ -132,7 +133,9 @@ export function performanceTables(
     id: TableId,
     columns: TableColumn[],
     rows: TableCell[][],
-    shownRows = rows.length,
+    // A long table is drawn in part (the export holds all): 100,000 alerts may make thousands
+    // of fleeting or chattering rows, and drawing them all was one long task.
+    shownRows = Math.min(rows.length, NEVER_ACK_SHOWN),
   ): PerformanceTable => ({
     id,
     title: t(`${k}.${id}.title`),
@@ -229,7 +232,6 @@ export function performanceTables(
         prio(n.priority),
         alarm(n.alarm, true),
       ]),
-      Math.min(NEVER_ACK_SHOWN, p.neverAcknowledged.length),
     ),
   ];
 }
