@@ -60,7 +60,7 @@ import type {
   AlarmPerformanceProgress,
   AlarmPerformanceRequest,
 } from '../src/domain/alarmPerformance.ts';
-import type { AlarmPerformanceService } from './alerts/alarmPerformance.ts';
+import { LazyAlarmPerformance } from './alerts/LazyAlarmPerformance.ts';
 
 /** The browser's online flag (navigator.onLine and the online/offline events). */
 export interface OnlineSource {
@@ -121,6 +121,7 @@ export class Engine implements EngineApi {
   private readonly source: FrameSource;
   private readonly onError: (error: unknown) => void;
   private readonly alerts: AlertFeed;
+  private readonly alarmPerformance: LazyAlarmPerformance;
   /** Keyed live topics (workers/topics/): alert state, limits, PV alarms ... */
   private readonly items: ItemTopicStore;
   private readonly pvAlarms: DerivedAlarms<PvAlarmState>;
@@ -167,6 +168,8 @@ export class Engine implements EngineApi {
         if (online) this.retryFaultedChannels();
       });
     }
+    const fetchArchive: AlertArchiveFetcher =
+      deps.fetchAlerts ?? (() => Promise.reject(new Error('No alert archive configured')));
     this.alerts = new AlertFeed({
       timers: deps.timers,
       acquireChannel: () => this.channel('alert').acquire(),
@@ -175,14 +178,18 @@ export class Engine implements EngineApi {
         if (!channel) throw new Error('alert hub not open');
         return channel.invoke(method, ...args);
       },
-      fetchArchive:
-        deps.fetchAlerts ?? (() => Promise.reject(new Error('No alert archive configured'))),
+      fetchArchive,
       send: (tabId, message) => this.tabs.get(tabId)?.send(message),
       onError,
       liveChanged: () => {
         this.pvAlarms.currentChanged();
         this.stationAlarms.currentChanged();
       },
+    });
+    this.alarmPerformance = new LazyAlarmPerformance({
+      timers: deps.timers,
+      fetchAlerts: fetchArchive,
+      liveAlerts: () => this.alerts.liveAlerts(),
     });
     const dataReceived = () => this.status.dataReceived(this.deps.timers.now());
     this.items = new ItemTopicStore({
@@ -524,23 +531,10 @@ export class Engine implements EngineApi {
     this.charts.unwatchLive(tabId, viewId);
   }
 
-  /** Alarm performance: loaded with the first request (worker budget), pages kept after. */
-  private alarmPerformance: Promise<AlarmPerformanceService> | null = null;
-
-  async getAlarmPerformance(
+  getAlarmPerformance(
     request: AlarmPerformanceRequest,
     onProgress?: (progress: AlarmPerformanceProgress) => void,
   ): Promise<AlarmPerformance> {
-    this.alarmPerformance ??= import('./alerts/alarmPerformance.ts').then(
-      ({ AlarmPerformanceService }) =>
-        new AlarmPerformanceService({
-          fetchAlerts: (query) =>
-            (this.deps.fetchAlerts ?? (() => Promise.reject(new Error('No alert archive'))))(query),
-          now: () => this.deps.timers.now(),
-          pause: (ms) => new Promise((resolve) => this.deps.timers.setTimeout(resolve, ms)),
-          liveAlerts: () => this.alerts.liveAlerts(),
-        }),
-    );
-    return (await this.alarmPerformance).compute(request, onProgress);
+    return this.alarmPerformance.compute(request, onProgress);
   }
 }
