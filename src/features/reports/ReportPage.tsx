@@ -178,7 +178,7 @@ function ReportView({ kind, id, zone }: { kind: ReportKind; id: number; zone?: s
       ...exportTable(config, shown, format, t, states),
     ];
     // The writer is loaded with the first export, not with the page.
-    const { xlsxBlob } = await import('./xlsxExport.ts');
+    const { xlsxBlob } = await import('../../platform/xlsxExport.ts');
     saveBlob(await xlsxBlob(t(`reports.kind.${kind}`), cells, 2), `${fileBase}.xlsx`);
   };
 

@@ -11,6 +11,7 @@ import type { DigiDisplayConfig, PvConfig } from '../../contract/pv.ts';
 import { pvKey } from '../../contract/keys.ts';
 import type { FormatLocale } from '../../domain/format.ts';
 import { digitalStateText } from '../../domain/pvFormat.ts';
+import type { XlsxCell } from '../../platform/xlsxExport.ts';
 
 /** Aggregations whose rows add up (the footer shows their sum). */
 export const SUMMABLE: ReadonlySet<ReportAggregation> = new Set([
@@ -83,7 +84,7 @@ export function periodLabel(data: ReportData, format: Formatters, t: TFunction):
 }
 
 /** A cell of an export: text, a number (stays a number in Excel), or empty. */
-export type XlsxCell = string | number | null;
+export type { XlsxCell };
 
 /**
  * The state texts a column's values read as (issue 41 item 3): a column of a digital PV that

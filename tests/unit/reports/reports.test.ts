@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkManualInput } from '../../../src/domain/reportInput.ts';
-import { sheetNameOf, xlsxBlob } from '../../../src/features/reports/xlsxExport.ts';
+import { sheetNameOf, xlsxBlob } from '../../../src/platform/xlsxExport.ts';
 import { unzipText } from '../../support/unzip.ts';
 import { ManualInputStore } from '../../../server/reports/ManualInputStore.ts';
 import { totalOf, volumeFactor } from '../../../server/reports/ReportDataService.ts';

@@ -256,7 +256,7 @@ function ExportActions({
     setBusy(true);
     setFailed(null);
     try {
-      const { xlsxBlob } = await import('../../reports/xlsxExport.ts');
+      const { xlsxBlob } = await import('../../../platform/xlsxExport.ts');
       void saveFile(
         nativeBridge(),
         await xlsxBlob(t('alerts.performance.title'), sheet(), 0),

@@ -1,9 +1,11 @@
 /**
- * The report's Excel file, written by write-excel-file (a kept library) and loaded only when a
- * user exports: one sheet named after the report's kind, text as text and numbers as numbers
- * (Excel sums them), empty cells empty, the table's header row bold.
+ * An Excel file of one sheet (reports, alarm performance), written by write-excel-file (a kept
+ * library) and loaded only when a user exports: text as text and numbers as numbers (Excel
+ * sums them), empty cells empty, the table's header row bold.
  */
-import type { XlsxCell } from './reportFormat.ts';
+
+/** One cell of a sheet: text, a number, or empty. */
+export type XlsxCell = string | number | null;
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
