@@ -16,7 +16,8 @@ import {
   type InvocationMessage,
 } from '@microsoft/signalr';
 import { HUB_MESSAGES } from '../src/contract/hubs.ts';
-import { PvValueBatch, PvValuesReader } from './pvValueBatch.ts';
+import { PvValueBatch } from './pvValueBatch.ts';
+import { PvValuesReader } from './pvValuesReader.ts';
 
 const RECORD_SEPARATOR = '\x1e';
 /** How the server writes a `newValues` invocation up to its array of values (protocol.ts). */

@@ -14,7 +14,6 @@ import { HUBS, type HubName } from '../src/contract/hubs.ts';
 import { isUnauthorizedError } from './hubErrors.ts';
 import type { HubTransport, HubTransportFactory } from './HubTransport.ts';
 import type { RetryPolicy } from './retryPolicy.ts';
-import { PvHubProtocol } from './pvHubProtocol.ts';
 
 /** SPEC §7: hub logging level is Information. */
 export const HUB_LOG_LEVEL = LogLevel.Information;
@@ -70,20 +69,35 @@ function createSignalrTransport(
     .withUrl(url)
     .withAutomaticReconnect(retry)
     .configureLogging(logLevel);
-  const connection: HubConnection = (
-    pvValues ? builder.withHubProtocol(new PvHubProtocol()) : builder
-  ).build();
+  // The PV hub's protocol (its `newValues` reader) loads with the hub's first start, not with
+  // the engine. Until then, what the engine registers waits for the connection.
+  let connection: HubConnection | undefined = pvValues ? undefined : builder.build();
+  const waiting: ((connection: HubConnection) => void)[] = [];
+  const withConnection = (use: (connection: HubConnection) => void): void => {
+    if (connection) use(connection);
+    else waiting.push(use);
+  };
+  const connect = async (): Promise<HubConnection> => {
+    if (connection) return connection;
+    const { PvHubProtocol } = await import('./pvHubProtocol.ts');
+    connection ??= builder.withHubProtocol(new PvHubProtocol()).build();
+    for (const use of waiting.splice(0)) use(connection);
+    return connection;
+  };
   return {
     async start() {
       unauthorized = undefined;
-      await connection.start();
+      await (await connect()).start();
     },
-    stop: () => connection.stop(),
-    invoke: (method, ...args) => connection.invoke<unknown>(method, ...args),
-    on: (message, handler) => connection.on(message, handler),
-    onReconnecting: (handler) => connection.onreconnecting(handler),
-    onReconnected: (handler) => connection.onreconnected(() => handler()),
-    onClose: (handler) => connection.onclose((error) => handler(error ?? unauthorized)),
+    stop: async () => {
+      await connection?.stop();
+    },
+    invoke: async (method, ...args) => (await connect()).invoke<unknown>(method, ...args),
+    on: (message, handler) => withConnection((c) => c.on(message, handler)),
+    onReconnecting: (handler) => withConnection((c) => c.onreconnecting(handler)),
+    onReconnected: (handler) => withConnection((c) => c.onreconnected(() => handler())),
+    onClose: (handler) =>
+      withConnection((c) => c.onclose((error) => handler(error ?? unauthorized))),
     onRetryScheduled: (handler) => (scheduled = handler),
   };
 }

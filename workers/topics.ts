@@ -56,5 +56,4 @@ const CORE_TOPICS: Record<CoreLeaseKind, Topic> = {
 
 export const TOPICS: Record<LeaseKind, Topic> = { ...CORE_TOPICS, ...ITEM_TOPICS };
 
-/** The one key of the server-status lease. */
-export const SERVER_STATUS_KEY = 'server';
+export { SERVER_STATUS_KEY } from './topics/topicNames.ts';

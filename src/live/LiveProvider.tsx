@@ -4,7 +4,7 @@
  * leased, so the header and the session end work on every page).
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { SERVER_STATUS_KEY } from '../../workers/topics.ts';
+import { SERVER_STATUS_KEY } from '../../workers/topics/topicNames.ts';
 import { getDefaultLiveClient } from './defaultLiveClient.ts';
 import type { LiveClient } from './LiveClient.ts';
 import { LiveContext } from './LiveContext.ts';

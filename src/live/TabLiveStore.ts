@@ -15,7 +15,8 @@ import type { StationLiveData } from '../contract/station.ts';
 import type { DisplayConnectionState } from '../contract/enums.ts';
 import type { ConnectionStatus, Frame, PvConfigEntry } from '../../workers/engineProtocol.ts';
 import type { LeaseKind } from '../../workers/topics.ts';
-import { isItemKind, type ItemKind, type ItemTypes } from '../../workers/topics/itemTopics.ts';
+import type { ItemKind, ItemTypes } from '../../workers/topics/itemTopics.ts';
+import { isItemKind } from '../../workers/topics/topicNames.ts';
 
 type Listener = () => void;
 

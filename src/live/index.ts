@@ -1,4 +1,9 @@
-/** The tab side of the live-data engine: what features and the app shell use. */
+/**
+ * The tab side of the live-data engine: what features and the app shell use. A hook that only
+ * lazily loaded pages use is imported from its own file (`src/live/useAlertWindow.ts`,
+ * `useAlarmPerformance.ts`, `useLiveItems.ts`, `usePvStandings.ts`), not from here: whatever
+ * this file names is built into the tab's first script.
+ */
 export { LiveProvider, type LiveProviderProps } from './LiveProvider.tsx';
 export { useLiveClient } from './LiveContext.ts';
 export { usePvValue } from './usePvValue.ts';
@@ -16,7 +21,6 @@ export type { TabConnectionState, TabConnectionStatus } from './TabLiveStore.ts'
 export { LiveClient, LEASE_RELEASE_GRACE_MS, type LiveClientOptions } from './LiveClient.ts';
 export { logoutUrl } from './sessionRedirect.ts';
 export type { ConnectionStatus, PvConfigResult } from '../../workers/engineProtocol.ts';
-export { useAlertWindow } from './useAlertWindow.ts';
 export { useAlertCounts } from './useAlertCounts.ts';
 export type { AlertCounts, AlertViewFrame } from '../../workers/engineProtocol.ts';
 export type { AlertView, AlertViewSource } from '../../workers/engineApi.ts';
@@ -28,7 +32,4 @@ export {
   usePvLimits,
   type LiveItemState,
 } from './useLiveItem.ts';
-export { useLiveItems } from './useLiveItems.ts';
-export { usePvStandings, type PvStandingItem } from './usePvStandings.ts';
 export { useServerInfo } from './useServerInfo.ts';
-export { useAlarmPerformance, type AlarmPerformanceState } from './useAlarmPerformance.ts';

@@ -56,9 +56,7 @@ export const ITEM_TOPICS: { [K in ItemKind]: ItemTopic<ItemTypes[K]> } = {
 
 export const ITEM_KINDS = Object.keys(ITEM_TOPICS) as ItemKind[];
 
-export function isItemKind(kind: string): kind is ItemKind {
-  return Object.hasOwn(ITEM_TOPICS, kind);
-}
+export { isItemKind } from './topicNames.ts';
 
 /** A key of a frame whose subscribe failed: why it is not live. */
 export type ItemError = [kind: ItemKind, key: string, error: string];

@@ -22,7 +22,8 @@ import {
   RESULT_KEYS,
   type ResultDialog,
 } from '../../domain/validation/index.ts';
-import { useAlertWindow, useLiveClient, type AlertViewSource } from '../../live/index.ts';
+import { useLiveClient, type AlertViewSource } from '../../live/index.ts';
+import { useAlertWindow } from '../../live/useAlertWindow.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { failureKind, failureText } from '../../app/failureText.ts';
 import { Button, ConfirmDialog, EmptyState, PageHeader, Spinner, Toolbar } from '../../ui/index.ts';

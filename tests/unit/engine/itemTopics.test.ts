@@ -4,6 +4,8 @@ import type { AlertStateMessage } from '../../../src/contract/alerts.ts';
 import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
 import type { PvLimitConfig } from '../../../src/contract/pv.ts';
 import type { Frame } from '../../../workers/engineProtocol.ts';
+import { ITEM_KINDS } from '../../../workers/topics/itemTopics.ts';
+import { ITEM_KIND_NAMES, isItemKind } from '../../../workers/topics/topicNames.ts';
 import { createHarness, type TabRecorder } from '../../support/engine/engineHarness.ts';
 import { makeAlert } from '../alerts/alertFixtures.ts';
 
@@ -43,6 +45,13 @@ function limit(nr: number, limitType: PvLimitConfig['pvLimitRef']['limitType'], 
 }
 
 describe('keyed live topics', () => {
+  it("IT0: the names a tab knows are exactly the engine's item topics, in their order", () => {
+    expect(ITEM_KIND_NAMES).toEqual(ITEM_KINDS);
+    for (const kind of ITEM_KINDS) expect(isItemKind(kind)).toBe(true);
+    expect(isItemKind('pvValue')).toBe(false);
+    expect(isItemKind('toString')).toBe(false);
+  });
+
   it('IT1: a key leased by two tabs is subscribed once; a pushed item reaches only the tabs leasing it', async () => {
     const h = createHarness();
     const a = await h.tab('a');

@@ -12,7 +12,7 @@ import { useFormat } from '../../../app/useFormat.ts';
 import { failureText } from '../../../app/failureText.ts';
 import { fetchStations } from '../../../api/stations.ts';
 import type { AlarmPerformance } from '../../../domain/alarmPerformance.ts';
-import { useAlarmPerformance } from '../../../live/index.ts';
+import { useAlarmPerformance } from '../../../live/useAlarmPerformance.ts';
 import { Button, ChoiceGroup, PageHeader, Spinner, Toolbar } from '../../../ui/index.ts';
 import { useAsync } from '../../stations/useAsync.ts';
 import { nativeBridge, saveFile } from '../../../platform/index.ts';

@@ -1,0 +1,514 @@
+/**
+ * A `newValues` batch read straight from the hub message's text into columns, one row per
+ * value, keyed by the PV's type index and nr (the value store's slot key): no object, no
+ * key string and no enum string per value. At 100,000 values/s, `JSON.parse` of the batch
+ * (two objects and a string or two per value) and the checks and map lookups on each object
+ * were most of the engine's time per value.
+ *
+ * Only what is certainly a valid plain value (double, bool, failure state, as `isPvValue`
+ * and the store take it) becomes a column row. Anything else in the array (a counter,
+ * runtime or time-of-day value, a value with a field outside the plain shape, escapes, a
+ * bad row) is parsed by `JSON.parse` alone and kept in order as an object row: the engine
+ * checks it as before, and skips it when it is not a PV value. Text that is not JSON makes
+ * `PvValuesReader.read` answer -1, and the caller parses the message as the official protocol
+ * does. A value as the server writes it (fields in the contract's order, no space) is matched
+ * against that layout first (`serverShape`); any other spelling of a plain value takes the
+ * general reader. Numbers come out exactly as `JSON.parse` reads them.
+ */
+import { PV_TYPES, PV_VALUE_TYPES, QUALITIES } from '../src/contract/enums.ts';
+import { BOOL_VALUE, DOUBLE_VALUE, FAILURE_STATE_VALUE } from './pvColumns.ts';
+import type { PvValueBatch } from './pvValueBatch.ts';
+
+const QUOTE = 34;
+const COMMA = 44;
+const COLON = 58;
+const MINUS = 45;
+const PLUS = 43;
+const DOT = 46;
+const ZERO = 48;
+const NINE = 57;
+const OPEN_OBJECT = 123;
+const CLOSE_OBJECT = 125;
+const OPEN_ARRAY = 91;
+const CLOSE_ARRAY = 93;
+const BACKSLASH = 92;
+const LOWER_E = 101;
+const UPPER_E = 69;
+
+/** Exact powers of ten: a decimal of up to 15 digits divided by one is correctly rounded. */
+const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
+const MAX_FAST_DIGITS = 15;
+
+// The fields of a plain value, as bits of what a row has seen.
+const PV_REF = 1;
+const TYPE_OF_VALUE = 2;
+const QUALITY = 4;
+const TIMESTAMP = 8;
+const DOUBLE = 16;
+const BOOL = 32;
+const FAILURE_STATE = 64;
+const REQUIRED = PV_REF | TYPE_OF_VALUE | QUALITY | TIMESTAMP;
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+/**
+ * Reads the elements of a JSON array of PV values from `text`, starting after its `[`,
+ * into `batch`; returns the position after the closing `]`, or -1 when the text is not a
+ * JSON array there (the batch is then incomplete). One reader per thread: it keeps its
+ * position and the row being read in fields rather than in objects.
+ */
+export class PvValuesReader {
+  private text = '';
+  private pos = 0;
+  // The row being read.
+  private valueType = 0;
+  private pvType = 0;
+  private quality = 0;
+  private nr = 0;
+  private timestamp = 0;
+  private double = 0;
+  private bool = 0;
+  private failureState = 0;
+  /** The fields of the row read so far (bits). */
+  private seen = 0;
+  /** The last number read. */
+  private number = 0;
+
+  read(text: string, start: number, batch: PvValueBatch): number {
+    this.text = text;
+    this.pos = start;
+    try {
+      return this.elements(batch);
+    } finally {
+      this.text = ''; // the message's text is not kept until the next one
+    }
+  }
+
+  private elements(batch: PvValueBatch): number {
+    const { text } = this;
+    this.space();
+    if (text.charCodeAt(this.pos) === CLOSE_ARRAY) return this.pos + 1;
+    for (;;) {
+      this.space();
+      const element = this.pos;
+      const end = serverShape(text, element);
+      if (end >= 0) {
+        batch.pushPlain(
+          shape.valueType,
+          shape.pvType,
+          shape.quality,
+          shape.nr,
+          shape.num,
+          shape.timestamp,
+        );
+        this.pos = end;
+      } else if (this.plainValue()) {
+        batch.pushPlain(
+          this.valueType,
+          this.pvType,
+          this.quality,
+          this.nr,
+          this.plainNumber(),
+          this.timestamp,
+        );
+      } else {
+        const end = skipValue(text, element);
+        if (end < 0) return -1;
+        let value: unknown;
+        try {
+          value = JSON.parse(text.slice(element, end));
+        } catch {
+          return -1;
+        }
+        batch.pushObject(value);
+        this.pos = end;
+      }
+      this.space();
+      const c = text.charCodeAt(this.pos++);
+      if (c === CLOSE_ARRAY) return this.pos;
+      if (c !== COMMA) return -1;
+    }
+  }
+
+  /** As PvValueStore takes the number of a plain value: double, else bool, else failure state. */
+  private plainNumber(): number {
+    if ((this.seen & DOUBLE) !== 0) return this.double;
+    if ((this.seen & BOOL) !== 0) return this.bool;
+    if ((this.seen & FAILURE_STATE) !== 0) return this.failureState;
+    return 0;
+  }
+
+  /**
+   * A valid plain PV value at `pos` into the row fields (pos moves past it); false when the
+   * element is anything else (pos is then anywhere inside it).
+   */
+  private plainValue(): boolean {
+    const { text } = this;
+    if (text.charCodeAt(this.pos) !== OPEN_OBJECT) return false;
+    this.pos++;
+    this.seen = 0;
+    for (;;) {
+      const key = this.key();
+      if (key < 0) return false;
+      switch (key) {
+        case Field.pvRef:
+          if (!this.pvRef()) return false;
+          this.seen |= PV_REF;
+          break;
+        case Field.typeOfValue: {
+          const valueType = this.enumValue(PV_VALUE_TYPE_CODES);
+          if (
+            valueType !== DOUBLE_VALUE &&
+            valueType !== BOOL_VALUE &&
+            valueType !== FAILURE_STATE_VALUE
+          )
+            return false;
+          this.valueType = valueType;
+          this.seen |= TYPE_OF_VALUE;
+          break;
+        }
+        case Field.quality: {
+          const quality = this.enumValue(QUALITY_CODES);
+          if (quality < 0) return false;
+          this.quality = quality;
+          this.seen |= QUALITY;
+          break;
+        }
+        case Field.timestamp:
+          if (!this.numberValue()) return false;
+          this.timestamp = this.number;
+          this.seen |= TIMESTAMP;
+          break;
+        case Field.doubleValue:
+          // The store keeps null as 0 (a Float64Array takes it so).
+          if (this.literal(NULL)) this.number = 0;
+          else if (!this.numberValue()) return false;
+          this.double = this.number;
+          this.seen |= DOUBLE;
+          break;
+        case Field.boolValue: {
+          const flag = this.flag();
+          if (flag < 0) return false;
+          this.bool = flag;
+          this.seen |= BOOL;
+          break;
+        }
+        case Field.failureStateValue: {
+          const flag = this.flag();
+          if (flag < 0) return false;
+          this.failureState = flag;
+          this.seen |= FAILURE_STATE;
+          break;
+        }
+        default:
+          return false;
+      }
+      this.space();
+      const c = text.charCodeAt(this.pos++);
+      if (c === CLOSE_OBJECT) return (this.seen & REQUIRED) === REQUIRED;
+      if (c !== COMMA) return false;
+    }
+  }
+
+  /** `{"type": <PV type>, "nr": <number>}` in either order, nothing else. */
+  private pvRef(): boolean {
+    const { text } = this;
+    if (text.charCodeAt(this.pos) !== OPEN_OBJECT) return false;
+    this.pos++;
+    let seen = 0;
+    for (;;) {
+      const key = this.key();
+      if (key === Field.type) {
+        const type = this.enumValue(PV_TYPE_CODES);
+        if (type < 0) return false;
+        this.pvType = type;
+        seen |= 1;
+      } else if (key === Field.nr) {
+        if (!this.numberValue()) return false;
+        this.nr = this.number;
+        seen |= 2;
+      } else return false;
+      this.space();
+      const c = text.charCodeAt(this.pos++);
+      if (c === CLOSE_OBJECT) return seen === 3;
+      if (c !== COMMA) return false;
+    }
+  }
+
+  /**
+   * `"name":` (pos moves past the colon and the space after it) as one of the field names
+   * the reader knows (a Field), or -1 for any other name and for a name with escapes.
+   */
+  private key(): number {
+    const { text } = this;
+    this.space();
+    if (text.charCodeAt(this.pos) !== QUOTE) return -1;
+    const start = this.pos + 1;
+    const end = stringEnd(text, start);
+    if (end < 0) return -1;
+    const field = fieldAt(text, start, end - start);
+    if (field < 0) return -1;
+    this.pos = end + 1;
+    this.space();
+    if (text.charCodeAt(this.pos) !== COLON) return -1;
+    this.pos++;
+    this.space();
+    return field;
+  }
+
+  /** A string that is one of `names` (its index), or -1. */
+  private enumValue(names: readonly (readonly number[])[]): number {
+    const { text } = this;
+    if (text.charCodeAt(this.pos) !== QUOTE) return -1;
+    const start = this.pos + 1;
+    const end = stringEnd(text, start);
+    if (end < 0) return -1;
+    const length = end - start;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      if (name.length === length && spells(text, start, name)) {
+        this.pos = end + 1;
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** `true` as 1, `false` as 0, -1 for anything else. */
+  private flag(): number {
+    if (this.literal(TRUE)) return 1;
+    if (this.literal(FALSE)) return 0;
+    return -1;
+  }
+
+  private literal(word: readonly number[]): boolean {
+    if (!spells(this.text, this.pos, word)) return false;
+    this.pos += word.length;
+    return true;
+  }
+
+  /** A JSON number into `number` (numberAt). */
+  private numberValue(): boolean {
+    const end = numberAt(this.text, this.pos);
+    if (end < 0) return false;
+    this.pos = end;
+    this.number = numberRead;
+    return true;
+  }
+
+  private space(): void {
+    const { text } = this;
+    while (isSpace(text.charCodeAt(this.pos))) this.pos++;
+  }
+}
+
+/** Character codes of a text, to compare without a string builtin per call. */
+function codes(text: string): readonly number[] {
+  return Array.from(text, (c) => c.charCodeAt(0));
+}
+
+const TRUE = codes('true');
+const FALSE = codes('false');
+const NULL = codes('null');
+const PV_TYPE_CODES = PV_TYPES.map(codes);
+const PV_VALUE_TYPE_CODES = PV_VALUE_TYPES.map(codes);
+const QUALITY_CODES = QUALITIES.map(codes);
+
+/** The field names the reader knows. */
+const Field = {
+  pvRef: 0,
+  type: 1,
+  nr: 2,
+  typeOfValue: 3,
+  quality: 4,
+  timestamp: 5,
+  doubleValue: 6,
+  boolValue: 7,
+  failureStateValue: 8,
+} as const;
+const FIELD_CODES = Object.keys(Field).map(codes);
+
+/** Whether `text` at `start` spells `word`. */
+function spells(text: string, start: number, word: readonly number[]): boolean {
+  for (let i = 0; i < word.length; i++) if (text.charCodeAt(start + i) !== word[i]) return false;
+  return true;
+}
+
+/** The closing quote of a string whose text starts at `start`; -1 at an escape or the end. */
+function stringEnd(text: string, start: number): number {
+  for (let i = start; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) return i;
+    if (c === BACKSLASH) return -1;
+  }
+  return -1;
+}
+
+/** The Field spelled at `text[start, start + length)`, or -1. */
+function fieldAt(text: string, start: number, length: number): number {
+  for (let field = 0; field < FIELD_CODES.length; field++) {
+    const name = FIELD_CODES[field]!;
+    if (name.length === length && spells(text, start, name)) return field;
+  }
+  return -1;
+}
+
+/** What `serverShape` read (module fields rather than an object per value). */
+const shape = { valueType: 0, pvType: 0, quality: 0, nr: 0, num: 0, timestamp: 0 };
+/** The number `numberAt` read. */
+let numberRead = 0;
+
+const PV_REF_TYPE = codes('{"pvRef":{"type":"');
+const NR = codes('","nr":');
+const TYPE_OF_VALUE_FIELD = codes('},"typeOfValue":"');
+const DOUBLE_VALUE_FIELD = codes('","doubleValue":');
+const BOOL_VALUE_FIELD = codes('","boolValue":');
+const FAILURE_STATE_FIELD = codes('","failureStateValue":');
+const QUALITY_FIELD = codes(',"quality":"');
+const TIMESTAMP_FIELD = codes('","timestamp":');
+
+/**
+ * A plain value exactly as the server writes one (server/hubs/pvValueJson.ts: fields in the
+ * contract's order, no space) into `shape`; returns the position after it, or -1 for any
+ * other text (the general reader then takes it). Positions in locals, no call per character:
+ * this is the path of nearly every value.
+ */
+function serverShape(text: string, start: number): number {
+  let p = start;
+  if (!spells(text, p, PV_REF_TYPE)) return -1;
+  p += PV_REF_TYPE.length;
+  const pvType = enumAt(text, p, PV_TYPE_CODES);
+  if (pvType < 0) return -1;
+  p += PV_TYPE_CODES[pvType]!.length;
+  if (!spells(text, p, NR)) return -1;
+  p = numberAt(text, p + NR.length);
+  if (p < 0) return -1;
+  shape.nr = numberRead;
+  if (!spells(text, p, TYPE_OF_VALUE_FIELD)) return -1;
+  p += TYPE_OF_VALUE_FIELD.length;
+  const valueType = enumAt(text, p, PV_VALUE_TYPE_CODES);
+  p += PV_VALUE_TYPE_CODES[valueType]?.length ?? 0;
+  if (valueType === DOUBLE_VALUE && spells(text, p, DOUBLE_VALUE_FIELD)) {
+    p = numberAt(text, p + DOUBLE_VALUE_FIELD.length);
+    if (p < 0) return -1;
+    shape.num = numberRead;
+  } else if (valueType === BOOL_VALUE && spells(text, p, BOOL_VALUE_FIELD)) {
+    p = flagAt(text, p + BOOL_VALUE_FIELD.length);
+    if (p < 0) return -1;
+  } else if (valueType === FAILURE_STATE_VALUE && spells(text, p, FAILURE_STATE_FIELD)) {
+    p = flagAt(text, p + FAILURE_STATE_FIELD.length);
+    if (p < 0) return -1;
+  } else return -1;
+  if (!spells(text, p, QUALITY_FIELD)) return -1;
+  p += QUALITY_FIELD.length;
+  const quality = enumAt(text, p, QUALITY_CODES);
+  if (quality < 0) return -1;
+  p += QUALITY_CODES[quality]!.length;
+  if (!spells(text, p, TIMESTAMP_FIELD)) return -1;
+  p = numberAt(text, p + TIMESTAMP_FIELD.length);
+  if (p < 0 || text.charCodeAt(p) !== CLOSE_OBJECT) return -1;
+  shape.timestamp = numberRead;
+  shape.pvType = pvType;
+  shape.valueType = valueType;
+  shape.quality = quality;
+  return p + 1;
+}
+
+/** Which of `names` is spelled at `start` and followed by its closing quote, or -1. */
+function enumAt(text: string, start: number, names: readonly (readonly number[])[]): number {
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    if (text.charCodeAt(start + name.length) === QUOTE && spells(text, start, name)) return i;
+  }
+  return -1;
+}
+
+/** `true` or `false` at `start` into `shape.num` (1 or 0); the position after it, or -1. */
+function flagAt(text: string, start: number): number {
+  if (spells(text, start, TRUE)) {
+    shape.num = 1;
+    return start + TRUE.length;
+  }
+  if (spells(text, start, FALSE)) {
+    shape.num = 0;
+    return start + FALSE.length;
+  }
+  return -1;
+}
+
+/**
+ * A JSON number at `start` into `numberRead`, exactly as `JSON.parse` reads it: decimals of
+ * up to 15 digits without exponent as an integer divided by an exact power of ten (one
+ * correctly rounded division), others by `Number` of their text. The position after it, or
+ * -1 when no JSON number starts there.
+ */
+function numberAt(text: string, start: number): number {
+  let p = start;
+  let c = text.charCodeAt(p);
+  const negative = c === MINUS;
+  if (negative) c = text.charCodeAt(++p);
+  if (c < ZERO || c > NINE) return -1;
+  let mantissa = 0;
+  let digits = 0;
+  let scale = 0;
+  if (c === ZERO) {
+    c = text.charCodeAt(++p);
+  } else {
+    while (c >= ZERO && c <= NINE) {
+      mantissa = mantissa * 10 + (c - ZERO);
+      digits++;
+      c = text.charCodeAt(++p);
+    }
+  }
+  if (c === DOT) {
+    c = text.charCodeAt(++p);
+    if (c < ZERO || c > NINE) return -1;
+    while (c >= ZERO && c <= NINE) {
+      mantissa = mantissa * 10 + (c - ZERO);
+      digits++;
+      scale++;
+      c = text.charCodeAt(++p);
+    }
+  }
+  let exponent = false;
+  if (c === LOWER_E || c === UPPER_E) {
+    exponent = true;
+    c = text.charCodeAt(++p);
+    if (c === PLUS || c === MINUS) c = text.charCodeAt(++p);
+    if (c < ZERO || c > NINE) return -1;
+    while (c >= ZERO && c <= NINE) c = text.charCodeAt(++p);
+  }
+  if (!exponent && digits <= MAX_FAST_DIGITS) {
+    const magnitude = scale === 0 ? mantissa : mantissa / POW10[scale]!;
+    numberRead = negative ? -magnitude : magnitude;
+  } else numberRead = Number(text.slice(start, p));
+  return p;
+}
+
+/**
+ * The end (exclusive) of the JSON value starting at `start` (after any space), found by
+ * brackets and strings only: what it spans is then checked by `JSON.parse`. -1 when the text
+ * ends first.
+ */
+function skipValue(text: string, start: number): number {
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      for (i++; i < text.length; i++) {
+        const s = text.charCodeAt(i);
+        if (s === BACKSLASH) i++;
+        else if (s === QUOTE) break;
+      }
+      if (i >= text.length) return -1;
+      if (depth === 0) return i + 1;
+    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth++;
+    else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+      if (depth === 0) return i;
+      if (--depth === 0) return i + 1;
+    } else if (depth === 0 && (c === COMMA || isSpace(c))) return i;
+  }
+  return depth === 0 ? text.length : -1;
+}
