@@ -108,7 +108,9 @@ export function pegelServiceWorker(): Plugin[] {
         skipWaiting: false,
         runtimeCaching: [],
         // Static routes: hashed chunks straight from the precache (public/sw-routes.js).
-        importScripts: ['/sw-routes.js'],
+        // PEGEL_SW_ROUTES=0 leaves them out, so Workbox answers the chunks itself (the code
+        // cache traces of bench/README "Why no later tab uses a code cache" compare both).
+        importScripts: process.env.PEGEL_SW_ROUTES === '0' ? [] : ['/sw-routes.js'],
         sourcemap: false,
       },
     }),

@@ -10,7 +10,7 @@ import { disableFeatures } from '../../tests/support/chromiumFlags.ts';
 
 export const CHROMIUM_PATH = process.env.PEGEL_CHROMIUM ?? '/usr/bin/chromium';
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

@@ -1,0 +1,227 @@
+/**
+ * Which tabs get a V8 code cache, traced: serves a built client (`PEGEL_DIST_DIR`) from a
+ * reference server with 100,000 archive rows, opens tab 1 on the archive in a persistent
+ * profile and waits until the build's service worker controls it (a build without a worker:
+ * no wait), then opens tabs 2..N one after another, each traced from before its navigation to
+ * its first rows painted (`Tracing.start` with v8, disabled-by-default-v8.compile,
+ * devtools.timeline, blink.user_timing). Tab 1 stays open (it keeps the engine running), the
+ * others close after their trace. Builds nothing.
+ *
+ *   npx vite build --outDir /tmp/distA
+ *   npx tsx bench/code-cache-trace.ts [--tabs 4] [--path /alerts/archive?bench=1] /tmp/distA
+ *
+ * Prints per tab: scripts compiled (classic and module), how many consumed a code cache and
+ * its bytes, how many caches were rejected, caches produced, the main thread's compile time
+ * (V8 compile, parse and deserialise events on the tab's renderer main thread) and first rows
+ * (`__pegelBench.alerts.firstRowsMs()`, painted, from navigation start). `PEGEL_CHROMIUM`
+ * picks the browser (bench/harness/browser.ts). `--dump DIR` writes each tab's trace there.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startPlantServer } from '../tests/support/plantServer.ts';
+import { signInHttp } from '../tests/support/login.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './harness/browser.ts';
+import { serviceWorkerServes } from './harness/serviceWorker.ts';
+import { waitForExpression } from './harness/waitForExpression.ts';
+import { disableFeatures } from '../tests/support/chromiumFlags.ts';
+
+const args = process.argv.slice(2);
+function option(name: string, fallback: string): string {
+  const at = args.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const [value] = args.splice(at, 2).slice(1);
+  return value ?? fallback;
+}
+const tabs = Number(option('tabs', '4'));
+const path = option('path', '/alerts/archive?bench=1');
+const dump = option('dump', '');
+const keptProfile = option('profile', '');
+const featuresOff = option('disable-features', '');
+const untraced = args.includes('--untraced');
+if (untraced) args.splice(args.indexOf('--untraced'), 1);
+const [distArg] = args;
+if (!distArg) {
+  console.error('usage: npx tsx bench/code-cache-trace.ts [--tabs N] [--path P] [--dump DIR] dist');
+  process.exit(2);
+}
+const dist = resolve(distArg);
+
+const FIRST_ROWS = `window.__pegelBench?.alerts?.firstRowsMs() != null`;
+const ROWS_MS = `window.__pegelBench.alerts.firstRowsMs()`;
+const CATEGORIES = [
+  'v8',
+  'disabled-by-default-v8.compile',
+  'devtools.timeline',
+  'blink.user_timing',
+].join(',');
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  args?: { name?: string; data?: Record<string, unknown>; [key: string]: unknown };
+}
+
+/** Traces one navigation of `page` until its first rows are painted. */
+async function traceTab(
+  context: BrowserContext,
+  page: Page,
+): Promise<{ events: TraceEvent[]; firstRows: number }> {
+  const cdp = await context.newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) =>
+    events.push(...(value as unknown as TraceEvent[])),
+  );
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: CATEGORIES.split(',') },
+    transferMode: 'ReportEvents',
+  });
+  await page.goto(path);
+  await waitForExpression(page, FIRST_ROWS, { timeout: 60_000 });
+  const firstRows = (await page.evaluate(ROWS_MS)) as number;
+  const done = new Promise<void>((ok) => cdp.once('Tracing.tracingComplete', () => ok()));
+  await cdp.send('Tracing.end');
+  await done;
+  await cdp.detach();
+  return { events, firstRows };
+}
+
+interface TabFigures {
+  compiled: number;
+  consumed: number;
+  consumedBytes: number;
+  rejected: number;
+  produced: number;
+  compileMs: number;
+  firstRows: number;
+  notCached: Map<string, number>;
+}
+
+/** The figures of the renderer whose main thread compiled the page's scripts. */
+function figuresOf(events: TraceEvent[], origin: string, firstRows: number): TabFigures {
+  const mainThreads = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name')
+      .filter((e) => e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const ours = (e: TraceEvent): boolean => {
+    const url = e.args?.data?.url ?? e.args?.fileName;
+    return typeof url === 'string' && url.startsWith(origin);
+  };
+  const compiles = events.filter(
+    (e) => (e.name === 'v8.compile' || e.name === 'v8.compileModule') && ours(e),
+  );
+  const pids = new Set(compiles.map((e) => e.pid));
+  const figures: TabFigures = {
+    compiled: compiles.length,
+    consumed: 0,
+    consumedBytes: 0,
+    rejected: 0,
+    produced: events.filter(
+      (e) => (e.name === 'v8.produceModuleCache' || e.name === 'v8.produceCache') && ours(e),
+    ).length,
+    compileMs: 0,
+    firstRows,
+    notCached: new Map(),
+  };
+  for (const e of compiles) {
+    const data = e.args?.data ?? {};
+    const size = Number(data.consumedCacheSize ?? 0);
+    if (size > 0) {
+      figures.consumed++;
+      figures.consumedBytes += size;
+    }
+    if (data.cacheRejected === true) figures.rejected++;
+    const reason = data.notCachedReason ?? data.cacheKind;
+    if (typeof reason === 'string')
+      figures.notCached.set(reason, (figures.notCached.get(reason) ?? 0) + 1);
+  }
+  const compileNames = new Set([
+    'v8.compile',
+    'v8.compileModule',
+    'V8.CompileCode',
+    'V8.ParseFunction',
+    'V8.CompileDeserialize',
+    'v8.deserializeCache',
+  ]);
+  for (const e of events)
+    if (
+      pids.has(e.pid) &&
+      mainThreads.has(`${e.pid}:${e.tid}`) &&
+      e.ph === 'X' &&
+      compileNames.has(e.name)
+    )
+      figures.compileMs += (e.dur ?? 0) / 1000;
+  return figures;
+}
+
+const server = await startPlantServer({
+  env: {
+    PEGEL_DIST_DIR: dist,
+    PEGEL_ALERT_ARCHIVE_SEED: '100000',
+    PEGEL_RATE_HEAVY_PER_MIN: '0',
+  },
+});
+const profile = keptProfile || mkdtempSync(join(tmpdir(), 'pegel-code-cache-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: CHROMIUM_PATH,
+  headless: true,
+  args: featuresOff
+    ? [
+        ...CHROMIUM_ARGS.filter((a) => !a.startsWith('--disable-features=')),
+        disableFeatures(
+          'LocalNetworkAccessChecks',
+          'LocalNetworkAccessChecksWebSockets',
+          ...featuresOff.split(','),
+        ),
+      ]
+    : [...CHROMIUM_ARGS],
+  baseURL: server.url,
+  viewport: { width: 1920, height: 1080 },
+});
+try {
+  const { cookie } = await signInHttp(server.url);
+  const [name = '', value = ''] = cookie.split('=');
+  await context.addCookies([{ name, value, url: server.url }]);
+  const first = context.pages()[0] ?? (await context.newPage());
+  await first.goto(path);
+  await waitForExpression(first, FIRST_ROWS, { timeout: 60_000 });
+  const controlled = await serviceWorkerServes(first);
+  console.warn(`${dist}: service worker ${controlled ? 'controls tab 1' : 'none'}`);
+  await first.waitForTimeout(4_000);
+  console.warn('tab  compiled  consumed  bytes     rejected  produced  compile ms  first rows ms');
+  for (let tab = 2; tab <= tabs; tab++) {
+    const page = await context.newPage();
+    if (untraced) {
+      await page.goto(path);
+      await waitForExpression(page, FIRST_ROWS, { timeout: 60_000 });
+      console.warn(
+        `${String(tab).padEnd(5)}first rows ${Math.round((await page.evaluate(ROWS_MS)) as number)} ms`,
+      );
+      await page.close();
+      await first.waitForTimeout(1_000);
+      continue;
+    }
+    const { events, firstRows } = await traceTab(context, page);
+    if (dump) writeFileSync(join(dump, `tab${tab}.json`), JSON.stringify(events));
+    const f = figuresOf(events, server.url, firstRows);
+    const reasons = [...f.notCached].map(([r, n]) => `${r}×${n}`).join(' ');
+    console.warn(
+      `${String(tab).padEnd(5)}${String(f.compiled).padEnd(10)}${String(f.consumed).padEnd(10)}` +
+        `${String(f.consumedBytes).padEnd(10)}${String(f.rejected).padEnd(10)}` +
+        `${String(f.produced).padEnd(10)}${f.compileMs.toFixed(1).padEnd(12)}` +
+        `${Math.round(f.firstRows)}${reasons ? `  (${reasons})` : ''}`,
+    );
+    await page.close();
+    await first.waitForTimeout(1_000);
+  }
+} finally {
+  await context.close();
+  await server.dispose();
+  if (!keptProfile) rmSync(profile, { recursive: true, force: true });
+}
