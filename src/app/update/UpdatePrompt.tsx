@@ -3,8 +3,13 @@
  * — neu laden". The operator chooses the moment; a reload waits for a closed dialog and sent
  * input (PWA1), and says so. A wall monitor reloads by itself at a quiet moment. Loaded after
  * the page (src/app/Shell.tsx), it starts the service worker and the version rule.
+ *
+ * It stands over the foot of the page, so while it shows, the page keeps that much room below
+ * its end and scrolls a focused or revealed element above it (`--bottom-overlay`,
+ * update.css): the Save button that the reload waits for must never lie under the prompt
+ * (WCAG 2.4.11, focus not obscured).
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from '../useTranslation.ts';
 import { useKiosk } from '../useKiosk.ts';
 import { useAlertCounts } from '../../live/index.ts';
@@ -28,10 +33,16 @@ export function UpdatePrompt() {
 
   useEffect(() => startUpdates({ kiosk }), [kiosk]);
   useEffect(() => setPageContext({ kiosk, urgentAlarm }), [kiosk, urgentAlarm]);
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const prompt = ref.current;
+    if (!prompt) return;
+    return keepRoomBelow(prompt);
+  }, [offered]);
 
   if (!offered) return null;
   return (
-    <div className="update-prompt" role="status">
+    <div ref={ref} className="update-prompt" role="status">
       <span className="update-prompt-icon" aria-hidden="true" />
       <span className="update-prompt-text">
         <strong>{t('shell.update.available')}</strong>
@@ -49,4 +60,22 @@ export function UpdatePrompt() {
       )}
     </div>
   );
+}
+
+/** The page's room below its end: the prompt's height and its distance from the foot. */
+function keepRoomBelow(prompt: HTMLElement): () => void {
+  const root = document.documentElement;
+  const measure = () => {
+    const room = window.innerHeight - prompt.getBoundingClientRect().top;
+    root.style.setProperty('--bottom-overlay', `${Math.max(0, Math.ceil(room))}px`);
+  };
+  const observer = new ResizeObserver(measure);
+  observer.observe(prompt);
+  window.addEventListener('resize', measure);
+  measure();
+  return () => {
+    observer.disconnect();
+    window.removeEventListener('resize', measure);
+    root.style.removeProperty('--bottom-overlay');
+  };
 }

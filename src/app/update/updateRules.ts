@@ -11,8 +11,8 @@ export interface PageMoment {
   /** An input holds text or a choice the operator has not sent yet. */
   unsentInput: boolean;
   /**
-   * An active alarm of priority 0 or 1 (0 is the highest) waits for acknowledgement; null
-   * while the tab does not know the alerts yet (no engine, no server).
+   * An alarm of priority 0 or 1 (0 is the highest) waits for acknowledgement, active or
+   * returned; null while the tab does not know the alerts yet (no engine, no server).
    */
   urgentAlarm: boolean | null;
 }
@@ -39,14 +39,15 @@ export function mayReloadNow(moment: PageMoment, trigger: ReloadTrigger): boolea
 export const URGENT_PRIORITY_MAX = 1;
 
 /**
- * PWA1: whether an active alarm of priority 0 or 1 waits for acknowledgement, from the alert
- * counts (the newest unacknowledged alert of the most important priority); null until the
- * pending alerts are known.
+ * PWA1: whether an alarm of priority 0 or 1 waits for acknowledgement, from the alert counts
+ * (the newest unacknowledged alert of the most important priority); null until the pending
+ * alerts are known. A returned one counts too: the room has not seen it yet (and the newest of
+ * a priority may have returned while an older one of it is still active).
  */
 export function urgentAlarmOf(counts: AlertCounts | null): boolean | null {
   if (!counts?.ready) return null;
   const top = counts.top;
-  return top !== null && top.priority <= URGENT_PRIORITY_MAX && !top.cleared;
+  return top !== null && top.priority <= URGENT_PRIORITY_MAX;
 }
 
 /** The version a tab runs: its build (an ISO time, so later builds sort later) and engine. */

@@ -54,12 +54,13 @@ describe('the moment of a reload into a new version', () => {
     expect(mayReloadNow({ ...quiet, urgentAlarm: true }, 'operator')).toBe(true);
   });
 
-  it('PWA1: urgent is an active, unacknowledged alarm of priority 0 or 1 (0 the highest)', () => {
+  it('PWA1: urgent is an unacknowledged alarm of priority 0 or 1 (0 the highest), active or returned', () => {
     expect(urgentAlarmOf(counts(alert(0)))).toBe(true);
     expect(urgentAlarmOf(counts(alert(1)))).toBe(true);
     expect(urgentAlarmOf(counts(alert(2)))).toBe(false);
-    // Returned (no longer active): it waits for acknowledgement, but holds no update.
-    expect(urgentAlarmOf(counts(alert(0, true)))).toBe(false);
+    // Returned but not acknowledged: still waits for the room.
+    expect(urgentAlarmOf(counts(alert(0, true)))).toBe(true);
+    expect(urgentAlarmOf(counts(alert(2, true)))).toBe(false);
     expect(urgentAlarmOf(counts(null))).toBe(false);
     // Not yet known: neither quiet nor urgent.
     expect(urgentAlarmOf(counts(null, false))).toBeNull();
