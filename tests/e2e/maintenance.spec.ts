@@ -5,7 +5,7 @@
  * save fails while the server is down, and sees a notification appear live when a runtime
  * crosses its interval; in Russian the data sheet and the cycles read in Russian. Rule IDs ME1-ME6.
  */
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { wcag21Violations } from './axe.ts';
 import { signIn } from './auth.ts';
@@ -55,18 +55,25 @@ test('ME1: on a phone the data sheet shows the machine; a PDF and a photo upload
   // its way (it never reaches the server), shows its progress bar and is cancelled.
   const camera = form.locator('input[capture]');
   await expect(camera).toHaveAttribute('accept', 'image/*');
+  // NOTE: Playwright continues a request still held by a handler when that handler is removed:
+  // without the abort below, the unroute sent the cancelled upload on to the server whenever the
+  // browser had not yet dropped the request (on a busy machine), and it was stored.
   const held = '**/api/maintenance/datasheets/docs?*';
+  const holding: Route[] = [];
   await page.route(held, async (route) => {
     if (route.request().method() !== 'POST') return route.continue();
-    // Never answered: the browser's cancel ends it.
+    holding.push(route);
   });
   await camera.setInputFiles({ name: 'typenschild.png', mimeType: 'image/png', buffer: PNG_BYTES });
   await expect(form.getByLabel('Beschreibung')).toHaveValue('typenschild');
   await form.getByRole('button', { name: 'Hochladen' }).click();
   await expect(form.getByRole('progressbar', { name: 'Fortschritt des Hochladens' })).toBeVisible();
+  await expect.poll(() => holding.length).toBe(1);
   await form.getByRole('button', { name: 'Hochladen abbrechen' }).click();
   await expect(form.getByText('Hochladen abgebrochen.')).toBeVisible();
   await expect(form.getByRole('progressbar')).toHaveCount(0);
+  // The browser has dropped it already, or it fails here: never does it reach the server.
+  await holding[0]!.abort().catch(() => undefined);
   await page.unroute(held);
   // The input stays for another try, which goes through.
   await expect(form.getByLabel('Beschreibung')).toHaveValue('typenschild');
