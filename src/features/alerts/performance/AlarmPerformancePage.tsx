@@ -3,7 +3,8 @@
  * and a station or the whole plant, computed by the engine from the alert archive
  * (`useAlarmPerformance`). Figures first, then the alarm rate, then the tables; the choice
  * lives in the address, so a link or a favorite opens the same figures. Printable, and
- * exported as CSV and XLSX from the same rows the tables show.
+ * exported as CSV and XLSX from the same rows the tables show, every row of them: the engine
+ * answers the page the first rows of each long list and the export the whole lists.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -75,7 +76,9 @@ export function AlarmPerformancePage() {
         title={t('alerts.performance.title')}
         subject={choice.station === null ? undefined : stationName}
         description={t('alerts.performance.description')}
-        actions={data && <ExportActions performance={data} stationName={stationName} />}
+        actions={
+          data && <ExportActions performance={data} full={result.full} stationName={stationName} />
+        }
       />
       <p className="perf-print-head">
         {stationName} · {format.dateTime(request.start, { seconds: false })} –{' '}
@@ -233,9 +236,11 @@ function Results({ performance }: { performance: AlarmPerformance }) {
 
 function ExportActions({
   performance,
+  full,
   stationName,
 }: {
   performance: AlarmPerformance;
+  full: (figures: AlarmPerformance) => Promise<AlarmPerformance>;
   stationName: string;
 }) {
   const { t } = useTranslation();
@@ -243,40 +248,49 @@ function ExportActions({
   const priorities = usePriorityStyles();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
-  const sheet = () =>
-    performanceSheet(
-      performance,
-      performanceTables(performance, t, format, (l) => priorities.get(l)?.name ?? ''),
+  /** The sheet of every row: the page's figures hold the first rows of each long list. */
+  const sheet = async () => {
+    const all = await full(performance);
+    return performanceSheet(
+      all,
+      performanceTables(all, t, format, (l) => priorities.get(l)?.name ?? ''),
       t,
       format,
       stationName,
     );
+  };
   const base = fileBaseOf(performance);
-  const exportXlsx = async () => {
+  const exporting = async (write: () => Promise<void>) => {
     setBusy(true);
     setFailed(null);
     try {
-      const { xlsxBlob } = await import('../../../platform/xlsxExport.ts');
-      void saveFile(
-        nativeBridge(),
-        await xlsxBlob(t('alerts.performance.title'), sheet(), 0),
-        `${base}.xlsx`,
-      );
+      await write();
     } catch (error) {
       setFailed(failureText(error));
     } finally {
       setBusy(false);
     }
   };
+  const exportCsv = () =>
+    exporting(async () => {
+      const rows = await sheet();
+      downloadText(`${base}.csv`, toCsv(rows[0]!.map(String), rows.slice(1)));
+    });
+  const exportXlsx = () =>
+    exporting(async () => {
+      const [{ xlsxBlob }, rows] = await Promise.all([
+        import('../../../platform/xlsxExport.ts'),
+        sheet(),
+      ]);
+      void saveFile(
+        nativeBridge(),
+        await xlsxBlob(t('alerts.performance.title'), rows, 0),
+        `${base}.xlsx`,
+      );
+    });
   return (
     <Toolbar label={t('alerts.performance.export.label')}>
-      <Button
-        size="small"
-        onClick={() => {
-          const rows = sheet();
-          downloadText(`${base}.csv`, toCsv(rows[0]!.map(String), rows.slice(1)));
-        }}
-      >
+      <Button size="small" disabled={busy} onClick={() => void exportCsv()}>
         {t('alerts.performance.export.csv')}
       </Button>
       <Button size="small" disabled={busy} onClick={() => void exportXlsx()}>
