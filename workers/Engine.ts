@@ -537,12 +537,4 @@ export class Engine implements EngineApi {
   ): Promise<AlarmPerformance> {
     return this.alarmPerformance.compute(request, onProgress);
   }
-
-  /** The figures of a computation with every row of each list, for the export (AP12). */
-  getAlarmPerformanceExport(
-    request: AlarmPerformanceRequest,
-    computedAt: number,
-  ): Promise<AlarmPerformance> {
-    return this.alarmPerformance.full(request, computedAt);
-  }
 }

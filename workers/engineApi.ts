@@ -130,12 +130,4 @@ export interface EngineApi {
     request: AlarmPerformanceRequest,
     onProgress?: (progress: AlarmPerformanceProgress) => void,
   ): Promise<AlarmPerformance>;
-  /**
-   * The figures of the computation stamped `computedAt` with every row of each list (the
-   * answer above holds the first `ALARM_LIST_MAX`), for the export.
-   */
-  getAlarmPerformanceExport(
-    request: AlarmPerformanceRequest,
-    computedAt: number,
-  ): Promise<AlarmPerformance>;
 }

@@ -51,7 +51,7 @@ export const STANDING_MS = 24 * 3_600_000;
 /**
  * Most rows of each per-alarm list (chattering, fleeting, standing, never acknowledged) in the
  * figures the page gets: it lists this many per table, and a count says how many there are.
- * The export asks the engine for the whole lists (`AlarmPerformanceService.full`).
+ * The export asks the engine for the whole lists (`AlarmPerformanceRequest.whole`).
  */
 export const ALARM_LIST_MAX = 100;
 
@@ -73,6 +73,11 @@ export interface AlarmPerformanceRequest {
   timeZone: string;
   /** Fetch the range again instead of using the engine's cached pages. */
   reload?: boolean;
+  /**
+   * Every row of each list (the export), of the computation stamped `computedAt` when the
+   * engine still holds its rows (AP12); without it the lists hold their first `ALARM_LIST_MAX`.
+   */
+  whole?: { computedAt: number };
 }
 
 /** Progress of the paged archive fetch behind a computation. */

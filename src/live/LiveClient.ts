@@ -256,17 +256,6 @@ export class LiveClient {
   }
 
   /**
-   * The figures the page shows (`computedAt` of the answer) with every row of each list: the
-   * answer for the page holds the first rows only (AP12); the export writes all.
-   */
-  alarmPerformanceExport(
-    request: AlarmPerformanceRequest,
-    computedAt: number,
-  ): Promise<AlarmPerformance> {
-    return this.ask((api) => api.getAlarmPerformanceExport(request, computedAt));
-  }
-
-  /**
    * EL3: a call whose answer the tab waits for. Asked of an engine that is lost before it
    * answers (a dead worker never does), it is asked again of the new one.
    */

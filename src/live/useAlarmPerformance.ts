@@ -2,8 +2,7 @@
  * The alarm-performance figures of a period (issue 46), computed in the engine from the alert
  * archive. A new request (period, station, zone) computes again; `reload()` fetches the
  * archive again instead of taking the engine's cached pages. An answer to an older request
- * is dropped. The answer lists the first rows of each long list; `full(figures)` asks the
- * engine for the same figures with every row, for the export.
+ * is dropped.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type {
@@ -19,8 +18,6 @@ export interface AlarmPerformanceState {
   progress: AlarmPerformanceProgress | null;
   error: unknown;
   reload(): void;
-  /** `figures` (an answer of this hook) with every row of each list (AP12). */
-  full(figures: AlarmPerformance): Promise<AlarmPerformance>;
 }
 
 interface Held {
@@ -81,10 +78,5 @@ export function useAlarmPerformance(
     reloadNext.current = true;
     setReloads((n) => n + 1);
   }, []);
-  const full = useCallback(
-    (figures: AlarmPerformance) =>
-      client.alarmPerformanceExport(figures.request, figures.computedAt),
-    [client],
-  );
-  return { ...held, reload, full };
+  return { ...held, reload };
 }

@@ -29,15 +29,6 @@ export class LazyAlarmPerformance {
     request: AlarmPerformanceRequest,
     onProgress?: (progress: AlarmPerformanceProgress) => void,
   ): Promise<AlarmPerformance> {
-    return (await this.loaded()).compute(request, onProgress);
-  }
-
-  /** The whole lists of a computation, for the export (AP12). */
-  async full(request: AlarmPerformanceRequest, computedAt: number): Promise<AlarmPerformance> {
-    return (await this.loaded()).full(request, computedAt);
-  }
-
-  private loaded(): Promise<AlarmPerformanceService> {
     const { timers, fetchAlerts, liveAlerts } = this.deps;
     this.service ??= import('./alarmPerformance.ts').then(
       ({ AlarmPerformanceService }) =>
@@ -48,6 +39,6 @@ export class LazyAlarmPerformance {
           liveAlerts,
         }),
     );
-    return this.service;
+    return (await this.service).compute(request, onProgress);
   }
 }

@@ -7,8 +7,8 @@
  *     its start, and older still from the engine's live list (alarms still active now), so
  *     an alarm standing for weeks is found when the period ends now.
  * AP12 The figures for the page hold the first ALARM_LIST_MAX rows of each per-alarm list
- *     (AF13) with counts, so the answer stays small; `full` answers the whole lists for the
- *     export. It computes them from the very rows the page's figures came from (kept for the
+ *     (AF13) with counts, so the answer stays small; asked `whole`, it answers the whole lists
+ *     for the export (the same Comlink call: no code of it in the engine's first chunk). It computes them from the very rows the page's figures came from (kept for the
  *     last FULL_KEPT requests, IDLE_DROP_MS at most), so the export says what the page says;
  *     a request not kept is computed from the cached pages.
  */
@@ -78,6 +78,7 @@ export class AlarmPerformanceService {
         }
       : undefined;
     try {
+      if (request.whole) return await this.full(request, request.whole.computedAt);
       return await this.computeWith(request, progress);
     } finally {
       (onProgress as Partial<Comlink.ProxyMethods> | undefined)?.[Comlink.releaseProxy]?.();

@@ -211,7 +211,8 @@ describe('alarm performance in the engine', () => {
     // the page says.
     archive.rows.push(...fleeting(1, 1_500));
     await h.timers.advance(RECENT_FRESH_MS + 1);
-    const whole = await client.alarmPerformanceExport(figures.request, figures.computedAt);
+    const asked = { ...request, whole: { computedAt: figures.computedAt } };
+    const whole = await client.alarmPerformance(asked);
     expect(archive.queries).toHaveLength(fetched);
     expect(whole.fleeting).toHaveLength(1_500);
     expect(whole.fleetingCount).toBe(1_500);
@@ -222,7 +223,7 @@ describe('alarm performance in the engine', () => {
 
     // Once the page is long closed its rows are gone: the export reads the archive again.
     await h.timers.advance(IDLE_DROP_MS + 1);
-    const later = await client.alarmPerformanceExport(figures.request, figures.computedAt);
+    const later = await client.alarmPerformance(asked);
     expect(archive.queries.length).toBeGreaterThan(fetched);
     expect(later.fleeting).toHaveLength(1_501);
     await client.dispose();

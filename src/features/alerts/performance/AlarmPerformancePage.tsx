@@ -13,7 +13,7 @@ import { useFormat } from '../../../app/useFormat.ts';
 import { failureText } from '../../../app/failureText.ts';
 import { fetchStations } from '../../../api/stations.ts';
 import type { AlarmPerformance } from '../../../domain/alarmPerformance.ts';
-import { useAlarmPerformance } from '../../../live/index.ts';
+import { useAlarmPerformance, useLiveClient } from '../../../live/index.ts';
 import { Button, ChoiceGroup, PageHeader, Spinner, Toolbar } from '../../../ui/index.ts';
 import { useAsync } from '../../stations/useAsync.ts';
 import { nativeBridge, saveFile } from '../../../platform/index.ts';
@@ -76,9 +76,7 @@ export function AlarmPerformancePage() {
         title={t('alerts.performance.title')}
         subject={choice.station === null ? undefined : stationName}
         description={t('alerts.performance.description')}
-        actions={
-          data && <ExportActions performance={data} full={result.full} stationName={stationName} />
-        }
+        actions={data && <ExportActions performance={data} stationName={stationName} />}
       />
       <p className="perf-print-head">
         {stationName} · {format.dateTime(request.start, { seconds: false })} –{' '}
@@ -236,13 +234,12 @@ function Results({ performance }: { performance: AlarmPerformance }) {
 
 function ExportActions({
   performance,
-  full,
   stationName,
 }: {
   performance: AlarmPerformance;
-  full: (figures: AlarmPerformance) => Promise<AlarmPerformance>;
   stationName: string;
 }) {
+  const client = useLiveClient();
   const { t } = useTranslation();
   const format = useFormat();
   const priorities = usePriorityStyles();
@@ -250,7 +247,12 @@ function ExportActions({
   const [failed, setFailed] = useState<string | null>(null);
   /** The sheet of every row: the page's figures hold the first rows of each long list. */
   const sheet = async () => {
-    const all = await full(performance);
+    // The same figures with every row (AP12), from the rows the engine computed these from.
+    const all = await client.alarmPerformance({
+      ...performance.request,
+      reload: false,
+      whole: { computedAt: performance.computedAt },
+    });
     return performanceSheet(
       all,
       performanceTables(all, t, format, (l) => priorities.get(l)?.name ?? ''),
