@@ -1,7 +1,8 @@
 /**
  * External documents of a data sheet (SPEC §7 "POST/GET /api/maintenance/datasheets/docs"):
  * multipart upload with size and type limits, listing, opening or downloading with a safe
- * Content-Type and Content-Disposition, and deleting. Rules MA6-MA8 of SPEC.md beside this file.
+ * Content-Type and Content-Disposition, deleting, and cancelling an upload wherever it is (MA13).
+ * Rules MA6-MA8 and MA13 of SPEC.md beside this file.
  */
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import {
   DOC_TYPES,
   MAINTENANCE_API,
   MAX_DOCUMENT_BYTES,
+  UPLOAD_ID_PATTERN,
   type DatasheetDocument,
   type DatasheetResult,
   type DocType,
@@ -24,6 +26,9 @@ import { canEdit, pvOf, pvQuery, requireMaintenanceEdit } from './routes.ts';
 import type { MaintenancePlant } from './ServiceIntervals.ts';
 
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const uploadParams = z.strictObject({ uploadId: z.string().regex(UPLOAD_ID_PATTERN) });
+/** How long an upload id is remembered, stored or cancelled (MA13). */
+export const UPLOAD_MEMORY_MS = 15 * 60_000;
 const downloadQuery = z.object({ download: z.enum(['0', '1']).optional() });
 const fields = z.strictObject({
   description: z.string().trim().min(1).max(500),
@@ -34,6 +39,7 @@ const fields = z.strictObject({
     .max(2000)
     .regex(/^https?:\/\/\S+$/, 'only web URLs are supported')
     .optional(),
+  uploadId: z.string().regex(UPLOAD_ID_PATTERN).optional(),
 });
 
 /** `attachment; filename="…"; filename*=UTF-8''…` with the name reduced to safe ASCII too. */
@@ -55,6 +61,17 @@ export function registerDocumentRoutes(
     type: q.pvType,
     nr: q.pvNr,
   });
+  /**
+   * MA13: uploads by `user:uploadId`, the document each stored or that it was cancelled, for
+   * UPLOAD_MEMORY_MS: a cancel that reaches the server after the upload removes its document,
+   * one that comes first refuses it.
+   */
+  const uploads = new Map<string, { docId: number | null; cancelled: boolean; at: number }>();
+  const uploadKey = (user: string, uploadId: string) => `${user}:${uploadId}`;
+  const forgetOld = () => {
+    const now = ctx.now();
+    for (const [key, u] of uploads) if (now - u.at > UPLOAD_MEMORY_MS) uploads.delete(key);
+  };
 
   // NOTE: multipart parsing only in this scope, so no other route accepts multipart bodies.
   void app.register(async (scope) => {
@@ -113,6 +130,10 @@ export function registerDocumentRoutes(
           throw err;
         }
         const f = parse(fields, values, 'document');
+        forgetOld();
+        const upload = f.uploadId ? uploadKey(user.username, f.uploadId) : null;
+        if (upload && uploads.get(upload)?.cancelled)
+          throw new ApiError(409, 'upload_cancelled', 'The upload was cancelled');
         const docType: DocType = f.docType;
         let stored: { name: string; bytes: Buffer; contentType: string } | null = null;
         if (docType === 'File') {
@@ -131,6 +152,7 @@ export function registerDocumentRoutes(
           { description: f.description, docType, target: f.target ?? null, file: stored },
           user.username,
         );
+        if (upload) uploads.set(upload, { docId: doc.id, cancelled: false, at: ctx.now() });
         ctx.audit?.({
           category: 'Config',
           user: user.username,
@@ -169,14 +191,13 @@ export function registerDocumentRoutes(
       return reply.send(bytes);
     });
 
-    scope.delete(MAINTENANCE_API.doc, async (request) => {
-      requireUser(ctx, request);
-      const { id } = parse(idParams, request.params, 'document id');
-      const doc = docs.get(id);
-      if (!doc) throw notFound(`No document ${id}`);
+    /** Removes a document and says so in the control events. */
+    const removeDocument = (
+      doc: DatasheetDocument & { pvRef: PvRef },
+      user: { username: string },
+    ): void => {
       const config = pvOf(plant, doc.pvRef);
-      const user = requireMaintenanceEdit(ctx, request, config);
-      docs.remove(id);
+      docs.remove(doc.id);
       ctx.audit?.({
         category: 'Config',
         user: user.username,
@@ -187,6 +208,31 @@ export function registerDocumentRoutes(
           pvRef: doc.pvRef,
         },
       });
+    };
+
+    // MA13: the user's own upload only; a document it stored goes (edit right checked as for
+    // any delete), and the upload is refused should it arrive after this.
+    scope.delete(MAINTENANCE_API.docUpload, async (request) => {
+      const user = requireUser(ctx, request);
+      const { uploadId } = parse(uploadParams, request.params, 'upload id');
+      forgetOld();
+      const key = uploadKey(user.username, uploadId);
+      const known = uploads.get(key);
+      uploads.set(key, { docId: null, cancelled: true, at: ctx.now() });
+      const doc = known?.docId != null ? docs.get(known.docId) : null;
+      if (!doc) return { status: 'Success', message: '', deletedIds: [] };
+      requireMaintenanceEdit(ctx, request, pvOf(plant, doc.pvRef));
+      removeDocument(doc, user);
+      return { status: 'Success', message: '', deletedIds: [doc.id] };
+    });
+
+    scope.delete(MAINTENANCE_API.doc, async (request) => {
+      requireUser(ctx, request);
+      const { id } = parse(idParams, request.params, 'document id');
+      const doc = docs.get(id);
+      if (!doc) throw notFound(`No document ${id}`);
+      const user = requireMaintenanceEdit(ctx, request, pvOf(plant, doc.pvRef));
+      removeDocument(doc, user);
       return { status: 'Success', message: '', deletedIds: [id] };
     });
   });

@@ -16,6 +16,12 @@ export const MAINTENANCE_API = {
   docs: '/api/maintenance/datasheets/docs',
   /** GET opens (inline) or downloads (`?download=1`) a document's file; DELETE removes it. */
   doc: '/api/maintenance/datasheets/docs/:id',
+  /**
+   * Our addition where the spec is silent ("upload cancelled"): DELETE cancels the upload sent
+   * with that `uploadId` form field. A document it stored already is removed; sent later, it
+   * is refused (409 `upload_cancelled`). Only the user who uploaded can cancel.
+   */
+  docUpload: '/api/maintenance/datasheets/docs/uploads/:uploadId',
   data: '/api/maintenance/datasheets/data',
   parts: '/api/maintenance/datasheets/parts',
   /** Our addition where the spec is silent: setting a PV's service intervals. */
@@ -26,6 +32,10 @@ export const MAINTENANCE_API = {
 } as const;
 
 export const docPath = (id: number) => `/api/maintenance/datasheets/docs/${id}`;
+export const docUploadPath = (uploadId: string) =>
+  `/api/maintenance/datasheets/docs/uploads/${encodeURIComponent(uploadId)}`;
+/** The client's name for one upload (letters, digits, dashes; a UUID). */
+export const UPLOAD_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 
 /** Suffix codes of the four service message types (SPEC §3 "Maintenance config"). */
 export const SERVICE_MESSAGE_CODES: Record<ServiceMessageType, string> = {

@@ -19,10 +19,14 @@
  * AF7 Acknowledge times count acknowledgements before the end; the rest is never acknowledged.
  *     Median and 90th percentile are interpolated between ranks (as Excel's PERCENTILE.INC):
  *     one value is its own median and p90; of [a, b] the p90 is a + 0.9 (b - a).
+ * AF13 The chattering, fleeting, standing and never-acknowledged lists hold their first
+ *     `listMax` rows in their order (ALARM_LIST_MAX unless asked otherwise) and a count of all;
+ *     every figure is computed from all of them, whatever `listMax`.
  */
 import { alertBindingKey, type Alert } from '../contract/alerts.ts';
 import {
   ALARM_BENCHMARKS,
+  ALARM_LIST_MAX,
   CHATTER_COUNT,
   CHATTER_WINDOW_MS,
   FLEETING_MS,
@@ -48,14 +52,13 @@ const HOUR_MS = 3_600_000;
 const BANDS: readonly PriorityBand[] = ['high', 'medium', 'low'];
 const BAND_INDEX: Record<PriorityBand, number> = { high: 0, medium: 1, low: 2 };
 
-/** Most never-acknowledged alarms listed (the count says how many there are). */
-export const NEVER_ACKNOWLEDGED_LIST_MAX = 1_000;
-
 export interface AlarmFigureOptions {
   /** The archive held more alarms than were read (SPEC §8 limit). */
   truncated?: boolean;
   /** Epoch ms stamped on the result. */
   computedAt?: number;
+  /** Rows kept of each per-alarm list (AF13); Infinity keeps all (the export). */
+  listMax?: number;
 }
 
 /** The zone's offset is assumed constant between probes this far apart (real zones change twice a year, Morocco's a month apart). */
@@ -202,6 +205,7 @@ export function computeAlarmFigures(
   options: AlarmFigureOptions = {},
 ): AlarmPerformance {
   const { start, end, stationNumber } = request;
+  const listMax = Math.max(0, options.listMax ?? ALARM_LIST_MAX);
   const rows = isAscending(alerts)
     ? alerts
     : [...alerts].sort((a, b) => a.timestamp - b.timestamp || a.id - b.id);
@@ -358,6 +362,8 @@ export function computeAlarmFigures(
       chattering.push({ alarm: identity(s), count: to - from, maxPerMinute: most });
   }
   chattering.sort((x, y) => y.maxPerMinute - x.maxPerMinute || y.count - x.count);
+  const chatteringCount = chattering.length;
+  if (chatteringCount > listMax) chattering.length = listMax;
 
   // AF5: fleeting.
   const fleeting: FleetingAlarm[] = [];
@@ -370,19 +376,21 @@ export function computeAlarmFigures(
       });
   }
   fleeting.sort((x, y) => y.count - x.count || x.shortestMs - y.shortestMs);
+  const fleetingCount = fleeting.length;
+  if (fleetingCount > listMax) fleeting.length = listMax;
 
-  // AF6: standing, one entry per alarm row (longest first).
-  const standing: StandingAlarm[] = standingRows.map((i) => {
+  // AF6: standing, one entry per alarm row (still active first, then longest); only the rows
+  // listed are named.
+  const ranked = standingRows.map((i) => {
     const a = rows[i]!;
     const active = !(a.clearedAt !== null && a.clearedAt < end);
-    return {
-      alarm: identity(sources.of(a)),
-      since: a.timestamp,
-      activeMs: (active ? end : a.clearedAt!) - a.timestamp,
-      active,
-    };
+    return { i, active, activeMs: (active ? end : a.clearedAt!) - a.timestamp };
   });
-  standing.sort((x, y) => Number(y.active) - Number(x.active) || y.activeMs - x.activeMs);
+  ranked.sort((x, y) => Number(y.active) - Number(x.active) || y.activeMs - x.activeMs);
+  const standing: StandingAlarm[] = ranked.slice(0, listMax).map(({ i, active, activeMs }) => {
+    const a = rows[i]!;
+    return { alarm: identity(sources.of(a)), since: a.timestamp, activeMs, active };
+  });
 
   // AF7: acknowledge times and the never acknowledged (newest first).
   const ackTimes: AckTimes[] = BANDS.map((band, b) => {
@@ -397,7 +405,7 @@ export function computeAlarmFigures(
   });
   const neverAcknowledged: NeverAcknowledged[] = [];
   for (let k = neverAcked.length - 1; k >= 0; k--) {
-    if (neverAcknowledged.length >= NEVER_ACKNOWLEDGED_LIST_MAX) break;
+    if (neverAcknowledged.length >= listMax) break;
     const a = rows[neverAcked[k]!]!;
     neverAcknowledged.push({
       alarm: identity(sources.of(a)),
@@ -423,8 +431,11 @@ export function computeAlarmFigures(
     top10,
     top10Share: total > 0 ? top10Count / total : 0,
     chattering,
+    chatteringCount,
     fleeting,
+    fleetingCount,
     standing,
+    standingCount: ranked.length,
     priorities: BANDS.map((band, b) => ({
       band,
       count: bandCounts[b]!,

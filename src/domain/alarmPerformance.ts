@@ -48,6 +48,13 @@ export const CHATTER_WINDOW_MS = 60_000;
 export const FLEETING_MS = 5_000;
 export const STANDING_MS = 24 * 3_600_000;
 
+/**
+ * Most rows of each per-alarm list (chattering, fleeting, standing, never acknowledged) in the
+ * figures the page gets: it lists this many per table, and a count says how many there are.
+ * The export asks the engine for the whole lists (`AlarmPerformanceRequest.whole`).
+ */
+export const ALARM_LIST_MAX = 100;
+
 export type PriorityBand = 'high' | 'medium' | 'low';
 
 /** 0-2 high, 3-4 medium, 5-9 low. */
@@ -66,6 +73,11 @@ export interface AlarmPerformanceRequest {
   timeZone: string;
   /** Fetch the range again instead of using the engine's cached pages. */
   reload?: boolean;
+  /**
+   * Every row of each list (the export), of the computation stamped `computedAt` when the
+   * engine still holds its rows (AP12); without it the lists hold their first `ALARM_LIST_MAX`.
+   */
+  whole?: { computedAt: number };
 }
 
 /** Progress of the paged archive fetch behind a computation. */
@@ -177,21 +189,31 @@ export interface AlarmPerformance {
   perHour: RateSeries;
   /** Share of the period's 10-minute windows in flood, 0..1. */
   floodShare: number;
+  /** All of them (the rate chart marks each; at most one per two 10-minute windows). */
   floods: FloodPeriod[];
   /** The 10 most frequent alarms, most frequent first. */
   top10: AlarmCount[];
   /** Their share of all alarms, 0..1. */
   top10Share: number;
+  /** Most per minute first; the first `ALARM_LIST_MAX` unless asked whole. */
   chattering: ChatteringAlarm[];
+  /** All chattering alarms. */
+  chatteringCount: number;
+  /** Most fleeting first; the first `ALARM_LIST_MAX` unless asked whole. */
   fleeting: FleetingAlarm[];
+  /** All fleeting alarms. */
+  fleetingCount: number;
+  /** Still active first, then longest; the first `ALARM_LIST_MAX` unless asked whole. */
   standing: StandingAlarm[];
+  /** All standing alarms. */
+  standingCount: number;
   priorities: PriorityShare[];
   /** Alarms per priority level 0-9. */
   perPriority: number[];
   ackTimes: AckTimes[];
   /**
-   * Alarms raised in the period and not acknowledged by its end, newest first; at most
-   * `NEVER_ACKNOWLEDGED_LIST_MAX` (alarmFigures.ts), `neverAcknowledgedCount` says how many.
+   * Alarms raised in the period and not acknowledged by its end, newest first; the first
+   * `ALARM_LIST_MAX` unless asked whole, `neverAcknowledgedCount` says how many.
    */
   neverAcknowledged: NeverAcknowledged[];
   /** All alarms raised in the period and not acknowledged by its end. */

@@ -252,3 +252,50 @@ test('APG28: printed, the choosers, navigation and export buttons are gone and t
   await expect(page.locator('.perf-figure').first()).toBeVisible();
   await expect(page.locator('[data-table="levels"] table')).toBeVisible();
 });
+
+/**
+ * A plant whose archive holds 40,000 alerts over its last 6 days (server/alerts/alertSeed.ts):
+ * half of those of the last hour are not acknowledged, more than a table lists.
+ */
+const seeded = testOnPlant({ PEGEL_ALERT_ARCHIVE_SEED: '40000' });
+
+seeded(
+  'APG29: a table drawn in part says how many it has, and the export holds every one of them',
+  async ({ page }) => {
+    // The last day: the seed's last hour holds some 140 alarms never acknowledged.
+    await signIn(page, 'operator', '/alerts/performance?period=24h');
+    await figuresShown(page);
+    // Tables of more than 100 rows: the page draws 100 and says how many there are.
+    const partial = page
+      .locator('section.perf-table-block')
+      .filter({ has: page.locator('.perf-table-note') });
+    await expect.poll(() => partial.count()).toBeGreaterThan(0);
+    const expected = new Map<string, number>();
+    for (const block of await partial.all()) {
+      await expect(block.locator('tbody tr')).toHaveCount(100);
+      const heading = (await block.locator('h3').textContent())!;
+      const match = /^(.*) \(([\d.]+)\)$/.exec(heading.trim())!;
+      const total = Number(match[2]!.replaceAll('.', ''));
+      expect(total).toBeGreaterThan(100);
+      await expect(block.locator('.perf-table-note')).toContainText(
+        `100 von ${formatNumber(total, 0, 'de')} angezeigt`,
+      );
+      expected.set(match[1]!, total);
+    }
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'CSV' }).click(),
+    ]);
+    const lines = (await fileOf(csv))
+      .toString('utf8')
+      .replace(/^\ufeff/, '')
+      .split('\r\n');
+    for (const [title, total] of expected) {
+      // The title, the column heads, then one line per row up to the next blank line.
+      const at = lines.indexOf(title);
+      expect(at, title).toBeGreaterThan(0);
+      const end = lines.indexOf('', at);
+      expect((end < 0 ? lines.length : end) - at - 2, title).toBe(total);
+    }
+  },
+);

@@ -5,7 +5,7 @@
  * save fails while the server is down, and sees a notification appear live when a runtime
  * crosses its interval; in Russian the data sheet and the cycles read in Russian. Rule IDs ME1-ME6.
  */
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { wcag21Violations } from './axe.ts';
 import { signIn } from './auth.ts';
@@ -51,22 +51,37 @@ test('ME1: on a phone the data sheet shows the machine; a PDF and a photo upload
   const list = page.getByRole('list', { name: 'Dokumente' });
   await expect(list.getByText('Betriebsanleitung', { exact: true })).toBeVisible();
 
-  // The camera for a photo: an image input that asks for the camera. This upload is held on
-  // its way (it never reaches the server), shows its progress bar and is cancelled.
+  // The camera for a photo: an image input that asks for the camera. This upload reaches the
+  // server, which stores it, but its answer is held on the way back (a slow link), so it shows
+  // its progress bar and is cancelled then: the cancelled photo must not stay (MA13).
   const camera = form.locator('input[capture]');
   await expect(camera).toHaveAttribute('accept', 'image/*');
+  // NOTE: Playwright continues a request still held by a handler when that handler is removed;
+  // the held route is failed below before the unroute, so nothing is sent twice.
   const held = '**/api/maintenance/datasheets/docs?*';
+  const holding: Route[] = [];
+  const storedIds: number[] = [];
   await page.route(held, async (route) => {
     if (route.request().method() !== 'POST') return route.continue();
-    // Never answered: the browser's cancel ends it.
+    holding.push(route);
+    const answer = (await (await route.fetch()).json()) as { entries: { id: number }[] };
+    storedIds.push(answer.entries[0]!.id);
   });
   await camera.setInputFiles({ name: 'typenschild.png', mimeType: 'image/png', buffer: PNG_BYTES });
   await expect(form.getByLabel('Beschreibung')).toHaveValue('typenschild');
   await form.getByRole('button', { name: 'Hochladen' }).click();
   await expect(form.getByRole('progressbar', { name: 'Fortschritt des Hochladens' })).toBeVisible();
+  await expect.poll(() => storedIds.length).toBe(1);
   await form.getByRole('button', { name: 'Hochladen abbrechen' }).click();
   await expect(form.getByText('Hochladen abgebrochen.')).toBeVisible();
   await expect(form.getByRole('progressbar')).toHaveCount(0);
+  // The server had stored it; the cancel removed it again, and the list says so.
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  expect(
+    (await page.request.get(`/api/maintenance/datasheets/docs/${storedIds[0]}`)).status(),
+  ).toBe(404);
+  // The browser has dropped it already, or it fails here: never does it reach the server.
+  await holding[0]!.abort().catch(() => undefined);
   await page.unroute(held);
   // The input stays for another try, which goes through.
   await expect(form.getByLabel('Beschreibung')).toHaveValue('typenschild');

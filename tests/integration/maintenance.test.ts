@@ -20,6 +20,7 @@ import {
   MAINTENANCE_API,
   MAX_DOCUMENT_BYTES,
   docPath,
+  docUploadPath,
   type DatasheetDataEntry,
   type DatasheetDocument,
   type DatasheetResult,
@@ -249,6 +250,54 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
     expect((await request('DELETE', docPath(id), { who: 'viewer' })).status).toBe(403);
     expect((await request('DELETE', docPath(id), { who: 'operator' })).status).toBe(200);
     expect((await request('DELETE', docPath(id), { who: 'operator' })).status).toBe(404);
+  });
+
+  it('MA13: a cancelled upload leaves no document, whether the cancel reaches the server after the upload or before it', async () => {
+    const list = async () =>
+      (await get<DatasheetResult<DatasheetDocument>>(MAINTENANCE_API.docs + q(pump))).body.entries;
+    const before = (await list()).map((d) => d.id);
+    const filesBefore = storedFiles();
+    const photo = { filename: 'typenschild.png', bytes: PNG_BYTES };
+    const fields = (uploadId: string) => ({
+      description: 'typenschild',
+      docType: 'File',
+      uploadId,
+    });
+
+    // The whole file arrived and was stored; then the cancel: the document goes again.
+    const stored = await upload(pump, photo, 'maintenance', fields('upload-after-0001'));
+    expect(stored.status).toBe(200);
+    const id = stored.body.entries[0]!.id;
+    // Another user cannot cancel it.
+    const foreign = await request<{ deletedIds: number[] }>(
+      'DELETE',
+      docUploadPath('upload-after-0001'),
+      { who: 'operator' },
+    );
+    expect(foreign.body.deletedIds).toEqual([]);
+    expect((await list()).map((d) => d.id)).toContain(id);
+    const cancel = await request<{ deletedIds: number[] }>(
+      'DELETE',
+      docUploadPath('upload-after-0001'),
+      { who: 'maintenance' },
+    );
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.deletedIds).toEqual([id]);
+
+    // The cancel came first (the upload was held on its way): the upload is refused.
+    expect(
+      (await request('DELETE', docUploadPath('upload-before-0002'), { who: 'maintenance' })).status,
+    ).toBe(200);
+    const late = await upload(pump, photo, 'maintenance', fields('upload-before-0002'));
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ error: { code: 'upload_cancelled' } });
+
+    expect((await list()).map((d) => d.id)).toEqual(before);
+    expect(storedFiles()).toBe(filesBefore);
+    // A malformed id is refused.
+    expect((await request('DELETE', docUploadPath('../1'), { who: 'maintenance' })).status).toBe(
+      400,
+    );
   });
 
   it('MA5: a life-cycle batch saves creates, updates and deletes at once; one invalid entry changes nothing', async () => {

@@ -148,6 +148,8 @@ export interface DocumentInput<F> {
   docType: string;
   target?: string | null;
   file?: { file: F; filename: string } | null;
+  /** The client's name for this upload, so a cancel can find it (`docUpload`). */
+  uploadId?: string;
 }
 
 export type FormPart<F> =
@@ -166,6 +168,7 @@ export function documentFormParts<F>(input: DocumentInput<F>): FormPart<F>[] {
   ];
   const target = input.target?.trim();
   if (target) parts.push({ name: 'target', kind: 'text', value: target });
+  if (input.uploadId) parts.push({ name: 'uploadId', kind: 'text', value: input.uploadId });
   if (input.docType === DOC_TYPE_FILE && input.file) {
     parts.push({
       name: 'file',

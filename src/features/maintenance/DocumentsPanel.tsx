@@ -57,6 +57,8 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
   const [removing, setRemoving] = useState<DatasheetDocument | null>(null);
   const [busyDelete, setBusyDelete] = useState(false);
   const upload = useRef<UploadHandle | null>(null);
+  /** The running cancel of the upload (the server told), awaited before the list is read. */
+  const cancelled = useRef<Promise<void> | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
 
@@ -94,6 +96,7 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
     setProgress(0);
     const handle = uploadDocument(pvRef, input, setProgress);
     upload.current = handle;
+    cancelled.current = null;
     try {
       await handle.done;
       setDescription('');
@@ -104,9 +107,12 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
       setOutcome({ tone: 'ok', text: t('maintenance.docs.uploaded') });
       docs.reload();
     } catch (err) {
-      // NOTE: a cancel after the server had the whole file may still have stored it: the
-      // list is read again so it shows what is stored.
-      if (err instanceof UploadCancelled) docs.reload();
+      // The cancel told the server (a document it stored already is gone): the list is read
+      // again once it did, so it shows what is stored.
+      if (err instanceof UploadCancelled) {
+        await cancelled.current;
+        docs.reload();
+      }
       setOutcome(
         err instanceof UploadCancelled
           ? { tone: 'info', text: t('maintenance.docs.cancelled') }
@@ -134,9 +140,6 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
       });
       docs.reload();
     } catch (err) {
-      // NOTE: a cancel after the server had the whole file may still have stored it: the
-      // list is read again so it shows what is stored.
-      if (err instanceof UploadCancelled) docs.reload();
       setOutcome({
         tone: 'error',
         text: t('maintenance.docs.deleteFailed', {
@@ -350,7 +353,9 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
                   key="cancel"
                   variant="danger"
                   icon="close"
-                  onClick={() => upload.current?.cancel()}
+                  onClick={() => {
+                    cancelled.current = upload.current?.cancel() ?? null;
+                  }}
                 >
                   {t('maintenance.docs.cancel')}
                 </Button>

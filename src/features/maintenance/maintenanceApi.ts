@@ -2,6 +2,7 @@
 import {
   MAINTENANCE_API,
   docPath,
+  docUploadPath,
   type DatasheetDataEntry,
   type DatasheetDocument,
   type DatasheetPart,
@@ -99,12 +100,23 @@ export class UploadCancelled extends Error {
 
 export interface UploadHandle {
   done: Promise<DatasheetResult<DatasheetDocument>>;
-  cancel(): void;
+  /**
+   * Stops the upload; resolves once the server knows it is cancelled (a document it stored
+   * already is removed, the request arriving later is refused: MA13), or failed to say so.
+   */
+  cancel(): Promise<void>;
+}
+
+/** 32 random hex digits (crypto.randomUUID needs a secure context; a plant LAN may be http). */
+function newUploadId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /**
  * POST datasheets/docs as multipart with upload progress (0..1) and cancel. XMLHttpRequest,
- * because fetch reports no upload progress.
+ * because fetch reports no upload progress. A cancel stops the request and tells the server,
+ * since the whole file may be there already: the abort alone does not undo a stored document.
  */
 export function uploadDocument(
   ref: PvRef,
@@ -113,7 +125,8 @@ export function uploadDocument(
 ): UploadHandle {
   const xhr = new XMLHttpRequest();
   const form = new FormData();
-  for (const part of documentFormParts(input)) {
+  const uploadId = newUploadId();
+  for (const part of documentFormParts({ ...input, uploadId })) {
     if (part.kind === 'text') form.append(part.name, part.value);
     else form.append(part.name, part.file, part.filename);
   }
@@ -150,5 +163,11 @@ export function uploadDocument(
     };
     xhr.send(form);
   });
-  return { done, cancel: () => xhr.abort() };
+  return {
+    done,
+    cancel: async () => {
+      xhr.abort();
+      await http<unknown>(docUploadPath(uploadId), { method: 'DELETE' }).catch(() => undefined);
+    },
+  };
 }

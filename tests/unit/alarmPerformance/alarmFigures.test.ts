@@ -5,12 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  NEVER_ACKNOWLEDGED_LIST_MAX,
   computeAlarmFigures,
   quantileSorted,
   wallWindows,
 } from '../../../src/domain/alarmFigures.ts';
-import type { AlarmPerformanceRequest } from '../../../src/domain/alarmPerformance.ts';
+import {
+  ALARM_LIST_MAX,
+  type AlarmPerformanceRequest,
+} from '../../../src/domain/alarmPerformance.ts';
 import type { Alert } from '../../../src/contract/alerts.ts';
 import { alarm } from './fakeArchive.ts';
 
@@ -253,11 +255,63 @@ describe('alarm figures', () => {
   });
 
   it('AF7: the never-acknowledged list is capped, the count is not', () => {
-    const rows = burst(1, START, NEVER_ACKNOWLEDGED_LIST_MAX + 5, 1_000);
+    const rows = burst(1, START, ALARM_LIST_MAX + 5, 1_000);
     const f = figures(rows);
-    expect(f.neverAcknowledged).toHaveLength(NEVER_ACKNOWLEDGED_LIST_MAX);
-    expect(f.neverAcknowledged[0]!.id).toBe(NEVER_ACKNOWLEDGED_LIST_MAX + 5);
-    expect(f.neverAcknowledgedCount).toBe(NEVER_ACKNOWLEDGED_LIST_MAX + 5);
+    expect(f.neverAcknowledged).toHaveLength(ALARM_LIST_MAX);
+    expect(f.neverAcknowledged[0]!.id).toBe(ALARM_LIST_MAX + 5);
+    expect(f.neverAcknowledgedCount).toBe(ALARM_LIST_MAX + 5);
+  });
+
+  it('AF13: of 1,500 fleeting alarms the answer lists the first ALARM_LIST_MAX and counts 1,500; asked whole, it lists all', () => {
+    // 1,500 sources, one fleeting alarm each, cleared after 100 ms + 1 ms per source: the
+    // list runs from the shortest.
+    const rows = Array.from({ length: 1_500 }, (_, i) =>
+      alarm(i + 1, START + i * 30_000, {
+        pvRef: { type: 'AnaIn', nr: 200_001 + i },
+        clearedAt: START + i * 30_000 + 100 + (1_499 - i),
+      }),
+    );
+    const capped = figures(rows);
+    const whole = computeAlarmFigures(request(), rows, { computedAt: 0, listMax: Infinity });
+    expect(ALARM_LIST_MAX).toBeGreaterThanOrEqual(100);
+    expect(ALARM_LIST_MAX).toBeLessThanOrEqual(1_000);
+    expect(capped.fleeting).toHaveLength(ALARM_LIST_MAX);
+    expect(capped.fleetingCount).toBe(1_500);
+    expect(whole.fleeting).toHaveLength(1_500);
+    expect(whole.fleetingCount).toBe(1_500);
+    expect(new Set(whole.fleeting.map((f) => f.alarm.key)).size).toBe(1_500);
+    expect(whole.fleeting[0]).toMatchObject({ count: 1, shortestMs: 100 });
+    expect(capped.fleeting).toEqual(whole.fleeting.slice(0, ALARM_LIST_MAX));
+    // Every figure but the lists is the same.
+    const { fleeting: _f, neverAcknowledged: _n, ...cappedRest } = capped;
+    const { fleeting: _wf, neverAcknowledged: _wn, ...wholeRest } = whole;
+    expect(cappedRest).toEqual(wholeRest);
+    expect(whole.neverAcknowledged).toHaveLength(1_500);
+    expect(capped.neverAcknowledgedCount).toBe(1_500);
+  });
+
+  it('AF13: the chattering, standing and never-acknowledged lists keep their first rows in order, counts of all', () => {
+    const rows = [
+      // Chattering: source 1 four times in a minute, source 2 three times.
+      ...burst(1, START + HOUR, 4, 10_000, 1),
+      ...burst(5, START + 2 * HOUR, 3, 10_000, 2),
+      ...burst(8, START + 3 * HOUR, 3, 20_000, 3),
+      // Standing: three alarms of the lookback, still active, raised 3, 2 and 4 days back.
+      alarm(20, START - 3 * DAY, { pvRef: { type: 'AnaIn', nr: 20 } }),
+      alarm(21, START - 2 * DAY, { pvRef: { type: 'AnaIn', nr: 21 } }),
+      alarm(22, START - 4 * DAY, { pvRef: { type: 'AnaIn', nr: 22 } }),
+    ];
+    const whole = computeAlarmFigures(request(), rows, { computedAt: 0, listMax: Infinity });
+    const two = computeAlarmFigures(request(), rows, { computedAt: 0, listMax: 2 });
+    expect(whole.chattering.map((c) => c.alarm.pvRef!.nr)).toEqual([1, 2, 3]);
+    expect(two.chattering).toEqual(whole.chattering.slice(0, 2));
+    expect(two.chatteringCount).toBe(3);
+    expect(whole.standing.map((s) => s.alarm.pvRef!.nr)).toEqual([22, 20, 21]);
+    expect(two.standing).toEqual(whole.standing.slice(0, 2));
+    expect(two.standingCount).toBe(3);
+    expect(two.neverAcknowledged).toEqual(whole.neverAcknowledged.slice(0, 2));
+    expect(two.neverAcknowledgedCount).toBe(10);
+    expect(two.fleetingCount).toBe(0);
   });
 
   it('AF9: the 10 most frequent sources, their shares; ties by key', () => {
@@ -322,8 +376,11 @@ describe('alarm figures', () => {
       top10: [],
       top10Share: 0,
       chattering: [],
+      chatteringCount: 0,
       fleeting: [],
+      fleetingCount: 0,
       standing: [],
+      standingCount: 0,
       neverAcknowledged: [],
       neverAcknowledgedCount: 0,
       truncated: false,

@@ -19,7 +19,10 @@ import {
 } from '../../../workers/alerts/alarmPerformancePages.ts';
 import { HttpError } from '../../../workers/restClient.ts';
 import { AlarmPerformanceService, LOOKBACK_MS } from '../../../workers/alerts/alarmPerformance.ts';
-import type { AlarmPerformanceProgress } from '../../../src/domain/alarmPerformance.ts';
+import {
+  ALARM_LIST_MAX,
+  type AlarmPerformanceProgress,
+} from '../../../src/domain/alarmPerformance.ts';
 import { alarm, fakeArchive } from './fakeArchive.ts';
 
 const HOUR = 3_600_000;
@@ -179,6 +182,50 @@ describe('alarm performance in the engine', () => {
     const figures = await client.alarmPerformance(request, (p) => seen.push(p));
     expect(figures.total).toBe(2);
     expect(seen.at(-1)).toEqual({ loaded: 2, covered: 1 });
+    await client.dispose();
+  });
+
+  it('AP12: the answer lists the first rows of 1,500 fleeting alarms, the export all 1,500 from the rows the page was computed from', async () => {
+    // 1,500 sources, one fleeting alarm each, in the last day: its pages are read again after
+    // RECENT_FRESH_MS.
+    const fleeting = (n: number, from = 0) =>
+      Array.from({ length: n }, (_, k) => {
+        const i = from + k;
+        const at = NOW - DAY + HOUR + i * 30_000;
+        return alarm(i + 1, at, { pvRef: { type: 'AnaIn', nr: 200_001 + i }, clearedAt: at + 500 });
+      });
+    const { h, archive } = setup(fleeting(1_500));
+    const request = { start: NOW - DAY, end: NOW, stationNumber: null, timeZone: 'Europe/Berlin' };
+    const client = new LiveClient(Promise.resolve({ api: h.engine, mode: 'inProcess' as const }), {
+      tabId: 'tab1',
+      timers: h.timers,
+    });
+    const figures = await client.alarmPerformance(request);
+    expect(figures.fleeting).toHaveLength(ALARM_LIST_MAX);
+    expect(figures.fleetingCount).toBe(1_500);
+    expect(figures.neverAcknowledged).toHaveLength(ALARM_LIST_MAX);
+    expect(figures.neverAcknowledgedCount).toBe(1_500);
+    const fetched = archive.queries.length;
+
+    // The archive changes meanwhile and the pages are due again: the export still says what
+    // the page says.
+    archive.rows.push(...fleeting(1, 1_500));
+    await h.timers.advance(RECENT_FRESH_MS + 1);
+    const asked = { ...request, whole: { computedAt: figures.computedAt } };
+    const whole = await client.alarmPerformance(asked);
+    expect(archive.queries).toHaveLength(fetched);
+    expect(whole.fleeting).toHaveLength(1_500);
+    expect(whole.fleetingCount).toBe(1_500);
+    expect(whole.neverAcknowledged).toHaveLength(1_500);
+    expect(whole.computedAt).toBe(figures.computedAt);
+    expect(whole.fleeting.slice(0, ALARM_LIST_MAX)).toEqual(figures.fleeting);
+    expect(JSON.stringify(figures).length * 5).toBeLessThan(JSON.stringify(whole).length);
+
+    // Once the page is long closed its rows are gone: the export reads the archive again.
+    await h.timers.advance(IDLE_DROP_MS + 1);
+    const later = await client.alarmPerformance(asked);
+    expect(archive.queries.length).toBeGreaterThan(fetched);
+    expect(later.fleeting).toHaveLength(1_501);
     await client.dispose();
   });
 

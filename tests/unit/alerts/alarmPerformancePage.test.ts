@@ -39,11 +39,12 @@ const DAY = 24 * HOUR;
 const START = Date.parse('2026-11-01T23:00:00Z');
 const ZONE = 'Europe/Berlin';
 
-function performance(rows: Alert[], days = 1): AlarmPerformance {
+/** The figures as the engine answers the page (the first rows of each list); `whole` as the export gets them. */
+function performance(rows: Alert[], days = 1, whole = false): AlarmPerformance {
   return computeAlarmFigures(
     { start: START, end: START + days * DAY, stationNumber: null, timeZone: ZONE },
     rows,
-    { computedAt: START + days * DAY },
+    { computedAt: START + days * DAY, ...(whole ? { listMax: Infinity } : {}) },
   );
 }
 
@@ -246,22 +247,35 @@ describe('alarm performance page', () => {
 
   it('APG8: never-acknowledged alarms show the first 100 on the page; the export writes them all', () => {
     const rows = Array.from({ length: 130 }, (_, i) => alarm(i + 1, START + i * 5 * MIN));
-    const p = performance(rows);
+    // The page's figures hold the first 100 with the count of all.
+    const shown = performanceTables(performance(rows), t, format, names);
+    const first = shown.find((x) => x.id === 'neverAcknowledged')!;
+    expect(first.rows).toHaveLength(NEVER_ACK_SHOWN);
+    expect(first.shownRows).toBe(NEVER_ACK_SHOWN);
+    expect(first.total).toBe(130);
+    // The export's figures hold all of them.
+    const p = performance(rows, 1, true);
     const tables = performanceTables(p, t, format, names);
     const never = tables.find((x) => x.id === 'neverAcknowledged')!;
     expect(never.rows).toHaveLength(130);
     expect(never.shownRows).toBe(NEVER_ACK_SHOWN);
-    // Every table is drawn in part the same way (fleeting lists can be long too).
-    const source = p.top10[0]!.alarm;
-    const fleeting = Array.from({ length: 150 }, () => ({
-      alarm: source,
-      count: 1,
-      shortestMs: 900,
-    }));
-    const long = performanceTables({ ...p, fleeting }, t, format, names);
-    const fleetingTable = long.find((x) => x.id === 'fleeting')!;
-    expect(fleetingTable.rows).toHaveLength(150);
-    expect(fleetingTable.shownRows).toBe(NEVER_ACK_SHOWN);
+    // Every long list is answered and drawn in part the same way (fleeting lists can be long
+    // too): 150 fleeting sources, 100 listed, counted and judged as 150.
+    const flickering = Array.from({ length: 150 }, (_, i) =>
+      alarm(1_000 + i, START + i * 5 * MIN, {
+        pvRef: { type: 'AnaIn', nr: 300_001 + i },
+        clearedAt: START + i * 5 * MIN + 900,
+      }),
+    );
+    const page = performance(flickering);
+    const fleetingTable = performanceTables(page, t, format, names).find(
+      (x) => x.id === 'fleeting',
+    )!;
+    expect(fleetingTable.rows).toHaveLength(NEVER_ACK_SHOWN);
+    expect(fleetingTable.total).toBe(150);
+    expect(figuresOf(page).find((f) => f.id === 'fleeting')!.value).toBe(150);
+    const wholeFleeting = performanceTables(performance(flickering, 1, true), t, format, names);
+    expect(wholeFleeting.find((x) => x.id === 'fleeting')!.rows).toHaveLength(150);
     const sheet = performanceSheet(p, tables, t, format, 'Ganze Anlage');
     const csv = toCsv(sheet[0]!.map(String), sheet.slice(1));
     expect(csv).toContain('Nie quittierte Alarme');

@@ -106,6 +106,15 @@ describe('SPEC §5 Forms', () => {
       { name: 'description', kind: 'text', value: 'd' },
       { name: 'docType', kind: 'text', value: 'File' },
     ]);
+    // The upload's id goes before the file, so the server has it whatever the file holds.
+    expect(
+      documentFormParts({ description: 'd', docType: 'File', file, uploadId: 'a1b2c3d4' }),
+    ).toEqual([
+      { name: 'description', kind: 'text', value: 'd' },
+      { name: 'docType', kind: 'text', value: 'File' },
+      { name: 'uploadId', kind: 'text', value: 'a1b2c3d4' },
+      { name: 'file', kind: 'file', file: 'BLOB', filename: 'Pumpe.pdf' },
+    ]);
   });
 
   it('FO11: the document form needs a description, and a file for docType File', () => {

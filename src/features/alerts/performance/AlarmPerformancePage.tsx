@@ -3,7 +3,8 @@
  * and a station or the whole plant, computed by the engine from the alert archive
  * (`useAlarmPerformance`). Figures first, then the alarm rate, then the tables; the choice
  * lives in the address, so a link or a favorite opens the same figures. Printable, and
- * exported as CSV and XLSX from the same rows the tables show.
+ * exported as CSV and XLSX from the same rows the tables show, every row of them: the engine
+ * answers the page the first rows of each long list and the export the whole lists.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,6 +13,7 @@ import { useFormat } from '../../../app/useFormat.ts';
 import { failureText } from '../../../app/failureText.ts';
 import { fetchStations } from '../../../api/stations.ts';
 import type { AlarmPerformance } from '../../../domain/alarmPerformance.ts';
+import { useLiveClient } from '../../../live/index.ts';
 import { useAlarmPerformance } from '../../../live/useAlarmPerformance.ts';
 import { Button, ChoiceGroup, PageHeader, Spinner, Toolbar } from '../../../ui/index.ts';
 import { useAsync } from '../../stations/useAsync.ts';
@@ -238,45 +240,60 @@ function ExportActions({
   performance: AlarmPerformance;
   stationName: string;
 }) {
+  const client = useLiveClient();
   const { t } = useTranslation();
   const format = useFormat();
   const priorities = usePriorityStyles();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
-  const sheet = () =>
-    performanceSheet(
-      performance,
-      performanceTables(performance, t, format, (l) => priorities.get(l)?.name ?? ''),
+  /** The sheet of every row: the page's figures hold the first rows of each long list. */
+  const sheet = async () => {
+    // The same figures with every row (AP12), from the rows the engine computed these from.
+    const all = await client.alarmPerformance({
+      ...performance.request,
+      reload: false,
+      whole: { computedAt: performance.computedAt },
+    });
+    return performanceSheet(
+      all,
+      performanceTables(all, t, format, (l) => priorities.get(l)?.name ?? ''),
       t,
       format,
       stationName,
     );
+  };
   const base = fileBaseOf(performance);
-  const exportXlsx = async () => {
+  const exporting = async (write: () => Promise<void>) => {
     setBusy(true);
     setFailed(null);
     try {
-      const { xlsxBlob } = await import('../../../platform/xlsxExport.ts');
-      void saveFile(
-        nativeBridge(),
-        await xlsxBlob(t('alerts.performance.title'), sheet(), 0),
-        `${base}.xlsx`,
-      );
+      await write();
     } catch (error) {
       setFailed(failureText(error));
     } finally {
       setBusy(false);
     }
   };
+  const exportCsv = () =>
+    exporting(async () => {
+      const rows = await sheet();
+      downloadText(`${base}.csv`, toCsv(rows[0]!.map(String), rows.slice(1)));
+    });
+  const exportXlsx = () =>
+    exporting(async () => {
+      const [{ xlsxBlob }, rows] = await Promise.all([
+        import('../../../platform/xlsxExport.ts'),
+        sheet(),
+      ]);
+      void saveFile(
+        nativeBridge(),
+        await xlsxBlob(t('alerts.performance.title'), rows, 0),
+        `${base}.xlsx`,
+      );
+    });
   return (
     <Toolbar label={t('alerts.performance.export.label')}>
-      <Button
-        size="small"
-        onClick={() => {
-          const rows = sheet();
-          downloadText(`${base}.csv`, toCsv(rows[0]!.map(String), rows.slice(1)));
-        }}
-      >
+      <Button size="small" disabled={busy} onClick={() => void exportCsv()}>
         {t('alerts.performance.export.csv')}
       </Button>
       <Button size="small" disabled={busy} onClick={() => void exportXlsx()}>

@@ -48,8 +48,8 @@ function TableBlock({
     <section className="perf-table-block" aria-labelledby={headingId} data-table={table.id}>
       <h3 id={headingId} className="perf-table-title">
         {table.title}
-        {!empty && table.rows.length > 0 && table.id !== 'bands' && table.id !== 'levels' && (
-          <span className="perf-table-count"> ({format.number(table.rows.length, 0)})</span>
+        {!empty && table.total > 0 && table.id !== 'bands' && table.id !== 'levels' && (
+          <span className="perf-table-count"> ({format.number(table.total, 0)})</span>
         )}
       </h3>
       {empty ? (
@@ -87,12 +87,12 @@ function TableBlock({
               ))}
             </tbody>
           </table>
-          {rows.length < table.rows.length && (
+          {rows.length < table.total && (
             <p className="perf-table-note">
               {t('alerts.performance.tables.more', {
-                count: table.rows.length,
+                count: table.total,
                 shown: format.number(rows.length, 0),
-                total: format.number(table.rows.length, 0),
+                total: format.number(table.total, 0),
               })}
             </p>
           )}

@@ -92,9 +92,9 @@ export function figuresOf(p: AlarmPerformance): Figure[] {
     figure('peak10Min', p.peak10Min?.count ?? 0, 'count', b.floodThreshold),
     figure('floodShare', p.floodShare, 'share', b.floodShareTarget),
     figure('top10Share', p.top10Share, 'share', TOP10_SHARE_TARGET),
-    figure('chattering', p.chattering.length, 'count', 0),
-    figure('fleeting', p.fleeting.length, 'count', 0),
-    figure('standing', p.standing.length, 'count', STANDING_TARGET, 'below'),
+    figure('chattering', p.chatteringCount, 'count', 0),
+    figure('fleeting', p.fleetingCount, 'count', 0),
+    figure('standing', p.standingCount, 'count', STANDING_TARGET, 'below'),
     priorities,
   ];
 }

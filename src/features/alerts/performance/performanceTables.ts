@@ -6,7 +6,11 @@
 import type { TFunction } from 'i18next';
 import type { Formatters } from '../../../app/useFormat.ts';
 import { pvUrlId } from '../../../contract/keys.ts';
-import type { AlarmIdentity, AlarmPerformance } from '../../../domain/alarmPerformance.ts';
+import {
+  ALARM_LIST_MAX,
+  type AlarmIdentity,
+  type AlarmPerformance,
+} from '../../../domain/alarmPerformance.ts';
 import { durationText, PRIORITY_BANDS, shareText } from './performanceFigures.ts';
 
 export interface TableCell {
@@ -67,11 +71,13 @@ export interface PerformanceTable {
   empty: { title: string; reason: string };
   /** Rows the page draws (the export writes all); the rest is counted in a note. */
   shownRows: number;
+  /** Rows of the whole list: the figures the page gets hold the first ALARM_LIST_MAX (AP12). */
+  total: number;
 }
 
 /** Rows a table of the page lists at most (never-acknowledged, fleeting, chattering alarms can
- * be thousands); the export holds all. */
-export const NEVER_ACK_SHOWN = 100;
+ * be thousands): as many as the engine answers the page; the export holds all. */
+export const NEVER_ACK_SHOWN = ALARM_LIST_MAX;
 
 /** A PV's alert history, or the station's for an alarm of another source. */
 export function historyHref(alarm: AlarmIdentity): string | undefined {
@@ -133,16 +139,17 @@ export function performanceTables(
     id: TableId,
     columns: TableColumn[],
     rows: TableCell[][],
-    // A long table is drawn in part (the export holds all): 100,000 alerts may make thousands
-    // of fleeting or chattering rows, and drawing them all was one long task.
-    shownRows = Math.min(rows.length, NEVER_ACK_SHOWN),
+    total = rows.length,
   ): PerformanceTable => ({
     id,
     title: t(`${k}.${id}.title`),
     columns,
     rows,
     empty: empty(id),
-    shownRows,
+    // A long table is drawn in part (the export holds all): 100,000 alerts may make thousands
+    // of fleeting or chattering rows, and drawing them all was one long task.
+    shownRows: Math.min(rows.length, NEVER_ACK_SHOWN),
+    total: Math.max(total, rows.length),
   });
   return [
     table(
@@ -171,11 +178,13 @@ export function performanceTables(
       'chattering',
       [col('alarm'), col('count', true), col('maxPerMinute', true)],
       p.chattering.map((c) => [alarm(c.alarm, true), count(c.count), count(c.maxPerMinute)]),
+      p.chatteringCount,
     ),
     table(
       'fleeting',
       [col('alarm'), col('fleetingCount', true), col('shortest', true)],
       p.fleeting.map((f) => [alarm(f.alarm, true), count(f.count), duration(f.shortestMs)]),
+      p.fleetingCount,
     ),
     table(
       'standing',
@@ -186,6 +195,7 @@ export function performanceTables(
         duration(s.activeMs),
         { text: t(`${k}.standing.${s.active ? 'active' : 'cleared'}`) },
       ]),
+      p.standingCount,
     ),
     table(
       'bands',
@@ -232,6 +242,7 @@ export function performanceTables(
         prio(n.priority),
         alarm(n.alarm, true),
       ]),
+      p.neverAcknowledgedCount,
     ),
   ];
 }
