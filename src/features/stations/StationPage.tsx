@@ -19,7 +19,8 @@ import {
   usePvValueWriter,
   useStaleValue,
   useStationConnection,
-  useStationLive,
+  useStationDialState,
+  useStationLiveWriter,
 } from '../../live/index.ts';
 import { PvAlarmMark, usePriorityFill } from '../alerts/PvAlarmMark.tsx';
 import { BindingAlarmMark } from '../alerts/BindingAlarmMark.tsx';
@@ -28,7 +29,6 @@ import { valueStanding } from '../../domain/valueStanding.ts';
 import { splitPvNr } from '../../domain/pvRef.ts';
 
 import {
-  AgeText,
   Icon,
   StaleNote,
   staleValueClass,
@@ -120,23 +120,34 @@ export function StationPage() {
 }
 
 /**
- * The station's connection, dial state and the age of its newest data: its own component, so
- * the station's live data (a time stamp a second) renders these facts, not the page.
+ * The station's connection, dial state and the age of its newest data: its own component,
+ * which renders when the dial state changes; the station's time stamp (new each second)
+ * moves the age and its title in place, without a render (issue 44).
  */
 function StationFacts({ stationNumber }: { stationNumber: number }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const live = useStationLive(stationNumber);
+  const dialState = useStationDialState(stationNumber);
+  const holder = useRef<HTMLSpanElement>(null);
+  const ageEl = useRef<HTMLSpanElement>(null);
+  const age = useRef<ShownAge>(NO_AGE);
+  useStationLiveWriter(stationNumber, (live) => {
+    const timestamp = live?.timestamp || null;
+    if (timestamp === age.current.timestamp && format.age === age.current.text) return;
+    age.current = showAge(ageEl.current, age.current, timestamp, format.age);
+    if (!timestamp && ageEl.current) ageEl.current.textContent = '—';
+    setAttribute(holder.current, 'title', timestamp ? format.dateTime(timestamp) : null);
+  });
+  useEffect(() => () => age.current.watch?.(), []);
   return (
     <div className="station-facts">
       <BindingAlarmMark
         binding={{ type: 'StationConnection', stationNumber }}
         what={t('alarmState.connection')}
       />
-      <DialStateBadge state={live?.dialState} />
-      <span title={live?.timestamp ? format.dateTime(live.timestamp) : ''}>
-        {t('stations.col.timestamp')}:{' '}
-        {live?.timestamp ? <AgeText timestamp={live.timestamp} /> : '—'}
+      <DialStateBadge state={dialState} />
+      <span ref={holder}>
+        {t('stations.col.timestamp')}: <span ref={ageEl} className="station-age" />
       </span>
     </div>
   );
@@ -322,7 +333,8 @@ function showAge(
   return { timestamp, text, watch: watchAge(el, timestamp, text) };
 }
 
-function setAttribute(el: Element, name: string, value: string | null): void {
+function setAttribute(el: Element | null, name: string, value: string | null): void {
+  if (!el) return;
   if (value === null) el.removeAttribute(name);
   else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
