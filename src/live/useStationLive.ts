@@ -1,5 +1,7 @@
 import { stationKey } from '../contract/keys.ts';
 import type { StationLiveData } from '../contract/station.ts';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useLiveClient } from './LiveContext.ts';
 import { useLiveKey, useLiveKeyWriter } from './useLiveKey.ts';
 
 /** Live data of a station (name, timestamp, dial counters, dial state); none without a station. */
@@ -29,11 +31,18 @@ export function useStationLiveWriter(
 
 /** A station's dial state alone: renders when it changes, not for a newer time stamp. */
 export function useStationDialState(
-  stationNumber: number | null,
+  stationNumber: number | null | undefined,
 ): StationLiveData['dialState'] | undefined {
-  return useLiveKey(
-    'station',
-    stationNumber === null ? null : stationKey(stationNumber),
-    (store, key) => store.getStation(key)?.dialState,
+  const client = useLiveClient();
+  const key = typeof stationNumber === 'number' ? stationKey(stationNumber) : null;
+  useEffect(() => (key === null ? undefined : client.lease('station', key)), [client, key]);
+  // Subscribed to the station's state, not its time stamp: a connected station's new time
+  // stamp each second wakes nothing here (TabLiveStore.subscribeStationState).
+  const subscribe = useCallback(
+    (listener: () => void) =>
+      key === null ? () => undefined : client.store.subscribeStationState(key, listener),
+    [client, key],
   );
+  const snapshot = () => (key === null ? undefined : client.store.getStation(key)?.dialState);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }

@@ -165,6 +165,42 @@ describe('value cells written in place', () => {
     expect(stamp()).toBe('4000');
   });
 
+  it('VC6: a newer time stamp alone wakes no listener of the station state, so the tab draws nothing for it; a new dial state does', () => {
+    const store = new TabLiveStore();
+    const station = (timestamp: number, dialState: StationLiveData['dialState']) =>
+      ({
+        ...frame([]),
+        stations: [
+          {
+            stationNumber: 3,
+            name: 'Klärwerk',
+            timestamp,
+            lastConnection: null,
+            dialCounters: {
+              mobileNetworkStandard: 'LTE',
+              dayCounter: 1,
+              monthCounter: 2,
+              yearCounter: 3,
+            },
+            dialState,
+          },
+        ],
+      }) as Frame;
+    let woken = 0;
+    store.subscribeStationState('st3', () => woken++);
+    expect(store.apply(station(1_000, 'Connected'))).toBe(true);
+    expect(woken).toBe(1);
+    expect(store.apply(station(2_000, 'Connected'))).toBe(false);
+    expect(woken).toBe(1);
+    expect(store.getStation('st3')?.timestamp).toBe(2_000);
+    expect(store.apply(station(3_000, 'HangingUp'))).toBe(true);
+    expect(woken).toBe(2);
+    // A listener of the whole station (an age on screen) is woken by the time stamp.
+    store.subscribe('station', 'st3', () => undefined);
+    expect(store.apply(station(4_000, 'HangingUp'))).toBe(true);
+    expect(woken).toBe(2);
+  });
+
   it('VC2: an apply with no listener of its keys reports that nothing on screen changed', () => {
     const store = new TabLiveStore();
     expect(store.apply(frame([value(1)]))).toBe(false);
