@@ -9,7 +9,12 @@ export {
   type PvValueWrite,
 } from './usePvValueWriter.ts';
 export { usePvConfig, type PvConfigState } from './usePvConfig.ts';
-export { useStationDialState, useStationLive, useStationLiveWriter } from './useStationLive.ts';
+export {
+  useStationDialState,
+  useStationLive,
+  useStationLiveWriter,
+  useStationState,
+} from './useStationLive.ts';
 export { pvStationNumber, useStationConnection } from './useStationConnection.ts';
 export { useConnectionStatus } from './useConnectionStatus.ts';
 export type { TabConnectionState, TabConnectionStatus } from './TabLiveStore.ts';

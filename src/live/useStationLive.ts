@@ -29,20 +29,41 @@ export function useStationLiveWriter(
   );
 }
 
+/**
+ * A station's live data but for its time stamp: renders when its dial state, counters or name
+ * change, not for a newer time stamp alone (TabLiveStore.subscribeStationState). The data
+ * read carries the time stamp of that render; show the age with useStationLiveWriter.
+ */
+export function useStationState(
+  stationNumber: number | null | undefined,
+): StationLiveData | undefined {
+  return useStationStateOf(stationNumber, (live) => live);
+}
+
 /** A station's dial state alone: renders when it changes, not for a newer time stamp. */
 export function useStationDialState(
   stationNumber: number | null | undefined,
 ): StationLiveData['dialState'] | undefined {
+  return useStationStateOf(stationNumber, (live) => live.dialState);
+}
+
+function useStationStateOf<T>(
+  stationNumber: number | null | undefined,
+  read: (live: StationLiveData) => T,
+): T | undefined {
   const client = useLiveClient();
   const key = typeof stationNumber === 'number' ? stationKey(stationNumber) : null;
   useEffect(() => (key === null ? undefined : client.lease('station', key)), [client, key]);
   // Subscribed to the station's state, not its time stamp: a connected station's new time
-  // stamp each second wakes nothing here (TabLiveStore.subscribeStationState).
+  // stamp each second wakes nothing here.
   const subscribe = useCallback(
     (listener: () => void) =>
       key === null ? () => undefined : client.store.subscribeStationState(key, listener),
     [client, key],
   );
-  const snapshot = () => (key === null ? undefined : client.store.getStation(key)?.dialState);
+  const snapshot = () => {
+    const live = key === null ? undefined : client.store.getStation(key);
+    return live === undefined ? undefined : read(live);
+  };
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }

@@ -20,7 +20,6 @@ import {
   useStaleValue,
   useStationConnection,
   useStationDialState,
-  useStationLiveWriter,
 } from '../../live/index.ts';
 import { PvAlarmMark, usePriorityFill } from '../alerts/PvAlarmMark.tsx';
 import { BindingAlarmMark } from '../alerts/BindingAlarmMark.tsx';
@@ -28,15 +27,9 @@ import { formatPvValue } from '../../domain/pvFormat.ts';
 import { valueStanding } from '../../domain/valueStanding.ts';
 import { splitPvNr } from '../../domain/pvRef.ts';
 
-import {
-  Icon,
-  StaleNote,
-  staleValueClass,
-  watchAge,
-  writePvValueText,
-  type AgeWatch,
-} from '../../ui/index.ts';
+import { Icon, StaleNote, staleValueClass, writePvValueText } from '../../ui/index.ts';
 import { DialStateBadge } from './DialStateBadge.tsx';
+import { NO_AGE, showAge, useStationAgeWriter, type ShownAge } from './shownAge.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { useAsync } from './useAsync.ts';
 import { PvActionButton } from '../actions/PvActionButton.tsx';
@@ -126,19 +119,10 @@ export function StationPage() {
  */
 function StationFacts({ stationNumber }: { stationNumber: number }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const dialState = useStationDialState(stationNumber);
   const holder = useRef<HTMLSpanElement>(null);
   const ageEl = useRef<HTMLSpanElement>(null);
-  const age = useRef<ShownAge>(NO_AGE);
-  useStationLiveWriter(stationNumber, (live) => {
-    const timestamp = live?.timestamp || null;
-    if (timestamp === age.current.timestamp && format.age === age.current.text) return;
-    age.current = showAge(ageEl.current, age.current, timestamp, format.age);
-    if (!timestamp && ageEl.current) ageEl.current.textContent = '—';
-    setAttribute(holder.current, 'title', timestamp ? format.dateTime(timestamp) : null);
-  });
-  useEffect(() => () => age.current.watch?.(), []);
+  useStationAgeWriter(stationNumber, holder, ageEl);
   return (
     <div className="station-facts">
       <BindingAlarmMark
@@ -303,35 +287,6 @@ const PvRow = memo(function PvRow({
     </div>
   );
 });
-
-/** The age a row's age cell shows: of which time stamp, in which language, and its release. */
-interface ShownAge {
-  timestamp: number | null;
-  text: ((ageMs: number) => string) | null;
-  watch: AgeWatch | null;
-}
-
-const NO_AGE: ShownAge = { timestamp: null, text: null, watch: null };
-
-/** Hands an age cell to the tab's age clock when its time stamp (or language) changed. */
-function showAge(
-  el: HTMLElement | null,
-  shown: ShownAge,
-  timestamp: number | null,
-  text: (ageMs: number) => string,
-): ShownAge {
-  if (!el || (timestamp === shown.timestamp && text === shown.text)) return shown;
-  if (timestamp && shown.watch && text === shown.text) {
-    shown.watch.retime(timestamp);
-    return { ...shown, timestamp };
-  }
-  shown.watch?.();
-  if (!timestamp) {
-    el.textContent = '';
-    return NO_AGE;
-  }
-  return { timestamp, text, watch: watchAge(el, timestamp, text) };
-}
 
 function setAttribute(el: Element | null, name: string, value: string | null): void {
   if (!el) return;

@@ -12,7 +12,11 @@ import type { LiveClient } from '../../../src/live/LiveClient.ts';
 import { LiveContext } from '../../../src/live/LiveContext.ts';
 import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
 import { usePvValueWriter, useStaleValue } from '../../../src/live/usePvValueWriter.ts';
-import { useStationDialState, useStationLiveWriter } from '../../../src/live/useStationLive.ts';
+import {
+  useStationDialState,
+  useStationLiveWriter,
+  useStationState,
+} from '../../../src/live/useStationLive.ts';
 import type { StationLiveData } from '../../../src/contract/station.ts';
 import { addTexts } from '../../../src/app/i18n.ts';
 import { formatPvValue } from '../../../src/domain/pvFormat.ts';
@@ -114,13 +118,14 @@ describe('value cells written in place', () => {
     expect(row.className).not.toContain('value-stale');
   });
 
-  it('VC5: a station whose only change is a newer time stamp is written in place without a render; a new dial state renders', async () => {
+  it('VC5: a station whose only change is a newer time stamp is written in place without a render of its state or dial state; a new dial state renders', async () => {
     const store = new TabLiveStore();
     const client = { store, lease: () => () => undefined } as unknown as LiveClient;
     let renders = 0;
     function Facts() {
       renders++;
       const dialState = useStationDialState(7);
+      const state = useStationState(7);
       const stamp = useRef<HTMLSpanElement>(null);
       useStationLiveWriter(7, (live) => {
         if (stamp.current) stamp.current.textContent = String(live?.timestamp ?? '—');
@@ -129,6 +134,7 @@ describe('value cells written in place', () => {
         'div',
         null,
         createElement('b', null, dialState ?? '?'),
+        createElement('i', null, state?.name ?? ''),
         createElement('span', { className: 'stamp', ref: stamp }),
       );
     }
