@@ -61,7 +61,7 @@ describe('auto-logout settings (SPEC §9: localStorage pegel.autoLogout)', () =>
       expect(parseAutoLogoutSettings(raw)).toBeNull();
   });
 
-  it('AL6: the logout clock sleeps until the warning, then steps each second of the countdown', () => {
+  it('AL8: the logout clock sleeps until the warning, then steps each second of the countdown', () => {
     const timer = new InactivityTimer(15 * MIN, 0);
     const none = { wanted: false, dueAt: 0 };
     // An idle tab is woken once a minute at most, not each second.
@@ -74,7 +74,7 @@ describe('auto-logout settings (SPEC §9: localStorage pegel.autoLogout)', () =>
     expect(logoutClockSleepMs(0, null, none)).toBeNull();
   });
 
-  it('AL6: a wanted lease renewal wakes the logout clock when it falls due', () => {
+  it('AL8: a wanted lease renewal wakes the logout clock when it falls due', () => {
     const timer = new InactivityTimer(15 * MIN, 0);
     expect(logoutClockSleepMs(10_000, null, { wanted: true, dueAt: 40_000 })).toBe(30_000);
     expect(logoutClockSleepMs(50_000, timer, { wanted: true, dueAt: 40_000 })).toBe(0);
