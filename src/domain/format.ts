@@ -161,6 +161,18 @@ const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
+ * The age at which formatAge's text of `ageMs` next changes: the next whole second under a
+ * minute, then the next whole minute, hour or day. A clock that shows ages wakes then, not
+ * every second (issue 44: an age in minutes changes once a minute).
+ */
+export function nextAgeStepMs(ageMs: number): number {
+  const age = Number.isFinite(ageMs) ? Math.max(0, ageMs) : 0;
+  const unit =
+    age < MINUTE_MS ? SECOND_MS : age < HOUR_MS ? MINUTE_MS : age < DAY_MS ? HOUR_MS : DAY_MS;
+  return (Math.floor(age / unit) + 1) * unit;
+}
+
+/**
  * How old data is, in words and with the language's plural rules: 'vor 3 Minuten',
  * '3 минуты назад'. Takes the age in ms (now minus the data's time stamp); a negative age
  * (clock skew) counts as zero.

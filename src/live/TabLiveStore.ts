@@ -11,7 +11,7 @@ import { PV_TYPES, QUALITIES, type PvType } from '../contract/enums.ts';
 import { pvKey, stationKey } from '../contract/keys.ts';
 import type { PvValue } from '../contract/pv.ts';
 import { plainPvValue } from '../../workers/pvColumns.ts';
-import type { StationLiveData } from '../contract/station.ts';
+import type { DialCounters, StationLiveData } from '../contract/station.ts';
 import type { DisplayConnectionState } from '../contract/enums.ts';
 import type { ConnectionStatus, Frame, PvConfigEntry } from '../../workers/engineProtocol.ts';
 import type { LeaseKind } from '../../workers/topics.ts';
@@ -75,6 +75,8 @@ export class TabLiveStore {
   private status: TabConnectionStatus = INITIAL_STATUS;
   /** By kind, then key: a dense view looks keys up per value, so no joined string keys. */
   private readonly listeners = new Map<LeaseKind, Map<string, Set<Listener>>>();
+  /** Listeners of a station's state alone: not woken by a newer time stamp (issue 44). */
+  private readonly stationStateListeners = new Map<string, Set<Listener>>();
   private readonly statusListeners = new Set<Listener>();
 
   getPvValue(key: string): PvValue | undefined {
@@ -146,6 +148,22 @@ export class TabLiveStore {
     };
   }
 
+  /**
+   * Listens to a station's data but its time stamp (its dial state, counters, name): a
+   * connected station's time stamp, new each second, wakes only the listeners of `subscribe`,
+   * so a view that shows no station age does nothing for it, not even draw a frame.
+   */
+  subscribeStationState(key: string, listener: Listener): () => void {
+    const byKey = this.stationStateListeners;
+    let set = byKey.get(key);
+    if (!set) byKey.set(key, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && byKey.get(key) === set) byKey.delete(key);
+    };
+  }
+
   subscribeStatus(listener: Listener): () => void {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
@@ -192,8 +210,13 @@ export class TabLiveStore {
     }
     for (const station of frame.stations) {
       const key = stationKey(station.stationNumber);
+      const before = this.stations.get(key);
       this.stations.set(key, station);
       wake('station', key);
+      if (!before || !sameStationState(before, station)) {
+        const set = this.stationStateListeners.get(key);
+        if (set) for (const listener of set) woken.add(listener);
+      }
     }
     for (const [kind, key, item] of frame.items) {
       let byKey = this.items.get(kind);
@@ -240,8 +263,8 @@ export class TabLiveStore {
     for (const [key, station] of this.stations) {
       if (station.dialState === 'NotDefined') continue;
       this.stations.set(key, { ...station, dialState: 'NotDefined' });
-      const set = stations?.get(key);
-      if (set) for (const listener of set) woken.add(listener);
+      for (const set of [stations?.get(key), this.stationStateListeners.get(key)])
+        if (set) for (const listener of set) woken.add(listener);
     }
     this.status = { ...this.status, display: 'engineLost', nextRetryAt: null };
     for (const listener of woken) listener();
@@ -292,4 +315,25 @@ export class TabLiveStore {
     };
     return true;
   }
+}
+
+/** Whether two of a station's live data differ at most in their time stamp. */
+function sameStationState(a: StationLiveData, b: StationLiveData): boolean {
+  return (
+    a.dialState === b.dialState &&
+    a.name === b.name &&
+    a.lastConnection === b.lastConnection &&
+    sameCounters(a.dialCounters, b.dialCounters)
+  );
+}
+
+function sameCounters(a: DialCounters | null, b: DialCounters | null): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return (
+    a.mobileNetworkStandard === b.mobileNetworkStandard &&
+    a.dayCounter === b.dayCounter &&
+    a.monthCounter === b.monthCounter &&
+    a.yearCounter === b.yearCounter
+  );
 }

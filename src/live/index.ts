@@ -14,7 +14,12 @@ export {
   type PvValueWrite,
 } from './usePvValueWriter.ts';
 export { usePvConfig, type PvConfigState } from './usePvConfig.ts';
-export { useStationLive } from './useStationLive.ts';
+export {
+  useStationDialState,
+  useStationLive,
+  useStationLiveWriter,
+  useStationState,
+} from './useStationLive.ts';
 export { pvStationNumber, useStationConnection } from './useStationConnection.ts';
 export { useConnectionStatus } from './useConnectionStatus.ts';
 export type { TabConnectionState, TabConnectionStatus } from './TabLiveStore.ts';

@@ -1,20 +1,14 @@
-import { stationKey } from '../contract/keys.ts';
 import type { PvConfig, PvRef } from '../contract/pv.ts';
 import { splitPvNr } from '../domain/pvRef.ts';
 import { stationConnection, type StationConnection } from '../domain/valueStanding.ts';
-import { useLiveKey } from './useLiveKey.ts';
+import { useStationDialState } from './useStationLive.ts';
 
 /**
  * Whether a station is connected now (domain/valueStanding.ts), from its live dial state;
  * 'unknown' without a station or before its live data. Leases the station's live data.
  */
 export function useStationConnection(stationNumber: number | null | undefined): StationConnection {
-  const dialState = useLiveKey(
-    'station',
-    typeof stationNumber === 'number' ? stationKey(stationNumber) : null,
-    (store, key) => store.getStation(key)?.dialState,
-  );
-  return stationConnection(dialState);
+  return stationConnection(useStationDialState(stationNumber));
 }
 
 /** The station a PV belongs to: from its number (SPEC §9), else from its configuration. */

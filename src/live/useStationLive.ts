@@ -1,6 +1,8 @@
 import { stationKey } from '../contract/keys.ts';
 import type { StationLiveData } from '../contract/station.ts';
-import { useLiveKey } from './useLiveKey.ts';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useLiveClient } from './LiveContext.ts';
+import { useLiveKey, useLiveKeyWriter } from './useLiveKey.ts';
 
 /** Live data of a station (name, timestamp, dial counters, dial state); none without a station. */
 export function useStationLive(stationNumber: number | null): StationLiveData | undefined {
@@ -9,4 +11,59 @@ export function useStationLive(stationNumber: number | null): StationLiveData | 
     stationNumber === null ? null : stationKey(stationNumber),
     (store, key) => store.getStation(key),
   );
+}
+
+/**
+ * A station's live data written in place: `write` gets it at each render and whenever it
+ * changes, without rendering the component (a time stamp a second moves an age, not a render).
+ */
+export function useStationLiveWriter(
+  stationNumber: number | null,
+  write: (live: StationLiveData | undefined) => void,
+): void {
+  useLiveKeyWriter(
+    'station',
+    stationNumber === null ? null : stationKey(stationNumber),
+    (store, key) => store.getStation(key),
+    write,
+  );
+}
+
+/**
+ * A station's live data but for its time stamp: renders when its dial state, counters or name
+ * change, not for a newer time stamp alone (TabLiveStore.subscribeStationState). The data
+ * read carries the time stamp of that render; show the age with useStationLiveWriter.
+ */
+export function useStationState(
+  stationNumber: number | null | undefined,
+): StationLiveData | undefined {
+  return useStationStateOf(stationNumber, (live) => live);
+}
+
+/** A station's dial state alone: renders when it changes, not for a newer time stamp. */
+export function useStationDialState(
+  stationNumber: number | null | undefined,
+): StationLiveData['dialState'] | undefined {
+  return useStationStateOf(stationNumber, (live) => live.dialState);
+}
+
+function useStationStateOf<T>(
+  stationNumber: number | null | undefined,
+  read: (live: StationLiveData) => T,
+): T | undefined {
+  const client = useLiveClient();
+  const key = typeof stationNumber === 'number' ? stationKey(stationNumber) : null;
+  useEffect(() => (key === null ? undefined : client.lease('station', key)), [client, key]);
+  // Subscribed to the station's state, not its time stamp: a connected station's new time
+  // stamp each second wakes nothing here.
+  const subscribe = useCallback(
+    (listener: () => void) =>
+      key === null ? () => undefined : client.store.subscribeStationState(key, listener),
+    [client, key],
+  );
+  const snapshot = () => {
+    const live = key === null ? undefined : client.store.getStation(key);
+    return live === undefined ? undefined : read(live);
+  };
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }

@@ -10,11 +10,10 @@ import { redirectToLogout } from '../../api/http.ts';
 import { renewLease } from '../../api/userManagement.ts';
 import { openActivityChannel } from './autoLogout/activityChannel.ts';
 import { useAutoLogoutSettings } from './autoLogout/autoLogoutSettings.ts';
-import { InactivityTimer, WARNING_MS } from './autoLogout/InactivityTimer.ts';
+import { InactivityTimer, logoutClockSleepMs, WARNING_MS } from './autoLogout/InactivityTimer.ts';
 import { useSession } from './sessionStore.ts';
 import { useKiosk } from '../../app/useKiosk.ts';
 
-const TICK_MS = 1000;
 /** How often an active user's session lease is renewed on the server. */
 const LEASE_RENEW_INTERVAL_MS = 5 * 60_000;
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'];
@@ -37,15 +36,57 @@ export function AutoLogout() {
     timerRef.current = timer;
     let lastActivity = Date.now();
     let lastRenewal = Date.now();
+    // The clock sleeps until something is due (the warning, a countdown step, a lease
+    // renewal) instead of ticking each second: an idle tab, hidden or not, is not woken.
+    let wake: number | undefined;
+    let wakeAt = Number.POSITIVE_INFINITY;
+    const renewEvery = kiosk
+      ? // A kiosk renews well before its lease ends, however short the server makes it.
+        Math.max(5_000, Math.min(LEASE_RENEW_INTERVAL_MS, leaseLeftMs / 3))
+      : LEASE_RENEW_INTERVAL_MS;
+    /** Wakes the clock when its next duty falls due, if that is sooner than the wake set. */
+    const schedule = () => {
+      const now = Date.now();
+      const sleep = logoutClockSleepMs(now, timer, {
+        wanted: kiosk || lastActivity > lastRenewal,
+        dueAt: lastRenewal + renewEvery,
+      });
+      if (sleep === null || now + sleep >= wakeAt) return;
+      if (wake !== undefined) window.clearTimeout(wake);
+      wakeAt = now + sleep;
+      wake = window.setTimeout(tick, sleep);
+    };
+    const tick = () => {
+      wake = undefined;
+      wakeAt = Number.POSITIVE_INFINITY;
+      const now = Date.now();
+      if ((kiosk || lastActivity > lastRenewal) && now - lastRenewal >= renewEvery) {
+        lastRenewal = now;
+        renewLease().catch(() => {
+          // a 401 already redirects; a network error is retried when the next renewal is due
+        });
+      }
+      if (timer) {
+        const phase = timer.phase(now);
+        if (phase === 'expired') {
+          redirectToLogout();
+          return;
+        }
+        setRemainingMs(phase === 'active' ? null : timer.remainingMs(now));
+      }
+      schedule();
+    };
     const channel = openActivityChannel((at) => {
       timer?.reset(at);
       lastActivity = Math.max(lastActivity, at);
+      schedule();
     });
     const onInput = () => {
       const now = Date.now();
       if (timer ? timer.activity(now) : now - lastActivity >= 1000) {
         lastActivity = now;
         channel.post(now);
+        schedule();
       }
     };
     const reset = () => {
@@ -53,6 +94,7 @@ export function AutoLogout() {
       timer?.reset(now);
       lastActivity = now;
       channel.post(now);
+      schedule();
     };
     resetRef.current = reset;
     const onMessage = (e: MessageEvent<unknown>) => {
@@ -61,30 +103,10 @@ export function AutoLogout() {
     const listenerOptions = { capture: true, passive: true } as const;
     for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onInput, listenerOptions);
     window.addEventListener('message', onMessage);
-
-    // A kiosk renews well before its lease ends, however short the server makes it.
-    const renewEvery = kiosk
-      ? Math.max(5_000, Math.min(LEASE_RENEW_INTERVAL_MS, leaseLeftMs / 3))
-      : LEASE_RENEW_INTERVAL_MS;
-    const tick = window.setInterval(() => {
-      const now = Date.now();
-      if ((kiosk || lastActivity > lastRenewal) && now - lastRenewal >= renewEvery) {
-        lastRenewal = now;
-        renewLease().catch(() => {
-          // a 401 already redirects; a network error is retried at the next interval
-        });
-      }
-      if (!timer) return;
-      const phase = timer.phase(now);
-      if (phase === 'expired') {
-        window.clearInterval(tick);
-        redirectToLogout();
-      }
-      setRemainingMs(phase === 'active' ? null : timer.remainingMs(now));
-    }, TICK_MS);
+    schedule();
 
     return () => {
-      window.clearInterval(tick);
+      if (wake !== undefined) window.clearTimeout(wake);
       for (const type of ACTIVITY_EVENTS)
         window.removeEventListener(type, onInput, listenerOptions);
       window.removeEventListener('message', onMessage);

@@ -19,7 +19,7 @@ import {
   usePvValueWriter,
   useStaleValue,
   useStationConnection,
-  useStationLive,
+  useStationDialState,
 } from '../../live/index.ts';
 import { PvAlarmMark, usePriorityFill } from '../alerts/PvAlarmMark.tsx';
 import { BindingAlarmMark } from '../alerts/BindingAlarmMark.tsx';
@@ -27,16 +27,9 @@ import { formatPvValue } from '../../domain/pvFormat.ts';
 import { valueStanding } from '../../domain/valueStanding.ts';
 import { splitPvNr } from '../../domain/pvRef.ts';
 
-import {
-  AgeText,
-  Icon,
-  StaleNote,
-  staleValueClass,
-  watchAge,
-  writePvValueText,
-  type AgeWatch,
-} from '../../ui/index.ts';
+import { Icon, StaleNote, staleValueClass, writePvValueText } from '../../ui/index.ts';
 import { DialStateBadge } from './DialStateBadge.tsx';
+import { NO_AGE, showAge, useStationAgeWriter, type ShownAge } from './shownAge.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { useAsync } from './useAsync.ts';
 import { PvActionButton } from '../actions/PvActionButton.tsx';
@@ -120,23 +113,25 @@ export function StationPage() {
 }
 
 /**
- * The station's connection, dial state and the age of its newest data: its own component, so
- * the station's live data (a time stamp a second) renders these facts, not the page.
+ * The station's connection, dial state and the age of its newest data: its own component,
+ * which renders when the dial state changes; the station's time stamp (new each second)
+ * moves the age and its title in place, without a render (issue 44).
  */
 function StationFacts({ stationNumber }: { stationNumber: number }) {
   const { t } = useTranslation();
-  const format = useFormat();
-  const live = useStationLive(stationNumber);
+  const dialState = useStationDialState(stationNumber);
+  const holder = useRef<HTMLSpanElement>(null);
+  const ageEl = useRef<HTMLSpanElement>(null);
+  useStationAgeWriter(stationNumber, holder, ageEl);
   return (
     <div className="station-facts">
       <BindingAlarmMark
         binding={{ type: 'StationConnection', stationNumber }}
         what={t('alarmState.connection')}
       />
-      <DialStateBadge state={live?.dialState} />
-      <span title={live?.timestamp ? format.dateTime(live.timestamp) : ''}>
-        {t('stations.col.timestamp')}:{' '}
-        {live?.timestamp ? <AgeText timestamp={live.timestamp} /> : '—'}
+      <DialStateBadge state={dialState} />
+      <span ref={holder}>
+        {t('stations.col.timestamp')}: <span ref={ageEl} className="station-age" />
       </span>
     </div>
   );
@@ -293,36 +288,8 @@ const PvRow = memo(function PvRow({
   );
 });
 
-/** The age a row's age cell shows: of which time stamp, in which language, and its release. */
-interface ShownAge {
-  timestamp: number | null;
-  text: ((ageMs: number) => string) | null;
-  watch: AgeWatch | null;
-}
-
-const NO_AGE: ShownAge = { timestamp: null, text: null, watch: null };
-
-/** Hands an age cell to the tab's age clock when its time stamp (or language) changed. */
-function showAge(
-  el: HTMLElement | null,
-  shown: ShownAge,
-  timestamp: number | null,
-  text: (ageMs: number) => string,
-): ShownAge {
-  if (!el || (timestamp === shown.timestamp && text === shown.text)) return shown;
-  if (timestamp && shown.watch && text === shown.text) {
-    shown.watch.retime(timestamp);
-    return { ...shown, timestamp };
-  }
-  shown.watch?.();
-  if (!timestamp) {
-    el.textContent = '';
-    return NO_AGE;
-  }
-  return { timestamp, text, watch: watchAge(el, timestamp, text) };
-}
-
-function setAttribute(el: Element, name: string, value: string | null): void {
+function setAttribute(el: Element | null, name: string, value: string | null): void {
+  if (!el) return;
   if (value === null) el.removeAttribute(name);
   else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }

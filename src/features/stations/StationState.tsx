@@ -4,7 +4,7 @@
  * connection state. One component, so every list, tile and marker tells the same story.
  */
 import type { DialState } from '../../contract/enums.ts';
-import { useStationLive } from '../../live/index.ts';
+import { useStationDialState } from '../../live/index.ts';
 import { cx } from '../../ui/index.ts';
 import { StationAlarmLink } from '../alerts/StationAlarmLink.tsx';
 import { DialStateBadge } from './DialStateBadge.tsx';
@@ -23,11 +23,11 @@ export function StationState({
   compact?: boolean;
   className?: string;
 }) {
-  const live = useStationLive(stationNumber);
+  const liveDialState = useStationDialState(stationNumber);
   return (
     <span className={cx('station-state', className)} data-station-state={stationNumber}>
       <StationAlarmLink stationNumber={stationNumber} stationName={stationName} compact={compact} />
-      <DialStateBadge state={dialState ?? live?.dialState} />
+      <DialStateBadge state={dialState ?? liveDialState} />
     </span>
   );
 }

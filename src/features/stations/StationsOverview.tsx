@@ -1,18 +1,18 @@
 /** The stations overview (issue: live engine): every station with its live connection data. */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { StationCallAction } from '../../contract/enums.ts';
 import type { Station } from '../../contract/station.ts';
 import { fetchStations } from '../../api/stations.ts';
-import { useStationLive } from '../../live/index.ts';
+import { useStationState } from '../../live/index.ts';
 import { useNowAt } from '../../ui/useNow.ts';
-import { AgeText } from '../../ui/AgeText.tsx';
 import { useFormat } from '../../app/useFormat.ts';
 import { StationState } from './StationState.tsx';
 import { DialResultDialog } from './DialResultDialog.tsx';
 import { shownDialState, useDialActions, type Interim } from './dialActions.ts';
 import { useAsync } from './useAsync.ts';
+import { useStationAgeWriter } from './shownAge.ts';
 import './stations.css';
 
 export function StationsOverview() {
@@ -98,9 +98,13 @@ function StationRow({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const live = useStationLive(station.id);
-  // The row renders when its interim dial state runs out, never per second; the age is
-  // written in place by the tab's age clock.
+  // The row renders when the station's state changes or its interim dial state runs out,
+  // never for the station's new time stamp each second: the age and its title are written
+  // in place (the tab's age clock).
+  const live = useStationState(station.id);
+  const ageCell = useRef<HTMLTableCellElement>(null);
+  const ageText = useRef<HTMLSpanElement>(null);
+  useStationAgeWriter(station.id, ageCell, ageText);
   const now = useNowAt(interim?.until);
   const state = shownDialState(live?.dialState, interim, now);
   const act = (action: StationCallAction) =>
@@ -124,8 +128,8 @@ function StationRow({
           className="dial-state-cell"
         />
       </td>
-      <td className="num" title={live?.timestamp ? format.dateTime(live.timestamp) : ''}>
-        {live?.timestamp ? <AgeText timestamp={live.timestamp} /> : '—'}
+      <td className="num" ref={ageCell}>
+        <span ref={ageText} />
       </td>
       <td className="num">{live?.lastConnection ? format.dateTime(live.lastConnection) : '—'}</td>
       <td className="num">

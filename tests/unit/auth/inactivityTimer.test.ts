@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { InactivityTimer } from '../../../src/features/auth/autoLogout/InactivityTimer.ts';
+import {
+  InactivityTimer,
+  logoutClockSleepMs,
+  MAX_SLEEP_MS,
+} from '../../../src/features/auth/autoLogout/InactivityTimer.ts';
 import { parseAutoLogoutSettings } from '../../../src/features/auth/autoLogout/autoLogoutSettings.ts';
 
 const MIN = 60_000;
@@ -55,5 +59,25 @@ describe('auto-logout settings (SPEC §9: localStorage pegel.autoLogout)', () =>
       '{"enabled":true}',
     ])
       expect(parseAutoLogoutSettings(raw)).toBeNull();
+  });
+
+  it('AL8: the logout clock sleeps until the warning, then steps each second of the countdown', () => {
+    const timer = new InactivityTimer(15 * MIN, 0);
+    const none = { wanted: false, dueAt: 0 };
+    // An idle tab is woken once a minute at most, not each second.
+    expect(logoutClockSleepMs(0, timer, none)).toBe(MAX_SLEEP_MS);
+    expect(logoutClockSleepMs(13.5 * MIN, timer, none)).toBe(30_000);
+    expect(logoutClockSleepMs(14 * MIN, timer, none)).toBe(1000);
+    expect(logoutClockSleepMs(15 * MIN - 400, timer, none)).toBe(400);
+    expect(logoutClockSleepMs(15 * MIN, timer, none)).toBe(0);
+    // Without a timeout and no renewal wanted there is nothing to wake for.
+    expect(logoutClockSleepMs(0, null, none)).toBeNull();
+  });
+
+  it('AL8: a wanted lease renewal wakes the logout clock when it falls due', () => {
+    const timer = new InactivityTimer(15 * MIN, 0);
+    expect(logoutClockSleepMs(10_000, null, { wanted: true, dueAt: 40_000 })).toBe(30_000);
+    expect(logoutClockSleepMs(50_000, timer, { wanted: true, dueAt: 40_000 })).toBe(0);
+    expect(logoutClockSleepMs(10_000, timer, { wanted: false, dueAt: 20_000 })).toBe(MAX_SLEEP_MS);
   });
 });

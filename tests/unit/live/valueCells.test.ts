@@ -12,6 +12,12 @@ import type { LiveClient } from '../../../src/live/LiveClient.ts';
 import { LiveContext } from '../../../src/live/LiveContext.ts';
 import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
 import { usePvValueWriter, useStaleValue } from '../../../src/live/usePvValueWriter.ts';
+import {
+  useStationDialState,
+  useStationLiveWriter,
+  useStationState,
+} from '../../../src/live/useStationLive.ts';
+import type { StationLiveData } from '../../../src/contract/station.ts';
 import { addTexts } from '../../../src/app/i18n.ts';
 import { formatPvValue } from '../../../src/domain/pvFormat.ts';
 import { valueStanding } from '../../../src/domain/valueStanding.ts';
@@ -110,6 +116,95 @@ describe('value cells written in place', () => {
     expect(renders()).toBe(rendersBefore + 2);
     expect(row.querySelector('.stale-note')).toBeNull();
     expect(row.className).not.toContain('value-stale');
+  });
+
+  it('VC5: a station whose only change is a newer time stamp is written in place without a render of its state or dial state; a new dial state renders', async () => {
+    const store = new TabLiveStore();
+    const client = { store, lease: () => () => undefined } as unknown as LiveClient;
+    let renders = 0;
+    function Facts() {
+      renders++;
+      const dialState = useStationDialState(7);
+      const state = useStationState(7);
+      const stamp = useRef<HTMLSpanElement>(null);
+      useStationLiveWriter(7, (live) => {
+        if (stamp.current) stamp.current.textContent = String(live?.timestamp ?? '—');
+      });
+      return createElement(
+        'div',
+        null,
+        createElement('b', null, dialState ?? '?'),
+        createElement('i', null, state?.name ?? ''),
+        createElement('span', { className: 'stamp', ref: stamp }),
+      );
+    }
+    const station = (timestamp: number, dialState: StationLiveData['dialState']) =>
+      ({
+        ...frame([]),
+        stations: [
+          {
+            stationNumber: 7,
+            name: 'Pumpwerk',
+            timestamp,
+            lastConnection: null,
+            dialCounters: null,
+            dialState,
+          },
+        ],
+      }) as Frame;
+    mounted = mountRoot();
+    await mounted.render(
+      createElement(LiveContext.Provider, { value: client }, createElement(Facts)),
+    );
+    const stamp = () => mounted!.container.querySelector('.stamp')!.textContent;
+    expect(stamp()).toBe('—');
+    await act(() => void store.apply(station(1_000, 'Connected')));
+    const rendersBefore = renders;
+    expect(stamp()).toBe('1000');
+    await act(() => void store.apply(station(2_000, 'Connected')));
+    await act(() => void store.apply(station(3_000, 'Connected')));
+    expect(stamp()).toBe('3000');
+    expect(renders).toBe(rendersBefore);
+    await act(() => void store.apply(station(4_000, 'NotConnected')));
+    expect(renders).toBe(rendersBefore + 1);
+    expect(mounted.container.querySelector('b')!.textContent).toBe('NotConnected');
+    expect(stamp()).toBe('4000');
+  });
+
+  it('VC6: a newer time stamp alone wakes no listener of the station state, so the tab draws nothing for it; a new dial state does', () => {
+    const store = new TabLiveStore();
+    const station = (timestamp: number, dialState: StationLiveData['dialState']) =>
+      ({
+        ...frame([]),
+        stations: [
+          {
+            stationNumber: 3,
+            name: 'Klärwerk',
+            timestamp,
+            lastConnection: null,
+            dialCounters: {
+              mobileNetworkStandard: 'LTE',
+              dayCounter: 1,
+              monthCounter: 2,
+              yearCounter: 3,
+            },
+            dialState,
+          },
+        ],
+      }) as Frame;
+    let woken = 0;
+    store.subscribeStationState('st3', () => woken++);
+    expect(store.apply(station(1_000, 'Connected'))).toBe(true);
+    expect(woken).toBe(1);
+    expect(store.apply(station(2_000, 'Connected'))).toBe(false);
+    expect(woken).toBe(1);
+    expect(store.getStation('st3')?.timestamp).toBe(2_000);
+    expect(store.apply(station(3_000, 'HangingUp'))).toBe(true);
+    expect(woken).toBe(2);
+    // A listener of the whole station (an age on screen) is woken by the time stamp.
+    store.subscribe('station', 'st3', () => undefined);
+    expect(store.apply(station(4_000, 'HangingUp'))).toBe(true);
+    expect(woken).toBe(2);
   });
 
   it('VC2: an apply with no listener of its keys reports that nothing on screen changed', () => {

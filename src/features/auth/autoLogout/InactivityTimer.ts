@@ -47,3 +47,30 @@ export class InactivityTimer {
     return this.lastActivity;
   }
 }
+
+/** The countdown's step while the dialog shows. */
+export const COUNTDOWN_TICK_MS = 1000;
+/** The longest the logout clock sleeps (a wake that finds nothing due sleeps again). */
+export const MAX_SLEEP_MS = 60_000;
+
+/**
+ * How long the logout clock may sleep from `nowMs` (issue 44: an idle tab wakes only when
+ * something is due, not once a second): until the warning starts, each second of the
+ * countdown, until a renewal of the session lease falls due when one is wanted (the user was
+ * active since the last, or a kiosk), never longer than MAX_SLEEP_MS. Null: nothing to wait
+ * for (no timeout and no renewal wanted), the next activity wakes it again.
+ */
+export function logoutClockSleepMs(
+  nowMs: number,
+  timer: InactivityTimer | null,
+  renewal: { wanted: boolean; dueAt: number },
+): number | null {
+  let sleep = Number.POSITIVE_INFINITY;
+  if (timer) {
+    const remaining = timer.remainingMs(nowMs);
+    sleep =
+      remaining <= WARNING_MS ? Math.min(COUNTDOWN_TICK_MS, remaining) : remaining - WARNING_MS;
+  }
+  if (renewal.wanted) sleep = Math.min(sleep, renewal.dueAt - nowMs);
+  return Number.isFinite(sleep) ? Math.min(MAX_SLEEP_MS, Math.max(0, sleep)) : null;
+}

@@ -1,0 +1,65 @@
+/**
+ * Ages written in place by the tab's age clock (src/ui/ageClock.ts): a PV row's age cell and a
+ * station's age, handed to the clock when their time stamp (or language) changes, never
+ * rendered again per second (issue 44).
+ */
+import { useEffect, useRef, type RefObject } from 'react';
+import { useFormat } from '../../app/useFormat.ts';
+import { useStationLiveWriter } from '../../live/index.ts';
+import { watchAge, type AgeWatch } from '../../ui/index.ts';
+
+/** The age a cell shows: of which time stamp, in which language, and its release. */
+export interface ShownAge {
+  timestamp: number | null;
+  text: ((ageMs: number) => string) | null;
+  watch: AgeWatch | null;
+}
+
+export const NO_AGE: ShownAge = { timestamp: null, text: null, watch: null };
+
+/** Hands an age cell to the tab's age clock when its time stamp (or language) changed. */
+export function showAge(
+  el: HTMLElement | null,
+  shown: ShownAge,
+  timestamp: number | null,
+  text: (ageMs: number) => string,
+): ShownAge {
+  if (!el || (timestamp === shown.timestamp && text === shown.text)) return shown;
+  if (timestamp && shown.watch && text === shown.text) {
+    shown.watch.retime(timestamp);
+    return { ...shown, timestamp };
+  }
+  shown.watch?.();
+  if (!timestamp) {
+    el.textContent = '';
+    return NO_AGE;
+  }
+  return { timestamp, text, watch: watchAge(el, timestamp, text) };
+}
+
+/**
+ * The age of a station's newest data, written into `ageEl` ('—' without one) and its date and
+ * time into `holder`'s title, in place: a connected station's new time stamp each second
+ * renders nothing.
+ */
+export function useStationAgeWriter(
+  stationNumber: number,
+  holder: RefObject<HTMLElement | null>,
+  ageEl: RefObject<HTMLElement | null>,
+): void {
+  const format = useFormat();
+  const age = useRef<ShownAge>(NO_AGE);
+  useStationLiveWriter(stationNumber, (live) => {
+    const timestamp = live?.timestamp || null;
+    if (timestamp === age.current.timestamp && format.age === age.current.text) return;
+    age.current = showAge(ageEl.current, age.current, timestamp, format.age);
+    const el = ageEl.current;
+    if (!timestamp && el && el.textContent !== '—') el.textContent = '—';
+    const title = timestamp ? format.dateTime(timestamp) : null;
+    const box = holder.current;
+    if (box && title === null) box.removeAttribute('title');
+    else if (box && title !== null && box.getAttribute('title') !== title)
+      box.setAttribute('title', title);
+  });
+  useEffect(() => () => age.current.watch?.(), []);
+}
