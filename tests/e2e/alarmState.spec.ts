@@ -70,6 +70,28 @@ test('PA-E1: a crossed limit shows at the value on the station page, the process
     /Priorität 1, nicht quittiert/,
   );
   await expect(row.locator('.alarm-mark text')).toHaveText('1');
+  // It pulses by its halo's opacity alone, which the compositor animates: no restyle and
+  // repaint of the page each frame for as long as the alarm waits. (The gate runs with motion
+  // reduced, where the halo stands still.)
+  await station.emulateMedia({ reducedMotion: 'no-preference' });
+  const pulsed = await station.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((a) => (a as CSSAnimation).animationName === 'alarm-halo')
+      .flatMap((a) => (a.effect as KeyframeEffect).getKeyframes())
+      .flatMap((frame) =>
+        Object.keys(frame).filter(
+          (k) => !['offset', 'computedOffset', 'easing', 'composite'].includes(k),
+        ),
+      ),
+  );
+  expect(pulsed.length).toBeGreaterThan(0);
+  expect(new Set(pulsed)).toEqual(new Set(['opacity']));
+  await station.emulateMedia({ reducedMotion: 'reduce' });
+  const halo = await row
+    .locator('.alarm-mark')
+    .evaluate((el) => getComputedStyle(el, '::after').opacity);
+  expect(halo).toBe('1');
   await expect(row.locator('.pv-alarm-text')).toContainText('Alarm');
   // Dashboard tile and process image follow from the same engine state.
   await expect(gauge.first()).toHaveAttribute('data-alarm', 'unacknowledged');
