@@ -18,6 +18,7 @@ export {
   useStationDialState,
   useStationLive,
   useStationLiveWriter,
+  useStationStale,
   useStationState,
 } from './useStationLive.ts';
 export { pvStationNumber, useStationConnection } from './useStationConnection.ts';

@@ -67,3 +67,43 @@ function useStationStateOf<T>(
   };
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
+
+/**
+ * Whether a station's newest data is older than `staleAfterMs`: renders when that turns, never
+ * for a newer time stamp alone. A new time stamp is checked as it comes (no render while the
+ * answer stays); the moment the newest data would turn stale is one timeout, moved with each
+ * time stamp, so a station that goes quiet turns stale on time without a tick.
+ */
+export function useStationStale(stationNumber: number | null, staleAfterMs: number): boolean {
+  const client = useLiveClient();
+  const key = stationNumber === null ? null : stationKey(stationNumber);
+  useEffect(() => (key === null ? undefined : client.lease('station', key)), [client, key]);
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      if (key === null) return () => undefined;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const arm = () => {
+        clearTimeout(timer);
+        const timestamp = client.store.getStation(key)?.timestamp;
+        if (!timestamp) return;
+        const wait = timestamp + staleAfterMs - Date.now();
+        if (wait >= 0) timer = setTimeout(listener, wait + 1);
+      };
+      const unsubscribe = client.store.subscribe('station', key, () => {
+        arm();
+        listener();
+      });
+      arm();
+      return () => {
+        unsubscribe();
+        clearTimeout(timer);
+      };
+    },
+    [client, key, staleAfterMs],
+  );
+  const snapshot = () => {
+    const timestamp = key === null ? null : client.store.getStation(key)?.timestamp;
+    return !!timestamp && Date.now() - timestamp > staleAfterMs;
+  };
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}

@@ -8,15 +8,15 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { Station } from '../../contract/station.ts';
 import { fetchStations } from '../../api/stations.ts';
-import { useStationLive } from '../../live/index.ts';
-import { useCallback } from 'react';
-import { useNowAt } from '../../ui/useNow.ts';
-import { AgeText } from '../../ui/AgeText.tsx';
+import { useStationDialState, useStationStale } from '../../live/index.ts';
+import { useCallback, useRef } from 'react';
+import { useFormat } from '../../app/useFormat.ts';
 import { MiddleText } from '../../ui/MiddleText.tsx';
 import { useStationAlarm } from '../../live/index.ts';
 import { StationAlarmLink } from '../alerts/StationAlarmLink.tsx';
 import { DialStateBadge } from './DialStateBadge.tsx';
 import { useAsync } from './useAsync.ts';
+import { useStationAgeWriter } from './shownAge.ts';
 import './stations.css';
 
 /** Data older than this from a permanently connected station counts as stale. */
@@ -50,13 +50,18 @@ export function StationStatusBoard() {
 
 function StationTile({ station }: { station: Station }) {
   const { t } = useTranslation();
-  const live = useStationLive(station.id);
-  // The tile renders when its data turns stale, never per second; the age is written in
-  // place by the tab's age clock.
-  const timestamp = live?.timestamp || null;
-  const now = useNowAt(timestamp === null ? null : timestamp + STALE_STATION_DATA_MS);
-  const stale = !station.dialUp && timestamp !== null && now - timestamp > STALE_STATION_DATA_MS;
-  const staleLabel = useCallback((age: string) => t('stations.board.stale', { age }), [t]);
+  const format = useFormat();
+  // The tile renders when its dial state changes or its data turns stale, never for a newer
+  // time stamp (a connected station's comes each second): the age and its date and time are
+  // written in place.
+  const dialState = useStationDialState(station.id);
+  const stale = useStationStale(station.id, STALE_STATION_DATA_MS) && !station.dialUp;
+  const staleAge = useCallback(
+    (ms: number) => t('stations.board.stale', { age: format.age(ms) }),
+    [t, format],
+  );
+  const age = useRef<HTMLSpanElement>(null);
+  useStationAgeWriter(station.id, age, age, stale ? staleAge : undefined);
   const alarm = useStationAlarm(station.id);
   // The tile's edge takes the state of the station: in alarm (active or waiting) or stale.
   const tone = alarm?.highestActive != null ? 'alarm' : alarm ? 'returned' : stale ? 'stale' : null;
@@ -76,16 +81,8 @@ function StationTile({ station }: { station: Station }) {
         className="status-tile-alarm-link"
       />
       <span className="status-tile-facts">
-        <DialStateBadge state={live?.dialState} />
-        {timestamp === null ? (
-          <span className="status-tile-age">—</span>
-        ) : (
-          <AgeText
-            timestamp={timestamp}
-            className="status-tile-age"
-            label={stale ? staleLabel : undefined}
-          />
-        )}
+        <DialStateBadge state={dialState} />
+        <span ref={age} className="status-tile-age" />
       </span>
     </li>
   );

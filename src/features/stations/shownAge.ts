@@ -40,19 +40,22 @@ export function showAge(
 /**
  * The age of a station's newest data, written into `ageEl` ('—' without one) and its date and
  * time into `holder`'s title, in place: a connected station's new time stamp each second
- * renders nothing.
+ * renders nothing. `text` words the age ('veraltet, vor 12 min'; keep it stable, useCallback),
+ * by default the age alone.
  */
 export function useStationAgeWriter(
   stationNumber: number,
   holder: RefObject<HTMLElement | null>,
   ageEl: RefObject<HTMLElement | null>,
+  text?: (ageMs: number) => string,
 ): void {
   const format = useFormat();
   const age = useRef<ShownAge>(NO_AGE);
+  const words = text ?? format.age;
   useStationLiveWriter(stationNumber, (live) => {
     const timestamp = live?.timestamp || null;
-    if (timestamp === age.current.timestamp && format.age === age.current.text) return;
-    age.current = showAge(ageEl.current, age.current, timestamp, format.age);
+    if (timestamp === age.current.timestamp && words === age.current.text) return;
+    age.current = showAge(ageEl.current, age.current, timestamp, words);
     const el = ageEl.current;
     if (!timestamp && el && el.textContent !== '—') el.textContent = '—';
     const title = timestamp ? format.dateTime(timestamp) : null;

@@ -15,6 +15,7 @@ import { usePvValueWriter, useStaleValue } from '../../../src/live/usePvValueWri
 import {
   useStationDialState,
   useStationLiveWriter,
+  useStationStale,
   useStationState,
 } from '../../../src/live/useStationLive.ts';
 import type { StationLiveData } from '../../../src/contract/station.ts';
@@ -169,6 +170,61 @@ describe('value cells written in place', () => {
     expect(renders).toBe(rendersBefore + 1);
     expect(mounted.container.querySelector('b')!.textContent).toBe('NotConnected');
     expect(stamp()).toBe('4000');
+  });
+
+  it('VC7: a station turns stale on time without a tick and renders only then; a newer time stamp renders nothing while the answer stays', async () => {
+    vi.useFakeTimers({ now: 100_000 });
+    try {
+      const store = new TabLiveStore();
+      const client = { store, lease: () => () => undefined } as unknown as LiveClient;
+      let renders = 0;
+      function Tile() {
+        renders++;
+        const stale = useStationStale(5, 10_000);
+        return createElement('b', null, stale ? 'stale' : 'fresh');
+      }
+      const station = (timestamp: number) =>
+        ({
+          ...frame([]),
+          stations: [
+            {
+              stationNumber: 5,
+              name: 'Hochbehälter',
+              timestamp,
+              lastConnection: null,
+              dialCounters: null,
+              dialState: 'Connected',
+            },
+          ],
+        }) as Frame;
+      mounted = mountRoot();
+      await mounted.render(
+        createElement(LiveContext.Provider, { value: client }, createElement(Tile)),
+      );
+      const shown = () => mounted!.container.querySelector('b')!.textContent;
+      await act(() => void store.apply(station(100_000)));
+      expect(shown()).toBe('fresh');
+      const rendersBefore = renders;
+      // New time stamps each second: nothing to draw.
+      for (let t = 101_000; t <= 105_000; t += 1_000) {
+        await act(() => {
+          vi.setSystemTime(t);
+          store.apply(station(t));
+        });
+      }
+      expect(renders).toBe(rendersBefore);
+      // The station goes quiet: stale 10 s after its last time stamp, by one timeout.
+      await act(() => vi.advanceTimersByTime(9_000));
+      expect(shown()).toBe('fresh');
+      await act(() => vi.advanceTimersByTime(1_500));
+      expect(shown()).toBe('stale');
+      expect(renders).toBe(rendersBefore + 1);
+      // Data again: fresh at once.
+      await act(() => void store.apply(station(Date.now())));
+      expect(shown()).toBe('fresh');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('VC6: a newer time stamp alone wakes no listener of the station state, so the tab draws nothing for it; a new dial state does', () => {
