@@ -139,13 +139,7 @@ export class TabLiveStore {
   subscribe(kind: LeaseKind, key: string, listener: Listener): () => void {
     let byKey = this.listeners.get(kind);
     if (!byKey) this.listeners.set(kind, (byKey = new Map()));
-    let set = byKey.get(key);
-    if (!set) byKey.set(key, (set = new Set()));
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0 && byKey.get(key) === set) byKey.delete(key);
-    };
+    return listen(byKey, key, listener);
   }
 
   /**
@@ -154,14 +148,7 @@ export class TabLiveStore {
    * so a view that shows no station age does nothing for it, not even draw a frame.
    */
   subscribeStationState(key: string, listener: Listener): () => void {
-    const byKey = this.stationStateListeners;
-    let set = byKey.get(key);
-    if (!set) byKey.set(key, (set = new Set()));
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0 && byKey.get(key) === set) byKey.delete(key);
-    };
+    return listen(this.stationStateListeners, key, listener);
   }
 
   subscribeStatus(listener: Listener): () => void {
@@ -336,4 +323,15 @@ function sameCounters(a: DialCounters | null, b: DialCounters | null): boolean {
     a.monthCounter === b.monthCounter &&
     a.yearCounter === b.yearCounter
   );
+}
+
+/** Adds a listener of `key`; its release drops the key's set once it is empty. */
+function listen(byKey: Map<string, Set<Listener>>, key: string, listener: Listener): () => void {
+  let set = byKey.get(key);
+  if (!set) byKey.set(key, (set = new Set()));
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0 && byKey.get(key) === set) byKey.delete(key);
+  };
 }

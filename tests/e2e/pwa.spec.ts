@@ -180,18 +180,8 @@ test('PWA7: a tab that hears of a newer version (same engine) announced by anoth
   test.setTimeout(120_000);
   await signIn(page, 'operator', '/stations');
   await expect(conn(page)).toHaveAttribute('data-connection', 'connected', { timeout: 30_000 });
-  const other = await page.context().newPage();
-  await other.goto('/stations');
-  await expect(conn(other)).toHaveAttribute('data-connection', 'connected', { timeout: 30_000 });
-  const announced = () =>
-    other.evaluate(() => JSON.parse(localStorage.getItem('pegel.version') ?? 'null') as unknown);
-  await expect.poll(announced).toMatchObject({ build: expect.any(String) });
-  const mine = (await announced()) as { build: string; engine: string };
   // A newer build of the same engine, as a tab loaded after a deployment announces it.
-  await other.evaluate((v) => localStorage.setItem('pegel.version', JSON.stringify(v)), {
-    build: '9999-12-31T00:00:00.000Z',
-    engine: mine.engine,
-  });
+  const other = await announceNewer(page);
   await expect(page.locator('.update-prompt')).toContainText('Neue Version verfügbar');
   await expect(
     page.locator('.update-prompt').getByRole('button', { name: 'Neu laden' }),
