@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from './src/app/languageKey.ts';
 import { SHELL_FILE } from './src/app/localeAreas.ts';
+import { EARLY_PATHS, EARLY_REQUESTS_KEY, SIGN_IN_PREFIX } from './src/api/earlyRequests.ts';
 import { compileHintForEntries } from './scripts/compileHint.ts';
 import { pegelServiceWorker } from './scripts/pwa.ts';
 
@@ -14,14 +15,18 @@ const proxied = { target, changeOrigin: true, ws: true };
 const LOCALE_FILE = /locales\/(\w+)\/(\w+)\.json$/;
 
 /**
- * The first render waits for the shell's texts in the tab's language (src/app/i18n.ts). Their
- * import starts only once the app's modules have run; a tiny script at the top of the page
- * starts fetching the remembered language's shell chunk with the app's own modules instead.
+ * A tiny script at the top of the page starts, beside the app's own modules, what their first
+ * render waits for and would otherwise ask for only once they have been compiled and run
+ * (a second tab: 100-400 ms after navigation):
+ * - the shell's texts in the tab's language (src/app/i18n.ts): a module preload of the
+ *   remembered language's shell chunk;
+ * - the signed-in user and rights (`EARLY_PATHS`, src/api/earlyRequests.ts), on every page but
+ *   the sign-in page: the responses wait on `window.__pegelEarly` for the app to take them.
  */
-function preloadStoredLanguage(): Plugin {
+function bootScript(): Plugin {
   let base = '/';
   return {
-    name: 'pegel-preload-stored-language',
+    name: 'pegel-boot-script',
     apply: 'build',
     configResolved(config) {
       base = config.base;
@@ -39,7 +44,11 @@ function preloadStoredLanguage(): Plugin {
           `(function(){var c=${JSON.stringify(chunks)},l;` +
           `try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}` +
           `var k=document.createElement('link');k.rel='modulepreload';` +
-          `k.href=c[l]||c[${JSON.stringify(DEFAULT_LANGUAGE)}];document.head.appendChild(k)})()`;
+          `k.href=c[l]||c[${JSON.stringify(DEFAULT_LANGUAGE)}];document.head.appendChild(k);` +
+          `if(location.pathname.indexOf(${JSON.stringify(SIGN_IN_PREFIX)})===0||!window.fetch)return;` +
+          `var e=window[${JSON.stringify(EARLY_REQUESTS_KEY)}]={},` +
+          `o={credentials:'include',headers:{Accept:'application/json'}};` +
+          `${JSON.stringify(EARLY_PATHS)}.forEach(function(p){(e[p]=fetch(p,o)).catch(function(){})})})()`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },
     },
@@ -77,7 +86,7 @@ function signalrWithoutNodeRequire(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
-    preloadStoredLanguage(),
+    bootScript(),
     signalrWithoutNodeRequire(),
     compileHintForEntries(),
     ...pegelServiceWorker(),

@@ -13,7 +13,10 @@
  *   npx vite build --outDir /tmp/distB   (at the commit after)
  *   npx tsx bench/alerts-second-tab.ts [--rounds 3] [--probes 12] /tmp/distA /tmp/distB
  *
- * Prints n, median, mean and quartiles per build; asserts nothing.
+ * Prints n, median, mean and quartiles per build; asserts nothing. `--timeline` prints, per
+ * build, the median time (from navigation start) at which each step of a second tab began and
+ * ended: the document, each script and text file, the API calls (from the tab's resource
+ * timings), the `performance.mark`s a build sets, and the first rows painted.
  */
 import { resolve } from 'node:path';
 import { startPlantServer } from '../tests/support/plantServer.ts';
@@ -30,6 +33,8 @@ function option(name: string, fallback: number): number {
   const [value] = args.splice(at, 2).slice(1);
   return Number(value);
 }
+const timeline = args.includes('--timeline');
+if (timeline) args.splice(args.indexOf('--timeline'), 1);
 const rounds = option('rounds', 3);
 const probes = option('probes', 12);
 const builds = args.map((d) => resolve(d));
@@ -41,6 +46,23 @@ if (builds.length === 0) {
 const PATH = '/alerts/archive?bench=1';
 const FIRST_ROWS = `window.__pegelBench?.alerts?.firstRowsMs() != null`;
 const ROWS_MS = `window.__pegelBench.alerts.firstRowsMs()`;
+
+/** What a probe's tab saw: each step's name, start and end (ms from navigation start). */
+type Step = [name: string, start: number, end: number];
+const TIMELINE = `(() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const steps = [['document', 0, nav.responseEnd], ['domInteractive', nav.domInteractive, nav.domInteractive]];
+  for (const r of performance.getEntriesByType('resource')) {
+    const u = new URL(r.name);
+    if (u.origin !== location.origin) continue;
+    // Hashes differ between builds: name a chunk by what comes before its hash.
+    const name = u.pathname.startsWith('/assets/') ? u.pathname.slice(8).replace(/-[\\w-]{8}\\.(js|css)$/, '.$1') : u.pathname;
+    steps.push([name, r.startTime, r.responseEnd]);
+  }
+  for (const m of performance.getEntriesByType('mark')) steps.push(['mark ' + m.name, m.startTime, m.startTime]);
+  return steps;
+})()`;
+const timelines = new Map<string, Step[][]>();
 
 async function measure(dist: string): Promise<number[]> {
   const server = await startPlantServer({
@@ -72,7 +94,13 @@ async function measure(dist: string): Promise<number[]> {
       const tab = await context.newPage();
       await tab.goto(PATH);
       await waitForExpression(tab, FIRST_ROWS, { timeout: 60_000 });
-      times.push((await tab.evaluate(ROWS_MS)) as number);
+      const rowsMs = (await tab.evaluate(ROWS_MS)) as number;
+      times.push(rowsMs);
+      if (timeline) {
+        const steps = (await tab.evaluate(TIMELINE)) as Step[];
+        steps.push(['first rows painted', rowsMs, rowsMs]);
+        timelines.set(dist, [...(timelines.get(dist) ?? []), steps]);
+      }
       await tab.close();
       await first.waitForTimeout(1_000);
     }
@@ -98,4 +126,31 @@ for (const [dist, times] of samples) {
     `${dist}: n=${times.length} median ${Math.round(median(times))} ms, mean ${Math.round(mean)}, ` +
       `p25 ${Math.round(percentile(times, 25))}, p75 ${Math.round(percentile(times, 75))}`,
   );
+}
+
+/** Per build, each step's median start and end over the probes that had it, by start. */
+for (const [dist, probeSteps] of timelines) {
+  const byName = new Map<string, { starts: number[]; ends: number[] }>();
+  for (const steps of probeSteps)
+    for (const [name, start, end] of steps) {
+      const entry = byName.get(name) ?? { starts: [], ends: [] };
+      entry.starts.push(start);
+      entry.ends.push(end);
+      byName.set(name, entry);
+    }
+  const rows = [...byName]
+    .map(([name, { starts, ends }]) => ({
+      name,
+      n: starts.length,
+      start: median(starts),
+      end: median(ends),
+    }))
+    .sort((a, b) => a.start - b.start);
+  console.warn(
+    `\n${dist}: median step times of ${probeSteps.length} second tabs (ms from navigation)`,
+  );
+  for (const r of rows)
+    console.warn(
+      `${String(Math.round(r.start)).padStart(6)} → ${String(Math.round(r.end)).padStart(6)}  ${r.name}${r.n < probeSteps.length ? ` (n=${r.n})` : ''}`,
+    );
 }

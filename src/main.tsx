@@ -9,18 +9,34 @@ import { initTheme } from './app/theme.ts';
 import { App, firstPageLoaded } from './app/App.tsx';
 import { firstRenderReady } from './app/lazyPage.tsx';
 import { prestartEngine } from './live/connectEngine.ts';
-import { prefetchSession } from './api/userManagement.ts';
+import { dropPrefetchedSession, prefetchSession } from './api/userManagement.ts';
+import { sessionState, setSession } from './features/auth/sessionStore.ts';
 import { getDefaultLiveClient } from './live/defaultLiveClient.ts';
 import { ARCHIVE_PATH } from './features/alerts/archivePath.ts';
 
-/** How long the first render waits, once the texts are in, for the page opened directly. */
+/**
+ * How long the first render waits, once the texts are in, for the page opened directly and
+ * the session.
+ */
 const FIRST_PAGE_WAIT_MS = 150;
 
 initTheme();
+/** The session applied, or failed (the guard then shows why); on the sign-in page at once. */
+let sessionIn: Promise<unknown> = Promise.resolve();
 // Not on the sign-in page: no tab there registers, and there is no session to ask for.
 if (!window.location.pathname.startsWith('/login')) {
   prestartEngine();
-  prefetchSession();
+  // Applied as it arrives, so the guard renders shell and page in the first render instead of
+  // its loading state, then the shell after a round of effects (the page's first script has
+  // asked for it, vite.config.ts). A failure is left to the guard, which takes the answer.
+  const session = prefetchSession();
+  sessionIn = session.then(
+    ([info, rights]) => {
+      dropPrefetchedSession(session);
+      if (!sessionState.user) setSession(info, rights);
+    },
+    () => undefined,
+  );
   // The tab registers now (its lock and its port to the engine), beside the page's own start:
   // taking the lock alone waits 50-130 ms for the browser, which the first view then need not.
   getDefaultLiveClient()
@@ -34,7 +50,11 @@ if (!window.location.pathname.startsWith('/login')) {
 }
 // NOTE: no top-level await here. A page's chunk imports from this one, and a module still
 // evaluating (awaiting) would hold the page's evaluation until after the first render.
-void firstRenderReady(initI18n(), firstPageLoaded, FIRST_PAGE_WAIT_MS).then(() =>
+void firstRenderReady(
+  initI18n(),
+  Promise.all([firstPageLoaded, sessionIn]).then(() => undefined),
+  FIRST_PAGE_WAIT_MS,
+).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

@@ -5,6 +5,7 @@
  */
 import type { ApiErrorBody } from '../contract/errors.ts';
 import { API, CSRF_HEADER } from '../contract/paths.ts';
+import { EARLY_REQUESTS_KEY } from './earlyRequests.ts';
 
 /** The server answered, but not with success. `code` is the stable code of ApiErrorBody. */
 export class HttpError extends Error {
@@ -159,10 +160,15 @@ export async function errorOf(res: Response): Promise<HttpError> {
  * server rejects with NetworkError, a failed answer with HttpError (after the session redirect
  * of a 401 and the rights reload of a 403), as `http` does; an abort stays an AbortError.
  */
-export async function send(path: string, init: RequestInit = {}): Promise<Response> {
+export function send(path: string, init: RequestInit = {}): Promise<Response> {
+  return answered(fetch(path, { credentials: 'include', ...init }));
+}
+
+/** A request's answer as `send` gives it: failures as NetworkError or HttpError. */
+async function answered(request: Promise<Response>): Promise<Response> {
   let res: Response;
   try {
-    res = await fetch(path, { credentials: 'include', ...init });
+    res = await request;
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new NetworkError(err instanceof Error ? err.message : String(err), { cause: err });
@@ -194,6 +200,22 @@ export async function http<T>(path: string, options: HttpOptions = {}): Promise<
   });
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * The JSON answer of a GET the page's first script started before the app's modules
+ * (`EARLY_PATHS`), taken once and with the same failures as `getJson`; undefined when it was
+ * not started (the dev server, the sign-in page) or was taken already.
+ */
+export function takeEarlyJson<T>(path: string): Promise<T> | undefined {
+  const early = (globalThis as Record<string, unknown>)[EARLY_REQUESTS_KEY] as
+    Record<string, Promise<Response> | null | undefined> | undefined;
+  const request = early?.[path];
+  if (!request) return undefined;
+  early[path] = null;
+  return answered(request)
+    .then((res) => res.text())
+    .then((text) => (text ? JSON.parse(text) : undefined) as T);
 }
 
 export const getJson = <T>(path: string, options: Omit<HttpOptions, 'method' | 'body'> = {}) =>

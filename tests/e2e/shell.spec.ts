@@ -6,6 +6,7 @@
 import { test, expect } from './fixtures.ts';
 import { WCAG21_AA, axeViolations, wcag21Violations } from './axe.ts';
 import { signIn } from './auth.ts';
+import { API } from '../../src/contract/paths.ts';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, 'operator', null);
@@ -197,6 +198,33 @@ test('SH10b: the remembered language is fetched with the first modules, not afte
   // The page's first script preloads the Czech chunk; German is never fetched first.
   await expect(page.locator('link[rel="modulepreload"][href*="/assets/cs-"]')).toHaveCount(1);
   expect(localeRequests[0]).toMatch(/\/assets\/cs-/);
+});
+
+test('SH10c: the session is asked for beside the first modules, once, and the page renders with it', async ({
+  page,
+}) => {
+  const sessionPaths = [API.user.info, API.user.rights];
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if ((sessionPaths as string[]).includes(path)) asked.push(path);
+  });
+  // The main module is held until both session requests went out: were they started by the
+  // app's modules (after their compile and evaluation), the page would never render.
+  let bothAsked = (): void => undefined;
+  const sessionAsked = new Promise<void>((resolve) => (bothAsked = resolve));
+  page.on('request', () => {
+    if (sessionPaths.every((p) => asked.includes(p))) bothAsked();
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await sessionAsked;
+    await route.continue();
+  });
+  await page.goto('/alerts');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Benutzer' })).toBeVisible();
+  await expect(page.locator('main h1')).toBeVisible();
+  // The app took the answers the page's first script asked for instead of asking again.
+  expect(asked.sort()).toEqual([...sessionPaths].sort());
 });
 
 test('SH11: the user menu opens by keyboard and leads to the settings', async ({ page }) => {
