@@ -1,6 +1,7 @@
 /** Stations overview and dial actions (SPEC §2 "Station dial", §4 "Dial actions", §8). */
 import { test, expect } from './fixtures.ts';
 import { signIn } from './auth.ts';
+import { LANGUAGE_STORAGE_KEY } from '../../src/app/languageKey.ts';
 
 test('ST1: connecting a dial-up station shows Connecting at once, then the real dial state', async ({
   page,
@@ -64,4 +65,64 @@ test('ST4: the start page shows every station with its live connection state', a
   );
   await board.locator('[data-station="4"] a').click();
   await expect(page).toHaveURL(/\/stations\/4$/);
+});
+
+/**
+ * The widest age of each language (formatAge's forms from seconds to days): it must fit its
+ * box wherever the list is shown, since the box clips what does not.
+ */
+const LONGEST_AGE = {
+  cs: ['před 22 sekundami', 'před 59 minutami', 'před 23 hodinami', 'před 365 dny'],
+  ru: ['22 секунды назад', '59 минут назад', '23 часа назад', '365 дней назад'],
+} as const;
+
+test('ST5: a PV age ticks in a box of its own (size, layout and paint contained) that its text never resizes, and the longest Czech and Russian ages fit it', async ({
+  page,
+}) => {
+  await signIn(page, 'operator', '/stations/1');
+  for (const lang of ['cs', 'ru'] as const) {
+    await page.evaluate(
+      ([key, language]) => localStorage.setItem(key!, language!),
+      [LANGUAGE_STORAGE_KEY, lang],
+    );
+    for (const width of [1920, 1024, 700]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/stations/1');
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      const age = page.locator('.pv-scroll .pv-row .pv-age-text').first();
+      await expect(age).toHaveText(/\d/);
+      // A new text lays out and repaints this box alone: its size does not follow the text.
+      expect(await age.evaluate((el) => getComputedStyle(el).contain)).toBe('strict');
+      const before = await age.boundingBox();
+      const text = await age.textContent();
+      await expect(age).not.toHaveText(text!, { timeout: 15_000 });
+      expect(await age.boundingBox()).toEqual(before);
+      // Each form, written where the clock writes it, fits without being cut (WCAG 1.4.4,
+      // 1.4.10): its text's line boxes lie inside the box, which clips (paint containment).
+      const cutOf = (forms: readonly string[]) =>
+        age.evaluate((el, texts) => {
+          const shown = el.textContent;
+          const box = el.getBoundingClientRect();
+          const out: string[] = [];
+          for (const text of texts) {
+            el.textContent = text;
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            const r = range.getBoundingClientRect();
+            if (
+              r.left < box.left - 0.5 ||
+              r.right > box.right + 0.5 ||
+              r.top < box.top - 0.5 ||
+              r.bottom > box.bottom + 0.5
+            )
+              out.push(`${text}: ${r.width}×${r.height} in ${box.width}×${box.height}`);
+          }
+          el.textContent = shown;
+          return out;
+        }, forms);
+      expect(await cutOf(LONGEST_AGE[lang]), `${lang} at ${width} px`).toEqual([]);
+      // The measure sees a cut: a text that cannot fit is reported.
+      expect(await cutOf(['Ж'.repeat(60)])).toHaveLength(1);
+    }
+  }
 });

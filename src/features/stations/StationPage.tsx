@@ -280,7 +280,9 @@ const PvRow = memo(function PvRow({
         )}
         <StaleNote value={staleValue} connection={connection} showAge={false} />
       </span>
-      <span role="cell" ref={ageCell} className="num pv-age" />
+      <span role="cell" className="num pv-age">
+        <span ref={ageCell} className="pv-age-text" />
+      </span>
       <span role="cell" className="pv-actions">
         <PvActionButton pvRef={pvRef} name={cfg?.name ?? `${pvRef.type} ${pvRef.nr}`} />
       </span>

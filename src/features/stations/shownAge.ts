@@ -3,7 +3,7 @@
  * station's age, handed to the clock when their time stamp (or language) changes, never
  * rendered again per second (issue 44).
  */
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useFormat } from '../../app/useFormat.ts';
 import { useStationLiveWriter } from '../../live/index.ts';
 import { watchAge, type AgeWatch } from '../../ui/index.ts';
@@ -37,6 +37,19 @@ export function showAge(
   return { timestamp, text, watch: watchAge(el, timestamp, text) };
 }
 
+/** A connected station's time stamp comes each second; under this age it still counts as just now. */
+export const STATION_AGE_GRACE_MS = 2_000;
+
+/**
+ * Words for a station's age that read as just now ('vor 0 Sekunden') until its time stamp is
+ * STATION_AGE_GRACE_MS old: the clock's step at one second and the next time stamp a moment
+ * later would otherwise write 1 s and 0 s again each second, two frames for nothing (issue
+ * 44), and make a normal station flicker.
+ */
+export function stationAgeWords(words: (ageMs: number) => string): (ageMs: number) => string {
+  return (ageMs) => words(ageMs < STATION_AGE_GRACE_MS ? 0 : ageMs);
+}
+
 /**
  * The age of a station's newest data, written into `ageEl` ('—' without one) and its date and
  * time into `holder`'s title, in place: a connected station's new time stamp each second
@@ -51,7 +64,7 @@ export function useStationAgeWriter(
 ): void {
   const format = useFormat();
   const age = useRef<ShownAge>(NO_AGE);
-  const words = text ?? format.age;
+  const words = useMemo(() => stationAgeWords(text ?? format.age), [text, format.age]);
   useStationLiveWriter(stationNumber, (live) => {
     const timestamp = live?.timestamp || null;
     if (timestamp === age.current.timestamp && words === age.current.text) return;
