@@ -295,10 +295,12 @@ export default defineScenario<ViewsParams>({
       alerts: { pegel: [], baseline: [] },
     };
 
+    // `PEGEL_BENCH_VIEWS=alerts` (or `dashboard`) runs one part only, for A/B runs of it.
+    const only = process.env.PEGEL_BENCH_VIEWS;
     // --- dashboards ---
     const { stations, tiles, tabs } = p.dashboard;
     const topRate = Math.max(...p.dashboard.rates);
-    for (const rate of p.dashboard.rates) {
+    for (const rate of only === 'alerts' ? [] : p.dashboard.rates) {
       const server = await ctx.startServer({ stations, pvsPerStation: tiles, updatesPerSec: rate });
       try {
         await requirePvPlant(ctx, server);
@@ -358,7 +360,7 @@ export default defineScenario<ViewsParams>({
       await requireHub(server.url, HUBS.alert, await ctx.cookieHeader(server));
       return server;
     };
-    for (const rate of p.alerts.rates) {
+    for (const rate of only === 'dashboard' ? [] : p.alerts.rates) {
       for (const side of ['baseline', 'pegel'] as const) {
         ctx.log(`  alert list ${side}: ${rate} alerts/s`);
         const server = await floodServer(rate);

@@ -5,7 +5,15 @@
  * phone a row wraps onto several lines (time and state, station, source, message), so two
  * alarms of one station never read the same; rows are measured as they render.
  */
-import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { ParseKeys } from 'i18next';
@@ -16,6 +24,9 @@ import { useFormat } from '../../app/useFormat.ts';
 import { cx, MiddleText } from '../../ui/index.ts';
 
 export const ROW_HEIGHT_PX = 36;
+const DESKTOP_ROW_STYLE = { height: ROW_HEIGHT_PX };
+/** The least height the list's CSS cap can have (max(20rem, 100vh - 22rem)), with room. */
+const MIN_CAP_PX = 640;
 /** A phone row's first guess before it is measured (four short lines). */
 const PHONE_ROW_HEIGHT_PX = 92;
 const PHONE_QUERY = '(max-width: 720px)';
@@ -120,7 +131,6 @@ function observeRectAfterLayout(
 
 export function AlertTable(props: Props) {
   const { frame, sort, selected, focusIndex, colors } = props;
-  const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const head = useRef<HTMLDivElement>(null);
   const { onHeadHeight } = props;
@@ -132,12 +142,15 @@ export function AlertTable(props: Props) {
     return () => observer.disconnect();
   }, [onHeadHeight]);
   const phone = usePhone();
+  const viewportHeight = useViewportHeight();
+  // Read once: the window's size read in every render would force a layout in the write path.
+  const [initialRect] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
   const virtualizer = useVirtualizer({
     count: frame.total,
     getScrollElement: () => scroller.current,
     estimateSize: () => (phone ? PHONE_ROW_HEIGHT_PX : ROW_HEIGHT_PX),
     overscan: 10,
-    initialRect: { width: window.innerWidth, height: window.innerHeight },
+    initialRect,
     observeElementRect: observeRectAfterLayout,
   });
   useEffect(() => virtualizer.measure(), [phone, virtualizer]);
@@ -185,6 +198,11 @@ export function AlertTable(props: Props) {
   }
 
   const focusedRow = rowAt(focusIndex);
+  const totalSize = virtualizer.getTotalSize();
+  // The list scrolls inside its CSS cap (max-height, at most the viewport's height): beyond
+  // the cap the box's height does not change as alerts arrive, and neither does this style.
+  const boxHeight = Math.min(totalSize + 1, Math.max(viewportHeight, MIN_CAP_PX));
+  const rowsAt = items[0]?.start ?? 0;
   return (
     // The grid takes the focus and names the active row (aria-activedescendant is the grid's,
     // not allowed on the scroll area inside it); arrow keys move the row focus and scroll.
@@ -203,93 +221,122 @@ export function AlertTable(props: Props) {
       }}
       aria-activedescendant={focusedRow ? `alert-row-${focusedRow.id}` : undefined}
     >
-      <div ref={head} className="alert-row alert-head" role="row" aria-rowindex={1}>
-        <span role="columnheader" className="col-select">
-          <span className="visually-hidden">{t('alerts.columns.select')}</span>
-        </span>
-        {COLUMNS.map((c) => {
-          const active = sort.column === c.id;
-          return (
-            <span
-              key={c.id}
-              role="columnheader"
-              className={c.className}
-              aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-            >
-              <button
-                type="button"
-                className="sort-button"
-                onClick={() =>
-                  props.onSort({
-                    column: c.id,
-                    direction: active && sort.direction === 'desc' ? 'asc' : 'desc',
-                  })
-                }
-              >
-                {t(c.labelKey)}
-                <span aria-hidden="true" className="sort-mark">
-                  {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
-                </span>
-              </button>
-            </span>
-          );
-        })}
-      </div>
+      <AlertHead ref={head} sort={sort} onSort={props.onSort} />
       <div
         ref={scroller}
         className="alert-scroll"
         role="rowgroup"
-        style={{ height: virtualizer.getTotalSize() + 1 }}
+        style={{ height: boxHeight }}
         onPointerEnter={() => props.onPointerInside?.(true)}
         onPointerLeave={() => props.onPointerInside?.(false)}
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((item) => {
-            const a = rowAt(item.index);
-            if (!a)
+        <div style={{ height: totalSize, position: 'relative' }}>
+          {/* The visible rows stand in the flow of one block placed at the first one's
+              offset: a new alert at the top inserts one row and moves none by style (each
+              row placed on its own had its transform rewritten for every alert above it). */}
+          <div
+            className="alert-rows"
+            style={rowsAt ? { transform: `translateY(${rowsAt}px)` } : undefined}
+          >
+            {items.map((item) => {
+              const a = rowAt(item.index);
+              if (!a)
+                return (
+                  <div
+                    key={item.key}
+                    className="alert-row alert-placeholder"
+                    style={{ height: phone ? PHONE_ROW_HEIGHT_PX : ROW_HEIGHT_PX }}
+                    role="row"
+                  />
+                );
+              const gone = frame.gone?.includes(a.id) ?? false;
               return (
-                <div
-                  key={item.key}
-                  className="alert-row alert-placeholder"
-                  style={{
-                    transform: `translateY(${item.start}px)`,
-                    height: phone ? PHONE_ROW_HEIGHT_PX : ROW_HEIGHT_PX,
-                  }}
-                  role="row"
+                <AlertRow
+                  // Desktop rows are keyed by alert: when alarms arrive above a row, it keeps
+                  // its element and cells and only moves (keyed by index, every visible row
+                  // rewrote its cells). Phone rows are measured per index by the virtualizer,
+                  // so there the index stays the key.
+                  key={phone ? item.key : `a${a.id}`}
+                  alert={a}
+                  index={item.index}
+                  phone={phone}
+                  gone={gone}
+                  selected={selected.has(a.id)}
+                  focused={item.index === focusIndex}
+                  look={colors.get(a.priority)}
+                  measure={phone ? virtualizer.measureElement : undefined}
+                  onActivate={onActivate}
                 />
               );
-            const gone = frame.gone?.includes(a.id) ?? false;
-            return (
-              <AlertRow
-                // Desktop rows are keyed by alert: when alarms arrive above a row, it keeps
-                // its element and cells and only moves (keyed by index, every visible row
-                // rewrote its cells). Phone rows are measured per index by the virtualizer,
-                // so there the index stays the key.
-                key={phone ? item.key : `a${a.id}`}
-                alert={a}
-                index={item.index}
-                start={item.start}
-                phone={phone}
-                gone={gone}
-                selected={selected.has(a.id)}
-                focused={item.index === focusIndex}
-                look={colors.get(a.priority)}
-                measure={phone ? virtualizer.measureElement : undefined}
-                onActivate={onActivate}
-              />
-            );
-          })}
+            })}
+          </div>
         </div>
       </div>
     </div>
   );
 }
 
+/** The column heads with their sort buttons: rendered again only when the sort changes. */
+const AlertHead = memo(function AlertHead({
+  ref,
+  sort,
+  onSort,
+}: {
+  ref: Ref<HTMLDivElement>;
+  sort: AlertSortState;
+  onSort: (sort: AlertSortState) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div ref={ref} className="alert-row alert-head" role="row" aria-rowindex={1}>
+      <span role="columnheader" className="col-select">
+        <span className="visually-hidden">{t('alerts.columns.select')}</span>
+      </span>
+      {COLUMNS.map((c) => {
+        const active = sort.column === c.id;
+        return (
+          <span
+            key={c.id}
+            role="columnheader"
+            className={c.className}
+            aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+          >
+            <button
+              type="button"
+              className="sort-button"
+              onClick={() =>
+                onSort({
+                  column: c.id,
+                  direction: active && sort.direction === 'desc' ? 'asc' : 'desc',
+                })
+              }
+            >
+              {t(c.labelKey)}
+              <span aria-hidden="true" className="sort-mark">
+                {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
+              </span>
+            </button>
+          </span>
+        );
+      })}
+    </div>
+  );
+});
+
+/** The window's inner height, read when it resizes (never in a render). */
+function useViewportHeight(): number {
+  const [height, setHeight] = useState(() => window.innerHeight);
+  useEffect(() => {
+    const onResize = () => setHeight(window.innerHeight);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return height;
+}
+
 interface RowProps {
   alert: Alert;
   index: number;
-  /** The row's offset in the list, px. */
-  start: number;
   phone: boolean;
   /** A held current list: the alert left the list meanwhile. */
   gone: boolean;
@@ -304,12 +351,12 @@ interface RowProps {
 /**
  * One alert row. Memoised: while scrolling, only the rows that come into view render (the
  * others keep their props; an unchanged alert keeps its object, src/live/keptRows.ts). A row
- * that only moved (new alarms above it) renders its own element and keeps its cells.
+ * that only moved (new alarms above it) renders its own element (its index) and keeps its
+ * cells; it stands in the rows' flow, so moving it writes no style.
  */
 const AlertRow = memo(function AlertRow({
   alert: a,
   index,
-  start,
   phone,
   gone,
   selected,
@@ -336,7 +383,7 @@ const AlertRow = memo(function AlertRow({
         selected && 'is-selected',
         focused && 'is-focused',
       )}
-      style={{ transform: `translateY(${start}px)`, ...(phone ? {} : { height: ROW_HEIGHT_PX }) }}
+      style={phone ? undefined : DESKTOP_ROW_STYLE}
       onClick={() => onActivate(index, a, gone)}
     >
       <AlertCells alert={a} phase={phase} phone={phone} selected={selected} look={look} />

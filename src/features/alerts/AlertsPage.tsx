@@ -4,7 +4,7 @@
  * delete, failure-input acknowledge and CSV export. Beside the current list: who the focused
  * alert's station reaches by remote alarm now.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import {
@@ -45,6 +45,11 @@ import {
   defaultArchiveNow,
 } from './archiveQuery.ts';
 import './alerts.css';
+
+// Beside the list, and rendered again only when their own props change, not with every
+// frame of the list (a flood brings one a display frame).
+const PendingRemoteRows = memo(RemoteAlarmRows);
+const OnCallBeside = memo(OnCallSummary);
 
 const URGENCY_SORT: AlertSortState = { column: 'urgency', direction: 'asc' };
 
@@ -392,10 +397,10 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
         {selected.size > 0 && <> · {t('alerts.selected', { count: selected.size })}</>}
         <span className="alerts-keys"> · {t('alerts.keyboard')}</span>
       </p>
-      {mode === 'live' && <RemoteAlarmRows />}
+      {mode === 'live' && <PendingRemoteRows />}
       {mode === 'live' && focusedAlert?.stationNumber != null && (
         // Who this alarm reaches at night: the focused alert's station, its plan, who is on call.
-        <OnCallSummary
+        <OnCallBeside
           stationNumber={focusedAlert.stationNumber}
           stationName={focusedAlert.stationName}
         />

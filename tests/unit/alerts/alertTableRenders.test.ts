@@ -108,4 +108,44 @@ describe('AV9: the current list in a flood', () => {
     expect(acked?.classList.contains('is-pending')).toBe(false);
     expect(acked?.querySelector('.col-ackby')?.textContent).toBe('schmidt');
   });
+
+  it('AV9: the rows pushed down keep their elements and get no style written; only the new row is added', async () => {
+    mounted = mountRoot();
+    let frame = frameOf(12);
+    await mounted.render(table(frame));
+    const row = (id: number) =>
+      mounted!.container.querySelector<HTMLElement>(`[data-alert-id="${id}"]`);
+    const before = new Map([12, 11, 5].map((id) => [id, row(id)!]));
+    const styles = new Map([...before].map(([id, el]) => [id, el.getAttribute('style')]));
+    const block = mounted.container.querySelector<HTMLElement>('.alert-rows')!;
+    const blockStyle = block.getAttribute('style');
+    const added: Node[] = [];
+    const styled: Node[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const r of records) {
+        if (r.type === 'childList') added.push(...r.addedNodes);
+        // The list's own height grows with the count; rows and their block get no style.
+        else if (r.attributeName === 'style' && (r.target as HTMLElement).closest('.alert-rows'))
+          styled.push(r.target);
+      }
+    });
+    observer.observe(mounted.container, { subtree: true, childList: true, attributes: true });
+
+    frame = keepUnchangedRows(frame, frameOf(13));
+    await mounted.render(table(frame));
+    await Promise.resolve();
+    observer.disconnect();
+    for (const [id, el] of before) {
+      expect(row(id)).toBe(el);
+      expect(el.getAttribute('style')).toBe(styles.get(id));
+    }
+    expect(row(12)?.getAttribute('data-index')).toBe('1');
+    // The rows stand in the block's flow, newest first; the block itself stays where it was.
+    expect([...block.children].map((r) => Number((r as HTMLElement).dataset.alertId))).toEqual(
+      Array.from({ length: 13 }, (_, i) => 13 - i),
+    );
+    expect(block.getAttribute('style')).toBe(blockStyle);
+    expect(styled).toEqual([]);
+    expect(added).toEqual([row(13)]);
+  });
 });

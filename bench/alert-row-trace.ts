@@ -1,0 +1,313 @@
+/**
+ * `npx tsx bench/alert-row-trace.ts [alertsPerSec=20] [seconds=4]`: what one new alert costs
+ * the current alert list (newest first, 1920 × 1080) from the engine's frame to pixels, in
+ * the terms of a Chromium trace (devtools.timeline + invalidationTracking): DOM nodes added
+ * and removed in the list, attribute and text writes, style recalcs and the elements each
+ * recalculated, layouts and the objects each laid out, paints and their area, and the
+ * main thread's script / style / layout time (CDP Performance metrics), per alert. Serves
+ * the dist/ of the checkout it lives in. Prints figures, asserts nothing.
+ */
+import { chromium, type CDPSession } from 'playwright-core';
+import { startPlantServer } from '../tests/support/plantServer.ts';
+import { signInHttp } from '../tests/support/login.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
+import { profilePage, type CpuProfile, type ProfileNode } from './harness/workerProfile.ts';
+
+const DIST = resolve(import.meta.dirname, '../dist');
+const maps = new Map<string, SourceMapConsumer | null>();
+/** `function (source:line)` of a profile node, through the build's source maps. */
+function sourceName(node: ProfileNode): string {
+  const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+  if (!url) return functionName || '(anonymous)';
+  const path = new URL(url).pathname;
+  if (!maps.has(path)) {
+    const file = `${DIST}${path}.map`;
+    maps.set(
+      path,
+      existsSync(file)
+        ? new SourceMapConsumer(JSON.parse(readFileSync(file, 'utf8')) as RawSourceMap)
+        : null,
+    );
+  }
+  const at = maps.get(path)?.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
+  const where = at?.source ? `${at.source.replace(/^(\.\.\/)+/, '')}:${at.line}` : path;
+  return `${at?.name ?? (functionName || '(anonymous)')} (${where})`;
+}
+
+/** Self and total (inclusive) ms per function of a profile, through source maps. */
+function profileTable(profile: CpuProfile, top = 25): string {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  let busy = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const node = byId.get(samples[i]!);
+    const dt = Math.max(0, deltas[i] ?? 0) / 1000;
+    if (!node || node.callFrame.functionName === '(idle)') continue;
+    busy += dt;
+    const name = sourceName(node);
+    self.set(name, (self.get(name) ?? 0) + dt);
+    const seen = new Set<string>();
+    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+      const n = sourceName(byId.get(id)!);
+      if (seen.has(n)) continue;
+      seen.add(n);
+      total.set(n, (total.get(n) ?? 0) + dt);
+    }
+  }
+  const fmt = (m: Map<string, number>) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, ms]) => `  ${ms.toFixed(0).padStart(6)} ms  ${k}`)
+      .join('\n');
+  const own = new Map([...total.entries()].filter(([k]) => k.includes('(src/')));
+  return `busy ${busy.toFixed(0)} ms\nself:\n${fmt(self)}\ntotal:\n${fmt(total)}\ntotal, the project's own functions:\n${fmt(own)}`;
+}
+
+const rate = Number(process.argv[2] ?? 20);
+const seconds = Number(process.argv[3] ?? 4);
+/** `cost`: the cost window only, no profile and no trace (for A/B runs). */
+const costOnly = process.argv[4] === 'cost';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid?: number;
+  tid?: number;
+  dur?: number;
+  args?: Record<string, Record<string, unknown> | undefined>;
+}
+
+async function trace(cdp: CDPSession, ms: number): Promise<TraceEvent[]> {
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e) => {
+    events.push(...(e.value as unknown as TraceEvent[]));
+  });
+  const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
+  await cdp.send('Tracing.start', {
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'disabled-by-default-devtools.timeline.invalidationTracking',
+      ],
+    },
+    transferMode: 'ReportEvents',
+  });
+  await new Promise((r) => setTimeout(r, ms));
+  await cdp.send('Tracing.end');
+  await done;
+  return events;
+}
+
+const MUTATIONS = `(() => {
+  const c = { added: 0, removed: 0, attributes: 0, text: 0, tops: [] };
+  window.__rowMutations = c;
+  const list = document.querySelector('.alert-scroll');
+  const count = (nodes) => { let n = 0; for (const node of nodes) { n++; if (node.querySelectorAll) n += node.querySelectorAll('*').length; } return n; };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === 'childList') { c.added += count(r.addedNodes); c.removed += count(r.removedNodes); }
+      else if (r.type === 'attributes') c.attributes++;
+      else c.text++;
+    }
+  }).observe(list, { subtree: true, childList: true, attributes: true, characterData: true });
+  const step = () => {
+    const id = document.querySelector('.alert-row[data-index="0"]')?.dataset.alertId;
+    if (id && c.tops[c.tops.length - 1] !== id) c.tops.push(id);
+    requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+})()`;
+
+const server = await startPlantServer({
+  env: {
+    PEGEL_LOAD_STATIONS: '0',
+    PEGEL_LOAD_PVS_PER_STATION: '0',
+    PEGEL_LOAD_UPDATES_PER_SEC: '0',
+    PEGEL_RATE_HEAVY_PER_MIN: '0',
+    PEGEL_ALERT_FLOOD_PER_SEC: String(rate),
+    PEGEL_PLANT_FAILURES_PER_PUMP_HOUR: '0',
+  },
+});
+const browser = await chromium.launch({
+  executablePath: process.env.PEGEL_CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+try {
+  const session = await signInHttp(server.url, 'operator');
+  const context = await browser.newContext({
+    viewport: { width: 1920, height: 1080 },
+    baseURL: server.url,
+  });
+  const [name, value] = session.cookie.split(';')[0]!.split('=');
+  await context.addCookies([{ name: name!, value: value!, url: server.url }]);
+  const page = await context.newPage();
+  await page.goto('/alerts');
+  await page.locator('.alert-row[data-index="0"]').waitFor({ timeout: 30_000 });
+  const time = page.locator('.alert-head [role="columnheader"].col-time');
+  await time.locator('button').click();
+  await time.and(page.locator('[aria-sort="descending"]')).waitFor();
+  await page.mouse.move(5, 1070);
+  await page.waitForTimeout(2000);
+
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metrics = async () =>
+    Object.fromEntries(
+      (
+        (await cdp.send('Performance.getMetrics')) as {
+          metrics: { name: string; value: number }[];
+        }
+      ).metrics.map((m) => [m.name, m.value]),
+    );
+  const rowCount = () =>
+    page.evaluate(() =>
+      Number(document.querySelector('.alert-table')?.getAttribute('aria-rowcount')),
+    );
+  // The cost first, in a window of its own: neither the trace nor the observers below count.
+  const rows0 = await rowCount();
+  const m0 = await metrics();
+  const t0 = Date.now();
+  await page.waitForTimeout(seconds * 1000);
+  const secs = (Date.now() - t0) / 1000;
+  const m1 = await metrics();
+  const costAlerts = Math.max(1, (await rowCount()) - rows0);
+  const us = (k: string) => ((d(k) * 1e6) / costAlerts).toFixed(0);
+  const d = (k: string) => (m1[k] ?? 0) - (m0[k] ?? 0);
+  const costLine = `main thread per new row (cost window, ${costAlerts} rows), µs: task ${us('TaskDuration')}, script ${us('ScriptDuration')}, style ${us('RecalcStyleDuration')}, layout ${us('LayoutDuration')}; ms/s: task ${((d('TaskDuration') * 1000) / secs).toFixed(0)}, style recalcs ${(d('RecalcStyleCount') / secs).toFixed(0)}/s, layouts ${(d('LayoutCount') / secs).toFixed(0)}/s`;
+  if (costOnly) {
+    console.log(costLine);
+    await browser.close();
+    await server.dispose();
+    process.exit(0);
+  }
+  const animations = await page.evaluate(() =>
+    document
+      .getAnimations()
+      .map((a) => {
+        const target = (a.effect as KeyframeEffect | null)?.target;
+        return `${(a as CSSAnimation).animationName ?? a.id} on ${target?.className ?? '?'}`;
+      })
+      .join('; '),
+  );
+  const p0 = await rowCount();
+  const { profile } = await profilePage(page, () => page.waitForTimeout(3000), 200);
+  const profiled = Math.max(1, (await rowCount()) - p0);
+  await page.evaluate(MUTATIONS);
+  const rows1 = await rowCount();
+  const events = await trace(cdp, 2000);
+  const rows2 = await rowCount();
+  const mut = (await page.evaluate('window.__rowMutations')) as {
+    added: number;
+    removed: number;
+    attributes: number;
+    text: number;
+    tops: string[];
+  };
+  const alerts = Math.max(1, rows2 - rows1);
+  const per = (n: number) => (n / alerts).toFixed(1);
+
+  // The page's main thread only (the trace holds the compositor's and raster threads too).
+  const main = events.find(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === ('CrRendererMain' as never),
+  );
+  const complete = events.filter(
+    (e) => (e.ph === 'X' || e.ph === 'B') && (!main || (e.pid === main.pid && e.tid === main.tid)),
+  );
+  const styles = complete.filter((e) => e.name === 'UpdateLayoutTree');
+  const elements = styles.reduce(
+    (s, e) => s + Number((e.args?.elementCount as unknown) ?? e.args?.data?.elementCount ?? 0),
+    0,
+  );
+  const layouts = complete.filter((e) => e.name === 'Layout');
+  const dirty = layouts.reduce((s, e) => s + Number(e.args?.beginData?.dirtyObjects ?? 0), 0);
+  const total = layouts.reduce((s, e) => s + Number(e.args?.beginData?.totalObjects ?? 0), 0);
+  const partial = layouts.filter((e) => e.args?.beginData?.partialLayout === true).length;
+  const paints = complete.filter((e) => e.name === 'Paint');
+  const area = paints.reduce((s, e) => {
+    const clip = e.args?.data?.clip as number[] | undefined;
+    if (!clip || clip.length < 8) return s;
+    const xs = [clip[0]!, clip[2]!, clip[4]!, clip[6]!];
+    const ys = [clip[1]!, clip[3]!, clip[5]!, clip[7]!];
+    return s + (Math.max(...xs) - Math.min(...xs)) * (Math.max(...ys) - Math.min(...ys));
+  }, 0);
+  const invalidations = new Map<string, number>();
+  for (const e of events)
+    if (e.name.endsWith('InvalidationTracking') || e.name === 'ScheduleStyleInvalidationTracking') {
+      const reason = String(e.args?.data?.reason ?? e.args?.data?.changedAttribute ?? '');
+      const k = `${e.name}${reason ? ` (${reason})` : ''}`;
+      invalidations.set(k, (invalidations.get(k) ?? 0) + 1);
+    }
+  const frames = events.filter((e) => e.name === 'DrawFrame' || e.name === 'Commit').length;
+
+  console.log(
+    `alerts/s at the server: ${rate}; cost window ${secs.toFixed(1)} s, ${costAlerts} new rows; trace window ${alerts} new rows`,
+  );
+  console.log(`top row changed ${mut.tops.length} times`);
+  console.log(
+    `per alert: DOM nodes added ${per(mut.added)}, removed ${per(mut.removed)}, attribute writes ${per(mut.attributes)}, text writes ${per(mut.text)}`,
+  );
+  console.log(
+    `per alert: style recalcs ${per(styles.length)} (elements ${per(elements)}), layouts ${per(layouts.length)} (dirty objects ${per(dirty)}, of ${per(total)}; partial ${partial}/${layouts.length}), paints ${per(paints.length)} (area ${per(area)} px²); frames/commits in trace ${frames}`,
+  );
+  console.log(costLine);
+  console.log(
+    'invalidations:',
+    [...invalidations.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([k, n]) => `${k} ${n}`)
+      .join('; '),
+  );
+  const byName = new Map<string, number>();
+  for (const e of complete) byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0));
+  console.log(
+    'main thread, trace time by event (ms, inclusive):',
+    [...byName.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 16)
+      .map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`)
+      .join(', '),
+  );
+  const calls = new Map<string, number>();
+  for (const e of complete)
+    if (e.name === 'FunctionCall') {
+      const data = e.args?.data as
+        | { functionName?: string; url?: string; lineNumber?: number; columnNumber?: number }
+        | undefined;
+      const k = data?.url
+        ? sourceName({
+            id: 0,
+            callFrame: {
+              functionName: data.functionName ?? '',
+              url: data.url,
+              lineNumber: data.lineNumber ?? 0,
+              columnNumber: data.columnNumber ?? 0,
+            },
+          })
+        : (data?.functionName ?? '?');
+      calls.set(k, (calls.get(k) ?? 0) + (e.dur ?? 0));
+    }
+  console.log(
+    'main thread FunctionCall by callee (ms):',
+    [...calls.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 10)
+      .map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`)
+      .join('; '),
+  );
+  console.log(`running animations: ${animations || 'none'}`);
+  console.log(`CPU profile over ${profiled} new rows:\n${profileTable(profile)}`);
+  await context.close();
+} finally {
+  await browser.close();
+  await server.dispose();
+}
