@@ -236,9 +236,15 @@ export class Engine implements EngineApi {
     // A new tab (often right after a new sign-in) should not wait out a 30 s backoff.
     this.retryFaultedChannels();
     const send = frameSender(sink);
-    const coalescer = new TabCoalescer({
+    // FR9: a station's time stamp only to a tab that shows its age.
+    const source: FrameSource = {
+      ...this.source,
+      station: (key) =>
+        coalescer.leased.stationTime.has(key) ? this.stations.get(key) : this.stations.state(key),
+    };
+    const coalescer: TabCoalescer = new TabCoalescer({
       timers: this.deps.timers,
-      source: this.source,
+      source,
       send,
       ...options,
       acksFrames: options.acksFrames === true && typeof sink !== 'function',
@@ -290,7 +296,7 @@ export class Engine implements EngineApi {
       leased.add(key);
       if (this.registry.add(kind, key, tabId)) this.keyAdded(kind, key);
       // A key others already lease has its value here: the newcomer gets it next frame.
-      tab.coalescer.markDirty(kind, key);
+      tab.coalescer.markDirty(kind === 'stationTime' ? 'station' : kind, key);
     }
     // A rarely used topic's parsers may still be on their way (topics/README.md).
     await this.items.ready(kind);
@@ -361,6 +367,8 @@ export class Engine implements EngineApi {
     for (const key of keys) {
       if (!leased.delete(key)) continue;
       if (this.registry.remove(kind, key, tabId)) this.keyRemoved(kind, key);
+      // FR9: the station's state without its time stamp, which the tab no longer follows.
+      if (kind === 'stationTime') tab.coalescer.markDirty('station', key);
     }
   }
 
@@ -385,9 +393,9 @@ export class Engine implements EngineApi {
     this.hubLeases.removed(TOPICS[kind].hub);
   }
 
-  /** Marks `key` dirty in every tab that leases it. */
-  private changed(kind: KeyKind, key: string): void {
-    const tabs = this.registry.leasing(kind, key);
+  /** Marks `key` dirty in every tab that leases it (as `leasedAs`: stationTime, FR9). */
+  private changed(kind: KeyKind, key: string, leasedAs: KeyKind = kind): void {
+    const tabs = this.registry.leasing(leasedAs, key);
     if (tabs === undefined) return;
     if (typeof tabs === 'string') this.tabs.get(tabs)?.coalescer.markDirty(kind, key);
     else for (const tabId of tabs) this.tabs.get(tabId)?.coalescer.markDirty(kind, key);
@@ -473,6 +481,7 @@ export class Engine implements EngineApi {
           stations: this.stations,
           leases: (nr) => this.registry.has('station', stationKey(nr)),
           changed: (key) => this.changed('station', key),
+          timeChanged: (key) => this.changed('station', key, 'stationTime'),
         });
         break;
       case 'serverStatus':
