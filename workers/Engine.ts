@@ -3,17 +3,14 @@
  * by leases, one server subscription per key however many tabs lease it, subscriptions
  * batched per tick, latest values in shared stores, one frame per tab per flush interval.
  * It runs in a SharedWorker, a dedicated Worker or in-process; all I/O is injected.
+ * This class wires the parts: the tabs and their frames (tabRegistry.ts), the leases of keys
+ * (keyLeases.ts, pvLeases.ts), channels, stores and feeds, and routes hub messages to them.
  */
 import { HUB_MESSAGES, HUB_METHODS, type HubName } from '../src/contract/hubs.ts';
-import { parsePvKey, pvKey, stationKey } from '../src/contract/keys.ts';
+import { pvKey, stationKey } from '../src/contract/keys.ts';
 import type { PvRef } from '../src/contract/pv.ts';
 import type { EngineApi, FrameSink, TabOptions } from './engineApi.ts';
-import type {
-  AlertViewFrame,
-  ConnectionStatus,
-  PvConfigResult,
-  TabMessage,
-} from './engineProtocol.ts';
+import type { AlertViewFrame, ConnectionStatus, PvConfigResult } from './engineProtocol.ts';
 import { HubChannel, type ChannelStateChange } from './HubChannel.ts';
 import { hubErrors, isUnauthorizedError } from './hubErrors.ts';
 import type { HubTransportFactory } from './HubTransport.ts';
@@ -28,10 +25,11 @@ import { SubscriptionBatcher } from './SubscriptionBatcher.ts';
 import { SubscriptionRegistry } from './SubscriptionRegistry.ts';
 import { HubLeases } from './hubLeases.ts';
 import { PvLeases } from './pvLeases.ts';
-import { frameSender, listenForAcks, TabCoalescer, type FrameSource } from './TabCoalescer.ts';
+import { KeyLeases } from './keyLeases.ts';
+import { TabRegistry } from './tabRegistry.ts';
 import type { TabLockManager } from './tabLocks.ts';
 import type { Timers } from './timers.ts';
-import { KEY_KINDS, TOPICS, type KeyKind, type LeaseKind } from './topics.ts';
+import type { KeyKind, LeaseKind } from './topics.ts';
 import * as check from './validate.ts';
 import type { Alert, AlertQuery } from '../src/contract/alerts.ts';
 import {
@@ -49,7 +47,6 @@ import type {
   stationAlarmStates as StationAlarmStates,
 } from '../src/domain/stationAlarm.ts';
 import { ItemTopicStore } from './topics/ItemTopicStore.ts';
-import { isItemKind } from './topics/itemTopics.ts';
 import type { FeedItemsFetcher } from './restClient.ts';
 import type { ChartDirectory, ChartType } from '../src/contract/charts.ts';
 import type { ChartDataAnswer, ChartDataRequest, ChartDefinition } from './charts/chartProtocol.ts';
@@ -87,16 +84,12 @@ export interface EngineDeps {
   lock?: Promise<string | null>;
 }
 
-interface Tab {
-  coalescer: TabCoalescer;
-  send(message: TabMessage): void;
-  stopWaitingForLock(): void;
-  closeSink(): void;
-}
-
 export class Engine implements EngineApi {
   private readonly deps: EngineDeps;
-  private readonly tabs = new Map<string, Tab>();
+  /** The tabs and their frames (tabRegistry.ts). */
+  private readonly tabs: TabRegistry;
+  /** Keys leased per tab, subscribed while leased (keyLeases.ts). */
+  private readonly leases: KeyLeases;
   private readonly channels = new Map<HubName, HubChannel>();
   private readonly hubLeases = new HubLeases((hub) => this.channel(hub).acquire());
   private readonly registry = new SubscriptionRegistry();
@@ -104,8 +97,8 @@ export class Engine implements EngineApi {
   private readonly values = new PvValueStore();
   /** PV value leases by store slot; the registry holds every other kind. */
   private readonly pv = new PvLeases(this.values, {
-    added: (key) => this.keyAdded('pvValue', key),
-    removed: (key) => this.keyRemoved('pvValue', key),
+    added: (key) => this.leases.keyAdded('pvValue', key),
+    removed: (key) => this.leases.keyRemoved('pvValue', key),
   });
   private readonly ingest = new PvIngest({
     values: this.values,
@@ -118,7 +111,6 @@ export class Engine implements EngineApi {
   private readonly configs: PvConfigCache;
   private readonly status: ServerStatusTracker;
   private readonly restoredListeners = new Set<(hub: HubName) => void>();
-  private readonly source: FrameSource;
   private readonly onError: (error: unknown) => void;
   private readonly alerts: AlertFeed;
   private readonly alarmPerformance: LazyAlarmPerformance;
@@ -134,10 +126,26 @@ export class Engine implements EngineApi {
 
   constructor(deps: EngineDeps) {
     this.deps = deps;
+    // First: what is built next may tell the tabs (the status, alert views, charts).
+    this.tabs = new TabRegistry({
+      timers: deps.timers,
+      locks: deps.locks,
+      source: {
+        pvValues: (slots) => this.values.collectSlots(slots),
+        pvConfig: (key) => this.configs.get(key),
+        station: (key) => this.stations.get(key),
+        item: (kind, key) => this.items.get(kind, key),
+        itemError: (kind, key) => this.items.error(kind, key),
+        status: () => this.status.snapshot(),
+      },
+      stations: this.stations,
+      registry: this.registry,
+      gone: (tabId) => void this.disconnect(tabId),
+    });
     this.charts = new LazyCharts({
       timers: deps.timers,
       fetchers: deps.chartFetchers,
-      notify: (tabId, viewIds) => this.tabs.get(tabId)?.send({ type: 'chartLive', viewIds }),
+      notify: (tabId, viewIds) => this.tabs.send(tabId, { type: 'chartLive', viewIds }),
     });
     const onError = deps.onError ?? ((error: unknown) => console.warn('[engine]', error));
     this.onError = onError;
@@ -158,9 +166,7 @@ export class Engine implements EngineApi {
         if (isUnauthorizedError(error)) this.endSession();
       },
     });
-    this.status = new ServerStatusTracker(() => {
-      for (const tab of this.tabs.values()) tab.coalescer.markStatusDirty();
-    });
+    this.status = new ServerStatusTracker(() => this.tabs.statusChanged());
     if (deps.online) {
       this.status.setOnline(deps.online.isOnline());
       deps.online.onChange((online) => {
@@ -179,7 +185,7 @@ export class Engine implements EngineApi {
         return channel.invoke(method, ...args);
       },
       fetchArchive,
-      send: (tabId, message) => this.tabs.get(tabId)?.send(message),
+      send: (tabId, message) => this.tabs.send(tabId, message),
       onError,
       liveChanged: () => {
         this.pvAlarms.currentChanged();
@@ -216,53 +222,36 @@ export class Engine implements EngineApi {
       channel: (hub) => this.channel(hub),
       isConnected: (hub) => this.channels.get(hub)?.state === 'connected',
       onChannelRestored: (listener) => this.onChannelRestored(listener),
-      send: (tabId, message) => this.tabs.get(tabId)?.send(message),
+      send: (tabId, message) => this.tabs.send(tabId, message),
       dataReceived,
       onError,
       fetchFeedItems: deps.fetchFeedItems,
     });
-    this.source = {
-      pvValues: (slots) => this.values.collectSlots(slots),
-      pvConfig: (key) => this.configs.get(key),
-      station: (key) => this.stations.get(key),
-      item: (kind, key) => this.items.get(kind, key),
-      itemError: (kind, key) => this.items.error(kind, key),
-      status: () => this.status.snapshot(),
-    };
+    this.leases = new KeyLeases({
+      registry: this.registry,
+      pv: this.pv,
+      hubLeases: this.hubLeases,
+      batcher: this.batcher,
+      configs: this.configs,
+      stations: this.stations,
+      items: this.items,
+      pvAlarms: this.pvAlarms,
+      stationAlarms: this.stationAlarms,
+    });
   }
 
   async connect(tabId: string, sink: FrameSink, options: TabOptions = {}): Promise<void> {
     await this.disconnect(tabId);
     // A new tab (often right after a new sign-in) should not wait out a 30 s backoff.
     this.retryFaultedChannels();
-    const send = frameSender(sink);
-    const coalescer = new TabCoalescer({
-      timers: this.deps.timers,
-      source: this.source,
-      send,
-      ...options,
-      acksFrames: options.acksFrames === true && typeof sink !== 'function',
-    });
-    listenForAcks(sink, coalescer);
-    this.pv.attach(coalescer);
-    this.tabs.set(tabId, {
-      coalescer,
-      send,
-      stopWaitingForLock: this.deps.locks.whenGone(tabId, () => void this.disconnect(tabId)),
-      closeSink: () => {
-        if (typeof sink !== 'function') sink.close();
-      },
-    });
+    const tab = this.tabs.add(tabId, sink, options);
+    this.pv.attach(tab.coalescer);
   }
 
   async disconnect(tabId: string): Promise<void> {
-    const tab = this.tabs.get(tabId);
+    const tab = this.tabs.remove(tabId);
     if (!tab) return;
-    this.tabs.delete(tabId);
-    tab.stopWaitingForLock();
-    this.pv.dropTab(tab.coalescer);
-    for (const kind of KEY_KINDS)
-      this.releaseKeys(tabId, tab, kind, [...tab.coalescer.leased[kind]]);
+    this.leases.dropTab(tabId, tab.coalescer);
     this.alerts.dropTab(tabId);
     this.feeds.dropTab(tabId);
     this.charts.dropTab(tabId);
@@ -281,24 +270,14 @@ export class Engine implements EngineApi {
   async lease(tabId: string, kind: LeaseKind, keys: string[]): Promise<void> {
     const tab = this.tabs.get(tabId);
     if (!tab) throw hubErrors.acquireFailed(tabId);
-    if (kind === 'pvValue') return this.pv.lease(tab.coalescer, keys);
     if (kind === 'stationAlarm' && !this.stationAlarmStates)
       this.stationAlarmStates = (await import('../src/domain/stationAlarm.ts')).stationAlarmStates;
-    const leased = tab.coalescer.leased[kind];
-    for (const key of keys) {
-      if (leased.has(key)) continue;
-      leased.add(key);
-      if (this.registry.add(kind, key, tabId)) this.keyAdded(kind, key);
-      // A key others already lease has its value here: the newcomer gets it next frame.
-      tab.coalescer.markDirty(kind, key);
-    }
-    // A rarely used topic's parsers may still be on their way (topics/README.md).
-    await this.items.ready(kind);
+    return this.leases.lease(tabId, tab.coalescer, kind, keys);
   }
 
   async release(tabId: string, kind: LeaseKind, keys: string[]): Promise<void> {
     const tab = this.tabs.get(tabId);
-    if (tab) this.releaseKeys(tabId, tab, kind, keys);
+    if (tab) this.leases.release(tabId, tab.coalescer, kind, keys);
   }
 
   async getPvConfigs(refs: PvRef[]): Promise<PvConfigResult[]> {
@@ -355,42 +334,9 @@ export class Engine implements EngineApi {
     return { ...this.ingest.stats(), pvValuesReplaced: this.pv.valuesReplaced };
   }
 
-  private releaseKeys(tabId: string, tab: Tab, kind: LeaseKind, keys: readonly string[]): void {
-    if (kind === 'pvValue') return this.pv.release(tab.coalescer, keys);
-    const leased = tab.coalescer.leased[kind];
-    for (const key of keys) {
-      if (!leased.delete(key)) continue;
-      if (this.registry.remove(kind, key, tabId)) this.keyRemoved(kind, key);
-    }
-  }
-
-  private keyAdded(kind: LeaseKind, key: string): void {
-    this.hubLeases.added(TOPICS[kind].hub);
-    if (TOPICS[kind].methods.length) this.batcher.subscribe(kind, key);
-    if (kind === 'pvAlarm') this.pvAlarms.leaseAdded(key);
-    if (kind === 'stationAlarm') this.stationAlarms.leaseAdded(key);
-    if (kind === 'pvConfig') {
-      const ref = parsePvKey(key);
-      if (ref) void this.configs.request(ref);
-    }
-  }
-
-  private keyRemoved(kind: LeaseKind, key: string): void {
-    if (TOPICS[kind].methods.length) this.batcher.unsubscribe(kind, key);
-    if (kind === 'pvConfig') this.configs.evict(key);
-    if (kind === 'station') this.stations.delete(key);
-    if (kind === 'pvAlarm') this.pvAlarms.leaseRemoved(key);
-    if (kind === 'stationAlarm') this.stationAlarms.leaseRemoved(key);
-    if (isItemKind(kind)) this.items.forget(kind, key);
-    this.hubLeases.removed(TOPICS[kind].hub);
-  }
-
-  /** Marks `key` dirty in every tab that leases it. */
-  private changed(kind: KeyKind, key: string): void {
-    const tabs = this.registry.leasing(kind, key);
-    if (tabs === undefined) return;
-    if (typeof tabs === 'string') this.tabs.get(tabs)?.coalescer.markDirty(kind, key);
-    else for (const tabId of tabs) this.tabs.get(tabId)?.coalescer.markDirty(kind, key);
+  /** Marks `key` dirty in every tab that leases it (as `leasedAs`: stationTime, FR9). */
+  private changed(kind: KeyKind, key: string, leasedAs: KeyKind = kind): void {
+    this.tabs.changed(kind, key, leasedAs);
   }
 
   private channel(hub: HubName): HubChannel {
@@ -425,7 +371,7 @@ export class Engine implements EngineApi {
     if (hub === 'serverStatus') await this.fetchServerStatus();
     if (hub === 'alert') await this.alerts.subscribe();
     for (const listener of [...this.restoredListeners]) listener(hub);
-    for (const tab of this.tabs.values()) tab.coalescer.markStatusDirty();
+    this.tabs.statusChanged();
   }
 
   private retryFaultedChannels(): void {
@@ -449,7 +395,7 @@ export class Engine implements EngineApi {
 
   /** SPEC §2 "Session redirects": every tab goes to the logout address. */
   private endSession(): void {
-    for (const tab of this.tabs.values()) tab.send({ type: 'sessionEnded' });
+    this.tabs.broadcast({ type: 'sessionEnded' });
   }
 
   private listen(channel: HubChannel): void {
@@ -473,6 +419,7 @@ export class Engine implements EngineApi {
           stations: this.stations,
           leases: (nr) => this.registry.has('station', stationKey(nr)),
           changed: (key) => this.changed('station', key),
+          timeChanged: (key) => this.changed('station', key, 'stationTime'),
         });
         break;
       case 'serverStatus':
@@ -481,9 +428,7 @@ export class Engine implements EngineApi {
         });
         on(HUB_MESSAGES.sendServerInfoMessage, (payload) => {
           if (typeof payload !== 'string' || payload.trim() === '') return;
-          const at = this.deps.timers.now();
-          for (const tab of this.tabs.values())
-            tab.send({ type: 'serverInfo', message: payload, at });
+          this.tabs.broadcast({ type: 'serverInfo', message: payload, at: this.deps.timers.now() });
         });
         break;
       case 'alert':

@@ -1,7 +1,8 @@
 /**
  * Live data per station, merged from the four station subscriptions (configs, timestamps,
  * dial counters, dial states). Each change makes a new object, so a tab can compare by
- * identity.
+ * identity. A station's state alone (`state`: no time stamp) is a second object, new only
+ * when something but the time stamp changed (FR9).
  */
 import type {
   NewDialCounterMessage,
@@ -13,13 +14,30 @@ import type { StationConfig, StationLiveData } from '../src/contract/station.ts'
 
 export class StationStore {
   private readonly byKey = new Map<string, StationLiveData>();
+  /** The state objects built so far; one goes when its station's state changes. */
+  private readonly states = new Map<string, StationLiveData>();
 
   get(key: string): StationLiveData | undefined {
     return this.byKey.get(key);
   }
 
+  /**
+   * The station's live data with no time stamp (`timestamp: null`), for a tab that shows no
+   * age: the same object until its name, counters or dial state change.
+   */
+  state(key: string): StationLiveData | undefined {
+    let state = this.states.get(key);
+    if (state) return state;
+    const live = this.byKey.get(key);
+    if (!live) return undefined;
+    state = { ...live, timestamp: null };
+    this.states.set(key, state);
+    return state;
+  }
+
   delete(key: string): void {
     this.byKey.delete(key);
+    this.states.delete(key);
   }
 
   /** Each apply returns the key that changed. */
@@ -56,6 +74,7 @@ export class StationStore {
       dialState: 'NotDefined',
     };
     this.byKey.set(key, { ...before, ...change, stationNumber });
+    if (Object.keys(change).some((field) => field !== 'timestamp')) this.states.delete(key);
     return key;
   }
 }

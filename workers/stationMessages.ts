@@ -3,6 +3,7 @@
  * newDialState) into the station store, for leased stations only.
  */
 import { HUB_MESSAGES } from '../src/contract/hubs.ts';
+import { stationKey } from '../src/contract/keys.ts';
 import type { StationStore } from './StationStore.ts';
 import * as check from './validate.ts';
 
@@ -13,6 +14,8 @@ export interface StationMessageDeps {
   leases(stationNumber: number): boolean;
   /** The station's live key changed. */
   changed(key: string): void;
+  /** Only the station's time stamp changed: news for the tabs that show its age (FR9). */
+  timeChanged(key: string): void;
 }
 
 export function listenToStationHub(on: On, deps: StationMessageDeps): void {
@@ -24,7 +27,11 @@ export function listenToStationHub(on: On, deps: StationMessageDeps): void {
   });
   on(HUB_MESSAGES.newTimestamp, (payload) => {
     if (check.isTimestampMessage(payload) && deps.leases(payload.stationNumber)) {
-      deps.changed(stations.applyTimestamp(payload));
+      const known = stations.get(stationKey(payload.stationNumber)) !== undefined;
+      const key = stations.applyTimestamp(payload);
+      // A station's first data is news for every tab, whichever message brings it.
+      if (known) deps.timeChanged(key);
+      else deps.changed(key);
     }
   });
   on(HUB_MESSAGES.newDialCounter, (payload) => {

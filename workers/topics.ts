@@ -6,8 +6,19 @@
 import { HUB_METHODS, SUBSCRIPTION_BATCH_SIZE, type HubName } from '../src/contract/hubs.ts';
 import { ITEM_KINDS, ITEM_TOPICS, type ItemKind } from './topics/itemTopics.ts';
 
-/** Kinds with stores of their own; every other kind is a keyed item topic (topics/). */
-export const CORE_LEASE_KINDS = ['pvValue', 'pvConfig', 'station', 'serverStatus'] as const;
+/**
+ * Kinds with stores of their own; every other kind is a keyed item topic (topics/).
+ * `stationTime` (key = station key) is a tab's interest in a station's time stamp beside its
+ * `station` lease (FR9, workers/SPEC.md): without it the tab's frames carry the station's
+ * state with no time stamp, and a newer time stamp alone sends it nothing.
+ */
+export const CORE_LEASE_KINDS = [
+  'pvValue',
+  'pvConfig',
+  'station',
+  'stationTime',
+  'serverStatus',
+] as const;
 export type CoreLeaseKind = (typeof CORE_LEASE_KINDS)[number];
 export type LeaseKind = CoreLeaseKind | ItemKind;
 export const LEASE_KINDS: readonly LeaseKind[] = [...CORE_LEASE_KINDS, ...ITEM_KINDS];
@@ -50,6 +61,8 @@ const CORE_TOPICS: Record<CoreLeaseKind, Topic> = {
     ],
     batchSize: SUBSCRIPTION_BATCH_SIZE,
   },
+  // The station lease subscribes the time stamps; this one only chooses the tabs they reach.
+  stationTime: { hub: 'station', methods: [], batchSize: SUBSCRIPTION_BATCH_SIZE },
   // The status hub pushes to every connection; a lease only keeps the channel open.
   serverStatus: { hub: 'serverStatus', methods: [], batchSize: SUBSCRIPTION_BATCH_SIZE },
 };

@@ -19,6 +19,7 @@ export {
   useStationLive,
   useStationLiveWriter,
   useStationStale,
+  useStationTime,
   useStationState,
 } from './useStationLive.ts';
 export { pvStationNumber, useStationConnection } from './useStationConnection.ts';

@@ -4,8 +4,21 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useLiveClient } from './LiveContext.ts';
 import { useLiveKey, useLiveKeyWriter } from './useLiveKey.ts';
 
+/**
+ * A station's time stamp, leased while a view shows its age or staleness (FR9): the tab's
+ * frames carry a station's time stamp only while one of its views holds this lease, counted
+ * like every lease (the last release stops them). Without it the station's data reads
+ * `timestamp: null`.
+ */
+export function useStationTime(stationNumber: number | null | undefined): void {
+  const client = useLiveClient();
+  const key = typeof stationNumber === 'number' ? stationKey(stationNumber) : null;
+  useEffect(() => (key === null ? undefined : client.lease('stationTime', key)), [client, key]);
+}
+
 /** Live data of a station (name, timestamp, dial counters, dial state); none without a station. */
 export function useStationLive(stationNumber: number | null): StationLiveData | undefined {
+  useStationTime(stationNumber);
   return useLiveKey(
     'station',
     stationNumber === null ? null : stationKey(stationNumber),
@@ -16,11 +29,13 @@ export function useStationLive(stationNumber: number | null): StationLiveData | 
 /**
  * A station's live data written in place: `write` gets it at each render and whenever it
  * changes, without rendering the component (a time stamp a second moves an age, not a render).
+ * Leases the time stamp (useStationTime).
  */
 export function useStationLiveWriter(
   stationNumber: number | null,
   write: (live: StationLiveData | undefined) => void,
 ): void {
+  useStationTime(stationNumber);
   useLiveKeyWriter(
     'station',
     stationNumber === null ? null : stationKey(stationNumber),
@@ -31,8 +46,9 @@ export function useStationLiveWriter(
 
 /**
  * A station's live data but for its time stamp: renders when its dial state, counters or name
- * change, not for a newer time stamp alone (TabLiveStore.subscribeStationState). The data
- * read carries the time stamp of that render; show the age with useStationLiveWriter.
+ * change, not for a newer time stamp alone (TabLiveStore.subscribeStationState). It does not
+ * lease the time stamp (FR9): the data read carries one only while another view of the tab
+ * does; show the age with useStationLiveWriter.
  */
 export function useStationState(
   stationNumber: number | null | undefined,
@@ -78,6 +94,8 @@ export function useStationStale(stationNumber: number | null, staleAfterMs: numb
   const client = useLiveClient();
   const key = stationNumber === null ? null : stationKey(stationNumber);
   useEffect(() => (key === null ? undefined : client.lease('station', key)), [client, key]);
+  // Staleness is the time stamp's age: the mark needs the time stamps (FR9).
+  useStationTime(stationNumber);
   const subscribe = useCallback(
     (listener: () => void) => {
       if (key === null) return () => undefined;

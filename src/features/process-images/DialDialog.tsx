@@ -4,7 +4,7 @@ import { useTranslation } from '../../app/useTranslation.ts';
 import type { StationCallAction } from '../../contract/enums.ts';
 import type { StationCallResult } from '../../contract/station.ts';
 import { callStations } from '../../api/stations.ts';
-import { useStationLive } from '../../live/index.ts';
+import { useStationState } from '../../live/index.ts';
 import { Button, Dialog } from '../../ui/index.ts';
 import { DialStateBadge } from '../stations/DialStateBadge.tsx';
 import { failureText } from '../../app/failureText.ts';
@@ -18,7 +18,7 @@ const ACTIONS: StationCallAction[] = ['Connect', 'Disconnect', 'Status'];
 
 export function DialDialog({ stationNumber, onClose }: DialDialogProps) {
   const { t } = useTranslation();
-  const live = useStationLive(stationNumber);
+  const live = useStationState(stationNumber);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const dial = async (action: StationCallAction) => {

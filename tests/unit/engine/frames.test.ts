@@ -214,6 +214,7 @@ describe('frames', () => {
     const h = createHarness();
     const a = await h.tab('a');
     await h.engine.lease('a', 'station', ['st1']);
+    await h.engine.lease('a', 'stationTime', ['st1']);
     const station = h.hubs.hub('station');
     station.emit('newTimestamp', { stationNumber: 1, timestamp: 1_000 });
     await h.timers.advance(100);
@@ -232,5 +233,79 @@ describe('frames', () => {
     station.emit('newDialState', { stationNumber: 1, dialState: 'Connected' });
     await h.timers.advance(20);
     expect(a.frames().flatMap((f) => f.stations.map((s) => s.dialState))).toEqual(['Connected']);
+  });
+
+  it('FR9: a tab without the time stamp lease gets the station state with no time stamp, and no frame for a newer time stamp alone; with the lease it gets them, its release stops them', async () => {
+    const h = createHarness();
+    const ages = await h.tab('ages');
+    const states = await h.tab('states');
+    for (const tab of ['ages', 'states']) await h.engine.lease(tab, 'station', ['st1']);
+    await h.engine.lease('ages', 'stationTime', ['st1']);
+    const station = h.hubs.hub('station');
+    station.emit('newDialState', { stationNumber: 1, dialState: 'Connected' });
+    station.emit('newTimestamp', { stationNumber: 1, timestamp: 1_000 });
+    await h.timers.advance(100);
+    const stamps = (tab: typeof ages) =>
+      tab.frames().flatMap((f) => f.stations.map((s) => s.timestamp));
+    expect(stamps(ages).at(-1)).toBe(1_000);
+    expect(stamps(states)).toEqual([null]);
+    expect(states.frames().at(-1)!.stations[0]!.dialState).toBe('Connected');
+    // A second of time stamps: the age tab follows them, the state tab hears nothing.
+    ages.messages.length = 0;
+    states.messages.length = 0;
+    for (let i = 1; i <= 30; i++) {
+      station.emit('newTimestamp', { stationNumber: 1, timestamp: 1_000 + 100 * i });
+      await h.timers.advance(100);
+    }
+    await h.timers.advance(1_000); // FR8: the newest when its second is up
+    expect(stamps(ages).at(-1)).toBe(4_000);
+    expect(states.frames()).toEqual([]);
+    // The state still reaches both, each as it follows the station.
+    station.emit('newDialState', { stationNumber: 1, dialState: 'HangingUp' });
+    await h.timers.advance(20);
+    expect(states.frames().flatMap((f) => f.stations)).toEqual([
+      expect.objectContaining({ dialState: 'HangingUp', timestamp: null }),
+    ]);
+    expect(ages.frames().at(-1)!.stations).toEqual([
+      expect.objectContaining({ dialState: 'HangingUp', timestamp: 4_000 }),
+    ]);
+    // Leased later, the time stamp comes in the next frame; released, the tab gets the state
+    // without it once and then no time stamp again.
+    states.messages.length = 0;
+    await h.engine.lease('states', 'stationTime', ['st1']);
+    await h.timers.advance(20);
+    expect(stamps(states)).toEqual([4_000]);
+    ages.messages.length = 0;
+    await h.engine.release('ages', 'stationTime', ['st1']);
+    await h.timers.advance(20);
+    expect(stamps(ages)).toEqual([null]);
+    ages.messages.length = 0;
+    for (let i = 1; i <= 20; i++) {
+      station.emit('newTimestamp', { stationNumber: 1, timestamp: 4_000 + 100 * i });
+      await h.timers.advance(100);
+    }
+    await h.timers.advance(1_000);
+    expect(ages.frames()).toEqual([]);
+    expect(stamps(states).at(-1)).toBe(6_000);
+  });
+
+  it('FR9: a full frame after hidden carries the time stamp only with the lease', async () => {
+    const h = createHarness();
+    const a = await h.tab('a');
+    await h.engine.lease('a', 'station', ['st1', 'st2']);
+    await h.engine.lease('a', 'stationTime', ['st2']);
+    const station = h.hubs.hub('station');
+    for (const stationNumber of [1, 2])
+      station.emit('newTimestamp', { stationNumber, timestamp: 1_000 * stationNumber });
+    await h.timers.advance(100);
+    await h.engine.setVisible('a', false);
+    a.messages.length = 0;
+    await h.engine.setVisible('a', true);
+    await h.timers.advance(20);
+    const full = a.frames().find((f) => f.full)!;
+    expect(full.stations.map((s) => [s.stationNumber, s.timestamp])).toEqual([
+      [1, null],
+      [2, 2_000],
+    ]);
   });
 });

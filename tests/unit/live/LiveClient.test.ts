@@ -189,6 +189,36 @@ describe('LiveClient', () => {
     expect(client.leasedKeys('pvValue')).toEqual([aiKey(1)]);
   });
 
+  it("TB10 (FR9): the tab store gets a station's time stamps only while a view leases them; the last release stops them, the state still flows", async () => {
+    const { h, client } = setup();
+    client.lease('station', 'st1');
+    const station = h.hubs.hub('station');
+    const live = () => client.store.getStation('st1');
+    await h.timers.advance(100);
+    station.emit('newDialState', { stationNumber: 1, dialState: 'Connected' });
+    station.emit('newTimestamp', { stationNumber: 1, timestamp: 1_000 });
+    await h.timers.advance(100);
+    expect(live()).toMatchObject({ dialState: 'Connected', timestamp: null });
+    // Two views show the age: one lease; the first unmount keeps the time stamps coming.
+    const ages = [client.lease('stationTime', 'st1'), client.lease('stationTime', 'st1')];
+    await h.timers.advance(100);
+    expect(live()?.timestamp).toBe(1_000);
+    ages[0]!();
+    await h.timers.advance(10_000);
+    station.emit('newTimestamp', { stationNumber: 1, timestamp: 12_000 });
+    await h.timers.advance(1_100);
+    expect(live()?.timestamp).toBe(12_000);
+    ages[1]!();
+    await h.timers.advance(10_000);
+    expect(live()).toMatchObject({ dialState: 'Connected', timestamp: null });
+    station.emit('newTimestamp', { stationNumber: 1, timestamp: 23_000 });
+    await h.timers.advance(1_100);
+    expect(live()?.timestamp).toBeNull();
+    station.emit('newDialState', { stationNumber: 1, dialState: 'HangingUp' });
+    await h.timers.advance(100);
+    expect(live()).toMatchObject({ dialState: 'HangingUp', timestamp: null });
+  });
+
   it('TB4: leases taken in the same task go to the engine as one call per kind', async () => {
     const { h, client, calls } = setup();
     for (let nr = 1; nr <= 100; nr++) client.lease('pvValue', aiKey(nr));

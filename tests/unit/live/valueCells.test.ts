@@ -172,6 +172,51 @@ describe('value cells written in place', () => {
     expect(stamp()).toBe('4000');
   });
 
+  it("VC8 (FR9): a view of an age or a stale mark leases the station's time stamp, a view of its state alone does not; the last unmount releases it", async () => {
+    const store = new TabLiveStore();
+    const held = new Map<string, number>();
+    const lease = (kind: string, key: string) => {
+      const id = `${kind}:${key}`;
+      held.set(id, (held.get(id) ?? 0) + 1);
+      let released = false;
+      return () => {
+        if (!released) held.set(id, held.get(id)! - 1);
+        released = true;
+      };
+    };
+    const client = { store, lease } as unknown as LiveClient;
+    function State() {
+      useStationState(4);
+      useStationDialState(4);
+      return null;
+    }
+    function Age() {
+      useStationLiveWriter(4, () => undefined);
+      return null;
+    }
+    function Stale() {
+      useStationStale(4, 10_000);
+      return null;
+    }
+    const views = (...shown: (() => null)[]) =>
+      createElement(
+        LiveContext.Provider,
+        { value: client },
+        ...shown.map((view) => createElement(view, { key: view.name })),
+      );
+    mounted = mountRoot();
+    await mounted.render(views(State));
+    expect(held.get('station:st4')).toBe(2);
+    expect(held.get('stationTime:st4') ?? 0).toBe(0);
+    await mounted.render(views(State, Age, Stale));
+    expect(held.get('stationTime:st4')).toBe(2);
+    await mounted.render(views(State, Stale));
+    expect(held.get('stationTime:st4')).toBe(1);
+    await mounted.render(views(State));
+    expect(held.get('stationTime:st4')).toBe(0);
+    expect(held.get('station:st4')).toBe(2);
+  });
+
   it('VC7: a station turns stale on time without a tick and renders only then; a newer time stamp renders nothing while the answer stays', async () => {
     vi.useFakeTimers({ now: 100_000 });
     try {

@@ -10,7 +10,7 @@ import { MAP_TYPES, type DashboardTile } from '../../../contract/dashboard.ts';
 import type { StationOverview } from '../../../contract/plant.ts';
 import { getJson } from '../../../api/http.ts';
 import { API } from '../../../contract/paths.ts';
-import { useStationAlarm, useStationLive } from '../../../live/index.ts';
+import { useStationAlarm, useStationDialState } from '../../../live/index.ts';
 import { StationAlarmLink, useStationAlarmWords } from '../../alerts/StationAlarmLink.tsx';
 import { useDashboardShared } from '../DashboardContext.ts';
 import { knownCase } from '../enums.ts';
@@ -140,10 +140,11 @@ function Marker({
   showLabel: boolean;
 }) {
   const { t } = useTranslation();
-  const live = useStationLive(station.stationNumber);
+  // Its dial state alone: a marker renders for no newer time stamp (FR9).
+  const liveDial = useStationDialState(station.stationNumber);
   const alarm = useStationAlarm(station.stationNumber);
   const alarmWords = useStationAlarmWords();
-  const dial = live?.dialState ?? station.dialState;
+  const dial = liveDial ?? station.dialState;
   const fault = ['Busy', 'CommunicationError', 'ConnectionError', 'TimeOut'].includes(dial);
   const tone = alarm?.highestActive != null ? 'alarm' : fault ? 'fault' : 'normal';
   const connection = fault ? t('dashboard.map.connectionFault') : t('dashboard.map.normal');
