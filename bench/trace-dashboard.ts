@@ -87,6 +87,7 @@ try {
         'disabled-by-default-devtools.timeline',
         'toplevel',
         'blink',
+        'cc',
         ...(invalidations ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
       ],
     },
