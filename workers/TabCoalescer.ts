@@ -17,6 +17,7 @@ import type { FrameSink } from './engineApi.ts';
 import { columnBuffers, type PvValueColumns } from './pvColumns.ts';
 import type { PvTab } from './pvLeases.ts';
 import { SlotQueue, SlotSet, type SlotSource } from './slotSets.ts';
+import { DEFAULT_FLUSH_INTERVAL_MS } from './flushInterval.ts';
 import type { TimerHandle, Timers } from './timers.ts';
 import { KEY_KINDS, type KeyKind } from './topics.ts';
 import {
@@ -27,13 +28,8 @@ import {
   type ItemTypes,
 } from './topics/itemTopics.ts';
 
-/**
- * One display frame at 60 Hz. DESIGN.md names 50 ms; measured, 50 ms put a value's
- * server-to-screen latency at 53 ms p50 (against 8 ms for a tab on its own socket) while a
- * frame costs the tab 0.1 ms: a shorter interval costs next to nothing and nothing shows
- * faster than the display anyway.
- */
-export const DEFAULT_FLUSH_INTERVAL_MS = 16;
+/** The default lives beside the tab's view of it (flushInterval.ts); re-exported here. */
+export { DEFAULT_FLUSH_INTERVAL_MS };
 
 /**
  * A tab that acknowledges frames gets the next one after its ack, or after this long without

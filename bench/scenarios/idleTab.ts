@@ -27,6 +27,7 @@ import { addSample, defineScenario, NotReady, type FigureSamples } from '../harn
 import { formatKeyList } from '../baseline/keyList.ts';
 import { benchDashboardKeys } from '../harness/benchDashboards.ts';
 import { profilePage } from '../harness/workerProfile.ts';
+import { serviceWorkerServes } from '../harness/serviceWorker.ts';
 import { waitForExpression } from '../harness/waitForExpression.ts';
 
 interface IdleParams {
@@ -102,6 +103,11 @@ async function openView(
       await waitForExpression(page, `window.__pegelBench.snapshot().firstValueMs != null`, {
         timeout: 30_000,
       });
+    // The first tab of a fresh browser profile installs the service worker, whose precache
+    // fetches and stores the whole build (a few hundred requests, seconds in a routed context
+    // without HTTP cache), and every store costs the page's main thread a task. An operator's
+    // tab opens on an installed app: the windows start once the worker serves the page.
+    await serviceWorkerServes(page);
   } else {
     const keys =
       view === 'station'

@@ -38,6 +38,7 @@ import { pvKey } from '../contract/keys.ts';
 import { tabLockName } from '../../workers/tabLocks.ts';
 import { whenEngineGone } from '../../workers/engineLock.ts';
 import { createRealTimers, type TimerHandle, type Timers } from '../../workers/timers.ts';
+import { DEFAULT_FLUSH_INTERVAL_MS } from '../../workers/flushInterval.ts';
 import type { LeaseKind } from '../../workers/topics.ts';
 import type { FeedName } from '../../workers/feeds/feeds.ts';
 import type { EngineConnection } from './connectEngine.ts';
@@ -220,6 +221,11 @@ export class LiveClient {
   /** The engine's value-path counters (shared by every tab; the bench reads differences). */
   engineStats(): Promise<EngineStats> {
     return this.ask((api) => api.getEngineStats());
+  }
+
+  /** The tab's flush interval (ms): the one it asked for, else the engine's default. */
+  flushInterval(): number {
+    return this.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS;
   }
 
   async setFlushInterval(ms: number): Promise<void> {

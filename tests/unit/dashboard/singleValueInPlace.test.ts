@@ -114,19 +114,49 @@ describe('single-value tile written in place', () => {
     expect(fill()).toBe('scaleX(0.4)');
   });
 
-  it('DV2: the circular gauge moves its arc and its name in place', async () => {
+  it('DV2: the circular gauge moves its arc (the dash of one path) and its name in place', async () => {
     mounted = mountRoot();
     const { store, commits } = await mountTile(mounted, 'CircularGauge');
     const root = mounted.container;
-    const arc = () => root.querySelector('path.gauge-bar')!.getAttribute('d');
+    const bar = () => root.querySelector('path.gauge-bar')!;
     const label = () => root.querySelector('svg')!.getAttribute('aria-label');
-    const arcBefore = arc();
+    const path = bar();
+    const d = path.getAttribute('d');
+    expect(path.getAttribute('pathLength')).toBe('1');
+    expect(path.getAttribute('stroke-dasharray')).toBe('0.2 2');
     expect(label()).toBe('2,00 m');
     const before = commits();
     await act(() => void store.apply(frame([value(9)])));
-    expect(arc()).not.toBe(arcBefore);
+    expect(bar()).toBe(path);
+    expect(path.getAttribute('d')).toBe(d);
+    expect(path.getAttribute('stroke-dasharray')).toBe('0.9 2');
     expect(label()).toBe('9,00 m');
     expect(root.querySelector('.gauge-number')!.textContent).toBe('9,00');
+    expect(commits()).toBe(before);
+    // At the start of the scale the arc is empty and still the same path.
+    await act(() => void store.apply(frame([value(0)])));
+    expect(bar()).toBe(path);
+    expect(path.getAttribute('stroke-dasharray')).toBe('0 2');
+  });
+
+  it('DV3: a new value changes the data of the text node React rendered; no node enters or leaves the tile', async () => {
+    mounted = mountRoot();
+    const { store, commits } = await mountTile(mounted, 'DigitalGauge');
+    const root = mounted.container;
+    const number = root.querySelector('.gauge-number')!;
+    const text = number.firstChild;
+    expect(text?.nodeType).toBe(Node.TEXT_NODE);
+    const changes: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => changes.push(...records));
+    observer.observe(root, { subtree: true, childList: true, characterData: true });
+    const before = commits();
+    await act(() => void store.apply(frame([value(5.25)])));
+    await Promise.resolve();
+    observer.disconnect();
+    expect(number.firstChild).toBe(text);
+    expect(text!.nodeValue).toBe('5,25');
+    expect(changes.filter((r) => r.type === 'childList')).toEqual([]);
+    expect(changes.some((r) => r.type === 'characterData' && r.target === text)).toBe(true);
     expect(commits()).toBe(before);
   });
 });

@@ -70,23 +70,40 @@ function arcPath(r: number, from: number, to: number): string {
   return `M ${p(a0)} A ${r} ${r} 0 ${large} 1 ${p(a1)}`;
 }
 
-/** The value's arc of the circular gauge, or none while the value is at the start. */
-const barPath = (f: number | null) => (f !== null && f > 0.001 ? arcPath(40, 0, f) : null);
+/** The value's arc: the whole track's path, drawn up to the value by its dash (pathLength 1). */
+const BAR_PATH = arcPath(40, 0, 1);
+const barDash = (f: number | null) => `${Math.max(0, Math.min(1, f ?? 0))} 2`;
 const circularLabel = (m: GaugeModel) => `${m.text} ${m.unit}`;
 const linearFill = (f: number | null, vertical: boolean) =>
   vertical ? `scaleY(${f ?? 0})` : `scaleX(${f ?? 0})`;
+
+/**
+ * Writes `value` as the element's text in place: the text node React rendered keeps its
+ * place and only its data changes. Replacing the node (textContent) took it out of the layout
+ * tree and put a new one in, and a node inserted into the tree restyles every ancestor a
+ * `:has()` rule may match (issue 44: that was most of a dashboard frame's style time).
+ */
+export function writeText(el: Element, value: string): void {
+  const node = el.firstChild;
+  if (node !== null && node === el.lastChild && node.nodeType === Node.TEXT_NODE) {
+    const text = node as Text;
+    if (text.data !== value) text.data = value;
+  } else if (el.textContent !== value) el.textContent = value;
+}
 
 /**
  * What a new value changes in a gauge drawn by any style above, written into the tile's
  * element in place (issue 44): the value and state text, the linear fill's transform, the
  * circular arc's path and the accessible names and values. Everything else a value may change
  * (its standing, state, limit, whether there is a bar at all) renders the tile
- * (SingleValueTile `tileStanding`). Touches the DOM only where something changed.
+ * (SingleValueTile `tileStanding`). Touches the DOM only where something changed, and there
+ * only what paints: text data in place, a transform, the arc's dash; nothing that adds or
+ * removes a node.
  */
 export function writeGauge(root: HTMLElement, model: GaugeModel): void {
   const text = (selector: string, value: string) => {
     const el = root.querySelector(selector);
-    if (el && el.textContent !== value) el.textContent = value;
+    if (el) writeText(el, value);
   };
   const attr = (el: Element, name: string, value: string) => {
     if (el.getAttribute(name) !== value) el.setAttribute(name, value);
@@ -103,14 +120,12 @@ export function writeGauge(root: HTMLElement, model: GaugeModel): void {
   }
   const svg = root.querySelector('.gauge-circular svg');
   if (svg) attr(svg, 'aria-label', circularLabel(model));
-  const d = barPath(model.fraction);
   const bar = root.querySelector('path.gauge-bar');
-  if (bar && d) attr(bar, 'd', d);
+  if (bar) attr(bar, 'stroke-dasharray', barDash(model.fraction));
 }
 
 export function CircularGauge(props: GaugeProps) {
   const { model } = props;
-  const d = barPath(model.fraction);
   return (
     <div className="gauge gauge-circular">
       <svg viewBox="0 0 120 104" role="img" aria-label={circularLabel(model)}>
@@ -120,7 +135,16 @@ export function CircularGauge(props: GaugeProps) {
             <path key={i} d={arcPath(48, a, b)} className={`gauge-band gauge-band-${tone}`} />
           ) : null,
         )}
-        {d && <path d={d} className={`gauge-bar gauge-bar-${barTone(model)}`} />}
+        {/* One path for every value: a new value changes its dash only, which repaints the
+            arc; a new path per value (its `d`) laid the SVG out again. */}
+        {model.fraction !== null && (
+          <path
+            d={BAR_PATH}
+            pathLength={1}
+            strokeDasharray={barDash(model.fraction)}
+            className={`gauge-bar gauge-bar-${barTone(model)}`}
+          />
+        )}
         {model.min !== null && (
           <text x="22" y="102" className="gauge-tick">
             {model.min}

@@ -90,10 +90,11 @@ function SingleValue({ pv, Gauge }: { pv: PvRef; Gauge: (p: GaugeProps) => React
   if (config.state === 'error')
     return <TileError message={t('dashboard.tile.pvFailed')} detail={config.error} />;
   const model = modelOf(value);
+  const machine = pv.type === 'DigiIn' || pv.type === 'DigiOut';
   return (
     <div
       ref={root}
-      className="single-value"
+      className={machine ? 'single-value single-value-machine' : 'single-value'}
       data-pv={pvUrlId(pv)}
       data-stale={model.standing.reason ?? undefined}
       data-state={model.state}
@@ -103,7 +104,7 @@ function SingleValue({ pv, Gauge }: { pv: PvRef; Gauge: (p: GaugeProps) => React
       style={fill ? ({ '--alarm-color': fill } as React.CSSProperties) : undefined}
     >
       <Gauge model={model} value={value} connection={connection} />
-      {(pv.type === 'DigiIn' || pv.type === 'DigiOut') && <MachineButton pv={pv} />}
+      {machine && <MachineButton pv={pv} />}
     </div>
   );
 }
@@ -115,6 +116,6 @@ function SingleValue({ pv, Gauge }: { pv: PvRef; Gauge: (p: GaugeProps) => React
  */
 function tileStanding(value: PvValue | undefined, m: GaugeModel): unknown {
   if (m.standing.stale) return value;
-  const bar = m.fraction === null ? 'none' : m.fraction > 0.001 ? 'bar' : 'empty';
+  const bar = m.fraction === null ? 'none' : 'bar';
   return `${m.state}|${m.limitState}|${m.unit}|${m.quality ?? ''}|${bar}`;
 }
