@@ -4,7 +4,8 @@
  * Options: `--lang=ru` (default de), `--alarm=AnaIn-200001` moves that PV's limits below its
  * value first, so the pages show a PV in alarm; `--click=<selector>` clicks the first element
  * it matches on each page before the screenshot (a dialog that element opens);
- * `--full` takes the whole page, not only the first screen; `--history=7` gives the plant that many days of alert history, as `npm start` has (the test
+ * `--full` takes the whole page, not only the first screen; `--widths=1024,1920` replaces
+ * the two widths (360 and 1920); `--history=7` gives the plant that many days of alert history, as `npm start` has (the test
  * server starts without).
  */
 import { chromium } from 'playwright-core';
@@ -47,7 +48,8 @@ try {
     executablePath: process.env.PEGEL_CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
   });
-  for (const width of [360, 1920]) {
+  const widths = option('widths')?.split(',').map(Number) ?? [360, 1920];
+  for (const width of widths) {
     const context = await browser.newContext({
       viewport: { width, height: width < 600 ? 780 : 1080 },
       baseURL: server.url,
