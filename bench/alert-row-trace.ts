@@ -14,6 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { profilePage, type CpuProfile, type ProfileNode } from './harness/workerProfile.ts';
+import { cookiesForBrowser } from './harness/cookies.ts';
 
 const DIST = resolve(import.meta.dirname, '../dist');
 const maps = new Map<string, SourceMapConsumer | null>();
@@ -147,8 +148,7 @@ try {
     viewport: { width: 1920, height: 1080 },
     baseURL: server.url,
   });
-  const [name, value] = session.cookie.split(';')[0]!.split('=');
-  await context.addCookies([{ name: name!, value: value!, url: server.url }]);
+  await context.addCookies(cookiesForBrowser(session.cookie, server.url));
   const page = await context.newPage();
   await page.goto('/alerts');
   await page.locator('.alert-row[data-index="0"]').waitFor({ timeout: 30_000 });
