@@ -24,6 +24,7 @@ import { startPlantServer } from '../tests/support/plantServer.ts';
 import { signInHttp } from '../tests/support/login.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './harness/browser.ts';
 import { serviceWorkerServes } from './harness/serviceWorker.ts';
+import { recordTrace, rendererMains, threadOf, type TraceEvent } from './harness/trace.ts';
 import { waitForExpression } from './harness/waitForExpression.ts';
 import { disableFeatures } from '../tests/support/chromiumFlags.ts';
 
@@ -57,35 +58,17 @@ const CATEGORIES = [
   'blink.user_timing',
 ].join(',');
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  dur?: number;
-  args?: { name?: string; data?: Record<string, unknown>; [key: string]: unknown };
-}
-
 /** Traces one navigation of `page` until its first rows are painted. */
 async function traceTab(
   context: BrowserContext,
   page: Page,
 ): Promise<{ events: TraceEvent[]; firstRows: number }> {
   const cdp = await context.newCDPSession(page);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', ({ value }) =>
-    events.push(...(value as unknown as TraceEvent[])),
-  );
-  await cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: CATEGORIES.split(',') },
-    transferMode: 'ReportEvents',
+  const { events, result: firstRows } = await recordTrace(cdp, CATEGORIES.split(','), async () => {
+    await page.goto(path);
+    await waitForExpression(page, FIRST_ROWS, { timeout: 60_000 });
+    return (await page.evaluate(ROWS_MS)) as number;
   });
-  await page.goto(path);
-  await waitForExpression(page, FIRST_ROWS, { timeout: 60_000 });
-  const firstRows = (await page.evaluate(ROWS_MS)) as number;
-  const done = new Promise<void>((ok) => cdp.once('Tracing.tracingComplete', () => ok()));
-  await cdp.send('Tracing.end');
-  await done;
   await cdp.detach();
   return { events, firstRows };
 }
@@ -103,12 +86,7 @@ interface TabFigures {
 
 /** The figures of the renderer whose main thread compiled the page's scripts. */
 function figuresOf(events: TraceEvent[], origin: string, firstRows: number): TabFigures {
-  const mainThreads = new Set(
-    events
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name')
-      .filter((e) => e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
+  const mainThreads = rendererMains(events);
   const ours = (e: TraceEvent): boolean => {
     const url = e.args?.data?.url ?? e.args?.fileName;
     return typeof url === 'string' && url.startsWith(origin);
@@ -150,12 +128,7 @@ function figuresOf(events: TraceEvent[], origin: string, firstRows: number): Tab
     'v8.deserializeCache',
   ]);
   for (const e of events)
-    if (
-      pids.has(e.pid) &&
-      mainThreads.has(`${e.pid}:${e.tid}`) &&
-      e.ph === 'X' &&
-      compileNames.has(e.name)
-    )
+    if (pids.has(e.pid) && mainThreads.has(threadOf(e)) && e.ph === 'X' && compileNames.has(e.name))
       figures.compileMs += (e.dur ?? 0) / 1000;
   return figures;
 }

@@ -15,17 +15,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './harness/browser.ts';
 import { benchDashboardPath, routeBenchDashboards, tilesShown } from './harness/benchDashboards.ts';
 import { cookiesForBrowser } from './harness/cookies.ts';
 import { defaultCookieProvider } from './harness/signIn.ts';
+import { recordTrace, rendererMains, threadOf } from './harness/trace.ts';
 import { waitForExpression } from './harness/waitForExpression.ts';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string; data?: { reason?: string; nodeName?: string } };
-}
 
 const args = process.argv.slice(2);
 const [rate = 3200, seconds = 4] = args.filter((a) => !a.startsWith('--')).map(Number);
@@ -74,39 +65,26 @@ try {
   await sleep(idleAfter);
 
   const cdp = await context.newCDPSession(page);
-  const events: TraceEvent[] = [];
-  cdp.on(
-    'Tracing.dataCollected',
-    ({ value }) => void events.push(...(value as unknown as TraceEvent[])),
-  );
-  const complete = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
-  await cdp.send('Tracing.start', {
-    traceConfig: {
-      includedCategories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'toplevel',
-        'blink',
-        'cc',
-        ...(invalidations ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
-      ],
-    },
-    transferMode: 'ReportEvents',
-  });
   const t0 = Date.now();
-  await sleep(seconds * 1000);
-  await cdp.send('Tracing.end');
-  await complete;
+  const { events } = await recordTrace(
+    cdp,
+    [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'toplevel',
+      'blink',
+      'cc',
+      ...(invalidations ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
+    ],
+    () => sleep(seconds * 1000),
+  );
   const wallS = (Date.now() - t0) / 1000;
 
-  const thread = (e: TraceEvent) => `${e.pid}:${e.tid}`;
-  const mains = new Set(
-    events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map(thread),
-  );
+  const mains = rendererMains(events);
   const cpu = new Map<string, { ms: number; n: number }>();
   const causes = new Map<string, number>();
   for (const e of events) {
-    if (!mains.has(thread(e))) continue;
+    if (!mains.has(threadOf(e))) continue;
     if (e.ph === 'X') {
       const s = cpu.get(e.name) ?? { ms: 0, n: 0 };
       s.ms += (e.tdur ?? e.dur ?? 0) / 1000;
@@ -114,7 +92,7 @@ try {
       cpu.set(e.name, s);
     }
     if (e.name.endsWith('InvalidationTracking')) {
-      const k = `${e.name}: ${e.args?.data?.reason ?? ''} ${e.args?.data?.nodeName ?? ''}`;
+      const k = `${e.name}: ${String(e.args?.data?.reason ?? '')} ${String(e.args?.data?.nodeName ?? '')}`;
       causes.set(k, (causes.get(k) ?? 0) + 1);
     }
   }

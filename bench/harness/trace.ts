@@ -1,0 +1,56 @@
+/**
+ * A Chrome trace of one page over CDP, for the bench's trace tools (trace-dashboard,
+ * code-cache-trace, alert-row-trace): the events as Chromium reports them, and the renderer
+ * main threads among them.
+ */
+import type { CDPSession } from 'playwright-core';
+
+/** One event of a Chrome trace, with the fields the tools read. */
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  pid?: number;
+  tid?: number;
+  ts?: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string; data?: Record<string, unknown>; [key: string]: unknown };
+}
+
+/**
+ * Traces `categories` while `during` runs, and returns what was recorded with what `during`
+ * returned. The events arrive after `Tracing.end`; the promise settles once all are in.
+ */
+export async function recordTrace<T>(
+  cdp: CDPSession,
+  categories: readonly string[],
+  during: () => Promise<T>,
+): Promise<{ events: TraceEvent[]; result: T }> {
+  const events: TraceEvent[] = [];
+  const collect = ({ value }: { value: unknown[] }) => {
+    events.push(...(value as TraceEvent[]));
+  };
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: [...categories] },
+    transferMode: 'ReportEvents',
+  });
+  const result = await during();
+  const complete = new Promise<void>((ok) => cdp.once('Tracing.tracingComplete', () => ok()));
+  await cdp.send('Tracing.end');
+  await complete;
+  cdp.off('Tracing.dataCollected', collect);
+  return { events, result };
+}
+
+/** The thread of an event, as `pid:tid`. */
+export const threadOf = (e: TraceEvent): string => `${e.pid}:${e.tid}`;
+
+/** The renderer main threads (`CrRendererMain`) named in a trace. */
+export function rendererMains(events: readonly TraceEvent[]): Set<string> {
+  return new Set(
+    events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map(threadOf),
+  );
+}
