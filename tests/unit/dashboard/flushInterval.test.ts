@@ -6,7 +6,7 @@
  */
 import { createElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveClient } from '../../../src/live/LiveClient.ts';
 import { LiveContext } from '../../../src/live/LiveContext.ts';
 import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
@@ -17,7 +17,7 @@ import {
 } from '../../../src/features/dashboard/DashboardPage.tsx';
 import { DEFAULT_FLUSH_INTERVAL_MS } from '../../../workers/flushInterval.ts';
 import { de } from '../i18n/allTexts.ts';
-import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
+import { rootPerTest } from '../../support/reactRoot.ts';
 
 beforeAll(() => {
   vi.stubGlobal('fetch', () => new Promise(() => undefined));
@@ -42,15 +42,11 @@ function recordingClient() {
 }
 
 describe('the dashboard flush interval', () => {
-  let mounted: TestRoot | null = null;
-  afterEach(async () => {
-    await mounted?.unmount();
-    mounted = null;
-  });
+  const mount = rootPerTest();
 
   it('FR5c: a dashboard takes frames at most every 250 ms while shown and gives the tab its interval back when it goes', async () => {
     const { client, asked, current } = recordingClient();
-    mounted = mountRoot();
+    const mounted = mount();
     await mounted.render(
       createElement(
         LiveContext.Provider,
@@ -72,7 +68,6 @@ describe('the dashboard flush interval', () => {
     expect(DASHBOARD_FLUSH_INTERVAL_MS).toBe(250);
     expect(current()).toBe(DASHBOARD_FLUSH_INTERVAL_MS);
     await mounted.unmount();
-    mounted = null;
     expect(asked).toEqual([DASHBOARD_FLUSH_INTERVAL_MS, DEFAULT_FLUSH_INTERVAL_MS]);
     expect(current()).toBe(DEFAULT_FLUSH_INTERVAL_MS);
   });

@@ -6,7 +6,7 @@
  * (with its one mark, domain/valueStanding.ts) or fresh again.
  */
 import { act, createElement, Profiler } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PvConfig, PvValue } from '../../../src/contract/pv.ts';
 import type { DashboardTile } from '../../../src/contract/dashboard.ts';
 import type { LiveClient } from '../../../src/live/LiveClient.ts';
@@ -16,7 +16,7 @@ import { addTexts } from '../../../src/app/i18n.ts';
 import { SingleValueTile } from '../../../src/features/dashboard/tiles/SingleValueTile.tsx';
 import type { Frame } from '../../../workers/engineProtocol.ts';
 import { de } from '../i18n/allTexts.ts';
-import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
+import { rootPerTest, type TestRoot } from '../../support/reactRoot.ts';
 
 beforeAll(() => {
   vi.stubGlobal('fetch', () => new Promise(() => undefined));
@@ -74,14 +74,10 @@ async function mountTile(mounted: TestRoot, displayStyle: string) {
 }
 
 describe('single-value tile written in place', () => {
-  let mounted: TestRoot | null = null;
-  afterEach(async () => {
-    await mounted?.unmount();
-    mounted = null;
-  });
+  const mount = rootPerTest();
 
   it('DV1: a new value moves the number, the fill and the meter without a render of the tile; turning stale renders it once, with its mark', async () => {
-    mounted = mountRoot();
+    const mounted = mount();
     const { store, commits } = await mountTile(mounted, 'HorizontalGauge');
     const root = mounted.container;
     const number = () => root.querySelector('.gauge-number')!.textContent;
@@ -115,7 +111,7 @@ describe('single-value tile written in place', () => {
   });
 
   it('DV2: the circular gauge moves its arc (the dash of one path) and its name in place', async () => {
-    mounted = mountRoot();
+    const mounted = mount();
     const { store, commits } = await mountTile(mounted, 'CircularGauge');
     const root = mounted.container;
     const bar = () => root.querySelector('path.gauge-bar')!;
@@ -140,7 +136,7 @@ describe('single-value tile written in place', () => {
   });
 
   it('DV3: a new value changes the data of the text node React rendered; no node enters or leaves the tile', async () => {
-    mounted = mountRoot();
+    const mounted = mount();
     const { store, commits } = await mountTile(mounted, 'DigitalGauge');
     const root = mounted.container;
     const number = root.querySelector('.gauge-number')!;

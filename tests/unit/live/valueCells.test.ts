@@ -6,7 +6,7 @@
  * src/ui/StaleNote.tsx). Ages are written by the tab's one clock (src/ui/ageClock.ts).
  */
 import { act, createElement, useRef } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PvValue } from '../../../src/contract/pv.ts';
 import type { LiveClient } from '../../../src/live/LiveClient.ts';
 import { LiveContext } from '../../../src/live/LiveContext.ts';
@@ -33,7 +33,7 @@ import {
   writePlain,
 } from '../../../workers/pvColumns.ts';
 import { de } from '../i18n/allTexts.ts';
-import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
+import { rootPerTest } from '../../support/reactRoot.ts';
 
 beforeAll(() => {
   vi.stubGlobal('fetch', () => new Promise(() => undefined));
@@ -83,19 +83,15 @@ function setup() {
 }
 
 describe('value cells written in place', () => {
-  let mounted: TestRoot | null = null;
-  afterEach(async () => {
-    await mounted?.unmount();
-    mounted = null;
-  });
+  const mount = rootPerTest();
 
   it('VC1: a new value changes its cell text without a render of the row; a stale value renders the row once, with its mark', async () => {
     const { store, client, Row, renders } = setup();
-    mounted = mountRoot();
+    const mounted = mount();
     await mounted.render(
       createElement(LiveContext.Provider, { value: client }, createElement(Row)),
     );
-    const text = () => mounted!.container.querySelector('.value')!.textContent;
+    const text = () => mounted.container.querySelector('.value')!.textContent;
     expect(text()).toBe('—');
     const rendersBefore = renders();
     await act(() => void store.apply(frame([value(1.5)])));
@@ -153,11 +149,11 @@ describe('value cells written in place', () => {
           },
         ],
       }) as Frame;
-    mounted = mountRoot();
+    const mounted = mount();
     await mounted.render(
       createElement(LiveContext.Provider, { value: client }, createElement(Facts)),
     );
-    const stamp = () => mounted!.container.querySelector('.stamp')!.textContent;
+    const stamp = () => mounted.container.querySelector('.stamp')!.textContent;
     expect(stamp()).toBe('—');
     await act(() => void store.apply(station(1_000, 'Connected')));
     const rendersBefore = renders;
@@ -204,7 +200,7 @@ describe('value cells written in place', () => {
         { value: client },
         ...shown.map((view) => createElement(view, { key: view.name })),
       );
-    mounted = mountRoot();
+    const mounted = mount();
     await mounted.render(views(State));
     expect(held.get('station:st4')).toBe(2);
     expect(held.get('stationTime:st4') ?? 0).toBe(0);
@@ -242,11 +238,11 @@ describe('value cells written in place', () => {
             },
           ],
         }) as Frame;
-      mounted = mountRoot();
+      const mounted = mount();
       await mounted.render(
         createElement(LiveContext.Provider, { value: client }, createElement(Tile)),
       );
-      const shown = () => mounted!.container.querySelector('b')!.textContent;
+      const shown = () => mounted.container.querySelector('b')!.textContent;
       await act(() => void store.apply(station(100_000)));
       expect(shown()).toBe('fresh');
       const rendersBefore = renders;
