@@ -14,6 +14,17 @@ export const NO_VALUE = '–';
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const nowWords = new Map<string, string>();
+
+/** The language's word for an age of zero: 'jetzt', 'now', 'nyní', 'сейчас'. */
+function nowWord(locale: FormatLocale): string {
+  let word = nowWords.get(locale);
+  if (word === undefined) {
+    word = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second');
+    nowWords.set(locale, word);
+  }
+  return word;
+}
 
 function numberFormat(locale: string, decimals: number): Intl.NumberFormat {
   const key = `${locale}|${decimals}`;
@@ -174,8 +185,9 @@ export function nextAgeStepMs(ageMs: number): number {
 
 /**
  * How old data is, in words and with the language's plural rules: 'vor 3 Minuten',
- * '3 минуты назад'. Takes the age in ms (now minus the data's time stamp); a negative age
- * (clock skew) counts as zero.
+ * '3 минуты назад'; under a second the language's word for now ('jetzt', 'сейчас') rather
+ * than 'vor 0 Sekunden'. Takes the age in ms (now minus the data's time stamp); a negative
+ * age (clock skew) counts as zero.
  */
 export function formatAge(ageMs: number, locale: FormatLocale): string {
   if (!Number.isFinite(ageMs)) return NO_VALUE;
@@ -185,6 +197,7 @@ export function formatAge(ageMs: number, locale: FormatLocale): string {
     f = new Intl.RelativeTimeFormat(locale, { numeric: 'always', style: 'long' });
     relativeFormats.set(locale, f);
   }
+  if (age < SECOND_MS) return nowWord(locale);
   if (age < MINUTE_MS) return f.format(-Math.floor(age / SECOND_MS), 'second');
   if (age < HOUR_MS) return f.format(-Math.floor(age / MINUTE_MS), 'minute');
   if (age < DAY_MS) return f.format(-Math.floor(age / HOUR_MS), 'hour');

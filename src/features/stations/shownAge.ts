@@ -41,7 +41,7 @@ export function showAge(
 export const STATION_AGE_GRACE_MS = 2_000;
 
 /**
- * Words for a station's age that read as just now ('vor 0 Sekunden') until its time stamp is
+ * Words for a station's age that read as just now ('jetzt') until its time stamp is
  * STATION_AGE_GRACE_MS old: the clock's step at one second and the next time stamp a moment
  * later would otherwise write 1 s and 0 s again each second, two frames for nothing (issue
  * 44), and make a normal station flicker.

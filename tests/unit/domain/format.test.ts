@@ -74,7 +74,16 @@ describe('FMT: formatting in the chosen locale', () => {
     expect(formatAge(42_000, 'de')).toBe('vor 42 Sekunden');
     expect(formatAge(2 * 60 * MIN + 5 * MIN, 'de')).toBe('vor 2 Stunden');
     expect(formatAge(3 * 24 * 60 * MIN, 'de')).toBe('vor 3 Tagen');
-    expect(formatAge(-5000, 'de')).toBe('vor 0 Sekunden');
+    expect(formatAge(-5000, 'de')).toBe('jetzt');
+  });
+
+  it('FMT3b: an age under a second reads as now in every language, not as 0 seconds ago', () => {
+    expect(formatAge(0, 'de')).toBe('jetzt');
+    expect(formatAge(999, 'de')).toBe('jetzt');
+    expect(formatAge(1_000, 'de')).toBe('vor 1 Sekunde');
+    expect(formatAge(0, 'en')).toBe('now');
+    expect(formatAge(0, 'cs')).toBe('nyní');
+    expect(formatAge(0, 'ru')).toBe('сейчас');
   });
 
   it('FMT4: fixed patterns of SPEC §9 with the names of the language', () => {

@@ -135,7 +135,7 @@ describe('age clock', () => {
     expect(age.writes).toEqual(['vor 10 Minuten']);
     vi.advanceTimersByTime(200);
     watch.retime(Date.now());
-    expect(age.writes.at(-1)).toBe('vor 0 Sekunden');
+    expect(age.writes.at(-1)).toBe('jetzt');
     vi.advanceTimersByTime(1_000);
     expect(age.writes.at(-1)).toBe('vor 1 Sekunde');
   });
