@@ -109,7 +109,7 @@ export function Shell() {
           </Link>
           {plantName && (
             <span className="plant-name" title={plantName}>
-              {plantName}
+              <span className="plant-name-text">{plantName}</span>
             </span>
           )}
           <div className="header-spacer" />

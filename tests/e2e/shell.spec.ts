@@ -133,6 +133,26 @@ test('SH7: the header and About show the plant from the server', async ({ page }
   await expect(page.getByText('25 gleichzeitig angemeldete Benutzer')).toBeVisible();
 });
 
+test('SH7b: on a phone the plant name shows a readable part of itself or goes, never a letter and an ellipsis', async ({
+  page,
+}) => {
+  const name = page.locator('.plant-name-text');
+  for (const width of [320, 360, 480, 1920]) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto('/about');
+    await expect(page.getByRole('banner').getByRole('status')).toBeVisible();
+    const shown = await name.evaluate((el) =>
+      getComputedStyle(el).display === 'none' ? 0 : el.getBoundingClientRect().width,
+    );
+    // Either gone, or room for several letters (the slot's container rule hides it under 5rem).
+    if (shown > 0) expect(shown, `plant name at ${width} px`).toBeGreaterThanOrEqual(80);
+    if (width === 1920) {
+      await expect(name).toHaveText('Zweckverband Wasserversorgung Talaue');
+      expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+  }
+});
+
 test('SH8: About says the data could not be loaded and loads it on retry', async ({ page }) => {
   let fail = true;
   await page.route('**/api/SystemConfig/system-settings', (route) =>
