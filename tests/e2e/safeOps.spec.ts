@@ -356,7 +356,7 @@ test('SO9: chart tick labels follow the language on every chart type', async ({ 
   }
 });
 
-test('SO10: two similar long names stay distinguishable at 360 px, with the full name on hover', async ({
+test('SO10: two similar long names stay distinguishable at 360 px, with the full name on hover; a tail without room ends in an ellipsis', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 780 });
@@ -383,4 +383,21 @@ test('SO10: two similar long names stay distinguishable at 360 px, with the full
   await expect(tiles).toHaveCount(2);
   const tileTails = await tiles.locator('.mid-tail').allTextContents();
   expect(tileTails[0]).not.toBe(tileTails[1]);
+
+  // Where even the tail has no room (a PV row at 320 px), it ends in an ellipsis inside the
+  // name's box instead of running out of it and being cut mid-letter.
+  await page.setViewportSize({ width: 320, height: 780 });
+  await page.goto('/stations/2');
+  await expect(page.locator('.pv-row .mid-tail').first()).toBeVisible();
+  const outside = await page.locator('.pv-row .mid-text').evaluateAll((names) =>
+    names
+      .map((name) => {
+        const tail = name.querySelector('.mid-tail');
+        if (!tail) return null;
+        const [box, tailBox] = [name.getBoundingClientRect(), tail.getBoundingClientRect()];
+        return tailBox.right > box.right + 0.5 ? name.getAttribute('title') : null;
+      })
+      .filter((title) => title !== null),
+  );
+  expect(outside).toEqual([]);
 });
