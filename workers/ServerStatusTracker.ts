@@ -12,6 +12,8 @@ import type { ChannelState } from './HubChannel.ts';
 export class ServerStatusTracker {
   private serverStatus: ServerStatus = 'WebServerDisconnected';
   private channel: ChannelState = 'idle';
+  /** The status channel has connected or failed at least once (its first attempt is over). */
+  private settled = false;
   private online = true;
   private lastDataAt: number | null = null;
   /** Data hubs that are down or coming back while the status hub may be up. */
@@ -28,6 +30,7 @@ export class ServerStatusTracker {
   channelChanged(to: ChannelState): void {
     this.update(() => {
       this.channel = to;
+      if (to === 'connected' || to === 'faulted' || to === 'reconnecting') this.settled = true;
       if (to === 'connected') this.serverStatus = 'ServerDisconnected';
       else this.serverStatus = 'WebServerDisconnected';
     });
@@ -75,6 +78,7 @@ export class ServerStatusTracker {
       serverStatus: this.serverStatus,
       lastDataAt: this.lastDataAt,
       nextRetryAt: this.retries.size ? Math.min(...this.retries.values()) : null,
+      firstStart: !this.settled,
     };
   }
 
@@ -90,7 +94,8 @@ export class ServerStatusTracker {
       case 'stopping':
         return 'disconnecting';
       case 'idle':
-        return 'notConnected';
+        // Before the first start no tab has leased the channel yet; one is about to.
+        return this.settled ? 'notConnected' : 'connecting';
       case 'connected':
         if (this.troubledHubs.size > 0) return 'connecting';
         return this.serverStatus === 'Connected' ? 'connected' : 'notConnected';
@@ -101,7 +106,11 @@ export class ServerStatusTracker {
     const before = this.snapshot();
     change();
     const after = this.snapshot();
-    if (before.display !== after.display || before.serverStatus !== after.serverStatus) {
+    if (
+      before.display !== after.display ||
+      before.serverStatus !== after.serverStatus ||
+      before.firstStart !== after.firstStart
+    ) {
       this.onChange();
     }
   }

@@ -27,6 +27,11 @@ export interface ConnectionStatus {
   lastDataAt: number | null;
   /** While a hub is down: when the next connection attempt starts (the header counts down). */
   nextRetryAt: number | null;
+  /**
+   * The status channel is on its first attempt: it has neither connected nor failed yet, so
+   * the initial WebServerDisconnected is not a finding (a tab shows "connecting", no fault).
+   */
+  firstStart: boolean;
 }
 
 /** SPEC §7 `sendServerInfoMessage`: a notice from the server to every tab. */

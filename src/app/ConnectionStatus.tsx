@@ -52,19 +52,25 @@ export interface ConnectionStatusProps {
   serverStatus?: ServerStatus;
   /** When the next connection attempt starts, while one waits (epoch ms). */
   nextRetryAt?: number | null;
+  /** The first attempt to reach the server is still running: nothing has failed yet. */
+  firstStart?: boolean;
 }
 
 /**
  * CD1: which link is down, from the displayed state and the server's status (SPEC §8); the
- * tab's own engine first (EL2).
+ * tab's own engine first (EL2). CD4: until the first attempt to connect has connected or
+ * failed (`firstStart`), the initial WebServerDisconnected names no fault: the tab is
+ * connecting. A browser without network is named at once.
  */
 export function connectionDiagnosis(
   state: ConnectionDisplay,
   serverStatus: ServerStatus | undefined,
+  firstStart = false,
 ): string | null {
   // EL2: whatever the server said last, no engine carries it to this tab now.
   if (state === 'engineLost') return 'engineLost';
   if (state === 'connected' || state === 'disconnecting' || !serverStatus) return null;
+  if (firstStart && state !== 'offline') return null;
   if (state === 'offline' && serverStatus !== 'WebServerDisconnected') return 'browserOffline';
   switch (serverStatus) {
     case 'WebServerDisconnected':
@@ -91,6 +97,7 @@ export function ConnectionStatus({
   live = true,
   serverStatus,
   nextRetryAt = null,
+  firstStart = false,
 }: ConnectionStatusProps) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -104,7 +111,7 @@ export function ConnectionStatus({
   const age = lastDataAt != null ? at - lastDataAt : null;
   // On a connected link the hub keep-alive vouches for quiet values (domain/freshness.ts).
   const stale = isStale({ connected: state === 'connected', lastDataAt, now: at });
-  const diagnosis = connectionDiagnosis(state, serverStatus);
+  const diagnosis = connectionDiagnosis(state, serverStatus, firstStart);
   const label = diagnosis
     ? t(`shell.connection.diagnosis.${diagnosis}` as 'shell.connection.diagnosis.webServer')
     : t(`shell.connection.${state}`);

@@ -14,7 +14,7 @@ export function ServerNotices() {
   const format = useFormat();
   const { notices, dismiss } = useServerInfo();
   const status = useConnectionStatus();
-  const diagnosis = connectionDiagnosis(status.display, status.serverStatus);
+  const diagnosis = connectionDiagnosis(status.display, status.serverStatus, status.firstStart);
   if (notices.length === 0 && !diagnosis) return null;
   return (
     <div className="server-notices">

@@ -58,6 +58,7 @@ function LiveConnectionStatus() {
       lastDataAt={status.lastDataAt}
       serverStatus={status.serverStatus}
       nextRetryAt={status.nextRetryAt}
+      firstStart={status.firstStart}
       live
     />
   );

@@ -41,6 +41,7 @@ const INITIAL_STATUS: TabConnectionStatus = {
   serverStatus: 'WebServerDisconnected',
   lastDataAt: null,
   nextRetryAt: null,
+  firstStart: true,
 };
 
 /** One PV's value: the frame's object, or the numbers of its column until a view reads it. */
@@ -253,7 +254,7 @@ export class TabLiveStore {
       for (const set of [stations?.get(key), this.stationStateListeners.get(key)])
         if (set) for (const listener of set) woken.add(listener);
     }
-    this.status = { ...this.status, display: 'engineLost', nextRetryAt: null };
+    this.status = { ...this.status, display: 'engineLost', nextRetryAt: null, firstStart: false };
     for (const listener of woken) listener();
   }
 
@@ -289,6 +290,7 @@ export class TabLiveStore {
       next.display === before.display &&
       next.serverStatus === before.serverStatus &&
       next.nextRetryAt === before.nextRetryAt &&
+      next.firstStart === before.firstStart &&
       !ageMoved
     ) {
       return false;
@@ -299,6 +301,7 @@ export class TabLiveStore {
       // A change of state carries the newest time of data, so the age shown from then on is.
       lastDataAt,
       nextRetryAt: next.nextRetryAt ?? null,
+      firstStart: next.firstStart,
     };
     return true;
   }

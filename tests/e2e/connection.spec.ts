@@ -48,6 +48,28 @@ test('CD1: each status the server reports shows which link is down; Connected sh
   expect((await simulate('Nonsense')).status).toBe(400);
 });
 
+test('CD4: opening a page shows connecting, never a fault, until the first connection is made', async ({
+  page,
+}) => {
+  // Every state the header's status takes from the first render on, in order.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenConnection: string[] }).seenConnection = seen;
+    new MutationObserver(() => {
+      const state = document.querySelector('.shell-header .conn')?.getAttribute('data-connection');
+      if (state && seen.at(-1) !== state) seen.push(state);
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await signIn(page, 'operator', '/maintenance');
+  await expect(conn(page)).toHaveAttribute('data-connection', 'connected');
+  const seen = await page.evaluate(
+    () => (window as unknown as { seenConnection: string[] }).seenConnection,
+  );
+  expect(seen.at(-1)).toBe('connected');
+  expect(seen.filter((state) => state !== 'connecting' && state !== 'connected')).toEqual([]);
+  await expect(page.locator('.conn-strip')).toHaveCount(0);
+});
+
 test('CD2: with the web server gone the header says so, with the data age and a countdown; it recovers by itself', async ({
   page,
   plant,

@@ -28,14 +28,48 @@ async function statusHarness(answer: unknown = { status: 'Connected', since: 0 }
 }
 
 describe('server status', () => {
-  it('SS1: before the status channel connects the status is WebServerDisconnected', async () => {
+  it('SS1: before the status channel connects the status is WebServerDisconnected, shown as connecting', async () => {
     const { h } = await statusHarness();
     expect(await h.engine.getConnectionStatus()).toEqual({
-      display: 'notConnected',
+      display: 'connecting',
       serverStatus: 'WebServerDisconnected',
       lastDataAt: null,
       nextRetryAt: null,
+      firstStart: true,
     });
+  });
+
+  it('SS7: the first start stays firstStart until the status channel connects or fails; never again after', async () => {
+    const hanging = await statusHarness();
+    hanging.status.startFailures.push('hang');
+    await hanging.h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
+    await hanging.h.timers.advance(5_000);
+    // A slow first attempt is still no finding.
+    expect(await hanging.h.engine.getConnectionStatus()).toMatchObject({
+      display: 'connecting',
+      serverStatus: 'WebServerDisconnected',
+      firstStart: true,
+    });
+
+    const failing = await statusHarness();
+    failing.status.startFailures.push(new Error('Failed to fetch'), 'hang');
+    await failing.h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
+    await failing.h.timers.advance(10);
+    expect(await failing.h.engine.getConnectionStatus()).toMatchObject({
+      serverStatus: 'WebServerDisconnected',
+      firstStart: false,
+    });
+    // The retry starts again: still a fault, not a first start.
+    await failing.h.timers.advance(60_000);
+    expect(await failing.h.engine.getConnectionStatus()).toMatchObject({
+      display: 'connecting',
+      firstStart: false,
+    });
+
+    const connecting = await statusHarness();
+    await connecting.h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
+    await connecting.h.timers.advance(10);
+    expect((await connecting.h.engine.getConnectionStatus()).firstStart).toBe(false);
   });
 
   it('SS2/SS3: the channel connecting gives ServerDisconnected, then the status the server sends', async () => {

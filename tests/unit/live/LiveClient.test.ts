@@ -138,6 +138,7 @@ describe('TabLiveStore', () => {
       serverStatus: 'Connected',
       lastDataAt: 1_000,
       nextRetryAt: null,
+      firstStart: false,
     } as const;
     store.apply(frame({ status, lastDataAt: 1_000 }));
     expect(woken).toBe(1);
@@ -436,6 +437,7 @@ describe('a lost engine (EL1-EL3)', () => {
           serverStatus: 'Connected',
           lastDataAt: 1_000,
           nextRetryAt: null,
+          firstStart: false,
         },
         lastDataAt: 1_000,
       }),
@@ -459,6 +461,7 @@ describe('a lost engine (EL1-EL3)', () => {
           serverStatus: 'WebServerDisconnected',
           lastDataAt: null,
           nextRetryAt: null,
+          firstStart: false,
         },
       }),
     );
