@@ -64,6 +64,30 @@ test('AE0: an alert raised by the simulator appears live in two tabs', async ({ 
   await expect(b.locator(`[data-alert-id="${id}"]`)).toBeVisible();
 });
 
+test('AB1: while a tab loads, the banner never says there is nothing pending when an alarm stands', async ({
+  page,
+}) => {
+  // Every text the banner shows from the first render on, in order.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenBanner: string[] }).seenBanner = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('.alarm-banner-count')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await signIn(page, 'operator', '/alerts');
+  // The seeded archive holds pending alerts: the banner ends up counting them.
+  await expect(page.locator('.alarm-banner-count')).toContainText(/unquittierte Meldung/);
+  await page.goto('/maintenance');
+  await expect(page.locator('.alarm-banner-count')).toContainText(/unquittierte Meldung/);
+  const seen = await page.evaluate(
+    () => (window as unknown as { seenBanner: string[] }).seenBanner,
+  );
+  expect(seen).not.toContain('Keine anstehenden Meldungen');
+  expect(seen[0]).toMatch(/Meldungsstand wird geladen|unquittierte Meldung/);
+});
+
 test('AE1: two tabs show the same live list; acknowledging in one updates the other', async ({
   context,
 }) => {

@@ -68,6 +68,10 @@ export function AlarmBanner() {
   const latest = counts?.latest ?? null;
   const pending = counts?.pending ?? 0;
   const active = counts?.active ?? 0;
+  // AB1: until the engine has fetched the pending alerts, zero counts mean nothing: a tab
+  // that is still loading must not say "no pending alerts" beside a standing alarm. Alerts
+  // already known (a live one before the fetch) show as they are.
+  const loading = !unknown && !counts?.ready && pending === 0 && active === 0;
   const topPriority = pending > 0 && top ? top.priority : null;
   const state = hornState({ settings, audioAllowed, topPriority });
 
@@ -96,11 +100,13 @@ export function AlarmBanner() {
 
   const label = unknown
     ? t('alerts.banner.unknown')
-    : pending > 0
-      ? t('alerts.banner.pending', { count: pending })
-      : active > 0
-        ? t('alerts.banner.active', { count: active })
-        : t('alerts.banner.none');
+    : loading
+      ? t('alerts.banner.loading')
+      : pending > 0
+        ? t('alerts.banner.pending', { count: pending })
+        : active > 0
+          ? t('alerts.banner.active', { count: active })
+          : t('alerts.banner.none');
   const topStyle = topPriority !== null ? styles.get(topPriority) : undefined;
   return (
     <div
@@ -108,7 +114,9 @@ export function AlarmBanner() {
         'alarm-banner',
         pending > 0 && 'has-alerts',
         pending === 0 && active > 0 && 'has-active',
+        loading && 'is-loading',
       )}
+      data-state={unknown ? 'unknown' : loading ? 'loading' : undefined}
     >
       <Link
         to="/alerts"
@@ -121,7 +129,15 @@ export function AlarmBanner() {
           {label}
         </span>
         <span className="alarm-banner-short" aria-hidden="true">
-          {unknown ? '?' : pending > 0 ? `⚠ ${pending}` : active > 0 ? `● ${active}` : '✓'}
+          {unknown
+            ? '?'
+            : loading
+              ? '…'
+              : pending > 0
+                ? `⚠ ${pending}`
+                : active > 0
+                  ? `● ${active}`
+                  : '✓'}
         </span>
         {/* The message texts of the plant already start with the station name. */}
         {pending > 0 && top && <span className="alarm-banner-text">{top.text}</span>}
