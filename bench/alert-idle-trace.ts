@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/alert-idle-trace.ts [rate=0] [seconds=5] [cost] [--settle=3]`: what the
+ * `npx tsx bench/alert-idle-trace.ts [rate=0] [seconds=5] [cost] [--settle=3] [--css=…]`: what the
  * current alert list (newest first, 1920 × 1080) costs its tab while it just stands open. The
  * flood server first raises 20 alerts a second for 3 s, so the list and the remote alarms
  * waiting hold a screenful of unacknowledged alarms; then the server is started again on the
@@ -44,6 +44,8 @@ const rate = Number(positional[0] ?? 0);
 const seconds = Number(positional[1] ?? 5);
 const costOnly = positional[2] === 'cost';
 /** `--settle=35`: seconds the page stands before the windows (the header's pulse lasts 30). */
+/** `--css=<rules>`: a style sheet added to the page first, to try a change without a build. */
+const css = process.argv.find((a) => a.startsWith('--css='))?.slice('--css='.length);
 const settleS = Number(
   process.argv.find((a) => a.startsWith('--settle='))?.slice('--settle='.length) ?? 3,
 );
@@ -108,6 +110,7 @@ try {
   const time = page.locator('.alert-head [role="columnheader"].col-time');
   await time.locator('button').click();
   await time.and(page.locator('[aria-sort="descending"]')).waitFor();
+  if (css) await page.addStyleTag({ content: css });
   await page.mouse.move(5, 1070);
   await page.waitForTimeout(settleS * 1000);
 
