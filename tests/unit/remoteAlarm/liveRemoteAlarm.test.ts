@@ -4,7 +4,8 @@
  * README "The current alert list at rest and at low rates"): the rows of remote alarms waiting
  * for confirmation are read again as their count changes, but at most once per
  * ROWS_READ_GAP_MS (RemoteAlarmRows.tsx); the on-call line, which follows the focused alert's
- * station, keeps its plans leased when the station changes (useLivePlans.ts).
+ * station, keeps its plans leased when the station changes (useLivePlans.ts); the header's
+ * mark starts its pulse again only when more alarms wait (RemoteAlarmPending.tsx, ui.css).
  */
 import { act, createElement, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -21,6 +22,7 @@ import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
 import { addTexts } from '../../../src/app/i18n.ts';
 import { OnCallSummary } from '../../../src/features/remote-alarm/OnCallSummary.tsx';
 import { RemoteAlarmRows } from '../../../src/features/remote-alarm/RemoteAlarmRows.tsx';
+import { RemoteAlarmPending } from '../../../src/features/remote-alarm/RemoteAlarmPending.tsx';
 import type { Frame } from '../../../workers/engineProtocol.ts';
 import { de } from '../i18n/allTexts.ts';
 import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
@@ -192,5 +194,31 @@ describe('remote alarms beside the current alert list', () => {
     expect(line()?.textContent).toContain('Nachtplan (live)');
     expect(live.leases).toEqual(leased);
     expect(live.releases).toEqual([]);
+  });
+
+  it('RA15: the header’s mark of the remote alarms waiting is a new (pulsing) mark when more wait, the same when fewer wait', async () => {
+    const live = liveClient();
+    live.store.apply(planFrame([plan(1, 'Tagplan', 1)]));
+    mounted = mountRoot();
+    await mounted.render(live.wrap(createElement(RemoteAlarmPending)));
+    const mark = () => mounted!.container.querySelector('.remote-pending .alarm-mark');
+    await vi.waitFor(() => expect(mark()).not.toBeNull(), { timeout: 10_000 });
+    expect(mark()!.classList.contains('is-pulsing')).toBe(true);
+    const first = mark();
+    const waiting = async (n: number) => {
+      await act(async () => {
+        live.store.apply(planFrame([plan(1, 'Tagplan', n)]));
+      });
+      expect(mounted!.container.querySelector('[data-remote-pending]')).toHaveProperty(
+        'dataset.remotePending',
+        String(n),
+      );
+    };
+    await waiting(2);
+    const second = mark();
+    expect(second).not.toBe(first);
+    expect(second!.classList.contains('is-pulsing')).toBe(true);
+    await waiting(1);
+    expect(mark()).toBe(second);
   });
 });
