@@ -289,8 +289,9 @@ try {
             callFrame: {
               functionName: data.functionName ?? '',
               url: data.url,
-              lineNumber: data.lineNumber ?? 0,
-              columnNumber: data.columnNumber ?? 0,
+              // A trace's positions count from 1, a profile's from 0.
+              lineNumber: (data.lineNumber ?? 1) - 1,
+              columnNumber: (data.columnNumber ?? 1) - 1,
             },
           })
         : (data?.functionName ?? '?');

@@ -295,8 +295,12 @@ export default defineScenario<ViewsParams>({
       alerts: { pegel: [], baseline: [] },
     };
 
-    // `PEGEL_BENCH_VIEWS=alerts` (or `dashboard`) runs one part only, for A/B runs of it.
+    // `PEGEL_BENCH_VIEWS=alerts` (or `dashboard`) runs one part only, for A/B runs of it;
+    // `PEGEL_BENCH_ALERT_RATES=10,200` sweeps the alert list over other rates.
     const only = process.env.PEGEL_BENCH_VIEWS;
+    const alertRates = process.env.PEGEL_BENCH_ALERT_RATES?.split(',').map(Number);
+    if (alertRates?.length && alertRates.every((r) => r > 0))
+      p = { ...p, alerts: { ...p.alerts, rates: alertRates } };
     // --- dashboards ---
     const { stations, tiles, tabs } = p.dashboard;
     const topRate = Math.max(...p.dashboard.rates);

@@ -2,8 +2,9 @@
  * The alarm mark beside a value (ISA-101, ISA-18.2; DESIGN.md "Alarm states"): a shape per
  * priority band holding the priority number, so an alarm never speaks by colour alone.
  * Filled while the alarm is active; hollow once it returned to normal but is not yet
- * acknowledged; an unacknowledged active alarm pulses slowly by a halo around the mark, never
- * by fading the mark itself (not under reduced motion).
+ * acknowledged; an unacknowledged alarm carries a steady halo, a ring around the mark. A mark
+ * that stands for many (`pulse`, the header's) pulses slowly by its halo, never by fading the
+ * mark itself (not under reduced motion); rows and tiles do not (ui.css says why).
  */
 import { cx } from './cx.ts';
 
@@ -35,16 +36,18 @@ export interface AlarmMarkProps {
   ink?: string;
   /** The whole state in words, for screen readers and the tooltip. */
   label: string;
+  /** The halo of an unacknowledged alarm pulses (one mark in the header, not a list's). */
+  pulse?: boolean;
   className?: string;
 }
 
-export function AlarmMark({ priority, phase, fill, ink, label, className }: AlarmMarkProps) {
+export function AlarmMark({ priority, phase, fill, ink, label, pulse, className }: AlarmMarkProps) {
   const shape = ALARM_SHAPES[alarmShapeOf(priority)];
   const hollow = phase === 'returned';
   const color = fill ?? 'var(--text)';
   return (
     <span
-      className={cx('alarm-mark', `is-${phase}`, className)}
+      className={cx('alarm-mark', `is-${phase}`, pulse && 'is-pulsing', className)}
       role="img"
       aria-label={label}
       title={label}

@@ -9,6 +9,7 @@
  * acknowledge plans (RA-E11).
  */
 import { test, expect } from './fixtures.ts';
+import type { Locator } from '@playwright/test';
 import { signIn } from './auth.ts';
 import { signInHttp, type SignedIn } from '../support/login.ts';
 import {
@@ -483,6 +484,19 @@ test('RA-E12: a remote alarm waiting for confirmation shows live in the header, 
     );
     await expect(header.locator('.alarm-mark text')).toHaveText('1');
   }
+  // The header's mark stands for every waiting alarm: it pulses by its halo's opacity (for
+  // half a minute from when more wait), which the compositor animates; a row's mark keeps a
+  // steady halo (ui.css). Read from the style, which holds when the pulse has run its course.
+  const headerMark = wide.locator('.shell-header .remote-pending .alarm-mark');
+  const halo = (mark: Locator) =>
+    mark.evaluate((el) => {
+      const after = getComputedStyle(el, '::after');
+      return `${after.animationName} ${after.opacity}`;
+    });
+  await wide.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await halo(headerMark)).toMatch(/^alarm-halo /);
+  await wide.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await halo(headerMark)).toBe('none 1');
   // The navigation's entry carries the count (the side navigation of the wide tab).
   const badge = wide.locator('.shell-sidenav a[href="/remote-alarm/plans"] .nav-badge');
   await expect(badge).toHaveAttribute('data-remote-pending', String(count));
@@ -490,6 +504,8 @@ test('RA-E12: a remote alarm waiting for confirmation shows live in the header, 
   const row = phone.locator('[data-remote-row="5_2"]');
   await expect(row).toContainText('RA-E8 Druck zu tief');
   await expect(row).toContainText('Nachtplan');
+  await phone.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await halo(row.locator('.alarm-mark'))).toBe('none 1');
   await phone.screenshot({ path: 'test-results/remote-pending-360.png' });
   await wide.screenshot({ path: 'test-results/remote-pending-1920.png' });
 

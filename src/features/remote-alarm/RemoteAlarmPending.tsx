@@ -3,6 +3,7 @@
  * most important waiting priority and the count in words, a link to the plans to confirm.
  * Nothing while none waits. `NavBadge` is the same count on the navigation's entry.
  */
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { AlarmMark } from '../../ui/index.ts';
@@ -16,6 +17,14 @@ export function RemoteAlarmPending() {
   const { t } = useTranslation();
   const pending = usePendingRemoteAlarms();
   const styles = usePriorityStyles();
+  // The mark pulses for a while when it appears and whenever more alarms wait (ui.css): a
+  // new round remounts it, which starts its animation again.
+  const [pulse, setPulse] = useState({ count: 0, round: 0 });
+  if (pulse.count !== pending.count)
+    setPulse({
+      count: pending.count,
+      round: pending.count > pulse.count ? pulse.round + 1 : pulse.round,
+    });
   if (pending.count === 0) return null;
   const label = t('remoteAlarm.pending.header', { count: pending.count });
   const style = pending.priority === null ? undefined : styles.get(pending.priority);
@@ -29,11 +38,13 @@ export function RemoteAlarmPending() {
     >
       {pending.priority !== null && (
         <AlarmMark
+          key={pulse.round}
           priority={pending.priority}
           phase="unacknowledged"
           fill={style?.fill}
           ink={style?.ink}
           label={label}
+          pulse
         />
       )}
       <span className="remote-pending-text" aria-hidden="true">

@@ -1,9 +1,10 @@
 /**
  * Remote alarms waiting for confirmation as rows above the current alert list: the most
  * important waiting priority's mark, when it was raised, station, plan and text, and a link
- * to confirm. Read again whenever the live count changes (`usePendingRemoteAlarms`).
+ * to confirm. Read again when the live count changes (`usePendingRemoteAlarms`), at most once
+ * per `ROWS_READ_GAP_MS`: in an alarm flood the count changes with every alarm.
  */
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { getJson } from '../../api/http.ts';
 import { useFormat } from '../../app/useFormat.ts';
@@ -13,28 +14,45 @@ import { AlarmMark } from '../../ui/index.ts';
 import { usePriorityStyles } from '../alerts/usePriorities.ts';
 import { CONFIRM_PATH } from './RemoteAlarmPending.tsx';
 import { usePendingRemoteAlarms } from './usePendingRemoteAlarms.ts';
+import { ThrottledRead } from './throttledRead.ts';
+
+/** Shortest time between two reads of the rows; the header's count is live meanwhile. */
+export const ROWS_READ_GAP_MS = 1_000;
+
+const readRows = (signal: AbortSignal) =>
+  getJson<PlanToConfirm[]>(REMOTE_ALERT_API.plansToConfirm, { signal });
 
 export function RemoteAlarmRows() {
-  const { t } = useTranslation();
-  const format = useFormat();
-  const styles = usePriorityStyles();
   const pending = usePendingRemoteAlarms();
   const [rows, setRows] = useState<PlanToConfirm[]>([]);
+  const reader = useRef<ThrottledRead<PlanToConfirm[]> | null>(null);
+  useEffect(() => {
+    const read = new ThrottledRead(readRows, setRows, ROWS_READ_GAP_MS);
+    reader.current = read;
+    return () => {
+      read.dispose();
+      reader.current = null;
+    };
+  }, []);
   const version = `${pending.count}/${pending.plans}/${pending.priority}`;
   useEffect(() => {
     if (pending.count === 0) {
+      reader.current?.cancel();
       setRows([]);
       return;
     }
-    const controller = new AbortController();
-    getJson<PlanToConfirm[]>(REMOTE_ALERT_API.plansToConfirm, { signal: controller.signal }).then(
-      (list) => setRows(list),
-      () => undefined,
-    );
-    return () => controller.abort();
+    reader.current?.request();
     // The live count says when the list changed; the version carries it.
   }, [version, pending.count]);
   if (pending.count === 0 || rows.length === 0) return null;
+  return <RowList rows={rows} />;
+}
+
+/** The rows as read, rendered again only when a read brings them, not with each count. */
+const RowList = memo(function RowList({ rows }: { rows: PlanToConfirm[] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const styles = usePriorityStyles();
   return (
     <section className="remote-rows" aria-labelledby="remote-rows-title">
       <h2 id="remote-rows-title" className="remote-rows-title">
@@ -73,4 +91,4 @@ export function RemoteAlarmRows() {
       </ul>
     </section>
   );
-}
+});

@@ -1,0 +1,324 @@
+/**
+ * `npx tsx bench/alert-idle-trace.ts [rate=0] [seconds=5] [cost] [--settle=3] [--css=…]`: what the
+ * current alert list (newest first, 1920 × 1080) costs its tab while it just stands open. The
+ * flood server first raises 20 alerts a second for 3 s, so the list and the remote alarms
+ * waiting hold a screenful of unacknowledged alarms; then the server is started again on the
+ * same data with `rate` new alerts a second (0: none, the idle page). After `--settle`
+ * seconds, prints the main thread's CPU (CDP ThreadTime) and task time in ms/s over a window
+ * of its own; then the running animations, and a 4 s trace (devtools.timeline, main thread
+ * only): time and count by event, paints by layer, the compositor's layers with their
+ * reasons, one second of what ran in order (port messages, React's work, frames), and each
+ * function call and timer by callee (source-mapped). `cost` prints the cost window only (A/B
+ * runs). Serves the dist/ of the checkout it lives in. Prints figures, asserts nothing.
+ */
+import { chromium, type CDPSession } from 'playwright-core';
+import { startPlantServer } from '../tests/support/plantServer.ts';
+import { signInHttp } from '../tests/support/login.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
+import { cookiesForBrowser } from './harness/cookies.ts';
+
+const DIST = resolve(import.meta.dirname, '../dist');
+const maps = new Map<string, SourceMapConsumer | null>();
+/** `function (source:line)` of a trace's call frame, through the build's source maps. */
+function sourceName(functionName: string, url: string, line: number, column: number): string {
+  if (!url.startsWith('http')) return functionName || url || '(anonymous)';
+  const path = new URL(url).pathname;
+  if (!maps.has(path)) {
+    const file = `${DIST}${path}.map`;
+    maps.set(
+      path,
+      existsSync(file)
+        ? new SourceMapConsumer(JSON.parse(readFileSync(file, 'utf8')) as RawSourceMap)
+        : null,
+    );
+  }
+  const at = maps.get(path)?.originalPositionFor({ line: line + 1, column });
+  const where = at?.source ? `${at.source.replace(/^(\.\.\/)+/, '')}:${at.line}` : path;
+  return `${at?.name ?? (functionName || '(anonymous)')} (${where})`;
+}
+
+const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const rate = Number(positional[0] ?? 0);
+const seconds = Number(positional[1] ?? 5);
+const costOnly = positional[2] === 'cost';
+/** `--settle=35`: seconds the page stands before the windows (the header's pulse lasts 30). */
+/** `--css=<rules>`: a style sheet added to the page first, to try a change without a build. */
+const css = process.argv.find((a) => a.startsWith('--css='))?.slice('--css='.length);
+const settleS = Number(
+  process.argv.find((a) => a.startsWith('--settle='))?.slice('--settle='.length) ?? 3,
+);
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid?: number;
+  tid?: number;
+  ts?: number;
+  dur?: number;
+  args?: Record<string, Record<string, unknown> | undefined>;
+}
+
+async function trace(cdp: CDPSession, ms: number): Promise<TraceEvent[]> {
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e) => {
+    events.push(...(e.value as unknown as TraceEvent[]));
+  });
+  const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
+  await cdp.send('Tracing.start', {
+    traceConfig: {
+      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc'],
+    },
+    transferMode: 'ReportEvents',
+  });
+  await new Promise((r) => setTimeout(r, ms));
+  await cdp.send('Tracing.end');
+  await done;
+  return events;
+}
+
+// The list fills first; `env` is the object the server's restart launches with.
+const env: Record<string, string> = {
+  PEGEL_LOAD_STATIONS: '0',
+  PEGEL_LOAD_PVS_PER_STATION: '0',
+  PEGEL_LOAD_UPDATES_PER_SEC: '0',
+  PEGEL_RATE_HEAVY_PER_MIN: '0',
+  PEGEL_ALERT_FLOOD_PER_SEC: '20',
+  PEGEL_PLANT_FAILURES_PER_PUMP_HOUR: '0',
+};
+const server = await startPlantServer({ env });
+await new Promise((r) => setTimeout(r, 3000));
+await server.stop();
+env.PEGEL_ALERT_FLOOD_PER_SEC = String(rate);
+await server.restart();
+
+const browser = await chromium.launch({
+  executablePath: process.env.PEGEL_CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+try {
+  const session = await signInHttp(server.url, 'operator');
+  const context = await browser.newContext({
+    viewport: { width: 1920, height: 1080 },
+    baseURL: server.url,
+  });
+  await context.addCookies(cookiesForBrowser(session.cookie, server.url));
+  const page = await context.newPage();
+  await page.goto('/alerts');
+  await page.locator('.alert-row[data-index="0"]').waitFor({ timeout: 30_000 });
+  const time = page.locator('.alert-head [role="columnheader"].col-time');
+  await time.locator('button').click();
+  await time.and(page.locator('[aria-sort="descending"]')).waitFor();
+  if (css) await page.addStyleTag({ content: css });
+  await page.mouse.move(5, 1070);
+  await page.waitForTimeout(settleS * 1000);
+
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metrics = async () =>
+    Object.fromEntries(
+      (
+        (await cdp.send('Performance.getMetrics')) as {
+          metrics: { name: string; value: number }[];
+        }
+      ).metrics.map((m) => [m.name, m.value]),
+    );
+  const rowCount = () =>
+    page.evaluate(() =>
+      Number(document.querySelector('.alert-table')?.getAttribute('aria-rowcount')),
+    );
+  const rows0 = await rowCount();
+  const m0 = await metrics();
+  const t0 = Date.now();
+  await page.waitForTimeout(seconds * 1000);
+  const secs = (Date.now() - t0) / 1000;
+  const m1 = await metrics();
+  const d = (k: string) => (m1[k] ?? 0) - (m0[k] ?? 0);
+  const perSec = (k: string) => ((d(k) * 1000) / secs).toFixed(1);
+  const costLine = `rate ${rate}/s, rows ${rows0} → ${await rowCount()}; main thread ms/s: CPU ${perSec('ThreadTime')}, task ${perSec('TaskDuration')}, script ${perSec('ScriptDuration')}, style ${perSec('RecalcStyleDuration')}, layout ${perSec('LayoutDuration')}; style recalcs ${(d('RecalcStyleCount') / secs).toFixed(1)}/s, layouts ${(d('LayoutCount') / secs).toFixed(1)}/s`;
+  console.log(costLine);
+  if (!costOnly) {
+    const animations = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .map((a) => {
+          const target = (a.effect as KeyframeEffect | null)?.target;
+          const pseudo = (a.effect as KeyframeEffect | null)?.pseudoElement ?? '';
+          return `${(a as CSSAnimation).animationName ?? a.id} on ${target?.className ?? '?'}${pseudo}`;
+        })
+        .join('; '),
+    );
+    console.log(`running animations: ${animations || 'none'}`);
+    const traceMs = 4000;
+    const events = await trace(cdp, traceMs);
+    const main = events.find(
+      (e) =>
+        e.ph === 'M' && e.name === 'thread_name' && e.args?.name === ('CrRendererMain' as never),
+    );
+    const onMain = (e: TraceEvent) => !main || (e.pid === main.pid && e.tid === main.tid);
+    const complete = events.filter((e) => (e.ph === 'X' || e.ph === 'B') && onMain(e));
+    const byName = new Map<string, { ms: number; n: number }>();
+    for (const e of complete) {
+      const s = byName.get(e.name) ?? { ms: 0, n: 0 };
+      s.ms += (e.dur ?? 0) / 1000;
+      s.n++;
+      byName.set(e.name, s);
+    }
+    const per = traceMs / 1000;
+    console.log(
+      `main thread, ${per} s trace, by event (ms/s inclusive, count/s):\n` +
+        [...byName.entries()]
+          .sort((a, b) => b[1].ms - a[1].ms)
+          .slice(0, 24)
+          .map(
+            ([k, s]) =>
+              `  ${(s.ms / per).toFixed(1).padStart(7)}  ${(s.n / per).toFixed(1).padStart(6)}/s  ${k}`,
+          )
+          .join('\n'),
+    );
+    const callees = new Map<string, number>();
+    for (const e of complete)
+      if (e.name === 'FunctionCall' || e.name === 'TimerFire' || e.name === 'FireAnimationFrame') {
+        const data = e.args?.data as
+          | {
+              functionName?: string;
+              url?: string;
+              lineNumber?: number;
+              columnNumber?: number;
+              timerId?: number;
+            }
+          | undefined;
+        const k = `${e.name}: ${
+          data?.url
+            ? // A trace's positions count from 1, a source map's lines from 1 and columns from 0.
+              sourceName(
+                data.functionName ?? '',
+                data.url,
+                (data.lineNumber ?? 1) - 1,
+                (data.columnNumber ?? 1) - 1,
+              )
+            : (data?.functionName ?? data?.timerId ?? '?')
+        }`;
+        callees.set(k, (callees.get(k) ?? 0) + 1);
+      }
+    await cdp.send('DOM.enable');
+    await cdp.send('DOM.getDocument', { depth: 0 });
+    /** `tag.class` of a node by its backend id (a trace's nodeId, a layer's backendNodeId). */
+    const describe = async (backendNodeId: number | undefined): Promise<string> => {
+      if (!backendNodeId) return '';
+      const { nodeIds } = (await cdp
+        .send('DOM.pushNodesByBackendIdsToFrontend', { backendNodeIds: [backendNodeId] })
+        .catch(() => ({ nodeIds: [] as number[] }))) as { nodeIds: number[] };
+      if (!nodeIds[0]) return `#${backendNodeId}`;
+      const d = (await cdp.send('DOM.describeNode', { nodeId: nodeIds[0] }).catch(() => null)) as {
+        node: { localName: string; nodeName: string; attributes?: string[]; pseudoType?: string };
+      } | null;
+      if (!d) return `#${backendNodeId}`;
+      const attrs = d.node.attributes ?? [];
+      const at = attrs.indexOf('class');
+      const cls = at >= 0 ? `.${attrs[at + 1]!.trim().replace(/\s+/g, '.')}` : '';
+      return `${d.node.localName || d.node.nodeName}${d.node.pseudoType ? `::${d.node.pseudoType}` : ''}${cls}`;
+    };
+    const paints = new Map<string, { n: number; area: number }>();
+    for (const e of complete)
+      if (e.name === 'Paint') {
+        const data = e.args?.data as
+          { clip?: number[]; nodeId?: number; layerId?: number } | undefined;
+        const clip = data?.clip ?? [];
+        const w =
+          clip.length >= 8
+            ? Math.max(clip[0]!, clip[2]!, clip[4]!, clip[6]!) -
+              Math.min(clip[0]!, clip[2]!, clip[4]!, clip[6]!)
+            : 0;
+        const h =
+          clip.length >= 8
+            ? Math.max(clip[1]!, clip[3]!, clip[5]!, clip[7]!) -
+              Math.min(clip[1]!, clip[3]!, clip[5]!, clip[7]!)
+            : 0;
+        const k = `${await describe(data?.nodeId)} ${w.toFixed(0)}×${h.toFixed(0)}`;
+        const s = paints.get(k) ?? { n: 0, area: 0 };
+        s.n++;
+        paints.set(k, s);
+      }
+    console.log(
+      'paints (count/s):\n' +
+        [...paints.entries()]
+          .sort((a, b) => b[1].n - a[1].n)
+          .slice(0, 12)
+          .map(([k, s]) => `  ${(s.n / per).toFixed(1).padStart(6)}/s  ${k}`)
+          .join('\n'),
+    );
+    await cdp.send('LayerTree.enable');
+    const layers = await new Promise<
+      {
+        layerId: string;
+        backendNodeId?: number;
+        width: number;
+        height: number;
+        drawsContent: boolean;
+      }[]
+    >((r) =>
+      cdp.once('LayerTree.layerTreeDidChange', (e) => r((e as { layers?: never[] }).layers ?? [])),
+    );
+    const described: string[] = [];
+    for (const l of layers) {
+      const what = await describe(l.backendNodeId);
+      const reasons = (await cdp
+        .send('LayerTree.compositingReasons', { layerId: l.layerId })
+        .catch(() => ({ compositingReasonIds: [] }))) as { compositingReasonIds?: string[] };
+      described.push(
+        `  ${l.width}×${l.height}${l.drawsContent ? ' draws' : ''} ${what} [${(reasons.compositingReasonIds ?? []).join(', ')}]`,
+      );
+    }
+    console.log(`layers (${layers.length}):\n${described.join('\n')}`);
+    // One second of the main thread in order: what ran, and the frames it led to.
+    const timed = complete
+      .filter((e) => e.ts !== undefined && (e.dur ?? 0) >= 100)
+      .filter((e) =>
+        [
+          'FunctionCall',
+          'FireAnimationFrame',
+          'TimerFire',
+          'ProxyMain::BeginMainFrame',
+          'ResourceReceiveResponse',
+          'EventDispatch',
+        ].includes(e.name),
+      )
+      .sort((a, b) => a.ts! - b.ts!);
+    const from = timed[Math.floor(timed.length / 3)]?.ts ?? 0;
+    console.log(
+      'one second in order (ms from its start, duration ms):\n' +
+        timed
+          .filter((e) => e.ts! >= from && e.ts! < from + 1e6)
+          .map((e) => {
+            const data = e.args?.data as
+              | { functionName?: string; url?: string; lineNumber?: number; columnNumber?: number }
+              | undefined;
+            const what =
+              e.name === 'FunctionCall' && data?.url
+                ? sourceName(
+                    data.functionName ?? '',
+                    data.url,
+                    (data.lineNumber ?? 1) - 1,
+                    (data.columnNumber ?? 1) - 1,
+                  )
+                : '';
+            return `  ${((e.ts! - from) / 1000).toFixed(1).padStart(7)} ${((e.dur ?? 0) / 1000).toFixed(1).padStart(5)}  ${e.name} ${what}`;
+          })
+          .join('\n'),
+    );
+    console.log(
+      'calls, timers and frame callbacks (count/s):\n' +
+        [...callees.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 16)
+          .map(([k, n]) => `  ${(n / per).toFixed(1).padStart(6)}/s  ${k}`)
+          .join('\n'),
+    );
+  }
+  await context.close();
+} finally {
+  await browser.close();
+  await server.dispose();
+}

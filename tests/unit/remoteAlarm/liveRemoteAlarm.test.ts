@@ -1,0 +1,224 @@
+// @vitest-environment happy-dom
+/**
+ * What the current alert list's remote-alarm parts cost while alarms come in (issue 44, bench
+ * README "The current alert list at rest and at low rates"): the rows of remote alarms waiting
+ * for confirmation are read again as their count changes, but at most once per
+ * ROWS_READ_GAP_MS (RemoteAlarmRows.tsx); the on-call line, which follows the focused alert's
+ * station, keeps its plans leased when the station changes (useLivePlans.ts); the header's
+ * mark starts its pulse again only when more alarms wait (RemoteAlarmPending.tsx, ui.css).
+ */
+import { act, createElement, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  planKey,
+  REMOTE_ALERT_API,
+  type AlarmPlan,
+  type PlanToConfirm,
+} from '../../../src/contract/remoteAlert.ts';
+import type { LiveClient } from '../../../src/live/LiveClient.ts';
+import { LiveContext } from '../../../src/live/LiveContext.ts';
+import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
+import { addTexts } from '../../../src/app/i18n.ts';
+import { OnCallSummary } from '../../../src/features/remote-alarm/OnCallSummary.tsx';
+import { RemoteAlarmRows } from '../../../src/features/remote-alarm/RemoteAlarmRows.tsx';
+import { RemoteAlarmPending } from '../../../src/features/remote-alarm/RemoteAlarmPending.tsx';
+import type { Frame } from '../../../workers/engineProtocol.ts';
+import { de } from '../i18n/allTexts.ts';
+import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
+
+function plan(station: number, planname: string, toConfirm = 0): AlarmPlan {
+  return {
+    station: { stationNumber: station },
+    stationName: `Station ${station}`,
+    planNumber: 1,
+    planname,
+    active: true,
+    groupname: 'Wasser',
+    activePriorities: Array.from({ length: 10 }, () => true),
+    recipients: Array.from({ length: 20 }, (_, i) =>
+      i === 0
+        ? {
+            callNumberId: station,
+            name: `Bereitschaft ${station}`,
+            number: '+49 171 1',
+            active: true,
+          }
+        : null,
+    ),
+    alertingCount: 0,
+    alertingCountMax: 50,
+    callNumberChangeCount: 0,
+    callNumberChangeCountMax: 20,
+    undeliveredMessages: 0,
+    deliveredMessages: 0,
+    defaultAction: null,
+    currentUserCanEdit: true,
+    toConfirm,
+    toConfirmPriority: toConfirm > 0 ? 1 : null,
+  };
+}
+
+const PLANS = [plan(1, 'Tagplan'), plan(2, 'Nachtplan')];
+
+/** The server: the plan list, and the plans to confirm with the count it has now. */
+const server = { waiting: 1, rowReads: 0 };
+function row(): PlanToConfirm {
+  return {
+    plan: { station: { stationNumber: 1 }, planNumber: 1 },
+    planName: 'Tagplan',
+    stationName: 'Station 1',
+    pvAreaName: 'Wasser',
+    alertText: 'Druck zu hoch',
+    priority: 1,
+    pendingCount: server.waiting,
+    raisedAt: Date.UTC(2026, 10, 26, 22, 0),
+    sent: true,
+    isActive: true,
+    defaultAction: null,
+    currentUserCanEdit: true,
+  };
+}
+
+beforeAll(() => {
+  addTexts('de', de);
+  vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
+    const path = new URL(String(input), 'http://pegel.test').pathname;
+    const answer = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body)));
+    if (path === REMOTE_ALERT_API.plans) return answer(PLANS);
+    if (path === REMOTE_ALERT_API.plansToConfirm) {
+      server.rowReads++;
+      return answer([row()]);
+    }
+    return new Promise(() => undefined);
+  });
+});
+
+function planFrame(plans: AlarmPlan[]): Frame {
+  return {
+    type: 'frame',
+    full: false,
+    pvValues: [],
+    pvConfigs: [],
+    stations: [],
+    items: plans.map((p) => ['plan', planKey(p), p]),
+    lastDataAt: null,
+  } as Frame;
+}
+
+/** A live client on a store of its own that counts leases and releases by key. */
+function liveClient() {
+  const store = new TabLiveStore();
+  const leases: string[] = [];
+  const releases: string[] = [];
+  const client = {
+    store,
+    lease: (_kind: string, key: string) => {
+      leases.push(key);
+      return () => void releases.push(key);
+    },
+  } as unknown as LiveClient;
+  const wrap = (node: ReactNode) =>
+    createElement(LiveContext.Provider, { value: client }, createElement(MemoryRouter, null, node));
+  return { store, leases, releases, wrap };
+}
+
+describe('remote alarms beside the current alert list', () => {
+  let mounted: TestRoot | null = null;
+  afterEach(async () => {
+    await mounted?.unmount();
+    mounted = null;
+    vi.useRealTimers();
+  });
+
+  it('RA13: the rows waiting for confirmation are read again at most once per gap however often the count changes, and show the last count', async () => {
+    const { ROWS_READ_GAP_MS } =
+      await import('../../../src/features/remote-alarm/RemoteAlarmRows.tsx');
+    // The clock stands still between the changes, so the gap cannot pass by slowness alone.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    server.waiting = 1;
+    server.rowReads = 0;
+    const live = liveClient();
+    live.store.apply(planFrame([plan(1, 'Tagplan', 1)]));
+    mounted = mountRoot();
+    await mounted.render(live.wrap(createElement(RemoteAlarmRows)));
+    const rowText = () => mounted!.container.querySelector('.remote-row-text')?.textContent;
+    await vi.waitFor(() => expect(rowText()).toBe('Druck zu hoch'), { timeout: 10_000 });
+    expect(server.rowReads).toBe(1);
+
+    // An alarm flood: four more alarms wait, one change of the live count each.
+    for (let n = 2; n <= 5; n++) {
+      server.waiting = n;
+      await act(async () => {
+        live.store.apply(planFrame([plan(1, 'Tagplan', n)]));
+      });
+    }
+    expect(server.rowReads).toBe(1);
+    // The gap passes: one read takes all four changes.
+    vi.setSystemTime(Date.now() + ROWS_READ_GAP_MS);
+    await vi.waitFor(() => expect(rowText()).toBe('Druck zu hoch (5)'), { timeout: 10_000 });
+    expect(server.rowReads).toBe(2);
+
+    // None waits any more: the rows go, and nothing is read for that.
+    await act(async () => {
+      live.store.apply(planFrame([plan(1, 'Tagplan', 0)]));
+    });
+    expect(mounted.container.querySelector('.remote-rows')).toBeNull();
+    expect(server.rowReads).toBe(2);
+  });
+
+  it('RA14: the on-call line keeps its plans leased when the focused station changes, and shows the new station’s live plan', async () => {
+    const live = liveClient();
+    live.store.apply(planFrame([plan(1, 'Tagplan'), plan(2, 'Nachtplan (live)')]));
+    mounted = mountRoot();
+    const line = () => mounted!.container.querySelector('[data-oncall-summary]');
+    await mounted.render(
+      live.wrap(createElement(OnCallSummary, { stationNumber: 1, stationName: 'Station 1' })),
+    );
+    await vi.waitFor(() => expect(line()?.getAttribute('data-oncall-summary')).toBe('1'), {
+      timeout: 10_000,
+    });
+    expect(line()?.textContent).toContain('Tagplan');
+    const leased = [...live.leases];
+    expect(leased.length).toBeGreaterThan(0);
+
+    // The same station under a new top row: nothing leased or released.
+    await mounted.render(
+      live.wrap(createElement(OnCallSummary, { stationNumber: 1, stationName: 'Station 1' })),
+    );
+    // Another station: its plan comes from what is held, with its live state.
+    await mounted.render(
+      live.wrap(createElement(OnCallSummary, { stationNumber: 2, stationName: 'Station 2' })),
+    );
+    expect(line()?.getAttribute('data-oncall-summary')).toBe('2');
+    expect(line()?.textContent).toContain('Nachtplan (live)');
+    expect(live.leases).toEqual(leased);
+    expect(live.releases).toEqual([]);
+  });
+
+  it('RA15: the header’s mark of the remote alarms waiting is a new (pulsing) mark when more wait, the same when fewer wait', async () => {
+    const live = liveClient();
+    live.store.apply(planFrame([plan(1, 'Tagplan', 1)]));
+    mounted = mountRoot();
+    await mounted.render(live.wrap(createElement(RemoteAlarmPending)));
+    const mark = () => mounted!.container.querySelector('.remote-pending .alarm-mark');
+    await vi.waitFor(() => expect(mark()).not.toBeNull(), { timeout: 10_000 });
+    expect(mark()!.classList.contains('is-pulsing')).toBe(true);
+    const first = mark();
+    const waiting = async (n: number) => {
+      await act(async () => {
+        live.store.apply(planFrame([plan(1, 'Tagplan', n)]));
+      });
+      expect(mounted!.container.querySelector('[data-remote-pending]')).toHaveProperty(
+        'dataset.remotePending',
+        String(n),
+      );
+    };
+    await waiting(2);
+    const second = mark();
+    expect(second).not.toBe(first);
+    expect(second!.classList.contains('is-pulsing')).toBe(true);
+    await waiting(1);
+    expect(mark()).toBe(second);
+  });
+});
