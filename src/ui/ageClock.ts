@@ -8,6 +8,12 @@
  * and an age not due is not even formatted. A hidden tab, or one whose ages are all scrolled
  * away, runs no timer at all; an element coming into view or a page shown again is written
  * at once, so no age is ever more than a second behind.
+ *
+ * One phase a tab: a newer time stamp coming in (`retime`: a connected station's, each second)
+ * is a beat. The tab draws a frame for it anyway, so the ages due by then are written in the
+ * same task, and while beats come the clock's own timer waits for the next expected beat (at
+ * most AGE_BEAT_WAIT_MS after an age is due) instead of drawing a frame of its own a moment
+ * before or after it: one frame a second, not two.
  */
 import { nextAgeStepMs } from '../domain/format.ts';
 
@@ -33,6 +39,12 @@ interface Watched {
 }
 
 export const AGE_TICK_MS = 1_000;
+/** Beats count while the last came at most this long ago (a missed one or two tolerated). */
+export const AGE_BEAT_FRESH_MS = 2_500;
+/** How late an expected beat may be before the timer writes the ages due itself. */
+export const AGE_BEAT_SLACK_MS = 250;
+/** An age due waits at most this long for a beat: it is never a second behind. */
+export const AGE_BEAT_WAIT_MS = 900;
 
 /**
  * Writes the text into the element's one text node where it has one: the node stays, so the
@@ -51,6 +63,10 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 /** When the armed timer fires, and when the clock last ticked (ms since the epoch). */
 let timerAt = Number.POSITIVE_INFINITY;
 let lastTickAt = Number.NEGATIVE_INFINITY;
+/** The earliest an age on screen is due (the time the armed timer is for, or sooner). */
+let nextDueAt = Number.POSITIVE_INFINITY;
+/** When a newer time stamp last came in (a beat; ms since the epoch). */
+let lastBeatAt = Number.NEGATIVE_INFINITY;
 let observer: IntersectionObserver | null | undefined;
 let watchingVisibility = false;
 
@@ -87,26 +103,62 @@ function running(): boolean {
   return onScreen > 0 && pageVisible();
 }
 
-/** Wakes the clock at `at`, or a second after its last tick if that is later. */
+/**
+ * When the clock wakes for ages due at `at`: not within a second of its last tick, and while
+ * beats come, at the next one expected (plus its slack), at most AGE_BEAT_WAIT_MS late.
+ */
+function wakeAt(at: number, now: number): number {
+  const when = Math.max(at, lastTickAt + AGE_TICK_MS);
+  if (now - lastBeatAt > AGE_BEAT_FRESH_MS) return when;
+  const nextBeat = lastBeatAt + Math.ceil((when - lastBeatAt) / AGE_TICK_MS) * AGE_TICK_MS;
+  return Math.max(when, Math.min(nextBeat + AGE_BEAT_SLACK_MS, at + AGE_BEAT_WAIT_MS));
+}
+
+/** Wakes the clock for the ages due at `at` (see wakeAt). */
 function arm(at: number): void {
   if (!Number.isFinite(at)) return;
-  const when = Math.max(at, lastTickAt + AGE_TICK_MS);
+  if (at < nextDueAt) nextDueAt = at;
+  const now = Date.now();
+  const when = wakeAt(at, now);
   if (timer !== null) {
     if (when >= timerAt) return;
     clearTimeout(timer);
   }
   timerAt = when;
-  timer = setTimeout(wake, Math.max(0, when - Date.now()));
+  timer = setTimeout(wake, Math.max(0, when - now));
+}
+
+/** Writes the ages due at `now` and arms the timer for the next. */
+function tick(now: number): void {
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+  timerAt = Number.POSITIVE_INFINITY;
+  nextDueAt = Number.POSITIVE_INFINITY;
+  lastTickAt = now;
+  const next = tickAges(now);
+  if (running()) arm(next);
 }
 
 function wake(): void {
   // A timer may fire a moment before the time it was set for: the ages due then are due.
-  const now = Math.max(Date.now(), timerAt);
-  timer = null;
-  timerAt = Number.POSITIVE_INFINITY;
-  lastTickAt = now;
-  const next = tickAges(now);
-  if (running()) arm(next);
+  tick(Math.max(Date.now(), timerAt));
+}
+
+/** A newer time stamp came in: the ages due are written now, in the frame it draws. */
+function beat(now: number): void {
+  lastBeatAt = now;
+  if (!running()) return;
+  if (nextDueAt <= now) {
+    tick(now);
+    return;
+  }
+  // The first beat (or one in a new phase) moves the timer to the beat after it.
+  const when = wakeAt(nextDueAt, now);
+  if (timer !== null && when > timerAt + AGE_BEAT_SLACK_MS / 5) {
+    clearTimeout(timer);
+    timerAt = when;
+    timer = setTimeout(wake, Math.max(0, when - now));
+  }
 }
 
 /** Runs the timer while an age is on screen in a visible page, and only then. */
@@ -115,6 +167,7 @@ function sync(): void {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     timerAt = Number.POSITIVE_INFINITY;
+    nextDueAt = Number.POSITIVE_INFINITY;
     return;
   }
   if (timer === null) arm(tickAges());
@@ -193,8 +246,10 @@ export function watchAge(
     if (released || next === entry.timestamp) return;
     entry.timestamp = next;
     if (!held.onScreen) return;
-    writeEntry(el, entry, Date.now());
-    if (timer !== null && entry.dueAt < timerAt) arm(entry.dueAt);
+    const now = Date.now();
+    writeEntry(el, entry, now);
+    beat(now);
+    if (running()) arm(entry.dueAt);
   };
   return Object.assign(release, { retime });
 }

@@ -52,8 +52,9 @@ export function stationAgeWords(words: (ageMs: number) => string): (ageMs: numbe
 
 /**
  * The age of a station's newest data, written into `ageEl` ('—' without one) and its date and
- * time into `holder`'s title, in place: a connected station's new time stamp each second
- * renders nothing. `text` words the age ('veraltet, vor 12 min'; keep it stable, useCallback),
+ * time to the minute into `holder`'s title, in place: a connected station's new time stamp
+ * each second renders nothing and changes no attribute (a title to the second restyled the
+ * holder and drew a frame of its own each second; the age says the seconds). `text` words the age ('veraltet, vor 12 min'; keep it stable, useCallback),
  * by default the age alone.
  */
 export function useStationAgeWriter(
@@ -71,7 +72,7 @@ export function useStationAgeWriter(
     age.current = showAge(ageEl.current, age.current, timestamp, words);
     const el = ageEl.current;
     if (!timestamp && el && el.textContent !== '—') el.textContent = '—';
-    const title = timestamp ? format.dateTime(timestamp) : null;
+    const title = timestamp ? format.dateTime(timestamp, { seconds: false }) : null;
     const box = holder.current;
     if (box && title === null) box.removeAttribute('title');
     else if (box && title !== null && box.getAttribute('title') !== title)
