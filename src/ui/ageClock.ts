@@ -14,13 +14,21 @@
  * same task, and while beats come the clock's own timer waits for the next expected beat (at
  * most AGE_BEAT_WAIT_MS after an age is due) instead of drawing a frame of its own a moment
  * before or after it: one frame a second, not two.
+ *
+ * A live age (a station's, whose time stamps reach a visible tab only, workers/SPEC.md FR4)
+ * is not written from the time stamp a hidden page kept: shown again, it keeps its text until
+ * the engine's frame brings the current one (`retime`, the same time stamp too), at most
+ * AGE_BEAT_WAIT_MS, so a station that was sending all along never reads as half a minute old.
  */
 import { nextAgeStepMs } from '../domain/format.ts';
 
 /** Writes an age's text into its element. */
 export type AgeWriter = (el: Element, text: string) => void;
 
-/** Ends an age's watch; `retime` moves it to a newer time stamp, written at once if shown. */
+/**
+ * Ends an age's watch; `retime` moves it to a newer time stamp (or confirms a live age's), written
+ * at once if shown.
+ */
 export type AgeWatch = (() => void) & { retime(timestamp: number): void };
 
 interface AgeEntry {
@@ -31,6 +39,10 @@ interface AgeEntry {
   shown: string | null;
   /** When its text next changes (ms since the epoch). */
   dueAt: number;
+  /** Its time stamp reaches the tab only while the page is visible (a station's). */
+  live: boolean;
+  /** Shown again: not written from the time stamp kept while hidden before this (0: not held). */
+  heldUntil: number;
 }
 
 interface Watched {
@@ -69,12 +81,21 @@ let nextDueAt = Number.POSITIVE_INFINITY;
 let lastBeatAt = Number.NEGATIVE_INFINITY;
 let observer: IntersectionObserver | null | undefined;
 let watchingVisibility = false;
+/** The page was hidden since the clock last saw it visible. */
+let wasHidden = false;
+/** Live ages wait for the engine's frame after the page was shown again. */
+let holding = false;
 
 function pageVisible(): boolean {
   return typeof document === 'undefined' || document.visibilityState !== 'hidden';
 }
 
 function writeEntry(el: Element, entry: AgeEntry, now: number): void {
+  if (entry.heldUntil > now) {
+    entry.dueAt = entry.heldUntil;
+    return;
+  }
+  entry.heldUntil = 0;
   const age = Math.max(0, now - entry.timestamp);
   entry.dueAt = entry.timestamp + nextAgeStepMs(age);
   const text = entry.text(age);
@@ -148,6 +169,12 @@ function wake(): void {
 function beat(now: number): void {
   lastBeatAt = now;
   if (!running()) return;
+  // The first frame after the page was shown again is the engine's full frame, with every
+  // live time stamp the tab leases: once it is applied, no live age waits any longer.
+  if (holding) {
+    holding = false;
+    queueMicrotask(endHolds);
+  }
   if (nextDueAt <= now) {
     tick(now);
     return;
@@ -159,6 +186,31 @@ function beat(now: number): void {
     timerAt = when;
     timer = setTimeout(wake, Math.max(0, when - now));
   }
+}
+
+/** Live ages written from what they now have (after the full frame, or AGE_BEAT_WAIT_MS). */
+function endHolds(): void {
+  for (const w of watched.values()) for (const entry of w.ages) entry.heldUntil = 0;
+  if (running()) tick(Date.now());
+}
+
+/**
+ * The page turned visible or hidden. Shown again, live ages wait for their current time stamp
+ * (at most AGE_BEAT_WAIT_MS); every other age on screen is written at once.
+ */
+function onVisibility(): void {
+  if (!pageVisible()) wasHidden = true;
+  else if (wasHidden) {
+    wasHidden = false;
+    const until = Date.now() + AGE_BEAT_WAIT_MS;
+    for (const w of watched.values())
+      for (const entry of w.ages)
+        if (entry.live) {
+          entry.heldUntil = until;
+          holding = true;
+        }
+  }
+  sync();
 }
 
 /** Runs the timer while an age is on screen in a visible page, and only then. */
@@ -207,13 +259,14 @@ export function watchAge(
   timestamp: number,
   text: (ageMs: number) => string,
   write: AgeWriter = writeTextContent,
+  { live = false }: { live?: boolean } = {},
 ): AgeWatch {
   if (!watchingVisibility && typeof document !== 'undefined') {
     watchingVisibility = true;
-    document.addEventListener('visibilitychange', sync);
+    document.addEventListener('visibilitychange', onVisibility);
   }
   const io = intersection();
-  const entry: AgeEntry = { timestamp, text, write, shown: null, dueAt: 0 };
+  const entry: AgeEntry = { timestamp, text, write, shown: null, dueAt: 0, live, heldUntil: 0 };
   let w = watched.get(el);
   if (!w) {
     // Without an IntersectionObserver (tests, old engines) every age counts as on screen;
@@ -241,9 +294,11 @@ export function watchAge(
     }
     sync();
   };
-  // A new value's time stamp: the same watch, no new observation of the element.
+  // A new value's time stamp: the same watch, no new observation of the element. The same
+  // time stamp again ends a live age's wait after the page was hidden: it is current.
   const retime = (next: number) => {
-    if (released || next === entry.timestamp) return;
+    if (released || (next === entry.timestamp && entry.heldUntil === 0)) return;
+    entry.heldUntil = 0;
     entry.timestamp = next;
     if (!held.onScreen) return;
     const now = Date.now();

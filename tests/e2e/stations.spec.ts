@@ -139,3 +139,61 @@ test('ST5: a PV age ticks in a box of its own (size, layout and paint contained)
     }
   }
 });
+
+interface HidingWindow {
+  /** Tells the page it is hidden or visible again, as a browser does when its tab goes behind another (headless Chromium never hides a tab). */
+  setPageHidden?: (hidden: boolean) => void;
+  stationAgesSeen?: string[];
+}
+
+test('ST7: a station page shown again after a while hidden shows its connected station as just now from the first frame, never the age of the time stamp it kept while hidden', async ({
+  page,
+}) => {
+  await signIn(page, 'operator', '/stations/1');
+  const age = page.locator('.station-facts .station-age');
+  await expect(age).toHaveText('vor 0 Sekunden');
+  // Hidden, the tab gets no frames from the engine (FR4): the station's time stamp it holds
+  // grows old while the station goes on sending.
+  const hiddenAt = await page.evaluate(() => {
+    const w = window as HidingWindow;
+    w.setPageHidden = (hidden) => {
+      if (hidden) {
+        Object.defineProperty(document, 'visibilityState', {
+          configurable: true,
+          get: () => 'hidden',
+        });
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      } else {
+        delete (document as { visibilityState?: unknown }).visibilityState;
+        delete (document as { hidden?: unknown }).hidden;
+      }
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    w.setPageHidden(true);
+    return Date.now();
+  });
+  await expect
+    .poll(() => page.evaluate(() => Date.now()), { timeout: 10_000 })
+    .toBeGreaterThan(hiddenAt + 3_500);
+  // Shown again: what the age reads in the task that shows the page (so in its first frame),
+  // and every text it takes in the next 1.5 s.
+  const first = await page.evaluate(() => {
+    const w = window as HidingWindow;
+    const el = document.querySelector('.station-facts .station-age')!;
+    const seen: string[] = [];
+    w.stationAgesSeen = seen;
+    new MutationObserver(() => void seen.push(el.textContent ?? '')).observe(el, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    w.setPageHidden?.(false);
+    return el.textContent;
+  });
+  expect(first).toBe('vor 0 Sekunden');
+  const shownAt = await page.evaluate(() => Date.now());
+  await expect.poll(() => page.evaluate(() => Date.now())).toBeGreaterThan(shownAt + 1_500);
+  const seen = await page.evaluate(() => (window as HidingWindow).stationAgesSeen ?? []);
+  expect(seen.filter((text) => text !== 'vor 0 Sekunden')).toEqual([]);
+  await expect(age).toHaveText('vor 0 Sekunden');
+});

@@ -213,4 +213,48 @@ describe('age clock', () => {
       expect(shown).toBeGreaterThanOrEqual(Math.floor((ageMs - 1_000) / 1_000));
     }
   });
+
+  it("AGE9: shown again, a live age (a station's) is not written from the time stamp the hidden page kept, but from the engine's next frame; a PV's is written at once", async () => {
+    const clock = await freshClock();
+    const justNow = (ms: number) => formatAge(ms < 2_000 ? 0 : ms, 'de');
+    const pv = counting();
+    clock.watchAge(document.createElement('span'), T0 - 5_000, pv.text, pv.write);
+    // A station sending each second and one that went quiet while the page was hidden.
+    const station = () => {
+      const writes: string[] = [];
+      const watch = clock.watchAge(
+        document.createElement('span'),
+        T0,
+        justNow,
+        (_, t) => void writes.push(t),
+        { live: true },
+      );
+      return { writes, watch };
+    };
+    const sending = station();
+    const quiet = station();
+    setVisibility('hidden');
+    vi.advanceTimersByTime(30_000);
+    setVisibility('visible');
+    // At once: the PV's age (its time stamp is the value shown's); no station's.
+    expect(pv.writes.at(-1)).toBe('vor 35 Sekunden');
+    expect(sending.writes).toEqual(['vor 0 Sekunden']);
+    expect(quiet.writes).toEqual(['vor 0 Sekunden']);
+    // The engine's full frame a moment later: a new time stamp, and the same one again.
+    vi.advanceTimersByTime(20);
+    sending.watch.retime(Date.now() - 300);
+    quiet.watch.retime(T0);
+    await Promise.resolve();
+    expect(sending.writes).toEqual(['vor 0 Sekunden']);
+    expect(quiet.writes).toEqual(['vor 0 Sekunden', 'vor 30 Sekunden']);
+    // Hidden again, and shown with no frame coming: the kept time stamp is written after
+    // AGE_BEAT_WAIT_MS, less than a second.
+    setVisibility('hidden');
+    vi.advanceTimersByTime(30_000);
+    setVisibility('visible');
+    expect(quiet.writes.at(-1)).toBe('vor 30 Sekunden');
+    vi.advanceTimersByTime(clock.AGE_BEAT_WAIT_MS);
+    expect(quiet.writes.at(-1)).toBe('vor 1 Minute');
+    expect(sending.writes.at(-1)).toBe('vor 31 Sekunden');
+  });
 });
