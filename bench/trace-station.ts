@@ -49,6 +49,16 @@ const KINDS: [label: string, events: string[]][] = [
   ['intersection', ['IntersectionObserverController::computeIntersections']],
 ];
 
+/** Trace event names of a frame's phases (Chromium 140+). */
+const PHASES: [label: string, event: string][] = [
+  ['style', 'UpdateLayoutTree'],
+  ['layout', 'Layout'],
+  ['pre-paint', 'PrePaint'],
+  ['paint', 'LocalFrameView::RunPaintLifecyclePhase'],
+  ['layerize', 'Layerize'],
+  ['commit', 'ProxyMain::BeginMainFrame::commit'],
+];
+
 async function traced(
   cdp: CDPSession,
   ms: number,
@@ -142,6 +152,10 @@ function summarise(label: string, events: TraceEvent[], wallS: number, rendererP
     for (const [w, n] of [...k.what].sort((a, b) => b[1] - a[1]).slice(0, 4))
       console.log(`      ${String(n).padStart(4)} × ${w}`);
   }
+  const phase = (name: string) =>
+    onMain.filter((e) => e.name === name).reduce((t, e) => t + (e.tdur ?? e.dur ?? 0) / 1000, 0);
+  const phases = PHASES.map(([l, n]) => `${l} ${(phase(n) / wallS).toFixed(2)}`).join(', ');
+  console.log(`  frame phases, ms/s: ${phases}`);
   const paints = onMain.filter((e) => e.name === 'Paint');
   const rects = new Map<string, number>();
   for (const p of paints) {
