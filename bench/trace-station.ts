@@ -8,7 +8,9 @@
  * are counted. Against the built client in dist/.
  *
  * `npx tsx bench/trace-station.ts [seconds per window = 8] [--after=ms of settle = 4000]
- *   [--minutes]` (`--minutes`: wait until the ages read minutes, past the server's first minute)
+ *   [--cycles=n] [--minutes] [--invalidations] [--css=rules]`: `--minutes` waits until the ages
+ *   read minutes (past the server's first minute); `--css` adds a style sheet to the page
+ *   before tracing (an experiment on what a frame paints).
  */
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { startPlantServer } from '../tests/support/plantServer.ts';
@@ -35,6 +37,8 @@ const [seconds = 8] = args.filter((a) => !a.startsWith('--')).map(Number);
 const settle = Number(args.find((a) => a.startsWith('--after='))?.split('=')[1] ?? 4000);
 const minutes = args.includes('--minutes');
 const invalidations = args.includes('--invalidations');
+/** A style sheet added to the page before tracing (an experiment: `--css=.x{contain:none}`). */
+const css = args.find((a) => a.startsWith('--css='))?.slice('--css='.length);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -224,6 +228,7 @@ try {
     timeout: 30_000,
   });
   await serviceWorkerServes(page);
+  if (css) await page.addStyleTag({ content: css });
   if (minutes) await sleep(Math.max(0, serverStart + 62_000 - Date.now()));
   await sleep(settle);
   const other = await context.newPage();
