@@ -57,6 +57,8 @@ export const AGE_BEAT_FRESH_MS = 2_500;
 export const AGE_BEAT_SLACK_MS = 250;
 /** An age due waits at most this long for a beat: it is never a second behind. */
 export const AGE_BEAT_WAIT_MS = 900;
+/** A beat moves the armed timer only by more than this (not for each beat's few ms of drift). */
+const AGE_BEAT_DRIFT_MS = 50;
 
 /**
  * Writes the text into the element's one text node where it has one: the node stays, so the
@@ -181,7 +183,7 @@ function beat(now: number): void {
   }
   // The first beat (or one in a new phase) moves the timer to the beat after it.
   const when = wakeAt(nextDueAt, now);
-  if (timer !== null && when > timerAt + AGE_BEAT_SLACK_MS / 5) {
+  if (timer !== null && when > timerAt + AGE_BEAT_DRIFT_MS) {
     clearTimeout(timer);
     timerAt = when;
     timer = setTimeout(wake, Math.max(0, when - now));

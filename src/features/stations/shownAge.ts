@@ -58,8 +58,8 @@ export function stationAgeWords(words: (ageMs: number) => string): (ageMs: numbe
  * The age of a station's newest data, written into `ageEl` ('—' without one) and its date and
  * time to the minute into `holder`'s title, in place: a connected station's new time stamp
  * each second renders nothing and changes no attribute (a title to the second restyled the
- * holder and drew a frame of its own each second; the age says the seconds). `text` words the age ('veraltet, vor 12 min'; keep it stable, useCallback),
- * by default the age alone.
+ * holder and drew a frame of its own each second; the age says the seconds). `text` words the
+ * age ('veraltet, vor 12 min'; keep it stable, useCallback), by default the age alone.
  */
 export function useStationAgeWriter(
   stationNumber: number,
