@@ -1,7 +1,7 @@
 /**
  * A tab on a port applies the engine's frames no faster than it draws, and acknowledges a
- * frame when it applied it (workers/SPEC.md FR7c). A frame that arrives before the tab drew
- * the last one waits for the next animation frame; the engine keeps one frame in flight
+ * frame when it applied it (workers/SPEC.md FR7c). A frame that arrives within `idleMs` of the
+ * last one applied waits for the next animation frame; the engine keeps one frame in flight
  * (FR7), holding the newest values meanwhile. So a tab drawn at 60 Hz applies at most one
  * frame per display frame, and a tab the browser draws less often (a window it throttles, a
  * page behind the front one in headless Chromium, about once a second) no longer renders
@@ -96,12 +96,14 @@ export class FrameGate<F> {
       this.applied();
     }
     // Values no view shows (leased for a later scroll, a chart's buffer) need no draw: the
-    // tab asks for no animation frame for them, the next frame is taken on arrival.
+    // next frame is taken on arrival.
     if (!shown) return;
     this.drawn = false;
     this.lastApplyAt = this.timers.now();
-    // The next animation frame says the tab drew what was just applied.
-    this.watchDraw();
+    // No animation frame is asked for here: what the views changed draws itself, and one
+    // asked for a frame that changed nothing on screen (a connected station's time stamp
+    // each second, whose age still reads just now) drew a frame of its own each second. A
+    // frame that comes within idleMs waits for the next animation frame (push).
   }
 
   dispose(): void {

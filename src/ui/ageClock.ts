@@ -8,13 +8,27 @@
  * and an age not due is not even formatted. A hidden tab, or one whose ages are all scrolled
  * away, runs no timer at all; an element coming into view or a page shown again is written
  * at once, so no age is ever more than a second behind.
+ *
+ * One phase a tab: a newer time stamp coming in (`retime`: a connected station's, each second)
+ * is a beat. The tab draws a frame for it anyway, so the ages due by then are written in the
+ * same task, and while beats come the clock's own timer waits for the next expected beat (at
+ * most AGE_BEAT_WAIT_MS after an age is due) instead of drawing a frame of its own a moment
+ * before or after it: one frame a second, not two.
+ *
+ * A live age (a station's, whose time stamps reach a visible tab only, workers/SPEC.md FR4)
+ * is not written from the time stamp a hidden page kept: shown again, it keeps its text until
+ * the engine's frame brings the current one (`retime`, the same time stamp too), at most
+ * AGE_BEAT_WAIT_MS, so a station that was sending all along never reads as half a minute old.
  */
 import { nextAgeStepMs } from '../domain/format.ts';
 
 /** Writes an age's text into its element. */
 export type AgeWriter = (el: Element, text: string) => void;
 
-/** Ends an age's watch; `retime` moves it to a newer time stamp, written at once if shown. */
+/**
+ * Ends an age's watch; `retime` moves it to a newer time stamp (or confirms a live age's), written
+ * at once if shown.
+ */
 export type AgeWatch = (() => void) & { retime(timestamp: number): void };
 
 interface AgeEntry {
@@ -25,6 +39,10 @@ interface AgeEntry {
   shown: string | null;
   /** When its text next changes (ms since the epoch). */
   dueAt: number;
+  /** Its time stamp reaches the tab only while the page is visible (a station's). */
+  live: boolean;
+  /** Shown again: not written from the time stamp kept while hidden before this (0: not held). */
+  heldUntil: number;
 }
 
 interface Watched {
@@ -33,6 +51,14 @@ interface Watched {
 }
 
 export const AGE_TICK_MS = 1_000;
+/** Beats count while the last came at most this long ago (a missed one or two tolerated). */
+export const AGE_BEAT_FRESH_MS = 2_500;
+/** How late an expected beat may be before the timer writes the ages due itself. */
+export const AGE_BEAT_SLACK_MS = 250;
+/** An age due waits at most this long for a beat: it is never a second behind. */
+export const AGE_BEAT_WAIT_MS = 900;
+/** A beat moves the armed timer only by more than this (not for each beat's few ms of drift). */
+const AGE_BEAT_DRIFT_MS = 50;
 
 /**
  * Writes the text into the element's one text node where it has one: the node stays, so the
@@ -51,14 +77,27 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 /** When the armed timer fires, and when the clock last ticked (ms since the epoch). */
 let timerAt = Number.POSITIVE_INFINITY;
 let lastTickAt = Number.NEGATIVE_INFINITY;
+/** The earliest an age on screen is due (the time the armed timer is for, or sooner). */
+let nextDueAt = Number.POSITIVE_INFINITY;
+/** When a newer time stamp last came in (a beat; ms since the epoch). */
+let lastBeatAt = Number.NEGATIVE_INFINITY;
 let observer: IntersectionObserver | null | undefined;
 let watchingVisibility = false;
+/** The page was hidden since the clock last saw it visible. */
+let wasHidden = false;
+/** Live ages wait for the engine's frame after the page was shown again. */
+let holding = false;
 
 function pageVisible(): boolean {
   return typeof document === 'undefined' || document.visibilityState !== 'hidden';
 }
 
 function writeEntry(el: Element, entry: AgeEntry, now: number): void {
+  if (entry.heldUntil > now) {
+    entry.dueAt = entry.heldUntil;
+    return;
+  }
+  entry.heldUntil = 0;
   const age = Math.max(0, now - entry.timestamp);
   entry.dueAt = entry.timestamp + nextAgeStepMs(age);
   const text = entry.text(age);
@@ -87,26 +126,93 @@ function running(): boolean {
   return onScreen > 0 && pageVisible();
 }
 
-/** Wakes the clock at `at`, or a second after its last tick if that is later. */
+/**
+ * When the clock wakes for ages due at `at`: not within a second of its last tick, and while
+ * beats come, at the next one expected (plus its slack), at most AGE_BEAT_WAIT_MS late.
+ */
+function wakeAt(at: number, now: number): number {
+  const when = Math.max(at, lastTickAt + AGE_TICK_MS);
+  if (now - lastBeatAt > AGE_BEAT_FRESH_MS) return when;
+  const nextBeat = lastBeatAt + Math.ceil((when - lastBeatAt) / AGE_TICK_MS) * AGE_TICK_MS;
+  return Math.max(when, Math.min(nextBeat + AGE_BEAT_SLACK_MS, at + AGE_BEAT_WAIT_MS));
+}
+
+/** Wakes the clock for the ages due at `at` (see wakeAt). */
 function arm(at: number): void {
   if (!Number.isFinite(at)) return;
-  const when = Math.max(at, lastTickAt + AGE_TICK_MS);
+  if (at < nextDueAt) nextDueAt = at;
+  const now = Date.now();
+  const when = wakeAt(at, now);
   if (timer !== null) {
     if (when >= timerAt) return;
     clearTimeout(timer);
   }
   timerAt = when;
-  timer = setTimeout(wake, Math.max(0, when - Date.now()));
+  timer = setTimeout(wake, Math.max(0, when - now));
+}
+
+/** Writes the ages due at `now` and arms the timer for the next. */
+function tick(now: number): void {
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+  timerAt = Number.POSITIVE_INFINITY;
+  nextDueAt = Number.POSITIVE_INFINITY;
+  lastTickAt = now;
+  const next = tickAges(now);
+  if (running()) arm(next);
 }
 
 function wake(): void {
   // A timer may fire a moment before the time it was set for: the ages due then are due.
-  const now = Math.max(Date.now(), timerAt);
-  timer = null;
-  timerAt = Number.POSITIVE_INFINITY;
-  lastTickAt = now;
-  const next = tickAges(now);
-  if (running()) arm(next);
+  tick(Math.max(Date.now(), timerAt));
+}
+
+/** A newer time stamp came in: the ages due are written now, in the frame it draws. */
+function beat(now: number): void {
+  lastBeatAt = now;
+  if (!running()) return;
+  // The first frame after the page was shown again is the engine's full frame, with every
+  // live time stamp the tab leases: once it is applied, no live age waits any longer.
+  if (holding) {
+    holding = false;
+    queueMicrotask(endHolds);
+  }
+  if (nextDueAt <= now) {
+    tick(now);
+    return;
+  }
+  // The first beat (or one in a new phase) moves the timer to the beat after it.
+  const when = wakeAt(nextDueAt, now);
+  if (timer !== null && when > timerAt + AGE_BEAT_DRIFT_MS) {
+    clearTimeout(timer);
+    timerAt = when;
+    timer = setTimeout(wake, Math.max(0, when - now));
+  }
+}
+
+/** Live ages written from what they now have (after the full frame, or AGE_BEAT_WAIT_MS). */
+function endHolds(): void {
+  for (const w of watched.values()) for (const entry of w.ages) entry.heldUntil = 0;
+  if (running()) tick(Date.now());
+}
+
+/**
+ * The page turned visible or hidden. Shown again, live ages wait for their current time stamp
+ * (at most AGE_BEAT_WAIT_MS); every other age on screen is written at once.
+ */
+function onVisibility(): void {
+  if (!pageVisible()) wasHidden = true;
+  else if (wasHidden) {
+    wasHidden = false;
+    const until = Date.now() + AGE_BEAT_WAIT_MS;
+    for (const w of watched.values())
+      for (const entry of w.ages)
+        if (entry.live) {
+          entry.heldUntil = until;
+          holding = true;
+        }
+  }
+  sync();
 }
 
 /** Runs the timer while an age is on screen in a visible page, and only then. */
@@ -115,6 +221,7 @@ function sync(): void {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     timerAt = Number.POSITIVE_INFINITY;
+    nextDueAt = Number.POSITIVE_INFINITY;
     return;
   }
   if (timer === null) arm(tickAges());
@@ -154,13 +261,14 @@ export function watchAge(
   timestamp: number,
   text: (ageMs: number) => string,
   write: AgeWriter = writeTextContent,
+  { live = false }: { live?: boolean } = {},
 ): AgeWatch {
   if (!watchingVisibility && typeof document !== 'undefined') {
     watchingVisibility = true;
-    document.addEventListener('visibilitychange', sync);
+    document.addEventListener('visibilitychange', onVisibility);
   }
   const io = intersection();
-  const entry: AgeEntry = { timestamp, text, write, shown: null, dueAt: 0 };
+  const entry: AgeEntry = { timestamp, text, write, shown: null, dueAt: 0, live, heldUntil: 0 };
   let w = watched.get(el);
   if (!w) {
     // Without an IntersectionObserver (tests, old engines) every age counts as on screen;
@@ -188,13 +296,17 @@ export function watchAge(
     }
     sync();
   };
-  // A new value's time stamp: the same watch, no new observation of the element.
+  // A new value's time stamp: the same watch, no new observation of the element. The same
+  // time stamp again ends a live age's wait after the page was hidden: it is current.
   const retime = (next: number) => {
-    if (released || next === entry.timestamp) return;
+    if (released || (next === entry.timestamp && entry.heldUntil === 0)) return;
+    entry.heldUntil = 0;
     entry.timestamp = next;
     if (!held.onScreen) return;
-    writeEntry(el, entry, Date.now());
-    if (timer !== null && entry.dueAt < timerAt) arm(entry.dueAt);
+    const now = Date.now();
+    writeEntry(el, entry, now);
+    beat(now);
+    if (running()) arm(entry.dueAt);
   };
   return Object.assign(release, { retime });
 }

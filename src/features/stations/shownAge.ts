@@ -17,12 +17,16 @@ export interface ShownAge {
 
 export const NO_AGE: ShownAge = { timestamp: null, text: null, watch: null };
 
-/** Hands an age cell to the tab's age clock when its time stamp (or language) changed. */
+/**
+ * Hands an age cell to the tab's age clock when its time stamp (or language) changed. `live`:
+ * a station's age, whose time stamps a hidden tab does not get (ageClock's live ages).
+ */
 export function showAge(
   el: HTMLElement | null,
   shown: ShownAge,
   timestamp: number | null,
   text: (ageMs: number) => string,
+  live = false,
 ): ShownAge {
   if (!el || (timestamp === shown.timestamp && text === shown.text)) return shown;
   if (timestamp && shown.watch && text === shown.text) {
@@ -34,7 +38,7 @@ export function showAge(
     el.textContent = '';
     return NO_AGE;
   }
-  return { timestamp, text, watch: watchAge(el, timestamp, text) };
+  return { timestamp, text, watch: watchAge(el, timestamp, text, undefined, { live }) };
 }
 
 /** A connected station's time stamp comes each second; under this age it still counts as just now. */
@@ -52,9 +56,10 @@ export function stationAgeWords(words: (ageMs: number) => string): (ageMs: numbe
 
 /**
  * The age of a station's newest data, written into `ageEl` ('—' without one) and its date and
- * time into `holder`'s title, in place: a connected station's new time stamp each second
- * renders nothing. `text` words the age ('veraltet, vor 12 min'; keep it stable, useCallback),
- * by default the age alone.
+ * time to the minute into `holder`'s title, in place: a connected station's new time stamp
+ * each second renders nothing and changes no attribute (a title to the second restyled the
+ * holder and drew a frame of its own each second; the age says the seconds). `text` words the
+ * age ('veraltet, vor 12 min'; keep it stable, useCallback), by default the age alone.
  */
 export function useStationAgeWriter(
   stationNumber: number,
@@ -67,11 +72,15 @@ export function useStationAgeWriter(
   const words = useMemo(() => stationAgeWords(text ?? format.age), [text, format.age]);
   useStationLiveWriter(stationNumber, (live) => {
     const timestamp = live?.timestamp || null;
-    if (timestamp === age.current.timestamp && words === age.current.text) return;
-    age.current = showAge(ageEl.current, age.current, timestamp, words);
+    if (timestamp === age.current.timestamp && words === age.current.text) {
+      // The station's frame after the tab was hidden says its time stamp is still the newest.
+      if (timestamp) age.current.watch?.retime(timestamp);
+      return;
+    }
+    age.current = showAge(ageEl.current, age.current, timestamp, words, true);
     const el = ageEl.current;
     if (!timestamp && el && el.textContent !== '—') el.textContent = '—';
-    const title = timestamp ? format.dateTime(timestamp) : null;
+    const title = timestamp ? format.dateTime(timestamp, { seconds: false }) : null;
     const box = holder.current;
     if (box && title === null) box.removeAttribute('title');
     else if (box && title !== null && box.getAttribute('title') !== title)

@@ -84,20 +84,24 @@ describe('a tab applies frames no faster than it draws (FR7c)', () => {
     expect(acks()).toBe(2);
   });
 
-  it('FR7c-3: once the tab drew, the next frame is applied on arrival', () => {
+  it('FR7c-3: a frame applied on arrival asks for no animation frame (what it changed draws itself); the next within the idle spell waits for one, a later one is applied on arrival', async () => {
     const frames = manualFrames();
-    const { gate, applied } = setup(frames.request);
+    const { gate, timers, applied } = setup(frames.request);
     gate.push(1);
-    frames.run();
+    expect(applied).toEqual([1]);
+    // A connected station's time stamp each second, whose age still reads just now, drew a
+    // frame of its own when the gate asked for one to learn that the tab drew.
+    expect(frames.requested()).toBe(0);
     gate.push(2);
+    expect(applied).toEqual([1]);
+    expect(frames.requested()).toBe(1);
+    frames.run();
     expect(applied).toEqual([1, 2]);
-    // A draw that applied held frames does not count as drawing them: the next one waits.
+    expect(frames.requested()).toBe(0);
+    await timers.advance(100);
     gate.push(3);
-    frames.run();
-    gate.push(4);
     expect(applied).toEqual([1, 2, 3]);
-    frames.run();
-    expect(applied).toEqual([1, 2, 3, 4]);
+    expect(frames.requested()).toBe(0);
   });
 
   it('FR7c-4: a frame after a quiet spell is applied on arrival, drawn or not', async () => {

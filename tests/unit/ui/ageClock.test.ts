@@ -136,7 +136,9 @@ describe('age clock', () => {
     vi.advanceTimersByTime(200);
     watch.retime(Date.now());
     expect(age.writes.at(-1)).toBe('jetzt');
-    vi.advanceTimersByTime(1_000);
+    // The time stamp was a beat: the clock waits for the next one a second on, plus its
+    // slack; none comes, so it writes the age itself, a quarter second late.
+    vi.advanceTimersByTime(1_000 + clock.AGE_BEAT_SLACK_MS);
     expect(age.writes.at(-1)).toBe('vor 1 Sekunde');
   });
 
@@ -149,5 +151,110 @@ describe('age clock', () => {
     vi.advanceTimersByTime(1_000);
     expect(el.textContent).toBe('vor 4 Sekunden');
     expect(el.firstChild).toBe(node);
+  });
+
+  it('AGE7: one phase a tab: ages due between two time stamps of a station are written with the next one, in its frame, never a second late', async () => {
+    const clock = await freshClock();
+    const written: { at: number; text: string }[] = [];
+    const pv = (el: Element, text: string) => void written.push({ at: Date.now(), text });
+    // Two PV ages in seconds, due at each whole second of T0 (and 0.4 s after it).
+    clock.watchAge(document.createElement('span'), T0 - 5_000, (ms) => formatAge(ms, 'de'), pv);
+    clock.watchAge(document.createElement('span'), T0 - 5_400, (ms) => formatAge(ms, 'de'), pv);
+    // The station's age: a new time stamp comes 300 ms into each second, as a connected
+    // station's does, and reads as just now.
+    const station = clock.watchAge(
+      document.createElement('span'),
+      T0,
+      () => 'gerade eben',
+      () => undefined,
+    );
+    vi.advanceTimersByTime(300);
+    for (let s = 0; s < 10; s++) {
+      station.retime(Date.now());
+      vi.advanceTimersByTime(1_000);
+    }
+    const later = written.filter((w) => w.at > T0 + 1_300);
+    expect(later.length).toBeGreaterThanOrEqual(16);
+    // Past the first second every age is written in the task of a station time stamp (the
+    // frame it draws anyway), none by a timer of its own between them.
+    expect(new Set(later.map((w) => w.at % 1_000))).toEqual(new Set([300]));
+    // Still true: each text is less than a second behind the age it names.
+    for (const w of later) {
+      const shown = Number(/\d+/.exec(w.text)?.[0]);
+      expect(Math.min(w.at - (T0 - 5_000), w.at - (T0 - 5_400)) / 1_000 - shown).toBeLessThan(1);
+    }
+  });
+
+  it('AGE8: when the time stamps stop, the clock writes the ages due itself, less than a second late', async () => {
+    const clock = await freshClock();
+    const age = counting();
+    clock.watchAge(document.createElement('span'), T0 - 5_000, age.text, age.write);
+    const station = clock.watchAge(
+      document.createElement('span'),
+      T0,
+      () => 'gerade eben',
+      () => undefined,
+    );
+    vi.advanceTimersByTime(300);
+    station.retime(Date.now());
+    // The last beat was at T0 + 0.3 s; the age due at T0 + 1 s waits for the next (T0 + 1.3 s)
+    // and its slack, then is written by the timer.
+    vi.advanceTimersByTime(700);
+    expect(age.writes.at(-1)).toBe('vor 5 Sekunden');
+    vi.advanceTimersByTime(clock.AGE_BEAT_WAIT_MS - 1);
+    expect(age.writes.at(-1)).toBe('vor 6 Sekunden');
+    // Long after the beats stopped the clock runs on its own timer, each text less than a
+    // second behind.
+    for (let i = 0; i < 40; i++) {
+      vi.advanceTimersByTime(250);
+      const ageMs = Date.now() - (T0 - 5_000);
+      const shown = Number(/\d+/.exec(age.writes.at(-1) ?? '')?.[0]);
+      expect(shown).toBeLessThanOrEqual(Math.floor(ageMs / 1_000));
+      expect(shown).toBeGreaterThanOrEqual(Math.floor((ageMs - 1_000) / 1_000));
+    }
+  });
+
+  it("AGE9: shown again, a live age (a station's) is not written from the time stamp the hidden page kept, but from the engine's next frame; a PV's is written at once", async () => {
+    const clock = await freshClock();
+    const justNow = (ms: number) => formatAge(ms < 2_000 ? 0 : ms, 'de');
+    const pv = counting();
+    clock.watchAge(document.createElement('span'), T0 - 5_000, pv.text, pv.write);
+    // A station sending each second and one that went quiet while the page was hidden.
+    const station = () => {
+      const writes: string[] = [];
+      const watch = clock.watchAge(
+        document.createElement('span'),
+        T0,
+        justNow,
+        (_, t) => void writes.push(t),
+        { live: true },
+      );
+      return { writes, watch };
+    };
+    const sending = station();
+    const quiet = station();
+    setVisibility('hidden');
+    vi.advanceTimersByTime(30_000);
+    setVisibility('visible');
+    // At once: the PV's age (its time stamp is the value shown's); no station's.
+    expect(pv.writes.at(-1)).toBe('vor 35 Sekunden');
+    expect(sending.writes).toEqual(['jetzt']);
+    expect(quiet.writes).toEqual(['jetzt']);
+    // The engine's full frame a moment later: a new time stamp, and the same one again.
+    vi.advanceTimersByTime(20);
+    sending.watch.retime(Date.now() - 300);
+    quiet.watch.retime(T0);
+    await Promise.resolve();
+    expect(sending.writes).toEqual(['jetzt']);
+    expect(quiet.writes).toEqual(['jetzt', 'vor 30 Sekunden']);
+    // Hidden again, and shown with no frame coming: the kept time stamp is written after
+    // AGE_BEAT_WAIT_MS, less than a second.
+    setVisibility('hidden');
+    vi.advanceTimersByTime(30_000);
+    setVisibility('visible');
+    expect(quiet.writes.at(-1)).toBe('vor 30 Sekunden');
+    vi.advanceTimersByTime(clock.AGE_BEAT_WAIT_MS);
+    expect(quiet.writes.at(-1)).toBe('vor 1 Minute');
+    expect(sending.writes.at(-1)).toBe('vor 31 Sekunden');
   });
 });
