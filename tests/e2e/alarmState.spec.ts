@@ -92,6 +92,10 @@ test('PA-E1: a crossed limit shows at the value on the station page, the process
   await expect(gauge.first().locator('.alarm-mark')).toBeVisible();
   await expect(piValue).toHaveAttribute('data-alarm', 'unacknowledged');
   await expect(processImage.locator('.pi-alarm-mark')).toHaveAttribute('aria-label', /Priorität 1/);
+  // The image's halo stands still too: an open process image does not draw per frame for it.
+  const piHalo = processImage.locator('.pi-alarm-halo').first();
+  await expect(piHalo).toBeVisible();
+  expect(await piHalo.evaluate((el) => el.getAnimations().length)).toBe(0);
 
   // The PV dialog of the process image says why: the alarm in words and the live limits.
   await processImage
