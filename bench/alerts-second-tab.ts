@@ -16,12 +16,14 @@
  * Prints n, median, mean and quartiles per build; asserts nothing. `--timeline` prints, per
  * build, the median time (from navigation start) at which each step of a second tab began and
  * ended: the document, each script and text file, the API calls (from the tab's resource
- * timings), the `performance.mark`s a build sets, and the first rows painted.
+ * timings; `worker <name>` where the service worker's fetch handler took the request, from its
+ * dispatch to the fetch), the `performance.mark`s a build sets, and the first rows painted.
  */
 import { resolve } from 'node:path';
 import { startPlantServer } from '../tests/support/plantServer.ts';
 import { signInHttp } from '../tests/support/login.ts';
 import { launchBrowser } from './harness/browser.ts';
+import type { BrowserCdp } from './harness/BrowserCdp.ts';
 import { percentile, median } from './harness/stats.ts';
 import { waitForExpression } from './harness/waitForExpression.ts';
 import { serviceWorkerServes } from './harness/serviceWorker.ts';
@@ -58,11 +60,53 @@ const TIMELINE = `(() => {
     // Hashes differ between builds: name a chunk by what comes before its hash.
     const name = u.pathname.startsWith('/assets/') ? u.pathname.slice(8).replace(/-[\\w-]{8}\\.(js|css)$/, '.$1') : u.pathname;
     steps.push([name, r.startTime, r.responseEnd]);
+    // Handed to the service worker's fetch handler: from its dispatch to the fetch it made.
+    // (or a static route chose its source, \`worker(network)\`, \`worker(cache)\`: Chromium 1xx).
+    if (r.workerStart > 0) {
+      const via = r.workerMatchedSourceType && r.workerMatchedSourceType !== 'fetch-event' ? '(' + r.workerMatchedSourceType + ')' : '';
+      steps.push(['worker' + via + ' ' + name, r.workerStart, r.fetchStart]);
+    }
   }
   for (const m of performance.getEntriesByType('mark')) steps.push(['mark ' + m.name, m.startTime, m.startTime]);
   return steps;
 })()`;
 const timelines = new Map<string, Step[][]>();
+
+/**
+ * The engine's part of a probe, from its SharedWorker (CDP): its requests and marks since the
+ * tab's navigation, as `engine <name>`, on the tab's clock. Read and cleared after each probe
+ * (a worker keeps 250 resource timings by default).
+ */
+const ENGINE_TIMELINE = `(() => {
+  const steps = [];
+  for (const r of performance.getEntriesByType('resource')) {
+    const u = new URL(r.name);
+    const name = u.pathname.startsWith('/assets/') ? u.pathname.slice(8).replace(/-[\\w-]{8}\\.(js|css)$/, '.$1') : u.pathname;
+    steps.push(['engine ' + name, r.startTime, r.responseEnd]);
+  }
+  for (const m of performance.getEntriesByType('mark')) steps.push(['engine mark ' + m.name, m.startTime, m.startTime]);
+  performance.clearResourceTimings();
+  performance.clearMarks();
+  return JSON.stringify({ origin: performance.timeOrigin, steps });
+})()`;
+
+async function engineSteps(cdp: BrowserCdp, tabOrigin: number): Promise<Step[]> {
+  const engine = (await cdp.targets()).find((t) => t.type === 'shared_worker');
+  if (!engine) return [];
+  const raw = await cdp.withTarget(engine.targetId, (sessionId) =>
+    cdp.send<{ result: { value?: string } }>(
+      'Runtime.evaluate',
+      { expression: ENGINE_TIMELINE, returnByValue: true },
+      sessionId,
+    ),
+  );
+  if (!raw.result.value) return [];
+  const { origin, steps } = JSON.parse(raw.result.value) as { origin: number; steps: Step[] };
+  const shift = origin - tabOrigin;
+  return steps
+    .map(([name, start, end]): Step => [name, start + shift, end + shift])
+    .filter(([, start]) => start >= 0);
+}
 
 async function measure(dist: string): Promise<number[]> {
   const server = await startPlantServer({
@@ -89,6 +133,7 @@ async function measure(dist: string): Promise<number[]> {
     await serviceWorkerServes(first);
     // The whole range loads after the first rows; the second tabs come once it is in.
     await first.waitForTimeout(4_000);
+    if (timeline) await engineSteps(bench.cdp, 0);
     const times: number[] = [];
     for (let i = 0; i < probes; i++) {
       const tab = await context.newPage();
@@ -99,6 +144,12 @@ async function measure(dist: string): Promise<number[]> {
       if (timeline) {
         const steps = (await tab.evaluate(TIMELINE)) as Step[];
         steps.push(['first rows painted', rowsMs, rowsMs]);
+        steps.push(
+          ...(await engineSteps(
+            bench.cdp,
+            (await tab.evaluate('performance.timeOrigin')) as number,
+          )),
+        );
         timelines.set(dist, [...(timelines.get(dist) ?? []), steps]);
       }
       await tab.close();

@@ -175,6 +175,61 @@ test('AE4: a filter narrows the seeded archive in the engine; the limit note and
   await expect(summary).toContainText('1 ausgewählt');
 });
 
+/**
+ * Watches the requests of the engine's SharedWorker (CDP on its target; Playwright sees no
+ * SharedWorker) from now on; `asked` resolves when one asks for `path`.
+ */
+async function engineAsks(page: Page, path: string): Promise<{ asked: Promise<void> }> {
+  const cdp = await page.context().browser()!.newBrowserCDPSession();
+  const engine = async () =>
+    (await cdp.send('Target.getTargets')).targetInfos.find((t) => t.type === 'shared_worker');
+  await expect.poll(engine).toBeDefined();
+  const { sessionId } = await cdp.send('Target.attachToTarget', {
+    targetId: (await engine())!.targetId,
+    flatten: false,
+  });
+  let watching = (): void => undefined;
+  let asked = (): void => undefined;
+  const enabled = new Promise<void>((resolve) => (watching = resolve));
+  const rangeAsked = new Promise<void>((resolve) => (asked = resolve));
+  cdp.on('Target.receivedMessageFromTarget', ({ message }) => {
+    const m = JSON.parse(message) as {
+      id?: number;
+      method?: string;
+      params?: { request?: { url: string } };
+    };
+    if (m.id === 1) watching();
+    if (m.method === 'Network.requestWillBeSent' && m.params?.request?.url.includes(path)) asked();
+  });
+  // The answer comes as a message from the target (its own id), not as this command's result.
+  void cdp
+    .send('Target.sendMessageToTarget', {
+      sessionId,
+      message: JSON.stringify({ id: 1, method: 'Network.enable' }),
+    })
+    .catch(() => undefined);
+  await enabled;
+  return { asked: rangeAsked };
+}
+
+test('AV3f: a tab opening the archive asks the engine for its range from its first module, before any chunk of page or range code', async ({
+  context,
+  page,
+}) => {
+  await signIn(page, 'operator', '/');
+  const range = await engineAsks(page, `${ALERT_API.list}?`);
+  const tab = await context.newPage();
+  // Every script but the first module, its runtime and the shell texts waits until the engine
+  // asked for the range: were it asked from a chunk of its own, the page would never show it.
+  await tab.route(/\/assets\/[\w-]+\.js$/, async (route) => {
+    if (!/\/assets\/(index|rolldown-runtime|\w+-shell)-[\w-]+\.js$/.test(route.request().url()))
+      await range.asked;
+    await route.continue();
+  });
+  await tab.goto('/alerts/archive', { waitUntil: 'commit' });
+  await expect(rows(tab).first()).toBeVisible({ timeout: 30_000 });
+});
+
 test('AE5: screenshots of list and archive at 360 and 1920 px', async ({ page }) => {
   await signIn(page, 'operator', '/alerts');
   for (const width of [1920, 360]) {

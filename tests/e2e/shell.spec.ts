@@ -247,6 +247,39 @@ test('SH10c: the session is asked for beside the first modules, once, and the pa
   expect(asked.sort()).toEqual([...sessionPaths].sort());
 });
 
+test("SH10d: the page's first script makes the first number and date formatters, in the remembered language, before the main module runs", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.locator('main h1')).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('pegel.language', 'cs'));
+  // Every Intl formatter the tab makes, with its language, from before the page's first script.
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    (window as Window & { __intlMade?: string[] }).__intlMade = made;
+    const watch = <T extends object>(name: string, constructor: T): T =>
+      new Proxy(constructor, {
+        construct(target, args: unknown[]) {
+          made.push(`${name} ${String(args[0])}`);
+          return Reflect.construct(target as new (...a: unknown[]) => object, args);
+        },
+      });
+    Intl.NumberFormat = watch('NumberFormat', Intl.NumberFormat);
+    Intl.DateTimeFormat = watch('DateTimeFormat', Intl.DateTimeFormat);
+  });
+  // The main module is held until both formatters were made: were they first made by the
+  // app's render, the page would never render.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await expect
+      .poll(() => page.evaluate(() => (window as Window & { __intlMade?: string[] }).__intlMade))
+      .toEqual(expect.arrayContaining(['NumberFormat cs', 'DateTimeFormat cs']));
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'cs');
+  await expect(page.locator('main h1')).toBeVisible();
+});
+
 test('SH11: the user menu opens by keyboard and leads to the settings', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');

@@ -49,7 +49,7 @@ export const ALERT_BURST_MS = 5;
  * took a frame and a render 20 times a second.
  */
 export const ALERT_COUNTS_INTERVAL_MS = 250;
-/** How long a prefetched archive range waits for the view that asked for it (AV3f). */
+/** How long a prefetched archive range waits for the view that asked for it (AV3f, AV3k). */
 export const ARCHIVE_PREFETCH_KEEP_MS = 30_000;
 
 /**
@@ -175,7 +175,7 @@ export class AlertFeed {
   async prefetchArchive(query: AlertQuery, view?: AlertView): Promise<AlertViewFrame | null> {
     const set = await this.loadViews();
     set.useArchive(query, 1, 'prefetch');
-    this.deps.timers.setTimeout(() => set.useArchive(query, -1), ARCHIVE_PREFETCH_KEEP_MS);
+    this.deps.timers.setTimeout(() => set.releasePrefetch(query), ARCHIVE_PREFETCH_KEEP_MS);
     return view ? set.firstFrame(query, view, this.live) : null;
   }
 

@@ -43,6 +43,11 @@ interface ArchiveEntry {
   error: string | null;
   remainingCount: number;
   users: number;
+  /**
+   * Of `users`, the boot's asks (AV3f) no view has taken yet. A view that takes the range ends
+   * them (AV3k): held on for their 30 s, a range whose tab had closed loaded on for nobody.
+   */
+  prefetches: number;
   /** A view shows the range (not only a prefetch): the whole range is wanted (AV3g). */
   shown: boolean;
   /** A view uses the range, perhaps before drawing its first rows (AV3h). */
@@ -81,16 +86,16 @@ export class AlertViewSet {
     const key = queryKey(query);
     const entry = this.archives.get(key);
     if (delta === -1) {
-      if (entry && --entry.users <= 0) {
-        this.archives.delete(key);
-        entry.abort();
-      }
+      if (entry) this.release(key, entry);
       return;
     }
+    // AV3k: a view takes the range the boot asked for; the boot's hold ends with it.
+    const taken = use === 'prefetch' ? 0 : (entry?.prefetches ?? 0);
     // A list that failed to load (e.g. asked for at boot before the sign-in) loads afresh
     // for its next user; the users it had keep counting.
     if (entry && entry.state !== 'error') {
-      entry.users++;
+      entry.users += 1 - taken;
+      entry.prefetches += use === 'prefetch' ? 1 : -taken;
       if (use !== 'prefetch') entry.viewed = true;
       if (use === 'whole' && !entry.shown) {
         entry.shown = true;
@@ -112,7 +117,8 @@ export class AlertViewSet {
       state: 'loading',
       error: null,
       remainingCount: 0,
-      users: (entry?.users ?? 0) + 1,
+      users: (entry?.users ?? 0) + 1 - taken,
+      prefetches: (entry?.prefetches ?? 0) + (use === 'prefetch' ? 1 : -taken),
       shown: use === 'whole',
       viewed: use !== 'prefetch',
       answered,
@@ -188,6 +194,22 @@ export class AlertViewSet {
         answer();
       },
     );
+  }
+
+  /** AV3f: a boot's ask no view took within its time goes (a taken one ended already). */
+  releasePrefetch(query: AlertQuery): void {
+    const key = queryKey(query);
+    const entry = this.archives.get(key);
+    if (!entry || entry.prefetches <= 0) return;
+    entry.prefetches--;
+    this.release(key, entry);
+  }
+
+  /** One user of the range went; the last one cancels it (AV3j). */
+  private release(key: string, entry: ArchiveEntry): void {
+    if (--entry.users > 0) return;
+    this.archives.delete(key);
+    entry.abort();
   }
 
   /**

@@ -1,5 +1,2 @@
-/**
- * The alert archive's address, alone: main.tsx compares a tab's first address with it before
- * it loads the archive's query code (archiveQuery.ts), which only such a tab needs.
- */
+/** The alert archive's address, alone: the route table and main.tsx compare with it. */
 export const ARCHIVE_PATH = '/alerts/archive';

@@ -498,6 +498,58 @@ describe('alert views in the engine', () => {
     ]);
   });
 
+  it('AV3k: a view that takes the range asked for at boot ends the hold of that ask: its tab closing cancels the range at once, and the 30 s of the hold change nothing', async () => {
+    const asked: { limit: number; end: string; signal: AbortSignal | undefined }[] = [];
+    const h = createHarness({
+      fetchAlerts: (query, signal) => {
+        asked.push({ limit: query.limit, end: query.end, signal });
+        // The first page answers at once; the whole range never (it is still loading).
+        if (query.limit === 300)
+          return Promise.resolve({ alerts: makeAlerts(300), remainingCount: 100 });
+        return new Promise(() => undefined);
+      },
+    });
+    const range = (end: string) => ({ start: 'x', end, limit: 5000 });
+    const view = (end: string, firstRowsDrawn: boolean) => ({
+      source: { kind: 'archive' as const, query: range(end) },
+      start: 0,
+      count: 20,
+      firstRowsDrawn,
+    });
+    const state = () => asked.map((q) => [q.end, q.limit, q.signal?.aborted]);
+
+    // A second tab opens the archive: the boot asks, the page's view takes it and draws.
+    await h.engine.prefetchArchive(range('y'));
+    await h.tab('a');
+    await h.engine.setAlertView('a', 'v', view('y', false));
+    await h.engine.setAlertView('a', 'v', view('y', true));
+    await h.timers.advance(100);
+    expect(state()).toEqual([
+      ['y', 300, false],
+      ['y', 5000, false],
+    ]);
+    // The tab closes within the boot's 30 s: its whole range loads on for nobody no more.
+    await h.engine.releaseAlertView('a', 'v');
+    expect(state()).toEqual([
+      ['y', 300, true],
+      ['y', 5000, true],
+    ]);
+
+    // Taken, then the hold's time passes: the view keeps its range until it goes.
+    await h.engine.prefetchArchive(range('z'));
+    await h.engine.setAlertView('a', 'w', view('z', true));
+    await h.timers.advance(31_000);
+    expect(state().slice(2)).toEqual([
+      ['z', 300, false],
+      ['z', 5000, false],
+    ]);
+    await h.engine.releaseAlertView('a', 'w');
+    expect(state().slice(2)).toEqual([
+      ['z', 300, true],
+      ['z', 5000, true],
+    ]);
+  });
+
   it('AV3c: a small archive query is fetched once', async () => {
     const limits: number[] = [];
     const h = createHarness({
