@@ -5,7 +5,8 @@
  * Which one is known at once (the apps inject before any script runs); the adapters
  * themselves (`appBridges.ts`) load with the first call inside an app, so a browser tab's
  * critical path does not carry them (issue 42's budget). Every bridge call answers a promise
- * anyway, so the caller sees no difference.
+ * anyway, so the caller sees no difference. Saving a file is `./saveFile.ts`, imported by the
+ * pages that save: re-exported here it was part of every tab's first module.
  */
 import type { AndroidHost, BridgeReply, ReplyReceiver } from './androidBridge.ts';
 import { createBrowserBridge } from './browserBridge.ts';
@@ -13,7 +14,6 @@ import type { IosMessageHandler } from './iosBridge.ts';
 import type { BridgePlatform, NativeBridge } from './nativeBridge.ts';
 
 export * from './nativeBridge.ts';
-export { saveFile, saveFromUrl } from './saveFile.ts';
 
 /** The parts of `window` the apps inject into. */
 export interface BridgeHostWindow extends ReplyReceiver {

@@ -1,5 +1,6 @@
 /** CSV export of a filtered list, built in the tab and downloaded as a Blob. */
-import { nativeBridge, saveFile } from '../../platform/index.ts';
+import { nativeBridge } from '../../platform/index.ts';
+import { saveFile } from '../../platform/saveFile.ts';
 
 function cell(value: unknown): string {
   const text = value === null || value === undefined ? '' : String(value);

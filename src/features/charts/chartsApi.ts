@@ -2,7 +2,8 @@
  * The chart calls a user action makes from the tab (DESIGN.md: user actions are plain REST
  * calls): annotations (SPEC §4, §7) and the data export as a file download.
  */
-import { nativeBridge, saveFile } from '../../platform/index.ts';
+import { nativeBridge } from '../../platform/index.ts';
+import { saveFile } from '../../platform/saveFile.ts';
 import { getCsrfToken, getJson, http, postJson, send } from '../../api/http.ts';
 import { failureText } from '../../app/failureText.ts';
 import {

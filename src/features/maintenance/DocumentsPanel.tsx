@@ -4,7 +4,8 @@
  * with an upload progress bar and cancel (SPEC §8 "upload cancelled"), and delete after a
  * question. A failed upload says why and keeps what was entered.
  */
-import { nativeBridge, saveFromUrl } from '../../platform/index.ts';
+import { nativeBridge } from '../../platform/index.ts';
+import { saveFromUrl } from '../../platform/saveFile.ts';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { DatasheetDocument, DocType } from '../../contract/maintenance.ts';
