@@ -1,0 +1,166 @@
+/**
+ * The user menu's items and what they open (UserMenu.tsx loads this with the menu's first
+ * opening, so a tab's first module does not carry it): settings, password, help, the QR code of
+ * this page and scanning one, inside the native app its settings, and signing out. Once
+ * loaded it stays mounted, so a QR dialog opened from the menu outlives the menu.
+ */
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+import { useNavigate } from 'react-router';
+import { useTranslation } from './useTranslation.ts';
+import { Icon } from '../ui/Icon.tsx';
+import { useQrActions } from '../features/qr/useQrActions.tsx';
+import { nativeBridge } from '../platform/index.ts';
+import { ruleMessage } from '../domain/validation/ruleMessage.ts';
+import { useActionDispatcher } from './actions/ActionDispatcher.tsx';
+
+export interface UserMenuBodyProps {
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  menuId: string;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  onLogout?: () => void;
+}
+
+export function UserMenuBody({ open, setOpen, menuId, buttonRef, onLogout }: UserMenuBodyProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const menuRef = useRef<HTMLUListElement>(null);
+  const qr = useQrActions(() => buttonRef.current?.focus());
+  const { refuse } = useActionDispatcher();
+  const embedded = nativeBridge().embedded;
+
+  useEffect(() => {
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
+    const onPointer = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target))
+        setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open, setOpen, buttonRef]);
+
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) buttonRef.current?.focus();
+  };
+  const go = (path: string) => {
+    close(false);
+    void navigate(path);
+  };
+  const showAppSettings = () => {
+    close(false);
+    nativeBridge()
+      .showSettings()
+      .catch((e: unknown) =>
+        refuse({
+          title: ruleMessage('platform.menu.appSettings'),
+          message: ruleMessage('platform.app.settingsFailed', {
+            error: e instanceof Error ? e.message : String(e),
+          }),
+        }),
+      );
+  };
+  const onMenuKey = (e: KeyboardEvent<HTMLUListElement>) => {
+    const items = Array.from(
+      e.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])'),
+    );
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (e.key === 'Escape') close(true);
+    else if (e.key === 'Tab') close(false);
+    else if (e.key === 'ArrowDown') items[(at + 1) % items.length]?.focus();
+    else if (e.key === 'ArrowUp') items[(at - 1 + items.length) % items.length]?.focus();
+    else if (e.key === 'Home') items[0]?.focus();
+    else if (e.key === 'End') items[items.length - 1]?.focus();
+    else return;
+    if (e.key !== 'Tab') e.preventDefault();
+  };
+
+  return (
+    <>
+      {open && (
+        <ul
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          className="menu"
+          aria-label={t('shell.user.menu')}
+          onKeyDown={onMenuKey}
+        >
+          <li role="none">
+            <button type="button" role="menuitem" onClick={() => go('/settings')}>
+              <Icon name="settings" />
+              {t('nav.settings')}
+            </button>
+          </li>
+          <li role="none">
+            <button type="button" role="menuitem" onClick={() => go('/settings/password')}>
+              <Icon name="user" />
+              {t('auth.password.title')}
+            </button>
+          </li>
+          <li role="none">
+            <button type="button" role="menuitem" onClick={() => go('/help')}>
+              <Icon name="help" />
+              {t('nav.help')}
+            </button>
+          </li>
+          <li role="separator" className="menu-separator" />
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                close(false);
+                qr.openPageQr();
+              }}
+            >
+              <Icon name="qrCode" />
+              {t('platform.menu.pageQr')}
+            </button>
+          </li>
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                close(false);
+                void qr.startScan();
+              }}
+            >
+              <Icon name="scan" />
+              {t('platform.menu.scanQr')}
+            </button>
+          </li>
+          {embedded && (
+            <li role="none">
+              <button type="button" role="menuitem" onClick={showAppSettings}>
+                <Icon name="app" />
+                {t('platform.menu.appSettings')}
+              </button>
+            </li>
+          )}
+          <li role="separator" className="menu-separator" />
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              disabled={!onLogout}
+              onClick={() => {
+                close(false);
+                onLogout?.();
+              }}
+            >
+              <Icon name="logout" />
+              {t('shell.user.logout')}
+            </button>
+          </li>
+        </ul>
+      )}
+      {/* Outside the header: a dialog's own header and footer are no page landmarks there. */}
+      {qr.element && createPortal(qr.element, document.body)}
+    </>
+  );
+}
