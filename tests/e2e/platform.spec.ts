@@ -242,6 +242,8 @@ test.describe('inside the Android app', () => {
     baseURL,
   }) => {
     await page.goto('/login?returnUrl=%2F');
+    // The app fills in its user; typing before it arrives would type beside it.
+    await expect(page.locator('input[name="username"]')).toHaveValue('operator');
     await completeSignIn(page, 'operator');
     const setAnswer = (text: string) =>
       page.evaluate((t) => {
