@@ -121,7 +121,7 @@ const OWN_MESSAGE_SITES = new Set([
   'src/features/qr/QrCodeSvg.tsx',
   'src/features/qr/useQrActions.tsx',
   'src/features/qr/QrScanDialog.tsx',
-  'src/app/UserMenu.tsx',
+  'src/app/UserMenuBody.tsx',
   'src/features/charts/TrendPage.tsx',
 ]);
 
