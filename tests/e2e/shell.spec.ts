@@ -120,6 +120,9 @@ test('SH6: ?kiosk=1 hides the navigation for wall monitors until ?kiosk=0', asyn
 });
 
 test('SH7: the header and About show the plant from the server', async ({ page }) => {
+  // Wide enough for the name beside the alarm banner and the remote alarms waiting: at
+  // 1280 px with both in the header the name gives way (SH7b).
+  await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto('/about');
   const banner = page.getByRole('banner').first();
   await expect(banner.getByText('Zweckverband Wasserversorgung Talaue')).toBeVisible();
