@@ -8,7 +8,7 @@ import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useTranslation } from './useTranslation.ts';
-import { Icon } from '../ui/Icon.tsx';
+import { Icon, type IconName } from '../ui/Icon.tsx';
 import { useQrActions } from '../features/qr/useQrActions.tsx';
 import { nativeBridge } from '../platform/index.ts';
 import { ruleMessage } from '../domain/validation/ruleMessage.ts';
@@ -46,12 +46,8 @@ export function UserMenuBody({ open, setOpen, menuId, buttonRef, onLogout }: Use
     setOpen(false);
     if (refocus) buttonRef.current?.focus();
   };
-  const go = (path: string) => {
-    close(false);
-    void navigate(path);
-  };
+  const go = (path: string) => void navigate(path);
   const showAppSettings = () => {
-    close(false);
     nativeBridge()
       .showSettings()
       .catch((e: unknown) =>
@@ -78,6 +74,24 @@ export function UserMenuBody({ open, setOpen, menuId, buttonRef, onLogout }: Use
     if (e.key !== 'Tab') e.preventDefault();
   };
 
+  /** A menu item: choosing it closes the menu, then does what it names. */
+  const item = (icon: IconName, label: string, choose: () => void, disabled = false) => (
+    <li role="none">
+      <button
+        type="button"
+        role="menuitem"
+        disabled={disabled}
+        onClick={() => {
+          close(false);
+          choose();
+        }}
+      >
+        <Icon name={icon} />
+        {label}
+      </button>
+    </li>
+  );
+
   return (
     <>
       {open && (
@@ -89,74 +103,15 @@ export function UserMenuBody({ open, setOpen, menuId, buttonRef, onLogout }: Use
           aria-label={t('shell.user.menu')}
           onKeyDown={onMenuKey}
         >
-          <li role="none">
-            <button type="button" role="menuitem" onClick={() => go('/settings')}>
-              <Icon name="settings" />
-              {t('nav.settings')}
-            </button>
-          </li>
-          <li role="none">
-            <button type="button" role="menuitem" onClick={() => go('/settings/password')}>
-              <Icon name="user" />
-              {t('auth.password.title')}
-            </button>
-          </li>
-          <li role="none">
-            <button type="button" role="menuitem" onClick={() => go('/help')}>
-              <Icon name="help" />
-              {t('nav.help')}
-            </button>
-          </li>
+          {item('settings', t('nav.settings'), () => go('/settings'))}
+          {item('user', t('auth.password.title'), () => go('/settings/password'))}
+          {item('help', t('nav.help'), () => go('/help'))}
           <li role="separator" className="menu-separator" />
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              onClick={() => {
-                close(false);
-                qr.openPageQr();
-              }}
-            >
-              <Icon name="qrCode" />
-              {t('platform.menu.pageQr')}
-            </button>
-          </li>
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              onClick={() => {
-                close(false);
-                void qr.startScan();
-              }}
-            >
-              <Icon name="scan" />
-              {t('platform.menu.scanQr')}
-            </button>
-          </li>
-          {embedded && (
-            <li role="none">
-              <button type="button" role="menuitem" onClick={showAppSettings}>
-                <Icon name="app" />
-                {t('platform.menu.appSettings')}
-              </button>
-            </li>
-          )}
+          {item('qrCode', t('platform.menu.pageQr'), () => qr.openPageQr())}
+          {item('scan', t('platform.menu.scanQr'), () => void qr.startScan())}
+          {embedded && item('app', t('platform.menu.appSettings'), showAppSettings)}
           <li role="separator" className="menu-separator" />
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              disabled={!onLogout}
-              onClick={() => {
-                close(false);
-                onLogout?.();
-              }}
-            >
-              <Icon name="logout" />
-              {t('shell.user.logout')}
-            </button>
-          </li>
+          {item('logout', t('shell.user.logout'), () => onLogout?.(), !onLogout)}
         </ul>
       )}
       {/* Outside the header: a dialog's own header and footer are no page landmarks there. */}
