@@ -18,6 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { cookiesForBrowser } from './harness/cookies.ts';
+import { recordTrace, type TraceEvent } from './harness/trace.ts';
 
 const DIST = resolve(import.meta.dirname, '../dist');
 const maps = new Map<string, SourceMapConsumer | null>();
@@ -50,31 +51,12 @@ const settleS = Number(
   process.argv.find((a) => a.startsWith('--settle='))?.slice('--settle='.length) ?? 3,
 );
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid?: number;
-  tid?: number;
-  ts?: number;
-  dur?: number;
-  args?: Record<string, Record<string, unknown> | undefined>;
-}
-
 async function trace(cdp: CDPSession, ms: number): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e) => {
-    events.push(...(e.value as unknown as TraceEvent[]));
-  });
-  const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
-  await cdp.send('Tracing.start', {
-    traceConfig: {
-      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc'],
-    },
-    transferMode: 'ReportEvents',
-  });
-  await new Promise((r) => setTimeout(r, ms));
-  await cdp.send('Tracing.end');
-  await done;
+  const { events } = await recordTrace(
+    cdp,
+    ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc'],
+    () => new Promise((r) => setTimeout(r, ms)),
+  );
   return events;
 }
 
@@ -153,8 +135,7 @@ try {
     const traceMs = 4000;
     const events = await trace(cdp, traceMs);
     const main = events.find(
-      (e) =>
-        e.ph === 'M' && e.name === 'thread_name' && e.args?.name === ('CrRendererMain' as never),
+      (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
     );
     const onMain = (e: TraceEvent) => !main || (e.pid === main.pid && e.tid === main.tid);
     const complete = events.filter((e) => (e.ph === 'X' || e.ph === 'B') && onMain(e));

@@ -15,6 +15,7 @@ import { resolve } from 'node:path';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { profilePage, type CpuProfile, type ProfileNode } from './harness/workerProfile.ts';
 import { cookiesForBrowser } from './harness/cookies.ts';
+import { recordTrace, type TraceEvent } from './harness/trace.ts';
 
 const DIST = resolve(import.meta.dirname, '../dist');
 const maps = new Map<string, SourceMapConsumer | null>();
@@ -77,34 +78,16 @@ const seconds = Number(process.argv[3] ?? 4);
 /** `cost`: the cost window only, no profile and no trace (for A/B runs). */
 const costOnly = process.argv[4] === 'cost';
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid?: number;
-  tid?: number;
-  dur?: number;
-  args?: Record<string, Record<string, unknown> | undefined>;
-}
-
 async function trace(cdp: CDPSession, ms: number): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e) => {
-    events.push(...(e.value as unknown as TraceEvent[]));
-  });
-  const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
-  await cdp.send('Tracing.start', {
-    traceConfig: {
-      includedCategories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'disabled-by-default-devtools.timeline.invalidationTracking',
-      ],
-    },
-    transferMode: 'ReportEvents',
-  });
-  await new Promise((r) => setTimeout(r, ms));
-  await cdp.send('Tracing.end');
-  await done;
+  const { events } = await recordTrace(
+    cdp,
+    [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'disabled-by-default-devtools.timeline.invalidationTracking',
+    ],
+    () => new Promise((r) => setTimeout(r, ms)),
+  );
   return events;
 }
 
@@ -217,7 +200,7 @@ try {
 
   // The page's main thread only (the trace holds the compositor's and raster threads too).
   const main = events.find(
-    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === ('CrRendererMain' as never),
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
   );
   const complete = events.filter(
     (e) => (e.ph === 'X' || e.ph === 'B') && (!main || (e.pid === main.pid && e.tid === main.tid)),

@@ -18,6 +18,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './harness/browser.ts';
 import { cookiesForBrowser } from './harness/cookies.ts';
 import { serviceWorkerServes } from './harness/serviceWorker.ts';
 import { defaultCookieProvider } from './harness/signIn.ts';
+import { recordTrace } from './harness/trace.ts';
 import { waitForExpression } from './harness/waitForExpression.ts';
 
 interface TraceEvent {
@@ -67,32 +68,26 @@ async function traced(
   cdp: CDPSession,
   ms: number,
 ): Promise<{ events: TraceEvent[]; wallS: number }> {
-  const events: TraceEvent[] = [];
-  const onData = ({ value }: { value: unknown }) => void events.push(...(value as TraceEvent[]));
-  cdp.on('Tracing.dataCollected', onData);
-  const complete = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
-  await cdp.send('Tracing.start', {
-    traceConfig: {
-      includedCategories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'disabled-by-default-devtools.timeline.frame',
-        'toplevel',
-        'blink',
-        'cc',
-        'v8',
-        'disabled-by-default-v8.gc',
-        'blink.user_timing',
-        ...(invalidations ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
-      ],
+  let t0 = 0;
+  const { events } = await recordTrace<unknown, TraceEvent>(
+    cdp,
+    [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'disabled-by-default-devtools.timeline.frame',
+      'toplevel',
+      'blink',
+      'cc',
+      'v8',
+      'disabled-by-default-v8.gc',
+      'blink.user_timing',
+      ...(invalidations ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
+    ],
+    () => {
+      t0 = Date.now();
+      return sleep(ms);
     },
-    transferMode: 'ReportEvents',
-  });
-  const t0 = Date.now();
-  await sleep(ms);
-  await cdp.send('Tracing.end');
-  await complete;
-  cdp.off('Tracing.dataCollected', onData);
+  );
   return { events, wallS: (Date.now() - t0) / 1000 };
 }
 

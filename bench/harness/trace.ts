@@ -14,21 +14,27 @@ export interface TraceEvent {
   ts?: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string; data?: Record<string, unknown>; [key: string]: unknown };
+  args?: {
+    name?: string;
+    data?: Record<string, unknown>;
+    beginData?: Record<string, unknown>;
+    [key: string]: unknown;
+  };
 }
 
 /**
  * Traces `categories` while `during` runs, and returns what was recorded with what `during`
- * returned. The events arrive after `Tracing.end`; the promise settles once all are in.
+ * returned. The events arrive after `Tracing.end`; the promise settles once all are in. `E`
+ * is the event type a tool reads (TraceEvent unless it relies on more fields).
  */
-export async function recordTrace<T>(
+export async function recordTrace<T, E = TraceEvent>(
   cdp: CDPSession,
   categories: readonly string[],
   during: () => Promise<T>,
-): Promise<{ events: TraceEvent[]; result: T }> {
-  const events: TraceEvent[] = [];
+): Promise<{ events: E[]; result: T }> {
+  const events: E[] = [];
   const collect = ({ value }: { value: unknown[] }) => {
-    events.push(...(value as TraceEvent[]));
+    events.push(...(value as E[]));
   };
   cdp.on('Tracing.dataCollected', collect);
   await cdp.send('Tracing.start', {
