@@ -18,6 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { cookiesForBrowser } from './harness/cookies.ts';
+import { openMetricsSession } from './harness/pageProbes.ts';
 import { recordTrace, type TraceEvent } from './harness/trace.ts';
 
 const DIST = resolve(import.meta.dirname, '../dist');
@@ -97,15 +98,8 @@ try {
   await page.waitForTimeout(settleS * 1000);
 
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Performance.enable');
-  const metrics = async () =>
-    Object.fromEntries(
-      (
-        (await cdp.send('Performance.getMetrics')) as {
-          metrics: { name: string; value: number }[];
-        }
-      ).metrics.map((m) => [m.name, m.value]),
-    );
+  const perf = await openMetricsSession(page);
+  const metrics = () => perf.read();
   const rowCount = () =>
     page.evaluate(() =>
       Number(document.querySelector('.alert-table')?.getAttribute('aria-rowcount')),

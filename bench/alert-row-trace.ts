@@ -15,6 +15,7 @@ import { resolve } from 'node:path';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { profilePage, type CpuProfile, type ProfileNode } from './harness/workerProfile.ts';
 import { cookiesForBrowser } from './harness/cookies.ts';
+import { openMetricsSession } from './harness/pageProbes.ts';
 import { recordTrace, type TraceEvent } from './harness/trace.ts';
 
 const DIST = resolve(import.meta.dirname, '../dist');
@@ -142,15 +143,8 @@ try {
   await page.waitForTimeout(2000);
 
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Performance.enable');
-  const metrics = async () =>
-    Object.fromEntries(
-      (
-        (await cdp.send('Performance.getMetrics')) as {
-          metrics: { name: string; value: number }[];
-        }
-      ).metrics.map((m) => [m.name, m.value]),
-    );
+  const perf = await openMetricsSession(page);
+  const metrics = () => perf.read();
   const rowCount = () =>
     page.evaluate(() =>
       Number(document.querySelector('.alert-table')?.getAttribute('aria-rowcount')),
