@@ -98,15 +98,31 @@ export function AlarmBanner() {
     writeHornSettings({ ...settings, mutedAt: state === 'muted' ? null : Date.now() });
   };
 
-  const label = unknown
-    ? t('alerts.banner.unknown')
+  // What the banner says: one of these, in this order of precedence.
+  const standing = unknown
+    ? 'unknown'
     : loading
-      ? t('alerts.banner.loading')
+      ? 'loading'
       : pending > 0
-        ? t('alerts.banner.pending', { count: pending })
+        ? 'pending'
         : active > 0
-          ? t('alerts.banner.active', { count: active })
-          : t('alerts.banner.none');
+          ? 'active'
+          : 'none';
+  // Each key written out: the shell's text file holds the keys its modules name (L3).
+  const label = {
+    unknown: () => t('alerts.banner.unknown'),
+    loading: () => t('alerts.banner.loading'),
+    pending: () => t('alerts.banner.pending', { count: pending }),
+    active: () => t('alerts.banner.active', { count: active }),
+    none: () => t('alerts.banner.none'),
+  }[standing]();
+  const short = {
+    unknown: '?',
+    loading: '…',
+    pending: `⚠ ${pending}`,
+    active: `● ${active}`,
+    none: '✓',
+  }[standing];
   const topStyle = topPriority !== null ? styles.get(topPriority) : undefined;
   return (
     <div
@@ -114,9 +130,8 @@ export function AlarmBanner() {
         'alarm-banner',
         pending > 0 && 'has-alerts',
         pending === 0 && active > 0 && 'has-active',
-        loading && 'is-loading',
       )}
-      data-state={unknown ? 'unknown' : loading ? 'loading' : undefined}
+      data-state={standing === 'unknown' || standing === 'loading' ? standing : undefined}
     >
       <Link
         to="/alerts"
@@ -129,15 +144,7 @@ export function AlarmBanner() {
           {label}
         </span>
         <span className="alarm-banner-short" aria-hidden="true">
-          {unknown
-            ? '?'
-            : loading
-              ? '…'
-              : pending > 0
-                ? `⚠ ${pending}`
-                : active > 0
-                  ? `● ${active}`
-                  : '✓'}
+          {short}
         </span>
         {/* The message texts of the plant already start with the station name. */}
         {pending > 0 && top && <span className="alarm-banner-text">{top.text}</span>}
