@@ -40,7 +40,7 @@ import {
 } from '../harness/scenario.ts';
 import { fitCost, median } from '../harness/stats.ts';
 import { countCurrent, watchValues, type ShownReading } from '../harness/valueWatch.ts';
-import { profilePage } from '../harness/workerProfile.ts';
+import { profileNote } from '../harness/pageProfile.ts';
 import { waitForExpression } from '../harness/waitForExpression.ts';
 import { floodLatencies, RECORD_TOP_ROW, TAKE_TOP_ROWS } from './alertFlood.ts';
 
@@ -150,39 +150,6 @@ async function tilesCurrentPct(
     return read ? (100 * current) / read : 0;
   } finally {
     await watch.stop();
-  }
-}
-
-/**
- * Where a front tab's main thread goes, for the notes: a CPU profile over a window of its own
- * (the profiler's work would count in the cost window), 1 ms sampling, self time.
- */
-async function profileNote(
-  ctx: BenchContext,
-  what: string,
-  page: Page,
-  ms: number,
-): Promise<string> {
-  await page.bringToFront();
-  const session = await ctx.probes.metricsSession(page);
-  try {
-    const before = await session.read();
-    const t0 = Date.now();
-    const { cpu } = await profilePage(page, () => sleep(ms), 1000);
-    const after = await session.read();
-    const perSec = (name: string) =>
-      (((after[name] ?? 0) - (before[name] ?? 0)) * 1000) / (Date.now() - t0);
-    const top = cpu.top
-      .slice(0, 8)
-      .map((h) => `${h.name} ${h.pct.toFixed(1)} %`)
-      .join(', ');
-    return (
-      `${what}, front tab profiled ${ms / 1000} s: ${cpu.busyPct.toFixed(1)} % of a core sampled busy, ` +
-      `${perSec('RecalcStyleCount').toFixed(0)} style recalcs/s, ${perSec('LayoutCount').toFixed(0)} layouts/s; ` +
-      `self time of the busy time: ${top || 'none'} ("(program)" is the browser's own work: style, layout, paint)`
-    );
-  } finally {
-    await session.close();
   }
 }
 
