@@ -3,8 +3,9 @@
  * foreground and behind another tab, for a station page and a dashboard, Pegel against the
  * naive baseline. The reference server runs in load mode at 0 updates a second: the PVs
  * keep the values they started with, so whatever the tab does is its own (age texts, timers,
- * polling, animation). Time on a core (CDP ThreadTime) per second of wall time. A CPU profile
- * of Pegel's foreground tab over a window of its own names what woke it.
+ * polling, animation). Time on a core (CDP ThreadTime) per second of wall time. CPU profiles
+ * of Pegel's tab over windows of their own (in front, hidden, and with ages in minutes) name
+ * what woke it.
  *
  * The PVs' time stamps are the server's start, so a station page's ages read seconds for the
  * server's first minute and minutes after it: an age in seconds changes its text each second
@@ -149,6 +150,19 @@ const agesShown = `document.querySelector('.pv-scroll .pv-age')?.textContent ?? 
 const label = { station: 'station page', dashboard: 'dashboard' } as const;
 const cap = { station: 'Station', dashboard: 'Dashboard' } as const;
 
+/** A CPU profile of an idle page for the notes: its busy time and the top self times. */
+async function profileIdle(page: Page, what: string, p: IdleParams): Promise<string> {
+  const { cpu } = await profilePage(page, () => sleep(p.profileMs), 1000);
+  const top = cpu.top
+    .slice(0, 8)
+    .map((h) => `${h.name} ${h.selfMs.toFixed(1)} ms`)
+    .join(', ');
+  return (
+    `${what}, profiled ${p.profileMs / 1000} s (1 ms sampling): ${cpu.busyMs.toFixed(1)} ms busy; ${top || 'no sample outside idle'} ` +
+    '("(program)" is work outside JavaScript: the browser\'s style, layout and paint, and on an idle page mostly the sampling itself, which the ThreadTime windows do not have; a function of the app names script that woke the page)'
+  );
+}
+
 export default defineScenario<IdleParams>({
   id: 'idleTab',
   title: 'Idle tab (nothing changing)',
@@ -249,16 +263,15 @@ export default defineScenario<IdleParams>({
           }
           if (side === 'pegel' && p.profileMs > 0) {
             await page.bringToFront();
-            const { cpu } = await profilePage(page, () => sleep(p.profileMs), 1000);
-            notes.push(
-              `Pegel idle ${label[view]}, foreground, profiled ${p.profileMs / 1000} s (1 ms sampling): ${cpu.busyMs.toFixed(1)} ms busy; ` +
-                (cpu.top.length
-                  ? cpu.top
-                      .slice(0, 8)
-                      .map((h) => `${h.name} ${h.selfMs.toFixed(1)} ms`)
-                      .join(', ')
-                  : 'no sample outside idle'),
-            );
+            notes.push(await profileIdle(page, `Pegel idle ${label[view]}, foreground`, p));
+            // Hidden as in the background windows: what the app itself still runs then.
+            await other.bringToFront();
+            await page.evaluate(setHidden(true));
+            try {
+              notes.push(await profileIdle(page, `Pegel idle ${label[view]}, hidden`, p));
+            } finally {
+              await page.evaluate(setHidden(false));
+            }
           }
         } finally {
           await context.close();
@@ -283,6 +296,10 @@ export default defineScenario<IdleParams>({
               `pegel idle station page, ages in minutes (the first PV's ${shownBefore} … ${String(await page.evaluate(agesShown))}), last window: foreground ${describeIdle(fg)}`,
             );
         }
+        if (p.profileMs > 0)
+          notes.push(
+            await profileIdle(page, 'Pegel idle station page, ages in minutes, foreground', p),
+          );
       } finally {
         await context.close();
       }
