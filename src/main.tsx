@@ -14,6 +14,7 @@ import { sessionState, setSession } from './features/auth/sessionStore.ts';
 import { getDefaultLiveClient } from './live/defaultLiveClient.ts';
 import { ARCHIVE_PATH } from './features/alerts/archivePath.ts';
 import { prefetchDefaultArchive } from './features/alerts/archiveQuery.ts';
+import { SIGN_IN_PREFIX } from './api/earlyRequests.ts';
 
 /**
  * How long the first render waits, once the texts are in, for the page opened directly and
@@ -25,7 +26,7 @@ initTheme();
 /** The session applied, or failed (the guard then shows why); on the sign-in page at once. */
 let sessionIn: Promise<unknown> = Promise.resolve();
 // Not on the sign-in page: no tab there registers, and there is no session to ask for.
-if (!window.location.pathname.startsWith('/login')) {
+if (!window.location.pathname.startsWith(SIGN_IN_PREFIX)) {
   prestartEngine();
   // Applied as it arrives, so the guard renders shell and page in the first render instead of
   // its loading state, then the shell after a round of effects (the page's first script has

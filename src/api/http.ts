@@ -5,7 +5,7 @@
  */
 import type { ApiErrorBody } from '../contract/errors.ts';
 import { API, CSRF_HEADER } from '../contract/paths.ts';
-import { EARLY_REQUESTS_KEY } from './earlyRequests.ts';
+import { EARLY_REQUESTS_KEY, SIGN_IN_PREFIX } from './earlyRequests.ts';
 
 /** The server answered, but not with success. `code` is the stable code of ApiErrorBody. */
 export class HttpError extends Error {
@@ -68,7 +68,7 @@ export function redirectToLogout(): void {
   if (redirecting) return;
   const target = topWindow();
   const { pathname, search } = target.location;
-  if (pathname === '/login') return;
+  if (pathname === SIGN_IN_PREFIX) return;
   redirecting = true;
   target.location.assign(logoutUrl(pathname + search));
 }
@@ -198,6 +198,11 @@ export async function http<T>(path: string, options: HttpOptions = {}): Promise<
     body,
     signal: options.signal,
   });
+  return jsonOf<T>(res);
+}
+
+/** An answer's JSON body; undefined for an empty one. */
+async function jsonOf<T>(res: Response): Promise<T> {
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
@@ -213,9 +218,7 @@ export function takeEarlyJson<T>(path: string): Promise<T> | undefined {
   const request = early?.[path];
   if (!request) return undefined;
   early[path] = null;
-  return answered(request)
-    .then((res) => res.text())
-    .then((text) => (text ? JSON.parse(text) : undefined) as T);
+  return answered(request).then((res) => jsonOf<T>(res));
 }
 
 export const getJson = <T>(path: string, options: Omit<HttpOptions, 'method' | 'body'> = {}) =>
