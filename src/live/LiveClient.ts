@@ -44,7 +44,7 @@ import type { FeedName } from '../../workers/feeds/feeds.ts';
 import type { EngineConnection } from './connectEngine.ts';
 import { TabLiveStore } from './TabLiveStore.ts';
 import { DataPathProbe } from './dataPathProbe.ts';
-import { animationFrames, FrameGate, type RequestFrame } from './frameGate.ts';
+import { animationFrames, FrameGate, type DrawScope, type RequestFrame } from './frameGate.ts';
 
 /** A component that re-mounts within this time keeps its keys subscribed. */
 export const LEASE_RELEASE_GRACE_MS = 2_000;
@@ -70,6 +70,8 @@ export interface LiveClientOptions {
    * default; null applies each frame as it arrives.
    */
   requestFrame?: RequestFrame | null;
+  /** How a frame applied in an animation frame runs (FrameGate `inDraw`): React's flushSync. */
+  inDraw?: DrawScope;
 }
 
 interface KeyLease {
@@ -378,11 +380,13 @@ export class LiveClient {
       const requestFrame =
         this.options.requestFrame === undefined ? animationFrames() : this.options.requestFrame;
       // Applied (or failed): the engine may send the next frame, one in flight at most.
+      const gateOptions = this.options.inDraw ? { inDraw: this.options.inDraw } : {};
       const frames = new FrameGate<TabMessage>(
         (message, inDraw) => this.receive(message, inDraw),
         () => channel.port1.postMessage(ack),
         requestFrame,
         this.timers,
+        gateOptions,
       );
       // Alert lists follow the same rule without an ack (AV7); the banner's counts, which
       // sound the horn in a tab nobody looks at, are taken at once.
@@ -391,6 +395,7 @@ export class LiveClient {
         () => undefined,
         requestFrame,
         this.timers,
+        gateOptions,
       );
       channel.port1.onmessage = (event: MessageEvent<TabMessage>) => {
         const message = event.data;

@@ -1,4 +1,5 @@
 /** The one LiveClient of this tab, created on first use. */
+import { flushSync } from 'react-dom';
 import { connectEngine, reconnectEngine } from './connectEngine.ts';
 import { LiveClient } from './LiveClient.ts';
 import { redirectToLogout } from './sessionRedirect.ts';
@@ -10,6 +11,8 @@ export function getDefaultLiveClient(): LiveClient {
     const live = new LiveClient(connectEngine(), {
       onSessionEnded: redirectToLogout,
       reconnect: reconnectEngine,
+      // What a frame held for an animation frame changes renders in that frame (FrameGate).
+      inDraw: flushSync,
     });
     client = live;
     // The bench suite reads this tab's data-path figures here (bench/harness/appProbe.ts).

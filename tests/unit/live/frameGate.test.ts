@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { FrameGate, type RequestFrame } from '../../../src/live/frameGate.ts';
+import {
+  FrameGate,
+  type FrameGateOptions,
+  type RequestFrame,
+} from '../../../src/live/frameGate.ts';
 import { FakeTimers } from '../../support/engine/FakeTimers.ts';
 
 /** Animation frames the test runs by hand. */
@@ -21,7 +25,7 @@ function manualFrames(): { request: RequestFrame; run(): void; requested(): numb
   };
 }
 
-function setup(requestFrame: RequestFrame | null) {
+function setup(requestFrame: RequestFrame | null, options: FrameGateOptions = {}) {
   const timers = new FakeTimers();
   const applied: number[] = [];
   let acks = 0;
@@ -35,6 +39,7 @@ function setup(requestFrame: RequestFrame | null) {
     () => acks++,
     requestFrame,
     timers,
+    options,
   );
   return { gate, timers, applied, acks: () => acks };
 }
@@ -158,6 +163,29 @@ describe('a tab applies frames no faster than it draws (FR7c)', () => {
     } finally {
       process.off('uncaughtException', onError);
     }
+  });
+
+  it('FR7c-9: frames held for an animation frame are applied inside the draw scope (React renders them in that frame); a frame applied on arrival is not', async () => {
+    const frames = manualFrames();
+    const scopes: number[][] = [];
+    const { gate, applied, timers } = setup(frames.request, {
+      inDraw: (run) => {
+        const before = applied.length;
+        run();
+        scopes.push(applied.slice(before));
+      },
+    });
+    gate.push(1);
+    expect(scopes).toEqual([]);
+    gate.push(2);
+    gate.push(3);
+    frames.run();
+    expect(scopes).toEqual([[2, 3]]);
+    // The fallback (no animation frame came) is no draw either.
+    gate.push(4);
+    await timers.advance(2_000);
+    expect(applied).toEqual([1, 2, 3, 4]);
+    expect(scopes).toEqual([[2, 3]]);
   });
 
   it('FR7c-8: a disposed gate applies nothing it held', async () => {
