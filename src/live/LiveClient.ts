@@ -44,7 +44,13 @@ import type { FeedName } from '../../workers/feeds/feeds.ts';
 import type { EngineConnection } from './connectEngine.ts';
 import { TabLiveStore } from './TabLiveStore.ts';
 import { DataPathProbe } from './dataPathProbe.ts';
-import { animationFrames, FrameGate, type DrawScope, type RequestFrame } from './frameGate.ts';
+import {
+  animationFrames,
+  drawTogether,
+  FrameGate,
+  type DrawScope,
+  type RequestFrame,
+} from './frameGate.ts';
 
 /** A component that re-mounts within this time keeps its keys subscribed. */
 export const LEASE_RELEASE_GRACE_MS = 2_000;
@@ -70,7 +76,10 @@ export interface LiveClientOptions {
    * default; null applies each frame as it arrives.
    */
   requestFrame?: RequestFrame | null;
-  /** How a frame applied in an animation frame runs (FrameGate `inDraw`): React's flushSync. */
+  /**
+   * How the frames applied in an animation frame run (`drawTogether`): React's flushSync, so
+   * what they change renders and paints in that frame.
+   */
   inDraw?: DrawScope;
 }
 
@@ -377,16 +386,19 @@ export class LiveClient {
     } else {
       const channel = new MessageChannel();
       const ack: FrameAck = { type: 'frameAck' };
-      const requestFrame =
+      const frameSource =
         this.options.requestFrame === undefined ? animationFrames() : this.options.requestFrame;
+      // Both gates share one animation frame, applied in one scope (one render, FR7c).
+      const requestFrame =
+        frameSource && this.options.inDraw
+          ? drawTogether(frameSource, this.options.inDraw)
+          : frameSource;
       // Applied (or failed): the engine may send the next frame, one in flight at most.
-      const gateOptions = this.options.inDraw ? { inDraw: this.options.inDraw } : {};
       const frames = new FrameGate<TabMessage>(
         (message, inDraw) => this.receive(message, inDraw),
         () => channel.port1.postMessage(ack),
         requestFrame,
         this.timers,
-        gateOptions,
       );
       // Alert lists follow the same rule without an ack (AV7); the banner's counts, which
       // sound the horn in a tab nobody looks at, are taken at once.
@@ -395,7 +407,6 @@ export class LiveClient {
         () => undefined,
         requestFrame,
         this.timers,
-        gateOptions,
       );
       channel.port1.onmessage = (event: MessageEvent<TabMessage>) => {
         const message = event.data;

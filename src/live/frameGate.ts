@@ -37,19 +37,46 @@ export const FRAME_GATE_FALLBACK_MS = 1_000;
 export const FRAME_GATE_IDLE_MS = 100;
 
 /**
- * Runs a flush made in an animation frame. The tab passes React's `flushSync`: a view that
- * renders what a frame changed (the alert list, counts, marks) then renders inside this
- * animation frame, and the browser paints it in this frame. Left to React's scheduler, the
- * render ran in a task after the frame and took a second main frame of its own (issue 44: the
- * current list at 10 alerts a second drew two main frames of 7-8 ms for each new alert).
+ * Runs what an animation frame applies. The tab passes React's `flushSync`: a view that renders
+ * what a frame changed (the alert list, counts, marks) then renders inside this animation
+ * frame, and the browser paints it in this frame. Left to React's scheduler, the render ran in
+ * a task after the frame and took a second main frame of its own (issue 44: the current list
+ * at 10 alerts a second drew two main frames of 7-8 ms for each new alert).
  */
 export type DrawScope = (run: () => void) => void;
+
+/**
+ * One animation frame for every gate of a tab, its callbacks run together inside `scope`: the
+ * PV frames and the alert views a tab applies in the same frame render in one pass (one
+ * `flushSync`), not one per gate.
+ */
+export function drawTogether(requestFrame: RequestFrame, scope: DrawScope): RequestFrame {
+  let due: (() => void)[] = [];
+  let cancelFrame: (() => void) | null = null;
+  const draw = () => {
+    cancelFrame = null;
+    const callbacks = due;
+    due = [];
+    scope(() => {
+      for (const callback of callbacks) callback();
+    });
+  };
+  return (callback) => {
+    due.push(callback);
+    cancelFrame ??= requestFrame(draw);
+    return () => {
+      due = due.filter((c) => c !== callback);
+      if (!due.length && cancelFrame) {
+        cancelFrame();
+        cancelFrame = null;
+      }
+    };
+  };
+}
 
 export interface FrameGateOptions {
   fallbackMs?: number;
   idleMs?: number;
-  /** How a flush in an animation frame runs; by default as it is. */
-  inDraw?: DrawScope;
 }
 
 export class FrameGate<F> {
@@ -61,7 +88,6 @@ export class FrameGate<F> {
   private lastApplyAt = Number.NEGATIVE_INFINITY;
   private readonly fallbackMs: number;
   private readonly idleMs: number;
-  private readonly inDraw: DrawScope;
 
   constructor(
     /**
@@ -78,7 +104,6 @@ export class FrameGate<F> {
   ) {
     this.fallbackMs = options.fallbackMs ?? FRAME_GATE_FALLBACK_MS;
     this.idleMs = options.idleMs ?? FRAME_GATE_IDLE_MS;
-    this.inDraw = options.inDraw ?? ((run) => run());
   }
 
   push(frame: F): void {
@@ -140,7 +165,7 @@ export class FrameGate<F> {
     if (this.cancelFrame || !this.requestFrame) return;
     this.cancelFrame = this.requestFrame(() => {
       this.cancelFrame = null;
-      if (this.pending.length) this.inDraw(() => this.flush(true));
+      if (this.pending.length) this.flush(true);
       else this.drawn = true;
     });
   }

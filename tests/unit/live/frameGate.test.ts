@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  drawTogether,
   FrameGate,
   type FrameGateOptions,
   type RequestFrame,
@@ -122,7 +123,7 @@ describe('a tab applies frames no faster than it draws (FR7c)', () => {
     expect(applied).toEqual([1, 2, 3]);
   });
 
-  it('FR7c-5: frames held without an animation frame are applied after the fallback', async () => {
+  it('FR7c-12: frames held without an animation frame are applied after the fallback', async () => {
     const frames = manualFrames();
     const { gate, timers, applied, acks } = setup(frames.request);
     gate.push(1);
@@ -165,27 +166,52 @@ describe('a tab applies frames no faster than it draws (FR7c)', () => {
     }
   });
 
-  it('FR7c-9: frames held for an animation frame are applied inside the draw scope (React renders them in that frame); a frame applied on arrival is not', async () => {
+  it('FR7c-9: the gates of a tab share one animation frame and apply what they held in one draw scope (React renders it in that frame); frames applied on arrival or by the fallback are outside it', async () => {
     const frames = manualFrames();
+    // What each run of the scope applied, across the gates.
     const scopes: number[][] = [];
-    const { gate, applied, timers } = setup(frames.request, {
-      inDraw: (run) => {
-        const before = applied.length;
-        run();
-        scopes.push(applied.slice(before));
-      },
+    const gates: ReturnType<typeof setup>[] = [];
+    const all = () => gates.flatMap((g) => g.applied);
+    const together = drawTogether(frames.request, (run) => {
+      const before = all();
+      run();
+      scopes.push(all().filter((n) => !before.includes(n)));
     });
-    gate.push(1);
+    const a = setup(together);
+    const b = setup(together);
+    gates.push(a, b);
+    a.gate.push(1);
+    b.gate.push(10);
     expect(scopes).toEqual([]);
-    gate.push(2);
-    gate.push(3);
+    a.gate.push(2);
+    b.gate.push(11);
+    // One animation frame of the source for both gates.
+    expect(frames.requested()).toBe(1);
     frames.run();
-    expect(scopes).toEqual([[2, 3]]);
+    expect(a.applied).toEqual([1, 2]);
+    expect(b.applied).toEqual([10, 11]);
+    expect(scopes).toEqual([[2, 11]]);
+    // A gate that goes takes only its own callback; the other's frame still comes.
+    a.gate.push(3);
+    b.gate.push(12);
+    a.gate.dispose();
+    expect(frames.requested()).toBe(1);
+    frames.run();
+    expect(b.applied).toEqual([10, 11, 12]);
+    expect(a.applied).toEqual([1, 2]);
+    expect(scopes).toEqual([[2, 11], [12]]);
+    // The last callback cancelled cancels the source's frame.
+    b.gate.push(13);
+    b.gate.dispose();
+    expect(frames.requested()).toBe(0);
     // The fallback (no animation frame came) is no draw either.
-    gate.push(4);
-    await timers.advance(2_000);
-    expect(applied).toEqual([1, 2, 3, 4]);
-    expect(scopes).toEqual([[2, 3]]);
+    const c = setup(together);
+    gates.push(c);
+    c.gate.push(20);
+    c.gate.push(21);
+    await c.timers.advance(2_000);
+    expect(c.applied).toEqual([20, 21]);
+    expect(scopes).toEqual([[2, 11], [12]]);
   });
 
   it('FR7c-8: a disposed gate applies nothing it held', async () => {

@@ -2,14 +2,19 @@
 /**
  * FR7c with React (issue 44): a frame the gate applies in an animation frame is rendered by
  * React inside that animation frame when the gate's draw scope is `flushSync`, as the tab's
- * LiveClient sets it (src/live/defaultLiveClient.ts), so the browser paints it in the same
+ * LiveClient sets it (src/live/defaultLiveClient.ts, `drawTogether`), so the browser paints it in the same
  * frame. Left to React's scheduler, the render ran in a task after the frame, which the
  * browser then drew in a second main frame of its own.
  */
 import { createElement, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FrameGate, type DrawScope, type RequestFrame } from '../../../src/live/frameGate.ts';
+import {
+  drawTogether,
+  FrameGate,
+  type DrawScope,
+  type RequestFrame,
+} from '../../../src/live/frameGate.ts';
 import { mountRoot, setActEnvironment, type TestRoot } from '../../support/reactRoot.ts';
 import { FakeTimers } from '../../support/engine/FakeTimers.ts';
 
@@ -56,9 +61,8 @@ async function shownAfterDraw(inDraw: DrawScope | undefined): Promise<string | n
   const gate = new FrameGate<number>(
     (frame) => store.set(frame),
     () => undefined,
-    requestFrame,
+    inDraw ? drawTogether(requestFrame, inDraw) : requestFrame,
     new FakeTimers(),
-    inDraw ? { inDraw } : {},
   );
   gate.push(1);
   // The first frame is applied on arrival; let React render it as the scheduler does.
