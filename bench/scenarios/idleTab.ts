@@ -27,6 +27,7 @@ import { requireEngineChunk, requirePvPlant } from '../harness/prerequisites.ts'
 import { addSample, defineScenario, NotReady, type FigureSamples } from '../harness/scenario.ts';
 import { formatKeyList } from '../baseline/keyList.ts';
 import { benchDashboardKeys } from '../harness/benchDashboards.ts';
+import { topSelfTimes } from '../harness/pageProfile.ts';
 import { profilePage } from '../harness/workerProfile.ts';
 import { serviceWorkerServes } from '../harness/serviceWorker.ts';
 import { waitForExpression } from '../harness/waitForExpression.ts';
@@ -150,13 +151,22 @@ const agesShown = `document.querySelector('.pv-scroll .pv-age')?.textContent ?? 
 const label = { station: 'station page', dashboard: 'dashboard' } as const;
 const cap = { station: 'Station', dashboard: 'Dashboard' } as const;
 
+/** Runs `during` with `page` behind `other` and told it is hidden; shown again after. */
+async function whileHidden<T>(page: Page, other: Page, during: () => Promise<T>): Promise<T> {
+  await other.bringToFront();
+  const state = (await page.evaluate(setHidden(true))) as string;
+  if (state !== 'hidden') throw new Error(`the page still reads visibilityState ${state}`);
+  try {
+    return await during();
+  } finally {
+    await page.evaluate(setHidden(false));
+  }
+}
+
 /** A CPU profile of an idle page for the notes: its busy time and the top self times. */
 async function profileIdle(page: Page, what: string, p: IdleParams): Promise<string> {
   const { cpu } = await profilePage(page, () => sleep(p.profileMs), 1000);
-  const top = cpu.top
-    .slice(0, 8)
-    .map((h) => `${h.name} ${h.selfMs.toFixed(1)} ms`)
-    .join(', ');
+  const top = topSelfTimes(cpu, 'ms');
   return (
     `${what}, profiled ${p.profileMs / 1000} s (1 ms sampling): ${cpu.busyMs.toFixed(1)} ms busy; ${top || 'no sample outside idle'} ` +
     '("(program)" is work outside JavaScript: the browser\'s style, layout and paint, and on an idle page mostly the sampling itself, which the ThreadTime windows do not have; a function of the app names script that woke the page)'
@@ -246,32 +256,22 @@ export default defineScenario<IdleParams>({
                 `Pegel idle station page, foreground window ${r + 1}: the first PV's age read ${String(shownBefore)} at its start, ${String(await page.evaluate(agesShown))} at its end`,
               );
             addSample(figures, side, `fg${cap[view]}MsPerSec`, fg.msPerSec);
-            await other.bringToFront();
-            const state = (await page.evaluate(setHidden(true))) as string;
-            if (state !== 'hidden')
-              throw new Error(`the page still reads visibilityState ${state}`);
-            try {
-              const bg = await readIdle(ctx, page, p.windowMs);
-              addSample(figures, side, `bg${cap[view]}MsPerSec`, bg.msPerSec);
-              if (r === p.runs - 1)
-                notes.push(
-                  `${side} idle ${label[view]}, last window: foreground ${describeIdle(fg)}; background ${describeIdle(bg)}`,
-                );
-            } finally {
-              await page.evaluate(setHidden(false));
-            }
+            const bg = await whileHidden(page, other, () => readIdle(ctx, page, p.windowMs));
+            addSample(figures, side, `bg${cap[view]}MsPerSec`, bg.msPerSec);
+            if (r === p.runs - 1)
+              notes.push(
+                `${side} idle ${label[view]}, last window: foreground ${describeIdle(fg)}; background ${describeIdle(bg)}`,
+              );
           }
           if (side === 'pegel' && p.profileMs > 0) {
             await page.bringToFront();
             notes.push(await profileIdle(page, `Pegel idle ${label[view]}, foreground`, p));
             // Hidden as in the background windows: what the app itself still runs then.
-            await other.bringToFront();
-            await page.evaluate(setHidden(true));
-            try {
-              notes.push(await profileIdle(page, `Pegel idle ${label[view]}, hidden`, p));
-            } finally {
-              await page.evaluate(setHidden(false));
-            }
+            notes.push(
+              await whileHidden(page, other, () =>
+                profileIdle(page, `Pegel idle ${label[view]}, hidden`, p),
+              ),
+            );
           }
         } finally {
           await context.close();

@@ -11,7 +11,7 @@ export function getDefaultLiveClient(): LiveClient {
     const live = new LiveClient(connectEngine(), {
       onSessionEnded: redirectToLogout,
       reconnect: reconnectEngine,
-      // What a frame held for an animation frame changes renders in that frame (FrameGate).
+      // What the frame gates apply in an animation frame renders in that frame (drawTogether).
       inDraw: flushSync,
     });
     client = live;

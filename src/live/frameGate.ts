@@ -74,11 +74,6 @@ export function drawTogether(requestFrame: RequestFrame, scope: DrawScope): Requ
   };
 }
 
-export interface FrameGateOptions {
-  fallbackMs?: number;
-  idleMs?: number;
-}
-
 export class FrameGate<F> {
   private pending: F[] = [];
   private cancelFrame: (() => void) | null = null;
@@ -86,8 +81,6 @@ export class FrameGate<F> {
   /** The tab drew since the last frame was applied (true before the first). */
   private drawn = true;
   private lastApplyAt = Number.NEGATIVE_INFINITY;
-  private readonly fallbackMs: number;
-  private readonly idleMs: number;
 
   constructor(
     /**
@@ -100,11 +93,9 @@ export class FrameGate<F> {
     private readonly applied: () => void,
     private readonly requestFrame: RequestFrame | null,
     private readonly timers: Timers,
-    options: FrameGateOptions = {},
-  ) {
-    this.fallbackMs = options.fallbackMs ?? FRAME_GATE_FALLBACK_MS;
-    this.idleMs = options.idleMs ?? FRAME_GATE_IDLE_MS;
-  }
+    private readonly fallbackMs = FRAME_GATE_FALLBACK_MS,
+    private readonly idleMs = FRAME_GATE_IDLE_MS,
+  ) {}
 
   push(frame: F): void {
     this.pending.push(frame);

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  drawTogether,
-  FrameGate,
-  type FrameGateOptions,
-  type RequestFrame,
-} from '../../../src/live/frameGate.ts';
+import { drawTogether, FrameGate, type RequestFrame } from '../../../src/live/frameGate.ts';
 import { FakeTimers } from '../../support/engine/FakeTimers.ts';
 
 /** Animation frames the test runs by hand. */
@@ -26,7 +21,7 @@ function manualFrames(): { request: RequestFrame; run(): void; requested(): numb
   };
 }
 
-function setup(requestFrame: RequestFrame | null, options: FrameGateOptions = {}) {
+function setup(requestFrame: RequestFrame | null) {
   const timers = new FakeTimers();
   const applied: number[] = [];
   let acks = 0;
@@ -40,7 +35,6 @@ function setup(requestFrame: RequestFrame | null, options: FrameGateOptions = {}
     () => acks++,
     requestFrame,
     timers,
-    options,
   );
   return { gate, timers, applied, acks: () => acks };
 }
