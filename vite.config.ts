@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from './src/app/languageKey.ts
 import { SHELL_FILE } from './src/app/localeAreas.ts';
 import { EARLY_PATHS, EARLY_REQUESTS_KEY, SIGN_IN_PREFIX } from './src/api/earlyRequests.ts';
 import { compileHintForEntries } from './scripts/compileHint.ts';
+import { reactRouterProduction } from './scripts/reactRouterProduction.ts';
 import { pegelServiceWorker } from './scripts/pwa.ts';
 
 /** Where `npm run dev` proxies /api, /hubs and /Views: the reference server or a real plant server. */
@@ -99,6 +100,7 @@ function signalrWithoutNodeRequire(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    reactRouterProduction(),
     bootScript(),
     signalrWithoutNodeRequire(),
     compileHintForEntries(),
