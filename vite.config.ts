@@ -23,8 +23,9 @@ const LOCALE_FILE = /locales\/(\w+)\/(\w+)\.json$/;
  *   remembered language's shell chunk;
  * - the signed-in user and rights (`EARLY_PATHS`, src/api/earlyRequests.ts), on every page but
  *   the sign-in page: the responses wait on `window.__pegelEarly` for the app to take them;
- * - the tab's first number and date formatters (`ICU_WARM_UP`), in a task of their own while the
- *   main module still streams and compiles.
+ * - the tab's first number and date formatters (`ICU_WARM_UP`), and its first look into
+ *   sessionStorage (`STORAGE_WARM_UP`), in a task of their own while the main module still
+ *   streams and compiles.
  */
 /**
  * A tab's first `Intl` formatter loads ICU's data for its language (20-30 ms of the main
@@ -35,6 +36,12 @@ const ICU_WARM_UP =
   `(function(l){new Intl.NumberFormat(l,{maximumFractionDigits:0}).format(1234);` +
   `new Intl.DateTimeFormat(l,{year:'numeric',month:'2-digit',day:'2-digit',hour:'2-digit',` +
   `minute:'2-digit',second:'2-digit'}).format(0)})`;
+
+/**
+ * A tab's first sessionStorage access opens its storage area (4-6 ms of the main thread),
+ * which the shell's first render paid reading the kiosk flag (src/app/useKiosk.ts).
+ */
+const STORAGE_WARM_UP = `try{sessionStorage.length}catch(e){}`;
 
 function bootScript(): Plugin {
   let base = '/';
@@ -58,7 +65,7 @@ function bootScript(): Plugin {
           `try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}` +
           `var k=document.createElement('link');k.rel='modulepreload';` +
           `k.href=c[l]||c[${JSON.stringify(DEFAULT_LANGUAGE)}];document.head.appendChild(k);` +
-          `setTimeout(function(){try{${ICU_WARM_UP}(c[l]?l:${JSON.stringify(DEFAULT_LANGUAGE)})}catch(e){}});` +
+          `setTimeout(function(){${STORAGE_WARM_UP}try{${ICU_WARM_UP}(c[l]?l:${JSON.stringify(DEFAULT_LANGUAGE)})}catch(e){}});` +
           `if(location.pathname.indexOf(${JSON.stringify(SIGN_IN_PREFIX)})===0||!window.fetch)return;` +
           `var e=window[${JSON.stringify(EARLY_REQUESTS_KEY)}]={},` +
           `o={credentials:'include',headers:{Accept:'application/json'}};` +

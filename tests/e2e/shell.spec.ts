@@ -250,7 +250,7 @@ test('SH10c: the session is asked for beside the first modules, once, and the pa
   expect(asked.sort()).toEqual([...sessionPaths].sort());
 });
 
-test("SH10d: the page's first script makes the first number and date formatters, in the remembered language, before the main module runs", async ({
+test("SH10d: the page's first script makes the first number and date formatters, in the remembered language, and opens sessionStorage, before the main module runs", async ({
   page,
 }) => {
   await page.goto('/');
@@ -269,13 +269,25 @@ test("SH10d: the page's first script makes the first number and date formatters,
       });
     Intl.NumberFormat = watch('NumberFormat', Intl.NumberFormat);
     Intl.DateTimeFormat = watch('DateTimeFormat', Intl.DateTimeFormat);
+    // The tab's first look into sessionStorage (the kiosk flag's, else).
+    const owner = Object.getOwnPropertyDescriptor(window, 'sessionStorage')
+      ? window
+      : Window.prototype;
+    const storage = Object.getOwnPropertyDescriptor(owner, 'sessionStorage')!;
+    Object.defineProperty(window, 'sessionStorage', {
+      configurable: true,
+      get() {
+        if (!made.includes('sessionStorage')) made.push('sessionStorage');
+        return storage.get!.call(window) as Storage;
+      },
+    });
   });
   // The main module is held until both formatters were made: were they first made by the
   // app's render, the page would never render.
   await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
     await expect
       .poll(() => page.evaluate(() => (window as Window & { __intlMade?: string[] }).__intlMade))
-      .toEqual(expect.arrayContaining(['NumberFormat cs', 'DateTimeFormat cs']));
+      .toEqual(expect.arrayContaining(['NumberFormat cs', 'DateTimeFormat cs', 'sessionStorage']));
     await route.continue();
   });
   await page.reload();
