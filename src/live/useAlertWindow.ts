@@ -3,7 +3,7 @@ import type { AlertView } from '../../workers/engineApi.ts';
 import type { AlertViewFrame } from '../../workers/engineProtocol.ts';
 import { keepUnchangedRows } from './keptRows.ts';
 import { useLiveClient } from './LiveContext.ts';
-import { dropEarlyAlertFrame, earlyAlertFrame } from './earlyAlertFrame.ts';
+import { awaitEarlyAlertFrame, dropEarlyAlertFrame, earlyAlertFrame } from './earlyAlertFrame.ts';
 
 const LOADING: AlertViewFrame = {
   state: 'loading',
@@ -35,16 +35,35 @@ export function useAlertWindow(view: AlertView): AlertViewFrame {
   const sourceKey = JSON.stringify(view.source);
   /** The source whose rows the frame holds (the first render's may hold them already). */
   const shown = useRef<string | null>(null);
+  /** The source of the first render, and whether the engine sent rows of it to this view. */
+  const firstSource = useRef(sourceKey);
+  const ownRows = useRef(false);
+  const shownFrame = useRef(frame);
+  shownFrame.current = frame;
   useEffect(() => {
     if (shown.current !== null && shown.current !== sourceKey) setFrame(LOADING);
     shown.current = sourceKey;
+    // AV3l: the boot's answer, come since the first render or still on its way, is drawn
+    // while this view has no rows of its own: one engine round trip sooner.
+    const loading = (frame: AlertViewFrame) => frame.state === 'loading';
+    const stopWaiting =
+      sourceKey === firstSource.current && !ownRows.current && loading(shownFrame.current)
+        ? awaitEarlyAlertFrame(viewRef.current, (early) =>
+            setFrame((prev) => (loading(prev) ? early : prev)),
+          )
+        : () => undefined;
     dropEarlyAlertFrame();
     drawn.current = false;
-    const h = client.watchAlertView(sent(), (next) =>
-      setFrame((prev) => keepUnchangedRows(prev, next)),
-    );
+    const h = client.watchAlertView(sent(), (next) => {
+      if (!loading(next)) {
+        ownRows.current = true;
+        stopWaiting();
+      }
+      setFrame((prev) => keepUnchangedRows(prev, next));
+    });
     handle.current = h;
     return () => {
+      stopWaiting();
       h.release();
       handle.current = null;
     };

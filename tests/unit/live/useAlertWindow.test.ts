@@ -2,14 +2,19 @@
 /**
  * AV3h on the tab's side: an archive view tells the engine when its first page is drawn, so
  * the whole range loads only then; AV3i: the first frame the engine answered at boot is drawn
- * in the view's first render (src/live/useAlertWindow.ts, src/live/earlyAlertFrame.ts).
+ * in the view's first render (src/live/useAlertWindow.ts, src/live/earlyAlertFrame.ts), and
+ * AV3l: one that comes after that render is drawn while the view has no rows of its own.
  */
 import { act, createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveClient } from '../../../src/live/LiveClient.ts';
 import { LiveContext } from '../../../src/live/LiveContext.ts';
 import { useAlertWindow } from '../../../src/live/useAlertWindow.ts';
-import { dropEarlyAlertFrame, earlyAlertFrameKeeper } from '../../../src/live/earlyAlertFrame.ts';
+import {
+  awaitEarlyAlertFrame,
+  dropEarlyAlertFrame,
+  earlyAlertFrameKeeper,
+} from '../../../src/live/earlyAlertFrame.ts';
 import type { AlertView } from '../../../workers/engineApi.ts';
 import type { AlertViewFrame } from '../../../workers/engineProtocol.ts';
 import { makeAlerts } from '../alerts/alertFixtures.ts';
@@ -104,7 +109,8 @@ describe('useAlertWindow', () => {
     await render(archive);
     expect(frames[0]!.state).toBe('loading');
 
-    earlyAlertFrameKeeper()(archive, early);
+    // The view above still waits for rows of its own (AV3l) and takes this answer too.
+    await act(() => earlyAlertFrameKeeper()(archive, early));
     await mounted.unmount();
     mounted = mountRoot();
     frames.length = 0;
@@ -116,7 +122,9 @@ describe('useAlertWindow', () => {
   it('AV3i: an answer asked for before a view began to watch, and arriving after, is not kept', async () => {
     const keep = earlyAlertFrameKeeper();
     await render(archive);
-    keep(archive, frameOf('partial', 30));
+    // The view that watches draws it (AV3l); a later one does not get it.
+    await act(() => keep(archive, frameOf('partial', 30)));
+    expect(frames.at(-1)!.rows).toHaveLength(30);
     await mounted.unmount();
     mounted = mountRoot();
     frames.length = 0;
@@ -136,6 +144,69 @@ describe('useAlertWindow', () => {
     };
     await render(other);
     expect(frames.at(-1)!.state).toBe('loading');
+  });
+
+  it("AV3l: the boot's answer that comes after the first render is drawn while the view has no rows; its own rows follow", async () => {
+    const keep = earlyAlertFrameKeeper();
+    await render(archive);
+    expect(frames.at(-1)!.state).toBe('loading');
+    // The engine's own first frame of the view: the range's first page is not in yet.
+    await deliver(frameOf('loading', 0));
+    const early = frameOf('partial', 30);
+    await act(() => keep(archive, early));
+    expect(frames.at(-1)).toBe(early);
+    // Drawn: the engine hears so, as for rows of the first render (AV3h).
+    expect(sent.at(-1)).toMatchObject({ firstRowsDrawn: true });
+    await deliver(frameOf('ready', 40));
+    expect(frames.at(-1)!.rows).toHaveLength(40);
+    // Not kept for a later view of the same list: it has frames of its own (AV3i).
+    await mounted.unmount();
+    mounted = mountRoot();
+    frames.length = 0;
+    await render(archive);
+    expect(frames[0]!.state).toBe('loading');
+  });
+
+  it("AV3l: an answer after the view's own rows, or of another view, changes nothing", async () => {
+    const keep = earlyAlertFrameKeeper();
+    await render(archive);
+    await deliver(frameOf('partial', 12));
+    const count = frames.length;
+    await act(() => keep(archive, frameOf('partial', 30)));
+    expect(frames.length).toBe(count);
+    expect(frames.at(-1)!.rows).toHaveLength(12);
+
+    await mounted.unmount();
+    mounted = mountRoot();
+    frames.length = 0;
+    const keepOther = earlyAlertFrameKeeper();
+    await render({ ...archive, sort: { column: 'text', direction: 'asc' } });
+    await act(() => keepOther(archive, frameOf('partial', 30)));
+    expect(frames.at(-1)!.state).toBe('loading');
+    // A view that went stops waiting: a later answer reaches nobody.
+    const keepLate = earlyAlertFrameKeeper();
+    await render(archive);
+    await mounted.unmount();
+    mounted = mountRoot();
+    frames.length = 0;
+    expect(() => keepLate(archive, frameOf('partial', 30))).not.toThrow();
+    expect(frames).toHaveLength(0);
+  });
+
+  it('AV3l: an answer kept before the view began to wait is taken at once; stopping twice is harmless', () => {
+    const early = frameOf('partial', 30);
+    earlyAlertFrameKeeper()(archive, early);
+    const taken: AlertViewFrame[] = [];
+    const stop = awaitEarlyAlertFrame(archive, (f) => taken.push(f));
+    expect(taken).toEqual([early]);
+    stop();
+    stop();
+    dropEarlyAlertFrame();
+    const keep = earlyAlertFrameKeeper();
+    const stopWaiting = awaitEarlyAlertFrame(archive, (f) => taken.push(f));
+    stopWaiting();
+    keep(archive, frameOf('partial', 5));
+    expect(taken).toHaveLength(1);
   });
 
   it('AV3h: a view of the current list sends nothing more when its rows arrive', async () => {
