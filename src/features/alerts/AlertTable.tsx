@@ -9,6 +9,7 @@ import {
   memo,
   useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -63,6 +64,41 @@ export function alertPhase(a: Alert): 'unacknowledged' | 'acknowledged' | 'retur
 export interface PriorityLook {
   fill: string;
   ink: string;
+}
+
+type RowPhase = ReturnType<typeof alertPhase> | 'gone';
+
+/**
+ * What every row says in the tab's language, made once by the table (again when the language
+ * or the texts change): the rows take it as a prop instead of each asking i18next and the
+ * formatters through hooks of its own, two hooks with an effect each per row (a first screen
+ * of 40 rows subscribed 80 times to i18next's events).
+ */
+interface RowWords {
+  phase: Record<RowPhase, string>;
+  clearedYes: string;
+  clearedNo: string;
+  dateTime: (at: number) => string;
+}
+
+function useRowWords(): RowWords {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return useMemo(
+    () => ({
+      phase: {
+        unacknowledged: t('alerts.phase.unacknowledged'),
+        acknowledged: t('alerts.phase.acknowledged'),
+        returned: t('alerts.phase.returned'),
+        done: t('alerts.phase.done'),
+        gone: t('alerts.phase.gone'),
+      },
+      clearedYes: t('alerts.cleared.yes'),
+      clearedNo: t('alerts.cleared.no'),
+      dateTime: (at) => format.dateTime(at),
+    }),
+    [t, format],
+  );
 }
 
 const COLUMNS: { id: AlertColumn; labelKey: ParseKeys; className: string }[] = [
@@ -142,6 +178,7 @@ export function AlertTable(props: Props) {
     return () => observer.disconnect();
   }, [onHeadHeight]);
   const phone = usePhone();
+  const words = useRowWords();
   const viewportHeight = useViewportHeight();
   // Read once: the window's size read in every render would force a layout in the write path.
   const [initialRect] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
@@ -264,6 +301,7 @@ export function AlertTable(props: Props) {
                   selected={selected.has(a.id)}
                   focused={item.index === focusIndex}
                   look={colors.get(a.priority)}
+                  words={words}
                   measure={phone ? virtualizer.measureElement : undefined}
                   onActivate={onActivate}
                 />
@@ -343,6 +381,7 @@ interface RowProps {
   selected: boolean;
   focused: boolean;
   look: PriorityLook | undefined;
+  words: RowWords;
   /** Phones measure each row (they wrap); desktop rows have a fixed height. */
   measure: ((el: Element | null) => void) | undefined;
   onActivate: (index: number, alert: Alert, gone: boolean) => void;
@@ -362,6 +401,7 @@ const AlertRow = memo(function AlertRow({
   selected,
   focused,
   look,
+  words,
   measure,
   onActivate,
 }: RowProps) {
@@ -386,17 +426,25 @@ const AlertRow = memo(function AlertRow({
       style={phone ? undefined : DESKTOP_ROW_STYLE}
       onClick={() => onActivate(index, a, gone)}
     >
-      <AlertCells alert={a} phase={phase} phone={phone} selected={selected} look={look} />
+      <AlertCells
+        alert={a}
+        phase={phase}
+        phone={phone}
+        selected={selected}
+        look={look}
+        words={words}
+      />
     </div>
   );
 });
 
 interface CellsProps {
   alert: Alert;
-  phase: ReturnType<typeof alertPhase> | 'gone';
+  phase: RowPhase;
   phone: boolean;
   selected: boolean;
   look: PriorityLook | undefined;
+  words: RowWords;
 }
 
 /** The cells of a row: what the alert says, independent of where the row stands. */
@@ -406,9 +454,8 @@ const AlertCells = memo(function AlertCells({
   phone,
   selected,
   look,
+  words,
 }: CellsProps) {
-  const { t } = useTranslation();
-  const format = useFormat();
   return (
     <>
       <span role="gridcell" className="col-select">
@@ -424,7 +471,7 @@ const AlertCells = memo(function AlertCells({
         <PriorityChip priority={a.priority} look={look} />
       </span>
       <span role="gridcell" className="col-time num">
-        {format.dateTime(a.timestamp)}
+        {words.dateTime(a.timestamp)}
       </span>
       {/* Desktop columns cut names in the middle, so similar ones still read apart
           (the tail tells them apart); on a phone they wrap whole. */}
@@ -438,13 +485,13 @@ const AlertCells = memo(function AlertCells({
         {phone ? a.text : <MiddleText text={a.text} />}
       </span>
       <span role="gridcell" className="col-state">
-        {t(`alerts.phase.${phase}`)}
+        {words.phase[phase]}
       </span>
       <span role="gridcell" className="col-ackby">
         {a.acknowledgedBy ?? ''}
       </span>
       <span role="gridcell" className="col-cleared">
-        {a.cleared ? t('alerts.cleared.yes') : t('alerts.cleared.no')}
+        {a.cleared ? words.clearedYes : words.clearedNo}
       </span>
     </>
   );

@@ -5,13 +5,13 @@
  * src/live/keptRows.ts keeps for an unchanged alert) and only move. A row's cells render
  * once per render of its time, so the formatter counts them.
  */
-import { createElement } from 'react';
+import { act, createElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Alert } from '../../../src/contract/alerts.ts';
 import type { AlertViewFrame } from '../../../src/live/index.ts';
 import { keepUnchangedRows } from '../../../src/live/keptRows.ts';
-import { addTexts } from '../../../src/app/i18n.ts';
-import { de } from '../i18n/allTexts.ts';
+import { addTexts, i18n } from '../../../src/app/i18n.ts';
+import { de, ru } from '../i18n/allTexts.ts';
 import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
 import { makeAlert } from './alertFixtures.ts';
 
@@ -35,7 +35,16 @@ const { AlertTable } = await import('../../../src/features/alerts/AlertTable.tsx
 beforeAll(() => {
   vi.stubGlobal('fetch', () => new Promise(() => undefined));
   addTexts('de', de);
+  addTexts('ru', ru);
 });
+
+/** How many listeners i18next holds for the events react-i18next binds (languageChanged, added). */
+function i18nListeners(): number {
+  type Emitter = { observers: Record<string, Map<unknown, number> | undefined> };
+  const count = (e: unknown, name: string) =>
+    [...((e as Emitter).observers[name]?.values() ?? [])].reduce((a, n) => a + n, 0);
+  return count(i18n, 'languageChanged') + count(i18n.store, 'added');
+}
 
 /** The engine's frame of the current list, newest first: ids `top` down to 1. */
 function frameOf(top: number): AlertViewFrame {
@@ -147,5 +156,30 @@ describe('AV9: the current list in a flood', () => {
     expect(block.getAttribute('style')).toBe(blockStyle);
     expect(styled).toEqual([]);
     expect(added).toEqual([row(13)]);
+  });
+
+  it('AV9b: the rows take their words from the table: no i18next listener of their own, and a language switch renders every row in it', async () => {
+    mounted = mountRoot();
+    await mounted.render(table(frameOf(1)));
+    const forOne = i18nListeners();
+    await mounted.render(table(frameOf(30)));
+    expect(i18nListeners()).toBe(forOne);
+    const state = (id: number) =>
+      mounted!.container.querySelector(`[data-alert-id="${id}"] .col-state`)?.textContent;
+    const cleared = (id: number) =>
+      mounted!.container.querySelector(`[data-alert-id="${id}"] .col-cleared`)?.textContent;
+    const phase = makeAlert(30).cleared ? 'returned' : 'unacknowledged';
+    expect(state(30)).toBe(de.alerts.phase[phase]);
+    expect(cleared(30)).toBe(makeAlert(30).cleared ? de.alerts.cleared.yes : de.alerts.cleared.no);
+    try {
+      await act(() => i18n.changeLanguage('ru'));
+      for (const id of [30, 1]) {
+        const a = makeAlert(id);
+        expect(state(id)).toBe(ru.alerts.phase[a.cleared ? 'returned' : 'unacknowledged']);
+        expect(cleared(id)).toBe(a.cleared ? ru.alerts.cleared.yes : ru.alerts.cleared.no);
+      }
+    } finally {
+      await act(() => i18n.changeLanguage('de'));
+    }
   });
 });
