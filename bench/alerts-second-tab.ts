@@ -18,6 +18,10 @@
  * ended: the document, each script and text file, the API calls (from the tab's resource
  * timings; `worker <name>` where the service worker's fetch handler took the request, from its
  * dispatch to the fetch), the `performance.mark`s a build sets, and the first rows painted.
+ * `--cpu` also prints, per build, the median main-thread figures of a second tab from its
+ * navigation to its first rows painted (CDP `Performance.getMetrics`: CPU, task, script,
+ * style, layout, in ms): less noisy than the wall-clock figure, which waits for the cores the
+ * first tab, its engine and the server share with it.
  */
 import { resolve } from 'node:path';
 import { startPlantServer } from '../tests/support/plantServer.ts';
@@ -37,6 +41,8 @@ function option(name: string, fallback: number): number {
 }
 const timeline = args.includes('--timeline');
 if (timeline) args.splice(args.indexOf('--timeline'), 1);
+const cpu = args.includes('--cpu');
+if (cpu) args.splice(args.indexOf('--cpu'), 1);
 const rounds = option('rounds', 3);
 const probes = option('probes', 12);
 const builds = args.map((d) => resolve(d));
@@ -71,6 +77,16 @@ const TIMELINE = `(() => {
   return steps;
 })()`;
 const timelines = new Map<string, Step[][]>();
+/** The main-thread figures read per probe, by build. */
+const CPU_METRICS = {
+  cpu: 'ThreadTime',
+  task: 'TaskDuration',
+  script: 'ScriptDuration',
+  style: 'RecalcStyleDuration',
+  layout: 'LayoutDuration',
+} as const;
+type CpuFigures = Record<keyof typeof CPU_METRICS, number>;
+const cpuFigures = new Map<string, CpuFigures[]>();
 
 /**
  * The engine's part of a probe, from its SharedWorker (CDP): its requests and marks since the
@@ -137,10 +153,22 @@ async function measure(dist: string): Promise<number[]> {
     const times: number[] = [];
     for (let i = 0; i < probes; i++) {
       const tab = await context.newPage();
+      // Performance.getMetrics counts from the domain's enabling: before the navigation.
+      const session = cpu ? await context.newCDPSession(tab) : null;
+      await session?.send('Performance.enable', { timeDomain: 'threadTicks' });
       await tab.goto(PATH);
       await waitForExpression(tab, FIRST_ROWS, { timeout: 60_000 });
       const rowsMs = (await tab.evaluate(ROWS_MS)) as number;
       times.push(rowsMs);
+      if (session) {
+        const { metrics } = await session.send('Performance.getMetrics');
+        const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+        const figures = Object.fromEntries(
+          Object.entries(CPU_METRICS).map(([key, name]) => [key, value(name) * 1000]),
+        ) as CpuFigures;
+        cpuFigures.set(dist, [...(cpuFigures.get(dist) ?? []), figures]);
+        await session.detach();
+      }
       if (timeline) {
         const steps = (await tab.evaluate(TIMELINE)) as Step[];
         steps.push(['first rows painted', rowsMs, rowsMs]);
@@ -204,4 +232,11 @@ for (const [dist, probeSteps] of timelines) {
     console.warn(
       `${String(Math.round(r.start)).padStart(6)} → ${String(Math.round(r.end)).padStart(6)}  ${r.name}${r.n < probeSteps.length ? ` (n=${r.n})` : ''}`,
     );
+}
+
+for (const [dist, probes] of cpuFigures) {
+  const line = (Object.keys(CPU_METRICS) as (keyof CpuFigures)[])
+    .map((key) => `${key} ${Math.round(median(probes.map((p) => p[key])))}`)
+    .join(', ');
+  console.warn(`${dist}: main thread to first rows (medians of ${probes.length}, ms): ${line}`);
 }

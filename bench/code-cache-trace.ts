@@ -14,7 +14,10 @@
  * its bytes, how many caches were rejected, caches produced, the main thread's compile time
  * (V8 compile, parse and deserialise events on the tab's renderer main thread) and first rows
  * (`__pegelBench.alerts.firstRowsMs()`, painted, from navigation start). `PEGEL_CHROMIUM`
- * picks the browser (bench/harness/browser.ts). `--dump DIR` writes each tab's trace there.
+ * picks the browser (bench/harness/browser.ts). `--dump DIR` writes each tab's trace there;
+ * with `--cpu` the traces carry V8's CPU profile of every thread as well (1 ms samples), for
+ * where a tab's main thread went, function by function (DevTools' Performance panel opens
+ * the dumped file).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +45,8 @@ const keptProfile = option('profile', '');
 const featuresOff = option('disable-features', '');
 const untraced = args.includes('--untraced');
 if (untraced) args.splice(args.indexOf('--untraced'), 1);
+const cpuProfile = args.includes('--cpu');
+if (cpuProfile) args.splice(args.indexOf('--cpu'), 1);
 const [distArg] = args;
 if (!distArg) {
   console.error('usage: npx tsx bench/code-cache-trace.ts [--tabs N] [--path P] [--dump DIR] dist');
@@ -56,6 +61,7 @@ const CATEGORIES = [
   'disabled-by-default-v8.compile',
   'devtools.timeline',
   'blink.user_timing',
+  ...(cpuProfile ? ['disabled-by-default-v8.cpu_profiler'] : []),
 ].join(',');
 
 /** Traces one navigation of `page` until its first rows are painted. */

@@ -1,0 +1,128 @@
+/**
+ * What a second tab costs on this machine before any app: the floor under the warm-start
+ * target (issue 45, first archive rows of a second tab). Serves a copy of a built client with
+ * two pages beside it (bench/floor/, built here), keeps one tab on /alerts/archive with the
+ * engine running and the service worker in control, as alerts-second-tab.ts does, then opens
+ * second tabs in turn on:
+ *
+ * - `static`: the archive's 40 rows shaped alike, built with the DOM's own calls from a small
+ *   module (no framework, no data to wait for);
+ * - `react`: the same rows rendered by React alone (react-dom's client, no router, no texts);
+ * - `app`: Pegel's archive page, its rows from the engine (`firstRowsMs`).
+ *
+ * Each figure runs from the tab's navigation to its rows painted (an animation frame, then a
+ * task). The floor pages are kept out of the service worker's navigation fallback in the copy,
+ * so they come from the server. Builds alternate within a round; asserts nothing.
+ *
+ *   npx vite build --outDir /tmp/dist && npx tsx bench/second-tab-floor.ts [--rounds 6] /tmp/dist
+ */
+import react from '@vitejs/plugin-react';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import { SERVER_PATHS } from '../scripts/pwa.ts';
+import { startPlantServer } from '../tests/support/plantServer.ts';
+import { signInHttp } from '../tests/support/login.ts';
+import { launchBrowser } from './harness/browser.ts';
+import { median, percentile } from './harness/stats.ts';
+import { waitForExpression } from './harness/waitForExpression.ts';
+import { serviceWorkerServes } from './harness/serviceWorker.ts';
+
+const args = process.argv.slice(2);
+const roundsAt = args.indexOf('--rounds');
+const rounds = roundsAt < 0 ? 6 : Number(args.splice(roundsAt, 2)[1]);
+const [distArg] = args;
+if (!distArg || !Number.isInteger(rounds) || rounds < 1) {
+  console.error('usage: npx tsx bench/second-tab-floor.ts [--rounds N] dist');
+  process.exit(2);
+}
+
+const FLOOR_BASE = '/floor/';
+const PAGES = {
+  static: { path: `${FLOOR_BASE}static.html`, painted: 'window.__floorMs' },
+  react: { path: `${FLOOR_BASE}react.html`, painted: 'window.__floorMs' },
+  app: {
+    path: '/alerts/archive?bench=1',
+    painted: 'window.__pegelBench?.alerts?.firstRowsMs()',
+  },
+} as const;
+type PageName = keyof typeof PAGES;
+
+/** A copy of `dist` with the floor pages in /floor/, which the service worker leaves alone. */
+async function servedCopy(dist: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'pegel-floor-'));
+  cpSync(dist, dir, { recursive: true });
+  await build({
+    root: resolve(import.meta.dirname, 'floor'),
+    base: FLOOR_BASE,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: {
+      outDir: join(dir, 'floor'),
+      emptyOutDir: true,
+      target: 'es2022',
+      rolldownOptions: { input: { static: 'static.html', react: 'react.html' } },
+    },
+  });
+  // The worker answers every navigation outside the server's paths with the app's page.
+  const sw = join(dir, 'sw.js');
+  const source = readFileSync(sw, 'utf8');
+  const denied = SERVER_PATHS.source;
+  if (!source.includes(denied))
+    throw new Error(`${sw}: no navigation denylist ${denied} to add ${FLOOR_BASE} to`);
+  writeFileSync(sw, source.replace(denied, denied.replace('|metrics)', '|metrics|floor)')));
+  return dir;
+}
+
+const dist = await servedCopy(resolve(distArg));
+const times: Record<PageName, number[]> = { static: [], react: [], app: [] };
+const server = await startPlantServer({
+  env: {
+    PEGEL_DIST_DIR: dist,
+    PEGEL_ALERT_ARCHIVE_SEED: '100000',
+    PEGEL_RATE_HEAVY_PER_MIN: '0',
+  },
+});
+const bench = await launchBrowser();
+try {
+  const context = await bench.browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1920, height: 1080 },
+  });
+  const { cookie } = await signInHttp(server.url);
+  const [name = '', value = ''] = cookie.split('=');
+  await context.addCookies([{ name, value, url: server.url }]);
+  const first = await context.newPage();
+  await first.goto(PAGES.app.path);
+  await waitForExpression(first, `${PAGES.app.painted} != null`, { timeout: 60_000 });
+  await serviceWorkerServes(first);
+  // The whole range loads after the first rows; the second tabs come once it is in.
+  await first.waitForTimeout(4_000);
+  for (let round = 0; round < rounds; round++) {
+    for (const page of Object.keys(PAGES) as PageName[]) {
+      const tab = await context.newPage();
+      await tab.goto(PAGES[page].path);
+      await waitForExpression(tab, `${PAGES[page].painted} != null`, { timeout: 60_000 });
+      times[page].push((await tab.evaluate(PAGES[page].painted)) as number);
+      await tab.close();
+      await first.waitForTimeout(1_000);
+    }
+    console.warn(
+      `round ${round + 1}/${rounds}: ` +
+        (Object.keys(times) as PageName[])
+          .map((p) => `${p} ${Math.round(times[p].at(-1)!)}`)
+          .join(', '),
+    );
+  }
+} finally {
+  await bench.close();
+  await server.dispose();
+  rmSync(dist, { recursive: true, force: true });
+}
+for (const [page, list] of Object.entries(times))
+  console.warn(
+    `${page.padEnd(6)} n=${list.length} median ${Math.round(median(list))} ms, ` +
+      `p25 ${Math.round(percentile(list, 25))}, p75 ${Math.round(percentile(list, 75))}`,
+  );
