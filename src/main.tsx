@@ -14,6 +14,7 @@ import { sessionState, setSession } from './features/auth/sessionStore.ts';
 import { getDefaultLiveClient } from './live/defaultLiveClient.ts';
 import { ARCHIVE_PATH } from './features/alerts/archivePath.ts';
 import { prefetchDefaultArchive } from './features/alerts/archiveQuery.ts';
+import { prefetchPriorityStyles } from './features/alerts/usePriorities.ts';
 import { SIGN_IN_PREFIX } from './api/earlyRequests.ts';
 
 /**
@@ -39,6 +40,7 @@ if (!window.location.pathname.startsWith(SIGN_IN_PREFIX)) {
     },
     () => undefined,
   );
+  prefetchPriorityStyles();
   // The tab registers now (its lock and its port to the engine), beside the page's own start:
   // taking the lock alone waits 50-130 ms for the browser, which the first view then need not.
   getDefaultLiveClient()

@@ -7,6 +7,7 @@ import { test, expect } from './fixtures.ts';
 import { WCAG21_AA, axeViolations, wcag21Violations } from './axe.ts';
 import { signIn } from './auth.ts';
 import { API } from '../../src/contract/paths.ts';
+import { EARLY_PATHS } from '../../src/api/earlyRequests.ts';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, 'operator', null);
@@ -223,16 +224,19 @@ test('SH10b: the remembered language is fetched with the first modules, not afte
   expect(localeRequests[0]).toMatch(/\/assets\/cs-/);
 });
 
-test('SH10c: the session is asked for beside the first modules, once, and the page renders with it', async ({
+test('SH10c: the session and the priorities are asked for beside the first modules, once, and the page renders with them', async ({
   page,
 }) => {
-  const sessionPaths = [API.user.info, API.user.rights];
+  const sessionPaths: string[] = [...EARLY_PATHS];
+  expect(sessionPaths).toEqual(
+    expect.arrayContaining([API.user.info, API.user.rights, API.system.priorities]),
+  );
   const asked: string[] = [];
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
-    if ((sessionPaths as string[]).includes(path)) asked.push(path);
+    if (sessionPaths.includes(path)) asked.push(path);
   });
-  // The main module is held until both session requests went out: were they started by the
+  // The main module is held until all these requests went out: were they started by the
   // app's modules (after their compile and evaluation), the page would never render.
   let bothAsked = (): void => undefined;
   const sessionAsked = new Promise<void>((resolve) => (bothAsked = resolve));

@@ -10,7 +10,7 @@ import {
 import type { DigiInAckResult } from '../../contract/actions.ts';
 import { API } from '../../contract/paths.ts';
 import type { PvRef } from '../../contract/pv.ts';
-import { getJson, http, postJson } from '../../api/http.ts';
+import { getJson, http, postJson, takeEarlyJson } from '../../api/http.ts';
 
 /** Served by the reference server next to the alert routes. */
 export const SYSTEM_EVENTS_PATH = '/api/systemevents';
@@ -25,7 +25,9 @@ export const deleteAlerts = (ids: number[]) =>
   });
 export const ackFailureInputs = (refs: PvRef[]) =>
   postJson<DigiInAckResult>(DIGI_IN_ACK_PATH, refs);
-export const fetchPriorities = () => getJson<Priority[]>(API.system.priorities);
+/** The answer the page's first script asked for (`EARLY_PATHS`) the first time, then afresh. */
+export const fetchPriorities = () =>
+  takeEarlyJson<Priority[]>(API.system.priorities) ?? getJson<Priority[]>(API.system.priorities);
 
 export interface EventQuery {
   start: string;

@@ -1,31 +1,7 @@
 import { useEffect, useState } from 'react';
-import { argbToCss, argbToRgba, rgbaToCss, type Priority } from '../../contract/alerts.ts';
+import { argbToRgba, rgbaToCss } from '../../contract/alerts.ts';
 import { readableTextOn } from '../../domain/contrast.ts';
 import { fetchPriorities } from './alertsApi.ts';
-
-let cache: Promise<Priority[]> | null = null;
-
-/** Priority colours (CSS) by level, loaded once per tab; empty until loaded. */
-export function usePriorityColors(): ReadonlyMap<number, string> {
-  const [colors, setColors] = useState<ReadonlyMap<number, string>>(new Map());
-  useEffect(() => {
-    let live = true;
-    cache ??= fetchPriorities().catch((error: unknown) => {
-      cache = null;
-      throw error;
-    });
-    cache.then(
-      (list) => {
-        if (live) setColors(new Map(list.map((p) => [p.level, argbToCss(p.color)])));
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return colors;
-}
 
 /** A priority's fill and the text colour that reads on it. */
 export interface PriorityStyle {
@@ -34,29 +10,51 @@ export interface PriorityStyle {
   name: string;
 }
 
-let styles: Promise<ReadonlyMap<number, PriorityStyle>> | null = null;
+type PriorityStyles = ReadonlyMap<number, PriorityStyle>;
+
+const NONE: PriorityStyles = new Map();
+let styles: Promise<PriorityStyles> | null = null;
+/** The styles once loaded: a component mounted after that renders them in its first render. */
+let loaded: PriorityStyles | null = null;
+
+function loadPriorityStyles(): Promise<PriorityStyles> {
+  styles ??= fetchPriorities().then(
+    (list) =>
+      (loaded = new Map(
+        list.map((p) => {
+          const rgba = argbToRgba(p.color);
+          return [p.level, { fill: rgbaToCss(rgba), ink: readableTextOn(rgba), name: p.name }];
+        }),
+      )),
+    (error: unknown) => {
+      styles = null;
+      throw error;
+    },
+  );
+  return styles;
+}
+
+/**
+ * Starts loading the styles at boot (main.tsx), with the answer the page's first script asked
+ * for: in by the first render, so the banner and the first rows are drawn with their colours
+ * once, not without them and then again. A failure is left to the hooks, which ask again.
+ */
+export function prefetchPriorityStyles(): void {
+  loadPriorityStyles().catch(() => undefined);
+}
 
 /** Fill, ink and name per priority level, loaded once per tab; empty until loaded. */
-export function usePriorityStyles(): ReadonlyMap<number, PriorityStyle> {
-  const [map, setMap] = useState<ReadonlyMap<number, PriorityStyle>>(new Map());
+export function usePriorityStyles(): PriorityStyles {
+  const [map, setMap] = useState<PriorityStyles>(() => loaded ?? NONE);
   useEffect(() => {
+    if (loaded) {
+      setMap(loaded);
+      return;
+    }
     let live = true;
-    styles ??= fetchPriorities().then(
-      (list) =>
-        new Map(
-          list.map((p) => {
-            const rgba = argbToRgba(p.color);
-            return [p.level, { fill: rgbaToCss(rgba), ink: readableTextOn(rgba), name: p.name }];
-          }),
-        ),
-      (error: unknown) => {
-        styles = null;
-        throw error;
-      },
-    );
-    styles.then(
-      (loaded) => {
-        if (live) setMap(loaded);
+    loadPriorityStyles().then(
+      (ready) => {
+        if (live) setMap(ready);
       },
       () => undefined,
     );
@@ -65,4 +63,10 @@ export function usePriorityStyles(): ReadonlyMap<number, PriorityStyle> {
     };
   }, []);
   return map;
+}
+
+/** Forgets the loaded styles (tests). */
+export function resetPriorityStyles(): void {
+  styles = null;
+  loaded = null;
 }
