@@ -33,7 +33,9 @@ const PAGES: [path: string, ready: string][] = [
   ['/remote-alarm/numbers/edit', '.callnumber-edit'],
   ['/energy', '.energy-card .energy-rest'],
   ['/energy/2', '.energy-facts'],
-  ['/leakage', '.leak-table .leak-state'],
+  // A zone's state, or its stale note while its dial-up station is not connected (the
+  // simulated stations come and go: all four zones may be stale at a given moment).
+  ['/leakage', '.leak-table .leak-state, .leak-table .stale-note'],
   ['/leakage/1', '.leak-trend svg'],
   ['/settings', 'main h1'],
   ['/settings/password', 'main h1'],
