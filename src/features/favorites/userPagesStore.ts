@@ -15,6 +15,8 @@ export interface UserPagesState {
 
 let state: UserPagesState = { pages: null, error: null };
 let loading = false;
+/** Changes asked for so far: a load answered after one began holds older lists than its answer. */
+let changes = 0;
 const listeners = new Set<() => void>();
 const set = (next: UserPagesState) => {
   state = next;
@@ -25,8 +27,14 @@ const message = (e: unknown) => failureText(e);
 function load(): void {
   if (loading || state.pages) return;
   loading = true;
+  const before = changes;
   getJson<UserPages>(USER_PAGES_API.list).then(
-    (pages) => set({ pages, error: null }),
+    (pages) => {
+      if (changes === before) set({ pages, error: null });
+      // A pin, move or removal asked for since the load began answers newer lists (a slow
+      // load answered after it put the old order back): the load only fills an empty store.
+      else if (!state.pages) set({ pages, error: state.error });
+    },
     (e: unknown) => {
       loading = false;
       set({ ...state, error: message(e) });
@@ -35,6 +43,7 @@ function load(): void {
 }
 
 async function change(call: () => Promise<UserPages>): Promise<boolean> {
+  changes++;
   try {
     set({ pages: await call(), error: null });
     return true;
@@ -87,6 +96,13 @@ export const userPages = {
     );
   },
 };
+
+/** Forgets the lists (tests). */
+export function resetUserPages(): void {
+  state = { pages: null, error: null };
+  loading = false;
+  changes = 0;
+}
 
 export function useUserPages(): UserPagesState {
   useEffect(load, []);
