@@ -24,13 +24,10 @@
  * first tab, its engine and the server share with it.
  */
 import { resolve } from 'node:path';
-import { startPlantServer } from '../tests/support/plantServer.ts';
-import { signInHttp } from '../tests/support/login.ts';
 import { launchBrowser } from './harness/browser.ts';
 import type { BrowserCdp } from './harness/BrowserCdp.ts';
 import { percentile, median } from './harness/stats.ts';
-import { waitForExpression } from './harness/waitForExpression.ts';
-import { serviceWorkerServes } from './harness/serviceWorker.ts';
+import { openFirstArchiveTab, startArchivePlant, timeToPainted } from './harness/archiveTabs.ts';
 
 const args = process.argv.slice(2);
 function option(name: string, fallback: number): number {
@@ -39,10 +36,13 @@ function option(name: string, fallback: number): number {
   const [value] = args.splice(at, 2).slice(1);
   return Number(value);
 }
-const timeline = args.includes('--timeline');
-if (timeline) args.splice(args.indexOf('--timeline'), 1);
-const cpu = args.includes('--cpu');
-if (cpu) args.splice(args.indexOf('--cpu'), 1);
+function flag(name: string): boolean {
+  const at = args.indexOf(`--${name}`);
+  if (at >= 0) args.splice(at, 1);
+  return at >= 0;
+}
+const timeline = flag('timeline');
+const cpu = flag('cpu');
 const rounds = option('rounds', 3);
 const probes = option('probes', 12);
 const builds = args.map((d) => resolve(d));
@@ -50,10 +50,6 @@ if (builds.length === 0) {
   console.error('usage: npx tsx bench/alerts-second-tab.ts [--rounds N] [--probes N] dist [dist…]');
   process.exit(2);
 }
-
-const PATH = '/alerts/archive?bench=1';
-const FIRST_ROWS = `window.__pegelBench?.alerts?.firstRowsMs() != null`;
-const ROWS_MS = `window.__pegelBench.alerts.firstRowsMs()`;
 
 /** What a probe's tab saw: each step's name, start and end (ms from navigation start). */
 type Step = [name: string, start: number, end: number];
@@ -125,30 +121,16 @@ async function engineSteps(cdp: BrowserCdp, tabOrigin: number): Promise<Step[]> 
 }
 
 async function measure(dist: string): Promise<number[]> {
-  const server = await startPlantServer({
-    env: {
-      PEGEL_DIST_DIR: dist,
-      PEGEL_ALERT_ARCHIVE_SEED: '100000',
-      PEGEL_RATE_HEAVY_PER_MIN: '0',
-    },
-  });
+  const server = await startArchivePlant(dist);
   const bench = await launchBrowser();
   try {
     const context = await bench.browser.newContext({
       baseURL: server.url,
       viewport: { width: 1920, height: 1080 },
     });
-    const { cookie } = await signInHttp(server.url);
-    const [name = '', value = ''] = cookie.split('=');
-    await context.addCookies([{ name, value, url: server.url }]);
-    const first = await context.newPage();
-    await first.goto(PATH);
-    await waitForExpression(first, FIRST_ROWS, { timeout: 60_000 });
     // A build with the service worker: the second tabs start from Cache Storage, as every tab
     // after an operator's first does (a build without one goes on at once).
-    await serviceWorkerServes(first);
-    // The whole range loads after the first rows; the second tabs come once it is in.
-    await first.waitForTimeout(4_000);
+    const { first } = await openFirstArchiveTab(context, server.url);
     if (timeline) await engineSteps(bench.cdp, 0);
     const times: number[] = [];
     for (let i = 0; i < probes; i++) {
@@ -156,9 +138,7 @@ async function measure(dist: string): Promise<number[]> {
       // Performance.getMetrics counts from the domain's enabling: before the navigation.
       const session = cpu ? await context.newCDPSession(tab) : null;
       await session?.send('Performance.enable', { timeDomain: 'threadTicks' });
-      await tab.goto(PATH);
-      await waitForExpression(tab, FIRST_ROWS, { timeout: 60_000 });
-      const rowsMs = (await tab.evaluate(ROWS_MS)) as number;
+      const rowsMs = await timeToPainted(tab);
       times.push(rowsMs);
       if (session) {
         const { metrics } = await session.send('Performance.getMetrics');

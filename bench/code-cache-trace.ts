@@ -23,12 +23,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { startPlantServer } from '../tests/support/plantServer.ts';
-import { signInHttp } from '../tests/support/login.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './harness/browser.ts';
-import { serviceWorkerServes } from './harness/serviceWorker.ts';
 import { recordTrace, rendererMains, threadOf, type TraceEvent } from './harness/trace.ts';
-import { waitForExpression } from './harness/waitForExpression.ts';
+import {
+  ARCHIVE_BENCH_PATH,
+  openFirstArchiveTab,
+  startArchivePlant,
+  timeToPainted,
+} from './harness/archiveTabs.ts';
 import { disableFeatures } from '../tests/support/chromiumFlags.ts';
 
 const args = process.argv.slice(2);
@@ -39,14 +41,17 @@ function option(name: string, fallback: string): string {
   return value ?? fallback;
 }
 const tabs = Number(option('tabs', '4'));
-const path = option('path', '/alerts/archive?bench=1');
+const path = option('path', ARCHIVE_BENCH_PATH);
 const dump = option('dump', '');
 const keptProfile = option('profile', '');
 const featuresOff = option('disable-features', '');
-const untraced = args.includes('--untraced');
-if (untraced) args.splice(args.indexOf('--untraced'), 1);
-const cpuProfile = args.includes('--cpu');
-if (cpuProfile) args.splice(args.indexOf('--cpu'), 1);
+function flag(name: string): boolean {
+  const at = args.indexOf(`--${name}`);
+  if (at >= 0) args.splice(at, 1);
+  return at >= 0;
+}
+const untraced = flag('untraced');
+const cpuProfile = flag('cpu');
 const [distArg] = args;
 if (!distArg) {
   console.error('usage: npx tsx bench/code-cache-trace.ts [--tabs N] [--path P] [--dump DIR] dist');
@@ -54,8 +59,6 @@ if (!distArg) {
 }
 const dist = resolve(distArg);
 
-const FIRST_ROWS = `window.__pegelBench?.alerts?.firstRowsMs() != null`;
-const ROWS_MS = `window.__pegelBench.alerts.firstRowsMs()`;
 const CATEGORIES = [
   'v8',
   'disabled-by-default-v8.compile',
@@ -70,11 +73,9 @@ async function traceTab(
   page: Page,
 ): Promise<{ events: TraceEvent[]; firstRows: number }> {
   const cdp = await context.newCDPSession(page);
-  const { events, result: firstRows } = await recordTrace(cdp, CATEGORIES.split(','), async () => {
-    await page.goto(path);
-    await waitForExpression(page, FIRST_ROWS, { timeout: 60_000 });
-    return (await page.evaluate(ROWS_MS)) as number;
-  });
+  const { events, result: firstRows } = await recordTrace(cdp, CATEGORIES.split(','), () =>
+    timeToPainted(page, path),
+  );
   await cdp.detach();
   return { events, firstRows };
 }
@@ -139,13 +140,7 @@ function figuresOf(events: TraceEvent[], origin: string, firstRows: number): Tab
   return figures;
 }
 
-const server = await startPlantServer({
-  env: {
-    PEGEL_DIST_DIR: dist,
-    PEGEL_ALERT_ARCHIVE_SEED: '100000',
-    PEGEL_RATE_HEAVY_PER_MIN: '0',
-  },
-});
+const server = await startArchivePlant(dist);
 const profile = keptProfile || mkdtempSync(join(tmpdir(), 'pegel-code-cache-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: CHROMIUM_PATH,
@@ -164,24 +159,14 @@ const context = await chromium.launchPersistentContext(profile, {
   viewport: { width: 1920, height: 1080 },
 });
 try {
-  const { cookie } = await signInHttp(server.url);
-  const [name = '', value = ''] = cookie.split('=');
-  await context.addCookies([{ name, value, url: server.url }]);
-  const first = context.pages()[0] ?? (await context.newPage());
-  await first.goto(path);
-  await waitForExpression(first, FIRST_ROWS, { timeout: 60_000 });
-  const controlled = await serviceWorkerServes(first);
+  const { first, controlled } = await openFirstArchiveTab(context, server.url, path);
   console.warn(`${dist}: service worker ${controlled ? 'controls tab 1' : 'none'}`);
-  await first.waitForTimeout(4_000);
   console.warn('tab  compiled  consumed  bytes     rejected  produced  compile ms  first rows ms');
   for (let tab = 2; tab <= tabs; tab++) {
     const page = await context.newPage();
     if (untraced) {
-      await page.goto(path);
-      await waitForExpression(page, FIRST_ROWS, { timeout: 60_000 });
-      console.warn(
-        `${String(tab).padEnd(5)}first rows ${Math.round((await page.evaluate(ROWS_MS)) as number)} ms`,
-      );
+      const firstRows = await timeToPainted(page, path);
+      console.warn(`${String(tab).padEnd(5)}first rows ${Math.round(firstRows)} ms`);
       await page.close();
       await first.waitForTimeout(1_000);
       continue;

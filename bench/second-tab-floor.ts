@@ -22,12 +22,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { SERVER_PATHS } from '../scripts/pwa.ts';
-import { startPlantServer } from '../tests/support/plantServer.ts';
-import { signInHttp } from '../tests/support/login.ts';
 import { launchBrowser } from './harness/browser.ts';
 import { median, percentile } from './harness/stats.ts';
-import { waitForExpression } from './harness/waitForExpression.ts';
-import { serviceWorkerServes } from './harness/serviceWorker.ts';
+import {
+  ARCHIVE_BENCH_PATH,
+  ARCHIVE_ROWS_MS,
+  openFirstArchiveTab,
+  startArchivePlant,
+  timeToPainted,
+} from './harness/archiveTabs.ts';
 
 const args = process.argv.slice(2);
 const roundsAt = args.indexOf('--rounds');
@@ -42,10 +45,7 @@ const FLOOR_BASE = '/floor/';
 const PAGES = {
   static: { path: `${FLOOR_BASE}static.html`, painted: 'window.__floorMs' },
   react: { path: `${FLOOR_BASE}react.html`, painted: 'window.__floorMs' },
-  app: {
-    path: '/alerts/archive?bench=1',
-    painted: 'window.__pegelBench?.alerts?.firstRowsMs()',
-  },
+  app: { path: ARCHIVE_BENCH_PATH, painted: ARCHIVE_ROWS_MS },
 } as const;
 type PageName = keyof typeof PAGES;
 
@@ -70,42 +70,27 @@ async function servedCopy(dist: string): Promise<string> {
   const sw = join(dir, 'sw.js');
   const source = readFileSync(sw, 'utf8');
   const denied = SERVER_PATHS.source;
-  if (!source.includes(denied))
+  const opening = '^\\/(';
+  if (!source.includes(denied) || !denied.startsWith(opening))
     throw new Error(`${sw}: no navigation denylist ${denied} to add ${FLOOR_BASE} to`);
-  writeFileSync(sw, source.replace(denied, denied.replace('|metrics)', '|metrics|floor)')));
+  writeFileSync(sw, source.replace(denied, `${opening}floor|${denied.slice(opening.length)}`));
   return dir;
 }
 
 const dist = await servedCopy(resolve(distArg));
 const times: Record<PageName, number[]> = { static: [], react: [], app: [] };
-const server = await startPlantServer({
-  env: {
-    PEGEL_DIST_DIR: dist,
-    PEGEL_ALERT_ARCHIVE_SEED: '100000',
-    PEGEL_RATE_HEAVY_PER_MIN: '0',
-  },
-});
+const server = await startArchivePlant(dist);
 const bench = await launchBrowser();
 try {
   const context = await bench.browser.newContext({
     baseURL: server.url,
     viewport: { width: 1920, height: 1080 },
   });
-  const { cookie } = await signInHttp(server.url);
-  const [name = '', value = ''] = cookie.split('=');
-  await context.addCookies([{ name, value, url: server.url }]);
-  const first = await context.newPage();
-  await first.goto(PAGES.app.path);
-  await waitForExpression(first, `${PAGES.app.painted} != null`, { timeout: 60_000 });
-  await serviceWorkerServes(first);
-  // The whole range loads after the first rows; the second tabs come once it is in.
-  await first.waitForTimeout(4_000);
+  const { first } = await openFirstArchiveTab(context, server.url);
   for (let round = 0; round < rounds; round++) {
     for (const page of Object.keys(PAGES) as PageName[]) {
       const tab = await context.newPage();
-      await tab.goto(PAGES[page].path);
-      await waitForExpression(tab, `${PAGES[page].painted} != null`, { timeout: 60_000 });
-      times[page].push((await tab.evaluate(PAGES[page].painted)) as number);
+      times[page].push(await timeToPainted(tab, PAGES[page].path, PAGES[page].painted));
       await tab.close();
       await first.waitForTimeout(1_000);
     }

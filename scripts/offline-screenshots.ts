@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { startPlantServer } from '../tests/support/plantServer.ts';
 import { signInHttp } from '../tests/support/login.ts';
 import { LANGUAGE_STORAGE_KEY } from '../src/app/languageKey.ts';
+import { cookiesForBrowser } from '../bench/harness/cookies.ts';
+import { serviceWorkerServes } from '../bench/harness/serviceWorker.ts';
 
 const [outDir = 'screenshots'] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
@@ -38,7 +40,6 @@ const browser = await chromium.launch({
 });
 try {
   const session = await signInHttp(server.url, 'operator');
-  const [name, value] = session.cookie.split(';')[0]!.split('=');
   const tabs: { page: Page; file: string }[] = [];
   for (const [lang, width] of TABS) {
     const context = await browser.newContext({
@@ -46,18 +47,17 @@ try {
       baseURL: server.url,
       serviceWorkers: 'allow',
     });
-    await context.addCookies([{ name: name!, value: value!, url: server.url }]);
+    await context.addCookies(cookiesForBrowser(session.cookie, server.url));
     await context.addInitScript(
       ([key, language]) => localStorage.setItem(key!, language!),
       [LANGUAGE_STORAGE_KEY, lang],
     );
     const page = await context.newPage();
     await page.goto('/stations');
-    // `page.waitForFunction` evaluates through eval, which the page's policy refuses.
-    for (let i = 0; i < 200; i++) {
-      if (await page.evaluate(() => !!navigator.serviceWorker.controller)) break;
-      await page.waitForTimeout(300);
-    }
+    if (!(await serviceWorkerServes(page)))
+      throw new Error(
+        'No service worker serves the page: build the client with it (npm run build)',
+      );
     tabs.push({ page, file: `${lang}-${width}.png` });
   }
   await server.stop();

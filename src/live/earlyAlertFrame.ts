@@ -57,13 +57,11 @@ export function awaitEarlyAlertFrame(
     return () => undefined;
   }
   const key = alertFrameKey(view);
-  let takers = waiting.get(key);
-  if (!takers) waiting.set(key, (takers = new Set()));
-  const mine = takers;
-  mine.add(take);
+  const takers = waiting.get(key) ?? new Set();
+  waiting.set(key, takers.add(take));
   return () => {
-    mine.delete(take);
-    if (mine.size === 0 && waiting.get(key) === mine) waiting.delete(key);
+    takers.delete(take);
+    if (takers.size === 0 && waiting.get(key) === takers) waiting.delete(key);
   };
 }
 

@@ -35,8 +35,7 @@ export function useAlertWindow(view: AlertView): AlertViewFrame {
   const sourceKey = JSON.stringify(view.source);
   /** The source whose rows the frame holds (the first render's may hold them already). */
   const shown = useRef<string | null>(null);
-  /** The source of the first render, and whether the engine sent rows of it to this view. */
-  const firstSource = useRef(sourceKey);
+  /** The engine sent this view rows of its own (a boot answer is then of no use, AV3l). */
   const ownRows = useRef(false);
   const shownFrame = useRef(frame);
   shownFrame.current = frame;
@@ -47,7 +46,7 @@ export function useAlertWindow(view: AlertView): AlertViewFrame {
     // while this view has no rows of its own: one engine round trip sooner.
     const loading = (frame: AlertViewFrame) => frame.state === 'loading';
     const stopWaiting =
-      sourceKey === firstSource.current && !ownRows.current && loading(shownFrame.current)
+      !ownRows.current && loading(shownFrame.current)
         ? awaitEarlyAlertFrame(viewRef.current, (early) =>
             setFrame((prev) => (loading(prev) ? early : prev)),
           )

@@ -95,7 +95,7 @@ function useRowWords(): RowWords {
       },
       clearedYes: t('alerts.cleared.yes'),
       clearedNo: t('alerts.cleared.no'),
-      dateTime: (at) => format.dateTime(at),
+      dateTime: format.dateTime,
     }),
     [t, format],
   );

@@ -1,0 +1,57 @@
+/**
+ * The setting of the second-tab benches (alerts-second-tab.ts, second-tab-floor.ts,
+ * code-cache-trace.ts): a reference server with 100,000 archive rows serving a build, and a
+ * first tab on the archive that keeps the engine running and lets the build's service worker
+ * (if it has one) take control, as every tab after an operator's first finds it.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { startPlantServer, type PlantServerHandle } from '../../tests/support/plantServer.ts';
+import { signInHttp } from '../../tests/support/login.ts';
+import { cookiesForBrowser } from './cookies.ts';
+import { serviceWorkerServes } from './serviceWorker.ts';
+import { waitForExpression } from './waitForExpression.ts';
+
+export const ARCHIVE_BENCH_PATH = '/alerts/archive?bench=1';
+/** The archive page's first rows painted, ms from navigation (null until then). */
+export const ARCHIVE_ROWS_MS = 'window.__pegelBench?.alerts?.firstRowsMs()';
+
+/** A reference server serving the build in `dist`, with 100,000 archive rows to load. */
+export function startArchivePlant(dist: string): Promise<PlantServerHandle> {
+  return startPlantServer({
+    env: {
+      PEGEL_DIST_DIR: dist,
+      PEGEL_ALERT_ARCHIVE_SEED: '100000',
+      PEGEL_RATE_HEAVY_PER_MIN: '0',
+    },
+  });
+}
+
+/** Opens `path` in `page` and returns when `painted` (an expression) says it was painted. */
+export async function timeToPainted(
+  page: Page,
+  path = ARCHIVE_BENCH_PATH,
+  painted = ARCHIVE_ROWS_MS,
+): Promise<number> {
+  await page.goto(path);
+  await waitForExpression(page, `${painted} != null`, { timeout: 60_000 });
+  return (await page.evaluate(painted)) as number;
+}
+
+/**
+ * Signs `context` in and opens the archive in its first tab (a persistent context's own, else
+ * a new one): its rows painted, the service worker in control, then the whole range loaded
+ * (it loads after the first rows) before any second tab comes.
+ */
+export async function openFirstArchiveTab(
+  context: BrowserContext,
+  serverUrl: string,
+  path = ARCHIVE_BENCH_PATH,
+): Promise<{ first: Page; controlled: boolean }> {
+  const { cookie } = await signInHttp(serverUrl);
+  await context.addCookies(cookiesForBrowser(cookie, serverUrl));
+  const first = context.pages()[0] ?? (await context.newPage());
+  await timeToPainted(first, path);
+  const controlled = await serviceWorkerServes(first);
+  await first.waitForTimeout(4_000);
+  return { first, controlled };
+}
