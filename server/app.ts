@@ -202,6 +202,18 @@ export async function buildServer(
   });
   context.audit = alerts.events.audit;
   registerAlertRoutes(app, context, alerts, plant, hubs.pv);
+  // Network analytics over the simulated plant: energy optimisation per pump station and
+  // pipe leakage per network section (SPEC §3), pushed on their hubs.
+  if (simulation) {
+    const stops = [
+      registerEnergy(app, context, plant, hubs.energyOpt, archive),
+      registerLeakage(app, context, plant, hubs.pipeLeakage, alerts.raiser, config.seed),
+    ];
+    app.addHook('onClose', async () => stops.forEach((stop) => stop()));
+  }
+  // After the analytics: the start reconciles the alerts from before with the plant and with
+  // the sources outside its values (pipe leakage judges its own), README "Alarms across a
+  // restart".
   alerts.start();
   app.addHook('onClose', async () => alerts.stop());
   const stopFlood = startAlertFlood({
@@ -213,15 +225,6 @@ export async function buildServer(
     seed: config.seed,
   });
   app.addHook('onClose', async () => stopFlood());
-  // Network analytics over the simulated plant: energy optimisation per pump station and
-  // pipe leakage per network section (SPEC §3), pushed on their hubs.
-  if (simulation) {
-    const stops = [
-      registerEnergy(app, context, plant, hubs.energyOpt, archive),
-      registerLeakage(app, context, plant, hubs.pipeLeakage, alerts.raiser, config.seed),
-    ];
-    app.addHook('onClose', async () => stops.forEach((stop) => stop()));
-  }
   if (simulation) {
     registerActionRoutes(app, context, simulation, hubs);
     registerSimulationRoutes(app, context, simulation, hubs.serverStatus);
