@@ -211,9 +211,16 @@ export async function buildServer(
     ];
     app.addHook('onClose', async () => stops.forEach((stop) => stop()));
   }
-  // After the analytics: the start reconciles the alerts from before with the plant and with
-  // the sources outside its values (pipe leakage judges its own), README "Alarms across a
-  // restart".
+  if (simulation) {
+    registerActionRoutes(app, context, simulation, hubs);
+    registerSimulationRoutes(app, context, simulation, hubs.serverStatus);
+  }
+  const maintenance = simulation
+    ? registerMaintenanceArea(app, context, simulation, hubs, archive)
+    : null;
+  // Once the operators' limits are back on the plant and the analytics are registered: the
+  // start reconciles the alerts from before with the plant as it is now and with the sources
+  // outside its values (pipe leakage judges its own), README "Alarms across a restart".
   alerts.start();
   app.addHook('onClose', async () => alerts.stop());
   const stopFlood = startAlertFlood({
@@ -225,13 +232,6 @@ export async function buildServer(
     seed: config.seed,
   });
   app.addHook('onClose', async () => stopFlood());
-  if (simulation) {
-    registerActionRoutes(app, context, simulation, hubs);
-    registerSimulationRoutes(app, context, simulation, hubs.serverStatus);
-  }
-  const maintenance = simulation
-    ? registerMaintenanceArea(app, context, simulation, hubs, archive)
-    : null;
 
   registerDashboardArea(app, context, plant, hubs.dashboard);
   registerReportArea(app, context, plant, archive, hubs.reportData);

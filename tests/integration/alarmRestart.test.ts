@@ -10,6 +10,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ALERT_API, type Alert } from '../../src/contract/alerts.ts';
 import { LEAKAGE_API } from '../../src/contract/leakage.ts';
+import { PV_ACTION_API } from '../../src/contract/actions.ts';
 import type { PvLimitConfig, PvRef, PvValue } from '../../src/contract/pv.ts';
 import type { StationLiveData } from '../../src/contract/station.ts';
 import type { PlantServer } from '../../server/app.ts';
@@ -334,8 +335,39 @@ describe('the alarm lifecycle across a restart', () => {
     );
   });
 
-  it('AL5: a leak alarm clears at the restart when its zone is dry again, acknowledged or not; a new leak raises a new one', async () => {
+  it('AL5: a leak alarm clears at the restart when its zone is dry again, acknowledged or not, while a limit the operator set stays crossed and goes on; a new leak raises a new one', async () => {
     const first = await start({ PEGEL_LEAK_DETECTION_MS: '0' });
+    // A standing alarm of an operator's setting: a bottom limit at the top of the range, kept
+    // in the database and put back on the plant by the next start before it reconciles.
+    const plant = first.server.plant;
+    const ref = plant
+      .pvRefs()
+      .find(
+        (r) =>
+          r.type === 'AnaIn' &&
+          plant.config(r)?.domainConfig &&
+          plant.limitConfigs(r).some((l) => l.pvLimitRef.limitType === 'Bottom'),
+      )!;
+    const limits = [...plant.limitConfigs(ref)];
+    const operator = await signInHttp(first.url, 'operator');
+    const set = await operator.fetch(PV_ACTION_API.setAnaInLimits, {
+      method: 'POST',
+      body: JSON.stringify({
+        oldValues: limits,
+        newValues: limits.map((l) =>
+          l.pvLimitRef.limitType === 'Bottom'
+            ? { ...l, limit: plant.config(ref)!.domainConfig!.max, delayTime: 0, notSet: false }
+            : { ...l, notSet: true },
+        ),
+      }),
+    });
+    expect(((await set.json()) as { status: string }).status).toBe('Success');
+    const limitAlarm = (server: PlantServer) =>
+      server.alerts.archive
+        .active()
+        .map((a) => a.alert)
+        .find((a) => a.pvRef?.type === ref.type && a.pvRef.nr === ref.nr);
+    await waitFor(() => !!limitAlarm(first.server), undefined, 'the limit alarm');
     const admin = await signInHttp(first.url, 'admin');
     const leak = (id: number, flow: number) =>
       admin.fetch(LEAKAGE_API.simulateLeak, {
@@ -363,6 +395,7 @@ describe('the alarm lifecycle across a restart', () => {
     const gone = [...before.current.values()].filter((a) => a.source?.type === 'PipeLeakage');
     expect(cleared.sort()).toEqual(gone.map((a) => a.id).sort());
     expect(leakAlarm(restart.server, 1)).toBeUndefined();
+    expect(after.current.get(limitAlarm(restart.server)!.id)?.cleared).toBe(false);
     // Zone 2's alarm was acknowledged and has cleared: nothing of it is pending or listed.
     expect(restart.server.alerts.alertState('PipeLeakage:2')).toBeUndefined();
     expect([...after.current.values()].some((a) => a.id === gone[1]?.id)).toBe(

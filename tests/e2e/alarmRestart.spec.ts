@@ -1,0 +1,114 @@
+/**
+ * Alarms across a server restart in the browser (README "Alarms across a restart", rules AL3
+ * of workers/SPEC.md and of server/hubs/SPEC.md): a tab open on the current list while the
+ * real server restarts shows the same alarms and the same header count afterwards; the
+ * conditions still true are not raised again — rule AL-E1.
+ */
+import type { Page } from '@playwright/test';
+import { expect, testOnPlant } from './fixtures.ts';
+import { signIn } from './auth.ts';
+import { signInHttp, type SignedIn } from '../support/login.ts';
+import { API } from '../../src/contract/paths.ts';
+import type { PvListEntry } from '../../src/contract/plant.ts';
+import type { PvConfig, PvLimitConfig } from '../../src/contract/pv.ts';
+import { ACTION_EXTRA_API, PV_ACTION_API } from '../../src/contract/actions.ts';
+import { ALERT_API, type AlertListResult } from '../../src/contract/alerts.ts';
+
+// No pump fails by chance: the alarms are the test's own.
+const test = testOnPlant({ PEGEL_PLANT_FAILURES_PER_PUMP_HOUR: '0' });
+
+const conn = (page: Page) => page.locator('.shell-header .conn');
+const rows = (page: Page) => page.locator('.alert-scroll .alert-row[data-alert-id]');
+const banner = (page: Page) => page.locator('.alarm-banner-count');
+
+async function post<T>(api: SignedIn, path: string, body: unknown): Promise<T> {
+  const res = await api.fetch(path, { method: 'POST', body: JSON.stringify(body) });
+  expect(res.ok, `${path}: HTTP ${res.status}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** Level and pressure PVs with a bottom limit, and their limits. */
+async function limitedPvs(api: SignedIn): Promise<{ config: PvConfig; limits: PvLimitConfig[] }[]> {
+  const all = (await (await api.fetch(API.pv.all)).json()) as PvListEntry[];
+  const refs = all.filter((p) => p.pvRef.type === 'AnaIn').map((p) => p.pvRef);
+  const configs = await post<PvConfig[]>(api, API.pv.configs, refs);
+  const found: { config: PvConfig; limits: PvLimitConfig[] }[] = [];
+  for (const config of configs) {
+    if (!config.domainConfig || config.anaLimitConfig?.lower == null) continue;
+    const limits = await post<PvLimitConfig[]>(api, ACTION_EXTRA_API.limitConfigs, [config.pvRef]);
+    if (limits.some((l) => l.pvLimitRef.limitType === 'Bottom')) found.push({ config, limits });
+    if (found.length === 4) break;
+  }
+  return found;
+}
+
+/**
+ * A standing alarm of the PV's bottom limit: set to the top of its range (the value is always
+ * under it and never back above it by the hysteresis), without delay, the other limits off.
+ * `again` sends the limits as they are now, so the server checks the value against them.
+ */
+async function standBelow(
+  api: SignedIn,
+  pv: { config: PvConfig; limits: PvLimitConfig[] },
+  again = false,
+) {
+  const next = pv.limits.map((l) =>
+    l.pvLimitRef.limitType === 'Bottom'
+      ? { ...l, limit: pv.config.domainConfig!.max, delayTime: 0, notSet: false }
+      : { ...l, notSet: true },
+  );
+  const answer = await post<{ status: string }>(api, PV_ACTION_API.setAnaInLimits, {
+    oldValues: again ? next : pv.limits,
+    newValues: next,
+  });
+  expect(answer.status).toBe('Success');
+}
+
+test('AL-E1: a tab open across a server restart shows the same alarms and header count afterwards; nothing still true is raised again', async ({
+  page,
+  plant,
+}) => {
+  test.setTimeout(180_000);
+  const api = await signInHttp(plant.url, 'operator');
+  const pvs = await limitedPvs(api);
+  expect(pvs.length).toBeGreaterThanOrEqual(4);
+  for (const pv of pvs.slice(0, 3)) await standBelow(api, pv);
+  // One of them acknowledged: it stays (active) and must stay acknowledged.
+  const range = `start=${new Date(Date.now() - 3_600_000).toISOString()}&end=${new Date(Date.now() + 60_000).toISOString()}&limit=100`;
+  const raised = (await (await api.fetch(`${ALERT_API.list}?${range}`)).json()) as AlertListResult;
+  expect(raised.alerts).toHaveLength(3);
+  await post(api, ALERT_API.ack, { ids: [raised.alerts[0]!.id] });
+
+  await signIn(page, 'operator', '/alerts');
+  await expect(rows(page)).toHaveCount(3, { timeout: 30_000 });
+  await expect(banner(page)).toHaveText('2 unquittierte Meldungen');
+  const ids = async () =>
+    (await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-alert-id'))))
+      .map(Number)
+      .sort((a, b) => a - b);
+  const before = await ids();
+  const acked = await page.locator('.alert-scroll .alert-row:not(.is-pending)').count();
+  expect(acked).toBe(1);
+
+  await plant.stop();
+  await expect(conn(page)).not.toHaveAttribute('data-connection', 'connected', {
+    timeout: 30_000,
+  });
+  await plant.restart();
+  await expect(conn(page)).toHaveAttribute('data-connection', 'connected', { timeout: 60_000 });
+
+  // The server checks the values against the same limits again: still crossed, not raised.
+  const again = await signInHttp(plant.url, 'operator');
+  for (const pv of pvs.slice(0, 3)) await standBelow(again, pv, true);
+  // A new alarm after those: once the tab shows it, it has had every message before it.
+  await standBelow(again, pvs[3]!);
+  await expect(rows(page)).toHaveCount(4, { timeout: 30_000 });
+  const after = await ids();
+  expect(after.slice(0, 3)).toEqual(before);
+  expect(after[3]).toBeGreaterThan(before[2]!);
+  await expect(banner(page)).toHaveText('3 unquittierte Meldungen');
+  await expect(page.locator('.alert-scroll .alert-row:not(.is-pending)')).toHaveCount(1);
+  await expect(
+    page.locator(`.alert-scroll .alert-row[data-alert-id="${raised.alerts[0]!.id}"]`),
+  ).not.toHaveClass(/is-pending/);
+});
