@@ -141,8 +141,10 @@ export class AlertRaiser {
    * longer true, an alert of no condition the plant knows (no PV and text of a limit or
    * failure input, no binding), and every further alert of a kept condition (a flood's).
    * Alerts raised before conditions were stored are matched by PV and text, or by binding.
+   * `keepUnmatched` (the first start on an empty archive, where only the seeds wrote): an
+   * alert of no condition the plant knows is left as the seed wrote it.
    */
-  reconcile(active: readonly ActiveAlert[]): Reconciliation {
+  reconcile(active: readonly ActiveAlert[], keepUnmatched = false): Reconciliation {
     const keep = new Map<string, number>();
     const clear: number[] = [];
     const judged = new Map<string, ConditionNow>();
@@ -153,6 +155,7 @@ export class AlertRaiser {
     ];
     for (const { alert, condition: stored } of ordered) {
       const condition = stored ?? this.conditionOf(alert);
+      if (condition === null && keepUnmatched) continue;
       if (condition === null || keep.has(condition)) {
         clear.push(alert.id);
         continue;

@@ -57,9 +57,12 @@ export class AlertService {
   private pendingTimer: ReturnType<typeof setTimeout> | null = null;
   private pendingSentAt = -Infinity;
   private readonly raisedListeners: ((alert: Alert) => void)[] = [];
+  /** The archive was empty at this start: what is in it the seeds wrote (none from before). */
+  private readonly firstStart: boolean;
 
   constructor(private readonly options: AlertServiceOptions) {
     this.archive = new AlertArchive(options.db);
+    this.firstStart = this.archive.count() === 0;
     this.events = new EventArchive(options.db, options.now);
     seedAlertArchive(this.archive, options.seedCount, options.now());
     seedHistory({
@@ -93,7 +96,7 @@ export class AlertService {
    * Sources outside the plant's values (pipe leakage) say how to judge theirs before this.
    */
   start(): void {
-    const { keep, clear } = this.raiser.reconcile(this.archive.active());
+    const { keep, clear } = this.raiser.reconcile(this.archive.active(), this.firstStart);
     const cleared = this.archive.reconcile(keep, clear, this.options.now());
     for (const alert of cleared) this.options.hub?.publishNewAlert(alert);
     this.publishChanged(cleared);

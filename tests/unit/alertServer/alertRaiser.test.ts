@@ -307,7 +307,11 @@ describe('alert raiser (SPEC §3 "Alert", PV limit configs)', () => {
       clearedAt: null,
       ...extra,
     });
-    const judge = (level: number | null, quality: PvValue['quality'] = 'Good') => {
+    const judge = (
+      level: number | null,
+      quality: PvValue['quality'] = 'Good',
+      keepUnmatched = false,
+    ) => {
       const plant = new FakePlant();
       if (level !== null)
         plant.values.set(pvKey(LEVEL), {
@@ -327,34 +331,37 @@ describe('alert raiser (SPEC §3 "Alert", PV limit configs)', () => {
       raiser.judgeExternal('PipeLeakage', (b) =>
         b.type === 'PipeLeakage' && b.id === 1 ? 'true' : 'false',
       );
-      return raiser.reconcile([
-        // Stored with its condition, and three of a flood for the same limit (no condition).
-        { alert: at(5, { state: 'acknowledged' }), condition: 'ai100001|Top' },
-        { alert: at(1, {}), condition: null },
-        { alert: at(2, {}), condition: null },
-        { alert: at(3, { text: 'Füllstand Bottom' }), condition: null },
-        { alert: at(4, { text: 'Ein Text, den kein Grenzwert hat' }), condition: null },
-        {
-          alert: at(6, { pvRef: null, source: { type: 'StationConnection', stationNumber: 7 } }),
-          condition: null,
-        },
-        {
-          alert: at(7, { pvRef: null, source: { type: 'StationConnection', stationNumber: 8 } }),
-          condition: 'StationConnection:8',
-        },
-        {
-          alert: at(8, { pvRef: null, source: { type: 'PipeLeakage', id: 1 } }),
-          condition: 'PipeLeakage:1',
-        },
-        {
-          alert: at(9, { pvRef: null, source: { type: 'PipeLeakage', id: 2 } }),
-          condition: 'PipeLeakage:2',
-        },
-        {
-          alert: at(10, { pvRef: null, source: { type: 'AlertLink', id: 3 } }),
-          condition: 'AlertLink:3',
-        },
-      ]);
+      return raiser.reconcile(
+        [
+          // Stored with its condition, and three of a flood for the same limit (no condition).
+          { alert: at(5, { state: 'acknowledged' }), condition: 'ai100001|Top' },
+          { alert: at(1, {}), condition: null },
+          { alert: at(2, {}), condition: null },
+          { alert: at(3, { text: 'Füllstand Bottom' }), condition: null },
+          { alert: at(4, { text: 'Ein Text, den kein Grenzwert hat' }), condition: null },
+          {
+            alert: at(6, { pvRef: null, source: { type: 'StationConnection', stationNumber: 7 } }),
+            condition: null,
+          },
+          {
+            alert: at(7, { pvRef: null, source: { type: 'StationConnection', stationNumber: 8 } }),
+            condition: 'StationConnection:8',
+          },
+          {
+            alert: at(8, { pvRef: null, source: { type: 'PipeLeakage', id: 1 } }),
+            condition: 'PipeLeakage:1',
+          },
+          {
+            alert: at(9, { pvRef: null, source: { type: 'PipeLeakage', id: 2 } }),
+            condition: 'PipeLeakage:2',
+          },
+          {
+            alert: at(10, { pvRef: null, source: { type: 'AlertLink', id: 3 } }),
+            condition: 'AlertLink:3',
+          },
+        ],
+        keepUnmatched,
+      );
     };
     const sorted = (r: { keep: { id: number; condition: string }[]; clear: number[] }) => ({
       keep: [...r.keep].sort((a, b) => a.id - b.id),
@@ -371,6 +378,8 @@ describe('alert raiser (SPEC §3 "Alert", PV limit configs)', () => {
       keep: [{ id: 5, condition: 'ai100001|Top' }, ...always],
       clear: [1, 2, 3, 4, 7, 9, 10],
     });
+    // The first start on an empty archive leaves what the seeds wrote without a known condition.
+    expect(sorted(judge(95, 'Good', true)).clear).toEqual([1, 2, 3, 7, 9, 10]);
     // Inside the limit but within the hysteresis band (79.5 > 80 - 1): still standing.
     expect(sorted(judge(79.5)).keep.map((k) => k.id)).toEqual([5, 6, 8]);
     // Back inside: Top clears; under Bottom: the Bottom alert from before goes on.
