@@ -4,7 +4,7 @@
  * real server restarts shows the same alarms and the same header count afterwards, less an
  * acknowledged leak alarm whose zone is dry after the start (no message tells the tab: it is
  * no longer in FetchAllPendingAlerts); the conditions still true are not raised again — rule
- * AL-E1.
+ * AR-E1.
  */
 import type { Page } from '@playwright/test';
 import { expect, testOnPlant } from './fixtures.ts';
@@ -70,7 +70,7 @@ async function standBelow(
   expect(answer.status).toBe('Success');
 }
 
-test('AL-E1: a tab open across a server restart shows the same alarms and header count afterwards; nothing still true is raised again', async ({
+test('AR-E1: a tab open across a server restart shows the same alarms and header count afterwards; nothing still true is raised again', async ({
   page,
   plant,
 }) => {

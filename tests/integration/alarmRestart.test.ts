@@ -1,5 +1,5 @@
 /**
- * The alarm lifecycle across a restart (README "Alarms across a restart", rules AL3-AL5 of
+ * The alarm lifecycle across a restart (README "Alarms across a restart", rule AL3 of
  * server/hubs/SPEC.md): the real server in this process on a real SQLite file, closed and
  * built again on the same data folder, during standing alarms (limits, failure inputs, station
  * connections; acknowledged and not; one value Bad at the start), during an alarm flood and
@@ -213,7 +213,7 @@ async function ack(url: string, ids: number[]): Promise<void> {
 }
 
 describe('the alarm lifecycle across a restart', () => {
-  it('AL3: standing alarms (limits, failure inputs, station connections; acknowledged and not) go on with their ids and acknowledgements; what no longer holds clears at the restart; a Bad value keeps its alarm', async () => {
+  it('AR-R1: standing alarms (limits, failure inputs, station connections; acknowledged and not) go on with their ids and acknowledgements; what no longer holds clears at the restart; a Bad value keeps its alarm', async () => {
     const standing = {
       level: 9,
       pressure: 7,
@@ -282,7 +282,7 @@ describe('the alarm lifecycle across a restart', () => {
     expect(after.current.size).toBe(before.current.size - 1);
     expect(after.current.get(ids.flow)?.cleared).toBe(false);
     console.info(
-      `AL3 standing: before ${before.current.size} current (${JSON.stringify(before.counts)}), ` +
+      `AR-R1 standing: before ${before.current.size} current (${JSON.stringify(before.counts)}), ` +
         `after ${after.current.size} (${JSON.stringify(after.counts)}), cleared ${cleared.length}`,
     );
 
@@ -295,7 +295,7 @@ describe('the alarm lifecycle across a restart', () => {
     expect(server.alerts.archive.count()).toBe(7);
   });
 
-  it('AL4: after a flood cut off by the restart, each alarm of a limit not crossed now clears at the restart, and one per PV and limit goes on', async () => {
+  it('AR-R2: after a flood cut off by the restart, each alarm of a limit not crossed now clears at the restart, and one per PV and limit goes on', async () => {
     const flood = await start({
       PEGEL_ALERT_FLOOD_PER_SEC: '400',
       PEGEL_ALERT_FLOOD_CLEAR_MS: '600000',
@@ -330,12 +330,12 @@ describe('the alarm lifecycle across a restart', () => {
       expect(upper ? v.doubleValue > l.limit - band : v.doubleValue < l.limit + band).toBe(true);
     }
     console.info(
-      `AL4 flood: before ${before.current.size} current (${JSON.stringify(before.counts)}), ` +
+      `AR-R2 flood: before ${before.current.size} current (${JSON.stringify(before.counts)}), ` +
         `after ${after.current.size} (${JSON.stringify(after.counts)}), cleared ${cleared.length}`,
     );
   });
 
-  it('AL5: a leak alarm clears at the restart when its zone is dry again, acknowledged or not, while a limit the operator set stays crossed and goes on; a new leak raises a new one', async () => {
+  it('AR-R3: a leak alarm clears at the restart when its zone is dry again, acknowledged or not, while a limit the operator set stays crossed and goes on; a new leak raises a new one', async () => {
     const first = await start({ PEGEL_LEAK_DETECTION_MS: '0' });
     // A standing alarm of an operator's setting: a bottom limit at the top of the range, kept
     // in the database and put back on the plant by the next start before it reconciles.
@@ -402,7 +402,7 @@ describe('the alarm lifecycle across a restart', () => {
       gone[1]?.state === 'pending',
     );
     console.info(
-      `AL5 leak: before ${before.current.size} current (${JSON.stringify(before.counts)}), ` +
+      `AR-R3 leak: before ${before.current.size} current (${JSON.stringify(before.counts)}), ` +
         `after ${after.current.size} (${JSON.stringify(after.counts)}), cleared ${cleared.length}`,
     );
 
