@@ -14,7 +14,7 @@ import { API } from '../../src/contract/paths.ts';
 import type { PvListEntry } from '../../src/contract/plant.ts';
 import type { PvConfig, PvLimitConfig } from '../../src/contract/pv.ts';
 import { ACTION_EXTRA_API, PV_ACTION_API } from '../../src/contract/actions.ts';
-import { ALERT_API, type AlertListResult } from '../../src/contract/alerts.ts';
+import { ALERT_API, type Alert, type AlertListResult } from '../../src/contract/alerts.ts';
 import { LEAKAGE_API } from '../../src/contract/leakage.ts';
 
 // No pump fails by chance: the alarms are the test's own. A leak is detected at once.
@@ -84,7 +84,9 @@ test('AR-E1: a tab open across a server restart shows the same alarms and header
     `start=${new Date(Date.now() - 3_600_000).toISOString()}&end=${new Date(Date.now() + 60_000).toISOString()}&limit=100`;
   const list = async () =>
     ((await (await api.fetch(`${ALERT_API.list}?${range()}`)).json()) as AlertListResult).alerts;
-  const raised = await list();
+  const ours = (a: Alert, among: typeof pvs) =>
+    among.some((pv) => a.pvRef?.type === pv.config.pvRef.type && a.pvRef.nr === pv.config.pvRef.nr);
+  const raised = (await list()).filter((a) => ours(a, pvs));
   expect(raised).toHaveLength(3);
   await post(api, ALERT_API.ack, { ids: [raised[0]!.id] });
   // A leak, acknowledged: the restart's simulated zone is dry, so it clears and leaves the list.
@@ -98,15 +100,26 @@ test('AR-E1: a tab open across a server restart shows the same alarms and header
   const leak = (await list()).find((a) => a.source?.type === 'PipeLeakage')!;
   await post(api, ALERT_API.ack, { ids: [leak.id] });
 
+  // The tab's list and header. A dial-up station may fail to connect now and then: its alarm
+  // is counted like any other, so the counts are read, not assumed.
   await signIn(page, 'operator', '/alerts');
-  await expect(rows(page)).toHaveCount(4, { timeout: 30_000 });
+  for (const a of [...raised, leak])
+    await expect(page.locator(`[data-alert-id="${a.id}"]`)).toHaveCount(1, { timeout: 30_000 });
   await expect(page.locator(`[data-alert-id="${leak.id}"]`)).not.toHaveClass(/is-pending/);
-  await expect(banner(page)).toHaveText('2 unquittierte Meldungen');
-  const ids = async () =>
-    (await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-alert-id'))))
-      .map(Number)
-      .sort((a, b) => a - b);
-  const before = (await ids()).filter((id) => id !== leak.id);
+  const shown = async () => {
+    const list = await rows(page).evaluateAll((els) =>
+      els.map(
+        (e) =>
+          [Number(e.getAttribute('data-alert-id')), e.classList.contains('is-pending')] as const,
+      ),
+    );
+    return new Map(list);
+  };
+  const pendingIn = (m: Map<number, boolean>) => [...m.values()].filter(Boolean).length;
+  const header = async (m: Map<number, boolean>) =>
+    expect(banner(page)).toHaveText(`${pendingIn(m)} unquittierte Meldungen`);
+  const before = await shown();
+  await header(before);
 
   await plant.stop();
   await expect(conn(page)).not.toHaveAttribute('data-connection', 'connected', {
@@ -120,14 +133,33 @@ test('AR-E1: a tab open across a server restart shows the same alarms and header
   for (const pv of pvs.slice(0, 3)) await standBelow(again, pv, true);
   // A new alarm after those: once the tab shows it, it has had every message before it.
   await standBelow(again, pvs[3]!);
-  await expect(rows(page)).toHaveCount(4, { timeout: 30_000 });
-  const after = await ids();
-  expect(after.slice(0, 3)).toEqual(before);
-  expect(after[3]).toBeGreaterThan(before[2]!);
-  await expect(banner(page)).toHaveText('3 unquittierte Meldungen');
-  await expect(page.locator('.alert-scroll .alert-row:not(.is-pending)')).toHaveCount(1);
-  await expect(
-    page.locator(`.alert-scroll .alert-row[data-alert-id="${raised[0]!.id}"]`),
-  ).not.toHaveClass(/is-pending/);
-  await expect(page.locator(`[data-alert-id="${leak.id}"]`)).toHaveCount(0);
+  let marker = 0;
+  await expect
+    .poll(async () => (marker = (await list()).find((a) => ours(a, [pvs[3]!]))?.id ?? 0), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0);
+  await expect(page.locator(`[data-alert-id="${marker}"]`)).toHaveCount(1, { timeout: 30_000 });
+  const after = await shown();
+  // Every alarm of before is there as it was, less the acknowledged leak that cleared.
+  for (const [id, pending] of before)
+    if (id !== leak.id) expect(after.get(id), `alert ${id}`).toBe(pending);
+  expect(after.has(leak.id)).toBe(false);
+  // What is new was raised after the restart, and none of it for a limit still crossed.
+  const added = [...after.keys()].filter((id) => !before.has(id));
+  expect(added).toContain(marker);
+  const now = await list();
+  for (const id of added)
+    expect(
+      ours(
+        now.find((a) => a.id === id)!,
+        pvs.slice(0, 3),
+      ),
+    ).toBe(false);
+  // The header: the count before, plus what was raised since.
+  expect(pendingIn(after)).toBe(
+    pendingIn(before) - (before.get(leak.id) ? 1 : 0) + added.filter((id) => after.get(id)).length,
+  );
+  await header(after);
+  expect(after.get(raised[0]!.id)).toBe(false);
 });
