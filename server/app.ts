@@ -202,17 +202,6 @@ export async function buildServer(
   });
   context.audit = alerts.events.audit;
   registerAlertRoutes(app, context, alerts, plant, hubs.pv);
-  alerts.start();
-  app.addHook('onClose', async () => alerts.stop());
-  const stopFlood = startAlertFlood({
-    perSecond: config.alertFloodPerSecond,
-    clearAfterMs: config.alertFloodClearMs,
-    plant,
-    sink: alerts,
-    now: context.now,
-    seed: config.seed,
-  });
-  app.addHook('onClose', async () => stopFlood());
   // Network analytics over the simulated plant: energy optimisation per pump station and
   // pipe leakage per network section (SPEC §3), pushed on their hubs.
   if (simulation) {
@@ -229,6 +218,20 @@ export async function buildServer(
   const maintenance = simulation
     ? registerMaintenanceArea(app, context, simulation, hubs, archive)
     : null;
+  // Once the operators' limits are back on the plant and the analytics are registered: the
+  // start reconciles the alerts from before with the plant as it is now and with the sources
+  // outside its values (pipe leakage judges its own), README "Alarms across a restart".
+  alerts.start();
+  app.addHook('onClose', async () => alerts.stop());
+  const stopFlood = startAlertFlood({
+    perSecond: config.alertFloodPerSecond,
+    clearAfterMs: config.alertFloodClearMs,
+    plant,
+    sink: alerts,
+    now: context.now,
+    seed: config.seed,
+  });
+  app.addHook('onClose', async () => stopFlood());
 
   registerDashboardArea(app, context, plant, hubs.dashboard);
   registerReportArea(app, context, plant, archive, hubs.reportData);

@@ -22,6 +22,18 @@ export interface NewAlert {
   sourceName: string;
   text: string;
   priority: number;
+  /**
+   * The condition the alert stands for (`AlertRaiser`: limit `<pvKey>|<limitType>`, failure
+   * input `<pvKey>`, other sources their binding key); at most one active alert per condition
+   * (migration 22). Absent or null: an alert of no condition (the alarm flood's, the seeds').
+   */
+  condition?: string | null;
+}
+
+/** An alert not yet returned to normal, with the condition it stands for. */
+export interface ActiveAlert {
+  alert: Alert;
+  condition: string | null;
 }
 
 interface AlertRow {
@@ -38,6 +50,7 @@ interface AlertRow {
   acked_by: string | null;
   acked_at: number | null;
   cleared_at: number | null;
+  condition: string | null;
 }
 
 function toAlert(r: AlertRow): Alert {
@@ -88,26 +101,79 @@ export class AlertArchive {
   private readonly getStmt;
   private readonly pendingStmt;
   private readonly currentStmt;
+  private readonly activeStmt;
+  private readonly byConditionStmt;
 
   constructor(private readonly db: Db) {
+    // A second active alert of a condition is not written (the raiser continues the first).
     this.insertStmt = db.prepare(
-      `INSERT INTO alerts (ts, pv_type, pv_nr, source, station_number, station_name, source_name, text, priority)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO alerts (ts, pv_type, pv_nr, source, station_number, station_name, source_name, text, priority, condition)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (condition) WHERE cleared_at IS NULL AND condition IS NOT NULL DO NOTHING`,
     );
     this.getStmt = db.prepare('SELECT * FROM alerts WHERE id = ?');
     this.pendingStmt = db.prepare('SELECT * FROM alerts WHERE acked_at IS NULL ORDER BY ts DESC');
     this.currentStmt = db.prepare(
       'SELECT * FROM alerts WHERE acked_at IS NULL OR cleared_at IS NULL ORDER BY ts DESC',
     );
+    this.activeStmt = db.prepare('SELECT * FROM alerts WHERE cleared_at IS NULL ORDER BY ts, id');
+    this.byConditionStmt = db.prepare(
+      'SELECT * FROM alerts WHERE condition = ? AND cleared_at IS NULL',
+    );
   }
 
-  /** Inserts `list` in one transaction; answers the stored alerts in the same order. */
+  /**
+   * Inserts `list` in one transaction; answers the stored alerts in the same order. An alert
+   * whose condition has an active alert already is not stored and not in the answer.
+   */
   insertBatch(list: readonly NewAlert[]): Alert[] {
     const ids: number[] = [];
     this.db.transaction(() => {
-      for (const a of list) ids.push(this.insertRow(a));
+      for (const a of list) {
+        const id = this.insertRow(a);
+        if (id !== null) ids.push(id);
+      }
     })();
     return ids.map((id) => this.get(id)!);
+  }
+
+  /** The active alert of a condition, if there is one. */
+  activeFor(condition: string): Alert | undefined {
+    const row = this.byConditionStmt.get(condition) as AlertRow | undefined;
+    return row ? toAlert(row) : undefined;
+  }
+
+  /** Every alert not yet returned to normal, oldest first, with its condition. */
+  active(): ActiveAlert[] {
+    return (this.activeStmt.all() as AlertRow[]).map((r) => ({
+      alert: toAlert(r),
+      condition: r.condition,
+    }));
+  }
+
+  /**
+   * The start's reconciliation (README "Alarms across a restart") in one transaction: the
+   * alerts of `keep` stand for their condition from now on, those of `clear` return to normal
+   * at `at`. Answers the alerts cleared.
+   */
+  reconcile(
+    keep: readonly { id: number; condition: string }[],
+    clear: readonly number[],
+    at: number,
+  ): Alert[] {
+    const setCondition = this.db.prepare(
+      'UPDATE alerts SET condition = ? WHERE id = ? AND cleared_at IS NULL',
+    );
+    const clearStmt = this.db.prepare(
+      'UPDATE alerts SET cleared_at = ? WHERE id = ? AND cleared_at IS NULL',
+    );
+    const cleared: number[] = [];
+    this.db.transaction(() => {
+      // Cleared first: a kept alert may take over the condition of one cleared here.
+      for (const id of clear) if (clearStmt.run(at, id).changes > 0) cleared.push(id);
+      for (const k of keep) setCondition.run(k.condition, k.id);
+    })();
+    return cleared.map((id) => this.get(id)!);
   }
 
   /** Clears the still active ones among `ids` in one transaction; answers those cleared. */
@@ -122,7 +188,7 @@ export class AlertArchive {
     return cleared.map((id) => this.get(id)!);
   }
 
-  private insertRow(a: NewAlert): number {
+  private insertRow(a: NewAlert): number | null {
     const info = this.insertStmt.run(
       a.timestamp,
       a.pvRef?.type ?? null,
@@ -133,8 +199,9 @@ export class AlertArchive {
       a.sourceName,
       a.text,
       a.priority,
+      a.condition ?? null,
     );
-    return Number(info.lastInsertRowid);
+    return info.changes > 0 ? Number(info.lastInsertRowid) : null;
   }
 
   get(id: number): Alert | undefined {

@@ -5,14 +5,20 @@
  * delays without waiting; the wiring calls `tick(now)` once a second.
  *
  * Extension point: sources the plant does not expose as values (pipe leakage) call
- * `raiseExternal` / `clearExternal` with their binding.
+ * `raiseExternal` / `clearExternal` with their binding, and say with `judgeExternal` whether
+ * the condition of a binding is true now (the start's reconciliation asks).
+ *
+ * Every alert stands for a condition (`conditionOf*`): at most one active alert per condition,
+ * in memory and in the database (migration 22). On start `reconcile` continues the alert of
+ * each condition still true (same id, same acknowledgement) and clears the others at the start
+ * time (README "Alarms across a restart").
  */
 import { alertBindingKey, type Alert, type AlertStateBinding } from '../../src/contract/alerts.ts';
 import type { DialState, LimitType } from '../../src/contract/enums.ts';
 import { pvKey } from '../../src/contract/keys.ts';
 import type { PvConfig, PvLimitConfig, PvValue } from '../../src/contract/pv.ts';
 import type { StationLiveData } from '../../src/contract/station.ts';
-import type { NewAlert } from './AlertArchive.ts';
+import type { ActiveAlert, NewAlert } from './AlertArchive.ts';
 import type { Plant, Unsubscribe } from '../plant/types.ts';
 
 /** Share of the PV's domain (or of the limit) the value must return past the limit to clear. */
@@ -29,9 +35,32 @@ const FAULT_DIAL_STATES: ReadonlySet<DialState> = new Set([
 const CLEAR_DIAL_STATES: ReadonlySet<DialState> = new Set(['Connected', 'NotConnected']);
 
 export interface AlertSink {
+  /** Stores and publishes; the active alert of the condition instead when there is one. */
   raise(alert: NewAlert): Alert;
   clear(id: number, at: number): void;
+  /** The active alert of a condition, if there is one. */
+  activeFor(condition: string): Alert | undefined;
 }
+
+/**
+ * Whether an alert's condition holds now: `true` continues it, `false` clears it, `unknown`
+ * (no value yet, quality Bad, a station dialling) keeps it: what cannot be judged is not
+ * cleared; the next good value decides.
+ */
+export type ConditionNow = 'true' | 'false' | 'unknown';
+
+/** What the start's reconciliation decided (`AlertArchive.reconcile` carries it out). */
+export interface Reconciliation {
+  keep: { id: number; condition: string }[];
+  clear: number[];
+}
+
+/** The condition of a limit alert: `ai100001|Top`. */
+export const conditionOfLimit = (key: string, limitType: LimitType) => `${key}|${limitType}`;
+/** The condition of a failure input's alert is the PV's key (`di100002`). */
+export const conditionOfInput = (key: string) => key;
+/** The condition of a non-PV source's alert is its binding key (`PipeLeakage:3`). */
+export const conditionOfBinding = (binding: AlertStateBinding) => alertBindingKey(binding);
 
 interface LimitState {
   /** When the value first crossed, while the alert is not raised yet. */
@@ -48,6 +77,11 @@ export class AlertRaiser {
   /** Raised alert per failure input / external binding key. */
   private readonly raised = new Map<string, number>();
   private readonly subs: Unsubscribe[] = [];
+  /** Per binding type, whether a binding's condition holds now (`judgeExternal`). */
+  private readonly judges = new Map<
+    AlertStateBinding['type'],
+    (binding: AlertStateBinding) => ConditionNow
+  >();
 
   constructor(
     private readonly plant: Plant,
@@ -56,13 +90,13 @@ export class AlertRaiser {
   ) {}
 
   /**
-   * Listens to the plant. `active`: the archive's alerts not yet returned to normal. Those of
-   * a failure input that is still active are taken over (not raised twice), and a failure
-   * input active now without one is raised at once: a value that stays as it is never
-   * arrives as a change (a pump out of service since before the start).
+   * Listens to the plant. `kept`: the alerts the start's reconciliation continued (`reconcile`),
+   * taken over so that their condition's return clears them. A failure input active now
+   * without an alert is raised at once: a value that stays as it is never arrives as a change
+   * (a pump out of service since before the start).
    */
-  start(active: readonly Alert[] = []): void {
-    this.resume(active);
+  start(kept: readonly { id: number; condition: string }[] = []): void {
+    this.resume(kept);
     this.subs.push(this.plant.on('values', (values) => this.onValues(values)));
     // A changed limit is checked against the value as it is now, not only at its next change
     // (a slow level may keep its value for minutes).
@@ -83,15 +117,112 @@ export class AlertRaiser {
     for (const u of this.subs.splice(0)) u();
   }
 
-  private resume(active: readonly Alert[]): void {
-    for (const a of active) {
-      if (a.cleared || !a.pvRef) continue;
-      const key = pvKey(a.pvRef);
-      const input = this.plant.config(a.pvRef)?.alertInputConfig;
-      if (!input || a.text !== (input.message || input.description) || this.raised.has(key))
+  /**
+   * Raises the alert of a condition unless one stands already (raised before a restart and not
+   * reconciled yet, or by another path): then that one goes on. Answers the alert's id.
+   */
+  private raiseOnce(alert: NewAlert): number {
+    const standing = alert.condition ? this.sink.activeFor(alert.condition) : undefined;
+    return (standing ?? this.sink.raise(alert)).id;
+  }
+
+  /** Sources outside the plant's values say with this whether a binding's condition holds. */
+  judgeExternal(
+    type: AlertStateBinding['type'],
+    judge: (binding: AlertStateBinding) => ConditionNow,
+  ): void {
+    this.judges.set(type, judge);
+  }
+
+  /**
+   * The start's reconciliation: for each alert not yet returned to normal, whether its
+   * condition still holds. Kept: a condition true or not judgeable now, one alert per
+   * condition (the one that carries it already, else the oldest). Cleared: a condition no
+   * longer true, an alert of no condition the plant knows (no PV and text of a limit or
+   * failure input, no binding), and every further alert of a kept condition (a flood's).
+   * Alerts raised before conditions were stored are matched by PV and text, or by binding.
+   * `keepUnmatched` (the first start on an empty archive, where only the seeds wrote): an
+   * alert of no condition the plant knows is left as the seed wrote it.
+   */
+  reconcile(active: readonly ActiveAlert[], keepUnmatched = false): Reconciliation {
+    const keep = new Map<string, number>();
+    const clear: number[] = [];
+    const judged = new Map<string, ConditionNow>();
+    // Those that carry their condition first: they keep it against older ones matched by text.
+    const ordered = [
+      ...active.filter((a) => a.condition !== null),
+      ...active.filter((a) => a.condition === null),
+    ];
+    for (const { alert, condition: stored } of ordered) {
+      const condition = stored ?? this.conditionOf(alert);
+      if (condition === null && keepUnmatched) continue;
+      if (condition === null || keep.has(condition)) {
+        clear.push(alert.id);
         continue;
-      const v = this.plant.valueByKey(key);
-      if (v?.failureStateValue === true && v.quality !== 'Bad') this.raised.set(key, a.id);
+      }
+      let now = judged.get(condition);
+      if (now === undefined) judged.set(condition, (now = this.judge(condition)));
+      if (now === 'false') clear.push(alert.id);
+      else keep.set(condition, alert.id);
+    }
+    return { keep: [...keep].map(([condition, id]) => ({ id, condition })), clear };
+  }
+
+  /** The condition of an alert stored without one: by its binding, or its PV and text. */
+  private conditionOf(alert: Alert): string | null {
+    if (alert.source) return conditionOfBinding(alert.source);
+    if (!alert.pvRef) return null;
+    const key = pvKey(alert.pvRef);
+    const input = this.plant.config(alert.pvRef)?.alertInputConfig;
+    if (input && alert.text === (input.message || input.description)) return conditionOfInput(key);
+    const limit = this.plant
+      .limitConfigs(alert.pvRef)
+      .find((l) => alert.text === (l.message || l.description));
+    return limit ? conditionOfLimit(key, limit.pvLimitRef.limitType) : null;
+  }
+
+  /** Whether a condition holds now (see ConditionNow). */
+  private judge(condition: string): ConditionNow {
+    const bar = condition.indexOf('|');
+    if (bar >= 0) return this.judgeLimit(condition.slice(0, bar), condition.slice(bar + 1));
+    if (!condition.includes(':')) return this.judgeInput(condition);
+    if (condition.startsWith('StationConnection:')) {
+      const live = this.plant.stationLive(Number(condition.slice('StationConnection:'.length)));
+      if (!live) return 'false';
+      if (FAULT_DIAL_STATES.has(live.dialState)) return 'true';
+      return CLEAR_DIAL_STATES.has(live.dialState) ? 'false' : 'unknown';
+    }
+    const binding = bindingOfKey(condition);
+    const judge = binding && this.judges.get(binding.type);
+    // A source that is not there any more cannot keep its alarm standing.
+    return judge ? judge(binding) : 'false';
+  }
+
+  private judgeLimit(key: string, limitType: string): ConditionNow {
+    const v = this.plant.valueByKey(key);
+    if (!v) return 'unknown';
+    const config = this.plant.config(v.pvRef);
+    const limit = this.plant
+      .limitConfigs(v.pvRef)
+      .find((l) => l.pvLimitRef.limitType === limitType);
+    // The limit was removed or switched off: nothing is crossed any more.
+    if (!config || !limit || limit.notSet) return 'false';
+    if (v.quality === 'Bad' || v.doubleValue === undefined) return 'unknown';
+    return isInside(config, limit, v.doubleValue) ? 'false' : 'true';
+  }
+
+  private judgeInput(key: string): ConditionNow {
+    const v = this.plant.valueByKey(key);
+    if (!v) return 'unknown';
+    if (!this.plant.config(v.pvRef)?.alertInputConfig) return 'false';
+    if (v.quality === 'Bad' || v.failureStateValue === undefined) return 'unknown';
+    return v.failureStateValue ? 'true' : 'false';
+  }
+
+  private resume(kept: readonly { id: number; condition: string }[]): void {
+    for (const { id, condition } of kept) {
+      if (condition.includes('|')) this.limits.set(condition, { since: null, alertId: id });
+      else this.raised.set(condition, id);
     }
     const failed: PvValue[] = [];
     for (const ref of this.plant.pvRefs()) {
@@ -126,7 +257,7 @@ export class AlertRaiser {
         .find((l) => l.pvLimitRef.limitType === limitType);
       const config = this.plant.config(v.pvRef);
       if (limit && config && now - state.since >= limit.delayTime * MS_PER_S) {
-        state.alertId = this.sink.raise(limitAlert(config, limit, now)).id;
+        state.alertId = this.raiseOnce(limitAlert(config, limit, now, key));
         state.since = null;
       }
     }
@@ -138,18 +269,14 @@ export class AlertRaiser {
     const config = this.plant.config(v.pvRef);
     if (!config) return;
     const key = pvKey(v.pvRef);
-    const span = config.domainConfig ? config.domainConfig.max - config.domainConfig.min : 0;
     for (const limit of limits) {
       if (limit.notSet) continue;
-      const id = `${key}|${limit.pvLimitRef.limitType}`;
+      const id = conditionOfLimit(key, limit.pvLimitRef.limitType);
       let state = this.limits.get(id);
       const upper = isUpper(limit.pvLimitRef.limitType);
       const crossed = upper ? value > limit.limit : value < limit.limit;
       if (state?.alertId != null) {
-        const band =
-          LIMIT_HYSTERESIS_FRACTION * (span > 0 ? span : Math.max(Math.abs(limit.limit), 1));
-        const inside = upper ? value <= limit.limit - band : value >= limit.limit + band;
-        if (inside) {
+        if (isInside(config, limit, value)) {
           this.sink.clear(state.alertId, now);
           state.alertId = null;
           state.since = null;
@@ -166,7 +293,7 @@ export class AlertRaiser {
       }
       state.since ??= now;
       if (now - state.since >= limit.delayTime * MS_PER_S) {
-        state.alertId = this.sink.raise(limitAlert(config, limit, now)).id;
+        state.alertId = this.raiseOnce(limitAlert(config, limit, now, id));
         state.since = null;
       }
     }
@@ -179,7 +306,7 @@ export class AlertRaiser {
       const config = this.plant.config(v.pvRef);
       const input = config?.alertInputConfig;
       if (!config || !input) return;
-      const alert = this.sink.raise({
+      const id = this.raiseOnce({
         timestamp: now,
         pvRef: v.pvRef,
         source: null,
@@ -188,8 +315,9 @@ export class AlertRaiser {
         sourceName: config.name,
         text: input.message || input.description,
         priority: input.priority,
+        condition: conditionOfInput(key),
       });
-      this.raised.set(key, alert.id);
+      this.raised.set(key, id);
     } else if (!failed && id !== undefined) {
       this.sink.clear(id, now);
       this.raised.delete(key);
@@ -214,28 +342,73 @@ export class AlertRaiser {
     }
   }
 
-  /** Raises an alert for a non-PV source once (until cleared). */
+  /**
+   * Raises an alert for a non-PV source once (until cleared); an active alert of the binding
+   * from before (a restart) is continued, not raised again.
+   */
   raiseExternal(
     binding: AlertStateBinding,
     what: Pick<NewAlert, 'stationNumber' | 'stationName' | 'sourceName' | 'text' | 'priority'>,
   ): void {
-    const key = alertBindingKey(binding);
+    const key = conditionOfBinding(binding);
     if (this.raised.has(key)) return;
-    const alert = this.sink.raise({ ...what, timestamp: this.now(), pvRef: null, source: binding });
-    this.raised.set(key, alert.id);
+    const id = this.raiseOnce({
+      ...what,
+      timestamp: this.now(),
+      pvRef: null,
+      source: binding,
+      condition: key,
+    });
+    this.raised.set(key, id);
   }
 
+  /** The source's condition ended: its alert returns to normal, also one from before a restart. */
   clearExternal(binding: AlertStateBinding): void {
-    const key = alertBindingKey(binding);
-    const id = this.raised.get(key);
+    const key = conditionOfBinding(binding);
+    const id = this.raised.get(key) ?? this.sink.activeFor(key)?.id;
     if (id === undefined) return;
     this.sink.clear(id, this.now());
     this.raised.delete(key);
   }
 }
 
-/** The alert of a PV's limit crossed at `now` (the raiser's, and the bench's alarm flood). */
-export function limitAlert(config: PvConfig, limit: PvLimitConfig, now: number): NewAlert {
+/**
+ * Whether `value` is back inside `limit` by the hysteresis band, where the limit's alert
+ * returns to normal.
+ */
+function isInside(config: PvConfig, limit: PvLimitConfig, value: number): boolean {
+  const span = config.domainConfig ? config.domainConfig.max - config.domainConfig.min : 0;
+  const band = LIMIT_HYSTERESIS_FRACTION * (span > 0 ? span : Math.max(Math.abs(limit.limit), 1));
+  return isUpper(limit.pvLimitRef.limitType)
+    ? value <= limit.limit - band
+    : value >= limit.limit + band;
+}
+
+/** The binding a binding key stands for (`alertBindingKey` read back); null when none. */
+function bindingOfKey(key: string): AlertStateBinding | null {
+  const [type = '', ...rest] = key.split(':');
+  const n = (s: string | undefined) => (s !== undefined && /^-?\d+$/.test(s) ? Number(s) : NaN);
+  let binding: AlertStateBinding;
+  if (type === 'Device')
+    binding = { type, stationNumber: n(rest[0]), deviceType: rest.slice(1).join(':') };
+  else if (type === 'StationConnection') binding = { type, stationNumber: n(rest[0]) };
+  else if (type === 'StationLineConnection')
+    binding = { type, stationNumber: n(rest[0]), lineType: rest[1] ?? '', offset: n(rest[2]) };
+  else if (type === 'PipeLeakage' || type === 'AlertLink') binding = { type, id: n(rest[0]) };
+  else return null;
+  return alertBindingKey(binding) === key ? binding : null;
+}
+
+/**
+ * The alert of a PV's limit crossed at `now` (the raiser's with its condition, and the alarm
+ * flood's, which raises the same limit many times and so stands for no condition).
+ */
+export function limitAlert(
+  config: PvConfig,
+  limit: PvLimitConfig,
+  now: number,
+  condition: string | null = null,
+): NewAlert {
   return {
     timestamp: now,
     pvRef: config.pvRef,
@@ -245,5 +418,6 @@ export function limitAlert(config: PvConfig, limit: PvLimitConfig, now: number):
     sourceName: config.name,
     text: limit.message || limit.description,
     priority: limit.priority,
+    condition,
   };
 }

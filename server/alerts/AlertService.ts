@@ -57,9 +57,12 @@ export class AlertService {
   private pendingTimer: ReturnType<typeof setTimeout> | null = null;
   private pendingSentAt = -Infinity;
   private readonly raisedListeners: ((alert: Alert) => void)[] = [];
+  /** The archive was empty at this start: what is in it the seeds wrote (none from before). */
+  private readonly firstStart: boolean;
 
   constructor(private readonly options: AlertServiceOptions) {
     this.archive = new AlertArchive(options.db);
+    this.firstStart = this.archive.count() === 0;
     this.events = new EventArchive(options.db, options.now);
     seedAlertArchive(this.archive, options.seedCount, options.now());
     seedHistory({
@@ -74,17 +77,30 @@ export class AlertService {
     });
     this.raiser = new AlertRaiser(
       options.plant,
-      { raise: (a) => this.raise(a), clear: (id, at) => this.clear(id, at) },
+      {
+        raise: (a) => this.raise(a),
+        clear: (id, at) => this.clear(id, at),
+        activeFor: (condition) => this.archive.activeFor(condition),
+      },
       options.now,
     );
     options.hub?.setPendingAlertsSource(() => this.pendingByGroup());
     options.hub?.setAlertStateSource((key) => this.alertState(key));
   }
 
+  /**
+   * Reconciles the alerts still active from before (a restart, the history's standing alarm)
+   * with the plant as it is now (README "Alarms across a restart"): the alert of a condition
+   * still true, or not judgeable yet, is the raiser's again with its id and acknowledgement;
+   * the others return to normal at the start time and are published so. Then listens.
+   * Sources outside the plant's values (pipe leakage) say how to judge theirs before this.
+   */
   start(): void {
-    // Alerts still active from before (the history's standing alarm, a restart) are the
-    // raiser's again, so their failure input returning to normal clears them.
-    this.raiser.start(this.archive.current());
+    const { keep, clear } = this.raiser.reconcile(this.archive.active(), this.firstStart);
+    const cleared = this.archive.reconcile(keep, clear, this.options.now());
+    for (const alert of cleared) this.options.hub?.publishNewAlert(alert);
+    this.publishChanged(cleared);
+    this.raiser.start(keep);
     this.timer = setInterval(() => this.raiser.tick(), RAISER_TICK_MS);
     this.timer.unref?.();
   }
@@ -102,13 +118,19 @@ export class AlertService {
     this.raisedListeners.push(listener);
   }
 
+  /**
+   * Stores and publishes an alert; an alert of a condition that has an active alert is not
+   * raised again: that alert is the answer (one active alert per condition).
+   */
   raise(a: NewAlert): Alert {
-    return this.raiseMany([a])[0]!;
+    const standing = a.condition ? this.archive.activeFor(a.condition) : undefined;
+    return standing ?? this.raiseMany([a])[0] ?? this.archive.activeFor(a.condition!)!;
   }
 
   /**
    * Alerts raised together (an alarm flood, `alertFlood.ts`): one transaction, each published as
    * newAlert, the current list of each station touched published once, not once per alert.
+   * Alerts of a condition that has an active alert are left out (and out of the answer).
    */
   raiseMany(list: readonly NewAlert[]): Alert[] {
     const raised = this.archive.insertBatch(list);

@@ -34,7 +34,7 @@ export function registerLeakage(
   ctx: ServerContext,
   plant: Plant,
   hub: PipeLeakageHubHandle,
-  raiser: Pick<AlertRaiser, 'raiseExternal' | 'clearExternal'>,
+  raiser: Pick<AlertRaiser, 'raiseExternal' | 'clearExternal' | 'judgeExternal'>,
   seed: number,
 ): () => void {
   const random = createRandom(seed * 7919 + 17);
@@ -82,6 +82,15 @@ export function registerLeakage(
     }
   };
   hub.setCurrent((key) => byKey.get(key)?.current ?? undefined);
+  // The leak alarm clears when the section's state does (an alarm from before a restart too:
+  // the first sample's Ok clears it); Warning is the band between, where it stays.
+  raiser.judgeExternal('PipeLeakage', (binding) => {
+    const section = binding.type === 'PipeLeakage' ? byKey.get(String(binding.id)) : undefined;
+    if (!section) return 'false';
+    const state = section.current?.measurementState ?? 'NoData';
+    if (state === 'NoData') return 'unknown';
+    return state === 'Ok' ? 'false' : 'true';
+  });
   sample();
   const off = plant.on('values', sample);
 

@@ -387,4 +387,18 @@ export const MIGRATIONS: Migration[] = [
     name: 'favorites and recent pages: the subject of a page',
     sql: `ALTER TABLE user_pages ADD COLUMN subject TEXT;`,
   },
+  {
+    // The condition an alert stands for (limit `<pvKey>|<limitType>`, failure input `<pvKey>`,
+    // other sources their binding key, `alertBindingKey`), so a restart continues the alarm
+    // of a condition still true instead of raising it again (README "Alarms across a
+    // restart"). At most one active alert per condition, kept by the database itself. NULL:
+    // alerts of no condition (raised before this version, the alarm flood's, the seeds').
+    version: 22,
+    name: 'alerts: the condition an alert stands for, one active alert per condition',
+    sql: `
+      ALTER TABLE alerts ADD COLUMN condition TEXT;
+      CREATE UNIQUE INDEX alerts_active_condition ON alerts(condition)
+        WHERE cleared_at IS NULL AND condition IS NOT NULL;
+    `,
+  },
 ];

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildServer, type PlantServer } from '../../server/app.ts';
+import { buildServer, type BuildOptions, type PlantServer } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from './plantServer.ts';
 
@@ -14,11 +14,23 @@ export interface InProcessServer {
   server: PlantServer;
   url: string;
   dataDir: string;
+  /** Closes the server and keeps its data folder (a restart starts on it again). */
+  stop(): Promise<void>;
   dispose(): Promise<void>;
 }
 
-export async function startInProcess(env: Record<string, string> = {}): Promise<InProcessServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pegel-inproc-'));
+export interface InProcessOptions {
+  /** Starts on this data folder (a restart) instead of a new one. */
+  dataDir?: string;
+  /** What buildServer is given besides; the simulator is left unstarted unless it says. */
+  build?: BuildOptions;
+}
+
+export async function startInProcess(
+  env: Record<string, string> = {},
+  options: InProcessOptions = {},
+): Promise<InProcessServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pegel-inproc-'));
   // Tests sign the same account in more than once in a 30 s step (see tests/support/login.ts);
   // sign-in reads this while the server is built.
   const replay = process.env.PEGEL_TOTP_ALLOW_REPLAY;
@@ -33,7 +45,7 @@ export async function startInProcess(env: Record<string, string> = {}): Promise<
       PEGEL_RATE_SIGNIN_PER_MIN: '0',
       ...env,
     }),
-    { manualPlant: true },
+    { manualPlant: true, ...options.build },
   ).finally(() => {
     if (replay === undefined) delete process.env.PEGEL_TOTP_ALLOW_REPLAY;
     else process.env.PEGEL_TOTP_ALLOW_REPLAY = replay;
@@ -45,6 +57,9 @@ export async function startInProcess(env: Record<string, string> = {}): Promise<
     server,
     url: `http://127.0.0.1:${address.port}`,
     dataDir,
+    async stop() {
+      await server.close();
+    },
     async dispose() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -51,6 +51,7 @@ function limit(
 class FakePlant {
   time = 1_000_000;
   readonly values = new Map<string, PvValue>();
+  readonly stations = new Map<number, StationLiveData>();
   readonly listeners: { [E in keyof PlantEvents]?: PlantEvents[E][] } = {};
   limits: PvLimitConfig[] = [limit('Top', 80, 1, 10), limit('Bottom', 10, 2, 0)];
   readonly configs = new Map<string, PvConfig>([
@@ -69,6 +70,7 @@ class FakePlant {
       config: (ref: PvRef) => this.configs.get(pvKey(ref)),
       limitConfigs: (ref: PvRef) => (pvKey(ref) === pvKey(LEVEL) ? this.limits : []),
       valueByKey: (key: string) => this.values.get(key),
+      stationLive: (nr: number) => this.stations.get(nr),
       on: <E extends keyof PlantEvents>(event: E, listener: PlantEvents[E]) => {
         const list = (this.listeners[event] ??= []) as PlantEvents[E][];
         list.push(listener);
@@ -104,11 +106,15 @@ function setup(before: (plant: FakePlant) => readonly Alert[] = () => []) {
   const active = before(plant);
   const raised: Alert[] = [];
   const cleared: number[] = [];
+  /** The active alert per condition, as the archive holds it. */
+  const byCondition = new Map<string, Alert>();
   let nextId = 1;
   const raiser = new AlertRaiser(
     plant.asPlant(),
     {
       raise(a: NewAlert): Alert {
+        const standing = a.condition ? byCondition.get(a.condition) : undefined;
+        if (standing) return standing;
         const alert: Alert = {
           ...a,
           id: nextId++,
@@ -119,14 +125,21 @@ function setup(before: (plant: FakePlant) => readonly Alert[] = () => []) {
           clearedAt: null,
         };
         raised.push(alert);
+        if (a.condition) byCondition.set(a.condition, alert);
         return alert;
       },
-      clear: (id) => cleared.push(id),
+      clear: (id) => {
+        cleared.push(id);
+        for (const [c, a] of byCondition) if (a.id === id) byCondition.delete(c);
+      },
+      activeFor: (condition) => byCondition.get(condition),
     },
     () => plant.time,
   );
-  raiser.start(active);
-  return { plant, raiser, raised, cleared };
+  // As the service starts it: the alerts from before are reconciled, the kept ones taken over.
+  const reconciled = raiser.reconcile(active.map((alert) => ({ alert, condition: null })));
+  raiser.start(reconciled.keep);
+  return { plant, raiser, raised, cleared, reconciled };
 }
 
 describe('alert raiser (SPEC §3 "Alert", PV limit configs)', () => {
@@ -266,12 +279,164 @@ describe('alert raiser (SPEC §3 "Alert", PV limit configs)', () => {
     });
     expect(fresh.raised).toHaveLength(1);
     expect(fresh.raised[0]).toMatchObject({ pvRef: FAIL, text: 'Pumpe 1 gestört' });
-    // An archived alert whose input is normal again is left as it was (not taken over).
+    // An archived alert whose input is normal again is cleared at the start (not taken over).
     const gone = setup((plant) => {
       plant.values.set(pvKey(FAIL), failValue(false, plant.time));
       return [standing];
     });
+    expect(gone.reconciled.clear).toEqual([41]);
     gone.plant.emit([failValue(true, gone.plant.time)]);
     expect(gone.raised).toHaveLength(1);
+  });
+
+  it('AR9: the start continues the alert of a condition still true or not judgeable, clears the rest, one per condition', () => {
+    const at = (id: number, extra: Partial<Alert>): Alert => ({
+      id,
+      timestamp: 500_000 + id,
+      pvRef: LEVEL,
+      source: null,
+      stationNumber: 1,
+      stationName: 'Hochbehälter Nord',
+      sourceName: 'Füllstand',
+      text: 'Füllstand Top',
+      priority: 1,
+      state: 'pending',
+      acknowledgedBy: null,
+      acknowledgedAt: null,
+      cleared: false,
+      clearedAt: null,
+      ...extra,
+    });
+    const judge = (
+      level: number | null,
+      quality: PvValue['quality'] = 'Good',
+      keepUnmatched = false,
+    ) => {
+      const plant = new FakePlant();
+      if (level !== null)
+        plant.values.set(pvKey(LEVEL), {
+          pvRef: LEVEL,
+          typeOfValue: 'DoubleValue',
+          doubleValue: level,
+          quality,
+          timestamp: plant.time,
+        });
+      plant.stations.set(7, { stationNumber: 7, dialState: 'TimeOut' } as StationLiveData);
+      plant.stations.set(8, { stationNumber: 8, dialState: 'Connected' } as StationLiveData);
+      const raiser = new AlertRaiser(
+        plant.asPlant(),
+        { raise: () => at(0, {}), clear: () => undefined, activeFor: () => undefined },
+        () => plant.time,
+      );
+      raiser.judgeExternal('PipeLeakage', (b) =>
+        b.type === 'PipeLeakage' && b.id === 1 ? 'true' : 'false',
+      );
+      return raiser.reconcile(
+        [
+          // Stored with its condition, and three of a flood for the same limit (no condition).
+          { alert: at(5, { state: 'acknowledged' }), condition: 'ai100001|Top' },
+          { alert: at(1, {}), condition: null },
+          { alert: at(2, {}), condition: null },
+          { alert: at(3, { text: 'Füllstand Bottom' }), condition: null },
+          { alert: at(4, { text: 'Ein Text, den kein Grenzwert hat' }), condition: null },
+          {
+            alert: at(6, { pvRef: null, source: { type: 'StationConnection', stationNumber: 7 } }),
+            condition: null,
+          },
+          {
+            alert: at(7, { pvRef: null, source: { type: 'StationConnection', stationNumber: 8 } }),
+            condition: 'StationConnection:8',
+          },
+          {
+            alert: at(8, { pvRef: null, source: { type: 'PipeLeakage', id: 1 } }),
+            condition: 'PipeLeakage:1',
+          },
+          {
+            alert: at(9, { pvRef: null, source: { type: 'PipeLeakage', id: 2 } }),
+            condition: 'PipeLeakage:2',
+          },
+          {
+            alert: at(10, { pvRef: null, source: { type: 'AlertLink', id: 3 } }),
+            condition: 'AlertLink:3',
+          },
+        ],
+        keepUnmatched,
+      );
+    };
+    const sorted = (r: { keep: { id: number; condition: string }[]; clear: number[] }) => ({
+      keep: [...r.keep].sort((a, b) => a.id - b.id),
+      clear: [...r.clear].sort((a, b) => a - b),
+    });
+    const always = [
+      { id: 6, condition: 'StationConnection:7' },
+      { id: 8, condition: 'PipeLeakage:1' },
+    ];
+    // Above Top: the stored alert goes on, the flood's two of the same limit clear; Bottom is
+    // not crossed; a text no limit has, a connected station, a dry section, a binding no
+    // source judges: cleared.
+    expect(sorted(judge(95))).toEqual({
+      keep: [{ id: 5, condition: 'ai100001|Top' }, ...always],
+      clear: [1, 2, 3, 4, 7, 9, 10],
+    });
+    // The first start on an empty archive leaves what the seeds wrote without a known condition.
+    expect(sorted(judge(95, 'Good', true)).clear).toEqual([1, 2, 3, 7, 9, 10]);
+    // Inside the limit but within the hysteresis band (79.5 > 80 - 1): still standing.
+    expect(sorted(judge(79.5)).keep.map((k) => k.id)).toEqual([5, 6, 8]);
+    // Back inside: Top clears; under Bottom: the Bottom alert from before goes on.
+    expect(sorted(judge(5))).toEqual({
+      keep: [{ id: 3, condition: 'ai100001|Bottom' }, ...always],
+      clear: [1, 2, 4, 5, 7, 9, 10],
+    });
+    // Bad or no value: nothing of the level can be judged, so nothing of it is cleared but the
+    // duplicates and the text no limit has.
+    for (const unknown of [judge(50, 'Bad'), judge(null)])
+      expect(sorted(unknown)).toEqual({
+        keep: [
+          { id: 3, condition: 'ai100001|Bottom' },
+          { id: 5, condition: 'ai100001|Top' },
+          ...always,
+        ],
+        clear: [1, 2, 4, 7, 9, 10],
+      });
+  });
+
+  it('AR10: a continued limit alert clears on the first value back inside; a crossing of its condition raises nothing new', () => {
+    const { plant, raiser, raised, cleared } = setup();
+    raiser.start([{ id: 77, condition: 'ai100001|Top' }]);
+    plant.level(95);
+    plant.time += 60_000;
+    raiser.tick();
+    expect(raised).toHaveLength(0);
+    plant.level(50);
+    expect(cleared).toEqual([77]);
+  });
+
+  it('AR11: an external source clears its alert from before a restart, and raises none while one stands', () => {
+    const { raiser, raised, cleared } = setup();
+    const binding = { type: 'PipeLeakage' as const, id: 4 };
+    const what = {
+      stationNumber: 1,
+      stationName: 'Hochbehälter Nord',
+      sourceName: 'Zone 4',
+      text: 'Zone 4: Leckage',
+      priority: 1,
+    };
+    raiser.raiseExternal(binding, what);
+    expect(raised).toHaveLength(1);
+    // A second raiser over the same store (the server after a restart, before any leak news).
+    const again = new AlertRaiser(
+      new FakePlant().asPlant(),
+      {
+        raise: () => {
+          throw new Error('raised twice');
+        },
+        clear: (id) => cleared.push(id),
+        activeFor: (c) => (c === 'PipeLeakage:4' ? raised[0] : undefined),
+      },
+      () => 0,
+    );
+    again.raiseExternal(binding, what);
+    again.clearExternal(binding);
+    expect(cleared).toEqual([raised[0]!.id]);
   });
 });

@@ -148,4 +148,29 @@ describe('alert service', () => {
     service.raiseMany([alert(2), alert(3)]);
     expect(published.map(([n]) => n)).toEqual(['newAlert', 'newAlert', 'newAlert']);
   });
+
+  it('AS-S8 (AL3): one active alert per condition: raised again it answers the standing one, published once; the database refuses a second; after it cleared a new one is raised', () => {
+    const { service, published } = setup();
+    const top = { ...alert(2), condition: 'ai2001|Top' };
+    const first = service.raise(top);
+    const again = service.raise({ ...top, timestamp: NOW + 1000 });
+    expect(again.id).toBe(first.id);
+    expect(service.raiseMany([top, { ...alert(2), condition: 'ai2001|Bottom' }])).toHaveLength(1);
+    expect(published.filter(([n]) => n === 'newAlert')).toHaveLength(2);
+    expect(service.archive.count()).toBe(2);
+    // Written past the service: the unique index over the active alerts refuses it.
+    const db = dbs.at(-1)!;
+    expect(() =>
+      db
+        .prepare(
+          `INSERT INTO alerts (ts, station_name, source_name, text, priority, condition)
+           VALUES (1, 'S', 'Q', 'T', 1, 'ai2001|Top')`,
+        )
+        .run(),
+    ).toThrow(/UNIQUE/);
+    service.clear(first.id, NOW + 2000);
+    const next = service.raise({ ...top, timestamp: NOW + 3000 });
+    expect(next.id).not.toBe(first.id);
+    expect(service.archive.activeFor('ai2001|Top')?.id).toBe(next.id);
+  });
 });
