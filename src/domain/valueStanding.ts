@@ -10,14 +10,14 @@
  * current row) learn it from the station's connection alone. Both say the same here.
  *
  * The link to the plant is part of the same rule (issue 55 items 4, 11, 13; workers/SPEC.md
- * LS1): while the web server is unreachable, the server's status is not Connected or the
+ * LD1): while the web server is unreachable, the server's status is not Connected or the
  * tab's engine is restarting, nothing vouches for any value, so every value is stale and no
  * station reads "Verbunden", until the link is back.
  */
 import type { DialState, Quality } from '../contract/enums.ts';
 
 /**
- * Why the live link vouches for no value now (LS1): `restarting` while the tab's engine is
+ * Why the live link vouches for no value now (LD1): `restarting` while the tab's engine is
  * lost and a new one is starting (EL2), `linkDown` while the web server is unreachable or the
  * server's status is not Connected.
  */

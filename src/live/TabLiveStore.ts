@@ -58,13 +58,13 @@ interface PvSlot {
   quality: number;
   num: number;
   timestamp: number;
-  /** While the link is down (LS1): `value` as shown then, uncertain; rebuilt when it changes. */
+  /** While the link is down (LD1): `value` as shown then, uncertain; rebuilt when it changes. */
   downOf: PvValue | undefined;
   down: PvValue | undefined;
 }
 
 /**
- * LS1: whether the live link vouches for the values a tab holds, from its connection state.
+ * LD1: whether the live link vouches for the values a tab holds, from its connection state.
  * Only a connected link does (domain/freshness.ts: its keep-alive vouches for quiet values).
  * The first attempt to connect names no fault (CD4), so values arriving then are not marked;
  * after an engine loss the new engine's start is the restart still (issue 55 item 11).
@@ -98,7 +98,7 @@ export class TabLiveStore {
   /** Keys of keyed topics whose subscribe failed, with why; cleared by the next item. */
   private readonly itemErrors = new Map<ItemKind, Map<string, string>>();
   private status: TabConnectionStatus = INITIAL_STATUS;
-  /** LS1: why the link vouches for no value now; null while it does. */
+  /** LD1: why the link vouches for no value now; null while it does. */
   private link: LinkDown | null = null;
   /** While the link is down: each station's data as shown then (dial state not known). */
   private readonly stationsDown = new Map<string, { of: StationLiveData; down: StationLiveData }>();
@@ -109,7 +109,7 @@ export class TabLiveStore {
   private readonly statusListeners = new Set<Listener>();
 
   /**
-   * A PV's value. While the link is down (LS1) a good or unspecified value reads Uncertain,
+   * A PV's value. While the link is down (LD1) a good or unspecified value reads Uncertain,
    * with its time (a bad one stays bad), the same object until the value changes; the value
    * held is kept and reads as it is once the link is back.
    */
@@ -162,7 +162,7 @@ export class TabLiveStore {
   }
 
   /**
-   * A station's live data. While the link is down (LS1) its dial state reads NotDefined, never
+   * A station's live data. While the link is down (LD1) its dial state reads NotDefined, never
    * "Verbunden" (as after an engine loss, EL2); the data held reads as it is once it is back.
    */
   getStation(key: string): StationLiveData | undefined {
@@ -176,7 +176,7 @@ export class TabLiveStore {
     return held.down;
   }
 
-  /** LS1: why the link vouches for no value now (status listeners hear it change); null if it does. */
+  /** LD1: why the link vouches for no value now (status listeners hear it change); null if it does. */
   getLink(): LinkDown | null {
     return this.link;
   }
@@ -322,7 +322,7 @@ export class TabLiveStore {
   }
 
   /**
-   * LS1: the link turned down or back, or why it is down changed: every value and station
+   * LD1: the link turned down or back, or why it is down changed: every value and station
    * that reads differently now (a good or unspecified value, a station's dial state but
    * NotDefined) wakes its listeners, in the frame that brought the change.
    */

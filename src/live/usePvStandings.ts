@@ -65,7 +65,7 @@ export function usePvStandings(refs: readonly PvRef[]): (PvStandingItem | null)[
         client.store.subscribe('station', key, update),
         client.lease('station', key),
       ]),
-      // LS1: the link turning down or back changes every standing.
+      // LD1: the link turning down or back changes every standing.
       client.store.subscribeStatus(update),
     ];
     update();

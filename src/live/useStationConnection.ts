@@ -12,13 +12,13 @@ import { useStationDialState } from './useStationLive.ts';
 /**
  * Whether a station is connected now (domain/valueStanding.ts), from its live dial state;
  * 'unknown' without a station or before its live data; the link's state while the link to
- * the plant is down (LS1). Leases the station's live data.
+ * the plant is down (LD1). Leases the station's live data.
  */
 export function useStationConnection(stationNumber: number | null | undefined): StationConnection {
   return stationConnection(useStationDialState(stationNumber), useLinkDown());
 }
 
-/** LS1: why the live link vouches for no value now; null while it does (or without a link). */
+/** LD1: why the live link vouches for no value now; null while it does (or without a link). */
 export function useLinkDown(): LinkDown | null {
   const client = useContext(LiveContext);
   const subscribe = useCallback(

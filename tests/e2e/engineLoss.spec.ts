@@ -174,7 +174,7 @@ test('EL1: a lost engine shows in both tabs with their values uncertain; a new e
     // The banner no longer vouches for "no pending alerts"; the station is not "connected".
     expect(seen[lost]!.banner).toBe('Meldungsstand unbekannt');
     if (i === 0) {
-      // LS1 (issue 55): from the loss until the new engine is connected, the value says the
+      // LD1 (issue 55): from the loss until the new engine is connected, the value says the
       // engine is restarting, never "Station nicht verbunden"; the station's state is unknown.
       const back = seen.findIndex((s, j) => j > lost && s.conn === 'connected');
       for (const s of seen.slice(lost, back === -1 ? undefined : back)) {

@@ -1,8 +1,8 @@
 /**
- * One staleness rule, the link included (workers/SPEC.md LS1; issue 55): with the web server
+ * One staleness rule, the link included (workers/SPEC.md LD1; issue 55): with the web server
  * down, or the server's status not Connected, every value and station state in every tab
  * reads stale (not bold, with the stale note; the station "Unbekannt", never "Verbunden"),
- * the values kept; both come back when the link does — rules LS-E1, LS-E2.
+ * the values kept; both come back when the link does — rules LD-E1, LD-E2.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -57,7 +57,7 @@ async function expectLiveAgain(page: Page, dashboard: Page, timeout: number) {
   await expect(page.locator('.pv-row[data-pv] .pv-value.value-stale')).toHaveCount(0);
 }
 
-test('LS-E1: with the web server down the station page and the dashboard show every value and the station state stale within seconds, in German and Russian; they are live again once it is back', async ({
+test('LD-E1: with the web server down the station page and the dashboard show every value and the station state stale within seconds, in German and Russian; they are live again once it is back', async ({
   context,
   plant,
 }) => {
@@ -105,7 +105,7 @@ test('LS-E1: with the web server down the station page and the dashboard show ev
   await expectLiveAgain(page, dashboard, 20_000);
 });
 
-test('LS-E2: a server status that is not Connected (control unit lost) shows every value and the station state stale like a lost station; Connected brings them back', async ({
+test('LD-E2: a server status that is not Connected (control unit lost) shows every value and the station state stale like a lost station; Connected brings them back', async ({
   context,
   plant,
 }) => {

@@ -17,7 +17,7 @@ const TONE: Record<DialState, 'normal' | 'busy' | 'fault' | 'idle'> = {
 };
 
 /**
- * A station's connection state. While the link to the plant is down (workers/SPEC.md LS1) it
+ * A station's connection state. While the link to the plant is down (workers/SPEC.md LD1) it
  * is not known: "Unbekannt" with the stale mark and why, never the last "Verbunden".
  */
 export function DialStateBadge({ state }: { state: DialState | undefined }) {

@@ -37,7 +37,7 @@ describe('valueStanding (issue 41 item 2: one staleness rule for every view)', (
     expect(bad).toMatchObject({ stale: true, reason: 'bad', mark: 'bad' });
     expect(valueStanding({ quality: 'Unspecified', timestamp: 0 }, 'connected').stale).toBe(false);
   });
-  it('LS1: while the link is down every value is stale with why, whatever its station says; Bad still wins', () => {
+  it('LD1: while the link is down every value is stale with why, whatever its station says; Bad still wins', () => {
     expect(stationConnection('Connected', 'linkDown')).toBe('linkDown');
     expect(stationConnection(undefined, 'restarting')).toBe('restarting');
     expect(stationConnection('Connected', null)).toBe('connected');

@@ -467,7 +467,7 @@ describe('a lost engine (EL1-EL3)', () => {
       }),
     );
     expect(store.getStatus().display).toBe('connecting');
-    // Issue 55 item 11: the new engine's start is still the restart (LS1), not a station
+    // Issue 55 item 11: the new engine's start is still the restart (LD1), not a station
     // that is not connected; its values read stale until the link is connected.
     expect(store.getLink()).toBe('restarting');
     expect(store.getPvValue(aiKey(1))).toEqual({
@@ -567,7 +567,7 @@ const CONNECTED = {
   firstStart: false,
 } as const;
 
-describe('one staleness rule for the link (LS1)', () => {
+describe('one staleness rule for the link (LD1)', () => {
   const station = {
     stationNumber: 1,
     name: 'Talaue',
@@ -590,7 +590,7 @@ describe('one staleness rule for the link (LS1)', () => {
     return { store, woken, bad };
   };
 
-  it('LS1: with the web server unreachable every value reads uncertain and no station connected; they read as held once it is back', () => {
+  it('LD1: with the web server unreachable every value reads uncertain and no station connected; they read as held once it is back', () => {
     const { store, woken, bad } = setup();
     expect(store.getLink()).toBeNull();
     store.apply(
@@ -617,7 +617,7 @@ describe('one staleness rule for the link (LS1)', () => {
     expect(store.getStation('st1')?.dialState).toBe('Connected');
   });
 
-  it('LS1: a server status that is not Connected, a reconnect and a data hub down are the same rule; values arriving meanwhile read stale too', () => {
+  it('LD1: a server status that is not Connected, a reconnect and a data hub down are the same rule; values arriving meanwhile read stale too', () => {
     const { store } = setup();
     for (const status of [
       { ...CONNECTED, display: 'notConnected', serverStatus: 'ControlUnitDisconnected' },
@@ -632,7 +632,7 @@ describe('one staleness rule for the link (LS1)', () => {
     }
   });
 
-  it('LS1: the first attempt to connect marks nothing (CD4); a first start that fails does', () => {
+  it('LD1: the first attempt to connect marks nothing (CD4); a first start that fails does', () => {
     const store = new TabLiveStore();
     const starting = {
       display: 'connecting',
