@@ -1,7 +1,7 @@
 /**
  * One staleness rule, the link included (workers/SPEC.md LD1; issue 55): with the web server
  * down, or the server's status not Connected, every value and station state in every tab
- * reads stale (not bold, with the stale note; the station "Unbekannt", never "Verbunden"),
+ * (station page, dashboard, process image) reads stale (not bold, with the stale note; the station "Unbekannt", never "Verbunden"),
  * the values kept; both come back when the link does — rules LD-E1, LD-E2.
  */
 import type { Page } from '@playwright/test';
@@ -57,7 +57,7 @@ async function expectLiveAgain(page: Page, dashboard: Page, timeout: number) {
   await expect(page.locator('.pv-row[data-pv] .pv-value.value-stale')).toHaveCount(0);
 }
 
-test('LD-E1: with the web server down the station page and the dashboard show every value and the station state stale within seconds, in German and Russian; they are live again once it is back', async ({
+test('LD-E1: with the web server down the station page, the dashboard and a process image show every value and the station state stale within seconds, in German and Russian; they are live again once it is back', async ({
   context,
   plant,
 }) => {
@@ -76,6 +76,11 @@ test('LD-E1: with the web server down the station page and the dashboard show ev
   );
   await ru.goto('/stations/2');
   await expect(valued(ru).first()).toBeVisible();
+  const image = await context.newPage();
+  await image.goto('/process-images/wasserwerk-talaue');
+  const imageValues = image.locator('text.pi-value[data-pv]');
+  await expect(imageValues.first()).toHaveText(/\d/);
+  await expect(image.locator('text.pi-value[data-stale="linkDown"]')).toHaveCount(0);
 
   await plant.stop();
   // The header says the web server is gone; the values and the station say the same.
@@ -90,6 +95,11 @@ test('LD-E1: with the web server down the station page and the dashboard show ev
   });
   await expect(ru.locator('.pv-row .stale-note').first()).toContainText('Связь прервана');
   await expect(stationState(ru)).toContainText('Неизвестно');
+  // The process image reads its values stale with the same reason, '?' before each.
+  await expect(image.locator('text.pi-value[data-stale="linkDown"]').first()).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(image.locator('text.pi-value[data-stale="linkDown"]').first()).toHaveText(/^\? /);
   // The last values are kept, not blanked.
   await expect(valued(page).first()).toHaveText(/\d/);
   await page.screenshot({ path: 'test-results/webserver-down-station-de-1920.png' });
@@ -103,6 +113,7 @@ test('LD-E1: with the web server down the station page and the dashboard show ev
   await plant.restart();
   await expect(conn(page)).toHaveAttribute('data-connection', 'connected', { timeout: 45_000 });
   await expectLiveAgain(page, dashboard, 20_000);
+  await expect(image.locator('text.pi-value[data-stale="linkDown"]')).toHaveCount(0);
 });
 
 test('LD-E2: a server status that is not Connected (control unit lost) shows every value and the station state stale like a lost station; Connected brings them back', async ({
