@@ -1,8 +1,9 @@
 /**
  * One staleness rule, the link included (workers/SPEC.md LD1; issue 55): with the web server
  * down, or the server's status not Connected, every value and station state in every tab
- * (station page, dashboard, process image) reads stale (not bold, with the stale note; the station "Unbekannt", never "Verbunden"),
- * the values kept; both come back when the link does — rules LD-E1, LD-E2.
+ * (station page, dashboard, process image) reads stale: not bold, with the stale note, the
+ * station "Unbekannt", never "Verbunden"; the values are kept, and both come back when the
+ * link does — rules LD-E1, LD-E2.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
