@@ -45,6 +45,16 @@ async function expectAllStale(page: Page, dashboard: Page, timeout: number) {
   await expect(stationState(page)).not.toContainText('Verbunden');
   await expect(freshTiles(dashboard)).toHaveCount(0, { timeout });
   expect(await tiles(dashboard).count()).toBeGreaterThan(0);
+  // The map's stations say the same: not known, never in order.
+  const markers = dashboard.locator('.map-marker-link');
+  expect(await markers.count()).toBeGreaterThan(0);
+  await expect
+    .poll(async () =>
+      (await markers.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).every(
+        (label) => label?.endsWith('Unbekannt'),
+      ),
+    )
+    .toBe(true);
 }
 
 async function expectLiveAgain(page: Page, dashboard: Page, timeout: number) {
