@@ -41,7 +41,7 @@ import {
 import { FeedSet } from './feeds/FeedSet.ts';
 import type { FeedName } from './feeds/feeds.ts';
 import { DerivedAlarms } from './alerts/DerivedAlarms.ts';
-import { pvAlarmStates, type PvAlarmState } from '../src/domain/pvAlarm.ts';
+import { pvAlarmStates, samePvAlarm, type PvAlarmState } from '../src/domain/pvAlarm.ts';
 import type {
   StationAlarmState,
   stationAlarmStates as StationAlarmStates,
@@ -211,6 +211,7 @@ export class Engine implements EngineApi {
     this.pvAlarms = new DerivedAlarms({
       ...fromCurrentList,
       derive: pvAlarmStates,
+      same: samePvAlarm,
       put: (key, state) => this.items.put('pvAlarm', key, state),
     });
     this.stationAlarms = new DerivedAlarms({

@@ -27,15 +27,24 @@ export type PvLimitSet = Partial<Record<LimitType, PvLimitConfig>>;
  */
 export type PvAlarmPhase = 'unacknowledged' | 'acknowledged' | 'returned';
 
-export interface PvAlarmState {
+/** One current alarm of a PV: its priority, phase, text and time. */
+export interface PvAlarmEntry {
   phase: PvAlarmPhase;
-  /** The most important priority among the PV's current alerts. */
   priority: number;
-  /** Current alerts of the PV. */
-  count: number;
-  /** Text and time of the most important one (highest priority, then newest). */
   text: string;
   since: number;
+}
+
+/**
+ * The alarm state of a PV. Its mark shows one alarm, the fields of `PvAlarmEntry` here: the
+ * most urgent unacknowledged one, otherwise the highest active one (PA1), never the priority
+ * of one alarm with the phase of another.
+ */
+export interface PvAlarmState extends PvAlarmEntry {
+  /** Current alerts of the PV. */
+  count: number;
+  /** Every current alarm of the PV, the one shown first, then by urgency (PA1). */
+  alarms: readonly PvAlarmEntry[];
 }
 
 /** Whether an alert belongs in the current list: unacknowledged or still active. */
@@ -48,57 +57,68 @@ function phaseOf(alert: Alert): PvAlarmPhase {
   return alert.cleared ? 'returned' : 'unacknowledged';
 }
 
-/** An unacknowledged active alarm outranks an acknowledged one, which outranks a returned one. */
-const PHASE_RANK: Record<PvAlarmPhase, number> = {
-  unacknowledged: 0,
-  acknowledged: 1,
-  returned: 2,
-};
+/**
+ * The order of a PV's alarms: unacknowledged ones (active or returned) first, then the
+ * acknowledged active ones; within each, the most important priority (0 first), an active
+ * alarm before a returned one, then the newest.
+ */
+function urgency(a: PvAlarmEntry, b: PvAlarmEntry): number {
+  const ackA = a.phase === 'acknowledged' ? 1 : 0;
+  const ackB = b.phase === 'acknowledged' ? 1 : 0;
+  if (ackA !== ackB) return ackA - ackB;
+  if (a.priority !== b.priority) return a.priority - b.priority;
+  const goneA = a.phase === 'returned' ? 1 : 0;
+  const goneB = b.phase === 'returned' ? 1 : 0;
+  if (goneA !== goneB) return goneA - goneB;
+  return b.since - a.since;
+}
 
 /**
- * PA-S1: the alarm state of every PV with a current alert, by PV key. The phase is the most
- * urgent of its alerts' phases, the priority the most important, the text that of the most
- * important (newest on a tie).
+ * PA-S1: the alarm state of every PV with a current alert, by PV key. The mark's priority,
+ * phase and text are those of one alarm: the most urgent unacknowledged one, otherwise the
+ * highest active one; `alarms` lists all of them in that order.
  */
 export function pvAlarmStates(alerts: Iterable<Alert>): Map<string, PvAlarmState> {
-  const out = new Map<string, PvAlarmState>();
+  const byPv = new Map<string, PvAlarmEntry[]>();
   for (const alert of alerts) {
     if (!alert.pvRef || !isCurrentAlert(alert)) continue;
     const key = pvKey(alert.pvRef);
-    const phase = phaseOf(alert);
-    const held = out.get(key);
-    if (!held) {
-      out.set(key, {
-        phase,
-        priority: alert.priority,
-        count: 1,
-        text: alert.text,
-        since: alert.timestamp,
-      });
-      continue;
-    }
-    held.count++;
-    if (PHASE_RANK[phase] < PHASE_RANK[held.phase]) held.phase = phase;
-    if (
-      alert.priority < held.priority ||
-      (alert.priority === held.priority && alert.timestamp > held.since)
-    ) {
-      held.priority = alert.priority;
-      held.text = alert.text;
-      held.since = alert.timestamp;
-    }
+    const entry: PvAlarmEntry = {
+      phase: phaseOf(alert),
+      priority: alert.priority,
+      text: alert.text,
+      since: alert.timestamp,
+    };
+    const list = byPv.get(key);
+    if (list) list.push(entry);
+    else byPv.set(key, [entry]);
+  }
+  const out = new Map<string, PvAlarmState>();
+  for (const [key, list] of byPv) {
+    if (list.length > 1) list.sort(urgency);
+    const shown = list[0]!;
+    out.set(key, {
+      phase: shown.phase,
+      priority: shown.priority,
+      text: shown.text,
+      since: shown.since,
+      count: list.length,
+      alarms: list,
+    });
   }
   return out;
 }
 
+const sameEntry = (a: PvAlarmEntry, b: PvAlarmEntry) =>
+  a.phase === b.phase && a.priority === b.priority && a.text === b.text && a.since === b.since;
+
 export function samePvAlarm(a: PvAlarmState | null, b: PvAlarmState | null): boolean {
   if (a === null || b === null) return a === b;
   return (
-    a.phase === b.phase &&
-    a.priority === b.priority &&
+    sameEntry(a, b) &&
     a.count === b.count &&
-    a.text === b.text &&
-    a.since === b.since
+    a.alarms.length === b.alarms.length &&
+    a.alarms.every((entry, i) => sameEntry(entry, b.alarms[i]!))
   );
 }
 

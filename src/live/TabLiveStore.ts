@@ -17,6 +17,7 @@ import type { ConnectionStatus, Frame, PvConfigEntry } from '../../workers/engin
 import type { LeaseKind } from '../../workers/topics.ts';
 import type { ItemKind, ItemTypes } from '../../workers/topics/itemTopics.ts';
 import { isItemKind } from '../../workers/topics/topicNames.ts';
+import type { LinkDown } from '../domain/valueStanding.ts';
 
 type Listener = () => void;
 
@@ -57,6 +58,29 @@ interface PvSlot {
   quality: number;
   num: number;
   timestamp: number;
+  /** While the link is down (LD1): `value` as shown then, uncertain; rebuilt when it changes. */
+  downOf: PvValue | undefined;
+  down: PvValue | undefined;
+}
+
+/**
+ * LD1: whether the live link vouches for the values a tab holds, from its connection state.
+ * Only a connected link does (domain/freshness.ts: its keep-alive vouches for quiet values).
+ * The first attempt to connect names no fault (CD4), so values arriving then are not marked;
+ * after an engine loss the new engine's start is the restart still (issue 55 item 11).
+ */
+export function linkDownOf(status: TabConnectionStatus, before: LinkDown | null): LinkDown | null {
+  switch (status.display) {
+    case 'connected':
+      return null;
+    case 'engineLost':
+      return 'restarting';
+    case 'connecting':
+      if (before === 'restarting') return 'restarting';
+      return status.firstStart ? null : 'linkDown';
+    default:
+      return 'linkDown';
+  }
 }
 
 const PV_TYPE_INDEX = new Map<PvType, number>(PV_TYPES.map((type, i) => [type, i]));
@@ -74,24 +98,40 @@ export class TabLiveStore {
   /** Keys of keyed topics whose subscribe failed, with why; cleared by the next item. */
   private readonly itemErrors = new Map<ItemKind, Map<string, string>>();
   private status: TabConnectionStatus = INITIAL_STATUS;
+  /** LD1: why the link vouches for no value now; null while it does. */
+  private link: LinkDown | null = null;
+  /** While the link is down: each station's data as shown then (dial state not known). */
+  private readonly stationsDown = new Map<string, { of: StationLiveData; down: StationLiveData }>();
   /** By kind, then key: a dense view looks keys up per value, so no joined string keys. */
   private readonly listeners = new Map<LeaseKind, Map<string, Set<Listener>>>();
   /** Listeners of a station's state alone: not woken by a newer time stamp (issue 44). */
   private readonly stationStateListeners = new Map<string, Set<Listener>>();
   private readonly statusListeners = new Set<Listener>();
 
+  /**
+   * A PV's value. While the link is down (LD1) a good or unspecified value reads Uncertain,
+   * with its time (a bad one stays bad), the same object until the value changes; the value
+   * held is kept and reads as it is once the link is back.
+   */
   getPvValue(key: string): PvValue | undefined {
     const slot = this.pvSlots.get(key);
     if (!slot?.has) return undefined;
-    slot.value ??= plainPvValue(
+    const value = (slot.value ??= plainPvValue(
       slot.valueType,
       slot.pvType,
       slot.quality,
       slot.nr,
       slot.num,
       slot.timestamp,
-    );
-    return slot.value;
+    ));
+    if (this.link === null || value.quality === 'Uncertain' || value.quality === 'Bad') {
+      return value;
+    }
+    if (slot.downOf !== value) {
+      slot.downOf = value;
+      slot.down = { ...value, quality: 'Uncertain' };
+    }
+    return slot.down;
   }
 
   private pvSlot(pvType: number, nr: number, key?: string): PvSlot {
@@ -108,6 +148,8 @@ export class TabLiveStore {
         quality: 0,
         num: 0,
         timestamp: 0,
+        downOf: undefined,
+        down: undefined,
       };
       byNr.set(nr, slot);
       this.pvSlots.set(slot.key, slot);
@@ -119,8 +161,24 @@ export class TabLiveStore {
     return this.pvConfigs.get(key);
   }
 
+  /**
+   * A station's live data. While the link is down (LD1) its dial state reads NotDefined, never
+   * "Verbunden" (as after an engine loss, EL2); the data held reads as it is once it is back.
+   */
   getStation(key: string): StationLiveData | undefined {
-    return this.stations.get(key);
+    const live = this.stations.get(key);
+    if (!live || this.link === null || live.dialState === 'NotDefined') return live;
+    let held = this.stationsDown.get(key);
+    if (held?.of !== live) {
+      held = { of: live, down: { ...live, dialState: 'NotDefined' } };
+      this.stationsDown.set(key, held);
+    }
+    return held.down;
+  }
+
+  /** LD1: why the link vouches for no value now (status listeners hear it change); null if it does. */
+  getLink(): LinkDown | null {
+    return this.link;
   }
 
   /** Undefined until the first item arrived; null when there is none (e.g. no alarm). */
@@ -219,7 +277,11 @@ export class TabLiveStore {
       byKey.set(key, error);
       wake(kind, key);
     }
-    if (this.updateStatus(frame)) for (const listener of this.statusListeners) woken.add(listener);
+    if (this.updateStatus(frame)) {
+      for (const listener of this.statusListeners) woken.add(listener);
+      const link = linkDownOf(this.status, this.link);
+      if (link !== this.link) this.setLink(link, woken);
+    }
     for (const listener of woken) listener();
     return woken.size > 0;
   }
@@ -255,7 +317,34 @@ export class TabLiveStore {
         if (set) for (const listener of set) woken.add(listener);
     }
     this.status = { ...this.status, display: 'engineLost', nextRetryAt: null, firstStart: false };
+    this.setLink('restarting', woken);
     for (const listener of woken) listener();
+  }
+
+  /**
+   * LD1: the link turned down or back, or why it is down changed: every value and station
+   * that reads differently now (a good or unspecified value, a station's dial state but
+   * NotDefined) wakes its listeners, in the frame that brought the change.
+   */
+  private setLink(link: LinkDown | null, woken: Set<Listener>): void {
+    if (link === this.link) return;
+    this.link = link;
+    if (link === null) this.stationsDown.clear();
+    const values = this.listeners.get('pvValue');
+    if (values)
+      for (const [key, set] of values) {
+        const slot = this.pvSlots.get(key);
+        if (!slot?.has) continue;
+        const quality = slot.value ? QUALITIES.indexOf(slot.value.quality) : slot.quality;
+        if (quality === UNCERTAIN || quality === BAD) continue;
+        for (const listener of set) woken.add(listener);
+      }
+    const stations = this.listeners.get('station');
+    for (const [key, station] of this.stations) {
+      if (station.dialState === 'NotDefined') continue;
+      for (const set of [stations?.get(key), this.stationStateListeners.get(key)])
+        if (set) for (const listener of set) woken.add(listener);
+    }
   }
 
   /** Drops a key the tab no longer leases. */
@@ -267,8 +356,10 @@ export class TabLiveStore {
         this.pvByNr[slot.pvType]!.delete(slot.nr);
       }
     } else if (kind === 'pvConfig') this.pvConfigs.delete(key);
-    else if (kind === 'station') this.stations.delete(key);
-    else if (isItemKind(kind)) {
+    else if (kind === 'station') {
+      this.stations.delete(key);
+      this.stationsDown.delete(key);
+    } else if (isItemKind(kind)) {
       this.items.get(kind)?.delete(key);
       this.itemErrors.get(kind)?.delete(key);
     }

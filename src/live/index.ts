@@ -22,7 +22,7 @@ export {
   useStationTime,
   useStationState,
 } from './useStationLive.ts';
-export { pvStationNumber, useStationConnection } from './useStationConnection.ts';
+export { pvStationNumber, useLinkDown, useStationConnection } from './useStationConnection.ts';
 export { useConnectionStatus } from './useConnectionStatus.ts';
 export type { TabConnectionState, TabConnectionStatus } from './TabLiveStore.ts';
 export { LiveClient, LEASE_RELEASE_GRACE_MS, type LiveClientOptions } from './LiveClient.ts';

@@ -43,7 +43,7 @@ export function usePvStandings(refs: readonly PvRef[]): (PvStandingItem | null)[
       list.map(({ key, station }) => {
         const value = client.store.getPvValue(key);
         const dial = station === null ? undefined : client.store.getStation(station)?.dialState;
-        const s = valueStanding(value, stationConnection(dial));
+        const s = valueStanding(value, stationConnection(dial, client.store.getLink()));
         return s.stale && s.reason && s.mark
           ? { reason: s.reason, mark: s.mark, timestamp: value?.timestamp ?? null }
           : null;
@@ -65,6 +65,8 @@ export function usePvStandings(refs: readonly PvRef[]): (PvStandingItem | null)[
         client.store.subscribe('station', key, update),
         client.lease('station', key),
       ]),
+      // LD1: the link turning down or back changes every standing.
+      client.store.subscribeStatus(update),
     ];
     update();
     return () => {

@@ -14,7 +14,8 @@ import { ALERT_API, type Alert, type AlertListResult } from '../../src/contract/
 import { DASHBOARD_API, type DashboardConfigResult } from '../../src/contract/dashboard.ts';
 import { pvUrlId } from '../../src/contract/keys.ts';
 import { API } from '../../src/contract/paths.ts';
-import type { PvRef } from '../../src/contract/pv.ts';
+import type { PvLimitConfig, PvRef } from '../../src/contract/pv.ts';
+import { ACTION_EXTRA_API } from '../../src/contract/actions.ts';
 import type { Station } from '../../src/contract/station.ts';
 
 async function alertsOf(api: SignedIn, pv: PvRef): Promise<Alert[]> {
@@ -129,6 +130,142 @@ test('PA-E1: a crossed limit shows at the value on the station page, the process
   await expect(processImage.locator('.pi-alarm-mark')).toHaveCount(0);
 
   expect(await axeViolations(station, { include: '.pv-list' })).toEqual([]);
+});
+
+/** Acknowledges the PV's current alert of `priority` through the API. */
+async function ackPriority(api: SignedIn, pv: PvRef, priority: number): Promise<void> {
+  let ids: number[] = [];
+  await expect(async () => {
+    ids = (await alertsOf(api, pv))
+      .filter((a) => !a.cleared && a.state === 'pending' && a.priority === priority)
+      .map((a) => a.id);
+    expect(ids.length).toBeGreaterThan(0);
+  }).toPass({ timeout: 20_000 });
+  const res = await api.fetch(ALERT_API.ack, { method: 'POST', body: JSON.stringify({ ids }) });
+  expect(res.status).toBe(200);
+}
+
+test('PA-E3: two alarms on one PV, acknowledged in either order: the mark shows one alarm, the most urgent unacknowledged one, else the highest active one, and its name lists both, on the station page and the process image', async ({
+  context,
+  plant,
+}) => {
+  // Two pages live at once, four acknowledgements; PA-E1 takes 1.9 min on a loaded day.
+  test.setTimeout(180_000);
+  const api = await signInHttp(plant.url, 'operator');
+  const dashboards = await json<DashboardConfigResult>(api, DASHBOARD_API.config);
+  const first = dashboards.dashboards[0]!.tiles.find(
+    (t) => t.displayStyle === 'CircularGauge',
+  )!.pv!;
+  const stationNr = Math.floor(first.nr / 100_000);
+  const stations = await json<Station[]>(api, API.station.all);
+  const image = stations.find((s) => s.id === stationNr)!.processImage!;
+
+  const station = await context.newPage();
+  await station.setViewportSize({ width: 1920, height: 1080 });
+  await signIn(station, 'operator', `/stations/${stationNr}`);
+  const processImage = await context.newPage();
+  await processImage.goto(`/process-images/${encodeURIComponent(image)}`);
+  await expect(processImage.locator('text.pi-value').first()).toBeVisible();
+  const originals: [PvRef, PvLimitConfig[]][] = [];
+  /** Crosses ogw (priority 1) and mogw (priority 5) of `pv`; true once both alarms are raised. */
+  const crossTwo = async (pv: PvRef): Promise<boolean> => {
+    originals.push([pv, await crossLimits(api, pv, { Top: 1, TopMiddle: 5 })]);
+    try {
+      await expect
+        .poll(async () => (await alertsOf(api, pv)).filter((a) => !a.cleared).length, {
+          timeout: 10_000,
+        })
+        .toBe(2);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const row = (pv: PvRef) => stationRow(station, pv);
+  const piValue = (pv: PvRef) => processImage.locator(`text.pi-value[data-pv="${pvUrlId(pv)}"]`);
+  const piMark = (pv: PvRef) =>
+    piValue(pv).locator('xpath=preceding-sibling::*[@class="pi-alarm-mark"][1]');
+  /** Both views show the one alarm `priority`/`phase`; the name lists `named` in order. */
+  const expectMark = async (pv: PvRef, priority: number, phase: string, named: RegExp) => {
+    await expect(row(pv)).toHaveAttribute('data-alarm-priority', String(priority));
+    await expect(row(pv)).toHaveAttribute('data-alarm', phase);
+    const mark = row(pv).locator('.alarm-mark');
+    await expect(mark).toHaveAttribute('data-priority', String(priority));
+    await expect(mark).toHaveAttribute('data-phase', phase);
+    await expect(mark.locator('text')).toHaveText(String(priority));
+    await expect(mark).toHaveAttribute('aria-label', named);
+    await expect(piValue(pv)).toHaveAttribute('data-alarm-priority', String(priority));
+    await expect(piValue(pv)).toHaveAttribute('data-alarm', phase);
+    await expect(piMark(pv)).toHaveAttribute('data-phase', phase);
+    await expect(piMark(pv)).toHaveAttribute('aria-label', named);
+  };
+
+  let second: PvRef | null = null;
+  try {
+    expect(await crossTwo(first)).toBe(true);
+    // A second analogue value of the same image whose value lies above its domain's minimum
+    // (so moving its limits there raises both alarms), for the other order.
+    const onImage = await processImage
+      .locator('text.pi-value[data-pv^="AnaIn-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-pv')!));
+    for (const id of onImage) {
+      const nr = Number(id.slice('AnaIn-'.length));
+      if (nr === first.nr || Math.floor(nr / 100_000) !== stationNr) continue;
+      const pv: PvRef = { type: 'AnaIn', nr };
+      const limits = await json<unknown[]>(api, ACTION_EXTRA_API.limitConfigs, [pv]);
+      if (limits.length !== 4) continue;
+      if (await crossTwo(pv)) {
+        second = pv;
+        break;
+      }
+    }
+    expect(second, 'a second analogue value on the image that goes into alarm').not.toBeNull();
+    for (const pv of [first, second!]) {
+      await row(pv).scrollIntoViewIfNeeded();
+      await expectMark(
+        pv,
+        1,
+        'unacknowledged',
+        /^Alarm Priorität 1, nicht quittiert: [^;]+; Alarm Priorität 5, nicht quittiert: /,
+      );
+    }
+
+    // The issue's order: the priority-1 alarm acknowledged first. The mark shows the
+    // priority-5 one, unacknowledged; never the priority-1 square as unacknowledged.
+    await ackPriority(api, first, 1);
+    await expectMark(
+      first,
+      5,
+      'unacknowledged',
+      /^Alarm Priorität 5, nicht quittiert: [^;]+; Alarm Priorität 1, quittiert, steht noch an: /,
+    );
+    await row(first).scrollIntoViewIfNeeded();
+    await station.screenshot({ path: 'test-results/two-alarms-one-acked-de-1920.png' });
+    await station.setViewportSize({ width: 360, height: 780 });
+    await row(first).scrollIntoViewIfNeeded();
+    await station.screenshot({ path: 'test-results/two-alarms-one-acked-de-360.png' });
+    await station.setViewportSize({ width: 1920, height: 1080 });
+    await ackPriority(api, first, 5);
+    await expectMark(
+      first,
+      1,
+      'acknowledged',
+      /^Alarm Priorität 1, quittiert, steht noch an: [^;]+; Alarm Priorität 5, quittiert, steht noch an: /,
+    );
+
+    // The other order: the priority-5 alarm first. The priority-1 one stays the mark.
+    await ackPriority(api, second!, 5);
+    await expectMark(
+      second!,
+      1,
+      'unacknowledged',
+      /^Alarm Priorität 1, nicht quittiert: [^;]+; Alarm Priorität 5, quittiert, steht noch an: /,
+    );
+    await ackPriority(api, second!, 1);
+    await expectMark(second!, 1, 'acknowledged', /^Alarm Priorität 1, quittiert, steht noch an: /);
+  } finally {
+    for (const [pv, original] of originals) await restoreLimits(api, pv, original);
+  }
 });
 
 /** A Web Audio stand-in: counts the beeps, starts suspended like a page without a tap. */

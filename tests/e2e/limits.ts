@@ -7,6 +7,7 @@ import {
   type PvActionResult,
 } from '../../src/contract/actions.ts';
 import { API } from '../../src/contract/paths.ts';
+import type { LimitType } from '../../src/contract/enums.ts';
 import type { PvConfig, PvLimitConfig, PvRef } from '../../src/contract/pv.ts';
 
 export async function json<T>(api: SignedIn, path: string, body?: unknown): Promise<T> {
@@ -18,12 +19,25 @@ export async function json<T>(api: SignedIn, path: string, body?: unknown): Prom
   return (await res.json()) as T;
 }
 
-/** Moves every limit of the PV to its domain minimum: the value crosses the upper ones. */
-export async function crossLimits(api: SignedIn, pv: PvRef): Promise<PvLimitConfig[]> {
+/**
+ * Moves every limit of the PV to its domain minimum: the value crosses the upper ones (ogw
+ * and mogw, one alert each). Each limit gets priority 1, or the one `priorities` gives its type.
+ */
+export async function crossLimits(
+  api: SignedIn,
+  pv: PvRef,
+  priorities: Partial<Record<LimitType, number>> = {},
+): Promise<PvLimitConfig[]> {
   const [config] = await json<PvConfig[]>(api, API.pv.configs, [pv]);
   const old = await json<PvLimitConfig[]>(api, ACTION_EXTRA_API.limitConfigs, [pv]);
   const floor = config!.domainConfig?.min ?? 0;
-  const next = old.map((l) => ({ ...l, limit: floor, priority: 1, delayTime: 0, notSet: false }));
+  const next = old.map((l) => ({
+    ...l,
+    limit: floor,
+    priority: priorities[l.pvLimitRef.limitType] ?? 1,
+    delayTime: 0,
+    notSet: false,
+  }));
   const result = await json<PvActionResult>(api, PV_ACTION_API.setAnaInLimits, {
     oldValues: old,
     newValues: next,

@@ -19,6 +19,8 @@ export interface DerivedAlarmsDeps<T> {
   derive(alerts: Iterable<Alert>): Map<string, T>;
   /** Sets the item of a leased key (null = no alarm). */
   put(key: string, state: T | null): void;
+  /** Whether two states are the same; by default every field is (flat states). */
+  same?(a: T | null, b: T | null): boolean;
 }
 
 /** Two states of flat fields (numbers, strings) are the same when every field is. */
@@ -76,7 +78,7 @@ export class DerivedAlarms<T extends object> {
     for (const key of this.leased) {
       const before = this.index.get(key) ?? null;
       const after = next.get(key) ?? null;
-      if (first || !sameFields(before, after)) this.deps.put(key, after);
+      if (first || !(this.deps.same ?? sameFields)(before, after)) this.deps.put(key, after);
     }
     this.index = next;
   }

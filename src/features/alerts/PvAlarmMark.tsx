@@ -3,19 +3,24 @@
  * priority's colour with the state in words. Used wherever a PV value is shown.
  */
 import { useTranslation } from '../../app/useTranslation.ts';
-import type { PvAlarmState } from '../../domain/pvAlarm.ts';
+import type { PvAlarmEntry, PvAlarmState } from '../../domain/pvAlarm.ts';
 import { AlarmMark } from '../../ui/index.ts';
 import { usePriorityStyles } from './usePriorities.ts';
 
-/** The alarm state in words: "Alarm Priorität 1, nicht quittiert: Druck zu hoch". */
+/**
+ * The alarm state in words: "Alarm Priorität 1, nicht quittiert: Druck zu hoch". A PV in more
+ * than one alarm names every one, the one its mark shows first (PA1): "Alarm Priorität 5,
+ * nicht quittiert: hoch; Alarm Priorität 1, quittiert, steht noch an: zu hoch".
+ */
 export function useAlarmLabel(): (alarm: PvAlarmState) => string {
   const { t } = useTranslation();
-  return (alarm) =>
+  const one = (entry: PvAlarmEntry) =>
     t('alarmState.label', {
-      priority: alarm.priority,
-      phase: t(`alarmState.phase.${alarm.phase}`),
-      text: alarm.text,
+      priority: entry.priority,
+      phase: t(`alarmState.phase.${entry.phase}`),
+      text: entry.text,
     });
+  return (alarm) => (alarm.alarms.length > 1 ? alarm.alarms.map(one).join('; ') : one(alarm));
 }
 
 export function PvAlarmMark({

@@ -5,6 +5,7 @@
  * unacknowledged alarms in words, the whole state as the accessible name. One click opens the
  * station's alerts. Nothing while the station has no current alert: a calm overview.
  */
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { StationAlarmState } from '../../domain/stationAlarm.ts';
@@ -16,16 +17,39 @@ import './stationAlarm.css';
 /** The current alert list of one station. */
 export const stationAlertsPath = (stationNumber: number) => `/alerts?station=${stationNumber}`;
 
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+/**
+ * A station alarm's words: `label`, the whole state ("Pumpwerk Süd: Alarm, höchste aktive
+ * Priorität 1, 4 aktiv, 3 unquittiert"); `counts`, the words shown beside the mark ("4 aktiv",
+ * "3 unquittiert"; in a compact link the first alone); `name`, the link's accessible name.
+ * Label in name (WCAG 2.5.3): what a sighted user reads on the link, the mark's number and
+ * the counts, stands in the name in that order, so a voice user can say it (issue 55). The
+ * dot between the counts is drawn by CSS, so it is no word of the link's text.
+ */
+export function stationAlarmTexts(
+  t: Translate,
+  station: string,
+  alarm: StationAlarmState,
+  compact = false,
+): { label: string; counts: string[]; name: string } {
+  const active = t('alarmState.station.active', { count: alarm.active });
+  const unack = t('alarmState.station.unack', { count: alarm.unacknowledged });
+  const returned = alarm.highestActive === null;
+  const label = t(returned ? 'alarmState.station.returned' : 'alarmState.station.label', {
+    station,
+    priority: alarm.priority,
+    active,
+    unack,
+  });
+  const counts = returned ? [unack] : compact ? [active] : [active, unack];
+  return { label, counts, name: `${label}. ${t('alarmState.station.open')}` };
+}
+
 /** The station's alarm state in words: "Pumpwerk Süd: Alarm Priorität 1 · 4 aktiv · 3 …". */
 export function useStationAlarmWords(): (name: string, alarm: StationAlarmState) => string {
   const { t } = useTranslation();
-  return (name, alarm) =>
-    t(alarm.highestActive === null ? 'alarmState.station.returned' : 'alarmState.station.label', {
-      station: name,
-      priority: alarm.priority,
-      active: t('alarmState.station.active', { count: alarm.active }),
-      unack: t('alarmState.station.unack', { count: alarm.unacknowledged }),
-    });
+  return (name, alarm) => stationAlarmTexts(t, name, alarm).label;
 }
 
 export function StationAlarmLink({
@@ -43,15 +67,14 @@ export function StationAlarmLink({
   const { t } = useTranslation();
   const alarm = useStationAlarm(stationNumber);
   const styles = usePriorityStyles();
-  const words = useStationAlarmWords();
   if (!alarm) return null;
   const style = styles.get(alarm.priority);
-  const label = words(stationName, alarm);
+  const { label, counts, name } = stationAlarmTexts(t, stationName, alarm, compact);
   return (
     <Link
       to={stationAlertsPath(stationNumber)}
       className={cx('station-alarm', `is-${alarm.phase}`, compact && 'is-compact', className)}
-      aria-label={`${label}. ${t('alarmState.station.open')}`}
+      aria-label={name}
       title={label}
       data-station-alarm={stationNumber}
       data-priority={alarm.priority}
@@ -66,18 +89,19 @@ export function StationAlarmLink({
         fill={style?.fill}
         ink={style?.ink}
         label={label}
-      />
+      />{' '}
+      {/* The space parts the mark's number from the counts, as the eye parts them. */}
       <span className="station-alarm-words" aria-hidden="true">
-        {compact
-          ? alarm.highestActive === null
-            ? t('alarmState.station.unack', { count: alarm.unacknowledged })
-            : t('alarmState.station.active', { count: alarm.active })
-          : alarm.highestActive === null
-            ? t('alarmState.station.unack', { count: alarm.unacknowledged })
-            : `${t('alarmState.station.active', { count: alarm.active })} · ${t(
-                'alarmState.station.unack',
-                { count: alarm.unacknowledged },
-              )}`}
+        {counts.map((words, i) =>
+          i === 0 ? (
+            words
+          ) : (
+            <Fragment key={i}>
+              {' '}
+              <span className="station-alarm-more">{words}</span>
+            </Fragment>
+          ),
+        )}
       </span>
     </Link>
   );

@@ -94,7 +94,10 @@ export function bindProcessImage(
     const alarm = client.store.getItem('pvAlarm', key);
     const sKey = stationOf.get(key);
     const standing: Standing = {
-      connection: stationConnection(sKey ? client.store.getStation(sKey)?.dialState : undefined),
+      connection: stationConnection(
+        sKey ? client.store.getStation(sKey)?.dialState : undefined,
+        client.store.getLink(),
+      ),
       now: Date.now(),
     };
     // Formatted once for all of the PV's texts on the layer.

@@ -37,6 +37,19 @@ describe('valueStanding (issue 41 item 2: one staleness rule for every view)', (
     expect(bad).toMatchObject({ stale: true, reason: 'bad', mark: 'bad' });
     expect(valueStanding({ quality: 'Unspecified', timestamp: 0 }, 'connected').stale).toBe(false);
   });
+  it('LD1: while the link is down every value is stale with why, whatever its station says; Bad still wins', () => {
+    expect(stationConnection('Connected', 'linkDown')).toBe('linkDown');
+    expect(stationConnection(undefined, 'restarting')).toBe('restarting');
+    expect(stationConnection('Connected', null)).toBe('connected');
+    expect(valueStanding({ quality: 'Good', timestamp: 0 }, 'linkDown', 30_000)).toEqual({
+      stale: true,
+      reason: 'linkDown',
+      mark: 'uncertain',
+      ageMs: 30_000,
+    });
+    expect(valueStanding({ timestamp: 0 }, 'restarting').reason).toBe('restarting');
+    expect(valueStanding({ quality: 'Bad', timestamp: 0 }, 'linkDown').reason).toBe('bad');
+  });
   it('VS4: no value is not stale; no time stamp or no clock gives no age; skew counts as 0', () => {
     expect(valueStanding(undefined, 'notConnected').stale).toBe(false);
     expect(valueStanding({ quality: 'Bad' }, 'connected', 5).ageMs).toBeNull();

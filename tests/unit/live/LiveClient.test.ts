@@ -9,6 +9,7 @@ import { aiKey, createHarness, doubleValue } from '../../support/engine/engineHa
 import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
 import { makeAlert } from '../alerts/alertFixtures.ts';
 import { CONDITION_WAIT_MS } from '../../support/testSize.ts';
+import { SERVER_STATUS_KEY } from '../../../workers/topics/topicNames.ts';
 
 /** Lets the port's messages (real MessageChannel events) arrive. */
 const realTick = () => new Promise((resolve) => setTimeout(resolve, 10));
@@ -466,12 +467,25 @@ describe('a lost engine (EL1-EL3)', () => {
       }),
     );
     expect(store.getStatus().display).toBe('connecting');
+    // Issue 55 item 11: the new engine's start is still the restart (LD1), not a station
+    // that is not connected; its values read stale until the link is connected.
+    expect(store.getLink()).toBe('restarting');
+    expect(store.getPvValue(aiKey(1))).toEqual({
+      ...doubleValue(1, 2, 2_000),
+      quality: 'Uncertain',
+    });
+    store.apply(frame({ status: { ...CONNECTED, lastDataAt: 2_000 } }));
+    expect(store.getLink()).toBeNull();
     expect(store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 2, 2_000));
   });
 
   it('EL1-EL3: a tab waits on the engine lock; granted, it starts a new engine, leases everything again and asks pending calls again', async () => {
     const first = createHarness();
     const second = createHarness();
+    for (const h of [first, second])
+      h.hubs
+        .hub('serverStatus')
+        .answers.set(HUB_METHODS.serverStatus.getStatus, () => ({ status: 'Connected', since: 0 }));
     const firstCalls: string[] = [];
     const secondCalls: string[] = [];
     // The first engine never answers chart directories: its worker dies with the call open.
@@ -493,6 +507,7 @@ describe('a lost engine (EL1-EL3)', () => {
     });
     client.lease('pvValue', aiKey(1));
     client.lease('station', 'st1');
+    client.lease('serverStatus', SERVER_STATUS_KEY);
     const view = { source: { kind: 'live' as const }, start: 0, count: 10 };
     client.watchAlertView(view, () => undefined);
     client.watchAlertCounts(() => undefined);
@@ -520,6 +535,7 @@ describe('a lost engine (EL1-EL3)', () => {
     expect(sent('connect')).toHaveLength(1);
     expect(sent('lease').sort()).toEqual([
       `lease ["pvValue",["${aiKey(1)}","${aiKey(2)}"]]`,
+      `lease ["serverStatus",["${SERVER_STATUS_KEY}"]]`,
       'lease ["station",["st1"]]',
     ]);
     expect(sent('setAlertView')).toEqual([`setAlertView ["v1",${JSON.stringify(view)}]`]);
@@ -540,5 +556,95 @@ describe('a lost engine (EL1-EL3)', () => {
     expect(client.store.getStatus().display).not.toBe('engineLost');
     expect(waitingFor()).toEqual(['pegel-engine-2']);
     void client.dispose();
+  });
+});
+
+const CONNECTED = {
+  display: 'connected',
+  serverStatus: 'Connected',
+  lastDataAt: 1_000,
+  nextRetryAt: null,
+  firstStart: false,
+} as const;
+
+describe('one staleness rule for the link (LD1)', () => {
+  const station = {
+    stationNumber: 1,
+    name: 'Talaue',
+    timestamp: 900,
+    lastConnection: null,
+    dialCounters: null,
+    dialState: 'Connected' as const,
+  };
+  const setup = () => {
+    const store = new TabLiveStore();
+    const woken: string[] = [];
+    store.subscribe('pvValue', aiKey(1), () => woken.push('1'));
+    store.subscribe('station', 'st1', () => woken.push('st1'));
+    store.subscribeStationState('st1', () => woken.push('st1-state'));
+    const bad = { ...doubleValue(2, 5), quality: 'Bad' as const };
+    store.apply(
+      frame({ pvValues: [doubleValue(1, 1, 1_000), bad], stations: [station], status: CONNECTED }),
+    );
+    woken.length = 0;
+    return { store, woken, bad };
+  };
+
+  it('LD1: with the web server unreachable every value reads uncertain and no station connected; they read as held once it is back', () => {
+    const { store, woken, bad } = setup();
+    expect(store.getLink()).toBeNull();
+    store.apply(
+      frame({
+        status: { ...CONNECTED, display: 'offline', serverStatus: 'WebServerDisconnected' },
+      }),
+    );
+    expect(store.getLink()).toBe('linkDown');
+    expect(woken.sort()).toEqual(['1', 'st1', 'st1-state']);
+    const shown = store.getPvValue(aiKey(1));
+    expect(shown).toEqual({ ...doubleValue(1, 1, 1_000), quality: 'Uncertain' });
+    // The same object while nothing changes (views compare snapshots by identity).
+    expect(store.getPvValue(aiKey(1))).toBe(shown);
+    expect(store.getPvValue(aiKey(2))).toBe(bad);
+    expect(store.getStation('st1')).toEqual({ ...station, dialState: 'NotDefined' });
+    expect(store.getStation('st1')).toBe(store.getStation('st1'));
+    // Back: the values held read as they are, without a new value from the server.
+    woken.length = 0;
+    store.apply(frame({ status: CONNECTED }));
+    expect(store.getLink()).toBeNull();
+    expect(woken.sort()).toEqual(['1', 'st1', 'st1-state']);
+    expect(store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 1, 1_000));
+    expect(store.getStation('st1')).toBe(store.getStation('st1'));
+    expect(store.getStation('st1')?.dialState).toBe('Connected');
+  });
+
+  it('LD1: a server status that is not Connected, a reconnect and a data hub down are the same rule; values arriving meanwhile read stale too', () => {
+    const { store } = setup();
+    for (const status of [
+      { ...CONNECTED, display: 'notConnected', serverStatus: 'ControlUnitDisconnected' },
+      { ...CONNECTED, display: 'connecting', serverStatus: 'Connected' },
+      { ...CONNECTED, display: 'disconnecting' },
+    ] as const) {
+      store.apply(frame({ status: CONNECTED }));
+      store.apply(frame({ status, pvValues: [doubleValue(1, 7, 3_000)] }));
+      expect(store.getLink()).toBe('linkDown');
+      expect(store.getPvValue(aiKey(1))).toMatchObject({ doubleValue: 7, quality: 'Uncertain' });
+      expect(store.getStation('st1')?.dialState).toBe('NotDefined');
+    }
+  });
+
+  it('LD1: the first attempt to connect marks nothing (CD4); a first start that fails does', () => {
+    const store = new TabLiveStore();
+    const starting = {
+      display: 'connecting',
+      serverStatus: 'WebServerDisconnected',
+      lastDataAt: null,
+      nextRetryAt: null,
+      firstStart: true,
+    } as const;
+    store.apply(frame({ status: starting, pvValues: [doubleValue(1, 1, 1_000)] }));
+    expect(store.getLink()).toBeNull();
+    expect(store.getPvValue(aiKey(1))?.quality).toBe('Good');
+    store.apply(frame({ status: { ...starting, display: 'offline' } }));
+    expect(store.getLink()).toBe('linkDown');
   });
 });

@@ -10,7 +10,7 @@ import { MAP_TYPES, type DashboardTile } from '../../../contract/dashboard.ts';
 import type { StationOverview } from '../../../contract/plant.ts';
 import { getJson } from '../../../api/http.ts';
 import { API } from '../../../contract/paths.ts';
-import { useStationAlarm, useStationDialState } from '../../../live/index.ts';
+import { useLinkDown, useStationAlarm, useStationDialState } from '../../../live/index.ts';
 import { StationAlarmLink, useStationAlarmWords } from '../../alerts/StationAlarmLink.tsx';
 import { useDashboardShared } from '../DashboardContext.ts';
 import { knownCase } from '../enums.ts';
@@ -147,9 +147,16 @@ function Marker({
   const dial = liveDial ?? station.dialState;
   const fault = ['Busy', 'CommunicationError', 'ConnectionError', 'TimeOut'].includes(dial);
   const tone = alarm?.highestActive != null ? 'alarm' : fault ? 'fault' : 'normal';
-  const connection = fault ? t('dashboard.map.connectionFault') : t('dashboard.map.normal');
+  // While the link is down no station is known to be in order (workers/SPEC.md LD1).
+  const link = useLinkDown();
+  const unknown = t('stations.dialStateUnknown');
+  const connection = link
+    ? unknown
+    : fault
+      ? t('dashboard.map.connectionFault')
+      : t('dashboard.map.normal');
   const label = alarm
-    ? `${alarmWords(station.name, alarm)}; ${t(`stations.dialState.${dial}`)}`
+    ? `${alarmWords(station.name, alarm)}; ${link ? unknown : t(`stations.dialState.${dial}`)}`
     : `${station.name}: ${connection}`;
   return (
     <span
