@@ -4,7 +4,16 @@
  * delete, failure-input acknowledge and CSV export. Beside the current list: who the focused
  * alert's station reaches by remote alarm now.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import {
@@ -632,6 +641,7 @@ function QuickFilterBar({
   stations: readonly Station[] | null;
 }) {
   const { t } = useTranslation();
+  const id = useId();
   const toggle = (key: 'active' | 'urgent' | 'group', label: string) => (
     <label className={quick[key] ? 'quick-chip is-on' : 'quick-chip'}>
       <input
@@ -648,9 +658,10 @@ function QuickFilterBar({
     <div className="alerts-quick" role="group" aria-label={t('alerts.quick.label')}>
       {toggle('active', t('alerts.quick.active'))}
       {toggle('urgent', t('alerts.quick.urgent'))}
-      <label className={quick.station !== null ? 'quick-chip is-on' : 'quick-chip'}>
-        <span>{t('alerts.quick.station')}</span>
+      <span className={quick.station !== null ? 'quick-chip is-on' : 'quick-chip'}>
+        <label htmlFor={`${id}-station`}>{t('alerts.quick.station')}</label>
         <select
+          id={`${id}-station`}
           name="quick-station"
           value={quick.station === null ? '' : String(quick.station)}
           onChange={(e) =>
@@ -672,7 +683,7 @@ function QuickFilterBar({
             </option>
           ))}
         </select>
-      </label>
+      </span>
       {toggle('group', t('alerts.quick.group'))}
     </div>
   );
