@@ -273,7 +273,7 @@ test('AK-E7: a favorite station in alarm: its badge in the navigation leaves the
         {
           path: `/stations/${station}`,
           title: 'Station',
-          subject: 'Station mit langem Namen Talaue',
+          subject: 'Druckerhöhungsstation Rohrnetzmesspunkt',
         },
       ],
     }),
