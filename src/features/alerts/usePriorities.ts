@@ -88,7 +88,7 @@ const KNOWN_PRIORITY_NAMES: Readonly<Record<string, PriorityNameKey>> = {
   Information: 'information',
   Hinweis: 'notice',
 };
-type PriorityNameKey =
+export type PriorityNameKey =
   | 'critical'
   | 'veryHigh'
   | 'high'
@@ -100,13 +100,18 @@ type PriorityNameKey =
   | 'information'
   | 'notice';
 
+/** PN1: the translation key of a reference-server priority name; null for a plant's own. */
+export function knownPriorityNameKey(name: string): PriorityNameKey | null {
+  return Object.hasOwn(KNOWN_PRIORITY_NAMES, name) ? KNOWN_PRIORITY_NAMES[name]! : null;
+}
+
 /** A priority's name in the user's language: the known names translated, others as named. */
 export function usePriorityName(): (level: number, name: string | undefined) => string {
   const { t } = useTranslation();
   return useCallback(
     (_level, name) => {
       if (!name) return '';
-      const key = KNOWN_PRIORITY_NAMES[name];
+      const key = knownPriorityNameKey(name);
       return key ? t(`alerts.priorityNames.${key}`) : name;
     },
     [t],
