@@ -22,6 +22,7 @@ import { saveFile } from '../../../platform/saveFile.ts';
 import { downloadText, toCsv } from '../csv.ts';
 import { CustomRangeFields } from '../RangePicker.tsx';
 import { usePriorityName, usePriorityStyles } from '../usePriorities.ts';
+import { useAlarmText } from '../useAlarmText.ts';
 import { PerformanceFigures } from './PerformanceFigures.tsx';
 import { PerformanceTables } from './PerformanceTables.tsx';
 import { preloadRateChart, RateSection } from './RateSection.tsx';
@@ -246,6 +247,7 @@ function ExportActions({
   const format = useFormat();
   const priorities = usePriorityStyles();
   const priorityName = usePriorityName();
+  const alarmText = useAlarmText();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   /** The sheet of every row: the page's figures hold the first rows of each long list. */
@@ -258,7 +260,7 @@ function ExportActions({
     });
     return performanceSheet(
       all,
-      performanceTables(all, t, format, (l) => priorityName(l, priorities.get(l)?.name)),
+      performanceTables(all, t, format, (l) => priorityName(l, priorities.get(l)?.name), alarmText),
       t,
       format,
       stationName,

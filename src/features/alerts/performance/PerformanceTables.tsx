@@ -10,6 +10,7 @@ import type { AlarmPerformance } from '../../../domain/alarmPerformance.ts';
 import { Icon, cx } from '../../../ui/index.ts';
 import { PriorityChip } from '../AlertTable.tsx';
 import { usePriorityName, usePriorityStyles } from '../usePriorities.ts';
+import { useAlarmText } from '../useAlarmText.ts';
 import {
   isEmptyTable,
   performanceTables,
@@ -116,8 +117,13 @@ export function PerformanceTables({ performance }: { performance: AlarmPerforman
   const format = useFormat();
   const look = usePriorityStyles();
   const priorityName = usePriorityName();
-  const tables = performanceTables(performance, t, format, (l) =>
-    priorityName(l, look.get(l)?.name),
+  const alarmText = useAlarmText();
+  const tables = performanceTables(
+    performance,
+    t,
+    format,
+    (l) => priorityName(l, look.get(l)?.name),
+    alarmText,
   );
   return (
     <section className="perf-tables" aria-labelledby="perf-tables-heading">
