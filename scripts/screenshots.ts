@@ -6,7 +6,8 @@
  * it matches on each page before the screenshot (a dialog that element opens);
  * `--full` takes the whole page, not only the first screen; `--widths=1024,1920` replaces
  * the two widths (360 and 1920); `--history=7` gives the plant that many days of alert history, as `npm start` has (the test
- * server starts without).
+ * server starts without); `--flood=10` starts an alarm flood of that many alarms a second
+ * (PEGEL_ALERT_FLOOD_PER_SEC, each returning to normal after `--flood-clear=ms`, default 20 s).
  */
 import { chromium } from 'playwright-core';
 import { startPlantServer } from '../tests/support/plantServer.ts';
@@ -25,6 +26,8 @@ const alarm = option('alarm');
 const click = option('click');
 const history = option('history');
 const full = args.includes('--full');
+const flood = option('flood');
+const floodClear = option('flood-clear');
 
 async function crossLimits(session: SignedIn, pv: PvRef): Promise<void> {
   const post = (path: string, body: unknown) =>
@@ -37,9 +40,12 @@ async function crossLimits(session: SignedIn, pv: PvRef): Promise<void> {
   if (!res.ok) throw new Error(`set-limits answered ${res.status}`);
 }
 
-const server = await startPlantServer(
-  history ? { env: { PEGEL_HISTORY_DAYS: history } } : undefined,
-);
+const env: Record<string, string> = {
+  ...(history ? { PEGEL_HISTORY_DAYS: history } : {}),
+  ...(flood ? { PEGEL_ALERT_FLOOD_PER_SEC: flood } : {}),
+  ...(floodClear ? { PEGEL_ALERT_FLOOD_CLEAR_MS: floodClear } : {}),
+};
+const server = await startPlantServer(Object.keys(env).length > 0 ? { env } : undefined);
 try {
   const session = await signInHttp(server.url, 'operator');
   const alarmPv = alarm ? parsePvUrlId(alarm) : null;

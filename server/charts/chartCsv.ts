@@ -6,6 +6,7 @@
 import type { SeriesConfig } from '../../src/contract/charts.ts';
 import { LIMIT_TYPES, type LimitType } from '../../src/contract/enums.ts';
 import type { AnaLimitConfig } from '../../src/contract/pv.ts';
+import { csvCell } from '../../src/domain/csvCell.ts';
 import { LIMIT_SUFFIX } from '../../src/domain/pvAlarm.ts';
 import { DEFAULT_TIME_ZONE, zoneOffsetMs } from '../../src/domain/zonedTime.ts';
 import type { SeriesData } from './ChartDataService.ts';
@@ -19,11 +20,8 @@ const LIMIT_FIELD: Record<LimitType, keyof AnaLimitConfig> = {
 
 const HOUR_MS = 3_600_000;
 
-/** Quotes a cell when needed; a leading formula character is neutralised for spreadsheets. */
-export function csvCell(text: string): string {
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[;"\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+/** The one CSV cell of the product (src/domain/csvCell.ts), as the tab's exports write it. */
+export { csvCell };
 
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');

@@ -121,7 +121,7 @@ test('SA-E1: a station in alarm shows priority 1 with its counts in words on the
       expect(names.length).toBeGreaterThan(0);
       for (const name of names) expect(name).toContain(stationName);
     }).toPass({ timeout: 10_000 });
-    await expect(home.locator('.alerts-filter')).toBeVisible();
+    await expect(home.getByLabel('Station', { exact: true })).toHaveValue(String(station));
   } finally {
     await restoreLimits(api, pv, original);
   }

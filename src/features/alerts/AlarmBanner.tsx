@@ -19,6 +19,7 @@ import {
   type HornState,
 } from './hornState.ts';
 import { usePriorityStyles } from './usePriorities.ts';
+import { useAlarmText } from './useAlarmText.ts';
 import './alerts.css';
 
 const HORN_ICON: Record<HornState, IconName> = {
@@ -34,6 +35,7 @@ export function AlarmBanner() {
   // EL2: with the engine lost nobody keeps the counts: never "no pending alerts" then.
   const unknown = useConnectionStatus().display === 'engineLost';
   const styles = usePriorityStyles();
+  const alarmText = useAlarmText();
   const settings = useHornSettings();
   const [audioAllowed, setAudioAllowed] = useState(false);
   const horn = useRef<Horn | null>(null);
@@ -147,7 +149,7 @@ export function AlarmBanner() {
           {short}
         </span>
         {/* The message texts of the plant already start with the station name. */}
-        {pending > 0 && top && <span className="alarm-banner-text">{top.text}</span>}
+        {pending > 0 && top && <span className="alarm-banner-text">{alarmText(top.text)}</span>}
       </Link>
       <button
         type="button"

@@ -23,6 +23,7 @@ import type { AlertColumn, AlertSortColumn } from '../../domain/alertFields.ts';
 import type { AlertViewFrame } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { cx, MiddleText } from '../../ui/index.ts';
+import { useAlarmText } from './useAlarmText.ts';
 
 export const ROW_HEIGHT_PX = 36;
 const DESKTOP_ROW_STYLE = { height: ROW_HEIGHT_PX };
@@ -79,11 +80,14 @@ interface RowWords {
   clearedYes: string;
   clearedNo: string;
   dateTime: (at: number) => string;
+  /** The alarm text in the tab's language (its limit words translated). */
+  text: (text: string) => string;
 }
 
 function useRowWords(): RowWords {
   const { t } = useTranslation();
   const format = useFormat();
+  const text = useAlarmText();
   return useMemo(
     () => ({
       phase: {
@@ -96,8 +100,9 @@ function useRowWords(): RowWords {
       clearedYes: t('alerts.cleared.yes'),
       clearedNo: t('alerts.cleared.no'),
       dateTime: format.dateTime,
+      text,
     }),
-    [t, format],
+    [t, format, text],
   );
 }
 
@@ -116,6 +121,10 @@ interface Props {
   frame: AlertViewFrame;
   sort: AlertSortState;
   onSort: (sort: AlertSortState) => void;
+  /** Rows grouped by station (sorted by station): a head above each station's first row. */
+  grouped?: boolean;
+  /** The groups' counts over the whole list, by station number (null while not counted). */
+  groups?: ReadonlyMap<number | null, { total: number; pending: number }> | null;
   onRange: (start: number, count: number) => void;
   selected: ReadonlySet<number>;
   onToggle: (alert: Alert) => void;
@@ -128,6 +137,12 @@ interface Props {
   /** The column heads' height in px, as it changes (wrapped heads on a phone are taller). */
   onHeadHeight?: (px: number) => void;
   onAcknowledgeKey: () => void;
+  /**
+   * Unacknowledged alerts whose rows stood in the visible part of the list (in the list's
+   * scroll area and inside the window), reported a moment after they were drawn there: what
+   * the operator can have read (the rows the virtualizer keeps beyond the edges do not count).
+   */
+  onSeen?: (ids: readonly number[]) => void;
   colors: ReadonlyMap<number, PriorityLook>;
   label: string;
 }
@@ -178,6 +193,9 @@ export function AlertTable(props: Props) {
     return () => observer.disconnect();
   }, [onHeadHeight]);
   const phone = usePhone();
+  const grouped = props.grouped ?? false;
+  // Phone rows wrap and group heads add height: those rows are measured as they render.
+  const measured = phone || grouped;
   const words = useRowWords();
   const viewportHeight = useViewportHeight();
   // Read once: the window's size read in every render would force a layout in the write path.
@@ -190,7 +208,7 @@ export function AlertTable(props: Props) {
     initialRect,
     observeElementRect: observeRectAfterLayout,
   });
-  useEffect(() => virtualizer.measure(), [phone, virtualizer]);
+  useEffect(() => virtualizer.measure(), [phone, grouped, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
@@ -233,6 +251,8 @@ export function AlertTable(props: Props) {
       e.preventDefault();
     }
   }
+
+  useSeenRows(scroller, virtualizer, latest, props.onSeen);
 
   const focusedRow = rowAt(focusIndex);
   const totalSize = virtualizer.getTotalSize();
@@ -287,13 +307,18 @@ export function AlertTable(props: Props) {
                   />
                 );
               const gone = frame.gone?.includes(a.id) ?? false;
-              return (
+              const before = item.index > 0 ? rowAt(item.index - 1) : undefined;
+              const startsGroup =
+                grouped &&
+                (item.index === 0 ||
+                  (before !== undefined && before.stationNumber !== a.stationNumber));
+              const row = (
                 <AlertRow
                   // Desktop rows are keyed by alert: when alarms arrive above a row, it keeps
                   // its element and cells and only moves (keyed by index, every visible row
                   // rewrote its cells). Phone rows are measured per index by the virtualizer,
                   // so there the index stays the key.
-                  key={phone ? item.key : `a${a.id}`}
+                  key={measured ? item.key : `a${a.id}`}
                   alert={a}
                   index={item.index}
                   phone={phone}
@@ -302,9 +327,23 @@ export function AlertTable(props: Props) {
                   focused={item.index === focusIndex}
                   look={colors.get(a.priority)}
                   words={words}
-                  measure={phone ? virtualizer.measureElement : undefined}
+                  measure={measured && !startsGroup ? virtualizer.measureElement : undefined}
                   onActivate={onActivate}
                 />
+              );
+              if (!startsGroup) return row;
+              // The group's head and its first row, measured together.
+              return (
+                <div
+                  key={item.key}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  className="alert-group"
+                  role="presentation"
+                >
+                  <GroupHead alert={a} counts={props.groups?.get(a.stationNumber)} />
+                  {row}
+                </div>
               );
             })}
           </div>
@@ -360,6 +399,92 @@ const AlertHead = memo(function AlertHead({
     </div>
   );
 });
+
+/** How long after a change the rows in view are read as seen (once, not per frame). */
+const SEEN_CHECK_MS = 250;
+
+/**
+ * Reports the unacknowledged rows that stand in the visible part of the list: after each
+ * render, scroll or resize, once per SEEN_CHECK_MS (a flood's frames do not restart it), when
+ * layout is done, so reading the scroller's place costs no layout of its own.
+ */
+function useSeenRows(
+  scroller: { current: HTMLDivElement | null },
+  virtualizer: {
+    getVirtualItems(): { index: number; start: number; end: number }[];
+  },
+  latest: { current: Props },
+  onSeen: Props['onSeen'],
+): void {
+  const timer = useRef<number | null>(null);
+  const check = useRef<() => void>(() => undefined);
+  check.current = () => {
+    timer.current = null;
+    const el = scroller.current;
+    const report = latest.current.onSeen;
+    if (!el || !report) return;
+    const box = el.getBoundingClientRect();
+    const top = Math.max(box.top, 0);
+    const bottom = Math.min(box.bottom, window.innerHeight);
+    if (bottom <= top) return;
+    const from = el.scrollTop + (top - box.top);
+    const to = el.scrollTop + (bottom - box.top);
+    const { frame } = latest.current;
+    const ids: number[] = [];
+    for (const item of virtualizer.getVirtualItems()) {
+      const middle = (item.start + item.end) / 2;
+      if (middle < from || middle > to) continue;
+      const a = frame.rows[item.index - frame.from];
+      if (a && a.state === 'pending' && !frame.gone?.includes(a.id)) ids.push(a.id);
+    }
+    if (ids.length > 0) report(ids);
+  };
+  const schedule = useCallback(() => {
+    if (timer.current === null)
+      timer.current = window.setTimeout(() => check.current(), SEEN_CHECK_MS);
+  }, []);
+  useEffect(() => {
+    if (onSeen) schedule();
+  });
+  useEffect(() => {
+    if (!onSeen) return;
+    window.addEventListener('scroll', schedule, { capture: true, passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      window.removeEventListener('scroll', schedule, { capture: true });
+      window.removeEventListener('resize', schedule);
+      if (timer.current !== null) window.clearTimeout(timer.current);
+      timer.current = null;
+    };
+  }, [onSeen, schedule]);
+}
+
+/** A station's group head in a grouped list: its name and how many alerts, unacknowledged. */
+function GroupHead({
+  alert: a,
+  counts,
+}: {
+  alert: Alert;
+  counts: { total: number; pending: number } | undefined;
+}) {
+  const { t } = useTranslation();
+  const name = a.stationNumber === null ? t('alerts.group.noStation') : a.stationName;
+  return (
+    <div className="alert-group-head" role="row" data-group-station={a.stationNumber ?? ''}>
+      <span role="rowheader" aria-colspan={COLUMNS.length + 1}>
+        <strong>{name}</strong>
+        {counts && (
+          <span className="alert-group-counts">
+            {' · '}
+            {t('alerts.group.total', { count: counts.total })}
+            {' · '}
+            {t('alerts.group.pending', { count: counts.pending })}
+          </span>
+        )}
+      </span>
+    </div>
+  );
+}
 
 /** The window's inner height, read when it resizes (never in a render). */
 function useViewportHeight(): number {
@@ -463,7 +588,7 @@ const AlertCells = memo(function AlertCells({
           type="checkbox"
           tabIndex={-1}
           checked={selected}
-          aria-label={a.text}
+          aria-label={words.text(a.text)}
           onChange={() => undefined}
         />
       </span>
@@ -482,7 +607,7 @@ const AlertCells = memo(function AlertCells({
         {phone ? a.sourceName : <MiddleText text={a.sourceName} />}
       </span>
       <span role="gridcell" className="col-text">
-        {phone ? a.text : <MiddleText text={a.text} />}
+        {phone ? words.text(a.text) : <MiddleText text={words.text(a.text)} />}
       </span>
       <span role="gridcell" className="col-state">
         {words.phase[phase]}

@@ -4,7 +4,16 @@
  * delete, failure-input acknowledge and CSV export. Beside the current list: who the focused
  * alert's station reaches by remote alarm now.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import {
@@ -14,7 +23,9 @@ import {
   type AlertQuery,
 } from '../../contract/alerts.ts';
 import type { PvRef } from '../../contract/pv.ts';
-import type { FilterGroup } from '../../domain/filters.ts';
+import { shownAckPlan, type ShownAckPlan } from '../../domain/alertSelection.ts';
+import type { FilterCondition, FilterGroup } from '../../domain/filters.ts';
+import type { Station } from '../../contract/station.ts';
 import {
   alertsAckResultDialog,
   pvActionResultDialog,
@@ -27,15 +38,19 @@ import { useAlertWindow } from '../../live/useAlertWindow.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { failureKind, failureText } from '../../app/failureText.ts';
 import { Button, ConfirmDialog, EmptyState, PageHeader, Spinner, Toolbar } from '../../ui/index.ts';
-import { ackAlerts, ackAllAlerts, ackFailureInputs, deleteAlerts } from './alertsApi.ts';
+import { fetchStations } from '../../api/stations.ts';
+import { ackAlerts, ackFailureInputs, deleteAlerts } from './alertsApi.ts';
+import { AckShownDialog } from './AckShownDialog.tsx';
 import { AlertTable, type AlertSortState } from './AlertTable.tsx';
 import { downloadText, toCsv } from './csv.ts';
 import { EMPTY_FILTER, FilterBuilder, type FilterColumn } from './FilterBuilder.tsx';
 import { RangePicker, rangeOf, type RangeChoice } from './RangePicker.tsx';
 import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
+import { ReadOnlyNote, useWriteAccess } from '../actions/ReadOnlyNote.tsx';
 import { OnCallSummary } from '../remote-alarm/OnCallSummary.tsx';
 import { RemoteAlarmRows } from '../remote-alarm/RemoteAlarmRows.tsx';
 import { usePriorityStyles } from './usePriorities.ts';
+import { useAlarmText } from './useAlarmText.ts';
 import { useAlertsBenchProbe } from './useAlertsBenchProbe.ts';
 import {
   ALERT_FIRST_WINDOW,
@@ -52,6 +67,35 @@ const PendingRemoteRows = memo(RemoteAlarmRows);
 const OnCallBeside = memo(OnCallSummary);
 
 const URGENCY_SORT: AlertSortState = { column: 'urgency', direction: 'asc' };
+/** Grouped by station: the stations in their numbers' order, each group's rows together. */
+const STATION_SORT: AlertSortState = { column: 'stationNumber', direction: 'asc' };
+
+/** The quick filters beside the condition builder (they narrow what the builder lets pass). */
+interface QuickFilters {
+  /** Only alerts whose condition still stands (not returned to normal). */
+  active: boolean;
+  /** Only priorities 0 and 1. */
+  urgent: boolean;
+  /** Only this station's alerts (`?station=N`, or chosen). */
+  station: number | null;
+  /** Rows grouped by station, each group under a head with its counts. */
+  group: boolean;
+}
+
+function quickConditions(quick: QuickFilters): FilterCondition[] {
+  const out: FilterCondition[] = [];
+  if (quick.active) out.push({ field: 'cleared', operator: 'eq', value: 0 });
+  if (quick.urgent) out.push({ field: 'priority', operator: 'lte', value: 1 });
+  if (quick.station !== null)
+    out.push({ field: 'stationNumber', operator: 'eq', value: quick.station });
+  return out;
+}
+
+/** Every station's group in a grouped list: how many alerts it has, how many unacknowledged. */
+export interface StationGroupCounts {
+  total: number;
+  pending: number;
+}
 
 const FILTER_COLUMNS: FilterColumn[] = [
   { field: 'text', kind: 'text', labelKey: 'alerts.columns.text' },
@@ -66,14 +110,10 @@ const FILTER_COLUMNS: FilterColumn[] = [
 
 /**
  * `/alerts?station=3`: the alerts of one station, as a station's alarm state links to them
- * (StationAlarmLink). The filter shows and can be cleared like one the user built.
+ * (StationAlarmLink): the quick filter "station" set to it, shown and cleared like any other.
  */
-function stationFilter(station: string | null): FilterGroup | null {
-  if (station === null || !/^\d+$/.test(station)) return null;
-  return {
-    logic: 'and',
-    filters: [{ field: 'stationNumber', operator: 'eq', value: Number(station) }],
-  };
+function stationOfParam(station: string | null): number | null {
+  return station !== null && /^\d+$/.test(station) ? Number(station) : null;
 }
 
 /** Drops conditions without a value, so a half-typed row does not narrow the list. */
@@ -97,20 +137,31 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
   const [sort, setSort] = useState<AlertSortState>(defaultSort);
   const [params] = useSearchParams();
   const stationParam = params.get('station');
-  const [filterDraft, setFilterDraft] = useState<FilterGroup>(
-    () => stationFilter(stationParam) ?? EMPTY_FILTER,
-  );
-  const [showFilter, setShowFilter] = useState(() => stationFilter(stationParam) !== null);
+  const [filterDraft, setFilterDraft] = useState<FilterGroup>(EMPTY_FILTER);
+  const [showFilter, setShowFilter] = useState(false);
+  const [quick, setQuick] = useState<QuickFilters>(() => ({
+    active: false,
+    urgent: false,
+    station: stationOfParam(stationParam),
+    group: false,
+  }));
   // Another station's link followed while the list is open: its alerts.
   const [shownStation, setShownStation] = useState(stationParam);
   if (stationParam !== shownStation) {
     setShownStation(stationParam);
-    const next = stationFilter(stationParam);
-    if (next) {
-      setFilterDraft(next);
-      setShowFilter(true);
-    }
+    const next = stationOfParam(stationParam);
+    if (next !== null) setQuick((q) => ({ ...q, station: next }));
   }
+  const ackAccess = useWriteAccess('ackAlerts');
+  const deleteAccess = useWriteAccess('deleteAlerts');
+  const inputsAccess = useWriteAccess('ackFailureInputs');
+  const alarmText = useAlarmText();
+  /** Unacknowledged alerts whose rows stood on screen (AL3): what the operator can have read. */
+  const seen = useRef(new Set<number>());
+  const onSeen = useCallback((ids: readonly number[]) => {
+    for (const id of ids) seen.current.add(id);
+  }, []);
+  const [ackPlan, setAckPlan] = useState<ShownAckPlan | null>(null);
   const [window, setWindow] = useState<{ start: number; count: number }>(ALERT_FIRST_WINDOW);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [selectedRows, setSelectedRows] = useState<ReadonlyMap<number, Alert>>(new Map());
@@ -137,7 +188,17 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
     () => (query ? { kind: 'archive', query } : { kind: 'live' }),
     [query],
   );
-  const filter = useMemo(() => effectiveFilter(filterDraft), [filterDraft]);
+  const builtFilter = useMemo(() => effectiveFilter(filterDraft), [filterDraft]);
+  const filter = useMemo((): FilterGroup | null => {
+    const conditions = quickConditions(quick);
+    if (conditions.length === 0) return builtFilter;
+    return { logic: 'and', filters: builtFilter ? [...conditions, builtFilter] : conditions };
+  }, [builtFilter, quick]);
+  const viewSort = quick.group ? STATION_SORT : sort;
+  const onSort = useCallback((next: AlertSortState) => {
+    setSort(next);
+    setQuick((q) => (q.group ? { ...q, group: false } : q));
+  }, []);
   // The pointer on the held bar holds too: on its way from a row to the bar it leaves the
   // list body, and the bar it is about to click must not vanish under it.
   const [pointerOnBar, setPointerOnBar] = useState(false);
@@ -145,7 +206,7 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
   useEffect(() => {
     setHoldToken((token) => (wantsHold ? (token ?? `h${++holdCounter.current}`) : null));
   }, [wantsHold]);
-  const frame = useAlertWindow({ source, sort, filter, ...window, hold: holdToken });
+  const frame = useAlertWindow({ source, sort: viewSort, filter, ...window, hold: holdToken });
   const held = holdToken ? (frame.held ?? 0) : 0;
   // A bar that went away (shown, or its alerts gone) fires no pointerleave: it holds no more.
   useEffect(() => {
@@ -219,6 +280,7 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
   }
 
   const ackSelected = () => {
+    if (!ackAccess.may) return;
     const ids = [...selected];
     // By id, never by row index (AH3): the focused alert, wherever its row is now.
     const focused = frame.rows.find((a) => a.id === focusId);
@@ -226,6 +288,30 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
       ids.push(focused.id);
     if (ids.length > 0) void run(() => ackAlerts(ids));
   };
+
+  /** Counts what the list shows (its filter) now; the dialog acknowledges those ids. */
+  async function askAckShown() {
+    setBusy(true);
+    try {
+      const rows = await client.alertRows({ source, sort: viewSort, filter });
+      setAckPlan(shownAckPlan(rows, seen.current));
+    } catch (error) {
+      setDialog({
+        severity: 'error',
+        title: ruleMessage(RESULT_KEYS.alertsNotAcknowledged),
+        message: ruleMessage(RESULT_KEYS.networkError),
+        detail: failureDetail(error),
+        sections: [],
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function ackShown(ids: number[]) {
+    setAckPlan(null);
+    void run(() => ackAlerts(ids));
+  }
 
   async function doDelete() {
     setConfirmDelete(false);
@@ -280,7 +366,7 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
   }
 
   async function exportCsv() {
-    const rows = await client.alertRows({ source, sort, filter });
+    const rows = await client.alertRows({ source, sort: viewSort, filter });
     const header = [
       'timestamp',
       'priority',
@@ -297,7 +383,7 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
       a.priority,
       a.stationName,
       a.sourceName,
-      a.text,
+      alarmText(a.text),
       t(`alerts.state.${a.state}`),
       a.acknowledgedBy,
       a.acknowledgedAt ? format.dateTime(a.acknowledgedAt) : '',
@@ -316,6 +402,18 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
       ? frame.rows.find((a) => a.id === focusId)
       : frame.rows[focusIndex - frame.from];
   const empty = frame.state === 'ready' && frame.total === 0;
+  const rowsReady = frame.state === 'ready' || frame.state === 'partial';
+  // The station chooser's list, asked for once the first rows are on screen (not before them).
+  const [stations, setStations] = useState<Station[] | null>(null);
+  useEffect(() => {
+    if (!rowsReady || stations) return;
+    const controller = new AbortController();
+    fetchStations(controller.signal).then(setStations, () => undefined);
+    return () => controller.abort();
+  }, [rowsReady, stations]);
+  const groups = useStationGroups(quick.group, source, filter, frame);
+  const ackBlocked = !ackAccess.may ? 'alerts-ack-read-only' : undefined;
+  const deleteBlocked = !deleteAccess.may ? 'alerts-delete-read-only' : undefined;
   return (
     <div className="page alerts-page">
       <PageHeader
@@ -337,20 +435,29 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
         <Button
           icon="check"
           variant="primary"
-          disabled={busy || frame.total === 0}
+          disabled={busy || frame.total === 0 || !ackAccess.may}
+          aria-describedby={ackBlocked}
           onClick={ackSelected}
         >
           {t('alerts.actions.ack')}
         </Button>
-        <Button disabled={busy || frame.total === 0} onClick={() => void run(ackAllAlerts)}>
-          {t('alerts.actions.ackAll')}
+        {/* Never "all": the alerts the list shows, counted per priority before (AL3). */}
+        <Button
+          disabled={busy || frame.total === 0 || !ackAccess.may}
+          aria-describedby={ackBlocked}
+          onClick={() => void askAckShown()}
+        >
+          {t('alerts.actions.ackShown', { count: frame.total, n: format.number(frame.total, 0) })}
         </Button>
-        <Button disabled={busy || failureInputs.length === 0} onClick={() => void ackInputs()}>
+        <Button
+          disabled={busy || failureInputs.length === 0 || !inputsAccess.may}
+          onClick={() => void ackInputs()}
+        >
           {t('alerts.actions.ackInputs')}
         </Button>
         <Button variant="quiet" aria-expanded={showFilter} onClick={() => setShowFilter((s) => !s)}>
           {t('alerts.actions.filter')}
-          {filter ? ` (${filter.filters.length})` : ''}
+          {builtFilter ? ` (${builtFilter.filters.length})` : ''}
         </Button>
         <Button variant="quiet" disabled={frame.total === 0} onClick={() => void exportCsv()}>
           {t('alerts.actions.export')}
@@ -364,12 +471,28 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
         <span className="toolbar-gap" aria-hidden="true" />
         <Button
           variant="danger"
-          disabled={busy || selected.size === 0}
+          disabled={busy || selected.size === 0 || !deleteAccess.may}
+          aria-describedby={deleteBlocked}
           onClick={() => setConfirmDelete(true)}
         >
           {t('alerts.actions.delete')}
         </Button>
       </Toolbar>
+      {/* As on every other page: what this user may not do here, and the right it lacks. */}
+      {(!ackAccess.may || !deleteAccess.may) && (
+        <div className="alerts-read-only">
+          <ReadOnlyNote access={ackAccess} id="alerts-ack-read-only" />
+          <ReadOnlyNote access={deleteAccess} id="alerts-delete-read-only" />
+        </div>
+      )}
+      <QuickFilterBar
+        quick={quick}
+        onChange={(next) => {
+          setQuick(next);
+          clearSelection();
+        }}
+        stations={stations}
+      />
       {showFilter && (
         <div className="alerts-filter" aria-label={t('filters.title')} role="region">
           <FilterBuilder columns={FILTER_COLUMNS} value={filterDraft} onChange={setFilterDraft} />
@@ -397,13 +520,18 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
         {selected.size > 0 && <> · {t('alerts.selected', { count: selected.size })}</>}
         <span className="alerts-keys"> · {t('alerts.keyboard')}</span>
       </p>
-      {mode === 'live' && <PendingRemoteRows />}
-      {mode === 'live' && focusedAlert?.stationNumber != null && (
-        // Who this alarm reaches at night: the focused alert's station, its plan, who is on call.
-        <OnCallBeside
-          stationNumber={focusedAlert.stationNumber}
-          stationName={focusedAlert.stationName}
-        />
+      {mode === 'live' && (
+        // On a phone folded, so the first alarm row is on the first screen.
+        <BesideList>
+          <PendingRemoteRows />
+          {focusedAlert?.stationNumber != null && (
+            // Who this alarm reaches at night: the focused alert's station, its plan, who is on call.
+            <OnCallBeside
+              stationNumber={focusedAlert.stationNumber}
+              stationName={focusedAlert.stationName}
+            />
+          )}
+        </BesideList>
       )}
       {frame.remainingCount > 0 && (
         <p className="alerts-limit-note" role="note">
@@ -461,8 +589,11 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
           )}
           <AlertTable
             frame={frame}
-            sort={sort}
-            onSort={setSort}
+            sort={viewSort}
+            onSort={onSort}
+            grouped={quick.group}
+            groups={groups}
+            onSeen={onSeen}
             onRange={onRange}
             selected={selected}
             onToggle={toggle}
@@ -487,9 +618,149 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
         onConfirm={() => void doDelete()}
         onCancel={() => setConfirmDelete(false)}
       />
+      <AckShownDialog
+        plan={ackPlan}
+        busy={busy}
+        colors={colors}
+        onConfirm={ackShown}
+        onCancel={() => setAckPlan(null)}
+      />
       <ActionResultDialog dialog={dialog} onClose={() => setDialog(null)} />
     </div>
   );
+}
+
+/** The quick filters: active only, priority 0-1, one station, grouped by station. */
+function QuickFilterBar({
+  quick,
+  onChange,
+  stations,
+}: {
+  quick: QuickFilters;
+  onChange: (quick: QuickFilters) => void;
+  stations: readonly Station[] | null;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const toggle = (key: 'active' | 'urgent' | 'group', label: string) => (
+    <label className={quick[key] ? 'quick-chip is-on' : 'quick-chip'}>
+      <input
+        type="checkbox"
+        name={`quick-${key}`}
+        checked={quick[key]}
+        onChange={(e) => onChange({ ...quick, [key]: e.target.checked })}
+      />
+      {label}
+    </label>
+  );
+  const known = stations?.some((s) => s.id === quick.station) ?? false;
+  return (
+    <div className="alerts-quick" role="group" aria-label={t('alerts.quick.label')}>
+      {toggle('active', t('alerts.quick.active'))}
+      {toggle('urgent', t('alerts.quick.urgent'))}
+      <span className={quick.station !== null ? 'quick-chip is-on' : 'quick-chip'}>
+        <label htmlFor={`${id}-station`}>{t('alerts.quick.station')}</label>
+        <select
+          id={`${id}-station`}
+          name="quick-station"
+          value={quick.station === null ? '' : String(quick.station)}
+          onChange={(e) =>
+            onChange({
+              ...quick,
+              station: e.target.value === '' ? null : Number(e.target.value),
+            })
+          }
+        >
+          <option value="">{t('alerts.quick.allStations')}</option>
+          {quick.station !== null && !known && (
+            <option value={quick.station}>
+              {t('alerts.quick.stationNumber', { station: quick.station })}
+            </option>
+          )}
+          {stations?.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      </span>
+      {toggle('group', t('alerts.quick.group'))}
+    </div>
+  );
+}
+
+const PHONE_QUERY = '(max-width: 720px)';
+
+/**
+ * The remote-alarm and on-call boxes beside the current list: open on a wide screen, folded
+ * on a phone (one line that opens them), so there the first alarm row is on the first screen.
+ */
+function BesideList({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(() => !(window.matchMedia?.(PHONE_QUERY).matches ?? false));
+  return (
+    <details className="alerts-beside" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{t('alerts.beside')}</summary>
+      {children}
+    </details>
+  );
+}
+
+/** Counts per station of the filtered list, for the group heads (only while grouped). */
+const GROUP_COUNT_EVERY_MS = 1000;
+
+function useStationGroups(
+  on: boolean,
+  source: AlertViewSource,
+  filter: FilterGroup | null,
+  frame: { total: number; storeSize: number; rows: readonly Alert[] },
+): ReadonlyMap<number | null, StationGroupCounts> | null {
+  const client = useLiveClient();
+  const [groups, setGroups] = useState<ReadonlyMap<number | null, StationGroupCounts> | null>(null);
+  // Counted again when the list changes, at most once a second (a flood changes it often).
+  const changeKey = `${frame.total}|${frame.storeSize}|${frame.rows[0]?.id}|${frame.rows.length}`;
+  const last = useRef(0);
+  // The view a count was asked for: an answer for another one (or after grouping ended) is
+  // dropped; one overtaken by the flood's next frame is still good for its second.
+  const asked = useRef<object | null>(null);
+  useEffect(() => {
+    if (!on) {
+      asked.current = null;
+      setGroups(null);
+      return;
+    }
+    const view = { source, filter };
+    asked.current = view;
+    return () => {
+      asked.current = null;
+    };
+  }, [on, source, filter]);
+  useEffect(() => {
+    if (!on) return;
+    const count = () => {
+      const view = asked.current;
+      if (!view) return;
+      return client.alertRows({ source, sort: STATION_SORT, filter }).then(
+        (rows) => {
+          if (asked.current !== view) return;
+          last.current = Date.now();
+          const next = new Map<number | null, StationGroupCounts>();
+          for (const a of rows) {
+            const g = next.get(a.stationNumber) ?? { total: 0, pending: 0 };
+            g.total++;
+            if (a.state === 'pending') g.pending++;
+            next.set(a.stationNumber, g);
+          }
+          setGroups(next);
+        },
+        () => undefined,
+      );
+    };
+    const wait = Math.max(0, last.current + GROUP_COUNT_EVERY_MS - Date.now());
+    const timer = window.setTimeout(() => void count(), wait);
+    return () => window.clearTimeout(timer);
+  }, [on, client, source, filter, changeKey]);
+  return groups;
 }
 
 export function AlertListPage() {

@@ -22,6 +22,7 @@ import { useRuleText } from '../actions/useRuleText.ts';
 import { useAsync } from '../stations/useAsync.ts';
 import { PriorityChip, alertPhase } from './AlertTable.tsx';
 import { FailureInputAck } from './FailureInputAck.tsx';
+import { useAlarmText } from './useAlarmText.ts';
 import { usePriorityStyles } from './usePriorities.ts';
 import './alerts.css';
 
@@ -166,6 +167,7 @@ function HistoryTable({
   const { t } = useTranslation();
   const format = useFormat();
   const colors = usePriorityStyles();
+  const alarmText = useAlarmText();
   if (result.alerts.length === 0)
     return <EmptyState title={t('alerts.history.none')} reason={noneReason} />;
   return (
@@ -199,7 +201,7 @@ function HistoryTable({
                   )}
                 </td>
               )}
-              <td>{a.text}</td>
+              <td>{alarmText(a.text)}</td>
               <td>{t(`alerts.phase.${alertPhase(a)}`)}</td>
               <td>{a.acknowledgedBy ?? ''}</td>
               <td className="num">{a.clearedAt ? format.dateTime(a.clearedAt) : ''}</td>

@@ -17,7 +17,6 @@ export const SYSTEM_EVENTS_PATH = '/api/systemevents';
 export const DIGI_IN_ACK_PATH = '/api/Pv/DigiIn/ack';
 
 export const ackAlerts = (ids: number[]) => postJson<AlertAckResult>(ALERT_API.ack, { ids });
-export const ackAllAlerts = () => postJson<AlertAckResult>(ALERT_API.ackAll);
 export const deleteAlerts = (ids: number[]) =>
   http<AlertDeleteResult>(ALERT_API.delete, {
     method: 'DELETE',

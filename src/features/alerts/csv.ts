@@ -1,15 +1,14 @@
 /** CSV export of a filtered list, built in the tab and downloaded as a Blob. */
+import { csvLine } from '../../domain/csvCell.ts';
 import { nativeBridge } from '../../platform/index.ts';
 import { saveFile } from '../../platform/saveFile.ts';
 
-function cell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Semicolon-separated (what German spreadsheets open directly), with a BOM for Excel. */
+/**
+ * Semicolon-separated (what German spreadsheets open directly), with a BOM for Excel; every
+ * cell through the product's one CSV cell (formula characters neutralised, src/domain).
+ */
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  const lines = [header.map(cell).join(';'), ...rows.map((r) => r.map(cell).join(';'))];
+  const lines = [csvLine(header), ...rows.map(csvLine)];
   return `\ufeff${lines.join('\r\n')}\r\n`;
 }
 

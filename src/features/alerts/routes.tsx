@@ -10,12 +10,13 @@ const ALERTS_PAGE_AREAS = [
   'filters',
   'remoteAlarm',
   'results',
+  'safeOps',
   'stations',
   'validation',
 ] as const;
 
 /** The areas of EventsPage.tsx, for system and control events alike. */
-const EVENTS_PAGE_AREAS = ['alerts', 'charts'] as const;
+const EVENTS_PAGE_AREAS = ['alarmState', 'alerts', 'charts'] as const;
 
 /** The alert and event screens (SPEC §2), loaded with their first visit. */
 export const alertRoutes: PageRoute[] = [
@@ -38,7 +39,7 @@ export const alertRoutes: PageRoute[] = [
   {
     path: 'alerts/history',
     element: lazyPage(
-      ['actions', 'alerts', 'results', 'safeOps', 'stations', 'validation'],
+      ['actions', 'alarmState', 'alerts', 'results', 'safeOps', 'stations', 'validation'],
       () => import('./PvAlertHistoryPage.tsx'),
       (m) => m.PvAlertHistoryPage,
     ),
@@ -46,7 +47,7 @@ export const alertRoutes: PageRoute[] = [
   {
     path: 'alerts/performance',
     element: lazyPage(
-      ['alerts', 'charts', 'results'],
+      ['alarmState', 'alerts', 'charts', 'results'],
       () => import('./performance/AlarmPerformancePage.tsx'),
       (m) => m.AlarmPerformancePage,
     ),

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from '../../app/useTranslation.ts';
 import { argbToRgba, rgbaToCss } from '../../contract/alerts.ts';
 import { readableTextOn } from '../../domain/contrast.ts';
 import { fetchPriorities } from './alertsApi.ts';
@@ -69,4 +70,50 @@ export function usePriorityStyles(): PriorityStyles {
 export function resetPriorityStyles(): void {
   styles = null;
   loaded = null;
+}
+
+/**
+ * The reference server's priority names (German, server/alerts/priorities.ts) by the key of
+ * their translation: a plant that names its priorities otherwise keeps its own names.
+ */
+const KNOWN_PRIORITY_NAMES: Readonly<Record<string, PriorityNameKey>> = {
+  Kritisch: 'critical',
+  'Sehr hoch': 'veryHigh',
+  Hoch: 'high',
+  Erhöht: 'raised',
+  Mittel: 'medium',
+  Normal: 'normal',
+  Niedrig: 'low',
+  Gering: 'minor',
+  Information: 'information',
+  Hinweis: 'notice',
+};
+export type PriorityNameKey =
+  | 'critical'
+  | 'veryHigh'
+  | 'high'
+  | 'raised'
+  | 'medium'
+  | 'normal'
+  | 'low'
+  | 'minor'
+  | 'information'
+  | 'notice';
+
+/** PN1: the translation key of a reference-server priority name; null for a plant's own. */
+export function knownPriorityNameKey(name: string): PriorityNameKey | null {
+  return Object.hasOwn(KNOWN_PRIORITY_NAMES, name) ? KNOWN_PRIORITY_NAMES[name]! : null;
+}
+
+/** A priority's name in the user's language: the known names translated, others as named. */
+export function usePriorityName(): (level: number, name: string | undefined) => string {
+  const { t } = useTranslation();
+  return useCallback(
+    (_level, name) => {
+      if (!name) return '';
+      const key = knownPriorityNameKey(name);
+      return key ? t(`alerts.priorityNames.${key}`) : name;
+    },
+    [t],
+  );
 }

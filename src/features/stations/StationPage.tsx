@@ -34,6 +34,7 @@ import { useFormat } from '../../app/useFormat.ts';
 import { useAsync } from './useAsync.ts';
 import { PvActionButton } from '../actions/PvActionButton.tsx';
 import { OnCallSummary } from '../remote-alarm/OnCallSummary.tsx';
+import { useAlarmText } from '../alerts/useAlarmText.ts';
 import './stations.css';
 
 const ROW_HEIGHT_PX = 44;
@@ -201,6 +202,7 @@ const PvRow = memo(function PvRow({
   start: number;
 }) {
   const { t } = useTranslation();
+  const alarmText = useAlarmText();
   const format = useFormat();
   const config = usePvConfig(pvRef);
   const alarm = usePvAlarm(pvRef);
@@ -275,7 +277,7 @@ const PvRow = memo(function PvRow({
         {alarm && (
           <span className="pv-alarm-text" title={alarm.text}>
             {t(`alarmState.short.${alarm.phase}`)}:{' '}
-            {alarmShortText(alarm.text, cfg?.stationName, cfg?.name)}
+            {alarmText(alarmShortText(alarm.text, cfg?.stationName, cfg?.name))}
           </span>
         )}
         <StaleNote value={staleValue} connection={connection} showAge={false} />

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { alertAckRequest, alertDeleteRequest } from '../../../src/domain/alertSelection.ts';
+import {
+  alertAckRequest,
+  alertDeleteRequest,
+  shownAckPlan,
+} from '../../../src/domain/alertSelection.ts';
 import { makeAlert } from '../alerts/alertFixtures.ts';
 
 describe('SPEC §4 alerts pending/acknowledged, §7 ack and delete bodies', () => {
@@ -17,5 +21,33 @@ describe('SPEC §4 alerts pending/acknowledged, §7 ack and delete bodies', () =
       { id: 5 },
       { id: 6 },
     ]);
+  });
+
+  it('AL3: acknowledging the shown alerts takes the unacknowledged ones, counted per priority; returned ones never on screen stay apart', () => {
+    const rows = [
+      makeAlert(1, { priority: 1 }),
+      makeAlert(2, { priority: 0 }),
+      makeAlert(3, { priority: 1, state: 'acknowledged' }),
+      makeAlert(4, { priority: 1, cleared: true }),
+      makeAlert(5, { priority: 0, cleared: true }),
+      makeAlert(6, { priority: 2, cleared: true }),
+    ];
+    const plan = shownAckPlan(rows, new Set([4]));
+    expect(plan.ids).toEqual([1, 2, 4]);
+    expect(plan.byPriority).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
+    expect(plan.unseenReturned).toEqual([5, 6]);
+    expect(plan.unseenByPriority).toEqual([
+      [0, 1],
+      [2, 1],
+    ]);
+    expect(shownAckPlan([], new Set())).toEqual({
+      ids: [],
+      byPriority: [],
+      unseenReturned: [],
+      unseenByPriority: [],
+    });
   });
 });

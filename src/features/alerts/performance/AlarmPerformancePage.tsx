@@ -21,7 +21,8 @@ import { nativeBridge } from '../../../platform/index.ts';
 import { saveFile } from '../../../platform/saveFile.ts';
 import { downloadText, toCsv } from '../csv.ts';
 import { CustomRangeFields } from '../RangePicker.tsx';
-import { usePriorityStyles } from '../usePriorities.ts';
+import { usePriorityName, usePriorityStyles } from '../usePriorities.ts';
+import { useAlarmText } from '../useAlarmText.ts';
 import { PerformanceFigures } from './PerformanceFigures.tsx';
 import { PerformanceTables } from './PerformanceTables.tsx';
 import { preloadRateChart, RateSection } from './RateSection.tsx';
@@ -245,6 +246,8 @@ function ExportActions({
   const { t } = useTranslation();
   const format = useFormat();
   const priorities = usePriorityStyles();
+  const priorityName = usePriorityName();
+  const alarmText = useAlarmText();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   /** The sheet of every row: the page's figures hold the first rows of each long list. */
@@ -257,7 +260,7 @@ function ExportActions({
     });
     return performanceSheet(
       all,
-      performanceTables(all, t, format, (l) => priorities.get(l)?.name ?? ''),
+      performanceTables(all, t, format, (l) => priorityName(l, priorities.get(l)?.name), alarmText),
       t,
       format,
       stationName,

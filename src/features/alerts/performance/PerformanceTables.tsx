@@ -9,7 +9,8 @@ import { useFormat } from '../../../app/useFormat.ts';
 import type { AlarmPerformance } from '../../../domain/alarmPerformance.ts';
 import { Icon, cx } from '../../../ui/index.ts';
 import { PriorityChip } from '../AlertTable.tsx';
-import { usePriorityStyles } from '../usePriorities.ts';
+import { usePriorityName, usePriorityStyles } from '../usePriorities.ts';
+import { useAlarmText } from '../useAlarmText.ts';
 import {
   isEmptyTable,
   performanceTables,
@@ -17,9 +18,17 @@ import {
   type TableCell,
 } from './performanceTables.ts';
 
-function Cell({ cell, look }: { cell: TableCell; look: ReturnType<typeof usePriorityStyles> }) {
+function Cell({
+  cell,
+  look,
+  priorityName,
+}: {
+  cell: TableCell;
+  look: ReturnType<typeof usePriorityStyles>;
+  priorityName: ReturnType<typeof usePriorityName>;
+}) {
   if (cell.priority !== undefined) {
-    const name = look.get(cell.priority)?.name;
+    const name = priorityName(cell.priority, look.get(cell.priority)?.name);
     return (
       <span className="perf-prio">
         <PriorityChip priority={cell.priority} look={look.get(cell.priority)} />
@@ -41,6 +50,7 @@ function TableBlock({
   const { t } = useTranslation();
   const format = useFormat();
   const look = usePriorityStyles();
+  const priorityName = usePriorityName();
   const headingId = `perf-table-${table.id}`;
   const empty = isEmptyTable(table, performance);
   const rows = table.rows.slice(0, table.shownRows);
@@ -80,7 +90,7 @@ function TableBlock({
                       data-label={table.columns[c]!.label}
                       className={cx(table.columns[c]!.num && 'num')}
                     >
-                      <Cell cell={cell} look={look} />
+                      <Cell cell={cell} look={look} priorityName={priorityName} />
                     </td>
                   ))}
                 </tr>
@@ -106,7 +116,15 @@ export function PerformanceTables({ performance }: { performance: AlarmPerforman
   const { t } = useTranslation();
   const format = useFormat();
   const look = usePriorityStyles();
-  const tables = performanceTables(performance, t, format, (l) => look.get(l)?.name ?? '');
+  const priorityName = usePriorityName();
+  const alarmText = useAlarmText();
+  const tables = performanceTables(
+    performance,
+    t,
+    format,
+    (l) => priorityName(l, look.get(l)?.name),
+    alarmText,
+  );
   return (
     <section className="perf-tables" aria-labelledby="perf-tables-heading">
       <h2 id="perf-tables-heading" className="perf-heading">

@@ -104,6 +104,8 @@ export function performanceTables(
   t: TFunction,
   format: Formatters,
   priorityName: (level: number) => string,
+  /** The alarm's words in the user's language (its limit words, useAlarmText). */
+  alarmText: (text: string) => string = (text) => text,
 ): PerformanceTable[] {
   const k = 'alerts.performance.tables' as const;
   // Times are written as shown (the plant's zone), not as epoch numbers.
@@ -119,7 +121,7 @@ export function performanceTables(
       ? { text: '–', value: null }
       : { text: durationText(ms, format.locale), value: Math.round(ms / 1000) };
   const alarm = (a: AlarmIdentity, link = false): TableCell => ({
-    text: alarmName(a),
+    text: alarmText(alarmName(a)),
     ...(link ? { href: historyHref(a) } : {}),
   });
   const prio = (level: number): TableCell => ({

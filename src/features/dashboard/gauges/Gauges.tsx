@@ -12,6 +12,7 @@ import type { PvValue } from '../../../contract/pv.ts';
 import type { StationConnection } from '../../../domain/valueStanding.ts';
 import { trackAria, type GaugeModel } from './gaugeModel.ts';
 import { PvAlarmMark } from '../../alerts/PvAlarmMark.tsx';
+import { useAlarmText } from '../../alerts/useAlarmText.ts';
 
 /** Bars take the alarm's colour (--alarm-color) only while the PV is in alarm. */
 const barTone = (m: GaugeModel) => (m.alarm && m.alarm.phase !== 'returned' ? 'alarm' : 'normal');
@@ -201,13 +202,14 @@ export const HorizontalGauge = (p: GaugeProps) => <LinearGauge {...p} vertical={
 export function DigitalGauge(props: GaugeProps) {
   const { model } = props;
   const { t } = useTranslation();
+  const alarmText = useAlarmText();
   return (
     <div className="gauge gauge-digital">
       <ValueLine {...props} />
       {model.alarm && (
         <span className={`gauge-limit-text gauge-${barTone(model)}`}>
           {t(`alarmState.short.${model.alarm.phase}`)}:{' '}
-          {alarmShortText(model.alarm.text, undefined, model.name)}
+          {alarmText(alarmShortText(model.alarm.text, undefined, model.name))}
         </span>
       )}
     </div>
