@@ -387,4 +387,17 @@ export const MIGRATIONS: Migration[] = [
     name: 'favorites and recent pages: the subject of a page',
     sql: `ALTER TABLE user_pages ADD COLUMN subject TEXT;`,
   },
+  {
+    // Server-written event texts as a key and its parameters (JSON), so the client shows them
+    // in the reader's language (src/contract/eventText.ts); NULL for the rows of before, which
+    // keep their text.
+    version: 22,
+    name: 'event archives: the text key and parameters of an event',
+    sql: `
+      ALTER TABLE system_events ADD COLUMN text_key TEXT;
+      ALTER TABLE system_events ADD COLUMN text_params TEXT;
+      ALTER TABLE control_events ADD COLUMN text_key TEXT;
+      ALTER TABLE control_events ADD COLUMN text_params TEXT;
+    `,
+  },
 ];
