@@ -160,6 +160,7 @@ export async function buildServer(
         ...(config.plantFailuresPerPumpHour !== null
           ? { failuresPerPumpHour: config.plantFailuresPerPumpHour }
           : {}),
+        ...(config.dialCallInMs !== null ? { callInIntervalMs: config.dialCallInMs } : {}),
         // What the seeded history leaves behind: its failed pump is still failed now.
         incidents: plantIncidents({
           seed: config.seed,

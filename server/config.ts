@@ -40,6 +40,11 @@ export interface ServerConfig {
   archiveFill: 'lazy' | 'background' | 'eager';
   /** Pump failures per pump and hour of the simulator; null keeps its default (tests raise it). */
   plantFailuresPerPumpHour: number | null;
+  /**
+   * How often the simulated dial-up stations call in by themselves, ms (PEGEL_DIAL_CALL_IN_MS);
+   * 0: never (a test that needs a station silent for long); null keeps the simulator's 30 min.
+   */
+  dialCallInMs: number | null;
   /** An alarm flood of this many alerts a second from the start (bench); 0 = none. */
   alertFloodPerSecond: number;
   /** How long after it was raised a flood alert returns to normal, ms. */
@@ -134,6 +139,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     plantFailuresPerPumpHour: env.PEGEL_PLANT_FAILURES_PER_PUMP_HOUR
       ? Number(env.PEGEL_PLANT_FAILURES_PER_PUMP_HOUR)
       : null,
+    dialCallInMs: env.PEGEL_DIAL_CALL_IN_MS ? Math.max(0, int(env.PEGEL_DIAL_CALL_IN_MS, 0)) : null,
   };
 }
 

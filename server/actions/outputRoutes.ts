@@ -86,6 +86,7 @@ export function registerOutputRoutes(
       category: 'System',
       user: user.username,
       text: `Prioritätenausgänge quittiert: ${group.name}`,
+      message: { key: 'priorityOutputsAcknowledged', params: { name: group.name } },
       control: { stationNumber: q.station, stationName: station.name, pvRef: null },
     });
     return { status: 'Success', errorMessage: null };

@@ -71,11 +71,20 @@ function sortByRight<T>(
 ): Sorted<T> {
   const out: Sorted<T> = { ok: [], unauthorizedPvs: [], missingPvs: [] };
   const may = hasRight(user, right);
+  // A PV refused for several items (its four limits) is named once in each list.
+  const named = new Set<string>();
+  const name = (list: PvRef[], ref: PvRef, why: string) => {
+    const key = `${why}:${pvKey(ref)}`;
+    if (named.has(key)) return;
+    named.add(key);
+    list.push(ref);
+  };
   for (const item of items) {
     const ref = refOf(item);
     const config = plant.config(ref);
-    if (!config || !accepts(item, config)) out.missingPvs.push(ref);
-    else if (!may || !mayActOnStation(user, config.stationNumber)) out.unauthorizedPvs.push(ref);
+    if (!config || !accepts(item, config)) name(out.missingPvs, ref, 'missing');
+    else if (!may || !mayActOnStation(user, config.stationNumber))
+      name(out.unauthorizedPvs, ref, 'unauthorized');
     else out.ok.push({ item, config });
   }
   return out;

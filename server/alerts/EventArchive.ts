@@ -10,6 +10,7 @@ import type {
   SystemEventCategory,
 } from '../../src/contract/alerts.ts';
 import type { PvType } from '../../src/contract/enums.ts';
+import { isEventTextKey, type EventMessage } from '../../src/contract/eventText.ts';
 import type { PvRef } from '../../src/contract/pv.ts';
 import type { Db } from '../store/db.ts';
 
@@ -17,7 +18,10 @@ import type { Db } from '../store/db.ts';
 export interface AuditEvent {
   category: SystemEventCategory;
   user: string | null;
+  /** The German text (kept beside the message for old clients and exports). */
   text: string;
+  /** The text as a key and parameters: the client shows it in the reader's language. */
+  message?: EventMessage;
   /** An action on the plant (set value, dial, acknowledge): also a control event. */
   control?: { stationNumber: number | null; stationName: string; pvRef: PvRef | null };
 }
@@ -38,6 +42,8 @@ interface ControlRow {
   pv_nr: number | null;
   user: string | null;
   text: string;
+  text_key: string | null;
+  text_params: string | null;
 }
 
 interface SystemRow {
@@ -46,7 +52,32 @@ interface SystemRow {
   category: string;
   user: string | null;
   text: string;
+  text_key: string | null;
+  text_params: string | null;
 }
+
+const keyOf = (e: AuditEvent) => e.message?.key ?? null;
+const paramsOf = (e: AuditEvent) => (e.message ? JSON.stringify(e.message.params) : null);
+
+/** The stored key and parameters back as a message; null for old rows and unknown keys. */
+function messageOf(row: { text_key: string | null; text_params: string | null }) {
+  if (!isEventTextKey(row.text_key)) return null;
+  try {
+    const params: unknown = JSON.parse(row.text_params ?? '{}');
+    if (!params || typeof params !== 'object' || Array.isArray(params)) return null;
+    const clean: Record<string, string | number> = {};
+    for (const [k, v] of Object.entries(params))
+      if (typeof v === 'string' || typeof v === 'number') clean[k] = v;
+    return { key: row.text_key, params: clean } satisfies EventMessage;
+  } catch {
+    return null;
+  }
+}
+
+const SYSTEM_INSERT =
+  'INSERT INTO system_events (ts, category, user, text, text_key, text_params) VALUES (?, ?, ?, ?, ?, ?)';
+const CONTROL_INSERT =
+  'INSERT INTO control_events (ts, station_number, station_name, pv_type, pv_nr, user, text, text_key, text_params) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)';
 
 export class EventArchive {
   constructor(
@@ -56,14 +87,10 @@ export class EventArchive {
 
   readonly audit: AuditFn = (e) => {
     const ts = this.now();
-    this.db
-      .prepare('INSERT INTO system_events (ts, category, user, text) VALUES (?, ?, ?, ?)')
-      .run(ts, e.category, e.user, e.text);
+    this.db.prepare(SYSTEM_INSERT).run(ts, e.category, e.user, e.text, keyOf(e), paramsOf(e));
     if (e.control) {
       this.db
-        .prepare(
-          'INSERT INTO control_events (ts, station_number, station_name, pv_type, pv_nr, user, text) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        )
+        .prepare(CONTROL_INSERT)
         .run(
           ts,
           e.control.stationNumber,
@@ -72,21 +99,19 @@ export class EventArchive {
           e.control.pvRef?.nr ?? null,
           e.user,
           e.text,
+          keyOf(e),
+          paramsOf(e),
         );
     }
   };
 
   /** Events of the past with their own times, in one transaction (history seed). */
   insertHistory(rows: readonly (AuditEvent & { ts: number })[]): void {
-    const system = this.db.prepare(
-      'INSERT INTO system_events (ts, category, user, text) VALUES (?, ?, ?, ?)',
-    );
-    const control = this.db.prepare(
-      'INSERT INTO control_events (ts, station_number, station_name, pv_type, pv_nr, user, text) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
+    const system = this.db.prepare(SYSTEM_INSERT);
+    const control = this.db.prepare(CONTROL_INSERT);
     this.db.transaction(() => {
       for (const e of rows) {
-        system.run(e.ts, e.category, e.user, e.text);
+        system.run(e.ts, e.category, e.user, e.text, keyOf(e), paramsOf(e));
         if (e.control)
           control.run(
             e.ts,
@@ -96,6 +121,8 @@ export class EventArchive {
             e.control.pvRef?.nr ?? null,
             e.user,
             e.text,
+            keyOf(e),
+            paramsOf(e),
           );
       }
     })();
@@ -127,6 +154,7 @@ export class EventArchive {
             : null,
         user: r.user,
         text: r.text,
+        message: messageOf(r),
       })),
       remainingCount: Math.max(0, total - rows.length),
     };
@@ -146,6 +174,7 @@ export class EventArchive {
         category: r.category as SystemEventCategory,
         user: r.user,
         text: r.text,
+        message: messageOf(r),
       })),
       remainingCount: Math.max(0, total - rows.length),
     };

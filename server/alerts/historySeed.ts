@@ -147,7 +147,8 @@ export function seedHistory(options: {
       ts: t + Math.floor(rnd() * 600_000),
       category: 'Login',
       user,
-      text: `${user} signed in`,
+      text: 'Anmeldung',
+      message: { key: 'signIn', params: {} },
     });
   }
   // Exponential gaps give a realistic trickle; the last hour stays free for the live plant.
@@ -179,7 +180,8 @@ export function seedHistory(options: {
       ts: ackedAt,
       category: 'Config',
       user,
-      text: `Acknowledged: ${s.text}`,
+      text: `Quittiert: ${s.text}`,
+      message: { key: 'alertAcknowledged', params: { text: s.text } },
       control: {
         stationNumber: s.config.stationNumber,
         stationName: s.config.stationName,
@@ -195,7 +197,8 @@ export function seedHistory(options: {
       ts: row.ackedAt,
       category: 'Config',
       user: row.ackedBy,
-      text: `Acknowledged: ${row.text}`,
+      text: `Quittiert: ${row.text}`,
+      message: { key: 'alertAcknowledged', params: { text: row.text } },
       control: {
         stationNumber: row.stationNumber,
         stationName: row.stationName,
@@ -204,7 +207,13 @@ export function seedHistory(options: {
     });
   }
   for (const e of incidents.events) {
-    controls.push({ ts: e.ts, category: 'System', user: e.user, text: e.text });
+    controls.push({
+      ts: e.ts,
+      category: 'System',
+      user: e.user,
+      text: e.text,
+      message: e.message,
+    });
   }
   rows.sort((a, b) => a.timestamp - b.timestamp);
   alerts.insertMany(rows);

@@ -95,6 +95,7 @@ export function registerAlertRoutes(
         category: 'System',
         user: user.username,
         text: `${acked.length} Störmeldung(en) quittiert`,
+        message: { key: 'alertsAcknowledged', params: { count: acked.length } },
         control: { stationNumber: null, stationName: '', pvRef: null },
       });
     return { status: 'Success', errorMessage: null, acked };
@@ -109,6 +110,7 @@ export function registerAlertRoutes(
       category: 'System',
       user: user.username,
       text: `Alle Störmeldungen quittiert (${acked.length})`,
+      message: { key: 'allAlertsAcknowledged', params: { count: acked.length } },
       control: { stationNumber: null, stationName: '', pvRef: null },
     });
     return { status: 'Success', errorMessage: null, acked };
@@ -125,6 +127,7 @@ export function registerAlertRoutes(
         category: 'System',
         user: user.username,
         text: `${deleted.length} Störmeldung(en) gelöscht`,
+        message: { key: 'alertsDeleted', params: { count: deleted.length } },
       });
     return { status: 'Success', errorMessage: null, deleted: deleted.map((id) => ({ id })) };
   });
@@ -172,6 +175,7 @@ export function registerAlertRoutes(
         category: 'System',
         user: user.username,
         text: `Störeingang quittiert: ${config.name}`,
+        message: { key: 'failureInputAcknowledged', params: { name: config.name } },
         control: {
           stationNumber: config.stationNumber,
           stationName: config.stationName,

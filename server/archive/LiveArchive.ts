@@ -6,7 +6,9 @@
  * aggregates are queued. Queued rows are written in one transaction per flush. A flush takes
  * at most `maxSamplesPerFlush` samples: beyond that a PV's sample waits for a later value (its
  * aggregates keep accumulating, nothing is lost), so a plant of 100,000 PVs cannot flood the
- * database; raw values just get sparser.
+ * database; raw values just get sparser. A value held (holdTickMs) counts only until its PV is
+ * re-sent with a worse quality and the same time (a dial-up station hanging up): the time the
+ * station is not connected stays empty.
  */
 import { pvKey } from '../../src/contract/keys.ts';
 import { QUARTER_HOUR_MS } from '../../src/domain/timeUnits.ts';
@@ -135,6 +137,19 @@ export class LiveArchive {
     if (!Number.isFinite(t) || t < this.options.historyEnd) return;
     const st = this.state(value.pvRef);
     if (!st || t < st.lastSeenT) return;
+    if (t === st.lastSeenT && value.quality !== 'Good') {
+      // The value already archived, sent again with a worse quality: a dial-up station that
+      // hung up keeps its last values (Uncertain, their old time). It is no new measurement,
+      // and nobody knows what follows: the held value ends here, so the time until the
+      // station calls again stays empty (an archive holds only what was measured). Held up to
+      // the plant's last tick, it was still measured.
+      if (st.kind !== 'counter' && this.latestT > st.lastSeenT) {
+        this.holdUntil(st, this.latestT + (this.options.holdTickMs ?? 0));
+        st.lastSeenT = this.latestT;
+      }
+      st.heldV = null;
+      return;
+    }
     if (t > this.latestT) this.latestT = t;
     if (st.kind !== 'counter') this.holdUntil(st, t);
     st.lastSeenT = t;

@@ -97,6 +97,8 @@ export class Archive {
   private readonly live: LiveArchive;
   private readonly known = new Map<string, ArchivedPv | null>();
   private readonly filled = new Set<number>();
+  /** Per dial-up station not connected at the history's end: its last connection before. */
+  private readonly measuredUntil = new Map<number, number>();
   /** Per station: does the plant run the catalogue's process model there (checked once)? */
   private readonly modelled = new Map<number, boolean>();
   /** What the seeded alert history holds, for the station models (built on first use). */
@@ -134,6 +136,21 @@ export class Archive {
       this.historyEnd = Number(stored);
     }
     this.plan = historyPlan(this.historyEnd, spans);
+    // A dial-up station not connected at the history's end measured nothing the server
+    // received since its last connection: its history ends there (kept for later starts,
+    // whose stations have called in since).
+    for (const station of plant.stations()) {
+      if (!station.dialUp) continue;
+      const key = `measured_until_${station.id}`;
+      if (stored === null) {
+        const live = plant.stationLive(station.id);
+        const last = live?.lastConnection ?? null;
+        if (live && live.dialState !== 'Connected' && last !== null && last < this.historyEnd)
+          store.setMeta(key, String(last));
+      }
+      const until = store.meta(key);
+      if (until !== null) this.measuredUntil.set(station.id, Number(until));
+    }
     const flushMs = options.flushIntervalMs ?? ARCHIVE_FLUSH_INTERVAL_MS;
     const perSecond = options.maxSamplesPerSecond ?? ARCHIVE_MAX_SAMPLES_PER_SECOND;
     const resolver: LivePvResolver = {
@@ -370,7 +387,13 @@ export class Archive {
     let rows: RowCounts = { raw: 0, quarterHour: 0, day: 0, month: 0 };
     this.own(() =>
       this.store.db.transaction(() => {
-        rows = fillHistory(this.store, pv.id, signal, this.plan);
+        rows = fillHistory(
+          this.store,
+          pv.id,
+          signal,
+          this.plan,
+          this.measuredUntil.get(pv.config.stationNumber) ?? Infinity,
+        );
         this.store.setHistoryFilled(pv.id);
       })(),
     );
@@ -433,11 +456,18 @@ export class Archive {
     let rows: RowCounts = { raw: 0, quarterHour: 0, day: 0, month: 0 };
     this.own(() =>
       this.store.db.transaction(() => {
-        rows = fillModelHistory(this.store, pvs, run, this.plan, (p, lastReading) => {
-          // The counter's history ends at the plant's reading; its increments stay the model's.
-          const anchor = this.valueAtHistoryEnd((p as (typeof pvs)[number]).pv);
-          return anchor === null || lastReading === null ? 0 : anchor - lastReading;
-        });
+        rows = fillModelHistory(
+          this.store,
+          pvs,
+          run,
+          this.plan,
+          (p, lastReading) => {
+            // The counter's history ends at the plant's reading; its increments stay the model's.
+            const anchor = this.valueAtHistoryEnd((p as (typeof pvs)[number]).pv);
+            return anchor === null || lastReading === null ? 0 : anchor - lastReading;
+          },
+          this.measuredUntil.get(run.model.def.nr) ?? Infinity,
+        );
         for (const p of pvs) this.store.setHistoryFilled(p.id);
       })(),
     );

@@ -85,12 +85,17 @@ export function historyPlan(
 
 export type RowCounts = Record<ArchiveTable, number>;
 
-/** Writes the history of one PV; the caller wraps it in a transaction. Returns rows written. */
+/**
+ * Writes the history of one PV; the caller wraps it in a transaction. Returns rows written.
+ * Nothing from `until` on: a dial-up station's archive ends at its last connection, for it
+ * measured nothing the server received since (an archive holds only what was measured).
+ */
 export function fillHistory(
   store: ArchiveStore,
   id: number,
   signal: HistorySignal,
   plan: HistoryPlan,
+  until = Infinity,
 ): RowCounts {
   const { end, rawStart, days, monthOfDay } = plan;
   const counter = signal.kind === 'counter';
@@ -103,7 +108,7 @@ export function fillHistory(
     const dayStart = days[i]!;
     const dayEnd = Math.min(days[i + 1] ?? end, end);
     if (monthOfDay[i] !== monthStart) {
-      if (month) {
+      if (month && month.lastT !== -Infinity) {
         store.upsertAggregate('month', id, monthStart, month);
         rows.month++;
       }
@@ -111,8 +116,8 @@ export function fillHistory(
       monthStart = monthOfDay[i]!;
     }
     const day = emptyAggregate();
-    for (let qh = dayStart; qh < dayEnd; qh += QUARTER_HOUR_MS) {
-      const cellEnd = Math.min(qh + QUARTER_HOUR_MS, dayEnd);
+    for (let qh = dayStart; qh < dayEnd && qh < until; qh += QUARTER_HOUR_MS) {
+      const cellEnd = Math.min(qh + QUARTER_HOUR_MS, dayEnd, until);
       const dense = qh >= plan.quarterHourStart;
       const step = dense ? plan.rawIntervalMs : SPARSE_SAMPLE_MS;
       const cell = emptyAggregate();
@@ -138,11 +143,12 @@ export function fillHistory(
       }
       mergeAggregate(day, cell);
     }
+    if (day.lastT === -Infinity) continue;
     store.upsertAggregate('day', id, dayStart, day);
     rows.day++;
     mergeAggregate(month!, day);
   }
-  if (month) {
+  if (month && month.lastT !== -Infinity) {
     store.upsertAggregate('month', id, monthStart, month);
     rows.month++;
   }
@@ -206,7 +212,9 @@ export interface ModelHistoryRun {
  * and months are kept) and every PV is read after the step, so a quarter hour's mean
  * flow × 0.25 h and its counter's total cover the same steps. Counters are shifted by
  * `counterOffset(pv, lastReading)` so their history ends at the plant's reading; their
- * increments do not change. The caller wraps it in a transaction. Returns rows written.
+ * increments do not change. Nothing is written from `until` on (a dial-up station not
+ * connected since then, see fillHistory). The caller wraps it in a transaction. Returns rows
+ * written.
  */
 export function fillModelHistory(
   store: ArchiveStore,
@@ -214,6 +222,7 @@ export function fillModelHistory(
   run: ModelHistoryRun,
   plan: HistoryPlan,
   counterOffset: (pv: ModelHistoryPv, lastReading: number | null) => number,
+  until = Infinity,
 ): RowCounts {
   const { end, rawStart, days, monthOfDay } = plan;
   const rows: RowCounts = { raw: 0, quarterHour: 0, day: 0, month: 0 };
@@ -227,6 +236,8 @@ export function fillModelHistory(
   const pending: { table: ArchiveTable; i: number; t: number; v: number | null; a?: Aggregate }[] =
     [];
   const write = (table: AggregateLevel, i: number, t: number, a: Aggregate) => {
+    // A period after `until` holds nothing: no row, not an empty one.
+    if (a.lastT === -Infinity) return;
     if (pvs[i]!.counter) pending.push({ table, i, t, v: null, a: { ...a } });
     else store.upsertAggregate(table, pvs[i]!.id, t, a);
     rows[table]++;
@@ -246,7 +257,7 @@ export function fillModelHistory(
       const stepMs =
         cellEnd > rawStart ? plan.rawIntervalMs : dense ? SPARSE_SAMPLE_MS : MODEL_SPARSE_STEP_MS;
       for (let i = 0; i < n; i++) cells[i] = emptyAggregate();
-      for (let t = qh; t < cellEnd; t += stepMs) {
+      for (let t = qh; t < cellEnd && t < until; t += stepMs) {
         run.step(t, t - last > 0 ? t - last : stepMs);
         last = t;
         for (let i = 0; i < n; i++) {

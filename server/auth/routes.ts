@@ -123,7 +123,12 @@ export function registerAuthRoutes(
       const user = auth.service.userOf({
         headers: { cookie: `${SESSION_COOKIE}=${result.sessionCookie}` },
       });
-      ctx.audit?.({ category: 'Login', user: user?.username ?? null, text: 'Anmeldung' });
+      ctx.audit?.({
+        category: 'Login',
+        user: user?.username ?? null,
+        text: 'Anmeldung',
+        message: { key: 'signIn', params: {} },
+      });
     }
     return result.response;
   });
@@ -133,7 +138,12 @@ export function registerAuthRoutes(
     const active = auth.service.sessionOf(request);
     if (active) {
       auth.service.sessions.delete(active.session.key);
-      ctx.audit?.({ category: 'Logout', user: active.user.username, text: 'Abmeldung' });
+      ctx.audit?.({
+        category: 'Logout',
+        user: active.user.username,
+        text: 'Abmeldung',
+        message: { key: 'signOut', params: {} },
+      });
       // Hub connections of the ended session close now, not at the next periodic check.
       auth.sessionEnded();
     }

@@ -1,13 +1,15 @@
 /**
  * The CSV of a chart export (contract ChartExportBody): semicolon separated, one header line,
  * one line per timestamp over all series, empty cells for gaps, ISO 8601 timestamps with the
- * plant's offset, optionally with decimal commas.
+ * plant's offset, optionally with decimal commas. A digital PV's states are words there too, as
+ * on its page: its state texts ('Läuft', 'Aus'; a mean reads '25 % Läuft'), not 0 and 1.
  */
 import type { SeriesConfig } from '../../src/contract/charts.ts';
 import { LIMIT_TYPES, type LimitType } from '../../src/contract/enums.ts';
 import type { AnaLimitConfig } from '../../src/contract/pv.ts';
 import { csvCell } from '../../src/domain/csvCell.ts';
 import { LIMIT_SUFFIX } from '../../src/domain/pvAlarm.ts';
+import { digitalStateText } from '../../src/domain/pvFormat.ts';
 import { DEFAULT_TIME_ZONE, zoneOffsetMs } from '../../src/domain/zonedTime.ts';
 import type { SeriesData } from './ChartDataService.ts';
 
@@ -126,7 +128,10 @@ export function chartCsv(
       let cell = '';
       if (c < ts.length && ts[c] === t) {
         const value = v[c];
-        if (value !== null && value !== undefined) cell = number(value, decimals[i]!);
+        if (value !== null && value !== undefined) {
+          const state = digitalStateText(value, series[i]!.config, decimalComma ? 'de' : 'en');
+          cell = state === null ? number(value, decimals[i]!) : csvCell(state);
+        }
         c++;
       }
       cursors[i] = c;

@@ -10,8 +10,8 @@
  *   excess           = balance − background
  *   night minimum    = min(inflow) over 02:00–04:00
  *   reference        = legitimate night use + background
- *   loss per day     = max(0, night minimum − reference) · 24 h   (last night's, not the live
- *                      excess: a leak that began after the night shows from the next night on)
+ *   loss per day     = max(0, excess) · 24 h   (the excess the view shows beside it: a leak
+ *                      shows in the loss at once, not only from the next night window on)
  * A section is in Warning above half the threshold and in Leak above the threshold
  * (max(2 m³/h, 5 % of its mean use)); the live balance must stay there for the detection
  * window before the state changes (short peaks are not leaks).
@@ -44,6 +44,8 @@ export const DETECTION_WINDOW_MS = 60_000;
 const NIGHTS_KEPT = 56;
 const NIGHT_START_HOUR = 2;
 const NIGHT_END_HOUR = 4;
+/** Back from a window's begin into the day before (a day of 23 or 25 hours included). */
+const HALF_DAY_MS = 12 * 3_600_000;
 
 /** Consumption over the day as a share of the mean: low at night, peaks at 07:00 and 19:00. */
 export function dayProfile(hour: number): number {
@@ -157,13 +159,56 @@ export class LeakageSection {
       inflow: round(inflow, 1),
       consumption: round(consumption, 1),
       nights: [...this.nights],
-      // From the figures the view shows beside it (both to 0.1 m³/h), as its help states.
-      lossPerDayM3:
-        nightValue === null ? null : round(Math.max(0, round(nightValue, 1) - reference) * 24, 1),
+      // From the excess the view shows beside it (to 0.1 m³/h), as its help states.
+      lossPerDayM3: lossPerDay(excess),
       timestamp: at,
     };
     return this.last;
   }
+}
+
+/** The volume a day loses at the shown excess (rounded as shown, 0.1 m³/h), m³. */
+export function lossPerDay(excess: number): number {
+  return round(Math.max(0, round(excess, 1)) * 24, 1);
+}
+
+/**
+ * The night window just past, or the one running: the last 02:00–04:00 (plant time) that has
+ * begun at `at`. At 08:00 on 27.11. that is 27.11. 02:00–04:00, at 01:00 the night before.
+ */
+export function nightWindowAt(at: number, timeZone: string): { begin: number; end: number } {
+  let hour = plantHour(at, timeZone);
+  // 02:00 of the plant's day of `at`, or of the day before while it has not yet come.
+  let begin = at - (hour - NIGHT_START_HOUR) * 3_600_000;
+  if (hour < NIGHT_START_HOUR) begin -= 24 * 3_600_000;
+  // Across a change of summer time the day has 23 or 25 hours: land on 02:00 plant time.
+  hour = plantHour(begin, timeZone);
+  begin -= (((((hour - NIGHT_START_HOUR + 12) % 24) + 24) % 24) - 12) * 3_600_000;
+  // The plant's hour is read to the second: land on the whole minute.
+  begin = Math.round(begin / 60_000) * 60_000;
+  return { begin, end: begin + (NIGHT_END_HOUR - NIGHT_START_HOUR) * 3_600_000 };
+}
+
+/**
+ * The nights before `now` of a tight section (the weeks before the server started): `count`
+ * windows, the last the night just past — or the one before while tonight's window runs, which
+ * the section then measures itself.
+ */
+export function tightNightsBefore(
+  now: number,
+  timeZone: string,
+  count: number,
+  valueOf: () => number,
+): { begin: number; value: number }[] {
+  const current = nightWindowAt(now, timeZone);
+  let last = current.end <= now ? current : nightWindowAt(current.begin - HALF_DAY_MS, timeZone);
+  const out: { begin: number; value: number }[] = [];
+  for (let i = 0; i < count; i++) {
+    out.unshift({ begin: last.begin, value: 0 });
+    last = nightWindowAt(last.begin - HALF_DAY_MS, timeZone);
+  }
+  for (const night of out) night.value = valueOf();
+  return out;
 }
 
 function classify(excess: number, threshold: number): LeakageState {

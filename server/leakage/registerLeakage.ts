@@ -16,12 +16,17 @@ import type { AlertRaiser } from '../alerts/AlertRaiser.ts';
 import { createRandom } from '../plant/random.ts';
 import { STATION_CATALOG } from '../plant/stationCatalog.ts';
 import type { Plant } from '../plant/types.ts';
-import { LeakageSection, SECTIONS, plantHour, referenceOf, thresholdOf } from './leakageModel.ts';
+import {
+  LeakageSection,
+  SECTIONS,
+  referenceOf,
+  thresholdOf,
+  tightNightsBefore,
+} from './leakageModel.ts';
 
 /** A leak alert is priority 1: water is lost and a street may wash out (SPEC §9: 0 highest). */
 export const LEAK_PRIORITY = 1;
 const NIGHTS_SEEDED = 42;
-const DAY_MS = 86_400_000;
 
 const leakBody = z.strictObject({
   pipeLeakageId: z.number().int(),
@@ -47,17 +52,16 @@ export function registerLeakage(
       ctx.config.leakDetectionMs,
     );
     // The weeks before the start: a tight section, its night minimum near the reference,
-    // each night's window from 02:00 plant time.
-    const midnight = Math.floor(ctx.now() / DAY_MS) * DAY_MS;
-    let offset = plantHour(midnight, ctx.config.plantTimeZone);
-    if (offset > 12) offset -= 24;
+    // each night's window from 02:00 plant time, the last the night just past.
     section.seedNights(
-      Array.from({ length: NIGHTS_SEEDED }, (_, i) => ({
-        begin: midnight - (NIGHTS_SEEDED - i) * DAY_MS + (2 - offset) * 3_600_000,
+      tightNightsBefore(
+        ctx.now(),
+        ctx.config.plantTimeZone,
+        NIGHTS_SEEDED,
         // Night use varies a little; a tight zone stays at or under its reference.
-        value:
+        () =>
           Math.round((referenceOf(def) - 0.15 * thresholdOf(def) * Math.abs(noise())) * 10) / 10,
-      })),
+      ),
     );
     return section;
   });

@@ -26,6 +26,8 @@ import { hasRight, mayActOnStation, type SessionUser } from '../auth/service.ts'
 import type { ServerContext } from '../context.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
+import { lifecycleDateBounds } from '../../src/domain/maintenance.ts';
+import { checkDateBounds } from '../../src/domain/validation/forms.ts';
 import { machineData, machineParts, storageCardLife } from './datasheetData.ts';
 import { BatchRefused, type LifecycleStore } from './LifecycleStore.ts';
 import type { MaintenancePlant, ServiceIntervals } from './ServiceIntervals.ts';
@@ -218,6 +220,23 @@ export function registerMaintenanceRoutes(
   ): LifecycleSaveResult => {
     const config = pvOf(plant, ref);
     const user = requireMaintenanceEdit(ctx, request, config);
+    // The client's date rule (MT5), so no other caller stores what the editor refuses.
+    const bounds = lifecycleDateBounds(ctx.now());
+    const dated = [
+      ...batch.entriesToCreate.map((e, i) => ({ e, path: `entriesToCreate.${i}` })),
+      ...batch.entriesToUpdate.map((e, i) => ({ e, path: `entriesToUpdate.${i}` })),
+    ].filter(({ e }) => checkDateBounds(e.maintenanceTimestamp, bounds) !== null);
+    if (dated.length > 0)
+      throw badRequest(
+        `A life-cycle entry must be dated between ${new Date(bounds.earliest).toISOString().slice(0, 10)} and ${new Date(bounds.latest).toISOString().slice(0, 10)}`,
+        dated.map(({ e, path }) => ({
+          path: `${path}.maintenanceTimestamp`,
+          message:
+            e.maintenanceTimestamp < bounds.earliest
+              ? 'too far in the past'
+              : 'too far in the future',
+        })),
+      );
     let result: LifecycleSaveResult;
     try {
       result = ctx.db.transaction(() => {

@@ -9,6 +9,7 @@
  * while the mains are gone, the failed pump stopped in the archive and failed on the station.
  */
 import type { LimitType } from '../../src/contract/enums.ts';
+import type { EventMessage } from '../../src/contract/eventText.ts';
 import { createRandom, type Random } from './random.ts';
 import { PUMP_NAME } from './stationAnalogPvs.ts';
 import { STATION_CATALOG, type StationDef } from './stationCatalog.ts';
@@ -89,7 +90,9 @@ export interface IncidentAlarm {
 export interface IncidentEvent {
   ts: number;
   user: string | null;
+  /** In German; `message` is the same as a key for the reader's language. */
   text: string;
+  message: EventMessage;
 }
 
 /**
@@ -271,8 +274,18 @@ function addFlood(
     }
   }
   plan.events.push(
-    { ts: t0, user: null, text: `${def.name}: Netzausfall, Pumpen ausgefallen` },
-    { ts: restore, user: null, text: `${def.name}: Netzspannung wieder da, Pumpen starten` },
+    {
+      ts: t0,
+      user: null,
+      text: `${def.name}: Netzausfall, Pumpen ausgefallen`,
+      message: { key: 'mainsFailure', params: { station: def.name } },
+    },
+    {
+      ts: restore,
+      user: null,
+      text: `${def.name}: Netzspannung wieder da, Pumpen starten`,
+      message: { key: 'mainsRestored', params: { station: def.name } },
+    },
   );
   const end = Math.max(...kept.map((a) => a.clearedAt ?? a.raisedAt), ...rounds);
   const busy = { from: t0 - 30 * MINUTE_MS, to: end + HOUR_MS };
@@ -368,6 +381,10 @@ function addStanding(
     ts: ackedAt + Math.round(rnd.range(10, 30) * MINUTE_MS),
     user: 'maintenance',
     text: `${def.name}: ${PUMP_NAME[def.kind]} ${pump + 1} außer Betrieb, Instandsetzung beauftragt`,
+    message: {
+      key: 'pumpOutOfService',
+      params: { station: def.name, pump: `${PUMP_NAME[def.kind]} ${pump + 1}` },
+    },
   });
   plan.quiet.push({ stationNumber: def.nr, pv, from: since - 2 * HOUR_MS, to: Infinity });
 }

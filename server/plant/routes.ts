@@ -91,6 +91,7 @@ export function registerPlantRoutes(
         category: 'System',
         user: user.username,
         text: `Wählaktion ${body.action}`,
+        message: { key: 'dialAction', params: { action: body.action } },
         control: {
           stationNumber,
           stationName: plant.stationConfig(stationNumber)?.name ?? '',

@@ -172,6 +172,7 @@ export class SimulatedPlant implements PlantSimulation {
       location: { latitude: s.latitude, longitude: s.longitude },
       processImage: s.processImage,
       dialUp: s.dialUp,
+      callInIntervalMinutes: s.dialUp ? (s.callInIntervalMinutes ?? null) : null,
     }));
   }
 
@@ -212,6 +213,7 @@ export class SimulatedPlant implements PlantSimulation {
       station: { stationNumber },
       name: def.name,
       dialState: this.lines.get(stationNumber)?.state ?? 'Connected',
+      callInIntervalMinutes: def.dialUp ? (def.callInIntervalMinutes ?? null) : null,
     };
   }
 

@@ -38,6 +38,11 @@ export interface StationDef {
   name: string;
   kind: StationKind;
   dialUp: boolean;
+  /**
+   * How often a dial-up station calls in by itself, at the latest (SPEC §3 names no such field;
+   * ours, DESIGN "Where the specification is silent"): silent for longer, it is overdue.
+   */
+  callInIntervalMinutes?: number;
   latitude: number;
   longitude: number;
   processImage: string;
@@ -122,6 +127,7 @@ export const STATION_CATALOG: readonly StationDef[] = [
     name: 'Hochbehälter Sonnenhang',
     kind: 'reservoir',
     dialUp: true,
+    callInIntervalMinutes: 60,
     latitude: 51.0205,
     longitude: 13.5924,
     processImage: 'hochbehaelter-sonnenhang',
@@ -162,6 +168,7 @@ export const STATION_CATALOG: readonly StationDef[] = [
     name: 'Druckerhöhungsstation Süd',
     kind: 'boosterStation',
     dialUp: true,
+    callInIntervalMinutes: 60,
     latitude: 51.0127,
     longitude: 13.5655,
     processImage: 'druckerhoehung-sued',
@@ -202,6 +209,7 @@ export const STATION_CATALOG: readonly StationDef[] = [
     name: 'Abwasserpumpwerk Auenstraße',
     kind: 'sewagePumping',
     dialUp: true,
+    callInIntervalMinutes: 60,
     latitude: 51.0296,
     longitude: 13.5779,
     processImage: 'abwasserpumpwerk-auenstrasse',
@@ -232,6 +240,7 @@ export const STATION_CATALOG: readonly StationDef[] = [
     name: 'Regenüberlaufbecken RÜB 1',
     kind: 'stormwaterTank',
     dialUp: true,
+    callInIntervalMinutes: 60,
     latitude: 51.0318,
     longitude: 13.5365,
     processImage: 'rueb-1',
@@ -247,6 +256,7 @@ export const STATION_CATALOG: readonly StationDef[] = [
     name: 'Regenüberlaufbecken RÜB 2',
     kind: 'stormwaterTank',
     dialUp: true,
+    callInIntervalMinutes: 60,
     latitude: 51.0184,
     longitude: 13.5491,
     processImage: 'rueb-2',
@@ -262,6 +272,7 @@ export const STATION_CATALOG: readonly StationDef[] = [
     name: 'Rohrnetzmesspunkt Lindenplatz',
     kind: 'networkMeasuringPoint',
     dialUp: true,
+    callInIntervalMinutes: 60,
     latitude: 51.0447,
     longitude: 13.5667,
     processImage: 'messpunkt-lindenplatz',

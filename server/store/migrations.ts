@@ -399,6 +399,19 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE alerts ADD COLUMN condition TEXT;
       CREATE UNIQUE INDEX alerts_active_condition ON alerts(condition)
         WHERE cleared_at IS NULL AND condition IS NOT NULL;
+      `,
+  },
+  {
+    // Server-written event texts as a key and its parameters (JSON), so the client shows them
+    // in the reader's language (src/contract/eventText.ts); NULL for the rows of before, which
+    // keep their text.
+    version: 23,
+    name: 'event archives: the text key and parameters of an event',
+    sql: `
+      ALTER TABLE system_events ADD COLUMN text_key TEXT;
+      ALTER TABLE system_events ADD COLUMN text_params TEXT;
+      ALTER TABLE control_events ADD COLUMN text_key TEXT;
+      ALTER TABLE control_events ADD COLUMN text_params TEXT;
     `,
   },
 ];

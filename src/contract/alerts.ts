@@ -5,6 +5,7 @@
  */
 import type { ResultStatus } from './enums.ts';
 import type { PvRef } from './pv.ts';
+import type { EventMessage } from './eventText.ts';
 
 /** SPEC §4: an alert is pending until someone acknowledges it. */
 export const ALERT_STATES = ['pending', 'acknowledged'] as const;
@@ -203,7 +204,10 @@ export interface ControlEvent {
   pvRef: PvRef | null;
   /** Who caused it; null for automatic events. */
   user: string | null;
+  /** The text in German, as written (rows of before, clients without the key). */
   text: string;
+  /** The text as a key and parameters, shown in the reader's language; absent in old rows. */
+  message?: EventMessage | null;
 }
 
 /** GET /api/controlevent/events query: the same start, end and limit as alerts. */
@@ -224,7 +228,10 @@ export interface SystemEvent {
   timestamp: number;
   category: SystemEventCategory;
   user: string | null;
+  /** The text in German, as written (rows of before, clients without the key). */
   text: string;
+  /** The text as a key and parameters, shown in the reader's language; absent in old rows. */
+  message?: EventMessage | null;
 }
 
 /** REST paths of SPEC §7 "Alerts". */

@@ -16,7 +16,7 @@ export interface PipeLeakage {
   measurementState: LeakageState;
   /** Change of the current balance against the reference, m³/h. */
   measurementChange: number;
-  /** The last (or running) night window, ms since epoch; null before the first. */
+  /** The night window just past (or running), ms since epoch; null before the first. */
   minMaxBegin: number | null;
   minMaxEnd: number | null;
   /** State of the night minimum against the reference. */
@@ -29,7 +29,7 @@ export interface PipeLeakage {
   consumption: number;
   /** Night minimum of each of the last nights, oldest first (the trend over weeks). */
   nights: { begin: number; value: number }[];
-  /** Volume lost per day at the last night's excess over legitimate night use, m³/d. */
+  /** Volume lost per day at the shown excess (measurementChange, not below 0) × 24 h, m³/d. */
   lossPerDayM3: number | null;
   timestamp: number;
 }

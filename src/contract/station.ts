@@ -16,6 +16,12 @@ export interface Station {
   processImage: string | null;
   /** True for stations reached over a dial-up line. */
   dialUp: boolean;
+  /**
+   * A dial-up station's call-in interval in minutes: it calls in by itself at least this often,
+   * and one silent for longer is overdue (src/domain/stationOverdue.ts). Null or absent for
+   * permanently connected stations and where a plant server does not say.
+   */
+  callInIntervalMinutes?: number | null;
 }
 
 export interface StationRef {
@@ -26,6 +32,8 @@ export interface StationConfig {
   station: StationRef;
   name: string;
   dialState: ServerDialState;
+  /** As Station.callInIntervalMinutes. */
+  callInIntervalMinutes?: number | null;
 }
 
 export interface DialCounters {

@@ -137,6 +137,12 @@ export function isPending(row: LifecycleDraft, zone: string): boolean {
   );
 }
 
+/**
+ * MT5: how far a life-cycle entry may lie from now — the server refuses the same: back to the
+ * life of the oldest machines of a plant (50 years), ahead at most a year (a planned service).
+ */
+export const lifecycleDateBounds = (now: number) => dateBoundsAround(now, 50, 1);
+
 /** MT5: the messages of one row (description, a valid date not too far away), by field. */
 export function validateDraft(row: LifecycleDraft, now: number, zone: string): RuleMessage[] {
   if (row.deleted) return [];
@@ -145,9 +151,7 @@ export function validateDraft(row: LifecycleDraft, now: number, zone: string): R
   if (d) messages.push(d);
   const at = fromPlantInput(row.when, zone);
   const when =
-    at === null
-      ? requireDate(at, 'when')
-      : checkDateBounds(at, dateBoundsAround(now, 100, 1), 'when');
+    at === null ? requireDate(at, 'when') : checkDateBounds(at, lifecycleDateBounds(now), 'when');
   if (when) messages.push(when);
   return messages;
 }

@@ -47,3 +47,15 @@ test('I18N7: the header language switch changes every text of the page', async (
   await page.getByRole('combobox', { name: 'Language' }).selectOption('cs');
   await expect(page.getByText(`Navigace vede do ${AREAS} oblastí:`)).toBeVisible();
 });
+
+test("I18N8: server-written event texts follow the reader's language", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/events/system');
+  const ownSignIn = page.locator('.alert-row', { hasText: 'operator' }).first();
+  await expect(ownSignIn).toContainText('Anmeldung');
+  await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en');
+  await expect(ownSignIn).toContainText('Sign-in');
+  await expect(page.locator('.alert-row', { hasText: 'Anmeldung' })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('ru');
+  await expect(ownSignIn).toContainText('Вход в систему');
+});

@@ -284,7 +284,7 @@ describe('runtimes', () => {
 });
 
 describe('POST /api/Pv/AnaIn/set-limits', () => {
-  it('AC4: refuses priorities outside 0-9, delays outside 0-65535, a broken order, changed old values and viewers; saves good limits and the hub follows', async () => {
+  it('AC4: refuses priorities outside 0-9, delays outside 0-65535, a broken order, changed old values and viewers (a PV named once however many of its limits); saves good limits and the hub follows', async () => {
     const ai = find(
       (c) =>
         c.pvRef.type === 'AnaIn' &&
@@ -335,6 +335,14 @@ describe('POST /api/Pv/AnaIn/set-limits', () => {
       edit(top, { priority: 3 }),
     );
     expect(denied.status).toBe('Unauthorized');
+    // All four limits of one PV refused: the PV is named once, not once per limit.
+    const all = await post<PvActionResult>(viewer, PV_ACTION_API.setAnaInLimits, {
+      oldValues: limits,
+      newValues: limits.map((l) => ({ ...l, priority: 3 })),
+    });
+    expect(limits.length).toBeGreaterThan(1);
+    expect(all.status).toBe('Unauthorized');
+    expect(all.unauthorizedPvs).toEqual([ai.pvRef]);
 
     const watcher = await hub(viewer, HUBS.pv);
     await watcher.connection.invoke(HUB_METHODS.pv.subscribeToLimitConfigs, [pvKey(ai.pvRef)]);

@@ -2,7 +2,7 @@
  * Energy optimisation and pipe leakage on the reference server, on a fake clock: the hubs push
  * a key's values right after its subscribe and as time goes on, a simulated leak turns its zone
  * to Leak after the detection window and raises a PipeLeakage alert that clears when the leak
- * is stopped; the routes check rights and input — rules AN1..AN3.
+ * is stopped; the routes check rights and input — rules AN1..AN4.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -178,6 +178,38 @@ describe('energy optimisation and pipe leakage', () => {
         server.alerts.archive.current().find((a) => a.source?.type === 'PipeLeakage')?.cleared,
       ).toBe(true);
     } finally {
+      await conn.stop();
+    }
+  });
+
+  it('AN4: a leak started by day shows at once in the loss per day (the shown excess × 24 h); the night named is the one just past', async () => {
+    const { conn, received } = await subscribe<PipeLeakage>(
+      HUBS.pipeLeakage,
+      HUB_METHODS.pipeLeakage.subscribeToConfigs,
+      HUB_MESSAGES.newConfig,
+      ['2'],
+    );
+    try {
+      await waitFor(() => received.length > 0);
+      // The server started at 12:00 on 23.11. (Berlin): last night's window is 23.11. 02:00–04:00.
+      expect(received.at(-1)!.minMaxBegin).toBe(Date.UTC(2026, 10, 23, 1));
+      expect(received.at(-1)!.minMaxEnd).toBe(Date.UTC(2026, 10, 23, 3));
+      const start = await as('admin', LEAKAGE_API.simulateLeak, {
+        method: 'POST',
+        body: JSON.stringify({ pipeLeakageId: 2, flow: 12 }),
+      });
+      expect(start.status).toBe(200);
+      advance(5_000);
+      await waitFor(() => received.at(-1)!.measurementChange > 10);
+      for (const v of received.slice(-3)) {
+        expect(v.lossPerDayM3).toBe(Math.round(Math.max(0, v.measurementChange) * 24 * 10) / 10);
+      }
+      expect(received.at(-1)!.lossPerDayM3!).toBeGreaterThan(10 * 24);
+    } finally {
+      await as('admin', LEAKAGE_API.simulateLeak, {
+        method: 'POST',
+        body: JSON.stringify({ pipeLeakageId: 2, flow: 0 }),
+      });
       await conn.stop();
     }
   });

@@ -463,6 +463,38 @@ describe('chart export (SPEC §7)', () => {
   });
 });
 
+describe('chart export of digital states', () => {
+  it('CA16: a digital PV exports its state texts, not 0 and 1; a mean reads as the share active', async () => {
+    const rows = async (source: string, pvSubtype: string) => {
+      const res = await call('POST', `${CHART_API.export}?decimalComma=true`, {
+        body: {
+          chartConfigId: null,
+          series: [{ seriesId: 'p', pv: PUMP, pvSubtype }],
+          startDate: '2026-11-20',
+          endDate: '2026-11-21',
+          source,
+        },
+      });
+      expect(res.status).toBe(200);
+      const lines = (await res.text())
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
+      return lines.slice(1).map((l) => l.split(';')[1]!);
+    };
+    const states = await rows('QuarterHourValues', 'Aktuell');
+    expect(states.length).toBeGreaterThan(0);
+    expect(states.filter((c) => c !== '').every((c) => /^(Läuft|Aus|\d+ % Läuft)$/.test(c))).toBe(
+      true,
+    );
+    expect(states.some((c) => /^[01]$/.test(c))).toBe(false);
+    const means = await rows('QuarterHourValues', 'Mittelwert');
+    expect(means.filter((c) => c !== '').every((c) => /^(Läuft|Aus|\d+ % Läuft)$/.test(c))).toBe(
+      true,
+    );
+  });
+});
+
 describe('annotations (SPEC §3 Annotation, §4)', () => {
   it('CA13: create, list, update, charts of an annotation, delete; all survive a restart', async () => {
     const created = await call('POST', CHART_API.annotations, {

@@ -389,6 +389,46 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
     ).toBe(false);
   });
 
+  it('MA14: the server refuses the dates the editor refuses: an entry dated 1950 or 2031 is 400 and nothing is stored', async () => {
+    const list = async () =>
+      (await get<LifecycleList>(MAINTENANCE_API.lifecycle + q(pump), 'maintenance')).body.entries;
+    const before = await list();
+    const entry = (at: number) => ({
+      maintenanceTimestamp: at,
+      kind: 'Repair',
+      description: 'Lager getauscht',
+      performedBy: 'Schmidt',
+      serviceMessageType: null,
+    });
+    for (const at of [Date.UTC(1950, 5, 1, 8), Date.UTC(2031, 5, 1, 8)]) {
+      const batch = await request<{ error: { message: string; issues: { path: string }[] } }>(
+        'POST',
+        MAINTENANCE_API.lifecycle,
+        {
+          who: 'maintenance',
+          body: {
+            pvType: pump.type,
+            pvNr: pump.nr,
+            entriesToCreate: [entry(Date.UTC(2026, 10, 20, 8)), entry(at)],
+            entriesToUpdate: [],
+            idsToDelete: [],
+          },
+        },
+      );
+      expect(batch.status).toBe(400);
+      expect(batch.body.error.message).toMatch(/must be dated between/);
+      expect(batch.body.error.issues.map((i) => i.path)).toEqual([
+        'entriesToCreate.1.maintenanceTimestamp',
+      ]);
+      const one = await request('POST', MAINTENANCE_API.lifecycleEntry, {
+        who: 'maintenance',
+        body: { pvType: pump.type, pvNr: pump.nr, entry: entry(at) },
+      });
+      expect(one.status).toBe(400);
+    }
+    expect(await list()).toEqual(before);
+  });
+
   it('MA10: a life-cycle entry dated in the past stores the operating hours archived for that date, not the counter now', async () => {
     const at = Date.now() - 10 * 86_400_000;
     const pv = server.plant.config(pump)!;

@@ -61,7 +61,10 @@ export class ArchivePlant implements Plant {
       const pvs: PvConfig[] = [
         config({ type: 'AnaIn', nr: base + 1 }, 'Füllstand', s, 'm', [0, 5]),
         config({ type: 'AnaIn', nr: base + 2 }, 'Durchfluss', s, 'm³/h', [0, 250]),
-        config({ type: 'DigiIn', nr: base + 101 }, 'Pumpe 1 läuft', s, '', null),
+        {
+          ...config({ type: 'DigiIn', nr: base + 101 }, 'Pumpe 1 läuft', s, '', null),
+          digiDisplayConfig: { stateActiveText: 'Läuft', stateInactiveText: 'Aus' },
+        },
         config({ type: 'ZaehlWert', nr: s * 1000 + 1 }, 'Fördermenge', s, 'm³', [0, 250]),
         config({ type: 'AnaIn', nr: base + 90 }, 'Schranktemperatur', s, '°C', [0, 50], false),
       ];

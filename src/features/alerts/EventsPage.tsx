@@ -13,6 +13,7 @@ import { downloadText, toCsv } from './csv.ts';
 import { RangePicker, rangeOf, type RangeChoice } from './RangePicker.tsx';
 import { ROW_HEIGHT_PX } from './AlertTable.tsx';
 import { failureText } from '../../app/failureText.ts';
+import { eventText } from './eventText.ts';
 import './alerts.css';
 
 export const EVENT_REQUEST_LIMIT = 10_000;
@@ -55,8 +56,8 @@ export function EventsPage({ kind }: { kind: 'system' | 'control' }) {
               id: e.id,
               timestamp: e.timestamp,
               who: e.user ?? '',
-              where: e.category,
-              text: e.text,
+              where: t(`alerts.eventText.category.${e.category}`, { defaultValue: e.category }),
+              text: eventText(t, e),
             })),
             remainingCount: r.remainingCount,
           }))
@@ -66,7 +67,7 @@ export function EventsPage({ kind }: { kind: 'system' | 'control' }) {
               timestamp: e.timestamp,
               who: e.user ?? '',
               where: e.stationName,
-              text: e.text,
+              text: eventText(t, e),
             })),
             remainingCount: r.remainingCount,
           }));
@@ -77,7 +78,7 @@ export function EventsPage({ kind }: { kind: 'system' | 'control' }) {
     return () => {
       live = false;
     };
-  }, [kind, query]);
+  }, [kind, query, t]);
 
   const scroller = useRef<HTMLDivElement>(null);
   const rows = load.state === 'ready' ? load.rows : [];

@@ -33,6 +33,8 @@ import { NO_AGE, showAge, useStationAgeWriter, type ShownAge } from './shownAge.
 import { useFormat } from '../../app/useFormat.ts';
 import { useAsync } from './useAsync.ts';
 import { PvActionButton } from '../actions/PvActionButton.tsx';
+import type { Station } from '../../contract/station.ts';
+import { OverdueMark } from './OverdueMark.tsx';
 import { OnCallSummary } from '../remote-alarm/OnCallSummary.tsx';
 import { useAlarmText } from '../alerts/useAlarmText.ts';
 import './stations.css';
@@ -88,7 +90,7 @@ export function StationPage() {
         <h1 id="station-title" data-page-subject={station.name}>
           <span className="station-nr">{station.id}</span> {station.name}
         </h1>
-        <StationFacts stationNumber={station.id} />
+        <StationFacts station={station} />
       </header>
       <OnCallSummary stationNumber={station.id} />
       <div className="chip-row" role="group" aria-label={t('stations.typeFilter')}>
@@ -118,8 +120,9 @@ export function StationPage() {
  * which renders when the dial state changes; the station's time stamp (new each second)
  * moves the age and its title in place, without a render (issue 44).
  */
-function StationFacts({ stationNumber }: { stationNumber: number }) {
+function StationFacts({ station }: { station: Station }) {
   const { t } = useTranslation();
+  const stationNumber = station.id;
   const dialState = useStationDialState(stationNumber);
   const holder = useRef<HTMLSpanElement>(null);
   const ageEl = useRef<HTMLSpanElement>(null);
@@ -131,6 +134,7 @@ function StationFacts({ stationNumber }: { stationNumber: number }) {
         what={t('alarmState.connection')}
       />
       <DialStateBadge state={dialState} />
+      <OverdueMark station={station} />
       <span ref={holder}>
         {t('stations.col.timestamp')}: <span ref={ageEl} className="station-age" />
       </span>

@@ -15,6 +15,7 @@ import { MiddleText } from '../../ui/MiddleText.tsx';
 import { useStationAlarm } from '../../live/index.ts';
 import { StationAlarmLink } from '../alerts/StationAlarmLink.tsx';
 import { DialStateBadge } from './DialStateBadge.tsx';
+import { OverdueMark } from './OverdueMark.tsx';
 import { useAsync } from './useAsync.ts';
 import { useStationAgeWriter } from './shownAge.ts';
 import './stations.css';
@@ -82,6 +83,7 @@ function StationTile({ station }: { station: Station }) {
       />
       <span className="status-tile-facts">
         <DialStateBadge state={dialState} />
+        <OverdueMark station={station} />
         <span ref={age} className="status-tile-age" />
       </span>
     </li>

@@ -9,6 +9,7 @@ import { useStationState } from '../../live/index.ts';
 import { useNowAt } from '../../ui/useNow.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { StationState } from './StationState.tsx';
+import { OverdueMark } from './OverdueMark.tsx';
 import { DialResultDialog } from './DialResultDialog.tsx';
 import { shownDialState, useDialActions, type Interim } from './dialActions.ts';
 import { useAsync } from './useAsync.ts';
@@ -127,6 +128,7 @@ function StationRow({
           dialState={state}
           className="dial-state-cell"
         />
+        <OverdueMark station={station} />
       </td>
       <td className="num" ref={ageCell}>
         <span ref={ageText} />

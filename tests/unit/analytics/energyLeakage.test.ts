@@ -1,14 +1,18 @@
 /**
  * The computations of energy optimisation and pipe leakage against values worked out here by
- * hand — rules EN1..EN4, LK1..LK4.
+ * hand — rules EN1..EN4, LK1..LK5.
  */
 import { describe, expect, it } from 'vitest';
+import type { PipeLeakage } from '../../../src/contract/leakage.ts';
 import { EnergyMeter, EVU_IMPULSE_MS } from '../../../server/energy/energyMeter.ts';
 import {
   DETECTION_WINDOW_MS,
   LeakageSection,
   dayProfile,
+  lossPerDay,
+  nightWindowAt,
   referenceOf,
+  tightNightsBefore,
   thresholdOf,
   type SectionDef,
 } from '../../../server/leakage/leakageModel.ts';
@@ -106,26 +110,60 @@ describe('pipe leakage (LK)', () => {
     expect(v.minMaxValue).toBeCloseTo(referenceOf(section) + 6, 0);
     expect(v.minMaxState).toBe('Leak');
     expect(v.lossPerDayM3).toBeCloseTo(6 * 24, -1);
+    expect(v.lossPerDayM3).toBe(lossPerDay(v.measurementChange));
   });
 
-  it('LK4: loss per day is the shown night excess × 24 h, also while a leak that began after the night runs', () => {
+  it('LK4: loss per day is the shown excess × 24 h, also for a leak that began after the night', () => {
     const s = new LeakageSection(section, 'UTC', quiet);
     const night = Date.UTC(2026, 10, 24, 2);
     s.leakFlow = 3.3;
     for (let m = 0; m <= 125; m += 5) s.sample(night + m * 60_000);
+    const shown = (v: PipeLeakage) => Math.round(Math.max(0, v.measurementChange) * 24 * 10) / 10;
     const after = s.sample(night + 2 * 3_600_000 + 600_000);
-    const shown = (v: typeof after) => Math.max(0, v.minMaxValue! - v.referenceValue) * 24;
-    expect(after.lossPerDayM3).toBeCloseTo(shown(after), 6);
+    expect(after.lossPerDayM3).toBe(shown(after));
     expect(after.lossPerDayM3).toBeGreaterThan(0);
-    // A bigger leak from 09:00: the live excess shows it at once; the loss per day stays
-    // last night's until the next night window has measured it.
+    // A bigger leak from 09:00: the excess and the loss per day show it at once.
     s.leakFlow = 11.7;
     const day = s.sample(night + 7 * 3_600_000);
     expect(day.measurementChange).toBeCloseTo(11.7, 0);
-    expect(day.lossPerDayM3).toBe(after.lossPerDayM3);
-    for (let m = 0; m <= 125; m += 5) s.sample(night + 24 * 3_600_000 + m * 60_000);
-    const next = s.sample(night + 26 * 3_600_000 + 600_000);
-    expect(next.lossPerDayM3).toBeCloseTo(shown(next), 6);
-    expect(next.lossPerDayM3!).toBeCloseTo(11.7 * 24, -1);
+    expect(day.lossPerDayM3).toBe(shown(day));
+    expect(day.lossPerDayM3!).toBeCloseTo(11.7 * 24, -1);
+    // A section below its background loses nothing.
+    expect(lossPerDay(-0.4)).toBe(0);
+  });
+
+  it('LK5: the night window named is the night just past (Europe/Berlin): 27.11. at 08:00, 26.11. at 01:00', () => {
+    const zone = 'Europe/Berlin';
+    // 27.11.2026 08:00 in Berlin is 07:00 UTC; its night 02:00–04:00 is 01:00–03:00 UTC.
+    const morning = Date.UTC(2026, 10, 27, 7);
+    expect(nightWindowAt(morning, zone)).toEqual({
+      begin: Date.UTC(2026, 10, 27, 1),
+      end: Date.UTC(2026, 10, 27, 3),
+    });
+    expect(nightWindowAt(Date.UTC(2026, 10, 27, 0), zone)).toEqual({
+      begin: Date.UTC(2026, 10, 26, 1),
+      end: Date.UTC(2026, 10, 26, 3),
+    });
+    // A server started at 08:00 names that night at once (the seeded weeks end with it); one
+    // started at 01:00 names the night before.
+    const seeded = (at: number) => {
+      const s = new LeakageSection(section, zone, quiet);
+      s.seedNights(tightNightsBefore(at, zone, 42, () => referenceOf(section)));
+      return s.sample(at);
+    };
+    const v = seeded(morning);
+    expect(v.minMaxBegin).toBe(Date.UTC(2026, 10, 27, 1));
+    expect(v.minMaxEnd).toBe(Date.UTC(2026, 10, 27, 3));
+    expect(v.nights).toHaveLength(42);
+    expect(v.nights[0]!.begin).toBe(Date.UTC(2026, 9, 17, 0));
+    expect(seeded(Date.UTC(2026, 10, 27, 0)).minMaxBegin).toBe(Date.UTC(2026, 10, 26, 1));
+    // In the window itself the running night is named, and the seeded weeks end the night before.
+    const running = seeded(Date.UTC(2026, 10, 27, 2));
+    expect(running.minMaxBegin).toBe(Date.UTC(2026, 10, 27, 1));
+    expect(running.nights.at(-1)!.begin).toBe(Date.UTC(2026, 10, 26, 1));
+    // Across the change to summer time (29.03.2026) the window still begins at 02:00 plant time.
+    expect(nightWindowAt(Date.UTC(2026, 2, 30, 8), zone).begin).toBe(Date.UTC(2026, 2, 30, 0));
+    // At 01:30 on 30.03. (CEST) the night before began at 02:00 CET on the day of the change.
+    expect(nightWindowAt(Date.UTC(2026, 2, 29, 23, 30), zone).begin).toBe(Date.UTC(2026, 2, 29, 1));
   });
 });

@@ -88,7 +88,7 @@ describe('aggregates', () => {
   });
 });
 
-function liveArchive(maxSamplesPerFlush = 1000) {
+function liveArchive(maxSamplesPerFlush = 1000, holdTickMs: number | null = null) {
   const db = new Database(':memory:');
   migrate(db);
   const store = new ArchiveStore(db);
@@ -101,7 +101,7 @@ function liveArchive(maxSamplesPerFlush = 1000) {
       kindOf: (ref) => (isLevel(ref) ? 'analog' : ref.type === 'ZaehlWert' ? 'counter' : null),
       idOf: (ref) => (isLevel(ref) ? level.id : counter.id),
     },
-    { historyEnd: T0, rawIntervalMs: MINUTE, maxSamplesPerFlush },
+    { historyEnd: T0, rawIntervalMs: MINUTE, maxSamplesPerFlush, holdTickMs },
   );
   return { db, store, live, level: level.id, counter: counter.id };
 }
@@ -188,6 +188,30 @@ describe('live append', () => {
     expect(store.readRaw(level, T0, T0 + 10 * MINUTE).t).toEqual([T0, T0 + 3 * MINUTE]);
     const mean = store.readAggregate('quarterHour', 'analog', 'Mittelwert', level, T0, T0 + MINUTE);
     expect(mean.v).toEqual([2.5]);
+  });
+
+  it('AG10: a held value counts until its station hangs up (re-sent Uncertain, same time); the time not connected stays empty', () => {
+    const { store, live, level } = liveArchive(1000, MINUTE);
+    // Connected: 2.5 m at 09:00, unchanged for the next ticks (the plant sends on change only).
+    live.onValues([ana(T0, 2.5)]);
+    live.onValues([ana(T0 + 2 * MINUTE, 2.5, 100002)]);
+    // 09:03 the station hangs up: its level is sent again, Uncertain, with its old time.
+    live.onValues([ana(T0 + 3 * MINUTE, 1, 100002), { ...ana(T0, 2.5), quality: 'Uncertain' }]);
+    // It calls again at 10:00 and measures 1.78 m.
+    live.onValues([ana(T0 + 60 * MINUTE, 1.78)]);
+    live.flushAll();
+    const quarters = store.readAggregate(
+      'quarterHour',
+      'analog',
+      'Mittelwert',
+      level,
+      T0,
+      T0 + 75 * MINUTE,
+    );
+    // 09:00 (held to 09:03) and 10:00; 09:15, 09:30 and 09:45 were not measured.
+    expect(quarters.t).toEqual([T0, T0 + 60 * MINUTE]);
+    expect(quarters.v).toEqual([2.5, 1.78]);
+    expect(store.readRaw(level, T0, T0 + 75 * MINUTE).t).toEqual([T0, T0 + 60 * MINUTE]);
   });
 
   it('AG8: values of PVs without archive data are ignored', () => {

@@ -129,6 +129,15 @@ describe('maintenance rules', () => {
     ]);
     const future = { ...row, description: 'x', when: '2030-01-01T00:00' };
     expect(validateDraft(future, now, ZONE)[0]?.key).toBe('validation.forms.dateTooFarInFuture');
+    // The server refuses the same (integration MA14): 1950 is too far back, 2027 still fine.
+    const old = { ...row, description: 'x', when: '1950-06-01T08:00' };
+    expect(validateDraft(old, now, ZONE)[0]?.key).toBe('validation.forms.dateTooFarInPast');
+    expect(
+      validateDraft({ ...row, description: 'x', when: '1980-06-01T08:00' }, now, ZONE),
+    ).toEqual([]);
+    expect(
+      validateDraft({ ...row, description: 'x', when: '2027-06-01T08:00' }, now, ZONE),
+    ).toEqual([]);
     expect(validateDraft({ ...bad, deleted: true }, now, ZONE)).toEqual([]);
   });
 

@@ -1,0 +1,42 @@
+/**
+ * Texts the server writes into the event archives (system and control events), as a key and
+ * its parameters: the client renders them in the reader's language (`alerts.eventText.<key>`),
+ * so a sign-in reads 'Sign-in' in English and 'Anmeldung' in German, whoever caused it. The
+ * German `text` beside it stays for rows written before and for clients that do not know a
+ * key.
+ */
+export const EVENT_TEXT_KEYS = [
+  'signIn',
+  'signOut',
+  /** `count` alerts acknowledged at once. */
+  'alertsAcknowledged',
+  /** Every pending alert acknowledged (`count`). */
+  'allAlertsAcknowledged',
+  /** `count` alerts deleted. */
+  'alertsDeleted',
+  /** One alert acknowledged, its `text` (the plant's alert text, as the plant names it). */
+  'alertAcknowledged',
+  /** A failure input acknowledged, its `name`. */
+  'failureInputAcknowledged',
+  /** The priority outputs of group `name` acknowledged. */
+  'priorityOutputsAcknowledged',
+  /** A dial action (`action`: Connect, Disconnect, Status). */
+  'dialAction',
+  /** Station `station` lost its mains; its pumps stopped. */
+  'mainsFailure',
+  /** Station `station` has its mains back; the pumps start. */
+  'mainsRestored',
+  /** Pump `pump` of station `station` out of service, repair ordered. */
+  'pumpOutOfService',
+] as const;
+
+export type EventTextKey = (typeof EVENT_TEXT_KEYS)[number];
+
+export interface EventMessage {
+  key: EventTextKey;
+  params: Record<string, string | number>;
+}
+
+export function isEventTextKey(key: unknown): key is EventTextKey {
+  return typeof key === 'string' && (EVENT_TEXT_KEYS as readonly string[]).includes(key);
+}

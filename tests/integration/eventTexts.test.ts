@@ -1,0 +1,71 @@
+/**
+ * The live server writes its event texts as a key and parameters beside the German text, so
+ * each reader sees them in their language (rule ET4; the rendering: unit ET1-ET3).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AlertAckResult,
+  AlertListResult,
+  ControlEventListResult,
+  SystemEvent,
+} from '../../src/contract/alerts.ts';
+import { ALERT_API } from '../../src/contract/alerts.ts';
+import { signInHttp, type SignedIn } from '../support/login.ts';
+import { startPlantServer, type PlantServerHandle } from '../support/plantServer.ts';
+
+let server: PlantServerHandle;
+let operator: SignedIn;
+
+beforeAll(async () => {
+  server = await startPlantServer({ env: { PEGEL_ALERT_ARCHIVE_SEED: '2000' } });
+  operator = await signInHttp(server.url, 'operator');
+}, 60_000);
+afterAll(async () => {
+  await server?.dispose();
+});
+
+function range(limit: number): string {
+  const end = new Date(Date.now() + 60_000).toISOString();
+  const start = new Date(Date.now() - 60 * 86_400_000).toISOString();
+  return `start=${encodeURIComponent(start)}&end=${encodeURIComponent(end)}&limit=${limit}`;
+}
+
+describe('event texts of the live server', () => {
+  it('ET4: sign-in, acknowledgement and dial action are written as keys with parameters', async () => {
+    const list = (await (
+      await operator.fetch(`${ALERT_API.list}?${range(500)}`)
+    ).json()) as AlertListResult;
+    const ids = list.alerts
+      .filter((a) => a.state === 'pending')
+      .slice(0, 2)
+      .map((a) => a.id);
+    expect(ids).toHaveLength(2);
+    const ack = (await (
+      await operator.fetch(ALERT_API.ack, { method: 'POST', body: JSON.stringify({ ids }) })
+    ).json()) as AlertAckResult;
+    expect(ack.status).toBe('Success');
+    const dial = await operator.fetch('/api/station/call', {
+      method: 'POST',
+      body: JSON.stringify({ action: 'Status', stations: [{ stationNumber: 6 }] }),
+    });
+    expect(dial.status).toBe(200);
+
+    const { events: system } = (await (
+      await operator.fetch(`/api/systemevents?${range(500)}`)
+    ).json()) as { events: SystemEvent[] };
+    const login = system.find((e) => e.category === 'Login' && e.user === 'operator')!;
+    expect(login).toMatchObject({ text: 'Anmeldung', message: { key: 'signIn', params: {} } });
+    const control = (await (
+      await operator.fetch(`${ALERT_API.controlEvents}?${range(500)}`)
+    ).json()) as ControlEventListResult;
+    expect(control.events.find((e) => e.message?.key === 'alertsAcknowledged')).toMatchObject({
+      user: 'operator',
+      text: '2 Störmeldung(en) quittiert',
+      message: { params: { count: 2 } },
+    });
+    expect(control.events.find((e) => e.stationNumber === 6)?.message).toEqual({
+      key: 'dialAction',
+      params: { action: 'Status' },
+    });
+  });
+});
