@@ -8,6 +8,11 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { completeSignIn, signIn } from './auth.ts';
 import { openValveCommands } from './valveCommands.ts';
+import { json, restoreLimits } from './limits.ts';
+import { signInHttp } from '../support/login.ts';
+import { ACTION_EXTRA_API } from '../../src/contract/actions.ts';
+import type { PvLimitConfig } from '../../src/contract/pv.ts';
+import { LANGUAGE_STORAGE_KEY } from '../../src/app/languageKey.ts';
 
 async function pumpCommandRow(page: Page) {
   await page.goto('/stations/1');
@@ -400,4 +405,79 @@ test('SO10: two similar long names stay distinguishable at 360 px, with the full
       .filter((title) => title !== null),
   );
   expect(outside).toEqual([]);
+});
+
+test('SO11: a limit change on the station page goes through the confirm step with old → new; Abbrechen sends nothing', async ({
+  page,
+  plant,
+}) => {
+  const pv = { type: 'AnaIn', nr: 100001 } as const;
+  const api = await signInHttp(plant.url, 'operator');
+  const limitsNow = () => json<PvLimitConfig[]>(api, ACTION_EXTRA_API.limitConfigs, [pv]);
+  const original = await limitsNow();
+  const top = original.find((l) => l.pvLimitRef.limitType === 'Top')!;
+  const delay = String(top.delayTime === 42 ? 43 : 42);
+  try {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await signIn(page, 'operator', '/stations/1');
+    await page.getByRole('button', { name: 'AE', exact: true }).click();
+    await page
+      .locator('[data-pv="AnaIn-100001"]')
+      .getByRole('button', { name: /^Aktionen für / })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Grenzwerte: Füllstand Rohwasserbehälter' });
+    await dialog.getByLabel('Oberer Grenzwert: Verzögerung (s)').fill(delay);
+    await dialog.getByLabel('Oberer Grenzwert: Priorität (0–9)').fill(String(top.priority));
+    const save = async () => {
+      await dialog.getByRole('button', { name: 'Speichern' }).click();
+      const step = page.getByRole('alertdialog', {
+        name: 'Grenzwerte ändern: Füllstand Rohwasserbehälter',
+      });
+      await expect(step).toBeVisible();
+      // Only what changed is listed: the one delay, old → new, with the station.
+      const change = step.locator('[data-command-change]');
+      await expect(change).toHaveCount(1);
+      await expect(change).toContainText('Oberer Grenzwert: Verzögerung (s)');
+      await expect(change.locator('.command-confirm-from')).toHaveText(String(top.delayTime));
+      await expect(change.locator('.command-confirm-to')).toHaveText(delay);
+      await expect(step).toContainText('Station 1 ');
+      await expect(step.getByRole('button', { name: 'Senden' })).toBeFocused();
+      return step;
+    };
+
+    const first = await save();
+    await page.screenshot({ path: test.info().outputPath('limit-confirm-de-1920.png') });
+    await first.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(first).toBeHidden();
+    await expect(dialog.getByLabel('Oberer Grenzwert: Verzögerung (s)')).toHaveValue(delay);
+    const untouched = (await limitsNow()).find((l) => l.pvLimitRef.limitType === 'Top')!;
+    expect(untouched.delayTime).toBe(top.delayTime);
+
+    const second = await save();
+    await page.keyboard.press('Enter');
+    await expect(second).toBeHidden();
+    await expect(dialog).toBeHidden();
+    await expect
+      .poll(
+        async () => (await limitsNow()).find((l) => l.pvLimitRef.limitType === 'Top')!.delayTime,
+      )
+      .toBe(Number(delay));
+
+    // In Russian at 360 px the step reads the same way (looked at as a screenshot).
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.evaluate((key) => localStorage.setItem(key, 'ru'), LANGUAGE_STORAGE_KEY);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await page.getByRole('button', { name: 'АВх', exact: true }).click();
+    await page.locator('[data-pv="AnaIn-100001"]').getByRole('button').first().click();
+    const ru = page.getByRole('dialog', { name: /^Пределы: / });
+    await ru.locator('input[name="Top.delayTime"]').fill(String(top.delayTime));
+    await ru.getByRole('button', { name: 'Сохранить' }).click();
+    const step = page.getByRole('alertdialog', { name: /^Изменить пределы: / });
+    await expect(step.locator('.command-confirm-to')).toHaveText(String(top.delayTime));
+    await page.screenshot({ path: test.info().outputPath('limit-confirm-ru-360.png') });
+    await step.getByRole('button', { name: 'Отмена' }).click();
+  } finally {
+    await restoreLimits(api, pv, original);
+  }
 });
