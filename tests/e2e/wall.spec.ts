@@ -111,3 +111,25 @@ test('WL2: on the map, several stations in alarm keep their names and their badg
     for (const [pv, original] of originals) await restoreLimits(api, pv, original);
   }
 });
+
+test('WL3: the age beside a trend legend entry keeps ticking', async ({ page, context }) => {
+  // Hochbehälter Sonnenhang is a dial-up station, not connected: its level is stale.
+  const path = '/trend/realtime?pv=AnaIn-400001';
+  const ageOf = (p: typeof page) => p.locator('.u-legend .u-series .legend-stale .stale-age');
+  await signIn(page, 'operator', path);
+  await expect(ageOf(page)).not.toBeEmpty({ timeout: 30_000 });
+  const since = Date.parse((await ageOf(page).getAttribute('datetime'))!);
+  // A tab whose clock stands a few seconds after the value: the age is in seconds and must
+  // move on with every second, not wait for the next minute.
+  const tab = await context.newPage();
+  await tab.clock.install({ time: since + 5_000 });
+  await tab.goto(path);
+  const age = ageOf(tab);
+  await expect(age).toHaveText(/Sekunden/, { timeout: 30_000 });
+  const first = await age.textContent();
+  await tab.clock.runFor(10_000);
+  await expect(age).not.toHaveText(first!);
+  await expect(age).toHaveText(/Sekunden/);
+  await tab.clock.runFor(60_000);
+  await expect(age).toHaveText(/Minute/);
+});
