@@ -3,6 +3,7 @@
  * without scrolling; on the map the alarm badges of several stations in alarm do not overlap
  * and such stations keep their names.
  */
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { signIn } from './auth.ts';
 import { signInHttp } from '../support/login.ts';
@@ -132,4 +133,62 @@ test('WL3: the age beside a trend legend entry keeps ticking', async ({ page, co
   await expect(age).toHaveText(/Sekunden/);
   await tab.clock.runFor(60_000);
   await expect(age).toHaveText(/Minute/);
+});
+
+test('WL4: a wall monitor whose browser blocks sound says how to allow it; with the autoplay flag the horn is ready without a click', async ({
+  playwright,
+  plant,
+}) => {
+  test.setTimeout(120_000);
+  const own = test.info().project.use.launchOptions ?? {};
+  const wallWith = async (policy: 'blocks' | 'allows') => {
+    const browser = await playwright.chromium.launch({
+      ...own,
+      args: [...(own.args ?? []), '--autoplay-policy=no-user-gesture-required'],
+    });
+    const context = await browser.newContext({ baseURL: plant.url });
+    // The headless browser plays sound anyway; one that waits for a click never starts an
+    // AudioContext before it, which a resume that never settles stands in for.
+    if (policy === 'blocks')
+      await context.addInitScript(() => {
+        AudioContext.prototype.resume = () => new Promise<void>(() => undefined);
+        Object.defineProperty(AudioContext.prototype, 'state', { get: () => 'suspended' });
+      });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await signIn(page, 'operator', '/dashboard/1?kiosk=1');
+    return { browser, page };
+  };
+  const horn = (p: Page) => p.locator('.alarm-banner-horn');
+
+  // A browser that wants a click first: the header says so, and a notice on the screen
+  // says how to let the wall monitor sound the horn without one.
+  const strict = await wallWith('blocks');
+  try {
+    const { page } = strict;
+    await expect(horn(page)).toHaveAttribute('data-horn', 'blocked');
+    const notice = page.locator('[data-kiosk-horn-notice]');
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('--autoplay-policy=no-user-gesture-required');
+    await expect(notice).toContainText('Website-Einstellungen');
+    await page.screenshot({ path: test.info().outputPath('kiosk-horn-blocked.png') });
+    // The help says the same.
+    await page.goto('/help?kiosk=0');
+    await expect(page.locator('#kiosk-horn')).toContainText(
+      '--autoplay-policy=no-user-gesture-required',
+    );
+  } finally {
+    await strict.browser.close();
+  }
+
+  // Started with the flag, the wall monitor's horn is ready without anybody clicking.
+  const open = await wallWith('allows');
+  try {
+    await expect(horn(open.page)).not.toHaveAttribute('data-horn', 'blocked', {
+      timeout: 30_000,
+    });
+    await expect(open.page.locator('[data-kiosk-horn-notice]')).toHaveCount(0);
+  } finally {
+    await open.browser.close();
+  }
 });
