@@ -172,7 +172,7 @@ test('SO3: a digital output in a process image offers its own commands first, th
   await expect(again.getByRole('button', { name: target })).toBeDisabled();
 });
 
-test('SO4: the chart PNG carries a header band with title, plant, range and export time', async ({
+test('SO4: the chart PNG carries a header band with title, plant, range and export time, and a legend under the plot', async ({
   page,
 }) => {
   await signIn(page, 'operator', '/charts/22');
@@ -189,23 +189,63 @@ test('SO4: the chart PNG carries a header band with title, plant, range and expo
   const path = await png.path();
   const { readFileSync } = await import('node:fs');
   const base64 = readFileSync(path).toString('base64');
-  const info = await page.evaluate(async (data) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${data}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    // Dark (text) pixels in the top 60 CSS px: the caption lines.
-    const top = ctx.getImageData(0, 0, img.width, Math.min(img.height, 60 * devicePixelRatio)).data;
-    let dark = 0;
-    for (let i = 0; i < top.length; i += 4) if (top[i]! + top[i + 1]! + top[i + 2]! < 300) dark++;
-    return { height: img.height, dark };
-  }, base64);
+  const info = await page.evaluate(
+    async ({ data, plotHeight }) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${data}`;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.width;
+      c.height = img.height;
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      // Dark (text) pixels in the top 60 CSS px: the caption lines.
+      const top = ctx.getImageData(
+        0,
+        0,
+        img.width,
+        Math.min(img.height, 60 * devicePixelRatio),
+      ).data;
+      let dark = 0;
+      for (let i = 0; i < top.length; i += 4) if (top[i]! + top[i + 1]! + top[i + 2]! < 300) dark++;
+      // The legend under the plot: each series' colour (its swatch) and dark text.
+      // Below the header band (pngExport.ts: 12 + 18 + 4 · 13 … CSS px, 76 in all) and the plot.
+      const s = Math.max(1, devicePixelRatio);
+      const band =
+        Math.round(12 * s) * 2 + Math.round(18 * s) + Math.round(13 * s) * 2 + Math.round(8 * s);
+      const below = band + plotHeight;
+      const foot =
+        img.height > below ? ctx.getImageData(0, below, img.width, img.height - below).data : [];
+      const swatch = (hex: string) => {
+        const probe = document.createElement('canvas').getContext('2d')!;
+        probe.fillStyle = hex;
+        probe.fillRect(0, 0, 1, 1);
+        const [r, g, b] = probe.getImageData(0, 0, 1, 1).data;
+        let n = 0;
+        for (let i = 0; i < foot.length; i += 4)
+          if (
+            Math.abs(foot[i]! - r!) < 8 &&
+            Math.abs(foot[i + 1]! - g!) < 8 &&
+            Math.abs(foot[i + 2]! - b!) < 8
+          )
+            n++;
+        return n;
+      };
+      let footDark = 0;
+      for (let i = 0; i < foot.length; i += 4)
+        if (foot[i]! + foot[i + 1]! + foot[i + 2]! < 300) footDark++;
+      const colors = [...document.querySelectorAll<HTMLElement>('.u-legend .u-series .u-marker')]
+        .map((m) => getComputedStyle(m).borderColor)
+        .filter((c) => c && c !== 'rgba(0, 0, 0, 0)');
+      return { height: img.height, dark, footDark, swatches: colors.map(swatch), colors };
+    },
+    { data: base64, plotHeight },
+  );
   expect(info.height).toBeGreaterThan(plotHeight + 40);
   expect(info.dark).toBeGreaterThan(200);
+  expect(info.colors.length).toBeGreaterThan(0);
+  for (const n of info.swatches) expect(n).toBeGreaterThan(20);
+  expect(info.footDark).toBeGreaterThan(100);
 });
 
 test('SO5: a value unchanged for 10 minutes on a healthy link is not marked stale', async ({
