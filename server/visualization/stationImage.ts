@@ -1,7 +1,7 @@
 /**
  * One process image per station, generated from the station catalog: inflow, the store
  * (tank, sump, basin or pressure vessel) with its level, the pumps with running and failure
- * states, the discharge valve, flow and pressure instruments, the station's status lamps and
+ * states, the discharge valve, the set points, flow and pressure instruments, the station's status lamps and
  * measurements, and links to the overview and the neighbouring stations.
  */
 import type { StationDef } from '../plant/stationCatalog.ts';
@@ -218,6 +218,30 @@ export function stationImage(
     <text x="${panelX + 14}" y="${panelY + 16}" font-size="13" font-weight="700" fill="#4a555c">STATUS UND MESSWERTE</text>
     ${lamps.join('')}${fields.join('')}
     ${powerPv ? `<g class="pi-measure" data-pv="${powerPv}" data-action="pv" tabindex="0" role="button" aria-label="Leistungsaufnahme"><text x="${panelX + 14}" y="${panelY + 124 + measurements.length * 24}" font-size="13" fill="#2c353b">Leistungsaufnahme</text><text class="pi-value" x="${panelX + 300}" y="${panelY + 124 + measurements.length * 24}" font-size="13" text-anchor="end" font-family="monospace" fill="#1d2429" data-pv="${powerPv}" data-bind="value">—</text></g>` : ''}`);
+
+  // Set points (AnaOut): each opens the PV's dialog, whose "Bedienen" sets it through the
+  // confirm step, as on the station page.
+  const setPoints = pvs
+    .of(nr)
+    .filter((p) => p.ref.type === 'AnaOut')
+    .slice(0, 3)
+    .map((p) => ({ label: p.name, pv: `${p.ref.type}-${p.ref.nr}` }));
+  if (setPoints.length > 0) {
+    const sx = 540;
+    const sy = 80;
+    const rows = setPoints.map(
+      (
+        m,
+        i,
+      ) => `<g class="pi-measure pi-setpoint" data-pv="${esc(m.pv)}" data-action="pv" tabindex="0" role="button" aria-label="${esc(m.label)}">
+      <rect x="${sx + 4}" y="${sy + 26 + i * 20}" width="292" height="20" fill="#f7f9fa"/>
+      <text x="${sx + 12}" y="${sy + 40 + i * 20}" font-size="13" fill="#2c353b">${esc(m.label)}</text>
+      <text class="pi-value" x="${sx + 288}" y="${sy + 40 + i * 20}" font-size="13" text-anchor="end" font-family="monospace" fill="#1d2429" data-pv="${esc(m.pv)}" data-bind="value">—</text></g>`,
+    );
+    parts.push(`<rect x="${sx}" y="${sy}" width="300" height="${28 + setPoints.length * 20}" rx="6" fill="#f7f9fa" stroke="#b3bcc1"/>
+    <text x="${sx + 12}" y="${sy + 17}" font-size="13" font-weight="700" fill="#4a555c">SOLLWERTE</text>
+    ${rows.join('')}`);
+  }
 
   // Title bar, dial button and links
   const name = (nrOf: number) => all.find((d) => d.nr === nrOf);

@@ -93,9 +93,13 @@ export function pump(
   </g>`;
 }
 
-/** A gate valve (two triangles), open (hollow) or closed (filled) by its command PV. */
+/**
+ * A gate valve (two triangles), open (hollow) or closed (filled) by its command PV. Without a
+ * command it is a drawing only: no button that does nothing when pressed.
+ */
 export function valve(cx: number, cy: number, label: string, command: string | null): string {
-  return `<g class="pi-valve"${attrs({ 'data-pv': command, 'data-action': command ? 'pv' : null })} tabindex="0" role="button" aria-label="${esc(label)}">
+  const button = command ? ` tabindex="0" role="button" aria-label="${esc(label)}"` : '';
+  return `<g class="pi-valve"${attrs({ 'data-pv': command, 'data-action': command ? 'pv' : null })}${button}>
     <path d="M${cx - 16} ${cy - 11} L${cx + 16} ${cy + 11} L${cx + 16} ${cy - 11} L${cx - 16} ${cy + 11} Z" fill="#ffffff" stroke="#3d474e" stroke-width="2.5"${attrs({ 'data-pv': command, 'data-bind': command ? 'state' : null })}/>
     <line x1="${cx}" y1="${cy}" x2="${cx}" y2="${cy - 20}" stroke="#3d474e" stroke-width="2.5"/>
     <line x1="${cx - 9}" y1="${cy - 20}" x2="${cx + 9}" y2="${cy - 20}" stroke="#3d474e" stroke-width="2.5"/>

@@ -118,31 +118,64 @@ function missingKey(key: string, defaultValue?: string): string {
  * texts): the language shown, then German, then the call's `defaultValue`, then the key
  * (`missingKey`); CLDR plurals by `Intl.PluralRules` (`key_one`, `key_few`, `key_many`,
  * `key_other`, and `key_zero` for a count of 0 where a text has it); `{{name}}` inserted as
- * it is (React escapes). Keys have no namespace prefix, so a `:` in a key is just a `:`.
+ * it is (React escapes), a number with a fraction in the language's way (`textValue`). Keys have no namespace prefix, so a `:` in a key is just a `:`.
  */
 export const i18n: I18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: 'de',
-  load: 'currentOnly',
-  ns: ['translation'],
-  defaultNS: 'translation',
-  // Texts are added file by file, never fetched by i18next: init and a language switch
-  // finish at once, with what is there.
-  resources: {},
-  initAsync: false,
-  nsSeparator: false,
-  interpolation: { escapeValue: false },
-  returnedObjectHandler: (key: string) => key,
-  parseMissingKeyHandler: (key: string, defaultValue?: string) => missingKey(key, defaultValue),
-  react: {
-    // The first render waits for the texts (initI18n, withAreas); a key that comes later
-    // renders again when its area is added, instead of suspending the tree.
-    useSuspense: false,
-    bindI18n: 'languageChanged',
-    bindI18nStore: 'added',
-  },
-});
+
+/**
+ * Every value put into a text goes through here (`alwaysFormat`): a number with a fraction
+ * is written with the language's decimal sign ("Gültig: 0 bis 3,5 m", never "3.5" in
+ * German, Czech or Russian). Whole numbers stay as they are: they are counts, station and PV
+ * numbers, ports and years, which a thousands separator would spoil.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+export function numberInText(value: number, lng: string | undefined): string {
+  if (!Number.isFinite(value) || Number.isInteger(value)) return String(value);
+  const locale = lng ?? DEFAULT_LANGUAGE;
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 10, useGrouping: false });
+    numberFormats.set(locale, format);
+  }
+  return format.format(value);
+}
+function textValue(value: unknown, lng: string | undefined): unknown {
+  return typeof value === 'number' ? numberInText(value, lng) : value;
+}
+const localeNumbers = {
+  type: 'formatter' as const,
+  init: () => undefined,
+  add: () => undefined,
+  addCached: () => undefined,
+  format: (value: unknown, _format: string | undefined, lng: string | undefined) =>
+    textValue(value, lng),
+};
+
+void i18n
+  .use(initReactI18next)
+  .use(localeNumbers)
+  .init({
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: 'de',
+    load: 'currentOnly',
+    ns: ['translation'],
+    defaultNS: 'translation',
+    // Texts are added file by file, never fetched by i18next: init and a language switch
+    // finish at once, with what is there.
+    resources: {},
+    initAsync: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false, alwaysFormat: true },
+    returnedObjectHandler: (key: string) => key,
+    parseMissingKeyHandler: (key: string, defaultValue?: string) => missingKey(key, defaultValue),
+    react: {
+      // The first render waits for the texts (initI18n, withAreas); a key that comes later
+      // renders again when its area is added, instead of suspending the tree.
+      useSuspense: false,
+      bindI18n: 'languageChanged',
+      bindI18nStore: 'added',
+    },
+  });
 
 /**
  * Texts asked for without options, per language, since the texts or the language last

@@ -93,10 +93,13 @@ test('AX3: a limit edit that breaks the order is refused with its message and no
   await expect(dialog.getByText('Prioritäten müssen zwischen 0 und 9 liegen.')).toBeVisible();
   await expect(bottom).toHaveValue('9');
 
-  // A valid change is saved and the dialog closes with a confirmation.
+  // A valid change is confirmed (old → new), saved and the dialog closes with a notice.
   await bottom.fill('0,8');
   await dialog.getByLabel('Oberer Grenzwert: Priorität (0–9)').fill('2');
   await dialog.getByRole('button', { name: 'Speichern' }).click();
+  const step = page.getByRole('alertdialog', { name: /^Grenzwerte ändern: / });
+  await expect(step.locator('.command-confirm-to').first()).toHaveText('0,80 m');
+  await step.getByRole('button', { name: 'Senden' }).click();
   await expect(dialog).toBeHidden();
   await expect(
     page.getByRole('status').filter({ hasText: 'Grenzwerte wurden gespeichert' }),
@@ -351,16 +354,24 @@ test('AX12: limits changed meanwhile in another tab are not overwritten; the typ
   const theirs = other.getByRole('dialog', { name: 'Grenzwerte: Druck Druckleitung' });
   await theirs.getByLabel('Oberer Grenzwert: Verzögerung (s)').fill('77');
   await theirs.getByRole('button', { name: 'Speichern' }).click();
+  await other.getByRole('alertdialog').getByRole('button', { name: 'Senden' }).click();
   await expect(theirs).toBeHidden();
 
   await mine.getByLabel('Oberer Grenzwert: Verzögerung (s)').fill('88');
   await mine.getByRole('button', { name: 'Speichern' }).click();
+  await page
+    .getByRole('alertdialog', { name: /^Grenzwerte ändern: / })
+    .getByRole('button', { name: 'Senden' })
+    .click();
   const refused = page.getByRole('alertdialog', { name: 'Werte wurden nicht gespeichert' });
   await expect(refused.getByText(/Die Grenzwerte wurden inzwischen geändert/)).toBeVisible();
   await refused.getByRole('button', { name: 'Schließen' }).last().click();
   await expect(mine.getByLabel('Oberer Grenzwert: Verzögerung (s)')).toHaveValue('88');
   // Against the plant's current limits the same entry now goes through.
   await mine.getByRole('button', { name: 'Speichern' }).click();
+  const step = page.getByRole('alertdialog', { name: /^Grenzwerte ändern: / });
+  await expect(step.locator('.command-confirm-from')).toHaveText('77');
+  await step.getByRole('button', { name: 'Senden' }).click();
   await expect(mine).toBeHidden();
 });
 

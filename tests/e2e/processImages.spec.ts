@@ -148,6 +148,9 @@ test('PI-E5: every bound element of every image finds its PV and shows a value',
     await expect(page).toHaveURL(href);
     const values = page.locator('.pi-host [data-bind="value"]');
     await expect(values.first()).toBeVisible();
+    // Nothing offers itself as a button that does nothing when pressed (the valve of a
+    // station without a command was one).
+    await expect(page.locator('.pi-host [role="button"]:not([data-action])')).toHaveCount(0);
     // No value text stays at the placeholder once the engine delivered the image's PVs.
     await expect
       .poll(async () => (await values.allTextContents()).filter((t) => t === '—').length, {
@@ -157,4 +160,24 @@ test('PI-E5: every bound element of every image finds its PV and shows a value',
     await page.goBack();
     await expect(page.locator('.pi-card').first()).toBeVisible();
   }
+});
+
+test('PI-E6: a set value is changed from the process image, through the confirm step', async ({
+  page,
+}) => {
+  await signIn(page, 'operator', IMAGE);
+  const point = page.locator('.pi-host .pi-setpoint[aria-label="Sollwert Drehzahl"]');
+  const shown = point.locator('[data-bind="value"]');
+  await expect(shown).toHaveText(/^\d+ %$/);
+  const next = (await shown.textContent()) === '80 %' ? '75' : '80';
+  await point.click();
+  const dialog = page.getByRole('dialog', { name: 'Sollwert Drehzahl', exact: true });
+  await dialog.getByRole('button', { name: 'Bedienen …' }).click();
+  const set = page.getByRole('dialog', { name: 'Wert setzen: Sollwert Drehzahl' });
+  await set.getByLabel('Neuer Wert').fill(next);
+  await set.getByRole('button', { name: 'Wert setzen' }).click();
+  const step = page.getByRole('alertdialog', { name: 'Befehl bestätigen' });
+  await expect(step.locator('.command-confirm-to')).toHaveText(`${next} %`);
+  await step.getByRole('button', { name: 'Senden' }).click();
+  await expect(shown).toHaveText(`${next} %`);
 });

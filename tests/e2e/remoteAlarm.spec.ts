@@ -525,3 +525,30 @@ test('RA-E12: a remote alarm waiting for confirmation shows live in the header, 
   }
   await expect(row).toHaveCount(0);
 });
+
+test('RA-E13: switching off the last number of an on-call group starts on Abbrechen and names who is then not called', async ({
+  page,
+  plant,
+}) => {
+  const { data } = await callNumbers(plant.url);
+  // The control room is the only number of its group ("Leitwarte").
+  const last = data.alarmCallnumbers.find((n) => n.name === 'Leitwarte Talaue')!;
+  expect(data.alarmCallnumbers.filter((n) => n.categoryId === last.categoryId)).toHaveLength(1);
+  expect(last.active).toBe(true);
+  await signIn(page, 'operator', '/remote-alarm/numbers');
+  const row = page.locator(`[data-number="${last.id}"]`);
+  await expect(row).toHaveAttribute('data-state', 'on');
+  await row.getByRole('button', { name: 'Ausschalten' }).click();
+  const step = page.getByRole('alertdialog', { name: 'Rufnummer umschalten' });
+  await expect(step.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
+  await expect(step.locator('[data-last-of-group]')).toContainText(
+    'Danach wird Leitwarte Talaue (+49 7031 66100) nicht mehr gerufen und aus „Leitwarte“ niemand.',
+  );
+  await expect(step).toContainText('Eingabetaste: abbrechen');
+  // Enter, as a hurried operator presses it, sends nothing.
+  await page.keyboard.press('Enter');
+  await expect(step).toBeHidden();
+  await expect(row).toHaveAttribute('data-state', 'on');
+  const again = await callNumbers(plant.url);
+  expect(again.data.alarmCallnumbers.find((n) => n.id === last.id)!.active).toBe(true);
+});

@@ -8,6 +8,11 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { completeSignIn, signIn } from './auth.ts';
 import { openValveCommands } from './valveCommands.ts';
+import { json, restoreLimits } from './limits.ts';
+import { signInHttp } from '../support/login.ts';
+import { ACTION_EXTRA_API } from '../../src/contract/actions.ts';
+import type { PvLimitConfig } from '../../src/contract/pv.ts';
+import { LANGUAGE_STORAGE_KEY } from '../../src/app/languageKey.ts';
 
 async function pumpCommandRow(page: Page) {
   await page.goto('/stations/1');
@@ -167,7 +172,7 @@ test('SO3: a digital output in a process image offers its own commands first, th
   await expect(again.getByRole('button', { name: target })).toBeDisabled();
 });
 
-test('SO4: the chart PNG carries a header band with title, plant, range and export time', async ({
+test('SO4: the chart PNG carries a header band with title, plant, range and export time, and a legend under the plot', async ({
   page,
 }) => {
   await signIn(page, 'operator', '/charts/22');
@@ -184,23 +189,63 @@ test('SO4: the chart PNG carries a header band with title, plant, range and expo
   const path = await png.path();
   const { readFileSync } = await import('node:fs');
   const base64 = readFileSync(path).toString('base64');
-  const info = await page.evaluate(async (data) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${data}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    // Dark (text) pixels in the top 60 CSS px: the caption lines.
-    const top = ctx.getImageData(0, 0, img.width, Math.min(img.height, 60 * devicePixelRatio)).data;
-    let dark = 0;
-    for (let i = 0; i < top.length; i += 4) if (top[i]! + top[i + 1]! + top[i + 2]! < 300) dark++;
-    return { height: img.height, dark };
-  }, base64);
+  const info = await page.evaluate(
+    async ({ data, plotHeight }) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${data}`;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.width;
+      c.height = img.height;
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      // Dark (text) pixels in the top 60 CSS px: the caption lines.
+      const top = ctx.getImageData(
+        0,
+        0,
+        img.width,
+        Math.min(img.height, 60 * devicePixelRatio),
+      ).data;
+      let dark = 0;
+      for (let i = 0; i < top.length; i += 4) if (top[i]! + top[i + 1]! + top[i + 2]! < 300) dark++;
+      // The legend under the plot: each series' colour (its swatch) and dark text.
+      // Below the header band (pngExport.ts: 12 + 18 + 4 · 13 … CSS px, 76 in all) and the plot.
+      const s = Math.max(1, devicePixelRatio);
+      const band =
+        Math.round(12 * s) * 2 + Math.round(18 * s) + Math.round(13 * s) * 2 + Math.round(8 * s);
+      const below = band + plotHeight;
+      const foot =
+        img.height > below ? ctx.getImageData(0, below, img.width, img.height - below).data : [];
+      const swatch = (hex: string) => {
+        const probe = document.createElement('canvas').getContext('2d')!;
+        probe.fillStyle = hex;
+        probe.fillRect(0, 0, 1, 1);
+        const [r, g, b] = probe.getImageData(0, 0, 1, 1).data;
+        let n = 0;
+        for (let i = 0; i < foot.length; i += 4)
+          if (
+            Math.abs(foot[i]! - r!) < 8 &&
+            Math.abs(foot[i + 1]! - g!) < 8 &&
+            Math.abs(foot[i + 2]! - b!) < 8
+          )
+            n++;
+        return n;
+      };
+      let footDark = 0;
+      for (let i = 0; i < foot.length; i += 4)
+        if (foot[i]! + foot[i + 1]! + foot[i + 2]! < 300) footDark++;
+      const colors = [...document.querySelectorAll<HTMLElement>('.u-legend .u-series .u-marker')]
+        .map((m) => getComputedStyle(m).borderColor)
+        .filter((c) => c && c !== 'rgba(0, 0, 0, 0)');
+      return { height: img.height, dark, footDark, swatches: colors.map(swatch), colors };
+    },
+    { data: base64, plotHeight },
+  );
   expect(info.height).toBeGreaterThan(plotHeight + 40);
   expect(info.dark).toBeGreaterThan(200);
+  expect(info.colors.length).toBeGreaterThan(0);
+  for (const n of info.swatches) expect(n).toBeGreaterThan(20);
+  expect(info.footDark).toBeGreaterThan(100);
 });
 
 test('SO5: a value unchanged for 10 minutes on a healthy link is not marked stale', async ({
@@ -400,4 +445,79 @@ test('SO10: two similar long names stay distinguishable at 360 px, with the full
       .filter((title) => title !== null),
   );
   expect(outside).toEqual([]);
+});
+
+test('SO11: a limit change on the station page goes through the confirm step with old → new; Abbrechen sends nothing', async ({
+  page,
+  plant,
+}) => {
+  const pv = { type: 'AnaIn', nr: 100001 } as const;
+  const api = await signInHttp(plant.url, 'operator');
+  const limitsNow = () => json<PvLimitConfig[]>(api, ACTION_EXTRA_API.limitConfigs, [pv]);
+  const original = await limitsNow();
+  const top = original.find((l) => l.pvLimitRef.limitType === 'Top')!;
+  const delay = String(top.delayTime === 42 ? 43 : 42);
+  try {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await signIn(page, 'operator', '/stations/1');
+    await page.getByRole('button', { name: 'AE', exact: true }).click();
+    await page
+      .locator('[data-pv="AnaIn-100001"]')
+      .getByRole('button', { name: /^Aktionen für / })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Grenzwerte: Füllstand Rohwasserbehälter' });
+    await dialog.getByLabel('Oberer Grenzwert: Verzögerung (s)').fill(delay);
+    await dialog.getByLabel('Oberer Grenzwert: Priorität (0–9)').fill(String(top.priority));
+    const save = async () => {
+      await dialog.getByRole('button', { name: 'Speichern' }).click();
+      const step = page.getByRole('alertdialog', {
+        name: 'Grenzwerte ändern: Füllstand Rohwasserbehälter',
+      });
+      await expect(step).toBeVisible();
+      // Only what changed is listed: the one delay, old → new, with the station.
+      const change = step.locator('[data-command-change]');
+      await expect(change).toHaveCount(1);
+      await expect(change).toContainText('Oberer Grenzwert: Verzögerung (s)');
+      await expect(change.locator('.command-confirm-from')).toHaveText(String(top.delayTime));
+      await expect(change.locator('.command-confirm-to')).toHaveText(delay);
+      await expect(step).toContainText('Station 1 ');
+      await expect(step.getByRole('button', { name: 'Senden' })).toBeFocused();
+      return step;
+    };
+
+    const first = await save();
+    await page.screenshot({ path: test.info().outputPath('limit-confirm-de-1920.png') });
+    await first.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(first).toBeHidden();
+    await expect(dialog.getByLabel('Oberer Grenzwert: Verzögerung (s)')).toHaveValue(delay);
+    const untouched = (await limitsNow()).find((l) => l.pvLimitRef.limitType === 'Top')!;
+    expect(untouched.delayTime).toBe(top.delayTime);
+
+    const second = await save();
+    await page.keyboard.press('Enter');
+    await expect(second).toBeHidden();
+    await expect(dialog).toBeHidden();
+    await expect
+      .poll(
+        async () => (await limitsNow()).find((l) => l.pvLimitRef.limitType === 'Top')!.delayTime,
+      )
+      .toBe(Number(delay));
+
+    // In Russian at 360 px the step reads the same way (looked at as a screenshot).
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.evaluate((key) => localStorage.setItem(key, 'ru'), LANGUAGE_STORAGE_KEY);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await page.getByRole('button', { name: 'АВх', exact: true }).click();
+    await page.locator('[data-pv="AnaIn-100001"]').getByRole('button').first().click();
+    const ru = page.getByRole('dialog', { name: /^Пределы: / });
+    await ru.locator('input[name="Top.delayTime"]').fill(String(top.delayTime));
+    await ru.getByRole('button', { name: 'Сохранить' }).click();
+    const step = page.getByRole('alertdialog', { name: /^Изменить пределы: / });
+    await expect(step.locator('.command-confirm-to')).toHaveText(String(top.delayTime));
+    await page.screenshot({ path: test.info().outputPath('limit-confirm-ru-360.png') });
+    await step.getByRole('button', { name: 'Отмена' }).click();
+  } finally {
+    await restoreLimits(api, pv, original);
+  }
 });

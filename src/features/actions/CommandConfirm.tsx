@@ -1,8 +1,9 @@
 /**
  * The second step of every write to an output (ISA-101 two-step, SPEC §2 "Action dialogs"):
  * shows what will change (PV, station, old → new value with unit) and sends only on an
- * explicit confirm. The confirm button takes the focus, so Enter confirms; Escape (and the
- * close button) cancels and nothing is sent.
+ * explicit confirm. The confirm button takes the focus, so Enter confirms (unless the command
+ * leaves something uncovered: then Abbrechen has it); Escape (and the close button) cancels
+ * and nothing is sent.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
@@ -27,6 +28,11 @@ export interface CommandRequest {
   confirmLabel: string;
   /** A destructive command (counter reset) gets the danger button. */
   danger?: boolean;
+  /**
+   * A command that leaves someone or something uncovered (the last number of an on-call
+   * group switched off): the focus starts on Abbrechen, so Enter does not send it.
+   */
+  focusCancel?: boolean;
   note?: ReactNode;
 }
 
@@ -54,13 +60,17 @@ export function CommandConfirm({
       className="command-confirm"
       actions={
         <>
-          <Button variant="secondary" onClick={() => onAnswer(false)}>
+          <Button
+            variant="secondary"
+            onClick={() => onAnswer(false)}
+            data-autofocus={request?.focusCancel ? true : undefined}
+          >
             {t('safeOps.confirm.cancel')}
           </Button>
           <Button
             variant={request?.danger ? 'danger' : 'primary'}
             onClick={() => onAnswer(true)}
-            data-autofocus
+            data-autofocus={request?.focusCancel ? undefined : true}
           >
             {request?.confirmLabel}
           </Button>
@@ -89,7 +99,9 @@ export function CommandConfirm({
             ))}
           </ul>
           {request.note && <p className="action-note">{request.note}</p>}
-          <p className="command-confirm-keys">{t('safeOps.confirm.keys')}</p>
+          <p className="command-confirm-keys">
+            {t(request.focusCancel ? 'safeOps.confirm.keysCancel' : 'safeOps.confirm.keys')}
+          </p>
         </>
       )}
     </Dialog>

@@ -27,7 +27,10 @@ import { ActionFormDialog } from './FormDialogActions.tsx';
 import { loadLimitConfigs, setAnaInLimits } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { useRuleText } from './useRuleText.ts';
-import { useFormat } from '../../app/useFormat.ts';
+import { useFormat, type Formatters } from '../../app/useFormat.ts';
+import { withUnit } from '../../domain/pvFormat.ts';
+import { useCommandConfirm, type CommandChange } from './CommandConfirm.tsx';
+import type { TFunction } from 'i18next';
 
 type Draft = Record<LimitType, { limit: string; priority: string; delayTime: string }>;
 
@@ -53,22 +56,59 @@ function draftOf(
   return draft;
 }
 
-/** The edited configs; a text that is no number becomes NaN and fails the rules. */
+/**
+ * The edited configs; a text that is no number becomes NaN and fails the rules. A limit whose
+ * text was not touched keeps the plant's value: the field shows it rounded to the PV's
+ * decimals, and sending the rounded value would change a limit nobody changed.
+ */
 function editedConfigs(
   loaded: readonly PvLimitConfig[],
   draft: Draft,
-  decimal: ',' | '.',
+  decimals: number,
+  decimalComma: boolean,
 ): PvLimitConfig[] {
   const int = (s: string) => (/^\s*-?\d+\s*$/.test(s) ? Number(s) : NaN);
   return loaded.map((c) => {
     if (c.notSet) return c;
     const d = draft[c.pvLimitRef.limitType];
+    const untouched = d.limit === limitText(c.limit, decimals, decimalComma);
     return {
       ...c,
-      limit: parseNumberInput(d.limit, decimal) ?? NaN,
+      limit: untouched ? c.limit : (parseNumberInput(d.limit, decimalComma ? ',' : '.') ?? NaN),
       priority: int(d.priority),
       delayTime: int(d.delayTime),
     };
+  });
+}
+
+const LIMIT_FIELDS = ['limit', 'priority', 'delayTime'] as const;
+
+/**
+ * What the confirm step lists (ISA-18.2 watches limit changes closest): each changed field of
+ * each changed limit, old → new, the limit with the PV's decimals and unit.
+ */
+export function limitChanges(
+  request: { oldValues: readonly PvLimitConfig[]; newValues: readonly PvLimitConfig[] },
+  config: PvConfig,
+  format: Pick<Formatters, 'number'>,
+  t: TFunction,
+): CommandChange[] {
+  const station = `${config.stationNumber} ${config.stationName}`;
+  const shown = (field: (typeof LIMIT_FIELDS)[number], c: PvLimitConfig) =>
+    field === 'limit'
+      ? withUnit(format.number(c.limit, config.decimalPlaces), config.dimension)
+      : String(c[field]);
+  return request.newValues.flatMap((next, i) => {
+    const prev = request.oldValues[i] ?? next;
+    const label = t(`actions.limits.types.${next.pvLimitRef.limitType}`);
+    return LIMIT_FIELDS.filter((f) => prev[f] !== next[f] || prev.notSet !== next.notSet).map(
+      (f) => ({
+        pv: `${label}: ${t(`actions.limits.${f}`)}`,
+        station,
+        from: prev.notSet ? t('actions.limits.notSet') : shown(f, prev),
+        to: shown(f, next),
+      }),
+    );
   });
 }
 
@@ -82,7 +122,9 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
   const access = useWriteAccess('writePvs', config.stationNumber);
   const { t } = useTranslation();
   const text = useRuleText();
-  const decimalComma = useFormat().locale !== 'en';
+  const format = useFormat();
+  const decimalComma = format.locale !== 'en';
+  const confirm = useCommandConfirm();
   const [loaded, setLoaded] = useState<PvLimitConfig[] | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -135,7 +177,7 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
       ]);
       return;
     }
-    const edited = editedConfigs(loaded, draft, decimalComma ? ',' : '.');
+    const edited = editedConfigs(loaded, draft, config.decimalPlaces, decimalComma);
     const messages = validateLimitConfigs(edited);
     if (messages.length > 0) {
       setErrors(messages.map((m) => ({ field: m.field, text: text(m) })));
@@ -144,6 +186,12 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
     setErrors([]);
     const request = buildSetLimitsRequest(loaded, edited);
     if (request.newValues.length === 0) return onDone(t('actions.common.unchanged'));
+    const ok = await confirm.ask({
+      title: t('safeOps.confirm.limitsTitle', { name: config.name }),
+      confirmLabel: t('safeOps.confirm.send'),
+      changes: limitChanges(request, config, format, t),
+    });
+    if (!ok) return;
     setBusy(true);
     const answer = await setAnaInLimits(request);
     setBusy(false);
@@ -275,6 +323,7 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
           </form>
         )}
       </LoadingState>
+      {confirm.element}
     </ActionFormDialog>
   );
 }

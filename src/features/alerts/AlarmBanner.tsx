@@ -6,7 +6,9 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Trans } from 'react-i18next';
 import { useTranslation } from '../../app/useTranslation.ts';
+import { useKiosk } from '../../app/useKiosk.ts';
 import { useAlertCounts, useConnectionStatus } from '../../live/index.ts';
 import { cx, Icon, type IconName } from '../../ui/index.ts';
 import type { Horn } from './horn.ts';
@@ -38,6 +40,7 @@ export function AlarmBanner() {
   const alarmText = useAlarmText();
   const settings = useHornSettings();
   const [audioAllowed, setAudioAllowed] = useState(false);
+  const kiosk = useKiosk();
   const horn = useRef<Horn | null>(null);
   // The horn itself (Web Audio) loads with the first tap: before one the browser plays no
   // sound anyway, so it stays off a tab's critical path (issue 42).
@@ -65,6 +68,13 @@ export function AlarmBanner() {
       horn.current = null;
     };
   }, [unlockHorn]);
+
+  // A wall monitor has nobody to tap: it tries at once, which a browser that lets this site
+  // play sound (Chromium's --autoplay-policy=no-user-gesture-required, a site setting)
+  // allows; otherwise the kiosk notice below says how to allow it.
+  useEffect(() => {
+    if (kiosk) void unlockHorn().then((ok) => ok && setAudioAllowed(true));
+  }, [kiosk, unlockHorn]);
 
   const top = counts?.top ?? null;
   const latest = counts?.latest ?? null;
@@ -165,6 +175,14 @@ export function AlarmBanner() {
         <span className="horn-state">{t(`alerts.horn.state.${state}`)}</span>
         <span className="horn-action">{t(`alerts.horn.action.${state}`)}</span>
       </button>
+      {kiosk && state === 'blocked' && (
+        <p className="kiosk-horn-notice" role="note" data-kiosk-horn-notice>
+          <Icon name="soundBlocked" size={18} />
+          <span>
+            <Trans t={t} i18nKey="alerts.horn.kioskBlocked" components={{ code: <code /> }} />
+          </span>
+        </p>
+      )}
     </div>
   );
 }

@@ -343,6 +343,10 @@ export function ChartView({ config, series, target, initialRange, initialSource 
         text: css.getPropertyValue('--text').trim() || '#1e2327',
         muted: css.getPropertyValue('--text-muted').trim() || '#59636b',
       },
+      model.series.map((s) => ({
+        color: s.color,
+        label: s.dimension ? `${s.label} [${s.dimension}]` : s.label,
+      })),
     );
     out?.toBlob((blob) => {
       if (blob) saveBlob(blob, `${config.title}.png`);

@@ -5,7 +5,7 @@
  * built anew only when the layout changes; new data and ranges only update it.
  */
 import { alarmMarkElement, type AlarmMarkProps } from '../../ui/index.ts';
-import { useNowEvery } from '../../ui/useNow.ts';
+import { watchAge } from '../../ui/ageClock.ts';
 import { digitalStateText } from '../../domain/pvFormat.ts';
 import type { FormatLocale } from '../../domain/format.ts';
 import { staleGlyph, type StaleMark, type StaleReason } from '../../domain/valueStanding.ts';
@@ -457,13 +457,13 @@ export function UPlotChart(props: UPlotChartProps) {
 
   // A series whose PV's live value is stale: its mark and age beside its legend entry, its
   // read-out muted (domain/valueStanding.ts, the same rule as every view).
-  const minute = useNowEvery(60_000);
   const staleKey = [...(props.legendStale ?? new Map<string, LegendStale>())]
     .map(([id, s]) => `${id}:${s.reason}:${s.timestamp}:${s.label}`)
     .join('|');
   useEffect(() => {
     const u = plot.current;
     if (!u) return;
+    const releases: (() => void)[] = [];
     forEachLegendRow(u, props.model.series, (s, row, cell) => {
       cell.querySelector('.legend-stale')?.remove();
       const stale = props.legendStale?.get(s.id);
@@ -482,22 +482,26 @@ export function UPlotChart(props: UPlotChartProps) {
       mark.setAttribute('aria-label', stale.label);
       mark.textContent = staleGlyph(stale.mark);
       note.append(mark);
-      const age =
-        stale.timestamp !== null && props.formatAge
-          ? props.formatAge(Math.max(0, Date.now() - stale.timestamp))
-          : null;
-      if (age) {
-        const text = document.createElement('span');
-        text.className = 'stale-age';
-        text.textContent = age;
-        note.append(text);
-      }
-      note.title = age ? `${stale.label} · ${age}` : stale.label;
+      note.title = stale.label;
       cell.append(note);
+      if (stale.timestamp === null || !props.formatAge) return;
+      // The age keeps ticking, written in place by the tab's one age clock (each second
+      // under a minute, then each minute…), as every other age the tab shows.
+      const text = document.createElement('time');
+      text.className = 'stale-age';
+      text.dateTime = new Date(stale.timestamp).toISOString();
+      note.append(text);
+      releases.push(
+        watchAge(text, stale.timestamp, props.formatAge, (el, age) => {
+          el.textContent = age;
+          note.title = `${stale.label} · ${age}`;
+        }),
+      );
     });
-    // staleKey stands for legendStale; the minute for the age; the plot is rebuilt with the layout.
+    return () => releases.forEach((release) => release());
+    // staleKey stands for legendStale; the plot is rebuilt with the layout.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [staleKey, minute, props.model.layoutKey, theme]);
+  }, [staleKey, props.model.layoutKey, theme]);
 
   useEffect(() => {
     const u = plot.current;

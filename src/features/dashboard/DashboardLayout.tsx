@@ -26,13 +26,25 @@ function tableStyle(tile: DashboardTile, columns: number): React.CSSProperties {
   };
 }
 
-function freeStyle(tile: DashboardTile): React.CSSProperties {
+/**
+ * A free board whose tiles reach below 100 % (the sample boards reach 124 %) is scaled down
+ * in height, so every tile stays on the board and a wall monitor shows it without scrolling.
+ */
+function freeBottom(tiles: readonly DashboardTile[]): number {
+  return Math.max(
+    100,
+    ...tiles.map((t) => (t.placement?.y ?? 0) + (t.placement?.height ?? 25)),
+  );
+}
+
+function freeStyle(tile: DashboardTile, bottom: number): React.CSSProperties {
   const p = tile.placement ?? {};
+  const scale = 100 / bottom;
   return {
     left: `${p.x ?? 0}%`,
-    top: `${p.y ?? 0}%`,
+    top: `${(p.y ?? 0) * scale}%`,
     width: `${p.width ?? 25}%`,
-    height: `${p.height ?? 25}%`,
+    height: `${(p.height ?? 25) * scale}%`,
   };
 }
 
@@ -63,14 +75,16 @@ export function DashboardLayout({ dashboard }: { dashboard: Dashboard }) {
           ))}
         </div>
       );
-    case 'FreeLayout':
+    case 'FreeLayout': {
+      const bottom = freeBottom(tiles);
       return (
         <div className="dash dash-free" data-layout="FreeLayout">
           {tiles.map((tile) => (
-            <Tile key={tile.id} tile={tile} style={freeStyle(tile)} />
+            <Tile key={tile.id} tile={tile} style={freeStyle(tile, bottom)} />
           ))}
         </div>
       );
+    }
     default:
       return (
         <>

@@ -119,6 +119,9 @@ export function HelpPage() {
             <br />
             <Trans t={t} i18nKey="help.kiosk.off" components={{ code: <code /> }} />
           </p>
+          <p id="kiosk-horn">
+            <Trans t={t} i18nKey="help.kiosk.horn" components={{ code: <code /> }} />
+          </p>
         </Panel>
       </div>
     </div>

@@ -62,11 +62,24 @@ export function NumbersPage() {
     const byId = new Map(data.alarmCallnumbers.map((x) => [x.id, x]));
     const category = data.categories.find((c) => c.id === n.categoryId);
     const left = stationsLeftWithoutOnCall(live.plans, switches);
+    // The last number of its group switched off: nobody of the group is called afterwards.
+    const lastOfGroup =
+      !to &&
+      !data.alarmCallnumbers.some(
+        (x) => x.categoryId === n.categoryId && x.id !== n.id && x.active,
+      );
+    const nobody =
+      left.length > 0
+        ? t('remoteAlarm.numbers.nobodyLeft', {
+            stations: left.map((s) => s.stationName).join(', '),
+          })
+        : null;
     setDone(null);
     const ok = await confirm.ask({
       title: t('remoteAlarm.numbers.confirmTitle'),
       confirmLabel: t('remoteAlarm.numbers.confirmLabel'),
-      danger: left.length > 0,
+      danger: left.length > 0 || lastOfGroup,
+      focusCancel: left.length > 0 || lastOfGroup,
       changes: switches.map((s: NumberSwitch) => {
         const x = byId.get(s.id)!;
         return {
@@ -76,14 +89,18 @@ export function NumbersPage() {
           to: stateText(s.to),
         };
       }),
-      note:
-        left.length > 0
-          ? t('remoteAlarm.numbers.nobodyLeft', {
-              stations: left.map((s) => s.stationName).join(', '),
-            })
-          : switches.length > 1
-            ? t('remoteAlarm.numbers.standbyNote')
-            : undefined,
+      note: lastOfGroup ? (
+        <span data-last-of-group>
+          {t('remoteAlarm.numbers.lastOfGroup', {
+            group: category?.name ?? '',
+            name: n.name,
+            number: n.number,
+          })}
+          {nobody && ` ${nobody}`}
+        </span>
+      ) : (
+        (nobody ?? (switches.length > 1 ? t('remoteAlarm.numbers.standbyNote') : undefined))
+      ),
     });
     if (!ok) return;
     setBusy(true);

@@ -111,8 +111,9 @@ describe('useTranslation (src/app/useTranslation.ts)', () => {
       '5 файлов',
       '21 файл',
     ]);
-    // Russian "other" (fractions) is missing: German's form stands in, not the key.
-    expect(t('probe.files', { count: 1.5 })).toBe('1.5 Dateien');
+    // Russian "other" (fractions) is missing: German's form stands in, not the key (the
+    // number written the Russian way).
+    expect(t('probe.files', { count: 1.5 })).toBe('1,5 Dateien');
     await act(async () => i18n.changeLanguage('cs'));
     expect(t('probe.files', { count: 2 })).toBe('2 Dateien');
     await act(async () => i18n.changeLanguage('de'));

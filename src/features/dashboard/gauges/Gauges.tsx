@@ -7,6 +7,7 @@
  */
 import { alarmShortText } from '../../../domain/pvAlarm.ts';
 import { useTranslation } from '../../../app/useTranslation.ts';
+import { numberInText } from '../../../app/i18n.ts';
 import { StaleNote, cx, staleValueClass } from '../../../ui/index.ts';
 import type { PvValue } from '../../../contract/pv.ts';
 import type { StationConnection } from '../../../domain/valueStanding.ts';
@@ -39,11 +40,12 @@ function ValueLine({ model, value, connection }: GaugeProps) {
 }
 
 function Scale({ model }: { model: GaugeModel }) {
+  const { i18n } = useTranslation();
   if (model.min === null || model.max === null) return null;
   return (
     <span className="gauge-scale">
-      <span>{model.min}</span>
-      <span>{model.max}</span>
+      <span>{numberInText(model.min, i18n.language)}</span>
+      <span>{numberInText(model.max, i18n.language)}</span>
     </span>
   );
 }
@@ -127,6 +129,7 @@ export function writeGauge(root: HTMLElement, model: GaugeModel): void {
 
 export function CircularGauge(props: GaugeProps) {
   const { model } = props;
+  const { i18n } = useTranslation();
   return (
     <div className="gauge gauge-circular">
       <svg viewBox="0 0 120 104" role="img" aria-label={circularLabel(model)}>
@@ -148,12 +151,12 @@ export function CircularGauge(props: GaugeProps) {
         )}
         {model.min !== null && (
           <text x="22" y="102" className="gauge-tick">
-            {model.min}
+            {numberInText(model.min, i18n.language)}
           </text>
         )}
         {model.max !== null && (
           <text x="98" y="102" className="gauge-tick" textAnchor="end">
-            {model.max}
+            {numberInText(model.max, i18n.language)}
           </text>
         )}
       </svg>

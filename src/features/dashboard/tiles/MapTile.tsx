@@ -16,7 +16,7 @@ import { useDashboardShared } from '../DashboardContext.ts';
 import { knownCase } from '../enums.ts';
 import { TileError } from '../TileFrame.tsx';
 import { fitMercator, tileUrl, type MapFrame } from './mercator.ts';
-import { placeMarkers } from './markerLayout.ts';
+import { placeMarkers, placeTags, type TagPlace, type TagSize } from './markerLayout.ts';
 
 /** The station list (names, locations) is read again this often; states are live. */
 const STATION_REFRESH_MS = 30_000;
@@ -64,6 +64,7 @@ export function MapTile({ tile }: { tile: DashboardTile }) {
       ),
     [stations, tile.stations],
   );
+  const tagSizes = useTagSizes(ref, shown);
   const frame = useMemo(
     () =>
       size.width > 0
@@ -81,18 +82,96 @@ export function MapTile({ tile }: { tile: DashboardTile }) {
       />
     );
   const template = mapTiles[mapType];
+  const markers = frame ? placeMarkers(shown, frame) : [];
+  const tags = placeTags(
+    markers.map((m) => ({
+      key: m.station.stationNumber,
+      x: m.x,
+      y: m.y,
+      size: tagSizes.get(m.station.stationNumber),
+    })),
+    size,
+  );
   return (
     <div ref={ref} className="map" data-map-type={mapType}>
       {frame && template && <TileLayer frame={frame} template={template} />}
-      {frame &&
-        placeMarkers(shown, frame).map(({ station, x, y, label }) => (
-          <Marker key={station.stationNumber} station={station} x={x} y={y} showLabel={label} />
-        ))}
+      <svg className="map-leaders" aria-hidden="true">
+        {markers.map(({ station, x, y }) => {
+          const tag = tags.get(station.stationNumber);
+          const measured = tagSizes.get(station.stationNumber);
+          if (!tag?.leader || !measured) return null;
+          // To the nearest point of the tag's box.
+          const tx = Math.min(Math.max(x, tag.x), tag.x + measured.width);
+          const ty = Math.min(Math.max(y, tag.y), tag.y + measured.height);
+          return <line key={station.stationNumber} x1={x} y1={y} x2={tx} y2={ty} />;
+        })}
+      </svg>
+      {markers.map(({ station, x, y }) => (
+        <Marker
+          key={station.stationNumber}
+          station={station}
+          x={x}
+          y={y}
+          tag={tags.get(station.stationNumber)!}
+        />
+      ))}
       {stations !== null && shown.length === 0 && (
         <p className="tile-message">{t('dashboard.map.none')}</p>
       )}
     </div>
   );
+}
+
+/**
+ * The drawn size of each marker's tag, and whether it holds an alarm badge: read whenever a
+ * tag changes size (a badge comes or goes, the language changes), so the tags are laid out
+ * from what is on the screen.
+ */
+function useTagSizes(
+  ref: React.RefObject<HTMLDivElement | null>,
+  shown: readonly StationOverview[],
+): Map<number, TagSize> {
+  const [sizes, setSizes] = useState<Map<number, TagSize>>(() => new Map());
+  useEffect(() => {
+    const map = ref.current;
+    if (!map) return;
+    const read = () => {
+      const next = new Map<number, TagSize>();
+      for (const tag of map.querySelectorAll<HTMLElement>('.map-marker-tag')) {
+        next.set(Number(tag.dataset.station), {
+          width: Math.ceil(tag.offsetWidth),
+          height: Math.ceil(tag.offsetHeight),
+          alarm: tag.querySelector('[data-station-alarm]') !== null,
+        });
+      }
+      setSizes((old) => {
+        const same =
+          old.size === next.size &&
+          [...next].every(([k, v]) => {
+            const o = old.get(k);
+            return o && o.width === v.width && o.height === v.height && o.alarm === v.alarm;
+          });
+        return same ? old : next;
+      });
+    };
+    const observer = new ResizeObserver(read);
+    const watch = () => {
+      observer.disconnect();
+      for (const tag of map.querySelectorAll('.map-marker-tag')) observer.observe(tag);
+    };
+    watch();
+    // A badge that comes or goes with no change of size still changes the order.
+    const mutations = new MutationObserver(() => {
+      watch();
+      read();
+    });
+    mutations.observe(map, { childList: true, subtree: true });
+    return () => {
+      observer.disconnect();
+      mutations.disconnect();
+    };
+  }, [ref, shown]);
+  return sizes;
 }
 
 /** The map tiles; when none loads, the layer hides and says so once. */
@@ -132,12 +211,12 @@ function Marker({
   station,
   x,
   y,
-  showLabel,
+  tag,
 }: {
   station: StationOverview;
   x: number;
   y: number;
-  showLabel: boolean;
+  tag: TagPlace;
 }) {
   const { t } = useTranslation();
   // Its dial state alone: a marker renders for no newer time stamp (FR9).
@@ -159,30 +238,32 @@ function Marker({
     ? `${alarmWords(station.name, alarm)}; ${link ? unknown : t(`stations.dialState.${dial}`)}`
     : `${station.name}: ${connection}`;
   return (
-    <span
-      className={`map-marker map-marker-${tone}`}
-      style={{ left: x, top: y }}
-      data-station={station.stationNumber}
-    >
+    <span className={`map-marker map-marker-${tone}`} data-station={station.stationNumber}>
       <Link
         to={`/stations/${station.stationNumber}`}
         className="map-marker-link"
+        style={{ left: x, top: y }}
         aria-label={label}
         title={label}
       >
         <span className="map-marker-dot" aria-hidden="true" />
-        <span
-          className={showLabel ? 'map-marker-label' : 'map-marker-label map-marker-label-hidden'}
-        >
+      </Link>
+      {/* The name and the alarm badge, placed by placeTags where they cover nothing. */}
+      <span
+        className={tag.shown ? 'map-marker-tag' : 'map-marker-tag map-marker-tag-hidden'}
+        style={{ left: tag.x, top: tag.y }}
+        data-station={station.stationNumber}
+      >
+        <span className="map-marker-label" aria-hidden="true">
           {station.name}
         </span>
-      </Link>
-      <StationAlarmLink
-        stationNumber={station.stationNumber}
-        stationName={station.name}
-        compact
-        className="map-marker-alarm-link"
-      />
+        <StationAlarmLink
+          stationNumber={station.stationNumber}
+          stationName={station.name}
+          compact
+          className="map-marker-alarm-link"
+        />
+      </span>
     </span>
   );
 }

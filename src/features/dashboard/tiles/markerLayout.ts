@@ -8,7 +8,7 @@ const MARKER_GAP = 25;
 /**
  * Markers in pixels. Stations whose targets would overlap are nudged apart (rounds of pairwise
  * relaxation along the axis where they are already further apart, so a marker moves only a
- * few pixels), and a label shows only where it overlaps no other marker or label.
+ * few pixels). Their tags (name, alarm badge) are placed by `placeTags`.
  */
 export function placeMarkers<S extends { location: GeoLocation | null }>(
   stations: S[],
@@ -17,7 +17,6 @@ export function placeMarkers<S extends { location: GeoLocation | null }>(
   const placed = stations.map((station) => ({
     station,
     ...frame.project(station.location!),
-    label: true,
   }));
   for (let round = 0; round < 50; round++) {
     let moved = false;
@@ -45,18 +44,99 @@ export function placeMarkers<S extends { location: GeoLocation | null }>(
     }
     if (!moved) break;
   }
-  placed.sort((a, b) => a.y - b.y);
-  const LABEL_W = 150;
-  const LABEL_H = 26;
-  const boxes: { x: number; y: number }[] = [];
-  for (const m of placed) {
-    const clash =
-      placed.some(
-        (o) =>
-          o !== m && o.x > m.x - MARKER_GAP && o.x < m.x + LABEL_W && Math.abs(o.y - m.y) < LABEL_H,
-      ) || boxes.some((b) => Math.abs(b.x - m.x) < LABEL_W && Math.abs(b.y - m.y) < LABEL_H);
-    m.label = !clash;
-    if (m.label) boxes.push({ x: m.x, y: m.y });
-  }
   return placed;
+}
+
+/** A marker's tag: its name and, in alarm, its alarm badge, measured as drawn. */
+export interface TagSize {
+  width: number;
+  height: number;
+  /** The station is in alarm: its tag (name and badge) must show. */
+  alarm: boolean;
+}
+
+export interface TagPlace {
+  /** Top left of the tag on the map, in pixels. */
+  x: number;
+  y: number;
+  shown: boolean;
+  /** The tag stands away from its marker: a line joins them. */
+  leader: boolean;
+}
+
+type Box = { l: number; t: number; r: number; b: number };
+const overlap = (a: Box, b: Box) =>
+  Math.max(0, Math.min(a.r, b.r) - Math.max(a.l, b.l)) *
+  Math.max(0, Math.min(a.b, b.b) - Math.max(a.t, b.t));
+const DOT = 12;
+const SPACE = 2;
+
+/**
+ * Where each marker's tag goes (rule MAP-T2): beside its marker if there is room, else in the
+ * nearest free place around it (joined to the marker by a line). Stations in alarm are placed
+ * first and always show, so their names and badges stay readable and never cover each other
+ * or another marker; a calm station's name shows only where it covers nothing.
+ */
+export function placeTags(
+  markers: readonly { key: number; x: number; y: number; size: TagSize | undefined }[],
+  bounds: { width: number; height: number },
+): Map<number, TagPlace> {
+  const dots: Box[] = markers.map((m) => ({
+    l: m.x - DOT,
+    t: m.y - DOT,
+    r: m.x + DOT,
+    b: m.y + DOT,
+  }));
+  const taken: Box[] = [];
+  const places = new Map<number, TagPlace>();
+  const order = markers
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => Number(b.m.size?.alarm ?? false) - Number(a.m.size?.alarm ?? false));
+  for (const { m, i } of order) {
+    const size = m.size;
+    if (!size) {
+      places.set(m.key, { x: m.x + DOT + SPACE, y: m.y - DOT, shown: false, leader: false });
+      continue;
+    }
+    const { width: w, height: h } = size;
+    const candidates: { x: number; y: number; leader: boolean }[] = [];
+    const right = m.x + DOT + SPACE;
+    const left = m.x - DOT - SPACE - w;
+    const mid = m.y - h / 2;
+    candidates.push({ x: right, y: mid, leader: false }, { x: left, y: mid, leader: false });
+    candidates.push(
+      { x: m.x - w / 2, y: m.y - DOT - SPACE - h, leader: false },
+      { x: m.x - w / 2, y: m.y + DOT + SPACE, leader: false },
+    );
+    for (let k = 1; k <= 8; k++)
+      for (const sign of [-1, 1])
+        for (const x of [right, left, m.x - w / 2])
+          candidates.push({ x, y: mid + sign * k * (h + SPACE), leader: true });
+    let best: { x: number; y: number; leader: boolean; cost: number } | null = null;
+    for (const c of candidates) {
+      const box = { l: c.x, t: c.y, r: c.x + w, b: c.y + h };
+      const outside =
+        Math.max(0, -box.l) +
+        Math.max(0, box.r - bounds.width) +
+        Math.max(0, -box.t) +
+        Math.max(0, box.b - bounds.height);
+      let cost = outside * h * 10;
+      for (let j = 0; j < dots.length; j++) if (j !== i) cost += overlap(box, dots[j]!);
+      for (const o of taken) cost += overlap(box, o);
+      if (cost === 0) {
+        best = { ...c, cost };
+        break;
+      }
+      if (!best || cost < best.cost) best = { ...c, cost };
+    }
+    const shown = best !== null && (best.cost === 0 || size.alarm);
+    if (best && shown) taken.push({ l: best.x, t: best.y, r: best.x + w, b: best.y + h });
+    places.set(m.key, {
+      x: best && shown ? best.x : right,
+      y: best && shown ? best.y : mid,
+      shown,
+      leader: shown && (best?.leader ?? false),
+    });
+  }
+  return places;
 }
