@@ -92,6 +92,9 @@ export async function buildServer(
   config: ServerConfig,
   options: BuildOptions = {},
 ): Promise<PlantServer> {
+  // A wrong plant file stops the start here, before anything is opened, with file, line, key
+  // path and what was expected (PlantFileError).
+  const plantFile = !options.plant && config.plantFile ? loadPlantFile(config.plantFile) : null;
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
@@ -157,17 +160,15 @@ export async function buildServer(
   registerUserPages(app, context);
 
   // --- plant: the simulator and its REST routes, unless a test brings its own plant ---
-  // With a plant file the field plant takes the simulator's place; a wrong file stops the start
-  // here with file, line, key path and what was expected.
-  const field =
-    !options.plant && config.plantFile
-      ? new FieldPlant({
-          plant: loadPlantFile(config.plantFile),
-          metrics,
-          now: context.now,
-          log: (message) => app.log.warn(message),
-        })
-      : null;
+  // With a plant file the field plant takes the simulator's place.
+  const field = plantFile
+    ? new FieldPlant({
+        plant: plantFile,
+        metrics,
+        now: context.now,
+        log: (message) => app.log.warn(message),
+      })
+    : null;
   const simulation = options.plant
     ? null
     : (field ??
