@@ -62,5 +62,10 @@ test('FP-E1: a value published to the broker shows on the station page; a lost b
   await expect(row.locator('.pv-value')).toHaveClass(/value-stale/, { timeout: 30_000 });
   await expect(row.locator('[data-stale]')).toBeVisible();
   await expect(row.locator('.pv-value-text')).toHaveText(/3,42/);
+  // The PV's info names the field's reason.
+  await row.getByRole('button', { name: 'Aktionen für Füllstand' }).click();
+  await page.getByRole('button', { name: 'Informationen zu Füllstand' }).click();
+  await expect(page.getByText('Grund der Qualität')).toBeVisible();
+  await expect(page.locator('[data-quality-reason]')).toHaveText(/^link down/);
   await broker.restart();
 });
