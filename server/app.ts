@@ -195,7 +195,7 @@ export async function buildServer(
     // The field plant's connectors run in tests too: its time is the wall clock.
     if (!options.manualPlant || field) simulation.start();
   }
-  if (field) registerFieldRoutes(app, context, field);
+  registerFieldRoutes(app, context, plant, field);
   // Live hubs (SPEC §7) over the plant. Closing the app closes every hub connection with
   // allowReconnect (a preClose hook of registerHubs), so tabs reconnect to the next start.
   const hubs = registerHubs(app, context, plant, options.hubOptions);
