@@ -104,8 +104,9 @@ export class SparkplugNode {
     await this.send('DBIRTH', true, { metrics: this.deviceMetrics });
   }
 
-  async nodeDeath(): Promise<void> {
-    await this.send('NDEATH', false, { metrics: [{ name: 'bdSeq', type: 'Int64', value: 0 }] });
+  /** NDEATH of this session (bdSeq 0, as its births), or of an earlier one. */
+  async nodeDeath(bdSeq = 0): Promise<void> {
+    await this.send('NDEATH', false, { metrics: [{ name: 'bdSeq', type: 'Int64', value: bdSeq }] });
   }
 
   async raw(type: string, device: boolean, bytes: Buffer): Promise<void> {

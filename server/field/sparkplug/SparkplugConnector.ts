@@ -4,7 +4,8 @@
  * from NBIRTH/DBIRTH, reads NDATA/DDATA, and on connecting asks each node for a rebirth so it
  * starts from a full picture.
  *
- * - NDEATH turns every point of the node Bad ("NDEATH"), DDEATH those of the device; the
+ * - NDEATH turns every point of the node Bad ("NDEATH"), unless its bdSeq names another
+ *   session than the node's birth (a late will message); DDEATH those of the device; the
  *   station's link is up only while the broker is connected, every edge node it names is born
  *   and alive, and not every one of its devices is dead.
  * - A DATA message naming an alias the node did not declare (or data before a birth) is thrown
@@ -58,6 +59,8 @@ interface NodeState {
   readonly devices: Set<string>;
   lastRebirth: number;
   reason: string;
+  /** bdSeq of the node's birth: an NDEATH of another session (a late will) is not this one's. */
+  bdSeq: number | null;
 }
 
 export class SparkplugConnector implements Connector {
@@ -93,6 +96,7 @@ export class SparkplugConnector implements Connector {
             devices: new Set(),
             lastRebirth: -Infinity,
             reason: `waiting for NBIRTH of ${key}`,
+            bdSeq: null,
           }),
         );
       if (device) node.devices.add(device);
@@ -222,10 +226,13 @@ export class SparkplugConnector implements Connector {
       case 'NBIRTH':
         this.forget(n, '');
         n.alive = true;
+        n.bdSeq = bdSeqOf(payload);
         this.take(n, nodeKey, '', payload.metrics ?? [], at, true);
         this.report();
         return;
       case 'NDEATH': {
+        const seq = bdSeqOf(payload);
+        if (n.alive && seq !== null && n.bdSeq !== null && seq !== n.bdSeq) return;
         this.forget(n, `NDEATH of ${nodeKey}`);
         this.bad(this.pointsOf(nodeKey, null), 'NDEATH', at);
         this.report();
@@ -374,6 +381,11 @@ export class SparkplugConnector implements Connector {
       return { ok: false, reason: err instanceof Error ? err.message : String(err) };
     }
   }
+}
+
+function bdSeqOf(payload: UPayload): number | null {
+  const metric = payload.metrics?.find((m) => m.name === 'bdSeq');
+  return metric ? toNumber(metric.value) : null;
 }
 
 function metricKey(nodeKey: string, device: string, metric: string): string {

@@ -140,7 +140,12 @@ describe('field plant on Sparkplug B', () => {
     await until(() => value('ai800001')?.quality === 'Good', 'Good after DBIRTH');
   });
 
-  it('SP5 NDEATH turns every PV of the node Bad and the station lost', async () => {
+  it('SP5 NDEATH turns every PV of the node Bad and the station lost; a late one of another session does not', async () => {
+    // A will of an earlier session (another bdSeq) arriving late says nothing about this one.
+    await node.nodeDeath(7);
+    await node.nodeData(1, 'Float', 22.5);
+    await until(() => value('ai800002')?.doubleValue === 22.5, 'still alive');
+    expect(dial()).toBe('Connected');
     await node.nodeDeath();
     await until(() => dial() === 'ConnectionError', 'station lost');
     await until(
