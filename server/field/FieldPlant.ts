@@ -132,6 +132,11 @@ export interface FieldStationStatus {
 
 type Listener = (...args: never[]) => void;
 
+/** A station of the plant file that cannot be started; `npm start` prints it and stops. */
+export class FieldStartError extends Error {
+  override name = 'FieldStartError';
+}
+
 export class FieldPlant implements PlantSimulation {
   private readonly stationsByNr = new Map<number, FieldStation>();
   private readonly pvsByKey = new Map<string, FieldPv>();
@@ -500,6 +505,7 @@ export class FieldPlant implements PlantSimulation {
       stationNumber: s.number,
       stationName: s.name,
     });
+    const made: [FieldStation, Connector][] = [];
     for (const s of this.stationsByNr.values()) {
       const points: FieldPoint<unknown>[] = s.def.pvs.map((p) => ({
         id: p.id,
@@ -507,9 +513,21 @@ export class FieldPlant implements PlantSimulation {
         source: p.source,
         readOnly: p.readOnly,
       }));
-      const connector =
-        this.options.connector?.(s.def, points) ??
-        createConnector(s.def.connection, points, context(s.def));
+      let connector: Connector;
+      try {
+        connector =
+          this.options.connector?.(s.def, points) ??
+          createConnector(s.def.connection, points, context(s.def));
+      } catch (err) {
+        // A station that cannot be set up (credentials missing, a kind not built) stops the start.
+        throw new FieldStartError(
+          `Field station ${s.def.number} (${s.def.name}, ${s.def.connection.type}): ${err instanceof Error ? err.message : String(err)}`,
+        );
+      }
+      made.push([s, connector]);
+    }
+    // Every connector is made before any starts: a station that cannot be leaves nothing running.
+    for (const [s, connector] of made) {
       s.connector = connector;
       connector.start(this.sinkOf(s));
     }

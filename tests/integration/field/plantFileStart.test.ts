@@ -37,6 +37,31 @@ describe('PEGEL_PLANT_FILE at start', () => {
     expect(message).not.toMatch(/\n\s+at /);
   }, 90_000);
 
+  it('PS3 a station that cannot start (its credentials are not set) stops the start saying which and why', async () => {
+    const file = join(dir, 'nocredentials.yaml');
+    writeFileSync(
+      file,
+      `stations:
+  - number: 9
+    name: Ost
+    connection: { type: mqtt, url: "mqtt://127.0.0.1:1", credentialsEnv: PEGEL_TEST_NOT_SET }
+    pvs:
+      - { id: a, kind: AnaIn, name: A, source: { topic: t } }
+`,
+    );
+    const message = await startPlantServer({ env: { PEGEL_PLANT_FILE: file } }).then(
+      async (server) => {
+        await server.dispose();
+        return 'started';
+      },
+      (err: Error) => err.message,
+    );
+    expect(message).toContain(
+      'Field station 9 (Ost, mqtt): PEGEL_TEST_NOT_SET_USERNAME is not set (credentialsEnv: PEGEL_TEST_NOT_SET)',
+    );
+    expect(message).not.toMatch(/\n\s+at /);
+  }, 90_000);
+
   it('PS2 a valid plant file starts the server on the field plant (a simulated station)', async () => {
     const file = join(dir, 'plant.yaml');
     writeFileSync(
