@@ -11,3 +11,14 @@ export declare function browserPlan(machine: {
   isRoot: boolean;
   hasAptGet: boolean;
 }): BrowserPlan;
+export declare const FIELD_TOOLS: { pkg: string; path: string; env?: string }[];
+export type FieldToolsPlan =
+  | { action: 'ready' }
+  | { action: 'install'; packages: string[] }
+  | { action: 'stop'; message: string };
+export declare function fieldToolsPlan(machine: {
+  exists: (path: string) => boolean;
+  isRoot: boolean;
+  hasAptGet: boolean;
+  env?: Record<string, string | undefined>;
+}): FieldToolsPlan;

@@ -40,3 +40,37 @@ export function browserPlan({ configured, exists, isRoot, hasAptGet }) {
     message: `Browser tests need Chromium at ${DEFAULT_CHROMIUM} and it is missing. Run:\n  ${command}`,
   };
 }
+
+/**
+ * The field plant's test tools (issue 56): a real Mosquitto for the MQTT and Sparkplug B tests
+ * and Debian's python3-pymodbus for the Modbus TCP tests, found where Debian puts them.
+ * EB4: both there, ready. EB5: something missing, root with apt-get installs Debian's packages.
+ * EB6: otherwise stop with the one command that installs what is missing.
+ */
+export const FIELD_TOOLS = [
+  { pkg: 'mosquitto', path: '/usr/sbin/mosquitto', env: 'PEGEL_MOSQUITTO' },
+  { pkg: 'python3-pymodbus', path: '/usr/lib/python3/dist-packages/pymodbus' },
+];
+
+/**
+ * @param {{ exists: (path: string) => boolean, isRoot: boolean, hasAptGet: boolean,
+ *   env?: Record<string, string | undefined> }} machine
+ * @returns {{ action: 'ready' }
+ *   | { action: 'install', packages: string[] }
+ *   | { action: 'stop', message: string }}
+ */
+export function fieldToolsPlan({ exists, isRoot, hasAptGet, env = {} }) {
+  const missing = FIELD_TOOLS.filter((tool) => {
+    const configured = tool.env ? env[tool.env] : undefined;
+    return !exists(configured && configured.trim() !== '' ? configured : tool.path);
+  }).map((tool) => tool.pkg);
+  if (missing.length === 0) return { action: 'ready' };
+  if (isRoot && hasAptGet) return { action: 'install', packages: missing };
+  const command = hasAptGet
+    ? `sudo apt-get install -y ${missing.join(' ')}`
+    : `install ${missing.join(' and ')}`;
+  return {
+    action: 'stop',
+    message: `The field plant's tests need ${missing.join(' and ')}, which is missing. Run:\n  ${command}`,
+  };
+}

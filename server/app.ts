@@ -19,6 +19,9 @@ import { registerAuthRoutes } from './auth/routes.ts';
 import { registerSystemRoutes } from './system/routes.ts';
 import { plantIncidents } from './plant/incidents.ts';
 import { createPlant } from './plant/simulatedPlant.ts';
+import { FieldPlant } from './field/FieldPlant.ts';
+import { loadPlantFile } from './field/plantFile.ts';
+import { registerFieldRoutes } from './field/routes.ts';
 import { registerPlantRoutes } from './plant/routes.ts';
 import type { Plant, PlantSimulation } from './plant/types.ts';
 import { registerHubs, type HubsHandle } from './hubs/registerHubs.ts';
@@ -45,8 +48,13 @@ export interface PlantServer {
   context: ServerContext;
   /** The plant behind routes, hubs and archive (the simulator unless a test brought one). */
   plant: Plant;
-  /** The simulator; tests step or disturb it. Null when a test brought its own plant. */
+  /**
+   * The simulator, or the field plant with PEGEL_PLANT_FILE; tests step or disturb it. Null
+   * when a test brought its own plant.
+   */
   simulation: PlantSimulation | null;
+  /** The field plant when PEGEL_PLANT_FILE names a plant file; null otherwise. */
+  field: FieldPlant | null;
   /** Text printed at start: the demo accounts created on first start (empty afterwards). */
   startupNotes: string[];
   /** The live hubs (SPEC §7). */
@@ -84,6 +92,9 @@ export async function buildServer(
   config: ServerConfig,
   options: BuildOptions = {},
 ): Promise<PlantServer> {
+  // A wrong plant file stops the start here, before anything is opened, with file, line, key
+  // path and what was expected (PlantFileError).
+  const plantFile = !options.plant && config.plantFile ? loadPlantFile(config.plantFile) : null;
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
@@ -149,9 +160,19 @@ export async function buildServer(
   registerUserPages(app, context);
 
   // --- plant: the simulator and its REST routes, unless a test brings its own plant ---
+  // With a plant file the field plant takes the simulator's place.
+  const field = plantFile
+    ? new FieldPlant({
+        plant: plantFile,
+        metrics,
+        now: context.now,
+        log: (message) => app.log.warn(message),
+      })
+    : null;
   const simulation = options.plant
     ? null
-    : createPlant({
+    : (field ??
+      createPlant({
         seed: config.seed,
         now: context.now,
         metrics,
@@ -168,12 +189,14 @@ export async function buildServer(
           days: config.historyDays,
           findings: config.historyFindings,
         }).stations,
-      });
+      }));
   const plant: Plant = options.plant ?? simulation!;
   if (simulation) {
     registerPlantRoutes(app, context, simulation);
-    if (!options.manualPlant) simulation.start();
+    // The field plant's connectors run in tests too: its time is the wall clock.
+    if (!options.manualPlant || field) simulation.start();
   }
+  registerFieldRoutes(app, context, plant, field);
   // Live hubs (SPEC §7) over the plant. Closing the app closes every hub connection with
   // allowReconnect (a preClose hook of registerHubs), so tabs reconnect to the next start.
   const hubs = registerHubs(app, context, plant, options.hubOptions);
@@ -183,7 +206,7 @@ export async function buildServer(
   const archive = createArchive(context, plant, {
     fill: config.archiveFill,
     // The modelled plant sends a value only when it changed: the archive holds it each tick.
-    holdTickMs: simulation && !config.plantLoad ? (config.plantTickMs ?? 1000) : null,
+    holdTickMs: simulation && !field && !config.plantLoad ? (config.plantTickMs ?? 1000) : null,
     ...options.archive,
   });
   app.addHook('onClose', async () => archive.close());
@@ -205,10 +228,13 @@ export async function buildServer(
   registerAlertRoutes(app, context, alerts, plant, hubs.pv);
   // Network analytics over the simulated plant: energy optimisation per pump station and
   // pipe leakage per network section (SPEC §3), pushed on their hubs.
+  // Leakage zones are the simulated network's: a field plant has none until a plant file names them.
   if (simulation) {
     const stops = [
       registerEnergy(app, context, plant, hubs.energyOpt, archive),
-      registerLeakage(app, context, plant, hubs.pipeLeakage, alerts.raiser, config.seed),
+      ...(field
+        ? []
+        : [registerLeakage(app, context, plant, hubs.pipeLeakage, alerts.raiser, config.seed)]),
     ];
     app.addHook('onClose', async () => stops.forEach((stop) => stop()));
   }
@@ -247,6 +273,7 @@ export async function buildServer(
     context,
     plant,
     simulation,
+    field,
     startupNotes,
     hubs,
     archive,
@@ -254,7 +281,8 @@ export async function buildServer(
     routes,
     maintenance,
     async close() {
-      simulation?.stop();
+      if (field) await field.close();
+      else simulation?.stop();
       await app.close();
       db.close();
     },

@@ -59,6 +59,11 @@ export interface ServerConfig {
   rateHeavyPerMinute: number;
   /** How long a pipe leakage excess must hold before its zone changes state (tests shorten it). */
   leakDetectionMs: number;
+  /**
+   * PEGEL_PLANT_FILE: a plant file (YAML, server/field/plantFile.ts); with it the field plant
+   * replaces the simulator. Null runs the simulated plant.
+   */
+  plantFile: string | null;
 }
 
 export interface PlantLoadConfig {
@@ -136,6 +141,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateSignInPerMinute: Math.max(0, int(env.PEGEL_RATE_SIGNIN_PER_MIN, 60)),
     rateHeavyPerMinute: Math.max(0, int(env.PEGEL_RATE_HEAVY_PER_MIN, 600)),
     leakDetectionMs: Math.max(0, int(env.PEGEL_LEAK_DETECTION_MS, 60_000)),
+    plantFile: env.PEGEL_PLANT_FILE ? resolve(env.PEGEL_PLANT_FILE) : null,
     plantFailuresPerPumpHour: env.PEGEL_PLANT_FAILURES_PER_PUMP_HOUR
       ? Number(env.PEGEL_PLANT_FAILURES_PER_PUMP_HOUR)
       : null,

@@ -2,9 +2,19 @@
 import { readConfig } from './config.ts';
 import { buildServer } from './app.ts';
 import { withQrCodes } from './auth/demoCodes.ts';
+import { PlantFileError } from './field/plantFile.ts';
+import { FieldStartError } from './field/FieldPlant.ts';
 
 const config = readConfig();
-const server = await buildServer(config);
+const server = await buildServer(config).catch((err: unknown) => {
+  // A wrong plant file says where and what (file, line, key path, expected), a station that
+  // cannot start says which and why (credentials missing): no stack needed.
+  if (err instanceof PlantFileError || err instanceof FieldStartError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+});
 const address = await server.app.listen({ host: config.host, port: config.port });
 
 // NOTE: tests parse this line to find the port when PORT=0.

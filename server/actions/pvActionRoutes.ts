@@ -110,6 +110,33 @@ function refused(status: ResultStatus, errorMessage: string, s: Sorted<unknown>)
   return { status, errorMessage, unauthorizedPvs: s.unauthorizedPvs, missingPvs: s.missingPvs };
 }
 
+/**
+ * A write the plant refused. A PV the plant file marks read-only counts as one the user may not
+ * change (unauthorizedPvs, SPEC §8 "Insufficient rights"); a device's refusal names its reason.
+ */
+function refusal(
+  sorted: Sorted<unknown>,
+  config: PvConfig,
+  ref: PvRef,
+  outcome: { reason: string; readOnly?: boolean },
+): string {
+  if (outcome.readOnly) {
+    sorted.unauthorizedPvs.push(ref);
+    return `${config.name} (${refText(ref)}) ist schreibgeschützt`;
+  }
+  return `${config.name} (${refText(ref)}): ${outcome.reason}`;
+}
+
+/** The result with the refusals' reasons; a device's refusal fails the request. */
+function withRefusals(base: PvActionResult, refusals: readonly string[]): PvActionResult {
+  if (refusals.length === 0) return base;
+  return {
+    ...base,
+    status: base.status === 'Success' ? 'Failed' : base.status,
+    errorMessage: `Nicht ausgeführt: ${refusals.join('; ')}`,
+  };
+}
+
 export function registerPvActionRoutes(
   app: FastifyInstance,
   ctx: ServerContext,
@@ -142,6 +169,7 @@ export function registerPvActionRoutes(
       },
     );
     const outside: string[] = [];
+    const refusals: string[] = [];
     for (const { item, config } of sorted.ok) {
       if (item.typeOfValue !== 'DoubleValue' || !config.domainConfig) continue;
       const { min, max } = config.domainConfig;
@@ -171,13 +199,20 @@ export function registerPvActionRoutes(
         value = decodeTimeOfDay(item.timeOfDayValue);
         shown = `${String(value.hour).padStart(2, '0')}:${String(value.minutes).padStart(2, '0')}`;
       }
-      if (!plant.writeValue(item.pvRef, value)) {
+      if (plant.command) {
+        // A field plant: the device answers; its refusal comes back with the reason.
+        const outcome = await plant.command(item.pvRef, value);
+        if (!outcome.ok) {
+          refusals.push(refusal(sorted, config, item.pvRef, outcome));
+          continue;
+        }
+      } else if (!plant.writeValue(item.pvRef, value)) {
         sorted.missingPvs.push(item.pvRef);
         continue;
       }
       control(user, config, item.pvRef, `Wert gesetzt: ${config.name} = ${shown}`);
     }
-    return result(sorted);
+    return withRefusals(result(sorted), refusals);
   });
 
   // --- POST /api/Pv/counters/reset ---------------------------------------------------------
@@ -195,12 +230,17 @@ export function registerPvActionRoutes(
         return ref.type === 'ZaehlWert' && value?.counterValue?.resetable === true;
       },
     );
+    const refusals: string[] = [];
     for (const { item, config } of sorted.ok) {
-      if (plant.resetCounter(item))
+      if (plant.commandCounterReset) {
+        const outcome = await plant.commandCounterReset(item);
+        if (outcome.ok) control(user, config, item, `Zähler zurückgesetzt: ${config.name}`);
+        else refusals.push(refusal(sorted, config, item, outcome));
+      } else if (plant.resetCounter(item))
         control(user, config, item, `Zähler zurückgesetzt: ${config.name}`);
       else sorted.missingPvs.push(item);
     }
-    return result(sorted);
+    return withRefusals(result(sorted), refusals);
   });
 
   // --- POST /api/Pv/runtimes: load ---------------------------------------------------------

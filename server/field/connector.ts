@@ -41,6 +41,7 @@ export type BadInputReason =
   | 'undecodable-payload'
   | 'out-of-range'
   | 'wrong-type'
+  | 'missing-field'
   | 'unknown-alias'
   | 'modbus-exception'
   | 'bad-node-id'

@@ -20,6 +20,7 @@ import type {
 } from '../../src/contract/station.ts';
 import type { SessionUser } from '../auth/service.ts';
 import type { PvListEntry, StationOverview } from '../../src/contract/plant.ts';
+import type { WriteOutcome } from '../field/connector.ts';
 
 export type Unsubscribe = () => void;
 
@@ -69,6 +70,14 @@ export interface PlantControl {
   writeValue(ref: PvRef, value: number | boolean | TimeOfDayValue): boolean;
   /** A resetable counter starts from zero; false when the PV is no such counter. */
   resetCounter(ref: PvRef): boolean;
+  /**
+   * A plant whose writes go to a device (the field plant) answers with the device's word
+   * instead of `writeValue`: a refusal with its reason, or `readOnly` for a PV the plant file
+   * marks so. The value changes only when the device reports it back. The simulator has none.
+   */
+  command?(ref: PvRef, value: number | boolean | TimeOfDayValue): Promise<WriteOutcome>;
+  /** As `command`, for `resetCounter`. */
+  commandCounterReset?(ref: PvRef): Promise<WriteOutcome>;
   /** The runtimes of a DigiIn or AnaIn; null when the PV keeps none. */
   runtimes(ref: PvRef): RuntimeValue[] | null;
   setRuntime(ref: PvRef, runtimeType: RuntimeType, value: number): boolean;

@@ -1,7 +1,31 @@
-/** The info popup of a PV (SPEC §2 "Info popup"): what the PV is, where, and its range. */
+/**
+ * The info popup of a PV (SPEC §2 "Info popup"): what the PV is, where, and its range; on a
+ * field plant (PEGEL_PLANT_FILE) also why its value is not good, in the field's words (issue 56).
+ */
+import { useEffect, useState } from 'react';
+import { fetchPvQualityReason } from '../../api/field.ts';
 import { useTranslation } from '../../app/useTranslation.ts';
-import type { PvConfig } from '../../contract/pv.ts';
+import type { PvConfig, PvRef } from '../../contract/pv.ts';
 import { InfoPopup } from '../../ui/index.ts';
+
+/** The field plant's reason for a PV that is not good; nothing on a simulated plant. */
+function QualityReason({ pvRef }: { pvRef: PvRef }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState<string | null>(null);
+  const { type, nr } = pvRef;
+  useEffect(() => {
+    const abort = new AbortController();
+    fetchPvQualityReason({ type, nr }, abort.signal).then(setReason, () => setReason(null));
+    return () => abort.abort();
+  }, [type, nr]);
+  if (reason === null) return null;
+  return (
+    <>
+      <dt>{t('actions.info.qualityReason')}</dt>
+      <dd data-quality-reason>{reason}</dd>
+    </>
+  );
+}
 
 export function PvInfo({ config }: { config: PvConfig }) {
   const { t } = useTranslation();
@@ -45,6 +69,7 @@ export function PvInfo({ config }: { config: PvConfig }) {
             </dd>
           </>
         )}
+        <QualityReason pvRef={config.pvRef} />
       </dl>
     </InfoPopup>
   );

@@ -3,7 +3,12 @@
  * machine without Chromium installs it or stops at once, before any static check runs.
  */
 import { describe, expect, it } from 'vitest';
-import { browserPlan, DEFAULT_CHROMIUM } from '../../../scripts/browserPlan.mjs';
+import {
+  browserPlan,
+  DEFAULT_CHROMIUM,
+  FIELD_TOOLS,
+  fieldToolsPlan,
+} from '../../../scripts/browserPlan.mjs';
 
 const machine = (
   files: string[],
@@ -49,5 +54,41 @@ describe('EB: Chromium for the browser tests', () => {
     );
     expect(wrong.action).toBe('stop');
     expect(wrong.action === 'stop' && wrong.message).toContain('/no/chromium');
+  });
+});
+
+describe("EB: the field plant's test tools", () => {
+  const tools = (files: string[], over: Partial<Parameters<typeof fieldToolsPlan>[0]> = {}) =>
+    fieldToolsPlan({
+      exists: (path) => files.includes(path),
+      isRoot: false,
+      hasAptGet: true,
+      ...over,
+    });
+  const all = FIELD_TOOLS.map((t) => t.path);
+
+  it('EB4: Mosquitto and pymodbus where Debian puts them (or PEGEL_MOSQUITTO) are ready', () => {
+    expect(tools(all)).toEqual({ action: 'ready' });
+    expect(
+      tools([all[1]!, '/opt/mosquitto'], { env: { PEGEL_MOSQUITTO: '/opt/mosquitto' } }),
+    ).toEqual({ action: 'ready' });
+  });
+
+  it("EB5: root with apt-get installs Debian's packages for what is missing", () => {
+    expect(tools([all[1]!], { isRoot: true })).toEqual({
+      action: 'install',
+      packages: ['mosquitto'],
+    });
+    expect(tools([], { isRoot: true })).toEqual({
+      action: 'install',
+      packages: ['mosquitto', 'python3-pymodbus'],
+    });
+  });
+
+  it('EB6: otherwise the gate stops with the one command to run', () => {
+    const plan = tools([all[0]!]);
+    expect(plan.action === 'stop' && plan.message).toContain(
+      'sudo apt-get install -y python3-pymodbus',
+    );
   });
 });

@@ -1,0 +1,781 @@
+/**
+ * The field plant (issue 56, DESIGN.md "The field plant"): the server's Plant/PlantControl seam
+ * filled from the plant file's stations and PVs, fed by one connector per station. Hubs, REST
+ * routes, alerts and archive see it as they see the simulator.
+ *
+ * - Values: connector samples become PV values, batched onto the `values` event every tick
+ *   (250 ms), so a burst of messages is one publish per PV per tick.
+ * - Quality is the field's word: a link that goes down turns every PV of its station Bad at once
+ *   (well within 5 s), keeping the last value and its source timestamp; the reason is kept per PV
+ *   (`qualityReason`, GET /api/field/status). Before its first sample a PV is Bad, 0, start time.
+ * - Dial state: NotConnected until the link is first up, Connected while it is, ConnectionError
+ *   after it went down or never came up.
+ * - Bad input (malformed JSON, an undecodable payload, a value outside its type) is counted in
+ *   /metrics as pegel_field_bad_input_total{station,reason}, logged at most once a minute per
+ *   station and reason, and marks the PV Bad; it never throws out of here.
+ * - Writes (`command`, `commandCounterReset`) go to the device and resolve with its answer; the
+ *   value changes only when the device reports it back. A read-only PV is refused here.
+ */
+import type { RuntimeType, ServerStatus, StationCallAction } from '../../src/contract/enums.ts';
+import { pvKey } from '../../src/contract/keys.ts';
+import type { PvListEntry, StationOverview } from '../../src/contract/plant.ts';
+import type {
+  CounterValue,
+  PvConfig,
+  PvLimitConfig,
+  PvNode,
+  PvRef,
+  PvValue,
+  RuntimeValue,
+  TimeOfDayValue,
+} from '../../src/contract/pv.ts';
+import type {
+  Station,
+  StationCallResult,
+  StationConfig,
+  StationLiveData,
+  StationRef,
+} from '../../src/contract/station.ts';
+import type { DialState, LimitType } from '../../src/contract/enums.ts';
+import { hasRight, mayActOnStation, type SessionUser } from '../auth/service.ts';
+import type { Counter, MetricsRegistry } from '../http/metrics.ts';
+import type { PlantEvents, PlantSimulation, Unsubscribe } from '../plant/types.ts';
+import type {
+  BadInputReason,
+  Connector,
+  FieldSample,
+  FieldScalar,
+  LinkState,
+  WriteOutcome,
+} from './connector.ts';
+import { createConnector, type ConnectorContext, type FieldPoint } from './kinds.ts';
+import type { LimitKey, PlantFileDef, PlantPvDef, PlantStationDef } from './plantFile.ts';
+
+export interface FieldPlantOptions {
+  plant: PlantFileDef;
+  metrics?: MetricsRegistry;
+  /** Where credentials are read (credentialsEnv); default process.env. */
+  env?: NodeJS.ProcessEnv;
+  now?: () => number;
+  /** Batching interval of the value path, ms (default 250). */
+  tickMs?: number;
+  /** Warnings (bad input, at most once a minute per station and reason; link changes). */
+  log?: (message: string) => void;
+  /** Replaces the connector of a station (tests). */
+  connector?: (station: PlantStationDef, points: FieldPoint<unknown>[]) => Connector | null;
+}
+
+const LOG_EVERY_MS = 60_000;
+
+const LIMIT_OF: Record<LimitKey, LimitType> = {
+  bottom: 'Bottom',
+  bottomMiddle: 'BottomMiddle',
+  topMiddle: 'TopMiddle',
+  top: 'Top',
+};
+const LIMIT_TEXT: Record<LimitType, { description: string; message: string }> = {
+  Bottom: { description: 'unterer Grenzwert', message: 'zu niedrig' },
+  BottomMiddle: { description: 'unterer Vorwarnwert', message: 'niedrig' },
+  TopMiddle: { description: 'oberer Vorwarnwert', message: 'hoch' },
+  Top: { description: 'oberer Grenzwert', message: 'zu hoch' },
+};
+const EKS_CODE: Record<PlantPvDef['kind'], string> = {
+  AnaIn: 'AE',
+  AnaOut: 'AA',
+  DigiIn: 'DE',
+  DigiOut: 'DA',
+  Counter: 'ZW',
+};
+
+interface FieldPv {
+  readonly def: PlantPvDef;
+  readonly station: FieldStation;
+  readonly key: string;
+  config: PvConfig;
+  limits: PvLimitConfig[];
+  value: PvValue;
+  /** Why the quality is not Good; null while it is. */
+  reason: string | null;
+  /** Counter readings at the start of the current day, month and year (local time). */
+  counterBase?: { day: [string, number]; month: [string, number]; year: [string, number] };
+}
+
+interface FieldStation {
+  readonly def: PlantStationDef;
+  readonly pvs: Map<string, FieldPv>;
+  connector: Connector | null;
+  link: LinkState;
+  dialState: DialState;
+  linkReason: string | null;
+  timestamp: number | null;
+  lastConnection: number | null;
+  touched: boolean;
+}
+
+/** A field PV's quality and why (GET /api/field/status). */
+export interface FieldPvStatus {
+  pvRef: PvRef;
+  id: string;
+  quality: PvValue['quality'];
+  reason: string | null;
+}
+
+export interface FieldStationStatus {
+  stationNumber: number;
+  name: string;
+  connection: string;
+  link: LinkState;
+  dialState: DialState;
+  reason: string | null;
+  notGood: FieldPvStatus[];
+}
+
+type Listener = (...args: never[]) => void;
+
+/** A station of the plant file that cannot be started; `npm start` prints it and stops. */
+export class FieldStartError extends Error {
+  override name = 'FieldStartError';
+}
+
+export class FieldPlant implements PlantSimulation {
+  private readonly stationsByNr = new Map<number, FieldStation>();
+  private readonly pvsByKey = new Map<string, FieldPv>();
+  private readonly refs: PvRef[] = [];
+  private readonly listeners = new Map<keyof PlantEvents, Set<Listener>>();
+  private readonly pending = new Map<string, PvValue>();
+  private readonly lastLog = new Map<string, number>();
+  private readonly badInputs: Counter | null;
+  private readonly now: () => number;
+  private readonly log: (message: string) => void;
+  private readonly startedAt: number;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private status: ServerStatus = 'Connected';
+  private statusSince: number;
+
+  constructor(private readonly options: FieldPlantOptions) {
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? ((m) => console.warn(m));
+    this.startedAt = this.now();
+    this.statusSince = this.startedAt;
+    for (const def of options.plant.stations) {
+      const station: FieldStation = {
+        def,
+        pvs: new Map(),
+        connector: null,
+        link: 'connecting',
+        dialState: 'NotConnected',
+        linkReason: 'not connected yet',
+        timestamp: null,
+        lastConnection: null,
+        touched: false,
+      };
+      this.stationsByNr.set(def.number, station);
+      for (const pvDef of def.pvs) {
+        const pv: FieldPv = {
+          def: pvDef,
+          station,
+          key: pvKey(pvDef.ref),
+          config: this.configOf(def, pvDef),
+          limits: limitConfigs(def, pvDef),
+          value: initialValue(pvDef, this.startedAt),
+          reason: 'no value received yet',
+        };
+        station.pvs.set(pvDef.id, pv);
+        this.pvsByKey.set(pv.key, pv);
+        this.refs.push(pvDef.ref);
+      }
+    }
+    const metrics = options.metrics;
+    this.badInputs = metrics
+      ? metrics.counter(
+          'pegel_field_bad_input_total',
+          'Input from the field thrown away, by station and reason',
+          ['station', 'reason'],
+        )
+      : null;
+    if (metrics) {
+      metrics.gauge(
+        'pegel_field_station_up',
+        'Field stations whose link is up (1) or not (0)',
+        ['station', 'connection'],
+        (set) => {
+          for (const s of this.stationsByNr.values())
+            set(
+              { station: String(s.def.number), connection: s.def.connection.type },
+              s.link === 'up' ? 1 : 0,
+            );
+        },
+      );
+    }
+  }
+
+  private configOf(station: PlantStationDef, def: PlantPvDef): PvConfig {
+    const digital = def.kind === 'DigiIn' || def.kind === 'DigiOut';
+    return {
+      pvRef: def.ref,
+      name: def.name,
+      eksNr: `${station.number}.${EKS_CODE[def.kind]}${String(def.number).padStart(3, '0')}`,
+      subtype: def.kind === 'DigiIn' && def.alertPriority !== undefined ? 'failure' : '',
+      dimension: def.unit,
+      decimalPlaces: def.decimals,
+      hasArchiveData: def.archive,
+      stationNumber: station.number,
+      stationName: station.name,
+      domainConfig:
+        def.min !== undefined && def.max !== undefined ? { min: def.min, max: def.max } : null,
+      digiDisplayConfig:
+        digital && def.states
+          ? { stateActiveText: def.states.active, stateInactiveText: def.states.inactive }
+          : null,
+      anaLimitConfig: def.limits
+        ? {
+            lower: def.limits.bottom?.value ?? null,
+            lowerMid: def.limits.bottomMiddle?.value ?? null,
+            upperMid: def.limits.topMiddle?.value ?? null,
+            upper: def.limits.top?.value ?? null,
+          }
+        : null,
+      alertInputConfig:
+        def.kind === 'DigiIn' && def.alertPriority !== undefined
+          ? {
+              description: def.name,
+              message: `${station.name}: ${def.name}`,
+              priority: def.alertPriority,
+            }
+          : null,
+    };
+  }
+
+  // --- reading -------------------------------------------------------------------------------
+
+  stations(): readonly Station[] {
+    return [...this.stationsByNr.values()].map(({ def }) => ({
+      id: def.number,
+      name: def.name,
+      kind: def.kind,
+      hasGeoLocation: def.location !== undefined,
+      location: def.location ?? null,
+      processImage: null,
+      dialUp: false,
+    }));
+  }
+
+  stationOverview(): readonly StationOverview[] {
+    return this.stations().map((station) => {
+      const s = this.stationsByNr.get(station.id)!;
+      let activeFailures = 0;
+      for (const pv of s.pvs.values()) if (pv.value.failureStateValue === true) activeFailures++;
+      return {
+        ...station,
+        stationNumber: station.id,
+        dialState: s.dialState,
+        timestamp: s.timestamp,
+        lastConnection: s.lastConnection,
+        dialCounters: null,
+        pvCount: s.pvs.size,
+        activeFailures,
+      };
+    });
+  }
+
+  stationLive(stationNumber: number): StationLiveData | undefined {
+    const s = this.stationsByNr.get(stationNumber);
+    if (!s) return undefined;
+    return {
+      stationNumber,
+      name: s.def.name,
+      timestamp: s.timestamp,
+      lastConnection: s.lastConnection,
+      dialCounters: null,
+      dialState: s.dialState,
+    };
+  }
+
+  stationConfig(stationNumber: number): StationConfig | undefined {
+    const s = this.stationsByNr.get(stationNumber);
+    if (!s) return undefined;
+    return {
+      station: { stationNumber },
+      name: s.def.name,
+      dialState: s.dialState as StationConfig['dialState'],
+    };
+  }
+
+  pvRefs(): readonly PvRef[] {
+    return this.refs;
+  }
+
+  pvNodes(): readonly PvNode[] {
+    return [...this.stationsByNr.values()].map((s) => ({
+      stationNumber: s.def.number,
+      stationName: s.def.name,
+      pvs: [...s.pvs.values()].map((pv) => pv.def.ref),
+    }));
+  }
+
+  pvList(): readonly PvListEntry[] {
+    return [...this.pvsByKey.values()].map((pv) => ({
+      pvRef: pv.def.ref,
+      name: pv.config.name,
+      stationNumber: pv.config.stationNumber,
+      stationName: pv.config.stationName,
+      dimension: pv.config.dimension,
+    }));
+  }
+
+  config(ref: PvRef): PvConfig | undefined {
+    return this.pvsByKey.get(pvKey(ref))?.config;
+  }
+
+  valueByKey(key: string): PvValue | undefined {
+    return this.pvsByKey.get(key)?.value;
+  }
+
+  limitConfigs(ref: PvRef): readonly PvLimitConfig[] {
+    return this.pvsByKey.get(pvKey(ref))?.limits ?? [];
+  }
+
+  /** Why a PV's quality is not Good (the link, the device, bad input); null while it is. */
+  qualityReason(ref: PvRef): string | null {
+    return this.pvsByKey.get(pvKey(ref))?.reason ?? null;
+  }
+
+  /** Every station's link and the PVs that are not good, with why (GET /api/field/status). */
+  fieldStatus(): FieldStationStatus[] {
+    return [...this.stationsByNr.values()].map((s) => ({
+      stationNumber: s.def.number,
+      name: s.def.name,
+      connection: s.def.connection.type,
+      link: s.link,
+      dialState: s.dialState,
+      reason: s.linkReason,
+      notGood: [...s.pvs.values()]
+        .filter((pv) => pv.value.quality !== 'Good')
+        .map((pv) => ({
+          pvRef: pv.def.ref,
+          id: pv.def.id,
+          quality: pv.value.quality,
+          reason: pv.reason,
+        })),
+    }));
+  }
+
+  serverStatus(): { status: ServerStatus; since: number } {
+    return { status: this.status, since: this.statusSince };
+  }
+
+  /** The wall clock: field values carry the device's or the receiving time. */
+  time(): number {
+    return this.now();
+  }
+
+  // --- acting --------------------------------------------------------------------------------
+
+  call(
+    action: StationCallAction,
+    stationNumbers: readonly number[],
+    user: SessionUser,
+  ): StationCallResult {
+    const missing: StationRef[] = [];
+    const notCallable: StationRef[] = [];
+    const unauthorized: StationRef[] = [];
+    const mayDial = hasRight(user, 'dialStations');
+    for (const nr of new Set(stationNumbers)) {
+      const s = this.stationsByNr.get(nr);
+      if (!s) missing.push({ stationNumber: nr });
+      else if (!mayDial || !mayActOnStation(user, nr)) unauthorized.push({ stationNumber: nr });
+      // Field stations are permanently connected: there is no line to dial or hang up.
+      else if (action !== 'Status') notCallable.push({ stationNumber: nr });
+    }
+    const failed = missing.length + notCallable.length + unauthorized.length;
+    const list = (refs: StationRef[]) => refs.map((r) => r.stationNumber).join(', ');
+    const parts: string[] = [];
+    if (missing.length) parts.push(`unknown stations: ${list(missing)}`);
+    if (notCallable.length) parts.push(`not dial-up stations: ${list(notCallable)}`);
+    if (unauthorized.length) parts.push(`not permitted: ${list(unauthorized)}`);
+    return {
+      status: failed === 0 ? 'Success' : unauthorized.length === failed ? 'Unauthorized' : 'Failed',
+      missing,
+      notCallable,
+      unauthorized,
+      errorMessage: parts.length ? `${action} not done for ${parts.join('; ')}` : null,
+    };
+  }
+
+  /** Field values are written with `command`, which waits for the device; this one cannot. */
+  writeValue(_ref: PvRef, _value: number | boolean | TimeOfDayValue): boolean {
+    return false;
+  }
+
+  resetCounter(_ref: PvRef): boolean {
+    return false;
+  }
+
+  /** Sends a set value or DigiOut command to the device; the value shows when it reports it back. */
+  async command(ref: PvRef, value: number | boolean | TimeOfDayValue): Promise<WriteOutcome> {
+    const pv = this.pvsByKey.get(pvKey(ref));
+    if (!pv || (pv.def.kind !== 'AnaOut' && pv.def.kind !== 'DigiOut'))
+      return { ok: false, reason: 'not a set value or command' };
+    if (typeof value === 'object') return { ok: false, reason: 'a time of day cannot be sent' };
+    return this.send(pv, pv.def.kind === 'DigiOut' ? value === true : Number(value));
+  }
+
+  /** Resets a counter in the device (writes 0 to its point). */
+  async commandCounterReset(ref: PvRef): Promise<WriteOutcome> {
+    const pv = this.pvsByKey.get(pvKey(ref));
+    if (!pv || pv.def.kind !== 'Counter' || !pv.def.resetable)
+      return { ok: false, reason: 'not a resetable counter' };
+    return this.send(pv, 0);
+  }
+
+  private async send(pv: FieldPv, value: FieldScalar): Promise<WriteOutcome> {
+    if (pv.def.readOnly)
+      return { ok: false, readOnly: true, reason: 'read-only in the plant file' };
+    const connector = pv.station.connector;
+    if (!connector) return { ok: false, reason: 'the station has no connector' };
+    try {
+      return await connector.write(pv.def.id, value);
+    } catch (err) {
+      return { ok: false, reason: err instanceof Error ? err.message : String(err) };
+    }
+  }
+
+  runtimes(_ref: PvRef): RuntimeValue[] | null {
+    return null;
+  }
+
+  setRuntime(_ref: PvRef, _runtimeType: RuntimeType, _value: number): boolean {
+    return false;
+  }
+
+  setLimitConfig(config: PvLimitConfig): boolean {
+    const pv = this.pvsByKey.get(pvKey(config.pvLimitRef.pv));
+    if (!pv) return false;
+    const at = pv.limits.findIndex((l) => l.pvLimitRef.limitType === config.pvLimitRef.limitType);
+    if (at < 0) return false;
+    pv.limits[at] = { ...config, pvLimitRef: pv.limits[at]!.pvLimitRef };
+    const value = (t: LimitType) => {
+      const l = pv.limits.find((x) => x.pvLimitRef.limitType === t);
+      return l && !l.notSet ? l.limit : null;
+    };
+    pv.config = {
+      ...pv.config,
+      anaLimitConfig: {
+        lower: value('Bottom'),
+        lowerMid: value('BottomMiddle'),
+        upperMid: value('TopMiddle'),
+        upper: value('Top'),
+      },
+    };
+    this.emit('limitConfig', pv.limits[at]!);
+    this.emit('config', pv.config);
+    return true;
+  }
+
+  setAlertPriority(ref: PvRef, priority: number): boolean {
+    const pv = this.pvsByKey.get(pvKey(ref));
+    if (!pv?.config.alertInputConfig) return false;
+    pv.config = { ...pv.config, alertInputConfig: { ...pv.config.alertInputConfig, priority } };
+    this.emit('config', pv.config);
+    return true;
+  }
+
+  /** As the simulator: anything but Connected turns every value Bad until Connected again. */
+  setServerStatus(status: ServerStatus): void {
+    if (status === this.status) return;
+    this.status = status;
+    this.statusSince = this.now();
+    this.emit('serverStatus', status, this.statusSince);
+    if (status !== 'Connected')
+      for (const pv of this.pvsByKey.values()) this.markBad(pv, `server status ${status}`);
+    this.flush();
+  }
+
+  // --- time and life -------------------------------------------------------------------------
+
+  /** Flushes what arrived (tests; the timer does it every tick). */
+  step(_ms: number): void {
+    this.flush();
+  }
+
+  start(): void {
+    if (this.timer) return;
+    const context = (s: PlantStationDef): ConnectorContext => ({
+      env: this.options.env ?? process.env,
+      stationNumber: s.number,
+      stationName: s.name,
+    });
+    const made: [FieldStation, Connector][] = [];
+    for (const s of this.stationsByNr.values()) {
+      const points: FieldPoint<unknown>[] = s.def.pvs.map((p) => ({
+        id: p.id,
+        kind: p.kind,
+        source: p.source,
+        readOnly: p.readOnly,
+      }));
+      let connector: Connector;
+      try {
+        connector =
+          this.options.connector?.(s.def, points) ??
+          createConnector(s.def.connection, points, context(s.def));
+      } catch (err) {
+        // A station that cannot be set up (credentials missing, a kind not built) stops the start.
+        throw new FieldStartError(
+          `Field station ${s.def.number} (${s.def.name}, ${s.def.connection.type}): ${err instanceof Error ? err.message : String(err)}`,
+        );
+      }
+      made.push([s, connector]);
+    }
+    // Every connector is made before any starts: a station that cannot be leaves nothing running.
+    for (const [s, connector] of made) {
+      s.connector = connector;
+      connector.start(this.sinkOf(s));
+    }
+    this.timer = setInterval(() => this.flush(), this.options.tickMs ?? 250);
+  }
+
+  stop(): void {
+    void this.close();
+  }
+
+  /** Stops every connector; settles when nothing is left open. */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    const connectors = [...this.stationsByNr.values()].map((s) => s.connector);
+    for (const s of this.stationsByNr.values()) s.connector = null;
+    await Promise.all(connectors.map((c) => c?.stop().catch(() => {})));
+  }
+
+  on<E extends keyof PlantEvents>(event: E, listener: PlantEvents[E]): Unsubscribe {
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    const l = listener as unknown as Listener;
+    set.add(l);
+    return () => {
+      set.delete(l);
+    };
+  }
+
+  private emit<E extends keyof PlantEvents>(event: E, ...args: Parameters<PlantEvents[E]>): void {
+    const set = this.listeners.get(event);
+    if (!set) return;
+    for (const listener of set) {
+      try {
+        (listener as unknown as (...a: Parameters<PlantEvents[E]>) => void)(...args);
+      } catch (err) {
+        console.error(`plant ${event} listener failed`, err);
+      }
+    }
+  }
+
+  // --- from the connectors -------------------------------------------------------------------
+
+  private sinkOf(s: FieldStation) {
+    return {
+      samples: (samples: readonly FieldSample[]) => {
+        for (const sample of samples) {
+          try {
+            this.sample(s, sample);
+          } catch (err) {
+            this.badInput(s, 'other', String(err), sample.pointId);
+          }
+        }
+      },
+      link: (state: LinkState, reason?: string) => this.link(s, state, reason),
+      badInput: (reason: BadInputReason, detail: string, pointId?: string) =>
+        this.badInput(s, reason, detail, pointId),
+    };
+  }
+
+  private sample(s: FieldStation, sample: FieldSample): void {
+    const pv = s.pvs.get(sample.pointId);
+    if (!pv) return;
+    if (this.status !== 'Connected') return;
+    if (sample.value === null) {
+      this.markBad(pv, sample.reason ?? 'bad quality reported by the device');
+      return;
+    }
+    const next = this.valueOf(pv, sample);
+    if (typeof next === 'string') {
+      this.badInput(
+        s,
+        next === 'wrong-type' ? 'wrong-type' : 'out-of-range',
+        `${pv.def.id}: ${String(sample.value)}`,
+        pv.def.id,
+      );
+      return;
+    }
+    pv.value = next;
+    pv.reason = sample.quality === 'Good' ? null : (sample.reason ?? `quality ${sample.quality}`);
+    this.pending.set(pv.key, next);
+    s.timestamp = Math.max(s.timestamp ?? 0, this.now());
+    s.touched = true;
+  }
+
+  /** The sample as the PV's value, or why it cannot be one. */
+  private valueOf(pv: FieldPv, sample: FieldSample): PvValue | 'wrong-type' | 'out-of-range' {
+    const v = sample.value!;
+    const base = { pvRef: pv.def.ref, quality: sample.quality, timestamp: sample.sourceTime };
+    switch (pv.def.kind) {
+      case 'AnaIn':
+      case 'AnaOut': {
+        if (typeof v !== 'number') return 'wrong-type';
+        if (!Number.isFinite(v)) return 'out-of-range';
+        return { ...base, typeOfValue: 'DoubleValue', doubleValue: round(v, pv.def.decimals) };
+      }
+      case 'DigiIn':
+      case 'DigiOut': {
+        const b = typeof v === 'boolean' ? v : v === 1 ? true : v === 0 ? false : null;
+        if (b === null) return 'out-of-range';
+        return pv.config.alertInputConfig
+          ? { ...base, typeOfValue: 'FailureStateValue', failureStateValue: b }
+          : { ...base, typeOfValue: 'BoolValue', boolValue: b };
+      }
+      case 'Counter': {
+        if (typeof v !== 'number') return 'wrong-type';
+        if (!Number.isFinite(v) || v < 0) return 'out-of-range';
+        return {
+          ...base,
+          typeOfValue: 'CounterValue',
+          counterValue: this.counterValue(pv, round(v, pv.def.decimals), sample.sourceTime),
+        };
+      }
+    }
+  }
+
+  /** The counter with what it counted this day, month and year (since the server knows it). */
+  private counterValue(pv: FieldPv, value: number, at: number): CounterValue {
+    const d = new Date(at);
+    const keys = {
+      day: d.toDateString(),
+      month: `${d.getFullYear()}-${d.getMonth()}`,
+      year: String(d.getFullYear()),
+    };
+    const base = (pv.counterBase ??= {
+      day: [keys.day, value],
+      month: [keys.month, value],
+      year: [keys.year, value],
+    });
+    const since = (which: 'day' | 'month' | 'year') => {
+      const [key, start] = base[which];
+      // A new period, or a counter that was reset (it went back): count from here.
+      if (key !== keys[which] || value < start) base[which] = [keys[which], value];
+      return round(value - base[which][1], pv.def.decimals);
+    };
+    return {
+      value,
+      resetable: pv.def.resetable,
+      day: since('day'),
+      month: since('month'),
+      year: since('year'),
+    };
+  }
+
+  private markBad(pv: FieldPv, reason: string): void {
+    pv.reason = reason;
+    if (pv.value.quality === 'Bad') return;
+    pv.value = { ...pv.value, quality: 'Bad' };
+    this.pending.set(pv.key, pv.value);
+  }
+
+  private link(s: FieldStation, state: LinkState, reason?: string): void {
+    if (state === s.link && state !== 'down') return;
+    const before = s.dialState;
+    s.link = state;
+    s.linkReason = state === 'up' ? null : (reason ?? s.linkReason);
+    if (state === 'up') {
+      s.dialState = 'Connected';
+      s.lastConnection = this.now();
+      for (const pv of s.pvs.values())
+        if (pv.value.quality !== 'Good') pv.reason = 'waiting for a value since the link is up';
+    } else if (state === 'down') {
+      s.dialState = 'ConnectionError';
+      for (const pv of s.pvs.values()) this.markBad(pv, `link down: ${s.linkReason ?? ''}`.trim());
+      this.flush();
+      if (before === 'Connected')
+        this.log(`field station ${s.def.number} (${s.def.name}): link down: ${reason ?? ''}`);
+    } else if (s.dialState !== 'ConnectionError') s.dialState = 'NotConnected';
+    if (s.dialState !== before) {
+      this.emit('station', this.stationLive(s.def.number)!, 'dialState');
+      this.emit('stationConfig', this.stationConfig(s.def.number)!);
+    }
+  }
+
+  private badInput(
+    s: FieldStation,
+    reason: BadInputReason,
+    detail: string,
+    pointId?: string,
+  ): void {
+    const station = String(s.def.number);
+    this.badInputs?.inc({ station, reason });
+    const cause = `${station}\u0000${reason}`;
+    const at = this.now();
+    const last = this.lastLog.get(cause);
+    if (last === undefined || at - last >= LOG_EVERY_MS) {
+      this.lastLog.set(cause, at);
+      this.log(`field station ${station} (${s.def.name}): bad input (${reason}): ${detail}`);
+    }
+    const pv = pointId !== undefined ? s.pvs.get(pointId) : undefined;
+    if (pv) this.markBad(pv, `${reason}: ${detail}`);
+  }
+
+  private flush(): void {
+    const touched: FieldStation[] = [];
+    for (const s of this.stationsByNr.values()) {
+      if (!s.touched) continue;
+      s.touched = false;
+      touched.push(s);
+    }
+    if (this.pending.size > 0) {
+      const out = [...this.pending.values()];
+      this.pending.clear();
+      this.emit('values', out);
+    }
+    for (const s of touched) this.emit('station', this.stationLive(s.def.number)!, 'timestamp');
+  }
+}
+
+function round(value: number, decimals: number): number {
+  const f = 10 ** decimals;
+  return Math.round(value * f) / f;
+}
+
+function initialValue(def: PlantPvDef, at: number): PvValue {
+  const base = { pvRef: def.ref, quality: 'Bad' as const, timestamp: at };
+  switch (def.kind) {
+    case 'AnaIn':
+    case 'AnaOut':
+      return { ...base, typeOfValue: 'DoubleValue', doubleValue: 0 };
+    case 'DigiIn':
+      return def.alertPriority !== undefined
+        ? { ...base, typeOfValue: 'FailureStateValue', failureStateValue: false }
+        : { ...base, typeOfValue: 'BoolValue', boolValue: false };
+    case 'DigiOut':
+      return { ...base, typeOfValue: 'BoolValue', boolValue: false };
+    case 'Counter':
+      return {
+        ...base,
+        typeOfValue: 'CounterValue',
+        counterValue: { value: 0, resetable: def.resetable, day: 0, month: 0, year: 0 },
+      };
+  }
+}
+
+function limitConfigs(station: PlantStationDef, def: PlantPvDef): PvLimitConfig[] {
+  if (def.kind !== 'AnaIn' || !def.limits) return [];
+  return (Object.keys(LIMIT_OF) as LimitKey[]).map((key) => {
+    const limitType = LIMIT_OF[key];
+    const l = def.limits![key];
+    return {
+      pvLimitRef: { pv: def.ref, limitType },
+      limit: l?.value ?? 0,
+      priority: l?.priority ?? 0,
+      delayTime: l?.delay ?? 0,
+      description: `${def.name} ${LIMIT_TEXT[limitType].description}`,
+      message: `${station.name}: ${def.name} ${LIMIT_TEXT[limitType].message}`,
+      notSet: l === undefined,
+    };
+  });
+}

@@ -1,0 +1,204 @@
+/**
+ * The connection kinds a plant file may name (issue 56), one registry entry each: the schema of
+ * a station's `connection`, the schema of a PV's `source` on such a station, and how its
+ * connector is made. The plant file (plantFile.ts) checks a station against the entry its
+ * `connection.type` names; the field plant (FieldPlant.ts) asks the entry for the connector.
+ * A new protocol is one more entry here and nothing else.
+ */
+import { z } from 'zod';
+import type { Connector } from './connector.ts';
+import { MqttJsonConnector } from './mqtt/MqttJsonConnector.ts';
+import { brokerFields } from './mqtt/brokerOptions.ts';
+import { SimulatedConnector } from './SimulatedConnector.ts';
+import { SparkplugConnector } from './sparkplug/SparkplugConnector.ts';
+
+/** A point of a station as its connector sees it: the PV's id, kind and source. */
+export interface FieldPoint<S> {
+  readonly id: string;
+  readonly kind: FieldPvKind;
+  readonly source: S;
+  readonly readOnly: boolean;
+}
+
+export const FIELD_PV_KINDS = ['AnaIn', 'DigiIn', 'AnaOut', 'DigiOut', 'Counter'] as const;
+export type FieldPvKind = (typeof FIELD_PV_KINDS)[number];
+
+/** What a connector gets besides its station: the environment (credentials) and a logger. */
+export interface ConnectorContext {
+  readonly env: NodeJS.ProcessEnv;
+  readonly stationNumber: number;
+  readonly stationName: string;
+}
+
+export interface ConnectionKind<C extends z.ZodObject, S extends z.ZodObject> {
+  readonly connection: C;
+  readonly source: S;
+  create(
+    connection: z.output<C>,
+    points: readonly FieldPoint<z.output<S>>[],
+    context: ConnectorContext,
+  ): Connector;
+}
+
+/** Keeps a kind's create typed by its own schemas. */
+function kind<C extends z.ZodObject, S extends z.ZodObject>(
+  entry: ConnectionKind<C, S>,
+): ConnectionKind<C, S> {
+  return entry;
+}
+
+// --- MQTT with JSON payloads ----------------------------------------------------------------
+
+const jsonPointer = z
+  .string()
+  .regex(/^(\/.*)?$/, 'a JSON pointer: empty for the whole payload, or /key/…');
+
+const mqttConnection = z.strictObject({ type: z.literal('mqtt'), ...brokerFields });
+const mqttSource = z.strictObject({
+  /** The topic the value is published on (no wildcards). */
+  topic: z
+    .string()
+    .min(1)
+    .regex(/^[^#+]*$/, 'a topic without wildcards'),
+  /** Where the value stands in the JSON payload (RFC 6901); empty = the payload itself. */
+  value: jsonPointer.default(''),
+  /** Where a source timestamp stands (epoch ms, epoch s or ISO 8601); else time received. */
+  timestamp: jsonPointer.optional(),
+  /** Where a quality stands (good/bad/uncertain, true/false, or OPC-style 192/0). */
+  quality: jsonPointer.optional(),
+  /** Where writes go: `{"value": …}` is published to this topic (QoS 1). */
+  commandTopic: z
+    .string()
+    .min(1)
+    .regex(/^[^#+]*$/, 'a topic without wildcards')
+    .optional(),
+});
+const mqtt = kind({
+  connection: mqttConnection,
+  source: mqttSource,
+  create: (connection, points, context) => new MqttJsonConnector(connection, points, context),
+});
+
+// --- Sparkplug B ------------------------------------------------------------------------------
+
+const sparkplugId = z
+  .string()
+  .min(1)
+  .regex(/^[^/#+]+$/, 'a Sparkplug id without / # +');
+const sparkplugConnection = z.strictObject({ type: z.literal('sparkplug'), ...brokerFields });
+const sparkplugSource = z.strictObject({
+  group: sparkplugId,
+  edgeNode: sparkplugId,
+  /** The device; absent for a metric of the edge node itself. */
+  device: sparkplugId.optional(),
+  metric: z.string().min(1),
+});
+const sparkplug = kind({
+  connection: sparkplugConnection,
+  source: sparkplugSource,
+  create: (connection, points, context) => new SparkplugConnector(connection, points, context),
+});
+
+// --- Modbus TCP (connector in server/field/modbus/) ------------------------------------------------
+
+const modbus = kind({
+  connection: z.strictObject({
+    type: z.literal('modbus'),
+    host: z.string().min(1),
+    port: z.int().min(1).max(65535).default(502),
+    unitId: z.int().min(0).max(255).default(1),
+    timeoutMs: z.int().min(100).max(60_000).default(2000),
+    pollGroups: z.record(z.string(), z.int().min(50).max(3_600_000)).default({ default: 1000 }),
+  }),
+  source: z.strictObject({
+    table: z.enum(['coil', 'discreteInput', 'holding', 'input']),
+    address: z.int().min(0).max(65535),
+    type: z.enum(['bool', 'int16', 'uint16', 'int32', 'uint32', 'float32']),
+    wordOrder: z.enum(['big', 'little']).default('big'),
+    scale: z.number().default(1),
+    offset: z.number().default(0),
+    pollGroup: z.string().default('default'),
+    unitId: z.int().min(0).max(255).optional(),
+  }),
+  create: () => {
+    throw new Error('The Modbus TCP connector is not built yet');
+  },
+});
+
+// --- OPC UA (connector in server/field/opcua/) -----------------------------------------------------
+
+const opcua = kind({
+  connection: z.strictObject({
+    type: z.literal('opcua'),
+    endpoint: z.string().regex(/^opc\.tcp:\/\//, 'an opc.tcp:// endpoint URL'),
+    securityMode: z.enum(['None', 'Sign', 'SignAndEncrypt']),
+    securityPolicy: z.enum(['None', 'Basic256Sha256', 'Aes128_Sha256_RsaOaep']),
+    /** Prefix of the environment variables with the user name and password (…_USERNAME, …_PASSWORD). */
+    credentialsEnv: z
+      .string()
+      .regex(/^[A-Z_][A-Z0-9_]*$/)
+      .optional(),
+  }),
+  source: z.strictObject({
+    nodeId: z.string().min(1),
+    samplingIntervalMs: z.int().min(0).max(3_600_000).default(1000),
+  }),
+  create: () => {
+    throw new Error('The OPC UA connector is not built yet');
+  },
+});
+
+// --- simulated: a station of the field plant with no device behind it ---------------------------
+
+/**
+ * A station without a device (commissioning, a station not wired yet): each point holds a fixed
+ * value or follows a sine, and a write is reported back as the new value, as a device would.
+ * The whole plant is simulated by leaving PEGEL_PLANT_FILE unset, not by this kind.
+ */
+const simulatedSource = z.strictObject({
+  /** The value it starts with (and keeps, unless `sine` moves it). */
+  value: z.union([z.number(), z.boolean()]).default(0),
+  sine: z
+    .strictObject({
+      min: z.number(),
+      max: z.number(),
+      periodS: z.number().positive().default(600),
+    })
+    .optional(),
+});
+const simulated = kind({
+  connection: z.strictObject({ type: z.literal('simulated') }),
+  source: simulatedSource,
+  create: (_connection, points) => new SimulatedConnector(points),
+});
+
+export const CONNECTION_KINDS = { mqtt, sparkplug, modbus, opcua, simulated } as const;
+export type ConnectionType = keyof typeof CONNECTION_KINDS;
+export const CONNECTION_TYPES = Object.keys(CONNECTION_KINDS) as ConnectionType[];
+
+export type MqttConnection = z.output<typeof mqttConnection>;
+export type MqttSource = z.output<typeof mqttSource>;
+export type SparkplugConnection = z.output<typeof sparkplugConnection>;
+export type SparkplugSource = z.output<typeof sparkplugSource>;
+export type ModbusConnection = z.output<typeof modbus.connection>;
+export type ModbusSource = z.output<typeof modbus.source>;
+export type OpcuaConnection = z.output<typeof opcua.connection>;
+export type OpcuaSource = z.output<typeof opcua.source>;
+export type SimulatedSource = z.output<typeof simulatedSource>;
+
+/** Makes the connector of a checked station (its connection and sources passed the kind's schemas). */
+export function createConnector(
+  connection: { type: ConnectionType },
+  points: readonly FieldPoint<unknown>[],
+  context: ConnectorContext,
+): Connector {
+  const kind = CONNECTION_KINDS[connection.type] as unknown as ConnectionKind<
+    z.ZodObject,
+    z.ZodObject
+  >;
+  return kind.create(
+    connection as z.output<z.ZodObject>,
+    points as readonly FieldPoint<z.output<z.ZodObject>>[],
+    context,
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Pegel on a real plant (issue 56): the server started on examples/mqtt.yaml with a real
+ * Mosquitto; a value a device publishes shows on the station page, and the broker going away
+ * shows the station's values as not good without a reload.
+ */
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mqtt from 'mqtt';
+import { test as base, expect } from './fixtures.ts';
+import { signIn } from './auth.ts';
+import { startPlantServer, type PlantServerHandle } from '../support/plantServer.ts';
+import { startMosquitto, type Mosquitto } from '../support/mosquitto.ts';
+
+const test = base.extend<object, { broker: Mosquitto; plant: PlantServerHandle }>({
+  broker: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const broker = await startMosquitto();
+      await use(broker);
+      await broker.dispose();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  plant: [
+    async ({ broker }, use) => {
+      const dir = mkdtempSync(join(tmpdir(), 'pegel-e2e-plant-'));
+      const file = join(dir, 'plant.yaml');
+      writeFileSync(
+        file,
+        readFileSync('examples/mqtt.yaml', 'utf8').replace('mqtt://127.0.0.1:1883', broker.url),
+      );
+      const server = await startPlantServer({ env: { PEGEL_PLANT_FILE: file } });
+      await use(server);
+      await server.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
+
+test('FP-E1: a value published to the broker shows on the station page; a lost broker shows it not good', async ({
+  page,
+  broker,
+}) => {
+  const device = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
+  try {
+    await signIn(page, 'operator', '/stations/41');
+    const row = page.locator('[data-pv="AnaIn-4100001"]');
+    await expect(row.locator('.pv-name').getByText('Füllstand', { exact: true })).toBeVisible();
+    // Published until it shows: the server may still be subscribing when the page is there.
+    await expect(async () => {
+      await device.publishAsync('nord/level', JSON.stringify({ v: 3.42, q: 'good' }));
+      await expect(row.locator('.pv-value-text')).toHaveText(/3,42/, { timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+  } finally {
+    await device.endAsync(true);
+  }
+  await broker.stop();
+  // Not good, with why in words (the station lost its link), without a reload.
+  const row = page.locator('[data-pv="AnaIn-4100001"]');
+  await expect(row.locator('.pv-value')).toHaveClass(/value-stale/, { timeout: 30_000 });
+  await expect(row.locator('[data-stale]')).toBeVisible();
+  await expect(row.locator('.pv-value-text')).toHaveText(/3,42/);
+  // The PV's info names the field's reason.
+  await row.getByRole('button', { name: 'Aktionen für Füllstand' }).click();
+  await page.getByRole('button', { name: 'Informationen zu Füllstand' }).click();
+  await expect(page.getByText('Grund der Qualität')).toBeVisible();
+  await expect(page.locator('[data-quality-reason]')).toHaveText(/^link down/);
+  await broker.restart();
+});

@@ -1,0 +1,155 @@
+/**
+ * The field plant over a connector the test plays: dial state from the link, values batched per
+ * tick, bad input logged at most once a minute per station and reason, counters, writes.
+ */
+import { describe, expect, it } from 'vitest';
+import type {
+  Connector,
+  ConnectorSink,
+  FieldScalar,
+  WriteOutcome,
+} from '../../../server/field/connector.ts';
+import { FieldPlant } from '../../../server/field/FieldPlant.ts';
+import { parsePlantFile } from '../../../server/field/plantFile.ts';
+import type { PvValue } from '../../../src/contract/pv.ts';
+
+class TestConnector implements Connector {
+  sink!: ConnectorSink;
+  writes: [string, FieldScalar][] = [];
+  answer: WriteOutcome = { ok: true };
+  start(sink: ConnectorSink): void {
+    this.sink = sink;
+  }
+  stop(): Promise<void> {
+    return Promise.resolve();
+  }
+  write(pointId: string, value: FieldScalar): Promise<WriteOutcome> {
+    this.writes.push([pointId, value]);
+    return Promise.resolve(this.answer);
+  }
+}
+
+function plant() {
+  const file = parsePlantFile(
+    `stations:
+  - number: 5
+    name: S
+    connection: { type: simulated }
+    pvs:
+      - { id: a, kind: AnaIn, name: A, decimals: 1, source: {} }
+      - { id: out, kind: AnaOut, name: O, source: {} }
+      - { id: ro, kind: DigiOut, name: R, readOnly: true, source: {} }
+      - { id: c, kind: Counter, name: C, resetable: true, source: {} }
+`,
+    'p.yaml',
+  );
+  let now = Date.parse('2026-11-27T10:00:00Z');
+  const logs: string[] = [];
+  const connector = new TestConnector();
+  const field = new FieldPlant({
+    plant: file,
+    now: () => now,
+    log: (m) => logs.push(m),
+    tickMs: 60_000,
+    connector: () => connector,
+  });
+  const batches: PvValue[][] = [];
+  field.on('values', (v) => batches.push([...v]));
+  field.start();
+  return {
+    field,
+    connector,
+    logs,
+    batches,
+    advance: (ms: number) => (now += ms),
+    now: () => now,
+  };
+}
+
+describe('field plant', () => {
+  it('FP1 the dial state follows the link: NotConnected, Connected, ConnectionError', async () => {
+    const t = plant();
+    expect(t.field.stationLive(5)?.dialState).toBe('NotConnected');
+    t.connector.sink.link('up');
+    expect(t.field.stationLive(5)?.dialState).toBe('Connected');
+    t.connector.sink.samples([{ pointId: 'a', value: 1.26, quality: 'Good', sourceTime: 1 }]);
+    t.field.step(0);
+    t.connector.sink.link('down', 'socket closed');
+    expect(t.field.stationLive(5)?.dialState).toBe('ConnectionError');
+    // Turned Bad at once, last value and timestamp kept, the reason kept.
+    expect(t.field.valueByKey('ai500001')).toMatchObject({
+      doubleValue: 1.3,
+      timestamp: 1,
+      quality: 'Bad',
+    });
+    expect(t.field.qualityReason({ type: 'AnaIn', nr: 500001 })).toBe('link down: socket closed');
+    await t.field.close();
+  });
+
+  it('FP2 samples are batched per tick: the latest value of a PV wins', async () => {
+    const t = plant();
+    t.connector.sink.link('up');
+    for (let i = 0; i < 100; i++)
+      t.connector.sink.samples([{ pointId: 'a', value: i, quality: 'Good', sourceTime: i }]);
+    expect(t.batches).toEqual([]);
+    t.field.step(0);
+    expect(t.batches).toHaveLength(1);
+    expect(t.batches[0]).toEqual([
+      expect.objectContaining({ doubleValue: 99, timestamp: 99, quality: 'Good' }),
+    ]);
+    await t.field.close();
+  });
+
+  it('FP3 bad input is logged at most once a minute per station and reason', async () => {
+    const t = plant();
+    for (let i = 0; i < 1000; i++) t.connector.sink.badInput('malformed-json', 'x', 'a');
+    t.connector.sink.badInput('wrong-type', 'y', 'a');
+    expect(t.logs.filter((l) => l.includes('bad input'))).toHaveLength(2);
+    t.advance(59_000);
+    t.connector.sink.badInput('malformed-json', 'x', 'a');
+    expect(t.logs.filter((l) => l.includes('bad input'))).toHaveLength(2);
+    t.advance(1_000);
+    t.connector.sink.badInput('malformed-json', 'x', 'a');
+    expect(t.logs.filter((l) => l.includes('bad input'))).toHaveLength(3);
+    await t.field.close();
+  });
+
+  it('FP4 writes go to the connector and change nothing until reported back; read-only is refused', async () => {
+    const t = plant();
+    expect(await t.field.command({ type: 'AnaOut', nr: 500001 }, 42)).toEqual({ ok: true });
+    expect(t.connector.writes).toEqual([['out', 42]]);
+    expect(t.field.valueByKey('ao500001')?.quality).toBe('Bad');
+    t.connector.answer = { ok: false, reason: 'Modbus exception 2' };
+    expect(await t.field.command({ type: 'AnaOut', nr: 500001 }, 43)).toEqual({
+      ok: false,
+      reason: 'Modbus exception 2',
+    });
+    expect(await t.field.command({ type: 'DigiOut', nr: 500001 }, true)).toMatchObject({
+      ok: false,
+      readOnly: true,
+    });
+    expect(t.connector.writes).toHaveLength(2);
+    expect(await t.field.commandCounterReset({ type: 'ZaehlWert', nr: 5001 })).toEqual({
+      ok: false,
+      reason: 'Modbus exception 2',
+    });
+    expect(t.connector.writes.at(-1)).toEqual(['c', 0]);
+    await t.field.close();
+  });
+
+  it('FP5 a counter keeps what it counted this day, month and year', async () => {
+    const t = plant();
+    t.connector.sink.link('up');
+    const at = t.now();
+    t.connector.sink.samples([{ pointId: 'c', value: 100, quality: 'Good', sourceTime: at }]);
+    t.connector.sink.samples([{ pointId: 'c', value: 130, quality: 'Good', sourceTime: at + 1 }]);
+    expect(t.field.valueByKey('count5001')?.counterValue).toEqual({
+      value: 130,
+      resetable: true,
+      day: 30,
+      month: 30,
+      year: 30,
+    });
+    await t.field.close();
+  });
+});
