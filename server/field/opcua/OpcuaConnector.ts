@@ -379,7 +379,7 @@ export class OpcuaConnector implements Connector {
     const prefix = this.connection.credentialsEnv;
     if (!prefix) return { type: UserTokenType.Anonymous };
     const env = this.options.env ?? process.env;
-    const userName = env[`${prefix}_USER`];
+    const userName = env[`${prefix}_USER`] ?? env[`${prefix}_USERNAME`];
     const password = env[`${prefix}_PASSWORD`];
     if (!userName || password === undefined) {
       throw new Error(`the credentials ${prefix}_USER and ${prefix}_PASSWORD are not set`);

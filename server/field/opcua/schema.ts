@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * An OPC UA station's connection and points as the plant file writes them (issue 56). The
  * plant-file schema takes these as they are. Credentials never stand in the file: `credentialsEnv`
- * names the prefix of two environment variables, `<P>_USER` and `<P>_PASSWORD`.
+ * names the prefix of the environment variables `<P>_USER` (or `<P>_USERNAME`, as for MQTT) and
+ * `<P>_PASSWORD`.
  */
 export const opcuaConnectionSchema = z
   .strictObject({
@@ -30,14 +31,21 @@ export const opcuaConnectionSchema = z
     path: ['securityPolicy'],
   });
 
-export const opcuaPointSchema = z.strictObject({
-  /** The point's id within its station (unique there). */
-  pointId: z.string().min(1),
+/** A PV's `source` on an OPC UA station (the plant file's shape). */
+export const opcuaSourceSchema = z.strictObject({
   /** The node to monitor, e.g. `ns=2;s=Station1.Level` or `ns=3;i=1001`. */
   nodeId: z.string().min(1),
+  /** How often the server samples the value; it reports only changes. */
   samplingIntervalMs: z.number().int().min(0).max(3_600_000).default(1000),
+});
+
+/** A point as the connector takes it: the PV's id, its source, and whether it may be written. */
+export const opcuaPointSchema = opcuaSourceSchema.extend({
+  /** The point's id within its station (unique there). */
+  pointId: z.string().min(1),
   readOnly: z.boolean().optional(),
 });
 
 export type OpcuaConnectionConfig = z.output<typeof opcuaConnectionSchema>;
 export type OpcuaPointConfig = z.output<typeof opcuaPointSchema>;
+export type OpcuaSourceConfig = z.output<typeof opcuaSourceSchema>;

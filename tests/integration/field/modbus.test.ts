@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ModbusConnector } from '../../../server/field/modbus/ModbusConnector.ts';
 import { createModbusConnector } from '../../../server/field/modbus/ModbusConnector.ts';
@@ -5,6 +7,7 @@ import { planReads } from '../../../server/field/modbus/codec.ts';
 import {
   modbusConnectionSchema,
   modbusPointSchema,
+  modbusSourceSchema,
   type ModbusPointConfig,
 } from '../../../server/field/modbus/schema.ts';
 import type { Connector } from '../../../server/field/connector.ts';
@@ -336,5 +339,20 @@ describe('Modbus TCP connector (issue 56)', () => {
       modbusPointSchema.safeParse({ pointId: 'p', table: 'coil', address: 0, type: 'int16' })
         .success,
     ).toBe(false);
+  });
+
+  it('MB9 examples/modbus.yaml passes the connection and source schemas', () => {
+    const file = parse(
+      readFileSync(new URL('../../../examples/modbus.yaml', import.meta.url), 'utf8'),
+    ) as {
+      stations: Array<{ connection: unknown; pvs: Array<{ source: unknown }> }>;
+    };
+    for (const station of file.stations) {
+      const connection = modbusConnectionSchema.parse(station.connection);
+      for (const pv of station.pvs) {
+        const source = modbusSourceSchema.parse(pv.source);
+        expect(Object.keys(connection.pollGroups)).toContain(source.pollGroup);
+      }
+    }
   });
 });

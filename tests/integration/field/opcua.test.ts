@@ -1,13 +1,15 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StatusCodes } from 'node-opcua';
+import { StatusCodes, resolveNodeId } from 'node-opcua';
+import { parse } from 'yaml';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { Connector } from '../../../server/field/connector.ts';
 import { createOpcuaConnector } from '../../../server/field/opcua/OpcuaConnector.ts';
 import {
   opcuaConnectionSchema,
   opcuaPointSchema,
+  opcuaSourceSchema,
   type OpcuaPointConfig,
 } from '../../../server/field/opcua/schema.ts';
 import {
@@ -294,5 +296,19 @@ describe('OPC UA connector (issue 56)', { timeout: 60_000 }, () => {
     expect(opcuaPointSchema.parse({ pointId: 'p', nodeId: 'ns=2;i=5' }).samplingIntervalMs).toBe(
       1000,
     );
+  });
+
+  it('OU9 examples/opcua.yaml passes the connection and source schemas, its node ids resolve', () => {
+    const file = parse(
+      readFileSync(new URL('../../../examples/opcua.yaml', import.meta.url), 'utf8'),
+    ) as { stations: Array<{ connection: unknown; pvs: Array<{ source: unknown }> }> };
+    for (const station of file.stations) {
+      opcuaConnectionSchema.parse(station.connection);
+      for (const pv of station.pvs) {
+        expect(resolveNodeId(opcuaSourceSchema.parse(pv.source).nodeId).namespace).toBeGreaterThan(
+          1,
+        );
+      }
+    }
   });
 });
