@@ -29,6 +29,8 @@ export interface ModbusConnectorOptions {
   readonly backoffCapMs?: number;
   /** Addresses a read request may bridge between two points (default 0, see planReads). */
   readonly maxGap?: number;
+  /** Told after each completed poll cycle of a group, with its duration (ms): for metrics. */
+  readonly onPollCycle?: (group: string, ms: number) => void;
 }
 
 /** An error from modbus-serial: an exception response carries `modbusCode`. */
@@ -263,6 +265,7 @@ export class ModbusConnector implements Connector {
         void this.poll(group, generation).then(() => {
           if (generation !== this.generation) return;
           const elapsed = this.now() - started;
+          this.options.onPollCycle?.(group, elapsed);
           this.schedulePoll(group, Math.max(0, interval - elapsed), generation);
         });
       }, delay),
