@@ -48,6 +48,9 @@ export const DEVICE_VARIABLES: readonly DeviceVariable[] = [
   { name: 'Broken', dataType: DataType.Double, value: 0, status: StatusCodes.BadSensorFailure },
 ];
 
+/** A variable whose value is no PV value (a string), to see it refused as wrong-type. */
+const LABEL = { name: 'Label', value: 'Pumpwerk West' };
+
 export interface OpcuaDevice {
   readonly port: number;
   readonly endpoint: string;
@@ -69,6 +72,8 @@ export interface OpcuaDeviceOptions {
   readonly extraVariables?: number;
   /** Accept any client certificate (default true; false: only trusted ones). */
   readonly acceptAnyClient?: boolean;
+  /** Users and passwords; when given, anonymous sessions are refused. */
+  readonly users?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -109,7 +114,14 @@ export async function startOpcuaDevice(options: OpcuaDeviceOptions = {}): Promis
         SecurityPolicy.Basic256Sha256,
         SecurityPolicy.Aes128_Sha256_RsaOaep,
       ],
-      allowAnonymous: true,
+      allowAnonymous: !options.users,
+      ...(options.users
+        ? {
+            userManager: {
+              isValidUser: (user: string, password: string) => options.users?.[user] === password,
+            },
+          }
+        : {}),
     });
     await next.initialize();
     const addressSpace = next.engine.addressSpace;
@@ -137,6 +149,15 @@ export async function startOpcuaDevice(options: OpcuaDeviceOptions = {}): Promis
       );
       variables.set(variable.name, node);
     }
+    namespace
+      .addVariable({
+        componentOf: station,
+        nodeId: `s=${LABEL.name}`,
+        browseName: LABEL.name,
+        dataType: DataType.String,
+        minimumSamplingInterval: 50,
+      })
+      .setValueFromSource({ dataType: DataType.String, value: LABEL.value });
     extras.length = 0;
     for (let i = 0; i < (options.extraVariables ?? 0); i += 1) {
       const node = namespace.addVariable({

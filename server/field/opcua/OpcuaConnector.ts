@@ -61,6 +61,7 @@ interface Link {
   session?: ClientSession;
   subscription?: ClientSubscription;
   watchdog?: NodeJS.Timeout;
+  closed?: boolean;
   lastHeard: number;
   readonly dataTypes: Map<string, DataType>;
 }
@@ -142,7 +143,8 @@ export class OpcuaConnector implements Connector {
     this.generation += 1;
     clearTimeout(this.reconnectTimer);
     this.teardown();
-    await Promise.all([...this.closing]);
+    // An attempt still under way closes what it made when it settles: wait for that too.
+    while (this.closing.size > 0) await Promise.all([...this.closing]);
     const manager = this.manager;
     this.manager = undefined;
     await manager?.dispose().catch(() => undefined);
@@ -195,25 +197,40 @@ export class OpcuaConnector implements Connector {
     const link: Link = { generation, lastHeard: this.now(), dataTypes: new Map() };
     this.link = link;
     this.setLink('connecting');
-    this.open(link).then(
+    const opening = this.open(link).then(
       () => {
-        if (generation !== this.generation) return;
+        if (generation !== this.generation) {
+          this.close(link);
+          return;
+        }
         this.attempt = 0;
         this.setLink('up');
       },
       (error: unknown) => {
-        if (generation !== this.generation) return;
+        if (generation !== this.generation) {
+          this.close(link);
+          return;
+        }
         this.lost(
           describeConnectError(error, this.options.pkiDir, this.connection.securityMode !== 'None'),
         );
       },
     );
+    this.closing.add(opening);
+    void opening.finally(() => this.closing.delete(opening));
   }
 
   /** Client, secure channel, session, subscription and monitored items, all new. */
   private async open(link: Link): Promise<void> {
     const timeout = this.requestTimeoutMs;
-    this.manager ??= await openCertificateManager(this.options.pkiDir);
+    if (!this.manager) {
+      const manager = await openCertificateManager(this.options.pkiDir);
+      if (this.stopped) {
+        await manager.dispose();
+        throw new Error('stopped');
+      }
+      this.manager = manager;
+    }
     if (this.connection.trustServerOnFirstUse && this.connection.securityMode !== 'None') {
       await withTimeout(
         trustOnFirstUse(this.connection, this.options.pkiDir, this.manager, timeout),
@@ -244,7 +261,7 @@ export class OpcuaConnector implements Connector {
       if (isCurrent() && this.state === 'up') this.lost('the connection to the server closed');
     });
     await withTimeout(client.connect(this.connection.endpoint), timeout, 'connecting');
-    if (!isCurrent()) return;
+    if (!isCurrent()) return; // superseded: the caller closes what was made
     const session = await withTimeout(client.createSession(identity), timeout, 'opening a session');
     link.session = session;
     session.on('keepalive_failure', () => {
@@ -406,10 +423,15 @@ export class OpcuaConnector implements Connector {
   private teardown(): void {
     const link = this.link;
     this.link = undefined;
-    if (!link) return;
+    if (link) this.close(link);
+  }
+
+  /** Closes one link's watchdog and client (once; again is a no-op). */
+  private close(link: Link): void {
     clearInterval(link.watchdog);
     const client = link.client;
-    if (!client) return;
+    if (!client || link.closed) return;
+    link.closed = true;
     const closing = (async () => {
       // A dead server answers nothing: never wait long for the goodbyes.
       await withTimeout(client.disconnect(), 2000, 'disconnecting').catch(() => undefined);

@@ -128,6 +128,7 @@ describe('OPC UA connector (issue 56)', { timeout: 60_000 }, () => {
     const dev = await device();
     const points = [
       ...POINTS,
+      point('label', 'Label'),
       point('missing', 'NoSuchNode'),
       opcuaPointSchema.parse({ pointId: 'garbled', nodeId: 'ns=x;;q' }),
     ];
@@ -153,6 +154,13 @@ describe('OPC UA connector (issue 56)', { timeout: 60_000 }, () => {
     expect(sink.badInputs).toContainEqual(
       expect.objectContaining({ reason: 'bad-status', pointId: 'broken' }) as unknown,
     );
+    // A string is no PV value: Bad, counted as wrong-type, never a made-up number.
+    await vi.waitFor(() => {
+      expect(sink.latest.get('label')).toMatchObject({ quality: 'Bad', value: null });
+      expect(sink.badInputs).toContainEqual(
+        expect.objectContaining({ reason: 'wrong-type', pointId: 'label' }) as unknown,
+      );
+    }, WAIT);
     // The others are not touched, and a bad status that clears is good again.
     expect(valueOf(sink, 'level')).toBe(2.5);
     dev.set('Broken', 7, new Date(), StatusCodes.Good);
@@ -280,7 +288,39 @@ describe('OPC UA connector (issue 56)', { timeout: 60_000 }, () => {
     expect(dev.get('Speed')).toBe(2.25);
   });
 
-  it('OU8 the connection config refuses a mode without its policy', () => {
+  it('OU8 a user and password come from the environment the connection names', async () => {
+    const dev = await device({ users: { pegel: 'Pumpwerk-7' } });
+    const connection = opcuaConnectionSchema.parse({
+      type: 'opcua',
+      endpoint: dev.endpoint,
+      securityMode: 'SignAndEncrypt',
+      securityPolicy: 'Basic256Sha256',
+      credentialsEnv: 'PLANT_WEST',
+      trustServerOnFirstUse: true,
+    });
+    const make = (env: NodeJS.ProcessEnv) => {
+      const connector = createOpcuaConnector(connection, POINTS, {
+        pkiDir: pkiFolder(),
+        backoffCapMs: 300,
+        env,
+      });
+      const sink = recordingSink();
+      connector.start(sink);
+      cleanup.push(() => connector.stop());
+      return sink;
+    };
+    const missing = make({});
+    const wrong = make({ PLANT_WEST_USER: 'pegel', PLANT_WEST_PASSWORD: 'guess' });
+    const right = make({ PLANT_WEST_USERNAME: 'pegel', PLANT_WEST_PASSWORD: 'Pumpwerk-7' });
+    await vi.waitFor(() => {
+      expect(valueOf(right, 'level')).toBe(2.5);
+      expect(lastDownReason(missing)).toContain('PLANT_WEST_USER and PLANT_WEST_PASSWORD');
+      expect(lastDownReason(wrong)).toMatch(/Bad\w*(Identity|User)/);
+    }, WAIT);
+    expect(wrong.state()).not.toBe('up');
+  });
+
+  it('OU9 the connection config refuses a mode without its policy', () => {
     const base = { type: 'opcua', endpoint: 'opc.tcp://plc:4840' };
     expect(
       opcuaConnectionSchema.safeParse({
@@ -298,7 +338,7 @@ describe('OPC UA connector (issue 56)', { timeout: 60_000 }, () => {
     );
   });
 
-  it('OU9 examples/opcua.yaml passes the connection and source schemas, its node ids resolve', () => {
+  it('OU10 examples/opcua.yaml passes the connection and source schemas, its node ids resolve', () => {
     const file = parse(
       readFileSync(new URL('../../../examples/opcua.yaml', import.meta.url), 'utf8'),
     ) as { stations: Array<{ connection: unknown; pvs: Array<{ source: unknown }> }> };
