@@ -107,7 +107,7 @@ export class OpcuaConnector implements Connector {
   private readonly closing = new Set<Promise<void>>();
   private pending: FieldSample[] = [];
   private flushScheduled = false;
-  /** Points whose last status was bad, to report a bad status once when it starts. */
+  /** Points whose last value was Bad, to report a bad status or wrong type once when it starts. */
   private readonly badStatus = new Set<string>();
   private readonly now: () => number;
   private readonly requestTimeoutMs: number;
@@ -354,15 +354,16 @@ export class OpcuaConnector implements Connector {
 
   private onValue(point: OpcuaPointConfig, dataValue: DataValue): void {
     const read = readDataValue(dataValue, this.now());
-    if (read.wrongType !== undefined) {
-      this.report('wrong-type', `${point.nodeId}: ${read.wrongType}`, point.pointId);
-    } else if (read.quality === 'Bad') {
-      if (!this.badStatus.has(point.pointId)) {
-        this.badStatus.add(point.pointId);
+    if (read.quality !== 'Bad') {
+      this.badStatus.delete(point.pointId);
+    } else if (!this.badStatus.has(point.pointId)) {
+      // Reported once when it starts, not with every sample.
+      this.badStatus.add(point.pointId);
+      if (read.wrongType !== undefined) {
+        this.report('wrong-type', `${point.nodeId}: ${read.wrongType}`, point.pointId);
+      } else {
         this.report('bad-status', `${point.nodeId}: ${read.reason ?? ''}`, point.pointId);
       }
-    } else {
-      this.badStatus.delete(point.pointId);
     }
     this.queue(point.pointId, read.value, read.quality, read.sourceTime, read.reason);
   }
