@@ -233,15 +233,17 @@ export class ModbusConnector implements Connector {
     this.reconnectTimer = setTimeout(() => this.connect(), delay);
   }
 
+  /**
+   * Drops the connection at once (a socket still connecting too, which `close` would leave to
+   * finish); requests in flight are cancelled.
+   */
   private closeClient(): Promise<void> {
     const client = this.client;
     this.client = undefined;
     if (!client) return Promise.resolve();
     return new Promise((resolve) => {
       try {
-        client.close(() => resolve());
-        // A socket that never opened does not call back.
-        setTimeout(resolve, 200).unref();
+        client.destroy(() => resolve());
       } catch {
         resolve();
       }
