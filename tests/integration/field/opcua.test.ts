@@ -247,6 +247,8 @@ describe('OPC UA connector (issue 56)', { timeout: 60_000 }, () => {
       expect(lastDownReason(sink)).toContain("the server's certificate is not trusted");
     }, WAIT);
     expect(sink.latest.size).toBe(0);
+    // The refused certificate waits in rejected/ for an administrator to move it.
+    expect(readdirSync(join(pki, 'rejected')).length).toBeGreaterThan(0);
 
     const manager = await openCertificateManager(pki);
     await manager.trustCertificate(dev.certificate);
