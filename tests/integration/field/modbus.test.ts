@@ -3,7 +3,7 @@ import { parse } from 'yaml';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ModbusConnector } from '../../../server/field/modbus/ModbusConnector.ts';
 import { createModbusConnector } from '../../../server/field/modbus/ModbusConnector.ts';
-import { planReads } from '../../../server/field/modbus/codec.ts';
+import { decodeRegisters, encodeRegisters, planReads } from '../../../server/field/modbus/codec.ts';
 import {
   modbusConnectionSchema,
   modbusPointSchema,
@@ -372,7 +372,25 @@ describe('Modbus TCP connector (issue 56)', { timeout: 60_000 }, () => {
     ).toBe(false);
   });
 
-  it('MB10 examples/modbus.yaml passes the connection and source schemas', () => {
+  it('MB10 every register type and word order decodes what it encodes, with scale and offset', () => {
+    const cases: Array<[Record<string, unknown>, number[]]> = [
+      [{ type: 'int16' }, [-32768, -1, 0, 32767]],
+      [{ type: 'uint16', scale: 0.1 }, [0, 6553.5]],
+      [{ type: 'int32', wordOrder: 'little' }, [-2147483648, -100000, 2147483647]],
+      [{ type: 'uint32', offset: -5 }, [-5, 4294967290]],
+      [{ type: 'float32', wordOrder: 'little', scale: 2 }, [-1.5, 0, 1024.25]],
+    ];
+    for (const [extra, values] of cases) {
+      const p = point({ pointId: 'p', table: 'holding', address: 0, ...extra });
+      for (const value of values) {
+        const encoded = encodeRegisters(p, value);
+        if ('error' in encoded) throw new Error(`${p.type} ${value}: ${encoded.error}`);
+        expect(decodeRegisters(p, encoded.words, 0)).toBeCloseTo(value, 6);
+      }
+    }
+  });
+
+  it('MB11 examples/modbus.yaml passes the connection and source schemas', () => {
     const file = parse(
       readFileSync(new URL('../../../examples/modbus.yaml', import.meta.url), 'utf8'),
     ) as {
