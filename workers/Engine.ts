@@ -31,7 +31,7 @@ import type { TabLockManager } from './tabLocks.ts';
 import type { Timers } from './timers.ts';
 import type { KeyKind, LeaseKind } from './topics.ts';
 import * as check from './validate.ts';
-import type { Alert, AlertQuery } from '../src/contract/alerts.ts';
+import { alertBindingKey, type Alert, type AlertQuery } from '../src/contract/alerts.ts';
 import {
   ALERT_HUB_MESSAGES,
   AlertFeed,
@@ -368,11 +368,30 @@ export class Engine implements EngineApi {
    */
   private async restore(hub: HubName): Promise<void> {
     this.retryFaultedChannels();
+    const mark = this.items.mark();
     await this.batcher.resubscribeAll(hub);
     if (hub === 'serverStatus') await this.fetchServerStatus();
-    if (hub === 'alert') await this.alerts.subscribe();
+    if (hub === 'alert' && (await this.alerts.subscribe())) this.dropStaleAlertStates(mark);
     for (const listener of [...this.restoredListeners]) listener(hub);
     this.tabs.statusChanged();
+  }
+
+  /**
+   * AL3: after a reconnect, a binding's alert state the server pushed nothing for since `mark`
+   * (it pushes one only while something is pending) and of which the current list it just
+   * answered holds no unacknowledged alert is gone: a mark from before (the alarm acknowledged
+   * or deleted meanwhile) would stand on a leakage zone or station for good.
+   */
+  private dropStaleAlertStates(mark: number): void {
+    const alerts = this.alerts.liveAlerts();
+    if (!alerts) return;
+    const pending = new Set<string>();
+    for (const a of alerts)
+      if (a.state === 'pending' && a.source) pending.add(alertBindingKey(a.source));
+    for (const key of this.registry.keysOf('alertState')) {
+      if (pending.has(key) || this.items.pushedSince('alertState', key, mark)) continue;
+      if (this.items.get('alertState', key)) this.items.put('alertState', key, null);
+    }
   }
 
   private retryFaultedChannels(): void {

@@ -227,9 +227,13 @@ export class AlertFeed {
     return (await this.loadViews()).rows(view, this.live);
   }
 
-  /** The channel (re)connected: subscribe and fetch the pending alerts again. */
-  async subscribe(): Promise<void> {
-    if (this.liveUsers === 0) return;
+  /**
+   * The channel (re)connected: subscribe and fetch the pending alerts again. True once the
+   * current list is the server's answer (false: nobody uses it, or the fetch failed or was
+   * overtaken by a later reconnect).
+   */
+  async subscribe(): Promise<boolean> {
+    if (this.liveUsers === 0) return false;
     const m = HUB_METHODS.alert;
     const run = ++this.subscribeRun;
     const replay: [string, unknown][] = [];
@@ -241,7 +245,7 @@ export class AlertFeed {
         await this.deps.invoke(method);
       const answer = await this.deps.invoke(m.fetchAllPendingAlerts);
       // A later reconnect started its own run; its snapshot is the newer one.
-      if (run !== this.subscribeRun) return;
+      if (run !== this.subscribeRun) return false;
       const pending: Alert[] = [];
       if (Array.isArray(answer)) {
         for (const group of answer as unknown[]) {
@@ -254,7 +258,7 @@ export class AlertFeed {
       this.liveState = 'ready';
       this.liveError = null;
     } catch (error) {
-      if (run !== this.subscribeRun) return;
+      if (run !== this.subscribeRun) return false;
       this.liveState = 'error';
       this.liveError = toError(error).message;
       this.deps.onError(error);
@@ -262,6 +266,7 @@ export class AlertFeed {
       if (this.replay === replay) this.replay = null;
     }
     this.markLiveDirty();
+    return this.liveState === 'ready';
   }
 
   /** One alert hub message (args as the hub sent them). */

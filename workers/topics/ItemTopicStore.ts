@@ -34,6 +34,9 @@ export class ItemTopicStore {
   private readonly fetched = new Map<ItemKind, ItemParsers<unknown>>();
   private readonly fetching = new Map<ItemKind, Fetching>();
   private readonly topics: ReadonlyMap<ItemKind, ItemTopic<unknown>>;
+  /** Counts pushed items; `pushedAt` holds the count at each key's last push. */
+  private pushes = 0;
+  private readonly pushedAt = new Map<ItemKind, Map<string, number>>();
 
   constructor(private readonly deps: ItemTopicStoreDeps) {
     const topics = deps.topics ?? (Object.values(ITEM_TOPICS) as ItemTopic<unknown>[]);
@@ -98,7 +101,18 @@ export class ItemTopicStore {
   /** The last tab released the key. */
   forget(kind: ItemKind, key: string): void {
     this.items.get(kind)?.delete(key);
+    this.pushedAt.get(kind)?.delete(key);
     this.failures.get(kind)?.delete(key);
+  }
+
+  /** A mark to ask `pushedSince` about: pushes after it are newer. */
+  mark(): number {
+    return this.pushes;
+  }
+
+  /** Whether the server pushed an item of the key after `mark` (its current state). */
+  pushedSince(kind: ItemKind, key: string, mark: number): boolean {
+    return (this.pushedAt.get(kind)?.get(key) ?? -1) > mark;
   }
 
   /** Keys held per kind (tests, leak checks). */
@@ -152,6 +166,9 @@ export class ItemTopicStore {
   private pushed(topic: ItemTopic<unknown>, key: string, item: unknown): void {
     // NOTE: items can still arrive for a key just unsubscribed; they are not kept.
     if (!this.deps.leases.has(topic.kind, key)) return;
+    let at = this.pushedAt.get(topic.kind);
+    if (!at) this.pushedAt.set(topic.kind, (at = new Map()));
+    at.set(key, ++this.pushes);
     const map = this.mapOf(topic.kind);
     const held = map.get(key);
     map.set(key, topic.merge ? topic.merge(held ?? undefined, item) : item);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../../src/contract/alerts.ts';
-import { HUB_METHODS } from '../../../src/contract/hubs.ts';
+import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
 import type { AlertsMessage, Frame } from '../../../workers/engineProtocol.ts';
 import { createHarness, type TabRecorder } from '../../support/engine/engineHarness.ts';
 import { makeAlert } from '../alerts/alertFixtures.ts';
@@ -78,5 +78,44 @@ describe('the current list after a server restart', () => {
     expect(rows()).toEqual([3, 4]);
     expect(lastAlerts(a)!.counts).toMatchObject({ pending: 1, active: 1 });
     expect(lastItem(a, 'stationAlarm', '1')).toBeNull();
+  });
+
+  it('AL3: after a reconnect a binding state the server no longer has pending is dropped; one still pending stays, one pushed anew is taken', async () => {
+    const h = createHarness();
+    const hub = h.hubs.hub('alert');
+    const leak = { type: 'PipeLeakage', id: 1 } as const;
+    const line = { type: 'StationConnection', stationNumber: 2 } as const;
+    const link = { type: 'AlertLink', id: 3 } as const;
+    let listed: Alert[] = [
+      makeAlert(1, { stationNumber: 1, pvRef: null, source: leak }),
+      makeAlert(2, { stationNumber: 2, pvRef: null, source: line }),
+      makeAlert(3, { stationNumber: 3, pvRef: null, source: link }),
+    ];
+    hub.answers.set(A.fetchAllPendingAlerts, () => [{ pvGroupId: 1, alerts: listed }]);
+    const a = await h.tab('a');
+    await h.engine.setAlertCounts('a', true);
+    const keys = ['PipeLeakage:1', 'StationConnection:2', 'AlertLink:3'];
+    await h.engine.lease('a', 'alertState', keys);
+    await h.timers.advance(300);
+    for (const binding of [leak, line, link])
+      hub.emit(HUB_MESSAGES.newAlertState, { binding, pendingCount: 1, highestPriority: 1 });
+    await h.timers.advance(100);
+    for (const key of keys)
+      expect(lastItem(a, 'alertState', key)).toMatchObject({ pendingCount: 1 });
+
+    // While the tab was away the leak alarm was acknowledged and the link's deleted; the
+    // connection's is still pending. On its subscribe the server pushes only the link's anew.
+    hub.drop();
+    await h.timers.advance(10);
+    listed = [{ ...listed[0]!, ...acked, cleared: true, clearedAt: 9 }, listed[1]!];
+    hub.answers.set(A.subscribeToAlertState, () => {
+      hub.emit(HUB_MESSAGES.newAlertState, { binding: link, pendingCount: 2, highestPriority: 0 });
+      return null;
+    });
+    hub.restore();
+    await h.timers.advance(300);
+    expect(lastItem(a, 'alertState', 'PipeLeakage:1')).toBeNull();
+    expect(lastItem(a, 'alertState', 'StationConnection:2')).toMatchObject({ pendingCount: 1 });
+    expect(lastItem(a, 'alertState', 'AlertLink:3')).toMatchObject({ pendingCount: 2 });
   });
 });
