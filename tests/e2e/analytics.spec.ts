@@ -57,10 +57,15 @@ test('EL-E1: the energy overview counts the period down in mm:ss; a station show
   await expect(mean.locator('title')).toHaveText(/^Среднее за период: \d+,\d kW$/);
   await expect(chart.locator('.energy-chart-now')).toHaveCount(1);
   await expect(page.locator('.energy-chart-legend')).toContainText('Среднее за период');
+  // A station without a CHP unit has no BHKW row that would always stay empty.
+  await expect(facts.locator('[data-field="bhkwLeistung"]')).toHaveCount(0);
   // Specific energy from the archive, in kWh/m³ with the Russian unit heading.
   const specific = page.locator('.energy-specific');
   await expect(specific.locator('[data-span="week"]')).toContainText('Последние 7 дней');
   await expect(specific.locator('[data-span="week"] td').last()).toHaveText(/^0,\d{3}$/);
+  // The treatment plant burns its digester gas in a CHP unit: its output has a value.
+  await page.goto('/energy/9');
+  await expect(page.locator('dd[data-field="bhkwLeistung"]')).toHaveText(/^\d[\d\s]*,\d kW$/);
 });
 
 test('EL-E2: a simulated leak turns its zone to Leak with its alarm mark; the count of zones in leak reads right in Russian', async ({

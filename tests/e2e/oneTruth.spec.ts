@@ -208,7 +208,7 @@ test('OT1: an analog PV in alarm, a digital input and a value of a station not c
   }
 });
 
-test('OT2: on the energy and leakage pages and in a report of this month a station that is not connected reads stale with its age, never "Im Rahmen" or "Dicht"', async ({
+test('OT2: on the energy and leakage pages and in a report of this month a station that is not connected reads stale with its age, never "Im Rahmen", a correction verdict or "Dicht"', async ({
   page,
   plant,
 }) => {
@@ -227,10 +227,14 @@ test('OT2: on the energy and leakage pages and in a report of this month a stati
   await expect(card.locator('.stale-note .stale-age')).not.toBeEmpty();
   await expect(card.locator('.energy-now')).toHaveClass(/value-stale/);
   await expect(card).not.toContainText('Im Rahmen');
+  // Nor what to shed or the headroom left: a dash where the correction power's verdict was.
+  await expect(card.locator('.energy-correction-none')).toHaveText('—');
+  await expect(card).not.toContainText(/Reserve|abschalten/);
   // A station on a fixed line keeps its verdict.
   const fixed = energy.find((e) => !dialUp.has(e.stationNumber))!;
   const fresh = page.locator(`[data-energy-station="${fixed.stationNumber}"]`);
   await expect(fresh.locator('.energy-state')).toContainText(/Im Rahmen|Trend über Sollleistung/);
+  await expect(fresh).toContainText(/Reserve|abschalten/);
   await expect(fresh).not.toHaveAttribute('data-stale');
 
   const sections = await json<LeakageSection[]>(api, LEAKAGE_API.sections);

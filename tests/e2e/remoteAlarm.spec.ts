@@ -117,6 +117,10 @@ test('RA-E3: a night alarm sent by a plan waits for confirmation; acknowledged a
   await page.getByRole('link', { name: 'Zu bestätigen', exact: true }).click();
   const item = page.locator('[data-confirm^="3_"]').first();
   await expect(item).toContainText('Füllstand zu tief');
+  // Its state in words that say what waits and what was sent, not '1 wartend · gesendet'.
+  await expect(item.locator('.plan-confirm-meta')).toContainText(
+    /1 Alarm wartet auf Bestätigung · Benachrichtigung (noch nicht )?gesendet/,
+  );
   await item.getByRole('checkbox').check();
   await page.locator('[data-confirm="4_2"]').getByRole('checkbox').check();
   // Messages still on their way are acknowledged only when the user says so.

@@ -183,3 +183,22 @@ test('RE4: the overflow-basin log of the year and the archive browser pages thro
     /\/trend\/archive\?pv=AnaIn-200001&start=\d+&end=\d+/,
   );
 });
+
+test("RE6: while a report loads its header names the date in the user's format, not the raw yyyy-MM-dd of the address", async ({
+  page,
+}) => {
+  await signIn(page, 'operator', '/reports');
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/Report/data/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/reports/daily/201?date=2026-11-20');
+  const description = page.locator('.page-description');
+  await expect(description).toHaveText('Tagesbericht · 20.11.2026');
+  await expect(page).toHaveTitle(/20\.11\.2026/);
+  release();
+  // Loaded: the day with its weekday.
+  await expect(description).toHaveText(/Tagesbericht · Freitag, 20\.11\.2026/);
+});

@@ -88,9 +88,14 @@ function SetpointBadge({
   );
 }
 
-function Correction({ values }: { values: EnergyOptimisationValues }) {
+/**
+ * What to shed or the headroom left: a verdict on the period, so none while the station's
+ * data are stale (the setpoint badge beside it says why); a dash instead.
+ */
+function Correction({ values, stale }: { values: EnergyOptimisationValues; stale: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
+  if (stale) return <span className="energy-correction-none">—</span>;
   const shed = values.korrekturleistung > 0;
   return (
     <span className={shed ? 'energy-shed' : 'energy-headroom'}>
@@ -172,7 +177,7 @@ function StationCard({ nr, name }: { nr: number; name: string }) {
             </dd>
             <dt>{t('energy.fields.korrekturleistung')}</dt>
             <dd>
-              <Correction values={values} />
+              <Correction values={values} stale={standing.stale} />
             </dd>
           </dl>
           <RestTime seconds={values.periodenrestzeit} />
@@ -389,7 +394,7 @@ export function EnergyStationPage() {
                 <dd className="num">{kw(values.sollleistung, 0)}</dd>
                 <dt>{t('energy.fields.korrekturleistung')}</dt>
                 <dd>
-                  <Correction values={values} />
+                  <Correction values={values} stale={standing.stale} />
                 </dd>
                 <dt>{t('energy.fields.periodenmaximum')}</dt>
                 <dd className="num">{kw(values.periodenmaximum)}</dd>
@@ -397,10 +402,15 @@ export function EnergyStationPage() {
                 <dd className="num">{format.number(values.periodenenergie, 2)} kWh</dd>
                 <dt>{t('energy.fields.periodenrestzeit')}</dt>
                 <dd className="num">{formatMinutesSeconds(values.periodenrestzeit)}</dd>
-                <dt>{t('energy.fields.bhkwLeistung')}</dt>
-                <dd className="num">
-                  {values.bhkwLeistung === null ? t('energy.noChp') : kw(values.bhkwLeistung)}
-                </dd>
+                {/* Only a station with a CHP unit (BHKW) has its output: no row that stays empty. */}
+                {values.bhkwLeistung !== null && (
+                  <>
+                    <dt data-field="bhkwLeistung">{t('energy.fields.bhkwLeistung')}</dt>
+                    <dd className="num" data-field="bhkwLeistung">
+                      {kw(values.bhkwLeistung)}
+                    </dd>
+                  </>
+                )}
                 <dt>{t('energy.fields.blindleistung')}</dt>
                 <dd className="num">{format.number(values.blindleistung, 1)} kvar</dd>
                 <dt>{t('energy.fields.cosPhi')}</dt>

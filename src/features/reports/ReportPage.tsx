@@ -37,6 +37,7 @@ import {
   csvCells,
   exportTable,
   periodLabel,
+  requestedPeriodLabel,
   rowLabel,
   stateCell,
   SUMMABLE,
@@ -163,7 +164,9 @@ function ReportView({ kind, id, zone }: { kind: ReportKind; id: number; zone?: s
 
   const states = useColumnStates(config);
   const title = config ? config.name : t(`reports.kind.${kind}`);
-  const period = shown ? periodLabel(shown, format, t) : date;
+  const period = shown
+    ? periodLabel(shown, format, t)
+    : requestedPeriodLabel(date, to, format.locale, t);
   const fileBase = `${(config?.name ?? 'bericht').replace(/[^\p{L}\p{N}]+/gu, '-')}-${kind}-${date}`;
   const exportCsv = () => {
     if (!config || !shown) return;
@@ -197,7 +200,7 @@ function ReportView({ kind, id, zone }: { kind: ReportKind; id: number; zone?: s
         title={title}
         subject={config?.name}
         description={`${t(`reports.kind.${kind}`)} · ${period}`}
-        documentTitle={`${title} ${date}`}
+        documentTitle={`${title} ${period}`}
       />
       <Toolbar label={t('reports.period.label')} className="report-toolbar report-no-print">
         <Button icon="chevronDown" className="report-prev" onClick={() => step(-1)}>

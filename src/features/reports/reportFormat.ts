@@ -11,6 +11,7 @@ import type { DigiDisplayConfig, PvConfig } from '../../contract/pv.ts';
 import { pvKey } from '../../contract/keys.ts';
 import type { FormatLocale } from '../../domain/format.ts';
 import { digitalStateText } from '../../domain/pvFormat.ts';
+import { parseReportDate } from '../../domain/reportPeriod.ts';
 import type { XlsxCell } from '../../platform/xlsxExport.ts';
 
 /** Aggregations whose rows add up (the footer shows their sum). */
@@ -81,6 +82,32 @@ export function periodLabel(data: ReportData, format: Formatters, t: TFunction):
     default:
       return t('reports.period.range', { from: day(data.start), to: day(data.end - 1) });
   }
+}
+
+/**
+ * The period asked for while its data load: the date (a special report's two dates) of the
+ * address in the user's format, never its raw yyyy-MM-dd; an address that is no date shows as
+ * written.
+ */
+export function requestedPeriodLabel(
+  date: string,
+  to: string | undefined,
+  locale: string,
+  t: TFunction,
+): string {
+  const day = (text: string) => {
+    const naive = parseReportDate(text);
+    if (naive === null) return text;
+    return new Intl.DateTimeFormat(locale, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(naive);
+  };
+  return to && to !== date
+    ? t('reports.period.range', { from: day(date), to: day(to) })
+    : day(date);
 }
 
 /** A cell of an export: text, a number (stays a number in Excel), or empty. */
