@@ -299,3 +299,28 @@ seeded(
     }
   },
 );
+
+test('APG30: at 360 px the alarm-rate chart and its axes are whole, not cut off by its frame', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signIn(page, 'operator', periodUrl(pastPeriod()));
+  await figuresShown(page);
+  const canvas = page.locator('.perf-chart-canvas canvas').first();
+  await expect(canvas).toBeVisible({ timeout: 30_000 });
+  const fit = await page.locator('.perf-chart').evaluate((frame) => {
+    const inner = frame.getBoundingClientRect();
+    const style = getComputedStyle(frame);
+    const right = inner.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
+    const left = inner.left + parseFloat(style.paddingLeft) + parseFloat(style.borderLeftWidth);
+    return [...frame.querySelectorAll('.u-wrap, canvas, .u-legend')].map((e) => {
+      const r = e.getBoundingClientRect();
+      return { what: e.className || e.tagName, left: r.left - left, right: right - r.right };
+    });
+  });
+  for (const f of fit) {
+    expect(f.left, f.what).toBeGreaterThanOrEqual(-0.5);
+    expect(f.right, f.what).toBeGreaterThanOrEqual(-0.5);
+  }
+  await page.locator('.perf-rate').screenshot({ path: test.info().outputPath('rate-360.png') });
+});

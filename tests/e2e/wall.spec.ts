@@ -192,3 +192,39 @@ test('WL4: a wall monitor whose browser blocks sound says how to allow it; with 
     await open.browser.close();
   }
 });
+
+test('WL5: the header alarm banner uses the room the header has: a message that fits is not cut', async ({
+  page,
+  plant,
+}) => {
+  const api = await signInHttp(plant.url, 'operator');
+  const pv: PvRef = { type: 'AnaIn', nr: 600_001 };
+  const original = await crossLimits(api, pv);
+  try {
+    for (const [width, kiosk] of [
+      [1920, false],
+      [1920, true],
+    ] as const) {
+      await page.setViewportSize({ width, height: 1080 });
+      await signIn(page, 'operator', `/dashboard/1?kiosk=${kiosk ? 1 : 0}`);
+      const text = page.locator('.alarm-banner-text');
+      await expect(text).not.toBeEmpty({ timeout: 60_000 });
+      const room = await page.evaluate(() => {
+        const t = document.querySelector('.alarm-banner-text') as HTMLElement;
+        const header = document.querySelector('.shell-header')!.getBoundingClientRect();
+        const used = [...document.querySelector('.shell-header')!.children]
+          .filter((c) => !c.classList.contains('plant-name') && !c.classList.contains('skip-link'))
+          .reduce((w, c) => w + c.getBoundingClientRect().width, 0);
+        return { cut: t.scrollWidth - t.clientWidth, free: header.width - used };
+      });
+      // Cut only when the header has no room left: the plant's name gives way first.
+      if (room.cut > 1) expect(room.free, `kiosk ${kiosk}`).toBeLessThan(room.cut);
+      await page.screenshot({
+        path: test.info().outputPath(`banner-${kiosk ? 'kiosk' : 'page'}.png`),
+        clip: { x: 0, y: 0, width, height: 60 },
+      });
+    }
+  } finally {
+    await restoreLimits(api, pv, original);
+  }
+});
