@@ -61,11 +61,19 @@ const mqttSource = z.strictObject({
     .min(1)
     .regex(/^[^#+]*$/, 'a topic without wildcards'),
   /** Where the value stands in the JSON payload (RFC 6901); empty = the payload itself. */
-  value: jsonPointer.default(''),
+  value: jsonPointer
+    .default('')
+    .describe('Where the value stands in the JSON payload (RFC 6901); empty = the payload itself.'),
   /** Where a source timestamp stands (epoch ms, epoch s or ISO 8601); else time received. */
-  timestamp: jsonPointer.optional(),
+  timestamp: jsonPointer
+    .optional()
+    .describe(
+      'Where a source timestamp stands (epoch ms, epoch s or ISO 8601); else time received.',
+    ),
   /** Where a quality stands (good/bad/uncertain, true/false, or OPC-style 192/0). */
-  quality: jsonPointer.optional(),
+  quality: jsonPointer
+    .optional()
+    .describe('Where a quality stands (good/bad/uncertain, true/false, or OPC-style 192/0).'),
   /** Where writes go: `{"value": …}` is published to this topic (QoS 1). */
   commandTopic: z
     .string()
@@ -90,7 +98,9 @@ const sparkplugSource = z.strictObject({
   group: sparkplugId,
   edgeNode: sparkplugId,
   /** The device; absent for a metric of the edge node itself. */
-  device: sparkplugId.optional(),
+  device: sparkplugId
+    .optional()
+    .describe('The device; absent for a metric of the edge node itself.'),
   metric: z.string().min(1),
 });
 const sparkplug = kind({
@@ -157,7 +167,10 @@ const opcua = kind({
  */
 const simulatedSource = z.strictObject({
   /** The value it starts with (and keeps, unless `sine` moves it). */
-  value: z.union([z.number(), z.boolean()]).default(0),
+  value: z
+    .union([z.number(), z.boolean()])
+    .default(0)
+    .describe('The value it starts with (and keeps, unless `sine` moves it).'),
   sine: z
     .strictObject({
       min: z.number(),

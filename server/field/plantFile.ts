@@ -32,21 +32,39 @@ const limit = z.strictObject({
   /** Alert priority 0-9 (SPEC §5). */
   priority,
   /** Seconds the value must stay beyond the limit before the alarm is raised. */
-  delay: z.int().min(0).max(65535).default(0),
+  delay: z
+    .int()
+    .min(0)
+    .max(65535)
+    .default(0)
+    .describe('Seconds the value must stay beyond the limit before the alarm is raised.'),
 });
 
 /** The fields of a PV; `source` is the connection kind's. */
 const pvFields = {
   /** The PV's key within its station, named by the connector's samples. */
-  id: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - (at most 64)'),
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - (at most 64)')
+    .describe("The PV's key within its station, named by the connector's samples."),
   /** Number within the station and kind (see the header); default: the next free one. */
-  nr: z.int().min(1).max(999).optional(),
+  nr: z
+    .int()
+    .min(1)
+    .max(999)
+    .optional()
+    .describe(
+      'Number within station and kind: PV nr = station × 100000 + nr (counters: × 1000 + nr); default: the next free one.',
+    ),
   kind: z.enum(FIELD_PV_KINDS),
   name: z.string().min(1).max(200),
   unit: z.string().max(20).default(''),
   decimals: z.int().min(0).max(6).default(0),
   /** The range an operator may set (AnaOut) or the instrument's range (AnaIn). */
-  min: z.number().optional(),
+  min: z
+    .number()
+    .optional()
+    .describe("The range an operator may set (AnaOut) or the instrument's range (AnaIn)."),
   max: z.number().optional(),
   /** Analogue limits (AnaIn) with their alert priorities. */
   limits: z
@@ -58,15 +76,25 @@ const pvFields = {
     })
     .optional(),
   /** Texts of the two states of a digital PV. */
-  states: z.strictObject({ active: z.string().min(1), inactive: z.string().min(1) }).optional(),
+  states: z
+    .strictObject({ active: z.string().min(1), inactive: z.string().min(1) })
+    .optional()
+    .describe('Texts of the two states of a digital PV.'),
   /** A digital input that raises an alert while active (a failure input), with its priority. */
-  alertPriority: priority.optional(),
+  alertPriority: priority
+    .optional()
+    .describe(
+      'A digital input that raises an alert while active (a failure input), with its priority.',
+    ),
   /** A counter operators may reset. */
-  resetable: z.boolean().default(false),
+  resetable: z.boolean().default(false).describe('A counter operators may reset.'),
   /** Writes (set values, commands, resets) are refused. */
-  readOnly: z.boolean().default(false),
+  readOnly: z
+    .boolean()
+    .default(false)
+    .describe('Writes (set values, commands, resets) are refused.'),
   /** The archive keeps its values (charts, reports). */
-  archive: z.boolean().default(true),
+  archive: z.boolean().default(true).describe('The archive keeps its values (charts, reports).'),
 };
 
 type PvRuleInput = {
@@ -111,10 +139,18 @@ function pvRules(pv: PvRuleInput, ctx: z.RefinementCtx): void {
 
 const stationFields = {
   /** Station number (SPEC §3): the first digits of its PV numbers. */
-  number: z.int().min(1).max(9999),
+  number: z
+    .int()
+    .min(1)
+    .max(9999)
+    .describe('Station number (SPEC §3): the first digits of its PV numbers.'),
   name: z.string().min(1).max(200),
   /** Kind of installation for icons and dashboards (e.g. waterworks, pumpStation). */
-  kind: z.string().min(1).default('station'),
+  kind: z
+    .string()
+    .min(1)
+    .default('station')
+    .describe('Kind of installation for icons and dashboards (e.g. waterworks, pumpStation).'),
   location: z
     .strictObject({
       latitude: z.number().min(-90).max(90),

@@ -11,9 +11,17 @@ import { z } from 'zod';
 
 export const brokerFields = {
   /** mqtt://host:1883 or mqtts://host:8883 (TLS). */
-  url: z.string().regex(/^(mqtts?|wss?):\/\/[^\s]+$/, 'a broker URL such as mqtt://host:1883'),
+  url: z
+    .string()
+    .regex(/^(mqtts?|wss?):\/\/[^\s]+$/, 'a broker URL such as mqtt://host:1883')
+    .describe('mqtt://host:1883 or mqtts://host:8883 (TLS).'),
   /** Client id at the broker; default pegel-<station>-<random>. */
-  clientId: z.string().min(1).max(64).optional(),
+  clientId: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('Client id at the broker; default pegel-<station>-<random>.'),
   /** Prefix of the environment variables with the credentials (…_USERNAME, …_PASSWORD[_FILE]). */
   credentialsEnv: z
     .string()
@@ -22,16 +30,32 @@ export const brokerFields = {
   tls: z
     .strictObject({
       /** CA certificate(s) that sign the broker's certificate (PEM file). */
-      caFile: z.string().min(1).optional(),
+      caFile: z
+        .string()
+        .min(1)
+        .optional()
+        .describe("CA certificate(s) that sign the broker's certificate (PEM file)."),
       /** Client certificate and key for brokers that ask for one (PEM files). */
-      certFile: z.string().min(1).optional(),
+      certFile: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('Client certificate and key for brokers that ask for one (PEM files).'),
       keyFile: z.string().min(1).optional(),
       /** Only for a test bench: accepts any broker certificate. */
-      rejectUnauthorized: z.boolean().default(true),
+      rejectUnauthorized: z
+        .boolean()
+        .default(true)
+        .describe('Only for a test bench: accepts any broker certificate.'),
     })
     .optional(),
   /** Seconds between keep-alive pings: a silent broker is noticed after 1.5 times this. */
-  keepaliveS: z.int().min(1).max(600).default(2),
+  keepaliveS: z
+    .int()
+    .min(1)
+    .max(600)
+    .default(2)
+    .describe('Seconds between keep-alive pings: a silent broker is noticed after 1.5 times this.'),
 };
 
 export interface BrokerConnection {
