@@ -76,6 +76,8 @@ export class ModbusConnector implements Connector {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private readonly pollTimers = new Map<string, NodeJS.Timeout>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Cancels the requests waiting for an answer (see `settled`). */
+  private readonly inFlight = new Set<(error: unknown) => void>();
   /** The last sample sent per point, to send only changes. */
   private readonly sent = new Map<string, { value: FieldScalar | null; quality: string }>();
   /** The exception each request answers now, keyed by plan, to report only its start. */
@@ -240,6 +242,7 @@ export class ModbusConnector implements Connector {
   private closeClient(): Promise<void> {
     const client = this.client;
     this.client = undefined;
+    for (const cancel of [...this.inFlight]) cancel(new LinkLost('the connection was dropped'));
     if (!client) return Promise.resolve();
     return new Promise((resolve) => {
       try {
@@ -347,6 +350,35 @@ export class ModbusConnector implements Connector {
    * Runs one request on the connection after the ones before it. A failure that is not an
    * exception response loses the link and rejects with LinkLost.
    */
+  /**
+   * A request's answer, or a LinkLost when the connection is dropped or the answer is overdue.
+   * NOTE: modbus-serial's destroy() cancels the timers of requests in flight without settling
+   * them; without this a dropped connection would leave the queue waiting for ever.
+   */
+  private settled<T>(answer: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const cancel = (error: unknown): void => {
+        clearTimeout(overdue);
+        this.inFlight.delete(cancel);
+        reject(error);
+      };
+      const overdue = setTimeout(
+        () => cancel(new LinkLost('no answer (timed out)')),
+        this.connection.timeoutMs + 1000,
+      );
+      this.inFlight.add(cancel);
+      answer.then(
+        (value) => {
+          clearTimeout(overdue);
+          this.inFlight.delete(cancel);
+          resolve(value);
+        },
+        // modbus-serial's errors are not all Errors (its timeout is a plain object with errno).
+        (error: unknown) => cancel(error),
+      );
+    });
+  }
+
   private request<T>(unitId: number, call: (client: ModbusRTU) => Promise<T>): Promise<T> {
     const generation = this.generation;
     const run = async (): Promise<T> => {
@@ -354,7 +386,7 @@ export class ModbusConnector implements Connector {
       if (!client || generation !== this.generation) throw new LinkLost('link lost');
       client.setID(unitId);
       try {
-        return await call(client);
+        return await this.settled(call(client));
       } catch (error) {
         if (asModbusError(error).modbusCode !== undefined) throw error;
         if (generation === this.generation) this.lost(describe(error));

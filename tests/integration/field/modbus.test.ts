@@ -227,6 +227,42 @@ describe('Modbus TCP connector (issue 56)', { timeout: 60_000 }, () => {
     }, WAIT);
   });
 
+  it('MB4b a device that loses power while a request is in flight comes back too', async () => {
+    const dev = await device();
+    await dev.set('hr', 0, [31]);
+    const points = [point({ pointId: 'level', table: 'holding', address: 0, type: 'int16' })];
+    let lastCycle = Date.now();
+    const connection = modbusConnectionSchema.parse({
+      type: 'modbus',
+      host: '127.0.0.1',
+      port: dev.port,
+      timeoutMs: 5000,
+      pollGroups: { default: 100 },
+    });
+    const connector = createModbusConnector(connection, points, {
+      backoffCapMs: 300,
+      onPollCycle: () => {
+        lastCycle = Date.now();
+      },
+    });
+    const sink = recordingSink();
+    connector.start(sink);
+    open.push(connector);
+    await vi.waitFor(() => expect(valueOf(sink, 'level')).toBe(31), WAIT);
+
+    // Frozen, a poll is soon waiting for its answer (no cycle ends); then the power goes.
+    dev.pause();
+    await vi.waitFor(() => expect(Date.now() - lastCycle).toBeGreaterThan(500), WAIT);
+    await dev.stop();
+    await vi.waitFor(() => expect(sink.state()).toBe('down'), WAIT);
+    const again = await device(dev.port);
+    await again.set('hr', 0, [32]);
+    await vi.waitFor(() => {
+      expect(sink.state()).toBe('up');
+      expect(valueOf(sink, 'level')).toBe(32);
+    }, WAIT);
+  });
+
   it('MB5 a device that stops answering (sockets open) is a lost link after the timeout, and heals', async () => {
     const dev = await device();
     await dev.set('hr', 0, [21]);
