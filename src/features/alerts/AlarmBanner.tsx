@@ -31,6 +31,9 @@ const HORN_ICON: Record<HornState, IconName> = {
   muted: 'bellOff',
 };
 
+/** How long a wall monitor's own try to start sound may take before it counts as refused. */
+const KIOSK_SOUND_WAIT_MS = 2000;
+
 export function AlarmBanner() {
   const { t } = useTranslation();
   const counts = useAlertCounts();
@@ -72,8 +75,17 @@ export function AlarmBanner() {
   // A wall monitor has nobody to tap: it tries at once, which a browser that lets this site
   // play sound (Chromium's --autoplay-policy=no-user-gesture-required, a site setting)
   // allows; otherwise the kiosk notice below says how to allow it.
+  const [kioskTried, setKioskTried] = useState(false);
   useEffect(() => {
-    if (kiosk) void unlockHorn().then((ok) => ok && setAudioAllowed(true));
+    if (!kiosk) return;
+    // A browser that blocks sound never settles the attempt: after a moment it counts as
+    // refused, so the notice does not flash up while an allowed start is on its way.
+    const refused = setTimeout(() => setKioskTried(true), KIOSK_SOUND_WAIT_MS);
+    void unlockHorn().then((ok) => {
+      if (ok) setAudioAllowed(true);
+      setKioskTried(true);
+    });
+    return () => clearTimeout(refused);
   }, [kiosk, unlockHorn]);
 
   const top = counts?.top ?? null;
@@ -175,7 +187,7 @@ export function AlarmBanner() {
         <span className="horn-state">{t(`alerts.horn.state.${state}`)}</span>
         <span className="horn-action">{t(`alerts.horn.action.${state}`)}</span>
       </button>
-      {kiosk && state === 'blocked' && (
+      {kiosk && kioskTried && state === 'blocked' && (
         <p className="kiosk-horn-notice" role="note" data-kiosk-horn-notice>
           <Icon name="soundBlocked" size={18} />
           <span>
