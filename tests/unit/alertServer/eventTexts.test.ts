@@ -114,6 +114,18 @@ describe("event texts in the reader's language", () => {
     void i18n.changeLanguage('ru');
     expect(eventText(i18n.t, ack!)).toBe('3 аварийных сообщения квитировано');
     expect(eventText(i18n.t, dial!)).toBe('Дозвон: Подключить');
+    // An operator's action on a PV, as the actions write it.
+    const limit = {
+      text: 'Grenzwert ogw gesetzt: Füllstand = 4.5 (Priorität 2, Verzögerung 10 s)',
+      message: {
+        key: 'limitSet' as const,
+        params: { code: 'ogw', name: 'Füllstand', limit: 4.5, priority: 2, delay: 10 },
+      },
+    };
+    void i18n.changeLanguage('en');
+    expect(eventText(i18n.t, limit)).toBe(
+      'Limit ogw set: Füllstand = 4.5 (priority 2, delay 10 s)',
+    );
   });
 
   it('ET3: rows written before the keys, and keys this client does not know, keep their text', () => {
