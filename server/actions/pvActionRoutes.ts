@@ -19,6 +19,7 @@ import type { Right } from '../../src/contract/auth.ts';
 import type { ResultStatus } from '../../src/contract/enums.ts';
 import { pvKey } from '../../src/contract/keys.ts';
 import type { PvConfig, PvLimitConfig, PvRef, TimeOfDayValue } from '../../src/contract/pv.ts';
+import type { EventMessage } from '../../src/contract/eventText.ts';
 import { LIMIT_SUFFIX } from '../../src/domain/pvAlarm.ts';
 import { checkLimitOrder, LIMIT_KEYS, sameLimit } from '../../src/domain/validation/limits.ts';
 import { decodeTimeOfDay, hasRuntimes } from '../../src/domain/validation/valueEntry.ts';
@@ -143,11 +144,18 @@ export function registerPvActionRoutes(
   plant: PlantSimulation,
   store: ActionStore,
 ): void {
-  const control = (user: SessionUser, config: PvConfig, ref: PvRef, text: string) =>
+  const control = (
+    user: SessionUser,
+    config: PvConfig,
+    ref: PvRef,
+    text: string,
+    message: EventMessage,
+  ) =>
     ctx.audit?.({
       category: 'System',
       user: user.username,
       text,
+      message,
       control: { stationNumber: config.stationNumber, stationName: config.stationName, pvRef: ref },
     });
 
@@ -210,7 +218,10 @@ export function registerPvActionRoutes(
         sorted.missingPvs.push(item.pvRef);
         continue;
       }
-      control(user, config, item.pvRef, `Wert gesetzt: ${config.name} = ${shown}`);
+      control(user, config, item.pvRef, `Wert gesetzt: ${config.name} = ${shown}`, {
+        key: 'valueSet',
+        params: { name: config.name, value: shown },
+      });
     }
     return withRefusals(result(sorted), refusals);
   });
@@ -232,12 +243,13 @@ export function registerPvActionRoutes(
     );
     const refusals: string[] = [];
     for (const { item, config } of sorted.ok) {
+      const text = { key: 'counterReset', params: { name: config.name } } as const;
       if (plant.commandCounterReset) {
         const outcome = await plant.commandCounterReset(item);
-        if (outcome.ok) control(user, config, item, `Zähler zurückgesetzt: ${config.name}`);
+        if (outcome.ok) control(user, config, item, `Zähler zurückgesetzt: ${config.name}`, text);
         else refusals.push(refusal(sorted, config, item, outcome));
       } else if (plant.resetCounter(item))
-        control(user, config, item, `Zähler zurückgesetzt: ${config.name}`);
+        control(user, config, item, `Zähler zurückgesetzt: ${config.name}`, text);
       else sorted.missingPvs.push(item);
     }
     return withRefusals(result(sorted), refusals);
@@ -299,6 +311,7 @@ export function registerPvActionRoutes(
           config,
           item.next.pvRef,
           `Laufzeit gesetzt: ${config.name} ${runtimeType} = ${value}`,
+          { key: 'runtimeSet', params: { name: config.name, runtime: runtimeType, value } },
         );
       }
     });
@@ -365,6 +378,18 @@ export function registerPvActionRoutes(
           n.notSet
             ? `Grenzwert ${code} nicht gesetzt: ${config.name}`
             : `Grenzwert ${code} gesetzt: ${config.name} = ${n.limit} (Priorität ${n.priority}, Verzögerung ${n.delayTime} s)`,
+          n.notSet
+            ? { key: 'limitCleared', params: { code, name: config.name } }
+            : {
+                key: 'limitSet',
+                params: {
+                  code,
+                  name: config.name,
+                  limit: n.limit,
+                  priority: n.priority,
+                  delay: n.delayTime,
+                },
+              },
         );
       }
     });
@@ -402,6 +427,7 @@ export function registerPvActionRoutes(
           config,
           item.next.pvRef,
           `Priorität gesetzt: ${config.name} = ${item.next.priority}`,
+          { key: 'prioritySet', params: { name: config.name, priority: item.next.priority } },
         );
       }
     });

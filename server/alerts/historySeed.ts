@@ -178,7 +178,8 @@ export function seedHistory(options: {
     });
     controls.push({
       ts: ackedAt,
-      category: 'Config',
+      // As the live server files an acknowledgement (server/alerts/routes.ts).
+      category: 'System',
       user,
       text: `Quittiert: ${s.text}`,
       message: { key: 'alertAcknowledged', params: { text: s.text } },
@@ -195,7 +196,7 @@ export function seedHistory(options: {
     rows.push(row);
     controls.push({
       ts: row.ackedAt,
-      category: 'Config',
+      category: 'System',
       user: row.ackedBy,
       text: `Quittiert: ${row.text}`,
       message: { key: 'alertAcknowledged', params: { text: row.text } },

@@ -22,6 +22,18 @@ export const EVENT_TEXT_KEYS = [
   'priorityOutputsAcknowledged',
   /** A dial action (`action`: Connect, Disconnect, Status). */
   'dialAction',
+  /** PV `name` set to `value` (as shown: with its unit or state text). */
+  'valueSet',
+  /** Counter `name` reset. */
+  'counterReset',
+  /** Runtime `runtime` (Hours, Starts, …) of PV `name` set to `value`. */
+  'runtimeSet',
+  /** Limit `code` (ugw, mugw, mogw, ogw) of PV `name` set: `limit`, `priority`, `delay` s. */
+  'limitSet',
+  /** Limit `code` of PV `name` no longer set. */
+  'limitCleared',
+  /** Alert priority of digital input `name` set to `priority`. */
+  'prioritySet',
   /** Station `station` lost its mains; its pumps stopped. */
   'mainsFailure',
   /** Station `station` has its mains back; the pumps start. */

@@ -174,6 +174,11 @@ describe('POST /api/Pv (set values)', () => {
     expect(
       events.events.some((e) => e.text.startsWith('Wert gesetzt') && e.user === 'operator'),
     ).toBe(true);
+    // Its text as a key and parameters too, for the reader's language (ET1-ET4).
+    expect(
+      events.events.find((e) => e.message?.key === 'valueSet' && e.user === 'operator')?.message
+        ?.params,
+    ).toMatchObject({ name: ao.name });
   });
 
   it('AC1: a DigiOut takes only a boolean; a time of day is set as hour*256 + minutes', async () => {

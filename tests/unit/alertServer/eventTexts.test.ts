@@ -55,6 +55,10 @@ describe("event texts in the reader's language", () => {
     expect(logins.length).toBeGreaterThan(10);
     expect(logins.every((e) => e.message?.key === 'signIn' && e.text === 'Anmeldung')).toBe(true);
     expect(control.length).toBeGreaterThan(100);
+    // Filed as the live server files an acknowledgement.
+    const acks = system.filter((e) => e.message?.key === 'alertAcknowledged');
+    expect(acks.length).toBe(control.length);
+    expect(acks.every((e) => e.category === 'System')).toBe(true);
     for (const e of control) {
       expect(e.message?.key).toBe('alertAcknowledged');
       expect(e.text).toBe(`Quittiert: ${e.message!.params.text}`);
@@ -110,6 +114,18 @@ describe("event texts in the reader's language", () => {
     void i18n.changeLanguage('ru');
     expect(eventText(i18n.t, ack!)).toBe('3 аварийных сообщения квитировано');
     expect(eventText(i18n.t, dial!)).toBe('Дозвон: Подключить');
+    // An operator's action on a PV, as the actions write it.
+    const limit = {
+      text: 'Grenzwert ogw gesetzt: Füllstand = 4.5 (Priorität 2, Verzögerung 10 s)',
+      message: {
+        key: 'limitSet' as const,
+        params: { code: 'ogw', name: 'Füllstand', limit: 4.5, priority: 2, delay: 10 },
+      },
+    };
+    void i18n.changeLanguage('en');
+    expect(eventText(i18n.t, limit)).toBe(
+      'Limit ogw set: Füllstand = 4.5 (priority 2, delay 10 s)',
+    );
   });
 
   it('ET3: rows written before the keys, and keys this client does not know, keep their text', () => {
