@@ -31,10 +31,7 @@ function tableStyle(tile: DashboardTile, columns: number): React.CSSProperties {
  * in height, so every tile stays on the board and a wall monitor shows it without scrolling.
  */
 function freeBottom(tiles: readonly DashboardTile[]): number {
-  return Math.max(
-    100,
-    ...tiles.map((t) => (t.placement?.y ?? 0) + (t.placement?.height ?? 25)),
-  );
+  return Math.max(100, ...tiles.map((t) => (t.placement?.y ?? 0) + (t.placement?.height ?? 25)));
 }
 
 function freeStyle(tile: DashboardTile, bottom: number): React.CSSProperties {
