@@ -54,6 +54,7 @@ export interface ConnectionStatusProps {
   nextRetryAt?: number | null;
   /** The first attempt to reach the server is still running: nothing has failed yet. */
   firstStart?: boolean;
+  className?: string;
 }
 
 /**
@@ -98,6 +99,7 @@ export function ConnectionStatus({
   serverStatus,
   nextRetryAt = null,
   firstStart = false,
+  className,
 }: ConnectionStatusProps) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -119,7 +121,7 @@ export function ConnectionStatus({
   const tone = diagnosis && state === 'connecting' ? 'conn-fault' : TONES[state];
   return (
     <div
-      className={`conn ${tone}${stale ? ' conn-stale' : ''}`}
+      className={`conn ${tone}${stale ? ' conn-stale' : ''}${className ? ` ${className}` : ''}`}
       data-connection={diagnosis ?? state}
       role={live ? 'status' : undefined}
       title={t('shell.connection.title')}

@@ -1,13 +1,15 @@
 /**
  * Notices from the server (SPEC §7 `sendServerInfoMessage`) under the header of every tab,
- * each until dismissed, and on a phone the link that is down in words (the header has room
- * only for its icon there).
+ * each until dismissed, and on a phone the connection's whole status in words while the link
+ * is down: which link, the data's age and the countdown to the next attempt (the header has
+ * room only for its icon there; at 360 px in Russian the words were cut, issue 55). The strip
+ * wraps; the header's status keeps every word for screen readers.
  */
 import { useTranslation } from './useTranslation.ts';
 import { useConnectionStatus, useServerInfo } from '../live/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { useFormat } from './useFormat.ts';
-import { connectionDiagnosis } from './ConnectionStatus.tsx';
+import { ConnectionStatus, connectionDiagnosis } from './ConnectionStatus.tsx';
 
 export function ServerNotices() {
   const { t } = useTranslation();
@@ -15,13 +17,25 @@ export function ServerNotices() {
   const { notices, dismiss } = useServerInfo();
   const status = useConnectionStatus();
   const diagnosis = connectionDiagnosis(status.display, status.serverStatus, status.firstStart);
-  if (notices.length === 0 && !diagnosis) return null;
+  // Words the phone's header hides: a fault, the age of data held, a countdown.
+  const words =
+    status.display !== 'connected' &&
+    (diagnosis !== null || status.lastDataAt != null || status.nextRetryAt != null);
+  if (notices.length === 0 && !words) return null;
   return (
     <div className="server-notices">
-      {diagnosis && (
-        <p className="conn-strip" aria-hidden="true">
-          {t(`shell.connection.diagnosis.${diagnosis}` as 'shell.connection.diagnosis.webServer')}
-        </p>
+      {words && (
+        <div className="conn-strip" aria-hidden="true">
+          <ConnectionStatus
+            state={status.display}
+            lastDataAt={status.lastDataAt}
+            serverStatus={status.serverStatus}
+            nextRetryAt={status.nextRetryAt}
+            firstStart={status.firstStart}
+            live={false}
+            className="conn-strip-words"
+          />
+        </div>
       )}
       {notices.length > 0 && (
         <ul className="server-notice-list" role="status" aria-label={t('shell.notices.title')}>

@@ -9,11 +9,11 @@ import type { PvAlarmPhase } from './pvAlarm.ts';
 
 export interface StationAlarmState {
   /**
-   * The priority the mark shows: the most important active one; with none active, the most
-   * important of the alarms that returned but wait for acknowledgement.
+   * The priority of the one alarm the mark shows (SA1, as PA1 at the value): the most urgent
+   * unacknowledged one (active or returned), otherwise the highest active one (acknowledged).
    */
   priority: number;
-  /** Unacknowledged while an active alarm waits; acknowledged; returned when none is active. */
+  /** The phase of that same alarm, never of another one. */
   phase: PvAlarmPhase;
   /** The most important priority among the active alarms; null when none is active. */
   highestActive: number | null;
@@ -26,9 +26,30 @@ export interface StationAlarmState {
 /** The live key of a station's alarm state: its number. */
 export const stationAlarmKey = (stationNumber: number) => String(stationNumber);
 
+function phaseOf(alert: Alert): PvAlarmPhase {
+  if (alert.state === 'acknowledged') return 'acknowledged';
+  return alert.cleared ? 'returned' : 'unacknowledged';
+}
+
 /**
- * SA1: the alarm state of every station with a current alert, by `stationAlarmKey`. Alerts
- * without a station are left out; a station with no current alert has no entry.
+ * Whether alarm (priority `p`, phase `f`) is more urgent than (`q`, `g`), the order of PA1:
+ * unacknowledged (active or returned) before acknowledged, then the most important priority,
+ * then active before returned.
+ */
+function moreUrgent(p: number, f: PvAlarmPhase, q: number, g: PvAlarmPhase): boolean {
+  const ackF = f === 'acknowledged';
+  const ackG = g === 'acknowledged';
+  if (ackF !== ackG) return ackG;
+  if (p !== q) return p < q;
+  return f !== 'returned' && g === 'returned';
+}
+
+/**
+ * SA1: the alarm state of every station with a current alert, by `stationAlarmKey`. The mark
+ * shows one alarm (issue 55): a priority-1 alarm acknowledged beside a priority-5 one pending
+ * shows the priority-5 mark unacknowledged, not the priority-1 mark with its halo; the counts
+ * and `highestActive` tell the rest. Alerts without a station are left out; a station with no
+ * current alert has no entry.
  */
 export function stationAlarmStates(alerts: Iterable<Alert>): Map<string, StationAlarmState> {
   const out = new Map<string, StationAlarmState>();
@@ -37,24 +58,27 @@ export function stationAlarmStates(alerts: Iterable<Alert>): Map<string, Station
     // the engine loads this module alone, with the first lease).
     if (a.stationNumber === null || (a.state !== 'pending' && a.cleared)) continue;
     const key = stationAlarmKey(a.stationNumber);
-    let s = out.get(key);
-    if (!s)
-      out.set(
-        key,
-        (s = { priority: 9, phase: 'returned', highestActive: null, unacknowledged: 0, active: 0 }),
-      );
-    const pending = a.state === 'pending';
-    if (pending) s.unacknowledged++;
-    if (a.cleared) {
-      // A returned alarm shows only while no alarm of the station is active.
-      if (s.highestActive === null) s.priority = Math.min(s.priority, a.priority);
+    const phase = phaseOf(a);
+    const s = out.get(key);
+    if (!s) {
+      out.set(key, {
+        priority: a.priority,
+        phase,
+        highestActive: a.cleared ? null : a.priority,
+        unacknowledged: a.state === 'pending' ? 1 : 0,
+        active: a.cleared ? 0 : 1,
+      });
       continue;
     }
-    s.active++;
-    if (s.highestActive === null || a.priority < s.highestActive)
-      s.priority = s.highestActive = a.priority;
-    if (pending) s.phase = 'unacknowledged';
-    else if (s.phase === 'returned') s.phase = 'acknowledged';
+    if (a.state === 'pending') s.unacknowledged++;
+    if (!a.cleared) {
+      s.active++;
+      if (s.highestActive === null || a.priority < s.highestActive) s.highestActive = a.priority;
+    }
+    if (moreUrgent(a.priority, phase, s.priority, s.phase)) {
+      s.priority = a.priority;
+      s.phase = phase;
+    }
   }
   return out;
 }

@@ -1,12 +1,14 @@
 /**
  * Connection diagnosis (SPEC §4, §8 "Connection"): the header names the link that is down for
  * each status the server can report, counts down to the next attempt while the web server is
- * gone, and shows server notices (sendServerInfoMessage) in every tab — rules CD1-CD3.
+ * gone, and shows server notices (sendServerInfoMessage) in every tab — rules CD1-CD3; on a
+ * phone, in German and Russian, the whole status is readable, uncut (CD5).
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { completeSignIn, signIn } from './auth.ts';
 import { signInHttp } from '../support/login.ts';
+import { LANGUAGE_STORAGE_KEY } from '../../src/app/languageKey.ts';
 
 const conn = (page: Page) => page.locator('.shell-header .conn');
 
@@ -89,6 +91,72 @@ test('CD2: with the web server gone the header says so, with the data age and a 
   await page.setViewportSize({ width: 1280, height: 720 });
   await plant.restart();
   await expect(conn(page)).toHaveAttribute('data-connection', 'connected', { timeout: 45_000 });
+});
+
+/**
+ * The elements of `selector` whose text is cut: wider inside than their box, or reaching past
+ * the viewport's right edge. Text for screen readers only (clipped to a pixel) is left out.
+ */
+async function clippedTexts(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((roots) => {
+    const cut: string[] = [];
+    for (const root of roots)
+      for (const el of [root, ...root.querySelectorAll('*')]) {
+        if (!(el instanceof HTMLElement) || !el.checkVisibility()) continue;
+        const s = getComputedStyle(el);
+        if (s.clip !== 'auto' || el.getBoundingClientRect().width <= 1) continue;
+        const r = el.getBoundingClientRect();
+        if (el.scrollWidth > el.clientWidth + 1 || r.right > window.innerWidth + 0.5)
+          cut.push(`${el.className}: ${el.textContent ?? ''}`);
+      }
+    return cut;
+  });
+}
+
+test('CD5: at 360 px in German and Russian the whole connection status is readable with the web server gone: the header keeps its icon and tone, uncut; the strip under it wraps which link is down, the data age and the countdown', async ({
+  context,
+  plant,
+}) => {
+  test.setTimeout(90_000);
+  const de = await context.newPage();
+  await de.setViewportSize({ width: 360, height: 780 });
+  await signIn(de, 'operator', '/stations');
+  const ru = await context.newPage();
+  await ru.setViewportSize({ width: 360, height: 780 });
+  await ru.addInitScript(
+    ([key, lang]) => localStorage.setItem(key!, lang!),
+    [LANGUAGE_STORAGE_KEY, 'ru'],
+  );
+  await ru.goto('/stations');
+  for (const page of [de, ru])
+    await expect(conn(page)).toHaveAttribute('data-connection', 'connected');
+  await plant.stop();
+  const words = {
+    de: [de, 'Keine Verbindung zum Webserver', /Daten .+/, /nächster Versuch in \d+ s/],
+    ru: [ru, 'Нет связи с веб-сервером', /Данные .+/, /следующая попытка через \d+ с/],
+  } as const;
+  for (const [lang, [page, link, age, retry]] of Object.entries(words)) {
+    await expect(conn(page)).toHaveAttribute('data-connection', 'webServer', { timeout: 30_000 });
+    const strip = page.locator('.conn-strip');
+    await expect(strip.locator('.conn-label')).toHaveText(link);
+    await expect(strip.locator('.conn-age')).toHaveText(age, { timeout: 20_000 });
+    await expect(strip.locator('.conn-retry')).toHaveText(retry, { timeout: 20_000 });
+    // The header's status: every word for screen readers, the stale tone to the eye.
+    await expect(conn(page)).toHaveClass(/conn-fault/);
+    await expect(conn(page).locator('.conn-age')).toHaveText(age);
+    await expect(conn(page).locator('.icon')).toBeVisible();
+    // Nothing cut, in the header or the strip.
+    expect(await clippedTexts(page, '.shell-header .conn'), lang).toEqual([]);
+    expect(await clippedTexts(page, '.conn-strip'), lang).toEqual([]);
+    await page.screenshot({ path: `test-results/webserver-down-header-${lang}-360.png` });
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await expect(conn(page).locator('.conn-age')).toBeVisible();
+    expect(await clippedTexts(page, '.shell-header .conn'), lang).toEqual([]);
+    await page.screenshot({ path: `test-results/webserver-down-header-${lang}-1920.png` });
+  }
+  await plant.restart();
+  await expect(conn(de)).toHaveAttribute('data-connection', 'connected', { timeout: 45_000 });
+  await expect(de.locator('.conn-strip')).toHaveCount(0);
 });
 
 test('SE2: a server status Unauthorized sends every tab through logout to sign-in with its page, once', async ({

@@ -2,8 +2,9 @@
  * One staleness rule, the link included (workers/SPEC.md LD1; issue 55): with the web server
  * down, or the server's status not Connected, every value and station state in every tab
  * (station page, dashboard, process image) reads stale: not bold, with the stale note, the
- * station "Unbekannt", never "Verbunden"; the values are kept, and both come back when the
- * link does — rules LD-E1, LD-E2.
+ * station "Unbekannt", never "Verbunden"; the alarm banner and the alert list's count say
+ * the alert state is unknown; the values are kept, and both come back when the link does —
+ * rules LD-E1, LD-E2.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -12,6 +13,7 @@ import { signInHttp } from '../support/login.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../src/app/languageKey.ts';
 
 const conn = (page: Page) => page.locator('.shell-header .conn');
+const banner = (page: Page) => page.locator('.shell-header .alarm-banner');
 /** The station page's rows with a value, and those of them not shown stale. */
 const valued = (page: Page) =>
   page.locator('.pv-row[data-pv] .pv-value:has(.pv-value-text:not(:empty))');
@@ -92,6 +94,12 @@ test('LD-E1: with the web server down the station page, the dashboard and a proc
   const imageValues = image.locator('text.pi-value[data-pv]');
   await expect(imageValues.first()).toHaveText(/\d/);
   await expect(image.locator('text.pi-value[data-stale="linkDown"]')).toHaveCount(0);
+  // The current alert list, whose count is a state too (in Russian: the origin's language).
+  const alerts = await context.newPage();
+  await alerts.goto('/alerts');
+  const summary = alerts.locator('.alerts-summary');
+  await expect(summary).toHaveText(/^\d+ сообщ/);
+  await expect(banner(page)).not.toHaveAttribute('data-state', 'unknown');
 
   await plant.stop();
   // The header says the web server is gone; the values and the station say the same.
@@ -111,6 +119,20 @@ test('LD-E1: with the web server down the station page, the dashboard and a proc
     timeout: 30_000,
   });
   await expect(image.locator('text.pi-value[data-stale="linkDown"]').first()).toHaveText(/^\? /);
+  // The alarm banner says the alert state is unknown, never "no pending alerts" nor a count.
+  for (const [p, words] of [
+    [page, 'Meldungsstand unbekannt'],
+    [ru, 'Состояние сообщений неизвестно'],
+  ] as const) {
+    await expect(banner(p)).toHaveAttribute('data-state', 'unknown');
+    await expect(banner(p).locator('.alarm-banner-count')).toHaveText(words);
+    await expect(banner(p)).not.toHaveClass(/has-alerts|has-active/);
+  }
+  // The alert list's count the same, and why.
+  await expect(summary).toContainText('Состояние сообщений неизвестно · Связь прервана', {
+    timeout: 30_000,
+  });
+  await expect(summary).not.toContainText(/\d+ сообщ/);
   // The last values are kept, not blanked.
   await expect(valued(page).first()).toHaveText(/\d/);
   await page.screenshot({ path: 'test-results/webserver-down-station-de-1920.png' });
@@ -125,6 +147,9 @@ test('LD-E1: with the web server down the station page, the dashboard and a proc
   await expect(conn(page)).toHaveAttribute('data-connection', 'connected', { timeout: 45_000 });
   await expectLiveAgain(page, dashboard, 20_000);
   await expect(image.locator('text.pi-value[data-stale="linkDown"]')).toHaveCount(0);
+  await expect(banner(page)).not.toHaveAttribute('data-state', 'unknown');
+  await expect(banner(page).locator('.alarm-banner-count')).not.toHaveText(/unbekannt/);
+  await expect(summary).toHaveText(/^\d+ сообщ/, { timeout: 20_000 });
 });
 
 test('LD-E2: a server status that is not Connected (control unit lost) shows every value and the station state stale like a lost station; Connected brings them back', async ({

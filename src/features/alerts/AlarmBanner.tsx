@@ -2,14 +2,15 @@
  * The alarm banner of every page (rendered by the shell in its header): unacknowledged
  * alerts and the newest of the most important priority, linking to /alerts, and the horn
  * control. Acknowledged alarms that are still active are counted too (DESIGN.md "Alarm
- * states"), so the header never says "nothing pending" while an alarm stands.
+ * states"), so the header never says "nothing pending" while an alarm stands, nor while the
+ * link is down and nothing vouches for the counts (workers/SPEC.md LD1, AB2).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { useKiosk } from '../../app/useKiosk.ts';
-import { useAlertCounts, useConnectionStatus } from '../../live/index.ts';
+import { useAlertCounts, useLinkDown } from '../../live/index.ts';
 import { cx, Icon, type IconName } from '../../ui/index.ts';
 import type { Horn } from './horn.ts';
 import {
@@ -37,8 +38,10 @@ const KIOSK_SOUND_WAIT_MS = 2000;
 export function AlarmBanner() {
   const { t } = useTranslation();
   const counts = useAlertCounts();
-  // EL2: with the engine lost nobody keeps the counts: never "no pending alerts" then.
-  const unknown = useConnectionStatus().display === 'engineLost';
+  // LD1, EL2: while the link vouches for nothing (web server unreachable, server status not
+  // Connected, engine lost or restarting) the counts held are no current state: the banner
+  // says the state is unknown, never "no pending alerts" nor a count of zero.
+  const unknown = useLinkDown() !== null;
   const styles = usePriorityStyles();
   const alarmText = useAlarmText();
   const settings = useHornSettings();
@@ -147,13 +150,14 @@ export function AlarmBanner() {
     active: `● ${active}`,
     none: '✓',
   }[standing];
-  const topStyle = topPriority !== null ? styles.get(topPriority) : undefined;
+  // The colour and the newest text of counts held while unknown would claim a state too.
+  const topStyle = topPriority !== null && !unknown ? styles.get(topPriority) : undefined;
   return (
     <div
       className={cx(
         'alarm-banner',
-        pending > 0 && 'has-alerts',
-        pending === 0 && active > 0 && 'has-active',
+        !unknown && pending > 0 && 'has-alerts',
+        !unknown && pending === 0 && active > 0 && 'has-active',
       )}
       data-state={standing === 'unknown' || standing === 'loading' ? standing : undefined}
     >
@@ -171,7 +175,9 @@ export function AlarmBanner() {
           {short}
         </span>
         {/* The message texts of the plant already start with the station name. */}
-        {pending > 0 && top && <span className="alarm-banner-text">{alarmText(top.text)}</span>}
+        {!unknown && pending > 0 && top && (
+          <span className="alarm-banner-text">{alarmText(top.text)}</span>
+        )}
       </Link>
       <button
         type="button"

@@ -33,7 +33,7 @@ import {
   RESULT_KEYS,
   type ResultDialog,
 } from '../../domain/validation/index.ts';
-import { useLiveClient, type AlertViewSource } from '../../live/index.ts';
+import { useLinkDown, useLiveClient, type AlertViewSource } from '../../live/index.ts';
 import { useAlertWindow } from '../../live/useAlertWindow.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { failureKind, failureText } from '../../app/failureText.ts';
@@ -131,6 +131,15 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
   const format = useFormat();
   const client = useLiveClient();
   const colors = usePriorityStyles();
+  // LD1: while the link vouches for nothing the current list held is no current state: its
+  // count and an empty list say the state is unknown, and why (never "no alerts").
+  const linkDown = useLinkDown();
+  const unknownWhy =
+    mode !== 'live' || linkDown === null
+      ? null
+      : linkDown === 'restarting'
+        ? t('ui.stale.restarting')
+        : t('ui.stale.linkDown');
   // The current list opens most urgent first (unacknowledged, priority, newest); the archive
   // newest first. Any column header sorts by that column instead.
   const defaultSort: AlertSortState = mode === 'live' ? URGENCY_SORT : ARCHIVE_DEFAULT_SORT;
@@ -507,7 +516,13 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
             count: frame.storeSize,
             n: format.number(frame.storeSize, 0),
           })}
+        {frame.state === 'ready' && unknownWhy !== null && (
+          <span data-state="unknown">
+            {t('alerts.banner.unknown')} · {unknownWhy}
+          </span>
+        )}
         {frame.state === 'ready' &&
+          unknownWhy === null &&
           (filter
             ? t('alerts.filtered', {
                 shown: format.number(frame.total, 0),
@@ -548,7 +563,9 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
         </p>
       )}
       {empty &&
-        (filter && frame.storeSize > 0 ? (
+        (unknownWhy !== null && !filter ? (
+          <EmptyState title={t('alerts.banner.unknown')} reason={unknownWhy} />
+        ) : filter && frame.storeSize > 0 ? (
           <EmptyState
             title={t('alerts.empty.filteredTitle')}
             reason={t('alerts.empty.filteredReason')}

@@ -1,9 +1,10 @@
 /**
  * A station's alarm state (ISA-101 level 1), shown wherever the station appears: the alarm
- * mark of its most important active priority (shape and number, filled while active, hollow
- * once every alarm returned but waits for acknowledgement), the counts of active and of
- * unacknowledged alarms in words, the whole state as the accessible name. One click opens the
- * station's alerts. Nothing while the station has no current alert: a calm overview.
+ * mark of one alarm, the most urgent unacknowledged one, otherwise the highest active one
+ * (SA1; shape and number, filled while active, hollow once returned, a halo while
+ * unacknowledged), the counts of active and of unacknowledged alarms in words, the whole
+ * state as the accessible name. One click opens the station's alerts. Nothing while the
+ * station has no current alert: a calm overview.
  */
 import { Fragment } from 'react';
 import { Link } from 'react-router';
@@ -20,12 +21,14 @@ export const stationAlertsPath = (stationNumber: number) => `/alerts?station=${s
 type Translate = ReturnType<typeof useTranslation>['t'];
 
 /**
- * A station alarm's words: `label`, the whole state ("Pumpwerk Süd: Alarm, höchste aktive
- * Priorität 1, 4 aktiv, 3 unquittiert"); `counts`, the words shown beside the mark ("4 aktiv",
- * "3 unquittiert"; in a compact link the first alone); `name`, the link's accessible name.
- * Label in name (WCAG 2.5.3): what a sighted user reads on the link, the mark's number and
- * the counts, stands in the name in that order, so a voice user can say it (issue 55). The
- * dot between the counts is drawn by CSS, so it is no word of the link's text.
+ * A station alarm's words: `label`, the whole state, the one alarm the mark shows first
+ * (SA1: its phase and priority), then the counts, then the most important active priority
+ * when the mark shows another ("Pumpwerk Süd: Alarm nicht quittiert, Priorität 5, 2 aktiv,
+ * 1 unquittiert, höchste aktive Priorität 1"); `counts`, the words shown beside the mark ("2
+ * aktiv", "1 unquittiert"; in a compact link the first alone); `name`, the link's accessible
+ * name. Label in name (WCAG 2.5.3): what a sighted user reads on the link, the mark's number
+ * and the counts, stands in the name in that order, so a voice user can say it (issue 55).
+ * The dot between the counts is drawn by CSS, so it is no word of the link's text.
  */
 export function stationAlarmTexts(
   t: Translate,
@@ -35,18 +38,21 @@ export function stationAlarmTexts(
 ): { label: string; counts: string[]; name: string } {
   const active = t('alarmState.station.active', { count: alarm.active });
   const unack = t('alarmState.station.unack', { count: alarm.unacknowledged });
-  const returned = alarm.highestActive === null;
-  const label = t(returned ? 'alarmState.station.returned' : 'alarmState.station.label', {
+  // With none active (all returned, waiting for acknowledgement) "0 aktiv" says nothing.
+  const all = alarm.active === 0 ? [unack] : [active, unack];
+  let label = t('alarmState.station.label', {
     station,
+    phase: t(`alarmState.phase.${alarm.phase}`),
     priority: alarm.priority,
-    active,
-    unack,
+    counts: all.join(', '),
   });
-  const counts = returned ? [unack] : compact ? [active] : [active, unack];
+  if (alarm.highestActive !== null && alarm.highestActive !== alarm.priority)
+    label += `, ${t('alarmState.station.highest', { priority: alarm.highestActive })}`;
+  const counts = compact && alarm.active > 0 ? [active] : all;
   return { label, counts, name: `${label}. ${t('alarmState.station.open')}` };
 }
 
-/** The station's alarm state in words: "Pumpwerk Süd: Alarm Priorität 1 · 4 aktiv · 3 …". */
+/** The station's alarm state in words: "Pumpwerk Süd: Alarm nicht quittiert, Priorität 1, …". */
 export function useStationAlarmWords(): (name: string, alarm: StationAlarmState) => string {
   const { t } = useTranslation();
   return (name, alarm) => stationAlarmTexts(t, name, alarm).label;

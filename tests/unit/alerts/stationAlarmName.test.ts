@@ -20,6 +20,9 @@ const STATES: StationAlarmState[] = [
   { priority: 0, phase: 'acknowledged', highestActive: 0, active: 5, unacknowledged: 0 },
   { priority: 3, phase: 'unacknowledged', highestActive: 3, active: 1, unacknowledged: 22 },
   { priority: 2, phase: 'returned', highestActive: null, active: 0, unacknowledged: 3 },
+  // The mark shows another alarm than the highest active one (SA1, issue 55).
+  { priority: 5, phase: 'unacknowledged', highestActive: 1, active: 2, unacknowledged: 1 },
+  { priority: 1, phase: 'returned', highestActive: 5, active: 1, unacknowledged: 1 },
 ];
 
 describe('station alarm link name (label in name)', () => {
@@ -39,4 +42,21 @@ describe('station alarm link name (label in name)', () => {
       }
     });
   }
+
+  it('SAN2: the name says the phase of the alarm the mark shows, and the highest active priority when it is another', () => {
+    const de = translatorIn('de');
+    const name = (alarm: StationAlarmState) => stationAlarmTexts(de, 'Pumpwerk Süd', alarm).label;
+    expect(name(STATES[4]!)).toBe(
+      'Pumpwerk Süd: Alarm nicht quittiert, Priorität 5, 2 aktiv, 1 unquittiert, höchste aktive Priorität 1',
+    );
+    expect(name(STATES[1]!)).toBe(
+      'Pumpwerk Süd: Alarm quittiert, steht noch an, Priorität 0, 5 aktiv, 0 unquittiert',
+    );
+    expect(name(STATES[3]!)).toBe(
+      'Pumpwerk Süd: Alarm gegangen, nicht quittiert, Priorität 2, 3 unquittiert',
+    );
+    expect(stationAlarmTexts(translatorIn('ru'), 'ВНС', STATES[4]!).label).toBe(
+      'ВНС: авария не квитирована, приоритет 5, 2 активные, 1 неквитир., высший активный приоритет 1',
+    );
+  });
 });

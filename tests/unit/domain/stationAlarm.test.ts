@@ -27,9 +27,11 @@ describe('station alarm state', () => {
       }),
     ]);
     expect([...states.keys()].sort()).toEqual(['1', '2']);
+    // The mark: the most urgent unacknowledged alarm, the returned priority-0 one (PA1's order:
+    // priority before active or returned).
     expect(states.get('1')).toEqual({
-      priority: 1,
-      phase: 'unacknowledged',
+      priority: 0,
+      phase: 'returned',
       highestActive: 1,
       unacknowledged: 4,
       active: 4,
@@ -41,6 +43,37 @@ describe('station alarm state', () => {
       unacknowledged: 0,
       active: 1,
     });
+  });
+
+  it('SA1: the mark shows one alarm, the most urgent unacknowledged one, else the highest active one (issue 55)', () => {
+    const p1 = makeAlert(1, { ...at(4), priority: 1 });
+    const p5 = makeAlert(2, { ...at(4), priority: 5 });
+    const acked = (a: typeof p1) => ({ ...a, state: 'acknowledged' as const });
+    const mark = (alerts: (typeof p1)[]) => {
+      const s = stationAlarmStates(alerts).get('4')!;
+      return [s.priority, s.phase, s.highestActive, s.active, s.unacknowledged];
+    };
+    // Both pending: the priority-1 one.
+    expect(mark([p5, p1])).toEqual([1, 'unacknowledged', 1, 2, 2]);
+    // The issue's case: priority 1 acknowledged, priority 5 pending: the priority-5 mark,
+    // unacknowledged; never the priority-1 mark with the halo. The counts and the highest
+    // active priority tell the rest.
+    expect(mark([acked(p1), p5])).toEqual([5, 'unacknowledged', 1, 2, 1]);
+    expect(mark([p5, acked(p1)])).toEqual([5, 'unacknowledged', 1, 2, 1]);
+    // The other order: priority 5 acknowledged first, the priority-1 one still pending.
+    expect(mark([acked(p5), p1])).toEqual([1, 'unacknowledged', 1, 2, 1]);
+    // Both acknowledged: the highest active one, acknowledged.
+    expect(mark([acked(p5), acked(p1)])).toEqual([1, 'acknowledged', 1, 2, 0]);
+    // A returned priority-1 alarm waiting for acknowledgement beside an acknowledged active
+    // priority-5 one: the returned one, hollow, as at the value (PA1).
+    expect(mark([acked(p5), { ...p1, cleared: true }])).toEqual([1, 'returned', 5, 1, 1]);
+    // Unacknowledged active before unacknowledged returned of the same priority.
+    expect(
+      mark([
+        { ...p1, cleared: true },
+        { ...p5, priority: 1 },
+      ]),
+    ).toEqual([1, 'unacknowledged', 1, 1, 2]);
   });
 
   it('SA1: a station whose alarms all returned but wait for acknowledgement shows them hollow', () => {
