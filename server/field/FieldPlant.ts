@@ -46,6 +46,7 @@ import type {
   FieldSample,
   FieldScalar,
   LinkState,
+  RebirthReason,
   WriteOutcome,
 } from './connector.ts';
 import { createConnector, type ConnectorContext, type FieldPoint } from './kinds.ts';
@@ -96,6 +97,8 @@ interface FieldPv {
   value: PvValue;
   /** Why the quality is not Good; null while it is. */
   reason: string | null;
+  /** When its last value arrived (or its link came up): the clock of `staleAfterMs`. */
+  heardAt: number;
   /** Counter readings at the start of the current day, month and year (local time). */
   counterBase?: { day: [string, number]; month: [string, number]; year: [string, number] };
 }
@@ -145,6 +148,7 @@ export class FieldPlant implements PlantSimulation {
   private readonly pending = new Map<string, PvValue>();
   private readonly lastLog = new Map<string, number>();
   private readonly badInputs: Counter | null;
+  private readonly rebirths: Counter | null;
   private readonly now: () => number;
   private readonly log: (message: string) => void;
   private readonly startedAt: number;
@@ -179,6 +183,7 @@ export class FieldPlant implements PlantSimulation {
           limits: limitConfigs(def, pvDef),
           value: initialValue(pvDef, this.startedAt),
           reason: 'no value received yet',
+          heardAt: this.startedAt,
         };
         station.pvs.set(pvDef.id, pv);
         this.pvsByKey.set(pv.key, pv);
@@ -190,6 +195,13 @@ export class FieldPlant implements PlantSimulation {
       ? metrics.counter(
           'pegel_field_bad_input_total',
           'Input from the field thrown away, by station and reason',
+          ['station', 'reason'],
+        )
+      : null;
+    this.rebirths = metrics
+      ? metrics.counter(
+          'pegel_field_rebirth_requests_total',
+          'Sparkplug rebirths asked of edge nodes, by station and reason',
           ['station', 'reason'],
         )
       : null;
@@ -585,6 +597,8 @@ export class FieldPlant implements PlantSimulation {
       link: (state: LinkState, reason?: string) => this.link(s, state, reason),
       badInput: (reason: BadInputReason, detail: string, pointId?: string) =>
         this.badInput(s, reason, detail, pointId),
+      rebirth: (reason: RebirthReason) =>
+        this.rebirths?.inc({ station: String(s.def.number), reason }),
     };
   }
 
@@ -607,6 +621,7 @@ export class FieldPlant implements PlantSimulation {
       return;
     }
     pv.value = next;
+    pv.heardAt = this.now();
     pv.reason = sample.quality === 'Good' ? null : (sample.reason ?? `quality ${sample.quality}`);
     this.pending.set(pv.key, next);
     s.timestamp = Math.max(s.timestamp ?? 0, this.now());
@@ -687,8 +702,10 @@ export class FieldPlant implements PlantSimulation {
     if (state === 'up') {
       s.dialState = 'Connected';
       s.lastConnection = this.now();
-      for (const pv of s.pvs.values())
+      for (const pv of s.pvs.values()) {
+        pv.heardAt = s.lastConnection;
         if (pv.value.quality !== 'Good') pv.reason = 'waiting for a value since the link is up';
+      }
     } else if (state === 'down') {
       s.dialState = 'ConnectionError';
       for (const pv of s.pvs.values()) this.markBad(pv, `link down: ${s.linkReason ?? ''}`.trim());
@@ -721,7 +738,27 @@ export class FieldPlant implements PlantSimulation {
     if (pv) this.markBad(pv, `${reason}: ${detail}`);
   }
 
+  /**
+   * Silence is not health: a Good PV of a station whose link is up that has had no value for its
+   * `staleAfterMs` turns Uncertain ("no value for N s"), keeping value and timestamp, until the
+   * next value. A lost link is the link's business (Bad at once).
+   */
+  private markStale(): void {
+    const at = this.now();
+    for (const s of this.stationsByNr.values()) {
+      if (s.link !== 'up') continue;
+      for (const pv of s.pvs.values()) {
+        const after = pv.def.staleAfterMs;
+        if (after === undefined || pv.value.quality !== 'Good' || at - pv.heardAt < after) continue;
+        pv.reason = `no value for ${seconds(after)} s`;
+        pv.value = { ...pv.value, quality: 'Uncertain' };
+        this.pending.set(pv.key, pv.value);
+      }
+    }
+  }
+
   private flush(): void {
+    if (this.status === 'Connected') this.markStale();
     const touched: FieldStation[] = [];
     for (const s of this.stationsByNr.values()) {
       if (!s.touched) continue;
@@ -735,6 +772,11 @@ export class FieldPlant implements PlantSimulation {
     }
     for (const s of touched) this.emit('station', this.stationLive(s.def.number)!, 'timestamp');
   }
+}
+
+/** Milliseconds as seconds for a reason: 10 → "10", 1500 → "1.5". */
+function seconds(ms: number): string {
+  return String(Math.round(ms / 100) / 10);
 }
 
 function round(value: number, decimals: number): number {

@@ -48,6 +48,9 @@ export type BadInputReason =
   | 'bad-status'
   | 'other';
 
+/** Why a Sparkplug host asked an edge node for its births again. */
+export type RebirthReason = 'connect' | 'unknown-alias' | 'data-before-birth' | 'sequence-gap';
+
 export interface ConnectorSink {
   /** Values as they arrive; the field plant batches them onto the value path. */
   samples(samples: readonly FieldSample[]): void;
@@ -55,6 +58,8 @@ export interface ConnectorSink {
   link(state: LinkState, reason?: string): void;
   /** Input thrown away; `pointId` when it concerns one point (that point is marked). */
   badInput(reason: BadInputReason, detail: string, pointId?: string): void;
+  /** A Sparkplug rebirth asked of `node`; counted in /metrics by station and reason. */
+  rebirth?(reason: RebirthReason, node: string): void;
 }
 
 export type WriteOutcome =

@@ -25,6 +25,9 @@ import {
 } from './kinds.ts';
 import type { FieldPvKind } from './kinds.ts';
 
+/** The plant's name when the file names none. */
+export const DEFAULT_PLANT_NAME = 'Feldanlage';
+
 const priority = z.int().min(0).max(9);
 
 const limit = z.strictObject({
@@ -95,6 +98,15 @@ const pvFields = {
     .describe('Writes (set values, commands, resets) are refused.'),
   /** The archive keeps its values (charts, reports). */
   archive: z.boolean().default(true).describe('The archive keeps its values (charts, reports).'),
+  /** No value for this long (ms) while the link is up: Uncertain (overrides the station's). */
+  staleAfterMs: z
+    .int()
+    .min(100)
+    .max(86_400_000)
+    .optional()
+    .describe(
+      'Silence is not health: when this PV has had no value for this many ms while its link is up, it turns Uncertain with the reason "no value for N s", keeping value and timestamp. Overrides the station\'s staleAfterMs.',
+    ),
 };
 
 type PvRuleInput = {
@@ -157,6 +169,15 @@ const stationFields = {
       longitude: z.number().min(-180).max(180),
     })
     .optional(),
+  /** No value for this long (ms) while the link is up: the PV turns Uncertain. */
+  staleAfterMs: z
+    .int()
+    .min(100)
+    .max(86_400_000)
+    .optional()
+    .describe(
+      'Silence is not health: a PV of this station that has had no value for this many ms while the link is up turns Uncertain with the reason "no value for N s", keeping value and timestamp (a device that stopped publishing). Default: never; a PV may set its own.',
+    ),
 };
 
 function stationSchema<C extends z.ZodObject, S extends z.ZodObject>(connection: C, source: S) {
@@ -167,11 +188,43 @@ function stationSchema<C extends z.ZodObject, S extends z.ZodObject>(connection:
   });
 }
 
+/** The plant as a whole: its name in the client's header and settings, its time zone. */
+const plantFields = z
+  .strictObject({
+    name: z
+      .string()
+      .min(1)
+      .max(200)
+      .default(DEFAULT_PLANT_NAME)
+      .describe(
+        `The plant's name in the client's header and settings (default "${DEFAULT_PLANT_NAME}").`,
+      ),
+    timeZone: z
+      .string()
+      .refine(isTimeZone, 'an IANA time zone such as Europe/Berlin')
+      .optional()
+      .describe(
+        "IANA time zone of the plant's days (counters, energy, remote-alarm plans); default PEGEL_PLANT_TIME_ZONE.",
+      ),
+  })
+  .default({ name: DEFAULT_PLANT_NAME })
+  .describe('The plant as a whole: its name and time zone.');
+
 /** What the first pass reads: a list of stations, each checked against its connection's kind. */
 const outline = z.strictObject({
   $schema: z.string().optional(),
+  plant: plantFields,
   stations: z.array(z.looseObject({ connection: z.looseObject({}) })).min(1),
 });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 const connectionType = z.looseObject({
   type: z.enum(CONNECTION_TYPES as [ConnectionType, ...ConnectionType[]]),
 });
@@ -205,6 +258,8 @@ export interface PlantPvDef {
   readonly resetable: boolean;
   readonly readOnly: boolean;
   readonly archive: boolean;
+  /** No value for this long (ms) while the link is up turns it Uncertain (its or its station's). */
+  readonly staleAfterMs?: number | undefined;
   readonly source: unknown;
 }
 
@@ -219,6 +274,7 @@ export interface PlantStationDef {
 
 export interface PlantFileDef {
   readonly file: string;
+  readonly plant: { readonly name: string; readonly timeZone?: string | undefined };
   readonly stations: readonly PlantStationDef[];
 }
 
@@ -368,7 +424,7 @@ export function parsePlantFile(text: string, file: string): PlantFileDef {
     stationAt.set(s.number, i);
     const pvs = numberPvs(s.number, s.pvs, (j, key, message) =>
       issues.push({ ...here('pvs', j, key), message }),
-    );
+    ).map((pv) => ({ ...pv, staleAfterMs: pv.staleAfterMs ?? s.staleAfterMs }));
     stations.push({
       number: s.number,
       name: s.name,
@@ -379,7 +435,7 @@ export function parsePlantFile(text: string, file: string): PlantFileDef {
     });
   });
   if (issues.length > 0) throw new PlantFileError(file, issues);
-  return { file, stations };
+  return { file, plant: first.data.plant, stations };
 }
 
 type ParsedPv = Omit<PlantPvDef, 'ref' | 'number'> & { nr?: number | undefined };
@@ -427,6 +483,7 @@ export function plantFileJsonSchema(): Record<string, unknown> {
   });
   const schema = z.strictObject({
     $schema: z.string().optional(),
+    plant: plantFields,
     stations: z.array(z.union(stations)).min(1),
   });
   return {
