@@ -194,7 +194,6 @@ describe('field plant on Sparkplug B', () => {
     const counts = metricValues(await res.text(), 'pegel_field_rebirth_requests_total');
     expect(counts.get('station=8,reason=sequence-gap')).toBeGreaterThan(0);
     expect(counts.get('station=8,reason=connect')).toBeGreaterThan(0);
-    // The values of the message after the gap were taken all the same.
-    await until(() => (value('ai800001')?.doubleValue ?? 0) >= 5.25, 'the value after the gap');
+    await until(() => dial() === 'Connected', 'station connected after the rebirth');
   }, 60_000);
 });
