@@ -169,6 +169,39 @@ const stationFields = {
       longitude: z.number().min(-180).max(180),
     })
     .optional(),
+  /** The station's energy metering for the energy page; a station without it is not listed. */
+  energy: z
+    .strictObject({
+      installedKw: z.number().positive().describe('Installed pump power, kW.'),
+      setpointKw: z
+        .number()
+        .positive()
+        .optional()
+        .describe('The agreed power setpoint, kW; default 60 % of installedKw in 5 kW steps.'),
+      chpKw: z
+        .number()
+        .positive()
+        .optional()
+        .describe("A CHP unit's output that covers part of the demand, kW."),
+      power: z
+        .string()
+        .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a PV id of this station')
+        .describe('id of the AnaIn PV with the power drawn, kW.'),
+      energy: z
+        .string()
+        .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a PV id of this station')
+        .optional()
+        .describe('id of the Counter PV with the energy, kWh (with volume: kWh per m³).'),
+      volume: z
+        .string()
+        .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a PV id of this station')
+        .optional()
+        .describe('id of the Counter PV with the volume pumped, m³.'),
+    })
+    .optional()
+    .describe(
+      "The station's energy metering for the energy page (power, and counters for kWh per m³). A field plant's energy page lists only the stations that declare it.",
+    ),
   /** No value for this long (ms) while the link is up: the PV turns Uncertain. */
   staleAfterMs: z
     .int()
@@ -263,10 +296,21 @@ export interface PlantPvDef {
   readonly source: unknown;
 }
 
+export interface PlantEnergyDef {
+  readonly installedKw: number;
+  readonly setpointKw?: number | undefined;
+  readonly chpKw?: number | undefined;
+  /** PV ids of the station. */
+  readonly power: string;
+  readonly energy?: string | undefined;
+  readonly volume?: string | undefined;
+}
+
 export interface PlantStationDef {
   readonly number: number;
   readonly name: string;
   readonly kind: string;
+  readonly energy?: PlantEnergyDef | undefined;
   readonly location?: { latitude: number; longitude: number } | undefined;
   readonly connection: { type: ConnectionType } & Record<string, unknown>;
   readonly pvs: readonly PlantPvDef[];
@@ -425,10 +469,26 @@ export function parsePlantFile(text: string, file: string): PlantFileDef {
     const pvs = numberPvs(s.number, s.pvs, (j, key, message) =>
       issues.push({ ...here('pvs', j, key), message }),
     ).map((pv) => ({ ...pv, staleAfterMs: pv.staleAfterMs ?? s.staleAfterMs }));
+    if (s.energy) {
+      const want = { power: 'AnaIn', energy: 'Counter', volume: 'Counter' } as const;
+      for (const key of ['power', 'energy', 'volume'] as const) {
+        const id = s.energy[key];
+        if (id === undefined) continue;
+        const pv = pvs.find((p) => p.id === id);
+        if (!pv)
+          issues.push({ ...here('energy', key), message: `no PV with id "${id}" in this station` });
+        else if (pv.kind !== want[key])
+          issues.push({
+            ...here('energy', key),
+            message: `must name a PV of kind ${want[key]} ("${id}" is ${pv.kind})`,
+          });
+      }
+    }
     stations.push({
       number: s.number,
       name: s.name,
       kind: s.kind,
+      energy: s.energy,
       location: s.location,
       connection: s.connection as PlantStationDef['connection'],
       pvs,

@@ -223,4 +223,27 @@ stations:
     expect(schema).toContain('Silence is not health');
     expect(schema).toContain("The plant's name in the client's header");
   });
+
+  it("PF9 a station's energy metering names PVs of that station of the right kind", () => {
+    const { issues } = issuesOf(`stations:
+  - number: 3
+    name: S
+    energy: { installedKw: 50, power: kwh, volume: nowhere }
+    connection: { type: simulated }
+    pvs:
+      - { id: kwh, kind: Counter, name: E, source: {} }
+`);
+    expect(issues).toEqual([
+      {
+        line: 4,
+        path: 'stations[0].energy.power',
+        message: 'must name a PV of kind AnaIn ("kwh" is Counter)',
+      },
+      {
+        line: 4,
+        path: 'stations[0].energy.volume',
+        message: 'no PV with id "nowhere" in this station',
+      },
+    ]);
+  });
 });
