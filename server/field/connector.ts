@@ -31,6 +31,11 @@ export interface FieldSample {
   readonly sourceTime: number;
   /** Why the quality is not good, in words for the PV info (e.g. "Modbus exception 2"). */
   readonly reason?: string;
+  /**
+   * The kind of that reason: the device went offline (a Sparkplug death), or (the default) the
+   * device refused or reported the point bad; a value with a quality not Good is 'device-quality'.
+   */
+  readonly reasonKind?: 'device-death' | 'device-refused';
 }
 
 export type LinkState = 'connecting' | 'up' | 'down';

@@ -68,7 +68,11 @@ test('FP-E1: a value published to the broker shows on the station page; a lost b
   await row.getByRole('button', { name: 'Aktionen für Füllstand' }).click();
   await page.getByRole('button', { name: 'Informationen zu Füllstand' }).click();
   await expect(page.getByText('Grund der Qualität')).toBeVisible();
-  await expect(page.locator('[data-quality-reason]')).toHaveText(/^link down/);
+  // A lead in the user's language by the reason's kind, then the field's own words.
+  await expect(page.locator('[data-quality-lead]')).toHaveText(
+    'Verbindung zur Station unterbrochen',
+  );
+  await expect(page.locator('[data-quality-detail]')).toHaveText(/^link down/);
   await broker.restart();
 });
 

@@ -365,6 +365,7 @@ export class SparkplugConnector implements Connector {
         quality: 'Bad' as const,
         sourceTime: at,
         reason,
+        reasonKind: 'device-death' as const,
       })),
     );
   }

@@ -193,6 +193,15 @@ describe('field plant on MQTT JSON', () => {
     expect(inflow()).toMatchObject({ doubleValue: 12, timestamp: heard });
     expect(server.server.field!.qualityReason(ref)).toBe('no value for 1.5 s');
     expect(server.server.plant.stationLive(7)?.dialState).toBe('Connected');
+    // The PV info's question: the field's words and their kind for a translated lead.
+    const op = await signInHttp(server.url);
+    const res = await op.fetch('/api/field/pv-quality?pv=AnaIn-700002');
+    expect(await res.json()).toMatchObject({
+      quality: 'Uncertain',
+      reason: 'no value for 1.5 s',
+      reasonKind: 'stale',
+      seconds: 1.5,
+    });
     await device.publishAsync('nord/inflow', JSON.stringify({ v: 13 }));
     await until(() => inflow()?.quality === 'Good' && inflow()?.doubleValue === 13, 'Good again');
   });

@@ -202,4 +202,46 @@ describe('field plant', () => {
     expect(t.field.qualityReason(a)).toBe('link down: gone');
     await t.field.close();
   });
+
+  it("FP7 every reason has its kind, for the PV info's translated lead", async () => {
+    const t = plant(`stations:
+  - number: 5
+    name: S
+    staleAfterMs: 3000
+    connection: { type: simulated }
+    pvs:
+      - { id: a, kind: AnaIn, name: A, source: {} }
+`);
+    const a = { type: 'AnaIn', nr: 500001 } as const;
+    const kind = () => t.field.qualityReasonKind(a);
+    expect(kind()).toEqual({ kind: 'no-value', seconds: null });
+    t.connector.sink.link('up');
+    t.connector.sink.samples([{ pointId: 'a', value: 1, quality: 'Good', sourceTime: 1 }]);
+    expect(kind()).toBeNull();
+    t.advance(3_000);
+    t.field.step(0);
+    expect(kind()).toEqual({ kind: 'stale', seconds: 3 });
+    t.connector.sink.badInput('malformed-json', 'x', 'a');
+    expect(kind()?.kind).toBe('bad-input');
+    t.connector.sink.samples([
+      { pointId: 'a', value: null, quality: 'Bad', sourceTime: 2, reason: 'Modbus exception 2' },
+    ]);
+    expect(kind()?.kind).toBe('device-refused');
+    t.connector.sink.samples([
+      {
+        pointId: 'a',
+        value: null,
+        quality: 'Bad',
+        sourceTime: 2,
+        reason: 'NDEATH',
+        reasonKind: 'device-death',
+      },
+    ]);
+    expect(kind()?.kind).toBe('device-death');
+    t.connector.sink.samples([{ pointId: 'a', value: 2, quality: 'Uncertain', sourceTime: 3 }]);
+    expect(kind()?.kind).toBe('device-quality');
+    t.connector.sink.link('down', 'gone');
+    expect(kind()?.kind).toBe('link-down');
+    await t.field.close();
+  });
 });
