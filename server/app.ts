@@ -20,6 +20,7 @@ import { registerSystemRoutes } from './system/routes.ts';
 import { plantIncidents } from './plant/incidents.ts';
 import { createPlant } from './plant/simulatedPlant.ts';
 import { FieldPlant } from './field/FieldPlant.ts';
+import { fieldEnergyStations } from './field/fieldEnergy.ts';
 import { loadPlantFile } from './field/plantFile.ts';
 import { registerFieldRoutes } from './field/routes.ts';
 import { registerPlantRoutes } from './plant/routes.ts';
@@ -35,7 +36,7 @@ import { registerActionRoutes } from './actions/registerActionRoutes.ts';
 import { registerDashboardArea } from './dashboard/registerDashboardArea.ts';
 import { registerEnergy } from './energy/registerEnergy.ts';
 import { registerUserPages } from './userPages/routes.ts';
-import { registerLeakage } from './leakage/registerLeakage.ts';
+import { registerLeakage, registerNoLeakage } from './leakage/registerLeakage.ts';
 import { registerReportArea } from './reports/registerReportArea.ts';
 import {
   registerMaintenanceArea,
@@ -95,6 +96,8 @@ export async function buildServer(
   // A wrong plant file stops the start here, before anything is opened, with file, line, key
   // path and what was expected (PlantFileError).
   const plantFile = !options.plant && config.plantFile ? loadPlantFile(config.plantFile) : null;
+  // The plant file's time zone, when it names one, is the plant's (days, counters, plans).
+  if (plantFile?.plant.timeZone) config = { ...config, plantTimeZone: plantFile.plant.timeZone };
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
@@ -156,7 +159,7 @@ export async function buildServer(
     return metrics.render();
   });
   registerAuthRoutes(app, context, authSetup);
-  registerSystemRoutes(app, context);
+  registerSystemRoutes(app, context, plantFile?.plant);
   registerUserPages(app, context);
 
   // --- plant: the simulator and its REST routes, unless a test brings its own plant ---
@@ -227,15 +230,24 @@ export async function buildServer(
   context.audit = alerts.events.audit;
   registerAlertRoutes(app, context, alerts, plant, hubs.pv);
   // Network analytics over the simulated plant: energy optimisation per pump station and
-  // pipe leakage per network section (SPEC §3), pushed on their hubs.
-  // Leakage zones are the simulated network's: a field plant has none until a plant file names them.
+  // pipe leakage per network section (SPEC §3), pushed on their hubs. A field plant meters the
+  // energy of the stations its plant file declares (maybe none); the leakage zones are the
+  // simulated network's, so it has none and answers the client with an empty list.
   if (simulation) {
     const stops = [
-      registerEnergy(app, context, plant, hubs.energyOpt, archive),
+      registerEnergy(
+        app,
+        context,
+        plant,
+        hubs.energyOpt,
+        archive,
+        plantFile ? fieldEnergyStations(plantFile) : undefined,
+      ),
       ...(field
         ? []
         : [registerLeakage(app, context, plant, hubs.pipeLeakage, alerts.raiser, config.seed)]),
     ];
+    if (field) registerNoLeakage(app, context);
     app.addHook('onClose', async () => stops.forEach((stop) => stop()));
   }
   if (simulation) {
@@ -260,10 +272,12 @@ export async function buildServer(
   });
   app.addHook('onClose', async () => stopFlood());
 
-  registerDashboardArea(app, context, plant, hubs.dashboard);
+  registerDashboardArea(app, context, plant, hubs.dashboard, plantFile?.plant.name);
   registerReportArea(app, context, plant, archive, hubs.reportData);
+  // A field plant's remote alarming starts empty: no made-up plans, numbers or line changes.
   registerRemoteAlertArea(app, context, plant, hubs.pv, alerts, {
-    simulate: !options.manualPlant,
+    simulate: !options.manualPlant && !field,
+    seedDemo: !field,
   });
 
   await registerStatic(app, config.distDir);

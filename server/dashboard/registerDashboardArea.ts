@@ -18,10 +18,11 @@ export function registerDashboardArea(
   ctx: ServerContext,
   plant: Plant,
   hub: DashboardHubHandle,
+  plantName: string = PLANT_NAME,
 ): void {
   registerDashboardRoutes(app, ctx, plant, hub);
   registerVisualizationRoutes(app, ctx, plant);
   registerWebcamRoutes(app, ctx);
   registerWeatherRoutes(app, ctx, plant);
-  registerManualRoute(app, ctx, PLANT_NAME);
+  registerManualRoute(app, ctx, plantName);
 }

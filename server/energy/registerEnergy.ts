@@ -1,7 +1,8 @@
 /**
- * Energy optimisation on the reference server: one meter per pump station fed by the
- * station's measured power each simulator tick, the values pushed on `/hubs/energy-opt` to the
- * subscribed stations (the current values right after a subscribe), and the list of stations.
+ * Energy optimisation on the reference server: one meter per metered station (the simulated
+ * plant's pump stations, or what a plant file declares) fed by the station's measured power,
+ * the values pushed on `/hubs/energy-opt` to the subscribed stations (the current values right
+ * after a subscribe), and the list of stations.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -25,18 +26,25 @@ const DAY_MS = 86_400_000;
 export const setpointOf = (installedKw: number) =>
   Math.max(5, Math.round((0.6 * installedKw) / 5) * 5);
 
-export function registerEnergy(
-  app: FastifyInstance,
-  ctx: ServerContext,
-  plant: Plant,
-  hub: EnergyOptHubHandle,
-  archive: Archive,
-): () => void {
+/** A station whose energy is metered: its power (kW) and, for kWh/m³, its two counters. */
+export interface EnergyStationDef {
+  stationNumber: number;
+  name: string;
+  installedKw: number;
+  sollleistung: number;
+  /** A CHP unit's output (kW) that covers part of the demand; null without one. */
+  chpKw: number | null;
+  power: PvRef;
+  energy?: PvRef | undefined;
+  volume?: PvRef | undefined;
+}
+
+/**
+ * The simulated plant's metered stations: those of the catalogue with pumps and a power PV
+ * (Leistungsaufnahme), their counters found by name.
+ */
+function catalogEnergyStations(plant: Plant): EnergyStationDef[] {
   const powerRef = new Map<number, PvRef>();
-  /**
-   * The station's energy and volume counters: the same counters its report sums, so the
-   * energy page's day energy and volume are the report's figures of that day.
-   */
   const energyRef = new Map<number, PvRef>();
   const volumeRef = new Map<number, PvRef>();
   for (const ref of plant.pvRefs()) {
@@ -48,26 +56,70 @@ export function registerEnergy(
     if (config.name === 'Fördermenge' || config.name === 'Zulaufmenge')
       volumeRef.set(config.stationNumber, ref);
   }
+  const out: EnergyStationDef[] = [];
+  for (const def of STATION_CATALOG) {
+    const power = powerRef.get(def.nr);
+    if (def.pumps === 0 || !power) continue;
+    const installedKw = def.pumps * def.pumpPowerKw;
+    out.push({
+      stationNumber: def.nr,
+      name: def.name,
+      installedKw,
+      sollleistung: setpointOf(installedKw),
+      // The treatment plant burns its digester gas in a CHP unit.
+      chpKw: def.kind === 'wastewaterTreatment' ? Math.round(0.3 * installedKw) : null,
+      power,
+      energy: energyRef.get(def.nr),
+      volume: volumeRef.get(def.nr),
+    });
+  }
+  return out;
+}
+
+/**
+ * `energyStations`: the metered stations (a field plant: those its plant file declares, maybe
+ * none); default the simulated plant's catalogue.
+ */
+export function registerEnergy(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  plant: Plant,
+  hub: EnergyOptHubHandle,
+  archive: Archive,
+  energyStations?: readonly EnergyStationDef[],
+): () => void {
+  const declared = energyStations ?? catalogEnergyStations(plant);
+  const powerRef = new Map<number, PvRef>();
+  /**
+   * The station's energy and volume counters: the same counters its report sums, so the
+   * energy page's day energy and volume are the report's figures of that day.
+   */
+  const energyRef = new Map<number, PvRef>();
+  const volumeRef = new Map<number, PvRef>();
   const meters = new Map<number, EnergyMeter>();
   const stations: EnergyStation[] = [];
-  for (const def of STATION_CATALOG) {
-    if (def.pumps === 0 || !powerRef.has(def.nr)) continue;
-    const installedKw = def.pumps * def.pumpPowerKw;
-    const sollleistung = setpointOf(installedKw);
+  for (const def of declared) {
+    powerRef.set(def.stationNumber, def.power);
+    if (def.energy) energyRef.set(def.stationNumber, def.energy);
+    if (def.volume) volumeRef.set(def.stationNumber, def.volume);
     meters.set(
-      def.nr,
+      def.stationNumber,
       new EnergyMeter(
         {
-          stationNumber: def.nr,
-          installedKw,
-          sollleistung,
-          // The treatment plant burns its digester gas in a CHP unit.
-          chpKw: def.kind === 'wastewaterTreatment' ? Math.round(0.3 * installedKw) : null,
+          stationNumber: def.stationNumber,
+          installedKw: def.installedKw,
+          sollleistung: def.sollleistung,
+          chpKw: def.chpKw,
         },
         ctx.config.plantTimeZone,
       ),
     );
-    stations.push({ stationNumber: def.nr, name: def.name, installedKw, sollleistung });
+    stations.push({
+      stationNumber: def.stationNumber,
+      name: def.name,
+      installedKw: def.installedKw,
+      sollleistung: def.sollleistung,
+    });
   }
   /**
    * Each meter learns the month's quarter-hour means from the archive after the first

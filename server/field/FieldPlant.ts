@@ -18,6 +18,7 @@
  */
 import type { RuntimeType, ServerStatus, StationCallAction } from '../../src/contract/enums.ts';
 import { pvKey } from '../../src/contract/keys.ts';
+import type { FieldReasonKind } from '../../src/contract/field.ts';
 import type { PvListEntry, StationOverview } from '../../src/contract/plant.ts';
 import type {
   CounterValue,
@@ -46,6 +47,7 @@ import type {
   FieldSample,
   FieldScalar,
   LinkState,
+  RebirthReason,
   WriteOutcome,
 } from './connector.ts';
 import { createConnector, type ConnectorContext, type FieldPoint } from './kinds.ts';
@@ -96,6 +98,9 @@ interface FieldPv {
   value: PvValue;
   /** Why the quality is not Good; null while it is. */
   reason: string | null;
+  reasonKind: FieldReasonKind | null;
+  /** When its last value arrived (or its link came up): the clock of `staleAfterMs`. */
+  heardAt: number;
   /** Counter readings at the start of the current day, month and year (local time). */
   counterBase?: { day: [string, number]; month: [string, number]; year: [string, number] };
 }
@@ -145,6 +150,7 @@ export class FieldPlant implements PlantSimulation {
   private readonly pending = new Map<string, PvValue>();
   private readonly lastLog = new Map<string, number>();
   private readonly badInputs: Counter | null;
+  private readonly rebirths: Counter | null;
   private readonly now: () => number;
   private readonly log: (message: string) => void;
   private readonly startedAt: number;
@@ -179,6 +185,8 @@ export class FieldPlant implements PlantSimulation {
           limits: limitConfigs(def, pvDef),
           value: initialValue(pvDef, this.startedAt),
           reason: 'no value received yet',
+          reasonKind: 'no-value',
+          heardAt: this.startedAt,
         };
         station.pvs.set(pvDef.id, pv);
         this.pvsByKey.set(pv.key, pv);
@@ -190,6 +198,13 @@ export class FieldPlant implements PlantSimulation {
       ? metrics.counter(
           'pegel_field_bad_input_total',
           'Input from the field thrown away, by station and reason',
+          ['station', 'reason'],
+        )
+      : null;
+    this.rebirths = metrics
+      ? metrics.counter(
+          'pegel_field_rebirth_requests_total',
+          'Sparkplug rebirths asked of edge nodes, by station and reason',
           ['station', 'reason'],
         )
       : null;
@@ -340,6 +355,17 @@ export class FieldPlant implements PlantSimulation {
     return this.pvsByKey.get(pvKey(ref))?.reason ?? null;
   }
 
+  /** The kind of that reason, and for silence the seconds (the PV info's translated lead). */
+  qualityReasonKind(ref: PvRef): { kind: FieldReasonKind; seconds: number | null } | null {
+    const pv = this.pvsByKey.get(pvKey(ref));
+    if (!pv?.reasonKind || pv.reason === null) return null;
+    const after = pv.def.staleAfterMs;
+    return {
+      kind: pv.reasonKind,
+      seconds: pv.reasonKind === 'stale' && after !== undefined ? Number(seconds(after)) : null,
+    };
+  }
+
   /** Every station's link and the PVs that are not good, with why (GET /api/field/status). */
   fieldStatus(): FieldStationStatus[] {
     return [...this.stationsByNr.values()].map((s) => ({
@@ -487,7 +513,8 @@ export class FieldPlant implements PlantSimulation {
     this.statusSince = this.now();
     this.emit('serverStatus', status, this.statusSince);
     if (status !== 'Connected')
-      for (const pv of this.pvsByKey.values()) this.markBad(pv, `server status ${status}`);
+      for (const pv of this.pvsByKey.values())
+        this.markBad(pv, `server status ${status}`, 'server-status');
     this.flush();
   }
 
@@ -585,6 +612,8 @@ export class FieldPlant implements PlantSimulation {
       link: (state: LinkState, reason?: string) => this.link(s, state, reason),
       badInput: (reason: BadInputReason, detail: string, pointId?: string) =>
         this.badInput(s, reason, detail, pointId),
+      rebirth: (reason: RebirthReason) =>
+        this.rebirths?.inc({ station: String(s.def.number), reason }),
     };
   }
 
@@ -593,7 +622,11 @@ export class FieldPlant implements PlantSimulation {
     if (!pv) return;
     if (this.status !== 'Connected') return;
     if (sample.value === null) {
-      this.markBad(pv, sample.reason ?? 'bad quality reported by the device');
+      this.markBad(
+        pv,
+        sample.reason ?? 'bad quality reported by the device',
+        sample.reasonKind ?? 'device-refused',
+      );
       return;
     }
     const next = this.valueOf(pv, sample);
@@ -607,7 +640,9 @@ export class FieldPlant implements PlantSimulation {
       return;
     }
     pv.value = next;
+    pv.heardAt = this.now();
     pv.reason = sample.quality === 'Good' ? null : (sample.reason ?? `quality ${sample.quality}`);
+    pv.reasonKind = sample.quality === 'Good' ? null : (sample.reasonKind ?? 'device-quality');
     this.pending.set(pv.key, next);
     s.timestamp = Math.max(s.timestamp ?? 0, this.now());
     s.touched = true;
@@ -672,8 +707,9 @@ export class FieldPlant implements PlantSimulation {
     };
   }
 
-  private markBad(pv: FieldPv, reason: string): void {
+  private markBad(pv: FieldPv, reason: string, kind: FieldReasonKind): void {
     pv.reason = reason;
+    pv.reasonKind = kind;
     if (pv.value.quality === 'Bad') return;
     pv.value = { ...pv.value, quality: 'Bad' };
     this.pending.set(pv.key, pv.value);
@@ -687,11 +723,17 @@ export class FieldPlant implements PlantSimulation {
     if (state === 'up') {
       s.dialState = 'Connected';
       s.lastConnection = this.now();
-      for (const pv of s.pvs.values())
-        if (pv.value.quality !== 'Good') pv.reason = 'waiting for a value since the link is up';
+      for (const pv of s.pvs.values()) {
+        pv.heardAt = s.lastConnection;
+        if (pv.value.quality !== 'Good') {
+          pv.reason = 'waiting for a value since the link is up';
+          pv.reasonKind = 'no-value';
+        }
+      }
     } else if (state === 'down') {
       s.dialState = 'ConnectionError';
-      for (const pv of s.pvs.values()) this.markBad(pv, `link down: ${s.linkReason ?? ''}`.trim());
+      for (const pv of s.pvs.values())
+        this.markBad(pv, `link down: ${s.linkReason ?? ''}`.trim(), 'link-down');
       this.flush();
       if (before === 'Connected')
         this.log(`field station ${s.def.number} (${s.def.name}): link down: ${reason ?? ''}`);
@@ -718,10 +760,31 @@ export class FieldPlant implements PlantSimulation {
       this.log(`field station ${station} (${s.def.name}): bad input (${reason}): ${detail}`);
     }
     const pv = pointId !== undefined ? s.pvs.get(pointId) : undefined;
-    if (pv) this.markBad(pv, `${reason}: ${detail}`);
+    if (pv) this.markBad(pv, `${reason}: ${detail}`, 'bad-input');
+  }
+
+  /**
+   * Silence is not health: a Good PV of a station whose link is up that has had no value for its
+   * `staleAfterMs` turns Uncertain ("no value for N s"), keeping value and timestamp, until the
+   * next value. A lost link is the link's business (Bad at once).
+   */
+  private markStale(): void {
+    const at = this.now();
+    for (const s of this.stationsByNr.values()) {
+      if (s.link !== 'up') continue;
+      for (const pv of s.pvs.values()) {
+        const after = pv.def.staleAfterMs;
+        if (after === undefined || pv.value.quality !== 'Good' || at - pv.heardAt < after) continue;
+        pv.reason = `no value for ${seconds(after)} s`;
+        pv.reasonKind = 'stale';
+        pv.value = { ...pv.value, quality: 'Uncertain' };
+        this.pending.set(pv.key, pv.value);
+      }
+    }
   }
 
   private flush(): void {
+    if (this.status === 'Connected') this.markStale();
     const touched: FieldStation[] = [];
     for (const s of this.stationsByNr.values()) {
       if (!s.touched) continue;
@@ -735,6 +798,11 @@ export class FieldPlant implements PlantSimulation {
     }
     for (const s of touched) this.emit('station', this.stationLive(s.def.number)!, 'timestamp');
   }
+}
+
+/** Milliseconds as seconds for a reason: 10 → "10", 1500 → "1.5". */
+function seconds(ms: number): string {
+  return String(Math.round(ms / 100) / 10);
 }
 
 function round(value: number, decimals: number): number {

@@ -31,6 +31,11 @@ export interface FieldSample {
   readonly sourceTime: number;
   /** Why the quality is not good, in words for the PV info (e.g. "Modbus exception 2"). */
   readonly reason?: string;
+  /**
+   * The kind of that reason: the device went offline (a Sparkplug death), or (the default) the
+   * device refused or reported the point bad; a value with a quality not Good is 'device-quality'.
+   */
+  readonly reasonKind?: 'device-death' | 'device-refused';
 }
 
 export type LinkState = 'connecting' | 'up' | 'down';
@@ -48,6 +53,9 @@ export type BadInputReason =
   | 'bad-status'
   | 'other';
 
+/** Why a Sparkplug host asked an edge node for its births again. */
+export type RebirthReason = 'connect' | 'unknown-alias' | 'data-before-birth' | 'sequence-gap';
+
 export interface ConnectorSink {
   /** Values as they arrive; the field plant batches them onto the value path. */
   samples(samples: readonly FieldSample[]): void;
@@ -55,6 +63,8 @@ export interface ConnectorSink {
   link(state: LinkState, reason?: string): void;
   /** Input thrown away; `pointId` when it concerns one point (that point is marked). */
   badInput(reason: BadInputReason, detail: string, pointId?: string): void;
+  /** A Sparkplug rebirth asked of `node`; counted in /metrics by station and reason. */
+  rebirth?(reason: RebirthReason, node: string): void;
 }
 
 export type WriteOutcome =

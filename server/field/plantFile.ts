@@ -25,6 +25,9 @@ import {
 } from './kinds.ts';
 import type { FieldPvKind } from './kinds.ts';
 
+/** The plant's name when the file names none. */
+export const DEFAULT_PLANT_NAME = 'Feldanlage';
+
 const priority = z.int().min(0).max(9);
 
 const limit = z.strictObject({
@@ -95,6 +98,15 @@ const pvFields = {
     .describe('Writes (set values, commands, resets) are refused.'),
   /** The archive keeps its values (charts, reports). */
   archive: z.boolean().default(true).describe('The archive keeps its values (charts, reports).'),
+  /** No value for this long (ms) while the link is up: Uncertain (overrides the station's). */
+  staleAfterMs: z
+    .int()
+    .min(100)
+    .max(86_400_000)
+    .optional()
+    .describe(
+      'Silence is not health: when this PV has had no value for this many ms while its link is up, it turns Uncertain with the reason "no value for N s", keeping value and timestamp. Overrides the station\'s staleAfterMs.',
+    ),
 };
 
 type PvRuleInput = {
@@ -157,6 +169,48 @@ const stationFields = {
       longitude: z.number().min(-180).max(180),
     })
     .optional(),
+  /** The station's energy metering for the energy page; a station without it is not listed. */
+  energy: z
+    .strictObject({
+      installedKw: z.number().positive().describe('Installed pump power, kW.'),
+      setpointKw: z
+        .number()
+        .positive()
+        .optional()
+        .describe('The agreed power setpoint, kW; default 60 % of installedKw in 5 kW steps.'),
+      chpKw: z
+        .number()
+        .positive()
+        .optional()
+        .describe("A CHP unit's output that covers part of the demand, kW."),
+      power: z
+        .string()
+        .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a PV id of this station')
+        .describe('id of the AnaIn PV with the power drawn, kW.'),
+      energy: z
+        .string()
+        .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a PV id of this station')
+        .optional()
+        .describe('id of the Counter PV with the energy, kWh (with volume: kWh per m³).'),
+      volume: z
+        .string()
+        .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a PV id of this station')
+        .optional()
+        .describe('id of the Counter PV with the volume pumped, m³.'),
+    })
+    .optional()
+    .describe(
+      "The station's energy metering for the energy page (power, and counters for kWh per m³). A field plant's energy page lists only the stations that declare it.",
+    ),
+  /** No value for this long (ms) while the link is up: the PV turns Uncertain. */
+  staleAfterMs: z
+    .int()
+    .min(100)
+    .max(86_400_000)
+    .optional()
+    .describe(
+      'Silence is not health: a PV of this station that has had no value for this many ms while the link is up turns Uncertain with the reason "no value for N s", keeping value and timestamp (a device that stopped publishing). Default: never; a PV may set its own.',
+    ),
 };
 
 function stationSchema<C extends z.ZodObject, S extends z.ZodObject>(connection: C, source: S) {
@@ -167,11 +221,43 @@ function stationSchema<C extends z.ZodObject, S extends z.ZodObject>(connection:
   });
 }
 
+/** The plant as a whole: its name in the client's header and settings, its time zone. */
+const plantFields = z
+  .strictObject({
+    name: z
+      .string()
+      .min(1)
+      .max(200)
+      .default(DEFAULT_PLANT_NAME)
+      .describe(
+        `The plant's name in the client's header and settings (default "${DEFAULT_PLANT_NAME}").`,
+      ),
+    timeZone: z
+      .string()
+      .refine(isTimeZone, 'an IANA time zone such as Europe/Berlin')
+      .optional()
+      .describe(
+        "IANA time zone of the plant's days (counters, energy, remote-alarm plans); default PEGEL_PLANT_TIME_ZONE.",
+      ),
+  })
+  .default({ name: DEFAULT_PLANT_NAME })
+  .describe('The plant as a whole: its name and time zone.');
+
 /** What the first pass reads: a list of stations, each checked against its connection's kind. */
 const outline = z.strictObject({
   $schema: z.string().optional(),
+  plant: plantFields,
   stations: z.array(z.looseObject({ connection: z.looseObject({}) })).min(1),
 });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 const connectionType = z.looseObject({
   type: z.enum(CONNECTION_TYPES as [ConnectionType, ...ConnectionType[]]),
 });
@@ -205,13 +291,26 @@ export interface PlantPvDef {
   readonly resetable: boolean;
   readonly readOnly: boolean;
   readonly archive: boolean;
+  /** No value for this long (ms) while the link is up turns it Uncertain (its or its station's). */
+  readonly staleAfterMs?: number | undefined;
   readonly source: unknown;
+}
+
+export interface PlantEnergyDef {
+  readonly installedKw: number;
+  readonly setpointKw?: number | undefined;
+  readonly chpKw?: number | undefined;
+  /** PV ids of the station. */
+  readonly power: string;
+  readonly energy?: string | undefined;
+  readonly volume?: string | undefined;
 }
 
 export interface PlantStationDef {
   readonly number: number;
   readonly name: string;
   readonly kind: string;
+  readonly energy?: PlantEnergyDef | undefined;
   readonly location?: { latitude: number; longitude: number } | undefined;
   readonly connection: { type: ConnectionType } & Record<string, unknown>;
   readonly pvs: readonly PlantPvDef[];
@@ -219,6 +318,7 @@ export interface PlantStationDef {
 
 export interface PlantFileDef {
   readonly file: string;
+  readonly plant: { readonly name: string; readonly timeZone?: string | undefined };
   readonly stations: readonly PlantStationDef[];
 }
 
@@ -368,18 +468,34 @@ export function parsePlantFile(text: string, file: string): PlantFileDef {
     stationAt.set(s.number, i);
     const pvs = numberPvs(s.number, s.pvs, (j, key, message) =>
       issues.push({ ...here('pvs', j, key), message }),
-    );
+    ).map((pv) => ({ ...pv, staleAfterMs: pv.staleAfterMs ?? s.staleAfterMs }));
+    if (s.energy) {
+      const want = { power: 'AnaIn', energy: 'Counter', volume: 'Counter' } as const;
+      for (const key of ['power', 'energy', 'volume'] as const) {
+        const id = s.energy[key];
+        if (id === undefined) continue;
+        const pv = pvs.find((p) => p.id === id);
+        if (!pv)
+          issues.push({ ...here('energy', key), message: `no PV with id "${id}" in this station` });
+        else if (pv.kind !== want[key])
+          issues.push({
+            ...here('energy', key),
+            message: `must name a PV of kind ${want[key]} ("${id}" is ${pv.kind})`,
+          });
+      }
+    }
     stations.push({
       number: s.number,
       name: s.name,
       kind: s.kind,
+      energy: s.energy,
       location: s.location,
       connection: s.connection as PlantStationDef['connection'],
       pvs,
     });
   });
   if (issues.length > 0) throw new PlantFileError(file, issues);
-  return { file, stations };
+  return { file, plant: first.data.plant, stations };
 }
 
 type ParsedPv = Omit<PlantPvDef, 'ref' | 'number'> & { nr?: number | undefined };
@@ -427,6 +543,7 @@ export function plantFileJsonSchema(): Record<string, unknown> {
   });
   const schema = z.strictObject({
     $schema: z.string().optional(),
+    plant: plantFields,
     stations: z.array(z.union(stations)).min(1),
   });
   return {

@@ -37,6 +37,13 @@ export function registerFieldRoutes(
     const ref = parsePvUrlId(pv);
     const value = ref ? plant.valueByKey(pvKey(ref)) : undefined;
     if (!ref || !value) throw notFound(`no such PV: ${pv}`);
-    return { pvRef: ref, quality: value.quality, reason: field?.qualityReason(ref) ?? null };
+    const kind = field?.qualityReasonKind(ref) ?? null;
+    return {
+      pvRef: ref,
+      quality: value.quality,
+      reason: field?.qualityReason(ref) ?? null,
+      reasonKind: kind?.kind ?? null,
+      seconds: kind?.seconds ?? null,
+    };
   });
 }

@@ -122,3 +122,14 @@ export function registerLeakage(
   });
   return off;
 }
+
+/**
+ * A field plant has no leakage zones (they belong to the simulated network): the sections are an
+ * empty list, so the client's leakage page says there are none instead of meeting a 404.
+ */
+export function registerNoLeakage(app: FastifyInstance, ctx: ServerContext): void {
+  app.get(LEAKAGE_API.sections, async (request): Promise<SectionInfo[]> => {
+    requireUser(ctx, request);
+    return [];
+  });
+}

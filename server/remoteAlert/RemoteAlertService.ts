@@ -60,6 +60,11 @@ export interface RemoteAlertDeps {
   timeZone: string;
   seed: number;
   audit?: AuditFn | undefined;
+  /**
+   * Seeds the plans and numbers of remoteAlertSeed on the first start (the simulated plant);
+   * false on a field plant, whose plans and numbers are only what users create. Default true.
+   */
+  seedDemo?: boolean;
 }
 
 const STANDBY_TAKEN =
@@ -92,7 +97,7 @@ export class RemoteAlertService {
       hourCycle: 'h23',
     });
     this.dayOf = new Intl.DateTimeFormat('en-CA', { timeZone: deps.timeZone });
-    if (this.store.isEmpty()) this.seed();
+    if (deps.seedDemo !== false && this.store.isEmpty()) this.seed();
     this.lines = new AlarmLines(deps.stations, deps.seed, (line) =>
       deps.hub.publishLineInfo(lineKey(line.station.stationNumber, line.lineNumber), line),
     );

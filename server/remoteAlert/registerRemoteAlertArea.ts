@@ -20,7 +20,7 @@ export function registerRemoteAlertArea(
   plant: Plant,
   hub: Omit<PvHubHandle, 'dispose'>,
   alerts: AlertService,
-  options: { simulate: boolean },
+  options: { simulate: boolean; seedDemo?: boolean },
 ): RemoteAlertService {
   const service = new RemoteAlertService({
     store: new RemoteAlertStore(ctx.db),
@@ -30,6 +30,7 @@ export function registerRemoteAlertArea(
     timeZone: ctx.config.plantTimeZone,
     seed: ctx.config.seed,
     audit: ctx.audit,
+    seedDemo: options.seedDemo ?? true,
   });
   alerts.onRaised((alert) => service.onAlert(alert));
   registerRemoteAlertRoutes(app, ctx, service);

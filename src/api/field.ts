@@ -4,17 +4,28 @@ import { pvUrlId } from '../contract/keys.ts';
 import type { PvRef } from '../contract/pv.ts';
 import { getJson, HttpError } from './http.ts';
 
-/** Why a PV of a field plant is not good; null on a plant without one (404) or while it is. */
+export type QualityReason = Pick<FieldPvQuality, 'reasonKind' | 'seconds'> & { reason: string };
+
+/**
+ * Why a PV of a field plant is not good: the field's words and their kind (for a lead in the
+ * user's language); null on a plant without one (404) or while it is good.
+ */
 export async function fetchPvQualityReason(
   pvRef: PvRef,
   signal?: AbortSignal,
-): Promise<string | null> {
+): Promise<QualityReason | null> {
   try {
     const answer = await getJson<FieldPvQuality>(FIELD_API.pvQuality, {
       query: { pv: pvUrlId(pvRef) },
       signal,
     });
-    return answer.reason;
+    if (answer.reason === null) return null;
+    // A server before reasonKind answers without it: the field's words alone.
+    return {
+      reason: answer.reason,
+      reasonKind: answer.reasonKind ?? null,
+      seconds: answer.seconds ?? null,
+    };
   } catch (err) {
     if (err instanceof HttpError && err.status === 404) return null;
     throw err;

@@ -13,9 +13,30 @@ export const FIELD_API = {
   pvQuality: '/api/field/pv-quality',
 } as const;
 
+/**
+ * What kind of reason makes a field PV not good, for a lead in the user's language before the
+ * field's own words: the station's link is down; the device (Sparkplug node or device) went
+ * offline; its input was thrown away; nothing arrived for `staleAfterMs`; the device refused or
+ * reported the point bad (a Modbus exception, an OPC UA bad status, a null value); it sent a
+ * value with a quality that is not good; no value yet; the server is not connected.
+ */
+export type FieldReasonKind =
+  | 'link-down'
+  | 'device-death'
+  | 'bad-input'
+  | 'stale'
+  | 'device-refused'
+  | 'device-quality'
+  | 'no-value'
+  | 'server-status';
+
 export interface FieldPvQuality {
   pvRef: PvRef;
   quality: Quality;
   /** The field's word on why the value is not good ("link down: …", "NDEATH of …"); null while it is. */
   reason: string | null;
+  /** Its kind (null while the value is good, and on a simulated plant). */
+  reasonKind: FieldReasonKind | null;
+  /** For `stale`: the seconds without a value (`staleAfterMs`); null otherwise. */
+  seconds: number | null;
 }

@@ -1,7 +1,9 @@
 /**
  * Pegel on a real plant (issue 56): the server started on examples/mqtt.yaml with a real
  * Mosquitto; a value a device publishes shows on the station page, and the broker going away
- * shows the station's values as not good without a reload.
+ * shows the station's values as not good without a reload. The rest of the product says what
+ * the field plant has and no more: its own name, no leakage zones, no made-up alarm plans, no
+ * energy metering the plant file does not declare.
  */
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,6 +68,29 @@ test('FP-E1: a value published to the broker shows on the station page; a lost b
   await row.getByRole('button', { name: 'Aktionen für Füllstand' }).click();
   await page.getByRole('button', { name: 'Informationen zu Füllstand' }).click();
   await expect(page.getByText('Grund der Qualität')).toBeVisible();
-  await expect(page.locator('[data-quality-reason]')).toHaveText(/^link down/);
+  // A lead in the user's language by the reason's kind, then the field's own words.
+  await expect(page.locator('[data-quality-lead]')).toHaveText(
+    'Verbindung zur Station unterbrochen',
+  );
+  await expect(page.locator('[data-quality-detail]')).toHaveText(/^link down/);
   await broker.restart();
+});
+
+test('FP-E2: a field plant shows its own name, and empty leakage, energy and remote-alarm pages with their reasons', async ({
+  page,
+}) => {
+  const missing: string[] = [];
+  page.on('response', (res) => {
+    if (res.url().includes('/api/') && res.status() === 404) missing.push(res.url());
+  });
+  await signIn(page, 'admin', '/leakage');
+  await expect(page.locator('.plant-name-text')).toHaveText('Wasserverband Nord');
+  await expect(page.getByText('Keine Versorgungszone eingerichtet.')).toBeVisible();
+  await page.goto('/energy');
+  await expect(page.getByText('Keine Station mit Energiemessung.')).toBeVisible();
+  await page.goto('/remote-alarm/plans');
+  await expect(page.getByText('Keine Alarmpläne eingerichtet.')).toBeVisible();
+  await expect(page.getByText('Tagplan')).toHaveCount(0);
+  await expect(page.getByText(/Talaue/)).toHaveCount(0);
+  expect(missing).toEqual([]);
 });

@@ -92,6 +92,11 @@ export class SparkplugNode {
     });
   }
 
+  /** Loses `count` messages: the next one's seq jumps (a gap the host should notice). */
+  skipSeq(count: number): void {
+    this.seq += count;
+  }
+
   async nodeData(alias: number, type: NonNullable<UMetric['type']>, value: number | boolean) {
     await this.send('NDATA', false, { metrics: [{ alias, type, value }] });
   }

@@ -11,6 +11,9 @@
  * - A DATA message naming an alias the node did not declare (or data before a birth) is thrown
  *   away as `unknown-alias` and the node is asked for a rebirth (NCMD "Node Control/Rebirth"),
  *   at most once every 5 s per node.
+ * - A message whose `seq` is not the previous one's + 1 (mod 256) since the NBIRTH means messages
+ *   were lost: its values are taken, and the node is asked for a rebirth (same limit).
+ * - Every rebirth asked is reported (`sink.rebirth`), counted in /metrics by station and reason.
  * - A payload that does not decode is `undecodable-payload`, marking the node's or device's points.
  * - Writes go out as DCMD (device metrics) or NCMD (node metrics) with the type from the birth
  *   certificate; the value shows when the node reports it back in DATA.
@@ -23,6 +26,7 @@ import type {
   Connector,
   ConnectorSink,
   FieldSample,
+  RebirthReason,
   FieldScalar,
   WriteOutcome,
 } from '../connector.ts';
@@ -61,6 +65,8 @@ interface NodeState {
   reason: string;
   /** bdSeq of the node's birth: an NDEATH of another session (a late will) is not this one's. */
   bdSeq: number | null;
+  /** `seq` of the node's last message since its birth; null before one that carries it. */
+  seq: number | null;
 }
 
 export class SparkplugConnector implements Connector {
@@ -97,6 +103,7 @@ export class SparkplugConnector implements Connector {
             lastRebirth: -Infinity,
             reason: `waiting for NBIRTH of ${key}`,
             bdSeq: null,
+            seq: null,
           }),
         );
       if (device) node.devices.add(device);
@@ -123,7 +130,7 @@ export class SparkplugConnector implements Connector {
         // Whatever was known before the link went down may be stale: start from births.
         for (const n of this.nodes.values()) {
           this.forget(n, `waiting for NBIRTH of ${n.group}/${n.node}`);
-          this.requestRebirth(client, n, true);
+          this.requestRebirth(client, n, 'connect', true);
         }
       },
       message: (topic, payload) => this.message(topic, payload),
@@ -187,10 +194,16 @@ export class SparkplugConnector implements Connector {
     else sink.link('down', reason);
   }
 
-  private requestRebirth(client: MqttClient, n: NodeState, force = false): void {
+  private requestRebirth(
+    client: MqttClient,
+    n: NodeState,
+    reason: RebirthReason,
+    force = false,
+  ): void {
     const now = Date.now();
     if (!force && now - n.lastRebirth < REBIRTH_EVERY_MS) return;
     n.lastRebirth = now;
+    this.sink?.rebirth?.(reason, `${n.group}/${n.node}`);
     const payload: UPayload = {
       timestamp: now,
       metrics: [{ name: REBIRTH_METRIC, type: 'Boolean', value: true }],
@@ -222,11 +235,13 @@ export class SparkplugConnector implements Connector {
     }
     const received = Date.now();
     const at = toNumber(payload.timestamp) ?? received;
+    if (type !== 'NBIRTH' && type !== 'NDEATH' && n.alive) this.checkSeq(n, payload);
     switch (type) {
       case 'NBIRTH':
         this.forget(n, '');
         n.alive = true;
         n.bdSeq = bdSeqOf(payload);
+        n.seq = toNumber(payload.seq);
         this.take(n, nodeKey, '', payload.metrics ?? [], at, true);
         this.report();
         return;
@@ -241,7 +256,7 @@ export class SparkplugConnector implements Connector {
       case 'DBIRTH':
         if (!n.alive) {
           // A device born while its node is not: the node's birth is missing.
-          this.requestRebirthNow(n);
+          this.requestRebirthNow(n, 'data-before-birth');
           return;
         }
         n.deadDevices.delete(device);
@@ -259,7 +274,7 @@ export class SparkplugConnector implements Connector {
       case 'DDATA':
         if (!n.alive || (type === 'DDATA' && !n.bornDevices.has(device))) {
           sink.badInput('unknown-alias', `${topic}: data before its birth certificate`);
-          this.requestRebirthNow(n);
+          this.requestRebirthNow(n, 'data-before-birth');
           return;
         }
         this.take(n, nodeKey, type === 'NDATA' ? '' : device, payload.metrics ?? [], at, false);
@@ -267,9 +282,22 @@ export class SparkplugConnector implements Connector {
     }
   }
 
-  private requestRebirthNow(n: NodeState): void {
+  private requestRebirthNow(n: NodeState, reason: RebirthReason): void {
     const client = this.link.connected;
-    if (client) this.requestRebirth(client, n);
+    if (client) this.requestRebirth(client, n, reason);
+  }
+
+  /**
+   * Sparkplug B: every message of a node after its NBIRTH carries `seq`, the previous one's + 1
+   * modulo 256. A gap means messages were lost; the host asks for a rebirth to start again from
+   * a full picture.
+   */
+  private checkSeq(n: NodeState, payload: UPayload): void {
+    const seq = toNumber(payload.seq);
+    if (seq === null) return;
+    const expected = n.seq === null ? null : (n.seq + 1) % 256;
+    n.seq = seq;
+    if (expected !== null && seq !== expected) this.requestRebirthNow(n, 'sequence-gap');
   }
 
   /** Samples of the metrics of a birth or data message. */
@@ -324,7 +352,7 @@ export class SparkplugConnector implements Connector {
         'unknown-alias',
         `${nodeKey}${device ? `/${device}` : ''}: a metric alias it never declared`,
       );
-      this.requestRebirthNow(n);
+      this.requestRebirthNow(n, 'unknown-alias');
     }
   }
 
@@ -337,6 +365,7 @@ export class SparkplugConnector implements Connector {
         quality: 'Bad' as const,
         sourceTime: at,
         reason,
+        reasonKind: 'device-death' as const,
       })),
     );
   }

@@ -28,10 +28,18 @@ export function AboutPage() {
               <dl className="facts">
                 <dt>{t('about.plant.name')}</dt>
                 <dd>{settings.data.plantName}</dd>
-                <dt>{t('about.plant.operator')}</dt>
-                <dd>{settings.data.operator}</dd>
-                <dt>{t('about.plant.address')}</dt>
-                <dd>{settings.data.address}</dd>
+                {settings.data.operator && (
+                  <>
+                    <dt>{t('about.plant.operator')}</dt>
+                    <dd>{settings.data.operator}</dd>
+                  </>
+                )}
+                {settings.data.address && (
+                  <>
+                    <dt>{t('about.plant.address')}</dt>
+                    <dd>{settings.data.address}</dd>
+                  </>
+                )}
                 <dt>{t('about.plant.timeZone')}</dt>
                 <dd>{settings.data.timeZone}</dd>
               </dl>

@@ -3,15 +3,21 @@
  * field plant (PEGEL_PLANT_FILE) also why its value is not good, in the field's words (issue 56).
  */
 import { useEffect, useState } from 'react';
-import { fetchPvQualityReason } from '../../api/field.ts';
+import { fetchPvQualityReason, type QualityReason } from '../../api/field.ts';
+import { useFormat } from '../../app/useFormat.ts';
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { PvConfig, PvRef } from '../../contract/pv.ts';
 import { InfoPopup } from '../../ui/index.ts';
 
-/** The field plant's reason for a PV that is not good; nothing on a simulated plant. */
-function QualityReason({ pvRef }: { pvRef: PvRef }) {
+/**
+ * The field plant's reason for a PV that is not good: a lead in the user's language by the
+ * reason's kind (link down, device offline, bad input, silence, refused), then the field's own
+ * words as the detail; nothing on a simulated plant.
+ */
+function QualityReasonFacts({ pvRef }: { pvRef: PvRef }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState<string | null>(null);
+  const format = useFormat();
+  const [reason, setReason] = useState<QualityReason | null>(null);
   const { type, nr } = pvRef;
   useEffect(() => {
     const abort = new AbortController();
@@ -19,10 +25,28 @@ function QualityReason({ pvRef }: { pvRef: PvRef }) {
     return () => abort.abort();
   }, [type, nr]);
   if (reason === null) return null;
+  const seconds = reason.seconds ?? 0;
+  const lead = reason.reasonKind
+    ? t(`actions.info.qualityLead.${reason.reasonKind}`, {
+        seconds: format.number(seconds, Number.isInteger(seconds) ? 0 : 1),
+      })
+    : null;
   return (
     <>
       <dt>{t('actions.info.qualityReason')}</dt>
-      <dd data-quality-reason>{reason}</dd>
+      <dd data-quality-reason data-reason-kind={reason.reasonKind ?? undefined}>
+        {lead ? (
+          <>
+            <strong data-quality-lead>{lead}</strong>
+            <br />
+            <span className="quality-detail">
+              {t('actions.info.qualityDetail')}: <span data-quality-detail>{reason.reason}</span>
+            </span>
+          </>
+        ) : (
+          <span data-quality-detail>{reason.reason}</span>
+        )}
+      </dd>
     </>
   );
 }
@@ -69,7 +93,7 @@ export function PvInfo({ config }: { config: PvConfig }) {
             </dd>
           </>
         )}
-        <QualityReason pvRef={config.pvRef} />
+        <QualityReasonFacts pvRef={config.pvRef} />
       </dl>
     </InfoPopup>
   );

@@ -43,6 +43,11 @@ stations:
         name: Schieber
         readOnly: true
         source: { topic: nord/valve, commandTopic: nord/valve/set }
+      - id: inflow
+        kind: AnaIn
+        name: Zulauf
+        staleAfterMs: 1500
+        source: { topic: nord/inflow, value: /v }
 `;
 
 beforeAll(async () => {
@@ -67,6 +72,7 @@ describe('field plant on MQTT JSON', () => {
       { type: 'AnaIn', nr: 700001 },
       { type: 'DigiOut', nr: 700001 },
       { type: 'DigiOut', nr: 700002 },
+      { type: 'AnaIn', nr: 700002 },
     ]);
     const config = plant.config({ type: 'AnaIn', nr: 700001 })!;
     expect(config).toMatchObject({ name: 'Füllstand', dimension: 'm', decimalPlaces: 2 });
@@ -173,5 +179,30 @@ describe('field plant on MQTT JSON', () => {
     // A publish the broker would deliver comes before this round trip's answer.
     await device.publishAsync('nord/valve/probe', 'x', { qos: 1 });
     expect(got).toEqual([]);
+  });
+
+  it('FM6 a device that falls silent while the broker stays up turns its PV Uncertain after staleAfterMs, keeping value and timestamp', async () => {
+    const inflow = () => server.server.plant.valueByKey('ai700002');
+    const ref = { type: 'AnaIn', nr: 700002 } as const;
+    await until(() => server.server.plant.stationLive(7)?.dialState === 'Connected', 'connected');
+    await device.publishAsync('nord/inflow', JSON.stringify({ v: 12 }));
+    await until(() => inflow()?.doubleValue === 12, 'the inflow');
+    const heard = inflow()!.timestamp;
+    // The device says nothing more; the broker link stays up.
+    await until(() => inflow()?.quality === 'Uncertain', 'Uncertain after silence');
+    expect(inflow()).toMatchObject({ doubleValue: 12, timestamp: heard });
+    expect(server.server.field!.qualityReason(ref)).toBe('no value for 1.5 s');
+    expect(server.server.plant.stationLive(7)?.dialState).toBe('Connected');
+    // The PV info's question: the field's words and their kind for a translated lead.
+    const op = await signInHttp(server.url);
+    const res = await op.fetch('/api/field/pv-quality?pv=AnaIn-700002');
+    expect(await res.json()).toMatchObject({
+      quality: 'Uncertain',
+      reason: 'no value for 1.5 s',
+      reasonKind: 'stale',
+      seconds: 1.5,
+    });
+    await device.publishAsync('nord/inflow', JSON.stringify({ v: 13 }));
+    await until(() => inflow()?.quality === 'Good' && inflow()?.doubleValue === 13, 'Good again');
   });
 });

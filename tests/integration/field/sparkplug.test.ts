@@ -175,4 +175,25 @@ describe('field plant on Sparkplug B', () => {
     await node.deviceData(10, 'Double', 3.3);
     await until(() => value('ai800001')?.doubleValue === 3.3, 'live again');
   });
+
+  it('SP7 a gap in the sequence numbers (seq not the previous + 1 mod 256) asks the node for a rebirth, counted in /metrics', async () => {
+    await until(() => dial() === 'Connected', 'station connected');
+    const before = node.rebirthRequests;
+    // Rebirths are asked at most every 5 s per node: lose messages until one is asked.
+    let sentAt = 0;
+    let v = 5;
+    await until(async () => {
+      if (Date.now() - sentAt > 500) {
+        sentAt = Date.now();
+        node.skipSeq(3);
+        await node.deviceData(10, 'Double', (v += 0.25));
+      }
+      return node.rebirthRequests > before;
+    }, 'the rebirth request');
+    const res = await fetch(`${server.url}/metrics`);
+    const counts = metricValues(await res.text(), 'pegel_field_rebirth_requests_total');
+    expect(counts.get('station=8,reason=sequence-gap')).toBeGreaterThan(0);
+    expect(counts.get('station=8,reason=connect')).toBeGreaterThan(0);
+    await until(() => dial() === 'Connected', 'station connected after the rebirth');
+  }, 60_000);
 });

@@ -29,9 +29,7 @@ class TestConnector implements Connector {
   }
 }
 
-function plant() {
-  const file = parsePlantFile(
-    `stations:
+const PLANT = `stations:
   - number: 5
     name: S
     connection: { type: simulated }
@@ -40,9 +38,10 @@ function plant() {
       - { id: out, kind: AnaOut, name: O, source: {} }
       - { id: ro, kind: DigiOut, name: R, readOnly: true, source: {} }
       - { id: c, kind: Counter, name: C, resetable: true, source: {} }
-`,
-    'p.yaml',
-  );
+`;
+
+function plant(yaml = PLANT) {
+  const file = parsePlantFile(yaml, 'p.yaml');
   let now = Date.parse('2026-11-27T10:00:00Z');
   const logs: string[] = [];
   const connector = new TestConnector();
@@ -150,6 +149,99 @@ describe('field plant', () => {
       month: 30,
       year: 30,
     });
+    await t.field.close();
+  });
+
+  it('FP6 silence is not health: a PV without a value for staleAfterMs while the link is up turns Uncertain, keeping value and timestamp', async () => {
+    const t = plant(`stations:
+  - number: 5
+    name: S
+    staleAfterMs: 10000
+    connection: { type: simulated }
+    pvs:
+      - { id: a, kind: AnaIn, name: A, decimals: 1, source: {} }
+      - { id: fast, kind: AnaIn, name: F, staleAfterMs: 2000, source: {} }
+      - { id: out, kind: AnaOut, name: O, source: {} }
+`);
+    const a = { type: 'AnaIn', nr: 500001 } as const;
+    const fast = { type: 'AnaIn', nr: 500002 } as const;
+    t.connector.sink.link('up');
+    t.connector.sink.samples([
+      { pointId: 'a', value: 1.5, quality: 'Good', sourceTime: 7 },
+      { pointId: 'fast', value: 3, quality: 'Good', sourceTime: 8 },
+    ]);
+    t.field.step(0);
+    t.advance(1_999);
+    t.field.step(0);
+    expect(t.field.valueByKey('ai500002')?.quality).toBe('Good');
+    // The PV's own staleAfterMs overrides the station's.
+    t.advance(1);
+    t.field.step(0);
+    expect(t.field.valueByKey('ai500002')).toMatchObject({
+      doubleValue: 3,
+      timestamp: 8,
+      quality: 'Uncertain',
+    });
+    expect(t.field.qualityReason(fast)).toBe('no value for 2 s');
+    expect(t.batches.at(-1)).toEqual([expect.objectContaining({ quality: 'Uncertain' })]);
+    expect(t.field.valueByKey('ai500001')?.quality).toBe('Good');
+    t.advance(8_000);
+    t.field.step(0);
+    expect(t.field.valueByKey('ai500001')).toMatchObject({ doubleValue: 1.5, timestamp: 7 });
+    expect(t.field.valueByKey('ai500001')?.quality).toBe('Uncertain');
+    expect(t.field.qualityReason(a)).toBe('no value for 10 s');
+    // The next value makes it Good again; a lost link stays the link's (Bad).
+    t.connector.sink.samples([{ pointId: 'a', value: 1.6, quality: 'Good', sourceTime: 9 }]);
+    t.field.step(0);
+    expect(t.field.valueByKey('ai500001')?.quality).toBe('Good');
+    expect(t.field.qualityReason(a)).toBeNull();
+    t.connector.sink.link('down', 'gone');
+    t.advance(60_000);
+    t.field.step(0);
+    expect(t.field.valueByKey('ai500001')?.quality).toBe('Bad');
+    expect(t.field.qualityReason(a)).toBe('link down: gone');
+    await t.field.close();
+  });
+
+  it("FP7 every reason has its kind, for the PV info's translated lead", async () => {
+    const t = plant(`stations:
+  - number: 5
+    name: S
+    staleAfterMs: 3000
+    connection: { type: simulated }
+    pvs:
+      - { id: a, kind: AnaIn, name: A, source: {} }
+`);
+    const a = { type: 'AnaIn', nr: 500001 } as const;
+    const kind = () => t.field.qualityReasonKind(a);
+    expect(kind()).toEqual({ kind: 'no-value', seconds: null });
+    t.connector.sink.link('up');
+    t.connector.sink.samples([{ pointId: 'a', value: 1, quality: 'Good', sourceTime: 1 }]);
+    expect(kind()).toBeNull();
+    t.advance(3_000);
+    t.field.step(0);
+    expect(kind()).toEqual({ kind: 'stale', seconds: 3 });
+    t.connector.sink.badInput('malformed-json', 'x', 'a');
+    expect(kind()?.kind).toBe('bad-input');
+    t.connector.sink.samples([
+      { pointId: 'a', value: null, quality: 'Bad', sourceTime: 2, reason: 'Modbus exception 2' },
+    ]);
+    expect(kind()?.kind).toBe('device-refused');
+    t.connector.sink.samples([
+      {
+        pointId: 'a',
+        value: null,
+        quality: 'Bad',
+        sourceTime: 2,
+        reason: 'NDEATH',
+        reasonKind: 'device-death',
+      },
+    ]);
+    expect(kind()?.kind).toBe('device-death');
+    t.connector.sink.samples([{ pointId: 'a', value: 2, quality: 'Uncertain', sourceTime: 3 }]);
+    expect(kind()?.kind).toBe('device-quality');
+    t.connector.sink.link('down', 'gone');
+    expect(kind()?.kind).toBe('link-down');
     await t.field.close();
   });
 });

@@ -190,4 +190,60 @@ describe('plant file', () => {
       samplingIntervalMs: 1000,
     });
   });
+
+  it('PF8 staleAfterMs: a station sets it for its PVs, a PV its own; the plant names itself and its time zone, with defaults', () => {
+    const text = (plant: string) => `${plant}
+stations:
+  - number: 3
+    name: S
+    staleAfterMs: 30000
+    connection: { type: simulated }
+    pvs:
+      - { id: a, kind: AnaIn, name: A, source: {} }
+      - { id: b, kind: AnaIn, name: B, staleAfterMs: 5000, source: {} }
+  - number: 4
+    name: T
+    connection: { type: simulated }
+    pvs:
+      - { id: a, kind: AnaIn, name: A, source: {} }
+`;
+    const file = parsePlantFile(
+      text('plant: { name: Wasserverband Nord, timeZone: Europe/Prague }'),
+      'p.yaml',
+    );
+    expect(file.plant).toEqual({ name: 'Wasserverband Nord', timeZone: 'Europe/Prague' });
+    expect(file.stations[0]!.pvs.map((p) => p.staleAfterMs)).toEqual([30000, 5000]);
+    expect(file.stations[1]!.pvs[0]!.staleAfterMs).toBeUndefined();
+    expect(parsePlantFile(text(''), 'p.yaml').plant).toEqual({ name: 'Feldanlage' });
+    const { issues } = issuesOf(text('plant: { name: N, timeZone: Mars/Olympus }'));
+    expect(issues).toEqual([
+      { line: 1, path: 'plant.timeZone', message: 'an IANA time zone such as Europe/Berlin' },
+    ]);
+    const schema = JSON.stringify(plantFileJsonSchema());
+    expect(schema).toContain('Silence is not health');
+    expect(schema).toContain("The plant's name in the client's header");
+  });
+
+  it("PF9 a station's energy metering names PVs of that station of the right kind", () => {
+    const { issues } = issuesOf(`stations:
+  - number: 3
+    name: S
+    energy: { installedKw: 50, power: kwh, volume: nowhere }
+    connection: { type: simulated }
+    pvs:
+      - { id: kwh, kind: Counter, name: E, source: {} }
+`);
+    expect(issues).toEqual([
+      {
+        line: 4,
+        path: 'stations[0].energy.power',
+        message: 'must name a PV of kind AnaIn ("kwh" is Counter)',
+      },
+      {
+        line: 4,
+        path: 'stations[0].energy.volume',
+        message: 'no PV with id "nowhere" in this station',
+      },
+    ]);
+  });
 });
