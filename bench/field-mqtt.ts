@@ -254,8 +254,20 @@ export default defineScenario<FieldMqttParams>({
       { timeout: 60_000 },
     );
 
+    // The server with the tabs open and no value arriving: what it spends whatever the rate
+    // (timers, the hub, /metrics), so the notes can give the cost a value adds on top.
+    publisher.setRate(0);
+    await sleep(2000);
+    const idle0 = await serverCounters(server);
+    const tIdle = performance.now();
+    await sleep(5000);
+    const idleCpuPerS =
+      ((await serverCounters(server)).cpuS - idle0.cpuS) / ((performance.now() - tIdle) / 1000);
+
     const figures: Record<string, FigureSamples> = {};
-    const notes: string[] = [];
+    const notes: string[] = [
+      `The server with no value arriving: ${(100 * idleCpuPerS).toFixed(1)} % of a core.`,
+    ];
     for (const rate of p.rates) {
       publisher.setRate(rate);
       await sleep(p.warmupMs);
@@ -276,6 +288,8 @@ export default defineScenario<FieldMqttParams>({
       const skipped = pub1.skipped - pub0.skipped;
       const samples = srv1.samples - srv0.samples;
       const cpuUs = ((srv1.cpuS - srv0.cpuS) * 1e6) / Math.max(1, samples);
+      const addedUs =
+        ((srv1.cpuS - srv0.cpuS - idleCpuPerS * seconds) * 1e6) / Math.max(1, samples);
       const reached = (100 * samples) / Math.max(1, published);
       const set = (id: string, value: number) => {
         if (Number.isFinite(value)) figures[`${id}${rate}`] = { value: [value] };
@@ -290,7 +304,7 @@ export default defineScenario<FieldMqttParams>({
         `${rate.toLocaleString('en')}/s asked: published ${Math.round(published / seconds).toLocaleString('en')}/s` +
         ` (skipped ${skipped.toLocaleString('en')}), the server took in ${Math.round(samples / seconds).toLocaleString('en')}/s` +
         ` (${reached.toFixed(1)} %) at ${((100 * (srv1.cpuS - srv0.cpuS)) / seconds).toFixed(0)} % of a core` +
-        ` = ${cpuUs.toFixed(2)} µs per value; latency in the front tab over ${cells} value texts,` +
+        ` = ${cpuUs.toFixed(2)} µs per value (${addedUs.toFixed(2)} above idle); latency in the front tab over ${cells} value texts,` +
         ` ${lat.painted.length} changes: painted p50 ${percentile(lat.painted, 50).toFixed(0)} ms,` +
         ` p95 ${percentile(lat.painted, 95).toFixed(0)} ms (DOM written p50 ${percentile(lat.written, 50).toFixed(0)},` +
         ` p95 ${percentile(lat.written, 95).toFixed(0)} ms); load average ${load0.toFixed(1)} → ${load1.toFixed(1)}`;
