@@ -16,7 +16,8 @@
  *   machine). A MutationObserver on the value texts of the rows in view notes each new text;
  *   the first animation frame after it is the moment it is painted (when the text was written
  *   inside an animation frame, this frame is the next one: the figure errs late by at most one
- *   frame). The DOM-write time is kept beside it in the notes.
+ *   frame). The DOM-write time is kept beside it in the notes, and so is the server's part: a
+ *   hub subscriber of the bench's own on the same PVs takes device time to the value's arrival.
  * - Server CPU per value: process_cpu_seconds_total of the server's /metrics over the window,
  *   divided by the samples its connectors delivered (pegel_field_samples_total). Includes
  *   everything the server does for them: MQTT decoding, the plant, the archive, the hub.
@@ -28,7 +29,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { HUBS, HUB_MESSAGES, HUB_METHODS } from '../src/contract/hubs.ts';
+import type { PvValue } from '../src/contract/pv.ts';
 import { startMosquitto } from '../tests/support/mosquitto.ts';
+import { benchHubConnection } from './harness/benchHub.ts';
 import type { BenchServer } from './harness/context.ts';
 import { defineScenario, type FigureSamples, type FigureSpec } from './harness/scenario.ts';
 import { percentile } from './harness/stats.ts';
@@ -264,6 +268,25 @@ export default defineScenario<FieldMqttParams>({
     const idleCpuPerS =
       ((await serverCounters(server)).cpuS - idle0.cpuS) / ((performance.now() - tIdle) / 1000);
 
+    // Where the time goes: a hub subscriber of the bench's own on station 1's first PVs (the
+    // rows in the front tab) takes the server's part, device time to the value leaving the hub.
+    const hubLatency: number[] = [];
+    let hubRecording = false;
+    const record = (values: readonly PvValue[]) => {
+      if (!hubRecording) return;
+      const t = Date.now();
+      for (const v of values) hubLatency.push(t - v.timestamp);
+    };
+    const hub = benchHubConnection(server.url, HUBS.pv, await ctx.cookieHeader(server));
+    hub.on(HUB_MESSAGES.newValues, (values: PvValue[]) => record(values));
+    hub.on(HUB_MESSAGES.newValue, (value: PvValue) => record([value]));
+    await hub.start();
+    ctx.defer(() => hub.stop());
+    await hub.invoke(
+      HUB_METHODS.pv.subscribeToPvs,
+      Array.from({ length: 20 }, (_, i) => `ai${100_001 + i}`),
+    );
+
     const figures: Record<string, FigureSamples> = {};
     const notes: string[] = [
       `The server with no value arriving: ${(100 * idleCpuPerS).toFixed(1)} % of a core.`,
@@ -272,6 +295,8 @@ export default defineScenario<FieldMqttParams>({
       publisher.setRate(rate);
       await sleep(p.warmupMs);
       const cells = await front.evaluate<number>(OBSERVE);
+      hubLatency.length = 0;
+      hubRecording = true;
       const load0 = loadavg()[0]!;
       const pub0 = await publisher.count();
       const srv0 = await serverCounters(server);
@@ -280,6 +305,7 @@ export default defineScenario<FieldMqttParams>({
       const pub1 = await publisher.count();
       const srv1 = await serverCounters(server);
       const seconds = (performance.now() - t0) / 1000;
+      hubRecording = false;
       const lat = await front.evaluate<Latencies>(
         `(() => { window.__fieldLatencyStop(); return window.__fieldLatency; })()`,
       );
@@ -307,7 +333,8 @@ export default defineScenario<FieldMqttParams>({
         ` = ${cpuUs.toFixed(2)} µs per value (${addedUs.toFixed(2)} above idle); latency in the front tab over ${cells} value texts,` +
         ` ${lat.painted.length} changes: painted p50 ${percentile(lat.painted, 50).toFixed(0)} ms,` +
         ` p95 ${percentile(lat.painted, 95).toFixed(0)} ms (DOM written p50 ${percentile(lat.written, 50).toFixed(0)},` +
-        ` p95 ${percentile(lat.written, 95).toFixed(0)} ms); load average ${load0.toFixed(1)} → ${load1.toFixed(1)}`;
+        ` p95 ${percentile(lat.written, 95).toFixed(0)} ms; out of the server's hub p50 ${percentile(hubLatency, 50).toFixed(0)},` +
+        ` p95 ${percentile(hubLatency, 95).toFixed(0)} ms); load average ${load0.toFixed(1)} → ${load1.toFixed(1)}`;
       ctx.log(`  ${note}`);
       notes.push(note);
     }
