@@ -25,7 +25,7 @@
  *   a rate the chain cannot carry shows here instead of as a flattering latency.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -101,7 +101,36 @@ function figuresFor(rates: readonly number[]): FigureSpec[] {
   });
 }
 
+/** CPU seconds of a process so far (/proc/<pid>/stat utime + stime); 0 when it is gone. */
+function cpuSecondsOf(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The Mosquitto this process started (a child named mosquitto), for its CPU. */
+function ourMosquittoPid(): number | undefined {
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (comm === 'mosquitto' && ppid === process.pid) return Number(name);
+    } catch {
+      // gone between listing and reading
+    }
+  }
+  return undefined;
+}
+
 interface Publisher {
+  pid: number | undefined;
   setRate(rate: number): void;
   count(): Promise<{ published: number; skipped: number }>;
   stop(): Promise<void>;
@@ -129,6 +158,7 @@ function startPublisher(
   createInterface({ input: child.stdout }).on('line', (line) => waiting.shift()?.(line));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
+    pid: child.pid,
     setRate: (rate) => child.stdin.write(`rate ${rate}\n`),
     count: () =>
       new Promise((resolve, reject) => {
@@ -240,6 +270,7 @@ export default defineScenario<FieldMqttParams>({
       if (Date.now() > end) throw new Error('the field stations did not connect within 60 s');
       await sleep(200);
     }
+    const brokerPid = ourMosquittoPid();
     const publisher = startPublisher(ctx.root, broker.url, p.stations, p.pvsPerStation);
     ctx.defer(() => publisher.stop());
     // Every PV gets a first value, so the rows show numbers before the tabs open.
@@ -297,6 +328,8 @@ export default defineScenario<FieldMqttParams>({
       const cells = await front.evaluate<number>(OBSERVE);
       hubLatency.length = 0;
       hubRecording = true;
+      const brokerCpu0 = cpuSecondsOf(brokerPid);
+      const publisherCpu0 = cpuSecondsOf(publisher.pid);
       const load0 = loadavg()[0]!;
       const pub0 = await publisher.count();
       const srv0 = await serverCounters(server);
@@ -306,6 +339,8 @@ export default defineScenario<FieldMqttParams>({
       const srv1 = await serverCounters(server);
       const seconds = (performance.now() - t0) / 1000;
       hubRecording = false;
+      const brokerPct = (100 * (cpuSecondsOf(brokerPid) - brokerCpu0)) / seconds;
+      const publisherPct = (100 * (cpuSecondsOf(publisher.pid) - publisherCpu0)) / seconds;
       const lat = await front.evaluate<Latencies>(
         `(() => { window.__fieldLatencyStop(); return window.__fieldLatency; })()`,
       );
@@ -330,7 +365,8 @@ export default defineScenario<FieldMqttParams>({
         `${rate.toLocaleString('en')}/s asked: published ${Math.round(published / seconds).toLocaleString('en')}/s` +
         ` (skipped ${skipped.toLocaleString('en')}), the server took in ${Math.round(samples / seconds).toLocaleString('en')}/s` +
         ` (${reached.toFixed(1)} %) at ${((100 * (srv1.cpuS - srv0.cpuS)) / seconds).toFixed(0)} % of a core` +
-        ` = ${cpuUs.toFixed(2)} µs per value (${addedUs.toFixed(2)} above idle); latency in the front tab over ${cells} value texts,` +
+        ` = ${cpuUs.toFixed(2)} µs per value (${addedUs.toFixed(2)} above idle);` +
+        ` Mosquitto ${brokerPct.toFixed(0)} %, publisher ${publisherPct.toFixed(0)} % of a core; latency in the front tab over ${cells} value texts,` +
         ` ${lat.painted.length} changes: painted p50 ${percentile(lat.painted, 50).toFixed(0)} ms,` +
         ` p95 ${percentile(lat.painted, 95).toFixed(0)} ms (DOM written p50 ${percentile(lat.written, 50).toFixed(0)},` +
         ` p95 ${percentile(lat.written, 95).toFixed(0)} ms; out of the server's hub p50 ${percentile(hubLatency, 50).toFixed(0)},` +
