@@ -25,16 +25,21 @@
  *   a rate the chain cannot carry shows here instead of as a flattering latency.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { HUBS, HUB_MESSAGES, HUB_METHODS } from '../src/contract/hubs.ts';
 import type { PvValue } from '../src/contract/pv.ts';
-import { startMosquitto } from '../tests/support/mosquitto.ts';
+import { MOSQUITTO, startMosquitto } from '../tests/support/mosquitto.ts';
 import { benchHubConnection } from './harness/benchHub.ts';
 import type { BenchServer } from './harness/context.ts';
-import { defineScenario, type FigureSamples, type FigureSpec } from './harness/scenario.ts';
+import {
+  defineScenario,
+  NotReady,
+  type FigureSamples,
+  type FigureSpec,
+} from './harness/scenario.ts';
 import { percentile } from './harness/stats.ts';
 import { waitForExpression } from './harness/waitForExpression.ts';
 
@@ -255,6 +260,9 @@ export default defineScenario<FieldMqttParams>({
     tabs: 5,
   },
   async run(ctx, p) {
+    if (ctx.plant === 'fake') throw new NotReady('the field plant needs the reference server');
+    if (!existsSync(MOSQUITTO))
+      throw new NotReady(`no Mosquitto at ${MOSQUITTO} (sudo apt-get install -y mosquitto)`);
     const broker = await startMosquitto();
     ctx.defer(() => broker.dispose());
     const dir = mkdtempSync(join(tmpdir(), 'pegel-bench-field-'));
