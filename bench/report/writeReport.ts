@@ -3,7 +3,7 @@
  * every scenario ran to completion) bench/RESULTS.md, formatted by Prettier so the
  * repository's format check holds.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'prettier';
 import type { BenchRun } from './benchRun.ts';
@@ -57,6 +57,13 @@ export function resultsMdRefusal(run: BenchRun, completion: RunCompletion): stri
   return null;
 }
 
+/**
+ * The line from which bench/RESULTS.md holds figures of tools outside the run (the field
+ * plant's, taken by hand); a full run writes its tables above it and keeps the rest.
+ */
+export const HAND_SECTION_MARK =
+  '<!-- Measured outside `npm run bench`: kept as it is when a full run rewrites this file. -->';
+
 export async function writeResultsMd(
   run: BenchRun,
   path: string,
@@ -74,5 +81,11 @@ export async function writeResultsMd(
     '',
   ].join('\n');
   const [heading, ...rest] = text.split('\n');
-  writeFileSync(path, await format([heading, intro, ...rest].join('\n'), { parser: 'markdown' }));
+  const previous = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  const mark = previous.indexOf(HAND_SECTION_MARK);
+  const kept = mark >= 0 ? ['', previous.slice(mark)] : [];
+  writeFileSync(
+    path,
+    await format([heading, intro, ...rest, ...kept].join('\n'), { parser: 'markdown' }),
+  );
 }

@@ -151,6 +151,7 @@ export class FieldPlant implements PlantSimulation {
   private readonly lastLog = new Map<string, number>();
   private readonly badInputs: Counter | null;
   private readonly rebirths: Counter | null;
+  private readonly samplesIn: Counter | null;
   private readonly now: () => number;
   private readonly log: (message: string) => void;
   private readonly startedAt: number;
@@ -207,6 +208,11 @@ export class FieldPlant implements PlantSimulation {
           'Sparkplug rebirths asked of edge nodes, by station and reason',
           ['station', 'reason'],
         )
+      : null;
+    // The field's counterpart of pegel_simulator_updates_total: what the connectors delivered,
+    // before the tick keeps the latest per PV (the bench's share reached and CPU per value).
+    this.samplesIn = metrics
+      ? metrics.counter('pegel_field_samples_total', 'Samples the field connectors delivered')
       : null;
     if (metrics) {
       metrics.gauge(
@@ -601,6 +607,7 @@ export class FieldPlant implements PlantSimulation {
   private sinkOf(s: FieldStation) {
     return {
       samples: (samples: readonly FieldSample[]) => {
+        this.samplesIn?.inc({}, samples.length);
         for (const sample of samples) {
           try {
             this.sample(s, sample);

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import {
   resultsMdRefusal,
   timestampName,
   writeReport,
+  HAND_SECTION_MARK,
   writeResultsMd,
 } from '../../../bench/report/writeReport.ts';
 
@@ -169,5 +170,14 @@ describe('bench evaluation and report', () => {
     expect(existsSync(path)).toBe(false);
     await writeResultsMd(full, path, all);
     expect(readFileSync(path, 'utf8')).toContain('# Pegel bench: latest full run');
+
+    // Figures measured outside the run (below the mark) survive the next full run.
+    const hand = `${HAND_SECTION_MARK}\n\n## Field plant\n\nBy hand.\n`;
+    writeFileSync(path, `# old tables\n\n${hand}`);
+    await writeResultsMd(full, path, all);
+    const text = readFileSync(path, 'utf8');
+    expect(text).not.toContain('# old tables');
+    expect(text).toContain('# Pegel bench: latest full run');
+    expect(text.trimEnd().endsWith(hand.trimEnd())).toBe(true);
   });
 });
