@@ -202,6 +202,13 @@ export class Archive {
       this.live.onValues(values),
     );
     this.stops.push(this.plant.on('values', (values) => this.own(() => onValues(values))));
+    // Late values (a field device's buffer after an outage) land at their own time, at once.
+    const onHistory = this.store.db.transaction((values: readonly PvValue[]) =>
+      this.live.onHistory(values),
+    );
+    this.stops.push(
+      this.plant.on('history', (values) => this.count(this.own(() => onHistory(values)))),
+    );
     if (this.options.holdTickMs) {
       // A plant that sends values only on change: its values now are the first ones held, so
       // a flow that stays 0 after the start counts from there on.

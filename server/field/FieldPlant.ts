@@ -5,6 +5,9 @@
  *
  * - Values: connector samples become PV values, batched onto the `values` event every tick
  *   (250 ms), so a burst of messages is one publish per PV per tick.
+ * - Late values (Sparkplug is_historical; a source time older than the PV's newest) go onto the
+ *   `history` event for the archive only: the live value is always the newest, alarms never
+ *   see them.
  * - Quality is the field's word: a link that goes down turns every PV of its station Bad at once
  *   (well within 5 s), keeping the last value and its source timestamp; the reason is kept per PV
  *   (`qualityReason`, GET /api/field/status). Before its first sample a PV is Bad, 0, start time.
@@ -96,6 +99,8 @@ interface FieldPv {
   value: PvValue;
   /** Why the quality is not Good; null while it is. */
   reason: string | null;
+  /** Source time of the newest value the field sent; null before the first. */
+  newestT: number | null;
   /** Counter readings at the start of the current day, month and year (local time). */
   counterBase?: { day: [string, number]; month: [string, number]; year: [string, number] };
 }
@@ -143,6 +148,8 @@ export class FieldPlant implements PlantSimulation {
   private readonly refs: PvRef[] = [];
   private readonly listeners = new Map<keyof PlantEvents, Set<Listener>>();
   private readonly pending = new Map<string, PvValue>();
+  /** Late values (historical, older than the PV's newest) for the archive, in arrival order. */
+  private history: PvValue[] = [];
   private readonly lastLog = new Map<string, number>();
   private readonly badInputs: Counter | null;
   private readonly now: () => number;
@@ -179,6 +186,7 @@ export class FieldPlant implements PlantSimulation {
           limits: limitConfigs(def, pvDef),
           value: initialValue(pvDef, this.startedAt),
           reason: 'no value received yet',
+          newestT: null,
         };
         station.pvs.set(pvDef.id, pv);
         this.pvsByKey.set(pv.key, pv);
@@ -592,6 +600,12 @@ export class FieldPlant implements PlantSimulation {
     const pv = s.pvs.get(sample.pointId);
     if (!pv) return;
     if (this.status !== 'Connected') return;
+    // A live value is only ever the newest: what comes late (a Sparkplug store-and-forward
+    // buffer, an OPC UA value older than the one shown) goes to the archive at its own time.
+    if (sample.historical === true || (pv.newestT !== null && sample.sourceTime < pv.newestT)) {
+      this.late(s, pv, sample);
+      return;
+    }
     if (sample.value === null) {
       this.markBad(pv, sample.reason ?? 'bad quality reported by the device');
       return;
@@ -607,14 +621,43 @@ export class FieldPlant implements PlantSimulation {
       return;
     }
     pv.value = next;
+    pv.newestT = sample.sourceTime;
     pv.reason = sample.quality === 'Good' ? null : (sample.reason ?? `quality ${sample.quality}`);
     this.pending.set(pv.key, next);
     s.timestamp = Math.max(s.timestamp ?? 0, this.now());
     s.touched = true;
   }
 
-  /** The sample as the PV's value, or why it cannot be one. */
-  private valueOf(pv: FieldPv, sample: FieldSample): PvValue | 'wrong-type' | 'out-of-range' {
+  /**
+   * A late sample as an archive value: it changes neither the live value nor its quality. A
+   * null is archived as a gap at its time; bad input is counted and logged, the PV not marked.
+   */
+  private late(s: FieldStation, pv: FieldPv, sample: FieldSample): void {
+    if (sample.value === null) {
+      this.history.push({ ...initialValue(pv.def, sample.sourceTime), quality: 'Bad' });
+      return;
+    }
+    const value = this.valueOf(pv, sample, false);
+    if (typeof value === 'string') {
+      this.badInput(
+        s,
+        value === 'wrong-type' ? 'wrong-type' : 'out-of-range',
+        `${pv.def.id} (historical): ${String(sample.value)}`,
+      );
+      return;
+    }
+    this.history.push(value);
+  }
+
+  /**
+   * The sample as the PV's value, or why it cannot be one. A late one (`live` false) leaves the
+   * counter's day, month and year bases alone: they follow the live reading.
+   */
+  private valueOf(
+    pv: FieldPv,
+    sample: FieldSample,
+    live = true,
+  ): PvValue | 'wrong-type' | 'out-of-range' {
     const v = sample.value!;
     const base = { pvRef: pv.def.ref, quality: sample.quality, timestamp: sample.sourceTime };
     switch (pv.def.kind) {
@@ -635,10 +678,13 @@ export class FieldPlant implements PlantSimulation {
       case 'Counter': {
         if (typeof v !== 'number') return 'wrong-type';
         if (!Number.isFinite(v) || v < 0) return 'out-of-range';
+        const reading = round(v, pv.def.decimals);
         return {
           ...base,
           typeOfValue: 'CounterValue',
-          counterValue: this.counterValue(pv, round(v, pv.def.decimals), sample.sourceTime),
+          counterValue: live
+            ? this.counterValue(pv, reading, sample.sourceTime)
+            : { value: reading, resetable: pv.def.resetable, day: 0, month: 0, year: 0 },
         };
       }
     }
@@ -727,6 +773,11 @@ export class FieldPlant implements PlantSimulation {
       if (!s.touched) continue;
       s.touched = false;
       touched.push(s);
+    }
+    if (this.history.length > 0) {
+      const late = this.history;
+      this.history = [];
+      this.emit('history', late);
     }
     if (this.pending.size > 0) {
       const out = [...this.pending.values()];

@@ -31,6 +31,11 @@ export interface FieldSample {
   readonly sourceTime: number;
   /** Why the quality is not good, in words for the PV info (e.g. "Modbus exception 2"). */
   readonly reason?: string;
+  /**
+   * A value sent late, at its own time (Sparkplug `is_historical`, a store-and-forward buffer
+   * emptied after an outage): it goes into the archive only, never to the live value or alarms.
+   */
+  readonly historical?: boolean;
 }
 
 export type LinkState = 'connecting' | 'up' | 'down';
