@@ -194,6 +194,14 @@ export class Archive {
     );
   }
 
+  /**
+   * Whether the plant sends values only on change (holdTickMs): a long step between raw values
+   * is then a value that held, not a gap (server/charts/gaps.ts).
+   */
+  get holdsValues(): boolean {
+    return Boolean(this.options.holdTickMs);
+  }
+
   /** Subscribes to the plant and starts flushing (and filling, unless lazy). */
   start(): void {
     const timers = this.options.timers ?? REAL_TIMERS;
