@@ -1,5 +1,5 @@
 /**
- * Gaps in chart data (issue 56 item 5, server/field/SPEC.md AG): where the archive holds no
+ * Gaps in chart data (issue 56 item 5, server/field/SPEC.md GP): where the archive holds no
  * value for longer than the PV's sampling allows, the series gets a null there, so the chart
  * breaks its line (uPlot draws no line across a null) instead of drawing a straight one across
  * an outage. Nothing is interpolated.

@@ -5,9 +5,9 @@
  *
  * - Values: connector samples become PV values, batched onto the `values` event every tick
  *   (250 ms), so a burst of messages is one publish per PV per tick.
- * - Late values (Sparkplug is_historical; a source time older than the PV's newest) go onto the
- *   `history` event for the archive only: the live value is always the newest, alarms never
- *   see them.
+ * - Late values go onto the `history` event for the archive at their own time: Sparkplug
+ *   is_historical metrics only there (never the live value, never an alarm); a value whose source
+ *   time is older than the PV's newest (out of order, a clock set back) shows and goes there too.
  * - Quality is the field's word: a link that goes down turns every PV of its station Bad at once
  *   (well within 5 s), keeping the last value and its source timestamp; the reason is kept per PV
  *   (`qualityReason`, GET /api/field/status). Before its first sample a PV is Bad, 0, start time.
@@ -600,12 +600,15 @@ export class FieldPlant implements PlantSimulation {
     const pv = s.pvs.get(sample.pointId);
     if (!pv) return;
     if (this.status !== 'Connected') return;
-    // A live value is only ever the newest: what comes late (a Sparkplug store-and-forward
-    // buffer, an OPC UA value older than the one shown) goes to the archive at its own time.
-    if (sample.historical === true || (pv.newestT !== null && sample.sourceTime < pv.newestT)) {
+    // A Sparkplug store-and-forward buffer is no live value: it goes to the archive only.
+    if (sample.historical === true) {
       this.late(s, pv, sample);
       return;
     }
+    // A source time older than the PV's newest (an OPC UA value out of order, a device clock
+    // set back) is still the device's word and shows; the archive, which appends the live path
+    // only forward, takes it at its own time as a late value too.
+    const older = pv.newestT !== null && sample.sourceTime < pv.newestT;
     if (sample.value === null) {
       this.markBad(pv, sample.reason ?? 'bad quality reported by the device');
       return;
@@ -622,6 +625,7 @@ export class FieldPlant implements PlantSimulation {
     }
     pv.value = next;
     pv.newestT = sample.sourceTime;
+    if (older) this.history.push(next);
     pv.reason = sample.quality === 'Good' ? null : (sample.reason ?? `quality ${sample.quality}`);
     this.pending.set(pv.key, next);
     s.timestamp = Math.max(s.timestamp ?? 0, this.now());

@@ -1,5 +1,5 @@
 /**
- * Gaps in chart data (server/field/SPEC.md AG, server/charts/gaps.ts): where the archive has no
+ * Gaps in chart data (server/field/SPEC.md GP, server/charts/gaps.ts): where the archive has no
  * value for longer than the sampling allows, a null breaks the line; nothing is bridged.
  */
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ const QH = 15 * MIN;
 const T0 = Date.UTC(2026, 10, 20, 6, 0);
 
 describe('gaps in chart data', () => {
-  it('AG1: raw values a minute apart with a 40 minute hole get a null in the hole, nowhere else', () => {
+  it('GP1: raw values a minute apart with a 40 minute hole get a null in the hole, nowhere else', () => {
     const t = [0, 1, 2, 3, 43, 44, 45].map((m) => T0 + m * MIN);
     const v = [1, 2, 3, 4, 5, 6, 7];
     const out = markGaps({ t, v }, 'MeasurementArchive');
@@ -23,7 +23,7 @@ describe('gaps in chart data', () => {
     expect(t).toHaveLength(7);
   });
 
-  it('AG2: a slow PV (every 10 min) has 30 min as its bound; steps within it are no gap', () => {
+  it('GP2: a slow PV (every 10 min) has 30 min as its bound; steps within it are no gap', () => {
     const t = [0, 10, 20, 45, 55, 95].map((m) => T0 + m * MIN);
     const v = [1, 2, 3, 4, 5, 6];
     expect(rawGapMs(t)).toBe(30 * MIN);
@@ -32,12 +32,12 @@ describe('gaps in chart data', () => {
     expect(out.t[5]).toBe(T0 + 85 * MIN);
   });
 
-  it('AG3: a plant that sends only on change holds its values: no raw gaps', () => {
+  it('GP3: a plant that sends only on change holds its values: no raw gaps', () => {
     const points = { t: [T0, T0 + 120 * MIN], v: [0, 3] };
     expect(markGaps(points, 'MeasurementArchive', { heldValues: true })).toBe(points);
   });
 
-  it('AG4: a missing quarter hour, day or month is null at its start', () => {
+  it('GP4: a missing quarter hour, day or month is null at its start', () => {
     const qh = markGaps({ t: [T0, T0 + QH, T0 + 4 * QH], v: [1, 2, 3] }, 'QuarterHourValues');
     expect(qh).toEqual({ t: [T0, T0 + QH, T0 + 2 * QH, T0 + 4 * QH], v: [1, 2, null, 3] });
     // Days on the plant's wall clock (Berlin), across the change to winter time.
@@ -58,14 +58,14 @@ describe('gaps in chart data', () => {
     });
   });
 
-  it('AG5: no null before the first or after the last value, nor next to a null already there', () => {
+  it('GP5: no null before the first or after the last value, nor next to a null already there', () => {
     const points = { t: [T0, T0 + 5 * QH, T0 + 6 * QH], v: [1, null, 2] };
     expect(markGaps(points, 'QuarterHourValues')).toBe(points);
     const one = { t: [T0], v: [1] };
     expect(markGaps(one, 'MeasurementArchive')).toBe(one);
   });
 
-  it('AG6: reduction keeps the gap of a long series', () => {
+  it('GP6: reduction keeps the gap of a long series', () => {
     const t: number[] = [];
     const v: number[] = [];
     for (let m = 0; m < 20_000; m++) {

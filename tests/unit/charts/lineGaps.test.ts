@@ -1,5 +1,5 @@
 /**
- * Chart lines break at gaps (server/field/SPEC.md AG): the series options of the chart page and
+ * Chart lines break at gaps (server/field/SPEC.md GP): the series options of the chart page and
  * the dashboard's live trend never span a null, and the trend's columns keep a gap as null while
  * a time only another series has stays undefined (bridged).
  */
@@ -9,11 +9,11 @@ import { TrendSeries } from '../../../src/features/dashboard/tiles/trendSeries.t
 import { alignSeries } from '../../../workers/charts/align.ts';
 
 describe('chart lines at gaps', () => {
-  it('AG7: series options break the line at a null', () => {
+  it('GP7: series options break the line at a null', () => {
     expect(LINE_GAPS.spanGaps).toBe(false);
   });
 
-  it('AG8: the live trend keeps an archive gap as null; a time of another series is undefined', () => {
+  it('GP8: the live trend keeps an archive gap as null; a time of another series is undefined', () => {
     const s = new TrendSeries(2, 3_600_000);
     s.setHistory(0, [0, 60_000, 120_000, 180_000], [1, null, null, 4]);
     s.setHistory(1, [30_000, 180_000], [7, 8]);
@@ -24,7 +24,7 @@ describe('chart lines at gaps', () => {
     ]);
   });
 
-  it("AG9: the chart page's aligned data turns a gap (NaN) into null, a missing time into undefined", () => {
+  it("GP9: the chart page's aligned data turns a gap (NaN) into null, a missing time into undefined", () => {
     const [xs, a, b] = alignSeries([
       { times: Float64Array.from([0, 2, 4]), values: Float64Array.from([1, NaN, 3]) },
       { times: Float64Array.from([1, 4]), values: Float64Array.from([5, 6]) },
