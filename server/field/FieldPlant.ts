@@ -740,10 +740,10 @@ export class FieldPlant implements PlantSimulation {
       for (const pv of s.pvs.values())
         if (pv.value.quality !== 'Good') pv.reason = 'waiting for a value since the link is up';
     } else if (state === 'down') {
-      s.dialState = 'ConnectionError';
       // What came before the link went down goes out first, as it came: marked Bad within the
       // same tick, the last good values would never reach the archive.
       this.flush();
+      s.dialState = 'ConnectionError';
       for (const pv of s.pvs.values()) this.markBad(pv, `link down: ${s.linkReason ?? ''}`.trim());
       this.flush();
       if (before === 'Connected')
