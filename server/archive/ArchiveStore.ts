@@ -48,6 +48,7 @@ export class ArchiveStore {
   private readonly insertPv: Statement<[string, string]>;
   private readonly markFilled: Statement<[number]>;
   private readonly insertRawStmt: Statement<[number, number, number | null]>;
+  private readonly hasRawStmt: Statement<[number, number], { one: number }>;
   private readonly upsertStmts: Record<AggregateLevel, Statement<unknown[]>>;
   private readonly readStmts = new Map<string, Statement<unknown[]>>();
   private readonly edgeStmts = new Map<string, Statement<[number], { t: number }>>();
@@ -61,6 +62,7 @@ export class ArchiveStore {
     this.insertRawStmt = db.prepare(
       'INSERT OR REPLACE INTO archive_raw (pv, t, v) VALUES (?, ?, ?)',
     );
+    this.hasRawStmt = db.prepare('SELECT 1 AS one FROM archive_raw WHERE pv = ? AND t = ?');
     const upsert = (table: string) =>
       db.prepare(`
         INSERT INTO ${table} (pv, t, n, sum, vmin, vmax, last, last_t, total)
@@ -108,6 +110,11 @@ export class ArchiveStore {
 
   insertRaw(id: number, t: number, v: number | null): void {
     this.insertRawStmt.run(id, t, v);
+  }
+
+  /** Whether the PV has a raw value at exactly `t`. */
+  hasRaw(id: number, t: number): boolean {
+    return this.hasRawStmt.get(id, t) !== undefined;
   }
 
   /** Merges a (partial) aggregate into the stored period; see mergeAggregate. */

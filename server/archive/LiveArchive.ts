@@ -9,6 +9,12 @@
  * database; raw values just get sparser. A value held (holdTickMs) counts only until its PV is
  * re-sent with a worse quality and the same time (a dial-up station hanging up): the time the
  * station is not connected stays empty.
+ *
+ * Values that arrive late, at their own older time (`onHistory`: a field device's
+ * store-and-forward buffer after an outage) are written at once: each as a raw value at its
+ * time, merged into the quarter hour, day and month it falls in, so those periods are the
+ * aggregates of all their values, whenever they came. A time the link was down and nothing was
+ * sent later stays empty.
  */
 import { pvKey } from '../../src/contract/keys.ts';
 import { QUARTER_HOUR_MS } from '../../src/domain/timeUnits.ts';
@@ -183,6 +189,41 @@ export class LiveArchive {
     this.rawQueue.push(st.id, t);
     this.rawValues.push(v);
     this.queueAggregates(st);
+  }
+
+  /**
+   * Late values (plant event `history`), written now in the caller's transaction. A value whose
+   * PV already has a raw value at that very time was archived before (a buffer sent twice) and
+   * is not counted again. A counter's late reading is archived as a reading; its increase stays
+   * counted where the live readings put it (increments are not split after the fact).
+   */
+  onHistory(values: readonly PvValue[]): FlushResult {
+    const aggregates: Record<AggregateLevel, number> = { quarterHour: 0, day: 0, month: 0 };
+    const parts = new Map<string, { id: number; start: number; a: Aggregate }>();
+    let samples = 0;
+    for (const value of values) {
+      const t = value.timestamp;
+      if (!Number.isFinite(t) || t < this.options.historyEnd) continue;
+      const st = this.state(value.pvRef);
+      if (!st) continue;
+      st.id ??= this.resolver.idOf(st.ref);
+      if (this.store.hasRaw(st.id, t)) continue;
+      const v = archivedNumber(value);
+      this.store.insertRaw(st.id, t, v);
+      samples++;
+      const start = quarterHourStart(t);
+      const key = `${st.id}:${start}`;
+      let part = parts.get(key);
+      if (!part) parts.set(key, (part = { id: st.id, start, a: emptyAggregate() }));
+      addSample(part.a, t, v);
+    }
+    for (const { id, start, a } of parts.values()) {
+      for (const level of AGGREGATE_LEVELS) {
+        this.store.upsertAggregate(level, id, this.periods.of(level, start), a);
+        aggregates[level]++;
+      }
+    }
+    return { samples, aggregates };
   }
 
   /** Counts the held value once for every tick between its time and `t` (see holdTickMs). */

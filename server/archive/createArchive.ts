@@ -194,6 +194,14 @@ export class Archive {
     );
   }
 
+  /**
+   * Whether the plant sends values only on change (holdTickMs): a long step between raw values
+   * is then a value that held, not a gap (server/charts/gaps.ts).
+   */
+  get holdsValues(): boolean {
+    return Boolean(this.options.holdTickMs);
+  }
+
   /** Subscribes to the plant and starts flushing (and filling, unless lazy). */
   start(): void {
     const timers = this.options.timers ?? REAL_TIMERS;
@@ -202,6 +210,13 @@ export class Archive {
       this.live.onValues(values),
     );
     this.stops.push(this.plant.on('values', (values) => this.own(() => onValues(values))));
+    // Late values (a field device's buffer after an outage) land at their own time, at once.
+    const onHistory = this.store.db.transaction((values: readonly PvValue[]) =>
+      this.live.onHistory(values),
+    );
+    this.stops.push(
+      this.plant.on('history', (values) => this.count(this.own(() => onHistory(values)))),
+    );
     if (this.options.holdTickMs) {
       // A plant that sends values only on change: its values now are the first ones held, so
       // a flow that stays 0 after the start counts from there on.

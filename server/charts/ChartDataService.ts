@@ -1,7 +1,7 @@
 /**
  * Chart data from the archive: resolves and checks the range and source of a request
- * (contract ChartDataQuery), reads every series, reduces large series and adds the
- * annotations of each series' PV in the range.
+ * (contract ChartDataQuery), reads every series, marks its gaps with null (gaps.ts), reduces
+ * large series and adds the annotations of each series' PV in the range.
  */
 import {
   CHART_DATA_LIMITS,
@@ -20,6 +20,7 @@ import type { Plant } from '../plant/types.ts';
 import type { AnnotationStore } from './AnnotationStore.ts';
 import type { StoredChartConfig } from './ChartCatalog.ts';
 import { parseQueryDate } from './queryDate.ts';
+import { markGaps } from './gaps.ts';
 import { reducePoints } from './reducePoints.ts';
 
 export interface ResolvedRange extends TimeRange {
@@ -95,7 +96,9 @@ export class ChartDataService {
       const raw: ChartPoints = pv
         ? this.archive!.points(pv, range.source, request.pvSubtype, range.start, range.end)
         : { t: [], v: [] };
-      const reduced = reducePoints(raw, range.start, range.end, maxPoints);
+      // Where the archive has nothing for longer than the sampling allows, the line breaks.
+      const gapped = markGaps(raw, range.source, { heldValues: this.archive?.holdsValues });
+      const reduced = reducePoints(gapped, range.start, range.end, maxPoints);
       return {
         request,
         config,

@@ -5,6 +5,9 @@
  *
  * - Values: connector samples become PV values, batched onto the `values` event every tick
  *   (250 ms), so a burst of messages is one publish per PV per tick.
+ * - Late values go onto the `history` event for the archive at their own time: Sparkplug
+ *   is_historical metrics only there (never the live value, never an alarm); a value whose source
+ *   time is older than the PV's newest (out of order, a clock set back) shows and goes there too.
  * - Quality is the field's word: a link that goes down turns every PV of its station Bad at once
  *   (well within 5 s), keeping the last value and its source timestamp; the reason is kept per PV
  *   (`qualityReason`, GET /api/field/status). Before its first sample a PV is Bad, 0, start time.
@@ -101,6 +104,8 @@ interface FieldPv {
   reasonKind: FieldReasonKind | null;
   /** When its last value arrived (or its link came up): the clock of `staleAfterMs`. */
   heardAt: number;
+  /** Source time of the newest value the field sent; null before the first. */
+  newestT: number | null;
   /** Counter readings at the start of the current day, month and year (local time). */
   counterBase?: { day: [string, number]; month: [string, number]; year: [string, number] };
 }
@@ -148,6 +153,8 @@ export class FieldPlant implements PlantSimulation {
   private readonly refs: PvRef[] = [];
   private readonly listeners = new Map<keyof PlantEvents, Set<Listener>>();
   private readonly pending = new Map<string, PvValue>();
+  /** Late values (historical, older than the PV's newest) for the archive, in arrival order. */
+  private history: PvValue[] = [];
   private readonly lastLog = new Map<string, number>();
   private readonly badInputs: Counter | null;
   private readonly rebirths: Counter | null;
@@ -188,6 +195,7 @@ export class FieldPlant implements PlantSimulation {
           reason: 'no value received yet',
           reasonKind: 'no-value',
           heardAt: this.startedAt,
+          newestT: null,
         };
         station.pvs.set(pvDef.id, pv);
         this.pvsByKey.set(pv.key, pv);
@@ -628,6 +636,15 @@ export class FieldPlant implements PlantSimulation {
     const pv = s.pvs.get(sample.pointId);
     if (!pv) return;
     if (this.status !== 'Connected') return;
+    // A Sparkplug store-and-forward buffer is no live value: it goes to the archive only.
+    if (sample.historical === true) {
+      this.late(s, pv, sample);
+      return;
+    }
+    // A source time older than the PV's newest (an OPC UA value out of order, a device clock
+    // set back) is still the device's word and shows; the archive, which appends the live path
+    // only forward, takes it at its own time as a late value too.
+    const older = pv.newestT !== null && sample.sourceTime < pv.newestT;
     if (sample.value === null) {
       this.markBad(
         pv,
@@ -648,6 +665,8 @@ export class FieldPlant implements PlantSimulation {
     }
     pv.value = next;
     pv.heardAt = this.now();
+    pv.newestT = sample.sourceTime;
+    if (older) this.history.push(next);
     pv.reason = sample.quality === 'Good' ? null : (sample.reason ?? `quality ${sample.quality}`);
     pv.reasonKind = sample.quality === 'Good' ? null : (sample.reasonKind ?? 'device-quality');
     this.pending.set(pv.key, next);
@@ -655,8 +674,36 @@ export class FieldPlant implements PlantSimulation {
     s.touched = true;
   }
 
-  /** The sample as the PV's value, or why it cannot be one. */
-  private valueOf(pv: FieldPv, sample: FieldSample): PvValue | 'wrong-type' | 'out-of-range' {
+  /**
+   * A late sample as an archive value: it changes neither the live value nor its quality. A
+   * null is archived as a gap at its time; bad input is counted and logged, the PV not marked.
+   */
+  private late(s: FieldStation, pv: FieldPv, sample: FieldSample): void {
+    if (sample.value === null) {
+      this.history.push({ ...initialValue(pv.def, sample.sourceTime), quality: 'Bad' });
+      return;
+    }
+    const value = this.valueOf(pv, sample, false);
+    if (typeof value === 'string') {
+      this.badInput(
+        s,
+        value === 'wrong-type' ? 'wrong-type' : 'out-of-range',
+        `${pv.def.id} (historical): ${String(sample.value)}`,
+      );
+      return;
+    }
+    this.history.push(value);
+  }
+
+  /**
+   * The sample as the PV's value, or why it cannot be one. A late one (`live` false) leaves the
+   * counter's day, month and year bases alone: they follow the live reading.
+   */
+  private valueOf(
+    pv: FieldPv,
+    sample: FieldSample,
+    live = true,
+  ): PvValue | 'wrong-type' | 'out-of-range' {
     const v = sample.value!;
     const base = { pvRef: pv.def.ref, quality: sample.quality, timestamp: sample.sourceTime };
     switch (pv.def.kind) {
@@ -677,10 +724,13 @@ export class FieldPlant implements PlantSimulation {
       case 'Counter': {
         if (typeof v !== 'number') return 'wrong-type';
         if (!Number.isFinite(v) || v < 0) return 'out-of-range';
+        const reading = round(v, pv.def.decimals);
         return {
           ...base,
           typeOfValue: 'CounterValue',
-          counterValue: this.counterValue(pv, round(v, pv.def.decimals), sample.sourceTime),
+          counterValue: live
+            ? this.counterValue(pv, reading, sample.sourceTime)
+            : { value: reading, resetable: pv.def.resetable, day: 0, month: 0, year: 0 },
         };
       }
     }
@@ -738,6 +788,9 @@ export class FieldPlant implements PlantSimulation {
         }
       }
     } else if (state === 'down') {
+      // What came before the link went down goes out first, as it came: marked Bad within the
+      // same tick, the last good values would never reach the archive.
+      this.flush();
       s.dialState = 'ConnectionError';
       for (const pv of s.pvs.values())
         this.markBad(pv, `link down: ${s.linkReason ?? ''}`.trim(), 'link-down');
@@ -797,6 +850,11 @@ export class FieldPlant implements PlantSimulation {
       if (!s.touched) continue;
       s.touched = false;
       touched.push(s);
+    }
+    if (this.history.length > 0) {
+      const late = this.history;
+      this.history = [];
+      this.emit('history', late);
     }
     if (this.pending.size > 0) {
       const out = [...this.pending.values()];

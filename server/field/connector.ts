@@ -36,6 +36,11 @@ export interface FieldSample {
    * device refused or reported the point bad; a value with a quality not Good is 'device-quality'.
    */
   readonly reasonKind?: 'device-death' | 'device-refused';
+  /**
+   * A value sent late, at its own time (Sparkplug `is_historical`, a store-and-forward buffer
+   * emptied after an outage): it goes into the archive only, never to the live value or alarms.
+   */
+  readonly historical?: boolean;
 }
 
 export type LinkState = 'connecting' | 'up' | 'down';

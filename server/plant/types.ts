@@ -33,6 +33,12 @@ export interface PlantEvents {
   config: (config: PvConfig) => void;
   limitConfig: (config: PvLimitConfig) => void;
   serverStatus: (status: ServerStatus, since: number) => void;
+  /**
+   * Values that arrived late, at their own (older) time: a field device's store-and-forward
+   * buffer after an outage, an out-of-order source timestamp. Only the archive takes them; they
+   * are no live value and raise no alarm. The simulator sends none.
+   */
+  history: (values: readonly PvValue[]) => void;
 }
 
 export interface Plant {

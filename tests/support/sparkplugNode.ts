@@ -15,6 +15,8 @@ export interface NodeMetric {
   alias: number;
   type: NonNullable<UMetric['type']>;
   value: number | boolean;
+  /** The metric's own time in births (else the payload's, now). */
+  timestamp?: number;
 }
 
 export class SparkplugNode {
@@ -95,6 +97,24 @@ export class SparkplugNode {
   /** Loses `count` messages: the next one's seq jumps (a gap the host should notice). */
   skipSeq(count: number): void {
     this.seq += count;
+  }
+
+  /**
+   * DDATA of several metrics by alias, each at its own time; `historical` marks them as a
+   * store-and-forward buffer sent after an outage (is_historical).
+   */
+  async deviceDataAt(
+    metrics: readonly {
+      alias: number;
+      type: NonNullable<UMetric['type']>;
+      value: number | boolean;
+      timestamp: number;
+    }[],
+    historical = false,
+  ) {
+    await this.send('DDATA', true, {
+      metrics: metrics.map((m) => ({ ...m, ...(historical ? { isHistorical: true } : {}) })),
+    });
   }
 
   async nodeData(alias: number, type: NonNullable<UMetric['type']>, value: number | boolean) {

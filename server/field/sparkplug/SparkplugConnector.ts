@@ -328,6 +328,8 @@ export class SparkplugConnector implements Connector {
       const sourceTime = toNumber(m.timestamp) ?? at;
       const type = m.type ?? n.types.get(typeKey);
       const value = metricValue(m.value, type);
+      // A stored-and-forwarded metric (is_historical) is archived at its time, never live.
+      const late = m.isHistorical === true ? { historical: true } : {};
       for (const p of points) {
         if (m.isNull || m.value === null || m.value === undefined)
           out.push({
@@ -336,6 +338,7 @@ export class SparkplugConnector implements Connector {
             quality: 'Bad',
             sourceTime,
             reason: 'null value',
+            ...late,
           });
         else if (value === null)
           sink.badInput(
@@ -343,7 +346,7 @@ export class SparkplugConnector implements Connector {
             `${name}: a ${type ?? 'value'} is no number or boolean`,
             p.id,
           );
-        else out.push({ pointId: p.id, value, quality: 'Good', sourceTime });
+        else out.push({ pointId: p.id, value, quality: 'Good', sourceTime, ...late });
       }
     }
     if (out.length > 0) sink.samples(out);

@@ -16,6 +16,7 @@ import type { AlignedData } from '../../live/charts.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { axisTicks, type PlotModel, type PlotSeries } from './plotModel.ts';
 import { madeBefore, type PlotDrawer } from './earlyPlot.ts';
+import { LINE_GAPS } from './lineGaps.ts';
 
 export interface AnnotationMark {
   key: string;
@@ -260,7 +261,7 @@ function buildPlot(
       scale: s.scale,
       stroke: s.color,
       width: 1.5,
-      spanGaps: false,
+      ...LINE_GAPS,
       value: (u, v, sidx, idx) => {
         const shown = v ?? heldValue(u, sidx, idx);
         if (shown === null) return '–';

@@ -155,7 +155,7 @@ describe('live trend data', () => {
     expect(s.columns()).toEqual([
       [10, 50, 100],
       [0.1, 0.5, 1],
-      [null, 5, 6],
+      [undefined, 5, 6],
     ]);
     s.trim(120_000);
     // One point before the cut-off stays so the line enters the window.

@@ -244,4 +244,58 @@ describe('field plant', () => {
     expect(kind()?.kind).toBe('link-down');
     await t.field.close();
   });
+
+  it('FP8 late values: is_historical goes to the archive only; an older unflagged value shows and is archived; the last good value before a link loss is sent', async () => {
+    const t = plant();
+    const late: PvValue[] = [];
+    t.field.on('history', (v) => late.push(...v));
+    t.connector.sink.link('up');
+    const T = Date.parse('2026-11-27T10:00:00Z');
+    t.connector.sink.samples([{ pointId: 'a', value: 1, quality: 'Good', sourceTime: T }]);
+    t.field.step(0);
+    // A good value, then the link lost in the same tick: the value goes out Good first.
+    t.connector.sink.samples([{ pointId: 'a', value: 2, quality: 'Good', sourceTime: T + 60_000 }]);
+    t.connector.sink.link('down', 'socket closed');
+    const sent = t.batches.flat().map((v) => [v.doubleValue, v.quality, v.timestamp]);
+    expect(sent).toEqual([
+      [1, 'Good', T],
+      [2, 'Good', T + 60_000],
+      [2, 'Bad', T + 60_000],
+    ]);
+    t.batches.length = 0;
+    t.connector.sink.link('up');
+    t.connector.sink.samples([
+      { pointId: 'a', value: 5, quality: 'Good', sourceTime: T + 600_000 },
+      { pointId: 'a', value: 3, quality: 'Good', sourceTime: T + 120_000, historical: true },
+      { pointId: 'a', value: null, quality: 'Bad', sourceTime: T + 180_000, historical: true },
+      { pointId: 'c', value: 40, quality: 'Good', sourceTime: T + 120_000, historical: true },
+    ]);
+    t.field.step(0);
+    // The live value is the newest; the buffer goes to the archive only.
+    expect(t.field.valueByKey('ai500001')).toMatchObject({
+      doubleValue: 5,
+      timestamp: T + 600_000,
+    });
+    expect(t.batches.flat().map((v) => v.doubleValue)).toEqual([5]);
+    expect(late.map((v) => [v.pvRef.nr, v.quality, v.timestamp])).toEqual([
+      [500001, 'Good', T + 120_000],
+      [500001, 'Bad', T + 180_000],
+      [5001, 'Good', T + 120_000],
+    ]);
+    // A late counter reading leaves the live counter's day, month and year alone.
+    expect(late[2]!.counterValue).toMatchObject({ value: 40, day: 0, month: 0, year: 0 });
+    expect(t.field.valueByKey('count5001')?.quality).toBe('Bad');
+    // Unflagged but older than the newest: it shows (the device's word) and is archived too.
+    late.length = 0;
+    t.connector.sink.samples([
+      { pointId: 'a', value: 4, quality: 'Good', sourceTime: T + 300_000 },
+    ]);
+    t.field.step(0);
+    expect(t.field.valueByKey('ai500001')).toMatchObject({
+      doubleValue: 4,
+      timestamp: T + 300_000,
+    });
+    expect(late.map((v) => [v.doubleValue, v.timestamp])).toEqual([[4, T + 300_000]]);
+    await t.field.close();
+  });
 });

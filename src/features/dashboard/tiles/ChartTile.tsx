@@ -29,6 +29,7 @@ import { PvAlarmMark } from '../../alerts/PvAlarmMark.tsx';
 import { seriesColor } from '../../../domain/seriesColors.ts';
 import { TileError } from '../TileFrame.tsx';
 import { TrendSeries } from './trendSeries.ts';
+import { LINE_GAPS } from '../../charts/lineGaps.ts';
 import { failureText } from '../../../app/failureText.ts';
 
 /** Redraws at most this often; a wall monitor needs no more. */
@@ -157,7 +158,7 @@ function LiveTrend({ pvs, hours }: { pvs: PvRef[]; hours: number }) {
             ...pvs.map((_, i) => ({
               stroke: seriesColor(i),
               width: 1.5,
-              spanGaps: true,
+              ...LINE_GAPS,
               points: { show: false },
             })),
           ],

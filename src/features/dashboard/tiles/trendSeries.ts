@@ -52,12 +52,16 @@ export class TrendSeries {
     return this.series.reduce((n, s) => n + s.t.length, 0);
   }
 
-  /** Columns for uPlot: seconds on x, one y per series, null where a series has no point. */
-  columns(): [number[], ...(number | null)[][]] {
+  /**
+   * Columns for uPlot: seconds on x, one y per series. A gap (a null from the archive, a bad
+   * live value) stays null and breaks the line; a time only another series has is undefined,
+   * which uPlot bridges (LINE_GAPS).
+   */
+  columns(): [number[], ...(number | null | undefined)[][]] {
     const times = [...new Set(this.series.flatMap((s) => s.t))].sort((a, b) => a - b);
     const index = new Map(times.map((t, i) => [t, i]));
     const ys = this.series.map((s) => {
-      const y: (number | null)[] = new Array(times.length).fill(null);
+      const y: (number | null | undefined)[] = new Array<undefined>(times.length).fill(undefined);
       s.t.forEach((t, i) => (y[index.get(t)!] = s.v[i] ?? null));
       return y;
     });

@@ -1,0 +1,84 @@
+/**
+ * Gaps in chart data (issue 56 item 5, server/field/SPEC.md GP): where the archive holds no
+ * value for longer than the PV's sampling allows, the series gets a null there, so the chart
+ * breaks its line (uPlot draws no line across a null) instead of drawing a straight one across
+ * an outage. Nothing is interpolated.
+ *
+ * - Raw values: a step between two values longer than max(3 × the usual step, 5 min) is a gap;
+ *   the usual step is the median step of the values read. A null goes in at the earlier value
+ *   plus that bound. A plant that sends values only on change (the simulator: the archive holds
+ *   a value until the next one) has no such rule: a long step there is a value that held.
+ * - Quarter-hour, day and month values: a period missing between two stored ones is a gap; a
+ *   null goes in at the start of the first missing period.
+ * - Nothing is added before the first or after the last value, nor next to a null already there.
+ */
+import type { ChartPoints, DataSourceType } from '../../src/contract/charts.ts';
+import { addUnits, QUARTER_HOUR_MS } from '../../src/domain/timeUnits.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/domain/zonedTime.ts';
+
+export const RAW_GAP_FACTOR = 3;
+export const RAW_GAP_MIN_MS = 5 * 60_000;
+
+/** The longest step between two raw values that is no gap: max(3 × median step, 5 min). */
+export function rawGapMs(t: readonly number[]): number {
+  if (t.length < 2) return RAW_GAP_MIN_MS;
+  const steps = new Float64Array(t.length - 1);
+  for (let i = 1; i < t.length; i++) steps[i - 1] = t[i]! - t[i - 1]!;
+  steps.sort();
+  const median = steps[Math.floor(steps.length / 2)]!;
+  return Math.max(RAW_GAP_FACTOR * median, RAW_GAP_MIN_MS);
+}
+
+export interface GapOptions {
+  /** The plant sends values only on change: raw steps are held values, never gaps. */
+  heldValues?: boolean;
+  /** The plant's zone, for day and month periods. */
+  zone?: string;
+}
+
+/** The points with a null in every gap (see the header); the input is not changed. */
+export function markGaps(
+  points: ChartPoints,
+  source: DataSourceType,
+  options: GapOptions = {},
+): ChartPoints {
+  const { t, v } = points;
+  if (t.length < 2) return points;
+  const zone = options.zone ?? DEFAULT_TIME_ZONE;
+  let nextExpected: (at: number) => number;
+  switch (source) {
+    case 'MeasurementArchive': {
+      if (options.heldValues) return points;
+      const bound = rawGapMs(t);
+      nextExpected = (at) => at + bound;
+      break;
+    }
+    case 'QuarterHourValues':
+      nextExpected = (at) => at + QUARTER_HOUR_MS;
+      break;
+    case 'DayValues':
+      nextExpected = (at) => addUnits(at, 'Days', 1, zone);
+      break;
+    case 'MonthValues':
+      nextExpected = (at) => addUnits(at, 'Months', 1, zone);
+      break;
+    default:
+      throw new Error(`Unknown source: ${String(source satisfies never)}`);
+  }
+  let out: ChartPoints | null = null;
+  for (let i = 0; i < t.length; i++) {
+    if (i > 0) {
+      const gapAt = nextExpected(t[i - 1]!);
+      if (t[i]! > gapAt && v[i - 1] !== null && v[i] !== null) {
+        out ??= { t: t.slice(0, i), v: v.slice(0, i) };
+        out.t.push(gapAt);
+        out.v.push(null);
+      }
+    }
+    if (out) {
+      out.t.push(t[i]!);
+      out.v.push(v[i]!);
+    }
+  }
+  return out ?? points;
+}
