@@ -207,7 +207,8 @@ export async function buildServer(
   // Archive and charts (SPEC §7 "Charts"). The archive appends the plant's values until the
   // app closes; its last aggregates are written before the database closes.
   const archive = createArchive(context, plant, {
-    fill: config.archiveFill,
+    // A field plant's archive holds only what its devices measured: no generated history.
+    fill: field ? 'none' : config.archiveFill,
     // The modelled plant sends a value only when it changed: the archive holds it each tick.
     holdTickMs: simulation && !field && !config.plantLoad ? (config.plantTickMs ?? 1000) : null,
     ...options.archive,

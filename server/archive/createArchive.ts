@@ -34,7 +34,11 @@ import { anchoredSignal, historySignal } from './historySignal.ts';
 import { LiveArchive, type FlushResult, type LivePvResolver } from './LiveArchive.ts';
 
 /** lazy: a PV's history is written on its first read; background: also one PV per tick. */
-export type HistoryFillMode = 'lazy' | 'background' | 'eager';
+/**
+ * When the generated history of a PV is written: on its first read, in the background, at the
+ * start, or never (`none`: a field plant's archive holds only what its devices measured).
+ */
+export type HistoryFillMode = 'lazy' | 'background' | 'eager' | 'none';
 
 export const ARCHIVE_FLUSH_INTERVAL_MS = 2_000;
 /** Live raw samples written per second at most, over all PVs. */
@@ -242,7 +246,7 @@ export class Archive {
   /** The archived PV, its history filled; null when the PV is unknown or not archived. */
   pv(ref: PvRef): ArchivedPv | null {
     const pv = this.lookup(ref);
-    if (pv && !this.filled.has(pv.id)) this.fill(pv);
+    if (pv && this.options.fill !== 'none' && !this.filled.has(pv.id)) this.fill(pv);
     return pv;
   }
 
@@ -251,6 +255,7 @@ export class Archive {
    * run of its model (a report's columns, a basin's level and overflow), instead of one run each.
    */
   prepare(refs: readonly PvRef[]): void {
+    if (this.options.fill === 'none') return;
     const byStation = new Map<number, ArchivedPv[]>();
     for (const ref of refs) {
       const pv = this.lookup(ref);

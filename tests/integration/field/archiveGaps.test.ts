@@ -175,4 +175,12 @@ describe('field archive after an outage', () => {
     expect(qh.v[0]).toBeCloseTo((5.2 + 5.4 + 5.9) / 3, 9);
     expect(pressure()).toMatchObject({ doubleValue: 5.9, timestamp: B + 12 * MIN });
   });
+
+  it('FA3: a field plant has no made-up history: before its start the archive holds nothing', async () => {
+    const day = 24 * 60 * MIN;
+    const before = await chart('MeasurementArchive', 'Aktuell', B - 7 * day, B - 90 * MIN);
+    expect(before.t).toEqual([]);
+    const means = await chart('QuarterHourValues', 'Mittelwert', B - 7 * day, B - 90 * MIN);
+    expect(means.v.filter((v) => v !== null)).toEqual([]);
+  });
 });
