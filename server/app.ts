@@ -168,6 +168,7 @@ export async function buildServer(
     ? new FieldPlant({
         plant: plantFile,
         metrics,
+        dataDir: config.dataDir,
         now: context.now,
         log: (message) => app.log.warn(message),
       })

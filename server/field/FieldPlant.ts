@@ -19,6 +19,7 @@
  * - Writes (`command`, `commandCounterReset`) go to the device and resolve with its answer; the
  *   value changes only when the device reports it back. A read-only PV is refused here.
  */
+import { join, resolve } from 'node:path';
 import type { RuntimeType, ServerStatus, StationCallAction } from '../../src/contract/enums.ts';
 import { pvKey } from '../../src/contract/keys.ts';
 import type { FieldReasonKind } from '../../src/contract/field.ts';
@@ -61,6 +62,8 @@ export interface FieldPlantOptions {
   metrics?: MetricsRegistry;
   /** Where credentials are read (credentialsEnv); default process.env. */
   env?: NodeJS.ProcessEnv;
+  /** The data folder (PEGEL_DATA_DIR); OPC UA keeps its PKI in `<dataDir>/pki`. Default `data`. */
+  dataDir?: string;
   now?: () => number;
   /** Batching interval of the value path, ms (default 250). */
   tickMs?: number;
@@ -545,6 +548,8 @@ export class FieldPlant implements PlantSimulation {
       env: this.options.env ?? process.env,
       stationNumber: s.number,
       stationName: s.name,
+      pkiDir: join(this.options.dataDir ?? resolve('data'), 'pki'),
+      log: this.log,
     });
     const made: [FieldStation, Connector][] = [];
     for (const s of this.stationsByNr.values()) {

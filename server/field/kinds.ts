@@ -5,11 +5,17 @@
  * `connection.type` names; the field plant (FieldPlant.ts) asks the entry for the connector.
  * A new protocol is one more entry here and nothing else.
  */
+import { format, stripVTControlCharacters } from 'node:util';
 import { z } from 'zod';
 import type { Connector } from './connector.ts';
+import { LoadingConnector } from './LoadingConnector.ts';
+import { createModbusConnector } from './modbus/ModbusConnector.ts';
+import { modbusConnectionSchema, modbusSourceSchema } from './modbus/schema.ts';
 import { MqttJsonConnector } from './mqtt/MqttJsonConnector.ts';
 import { brokerFields } from './mqtt/brokerOptions.ts';
 import { SimulatedConnector } from './SimulatedConnector.ts';
+import type * as OpcuaConnectorModule from './opcua/OpcuaConnector.ts';
+import { opcuaConnectionSchema, opcuaSourceSchema } from './opcua/schema.ts';
 import { SparkplugConnector } from './sparkplug/SparkplugConnector.ts';
 
 /** A point of a station as its connector sees it: the PV's id, kind and source. */
@@ -28,6 +34,10 @@ export interface ConnectorContext {
   readonly env: NodeJS.ProcessEnv;
   readonly stationNumber: number;
   readonly stationName: string;
+  /** The data folder's PKI (`<PEGEL_DATA_DIR>/pki`): OPC UA's own certificate and trust list. */
+  readonly pkiDir: string;
+  /** The server's log (warnings). */
+  readonly log: (message: string) => void;
 }
 
 export interface ConnectionKind<C extends z.ZodObject, S extends z.ZodObject> {
@@ -109,52 +119,61 @@ const sparkplug = kind({
   create: (connection, points, context) => new SparkplugConnector(connection, points, context),
 });
 
-// --- Modbus TCP (connector in server/field/modbus/) ------------------------------------------------
+// --- Modbus TCP (server/field/modbus/) ------------------------------------------------------------
 
+/** The connector's own schemas: a bool is a coil or discrete input and only that, scale ≠ 0. */
 const modbus = kind({
-  connection: z.strictObject({
-    type: z.literal('modbus'),
-    host: z.string().min(1),
-    port: z.int().min(1).max(65535).default(502),
-    unitId: z.int().min(0).max(255).default(1),
-    timeoutMs: z.int().min(100).max(60_000).default(2000),
-    pollGroups: z.record(z.string(), z.int().min(50).max(3_600_000)).default({ default: 1000 }),
-  }),
-  source: z.strictObject({
-    table: z.enum(['coil', 'discreteInput', 'holding', 'input']),
-    address: z.int().min(0).max(65535),
-    type: z.enum(['bool', 'int16', 'uint16', 'int32', 'uint32', 'float32']),
-    wordOrder: z.enum(['big', 'little']).default('big'),
-    scale: z.number().default(1),
-    offset: z.number().default(0),
-    pollGroup: z.string().default('default'),
-    unitId: z.int().min(0).max(255).optional(),
-  }),
-  create: () => {
-    throw new Error('The Modbus TCP connector is not built yet');
-  },
+  connection: modbusConnectionSchema,
+  source: modbusSourceSchema,
+  create: (connection, points, context) =>
+    createModbusConnector(
+      connection,
+      points.map((p) => ({ pointId: p.id, readOnly: p.readOnly, ...p.source })),
+      { log: context.log },
+    ),
 });
 
-// --- OPC UA (connector in server/field/opcua/) -----------------------------------------------------
+// --- OPC UA (server/field/opcua/) ------------------------------------------------------------------
+
+type OpcuaModule = typeof OpcuaConnectorModule;
+let opcuaModule: Promise<OpcuaModule> | undefined;
+/** Where node-opcua's warnings and errors go: the log of the field plant that loaded it last. */
+let opcuaLog: (message: string) => void = (m) => console.warn(m);
+
+/**
+ * node-opcua is loaded only when a station speaks OPC UA: importing it costs about a second of
+ * CPU (it makes a key pair). Its warnings and errors, which it would print on the console, go to
+ * the server's log.
+ */
+function loadOpcua(): Promise<OpcuaModule> {
+  opcuaModule ??= Promise.all([import('./opcua/OpcuaConnector.ts'), import('node-opcua')]).then(
+    ([connector, opcua]) => {
+      const toLog =
+        (level: string) =>
+        (_context?: unknown, ...args: unknown[]): void =>
+          opcuaLog(`opcua ${level}: ${stripVTControlCharacters(format(...args)).trim()}`);
+      opcua.setWarningLogger(toLog('warning'));
+      opcua.setErrorLogger(toLog('error'));
+      return connector;
+    },
+  );
+  return opcuaModule;
+}
 
 const opcua = kind({
-  connection: z.strictObject({
-    type: z.literal('opcua'),
-    endpoint: z.string().regex(/^opc\.tcp:\/\//, 'an opc.tcp:// endpoint URL'),
-    securityMode: z.enum(['None', 'Sign', 'SignAndEncrypt']),
-    securityPolicy: z.enum(['None', 'Basic256Sha256', 'Aes128_Sha256_RsaOaep']),
-    /** Prefix of the environment variables with the user name and password (…_USERNAME, …_PASSWORD). */
-    credentialsEnv: z
-      .string()
-      .regex(/^[A-Z_][A-Z0-9_]*$/)
-      .optional(),
-  }),
-  source: z.strictObject({
-    nodeId: z.string().min(1),
-    samplingIntervalMs: z.int().min(0).max(3_600_000).default(1000),
-  }),
-  create: () => {
-    throw new Error('The OPC UA connector is not built yet');
+  connection: opcuaConnectionSchema,
+  source: opcuaSourceSchema,
+  create: (connection, points, context) => {
+    opcuaLog = context.log;
+    const opcuaPoints = points.map((p) => ({ pointId: p.id, readOnly: p.readOnly, ...p.source }));
+    return new LoadingConnector(async () => {
+      const { createOpcuaConnector } = await loadOpcua();
+      return createOpcuaConnector(connection, opcuaPoints, {
+        pkiDir: context.pkiDir,
+        env: context.env,
+        log: context.log,
+      });
+    }, 'OPC UA');
   },
 });
 

@@ -64,6 +64,8 @@ export interface OpcuaDevice {
   trustClient(certificate: Buffer): Promise<void>;
   /** Shuts the server down and starts it again on the same port; every session is lost. */
   restart(): Promise<void>;
+  /** Shuts the server down, keeping its port and PKI: the device is off until `restart`. */
+  shutdown(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -215,6 +217,10 @@ export async function startOpcuaDevice(options: OpcuaDeviceOptions = {}): Promis
     async restart() {
       await server?.shutdown(0);
       server = await launch();
+    },
+    async shutdown() {
+      await server?.shutdown(0);
+      server = undefined;
     },
     async stop() {
       await server?.shutdown(0);

@@ -1,5 +1,5 @@
 /**
- * An archive without holes (issue 56 item 5, server/field/SPEC.md FA, GP) on a real Mosquitto:
+ * An archive without holes (issue 56 item 5, server/field/SPEC.md FH, GP) on a real Mosquitto:
  * a Sparkplug node sends live values, dies (NDEATH), comes back and sends its buffered values
  * with is_historical at their own times. The archive holds them at those times, the quarter
  * hours they fall in are the means of all their values, the live value stays the newest and no
@@ -99,7 +99,7 @@ async function chart(
 const rel = (t: number[]) => t.map((x) => (x - B) / MIN);
 
 describe('field archive after an outage', () => {
-  it('FA1: buffered Sparkplug values land at their own time; the quarter hours are recomputed; the live value is the newest', async () => {
+  it('FH1: buffered Sparkplug values land at their own time; the quarter hours are recomputed; the live value is the newest', async () => {
     await until(() => pressure()?.doubleValue === 3.9, 'the birth value');
     const live = [
       { alias: 10, type: 'Double' as const, value: 4.0, timestamp: B - 30 * MIN },
@@ -159,7 +159,7 @@ describe('field archive after an outage', () => {
     await until(() => raised.length > 0, 'the alarm of a live value above the limit');
   });
 
-  it('FA2: a late value sent again is not counted twice; an older unflagged one shows and is archived at its time', async () => {
+  it('FH2: a late value sent again is not counted twice; an older unflagged one shows and is archived at its time', async () => {
     await node.deviceDataAt(
       [{ alias: 10, type: 'Double', value: 5.2, timestamp: B + 5 * MIN }],
       true,
@@ -176,7 +176,7 @@ describe('field archive after an outage', () => {
     expect(pressure()).toMatchObject({ doubleValue: 5.9, timestamp: B + 12 * MIN });
   });
 
-  it('FA3: a field plant has no made-up history: before its start the archive holds nothing', async () => {
+  it('FH3: a field plant has no made-up history: before its start the archive holds nothing', async () => {
     const day = 24 * 60 * MIN;
     const before = await chart('MeasurementArchive', 'Aktuell', B - 7 * day, B - 90 * MIN);
     expect(before.t).toEqual([]);
