@@ -167,6 +167,11 @@ export function AlarmBanner() {
         title={t('alerts.banner.open')}
         style={topStyle ? { background: topStyle.fill, color: topStyle.ink } : undefined}
       >
+        {/* ISA-101: an unknown alarm state is abnormal: a mark of its own (a triangle, in a
+            dashed frame) beside the words, never muted text (LD1, AB2). */}
+        {unknown && (
+          <Icon name="warning" size={18} className="alarm-banner-mark" data-mark="unknown" />
+        )}
         {/* A live region, not role=status: the header's status is the connection. */}
         <span className="alarm-banner-count" aria-live="polite">
           {label}
