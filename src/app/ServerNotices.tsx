@@ -3,8 +3,11 @@
  * each until dismissed, and on a phone the connection's whole status in words while the link
  * is down: which link, the data's age and the countdown to the next attempt (the header has
  * room only for its icon there; at 360 px in Russian the words were cut, issue 55). The strip
- * wraps; the header's status keeps every word for screen readers.
+ * wraps; the header's status keeps every word for screen readers. The strip is fixed under
+ * the header: the page moves down by its height (--conn-strip-height on the root, read by the
+ * shell's main area), so up to three lines of it never cover the page's title.
  */
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from './useTranslation.ts';
 import { useConnectionStatus, useServerInfo } from '../live/index.ts';
 import { Button } from '../ui/Button.tsx';
@@ -21,11 +24,26 @@ export function ServerNotices() {
   const words =
     status.display !== 'connected' &&
     (diagnosis !== null || status.lastDataAt != null || status.nextRetryAt != null);
+  const strip = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = strip.current;
+    if (!words || !el) return;
+    const root = document.documentElement.style;
+    // Hidden (display: none on wide screens) it measures 0, and the page keeps its place.
+    const set = () => root.setProperty('--conn-strip-height', `${el.offsetHeight}px`);
+    set();
+    const observer = new ResizeObserver(set);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--conn-strip-height');
+    };
+  }, [words]);
   if (notices.length === 0 && !words) return null;
   return (
     <div className="server-notices">
       {words && (
-        <div className="conn-strip" aria-hidden="true">
+        <div ref={strip} className="conn-strip" aria-hidden="true">
           <ConnectionStatus
             state={status.display}
             lastDataAt={status.lastDataAt}
