@@ -3,14 +3,20 @@
  * down, or the server's status not Connected, every value and station state in every tab
  * (station page, dashboard, process image) reads stale: not bold, with the stale note, the
  * station "Unbekannt", never "Verbunden"; the alarm banner and the alert list's count say
- * the alert state is unknown; the values are kept, and both come back when the link does —
- * rules LD-E1, LD-E2.
+ * the alert state is unknown (marked as abnormal: a triangle in a dashed frame); the energy,
+ * leakage and report pages name the link as the reason, not the station; at 360 px the
+ * connection strip moves the page down instead of covering its title; the values are kept,
+ * and both come back when the link does — rules LD-E1, LD-E2.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { signIn } from './auth.ts';
 import { signInHttp } from '../support/login.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../src/app/languageKey.ts';
+import { json } from './limits.ts';
+import { ENERGY_API, type EnergyStation } from '../../src/contract/energy.ts';
+import { API } from '../../src/contract/paths.ts';
+import type { Station } from '../../src/contract/station.ts';
 
 const conn = (page: Page) => page.locator('.shell-header .conn');
 const banner = (page: Page) => page.locator('.shell-header .alarm-banner');
@@ -100,6 +106,28 @@ test('LD-E1: with the web server down the station page, the dashboard and a proc
   const summary = alerts.locator('.alerts-summary');
   await expect(summary).toHaveText(/^\d+ сообщ/);
   await expect(banner(page)).not.toHaveAttribute('data-state', 'unknown');
+  await expect(banner(page).locator('[data-mark="unknown"]')).toHaveCount(0);
+  // The energy, leakage and report pages, of a station on a fixed line (fresh now).
+  const api = await signInHttp(plant.url, 'operator');
+  const dialUp = new Set(
+    (await json<Station[]>(api, API.station.all)).filter((s) => s.dialUp).map((s) => s.id),
+  );
+  const fixed = (await json<EnergyStation[]>(api, ENERGY_API.stations)).find(
+    (e) => !dialUp.has(e.stationNumber),
+  )!;
+  const energy = await context.newPage();
+  await energy.goto('/energy');
+  const card = energy.locator(`[data-energy-station="${fixed.stationNumber}"]`);
+  await expect(card.locator('.energy-state')).toBeVisible();
+  await expect(card).not.toHaveAttribute('data-stale');
+  const leakage = await context.newPage();
+  await leakage.goto('/leakage');
+  const leakRows = leakage.locator('tr[data-leak-section]');
+  await expect(leakRows.first()).toBeVisible();
+  const report = await context.newPage();
+  await report.goto(`/reports/monthly/${fixed.stationNumber * 100 + 1}`);
+  await expect(report.locator('.report-table tbody tr').first()).toBeVisible({ timeout: 30_000 });
+  await expect(report.locator('.report-table tbody tr[data-stale]')).toHaveCount(0);
 
   await plant.stop();
   // The header says the web server is gone; the values and the station say the same.
@@ -127,7 +155,26 @@ test('LD-E1: with the web server down the station page, the dashboard and a proc
     await expect(banner(p)).toHaveAttribute('data-state', 'unknown');
     await expect(banner(p).locator('.alarm-banner-count')).toHaveText(words);
     await expect(banner(p)).not.toHaveClass(/has-alerts|has-active/);
+    // ISA-101: an unknown state is abnormal: its own mark beside the words, not muted text.
+    await expect(banner(p).locator('[data-mark="unknown"]')).toBeVisible();
   }
+  // Energy, leakage and report: the reason is the link, as on the station page, not the station
+  // (in Russian: the origin's language since the Russian page set it).
+  await expect(card).toHaveAttribute('data-stale', 'linkDown', { timeout: 30_000 });
+  await expect(card.locator('.stale-note')).toContainText('Связь прервана');
+  await expect(energy.locator('[data-stale="stationOffline"]')).toHaveCount(0);
+  await expect(leakage.locator('tr[data-leak-section][data-stale="linkDown"]').first()).toBeVisible(
+    { timeout: 30_000 },
+  );
+  await expect(leakage.locator('[data-stale="stationOffline"]')).toHaveCount(0);
+  await expect(leakage.locator('.stale-note').first()).toContainText('Связь прервана');
+  const staleRows = report.locator('.report-table tbody tr[data-stale="linkDown"]');
+  await expect(staleRows.first()).toBeVisible({ timeout: 30_000 });
+  await expect(staleRows.first().locator('.stale-mark')).toHaveAttribute(
+    'aria-label',
+    'Связь прервана',
+  );
+  await expect(report.locator('[data-stale="stationOffline"]')).toHaveCount(0);
   // The alert list's count the same, and why.
   await expect(summary).toContainText('Состояние сообщений неизвестно · Связь прервана', {
     timeout: 30_000,
@@ -140,6 +187,17 @@ test('LD-E1: with the web server down the station page, the dashboard and a proc
   await page.setViewportSize({ width: 360, height: 780 });
   await page.screenshot({ path: 'test-results/webserver-down-station-de-360.png' });
   await ru.setViewportSize({ width: 360, height: 780 });
+  // The connection strip under the header (up to three lines in Russian) moves the page down:
+  // it never covers the page's title.
+  const strip = ru.locator('.conn-strip');
+  await expect(strip).toBeVisible();
+  await expect(banner(ru).locator('[data-mark="unknown"]')).toBeVisible();
+  await expect(async () => {
+    const a = (await strip.boundingBox())!;
+    const b = (await ru.locator('main h1').boundingBox())!;
+    expect(a.height).toBeGreaterThan(0);
+    expect(b.y, 'the title starts below the strip').toBeGreaterThanOrEqual(a.y + a.height);
+  }).toPass({ timeout: 10_000 });
   await ru.screenshot({ path: 'test-results/webserver-down-station-ru-360.png' });
   await page.setViewportSize({ width: 1920, height: 1080 });
 
@@ -149,6 +207,8 @@ test('LD-E1: with the web server down the station page, the dashboard and a proc
   await expect(image.locator('text.pi-value[data-stale="linkDown"]')).toHaveCount(0);
   await expect(banner(page)).not.toHaveAttribute('data-state', 'unknown');
   await expect(banner(page).locator('.alarm-banner-count')).not.toHaveText(/unbekannt/);
+  await expect(banner(page).locator('[data-mark="unknown"]')).toHaveCount(0);
+  await expect(card).not.toHaveAttribute('data-stale', { timeout: 20_000 });
   await expect(summary).toHaveText(/^\d+ сообщ/, { timeout: 20_000 });
 });
 

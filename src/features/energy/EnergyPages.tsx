@@ -14,10 +14,11 @@ import { ENERGY_PERIOD_SECONDS, type EnergyOptimisationValues } from '../../cont
 import { formatMinutesSeconds } from '../../domain/formatPattern.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { useLiveItem } from '../../live/useLiveItem.ts';
-import { useStationLive } from '../../live/index.ts';
+import { useLinkDown, useStationLive } from '../../live/index.ts';
 import {
   stationConnection,
   valueStanding,
+  type StaleReason,
   type StandingInput,
   type StationConnection,
 } from '../../domain/valueStanding.ts';
@@ -45,13 +46,21 @@ const KW = 'kW';
 function useEnergyStanding(
   nr: number,
   values: EnergyOptimisationValues | null | undefined,
-): { input: StandingInput | undefined; connection: StationConnection; stale: boolean } {
+): {
+  input: StandingInput | undefined;
+  connection: StationConnection;
+  stale: boolean;
+  reason: StaleReason | null;
+} {
   const live = useStationLive(Number.isSafeInteger(nr) ? nr : null);
-  const connection = stationConnection(live?.dialState);
+  // LD1: with the link down the reason is the link, as on the station page.
+  const link = useLinkDown();
+  const connection = stationConnection(live?.dialState, link);
   const input = values
     ? { timestamp: Math.min(values.timestamp, live?.timestamp ?? values.timestamp) }
     : undefined;
-  return { input, connection, stale: valueStanding(input, connection).stale };
+  const standing = valueStanding(input, connection);
+  return { input, connection, stale: standing.stale, reason: standing.reason };
 }
 
 function SetpointBadge({
@@ -152,7 +161,7 @@ function StationCard({ nr, name }: { nr: number; name: string }) {
     <li
       className={cx('energy-card panel', standing.stale && 'energy-card-stale')}
       data-energy-station={nr}
-      data-stale={standing.stale ? 'stationOffline' : undefined}
+      data-stale={standing.reason ?? undefined}
     >
       <h2 className="energy-card-title">
         <Link to={`/energy/${nr}`}>{name}</Link>
@@ -371,7 +380,7 @@ export function EnergyStationPage() {
           <div
             className={cx('energy-detail', standing.stale && 'energy-detail-stale')}
             data-energy-station={nr}
-            data-stale={standing.stale ? 'stationOffline' : undefined}
+            data-stale={standing.reason ?? undefined}
           >
             <Panel title={t('energy.periodChart')}>
               <div className="energy-card-main">

@@ -16,10 +16,11 @@ import { formatInZone } from '../../domain/formatPattern.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { useLiveItem } from '../../live/useLiveItem.ts';
 import { useLiveItems } from '../../live/useLiveItems.ts';
-import { useStationLive } from '../../live/index.ts';
+import { useLinkDown, useStationLive } from '../../live/index.ts';
 import {
   stationConnection,
   valueStanding,
+  type StaleReason,
   type StandingInput,
   type StationConnection,
 } from '../../domain/valueStanding.ts';
@@ -60,6 +61,8 @@ interface ZoneStanding {
   input: StandingInput | undefined;
   connection: StationConnection;
   stale: boolean;
+  /** Why the figures are stale (the data-stale attribute), as on the station page. */
+  reason: StaleReason | null;
   /** The class of the zone's figures: muted while stale. */
   muted: string;
 }
@@ -67,12 +70,20 @@ interface ZoneStanding {
 /** Whether a zone's figures are current: its station's connection and newest data decide. */
 function useZoneStanding(stationNumber: number | undefined, v: PipeLeakage | undefined | null) {
   const live = useStationLive(stationNumber ?? null);
-  const connection = stationConnection(live?.dialState);
+  // LD1: with the link down the reason is the link, as on the station page.
+  const link = useLinkDown();
+  const connection = stationConnection(live?.dialState, link);
   const input = v
     ? { timestamp: Math.min(v.timestamp, live?.timestamp ?? v.timestamp) }
     : undefined;
   const standing = valueStanding(input, connection);
-  return { input, connection, stale: standing.stale, muted: staleValueClass(standing) };
+  return {
+    input,
+    connection,
+    stale: standing.stale,
+    reason: standing.reason,
+    muted: staleValueClass(standing),
+  };
 }
 
 function StateBadge({ state, standing }: { state: LeakageState; standing?: ZoneStanding }) {
@@ -111,7 +122,7 @@ function SectionRow({ section }: { section: LeakageSection }) {
   return (
     <tr
       data-leak-section={id}
-      data-stale={standing.stale ? 'stationOffline' : undefined}
+      data-stale={standing.reason ?? undefined}
       className={cx(v?.measurementState === 'Leak' && 'is-leak', standing.muted)}
     >
       <th scope="row">
@@ -290,7 +301,7 @@ export function LeakageSectionPage() {
           <div
             className={cx('energy-detail', standing.stale && 'energy-detail-stale')}
             data-leak-section={id}
-            data-stale={standing.stale ? 'stationOffline' : undefined}
+            data-stale={standing.reason ?? undefined}
           >
             <Panel title={t('leakage.fields.measurementState')}>
               <div className="energy-card-main">

@@ -44,7 +44,7 @@ import {
   type ColumnStates,
 } from './reportFormat.ts';
 import type { PvConfig } from '../../contract/pv.ts';
-import { useLiveClient, useStationLive } from '../../live/index.ts';
+import { useLinkDown, useLiveClient, useStationLive } from '../../live/index.ts';
 import { stationConnection, valueStanding } from '../../domain/valueStanding.ts';
 import { StaleNote, cx, staleValueClass } from '../../ui/index.ts';
 import {
@@ -320,12 +320,13 @@ function useStaleSince(config: ReportConfig, data: ReportData) {
   const now = Date.now();
   const current = data.start <= now && now < data.end;
   const since = live?.timestamp ?? null;
-  const connection = stationConnection(live?.dialState);
+  // LD1: with the link down the reason is the link, as on the station page.
+  const connection = stationConnection(live?.dialState, useLinkDown());
   const standing = valueStanding(
     current && since !== null ? { timestamp: since } : null,
     connection,
   );
-  return { since: standing.stale ? since : null, connection };
+  return { since: standing.stale ? since : null, connection, reason: standing.reason };
 }
 
 function ReportBody({
@@ -341,7 +342,7 @@ function ReportBody({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const { since: staleSince, connection } = useStaleSince(config, data);
+  const { since: staleSince, connection, reason: staleReason } = useStaleSince(config, data);
   const now = Date.now();
   const hasValues = data.rows.some((r) => r.values.some((v) => v !== null));
   useEffect(() => {
@@ -402,7 +403,7 @@ function ReportBody({
                   <tr
                     key={r.t}
                     className={cx(stale && staleValueClass({ stale, mark: 'uncertain' }))}
-                    data-stale={stale ? 'stationOffline' : undefined}
+                    data-stale={stale ? (staleReason ?? undefined) : undefined}
                   >
                     <th scope="row">
                       {label}
