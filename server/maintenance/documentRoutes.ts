@@ -157,6 +157,10 @@ export function registerDocumentRoutes(
           category: 'Config',
           user: user.username,
           text: `Dokument „${doc.description}“ zu ${config.name} hinzugefügt`,
+          message: {
+            key: 'documentAdded',
+            params: { description: doc.description, name: config.name },
+          },
           control: {
             stationNumber: config.stationNumber,
             stationName: config.stationName,
@@ -202,6 +206,10 @@ export function registerDocumentRoutes(
         category: 'Config',
         user: user.username,
         text: `Dokument „${doc.description}“ von ${config.name} gelöscht`,
+        message: {
+          key: 'documentDeleted',
+          params: { description: doc.description, name: config.name },
+        },
         control: {
           stationNumber: config.stationNumber,
           stationName: config.stationName,

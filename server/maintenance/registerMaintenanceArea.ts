@@ -48,6 +48,10 @@ export function registerMaintenanceArea(
         category: 'System',
         user: null,
         text: `Wartungsmeldung ${n.stationName} ${n.pvName}: ${n.messageText}`,
+        message: {
+          key: 'maintenanceDue',
+          params: { station: n.stationName, name: n.pvName, text: n.messageText },
+        },
       });
     }
   };

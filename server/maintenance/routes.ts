@@ -21,6 +21,7 @@ import {
   type MaintenanceProtocol,
 } from '../../src/contract/maintenance.ts';
 import type { PvConfig, PvRef } from '../../src/contract/pv.ts';
+import type { EventMessage } from '../../src/contract/eventText.ts';
 import { requireRight, requireUser } from '../auth/guards.ts';
 import { hasRight, mayActOnStation, type SessionUser } from '../auth/service.ts';
 import type { ServerContext } from '../context.ts';
@@ -132,11 +133,18 @@ export function registerMaintenanceRoutes(
     type: q.pvType,
     nr: q.pvNr,
   });
-  const audit = (user: SessionUser, config: PvConfig, ref: PvRef, text: string) =>
+  const audit = (
+    user: SessionUser,
+    config: PvConfig,
+    ref: PvRef,
+    text: string,
+    message: EventMessage,
+  ) =>
     ctx.audit?.({
       category: 'Config',
       user: user.username,
       text,
+      message,
       control: { stationNumber: config.stationNumber, stationName: config.stationName, pvRef: ref },
     });
 
@@ -196,6 +204,15 @@ export function registerMaintenanceRoutes(
           pvs[i]!,
           c.pvRef,
           `Wartungsintervall ${c.serviceMessageType} ${pvs[i]!.name}: ${c.runtimeHours} (${c.runtimeEndType})`,
+          {
+            key: 'serviceIntervalSet',
+            params: {
+              type: c.serviceMessageType,
+              name: pvs[i]!.name,
+              hours: c.runtimeHours,
+              end: c.runtimeEndType,
+            },
+          },
         );
       });
     })();
@@ -249,6 +266,15 @@ export function registerMaintenanceRoutes(
           config,
           ref,
           `Lebenslauf ${config.name}: ${r.created.length} neu, ${r.updated.length} geändert, ${r.deletedIds.length} gelöscht`,
+          {
+            key: 'lifecycleSaved',
+            params: {
+              name: config.name,
+              created: r.created.length,
+              updated: r.updated.length,
+              deleted: r.deletedIds.length,
+            },
+          },
         );
         return r;
       })();

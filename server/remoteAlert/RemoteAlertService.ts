@@ -24,6 +24,7 @@ import {
   type PlanToConfirm,
 } from '../../src/contract/remoteAlert.ts';
 import type { Station } from '../../src/contract/station.ts';
+import type { EventMessage } from '../../src/contract/eventText.ts';
 import { hasRight, mayActOnStation, type SessionUser } from '../auth/service.ts';
 import type { AuditFn } from '../alerts/EventArchive.ts';
 import type { PvHubHandle } from '../hubs/pvHub.ts';
@@ -195,11 +196,17 @@ export class RemoteAlertService {
     );
   }
 
-  private control(user: string, stationNumber: number | null, text: string): void {
+  private control(
+    user: string,
+    stationNumber: number | null,
+    text: string,
+    message: EventMessage,
+  ): void {
     this.deps.audit?.({
       category: 'Config',
       user,
       text,
+      message,
       control: {
         stationNumber,
         stationName: stationNumber === null ? '' : this.stationName(stationNumber),
@@ -241,7 +248,10 @@ export class RemoteAlertService {
             if (other.planNumber === row.planNumber || !other.active) continue;
             this.store.setPlanActive(st, other.planNumber, false, user.username, now);
             touched.add(`${st}_${other.planNumber}`);
-            this.control(user.username, st, `Alarmplan deaktiviert: ${other.planname}`);
+            this.control(user.username, st, `Alarmplan deaktiviert: ${other.planname}`, {
+              key: 'alarmPlanDeactivated',
+              params: { plan: other.planname },
+            });
           }
         this.store.setPlanActive(st, row.planNumber, active, user.username, now);
         touched.add(`${st}_${row.planNumber}`);
@@ -249,6 +259,10 @@ export class RemoteAlertService {
           user.username,
           st,
           `Alarmplan ${active ? 'aktiviert' : 'deaktiviert'}: ${row.planname}`,
+          {
+            key: active ? 'alarmPlanActivated' : 'alarmPlanDeactivated',
+            params: { plan: row.planname },
+          },
         );
       }
     });
@@ -327,6 +341,7 @@ export class RemoteAlertService {
           user.username,
           st,
           `Alarmplan quittiert: ${name} (${row.pendingCount} Alarm(e))`,
+          { key: 'alarmPlanAcknowledged', params: { plan: name, count: row.pendingCount } },
         );
       }
     });
@@ -489,6 +504,10 @@ export class RemoteAlertService {
             user.username,
             null,
             `Rufnummer ${active ? 'eingeschaltet' : 'ausgeschaltet'}: ${n.name} (${n.number})`,
+            {
+              key: active ? 'callNumberOn' : 'callNumberOff',
+              params: { name: n.name, number: n.number },
+            },
           );
         }
       });
@@ -618,6 +637,17 @@ export class RemoteAlertService {
           before
             ? `Rufnummer geändert: ${before.name} (${before.number}) → ${edit.name} (${edit.number})`
             : `Rufnummer angelegt: ${edit.name} (${edit.number})`,
+          before
+            ? {
+                key: 'callNumberChanged',
+                params: {
+                  before: before.name,
+                  beforeNumber: before.number,
+                  name: edit.name,
+                  number: edit.number,
+                },
+              }
+            : { key: 'callNumberCreated', params: { name: edit.name, number: edit.number } },
         );
       }
     });
@@ -685,7 +715,10 @@ export class RemoteAlertService {
     const plans = this.store.plansOfStation(stationNumber);
     if (plans.length === 0) throw badRequest(`Unbekannte Station: ${stationNumber}`);
     const plan = this.shiftPlan(stationNumber, night);
-    this.control(user.username, stationNumber, `Simulierter Fernalarm: ${text}`);
+    this.control(user.username, stationNumber, `Simulierter Fernalarm: ${text}`, {
+      key: 'remoteAlarmSimulated',
+      params: { text },
+    });
     if (!plan) return;
     const now = this.deps.now();
     const day = this.today();

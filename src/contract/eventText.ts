@@ -40,6 +40,32 @@ export const EVENT_TEXT_KEYS = [
   'mainsRestored',
   /** Pump `pump` of station `station` out of service, repair ordered. */
   'pumpOutOfService',
+  /** Remote-alarm plan `plan` of station `station` activated. */
+  'alarmPlanActivated',
+  /** Remote-alarm plan `plan` of station `station` deactivated. */
+  'alarmPlanDeactivated',
+  /** Remote-alarm plan `plan` acknowledged with its `count` waiting alarms. */
+  'alarmPlanAcknowledged',
+  /** Call number `name` (`number`) switched on. */
+  'callNumberOn',
+  /** Call number `name` (`number`) switched off. */
+  'callNumberOff',
+  /** Call number `before` (`beforeNumber`) changed to `name` (`number`). */
+  'callNumberChanged',
+  /** Call number `name` (`number`) created. */
+  'callNumberCreated',
+  /** A simulated remote alarm, its `text`. */
+  'remoteAlarmSimulated',
+  /** Document `description` added to PV `name`. */
+  'documentAdded',
+  /** Document `description` of PV `name` deleted. */
+  'documentDeleted',
+  /** Maintenance due at `station` `name`: the interval's `text`. */
+  'maintenanceDue',
+  /** Service interval `type` of PV `name` set: `hours` h (`end`). */
+  'serviceIntervalSet',
+  /** Life record of PV `name` saved: `created` new, `updated` changed, `deleted` deleted. */
+  'lifecycleSaved',
 ] as const;
 
 export type EventTextKey = (typeof EVENT_TEXT_KEYS)[number];

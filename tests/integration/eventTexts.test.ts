@@ -10,6 +10,8 @@ import type {
   SystemEvent,
 } from '../../src/contract/alerts.ts';
 import { ALERT_API } from '../../src/contract/alerts.ts';
+import { REMOTE_ALERT_API, type CallNumbersSaveResult } from '../../src/contract/remoteAlert.ts';
+import { REMOTE_ALERT_SIMULATION_API } from '../../server/remoteAlert/routes.ts';
 import { signInHttp, type SignedIn } from '../support/login.ts';
 import { startPlantServer, type PlantServerHandle } from '../support/plantServer.ts';
 
@@ -66,6 +68,56 @@ describe('event texts of the live server', () => {
     expect(control.events.find((e) => e.stationNumber === 6)?.message).toEqual({
       key: 'dialAction',
       params: { action: 'Status' },
+    });
+  });
+
+  it('ET5: remote-alarm plans, call numbers and a simulated alarm are written as keys with parameters', async () => {
+    const admin = await signInHttp(server.url, 'admin');
+    const post = (path: string, body: unknown) =>
+      admin.fetch(path, { method: 'POST', body: JSON.stringify(body) });
+    const plan = { station: { stationNumber: 2 }, planNumber: 2 };
+    expect((await post(REMOTE_ALERT_API.setActive, [{ planRef: plan, active: true }])).status).toBe(
+      200,
+    );
+    const saved = (await (
+      await post(REMOTE_ALERT_API.numbers, [
+        { id: 0, name: 'Nachtdienst ET5', number: '+49 151 7000555', categoryId: 3, pvGroups: [9] },
+      ])
+    ).json()) as CallNumbersSaveResult;
+    expect(saved.status).toBe('Success');
+    const added = saved.alarmCallnumbers.find((n) => n.name === 'Nachtdienst ET5')!;
+    expect(
+      (await post(REMOTE_ALERT_API.setNumbersState, [{ id: added.id, active: true }])).status,
+    ).toBe(200);
+    expect(
+      (
+        await post(REMOTE_ALERT_SIMULATION_API.alarm, {
+          stationNumber: 2,
+          priority: 1,
+          text: 'Probealarm ET5',
+        })
+      ).status,
+    ).toBe(200);
+
+    const { events } = (await (
+      await admin.fetch(`${ALERT_API.controlEvents}?${range(1000)}`)
+    ).json()) as ControlEventListResult;
+    const mine = events.filter((e) => e.user === 'admin').map((e) => e.message);
+    expect(mine).toContainEqual({
+      key: 'alarmPlanActivated',
+      params: { plan: expect.any(String) as string },
+    });
+    expect(mine).toContainEqual({
+      key: 'callNumberCreated',
+      params: { name: 'Nachtdienst ET5', number: '+49 151 7000555' },
+    });
+    expect(mine).toContainEqual({
+      key: 'callNumberOn',
+      params: { name: 'Nachtdienst ET5', number: '+49 151 7000555' },
+    });
+    expect(mine).toContainEqual({
+      key: 'remoteAlarmSimulated',
+      params: { text: 'Probealarm ET5' },
     });
   });
 });
