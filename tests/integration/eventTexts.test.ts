@@ -11,6 +11,12 @@ import type {
 } from '../../src/contract/alerts.ts';
 import { ALERT_API } from '../../src/contract/alerts.ts';
 import { REMOTE_ALERT_API, type CallNumbersSaveResult } from '../../src/contract/remoteAlert.ts';
+import {
+  MAINTENANCE_API,
+  type MaintenanceConfig,
+  type MaintenanceConfigInput,
+  type MaintenanceDescription,
+} from '../../src/contract/maintenance.ts';
 import { REMOTE_ALERT_SIMULATION_API } from '../../server/remoteAlert/routes.ts';
 import { signInHttp, type SignedIn } from '../support/login.ts';
 import { startPlantServer, type PlantServerHandle } from '../support/plantServer.ts';
@@ -71,7 +77,7 @@ describe('event texts of the live server', () => {
     });
   });
 
-  it('ET5: remote-alarm plans, call numbers and a simulated alarm are written as keys with parameters', async () => {
+  it('ET5: remote-alarm plans, call numbers, a simulated alarm and service intervals are written as keys with parameters', async () => {
     const admin = await signInHttp(server.url, 'admin');
     const post = (path: string, body: unknown) =>
       admin.fetch(path, { method: 'POST', body: JSON.stringify(body) });
@@ -98,6 +104,29 @@ describe('event texts of the live server', () => {
         })
       ).status,
     ).toBe(200);
+    // A machine's service intervals saved as they are: each is a control event.
+    const [machine] = (await (
+      await admin.fetch(MAINTENANCE_API.descriptions)
+    ).json()) as MaintenanceDescription[];
+    const ref = machine!.pvRef;
+    const configs = (await (
+      await admin.fetch(`${MAINTENANCE_API.configs}?pvType=${ref.type}&pvNr=${ref.nr}`)
+    ).json()) as MaintenanceConfig[];
+    expect(configs.length).toBeGreaterThan(0);
+    const input: MaintenanceConfigInput[] = configs
+      .filter((c) => c.runtimeEndType !== 'Other')
+      .map((c) => ({
+        pvRef: c.pvMaintenanceRef.pvRef,
+        serviceMessageType: c.pvMaintenanceRef.serviceMessageType,
+        runtimeHours: c.runtimeHours,
+        runtimeEndType: c.runtimeEndType as MaintenanceConfigInput['runtimeEndType'],
+        priority: c.priority,
+        delayTime: c.delayTime,
+        description: c.description,
+        message: c.message,
+      }));
+    expect(input.length).toBeGreaterThan(0);
+    expect((await post(MAINTENANCE_API.configs, { configs: input })).status).toBe(200);
 
     const { events } = (await (
       await admin.fetch(`${ALERT_API.controlEvents}?${range(1000)}`)
@@ -114,6 +143,15 @@ describe('event texts of the live server', () => {
     expect(mine).toContainEqual({
       key: 'callNumberOn',
       params: { name: 'Nachtdienst ET5', number: '+49 151 7000555' },
+    });
+    expect(mine).toContainEqual({
+      key: 'serviceIntervalSet',
+      params: {
+        type: input[0]!.serviceMessageType,
+        name: expect.any(String) as string,
+        hours: input[0]!.runtimeHours,
+        end: input[0]!.runtimeEndType,
+      },
     });
     expect(mine).toContainEqual({
       key: 'remoteAlarmSimulated',
