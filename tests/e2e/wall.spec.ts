@@ -34,6 +34,42 @@ test('WL1: each sample dashboard fits a 1920 × 1080 wall monitor in kiosk mode 
       }),
     }));
     expect(fit.scrollHeight, `${d.name}: scrollHeight`).toBeLessThanOrEqual(1080);
+    // No tile cuts its content: its body holds all of it (weather and forecast clipped their
+    // last lines). Waits for the tiles' data (the weather loads on its own).
+    // ... and for the live values, whose stale notes take room too.
+    await expect(page.locator('.shell-header .conn')).toHaveAttribute(
+      'data-connection',
+      'connected',
+      { timeout: 30_000 },
+    );
+    if ((await page.locator('.dash .gauge-number').count()) > 0)
+      await expect(page.locator('.dash .gauge-number', { hasText: /\d/ }).first()).toBeVisible({
+        timeout: 30_000,
+      });
+    await expect(page.locator('.dash .tile :is(.weather-now, .weather-forecast)')).toHaveCount(
+      d.tiles.filter((tile) => tile.weatherMode).length,
+      { timeout: 30_000 },
+    );
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            [...document.querySelectorAll('.dash .tile')]
+              .map((t) => {
+                const body = t.querySelector<HTMLElement>('.tile-body');
+                if (!body) return null;
+                const cut =
+                  body.scrollHeight > body.clientHeight + 1 ||
+                  body.scrollWidth > body.clientWidth + 1;
+                return cut
+                  ? `${t.querySelector('.tile-title')?.textContent ?? '?'}: ${body.scrollWidth}×${body.scrollHeight} in ${body.clientWidth}×${body.clientHeight}`
+                  : null;
+              })
+              .filter((x) => x !== null),
+          ),
+        { message: `${d.name}: tiles whose content overflows`, timeout: 10_000 },
+      )
+      .toEqual([]);
     for (const tile of fit.bottoms) {
       // Every tile is on the screen, and none is squeezed to its title.
       expect(tile.bottom, d.name).toBeLessThanOrEqual(1080);
