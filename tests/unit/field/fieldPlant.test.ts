@@ -9,9 +9,15 @@ import type {
   FieldScalar,
   WriteOutcome,
 } from '../../../server/field/connector.ts';
+import { readConfig } from '../../../server/config.ts';
 import { FieldPlant } from '../../../server/field/FieldPlant.ts';
 import { parsePlantFile } from '../../../server/field/plantFile.ts';
 import type { PvValue } from '../../../src/contract/pv.ts';
+
+/** Waits for a condition (the plant's own timers), never for a fixed time. */
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((r) => setTimeout(r, 5));
+}
 
 class TestConnector implements Connector {
   sink!: ConnectorSink;
@@ -129,6 +135,36 @@ describe('field plant', () => {
       ['values', ['AnaIn 500001 @4 Good']],
     ]);
     await t.field.close();
+  });
+
+  it('FP2 a batch goes out by itself soon after a value, no sooner than flushMs after the last', async () => {
+    const connector = new TestConnector();
+    const field = new FieldPlant({
+      plant: parsePlantFile(PLANT, 'p.yaml'),
+      log: () => {},
+      flushMs: 20,
+      tickMs: 60_000,
+      connector: () => connector,
+    });
+    const batches: PvValue[][] = [];
+    field.on('values', (v) => batches.push([...v]));
+    field.start();
+    connector.sink.link('up');
+    for (let i = 1; i <= 2; i++) {
+      connector.sink.samples([{ pointId: 'a', value: i, quality: 'Good', sourceTime: i }]);
+      await until(() => batches.length === i);
+      expect(batches[i - 1]).toEqual([expect.objectContaining({ doubleValue: i, timestamp: i })]);
+    }
+    await field.close();
+  });
+
+  it('FP2 PEGEL_FIELD_FLUSH_MS: 50 ms unless set; a value that is no number of ms is refused', () => {
+    expect(readConfig({}).fieldFlushMs).toBe(50);
+    expect(readConfig({ PEGEL_FIELD_FLUSH_MS: '20' }).fieldFlushMs).toBe(20);
+    expect(() => readConfig({ PEGEL_FIELD_FLUSH_MS: 'fast' })).toThrow('Not a number: fast');
+    expect(() => readConfig({ PEGEL_FIELD_FLUSH_MS: '-5' })).toThrow(
+      'PEGEL_FIELD_FLUSH_MS must be 0 to 60000 (ms), not -5',
+    );
   });
 
   it('FP3 bad input is logged at most once a minute per station and reason', async () => {
