@@ -385,7 +385,7 @@ export default defineScenario<FieldMqttParams>({
     publisher.setRate(0);
     notes.push(
       `${p.stations} stations × ${p.pvsPerStation} MQTT JSON PVs (archived), one Mosquitto, the publisher (MQTT.js, QoS 0) in a process of its own; ${p.tabs} tabs on stations 1-${p.tabs}, latency from the front one.`,
-      "Latency: device time (in the payload) to the first animation frame after the value's text changed in the front tab; the server batches field values per 250 ms tick (server/field/SPEC.md FV), which this includes.",
+      "Latency: device time (in the payload) to the first animation frame after the value's text changed in the front tab; the server sends field values in batches at least 50 ms apart (PEGEL_FIELD_FLUSH_MS, server/field/SPEC.md FV), which this includes.",
       'Server CPU per value: process_cpu_seconds_total over the window divided by pegel_field_samples_total (MQTT decoding, plant, archive and hub together).',
     );
     return { figures, notes };

@@ -170,6 +170,9 @@ export async function buildServer(
         metrics,
         dataDir: config.dataDir,
         now: context.now,
+        flushMs: config.fieldFlushMs,
+        // Its slow clock: silence (staleAfterMs) and station timestamps.
+        ...(config.plantTickMs ? { tickMs: config.plantTickMs } : {}),
         log: (message) => app.log.warn(message),
       })
     : null;

@@ -64,6 +64,11 @@ export interface ServerConfig {
    * replaces the simulator. Null runs the simulated plant.
    */
   plantFile: string | null;
+  /**
+   * PEGEL_FIELD_FLUSH_MS: the field plant sends what arrived at most this often (ms); a value
+   * waits for the next turn of the event loop, no longer than that after the previous send.
+   */
+  fieldFlushMs: number;
 }
 
 export interface PlantLoadConfig {
@@ -87,6 +92,13 @@ function int(value: string | undefined, fallback: number): number {
   const n = Number(value);
   if (!Number.isFinite(n)) throw new Error(`Not a number: ${value}`);
   return Math.trunc(n);
+}
+
+function fieldFlushMs(value: string | undefined): number {
+  const ms = int(value, 50);
+  if (ms < 0 || ms > 60_000)
+    throw new Error(`PEGEL_FIELD_FLUSH_MS must be 0 to 60000 (ms), not ${value ?? ''}`);
+  return ms;
 }
 
 function archiveFill(value: string | undefined): ServerConfig['archiveFill'] {
@@ -142,6 +154,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateHeavyPerMinute: Math.max(0, int(env.PEGEL_RATE_HEAVY_PER_MIN, 600)),
     leakDetectionMs: Math.max(0, int(env.PEGEL_LEAK_DETECTION_MS, 60_000)),
     plantFile: env.PEGEL_PLANT_FILE ? resolve(env.PEGEL_PLANT_FILE) : null,
+    fieldFlushMs: fieldFlushMs(env.PEGEL_FIELD_FLUSH_MS),
     plantFailuresPerPumpHour: env.PEGEL_PLANT_FAILURES_PER_PUMP_HOUR
       ? Number(env.PEGEL_PLANT_FAILURES_PER_PUMP_HOUR)
       : null,

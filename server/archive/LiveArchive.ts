@@ -8,7 +8,9 @@
  * aggregates keep accumulating, nothing is lost), so a plant of 100,000 PVs cannot flood the
  * database; raw values just get sparser. A value held (holdTickMs) counts only until its PV is
  * re-sent with a worse quality and the same time (a dial-up station hanging up): the time the
- * station is not connected stays empty.
+ * station is not connected stays empty. A field plant's values that a newer one of the same PV
+ * replaced within its batch (plant event `samples`, just before the batch) come through
+ * `onValues` too, so the aggregates count every value measured and the raw values keep theirs.
  *
  * Values that arrive late, at their own older time (`onHistory`: a field device's
  * store-and-forward buffer after an outage) are written at once: each as a raw value at its

@@ -214,6 +214,9 @@ export class Archive {
       this.live.onValues(values),
     );
     this.stops.push(this.plant.on('values', (values) => this.own(() => onValues(values))));
+    // A field device's values that a newer one replaced within the plant's batch, just before
+    // that batch: the archive keeps every value measured, throttled as the live values are.
+    this.stops.push(this.plant.on('samples', (values) => this.own(() => onValues(values))));
     // Late values (a field device's buffer after an outage) land at their own time, at once.
     const onHistory = this.store.db.transaction((values: readonly PvValue[]) =>
       this.live.onHistory(values),

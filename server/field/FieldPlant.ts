@@ -3,8 +3,11 @@
  * filled from the plant file's stations and PVs, fed by one connector per station. Hubs, REST
  * routes, alerts and archive see it as they see the simulator.
  *
- * - Values: connector samples become PV values, batched onto the `values` event every tick
- *   (250 ms), so a burst of messages is one publish per PV per tick.
+ * - Values: connector samples become PV values, sent on the `values` event in batches: a batch
+ *   goes out on the next turn of the event loop, but no sooner than `flushMs` (50 ms) after the
+ *   previous one, so a burst of messages is one publish per PV per batch (the latest wins).
+ * - Every sample is archived: a value a newer one of the same PV replaced within the batch goes
+ *   on the `samples` event just before it, for the archive only (no live value, no alarm).
  * - Late values go onto the `history` event for the archive at their own time: Sparkplug
  *   is_historical metrics only there (never the live value, never an alarm); a value whose source
  *   time is older than the PV's newest (out of order, a clock set back) shows and goes there too.
@@ -65,7 +68,12 @@ export interface FieldPlantOptions {
   /** The data folder (PEGEL_DATA_DIR); OPC UA keeps its PKI in `<dataDir>/pki`. Default `data`. */
   dataDir?: string;
   now?: () => number;
-  /** Batching interval of the value path, ms (default 250). */
+  /**
+   * The shortest time between two batches of the value path, ms (default 50,
+   * PEGEL_FIELD_FLUSH_MS); a batch goes out on the next turn of the event loop after that.
+   */
+  flushMs?: number;
+  /** How often silence is checked (`staleAfterMs`) and station timestamps sent, ms (250). */
   tickMs?: number;
   /** Warnings (bad input, at most once a minute per station and reason; link changes). */
   log?: (message: string) => void;
@@ -105,6 +113,11 @@ interface FieldPv {
   /** Why the quality is not Good; null while it is. */
   reason: string | null;
   reasonKind: FieldReasonKind | null;
+  /**
+   * Its newest sample of the batch not yet sent (null once sent, or replaced by a quality
+   * change): when a newer sample replaces it, it goes to the archive on the `samples` event.
+   */
+  unsent: PvValue | null;
   /** When its last value arrived (or its link came up): the clock of `staleAfterMs`. */
   heardAt: number;
   /** Source time of the newest value the field sent; null before the first. */
@@ -158,6 +171,8 @@ export class FieldPlant implements PlantSimulation {
   private readonly pending = new Map<string, PvValue>();
   /** Late values (historical, older than the PV's newest) for the archive, in arrival order. */
   private history: PvValue[] = [];
+  /** Live samples a newer one of the same PV replaced before the batch went out (archive). */
+  private replaced: PvValue[] = [];
   private readonly lastLog = new Map<string, number>();
   private readonly badInputs: Counter | null;
   private readonly rebirths: Counter | null;
@@ -166,6 +181,10 @@ export class FieldPlant implements PlantSimulation {
   private readonly log: (message: string) => void;
   private readonly startedAt: number;
   private timer: ReturnType<typeof setInterval> | null = null;
+  /** The next batch, when one is due. */
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When the last batch went out (the process clock: scheduling, not value times). */
+  private lastFlushAt = 0;
   private status: ServerStatus = 'Connected';
   private statusSince: number;
 
@@ -197,6 +216,7 @@ export class FieldPlant implements PlantSimulation {
           value: initialValue(pvDef, this.startedAt),
           reason: 'no value received yet',
           reasonKind: 'no-value',
+          unsent: null,
           heardAt: this.startedAt,
           newestT: null,
         };
@@ -221,7 +241,7 @@ export class FieldPlant implements PlantSimulation {
         )
       : null;
     // The field's counterpart of pegel_simulator_updates_total: what the connectors delivered,
-    // before the tick keeps the latest per PV (the bench's share reached and CPU per value).
+    // before a batch keeps the latest per PV (the bench's share reached and CPU per value).
     this.samplesIn = metrics
       ? metrics.counter('pegel_field_samples_total', 'Samples the field connectors delivered')
       : null;
@@ -537,9 +557,9 @@ export class FieldPlant implements PlantSimulation {
 
   // --- time and life -------------------------------------------------------------------------
 
-  /** Flushes what arrived (tests; the timer does it every tick). */
+  /** Sends what arrived and checks silence (tests; the timers do it). */
   step(_ms: number): void {
-    this.flush();
+    this.tick();
   }
 
   start(): void {
@@ -577,7 +597,8 @@ export class FieldPlant implements PlantSimulation {
       s.connector = connector;
       connector.start(this.sinkOf(s));
     }
-    this.timer = setInterval(() => this.flush(), this.options.tickMs ?? 250);
+    this.lastFlushAt = performance.now();
+    this.timer = setInterval(() => this.tick(), this.options.tickMs ?? 250);
   }
 
   stop(): void {
@@ -588,6 +609,8 @@ export class FieldPlant implements PlantSimulation {
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
     const connectors = [...this.stationsByNr.values()].map((s) => s.connector);
     for (const s of this.stationsByNr.values()) s.connector = null;
     await Promise.all(connectors.map((c) => c?.stop().catch(() => {})));
@@ -628,10 +651,13 @@ export class FieldPlant implements PlantSimulation {
             this.badInput(s, 'other', String(err), sample.pointId);
           }
         }
+        this.scheduleFlush();
       },
       link: (state: LinkState, reason?: string) => this.link(s, state, reason),
-      badInput: (reason: BadInputReason, detail: string, pointId?: string) =>
-        this.badInput(s, reason, detail, pointId),
+      badInput: (reason: BadInputReason, detail: string, pointId?: string) => {
+        this.badInput(s, reason, detail, pointId);
+        this.scheduleFlush();
+      },
       rebirth: (reason: RebirthReason) =>
         this.rebirths?.inc({ station: String(s.def.number), reason }),
     };
@@ -671,6 +697,10 @@ export class FieldPlant implements PlantSimulation {
     pv.value = next;
     pv.heardAt = this.now();
     pv.newestT = sample.sourceTime;
+    // The sample this one replaces before the batch goes out is archived all the same; an
+    // older one is archived as a late value.
+    if (pv.unsent) this.replaced.push(pv.unsent);
+    pv.unsent = older ? null : next;
     if (older) this.history.push(next);
     pv.reason = sample.quality === 'Good' ? null : (sample.reason ?? `quality ${sample.quality}`);
     pv.reasonKind = sample.quality === 'Good' ? null : (sample.reasonKind ?? 'device-quality');
@@ -773,6 +803,9 @@ export class FieldPlant implements PlantSimulation {
     pv.reason = reason;
     pv.reasonKind = kind;
     if (pv.value.quality === 'Bad') return;
+    // A good sample of this batch that the Bad mark replaces was measured: the archive keeps it.
+    if (pv.unsent) this.replaced.push(pv.unsent);
+    pv.unsent = null;
     pv.value = { ...pv.value, quality: 'Bad' };
     this.pending.set(pv.key, pv.value);
   }
@@ -794,7 +827,7 @@ export class FieldPlant implements PlantSimulation {
       }
     } else if (state === 'down') {
       // What came before the link went down goes out first, as it came: marked Bad within the
-      // same tick, the last good values would never reach the archive.
+      // same batch, the last good values would never reach the archive.
       this.flush();
       s.dialState = 'ConnectionError';
       for (const pv of s.pvs.values())
@@ -843,30 +876,61 @@ export class FieldPlant implements PlantSimulation {
         pv.reason = `no value for ${seconds(after)} s`;
         pv.reasonKind = 'stale';
         pv.value = { ...pv.value, quality: 'Uncertain' };
+        pv.unsent = null;
         this.pending.set(pv.key, pv.value);
       }
     }
   }
 
-  private flush(): void {
+  /**
+   * The next batch on the next turn of the event loop, but no sooner than `flushMs` after the
+   * previous one: a lone value goes out at once, a stream in batches of `flushMs`.
+   */
+  private scheduleFlush(): void {
+    if (this.flushTimer || !this.timer) return;
+    if (this.pending.size === 0 && this.history.length === 0 && this.replaced.length === 0) return;
+    const wait = this.lastFlushAt + (this.options.flushMs ?? 50) - performance.now();
+    this.flushTimer = setTimeout(
+      () => {
+        this.flushTimer = null;
+        this.flush();
+      },
+      Math.max(0, wait),
+    );
+  }
+
+  /** The slow clock: silence, station timestamps, and whatever is still pending. */
+  private tick(): void {
     if (this.status === 'Connected') this.markStale();
-    const touched: FieldStation[] = [];
+    this.flush();
     for (const s of this.stationsByNr.values()) {
       if (!s.touched) continue;
       s.touched = false;
-      touched.push(s);
+      this.emit('station', this.stationLive(s.def.number)!, 'timestamp');
     }
+  }
+
+  private flush(): void {
+    this.lastFlushAt = performance.now();
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
     if (this.history.length > 0) {
       const late = this.history;
       this.history = [];
       this.emit('history', late);
     }
+    // Replaced samples first, in arrival order: the archive appends each PV's values forward.
+    if (this.replaced.length > 0) {
+      const between = this.replaced;
+      this.replaced = [];
+      this.emit('samples', between);
+    }
     if (this.pending.size > 0) {
       const out = [...this.pending.values()];
+      for (const key of this.pending.keys()) this.pvsByKey.get(key)!.unsent = null;
       this.pending.clear();
       this.emit('values', out);
     }
-    for (const s of touched) this.emit('station', this.stationLive(s.def.number)!, 'timestamp');
   }
 }
 

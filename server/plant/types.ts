@@ -39,6 +39,13 @@ export interface PlantEvents {
    * are no live value and raise no alarm. The simulator sends none.
    */
   history: (values: readonly PvValue[]) => void;
+  /**
+   * Live values a newer one of the same PV replaced before they went out on `values` (a field
+   * device sending faster than the field plant's batches), in arrival order, just before that
+   * batch: measured, so the archive takes them as it takes `values`; no live value, no alarm.
+   * The simulator sends none.
+   */
+  samples: (values: readonly PvValue[]) => void;
 }
 
 export interface Plant {

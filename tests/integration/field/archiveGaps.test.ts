@@ -106,7 +106,7 @@ describe('field archive after an outage', () => {
       { alias: 10, type: 'Double' as const, value: 4.1, timestamp: B - 20 * MIN },
       { alias: 10, type: 'Double' as const, value: 4.2, timestamp: B - 10 * MIN },
     ];
-    // One at a time: the live path keeps the newest value of a PV per tick (FV).
+    // One at a time: the live path keeps the newest value of a PV per batch (FV).
     for (const m of live) {
       await node.deviceDataAt([m]);
       await until(() => sent.has(m.timestamp), `the live value ${m.value}`);

@@ -1,5 +1,5 @@
 /**
- * What the connectors delivered is counted before the tick keeps the latest value per PV
+ * What the connectors delivered is counted before a batch keeps the latest value per PV
  * (issue 56): pegel_field_samples_total is the figure the field bench divides the server's CPU
  * by and sets against what the devices published.
  */
@@ -44,7 +44,7 @@ async function samplesTotal(): Promise<number> {
 }
 
 describe('field samples metric', () => {
-  it('FS1 counts every sample a connector delivered, also those the tick replaces', async () => {
+  it('FS1 counts every sample a connector delivered, also those a batch replaces', async () => {
     const before = await samplesTotal();
     for (let v = 1; v <= 5; v++) await device.publishAsync('s4/flow', JSON.stringify({ v }));
     await until(async () => (await samplesTotal()) - before >= 5, 'five samples counted');

@@ -1,6 +1,6 @@
 /**
- * The field plant over a connector the test plays: dial state from the link, values batched per
- * tick, bad input logged at most once a minute per station and reason, counters, writes.
+ * The field plant over a connector the test plays: dial state from the link, values batched (the
+ * latest per PV live, every one to the archive), bad input logged at most once a minute per station and reason, counters, writes.
  */
 import { describe, expect, it } from 'vitest';
 import type {
@@ -9,9 +9,15 @@ import type {
   FieldScalar,
   WriteOutcome,
 } from '../../../server/field/connector.ts';
+import { readConfig } from '../../../server/config.ts';
 import { FieldPlant } from '../../../server/field/FieldPlant.ts';
 import { parsePlantFile } from '../../../server/field/plantFile.ts';
 import type { PvValue } from '../../../src/contract/pv.ts';
+
+/** Waits for a condition (the plant's own timers), never for a fixed time. */
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((r) => setTimeout(r, 5));
+}
 
 class TestConnector implements Connector {
   sink!: ConnectorSink;
@@ -49,17 +55,24 @@ function plant(yaml = PLANT) {
     plant: file,
     now: () => now,
     log: (m) => logs.push(m),
+    // The test sends the batches (step); the timers would only after a minute.
+    flushMs: 60_000,
     tickMs: 60_000,
     connector: () => connector,
   });
   const batches: PvValue[][] = [];
   field.on('values', (v) => batches.push([...v]));
+  /** What went on `samples` and `values`, in order: the archive's view. */
+  const archived: ['samples' | 'values', PvValue[]][] = [];
+  field.on('samples', (v) => archived.push(['samples', [...v]]));
+  field.on('values', (v) => archived.push(['values', [...v]]));
   field.start();
   return {
     field,
     connector,
     logs,
     batches,
+    archived,
     advance: (ms: number) => (now += ms),
     now: () => now,
   };
@@ -85,7 +98,7 @@ describe('field plant', () => {
     await t.field.close();
   });
 
-  it('FP2 samples are batched per tick: the latest value of a PV wins', async () => {
+  it('FP2 samples are batched: the latest value of a PV wins', async () => {
     const t = plant();
     t.connector.sink.link('up');
     for (let i = 0; i < 100; i++)
@@ -97,6 +110,61 @@ describe('field plant', () => {
       expect.objectContaining({ doubleValue: 99, timestamp: 99, quality: 'Good' }),
     ]);
     await t.field.close();
+  });
+
+  it('FP2 every sample a batch replaced goes on `samples` first, in order, for the archive', async () => {
+    const t = plant();
+    t.connector.sink.link('up');
+    for (let i = 1; i <= 3; i++)
+      t.connector.sink.samples([{ pointId: 'a', value: i, quality: 'Good', sourceTime: i }]);
+    t.connector.sink.samples([{ pointId: 'c', value: 10, quality: 'Good', sourceTime: 1 }]);
+    // A good value replaced by a Bad mark (bad input) within the batch was measured too.
+    t.connector.sink.samples([{ pointId: 'out', value: 7, quality: 'Good', sourceTime: 2 }]);
+    t.connector.sink.badInput('malformed-json', 'x', 'out');
+    t.field.step(0);
+    const times = (vs: PvValue[]) =>
+      vs.map((v) => `${v.pvRef.type} ${v.pvRef.nr} @${v.timestamp} ${v.quality}`);
+    expect(t.archived.map(([e, vs]) => [e, times(vs)])).toEqual([
+      ['samples', ['AnaIn 500001 @1 Good', 'AnaIn 500001 @2 Good', 'AnaOut 500001 @2 Good']],
+      ['values', ['AnaIn 500001 @3 Good', 'ZaehlWert 5001 @1 Good', 'AnaOut 500001 @2 Bad']],
+    ]);
+    // Sent once: the next batch replaces nothing.
+    t.connector.sink.samples([{ pointId: 'a', value: 4, quality: 'Good', sourceTime: 4 }]);
+    t.field.step(0);
+    expect(t.archived.slice(2).map(([e, vs]) => [e, times(vs)])).toEqual([
+      ['values', ['AnaIn 500001 @4 Good']],
+    ]);
+    await t.field.close();
+  });
+
+  it('FP2 a batch goes out by itself soon after a value, no sooner than flushMs after the last', async () => {
+    const connector = new TestConnector();
+    const field = new FieldPlant({
+      plant: parsePlantFile(PLANT, 'p.yaml'),
+      log: () => {},
+      flushMs: 20,
+      tickMs: 60_000,
+      connector: () => connector,
+    });
+    const batches: PvValue[][] = [];
+    field.on('values', (v) => batches.push([...v]));
+    field.start();
+    connector.sink.link('up');
+    for (let i = 1; i <= 2; i++) {
+      connector.sink.samples([{ pointId: 'a', value: i, quality: 'Good', sourceTime: i }]);
+      await until(() => batches.length === i);
+      expect(batches[i - 1]).toEqual([expect.objectContaining({ doubleValue: i, timestamp: i })]);
+    }
+    await field.close();
+  });
+
+  it('FP2 PEGEL_FIELD_FLUSH_MS: 50 ms unless set; a value that is no number of ms is refused', () => {
+    expect(readConfig({}).fieldFlushMs).toBe(50);
+    expect(readConfig({ PEGEL_FIELD_FLUSH_MS: '20' }).fieldFlushMs).toBe(20);
+    expect(() => readConfig({ PEGEL_FIELD_FLUSH_MS: 'fast' })).toThrow('Not a number: fast');
+    expect(() => readConfig({ PEGEL_FIELD_FLUSH_MS: '-5' })).toThrow(
+      'PEGEL_FIELD_FLUSH_MS must be 0 to 60000 (ms), not -5',
+    );
   });
 
   it('FP3 bad input is logged at most once a minute per station and reason', async () => {
