@@ -22,6 +22,7 @@
  * - Writes (`command`, `commandCounterReset`) go to the device and resolve with its answer; the
  *   value changes only when the device reports it back. A read-only PV is refused here.
  */
+import { PlantEventBus } from '../plant/plantEvents.ts';
 import { join, resolve } from 'node:path';
 import type { RuntimeType, ServerStatus, StationCallAction } from '../../src/contract/enums.ts';
 import { pvKey } from '../../src/contract/keys.ts';
@@ -156,8 +157,6 @@ export interface FieldStationStatus {
   notGood: FieldPvStatus[];
 }
 
-type Listener = (...args: never[]) => void;
-
 /** A station of the plant file that cannot be started; `npm start` prints it and stops. */
 export class FieldStartError extends Error {
   override name = 'FieldStartError';
@@ -167,7 +166,7 @@ export class FieldPlant implements PlantSimulation {
   private readonly stationsByNr = new Map<number, FieldStation>();
   private readonly pvsByKey = new Map<string, FieldPv>();
   private readonly refs: PvRef[] = [];
-  private readonly listeners = new Map<keyof PlantEvents, Set<Listener>>();
+  private readonly events = new PlantEventBus();
   private readonly pending = new Map<string, PvValue>();
   /** Late values (historical, older than the PV's newest) for the archive, in arrival order. */
   private history: PvValue[] = [];
@@ -617,25 +616,11 @@ export class FieldPlant implements PlantSimulation {
   }
 
   on<E extends keyof PlantEvents>(event: E, listener: PlantEvents[E]): Unsubscribe {
-    let set = this.listeners.get(event);
-    if (!set) this.listeners.set(event, (set = new Set()));
-    const l = listener as unknown as Listener;
-    set.add(l);
-    return () => {
-      set.delete(l);
-    };
+    return this.events.on(event, listener);
   }
 
   private emit<E extends keyof PlantEvents>(event: E, ...args: Parameters<PlantEvents[E]>): void {
-    const set = this.listeners.get(event);
-    if (!set) return;
-    for (const listener of set) {
-      try {
-        (listener as unknown as (...a: Parameters<PlantEvents[E]>) => void)(...args);
-      } catch (err) {
-        console.error(`plant ${event} listener failed`, err);
-      }
-    }
+    this.events.emit(event, ...args);
   }
 
   // --- from the connectors -------------------------------------------------------------------

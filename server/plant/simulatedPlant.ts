@@ -6,6 +6,7 @@
  * original timestamps (they were right when measured, nobody knows about now); while the
  * control unit is away (server status other than Connected) every value is Bad.
  */
+import { PlantEventBus } from './plantEvents.ts';
 import type { ServerStatus, StationCallAction } from '../../src/contract/enums.ts';
 import type { PvListEntry, StationOverview } from '../../src/contract/plant.ts';
 import type { RuntimeType } from '../../src/contract/enums.ts';
@@ -81,8 +82,6 @@ const MAX_CATCH_UP_MS = 60_000;
  */
 const LOAD_MAX_CATCH_UP_TICKS = 3;
 
-type Listener = (...args: never[]) => void;
-
 export class SimulatedPlant implements PlantSimulation {
   private now_: number;
   private readonly tickMs: number;
@@ -91,7 +90,7 @@ export class SimulatedPlant implements PlantSimulation {
   private readonly lines = new Map<number, DialLine>();
   private readonly timestamps = new Map<number, number | null>();
   private readonly nextCallIn = new Map<number, number>();
-  private readonly listeners = new Map<keyof PlantEvents, Set<Listener>>();
+  private readonly events = new PlantEventBus();
   private readonly random: Random;
   private readonly rate = new UpdateRate();
   private status: ServerStatus = 'Connected';
@@ -434,26 +433,11 @@ export class SimulatedPlant implements PlantSimulation {
   }
 
   on<E extends keyof PlantEvents>(event: E, listener: PlantEvents[E]): Unsubscribe {
-    let set = this.listeners.get(event);
-    if (!set) this.listeners.set(event, (set = new Set()));
-    const l = listener as unknown as Listener;
-    set.add(l);
-    return () => {
-      set.delete(l);
-    };
+    return this.events.on(event, listener);
   }
 
   private emit<E extends keyof PlantEvents>(event: E, ...args: Parameters<PlantEvents[E]>): void {
-    const set = this.listeners.get(event);
-    if (!set) return;
-    for (const listener of set) {
-      try {
-        (listener as unknown as (...a: Parameters<PlantEvents[E]>) => void)(...args);
-      } catch (err) {
-        // One failing listener must not stop the plant or the other listeners.
-        console.error(`plant ${event} listener failed`, err);
-      }
-    }
+    this.events.emit(event, ...args);
   }
 
   private reachable = (stationNumber: number): boolean => {
