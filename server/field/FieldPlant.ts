@@ -694,8 +694,9 @@ export class FieldPlant implements PlantSimulation {
       );
       return;
     }
+    const now = this.now();
     pv.value = next;
-    pv.heardAt = this.now();
+    pv.heardAt = now;
     pv.newestT = sample.sourceTime;
     // The sample this one replaces before the batch goes out is archived all the same; an
     // older one is archived as a late value.
@@ -705,7 +706,7 @@ export class FieldPlant implements PlantSimulation {
     pv.reason = sample.quality === 'Good' ? null : (sample.reason ?? `quality ${sample.quality}`);
     pv.reasonKind = sample.quality === 'Good' ? null : (sample.reasonKind ?? 'device-quality');
     this.pending.set(pv.key, next);
-    s.timestamp = Math.max(s.timestamp ?? 0, this.now());
+    s.timestamp = Math.max(s.timestamp ?? 0, now);
     s.touched = true;
   }
 
@@ -740,31 +741,38 @@ export class FieldPlant implements PlantSimulation {
     live = true,
   ): PvValue | 'wrong-type' | 'out-of-range' {
     const v = sample.value!;
-    const base = { pvRef: pv.def.ref, quality: sample.quality, timestamp: sample.sourceTime };
+    // Each value an object literal of its own (no spread of a shared base): one allocation
+    // per sample, in the same key order as before.
+    const pvRef = pv.def.ref;
+    const quality = sample.quality;
+    const timestamp = sample.sourceTime;
     switch (pv.def.kind) {
       case 'AnaIn':
       case 'AnaOut': {
         if (typeof v !== 'number') return 'wrong-type';
         if (!Number.isFinite(v)) return 'out-of-range';
-        return { ...base, typeOfValue: 'DoubleValue', doubleValue: round(v, pv.def.decimals) };
+        const doubleValue = round(v, pv.def.decimals);
+        return { pvRef, quality, timestamp, typeOfValue: 'DoubleValue', doubleValue };
       }
       case 'DigiIn':
       case 'DigiOut': {
         const b = typeof v === 'boolean' ? v : v === 1 ? true : v === 0 ? false : null;
         if (b === null) return 'out-of-range';
         return pv.config.alertInputConfig
-          ? { ...base, typeOfValue: 'FailureStateValue', failureStateValue: b }
-          : { ...base, typeOfValue: 'BoolValue', boolValue: b };
+          ? { pvRef, quality, timestamp, typeOfValue: 'FailureStateValue', failureStateValue: b }
+          : { pvRef, quality, timestamp, typeOfValue: 'BoolValue', boolValue: b };
       }
       case 'Counter': {
         if (typeof v !== 'number') return 'wrong-type';
         if (!Number.isFinite(v) || v < 0) return 'out-of-range';
         const reading = round(v, pv.def.decimals);
         return {
-          ...base,
+          pvRef,
+          quality,
+          timestamp,
           typeOfValue: 'CounterValue',
           counterValue: live
-            ? this.counterValue(pv, reading, sample.sourceTime)
+            ? this.counterValue(pv, reading, timestamp)
             : { value: reading, resetable: pv.def.resetable, day: 0, month: 0, year: 0 },
         };
       }
