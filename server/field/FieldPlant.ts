@@ -166,6 +166,11 @@ export class FieldStartError extends Error {
 export class FieldPlant implements PlantSimulation {
   private readonly stationsByNr = new Map<number, FieldStation>();
   private readonly pvsByKey = new Map<string, FieldPv>();
+  /**
+   * The same PVs by their ref object: the values this plant sends carry it, and the alert
+   * raiser asks for a value's limits and config per value (no key string built each time).
+   */
+  private readonly pvsByRef = new WeakMap<PvRef, FieldPv>();
   private readonly refs: PvRef[] = [];
   private readonly listeners = new Map<keyof PlantEvents, Set<Listener>>();
   private readonly pending = new Map<string, PvValue>();
@@ -222,6 +227,7 @@ export class FieldPlant implements PlantSimulation {
         };
         station.pvs.set(pvDef.id, pv);
         this.pvsByKey.set(pv.key, pv);
+        this.pvsByRef.set(pvDef.ref, pv);
         this.refs.push(pvDef.ref);
       }
     }
@@ -375,8 +381,13 @@ export class FieldPlant implements PlantSimulation {
     }));
   }
 
+  /** The PV of a ref: the plant's own ref object found without a key string, any other by key. */
+  private pvOf(ref: PvRef): FieldPv | undefined {
+    return this.pvsByRef.get(ref) ?? this.pvsByKey.get(pvKey(ref));
+  }
+
   config(ref: PvRef): PvConfig | undefined {
-    return this.pvsByKey.get(pvKey(ref))?.config;
+    return this.pvOf(ref)?.config;
   }
 
   valueByKey(key: string): PvValue | undefined {
@@ -384,7 +395,7 @@ export class FieldPlant implements PlantSimulation {
   }
 
   limitConfigs(ref: PvRef): readonly PvLimitConfig[] {
-    return this.pvsByKey.get(pvKey(ref))?.limits ?? [];
+    return this.pvOf(ref)?.limits ?? [];
   }
 
   /** Why a PV's quality is not Good (the link, the device, bad input); null while it is. */
