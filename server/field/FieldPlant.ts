@@ -165,6 +165,11 @@ export class FieldStartError extends Error {
 export class FieldPlant implements PlantSimulation {
   private readonly stationsByNr = new Map<number, FieldStation>();
   private readonly pvsByKey = new Map<string, FieldPv>();
+  /**
+   * The same PVs by their ref object: the values this plant sends carry it, and the alert
+   * raiser asks for a value's limits and config per value (no key string built each time).
+   */
+  private readonly pvsByRef = new WeakMap<PvRef, FieldPv>();
   private readonly refs: PvRef[] = [];
   private readonly events = new PlantEventBus();
   private readonly pending = new Map<string, PvValue>();
@@ -221,6 +226,7 @@ export class FieldPlant implements PlantSimulation {
         };
         station.pvs.set(pvDef.id, pv);
         this.pvsByKey.set(pv.key, pv);
+        this.pvsByRef.set(pvDef.ref, pv);
         this.refs.push(pvDef.ref);
       }
     }
@@ -374,8 +380,13 @@ export class FieldPlant implements PlantSimulation {
     }));
   }
 
+  /** The PV of a ref: the plant's own ref object found without a key string, any other by key. */
+  private pvOf(ref: PvRef): FieldPv | undefined {
+    return this.pvsByRef.get(ref) ?? this.pvsByKey.get(pvKey(ref));
+  }
+
   config(ref: PvRef): PvConfig | undefined {
-    return this.pvsByKey.get(pvKey(ref))?.config;
+    return this.pvOf(ref)?.config;
   }
 
   valueByKey(key: string): PvValue | undefined {
@@ -383,7 +394,7 @@ export class FieldPlant implements PlantSimulation {
   }
 
   limitConfigs(ref: PvRef): readonly PvLimitConfig[] {
-    return this.pvsByKey.get(pvKey(ref))?.limits ?? [];
+    return this.pvOf(ref)?.limits ?? [];
   }
 
   /** Why a PV's quality is not Good (the link, the device, bad input); null while it is. */
@@ -679,8 +690,9 @@ export class FieldPlant implements PlantSimulation {
       );
       return;
     }
+    const now = this.now();
     pv.value = next;
-    pv.heardAt = this.now();
+    pv.heardAt = now;
     pv.newestT = sample.sourceTime;
     // The sample this one replaces before the batch goes out is archived all the same; an
     // older one is archived as a late value.
@@ -690,7 +702,7 @@ export class FieldPlant implements PlantSimulation {
     pv.reason = sample.quality === 'Good' ? null : (sample.reason ?? `quality ${sample.quality}`);
     pv.reasonKind = sample.quality === 'Good' ? null : (sample.reasonKind ?? 'device-quality');
     this.pending.set(pv.key, next);
-    s.timestamp = Math.max(s.timestamp ?? 0, this.now());
+    s.timestamp = Math.max(s.timestamp ?? 0, now);
     s.touched = true;
   }
 
@@ -725,31 +737,38 @@ export class FieldPlant implements PlantSimulation {
     live = true,
   ): PvValue | 'wrong-type' | 'out-of-range' {
     const v = sample.value!;
-    const base = { pvRef: pv.def.ref, quality: sample.quality, timestamp: sample.sourceTime };
+    // Each value an object literal of its own (no spread of a shared base): one allocation
+    // per sample, in the same key order as before.
+    const pvRef = pv.def.ref;
+    const quality = sample.quality;
+    const timestamp = sample.sourceTime;
     switch (pv.def.kind) {
       case 'AnaIn':
       case 'AnaOut': {
         if (typeof v !== 'number') return 'wrong-type';
         if (!Number.isFinite(v)) return 'out-of-range';
-        return { ...base, typeOfValue: 'DoubleValue', doubleValue: round(v, pv.def.decimals) };
+        const doubleValue = round(v, pv.def.decimals);
+        return { pvRef, quality, timestamp, typeOfValue: 'DoubleValue', doubleValue };
       }
       case 'DigiIn':
       case 'DigiOut': {
         const b = typeof v === 'boolean' ? v : v === 1 ? true : v === 0 ? false : null;
         if (b === null) return 'out-of-range';
         return pv.config.alertInputConfig
-          ? { ...base, typeOfValue: 'FailureStateValue', failureStateValue: b }
-          : { ...base, typeOfValue: 'BoolValue', boolValue: b };
+          ? { pvRef, quality, timestamp, typeOfValue: 'FailureStateValue', failureStateValue: b }
+          : { pvRef, quality, timestamp, typeOfValue: 'BoolValue', boolValue: b };
       }
       case 'Counter': {
         if (typeof v !== 'number') return 'wrong-type';
         if (!Number.isFinite(v) || v < 0) return 'out-of-range';
         const reading = round(v, pv.def.decimals);
         return {
-          ...base,
+          pvRef,
+          quality,
+          timestamp,
           typeOfValue: 'CounterValue',
           counterValue: live
-            ? this.counterValue(pv, reading, sample.sourceTime)
+            ? this.counterValue(pv, reading, timestamp)
             : { value: reading, resetable: pv.def.resetable, day: 0, month: 0, year: 0 },
         };
       }

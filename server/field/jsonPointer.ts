@@ -1,20 +1,40 @@
 /** RFC 6901 JSON pointers into MQTT payloads: '' is the whole document, '/a/0/b' a path. */
 
-const MISSING = Symbol('missing');
+/** A pointer parsed once: resolves a document without splitting or unescaping again. */
+export type CompiledPointer = (doc: unknown) => unknown;
+
+const ARRAY_INDEX = /^(0|[1-9]\d*)$/;
+
+/**
+ * `pointer` parsed once (a point's pointer resolves every payload on its topic): the returned
+ * function gives the value at it, or `undefined` when the payload has nothing there.
+ */
+export function compilePointer(pointer: string): CompiledPointer {
+  if (pointer === '') return (doc) => doc;
+  const keys = pointer
+    .slice(1)
+    .split('/')
+    .map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+  // A key that is no array index finds nothing in an array (-1).
+  const indexes = keys.map((key) => (ARRAY_INDEX.test(key) ? Number(key) : -1));
+  return (doc) => {
+    let node: unknown = doc;
+    for (let i = 0; i < keys.length; i++) {
+      if (Array.isArray(node)) {
+        const index = indexes[i]!;
+        if (index < 0) return undefined;
+        node = node[index];
+      } else if (node !== null && typeof node === 'object') {
+        const key = keys[i]!;
+        if (!Object.hasOwn(node, key)) return undefined;
+        node = (node as Record<string, unknown>)[key];
+      } else return undefined;
+    }
+    return node;
+  };
+}
 
 /** The value at `pointer`, or `undefined` when the payload has nothing there. */
 export function resolvePointer(doc: unknown, pointer: string): unknown {
-  if (pointer === '') return doc;
-  let node: unknown = doc;
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node)) {
-      if (!/^(0|[1-9]\d*)$/.test(key)) return undefined;
-      node = node[Number(key)];
-    } else if (node !== null && typeof node === 'object') {
-      node = Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : MISSING;
-      if (node === MISSING) return undefined;
-    } else return undefined;
-  }
-  return node;
+  return compilePointer(pointer)(doc);
 }

@@ -1,0 +1,132 @@
+/**
+ * Where the field plant's server CPU goes under MQTT load: the fieldMqtt scenario's chain
+ * (bench/field-mqtt.ts) without the browser, for profiling and quick before/after figures.
+ *
+ *   npx tsx bench/field-mqtt-profile.ts [rate=50000] [windowMs=10000] [--cpu-prof=<dir>]
+ *
+ * Mosquitto, the reference server on the scenario's plant file (10 stations × 1,000 MQTT JSON
+ * PVs) and the publisher process start as in the scenario; instead of 5 tabs, 5 hub
+ * subscribers of this process take stations 1-5 (1,000 PVs each). After a 4 s warm-up, one
+ * window prints the values taken in per second, the server's share of a core, its CPU per
+ * value (process_cpu_seconds_total / pegel_field_samples_total) and the load average. With
+ * --cpu-prof the server runs under `node --cpu-prof` and writes its profile into <dir> when it
+ * ends (the whole run: read the last window's samples).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { HUBS, HUB_MESSAGES, HUB_METHODS } from '../src/contract/hubs.ts';
+import { startMosquitto } from '../tests/support/mosquitto.ts';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../tests/support/plantServer.ts';
+import { plantYaml } from './field-mqtt.ts';
+import { benchHubConnection } from './harness/benchHub.ts';
+import { scrapeMetrics } from './harness/prometheus.ts';
+import { defaultCookieProvider } from './harness/signIn.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const STATIONS = 10;
+const PVS = 1000;
+const SUBSCRIBERS = 5;
+const args = process.argv.slice(2);
+const profDir = args.find((a) => a.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length);
+const [rate = 50_000, windowMs = 10_000] = args.filter((a) => !a.startsWith('--')).map(Number);
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+const broker = await startMosquitto();
+const dir = mkdtempSync(join(tmpdir(), 'pegel-bench-fieldprof-'));
+writeFileSync(join(dir, 'plant.yaml'), plantYaml(broker.url, STATIONS, PVS));
+const server = spawn(
+  process.execPath,
+  [
+    ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+    '--import',
+    'tsx',
+    'server/main.ts',
+  ],
+  {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PEGEL_DATA_DIR: dir,
+      PEGEL_DEMO_PASSWORD: DEMO_PASSWORD,
+      PEGEL_DEMO_TOTP_SECRET: DEMO_TOTP_SECRET,
+      PEGEL_TOTP_ALLOW_REPLAY: '1',
+      PEGEL_HISTORY_DAYS: '0',
+      PEGEL_RATE_SIGNIN_PER_MIN: '0',
+      PEGEL_RATE_HEAVY_PER_MIN: '0',
+      PEGEL_PLANT_FILE: join(dir, 'plant.yaml'),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+const url = await new Promise<string>((res, rej) => {
+  let out = '';
+  server.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    const m = /listening on (http:\/\/[^:\s]+:\d+)/.exec(out);
+    if (m) res(m[1]!);
+  });
+  server.once('exit', (code) => rej(new Error(`server exited with ${code}`)));
+});
+const counters = async () => {
+  const m = await scrapeMetrics(url);
+  return {
+    cpuS: m.sum('process_cpu_seconds_total'),
+    samples: m.sum('pegel_field_samples_total'),
+    up: m.sum('pegel_field_station_up'),
+  };
+};
+while ((await counters()).up < STATIONS) await sleep(200);
+
+const provider = await defaultCookieProvider(ROOT);
+const cookie = provider ? await provider(url) : null;
+const hubs = [];
+for (let s = 1; s <= SUBSCRIBERS; s++) {
+  const hub = benchHubConnection(url, HUBS.pv, cookie);
+  hub.on(HUB_MESSAGES.newValues, () => undefined);
+  hub.on(HUB_MESSAGES.newValue, () => undefined);
+  await hub.start();
+  const ids = Array.from({ length: PVS }, (_, i) => `ai${s * 100_000 + 1 + i}`);
+  await hub.invoke(HUB_METHODS.pv.subscribeToPvs, ids);
+  hubs.push(hub);
+}
+
+const publisher = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    join(ROOT, 'bench/field-mqtt-publisher.ts'),
+    broker.url,
+    String(STATIONS),
+    String(PVS),
+  ],
+  { cwd: ROOT, stdio: ['pipe', 'ignore', 'inherit'] },
+);
+publisher.stdin.write(`rate ${rate}\n`);
+await sleep(4000);
+const a = await counters();
+const load0 = loadavg()[0]!;
+const t0 = performance.now();
+await sleep(windowMs);
+const b = await counters();
+const seconds = (performance.now() - t0) / 1000;
+const samples = b.samples - a.samples;
+console.log(
+  `${rate.toLocaleString('en')}/s asked: took in ${Math.round(samples / seconds).toLocaleString('en')}/s` +
+    ` at ${((100 * (b.cpuS - a.cpuS)) / seconds).toFixed(0)} % of a core` +
+    ` = ${(((b.cpuS - a.cpuS) * 1e6) / Math.max(1, samples)).toFixed(2)} µs per value;` +
+    ` load average ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`,
+);
+
+publisher.stdin.write('quit\n');
+for (const hub of hubs) await hub.stop();
+const exited = new Promise((r) => server.once('exit', r));
+server.kill('SIGINT');
+await exited;
+await broker.dispose();
+rmSync(dir, { recursive: true, force: true });
+process.exit(0);
