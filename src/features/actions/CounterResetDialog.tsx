@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../ui/index.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { resetCounters } from './actionsApi.ts';
 import { CommandConfirm } from './CommandConfirm.tsx';
-import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
+import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 
 export interface CounterResetDialogProps {
   config: PvConfig;

@@ -19,7 +19,7 @@ import { addNotice } from '../../app/noticeStack.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { resetCounters } from './actionsApi.ts';
 import { CommandConfirm } from './CommandConfirm.tsx';
-import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
+import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import { StationPick } from './StationPick.tsx';
 import { useStationPvConfigs } from './useStationPvConfigs.ts';
 import './actions.css';

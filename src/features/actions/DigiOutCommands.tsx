@@ -13,7 +13,7 @@ import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { setPvValues } from './actionsApi.ts';
 import { commandWatch, distrustKey, isTrusted, type CommandWatch } from './commandFeedback.ts';
 import { useCommandConfirm } from './CommandConfirm.tsx';
-import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
+import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import './actions.css';
 
 export function DigiOutCommands({

@@ -8,7 +8,7 @@ import { useTranslation } from '../../app/useTranslation.ts';
 import type { ResultDialog } from '../../domain/validation/resultDialogs.ts';
 import { Button, Dialog } from '../../ui/index.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
-import { ReadOnlyNote, type WriteAccess } from './ReadOnlyNote.tsx';
+import { ReadOnlyNote, type WriteAccess } from '../shared/ReadOnlyNote.tsx';
 
 export interface FormDialogActionsProps {
   formId: string;

@@ -22,7 +22,7 @@ import {
   type ResultDialog,
 } from '../../domain/validation/resultDialogs.ts';
 import { EmptyState, LoadingState } from '../../ui/index.ts';
-import { useWriteAccess } from './ReadOnlyNote.tsx';
+import { useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import { ActionFormDialog } from './FormDialogActions.tsx';
 import { loadLimitConfigs, setAnaInLimits } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';

@@ -20,7 +20,7 @@ import { usePvConfig, usePvValue } from '../../live/index.ts';
 import { Button, Dialog, QualityMark } from '../../ui/index.ts';
 import { noticeAfter } from '../../app/noticeStack.ts';
 import { DigiOutCommands } from './DigiOutCommands.tsx';
-import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
+import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import type { CommandWatch } from './commandFeedback.ts';
 import './actions.css';
 

@@ -15,7 +15,7 @@ import {
   type ResultDialog,
 } from '../../domain/validation/resultDialogs.ts';
 import { Field } from '../../ui/index.ts';
-import { useWriteAccess } from './ReadOnlyNote.tsx';
+import { useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import { ActionFormDialog } from './FormDialogActions.tsx';
 import { setDigiInPriorities } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';

@@ -21,7 +21,7 @@ import { ackPriorityOutputs, loadPriorityOutputOptions } from './actionsApi.ts';
 import { useRuleText } from './useRuleText.ts';
 import { combinedAckResult } from './actionRules.ts';
 import { useCommandConfirm } from './CommandConfirm.tsx';
-import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
+import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import './actions.css';
 
 export function PriorityOutputsPage() {

@@ -16,7 +16,7 @@ import {
 import type { RuleMessage } from '../../domain/validation/ruleMessage.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { EmptyState, Field, LoadingState } from '../../ui/index.ts';
-import { useWriteAccess } from './ReadOnlyNote.tsx';
+import { useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import { ActionFormDialog } from './FormDialogActions.tsx';
 import { loadRuntimes, setRuntimes } from './actionsApi.ts';
 import { PvInfo } from './PvInfo.tsx';

@@ -22,7 +22,7 @@ import { useRuleText } from './useRuleText.ts';
 import { analogueEntry, analogueTarget, offeredDigitalChoice } from './actionRules.ts';
 import { decimalMarkOf } from '../../domain/validation/valueEntry.ts';
 import { useCommandConfirm } from './CommandConfirm.tsx';
-import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
+import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 
 type DigitalChoice = 'on' | 'off' | 'invert';
 

@@ -34,7 +34,7 @@ import { useRuleText } from './useRuleText.ts';
 import { StationPick } from './StationPick.tsx';
 import { useStationPvConfigs } from './useStationPvConfigs.ts';
 import { useCommandConfirm, type CommandChange } from './CommandConfirm.tsx';
-import { ReadOnlyNote, useWriteAccess } from './ReadOnlyNote.tsx';
+import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import './actions.css';
 
 interface Live {

@@ -30,7 +30,7 @@ import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { loadTextMessages, loadTextOutputs, saveTextMessages } from './actionsApi.ts';
 import { useRuleText } from './useRuleText.ts';
 import { useCommandConfirm } from './CommandConfirm.tsx';
-import { accessOf, ReadOnlyNote } from './ReadOnlyNote.tsx';
+import { accessOf, ReadOnlyNote } from '../shared/ReadOnlyNote.tsx';
 import { useSession } from '../auth/sessionStore.ts';
 import './actions.css';
 

@@ -46,7 +46,7 @@ import { downloadText, toCsv } from './csv.ts';
 import { EMPTY_FILTER, FilterBuilder, type FilterColumn } from './FilterBuilder.tsx';
 import { RangePicker, rangeOf, type RangeChoice } from './RangePicker.tsx';
 import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
-import { ReadOnlyNote, useWriteAccess } from '../actions/ReadOnlyNote.tsx';
+import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import { OnCallSummary } from '../remote-alarm/OnCallSummary.tsx';
 import { RemoteAlarmRows } from '../remote-alarm/RemoteAlarmRows.tsx';
 import { usePriorityStyles } from './usePriorities.ts';

@@ -21,7 +21,7 @@ import {
 import { useLiveItemState } from '../../live/index.ts';
 import { Button, Icon, Panel } from '../../ui/index.ts';
 import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
-import { ReadOnlyNote, useWriteAccess } from '../actions/ReadOnlyNote.tsx';
+import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import { ackFailureInputs } from './alertsApi.ts';
 
 export function FailureInputAck({ pvRef, station }: { pvRef: PvRef; station: number }) {

@@ -32,7 +32,7 @@ import { Button, EmptyState, LoadingState, PageHeader, Toolbar } from '../../ui/
 import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
 import { failedPlanResult } from './remoteAlarmApi.ts';
 import { useCommandConfirm } from '../actions/CommandConfirm.tsx';
-import { ReadOnlyNote, useWriteAccess } from '../actions/ReadOnlyNote.tsx';
+import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import { useAsync } from '../stations/useAsync.ts';
 import './remoteAlarm.css';
 

@@ -24,7 +24,7 @@ import {
 } from '../../domain/callNumberDrafts.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { Button, EmptyState, LoadingState, PageHeader, Panel } from '../../ui/index.ts';
-import { ReadOnlyNote, useWriteAccess } from '../actions/ReadOnlyNote.tsx';
+import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import { useSession } from '../auth/sessionStore.ts';
 import { useAsync } from '../stations/useAsync.ts';
 import { CallNumberFields } from './CallNumberFields.tsx';

@@ -24,7 +24,7 @@ import { useFormat } from '../../app/useFormat.ts';
 import { Button, LoadingState, PageHeader, Panel, StatusBadge } from '../../ui/index.ts';
 import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
 import { useCommandConfirm } from '../actions/CommandConfirm.tsx';
-import { ReadOnlyNote, useWriteAccess } from '../actions/ReadOnlyNote.tsx';
+import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import { OnCallTable } from './OnCallTable.tsx';
 import { groupsText, RemoteAlarmLinks } from './RemoteAlarmLinks.tsx';
 import {

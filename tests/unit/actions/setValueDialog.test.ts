@@ -14,7 +14,7 @@ import { addTexts } from '../../../src/app/i18n.ts';
 import { pvConfigOf } from '../../support/pvConfigs.ts';
 import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
 
-vi.mock('../../../src/features/actions/ReadOnlyNote.tsx', () => ({
+vi.mock('../../../src/features/shared/ReadOnlyNote.tsx', () => ({
   useWriteAccess: () => ({ may: true, reason: null }),
   ReadOnlyNote: () => null,
 }));

@@ -1,7 +1,8 @@
 /**
  * Read-only where the user may not act (SPEC §6): the rights the client already holds decide
  * whether a form is offered at all; the note says why it is read-only. The server still
- * checks every write.
+ * checks every write. Several features offer forms (actions, alerts, remote alarm), so it lives
+ * one floor below them.
  */
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { Right } from '../../contract/auth.ts';
