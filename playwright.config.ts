@@ -50,4 +50,22 @@ export default defineConfig({
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
+  // One plant clock (issue 57): the plant runs on Europe/Berlin while an on-call engineer's or a
+  // service desk's browser may be anywhere. The specs under tests/e2e/zone/ concern times that
+  // are typed, shown, charted and exported, and run from a browser in New York and one in
+  // Kathmandu (+5:45, a zone no whole-hour shortcut gets right); every other spec runs once, in
+  // the machine's zone.
+  projects: [
+    { name: 'main', testIgnore: /[\\/]zone[\\/]/ },
+    {
+      name: 'new-york',
+      testMatch: /[\\/]zone[\\/].*\.spec\.ts$/,
+      use: { timezoneId: 'America/New_York' },
+    },
+    {
+      name: 'kathmandu',
+      testMatch: /[\\/]zone[\\/].*\.spec\.ts$/,
+      use: { timezoneId: 'Asia/Kathmandu' },
+    },
+  ],
 });
