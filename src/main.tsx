@@ -10,11 +10,11 @@ import { App, firstPageLoaded } from './app/App.tsx';
 import { firstRenderReady } from './app/lazyPage.tsx';
 import { prestartEngine } from './live/connectEngine.ts';
 import { dropPrefetchedSession, prefetchSession } from './api/userManagement.ts';
-import { sessionState, setSession } from './features/auth/sessionStore.ts';
+import { sessionState, setSession } from './features/shared/sessionStore.ts';
 import { getDefaultLiveClient } from './live/defaultLiveClient.ts';
 import { ARCHIVE_PATH } from './features/alerts/archivePath.ts';
 import { prefetchDefaultArchive } from './features/alerts/archiveQuery.ts';
-import { prefetchPriorityStyles } from './features/alerts/usePriorities.ts';
+import { prefetchPriorityStyles } from './features/shared/alarm/usePriorities.ts';
 import { SIGN_IN_PREFIX } from './api/earlyRequests.ts';
 
 /**

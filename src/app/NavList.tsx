@@ -1,8 +1,8 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from './useTranslation.ts';
 import { NavFavorites } from '../features/favorites/FavoritesPanels.tsx';
-import { RemoteAlarmNavBadge } from '../features/remote-alarm/RemoteAlarmPending.tsx';
-import { useSession } from '../features/auth/sessionStore.ts';
+import { RemoteAlarmNavBadge } from '../features/shared/remote-alarm/RemoteAlarmPending.tsx';
+import { useSession } from '../features/shared/sessionStore.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { navItemsFor, type NavItem } from './navigation.ts';
 

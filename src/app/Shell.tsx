@@ -18,10 +18,10 @@ import { systemSettings } from './systemSettings.ts';
 import { useKiosk } from './useKiosk.ts';
 import { UserMenu } from './UserMenu.tsx';
 import { useConnectionStatus } from '../live/index.ts';
-import { useSession } from '../features/auth/sessionStore.ts';
+import { useSession } from '../features/shared/sessionStore.ts';
 import { logoutUrl } from '../api/http.ts';
 import { AlarmBanner } from '../features/alerts/AlarmBanner.tsx';
-import { RemoteAlarmPending } from '../features/remote-alarm/RemoteAlarmPending.tsx';
+import { RemoteAlarmPending } from '../features/shared/remote-alarm/RemoteAlarmPending.tsx';
 import { ActionDispatcherProvider } from './actions/ActionDispatcher.tsx';
 import { useNotices } from './noticeStack.ts';
 
@@ -32,7 +32,7 @@ const KioskControl = lazy(() =>
 
 /** The notices after actions load with the first one (they follow commands to the plant). */
 const NoticeStack = lazy(() =>
-  import('../features/actions/ActionNotice.tsx').then((m) => ({ default: m.NoticeStack })),
+  import('../features/shared/actions/ActionNotice.tsx').then((m) => ({ default: m.NoticeStack })),
 );
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The tab's notices after actions, newest last, shown at the foot of every page by the shell
- * (the view loads with the first notice: src/features/actions/ActionNotice.tsx). Kept here,
+ * (the view loads with the first notice: src/features/shared/actions/ActionNotice.tsx). Kept here,
  * not in a page, so that a notice that follows a command outlives the page it was sent from:
  * the operator who switches a pump on and moves to the next page still learns that the plant
  * did not follow. Commands sent one after another each keep their notice (two pumps switched
@@ -9,7 +9,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { pvKey } from '../contract/keys.ts';
-import type { CommandWatch } from '../features/actions/commandFeedback.ts';
+import type { CommandWatch } from '../features/shared/actions/commandFeedback.ts';
 
 /** What a page leaves to show after an action: its text and the reports to follow, if any. */
 export interface Notice {

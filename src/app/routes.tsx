@@ -7,7 +7,7 @@ import { lazyPage, type PageRoute } from './lazyPage.tsx';
 import { Shell } from './Shell.tsx';
 import { NotFound } from './NotFound.tsx';
 import { PageBoundary } from './RouteErrorBoundary.tsx';
-import { Home } from '../features/home/Home.tsx';
+import { Home } from './Home.tsx';
 import { RequireSession } from '../features/auth/RequireSession.tsx';
 import { publicRoutes, sessionRoutes } from '../features/auth/routes.tsx';
 import { LiveProvider } from '../live/index.ts';

@@ -3,7 +3,7 @@ import { useTranslation } from '../../app/useTranslation.ts';
 import { useResource } from '../../app/resource.ts';
 import { licenseOptions, systemSettings } from '../../app/systemSettings.ts';
 import { LoadingState, PageHeader, Panel } from '../../ui/index.ts';
-import { SupportContacts } from './SupportContacts.tsx';
+import { SupportContacts } from '../shared/SupportContacts.tsx';
 import { AppInfoPanel } from './AppInfoPanel.tsx';
 
 export function AboutPage() {

@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { Icon, PageHeader, type IconName } from '../../ui/index.ts';
-import './actions.css';
+import '../shared/actions/actions.css';
 
 const AREAS: {
   path: string;

@@ -16,13 +16,13 @@ import { usePvValue } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { Button, EmptyState, LoadingState, PageHeader, PvValueText } from '../../ui/index.ts';
 import { addNotice } from '../../app/noticeStack.ts';
-import { ActionResultDialog } from './ActionResultDialog.tsx';
-import { resetCounters } from './actionsApi.ts';
-import { CommandConfirm } from './CommandConfirm.tsx';
+import { ActionResultDialog } from '../shared/actions/ActionResultDialog.tsx';
+import { resetCounters } from '../shared/actions/actionsApi.ts';
+import { CommandConfirm } from '../shared/actions/CommandConfirm.tsx';
 import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import { StationPick } from './StationPick.tsx';
 import { useStationPvConfigs } from './useStationPvConfigs.ts';
-import './actions.css';
+import '../shared/actions/actions.css';
 
 const isCounter = (ref: PvRef) => ref.type === 'ZaehlWert';
 

@@ -16,13 +16,13 @@ import {
 } from '../../domain/validation/resultDialogs.ts';
 import { Button, Field, LoadingState, PageHeader, Panel } from '../../ui/index.ts';
 import { useAsync } from '../stations/useAsync.ts';
-import { ActionResultDialog } from './ActionResultDialog.tsx';
-import { ackPriorityOutputs, loadPriorityOutputOptions } from './actionsApi.ts';
-import { useRuleText } from './useRuleText.ts';
-import { combinedAckResult } from './actionRules.ts';
-import { useCommandConfirm } from './CommandConfirm.tsx';
+import { ActionResultDialog } from '../shared/actions/ActionResultDialog.tsx';
+import { ackPriorityOutputs, loadPriorityOutputOptions } from '../shared/actions/actionsApi.ts';
+import { useRuleText } from '../shared/actions/useRuleText.ts';
+import { combinedAckResult } from '../shared/actions/actionRules.ts';
+import { useCommandConfirm } from '../shared/actions/CommandConfirm.tsx';
 import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
-import './actions.css';
+import '../shared/actions/actions.css';
 
 export function PriorityOutputsPage() {
   const { t } = useTranslation();

@@ -24,18 +24,18 @@ import { usePvValue } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { Button, EmptyState, LoadingState, PageHeader, PvValueText } from '../../ui/index.ts';
 import { addNotice } from '../../app/noticeStack.ts';
-import { commandWatch } from './commandFeedback.ts';
-import { ActionResultDialog } from './ActionResultDialog.tsx';
-import { setPvValues } from './actionsApi.ts';
-import { PvInfo } from './PvInfo.tsx';
-import { analogueEntry, analogueTarget } from './actionRules.ts';
+import { commandWatch } from '../shared/actions/commandFeedback.ts';
+import { ActionResultDialog } from '../shared/actions/ActionResultDialog.tsx';
+import { setPvValues } from '../shared/actions/actionsApi.ts';
+import { PvInfo } from '../shared/actions/PvInfo.tsx';
+import { analogueEntry, analogueTarget } from '../shared/actions/actionRules.ts';
 import { decimalMarkOf } from '../../domain/validation/valueEntry.ts';
-import { useRuleText } from './useRuleText.ts';
+import { useRuleText } from '../shared/actions/useRuleText.ts';
 import { StationPick } from './StationPick.tsx';
 import { useStationPvConfigs } from './useStationPvConfigs.ts';
-import { useCommandConfirm, type CommandChange } from './CommandConfirm.tsx';
+import { useCommandConfirm, type CommandChange } from '../shared/actions/CommandConfirm.tsx';
 import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
-import './actions.css';
+import '../shared/actions/actions.css';
 
 interface Live {
   current: boolean | null;

@@ -26,13 +26,17 @@ import {
 import { useLiveClient } from '../../live/index.ts';
 import { useAsync } from '../stations/useAsync.ts';
 import { addNotice } from '../../app/noticeStack.ts';
-import { ActionResultDialog } from './ActionResultDialog.tsx';
-import { loadTextMessages, loadTextOutputs, saveTextMessages } from './actionsApi.ts';
-import { useRuleText } from './useRuleText.ts';
-import { useCommandConfirm } from './CommandConfirm.tsx';
+import { ActionResultDialog } from '../shared/actions/ActionResultDialog.tsx';
+import {
+  loadTextMessages,
+  loadTextOutputs,
+  saveTextMessages,
+} from '../shared/actions/actionsApi.ts';
+import { useRuleText } from '../shared/actions/useRuleText.ts';
+import { useCommandConfirm } from '../shared/actions/CommandConfirm.tsx';
 import { accessOf, ReadOnlyNote } from '../shared/ReadOnlyNote.tsx';
-import { useSession } from '../auth/sessionStore.ts';
-import './actions.css';
+import { useSession } from '../shared/sessionStore.ts';
+import '../shared/actions/actions.css';
 
 export function TextOutputsPage() {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { pvKey } from '../../contract/keys.ts';
 import type { PvConfig, PvRef } from '../../contract/pv.ts';
 import { fetchPvNodes, fetchStations } from '../../api/stations.ts';
 import { useAsync } from '../stations/useAsync.ts';
-import { loadPvConfigs } from './actionsApi.ts';
+import { loadPvConfigs } from '../shared/actions/actionsApi.ts';
 
 /** `wanted` must be stable (a module-level function): it is not a dependency of the load. */
 export function useStationPvConfigs(wanted: (ref: PvRef) => boolean) {

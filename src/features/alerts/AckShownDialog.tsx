@@ -11,7 +11,7 @@ import { useFormat } from '../../app/useFormat.ts';
 import type { ShownAckPlan } from '../../domain/alertSelection.ts';
 import { Button, Dialog } from '../../ui/index.ts';
 import { PriorityChip, type PriorityLook } from './AlertTable.tsx';
-import { usePriorityName } from './usePriorities.ts';
+import { usePriorityName } from '../shared/alarm/usePriorities.ts';
 
 export function AckShownDialog({
   plan,

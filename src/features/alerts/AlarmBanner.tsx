@@ -21,8 +21,8 @@ import {
   writeHornSettings,
   type HornState,
 } from './hornState.ts';
-import { usePriorityStyles } from './usePriorities.ts';
-import { useAlarmText } from './useAlarmText.ts';
+import { usePriorityStyles } from '../shared/alarm/usePriorities.ts';
+import { useAlarmText } from '../shared/alarm/useAlarmText.ts';
 import './alerts.css';
 
 const HORN_ICON: Record<HornState, IconName> = {

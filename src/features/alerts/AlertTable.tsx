@@ -23,7 +23,7 @@ import type { AlertColumn, AlertSortColumn } from '../../domain/alertFields.ts';
 import type { AlertViewFrame } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { cx, MiddleText } from '../../ui/index.ts';
-import { useAlarmText } from './useAlarmText.ts';
+import { useAlarmText } from '../shared/alarm/useAlarmText.ts';
 
 export const ROW_HEIGHT_PX = 36;
 const DESKTOP_ROW_STYLE = { height: ROW_HEIGHT_PX };

@@ -39,18 +39,18 @@ import { useFormat } from '../../app/useFormat.ts';
 import { failureKind, failureText } from '../../app/failureText.ts';
 import { Button, ConfirmDialog, EmptyState, PageHeader, Spinner, Toolbar } from '../../ui/index.ts';
 import { fetchStations } from '../../api/stations.ts';
-import { ackAlerts, ackFailureInputs, deleteAlerts } from './alertsApi.ts';
+import { ackAlerts, ackFailureInputs, deleteAlerts } from '../shared/alarm/alertsApi.ts';
 import { AckShownDialog } from './AckShownDialog.tsx';
 import { AlertTable, type AlertSortState } from './AlertTable.tsx';
-import { downloadText, toCsv } from './csv.ts';
+import { downloadText, toCsv } from '../shared/csv.ts';
 import { EMPTY_FILTER, FilterBuilder, type FilterColumn } from './FilterBuilder.tsx';
 import { RangePicker, rangeOf, type RangeChoice } from './RangePicker.tsx';
-import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
+import { ActionResultDialog } from '../shared/actions/ActionResultDialog.tsx';
 import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
-import { OnCallSummary } from '../remote-alarm/OnCallSummary.tsx';
-import { RemoteAlarmRows } from '../remote-alarm/RemoteAlarmRows.tsx';
-import { usePriorityStyles } from './usePriorities.ts';
-import { useAlarmText } from './useAlarmText.ts';
+import { OnCallSummary } from '../shared/remote-alarm/OnCallSummary.tsx';
+import { RemoteAlarmRows } from '../shared/remote-alarm/RemoteAlarmRows.tsx';
+import { usePriorityStyles } from '../shared/alarm/usePriorities.ts';
+import { useAlarmText } from '../shared/alarm/useAlarmText.ts';
 import { useAlertsBenchProbe } from './useAlertsBenchProbe.ts';
 import {
   ALERT_FIRST_WINDOW,

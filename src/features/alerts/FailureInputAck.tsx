@@ -20,9 +20,9 @@ import {
 } from '../../domain/validation/index.ts';
 import { useLiveItemState } from '../../live/index.ts';
 import { Button, Icon, Panel } from '../../ui/index.ts';
-import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
+import { ActionResultDialog } from '../shared/actions/ActionResultDialog.tsx';
 import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
-import { ackFailureInputs } from './alertsApi.ts';
+import { ackFailureInputs } from '../shared/alarm/alertsApi.ts';
 
 export function FailureInputAck({ pvRef, station }: { pvRef: PvRef; station: number }) {
   const { t } = useTranslation();

@@ -18,12 +18,12 @@ import { requirePv } from '../../domain/validation/forms.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { usePvConfig } from '../../live/index.ts';
 import { Button, EmptyState, Field, LoadingState, PageHeader } from '../../ui/index.ts';
-import { useRuleText } from '../actions/useRuleText.ts';
+import { useRuleText } from '../shared/actions/useRuleText.ts';
 import { useAsync } from '../stations/useAsync.ts';
 import { PriorityChip, alertPhase } from './AlertTable.tsx';
 import { FailureInputAck } from './FailureInputAck.tsx';
-import { useAlarmText } from './useAlarmText.ts';
-import { usePriorityStyles } from './usePriorities.ts';
+import { useAlarmText } from '../shared/alarm/useAlarmText.ts';
+import { usePriorityStyles } from '../shared/alarm/usePriorities.ts';
 import './alerts.css';
 
 const DAYS = 30;

@@ -11,7 +11,7 @@ import { renewLease } from '../../api/userManagement.ts';
 import { openActivityChannel } from './autoLogout/activityChannel.ts';
 import { useAutoLogoutSettings } from './autoLogout/autoLogoutSettings.ts';
 import { InactivityTimer, logoutClockSleepMs, WARNING_MS } from './autoLogout/InactivityTimer.ts';
-import { useSession } from './sessionStore.ts';
+import { useSession } from '../shared/sessionStore.ts';
 import { useKiosk } from '../../app/useKiosk.ts';
 
 /** How often an active user's session lease is renewed on the server. */

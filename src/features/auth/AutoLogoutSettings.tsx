@@ -6,7 +6,7 @@ import {
   useAutoLogoutSettings,
   writeAutoLogoutSettings,
 } from './autoLogout/autoLogoutSettings.ts';
-import { useSession } from './sessionStore.ts';
+import { useSession } from '../shared/sessionStore.ts';
 import './auth.css';
 
 export function AutoLogoutSettings() {

@@ -18,7 +18,7 @@ import { fetchLoginToken, login, verifyCode } from '../../api/account.ts';
 import { setCsrfToken } from '../../api/http.ts';
 import { fetchSystemSettings } from '../../api/systemConfig.ts';
 import { failureMessage, outcomeMessage } from './loginMessage.ts';
-import { clearSession } from './sessionStore.ts';
+import { clearSession } from '../shared/sessionStore.ts';
 import type { LoginRequest, LoginResponse } from '../../contract/auth.ts';
 import { BridgeError, nativeBridge } from '../../platform/index.ts';
 import './auth.css';

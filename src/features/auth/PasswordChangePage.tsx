@@ -10,7 +10,7 @@ import { passwordProblems, type PasswordProblem } from '../../domain/passwordPol
 import { failureKind, failureText } from '../../app/failureText.ts';
 import { fetchPasswordPolicy } from '../../api/systemConfig.ts';
 import { changePassword } from '../../api/userManagement.ts';
-import { useSession } from './sessionStore.ts';
+import { useSession } from '../shared/sessionStore.ts';
 import './auth.css';
 
 type Result = { kind: 'success' } | { kind: 'failed'; text: string } | null;

@@ -12,7 +12,7 @@ import { HttpError, NetworkError } from '../../api/http.ts';
 import { loadSession } from '../../api/userManagement.ts';
 import { AutoLogout } from './AutoLogout.tsx';
 import { SessionOffline } from './SessionOffline.tsx';
-import { sessionState, setSession, useSession } from './sessionStore.ts';
+import { sessionState, setSession, useSession } from '../shared/sessionStore.ts';
 import './auth.css';
 
 /** Waits between attempts while the web server is out of reach (as the live link's). */

@@ -20,7 +20,7 @@ import {
   requireDate,
   requireText,
 } from '../../domain/validation/forms.ts';
-import { useRuleText } from '../actions/useRuleText.ts';
+import { useRuleText } from '../shared/actions/useRuleText.ts';
 
 export type AnnotationFields = Omit<Annotation, 'id'>;
 

@@ -11,7 +11,7 @@ import { useFormat } from '../../app/useFormat.ts';
 import { usePvConfig } from '../../live/index.ts';
 import type { AnnotationEntry } from '../../live/charts.ts';
 import { Button, EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
-import { useSession } from '../auth/sessionStore.ts';
+import { useSession } from '../shared/sessionStore.ts';
 import { AnnotationDialog } from './AnnotationDialog.tsx';
 import { fetchAnnotationCharts } from './chartsApi.ts';
 import { useAnnotations } from './useAnnotations.ts';

@@ -21,8 +21,8 @@ import { hourCycleOf } from '../../domain/format.ts';
 import { useLiveClient } from '../../live/index.ts';
 import { useLiveItems } from '../../live/useLiveItems.ts';
 import { usePvStandings } from '../../live/usePvStandings.ts';
-import { useAlarmLabel } from '../alerts/PvAlarmMark.tsx';
-import { usePriorityStyles } from '../alerts/usePriorities.ts';
+import { useAlarmLabel } from '../shared/alarm/PvAlarmMark.tsx';
+import { usePriorityStyles } from '../shared/alarm/usePriorities.ts';
 import type { AlarmMarkProps } from '../../ui/index.ts';
 import {
   AutoRefresh,
@@ -31,7 +31,7 @@ import {
   type ChartTarget,
 } from '../../live/charts.ts';
 import { Button, EmptyState, Spinner, Toolbar } from '../../ui/index.ts';
-import { useSession } from '../auth/sessionStore.ts';
+import { useSession } from '../shared/sessionStore.ts';
 import { AnnotationPanel } from './AnnotationPanel.tsx';
 import {
   allowedSources,

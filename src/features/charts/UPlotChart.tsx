@@ -16,7 +16,7 @@ import type { AlignedData } from '../../live/charts.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { axisTicks, type PlotModel, type PlotSeries } from './plotModel.ts';
 import { madeBefore, type PlotDrawer } from './earlyPlot.ts';
-import { LINE_GAPS } from './lineGaps.ts';
+import { LINE_GAPS } from '../shared/lineGaps.ts';
 
 export interface AnnotationMark {
   key: string;

@@ -69,7 +69,7 @@ export const dashboardRoutes: PageRoute[] = [
     path: 'webcams',
     element: lazyPage(
       WEBCAM_PAGE_AREAS,
-      () => import('../webcam/WebcamPage.tsx'),
+      () => import('./webcam/WebcamPage.tsx'),
       (m) => m.WebcamPage,
     ),
   },
@@ -77,7 +77,7 @@ export const dashboardRoutes: PageRoute[] = [
     path: 'webcams/:id',
     element: lazyPage(
       WEBCAM_PAGE_AREAS,
-      () => import('../webcam/WebcamPage.tsx'),
+      () => import('./webcam/WebcamPage.tsx'),
       (m) => m.WebcamPage,
     ),
   },

@@ -34,8 +34,8 @@ import {
   staleValueClass,
 } from '../../ui/index.ts';
 import { useAsync } from '../stations/useAsync.ts';
-import { fetchEnergyStations, fetchSpecificEnergy } from './analyticsApi.ts';
-import './analytics.css';
+import { fetchEnergyStations, fetchSpecificEnergy } from '../shared/analytics/analyticsApi.ts';
+import '../shared/analytics/analytics.css';
 
 const KW = 'kW';
 

@@ -8,7 +8,7 @@ import { useTranslation } from '../../app/useTranslation.ts';
 import { Button, Icon, Panel } from '../../ui/index.ts';
 import { pageName } from './pageKinds.ts';
 import { userPages, useUserPages } from './userPagesStore.ts';
-import { StationAlarmLink } from '../alerts/StationAlarmLink.tsx';
+import { StationAlarmLink } from '../shared/alarm/StationAlarmLink.tsx';
 import './favorites.css';
 
 /** The station a favorite page is (`/stations/3`), so it shows the station's alarm state. */

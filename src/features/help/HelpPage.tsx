@@ -7,7 +7,7 @@ import { NAV_ITEMS } from '../../app/navigation.ts';
 import { useResource } from '../../app/resource.ts';
 import { systemSettings } from '../../app/systemSettings.ts';
 import { Icon, LoadingState, PageHeader, Panel } from '../../ui/index.ts';
-import { SupportContacts } from '../about/SupportContacts.tsx';
+import { SupportContacts } from '../shared/SupportContacts.tsx';
 
 const STATES: readonly ConnectionDisplay[] = [
   'connected',

@@ -36,10 +36,10 @@ import {
   staleValueClass,
   type StatusTone,
 } from '../../ui/index.ts';
-import { BindingAlarmMark } from '../alerts/BindingAlarmMark.tsx';
+import { BindingAlarmMark } from '../shared/alarm/BindingAlarmMark.tsx';
 import { useAsync } from '../stations/useAsync.ts';
-import { fetchLeakageSections } from '../energy/analyticsApi.ts';
-import '../energy/analytics.css';
+import { fetchLeakageSections } from '../shared/analytics/analyticsApi.ts';
+import '../shared/analytics/analytics.css';
 
 const M3H = 'm³/h';
 const LEAKAGE_TIME = 'dd.MM.yyyy HH:mm:ss';

@@ -16,7 +16,7 @@ import { DOC_TYPE_FILE, isWebUrl, validateDocumentInput } from '../../domain/val
 import type { RuleMessage } from '../../domain/validation/ruleMessage.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { Button, ChoiceGroup, ConfirmDialog, Field, LoadingState, Panel } from '../../ui/index.ts';
-import { useRuleText } from '../actions/useRuleText.ts';
+import { useRuleText } from '../shared/actions/useRuleText.ts';
 import {
   deleteDocument,
   documentUrl,

@@ -22,8 +22,8 @@ import {
 import type { RuleMessage } from '../../domain/validation/ruleMessage.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { Button, EmptyState, Field, LoadingState, Panel, StatusBadge } from '../../ui/index.ts';
-import { useRuleText } from '../actions/useRuleText.ts';
-import { useSession } from '../auth/sessionStore.ts';
+import { useRuleText } from '../shared/actions/useRuleText.ts';
+import { useSession } from '../shared/sessionStore.ts';
 import { MachineFrame } from './MachineFrame.tsx';
 import { loadLifecycle, saveLifecycle } from './maintenanceApi.ts';
 import { useLoad } from './useLoad.ts';

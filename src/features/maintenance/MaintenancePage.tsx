@@ -32,7 +32,7 @@ import { useLoad } from './useLoad.ts';
 import { SOON_DUE_SHARE } from '../../domain/maintenance.ts';
 import { machineName } from '../../domain/maintenanceForecast.ts';
 import { requireNumber } from '../../domain/validation/forms.ts';
-import { useRuleText } from '../actions/useRuleText.ts';
+import { useRuleText } from '../shared/actions/useRuleText.ts';
 import './maintenance.css';
 
 /** How soon the overview asks again while estimates are being prepared. */

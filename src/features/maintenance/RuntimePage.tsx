@@ -17,9 +17,9 @@ import { useFormat } from '../../app/useFormat.ts';
 import { useLiveItem } from '../../live/index.ts';
 import { failureText } from '../../app/failureText.ts';
 import { Button, EmptyState, LoadingState, Panel } from '../../ui/index.ts';
-import { loadRuntimes } from '../actions/actionsApi.ts';
-import { useCommandConfirm } from '../actions/CommandConfirm.tsx';
-import { useSession } from '../auth/sessionStore.ts';
+import { loadRuntimes } from '../shared/actions/actionsApi.ts';
+import { useCommandConfirm } from '../shared/actions/CommandConfirm.tsx';
+import { useSession } from '../shared/sessionStore.ts';
 import { MachineFrame } from './MachineFrame.tsx';
 import {
   loadLifecycle,

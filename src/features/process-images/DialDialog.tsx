@@ -6,7 +6,7 @@ import type { StationCallResult } from '../../contract/station.ts';
 import { callStations } from '../../api/stations.ts';
 import { useStationState } from '../../live/index.ts';
 import { Button, Dialog } from '../../ui/index.ts';
-import { DialStateBadge } from '../stations/DialStateBadge.tsx';
+import { DialStateBadge } from '../shared/DialStateBadge.tsx';
 import { failureText } from '../../app/failureText.ts';
 
 export interface DialDialogProps {

@@ -4,7 +4,7 @@ import { useTranslation } from '../../app/useTranslation.ts';
 import type { ProcessImageDirectory } from '../../contract/dashboard.ts';
 import { EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
 import { useAsync } from '../stations/useAsync.ts';
-import { StationAlarmLink } from '../alerts/StationAlarmLink.tsx';
+import { StationAlarmLink } from '../shared/alarm/StationAlarmLink.tsx';
 import { fetchProcessImages } from './processImagesApi.ts';
 import './processImages.css';
 

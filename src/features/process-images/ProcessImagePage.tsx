@@ -4,8 +4,8 @@
  * wall monitor, and a click (or Enter) on a bound element opening the element's actions.
  */
 import type { AlarmLook } from './alarmMarks.ts';
-import { useAlarmLabel } from '../alerts/PvAlarmMark.tsx';
-import { usePriorityStyles } from '../alerts/usePriorities.ts';
+import { useAlarmLabel } from '../shared/alarm/PvAlarmMark.tsx';
+import { usePriorityStyles } from '../shared/alarm/usePriorities.ts';
 import {
   lazy,
   Suspense,
@@ -17,7 +17,7 @@ import {
   type MouseEvent,
 } from 'react';
 import { noticeAfter } from '../../app/noticeStack.ts';
-import type { CommandWatch } from '../actions/commandFeedback.ts';
+import type { CommandWatch } from '../shared/actions/commandFeedback.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useActionDispatcher } from '../../app/actions/ActionDispatcher.tsx';
 import { readImageAction } from './imageActions.ts';
@@ -46,7 +46,7 @@ type Target =
 
 /** The operator actions of a PV, shared with the station page; loaded on first use. */
 const PvActions = lazy(() =>
-  import('../actions/PvActions.tsx').then((m) => ({ default: m.PvActions })),
+  import('../shared/actions/PvActions.tsx').then((m) => ({ default: m.PvActions })),
 );
 
 export function ProcessImagePage() {

@@ -6,7 +6,7 @@
  * to its running feedback shows the machine: the feedback's state in words and the commands
  * of its outputs, through the same confirm step as Bedienen.
  */
-import { PvAlarmDetails } from '../alerts/PvAlarmDetails.tsx';
+import { PvAlarmDetails } from '../shared/alarm/PvAlarmDetails.tsx';
 import { Link } from 'react-router';
 import { ActionLink } from '../../app/actions/ActionLink.tsx';
 import { useTranslation } from '../../app/useTranslation.ts';
@@ -22,10 +22,14 @@ import { Button, Dialog, StaleNote, cx, staleValueClass } from '../../ui/index.t
 import { formatPvValue, withUnit } from '../../domain/pvFormat.ts';
 import { valueStanding } from '../../domain/valueStanding.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { DigiOutCommands } from '../actions/DigiOutCommands.tsx';
-import { MachineCommands, signalName, useMachineCommands } from '../actions/MachineCommands.tsx';
+import { DigiOutCommands } from '../shared/actions/DigiOutCommands.tsx';
+import {
+  MachineCommands,
+  signalName,
+  useMachineCommands,
+} from '../shared/actions/MachineCommands.tsx';
 import { machineName } from '../../domain/machineCommands.ts';
-import type { CommandWatch } from '../actions/commandFeedback.ts';
+import type { CommandWatch } from '../shared/actions/commandFeedback.ts';
 
 export interface PvActionsDialogProps {
   pv: PvRef;

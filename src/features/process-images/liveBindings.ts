@@ -16,7 +16,7 @@ import {
   valueText,
   type BindKind,
   type Standing,
-} from './bindings.ts';
+} from '../shared/pvBindings.ts';
 import { applyAlarm, placeMarks, type AlarmLook } from './alarmMarks.ts';
 import { DENSE_THRESHOLD, DenseValueLayer } from './denseLayer.ts';
 import { FrameWriter, visibleArea, type Box } from './frameWriter.ts';

@@ -10,7 +10,7 @@ import type { AlarmCallNumbersResult } from '../../contract/remoteAlert.ts';
 import { isPending, type CallNumberDraft } from '../../domain/callNumberDrafts.ts';
 import type { RuleMessage } from '../../domain/validation/ruleMessage.ts';
 import { Button, Field, StatusBadge } from '../../ui/index.ts';
-import { useRuleText } from '../actions/useRuleText.ts';
+import { useRuleText } from '../shared/actions/useRuleText.ts';
 import { groupsText } from './RemoteAlarmLinks.tsx';
 
 export interface CallNumberFieldsProps {

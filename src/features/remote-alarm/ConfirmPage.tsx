@@ -29,9 +29,9 @@ import {
 } from '../../domain/validation/alarmPlanActive.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { Button, EmptyState, LoadingState, PageHeader, Toolbar } from '../../ui/index.ts';
-import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
-import { failedPlanResult } from './remoteAlarmApi.ts';
-import { useCommandConfirm } from '../actions/CommandConfirm.tsx';
+import { ActionResultDialog } from '../shared/actions/ActionResultDialog.tsx';
+import { failedPlanResult } from '../shared/remote-alarm/remoteAlarmApi.ts';
+import { useCommandConfirm } from '../shared/actions/CommandConfirm.tsx';
 import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import { useAsync } from '../stations/useAsync.ts';
 import './remoteAlarm.css';

@@ -25,11 +25,11 @@ import {
 import { useFormat } from '../../app/useFormat.ts';
 import { Button, EmptyState, LoadingState, PageHeader, Panel } from '../../ui/index.ts';
 import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
-import { useSession } from '../auth/sessionStore.ts';
+import { useSession } from '../shared/sessionStore.ts';
 import { useAsync } from '../stations/useAsync.ts';
 import { CallNumberFields } from './CallNumberFields.tsx';
 import { groupsText, RemoteAlarmLinks } from './RemoteAlarmLinks.tsx';
-import { fetchNumbers, saveNumbers } from './remoteAlarmApi.ts';
+import { fetchNumbers, saveNumbers } from '../shared/remote-alarm/remoteAlarmApi.ts';
 import './remoteAlarm.css';
 
 export function NumbersEditPage() {

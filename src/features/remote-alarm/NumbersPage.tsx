@@ -22,8 +22,8 @@ import {
 } from '../../domain/validation/resultDialogs.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { Button, LoadingState, PageHeader, Panel, StatusBadge } from '../../ui/index.ts';
-import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
-import { useCommandConfirm } from '../actions/CommandConfirm.tsx';
+import { ActionResultDialog } from '../shared/actions/ActionResultDialog.tsx';
+import { useCommandConfirm } from '../shared/actions/CommandConfirm.tsx';
 import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import { OnCallTable } from './OnCallTable.tsx';
 import { groupsText, RemoteAlarmLinks } from './RemoteAlarmLinks.tsx';
@@ -31,9 +31,9 @@ import {
   failedNumbersResult,
   fetchNumbersForActivation,
   setNumbersState,
-} from './remoteAlarmApi.ts';
+} from '../shared/remote-alarm/remoteAlarmApi.ts';
 import { recipientsFingerprint, useCallNumbers } from './useCallNumbers.ts';
-import { useLivePlans } from './useLivePlans.ts';
+import { useLivePlans } from '../shared/remote-alarm/useLivePlans.ts';
 import { useScrollToHash } from './useScrollToHash.ts';
 import './remoteAlarm.css';
 

@@ -1,7 +1,7 @@
 /** SPEC §8 "too many alarms or number changes", shown on a plan whose daily maximum is reached. */
 import { useTranslation } from '../../app/useTranslation.ts';
 import { planLimitMessages, PLAN_LIMIT_KEYS, type PlanCounts } from '../../domain/planLimits.ts';
-import { useRuleText } from '../actions/useRuleText.ts';
+import { useRuleText } from '../shared/actions/useRuleText.ts';
 
 export function PlanLimitNotice({ plan }: { plan: PlanCounts }) {
   const { t } = useTranslation();

@@ -31,10 +31,10 @@ import {
   Panel,
   StatusBadge,
 } from '../../ui/index.ts';
-import { ActionResultDialog } from '../actions/ActionResultDialog.tsx';
-import { failedPlanResult, fetchPlans } from './remoteAlarmApi.ts';
+import { ActionResultDialog } from '../shared/actions/ActionResultDialog.tsx';
+import { failedPlanResult, fetchPlans } from '../shared/remote-alarm/remoteAlarmApi.ts';
 import { PlanLimitNotice } from './PlanLimitNotice.tsx';
-import { useCommandConfirm } from '../actions/CommandConfirm.tsx';
+import { useCommandConfirm } from '../shared/actions/CommandConfirm.tsx';
 import { useAsync } from '../stations/useAsync.ts';
 import { RemoteAlarmLinks } from './RemoteAlarmLinks.tsx';
 import { useScrollToHash } from './useScrollToHash.ts';

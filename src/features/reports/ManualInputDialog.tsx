@@ -11,7 +11,7 @@ import type { ReportColumn } from '../../contract/reports.ts';
 import { checkManualInput } from '../../domain/reportInput.ts';
 import { decimalMarkOf } from '../../domain/validation/valueEntry.ts';
 import { Button, ConfirmDialog, Dialog, Field } from '../../ui/index.ts';
-import { useRuleText } from '../actions/useRuleText.ts';
+import { useRuleText } from '../shared/actions/useRuleText.ts';
 
 export interface ManualTarget {
   column: ReportColumn;

@@ -14,7 +14,7 @@ import { pvKey, pvUrlId } from '../../contract/keys.ts';
 import type { RuebEvent } from '../../contract/reports.ts';
 import { todayIn } from '../../domain/reportPeriod.ts';
 import { Button, EmptyState, Icon, PageHeader, Spinner, Toolbar } from '../../ui/index.ts';
-import { downloadText, toCsv } from '../alerts/csv.ts';
+import { downloadText, toCsv } from '../shared/csv.ts';
 import { useAsync } from '../stations/useAsync.ts';
 import { fetchPvList, fetchRuebConfigs, fetchRuebEvents, fetchSebamConfigs } from './reportsApi.ts';
 import './reports.css';

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { downloadText, toCsv } from '../alerts/csv.ts';
+import { downloadText, toCsv } from '../shared/csv.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { useResource } from '../../app/resource.ts';
 import { systemSettings } from '../../app/systemSettings.ts';

@@ -12,7 +12,7 @@ import {
 import { setTheme, THEMES, useTheme } from '../../app/theme.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { ChoiceGroup, PageHeader, Panel } from '../../ui/index.ts';
-import { SETTINGS_SECTIONS } from './settingsSections.ts';
+import { SETTINGS_SECTIONS } from '../../app/settingsSections.ts';
 
 /** A fixed sample instant and number, so the preview does not change while one looks at it. */
 const SAMPLE_AT = Date.UTC(2026, 2, 14, 13, 5, 9);

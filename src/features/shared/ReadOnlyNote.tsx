@@ -7,7 +7,7 @@
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { Right } from '../../contract/auth.ts';
 import type { TFunction } from 'i18next';
-import { useSession, type Session } from '../auth/sessionStore.ts';
+import { useSession, type Session } from './sessionStore.ts';
 import { Icon } from '../../ui/index.ts';
 
 export interface WriteAccess {

@@ -21,22 +21,22 @@ import {
   useStationConnection,
   useStationDialState,
 } from '../../live/index.ts';
-import { PvAlarmMark, usePriorityFill } from '../alerts/PvAlarmMark.tsx';
-import { BindingAlarmMark } from '../alerts/BindingAlarmMark.tsx';
+import { PvAlarmMark, usePriorityFill } from '../shared/alarm/PvAlarmMark.tsx';
+import { BindingAlarmMark } from '../shared/alarm/BindingAlarmMark.tsx';
 import { formatPvValue } from '../../domain/pvFormat.ts';
 import { valueStanding } from '../../domain/valueStanding.ts';
 import { splitPvNr } from '../../domain/pvRef.ts';
 
 import { Icon, StaleNote, staleValueClass, writePvValueText } from '../../ui/index.ts';
-import { DialStateBadge } from './DialStateBadge.tsx';
+import { DialStateBadge } from '../shared/DialStateBadge.tsx';
 import { NO_AGE, showAge, useStationAgeWriter, type ShownAge } from './shownAge.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { useAsync } from './useAsync.ts';
-import { PvActionButton } from '../actions/PvActionButton.tsx';
+import { PvActionButton } from '../shared/actions/PvActionButton.tsx';
 import type { Station } from '../../contract/station.ts';
 import { OverdueMark } from './OverdueMark.tsx';
-import { OnCallSummary } from '../remote-alarm/OnCallSummary.tsx';
-import { useAlarmText } from '../alerts/useAlarmText.ts';
+import { OnCallSummary } from '../shared/remote-alarm/OnCallSummary.tsx';
+import { useAlarmText } from '../shared/alarm/useAlarmText.ts';
 import './stations.css';
 
 const ROW_HEIGHT_PX = 44;

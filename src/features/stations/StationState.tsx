@@ -6,8 +6,8 @@
 import type { DialState } from '../../contract/enums.ts';
 import { useStationDialState } from '../../live/index.ts';
 import { cx } from '../../ui/index.ts';
-import { StationAlarmLink } from '../alerts/StationAlarmLink.tsx';
-import { DialStateBadge } from './DialStateBadge.tsx';
+import { StationAlarmLink } from '../shared/alarm/StationAlarmLink.tsx';
+import { DialStateBadge } from '../shared/DialStateBadge.tsx';
 
 export function StationState({
   stationNumber,

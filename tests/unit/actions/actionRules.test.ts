@@ -1,4 +1,4 @@
-/** The view-side rules of the action dialogs (src/features/actions/actionRules.ts). */
+/** The view-side rules of the action dialogs (src/features/shared/actions/actionRules.ts). */
 import { describe, expect, it } from 'vitest';
 import type { PvValue } from '../../../src/contract/pv.ts';
 import {
@@ -7,7 +7,7 @@ import {
   analogueTarget,
   combinedAckResult,
   offeredDigitalChoice,
-} from '../../../src/features/actions/actionRules.ts';
+} from '../../../src/features/shared/actions/actionRules.ts';
 import { pvConfigOf as config } from '../../support/pvConfigs.ts';
 
 const counter = (resetable: boolean): PvValue => ({

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Commanded against actual (src/features/actions/commandFeedback.ts, ActionNotice.tsx): after
+ * Commanded against actual (src/features/shared/actions/commandFeedback.ts, ActionNotice.tsx): after
  * a value was sent to an output, the notice follows the output's report: it waits, says when
  * the plant reports the commanded value, and warns (role alert, stays) when it has not
  * within FEEDBACK_TIMEOUT_MS. The live value is the one piece faked here.
@@ -24,9 +24,9 @@ vi.mock('../../../src/app/useFormat.ts', () => ({
 }));
 
 const { ActionNotice, NOTICE_VISIBLE_MS } =
-  await import('../../../src/features/actions/ActionNotice.tsx');
+  await import('../../../src/features/shared/actions/ActionNotice.tsx');
 const { FEEDBACK_TIMEOUT_MS, commandWatch, feedbackState, reportsCommanded } =
-  await import('../../../src/features/actions/commandFeedback.ts');
+  await import('../../../src/features/shared/actions/commandFeedback.ts');
 
 const pump: PvConfig = {
   pvRef: { type: 'DigiOut', nr: 100301 },

@@ -20,7 +20,7 @@ vi.mock('../../../src/features/shared/ReadOnlyNote.tsx', () => ({
 }));
 vi.mock('../../../src/app/useFormat.ts', () => ({ useFormat: () => ({ locale: 'de' }) }));
 
-const { SetValueDialog } = await import('../../../src/features/actions/SetValueDialog.tsx');
+const { SetValueDialog } = await import('../../../src/features/shared/actions/SetValueDialog.tsx');
 
 const switchingTime = pvConfigOf(
   { type: 'AnaOut', nr: 100501 },

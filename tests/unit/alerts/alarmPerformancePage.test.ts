@@ -28,7 +28,7 @@ import {
   performanceTables,
 } from '../../../src/features/alerts/performance/performanceTables.ts';
 import { performanceSheet } from '../../../src/features/alerts/performance/performanceExport.ts';
-import { toCsv } from '../../../src/features/alerts/csv.ts';
+import { toCsv } from '../../../src/features/shared/csv.ts';
 import { translatorIn } from '../i18n/allTextsRuntime.ts';
 import { alarm } from '../alarmPerformance/fakeArchive.ts';
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The priorities' colours (src/features/alerts/usePriorities.ts): loaded once per tab, from the
+ * The priorities' colours (src/features/shared/alarm/usePriorities.ts): loaded once per tab, from the
  * answer the page's first script asked for when there is one (`EARLY_PATHS`); a component
  * mounted once they are in draws them in its first render, not empty and then again.
  */
@@ -14,7 +14,7 @@ import {
   resetPriorityStyles,
   usePriorityStyles,
   type PriorityStyle,
-} from '../../../src/features/alerts/usePriorities.ts';
+} from '../../../src/features/shared/alarm/usePriorities.ts';
 import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
 
 const PRIORITIES: Priority[] = [

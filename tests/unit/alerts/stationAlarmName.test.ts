@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { StationAlarmState } from '../../../src/domain/stationAlarm.ts';
-import { stationAlarmTexts } from '../../../src/features/alerts/StationAlarmLink.tsx';
+import { stationAlarmTexts } from '../../../src/features/shared/alarm/StationAlarmLink.tsx';
 import { translatorIn } from '../i18n/allTextsRuntime.ts';
 
 /** The punctuation axe leaves out when it compares words (axe-core getPunctuationRegExp). */

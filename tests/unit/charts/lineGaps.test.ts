@@ -4,7 +4,7 @@
  * a time only another series has stays undefined (bridged).
  */
 import { describe, expect, it } from 'vitest';
-import { LINE_GAPS } from '../../../src/features/charts/lineGaps.ts';
+import { LINE_GAPS } from '../../../src/features/shared/lineGaps.ts';
 import { TrendSeries } from '../../../src/features/dashboard/tiles/trendSeries.ts';
 import { alignSeries } from '../../../workers/charts/align.ts';
 

@@ -1,7 +1,7 @@
 /**
  * SPEC §8 "Operation": the one mapping from a failure to the user's text (src/app/failureText.ts)
  * and the 403 hook of the fetch wrapper that makes the session reload the user's rights; the
- * remote-alarm calls that threw read the same (src/features/remote-alarm/remoteAlarmApi.ts).
+ * remote-alarm calls that threw read the same (src/features/shared/remote-alarm/remoteAlarmApi.ts).
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { de, ru } from '../i18n/allTexts.ts';
@@ -12,7 +12,7 @@ import { planResultDialog } from '../../../src/domain/validation/resultDialogs.t
 import {
   failedNumbersResult,
   failedPlanResult,
-} from '../../../src/features/remote-alarm/remoteAlarmApi.ts';
+} from '../../../src/features/shared/remote-alarm/remoteAlarmApi.ts';
 
 beforeAll(() => {
   addTexts('de', de);

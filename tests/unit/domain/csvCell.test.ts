@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvLine } from '../../../src/domain/csvCell.ts';
 import { chartCsv } from '../../../server/charts/chartCsv.ts';
-import { toCsv } from '../../../src/features/alerts/csv.ts';
+import { toCsv } from '../../../src/features/shared/csv.ts';
 
 describe('CSV cell (every export: alerts, events, reports, overflow, alarm performance, charts)', () => {
   it('CC1: a cell that starts with a formula character is written as text', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitLimitWords } from '../../../src/domain/limitWords.ts';
-import { knownPriorityNameKey } from '../../../src/features/alerts/usePriorities.ts';
+import { knownPriorityNameKey } from '../../../src/features/shared/alarm/usePriorities.ts';
 import { PRIORITIES } from '../../../server/alerts/priorities.ts';
 import de from '../../../locales/de.json';
 import ru from '../../../locales/ru.json';

@@ -7,7 +7,7 @@ import {
   parseBindings,
   stateOf,
   valueText,
-} from '../../../src/features/process-images/bindings.ts';
+} from '../../../src/features/shared/pvBindings.ts';
 import { pvConfigOf } from '../../support/pvConfigs.ts';
 
 const ref = { type: 'AnaIn', nr: 700001 } as const;

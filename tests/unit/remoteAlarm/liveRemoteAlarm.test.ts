@@ -20,9 +20,9 @@ import type { LiveClient } from '../../../src/live/LiveClient.ts';
 import { LiveContext } from '../../../src/live/LiveContext.ts';
 import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
 import { addTexts } from '../../../src/app/i18n.ts';
-import { OnCallSummary } from '../../../src/features/remote-alarm/OnCallSummary.tsx';
-import { RemoteAlarmRows } from '../../../src/features/remote-alarm/RemoteAlarmRows.tsx';
-import { RemoteAlarmPending } from '../../../src/features/remote-alarm/RemoteAlarmPending.tsx';
+import { OnCallSummary } from '../../../src/features/shared/remote-alarm/OnCallSummary.tsx';
+import { RemoteAlarmRows } from '../../../src/features/shared/remote-alarm/RemoteAlarmRows.tsx';
+import { RemoteAlarmPending } from '../../../src/features/shared/remote-alarm/RemoteAlarmPending.tsx';
 import type { Frame } from '../../../workers/engineProtocol.ts';
 import { de } from '../i18n/allTexts.ts';
 import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
@@ -133,7 +133,7 @@ describe('remote alarms beside the current alert list', () => {
 
   it('RA13: the rows waiting for confirmation are read again at most once per gap however often the count changes, and show the last count', async () => {
     const { ROWS_READ_GAP_MS } =
-      await import('../../../src/features/remote-alarm/RemoteAlarmRows.tsx');
+      await import('../../../src/features/shared/remote-alarm/RemoteAlarmRows.tsx');
     // The clock stands still between the changes, so the gap cannot pass by slowness alone.
     vi.useFakeTimers({ toFake: ['Date'] });
     server.waiting = 1;

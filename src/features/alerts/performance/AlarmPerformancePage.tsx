@@ -19,10 +19,10 @@ import { Button, ChoiceGroup, PageHeader, Spinner, Toolbar } from '../../../ui/i
 import { useAsync } from '../../stations/useAsync.ts';
 import { nativeBridge } from '../../../platform/index.ts';
 import { saveFile } from '../../../platform/saveFile.ts';
-import { downloadText, toCsv } from '../csv.ts';
+import { downloadText, toCsv } from '../../shared/csv.ts';
 import { CustomRangeFields } from '../RangePicker.tsx';
-import { usePriorityName, usePriorityStyles } from '../usePriorities.ts';
-import { useAlarmText } from '../useAlarmText.ts';
+import { usePriorityName, usePriorityStyles } from '../../shared/alarm/usePriorities.ts';
+import { useAlarmText } from '../../shared/alarm/useAlarmText.ts';
 import { PerformanceFigures } from './PerformanceFigures.tsx';
 import { PerformanceTables } from './PerformanceTables.tsx';
 import { preloadRateChart, RateSection } from './RateSection.tsx';

@@ -9,8 +9,8 @@ import { useFormat } from '../../../app/useFormat.ts';
 import type { AlarmPerformance } from '../../../domain/alarmPerformance.ts';
 import { Icon, cx } from '../../../ui/index.ts';
 import { PriorityChip } from '../AlertTable.tsx';
-import { usePriorityName, usePriorityStyles } from '../usePriorities.ts';
-import { useAlarmText } from '../useAlarmText.ts';
+import { usePriorityName, usePriorityStyles } from '../../shared/alarm/usePriorities.ts';
+import { useAlarmText } from '../../shared/alarm/useAlarmText.ts';
 import {
   isEmptyTable,
   performanceTables,

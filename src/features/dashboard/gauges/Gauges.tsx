@@ -12,8 +12,8 @@ import { StaleNote, cx, staleValueClass } from '../../../ui/index.ts';
 import type { PvValue } from '../../../contract/pv.ts';
 import type { StationConnection } from '../../../domain/valueStanding.ts';
 import { trackAria, type GaugeModel } from './gaugeModel.ts';
-import { PvAlarmMark } from '../../alerts/PvAlarmMark.tsx';
-import { useAlarmText } from '../../alerts/useAlarmText.ts';
+import { PvAlarmMark } from '../../shared/alarm/PvAlarmMark.tsx';
+import { useAlarmText } from '../../shared/alarm/useAlarmText.ts';
 
 /** Bars take the alarm's colour (--alarm-color) only while the PV is in alarm. */
 const barTone = (m: GaugeModel) => (m.alarm && m.alarm.phase !== 'returned' ? 'alarm' : 'normal');

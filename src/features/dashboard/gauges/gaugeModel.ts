@@ -6,7 +6,7 @@
 import type { PvConfig, PvValue } from '../../../contract/pv.ts';
 import type { FormatLocale } from '../../../domain/format.ts';
 import { formatPvValue, qualityClass, type QualityClass } from '../../../domain/pvFormat.ts';
-import { fillFraction, stateOf, type PvState } from '../../process-images/bindings.ts';
+import { fillFraction, stateOf, type PvState } from '../../shared/pvBindings.ts';
 import type { PvAlarmState } from '../../../domain/pvAlarm.ts';
 import {
   valueStanding,

@@ -25,11 +25,11 @@ import {
 } from '../../../live/index.ts';
 import { valueStanding } from '../../../domain/valueStanding.ts';
 import { StaleNote } from '../../../ui/index.ts';
-import { PvAlarmMark } from '../../alerts/PvAlarmMark.tsx';
+import { PvAlarmMark } from '../../shared/alarm/PvAlarmMark.tsx';
 import { seriesColor } from '../../../domain/seriesColors.ts';
 import { TileError } from '../TileFrame.tsx';
 import { TrendSeries } from './trendSeries.ts';
-import { LINE_GAPS } from '../../charts/lineGaps.ts';
+import { LINE_GAPS } from '../../shared/lineGaps.ts';
 import { failureText } from '../../../app/failureText.ts';
 
 /** Redraws at most this often; a wall monitor needs no more. */

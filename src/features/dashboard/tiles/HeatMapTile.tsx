@@ -15,7 +15,7 @@ import {
   useStationConnection,
 } from '../../../live/index.ts';
 import { StaleNote, cx, staleValueClass } from '../../../ui/index.ts';
-import { PvAlarmMark, usePriorityFill } from '../../alerts/PvAlarmMark.tsx';
+import { PvAlarmMark, usePriorityFill } from '../../shared/alarm/PvAlarmMark.tsx';
 import { useFormat } from '../../../app/useFormat.ts';
 import { TileError } from '../TileFrame.tsx';
 import { gaugeModel } from '../gauges/gaugeModel.ts';

@@ -11,7 +11,7 @@ import type { StationOverview } from '../../../contract/plant.ts';
 import { getJson } from '../../../api/http.ts';
 import { API } from '../../../contract/paths.ts';
 import { useLinkDown, useStationAlarm, useStationDialState } from '../../../live/index.ts';
-import { StationAlarmLink, useStationAlarmWords } from '../../alerts/StationAlarmLink.tsx';
+import { StationAlarmLink, useStationAlarmWords } from '../../shared/alarm/StationAlarmLink.tsx';
 import { useDashboardShared } from '../DashboardContext.ts';
 import { knownCase } from '../enums.ts';
 import { TileError } from '../TileFrame.tsx';

@@ -21,7 +21,7 @@ import {
   usePvValueWriter,
   useStationConnection,
 } from '../../../live/index.ts';
-import { usePriorityFill } from '../../alerts/PvAlarmMark.tsx';
+import { usePriorityFill } from '../../shared/alarm/PvAlarmMark.tsx';
 import { useFormat } from '../../../app/useFormat.ts';
 import { knownCase } from '../enums.ts';
 import { TileError } from '../TileFrame.tsx';
@@ -40,7 +40,7 @@ import {
 import type { PvRef, PvValue } from '../../../contract/pv.ts';
 import { useRef } from 'react';
 import { pvUrlId } from '../../../contract/keys.ts';
-import { MachineButton } from '../../actions/MachineCommands.tsx';
+import { MachineButton } from '../../shared/actions/MachineCommands.tsx';
 
 const STYLES: Record<
   Exclude<ValueDisplayStyle, 'Unspecified'>,

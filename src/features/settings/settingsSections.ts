@@ -1,9 +1,0 @@
-/**
- * Settings sections contributed by other features, shown in order under the built-in ones,
- * each in a panel frame (the section brings its own h2).
- */
-import type { ComponentType } from 'react';
-import { AutoLogoutSettings } from '../auth/AutoLogoutSettings.tsx';
-import { HornSettings } from '../alerts/HornSettings.tsx';
-
-export const SETTINGS_SECTIONS: readonly ComponentType[] = [AutoLogoutSettings, HornSettings];

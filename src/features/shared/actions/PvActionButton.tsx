@@ -1,0 +1,46 @@
+/**
+ * The action button of a PV row (station page): opens the PV's actions. The dialogs load
+ * with the first click, not with the page.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from '../../../app/useTranslation.ts';
+import type { PvRef } from '../../../contract/pv.ts';
+import { Button, Tooltip } from '../../../ui/index.ts';
+import { noticeAfter } from '../../../app/noticeStack.ts';
+import './actions.css';
+
+const PvActions = lazy(() => import('./PvActions.tsx').then((m) => ({ default: m.PvActions })));
+
+export function PvActionButton({ pvRef, name }: { pvRef: PvRef; name: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Tooltip content={t('actions.menu.tooltip')}>
+        <Button
+          variant="quiet"
+          size="small"
+          icon="menu"
+          iconOnly
+          aria-haspopup="dialog"
+          className="pv-action-button"
+          onClick={() => setOpen(true)}
+        >
+          {t('actions.menu.button', { name })}
+        </Button>
+      </Tooltip>
+      {open && (
+        <Suspense fallback={null}>
+          <PvActions
+            pvRef={pvRef}
+            onClose={() => setOpen(false)}
+            onDone={(message, watch) => {
+              setOpen(false);
+              noticeAfter(message, watch);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
