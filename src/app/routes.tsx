@@ -15,8 +15,10 @@ import { stationRoutes } from '../features/stations/routes.tsx';
 import { alertRoutes } from '../features/alerts/routes.tsx';
 import { actionRoutes } from '../features/actions/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
+import { processImageRoutes } from '../features/process-images/routes.tsx';
 import { chartRoutes } from '../features/charts/routes.tsx';
-import { analyticsRoutes } from '../features/energy/routes.tsx';
+import { energyRoutes } from '../features/energy/routes.tsx';
+import { leakageRoutes } from '../features/leakage/routes.tsx';
 import { remoteAlarmRoutes } from '../features/remote-alarm/routes.tsx';
 import { reportRoutes } from '../features/reports/routes.tsx';
 import { maintenanceRoutes } from '../features/maintenance/routes.tsx';
@@ -88,11 +90,13 @@ export const routes: PageRoute[] = [
               ...areaRoutes,
               ...stationRoutes,
               ...dashboardRoutes,
+              ...processImageRoutes,
               ...chartRoutes,
               ...reportRoutes,
               ...alertRoutes,
               ...actionRoutes,
-              ...analyticsRoutes,
+              ...energyRoutes,
+              ...leakageRoutes,
               ...remoteAlarmRoutes,
               ...maintenanceRoutes,
               ...sessionRoutes,

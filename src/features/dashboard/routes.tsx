@@ -20,7 +20,7 @@ const DASHBOARD_PAGE_AREAS = [
 /** The areas of WebcamPage.tsx, with or without a chosen webcam. */
 const WEBCAM_PAGE_AREAS = ['dashboard', 'webcam'] as const;
 
-/** Dashboards, process images and webcams; each loaded with its first visit. */
+/** Dashboards and webcams; each loaded with its first visit. */
 export const dashboardRoutes: PageRoute[] = [
   {
     path: 'dashboard',
@@ -36,33 +36,6 @@ export const dashboardRoutes: PageRoute[] = [
       DASHBOARD_PAGE_AREAS,
       () => import('./DashboardPage.tsx'),
       (m) => m.DashboardPage,
-    ),
-  },
-  {
-    path: 'process-images',
-    element: lazyPage(
-      ['processImages'],
-      () => import('../process-images/ProcessImageListPage.tsx'),
-      (m) => m.ProcessImageListPage,
-    ),
-  },
-  {
-    path: 'process-images/:name',
-    element: lazyPage(
-      [
-        'actions',
-        'alarmState',
-        'alerts',
-        'maintenance',
-        'platform',
-        'processImages',
-        'results',
-        'safeOps',
-        'stations',
-        'validation',
-      ],
-      () => import('../process-images/ProcessImagePage.tsx'),
-      (m) => m.ProcessImagePage,
     ),
   },
   {

@@ -1,7 +1,7 @@
 import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 
-/** Energy optimisation and pipe leakage (DESIGN.md "Routes"), loaded with their first visit. */
-export const analyticsRoutes: PageRoute[] = [
+/** Energy optimisation (DESIGN.md "Routes"), loaded with the first visit. */
+export const energyRoutes: PageRoute[] = [
   {
     path: 'energy',
     element: lazyPage(
@@ -16,22 +16,6 @@ export const analyticsRoutes: PageRoute[] = [
       ['energy'],
       () => import('./EnergyPages.tsx'),
       (m) => m.EnergyStationPage,
-    ),
-  },
-  {
-    path: 'leakage',
-    element: lazyPage(
-      ['alarmState', 'leakage'],
-      () => import('../leakage/LeakagePages.tsx'),
-      (m) => m.LeakageListPage,
-    ),
-  },
-  {
-    path: 'leakage/:id',
-    element: lazyPage(
-      ['alarmState', 'leakage'],
-      () => import('../leakage/LeakagePages.tsx'),
-      (m) => m.LeakageSectionPage,
     ),
   },
 ];

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { downloadText, toCsv } from '../shared/csv.ts';
+import { downloadBlob, downloadText, toCsv } from '../shared/csv.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { useResource } from '../../app/resource.ts';
 import { systemSettings } from '../../app/systemSettings.ts';
@@ -29,7 +29,6 @@ import {
 import { useLiveItem } from '../../live/useLiveItem.ts';
 import { Button, EmptyState, PageHeader, Spinner, Toolbar } from '../../ui/index.ts';
 import { useAsync } from '../stations/useAsync.ts';
-import { saveBlob } from '../charts/chartsApi.ts';
 import { ManualInputDialog, type ManualTarget } from './ManualInputDialog.tsx';
 import { ReportChart } from './ReportChart.tsx';
 import {
@@ -182,7 +181,7 @@ function ReportView({ kind, id, zone }: { kind: ReportKind; id: number; zone?: s
     ];
     // The writer is loaded with the first export, not with the page.
     const { xlsxBlob } = await import('../../platform/xlsxExport.ts');
-    saveBlob(await xlsxBlob(t(`reports.kind.${kind}`), cells, 2), `${fileBase}.xlsx`);
+    downloadBlob(`${fileBase}.xlsx`, await xlsxBlob(t(`reports.kind.${kind}`), cells, 2));
   };
 
   return (

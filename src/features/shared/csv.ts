@@ -1,4 +1,4 @@
-/** CSV export of a filtered list, built in the tab and downloaded as a Blob. */
+/** CSV export of a filtered list, built in the tab and downloaded as a Blob; other downloads. */
 import { csvLine } from '../../domain/csvCell.ts';
 import { nativeBridge } from '../../platform/index.ts';
 import { saveFile } from '../../platform/saveFile.ts';
@@ -14,5 +14,10 @@ export function toCsv(header: readonly string[], rows: readonly (readonly unknow
 
 /** Hands the text to the browser as a download, or to the native app that saves files. */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
-  void saveFile(nativeBridge(), new Blob([text], { type }), fileName);
+  downloadBlob(fileName, new Blob([text], { type }));
+}
+
+/** Hands a built file (a workbook, an image) to the browser or the native app as a download. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  void saveFile(nativeBridge(), blob, fileName);
 }

@@ -1,0 +1,21 @@
+import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
+
+/** Pipe leakage (DESIGN.md "Routes"), loaded with the first visit. */
+export const leakageRoutes: PageRoute[] = [
+  {
+    path: 'leakage',
+    element: lazyPage(
+      ['alarmState', 'leakage'],
+      () => import('./LeakagePages.tsx'),
+      (m) => m.LeakageListPage,
+    ),
+  },
+  {
+    path: 'leakage/:id',
+    element: lazyPage(
+      ['alarmState', 'leakage'],
+      () => import('./LeakagePages.tsx'),
+      (m) => m.LeakageSectionPage,
+    ),
+  },
+];
