@@ -4,7 +4,7 @@
  * on screen in a visible page.
  */
 import { useLayoutEffect, useRef } from 'react';
-import { useFormat } from '../app/useFormat.ts';
+import { useFormatAge } from './useFormatAge.ts';
 import { watchAge } from './ageClock.ts';
 
 export function AgeText({
@@ -17,7 +17,7 @@ export function AgeText({
   /** The text around the age ('veraltet, vor 12 s'); keep it stable (useCallback). */
   label?: (age: string) => string;
 }) {
-  const format = useFormat();
+  const formatAge = useFormatAge();
   const ref = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
     const el = ref.current;
@@ -26,7 +26,7 @@ export function AgeText({
       el.textContent = '';
       return;
     }
-    return watchAge(el, timestamp, label ? (ms) => label(format.age(ms)) : format.age);
-  }, [timestamp, format, label]);
+    return watchAge(el, timestamp, label ? (ms) => label(formatAge(ms)) : formatAge);
+  }, [timestamp, formatAge, label]);
   return <span ref={ref} className={className} />;
 }

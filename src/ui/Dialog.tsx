@@ -4,7 +4,7 @@
  * dialog fills the screen (SPEC §2 "Action dialogs"; see ui.css).
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useTranslation } from '../app/useTranslation.ts';
+import { useTranslation } from './useTranslation.ts';
 import { Button } from './Button.tsx';
 import { cx } from './cx.ts';
 

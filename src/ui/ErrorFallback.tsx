@@ -1,4 +1,4 @@
-import { useTranslation } from '../app/useTranslation.ts';
+import { useTranslation } from './useTranslation.ts';
 import { Button } from './Button.tsx';
 import { Icon } from './Icon.tsx';
 import { cx } from './cx.ts';

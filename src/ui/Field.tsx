@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from '../app/useTranslation.ts';
+import { useTranslation } from './useTranslation.ts';
 import { cx } from './cx.ts';
 
 /** What Field hands to its control so label, help and error are announced with it. */

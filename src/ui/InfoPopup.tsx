@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from '../app/useTranslation.ts';
+import { useTranslation } from './useTranslation.ts';
 import { Button } from './Button.tsx';
 import { Dialog } from './Dialog.tsx';
 

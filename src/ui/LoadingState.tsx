@@ -4,7 +4,7 @@
  * indicator is compact above the content below 960 px and centred in the area above it.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from '../app/useTranslation.ts';
+import { useTranslation } from './useTranslation.ts';
 import { Button } from './Button.tsx';
 import { Icon } from './Icon.tsx';
 import { Spinner } from './Spinner.tsx';

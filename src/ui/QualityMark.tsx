@@ -1,4 +1,4 @@
-import { useTranslation } from '../app/useTranslation.ts';
+import { useTranslation } from './useTranslation.ts';
 import type { Quality } from '../contract/enums.ts';
 import { qualityClass } from '../domain/pvFormat.ts';
 

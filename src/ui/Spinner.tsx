@@ -1,4 +1,4 @@
-import { useTranslation } from '../app/useTranslation.ts';
+import { useTranslation } from './useTranslation.ts';
 import { cx } from './cx.ts';
 
 export interface SpinnerProps {

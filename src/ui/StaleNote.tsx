@@ -6,8 +6,8 @@
  * a small '?'. Renders nothing for a fresh value.
  */
 import { useLayoutEffect, useRef } from 'react';
-import { useFormat } from '../app/useFormat.ts';
-import { useTranslation } from '../app/useTranslation.ts';
+import { useFormatAge } from './useFormatAge.ts';
+import { useTranslation } from './useTranslation.ts';
 import {
   staleGlyph,
   valueStanding,
@@ -42,7 +42,7 @@ export function StaleNote({
   className,
 }: StaleNoteProps) {
   const { t } = useTranslation();
-  const format = useFormat();
+  const formatAge = useFormatAge();
   const note = useRef<HTMLSpanElement>(null);
   const standing = valueStanding(value, connection);
   const reason = standing.reason ? t(`ui.stale.${standing.reason}`) : null;
@@ -58,10 +58,10 @@ export function StaleNote({
       el.setAttribute('title', reason);
       return;
     }
-    return watchAge(el, timestamp, format.age, (target, age) =>
+    return watchAge(el, timestamp, formatAge, (target, age) =>
       target.setAttribute('title', `${reason} · ${age}`),
     );
-  }, [reason, timestamp, format]);
+  }, [reason, timestamp, formatAge]);
   if (!standing.stale || !standing.mark || reason === null) return null;
   return (
     <span
