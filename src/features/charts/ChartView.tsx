@@ -256,6 +256,7 @@ export function ChartView({ config, series, target, initialRange, initialSource 
                 legendStale={legendStale}
                 locale={format.locale}
                 formatAge={format.age}
+                timeZone={format.timeZone}
                 onRangeChange={(r) => changeView(r)}
                 onDoubleClick={canAnnotate ? (ts) => setAnnotationAt(ts) : undefined}
                 onCanvas={(c) => {

@@ -1,6 +1,6 @@
 /**
  * The canvas of a chart as a React component: the uPlot made by buildPlot.ts, built anew only
- * when the layout or the theme changes (PM5, EP4); data drawn on its arrival outside a render
+ * when the layout, the theme or the plant's time zone changes (PM5, EP4); data drawn on its arrival outside a render
  * (earlyPlot.ts) is kept by the commits that follow until the render that brings it (EP1–EP5);
  * new data, ranges and annotations are set into the plot in the commit itself.
  */
@@ -32,7 +32,8 @@ function useTheme(): string {
 }
 
 export function UPlotChart(props: UPlotChartProps) {
-  const theme = useTheme();
+  // What the plot is built with besides the layout: the theme's colours and the plant's zone.
+  const theme = `${useTheme()}|${props.timeZone ?? ''}`;
   const host = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const latest = useRef(props);

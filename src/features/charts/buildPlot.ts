@@ -3,7 +3,8 @@
  * charts): scales and axes (plotAxes.ts), series (plotSeries.ts), the legend as cursor
  * read-out (plotLegend.ts), overlays (plotOverlays.ts), zoom and pan (plotGestures.ts), and the
  * canvas's size following its box. Built anew only when the layout changes (PM5); new data and
- * ranges only update it (EP1–EP5).
+ * ranges only update it (EP1–EP5). Time ticks fall on the plant's midnights and hours (issue 57,
+ * ZT1–ZT3 in tests/e2e/zone/chartTicks.spec.ts).
  */
 import uPlot from 'uplot';
 import type { AlarmMarkProps } from '../../ui/index.ts';
@@ -17,6 +18,7 @@ import { seriesOptions } from './plotSeries.ts';
 import { showNewest, type LegendStale } from './plotLegend.ts';
 import { drawOverlays, type AnnotationMark } from './plotOverlays.ts';
 import { attachGestures, MIN_SPAN_MS } from './plotGestures.ts';
+import { chartTzDate } from '../../domain/chartTzDate.ts';
 
 export interface UPlotChartProps {
   model: PlotModel;
@@ -47,6 +49,11 @@ export interface UPlotChartProps {
   formatAge?: (ageMs: number) => string;
   /** Filled with a way to draw data outside a render, as it arrives (earlyPlot.ts). */
   drawer?: { current: PlotDrawer | null };
+  /**
+   * The plant's time zone (system settings): time ticks fall on its midnights and hours
+   * (chartTzDate). Undefined while unknown: the browser's.
+   */
+  timeZone?: string;
 }
 
 function cssVar(el: Element, name: string, fallback: string): string {
@@ -94,10 +101,13 @@ export function buildPlot(
     }),
   ];
   const width = Math.max(200, el.clientWidth);
+  // Ticks on the plant's midnights and hours, as the labels and the legend read them.
+  const tzDate = chartTzDate(latest.current.timeZone);
   const opts: uPlot.Options = {
     width,
     height: latest.current.height,
     ms: 1,
+    ...(tzDate ? { tzDate } : {}),
     scales,
     axes,
     series,

@@ -63,7 +63,8 @@ export interface AxisStyle {
 
 /**
  * The time axis and the model's value axes. The drawn tick labels are written to the host's
- * `data-x-ticks` / `data-y-ticks` (readable outside the canvas: tests, diagnostics).
+ * `data-x-ticks` / `data-y-ticks`, the time ticks' instants (ms) to `data-x-times` (readable
+ * outside the canvas: tests, diagnostics).
  */
 export function plotAxes(
   el: HTMLElement,
@@ -83,8 +84,10 @@ export function plotAxes(
       values: (u, splits) => {
         const span = (u.scales.x?.max ?? 0) - (u.scales.x?.min ?? 0);
         const labels = splits.map((v) => (v == null ? '' : read.formatAxisTime(v, span)));
-        // The drawn tick labels, readable outside the canvas (tests, diagnostics).
+        // The drawn tick labels and their times, readable outside the canvas (tests,
+        // diagnostics).
         el.dataset.xTicks = labels.join('|');
+        el.dataset.xTimes = splits.join('|');
         return labels;
       },
       space: 95,
