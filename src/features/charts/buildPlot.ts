@@ -101,8 +101,10 @@ export function buildPlot(
     }),
   ];
   const width = Math.max(200, el.clientWidth);
-  // Ticks on the plant's midnights and hours, as the labels and the legend read them.
+  // Ticks on the plant's midnights and hours, as the labels and the legend read them. Its
+  // zone's offset formatter is made here too, not on the data's arrival.
   const tzDate = chartTzDate(latest.current.timeZone);
+  tzDate?.(latest.current.range.end);
   const opts: uPlot.Options = {
     width,
     height: latest.current.height,
