@@ -1,62 +1,37 @@
 /**
- * One chart (SPEC §2 charts, §4 auto-refresh and data states, §9 defaults): the range
- * toolbar (presets, custom range, zoom and pan), data source Auto or explicit within the
- * archive limits, auto-refresh, the uPlot canvas with legend and cursor read-out, annotations,
- * and export (CSV from the server, PNG of the canvas).
+ * One chart (SPEC §2 charts, §4 auto-refresh and data states, §9 defaults): the toolbar
+ * (ChartToolbar.tsx) over the data window (useChartWindow.ts), data source Auto or explicit
+ * within the archive limits, the uPlot canvas with legend and cursor read-out (UPlotChart.tsx),
+ * the data's loading, empty and failed states, annotations, and export (useChartExport.ts).
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
-import {
-  DATA_SOURCE_TYPES,
-  type ChartConfig,
-  type DataSourcePreset,
-} from '../../contract/charts.ts';
-import { pvKey } from '../../contract/keys.ts';
-import type { PvConfig } from '../../contract/pv.ts';
+import type { ChartConfig, DataSourcePreset } from '../../contract/charts.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
-import { timeUnitOfSpan } from '../../domain/timeUnits.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { LIMIT_SUFFIX } from '../../domain/pvAlarm.ts';
-import { hourCycleOf } from '../../domain/format.ts';
-import { useLiveClient } from '../../live/index.ts';
-import { useLiveItems } from '../../live/useLiveItems.ts';
-import { usePvStandings } from '../../live/usePvStandings.ts';
-import { useAlarmLabel } from '../shared/alarm/PvAlarmMark.tsx';
-import { usePriorityStyles } from '../shared/alarm/usePriorities.ts';
-import type { AlarmMarkProps } from '../../ui/index.ts';
-import {
-  AutoRefresh,
-  runAutoRefresh,
-  type ChartDataAnswer,
-  type ChartTarget,
-} from '../../live/charts.ts';
-import { Button, EmptyState, Spinner, Toolbar } from '../../ui/index.ts';
+import type { ChartDataAnswer, ChartTarget } from '../../live/charts.ts';
+import { Button, EmptyState, Spinner } from '../../ui/index.ts';
 import { useSession } from '../shared/sessionStore.ts';
 import { AnnotationPanel } from './AnnotationPanel.tsx';
-import {
-  allowedSources,
-  defaultRange,
-  MIN_SPAN_MS,
-  PAN_STEP,
-  panRange,
-  rangeAtEdge,
-  resolveSource,
-  zoomRange,
-} from './chartRange.ts';
-import { exportChartData, fetchDataEdge, saveBlob, type DataEdge } from './chartsApi.ts';
+import { rangeAtEdge, resolveSource } from './chartRange.ts';
+import { fetchDataEdge, type DataEdge } from './chartsApi.ts';
 import { useDataExtent } from './useDataExtent.ts';
-import { composeExport, exportCaption } from './pngExport.ts';
-import { useResource } from '../../app/resource.ts';
-import { systemSettings } from '../../app/systemSettings.ts';
 import { LIMIT_KINDS, type LimitKind, type PlotSeriesConfig } from './plotModel.ts';
 import { useEarlyPlot, usePlotOf, type PlotInputs } from './earlyPlot.ts';
-import { RangeBar, type RangeChoice } from './RangeBar.tsx';
-import { UPlotChart, type AnnotationMark, type LegendStale } from './UPlotChart.tsx';
+import { UPlotChart, type AnnotationMark } from './UPlotChart.tsx';
 import { useAnnotations } from './useAnnotations.ts';
 import { useChartData } from './useChartData.ts';
 import { useChartBenchProbe } from './useChartBenchProbe.ts';
 import { failureText } from '../../app/failureText.ts';
 import { chartEditAccess } from './chartEditAccess.ts';
+import { ChartToolbar } from './ChartToolbar.tsx';
+import { useChartWindow } from './useChartWindow.ts';
+import { useChartExport } from './useChartExport.ts';
+import { useChartFormats } from './chartFormats.ts';
+import { useLegendAlarms, useLegendStale } from './legendStates.ts';
+import { usePvConfigs } from './usePvConfigs.ts';
+import { usePlotSize } from './usePlotSize.ts';
 
 export interface ChartViewProps {
   config: ChartConfig;
@@ -68,11 +43,6 @@ export interface ChartViewProps {
   initialSource?: DataSourcePreset;
 }
 
-const intervalTimers = {
-  setInterval: (callback: () => void, ms: number): unknown => window.setInterval(callback, ms),
-  clearInterval: (handle: unknown) => window.clearInterval(handle as number),
-};
-
 function targetKeyOf(target: ChartTarget): string {
   return target.kind === 'chart'
     ? `chart:${target.chartId}`
@@ -82,122 +52,29 @@ function targetKeyOf(target: ChartTarget): string {
 export function ChartView({ config, series, target, initialRange, initialSource }: ChartViewProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const client = useLiveClient();
   const session = useSession();
   const isLive = config.type === 'LiveMeasurement';
-  const [view, setView] = useState<TimeRange>(
-    () => initialRange ?? defaultRange(config, Date.now()),
-  );
-  const [choice, setChoice] = useState<RangeChoice>(
-    initialRange ? { kind: 'custom' } : { kind: 'default' },
-  );
-  const refresh = useMemo(
-    () =>
-      new AutoRefresh({
-        clock: () => Date.now(),
-        chartType: config.type,
-        timeSpan:
-          config.timeSpanFactor && config.timeSpanUnit
-            ? { factor: config.timeSpanFactor, unit: timeUnitOfSpan(config.timeSpanUnit) }
-            : null,
-        view,
-        enabled: isLive && !initialRange,
-        custom: Boolean(initialRange),
-      }),
-    // One state machine per chart; the view is only its start.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [config.id, config.type],
-  );
-  const [refreshOn, setRefreshOn] = useState(refresh.state.enabled);
-  const [dateLocked, setDateLocked] = useState(false);
+  const chartWindow = useChartWindow(config, initialRange);
+  const { view, changeView } = chartWindow;
   const [sourceChoice, setSourceChoice] = useState<DataSourcePreset>(
     initialSource ?? config.dataSourcePreset,
   );
-  const [width, setWidth] = useState(0);
-  const [height, setHeight] = useState(() => (window.innerWidth < 600 ? 280 : 420));
-  const [pvConfigs, setPvConfigs] = useState<ReadonlyMap<string, PvConfig>>(new Map());
-  const [configsReady, setConfigsReady] = useState(false);
   const plotBox = useRef<HTMLDivElement>(null);
+  const { width, height } = usePlotSize(plotBox);
   const [notice, setNotice] = useState<string | null>(null);
   const [annotationAt, setAnnotationAt] = useState<number | null>(null);
   const canvas = useRef<HTMLCanvasElement | null>(null);
   const legendAlarms = useLegendAlarms(series);
   const legendStale = useLegendStale(series);
 
-  // The plot's pixel columns (the reduction width) follow the container.
-  useEffect(() => {
-    const el = plotBox.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() => setWidth(Math.max(200, el.clientWidth)));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-
-  useEffect(() => {
-    const onResize = () => setHeight(window.innerWidth < 600 ? 280 : 420);
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
-
-  // Auto-refresh (SPEC §4): the window moves when the minute changes, polled every 2 s.
-  useEffect(() => {
-    refresh.setEnabled(refreshOn);
-    if (!refreshOn) return;
-    return runAutoRefresh(refresh, intervalTimers, (moved) => setView(moved));
-  }, [refresh, refreshOn]);
-
-  /** A range the user chose (zoom, pan, preset, custom). */
-  const changeView = useCallback(
-    (next: TimeRange, kind: RangeChoice['kind'] = 'zoom') => {
-      if (!(next.end - next.start >= MIN_SPAN_MS)) return;
-      refresh.setViewRange(next, { custom: kind !== 'preset' && kind !== 'default' });
-      setChoice((c) => (kind === 'preset' || kind === 'default' ? c : { kind }));
-      setView(next);
-    },
-    [refresh],
-  );
-
   const pvs = useMemo(() => series.map((s) => s.pv), [series]);
-  const pvsKey = pvs.map(pvKey).join(',');
-  useEffect(() => {
-    let live = true;
-    void client
-      .getPvConfigs(pvs)
-      .then((results) => {
-        if (!live) return;
-        const map = new Map<string, PvConfig>();
-        results.forEach((r, i) => {
-          const pv = pvs[i];
-          if (r.state === 'ready' && pv) map.set(pvKey(pv), r.config);
-        });
-        setPvConfigs(map);
-      })
-      // Without configs the chart still draws, named by PV ids.
-      .catch(() => undefined)
-      .finally(() => {
-        if (live) setConfigsReady(true);
-      });
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by pvsKey
-  }, [client, pvsKey]);
+  const { pvConfigs, configsReady } = usePvConfigs(pvs);
 
   const { source, fellBack } = resolveSource(sourceChoice, config, view);
   const liveSeries = useMemo(
     () => (isLive ? series.map((s) => ({ seriesId: s.id, pv: s.pv })) : null),
     [isLive, series],
   );
-  const onLive = useCallback(() => {
-    // A live chart in its own window follows the newest value (SPEC §4 live series).
-    if (!refresh.state.enabled || refresh.state.custom) return;
-    const now = Date.now();
-    setView((v) => {
-      const next = { start: now - (v.end - v.start), end: now };
-      refresh.setViewRange(next);
-      return next;
-    });
-  }, [refresh]);
   const targetKey = targetKeyOf(target);
   const extent = useDataExtent(target, targetKey, source, !isLive && series.length > 0);
   const sourceName = t(`charts.dataSources.${source}`);
@@ -229,7 +106,7 @@ export function ChartView({ config, series, target, initialRange, initialSource 
         return;
       }
       // Old data does not move with the clock: the jump back ends auto-refresh.
-      if (edge === 'first') setRefreshOn(false);
+      if (edge === 'first') chartWindow.setRefreshOn(false);
       changeView(rangeAtEdge(view, edge, at));
     } catch (error) {
       setNotice(t('charts.edge.failed', { error: failureText(error) }));
@@ -268,7 +145,7 @@ export function ChartView({ config, series, target, initialRange, initialSource 
     range: view,
     width: width * window.devicePixelRatio,
     live: liveSeries,
-    onLive,
+    onLive: chartWindow.onLive,
     onAnswer,
   });
   const answer = state.answer;
@@ -286,103 +163,17 @@ export function ChartView({ config, series, target, initialRange, initialSource 
   const points = answer?.series.reduce((n, s) => n + s.times.length, 0) ?? 0;
   probeDrawn.current = useChartBenchProbe(answer, fetched, changeView, view);
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const actions: Record<string, () => void> = {
-      ArrowLeft: () => changeView(panRange(view, -PAN_STEP)),
-      ArrowRight: () => changeView(panRange(view, PAN_STEP)),
-      '+': () => changeView(zoomRange(view, 0.5)),
-      '=': () => changeView(zoomRange(view, 0.5)),
-      '-': () => changeView(zoomRange(view, 2)),
-      Home: () => changeView(defaultRange(config, Date.now()), 'default'),
-    };
-    const action = actions[e.key];
-    if (!action) return;
-    e.preventDefault();
-    action();
-  };
-
-  const exportCsv = async () => {
-    setNotice(null);
-    try {
-      const name = await exportChartData(
-        {
-          chartConfigId: target.kind === 'chart' ? target.chartId : null,
-          series: target.kind === 'series' ? target.series : [],
-          startDate: new Date(view.start).toISOString(),
-          endDate: new Date(view.end).toISOString(),
-          source,
-        },
-        format.locale !== 'en',
-      );
-      setNotice(t('charts.export.done', { name }));
-    } catch (error) {
-      setNotice(
-        t('charts.export.failed', {
-          error: failureText(error),
-        }),
-      );
-    }
-  };
-
-  const settings = useResource(systemSettings);
-  const exportPng = () => {
-    const c = canvas.current;
-    if (!c) return;
-    const css = getComputedStyle(document.body);
-    const at = (ms: number) => format.dateTime(ms, { seconds: false });
-    const out = composeExport(
-      c,
-      exportCaption({
-        title: config.title,
-        plant: settings.status === 'ready' ? settings.data.plantName : '',
-        range: `${at(view.start)} – ${at(view.end)}`,
-        exported: t('safeOps.export.at', { time: format.dateTime(Date.now()) }),
-      }),
-      {
-        background: css.getPropertyValue('--surface').trim() || '#ffffff',
-        text: css.getPropertyValue('--text').trim() || '#1e2327',
-        muted: css.getPropertyValue('--text-muted').trim() || '#59636b',
-      },
-      model.series.map((s) => ({
-        color: s.color,
-        label: s.dimension ? `${s.label} [${s.dimension}]` : s.label,
-      })),
-    );
-    out?.toBlob((blob) => {
-      if (blob) saveBlob(blob, `${config.title}.png`);
-    }, 'image/png');
-  };
-
-  const formatTick = useMemo(() => {
-    const f = new Intl.NumberFormat(format.locale, { maximumFractionDigits: 6 });
-    return (v: number) => f.format(v);
-  }, [format.locale]);
-
-  const formatAxisTime = useMemo(() => {
-    // The plant's time zone, 24 h in de/cs/ru (issue 12).
-    const make = (o: Intl.DateTimeFormatOptions) =>
-      new Intl.DateTimeFormat(format.locale, {
-        ...o,
-        ...(o.hour ? hourCycleOf(format.locale) : {}),
-        ...(format.timeZone ? { timeZone: format.timeZone } : {}),
-      });
-    const seconds = make({ hour: '2-digit', minute: '2-digit', second: '2-digit' });
-    const minutes = make({ hour: '2-digit', minute: '2-digit' });
-    const dayTime = make({ day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
-    const day = make({ day: '2-digit', month: '2-digit', year: 'numeric' });
-    const month = make({ month: 'short', year: 'numeric' });
-    return (ms: number, span: number) =>
-      (span < 10 * 60_000
-        ? seconds
-        : span <= 2 * 86_400_000
-          ? minutes
-          : span <= 14 * 86_400_000
-            ? dayTime
-            : span <= 400 * 86_400_000
-              ? day
-              : month
-      ).format(ms);
-  }, [format.locale, format.timeZone]);
+  const { exportCsv, exportPng } = useChartExport({
+    config,
+    target,
+    view,
+    source,
+    model,
+    format,
+    canvas,
+    onNotice: setNotice,
+  });
+  const { formatTick, formatAxisTime } = useChartFormats(format);
 
   const editAccess = chartEditAccess(session.hasRight('editCharts'), config);
   const canAnnotate = editAccess.may && series.length > 0;
@@ -391,120 +182,19 @@ export function ChartView({ config, series, target, initialRange, initialSource 
 
   return (
     <div className="chart-view">
-      <Toolbar label={t('charts.toolbar')} className="chart-toolbar">
-        <RangeBar
-          view={view}
-          choice={choice}
-          onPreset={(range, preset) => {
-            changeView(range, 'preset');
-            setChoice({ kind: 'preset', preset });
-          }}
-          onCustom={(range) => changeView(range, 'custom')}
-          dataBounds={dataBounds}
-          extentText={extentText}
-        />
-        <div className="chart-nav" role="group" aria-label={t('charts.nav.label')}>
-          {!isLive && (
-            <Button
-              size="small"
-              variant="quiet"
-              title={t('charts.edge.first')}
-              onClick={() => void jump('first')}
-            >
-              |◀ <span className="visually-hidden">{t('charts.edge.first')}</span>
-            </Button>
-          )}
-          <Button
-            size="small"
-            variant="quiet"
-            onClick={() => changeView(panRange(view, -PAN_STEP))}
-          >
-            ◀ <span className="visually-hidden">{t('charts.nav.back')}</span>
-          </Button>
-          <Button size="small" variant="quiet" onClick={() => changeView(zoomRange(view, 0.5))}>
-            + <span className="visually-hidden">{t('charts.nav.zoomIn')}</span>
-          </Button>
-          <Button size="small" variant="quiet" onClick={() => changeView(zoomRange(view, 2))}>
-            − <span className="visually-hidden">{t('charts.nav.zoomOut')}</span>
-          </Button>
-          <Button size="small" variant="quiet" onClick={() => changeView(panRange(view, PAN_STEP))}>
-            ▶ <span className="visually-hidden">{t('charts.nav.forward')}</span>
-          </Button>
-          {!isLive && (
-            <Button
-              size="small"
-              variant="quiet"
-              title={t('charts.edge.last')}
-              onClick={() => void jump('last')}
-            >
-              ▶| <span className="visually-hidden">{t('charts.edge.last')}</span>
-            </Button>
-          )}
-          <Button
-            size="small"
-            variant="quiet"
-            onClick={() => {
-              changeView(defaultRange(config, Date.now()), 'default');
-              setChoice({ kind: 'default' });
-            }}
-          >
-            {t('charts.nav.reset')}
-          </Button>
-        </div>
-        <label className="chart-source">
-          <span>{t('charts.source.label')}</span>
-          <select
-            name="source"
-            value={sourceChoice}
-            onChange={(e) => setSourceChoice(e.target.value as DataSourcePreset)}
-          >
-            <option value="Auto">
-              {t('charts.dataSources.Auto')} ({t(`charts.dataSources.${source}`)})
-            </option>
-            {DATA_SOURCE_TYPES.map((s) => (
-              <option key={s} value={s} disabled={!allowedSources(config, view).includes(s)}>
-                {t(`charts.dataSources.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="chart-refresh">
-          <input
-            type="checkbox"
-            name="autoRefresh"
-            checked={refreshOn}
-            onChange={(e) => setRefreshOn(e.target.checked)}
-          />
-          {t('charts.autoRefresh')}
-        </label>
-        {refreshOn && config.type === 'Measurement' && config.timeSpanFactor !== null && (
-          <label className="chart-refresh">
-            <input
-              type="checkbox"
-              name="dateLocked"
-              checked={dateLocked}
-              onChange={(e) => {
-                refresh.setDateLocked(e.target.checked);
-                setDateLocked(e.target.checked);
-              }}
-            />
-            {t('charts.dateLocked')}
-          </label>
-        )}
-        <div className="chart-actions">
-          {canAnnotate && (
-            <Button size="small" onClick={() => setAnnotationAt(view.end)}>
-              {t('charts.annotations.create')}
-            </Button>
-          )}
-          <Button size="small" variant="quiet" onClick={() => void exportCsv()}>
-            {t('charts.export.csv')}
-          </Button>
-          <Button size="small" variant="quiet" onClick={exportPng}>
-            {t('charts.export.png')}
-          </Button>
-        </div>
-      </Toolbar>
+      <ChartToolbar
+        config={config}
+        chartWindow={chartWindow}
+        dataBounds={dataBounds}
+        extentText={extentText}
+        onJump={(edge) => void jump(edge)}
+        sourceChoice={sourceChoice}
+        source={source}
+        onSourceChoice={setSourceChoice}
+        onAnnotate={canAnnotate ? () => setAnnotationAt(view.end) : null}
+        onExportCsv={() => void exportCsv()}
+        onExportPng={exportPng}
+      />
       {fellBack && (
         <p className="chart-note" role="status">
           {t('charts.source.fellBack', {
@@ -533,7 +223,7 @@ export function ChartView({ config, series, target, initialRange, initialSource 
         role="group"
         aria-label={t('charts.plot.label', { title: config.title })}
         aria-describedby={`chart-keys-${config.id}`}
-        onKeyDown={onKeyDown}
+        onKeyDown={chartWindow.onKeyDown}
         data-state={dataState}
         data-range-start={view.start}
         data-range-end={view.end}
@@ -566,6 +256,7 @@ export function ChartView({ config, series, target, initialRange, initialSource 
                 legendStale={legendStale}
                 locale={format.locale}
                 formatAge={format.age}
+                timeZone={format.timeZone}
                 onRangeChange={(r) => changeView(r)}
                 onDoubleClick={canAnnotate ? (ts) => setAnnotationAt(ts) : undefined}
                 onCanvas={(c) => {
@@ -622,41 +313,4 @@ export function ChartView({ config, series, target, initialRange, initialSource 
       />
     </div>
   );
-}
-
-/** The alarm state of each series' PV, by series id, for the legend (DESIGN.md "Alarm states"). */
-function useLegendAlarms(series: readonly PlotSeriesConfig[]): ReadonlyMap<string, AlarmMarkProps> {
-  const keys = useMemo(() => series.map((s) => pvKey(s.pv)), [series]);
-  const alarms = useLiveItems('pvAlarm', keys);
-  const styles = usePriorityStyles();
-  const label = useAlarmLabel();
-  const out = new Map<string, AlarmMarkProps>();
-  series.forEach((s, i) => {
-    const alarm = alarms[i];
-    if (!alarm) return;
-    const style = styles.get(alarm.priority);
-    out.set(String(s.id), {
-      priority: alarm.priority,
-      phase: alarm.phase,
-      fill: style?.fill,
-      ink: style?.ink,
-      label: label(alarm),
-    });
-  });
-  return out;
-}
-
-/** Series whose PV's live value is stale, by series id, for the legend (domain/valueStanding.ts). */
-function useLegendStale(series: readonly PlotSeriesConfig[]): ReadonlyMap<string, LegendStale> {
-  const { t } = useTranslation();
-  const refs = useMemo(() => series.map((s) => s.pv), [series]);
-  const standings = usePvStandings(refs);
-  return useMemo(() => {
-    const out = new Map<string, LegendStale>();
-    series.forEach((s, i) => {
-      const standing = standings[i];
-      if (standing) out.set(String(s.id), { ...standing, label: t(`ui.stale.${standing.reason}`) });
-    });
-    return out;
-  }, [series, standings, t]);
 }

@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { hourCycleOf } from '../../../domain/format.ts';
+import { chartTzDate } from '../../../domain/chartTzDate.ts';
 import type { FloodPeriod, RateSeries } from '../../../domain/alarmPerformance.ts';
 
 export interface BenchmarkLine {
@@ -65,6 +66,8 @@ export default function AlarmRateChart(props: AlarmRateChartProps) {
       minute: '2-digit',
     });
     const span = end - start;
+    // Ticks on the plant's midnights and hours (one cached offset per quarter hour).
+    const tzDate = chartTzDate(timeZone);
     const axisTime = (ms: number) =>
       (span <= 36 * 3_600_000 ? minutes : span <= 8 * 86_400_000 ? dayTime : day).format(ms);
     const font = `12px ${getComputedStyle(el).fontFamily || 'sans-serif'}`;
@@ -76,7 +79,7 @@ export default function AlarmRateChart(props: AlarmRateChartProps) {
       width: Math.max(240, el.clientWidth),
       height,
       ms: 1,
-      ...(timeZone ? { tzDate: (ts: number) => uPlot.tzDate(new Date(ts), timeZone) } : {}),
+      ...(tzDate ? { tzDate } : {}),
       scales: {
         x: { time: true, range: () => [start, end] },
         y: { range: () => [0, Math.max(2, Math.ceil(peak * 1.15))] },

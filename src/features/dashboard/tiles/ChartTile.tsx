@@ -5,6 +5,7 @@
  */
 import { useFormat } from '../../../app/useFormat.ts';
 import { hourCycleOf } from '../../../domain/format.ts';
+import { chartTzDate } from '../../../domain/chartTzDate.ts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ActionLink } from '../../../app/actions/ActionLink.tsx';
@@ -121,6 +122,7 @@ function LiveTrend({ pvs, hours }: { pvs: PvRef[]; hours: number }) {
       ...(timeZone ? { timeZone } : {}),
     });
     const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
+    const tzDate = chartTzDate(timeZone, 1000);
     void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(
       ([{ default: UPlot }]) => {
         if (controller.signal.aborted) return;
@@ -130,7 +132,9 @@ function LiveTrend({ pvs, hours }: { pvs: PvRef[]; hours: number }) {
           legend: { show: false },
           cursor: { show: false },
           scales: { x: { time: true } },
-          // Ticks in the plant's time zone and the language's formats (issue 12).
+          // Ticks on the plant's hours (the x values are seconds), labelled in the plant's time
+          // zone and the language's formats (issues 12, 57).
+          ...(tzDate ? { tzDate } : {}),
           axes: [
             {
               stroke: 'currentColor',
@@ -139,6 +143,7 @@ function LiveTrend({ pvs, hours }: { pvs: PvRef[]; hours: number }) {
               values: (_u, splits) => {
                 const labels = splits.map((v) => (v == null ? '' : time.format(v * 1000)));
                 host.dataset.xTicks = labels.join('|');
+                host.dataset.xTimes = splits.map((v) => v * 1000).join('|');
                 return labels;
               },
             },
