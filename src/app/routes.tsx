@@ -23,9 +23,10 @@ import { maintenanceRoutes } from '../features/maintenance/routes.tsx';
 
 /** Pages inside the shell. Pages not on the first screen load lazily (startup budget). */
 export const areaRoutes: PageRoute[] = [
-  { index: true, element: <Home /> },
+  { index: true, element: <Home />, handle: { label: 'nav.overview' } },
   {
     path: 'settings',
+    handle: { label: 'nav.settings' },
     element: lazyPage(
       ['alerts', 'auth', 'settings'],
       () => import('../features/settings/SettingsPage.tsx'),
@@ -34,6 +35,7 @@ export const areaRoutes: PageRoute[] = [
   },
   {
     path: 'about',
+    handle: { label: 'nav.about' },
     element: lazyPage(
       ['about', 'platform'],
       () => import('../features/about/AboutPage.tsx'),
@@ -42,6 +44,7 @@ export const areaRoutes: PageRoute[] = [
   },
   {
     path: 'help',
+    handle: { label: 'nav.help' },
     element: lazyPage(
       ['about', 'help'],
       () => import('../features/help/HelpPage.tsx'),
@@ -50,6 +53,7 @@ export const areaRoutes: PageRoute[] = [
   },
   {
     path: 'diagnostics/error-boundary',
+    handle: { label: null },
     element: lazyPage(
       [],
       () => import('./diagnostics/ErrorProbe.tsx'),
@@ -58,6 +62,7 @@ export const areaRoutes: PageRoute[] = [
   },
   {
     path: 'diagnostics/ui',
+    handle: { label: null },
     element: lazyPage(
       ['help'],
       () => import('./diagnostics/UiKitSample.tsx'),
@@ -96,7 +101,7 @@ export const routes: PageRoute[] = [
               ...remoteAlarmRoutes,
               ...maintenanceRoutes,
               ...sessionRoutes,
-              { path: '*', element: <NotFound /> },
+              { path: '*', element: <NotFound />, handle: { label: null } },
             ],
           },
         ],

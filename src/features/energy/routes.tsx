@@ -4,6 +4,7 @@ import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 export const analyticsRoutes: PageRoute[] = [
   {
     path: 'energy',
+    handle: { label: 'energy.nav' },
     element: lazyPage(
       ['energy'],
       () => import('./EnergyPages.tsx'),
@@ -12,6 +13,7 @@ export const analyticsRoutes: PageRoute[] = [
   },
   {
     path: 'energy/:station',
+    handle: { label: 'energy.nav', subject: true },
     element: lazyPage(
       ['energy'],
       () => import('./EnergyPages.tsx'),
@@ -20,6 +22,7 @@ export const analyticsRoutes: PageRoute[] = [
   },
   {
     path: 'leakage',
+    handle: { label: 'leakage.nav' },
     element: lazyPage(
       ['alarmState', 'leakage'],
       () => import('../leakage/LeakagePages.tsx'),
@@ -28,6 +31,7 @@ export const analyticsRoutes: PageRoute[] = [
   },
   {
     path: 'leakage/:id',
+    handle: { label: 'leakage.nav', subject: true },
     element: lazyPage(
       ['alarmState', 'leakage'],
       () => import('../leakage/LeakagePages.tsx'),
