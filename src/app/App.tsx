@@ -3,7 +3,7 @@
  * navigations run as transitions, so the previous page stays until the next one has loaded.
  */
 import { BrowserRouter, useRoutes } from 'react-router';
-import { preloadPages, PageSuspense } from './lazyPage.tsx';
+import { preloadPages, PageSuspense, RouteTable } from './lazyPage.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { routes } from './routes.tsx';
 
@@ -17,12 +17,14 @@ function AppRoutes() {
 export function App() {
   return (
     <BrowserRouter>
-      {/* The sign-in page, or the shell itself, failing: the fallback without the shell. */}
-      <RouteErrorBoundary root>
-        <PageSuspense>
-          <AppRoutes />
-        </PageSuspense>
-      </RouteErrorBoundary>
+      <RouteTable value={routes}>
+        {/* The sign-in page, or the shell itself, failing: the fallback without the shell. */}
+        <RouteErrorBoundary root>
+          <PageSuspense>
+            <AppRoutes />
+          </PageSuspense>
+        </RouteErrorBoundary>
+      </RouteTable>
     </BrowserRouter>
   );
 }

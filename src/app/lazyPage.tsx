@@ -10,25 +10,50 @@
  * boundary; its retry fetches again.
  */
 import {
+  createContext,
   lazy,
+  useContext,
   Suspense,
   useSyncExternalStore,
   type ComponentType,
   type ReactElement,
   type ReactNode,
 } from 'react';
-import { matchRoutes } from 'react-router';
+import { matchRoutes, type Params } from 'react-router';
+import type { ParseKeys } from 'i18next';
 import { withAreas } from './i18n.ts';
 import type { LocaleArea } from './messages.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 
 /**
+ * What a page route says about its page besides rendering it (react-router's `handle`).
+ * `label` names the page's kind where a saved page is listed (favorites, recently visited;
+ * src/features/favorites/pageKinds.ts): a text key, a key chosen by the address's parameters
+ * (none: no kind), or null for a page that is never listed by kind (sign-in, diagnostics).
+ */
+export interface PageHandle {
+  label: ParseKeys | null | ((params: Params) => ParseKeys | undefined);
+  /** Pages of this kind show one subject (a station, PV, …) named in the saved subject. */
+  subject?: true;
+}
+
+/**
  * A route of the tables: what the declarative router renders. Loaders, `lazy` and
  * `errorElement` belong to data routers and would be ignored, so the type leaves them out.
+ * Every page (a route without children) has a handle, so a new route cannot lose its label;
+ * a layout route (with children) has none.
  */
 export type PageRoute =
-  | { index: true; element: ReactNode }
-  | { index?: false; path?: string; element: ReactNode; children?: PageRoute[] };
+  | { index: true; element: ReactNode; handle: PageHandle; children?: undefined }
+  | { index?: false; path: string; element: ReactNode; handle: PageHandle; children?: undefined }
+  | { index?: false; path?: string; element: ReactNode; handle?: undefined; children: PageRoute[] };
+
+/**
+ * The app's route table, for what reads its handles (a saved page's kind): a feature's module
+ * cannot import the table that imports it, so App.tsx provides it.
+ */
+export const RouteTable = createContext<readonly PageRoute[]>([]);
+export const useRouteTable = (): readonly PageRoute[] => useContext(RouteTable);
 
 /** Fetches a page's code and texts; the first call starts it, later calls share it. */
 const preloads = new WeakMap<object, () => Promise<unknown>>();

@@ -25,9 +25,10 @@ import { maintenanceRoutes } from '../features/maintenance/routes.tsx';
 
 /** Pages inside the shell. Pages not on the first screen load lazily (startup budget). */
 export const areaRoutes: PageRoute[] = [
-  { index: true, element: <Home /> },
+  { index: true, element: <Home />, handle: { label: 'nav.overview' } },
   {
     path: 'settings',
+    handle: { label: 'nav.settings' },
     element: lazyPage(
       ['alerts', 'auth', 'settings'],
       () => import('../features/settings/SettingsPage.tsx'),
@@ -36,6 +37,7 @@ export const areaRoutes: PageRoute[] = [
   },
   {
     path: 'about',
+    handle: { label: 'nav.about' },
     element: lazyPage(
       ['about', 'platform'],
       () => import('../features/about/AboutPage.tsx'),
@@ -44,6 +46,7 @@ export const areaRoutes: PageRoute[] = [
   },
   {
     path: 'help',
+    handle: { label: 'nav.help' },
     element: lazyPage(
       ['about', 'help'],
       () => import('../features/help/HelpPage.tsx'),
@@ -52,6 +55,7 @@ export const areaRoutes: PageRoute[] = [
   },
   {
     path: 'diagnostics/error-boundary',
+    handle: { label: null },
     element: lazyPage(
       [],
       () => import('./diagnostics/ErrorProbe.tsx'),
@@ -60,6 +64,7 @@ export const areaRoutes: PageRoute[] = [
   },
   {
     path: 'diagnostics/ui',
+    handle: { label: null },
     element: lazyPage(
       ['help'],
       () => import('./diagnostics/UiKitSample.tsx'),
@@ -100,7 +105,7 @@ export const routes: PageRoute[] = [
               ...remoteAlarmRoutes,
               ...maintenanceRoutes,
               ...sessionRoutes,
-              { path: '*', element: <NotFound /> },
+              { path: '*', element: <NotFound />, handle: { label: null } },
             ],
           },
         ],

@@ -4,6 +4,7 @@ import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 export const actionRoutes: PageRoute[] = [
   {
     path: 'actions',
+    handle: { label: 'actions.nav' },
     element: lazyPage(
       ['actions'],
       () => import('./ActionsPage.tsx'),
@@ -12,6 +13,7 @@ export const actionRoutes: PageRoute[] = [
   },
   {
     path: 'actions/set-values',
+    handle: { label: 'favorites.kind.setValues' },
     element: lazyPage(
       ['actions', 'results', 'safeOps', 'stations', 'validation'],
       () => import('./SetValuesPage.tsx'),
@@ -20,6 +22,7 @@ export const actionRoutes: PageRoute[] = [
   },
   {
     path: 'actions/priority-outputs',
+    handle: { label: 'favorites.kind.priorityOutputs' },
     element: lazyPage(
       ['actions', 'results', 'safeOps', 'stations', 'validation'],
       () => import('./PriorityOutputsPage.tsx'),
@@ -28,6 +31,7 @@ export const actionRoutes: PageRoute[] = [
   },
   {
     path: 'actions/text-outputs',
+    handle: { label: 'favorites.kind.textOutputs' },
     element: lazyPage(
       ['actions', 'results', 'safeOps', 'stations'],
       () => import('./TextOutputsPage.tsx'),
@@ -36,6 +40,7 @@ export const actionRoutes: PageRoute[] = [
   },
   {
     path: 'actions/counters',
+    handle: { label: 'favorites.kind.counters' },
     element: lazyPage(
       ['actions', 'results', 'safeOps', 'stations'],
       () => import('./CountersPage.tsx'),

@@ -22,6 +22,7 @@ const EVENTS_PAGE_AREAS = ['alarmState', 'alerts', 'charts'] as const;
 export const alertRoutes: PageRoute[] = [
   {
     path: 'alerts',
+    handle: { label: 'alerts.nav.list' },
     element: lazyPage(
       ALERTS_PAGE_AREAS,
       () => import('./AlertsPage.tsx'),
@@ -30,6 +31,7 @@ export const alertRoutes: PageRoute[] = [
   },
   {
     path: ARCHIVE_PATH.slice(1),
+    handle: { label: 'alerts.nav.archive' },
     element: lazyPage(
       ALERTS_PAGE_AREAS,
       () => import('./AlertsPage.tsx'),
@@ -38,6 +40,7 @@ export const alertRoutes: PageRoute[] = [
   },
   {
     path: 'alerts/history',
+    handle: { label: 'favorites.kind.alertHistory', subject: true },
     element: lazyPage(
       ['actions', 'alarmState', 'alerts', 'results', 'safeOps', 'stations', 'validation'],
       () => import('./PvAlertHistoryPage.tsx'),
@@ -46,6 +49,7 @@ export const alertRoutes: PageRoute[] = [
   },
   {
     path: 'alerts/performance',
+    handle: { label: 'alerts.performance.nav' },
     element: lazyPage(
       ['alarmState', 'alerts', 'charts', 'results'],
       () => import('./performance/AlarmPerformancePage.tsx'),
@@ -54,6 +58,7 @@ export const alertRoutes: PageRoute[] = [
   },
   {
     path: 'events/system',
+    handle: { label: 'alerts.nav.systemEvents' },
     element: lazyPage(
       EVENTS_PAGE_AREAS,
       () => import('./EventsPage.tsx'),
@@ -62,6 +67,7 @@ export const alertRoutes: PageRoute[] = [
   },
   {
     path: 'events/control',
+    handle: { label: 'alerts.nav.controlEvents' },
     element: lazyPage(
       EVENTS_PAGE_AREAS,
       () => import('./EventsPage.tsx'),

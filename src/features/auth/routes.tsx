@@ -4,6 +4,7 @@ import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 export const publicRoutes: PageRoute[] = [
   {
     path: '/login',
+    handle: { label: null },
     element: lazyPage(
       ['auth', 'platform', 'safeOps'],
       () => import('./LoginPage.tsx'),
@@ -16,6 +17,7 @@ export const publicRoutes: PageRoute[] = [
 export const sessionRoutes: PageRoute[] = [
   {
     path: 'settings/password',
+    handle: { label: 'favorites.kind.password' },
     element: lazyPage(
       ['auth'],
       () => import('./PasswordChangePage.tsx'),
@@ -25,6 +27,7 @@ export const sessionRoutes: PageRoute[] = [
   {
     // The auto-logout settings alone (also a section of /settings), linkable from help.
     path: 'settings/session',
+    handle: { label: 'favorites.kind.session' },
     element: lazyPage(
       ['auth'],
       () => import('./AutoLogoutSettings.tsx'),

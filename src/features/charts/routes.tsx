@@ -7,6 +7,7 @@ import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 export const chartRoutes: PageRoute[] = [
   {
     path: 'charts',
+    handle: { label: 'charts.nav.title' },
     element: lazyPage(
       ['charts'],
       () => import('./ChartDirectoryPage.tsx'),
@@ -15,6 +16,7 @@ export const chartRoutes: PageRoute[] = [
   },
   {
     path: 'charts/annotations',
+    handle: { label: 'favorites.kind.annotations' },
     element: lazyPage(
       ['charts'],
       () => import('./AnnotationsPage.tsx'),
@@ -23,6 +25,7 @@ export const chartRoutes: PageRoute[] = [
   },
   {
     path: 'charts/archive',
+    handle: { label: 'favorites.kind.archiveChart' },
     element: lazyPage(
       ['charts'],
       () => import('./ArchiveChartPage.tsx'),
@@ -31,6 +34,7 @@ export const chartRoutes: PageRoute[] = [
   },
   {
     path: 'charts/:id',
+    handle: { label: 'favorites.kind.chart', subject: true },
     element: lazyPage(
       ['alarmState', 'charts', 'safeOps'],
       () => import('./ChartPage.tsx'),
@@ -39,6 +43,7 @@ export const chartRoutes: PageRoute[] = [
   },
   {
     path: 'trend/realtime',
+    handle: { label: 'favorites.kind.realtimeTrend' },
     element: lazyPage(
       ['alarmState', 'charts', 'safeOps'],
       () => import('./TrendPage.tsx'),
@@ -47,6 +52,7 @@ export const chartRoutes: PageRoute[] = [
   },
   {
     path: 'trend/archive',
+    handle: { label: 'favorites.kind.archiveTrend' },
     element: lazyPage(
       ['alarmState', 'charts', 'safeOps'],
       () => import('./TrendPage.tsx'),

@@ -24,6 +24,7 @@ const WEBCAM_PAGE_AREAS = ['dashboard', 'webcam'] as const;
 export const dashboardRoutes: PageRoute[] = [
   {
     path: 'dashboard',
+    handle: { label: 'dashboard.nav.dashboard' },
     element: lazyPage(
       DASHBOARD_PAGE_AREAS,
       () => import('./DashboardPage.tsx'),
@@ -32,6 +33,7 @@ export const dashboardRoutes: PageRoute[] = [
   },
   {
     path: 'dashboard/:id',
+    handle: { label: 'favorites.kind.dashboard', subject: true },
     element: lazyPage(
       DASHBOARD_PAGE_AREAS,
       () => import('./DashboardPage.tsx'),
@@ -40,6 +42,7 @@ export const dashboardRoutes: PageRoute[] = [
   },
   {
     path: 'webcams',
+    handle: { label: 'webcam.nav' },
     element: lazyPage(
       WEBCAM_PAGE_AREAS,
       () => import('./webcam/WebcamPage.tsx'),
@@ -48,6 +51,7 @@ export const dashboardRoutes: PageRoute[] = [
   },
   {
     path: 'webcams/:id',
+    handle: { label: 'favorites.kind.webcam', subject: true },
     element: lazyPage(
       WEBCAM_PAGE_AREAS,
       () => import('./webcam/WebcamPage.tsx'),

@@ -4,6 +4,7 @@ import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 export const energyRoutes: PageRoute[] = [
   {
     path: 'energy',
+    handle: { label: 'energy.nav' },
     element: lazyPage(
       ['energy'],
       () => import('./EnergyPages.tsx'),
@@ -12,6 +13,7 @@ export const energyRoutes: PageRoute[] = [
   },
   {
     path: 'energy/:station',
+    handle: { label: 'energy.nav', subject: true },
     element: lazyPage(
       ['energy'],
       () => import('./EnergyPages.tsx'),

@@ -4,6 +4,7 @@
  * current language (pageKinds.ts).
  */
 import { Link, NavLink } from 'react-router';
+import { useRouteTable } from '../../app/lazyPage.tsx';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { Button, Icon, Panel } from '../../ui/index.ts';
 import { pageName } from './pageKinds.ts';
@@ -33,6 +34,7 @@ function FavoriteAlarm({
 
 export function FavoritesPanels() {
   const { t } = useTranslation();
+  const routes = useRouteTable();
   const { pages, error } = useUserPages();
   if (!pages) return null;
   const { favorites, recent } = pages;
@@ -53,7 +55,7 @@ export function FavoritesPanels() {
         ) : (
           <ol className="favorites-list">
             {favorites.map((p, i) => {
-              const name = pageName(p, t);
+              const name = pageName(p, t, routes);
               return (
                 <li key={p.path} data-favorite={p.path}>
                   <Link to={p.path}>{name}</Link>
@@ -100,7 +102,7 @@ export function FavoritesPanels() {
           <ul className="link-list recent-list">
             {recent.map((p) => (
               <li key={p.path}>
-                <Link to={p.path}>{pageName(p, t)}</Link>
+                <Link to={p.path}>{pageName(p, t, routes)}</Link>
               </li>
             ))}
           </ul>
@@ -113,6 +115,7 @@ export function FavoritesPanels() {
 /** The favorites at the top of the navigation; nothing while there are none. */
 export function NavFavorites({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
+  const routes = useRouteTable();
   const { pages } = useUserPages();
   if (!pages || pages.favorites.length === 0) return null;
   return (
@@ -128,9 +131,9 @@ export function NavFavorites({ onNavigate }: { onNavigate?: () => void }) {
               onClick={onNavigate}
             >
               <Icon name="star" />
-              <span>{pageName(p, t)}</span>
+              <span>{pageName(p, t, routes)}</span>
             </NavLink>
-            <FavoriteAlarm path={p.path} title={pageName(p, t)} compact />
+            <FavoriteAlarm path={p.path} title={pageName(p, t, routes)} compact />
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@ import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 export const leakageRoutes: PageRoute[] = [
   {
     path: 'leakage',
+    handle: { label: 'leakage.nav' },
     element: lazyPage(
       ['alarmState', 'leakage'],
       () => import('./LeakagePages.tsx'),
@@ -12,6 +13,7 @@ export const leakageRoutes: PageRoute[] = [
   },
   {
     path: 'leakage/:id',
+    handle: { label: 'leakage.nav', subject: true },
     element: lazyPage(
       ['alarmState', 'leakage'],
       () => import('./LeakagePages.tsx'),

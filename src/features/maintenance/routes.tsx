@@ -4,6 +4,7 @@ import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 export const maintenanceRoutes: PageRoute[] = [
   {
     path: 'machines/:pv/datasheet',
+    handle: { label: 'favorites.kind.datasheet', subject: true },
     element: lazyPage(
       ['maintenance'],
       () => import('./DatasheetPage.tsx'),
@@ -12,6 +13,7 @@ export const maintenanceRoutes: PageRoute[] = [
   },
   {
     path: 'machines/:pv/lifecycle',
+    handle: { label: 'favorites.kind.lifecycle', subject: true },
     element: lazyPage(
       ['maintenance'],
       () => import('./LifecyclePage.tsx'),
@@ -20,6 +22,7 @@ export const maintenanceRoutes: PageRoute[] = [
   },
   {
     path: 'machines/:pv/runtime',
+    handle: { label: 'favorites.kind.runtime', subject: true },
     element: lazyPage(
       ['maintenance', 'results', 'safeOps'],
       () => import('./RuntimePage.tsx'),
@@ -28,6 +31,7 @@ export const maintenanceRoutes: PageRoute[] = [
   },
   {
     path: 'maintenance',
+    handle: { label: 'maintenance.nav.overview' },
     element: lazyPage(
       ['maintenance', 'results', 'safeOps'],
       () => import('./MaintenancePage.tsx'),
@@ -36,6 +40,7 @@ export const maintenanceRoutes: PageRoute[] = [
   },
   {
     path: 'maintenance/notifications',
+    handle: { label: 'favorites.kind.notifications' },
     element: lazyPage(
       ['maintenance', 'results', 'safeOps'],
       () => import('./NotificationsPage.tsx'),

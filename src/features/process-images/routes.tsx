@@ -4,6 +4,7 @@ import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 export const processImageRoutes: PageRoute[] = [
   {
     path: 'process-images',
+    handle: { label: 'processImages.nav' },
     element: lazyPage(
       ['processImages'],
       () => import('./ProcessImageListPage.tsx'),
@@ -12,6 +13,7 @@ export const processImageRoutes: PageRoute[] = [
   },
   {
     path: 'process-images/:name',
+    handle: { label: 'favorites.kind.processImage', subject: true },
     element: lazyPage(
       [
         'actions',

@@ -4,6 +4,7 @@ import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 export const remoteAlarmRoutes: PageRoute[] = [
   {
     path: 'remote-alarm/plans',
+    handle: { label: 'remoteAlarm.nav' },
     element: lazyPage(
       ['actions', 'remoteAlarm', 'results', 'safeOps', 'stations'],
       () => import('./PlansPage.tsx'),
@@ -12,6 +13,7 @@ export const remoteAlarmRoutes: PageRoute[] = [
   },
   {
     path: 'remote-alarm/plans/confirm',
+    handle: { label: 'favorites.kind.plansConfirm' },
     element: lazyPage(
       ['actions', 'remoteAlarm', 'results', 'safeOps', 'stations'],
       () => import('./ConfirmPage.tsx'),
@@ -20,6 +22,7 @@ export const remoteAlarmRoutes: PageRoute[] = [
   },
   {
     path: 'remote-alarm/numbers',
+    handle: { label: 'remoteAlarm.navNumbers' },
     element: lazyPage(
       ['actions', 'remoteAlarm', 'results', 'safeOps', 'stations'],
       () => import('./NumbersPage.tsx'),
@@ -28,6 +31,7 @@ export const remoteAlarmRoutes: PageRoute[] = [
   },
   {
     path: 'remote-alarm/numbers/edit',
+    handle: { label: 'favorites.kind.numbersEdit' },
     element: lazyPage(
       ['remoteAlarm', 'results', 'safeOps'],
       () => import('./NumbersEditPage.tsx'),

@@ -1,4 +1,19 @@
+import type { ParseKeys } from 'i18next';
+import type { Params } from 'react-router';
 import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
+
+/** A report's kind in its address (`/reports/daily/201`) names the saved page. */
+const REPORT_KIND_LABELS: Readonly<Record<string, ParseKeys>> = {
+  daily: 'reports.kind.Daily',
+  weekly: 'reports.kind.Weekly',
+  monthly: 'reports.kind.Monthly',
+  annual: 'reports.kind.Annual',
+  special: 'reports.kind.Special',
+};
+const reportKindLabel = ({ kind = '' }: Params): ParseKeys | undefined =>
+  Object.hasOwn(REPORT_KIND_LABELS, kind.toLowerCase())
+    ? REPORT_KIND_LABELS[kind.toLowerCase()]
+    : undefined;
 
 /**
  * The report screens (SPEC §2 reports area, archive browser; DESIGN.md "Routes"), loaded with
@@ -7,6 +22,7 @@ import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 export const reportRoutes: PageRoute[] = [
   {
     path: 'reports',
+    handle: { label: 'reports.nav.title' },
     element: lazyPage(
       ['reports'],
       () => import('./ReportsIndexPage.tsx'),
@@ -15,6 +31,7 @@ export const reportRoutes: PageRoute[] = [
   },
   {
     path: 'reports/overflow',
+    handle: { label: 'favorites.kind.overflow' },
     element: lazyPage(
       ['reports'],
       () => import('./OverflowPage.tsx'),
@@ -23,6 +40,7 @@ export const reportRoutes: PageRoute[] = [
   },
   {
     path: 'reports/:kind/:id',
+    handle: { label: reportKindLabel, subject: true },
     element: lazyPage(
       ['reports', 'validation'],
       () => import('./ReportPage.tsx'),
@@ -31,6 +49,7 @@ export const reportRoutes: PageRoute[] = [
   },
   {
     path: 'archive',
+    handle: { label: 'reports.nav.archive' },
     element: lazyPage(
       ['reports'],
       () => import('./ArchiveBrowserPage.tsx'),

@@ -4,6 +4,7 @@ import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 export const stationRoutes: PageRoute[] = [
   {
     path: 'stations',
+    handle: { label: 'nav.stations' },
     element: lazyPage(
       ['alarmState', 'stations'],
       () => import('./StationsOverview.tsx'),
@@ -12,6 +13,7 @@ export const stationRoutes: PageRoute[] = [
   },
   {
     path: 'stations/:nr',
+    handle: { label: 'favorites.kind.station', subject: true },
     element: lazyPage(
       [
         'actions',

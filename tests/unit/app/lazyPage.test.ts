@@ -54,7 +54,7 @@ describe('lazyPage', () => {
       () => Promise.resolve({ Page }),
       (m) => m.Page,
     );
-    const routes: PageRoute[] = [{ path: '/p', element }];
+    const routes: PageRoute[] = [{ path: '/p', element, handle: { label: null } }];
     await preloadPages(routes, '/p');
     let view!: ReturnType<typeof renderRecording>;
     // One synchronous act: a page that suspended would show 'loading' here.

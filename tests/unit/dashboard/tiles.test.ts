@@ -9,7 +9,7 @@ import {
   parseOwmCurrent,
   parseOwmForecast,
 } from '../../../src/features/dashboard/weather/owm.ts';
-import { fitMercator, tileUrl } from '../../../src/features/dashboard/tiles/mercator.ts';
+import { tileAttribution } from '../../../src/features/dashboard/tiles/tileSources.ts';
 import { TrendSeries } from '../../../src/features/dashboard/tiles/trendSeries.ts';
 
 const ref = { type: 'AnaIn', nr: 200001 } as const;
@@ -119,28 +119,22 @@ describe('weather answers (OpenWeatherMap)', () => {
   });
 });
 
-describe('map projection', () => {
-  it('DB-U6: every station fits inside the box, and tiles cover it', () => {
-    const points = [
-      { latitude: 51.0127, longitude: 13.5302 },
-      { latitude: 51.0633, longitude: 13.5924 },
-    ];
-    const box = { width: 600, height: 400 };
-    const frame = fitMercator(points, box)!;
-    for (const p of points) {
-      const { x, y } = frame.project(p);
-      expect(x).toBeGreaterThanOrEqual(0);
-      expect(x).toBeLessThanOrEqual(box.width);
-      expect(y).toBeGreaterThanOrEqual(0);
-      expect(y).toBeLessThanOrEqual(box.height);
-    }
-    const tiles = frame.tiles();
-    expect(tiles.length).toBeGreaterThan(0);
-    expect(Math.min(...tiles.map((t) => t.left))).toBeLessThanOrEqual(0);
-    expect(tileUrl('https://t/{z}/{x}/{y}.png', tiles[0]!)).toMatch(
-      /^https:\/\/t\/\d+\/\d+\/\d+\.png$/,
+describe('map tile sources', () => {
+  it('DB-U6: each default tile source is named as its tile policy asks; an unknown server names nobody', () => {
+    expect(tileAttribution('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toContain(
+      '<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
     );
-    expect(fitMercator([], box)).toBeNull();
+    expect(tileAttribution('https://tile.opentopomap.org/{z}/{x}/{y}.png')).toMatch(
+      /OpenStreetMap.*OpenTopoMap/,
+    );
+    expect(
+      tileAttribution(
+        'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
+      ),
+    ).toContain('Esri');
+    expect(tileAttribution('https://tiles.plant.example/{z}/{x}/{y}.png')).toBe('');
+    expect(tileAttribution('https://evil-openstreetmap.org.example/{z}/{x}/{y}.png')).toBe('');
+    expect(tileAttribution('not a url')).toBe('');
   });
 });
 

@@ -1,10 +1,16 @@
 /**
- * GoogleMaps tile (SPEC §2 map types; DESIGN.md "Maps"): the stations as markers on tiles of
- * the configured source of the map type, each with its live alarm state (the alarm mark and
- * count, a link to its alerts; ISA-101 level 1) and its connection state. Without reachable tiles the stations still show, on a plain projected ground.
+ * GoogleMaps tile (SPEC §2 map types; DESIGN.md "Maps"): the stations as markers on a Leaflet
+ * map of the configured tile source of the map type (zoom, pan with mouse, touch and keys,
+ * retina tiles, the source's attribution), each with its live alarm state (the alarm mark and
+ * count, a link to its alerts; ISA-101 level 1) and its connection state. Leaflet loads with
+ * the first map tile (./leaflet.ts), not with the dashboard or the first screen. Without
+ * reachable tiles the stations still show, on a plain ground. The markers are React's, drawn
+ * over the map and laid out after every move (markerLayout.ts), so badges never overlap.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
+import type * as Leaflet from 'leaflet';
 import { useTranslation } from '../../../app/useTranslation.ts';
 import { MAP_TYPES, type DashboardTile } from '../../../contract/dashboard.ts';
 import type { StationOverview } from '../../../contract/plant.ts';
@@ -15,12 +21,11 @@ import { StationAlarmLink, useStationAlarmWords } from '../../shared/alarm/Stati
 import { useDashboardShared } from '../DashboardContext.ts';
 import { knownCase } from '../enums.ts';
 import { TileError } from '../TileFrame.tsx';
-import { fitMercator, tileUrl, type MapFrame } from './mercator.ts';
 import { placeMarkers, placeTags, type TagPlace, type TagSize } from './markerLayout.ts';
+import { tileAttribution } from './tileSources.ts';
 
 /** The station list (names, locations) is read again this often; states are live. */
 const STATION_REFRESH_MS = 30_000;
-const TILE_PX = 256;
 
 function useStations(): StationOverview[] | null {
   const [stations, setStations] = useState<StationOverview[] | null>(null);
@@ -41,22 +46,30 @@ function useStations(): StationOverview[] | null {
   return stations;
 }
 
+/** The closest the first view comes (one station, or stations close together). */
+const FIT_MAX_ZOOM = 17;
+const FIT_PADDING_PX = 40;
+
+type LeafletModule = typeof Leaflet;
+
+/** Leaflet, once the first map tile asked for it. */
+function useLeaflet(): LeafletModule | null {
+  const [module, setModule] = useState<LeafletModule | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('./leaflet.ts').then((m) => live && setModule(m.L));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return module;
+}
+
 export function MapTile({ tile }: { tile: DashboardTile }) {
   const { t } = useTranslation();
   const mapType = knownCase(MAP_TYPES, tile.mapType);
   const { mapTiles } = useDashboardShared();
   const stations = useStations();
-  const ref = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() =>
-      setSize({ width: el.clientWidth, height: el.clientHeight }),
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
   const shown = useMemo(
     () =>
       (stations ?? []).filter(
@@ -64,25 +77,132 @@ export function MapTile({ tile }: { tile: DashboardTile }) {
       ),
     [stations, tile.stations],
   );
-  const tagSizes = useTagSizes(ref, shown);
-  const frame = useMemo(
-    () =>
-      size.width > 0
-        ? fitMercator(
-            shown.map((s) => s.location!),
-            size,
-          )
-        : null,
-    [shown, size],
-  );
   if (!mapType)
     return (
       <TileError
         message={t('dashboard.map.unknownType', { value: tile.mapType ?? 'Unspecified' })}
       />
     );
-  const template = mapTiles[mapType];
-  const markers = frame ? placeMarkers(shown, frame) : [];
+  return (
+    <LeafletMap mapType={mapType} template={mapTiles[mapType]} shown={shown}>
+      {stations !== null && shown.length === 0 && (
+        <p className="tile-message">{t('dashboard.map.none')}</p>
+      )}
+    </LeafletMap>
+  );
+}
+
+/**
+ * The map itself: Leaflet's view and tiles, and over them (inside Leaflet's container, under
+ * its controls) the station markers at the pixels of their places in the current view.
+ */
+function LeafletMap({
+  mapType,
+  template,
+  shown,
+  children,
+}: {
+  mapType: string;
+  template: string | undefined;
+  shown: readonly StationOverview[];
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const L = useLeaflet();
+  const viewRef = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<Leaflet.Map | null>(null);
+  const [overlay, setOverlay] = useState<HTMLElement | null>(null);
+  const [tiles, setTiles] = useState({ loaded: false, failed: false });
+  // Bumped by every move and zoom: the markers follow the view.
+  const [view, setView] = useState(0);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  const zoomIn = t('dashboard.map.zoomIn');
+  const zoomOut = t('dashboard.map.zoomOut');
+
+  useEffect(() => {
+    const el = viewRef.current;
+    if (!L || !el) return;
+    const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const m = L.map(el, {
+      zoomControl: false,
+      attributionControl: false,
+      // The markers are drawn at the view's pixels after each step, not scaled with the tiles.
+      zoomAnimation: false,
+      fadeAnimation: !reduced,
+      // A wheel over a dashboard scrolls the page; buttons, keys, double click and pinch zoom.
+      scrollWheelZoom: false,
+      zoomSnap: 0.5,
+    });
+    L.control.zoom({ zoomInTitle: zoomIn, zoomOutTitle: zoomOut }).addTo(m);
+    L.control.attribution({ prefix: false }).addTo(m);
+    const layer = m.getContainer().appendChild(L.DomUtil.create('div', 'map-overlay'));
+    // A press on a marker opens it, and never starts a pan of the map.
+    L.DomEvent.disableClickPropagation(layer);
+    const moved = () => {
+      const s = m.getSize();
+      setSize((old) =>
+        old.width === s.x && old.height === s.y ? old : { width: s.x, height: s.y },
+      );
+      setView((n) => n + 1);
+    };
+    m.on('move zoom resize viewreset', moved);
+    const resize = new ResizeObserver(() => m.invalidateSize({ pan: false }));
+    resize.observe(el);
+    setMap(m);
+    setOverlay(layer);
+    return () => {
+      resize.disconnect();
+      m.remove();
+      setMap(null);
+      setOverlay(null);
+    };
+  }, [L, zoomIn, zoomOut]);
+
+  useEffect(() => {
+    if (!L || !map || !template) return;
+    setTiles({ loaded: false, failed: false });
+    const layer = L.tileLayer(template, {
+      attribution: tileAttribution(template),
+      // Tiles of the next zoom at half size on high-density screens: sharp, not blurred.
+      detectRetina: true,
+      maxZoom: 19,
+      referrerPolicy: 'no-referrer',
+    });
+    layer.on('tileload', () => setTiles((s) => (s.loaded ? s : { ...s, loaded: true })));
+    layer.on('tileerror', () => setTiles((s) => (s.failed ? s : { ...s, failed: true })));
+    layer.addTo(map);
+    return () => {
+      layer.remove();
+    };
+  }, [L, map, template]);
+
+  // The first view holds every station; a new set of stations fits again, a refresh does not.
+  const places = shown
+    .map((s) => `${s.stationNumber}@${s.location!.latitude},${s.location!.longitude}`)
+    .join(';');
+  useEffect(() => {
+    if (!L || !map) return;
+    const points = shown.map((s) => L.latLng(s.location!.latitude, s.location!.longitude));
+    if (points.length === 0) map.setView([51.1657, 10.4515], 5);
+    else
+      map.fitBounds(L.latLngBounds(points), {
+        padding: [FIT_PADDING_PX, FIT_PADDING_PX],
+        maxZoom: FIT_MAX_ZOOM,
+        animate: false,
+      });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `places` stands for `shown`'s places
+  }, [L, map, places]);
+
+  const tagSizes = useTagSizes(overlay, shown);
+  const markers = useMemo(
+    () =>
+      map && view > 0
+        ? placeMarkers([...shown], {
+            project: (p) => map.latLngToContainerPoint([p.latitude, p.longitude]),
+          })
+        : [],
+    [map, view, shown],
+  );
   const tags = placeTags(
     markers.map((m) => ({
       key: m.station.stationNumber,
@@ -92,33 +212,46 @@ export function MapTile({ tile }: { tile: DashboardTile }) {
     })),
     size,
   );
+  const unreachable = tiles.failed && !tiles.loaded;
   return (
-    <div ref={ref} className="map" data-map-type={mapType}>
-      {frame && template && <TileLayer frame={frame} template={template} />}
-      <svg className="map-leaders" aria-hidden="true">
-        {markers.map(({ station, x, y }) => {
-          const tag = tags.get(station.stationNumber);
-          const measured = tagSizes.get(station.stationNumber);
-          if (!tag?.leader || !measured) return null;
-          // To the nearest point of the tag's box.
-          const tx = Math.min(Math.max(x, tag.x), tag.x + measured.width);
-          const ty = Math.min(Math.max(y, tag.y), tag.y + measured.height);
-          return <line key={station.stationNumber} x1={x} y1={y} x2={tx} y2={ty} />;
-        })}
-      </svg>
-      {markers.map(({ station, x, y }) => (
-        <Marker
-          key={station.stationNumber}
-          station={station}
-          x={x}
-          y={y}
-          tag={tags.get(station.stationNumber)!}
+    <>
+      <div className="map" data-map-type={mapType}>
+        <div
+          ref={viewRef}
+          className={unreachable ? 'map-view map-view-unreachable' : 'map-view'}
+          aria-label={t('dashboard.map.label')}
+          role="region"
         />
-      ))}
-      {stations !== null && shown.length === 0 && (
-        <p className="tile-message">{t('dashboard.map.none')}</p>
-      )}
-    </div>
+        {children}
+      </div>
+      {overlay &&
+        createPortal(
+          <>
+            <svg className="map-leaders" aria-hidden="true">
+              {markers.map(({ station, x, y }) => {
+                const tag = tags.get(station.stationNumber);
+                const measured = tagSizes.get(station.stationNumber);
+                if (!tag?.leader || !measured) return null;
+                // To the nearest point of the tag's box.
+                const tx = Math.min(Math.max(x, tag.x), tag.x + measured.width);
+                const ty = Math.min(Math.max(y, tag.y), tag.y + measured.height);
+                return <line key={station.stationNumber} x1={x} y1={y} x2={tx} y2={ty} />;
+              })}
+            </svg>
+            {markers.map(({ station, x, y }) => (
+              <Marker
+                key={station.stationNumber}
+                station={station}
+                x={x}
+                y={y}
+                tag={tags.get(station.stationNumber)!}
+              />
+            ))}
+          </>,
+          overlay,
+        )}
+      {unreachable && <p className="map-offline">{t('dashboard.map.tilesUnreachable')}</p>}
+    </>
   );
 }
 
@@ -128,12 +261,11 @@ export function MapTile({ tile }: { tile: DashboardTile }) {
  * from what is on the screen.
  */
 function useTagSizes(
-  ref: React.RefObject<HTMLDivElement | null>,
+  map: HTMLElement | null,
   shown: readonly StationOverview[],
 ): Map<number, TagSize> {
   const [sizes, setSizes] = useState<Map<number, TagSize>>(() => new Map());
   useEffect(() => {
-    const map = ref.current;
     if (!map) return;
     const read = () => {
       const next = new Map<number, TagSize>();
@@ -170,41 +302,8 @@ function useTagSizes(
       observer.disconnect();
       mutations.disconnect();
     };
-  }, [ref, shown]);
+  }, [map, shown]);
   return sizes;
-}
-
-/** The map tiles; when none loads, the layer hides and says so once. */
-function TileLayer({ frame, template }: { frame: MapFrame; template: string }) {
-  const { t } = useTranslation();
-  const [loaded, setLoaded] = useState(0);
-  const [failed, setFailed] = useState(0);
-  const tiles = frame.tiles();
-  const unreachable = failed > 0 && loaded === 0;
-  return (
-    <>
-      <div
-        className="map-tiles"
-        style={{ visibility: unreachable ? 'hidden' : undefined }}
-        aria-hidden="true"
-      >
-        {tiles.map((tl) => (
-          <img
-            key={`${tl.z}/${tl.x}/${tl.y}`}
-            src={tileUrl(template, tl)}
-            alt=""
-            width={TILE_PX}
-            height={TILE_PX}
-            style={{ left: tl.left, top: tl.top }}
-            onLoad={() => setLoaded((n) => n + 1)}
-            onError={() => setFailed((n) => n + 1)}
-            referrerPolicy="no-referrer"
-          />
-        ))}
-      </div>
-      {unreachable && <p className="map-offline">{t('dashboard.map.tilesUnreachable')}</p>}
-    </>
-  );
 }
 
 function Marker({

@@ -1,6 +1,5 @@
 /** Where the map tile's station markers go (rule MAP-T1). */
 import type { GeoLocation } from '../../../contract/station.ts';
-import type { MapFrame } from './mercator.ts';
 
 /** Least distance between two marker centres on either axis: each keeps a 24 px target. */
 const MARKER_GAP = 25;
@@ -12,7 +11,7 @@ const MARKER_GAP = 25;
  */
 export function placeMarkers<S extends { location: GeoLocation | null }>(
   stations: S[],
-  frame: Pick<MapFrame, 'project'>,
+  frame: { project(p: GeoLocation): { x: number; y: number } },
 ) {
   const placed = stations.map((station) => ({
     station,
