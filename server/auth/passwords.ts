@@ -5,6 +5,7 @@
  * demo accounts at the first start hash synchronously (`hashPasswordSync`), inside their one
  * database transaction, before the server listens.
  */
+import { availableParallelism } from 'node:os';
 import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const KEY_LENGTH = 32;
@@ -12,13 +13,38 @@ const SALT_BYTES = 16;
 /** N=2^14, r=8, p=1: the Node default cost, about 50 ms per hash on this machine class. */
 const COST = { N: 16384, r: 8, p: 1 } as const;
 
+/**
+ * Hashes at once at most: one core less than the machine has (at least one), so a burst of
+ * sign-ins (20 at a shift change) leaves a core to the event loop instead of starving it with
+ * libuv's four pool threads; the rest wait their turn.
+ */
+const HASHES_AT_ONCE = Math.max(1, availableParallelism() - 1);
+let hashing = 0;
+const waiting: (() => void)[] = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  // A finished hash hands its slot to the next in line, so the count never goes above.
+  if (hashing < HASHES_AT_ONCE) hashing++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else hashing--;
+  }
+}
+
 /** The asynchronous scrypt, a seam so a test can see that a sign-in does not hash in line. */
 export const scryptHooks = {
   scrypt: (password: string, salt: Buffer, length: number, options: ScryptOptions) =>
-    new Promise<Buffer>((resolve, reject) =>
-      scrypt(password, salt, length, options, (error, key) =>
-        error ? reject(error) : resolve(key),
-      ),
+    limited(
+      () =>
+        new Promise<Buffer>((resolve, reject) =>
+          scrypt(password, salt, length, options, (error, key) =>
+            error ? reject(error) : resolve(key),
+          ),
+        ),
     ),
 };
 
