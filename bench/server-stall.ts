@@ -4,13 +4,16 @@
  * on the simulated plant (whose first read of a station computes its history from the
  * station's model). Target: p99 ≤ 20 ms.
  *
- *   npx tsx bench/server-stall.ts [signIns=20] [stations=8] [windows=3]
+ *   npx tsx bench/server-stall.ts [signIns=20] [stations=8] [windows=3] [modes=2]
+ *
+ * modes=1 measures load mode only.
  *
  * The suite runs the same measurement as scenario `server-stall`.
  */
 import { startPlantServer } from '../tests/support/plantServer.ts';
 import { signInHttp } from '../tests/support/login.ts';
 import { DEFAULT_LOAD, loadEnv } from './harness/context.ts';
+import { exitWhenDone } from './harness/exit.ts';
 import {
   archiveStations,
   measureIdle,
@@ -18,7 +21,7 @@ import {
   type StallWindow,
 } from './harness/serverStall.ts';
 
-const [signIns = 20, stations = 8, windows = 3] = process.argv
+const [signIns = 20, stations = 8, windows = 3, modes = 2] = process.argv
   .slice(2)
   .map((a) => Number(a))
   .filter((n) => Number.isFinite(n) && n > 0);
@@ -52,4 +55,5 @@ async function run(label: string, env: Record<string, string>): Promise<StallWin
 }
 
 await run('load mode', loadEnv(DEFAULT_LOAD));
-await run('simulated plant', { PEGEL_LOAD_STATIONS: '0' });
+if (modes > 1) await run('simulated plant', { PEGEL_LOAD_STATIONS: '0' });
+exitWhenDone();

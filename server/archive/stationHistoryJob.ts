@@ -79,12 +79,15 @@ export function runStationHistory(job: StationHistoryJob): StationHistoryRows {
   return { keys: job.keys, raw: Float64Array.from(raw), aggregates, lastReadings, rows };
 }
 
-/** Rows written between two turns of the event loop. */
-export const ROWS_PER_SLICE = 4_000;
+/**
+ * A slice of writing ends after this long, and the event loop gets a turn: 4,000 rows at a
+ * time held it 150–300 ms on a loaded machine (bench/server-stall.ts).
+ */
+export const SLICE_MS = 8;
 
 /**
  * Writes a job's rows for the PVs `ids` (in the job's order; -1 leaves a PV out), yielding
- * after every ROWS_PER_SLICE rows so the caller can give the event loop a turn;
+ * after SLICE_MS of writing so the caller can give the event loop a turn;
  * `offset(i, lastReading)` is a counter's shift to the plant's reading, asked once per
  * counter before the first row. The caller wraps each slice in a transaction.
  */
@@ -98,11 +101,13 @@ export function* writeStationRows(
   const offsets = ids.map((id, i) =>
     counters[i] && id >= 0 ? offset(i, rows.lastReadings[i] ?? null) : 0,
   );
-  let budget = ROWS_PER_SLICE;
+  let written = 0;
+  let sliceStart = performance.now();
   const spend = function* (): Generator<void, void, void> {
-    if (--budget > 0) return;
-    budget = ROWS_PER_SLICE;
+    // The clock is read every 32 rows: a row costs microseconds.
+    if ((++written & 31) !== 0 || performance.now() - sliceStart < SLICE_MS) return;
     yield;
+    sliceStart = performance.now();
   };
   const shift = (v: number | null, o: number) => (v === null ? null : v + o);
   const { raw } = rows;
