@@ -120,6 +120,7 @@ export async function buildServer(
   });
   const db = openDatabase(config.dataDir);
   const metrics = new MetricsRegistry();
+  app.addHook('onClose', async () => metrics.close());
   const now = options.now ?? Date.now;
   const authSetup = createAuth({ config, db, metrics, now });
   const auth: AuthService = options.auth ?? authSetup.service;

@@ -32,6 +32,8 @@ import {
 } from './historyFill.ts';
 import { anchoredSignal, historySignal } from './historySignal.ts';
 import { LiveArchive, type FlushResult, type LivePvResolver } from './LiveArchive.ts';
+import { HistoryThread } from './historyThread.ts';
+import { writeStationRows, type StationHistoryJob } from './stationHistoryJob.ts';
 
 /** lazy: a PV's history is written on its first read; background: also one PV per tick. */
 /**
@@ -121,6 +123,10 @@ export class Archive {
   private readonly deferredSamples;
   private readonly fillSeconds;
   private closed = false;
+  /** Computes station histories for reads off the event loop (prepareOffThread). */
+  private readonly thread = new HistoryThread();
+  /** Per station: the history job in flight, so a second read waits for it, not for a new one. */
+  private readonly stationJobs = new Map<number, Promise<void>>();
   /** Live counts already added to the metrics. */
   private reported = { accepted: 0, deferred: 0 };
 
@@ -274,6 +280,97 @@ export class Archive {
     }
   }
 
+  /**
+   * Fills the history of these PVs without holding the event loop (issue 58 item 5): a
+   * simulated station's model runs in the history thread and its rows are written in slices,
+   * a turn of the loop between them. A read awaits this, then reads as before (pv() and
+   * prepare() find the PVs filled). PVs of other plants are left to prepare(): their generated
+   * signals cost a fraction of a model run.
+   */
+  async prepareOffThread(refs: readonly PvRef[]): Promise<void> {
+    if (this.options.fill === 'none' || this.closed) return;
+    const byStation = new Map<number, ArchivedPv[]>();
+    for (const ref of refs) {
+      const pv = this.lookup(ref);
+      if (!pv || this.filled.has(pv.id)) continue;
+      const list = byStation.get(pv.config.stationNumber);
+      if (list) list.push(pv);
+      else byStation.set(pv.config.stationNumber, [pv]);
+    }
+    const waits: Promise<void>[] = [];
+    for (const [nr, pvs] of byStation) {
+      if (!this.modelledStation(pvs[0]!)) continue;
+      const before = this.stationJobs.get(nr) ?? Promise.resolve();
+      const job = before.then(() => this.fillStationOffThread(nr, pvs));
+      this.stationJobs.set(nr, job);
+      void job.finally(() => {
+        if (this.stationJobs.get(nr) === job) this.stationJobs.delete(nr);
+      });
+      waits.push(job);
+    }
+    await Promise.all(waits);
+  }
+
+  /** History jobs the thread answered (tests: a read was served from the thread). */
+  get threadJobs(): number {
+    return this.thread.jobsDone;
+  }
+
+  private async fillStationOffThread(nr: number, wanted: readonly ArchivedPv[]): Promise<void> {
+    const pvs = wanted.filter((pv) => !this.filled.has(pv.id));
+    if (pvs.length === 0 || this.closed) return;
+    const started = performance.now();
+    const counters = pvs.map((pv) => pv.kind === 'counter');
+    const job: StationHistoryJob = {
+      station: nr,
+      seed: this.ctx.config.seed,
+      startTime: this.plan.days[0] ?? this.historyEnd,
+      failuresPerPumpHour:
+        this.ctx.config.plantFailuresPerPumpHour ?? DEFAULT_FAILURES_PER_PUMP_HOUR,
+      incidents: {
+        seed: this.ctx.config.seed,
+        anchorMs: this.historyEnd,
+        days: this.ctx.config.historyDays,
+        findings: this.ctx.config.historyFindings,
+      },
+      plan: this.plan,
+      keys: pvs.map((pv) => pvKey(pv.ref)),
+      counters,
+      until: this.measuredUntil.get(nr) ?? Infinity,
+    };
+    let rows;
+    try {
+      rows = await this.thread.run(job);
+    } catch (error) {
+      // No thread (closed, or it failed): the read still gets its history, in line.
+      if (this.closed) return;
+      console.warn(`history thread: ${String(error)}; station ${nr} is filled in line`);
+      this.prepare(pvs.map((pv) => pv.ref));
+      return;
+    }
+    if (this.closed) return;
+    // A PV a synchronous read filled meanwhile keeps those rows (the same ones).
+    const ids = pvs.map((pv) => (this.filled.has(pv.id) ? -1 : pv.id));
+    const writer = writeStationRows(this.store, rows, ids, counters, (i, last) => {
+      const anchor = this.valueAtHistoryEnd(pvs[i]!);
+      return anchor === null || last === null ? 0 : anchor - last;
+    });
+    let done = false;
+    const slice = this.store.db.transaction(() => {
+      done = writer.next().done === true;
+      if (done) for (const id of ids) if (id >= 0) this.store.setHistoryFilled(id);
+    });
+    for (;;) {
+      if (this.closed) return;
+      this.own(() => slice());
+      if (done) break;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    for (const id of ids) if (id >= 0) this.filled.add(id);
+    this.count({ samples: rows.rows.raw, aggregates: rows.rows });
+    this.fillSeconds.inc({}, (performance.now() - started) / 1000);
+  }
+
   /** Values of one PV in [start, end), ascending; for aggregates t is the period start. */
   points(
     pv: ArchivedPv,
@@ -362,6 +459,7 @@ export class Archive {
     if (this.closed) return;
     this.closed = true;
     for (const stop of this.stops.splice(0)) stop();
+    void this.thread.close();
     this.count(this.live.flushAll());
   }
 

@@ -66,12 +66,12 @@ export class SignInFlow {
     const user = this.users.byUsername(request.username.trim());
     if (!user) {
       // Same work as for a known user, so timing does not tell which names exist.
-      verifyPassword(request.password, DUMMY_HASH);
+      await verifyPassword(request.password, DUMMY_HASH);
       return this.done({ status: 'InvalidCredentials' });
     }
     if (isLocked(user, now))
       return this.done({ status: 'LockedOut', lockedUntil: user.lockedUntil });
-    if (!verifyPassword(request.password, user.passwordHash))
+    if (!(await verifyPassword(request.password, user.passwordHash)))
       return this.done(this.fail(user, now, 'InvalidCredentials'));
 
     const licence = this.licenceOutcome(user, now);

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import type { Role } from '../../src/contract/auth.ts';
 import type { Db } from '../store/db.ts';
 import type { LockoutState } from './lockout.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, hashPasswordSync } from './passwords.ts';
 import { randomTotpSecret, totpUri } from './totp.ts';
 
 export interface UserRow {
@@ -93,10 +93,11 @@ export class UserStore {
       .run(step, userId);
   }
 
-  setPassword(userId: number, password: string, nowMs: number): void {
+  async setPassword(userId: number, password: string, nowMs: number): Promise<void> {
+    const hash = await hashPassword(password);
     this.db
       .prepare('UPDATE users SET password_hash = ?, password_changed_at = ? WHERE id = ?')
-      .run(hashPassword(password), nowMs, userId);
+      .run(hash, nowMs, userId);
   }
 
   /**
@@ -124,7 +125,7 @@ export class UserStore {
             demo.username,
             demo.displayName,
             demo.username,
-            hashPassword(password),
+            hashPasswordSync(password),
             secret,
             options.nowMs,
           );
@@ -137,7 +138,7 @@ export class UserStore {
         if (options.fixedPassword)
           this.db
             .prepare('UPDATE users SET password_hash = ? WHERE id = ?')
-            .run(hashPassword(options.fixedPassword), existing.id);
+            .run(hashPasswordSync(options.fixedPassword), existing.id);
         if (options.fixedTotpSecret)
           this.db
             .prepare('UPDATE users SET totp_secret = ? WHERE id = ?')

@@ -191,12 +191,12 @@ export function registerAuthRoutes(
         status: 'Failed',
         message: 'This password is managed by your domain; change it there.',
       };
-    if (!verifyPassword(body.oldPassword, row.passwordHash))
+    if (!(await verifyPassword(body.oldPassword, row.passwordHash)))
       return { status: 'Failed', message: 'the previous password is wrong' };
     const problems = passwordProblems(PASSWORD_POLICY, body);
     if (problems.length > 0)
       return { status: 'Failed', message: problems.map((p) => PROBLEM_MESSAGES[p]).join('; ') };
-    auth.service.users.setPassword(row.id, body.newPassword, ctx.now());
+    await auth.service.users.setPassword(row.id, body.newPassword, ctx.now());
     return { status: 'Success', message: null };
   });
 }

@@ -100,7 +100,9 @@ export function registerChartRoutes(
     const query = parse(dataQuerySchema, request.query, 'query');
     const range = data.resolve(query, chart.config);
     const maxPoints = query.maxPoints ?? CHART_DATA_LIMITS.defaultMaxPoints;
-    return data.read(seriesRequests(chart), range, maxPoints).map((s) => s.data);
+    const series = seriesRequests(chart);
+    await archive?.prepareOffThread(series.map((s) => s.pv));
+    return data.read(series, range, maxPoints).map((s) => s.data);
   });
 
   app.post(CHART_API.dataAuto, async (request): Promise<ChartData[]> => {
@@ -109,6 +111,7 @@ export function registerChartRoutes(
     const body = parse(autoBodySchema, request.body, 'body');
     const range = data.resolve(query, null);
     const maxPoints = query.maxPoints ?? CHART_DATA_LIMITS.defaultMaxPoints;
+    await archive?.prepareOffThread(body.series.map((s) => s.pv));
     return data.read(body.series, range, maxPoints).map((s) => s.data);
   });
 
@@ -120,6 +123,7 @@ export function registerChartRoutes(
         const chart = chartOf(request);
         const { source } = parse(edgeQuerySchema, request.query, 'query');
         const refs = chart.series.map((s) => s.pv);
+        await archive?.prepareOffThread(refs);
         return { timestamp: archive ? archive.edgeDate(refs, source, which) : 0 };
       },
     );
@@ -129,6 +133,7 @@ export function registerChartRoutes(
         requireUser(ctx, request);
         const { source } = parse(edgeQuerySchema, request.query, 'query');
         const refs = parse(pvListSchema, request.body, 'body');
+        await archive?.prepareOffThread(refs);
         return { timestamp: archive ? archive.edgeDate(refs, source, which) : 0 };
       },
     );
@@ -149,6 +154,7 @@ export function registerChartRoutes(
       ]);
     }
     const range = data.resolve(body, chart?.config ?? null);
+    await archive?.prepareOffThread(series.map((s) => s.pv));
     const read = data.read(series, range, CHART_DATA_LIMITS.exportMaxPoints);
     const csv = chartCsv(
       read,

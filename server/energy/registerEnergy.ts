@@ -146,16 +146,32 @@ export function registerEnergy(
     latest.set(String(nr), values);
     hub.publishEnergyValues(String(nr), values);
   };
+  // The station's history is computed in the archive's history thread first (issue 58 item
+  // 5), so the model run never holds the event loop; `seeding` keeps it one station at a time.
+  let seeding = false;
+  let stopped = false;
   const nextSeed = () => {
     turn = null;
     const nr = queue.shift();
-    if (nr !== undefined) seed(nr);
-    if (queue.length > 0) turn = setImmediate(nextSeed);
+    const ref = nr === undefined ? undefined : powerRef.get(nr);
+    const done = () => {
+      seeding = false;
+      if (stopped) return;
+      if (nr !== undefined) seed(nr);
+      if (queue.length > 0 && !turn) {
+        seeding = true;
+        turn = setImmediate(nextSeed);
+      }
+    };
+    if (ref) void archive.prepareOffThread([ref]).then(done, done);
+    else done();
   };
   const requestSeed = (nr: number) => {
     if (seeded.has(nr) || !meters.has(nr)) return;
     seeded.add(nr);
     queue.push(nr);
+    if (seeding) return;
+    seeding = true;
     turn ??= setImmediate(nextSeed);
   };
   const latest = new Map<string, ReturnType<EnergyMeter['sample']>>();
@@ -176,6 +192,7 @@ export function registerEnergy(
   const unsubscribe = plant.on('values', sample);
   const off = () => {
     unsubscribe();
+    stopped = true;
     if (turn) clearImmediate(turn);
   };
 
@@ -188,7 +205,7 @@ export function registerEnergy(
     const { nr } = parse(z.object({ nr: z.coerce.number().int() }), request.params, 'path');
     const e = energyRef.get(nr);
     const f = volumeRef.get(nr);
-    if (e && f) archive.prepare([e, f]);
+    if (e && f) await archive.prepareOffThread([e, f]);
     const energyPv = e && archive.pv(e);
     const volumePv = f && archive.pv(f);
     if (!meters.has(nr) || !energyPv || !volumePv)

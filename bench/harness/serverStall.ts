@@ -1,0 +1,106 @@
+/**
+ * The server's event-loop delay while sign-ins and archive reads run (issue 58 item 5): one
+ * scrape of /metrics restarts the server's delay histogram, then `signIns` sign-ins and a
+ * year's chart read of `stations` stations (each a first read: its history is computed) go
+ * out at once, and the next scrape gives p50, p99 and the longest stall of that window.
+ */
+import { CHART_API } from '../../src/contract/charts.ts';
+import { API } from '../../src/contract/paths.ts';
+import type { PvListEntry } from '../../src/contract/plant.ts';
+import { signInHttp, type SignedIn } from '../../tests/support/login.ts';
+import { scrapeMetrics, type MetricsSnapshot } from './prometheus.ts';
+
+export interface StallWindow {
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Wall time of the window: all sign-ins and reads answered. */
+  wallMs: number;
+  signIns: number;
+  reads: number;
+  /** Which metric the figures come from (older servers only have prom-client's default). */
+  metric: string;
+}
+
+const USERS = ['operator', 'maintenance', 'viewer', 'admin'] as const;
+const DAY_MS = 86_400_000;
+
+function delay(m: MetricsSnapshot): Omit<StallWindow, 'wallMs' | 'signIns' | 'reads'> {
+  const q = (quantile: string) =>
+    m.find('pegel_event_loop_delay_seconds', { quantile })[0]?.value ?? Number.NaN;
+  if (m.has('pegel_event_loop_delay_seconds'))
+    return {
+      p50Ms: q('0.5') * 1000,
+      p99Ms: q('0.99') * 1000,
+      maxMs: q('1') * 1000,
+      metric: 'pegel_event_loop_delay_seconds',
+    };
+  return {
+    p50Ms: m.sum('nodejs_eventloop_lag_p50_seconds') * 1000,
+    p99Ms: m.sum('nodejs_eventloop_lag_p99_seconds') * 1000,
+    maxMs: m.sum('nodejs_eventloop_lag_max_seconds') * 1000,
+    metric: 'nodejs_eventloop_lag_*_seconds',
+  };
+}
+
+/** The same figures over `ms` with nothing asked of the server: the floor of this machine now. */
+export async function measureIdle(
+  baseUrl: string,
+  ms: number,
+): Promise<Omit<StallWindow, 'wallMs' | 'signIns' | 'reads'>> {
+  await scrapeMetrics(baseUrl);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return delay(await scrapeMetrics(baseUrl));
+}
+
+/** Stations whose first archive read comes next: a window's reads never repeat a station. */
+export async function archiveStations(session: SignedIn): Promise<Map<number, PvListEntry[]>> {
+  const list = (await (await session.fetch(API.pv.all)).json()) as PvListEntry[];
+  const byStation = new Map<number, PvListEntry[]>();
+  for (const pv of list) {
+    if (pv.pvRef.type !== 'AnaIn') continue;
+    const pvs = byStation.get(pv.stationNumber) ?? [];
+    if (pvs.length < 4) pvs.push(pv);
+    byStation.set(pv.stationNumber, pvs);
+  }
+  return byStation;
+}
+
+export async function measureStall(
+  baseUrl: string,
+  reader: SignedIn,
+  stations: readonly PvListEntry[][],
+  signIns: number,
+): Promise<StallWindow> {
+  await scrapeMetrics(baseUrl);
+  const started = performance.now();
+  const now = Date.now();
+  const reads = stations.map(async (pvs) => {
+    const res = await reader.fetch(
+      `${CHART_API.dataAuto}?startDate=${now - 365 * DAY_MS}&endDate=${now}`,
+      {
+        method: 'POST',
+        body: JSON.stringify({
+          series: pvs.map((pv, i) => ({
+            seriesId: `s${i}`,
+            pv: pv.pvRef,
+            pvSubtype: 'Mittelwert',
+          })),
+        }),
+      },
+    );
+    if (!res.ok) throw new Error(`chart read answered ${res.status}`);
+    await res.arrayBuffer();
+  });
+  const sessions = Array.from({ length: signIns }, (_, i) =>
+    signInHttp(baseUrl, USERS[i % USERS.length]),
+  );
+  await Promise.all([...reads, ...sessions]);
+  const wallMs = performance.now() - started;
+  return {
+    ...delay(await scrapeMetrics(baseUrl)),
+    wallMs,
+    signIns,
+    reads: stations.length,
+  };
+}

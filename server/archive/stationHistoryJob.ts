@@ -1,0 +1,142 @@
+/**
+ * One station's history as a job that runs anywhere (the history thread, or in line): the
+ * station's process model stepped over the history, its rows collected instead of written.
+ * The caller writes them (`writeStationRows`) in one transaction, counters shifted to the
+ * plant's reading then, so the database stays on the thread that owns it.
+ */
+import type { HistoryFindings } from '../plant/incidents.ts';
+import { plantIncidents } from '../plant/incidents.ts';
+import { STATION_CATALOG } from '../plant/stationCatalog.ts';
+import { StationHistoryRun } from '../plant/stationHistory.ts';
+import type { Aggregate, AggregateLevel } from './aggregate.ts';
+import type { ArchiveStore, ArchiveTable } from './ArchiveStore.ts';
+import { fillModelHistory, type HistoryPlan, type RowCounts } from './historyFill.ts';
+
+export interface StationHistoryJob {
+  station: number;
+  seed: number;
+  /** The model's start: the history's first day. */
+  startTime: number;
+  failuresPerPumpHour: number;
+  incidents: { seed: number; anchorMs: number; days: number; findings: HistoryFindings };
+  plan: HistoryPlan;
+  /** The PVs to write, by key, in any order; their counters by key. */
+  keys: string[];
+  counters: boolean[];
+  until: number;
+}
+
+/** Rows of a job: raw values flat (`[pv index, t, v]`, NaN for no value) and aggregates. */
+export interface StationHistoryRows {
+  keys: string[];
+  raw: Float64Array;
+  aggregates: { table: AggregateLevel; i: number; t: number; a: Aggregate }[];
+  /** Each PV's last reading in the run (counters are shifted from it to the plant's). */
+  lastReadings: (number | null)[];
+  rows: RowCounts;
+}
+
+/** Runs the station's model over the history and collects every row it would write. */
+export function runStationHistory(job: StationHistoryJob): StationHistoryRows {
+  const def = STATION_CATALOG.find((s) => s.nr === job.station);
+  if (!def) throw new Error(`no station ${job.station} in the catalogue`);
+  const run = new StationHistoryRun(
+    def,
+    job.seed,
+    job.startTime,
+    job.failuresPerPumpHour,
+    plantIncidents(job.incidents).stations,
+  );
+  const byKey = new Map(run.pvs.map((h) => [h.key, h]));
+  const pvs = job.keys.map((key, i) => {
+    const h = byKey.get(key);
+    if (!h) throw new Error(`station ${job.station} has no archived PV ${key}`);
+    return { id: i, counter: job.counters[i]!, read: h.read };
+  });
+  const raw: number[] = [];
+  const aggregates: StationHistoryRows['aggregates'] = [];
+  const sink = {
+    insertRaw(i: number, t: number, v: number | null) {
+      raw.push(i, t, v ?? Number.NaN);
+    },
+    upsertAggregate(table: AggregateLevel, i: number, t: number, a: Aggregate) {
+      aggregates.push({ table, i, t, a: { ...a } });
+    },
+  } as unknown as ArchiveStore;
+  const lastReadings: (number | null)[] = pvs.map(() => null);
+  // Counters come out unshifted; their last reading says by how much to shift them later.
+  const rows = fillModelHistory(
+    sink,
+    pvs,
+    run,
+    job.plan,
+    (pv, last) => {
+      lastReadings[pv.id] = last;
+      return 0;
+    },
+    job.until,
+  );
+  return { keys: job.keys, raw: Float64Array.from(raw), aggregates, lastReadings, rows };
+}
+
+/**
+ * A slice of writing ends after this long, and the event loop gets a turn: 4,000 rows at a
+ * time held it 150–300 ms on a loaded machine (bench/server-stall.ts).
+ */
+export const SLICE_MS = 8;
+
+/**
+ * Writes a job's rows for the PVs `ids` (in the job's order; -1 leaves a PV out), yielding
+ * after SLICE_MS of writing so the caller can give the event loop a turn;
+ * `offset(i, lastReading)` is a counter's shift to the plant's reading, asked once per
+ * counter before the first row. The caller wraps each slice in a transaction.
+ */
+export function* writeStationRows(
+  store: ArchiveStore,
+  rows: StationHistoryRows,
+  ids: readonly number[],
+  counters: readonly boolean[],
+  offset: (i: number, lastReading: number | null) => number,
+): Generator<void, void, void> {
+  const offsets = ids.map((id, i) =>
+    counters[i] && id >= 0 ? offset(i, rows.lastReadings[i] ?? null) : 0,
+  );
+  let written = 0;
+  let sliceStart = performance.now();
+  const spend = function* (): Generator<void, void, void> {
+    // The clock is read every 32 rows: a row costs microseconds.
+    if ((++written & 31) !== 0 || performance.now() - sliceStart < SLICE_MS) return;
+    yield;
+    sliceStart = performance.now();
+  };
+  const shift = (v: number | null, o: number) => (v === null ? null : v + o);
+  const { raw } = rows;
+  for (let k = 0; k < raw.length; k += 3) {
+    const i = raw[k]!;
+    const v = raw[k + 2]!;
+    if (ids[i]! < 0) continue;
+    store.insertRaw(ids[i]!, raw[k + 1]!, Number.isNaN(v) ? null : v + offsets[i]!);
+    yield* spend();
+  }
+  for (const { table, i, t, a } of rows.aggregates) {
+    if (ids[i]! < 0) continue;
+    const o = offsets[i]!;
+    store.upsertAggregate(
+      table,
+      ids[i]!,
+      t,
+      o === 0
+        ? a
+        : {
+            ...a,
+            sum: a.sum + o * a.n,
+            min: shift(a.min, o),
+            max: shift(a.max, o),
+            last: shift(a.last, o),
+          },
+    );
+    yield* spend();
+  }
+}
+
+export type { ArchiveTable };

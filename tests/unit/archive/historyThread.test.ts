@@ -1,0 +1,100 @@
+/**
+ * History for reads off the event loop (issue 58 item 5): a station's model runs in the
+ * archive's history thread, the rows it returns are written in slices, and the archive then
+ * holds the same history as a fill in line.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PvRef } from '../../../src/contract/pv.ts';
+import { readConfig } from '../../../server/config.ts';
+import type { ServerContext } from '../../../server/context.ts';
+import { MetricsRegistry } from '../../../server/http/metrics.ts';
+import { createArchive } from '../../../server/archive/createArchive.ts';
+import { openDatabase } from '../../../server/store/db.ts';
+import { makePlant, START } from '../plant/plantFixtures.ts';
+
+const DAY = 86_400_000;
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+const plant = makePlant();
+
+function archive() {
+  const dir = mkdtempSync(join(tmpdir(), 'pegel-history-thread-'));
+  const config = readConfig({ PEGEL_DATA_DIR: dir, PEGEL_SEED: '7', PEGEL_HISTORY_DAYS: '7' });
+  const db = openDatabase(dir);
+  const metrics = new MetricsRegistry({ defaults: false });
+  const ctx: ServerContext = {
+    config,
+    db,
+    metrics,
+    auth: { userOf: () => null },
+    now: () => START,
+  };
+  const a = createArchive(ctx, plant, { fill: 'lazy' });
+  cleanups.push(() => {
+    a.close();
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return a;
+}
+
+/** The archived PVs of one station. */
+function archived(station: number): PvRef[] {
+  return plant
+    .pvNodes()
+    .find((n) => n.stationNumber === station)!
+    .pvs.filter((r) => plant.config(r)?.hasArchiveData);
+}
+
+describe('history thread', () => {
+  it('HT1: a read of a station history is computed in the thread while the event loop turns, and equals the fill in line', async () => {
+    const all = archived(1);
+    const counter = all.find((r) => r.type === 'ZaehlWert');
+    expect(counter).toBeDefined();
+    const refs: PvRef[] = [...all.slice(0, 6), counter!];
+
+    const threaded = archive();
+    let turns = 0;
+    let ticking = true;
+    const tick = (): void => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    await threaded.prepareOffThread(refs);
+    ticking = false;
+    expect(threaded.threadJobs).toBe(1);
+    // The loop went on while the model ran and the rows went in, slice by slice.
+    expect(turns).toBeGreaterThan(10);
+    for (const ref of refs) expect(threaded.hasHistory(ref)).toBe(true);
+    // A second read finds them filled: no second job.
+    await threaded.prepareOffThread(refs);
+    expect(threaded.threadJobs).toBe(1);
+
+    const inLine = archive();
+    inLine.prepare(refs);
+    for (const ref of refs) {
+      const a = threaded.pv(ref)!;
+      const b = inLine.pv(ref)!;
+      for (const source of ['MeasurementArchive', 'QuarterHourValues', 'DayValues'] as const)
+        expect(threaded.points(a, source, 'Aktuell', START - 40 * DAY, START)).toEqual(
+          inLine.points(b, source, 'Aktuell', START - 40 * DAY, START),
+        );
+    }
+    expect(inLine.threadJobs).toBe(0);
+  });
+
+  it('HT2: reads of the same station at once share one job', async () => {
+    const a = archive();
+    const level = archived(3)[0]!;
+    await Promise.all([a.prepareOffThread([level]), a.prepareOffThread([level])]);
+    expect(a.threadJobs).toBe(1);
+    expect(a.hasHistory(level)).toBe(true);
+  });
+});

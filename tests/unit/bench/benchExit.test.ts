@@ -1,0 +1,29 @@
+/**
+ * The bench exits by itself once it has written its results (issue 58 item 6): a small bench
+ * command (server-stall: a reference server, sign-ins, archive reads) runs in a child process
+ * and must end on its own, without exitWhenDone having to name a handle left open.
+ */
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LEFT_OPEN } from '../../../bench/harness/exit.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+describe('bench exit', () => {
+  it('BX1: a bench command leaves no handle open after writing its results', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'bench/server-stall.ts', '2', '1', '1', '1'],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+    expect(out).toContain('load mode window 1');
+    expect(err).not.toContain(LEFT_OPEN);
+    expect(code).toBe(0);
+  }, 300_000);
+});
