@@ -2,11 +2,11 @@
  * The tab's leases of engine keys (workers/SPEC.md TB2-TB4, TB8 with the store's `forget`):
  * many components leasing one key are one engine lease (TB2); a key goes back to the engine
  * only `graceMs` after its last user let go, so scrolling a long list does not churn
- * subscriptions (TB3); the leases and releases of one task go out as one call per kind, a
- * lease and a release of the same key in that task cancelling out (TB4). After an engine loss
+ * subscriptions (TB3); the leases and releases of one task go out in one call, a lease and a
+ * release of the same key in that task cancelling out (TB4). After an engine loss
  * every key held is leased again in one call per kind (EL2, `leaseAgain`).
  */
-import type { EngineApi } from '../../workers/engineApi.ts';
+import type { EngineApi, LeaseBatch } from '../../workers/engineApi.ts';
 import type { TimerHandle, Timers } from '../../workers/timers.ts';
 import type { LeaseKind } from '../../workers/topics.ts';
 
@@ -110,15 +110,12 @@ export class TabLeases {
     const leases = takeAll(this.toLease);
     const releases = takeAll(this.toRelease);
     const api = await this.host.start();
-    const { tabId } = this.host;
-    await Promise.all([
-      ...releases.map(([kind, keys]) => api.release(tabId, kind, keys)),
-      ...leases.map(([kind, keys]) => api.lease(tabId, kind, keys)),
-    ]);
+    // One call for every kind (TB4): the engine's next frame carries them all (changeLeases).
+    await api.changeLeases(this.host.tabId, releases, leases);
   }
 }
 
-function takeAll(queue: KeyQueue): [LeaseKind, string[]][] {
+function takeAll(queue: KeyQueue): LeaseBatch {
   const all = [...queue]
     .filter(([, keys]) => keys.size > 0)
     .map(([kind, keys]) => [kind, [...keys]] as [LeaseKind, string[]]);
