@@ -9,7 +9,7 @@
 import { HUB_MESSAGES, HUB_METHODS, type HubName } from '../src/contract/hubs.ts';
 import { pvKey, stationKey } from '../src/contract/keys.ts';
 import type { PvRef } from '../src/contract/pv.ts';
-import type { EngineApi, FrameSink, TabOptions } from './engineApi.ts';
+import type { EngineApi, FrameSink, LeaseBatch, TabOptions } from './engineApi.ts';
 import type { AlertViewFrame, ConnectionStatus, PvConfigResult } from './engineProtocol.ts';
 import { HubChannel, type ChannelStateChange } from './HubChannel.ts';
 import { hubErrors, isUnauthorizedError } from './hubErrors.ts';
@@ -279,6 +279,14 @@ export class Engine implements EngineApi {
   async release(tabId: string, kind: LeaseKind, keys: string[]): Promise<void> {
     const tab = this.tabs.get(tabId);
     if (tab) this.leases.release(tabId, tab.coalescer, kind, keys);
+  }
+
+  async changeLeases(tabId: string, releases: LeaseBatch, leases: LeaseBatch): Promise<void> {
+    // Each call marks its keys before its first await: the frame after this task has them all.
+    await Promise.all([
+      ...releases.map(([kind, keys]) => this.release(tabId, kind, keys)),
+      ...leases.map(([kind, keys]) => this.lease(tabId, kind, keys)),
+    ]);
   }
 
   async getPvConfigs(refs: PvRef[]): Promise<PvConfigResult[]> {

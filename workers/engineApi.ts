@@ -54,6 +54,9 @@ export interface TabOptions {
   acksFrames?: boolean;
 }
 
+/** Keys of each kind, as `lease` and `release` take them. */
+export type LeaseBatch = [LeaseKind, string[]][];
+
 export interface EngineApi {
   /**
    * Registers a tab. The tab must already hold the Web Lock `tabLockName(tabId)`: when the
@@ -70,6 +73,13 @@ export interface EngineApi {
   lease(tabId: string, kind: LeaseKind, keys: string[]): Promise<void>;
   /** Idempotent: releasing a key the tab does not lease does nothing. */
   release(tabId: string, kind: LeaseKind, keys: string[]): Promise<void>;
+  /**
+   * TB4: the releases, then the leases, of one task of the tab, in one call. The engine takes
+   * them in one task of its own, so the tab's next frame carries all of them: one call per
+   * kind let the frame go out between two kinds, and the values then waited for the tab to
+   * take that frame (FR7) while it was still busy with its first render.
+   */
+  changeLeases(tabId: string, releases: LeaseBatch, leases: LeaseBatch): Promise<void>;
   /** PV configs from the shared cache, fetched in batches (SPEC §7, 50 ms wait). One result
    * per ref, in order; a ref the server does not return is 'No value returned for {key}'. */
   getPvConfigs(refs: PvRef[]): Promise<PvConfigResult[]>;

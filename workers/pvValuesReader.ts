@@ -14,6 +14,16 @@
  * does. A value as the server writes it (fields in the contract's order, no space) is matched
  * against that layout first (`serverShape`); any other spelling of a plain value takes the
  * general reader. Numbers come out exactly as `JSON.parse` reads them.
+ *
+ * Hot path: every PV value the plant sends passes here, in the engine that serves every tab.
+ * It keeps a value free of allocation: no object, no string, no map lookup per value, only
+ * reads of the text's character codes into typed columns. Figures: the engine worker's cost
+ * per update over the ingest sweep, 7.43 µs (full run 2026-11-27, bench/RESULTS.md), and what
+ * JSON.parse alone reads on this machine (the limits scenario: 0.87-2.67 M values/s); taken
+ * with `npm run bench -- --only ingest` (engine worker CPU, cost fit) and `--only wideIngest`
+ * (100,000 PVs, the worker's CPU at 250,000/s configured). Do not add here: a per-value
+ * object or closure, a string key or enum name per value, a regular expression, a try/catch
+ * per value, or logging; a new field or shape goes to the general reader or JSON.parse's path.
  */
 import { PV_TYPES, PV_VALUE_TYPES, QUALITIES } from '../src/contract/enums.ts';
 import { BOOL_VALUE, DOUBLE_VALUE, FAILURE_STATE_VALUE } from './pvColumns.ts';

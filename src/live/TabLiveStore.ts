@@ -11,25 +11,18 @@ import { PV_TYPES, QUALITIES, type PvType } from '../contract/enums.ts';
 import { pvKey, stationKey } from '../contract/keys.ts';
 import type { PvValue } from '../contract/pv.ts';
 import { plainPvValue } from '../../workers/pvColumns.ts';
-import type { DialCounters, StationLiveData } from '../contract/station.ts';
-import type { DisplayConnectionState } from '../contract/enums.ts';
-import type { ConnectionStatus, Frame, PvConfigEntry } from '../../workers/engineProtocol.ts';
+import type { StationLiveData } from '../contract/station.ts';
+import type { Frame, PvConfigEntry } from '../../workers/engineProtocol.ts';
 import type { LeaseKind } from '../../workers/topics.ts';
 import type { ItemKind, ItemTypes } from '../../workers/topics/itemTopics.ts';
 import { isItemKind } from '../../workers/topics/topicNames.ts';
 import type { LinkDown } from '../domain/valueStanding.ts';
+import { sameStationState } from './stationState.ts';
+import { linkDownOf, type TabConnectionStatus } from './linkDown.ts';
+
+export type { TabConnectionState, TabConnectionStatus } from './linkDown.ts';
 
 type Listener = () => void;
-
-/**
- * The connection states a tab shows: those the engine reports (SPEC §4), and `engineLost`,
- * which only the tab can know: the engine itself has ended and a new one is starting (EL2).
- */
-export type TabConnectionState = DisplayConnectionState | 'engineLost';
-
-export interface TabConnectionStatus extends Omit<ConnectionStatus, 'display'> {
-  display: TabConnectionState;
-}
 
 /**
  * The header shows the age of the last data in seconds, and only while not connected; finer
@@ -61,26 +54,6 @@ interface PvSlot {
   /** While the link is down (LD1): `value` as shown then, uncertain; rebuilt when it changes. */
   downOf: PvValue | undefined;
   down: PvValue | undefined;
-}
-
-/**
- * LD1: whether the live link vouches for the values a tab holds, from its connection state.
- * Only a connected link does (domain/freshness.ts: its keep-alive vouches for quiet values).
- * The first attempt to connect names no fault (CD4), so values arriving then are not marked;
- * after an engine loss the new engine's start is the restart still (issue 55 item 11).
- */
-export function linkDownOf(status: TabConnectionStatus, before: LinkDown | null): LinkDown | null {
-  switch (status.display) {
-    case 'connected':
-      return null;
-    case 'engineLost':
-      return 'restarting';
-    case 'connecting':
-      if (before === 'restarting') return 'restarting';
-      return status.firstStart ? null : 'linkDown';
-    default:
-      return 'linkDown';
-  }
 }
 
 const PV_TYPE_INDEX = new Map<PvType, number>(PV_TYPES.map((type, i) => [type, i]));
@@ -396,27 +369,6 @@ export class TabLiveStore {
     };
     return true;
   }
-}
-
-/** Whether two of a station's live data differ at most in their time stamp. */
-function sameStationState(a: StationLiveData, b: StationLiveData): boolean {
-  return (
-    a.dialState === b.dialState &&
-    a.name === b.name &&
-    a.lastConnection === b.lastConnection &&
-    sameCounters(a.dialCounters, b.dialCounters)
-  );
-}
-
-function sameCounters(a: DialCounters | null, b: DialCounters | null): boolean {
-  if (a === b) return true;
-  if (!a || !b) return false;
-  return (
-    a.mobileNetworkStandard === b.mobileNetworkStandard &&
-    a.dayCounter === b.dayCounter &&
-    a.monthCounter === b.monthCounter &&
-    a.yearCounter === b.yearCounter
-  );
 }
 
 /** Adds a listener of `key`; its release drops the key's set once it is empty. */

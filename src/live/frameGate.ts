@@ -9,6 +9,16 @@
  * changes, a new tab's first values) is applied on arrival, and one held without an
  * animation frame for `fallbackMs` is applied anyway, so values never stall behind a
  * paused renderer.
+ *
+ * Hot path: every frame of values and of alert views passes the gate on the tab's main thread.
+ * It keeps a tab at one applied frame per drawn frame and one render per animation frame
+ * (FR7c): the current list at 10 alerts/s 202 → 176 ms/s of main thread with flushSync in the
+ * frame, 157 → 153 with both gates in one frame; at the ingest peak (250,000/s, 20 tabs) the
+ * tabs' busy share 41-51 → 24-35 % and the engine worker 22-30 → 8-19 % of a core (2026-11-25,
+ * bench/README.md "Ingest and the cost sweep"). Taken with `npm run bench -- --quick --only
+ * ingest` and `npx tsx bench/alert-idle-trace.ts 10 6 cost`. Do not add here: work per value
+ * (the gate only holds a frame and calls back), a timer per frame (one fallback timer is
+ * armed only while a frame waits), or a second animation frame request per tab.
  */
 import type { TimerHandle, Timers } from '../../workers/timers.ts';
 

@@ -176,6 +176,45 @@ describe('frames', () => {
     expect(b.frames().flatMap((f) => f.pvValues)).toEqual([doubleValue(7, 70)]);
   });
 
+  it('TB4 (FR7): what a tab leases in one changeLeases call reaches it in one frame, none held behind another', async () => {
+    const h = createHarness();
+    const a = await h.tab('a');
+    await h.engine.lease('a', 'station', ['st1']);
+    await h.engine.lease('a', 'pvValue', [aiKey(7)]);
+    await h.timers.advance(50);
+    h.hubs.hub('station').emit('newDialState', { stationNumber: 1, dialState: 'Connected' });
+    h.hubs.hub('pv').emit('newValue', doubleValue(7, 70));
+    await h.timers.advance(50);
+    expect(a.frames().length).toBeGreaterThan(0);
+    // A second tab on a port that takes no frame after its first (FR7: one in flight).
+    const { port1, port2 } = new MessageChannel();
+    ports.push(port1, port2);
+    const frames: Frame[] = [];
+    port1.onmessage = (event: MessageEvent<TabMessage>) => {
+      if (event.data.type === 'frame') frames.push(event.data);
+    };
+    await h.engine.connect('b', port2, { acksFrames: true });
+    await h.timers.advance(50);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    port1.postMessage({ type: 'frameAck' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    frames.length = 0;
+    const change = h.engine.changeLeases(
+      'b',
+      [],
+      [
+        ['station', ['st1']],
+        ['pvValue', [aiKey(7)]],
+      ],
+    );
+    await h.timers.advance(50);
+    await change;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(frames).toHaveLength(1);
+    expect(frames[0]!.stations.map((st) => st.dialState)).toEqual(['Connected']);
+    expect(framePvValues(frames[0]!)).toEqual([doubleValue(7, 70)]);
+  });
+
   it('FR1: a tab with nothing changed gets no frame', async () => {
     const { h, a } = await connected([1]);
     await h.timers.advance(5_000);

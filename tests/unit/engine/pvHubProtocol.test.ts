@@ -12,7 +12,7 @@ import { pvKey } from '../../../src/contract/keys.ts';
 import type { PvRef, PvValue } from '../../../src/contract/pv.ts';
 import { PvIngest } from '../../../workers/pvIngest.ts';
 import { PvHubProtocol } from '../../../workers/pvHubProtocol.ts';
-import { PvValueBatch } from '../../../workers/pvValueBatch.ts';
+import { KEPT_ROWS, PvValueBatch } from '../../../workers/pvValueBatch.ts';
 import { PvValueStore } from '../../../workers/PvValueStore.ts';
 import { counterValue } from '../../support/engine/pvValueFixtures.ts';
 import { pvValueJson } from '../../../server/hubs/pvValueJson.ts';
@@ -312,5 +312,18 @@ describe('PV values read into columns', () => {
     first.release();
     second.release();
     expect(argumentOf(protocol, text)).toBe(second);
+  });
+
+  it('IN1: a batch gives back the room of a large message once read, so no leased PV pays for it later', () => {
+    const batch = new PvValueBatch();
+    batch.reset();
+    for (let i = 0; i < 3 * KEPT_ROWS; i++) batch.pushPlain(0, 0, 0, i, i, 1);
+    expect(batch.nums.length).toBeGreaterThanOrEqual(9 * KEPT_ROWS);
+    batch.release();
+    expect(batch.codes.length).toBeLessThanOrEqual(3 * KEPT_ROWS);
+    expect(batch.nums.length).toBeLessThanOrEqual(3 * KEPT_ROWS);
+    batch.reset();
+    batch.pushPlain(0, 0, 0, 7, 70, 1);
+    expect([batch.length, batch.nums[0], batch.nums[1]]).toEqual([1, 7, 70]);
   });
 });

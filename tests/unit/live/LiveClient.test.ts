@@ -70,6 +70,19 @@ function recordingApi(api: EngineApi, calls: string[]): EngineApi {
   });
 }
 
+/** The kinds each `changeLeases` call carried, one line per kind: `lease [kind, keys]`. */
+function leaseCalls(calls: string[], op: 'lease' | 'release'): string[] {
+  return calls
+    .filter((c) => c.startsWith('changeLeases '))
+    .flatMap((c) => {
+      const [releases, leases] = JSON.parse(c.slice('changeLeases '.length)) as [
+        [string, string[]][],
+        [string, string[]][],
+      ];
+      return (op === 'lease' ? leases : releases).map((batch) => `${op} ${JSON.stringify(batch)}`);
+    });
+}
+
 function setup() {
   const h = createHarness();
   const calls: string[] = [];
@@ -166,19 +179,15 @@ describe('LiveClient', () => {
     const { h, client, calls } = setup();
     const releases = [1, 2, 3].map(() => client.lease('pvValue', aiKey(1)));
     await h.timers.advance(100);
-    expect(calls.filter((c) => c.startsWith('lease'))).toEqual([
-      `lease ["pvValue",["${aiKey(1)}"]]`,
-    ]);
+    expect(leaseCalls(calls, 'lease')).toEqual([`lease ["pvValue",["${aiKey(1)}"]]`]);
     releases[0]!();
     releases[0]!();
     releases[1]!();
     await h.timers.advance(10_000);
-    expect(calls.filter((c) => c.startsWith('release'))).toEqual([]);
+    expect(leaseCalls(calls, 'release')).toEqual([]);
     releases[2]!();
     await h.timers.advance(10_000);
-    expect(calls.filter((c) => c.startsWith('release'))).toEqual([
-      `release ["pvValue",["${aiKey(1)}"]]`,
-    ]);
+    expect(leaseCalls(calls, 'release')).toEqual([`release ["pvValue",["${aiKey(1)}"]]`]);
   });
 
   it('TB3: a key released and leased again within 2 s never leaves the engine', async () => {
@@ -187,7 +196,7 @@ describe('LiveClient', () => {
     await h.timers.advance(1_999);
     client.lease('pvValue', aiKey(1));
     await h.timers.advance(10_000);
-    expect(calls.filter((c) => c.startsWith('release'))).toEqual([]);
+    expect(leaseCalls(calls, 'release')).toEqual([]);
     expect(client.leasedKeys('pvValue')).toEqual([aiKey(1)]);
   });
 
@@ -221,12 +230,17 @@ describe('LiveClient', () => {
     expect(live()).toMatchObject({ dialState: 'HangingUp', timestamp: null });
   });
 
-  it('TB4: leases taken in the same task go to the engine as one call per kind', async () => {
+  it('TB4: leases taken in the same task go to the engine in one call, one batch per kind', async () => {
     const { h, client, calls } = setup();
     for (let nr = 1; nr <= 100; nr++) client.lease('pvValue', aiKey(nr));
     client.lease('station', 'st1');
     await h.timers.advance(100);
-    expect(calls.filter((c) => c.startsWith('lease'))).toHaveLength(2);
+    expect(calls.filter((c) => c.startsWith('changeLeases '))).toHaveLength(1);
+    const batches = leaseCalls(calls, 'lease').map((c) => JSON.parse(c.slice(6)) as [string, []]);
+    expect(batches.map(([kind, keys]) => [kind, keys.length])).toEqual([
+      ['pvValue', 100],
+      ['station', 1],
+    ]);
     expect(h.hubs.hub('pv').keysSent('SubscribeToPvs')).toHaveLength(100);
   });
 
