@@ -3,6 +3,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
 
 /** Import boundaries of DESIGN.md "Layout": each folder lists what it must not import. */
 const boundary = (files, patterns, message) => ({
@@ -11,6 +13,32 @@ const boundary = (files, patterns, message) => ({
     'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
   },
 });
+
+/**
+ * Features stand alone (docs/architecture.md): a folder under src/features imports nothing from
+ * another feature folder; what several use lives in src/features/shared, src/ui or src/domain.
+ * One zone per folder, from the folder list, so a new feature is covered when it is created.
+ */
+const FEATURES = readdirSync('src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+  .map((entry) => entry.name);
+
+/**
+ * The only imports across feature folders still allowed, each until the named work removes it.
+ * Paths are relative to src/features.
+ */
+const FEATURE_EXCEPTIONS = [
+  // Page data: TanStack Query hooks in src/features/shared replace useAsync and useLoad.
+  './stations/useAsync.ts',
+  './maintenance/useLoad.ts',
+];
+
+const featureZones = [...FEATURES, 'shared'].map((name) => ({
+  target: `./src/features/${name}`,
+  from: './src/features',
+  except: [...new Set([`./${name}`, './shared', ...FEATURE_EXCEPTIONS])],
+  message: `a feature imports no other feature: move what ${name} needs to src/features/shared, src/ui or src/domain (docs/architecture.md)`,
+}));
 
 export default tseslint.config(
   {
@@ -49,9 +77,10 @@ export default tseslint.config(
   },
   {
     // One i18next instance (src/app/i18n.ts) with the app's area loading: components take it
-    // through src/app/useTranslation.ts; `Trans` and the types come from the libraries.
+    // through src/app/useTranslation.ts (src/ui through src/ui/useTranslation.ts, the same
+    // instance as registered by initReactI18next); `Trans` and the types come from the libraries.
     files: ['src/**', 'workers/**'],
-    ignores: ['src/app/i18n.ts', 'src/app/useTranslation.ts'],
+    ignores: ['src/app/i18n.ts', 'src/app/useTranslation.ts', 'src/ui/useTranslation.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -141,6 +170,27 @@ export default tseslint.config(
     ['**/features/**', '**/api/**', '**/live/**', '**/workers/**'],
     'ui knows no feature and does no I/O (DESIGN.md Layout)',
   ),
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx'] } } },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones,
+            {
+              target: './src/ui',
+              from: './src/app',
+              message:
+                'ui sits under the shell: texts through src/ui/useTranslation.ts, formats through src/ui hooks or props (docs/architecture.md)',
+            },
+          ],
+        },
+      ],
+    },
+  },
   boundary(
     ['src/features/**', 'src/app/**'],
     ['**/workers/**'],
