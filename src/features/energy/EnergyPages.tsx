@@ -14,86 +14,47 @@ import { ENERGY_PERIOD_SECONDS, type EnergyOptimisationValues } from '../../cont
 import { formatMinutesSeconds } from '../../domain/formatPattern.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { useLiveItem } from '../../live/useLiveItem.ts';
-import { useLinkDown, useStationLive } from '../../live/index.ts';
-import {
-  stationConnection,
-  valueStanding,
-  type StaleReason,
-  type StandingInput,
-  type StationConnection,
-} from '../../domain/valueStanding.ts';
-import {
-  EmptyState,
-  LoadingState,
-  PageHeader,
-  Panel,
-  Spinner,
-  StaleNote,
-  StatusBadge,
-  cx,
-  staleValueClass,
-} from '../../ui/index.ts';
+import { LoadingState, Panel, Spinner, StatusBadge, cx } from '../../ui/index.ts';
 import { useAsync } from '../stations/useAsync.ts';
 import { fetchEnergyStations, fetchSpecificEnergy } from '../shared/analytics/analyticsApi.ts';
-import '../shared/analytics/analytics.css';
+import {
+  AnalyticsDetailFrame,
+  AnalyticsHelp,
+  AnalyticsListFrame,
+  StandingBadge,
+  useStationStanding,
+  type Standing,
+} from '../shared/analytics/AnalyticsFrame.tsx';
 
 const KW = 'kW';
-
-/**
- * Whether a station's energy values are current: they carry no quality, so the station's
- * connection decides, and their age is that of the station's newest data.
- */
-function useEnergyStanding(
-  nr: number,
-  values: EnergyOptimisationValues | null | undefined,
-): {
-  input: StandingInput | undefined;
-  connection: StationConnection;
-  stale: boolean;
-  reason: StaleReason | null;
-} {
-  const live = useStationLive(Number.isSafeInteger(nr) ? nr : null);
-  // LD1: with the link down the reason is the link, as on the station page.
-  const link = useLinkDown();
-  const connection = stationConnection(live?.dialState, link);
-  const input = values
-    ? { timestamp: Math.min(values.timestamp, live?.timestamp ?? values.timestamp) }
-    : undefined;
-  const standing = valueStanding(input, connection);
-  return { input, connection, stale: standing.stale, reason: standing.reason };
-}
 
 function SetpointBadge({
   values,
   standing,
 }: {
   values: EnergyOptimisationValues;
-  standing: ReturnType<typeof useEnergyStanding>;
+  standing: Standing;
 }) {
   const { t } = useTranslation();
   const over = values.trendleistung > values.sollleistung;
   // Stale values never read "Im Rahmen": the mark, the reason and the age instead; a trend
   // over the setpoint still shows, beside the stale note.
-  const note = standing.stale ? (
-    <StaleNote value={standing.input} connection={standing.connection} className="energy-state" />
-  ) : null;
-  if (note && !over) return note;
-  const badge = (
-    // ISA-101: within the setpoint is the normal case, neutral; only the trend above it stands out.
-    <StatusBadge
-      tone={over ? 'warning' : 'neutral'}
-      icon={over ? 'warning' : 'check'}
-      className="energy-state"
-    >
-      {over ? t('energy.overSetpoint') : t('energy.withinSetpoint')}
-    </StatusBadge>
-  );
-  return note ? (
-    <>
-      {badge} {note}
-    </>
-  ) : (
-    badge
+  return (
+    <StandingBadge
+      standing={standing}
+      normal={!over}
+      noteClassName="energy-state"
+      badge={
+        // ISA-101: within the setpoint is the normal case, neutral; only the trend above it stands out.
+        <StatusBadge
+          tone={over ? 'warning' : 'neutral'}
+          icon={over ? 'warning' : 'check'}
+          className="energy-state"
+        >
+          {over ? t('energy.overSetpoint') : t('energy.withinSetpoint')}
+        </StatusBadge>
+      }
+    />
   );
 }
 
@@ -155,8 +116,7 @@ function StationCard({ nr, name }: { nr: number; name: string }) {
   const { t } = useTranslation();
   const format = useFormat();
   const values = useLiveItem('energy', String(nr));
-  const standing = useEnergyStanding(nr, values);
-  const muted = staleValueClass(valueStanding(standing.input, standing.connection));
+  const standing = useStationStanding(nr, values?.timestamp);
   return (
     <li
       className={cx('energy-card panel', standing.stale && 'energy-card-stale')}
@@ -169,7 +129,7 @@ function StationCard({ nr, name }: { nr: number; name: string }) {
       {values ? (
         <>
           <div className="energy-card-main">
-            <span className={cx('energy-now num', muted)}>
+            <span className={cx('energy-now num', standing.muted)}>
               {format.number(values.wirkleistungAktuell, 1)} <small>{KW}</small>
             </span>
             <SetpointBadge values={values} standing={standing} />
@@ -201,24 +161,22 @@ function StationCard({ nr, name }: { nr: number; name: string }) {
 }
 
 export function EnergyListPage() {
-  const { t } = useTranslation();
   const [stations, retry] = useAsync((signal) => fetchEnergyStations(signal), []);
   return (
-    <div className="page">
-      <PageHeader title={t('energy.title')} description={t('energy.description')} />
-      <LoadingState status={stations.state} onRetry={retry} label={t('energy.loading')}>
-        {stations.state === 'ready' &&
-          (stations.data.length === 0 ? (
-            <EmptyState title={t('energy.none')} reason={t('energy.noneReason')} />
-          ) : (
-            <ul className="energy-cards">
-              {stations.data.map((s) => (
-                <StationCard key={s.stationNumber} nr={s.stationNumber} name={s.name} />
-              ))}
-            </ul>
+    <AnalyticsListFrame
+      area="energy"
+      status={stations.state}
+      onRetry={retry}
+      items={stations.state === 'ready' ? stations.data : undefined}
+    >
+      {(list) => (
+        <ul className="energy-cards">
+          {list.map((s) => (
+            <StationCard key={s.stationNumber} nr={s.stationNumber} name={s.name} />
           ))}
-      </LoadingState>
-    </div>
+        </ul>
+      )}
+    </AnalyticsListFrame>
   );
 }
 
@@ -357,31 +315,22 @@ export function EnergyStationPage() {
   const station =
     stations.state === 'ready' ? stations.data.find((s) => s.stationNumber === nr) : undefined;
   const values = useLiveItem('energy', station ? String(nr) : null);
-  const standing = useEnergyStanding(nr, values);
+  const standing = useStationStanding(nr, values?.timestamp);
   const kw = (v: number, d = 1) => `${format.number(v, d)} ${KW}`;
   return (
-    <div className="page">
-      <PageHeader
-        title={station ? station.name : t('energy.title')}
-        subject={station?.name}
-        description={t('energy.description')}
-        actions={<Link to="/energy">{t('energy.back')}</Link>}
-      />
-      <LoadingState status={stations.state} onRetry={retry} label={t('energy.loading')}>
-        {stations.state === 'ready' && !station && (
-          <EmptyState title={t('energy.unknownStation', { nr })} reason={t('energy.noneReason')} />
-        )}
-        {station && !values && (
-          <p>
-            <Spinner size="small" /> {t('energy.waiting')}
-          </p>
-        )}
-        {station && values && (
-          <div
-            className={cx('energy-detail', standing.stale && 'energy-detail-stale')}
-            data-energy-station={nr}
-            data-stale={standing.reason ?? undefined}
-          >
+    <AnalyticsDetailFrame
+      area="energy"
+      status={stations.state}
+      onRetry={retry}
+      name={station?.name}
+      unknownTitle={t('energy.unknownStation', { nr })}
+      live={!!values}
+      standing={standing}
+      data={{ 'data-energy-station': nr }}
+    >
+      {() =>
+        values && (
+          <>
             <Panel title={t('energy.periodChart')}>
               <div className="energy-card-main">
                 <RestTime seconds={values.periodenrestzeit} />
@@ -431,15 +380,12 @@ export function EnergyStationPage() {
                   {t('energy.minutes', { count: values.vorrangbetriebMinuten })}
                 </dd>
               </dl>
-              <details className="analytics-help">
-                <summary>{t('energy.helpTitle')}</summary>
-                <p>{t('energy.help')}</p>
-              </details>
+              <AnalyticsHelp area="energy" />
             </Panel>
             <SpecificEnergyPanel nr={nr} />
-          </div>
-        )}
-      </LoadingState>
-    </div>
+          </>
+        )
+      }
+    </AnalyticsDetailFrame>
   );
 }

@@ -16,30 +16,18 @@ import { formatInZone } from '../../domain/formatPattern.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { useLiveItem } from '../../live/useLiveItem.ts';
 import { useLiveItems } from '../../live/useLiveItems.ts';
-import { useLinkDown, useStationLive } from '../../live/index.ts';
-import {
-  stationConnection,
-  valueStanding,
-  type StaleReason,
-  type StandingInput,
-  type StationConnection,
-} from '../../domain/valueStanding.ts';
-import {
-  EmptyState,
-  LoadingState,
-  PageHeader,
-  Panel,
-  Spinner,
-  StaleNote,
-  StatusBadge,
-  cx,
-  staleValueClass,
-  type StatusTone,
-} from '../../ui/index.ts';
+import { Panel, Spinner, StatusBadge, cx, type StatusTone } from '../../ui/index.ts';
 import { BindingAlarmMark } from '../shared/alarm/BindingAlarmMark.tsx';
 import { useAsync } from '../stations/useAsync.ts';
 import { fetchLeakageSections } from '../shared/analytics/analyticsApi.ts';
-import '../shared/analytics/analytics.css';
+import {
+  AnalyticsDetailFrame,
+  AnalyticsHelp,
+  AnalyticsListFrame,
+  StandingBadge,
+  useStationStanding,
+  type Standing,
+} from '../shared/analytics/AnalyticsFrame.tsx';
 
 const M3H = 'm³/h';
 const LEAKAGE_TIME = 'dd.MM.yyyy HH:mm:ss';
@@ -57,58 +45,24 @@ function useFlowText() {
   return (x: number | null) => (x === null ? '—' : `${format.number(x, 1)} ${M3H}`);
 }
 
-interface ZoneStanding {
-  input: StandingInput | undefined;
-  connection: StationConnection;
-  stale: boolean;
-  /** Why the figures are stale (the data-stale attribute), as on the station page. */
-  reason: StaleReason | null;
-  /** The class of the zone's figures: muted while stale. */
-  muted: string;
-}
-
-/** Whether a zone's figures are current: its station's connection and newest data decide. */
-function useZoneStanding(stationNumber: number | undefined, v: PipeLeakage | undefined | null) {
-  const live = useStationLive(stationNumber ?? null);
-  // LD1: with the link down the reason is the link, as on the station page.
-  const link = useLinkDown();
-  const connection = stationConnection(live?.dialState, link);
-  const input = v
-    ? { timestamp: Math.min(v.timestamp, live?.timestamp ?? v.timestamp) }
-    : undefined;
-  const standing = valueStanding(input, connection);
-  return {
-    input,
-    connection,
-    stale: standing.stale,
-    reason: standing.reason,
-    muted: staleValueClass(standing),
-  };
-}
-
-function StateBadge({ state, standing }: { state: LeakageState; standing?: ZoneStanding }) {
+function StateBadge({ state, standing }: { state: LeakageState; standing?: Standing }) {
   const { t } = useTranslation();
-  const note = standing?.stale ? (
-    <StaleNote value={standing.input} connection={standing.connection} />
-  ) : null;
   // Stale figures never read as tight; a warning or a leak still shows, beside the note.
-  if (note && state === 'Ok') return note;
-  const badge = (
-    <StatusBadge
-      tone={TONE[state]}
-      icon={state === 'Ok' ? 'check' : undefined}
-      className="leak-state"
-      title={t(`leakage.state.${state}`)}
-    >
-      {t(`leakage.state.${state}`)}
-    </StatusBadge>
-  );
-  return note ? (
-    <>
-      {badge} {note}
-    </>
-  ) : (
-    badge
+  return (
+    <StandingBadge
+      standing={standing}
+      normal={state === 'Ok'}
+      badge={
+        <StatusBadge
+          tone={TONE[state]}
+          icon={state === 'Ok' ? 'check' : undefined}
+          className="leak-state"
+          title={t(`leakage.state.${state}`)}
+        >
+          {t(`leakage.state.${state}`)}
+        </StatusBadge>
+      }
+    />
   );
 }
 
@@ -117,7 +71,7 @@ function SectionRow({ section }: { section: LeakageSection }) {
   const { t } = useTranslation();
   const format = useFormat();
   const v = useLiveItem('pipeLeakage', String(id));
-  const standing = useZoneStanding(section.stationNumber, v);
+  const standing = useStationStanding(section.stationNumber, v?.timestamp);
   const m3 = useFlowText();
   return (
     <tr
@@ -179,44 +133,43 @@ export function LeakageListPage() {
   const { t } = useTranslation();
   const [sections, retry] = useAsync((signal) => fetchLeakageSections(signal), []);
   return (
-    <div className="page">
-      <PageHeader title={t('leakage.title')} description={t('leakage.description')} />
-      <LoadingState status={sections.state} onRetry={retry} label={t('leakage.loading')}>
-        {sections.state === 'ready' &&
-          (sections.data.length === 0 ? (
-            <EmptyState title={t('leakage.none')} reason={t('leakage.noneReason')} />
-          ) : (
-            <div className="leak-table-wrap">
-              <LeakSummary ids={sections.data.map((s) => s.pipeLeakageId)} />
-              <table className="table leak-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('leakage.columns.name')}</th>
-                    <th scope="col">{t('leakage.columns.state')}</th>
-                    <th scope="col" className="num">
-                      {t('leakage.columns.balance')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('leakage.columns.night')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('leakage.columns.reference')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('leakage.columns.loss')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sections.data.map((s) => (
-                    <SectionRow key={s.pipeLeakageId} section={s} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ))}
-      </LoadingState>
-    </div>
+    <AnalyticsListFrame
+      area="leakage"
+      status={sections.state}
+      onRetry={retry}
+      items={sections.state === 'ready' ? sections.data : undefined}
+    >
+      {(list) => (
+        <div className="leak-table-wrap">
+          <LeakSummary ids={list.map((s) => s.pipeLeakageId)} />
+          <table className="table leak-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('leakage.columns.name')}</th>
+                <th scope="col">{t('leakage.columns.state')}</th>
+                <th scope="col" className="num">
+                  {t('leakage.columns.balance')}
+                </th>
+                <th scope="col" className="num">
+                  {t('leakage.columns.night')}
+                </th>
+                <th scope="col" className="num">
+                  {t('leakage.columns.reference')}
+                </th>
+                <th scope="col" className="num">
+                  {t('leakage.columns.loss')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((s) => (
+                <SectionRow key={s.pipeLeakageId} section={s} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </AnalyticsListFrame>
   );
 }
 
@@ -272,7 +225,7 @@ export function LeakageSectionPage() {
   const section =
     sections.state === 'ready' ? sections.data.find((s) => s.pipeLeakageId === id) : undefined;
   const v = useLiveItem('pipeLeakage', section ? String(id) : null);
-  const standing = useZoneStanding(section?.stationNumber, v);
+  const standing = useStationStanding(section?.stationNumber, v?.timestamp);
   const alarm = useLiveItem(
     'alertState',
     section ? alertBindingKey({ type: 'PipeLeakage', id }) : null,
@@ -281,28 +234,20 @@ export function LeakageSectionPage() {
   const at = (ms: number | null) =>
     ms === null ? '—' : formatInZone(ms, LEAKAGE_TIME, format.timeZone);
   return (
-    <div className="page">
-      <PageHeader
-        title={section ? section.name : t('leakage.title')}
-        subject={section?.name}
-        description={t('leakage.description')}
-        actions={<Link to="/leakage">{t('leakage.back')}</Link>}
-      />
-      <LoadingState status={sections.state} onRetry={retry} label={t('leakage.loading')}>
-        {sections.state === 'ready' && !section && (
-          <EmptyState title={t('leakage.unknown', { id })} reason={t('leakage.noneReason')} />
-        )}
-        {section && !v && (
-          <p>
-            <Spinner size="small" /> {t('leakage.waiting')}
-          </p>
-        )}
-        {section && v && (
-          <div
-            className={cx('energy-detail', standing.stale && 'energy-detail-stale')}
-            data-leak-section={id}
-            data-stale={standing.reason ?? undefined}
-          >
+    <AnalyticsDetailFrame
+      area="leakage"
+      status={sections.state}
+      onRetry={retry}
+      name={section?.name}
+      unknownTitle={t('leakage.unknown', { id })}
+      live={!!v}
+      standing={standing}
+      data={{ 'data-leak-section': id }}
+    >
+      {() =>
+        section &&
+        v && (
+          <>
             <Panel title={t('leakage.fields.measurementState')}>
               <div className="energy-card-main">
                 <StateBadge state={v.measurementState} standing={standing} />
@@ -345,14 +290,11 @@ export function LeakageSectionPage() {
                 </dd>
               </dl>
               <NightTrend v={v} />
-              <details className="analytics-help">
-                <summary>{t('leakage.helpTitle')}</summary>
-                <p>{t('leakage.help')}</p>
-              </details>
+              <AnalyticsHelp area="leakage" />
             </Panel>
-          </div>
-        )}
-      </LoadingState>
-    </div>
+          </>
+        )
+      }
+    </AnalyticsDetailFrame>
   );
 }
