@@ -16,16 +16,9 @@ import {
   validateLimitConfigs,
 } from '../../../domain/validation/limits.ts';
 import { parseNumberInput } from '../../../domain/validation/valueEntry.ts';
-import {
-  pvActionResultDialog,
-  shouldUpdateLocally,
-  type ResultDialog,
-} from '../../../domain/validation/resultDialogs.ts';
 import { EmptyState, LoadingState } from '../../../ui/index.ts';
-import { useWriteAccess } from '../ReadOnlyNote.tsx';
-import { ActionFormDialog } from './FormDialogActions.tsx';
 import { loadLimitConfigs, setAnaInLimits } from './actionsApi.ts';
-import { PvInfo } from './PvInfo.tsx';
+import { PvForm, PvFormDialog, usePvFormSend } from './PvFormDialog.tsx';
 import { useRuleText } from './useRuleText.ts';
 import { useFormat, type Formatters } from '../../../app/useFormat.ts';
 import { withUnit } from '../../../domain/pvFormat.ts';
@@ -119,10 +112,10 @@ export interface LimitsDialogProps {
 }
 
 export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
-  const access = useWriteAccess('writePvs', config.stationNumber);
   const { t } = useTranslation();
   const text = useRuleText();
   const format = useFormat();
+  const sending = usePvFormSend();
   const decimalComma = format.locale !== 'en';
   const confirm = useCommandConfirm();
   const [loaded, setLoaded] = useState<PvLimitConfig[] | null>(null);
@@ -132,8 +125,6 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
   /** After a conflict the plant's limits are loaded again as the old values; the typing stays. */
   const keepDraft = useRef(false);
   const [errors, setErrors] = useState<{ field?: string; text: string }[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ResultDialog | null>(null);
 
   // NOTE: by type and number: a pushed config is a new object and must not reload (and
   // overwrite what the user typed).
@@ -192,14 +183,14 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
       changes: limitChanges(request, config, format, t),
     });
     if (!ok) return;
-    setBusy(true);
-    const answer = await setAnaInLimits(request);
-    setBusy(false);
-    if (shouldUpdateLocally(answer.status)) {
-      setLoaded(edited);
-      return onDone(t('actions.limits.done', { name: config.name }));
-    }
-    setResult(pvActionResultDialog('setLimits', answer));
+    const answer = await sending.send(
+      'setLimits',
+      () => setAnaInLimits(request),
+      () => {
+        setLoaded(edited);
+        onDone(t('actions.limits.done', { name: config.name }));
+      },
+    );
     // The plant has other limits than we thought: they become the old values of the next
     // save; what the user typed stays.
     if (answer.status === 'Conflict') {
@@ -215,31 +206,21 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
       .map((m) => m.text)
       .join(' ') || undefined;
   const formErrors = errors.filter((m) => !m.field || !m.field.includes('.'));
-  const formId = `limits-${config.pvRef.nr}`;
   const editable = loaded !== null && loaded.length > 0;
 
   return (
-    <ActionFormDialog
-      access={access}
-      title={t('actions.limits.title', { name: config.name })}
+    <PvFormDialog
+      kind="limits"
+      config={config}
       size="medium"
-      formId={formId}
-      busy={busy}
+      current={
+        config.dimension
+          ? t('actions.limits.unit', { unit: config.dimension })
+          : t('actions.limits.noUnit')
+      }
+      sending={sending}
       canSubmit={editable}
       onClose={onClose}
-      result={result}
-      onResultClose={() => setResult(null)}
-      pvName={config.name}
-      head={
-        <div className="action-current">
-          <span>
-            {config.dimension
-              ? t('actions.limits.unit', { unit: config.dimension })
-              : t('actions.limits.noUnit')}
-          </span>
-          <PvInfo config={config} />
-        </div>
-      }
     >
       <LoadingState
         status={status}
@@ -251,7 +232,7 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
         ) : !editable ? (
           <EmptyState title={t('actions.limits.noneTitle')} reason={t('actions.limits.none')} />
         ) : (
-          <form id={formId} className="action-form" onSubmit={submit} noValidate>
+          <PvForm onSubmit={submit}>
             {formErrors.length > 0 && (
               <ul className="action-errors" role="alert">
                 {formErrors.map((m, i) => (
@@ -320,10 +301,10 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
                 })}
               </tbody>
             </table>
-          </form>
+          </PvForm>
         )}
       </LoadingState>
       {confirm.element}
-    </ActionFormDialog>
+    </PvFormDialog>
   );
 }

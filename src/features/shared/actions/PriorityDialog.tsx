@@ -9,16 +9,9 @@ import {
   buildSetPrioritiesRequest,
   validateDigiInPriorities,
 } from '../../../domain/validation/limits.ts';
-import {
-  pvActionResultDialog,
-  shouldUpdateLocally,
-  type ResultDialog,
-} from '../../../domain/validation/resultDialogs.ts';
 import { Field } from '../../../ui/index.ts';
-import { useWriteAccess } from '../ReadOnlyNote.tsx';
-import { ActionFormDialog } from './FormDialogActions.tsx';
 import { setDigiInPriorities } from './actionsApi.ts';
-import { PvInfo } from './PvInfo.tsx';
+import { PvForm, PvFormDialog, usePvFormSend } from './PvFormDialog.tsx';
 import { useRuleText } from './useRuleText.ts';
 
 export interface PriorityDialogProps {
@@ -28,14 +21,12 @@ export interface PriorityDialogProps {
 }
 
 export function PriorityDialog({ config, onClose, onDone }: PriorityDialogProps) {
-  const access = useWriteAccess('writePvs', config.stationNumber);
   const { t } = useTranslation();
   const text = useRuleText();
+  const sending = usePvFormSend();
   const current = config.alertInputConfig?.priority ?? 0;
   const [entry, setEntry] = useState(String(current));
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ResultDialog | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -46,34 +37,23 @@ export function PriorityDialog({ config, onClose, onDone }: PriorityDialogProps)
     setError(undefined);
     const request = buildSetPrioritiesRequest([{ pvRef: config.pvRef, priority: current }], [next]);
     if (request.newValues.length === 0) return onDone(t('actions.common.unchanged'));
-    setBusy(true);
-    const answer = await setDigiInPriorities(request);
-    setBusy(false);
-    if (shouldUpdateLocally(answer.status))
-      return onDone(t('actions.priority.done', { name: config.name, priority }));
-    setResult(pvActionResultDialog('setPriorities', answer));
+    await sending.send(
+      'setPriorities',
+      () => setDigiInPriorities(request),
+      () => onDone(t('actions.priority.done', { name: config.name, priority })),
+    );
   };
 
-  const formId = `priority-${config.pvRef.nr}`;
   return (
-    <ActionFormDialog
-      access={access}
-      title={t('actions.priority.title', { name: config.name })}
+    <PvFormDialog
+      kind="priority"
+      config={config}
       size="small"
-      formId={formId}
-      busy={busy}
+      current={t('actions.priority.current', { priority: current })}
+      sending={sending}
       onClose={onClose}
-      result={result}
-      onResultClose={() => setResult(null)}
-      pvName={config.name}
-      head={
-        <div className="action-current">
-          <span>{t('actions.priority.current', { priority: current })}</span>
-          <PvInfo config={config} />
-        </div>
-      }
     >
-      <form id={formId} className="action-form" onSubmit={submit} noValidate>
+      <PvForm onSubmit={submit}>
         <Field label={t('actions.priority.label')} error={error}>
           {(p) => (
             <input
@@ -87,7 +67,7 @@ export function PriorityDialog({ config, onClose, onDone }: PriorityDialogProps)
             />
           )}
         </Field>
-      </form>
-    </ActionFormDialog>
+      </PvForm>
+    </PvFormDialog>
   );
 }

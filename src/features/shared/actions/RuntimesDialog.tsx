@@ -7,19 +7,12 @@ import { useTranslation } from '../../../app/useTranslation.ts';
 import type { PvRuntime } from '../../../contract/actions.ts';
 import type { PvConfig } from '../../../contract/pv.ts';
 import { buildSetRuntimesRequest, hasRuntimes } from '../../../domain/validation/valueEntry.ts';
-import {
-  pvActionResultDialog,
-  runtimesResponseMessage,
-  shouldUpdateLocally,
-  type ResultDialog,
-} from '../../../domain/validation/resultDialogs.ts';
+import { runtimesResponseMessage } from '../../../domain/validation/resultDialogs.ts';
 import type { RuleMessage } from '../../../domain/validation/ruleMessage.ts';
 import { useFormat } from '../../../app/useFormat.ts';
 import { EmptyState, Field, LoadingState } from '../../../ui/index.ts';
-import { useWriteAccess } from '../ReadOnlyNote.tsx';
-import { ActionFormDialog } from './FormDialogActions.tsx';
 import { loadRuntimes, setRuntimes } from './actionsApi.ts';
-import { PvInfo } from './PvInfo.tsx';
+import { PvForm, PvFormDialog, usePvFormSend } from './PvFormDialog.tsx';
 import { useRuleText } from './useRuleText.ts';
 
 /** A runtime as the user reads and types it: one decimal, the language's decimal sign. */
@@ -35,17 +28,15 @@ export interface RuntimesDialogProps {
 }
 
 export function RuntimesDialog({ config, onClose, onDone }: RuntimesDialogProps) {
-  const access = useWriteAccess('writePvs', config.stationNumber);
   const { t } = useTranslation();
   const text = useRuleText();
   const format = useFormat();
+  const sending = usePvFormSend();
   const [loaded, setLoaded] = useState<PvRuntime[] | null>(null);
   const [loadMessage, setLoadMessage] = useState<RuleMessage | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [edited, setEdited] = useState<(string | undefined)[]>([]);
   const [errors, setErrors] = useState<Map<string, string>>(new Map());
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ResultDialog | null>(null);
 
   // NOTE: by type and number: a pushed config is a new object and must not reload (and
   // overwrite what the user typed).
@@ -85,35 +76,25 @@ export function RuntimesDialog({ config, onClose, onDone }: RuntimesDialogProps)
     }
     setErrors(new Map());
     if (build.request.newValues.length === 0) return onDone(t('actions.common.unchanged'));
-    setBusy(true);
-    const answer = await setRuntimes(build.request);
-    setBusy(false);
-    if (shouldUpdateLocally(answer.status))
-      return onDone(t('actions.runtimes.done', { name: config.name }));
-    setResult(pvActionResultDialog('setRuntimes', answer));
+    const request = build.request;
+    await sending.send(
+      'setRuntimes',
+      () => setRuntimes(request),
+      () => onDone(t('actions.runtimes.done', { name: config.name })),
+    );
   };
 
   const status = !hasRuntimes(config.pvRef) ? 'ready' : loaded === null ? 'loading' : 'ready';
-  const formId = `runtimes-${config.pvRef.nr}`;
   const editable = loaded !== null && loaded.length > 0;
   return (
-    <ActionFormDialog
-      access={access}
-      title={t('actions.runtimes.title', { name: config.name })}
+    <PvFormDialog
+      kind="runtimes"
+      config={config}
       size="small"
-      formId={formId}
-      busy={busy}
+      current={config.stationName}
+      sending={sending}
       canSubmit={editable}
       onClose={onClose}
-      result={result}
-      onResultClose={() => setResult(null)}
-      pvName={config.name}
-      head={
-        <div className="action-current">
-          <span>{config.stationName}</span>
-          <PvInfo config={config} />
-        </div>
-      }
     >
       <LoadingState status={status} onRetry={() => setAttempt((a) => a + 1)}>
         {loadMessage && (
@@ -129,7 +110,7 @@ export function RuntimesDialog({ config, onClose, onDone }: RuntimesDialogProps)
             />
           )
         ) : (
-          <form id={formId} className="action-form" onSubmit={submit} noValidate>
+          <PvForm onSubmit={submit}>
             {loaded.map((r, i) => (
               <Field
                 key={r.runtimeValue.runtimeType}
@@ -157,9 +138,9 @@ export function RuntimesDialog({ config, onClose, onDone }: RuntimesDialogProps)
                 )}
               </Field>
             ))}
-          </form>
+          </PvForm>
         )}
       </LoadingState>
-    </ActionFormDialog>
+    </PvFormDialog>
   );
 }
