@@ -34,7 +34,8 @@ function featureOf(path: string): string | undefined {
   return rel.split(sep)[0];
 }
 
-export type Arrow = { from: string; to: string; files: string[] };
+/** One arrow: the importing files and the files they import, relative to the repository. */
+export type Arrow = { from: string; to: string; files: string[]; targets: string[] };
 
 export function featureArrows(): { folders: string[]; arrows: Arrow[] } {
   const folders = readdirSync(FEATURES).filter(
@@ -47,12 +48,15 @@ export function featureArrows(): { folders: string[]; arrows: Arrow[] } {
     for (const m of text.matchAll(SPEC)) {
       const spec = m[1] ?? m[2] ?? m[3]!;
       if (!spec.startsWith('.')) continue;
-      const to = featureOf(resolve(dirname(file), spec));
+      const target = resolve(dirname(file), spec);
+      const to = featureOf(target);
       if (to === undefined || to === from || to === SHARED) continue;
       const key = `${from}>${to}`;
-      const arrow = arrows.get(key) ?? { from, to, files: [] };
+      const arrow = arrows.get(key) ?? { from, to, files: [], targets: [] };
       const rel = relative(ROOT, file);
       if (!arrow.files.includes(rel)) arrow.files.push(rel);
+      const targetRel = relative(ROOT, target);
+      if (!arrow.targets.includes(targetRel)) arrow.targets.push(targetRel);
       arrows.set(key, arrow);
     }
   }
