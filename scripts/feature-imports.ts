@@ -1,7 +1,8 @@
 /**
  * The import picture of src/features: which feature folder imports which (one arrow per
  * ordered pair of folders, however many lines), how many arrows run back up a floor and how
- * many pairs import each other. `shared` is the floor under all features and is left out.
+ * many pairs import each other. `shared` is the floor under all features: arrows into it are
+ * allowed and not counted, arrows out of it are (it is not a folder of the count).
  * A floor is a feature's place in the order of the graph without its cycles: a folder sits one
  * floor above the highest folder it imports; an arrow "back up" points to a folder on the same
  * or a higher floor (it is one of the arrows that had to be dropped to get the order).
@@ -23,7 +24,8 @@ function walk(dir: string): string[] {
   });
 }
 
-const SPEC = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const SPEC =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 
 /** The feature folder a path lies in, or undefined outside src/features. */
 function featureOf(path: string): string | undefined {
@@ -32,7 +34,8 @@ function featureOf(path: string): string | undefined {
   return rel.split(sep)[0];
 }
 
-export type Arrow = { from: string; to: string; files: string[] };
+/** One arrow: the importing files and the files they import, relative to the repository. */
+export type Arrow = { from: string; to: string; files: string[]; targets: string[] };
 
 export function featureArrows(): { folders: string[]; arrows: Arrow[] } {
   const folders = readdirSync(FEATURES).filter(
@@ -41,17 +44,19 @@ export function featureArrows(): { folders: string[]; arrows: Arrow[] } {
   const arrows = new Map<string, Arrow>();
   for (const file of walk(FEATURES)) {
     const from = featureOf(file)!;
-    if (from === SHARED) continue;
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(SPEC)) {
-      const spec = m[1] ?? m[2]!;
+      const spec = m[1] ?? m[2] ?? m[3]!;
       if (!spec.startsWith('.')) continue;
-      const to = featureOf(resolve(dirname(file), spec));
+      const target = resolve(dirname(file), spec);
+      const to = featureOf(target);
       if (to === undefined || to === from || to === SHARED) continue;
       const key = `${from}>${to}`;
-      const arrow = arrows.get(key) ?? { from, to, files: [] };
+      const arrow = arrows.get(key) ?? { from, to, files: [], targets: [] };
       const rel = relative(ROOT, file);
       if (!arrow.files.includes(rel)) arrow.files.push(rel);
+      const targetRel = relative(ROOT, target);
+      if (!arrow.targets.includes(targetRel)) arrow.targets.push(targetRel);
       arrows.set(key, arrow);
     }
   }
@@ -83,7 +88,7 @@ export function floors(folders: string[], arrows: Arrow[]): Map<string, number> 
 
 export function picture() {
   const { folders, arrows } = featureArrows();
-  const floor = floors(folders, arrows);
+  const floor = floors([...folders, SHARED], arrows);
   const backUp = arrows.filter((a) => floor.get(a.to)! >= floor.get(a.from)!);
   const twoWay = arrows
     .filter((a) => a.from < a.to && arrows.some((b) => b.from === a.to && b.to === a.from))

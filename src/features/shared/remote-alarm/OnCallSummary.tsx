@@ -11,7 +11,7 @@ import { useTranslation } from '../../../app/useTranslation.ts';
 import { activePlanOf, onCallRecipients } from '../../../domain/remoteAlarm.ts';
 import { Icon, StatusBadge } from '../../../ui/index.ts';
 import { useLivePlans } from './useLivePlans.ts';
-import '../../remote-alarm/remoteAlarm.css';
+import './onCallSummary.css';
 
 export function OnCallSummary({
   stationNumber,
