@@ -7,7 +7,7 @@
  * within seconds: the first one's warning is not lost to the second's notice); a new command
  * to the same outputs replaces the older notice that followed only them.
  */
-import { useSyncExternalStore } from 'react';
+import { proxy, ref, useSnapshot } from 'valtio';
 import { pvKey } from '../contract/keys.ts';
 import type { CommandWatch } from '../features/shared/actions/commandFeedback.ts';
 
@@ -24,18 +24,20 @@ export interface KeptNotice extends Notice {
 /** At most this many notices stand at once; the oldest goes first. */
 const MAX_NOTICES = 5;
 
-let notices: readonly KeptNotice[] = [];
+/**
+ * The list is replaced, never changed in place, and kept out of valtio's deep proxies (`ref`):
+ * a notice's watches hold the PV configs the command was sent with, as they were.
+ */
+const stack = proxy<{ notices: readonly KeptNotice[] }>({ notices: ref([]) });
 let nextId = 0;
-const listeners = new Set<() => void>();
 
 function set(next: readonly KeptNotice[]): void {
-  notices = next;
-  for (const listener of listeners) listener();
+  stack.notices = ref(next as KeptNotice[]);
 }
 
 export function addNotice(notice: Notice): void {
   const pvs = new Set((notice.watches ?? []).map((w) => pvKey(w.config.pvRef)));
-  const kept = notices.filter(
+  const kept = stack.notices.filter(
     (n) => !n.watches?.length || !n.watches.every((w) => pvs.has(pvKey(w.config.pvRef))),
   );
   set([...kept, { ...notice, id: ++nextId }].slice(-MAX_NOTICES));
@@ -47,14 +49,9 @@ export function noticeAfter(message: string, watch?: CommandWatch | null): void 
 }
 
 export function removeNotice(id: number): void {
-  if (notices.some((n) => n.id === id)) set(notices.filter((n) => n.id !== id));
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  if (stack.notices.some((n) => n.id === id)) set(stack.notices.filter((n) => n.id !== id));
 }
 
 export function useNotices(): readonly KeptNotice[] {
-  return useSyncExternalStore(subscribe, () => notices);
+  return useSnapshot(stack).notices;
 }

@@ -2,15 +2,15 @@
  * The colour theme: light, dark, or system (follows the operating system). Remembered in
  * localStorage; applied as `data-theme="light|dark"` on <html> (see theme.css).
  */
-import { useSyncExternalStore } from 'react';
+import { proxy, useSnapshot } from 'valtio';
 
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type ThemeChoice = (typeof THEMES)[number];
 
 const STORAGE_KEY = 'pegel.theme';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
-const listeners = new Set<() => void>();
-let current: ThemeChoice = 'system';
+/** The choice; the views that show it follow it (valtio, as all app state: DESIGN.md). */
+const theme = proxy<{ choice: ThemeChoice }>({ choice: 'system' });
 
 export function storedTheme(): ThemeChoice {
   const stored = localStorage.getItem(STORAGE_KEY);
@@ -23,30 +23,24 @@ function resolve(choice: ThemeChoice): 'light' | 'dark' {
 }
 
 function apply(): void {
-  document.documentElement.dataset.theme = resolve(current);
+  document.documentElement.dataset.theme = resolve(theme.choice);
 }
 
 /** Applies the remembered theme and follows the system setting while 'system' is chosen. */
 export function initTheme(): void {
-  current = storedTheme();
+  theme.choice = storedTheme();
   apply();
   window.matchMedia(DARK_QUERY).addEventListener('change', () => {
-    if (current === 'system') apply();
+    if (theme.choice === 'system') apply();
   });
 }
 
 export function setTheme(choice: ThemeChoice): void {
-  current = choice;
+  theme.choice = choice;
   localStorage.setItem(STORAGE_KEY, choice);
   apply();
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 export function useTheme(): ThemeChoice {
-  return useSyncExternalStore(subscribe, () => current);
+  return useSnapshot(theme).choice;
 }

@@ -1,7 +1,9 @@
 /**
  * One shared clock for every age shown on screen ('vor 12 s'): a single interval for the
  * whole tab, started by the first subscriber and stopped by the last, instead of a timer
- * per row.
+ * per row. Kept out of valtio (which holds the other app state): a number compared by
+ * `useSyncExternalStore` costs about 0.01 ms a tick for 500 ages, valtio's snapshot and
+ * tracking proxy per age 0.6-1.3 ms (README, "Hand-written where a library could do the work").
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 

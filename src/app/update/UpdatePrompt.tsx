@@ -9,26 +9,20 @@
  * update.css): the Save button that the reload waits for must never lie under the prompt
  * (WCAG 2.4.11, focus not obscured).
  */
-import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '../useTranslation.ts';
 import { useKiosk } from '../useKiosk.ts';
 import { useAlertCounts } from '../../live/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { urgentAlarmOf } from './updateRules.ts';
-import {
-  reloadWhenQuiet,
-  setPageContext,
-  startUpdates,
-  subscribeUpdates,
-  updateState,
-} from './updates.ts';
+import { reloadWhenQuiet, setPageContext, startUpdates, useUpdateState } from './updates.ts';
 import './update.css';
 
 export function UpdatePrompt() {
   const { t } = useTranslation();
   const kiosk = useKiosk();
   const counts = useAlertCounts();
-  const { offered, pending } = useSyncExternalStore(subscribeUpdates, updateState);
+  const { offered, pending } = useUpdateState();
   const urgentAlarm = urgentAlarmOf(counts);
 
   useEffect(() => startUpdates({ kiosk }), [kiosk]);

@@ -10,6 +10,7 @@
  *   reload by itself at the next quiet moment, so it does not stay on an engine the others
  *   have left.
  */
+import { proxy, useSnapshot } from 'valtio';
 import { Workbox } from 'workbox-window';
 import { engineScriptPath } from '../../live/engineScript.ts';
 import {
@@ -46,8 +47,8 @@ export const version: RunningVersion = {
   engine: engineScriptPath(),
 };
 
-let state: UpdateState = { offered: false, pending: null };
-const listeners = new Set<() => void>();
+/** What the prompt shows (valtio, as all app state: DESIGN.md). */
+const state = proxy<UpdateState>({ offered: false, pending: null });
 let wb: Workbox | null = null;
 let registration: ServiceWorkerRegistration | undefined;
 let kiosk = false;
@@ -56,17 +57,12 @@ let poll: ReturnType<typeof setInterval> | undefined;
 let started = false;
 
 function set(next: Partial<UpdateState>): void {
-  state = { ...state, ...next };
-  for (const listener of listeners) listener();
+  Object.assign(state, next);
 }
 
-export function updateState(): UpdateState {
-  return state;
-}
-
-export function subscribeUpdates(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/** The update state for a view, which renders again when it changes. */
+export function useUpdateState(): UpdateState {
+  return useSnapshot(state);
 }
 
 /** The shell tells whether this tab is a wall monitor and what the alarms are. */

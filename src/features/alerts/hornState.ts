@@ -8,7 +8,8 @@
  * - `muted`: silenced until the next new alarm of the chosen priority or higher (0 highest)
  *   re-arms it (HS2), or until someone re-arms it by hand.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { proxy, useSnapshot } from 'valtio';
 
 export type HornState = 'blocked' | 'sounding' | 'armed' | 'muted';
 
@@ -42,7 +43,8 @@ export function readHornSettings(): HornSettings {
   }
 }
 
-const listeners = new Set<() => void>();
+/** The settings as this tab knows them: its own writes, and other tabs' through `storage`. */
+const horn = proxy<{ settings: HornSettings }>({ settings: readHornSettings() });
 
 export function writeHornSettings(next: HornSettings): void {
   try {
@@ -50,25 +52,19 @@ export function writeHornSettings(next: HornSettings): void {
   } catch {
     // Private mode without storage: this tab only.
   }
-  for (const listener of listeners) listener();
+  horn.settings = { ...next };
 }
 
 /** The horn settings, following changes from this tab and from every other tab. */
 export function useHornSettings(): HornSettings {
-  const [settings, setSettings] = useState(readHornSettings);
   useEffect(() => {
-    const update = () => setSettings(readHornSettings());
     const onStorage = (e: StorageEvent) => {
-      if (e.key === HORN_STORAGE_KEY || e.key === null) update();
+      if (e.key === HORN_STORAGE_KEY || e.key === null) horn.settings = readHornSettings();
     };
-    listeners.add(update);
     window.addEventListener('storage', onStorage);
-    return () => {
-      listeners.delete(update);
-      window.removeEventListener('storage', onStorage);
-    };
+    return () => window.removeEventListener('storage', onStorage);
   }, []);
-  return settings;
+  return useSnapshot(horn).settings;
 }
 
 /** Tones exist for priorities 0-4 (horn.ts); lower ones never sound. */

@@ -133,7 +133,7 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
     const height = box && box.height > 0 ? box.height : Number(svg.getAttribute('height')) || 800;
     return { width, height };
   }, [svg]);
-  const { view, fit, zoomBy, handlers, consumeDrag } = useZoomPan(viewportRef, size);
+  const { view, fit, zoomBy, consumeDrag } = useZoomPan(viewportRef, hostRef, size);
   const binding = useRef<ImageBinding | null>(null);
   const viewNow = useRef(view);
   viewNow.current = view;
@@ -253,15 +253,11 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
         className="pi-viewport"
         onClick={onClick}
         onKeyDown={onKeyDown}
-        {...handlers}
         aria-label={t('processImages.imageLabel', { title })}
         role="region"
       >
-        <div
-          ref={hostRef}
-          className="pi-host"
-          style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }}
-        />
+        {/* Panzoom moves and scales the drawing (useZoomPan.ts). */}
+        <div ref={hostRef} className="pi-host" />
       </div>
       {target?.kind === 'pv' && (
         <PvActionsDialog

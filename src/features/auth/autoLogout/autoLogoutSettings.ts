@@ -1,5 +1,6 @@
 /** Auto-logout settings of this browser (SPEC §9): localStorage 'pegel.autoLogout'. */
-import { useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { proxy, useSnapshot } from 'valtio';
 
 export interface AutoLogoutSettings {
   enabled: boolean;
@@ -10,7 +11,6 @@ export interface AutoLogoutSettings {
 export const AUTO_LOGOUT_STORAGE_KEY = 'pegel.autoLogout';
 export const DEFAULT_AUTO_LOGOUT_MINUTES = 15;
 export const MAX_AUTO_LOGOUT_MINUTES = 24 * 60;
-const CHANGED_EVENT = 'pegel-auto-logout-changed';
 
 /** The stored settings when valid, else null (then the server's default applies). */
 export function parseAutoLogoutSettings(raw: string | null): AutoLogoutSettings | null {
@@ -36,26 +36,25 @@ function readRaw(): string | null {
   }
 }
 
-export function writeAutoLogoutSettings(settings: AutoLogoutSettings): void {
-  localStorage.setItem(AUTO_LOGOUT_STORAGE_KEY, JSON.stringify(settings));
-  window.dispatchEvent(new Event(CHANGED_EVENT));
-}
+/** What is stored, as this tab knows it: its own writes, and other tabs' through `storage`. */
+const stored = proxy<{ raw: string | null }>({ raw: readRaw() });
 
-function subscribe(onChange: () => void): () => void {
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === AUTO_LOGOUT_STORAGE_KEY) onChange();
-  };
-  window.addEventListener('storage', onStorage);
-  window.addEventListener(CHANGED_EVENT, onChange);
-  return () => {
-    window.removeEventListener('storage', onStorage);
-    window.removeEventListener(CHANGED_EVENT, onChange);
-  };
+export function writeAutoLogoutSettings(settings: AutoLogoutSettings): void {
+  const raw = JSON.stringify(settings);
+  localStorage.setItem(AUTO_LOGOUT_STORAGE_KEY, raw);
+  stored.raw = raw;
 }
 
 /** The stored settings, or the server's default (UserInfo.autoLogoutMs; 0 = off) when none. */
 export function useAutoLogoutSettings(serverDefaultMs: number): AutoLogoutSettings {
-  const raw = useSyncExternalStore(subscribe, readRaw, () => null);
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === AUTO_LOGOUT_STORAGE_KEY || e.key === null) stored.raw = readRaw();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+  const { raw } = useSnapshot(stored);
   return (
     parseAutoLogoutSettings(raw) ?? {
       enabled: serverDefaultMs > 0,
