@@ -145,7 +145,7 @@ export async function buildServer(
   installRateLimits(app, rateRules(config), (request) =>
     readCookie(request.headers.cookie, SESSION_COOKIE),
   );
-  installSecurityHeaders(app, {
+  await installSecurityHeaders(app, {
     distDir: config.distDir,
     https: config.secureCookies,
     frameAncestors: process.env.PEGEL_FRAME_ANCESTORS || "'self'",
