@@ -142,7 +142,7 @@ export async function buildServer(
   });
 
   installErrorHandling(app);
-  installRateLimits(app, rateRules(config), (request) =>
+  await installRateLimits(app, rateRules(config), (request) =>
     readCookie(request.headers.cookie, SESSION_COOKIE),
   );
   await installSecurityHeaders(app, {
