@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { inlineScriptHashes } from '../../server/http/securityHeaders.ts';
 import { startPlantServer, type PlantServerHandle } from '../support/plantServer.ts';
 import { signInHttp, type SignedIn } from '../support/login.ts';
-import { PDF_BYTES, multipartBody } from '../support/multipart.ts';
+import { PDF_BYTES, formWith } from '../support/multipart.ts';
 import { MAINTENANCE_API, docPath } from '../../src/contract/maintenance.ts';
 
 let plant: PlantServerHandle;
@@ -114,18 +114,18 @@ describe('security headers', () => {
     expectHeaders(await fetch(`${plant.url}/metrics`), 'metrics');
     // Uploads: the upload's answer, and the stored file as it is served back.
     const fitter = await signInHttp(plant.url, 'maintenance');
-    const form = multipartBody({ description: 'Typenschild', docType: 'File' }, [
+    const form = formWith(
+      { description: 'Typenschild', docType: 'File' },
       {
         name: 'file',
         filename: 'typenschild.pdf',
         contentType: 'application/pdf',
         bytes: PDF_BYTES,
       },
-    ]);
+    );
     const uploaded = await fitter.fetch(`${MAINTENANCE_API.docs}?pvType=AnaIn&pvNr=100001`, {
       method: 'POST',
-      headers: form.headers,
-      body: new Uint8Array(form.payload),
+      body: form,
     });
     expectHeaders(uploaded, 'upload');
     expect(uploaded.status).toBe(200);
