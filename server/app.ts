@@ -142,10 +142,10 @@ export async function buildServer(
   });
 
   installErrorHandling(app);
-  installRateLimits(app, rateRules(config), (request) =>
+  await installRateLimits(app, rateRules(config), (request) =>
     readCookie(request.headers.cookie, SESSION_COOKIE),
   );
-  installSecurityHeaders(app, {
+  await installSecurityHeaders(app, {
     distDir: config.distDir,
     https: config.secureCookies,
     frameAncestors: process.env.PEGEL_FRAME_ANCESTORS || "'self'",

@@ -1,12 +1,14 @@
 /**
- * Security headers on every response (DESIGN.md "Security"; OWASP ASVS V14.4): a Content
- * Security Policy without inline scripts except the page's own (allowed by their SHA-256,
- * read from the built index.html), frame-ancestors as configured, no MIME sniffing, a
- * referrer kept to this origin, and HSTS when the server runs behind https.
+ * Security headers on every response (DESIGN.md "Security"; OWASP ASVS V14.4), set by
+ * @fastify/helmet: Helmet's set (COOP, CORP, Origin-Agent-Cluster, X-Frame-Options, no MIME
+ * sniffing, …) with our Content Security Policy, which allows no inline script except the
+ * page's own (by their SHA-256, read from the built index.html), frame-ancestors as
+ * configured, a referrer kept to this origin, and HSTS only when the server runs behind https.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 export interface SecurityHeaderOptions {
@@ -30,10 +32,11 @@ export function inlineScriptHashes(html: string): string[] {
   return out;
 }
 
-export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
+/** The CSP directives: the page's script hashes are ours, read from the built page. */
+export function cspDirectives(options: SecurityHeaderOptions): Record<string, string[]> {
   const index = join(options.distDir, 'index.html');
   const hashes = existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [];
-  const directives: Record<string, string[]> = {
+  return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...hashes],
     // React and uPlot set style attributes; no script can come in through them.
@@ -50,19 +53,39 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
     'form-action': ["'self'"],
     'frame-ancestors': [options.frameAncestors],
   };
-  return Object.entries(directives)
+}
+
+/** The policy as one header value (the directives in their order). */
+export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
+  return Object.entries(cspDirectives(options))
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');
 }
 
-export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
-  const csp = contentSecurityPolicy(options);
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('Content-Security-Policy', csp);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    if (options.https) reply.header('Strict-Transport-Security', 'max-age=31536000');
-    return payload;
+/**
+ * X-Frame-Options for browsers without frame-ancestors: the same answer where one exists
+ * (self, none); for a list of other origins it has none, and the CSP alone decides.
+ */
+function frameOptions(frameAncestors: string): { action: 'sameorigin' | 'deny' } | false {
+  if (frameAncestors.trim() === "'self'") return { action: 'sameorigin' };
+  if (frameAncestors.trim() === "'none'") return { action: 'deny' };
+  return false;
+}
+
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeaderOptions,
+): Promise<void> {
+  // Helmet sets the headers in onRequest, on the raw response: answers that leave through it
+  // (a streamed list, a hub's negotiate, a file) carry them as every other answer does.
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: options.https
+      ? { maxAge: 31_536_000, includeSubDomains: false }
+      : false,
+    xFrameOptions: frameOptions(options.frameAncestors),
   });
 }
 

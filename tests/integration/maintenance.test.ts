@@ -38,7 +38,7 @@ import {
   machineName,
   runtimeRatePerDay,
 } from '../../src/domain/maintenanceForecast.ts';
-import { multipartBody, PDF_BYTES, PNG_BYTES } from '../support/multipart.ts';
+import { PDF_BYTES, PNG_BYTES, formWith } from '../support/multipart.ts';
 
 const user = (role: Role, id: number): SessionUser => ({
   userId: id,
@@ -98,17 +98,17 @@ afterAll(async () => {
 async function request<T>(
   method: 'GET' | 'POST' | 'DELETE',
   url: string,
-  options: { who?: string; body?: unknown; raw?: { payload: Buffer; headers: object } } = {},
+  options: { who?: string; body?: unknown; form?: FormData } = {},
 ) {
   const res = await server.app.inject({
     method,
     url,
     headers: {
       'x-test-user': options.who ?? 'operator',
-      ...(options.raw?.headers as Record<string, string> | undefined),
     },
-    ...(options.raw
-      ? { payload: options.raw.payload }
+    // light-my-request writes a FormData as multipart/form-data, boundary and all.
+    ...(options.form
+      ? { payload: options.form }
       : options.body !== undefined
         ? { payload: options.body as object }
         : {}),
@@ -132,22 +132,20 @@ function upload(
   who = 'maintenance',
   fields: Record<string, string> = { description: 'Typenschild', docType: 'File' },
 ) {
-  const raw = multipartBody(
+  const form = formWith(
     fields,
     file
-      ? [
-          {
-            name: 'file',
-            filename: file.filename,
-            contentType: file.contentType ?? 'application/octet-stream',
-            bytes: file.bytes,
-          },
-        ]
-      : [],
+      ? {
+          name: 'file',
+          filename: file.filename,
+          contentType: file.contentType ?? 'application/octet-stream',
+          bytes: file.bytes,
+        }
+      : null,
   );
   return request<DatasheetResult<DatasheetDocument>>('POST', MAINTENANCE_API.docs + q(ref), {
     who,
-    raw,
+    form,
   });
 }
 

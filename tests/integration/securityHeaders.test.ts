@@ -1,11 +1,13 @@
 /** Security headers on every kind of route (DESIGN.md "Security") — rules SH1, SH2. */
+import Fastify from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { inlineScriptHashes } from '../../server/http/securityHeaders.ts';
 import { startPlantServer, type PlantServerHandle } from '../support/plantServer.ts';
 import { signInHttp, type SignedIn } from '../support/login.ts';
-import { PDF_BYTES, multipartBody } from '../support/multipart.ts';
+import { PDF_BYTES, formWith } from '../support/multipart.ts';
 import { MAINTENANCE_API, docPath } from '../../src/contract/maintenance.ts';
 
 let plant: PlantServerHandle;
@@ -28,6 +30,29 @@ function expectHeaders(res: Response, what: string) {
   expect(res.headers.get('referrer-policy'), what).toBe('same-origin');
   // Plain http here: no HSTS.
   expect(res.headers.get('strict-transport-security'), what).toBeNull();
+  // Helmet's own set besides (SH3 checks it against the library's defaults).
+  expect(res.headers.get('cross-origin-opener-policy'), what).toBe('same-origin');
+  expect(res.headers.get('cross-origin-resource-policy'), what).toBe('same-origin');
+  expect(res.headers.get('origin-agent-cluster'), what).toBe('?1');
+  expect(res.headers.get('x-frame-options'), what).toBe('SAMEORIGIN');
+}
+
+/** The headers Helmet sets with its defaults, on a bare Fastify answer. */
+async function helmetDefaults(): Promise<Record<string, string>> {
+  const bare = Fastify();
+  await bare.register(fastifyHelmet);
+  bare.get('/', async () => 'ok');
+  const res = await bare.inject('/');
+  await bare.close();
+  const plain = (
+    await Fastify()
+      .get('/', async () => 'ok')
+      .inject('/')
+  ).headers;
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers))
+    if (!(name in plain)) out[name] = String(value);
+  return out;
 }
 
 describe('static files', () => {
@@ -89,18 +114,18 @@ describe('security headers', () => {
     expectHeaders(await fetch(`${plant.url}/metrics`), 'metrics');
     // Uploads: the upload's answer, and the stored file as it is served back.
     const fitter = await signInHttp(plant.url, 'maintenance');
-    const form = multipartBody({ description: 'Typenschild', docType: 'File' }, [
+    const form = formWith(
+      { description: 'Typenschild', docType: 'File' },
       {
         name: 'file',
         filename: 'typenschild.pdf',
         contentType: 'application/pdf',
         bytes: PDF_BYTES,
       },
-    ]);
+    );
     const uploaded = await fitter.fetch(`${MAINTENANCE_API.docs}?pvType=AnaIn&pvNr=100001`, {
       method: 'POST',
-      headers: form.headers,
-      body: new Uint8Array(form.payload),
+      body: form,
     });
     expectHeaders(uploaded, 'upload');
     expect(uploaded.status).toBe(200);
@@ -108,6 +133,29 @@ describe('security headers', () => {
     const file = await fitter.fetch(docPath(entries[0]!.id) + '?download=1');
     expectHeaders(file, 'uploaded file');
     expect(file.headers.get('content-disposition')).toContain('attachment');
+  });
+
+  it("SH3: every header of Helmet's set is on the page and the API, HSTS only behind https and the CSP ours", async () => {
+    const helmet = await helmetDefaults();
+    expect(Object.keys(helmet).length).toBeGreaterThan(8);
+    for (const res of [
+      await fetch(`${plant.url}/stations`),
+      await api.fetch('/api/station/GetAllStations'),
+    ]) {
+      for (const [name, value] of Object.entries(helmet)) {
+        if (name === 'strict-transport-security') {
+          expect(res.headers.get(name), name).toBeNull();
+          continue;
+        }
+        expect(res.headers.get(name), name).not.toBeNull();
+        // Same value as Helmet's default, but for the policies we set ourselves.
+        if (!['content-security-policy', 'referrer-policy'].includes(name))
+          expect(res.headers.get(name), name).toBe(value);
+      }
+      expect(res.headers.get('content-security-policy')).not.toBe(
+        helmet['content-security-policy'],
+      );
+    }
   });
 
   it("SH2: the page's own inline script is allowed by its hash, and only it", async () => {

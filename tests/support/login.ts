@@ -85,7 +85,12 @@ export async function signInHttp(
       headers.set('Cookie', cookie);
       const method = (init.method ?? 'GET').toUpperCase();
       if (!['GET', 'HEAD', 'OPTIONS'].includes(method)) headers.set(CSRF_HEADER, csrfToken);
-      if (init.body !== undefined && !headers.has('Content-Type'))
+      // A FormData body brings its own multipart type and boundary.
+      if (
+        init.body !== undefined &&
+        !(init.body instanceof FormData) &&
+        !headers.has('Content-Type')
+      )
         headers.set('Content-Type', 'application/json');
       return fetch(baseUrl + path, { redirect: 'manual', ...init, headers });
     },

@@ -1,38 +1,25 @@
-/** A multipart/form-data body by hand, for in-process requests (`app.inject`). */
-export interface MultipartFile {
+/**
+ * Uploads in tests as the browser sends them: a FormData, which fetch and Fastify's inject
+ * (light-my-request) both write as multipart/form-data themselves; and the smallest files of
+ * each accepted kind.
+ */
+export interface FormFile {
   name: string;
   filename: string;
   contentType: string;
   bytes: Buffer;
 }
 
-export function multipartBody(
-  fields: Record<string, string>,
-  files: MultipartFile[] = [],
-): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----pegel${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
+export function formWith(fields: Record<string, string>, file: FormFile | null = null): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file)
+    form.append(
+      file.name,
+      new Blob([new Uint8Array(file.bytes)], { type: file.contentType }),
+      file.filename,
     );
-  }
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`,
-      ),
-      f.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+  return form;
 }
 
 /** The smallest files of each accepted kind. */

@@ -137,4 +137,32 @@ describe('rate limits', () => {
       await limited.dispose();
     }
   }, 60_000);
+
+  it('HO7b: a limited route tells its budget in x-ratelimit-* headers, and a 429 when to come back', async () => {
+    const limited = await startInProcess({ PEGEL_RATE_HEAVY_PER_MIN: '5' });
+    try {
+      const operator = await signInHttp(limited.url, 'operator');
+      const range = `${ALERT_API.controlEvents}?start=${new Date(Date.now() - 3_600_000).toISOString()}&end=${new Date().toISOString()}&limit=10`;
+      const first = await operator.fetch(range);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('x-ratelimit-limit')).toBe('1');
+      expect(first.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect(Number(first.headers.get('x-ratelimit-reset'))).toBeGreaterThanOrEqual(1);
+      const second = await operator.fetch(range);
+      expect(second.status).toBe(429);
+      expect(second.headers.get('x-ratelimit-limit')).toBe('1');
+      expect(second.headers.get('x-ratelimit-remaining')).toBe('0');
+      const retry = Number(second.headers.get('retry-after'));
+      // A burst of one at 5 a minute: the next comes within 12 s.
+      expect(retry).toBeGreaterThanOrEqual(1);
+      expect(retry).toBeLessThanOrEqual(12);
+      expect(((await second.json()) as { error: { message: string } }).error.message).toContain(
+        `try again in ${retry} s`,
+      );
+      // A route without a rule carries no budget.
+      expect((await operator.fetch(API.user.info)).headers.get('x-ratelimit-limit')).toBeNull();
+    } finally {
+      await limited.dispose();
+    }
+  }, 60_000);
 });
