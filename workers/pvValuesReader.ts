@@ -12,8 +12,9 @@
  * checks it as before, and skips it when it is not a PV value. Text that is not JSON makes
  * `PvValuesReader.read` answer -1, and the caller parses the message as the official protocol
  * does. A value as the server writes it (fields in the contract's order, no space) is matched
- * against that layout first (`serverShape`); any other spelling of a plain value takes the
- * general reader. Numbers come out exactly as `JSON.parse` reads them.
+ * against that layout first (`serverShape`, pvServerShape.ts); any other spelling of a plain
+ * value takes the general reader. Numbers come out exactly as `JSON.parse` reads them
+ * (jsonScan.ts, which also has the character codes and the skipping of other values).
  *
  * Hot path: every PV value the plant sends passes here, in the engine that serves every tab.
  * It keeps a value free of allocation: no object, no string, no map lookup per value, only
@@ -25,29 +26,33 @@
  * object or closure, a string key or enum name per value, a regular expression, a try/catch
  * per value, or logging; a new field or shape goes to the general reader or JSON.parse's path.
  */
-import { PV_TYPES, PV_VALUE_TYPES, QUALITIES } from '../src/contract/enums.ts';
 import { BOOL_VALUE, DOUBLE_VALUE, FAILURE_STATE_VALUE } from './pvColumns.ts';
 import type { PvValueBatch } from './pvValueBatch.ts';
-
-const QUOTE = 34;
-const COMMA = 44;
-const COLON = 58;
-const MINUS = 45;
-const PLUS = 43;
-const DOT = 46;
-const ZERO = 48;
-const NINE = 57;
-const OPEN_OBJECT = 123;
-const CLOSE_OBJECT = 125;
-const OPEN_ARRAY = 91;
-const CLOSE_ARRAY = 93;
-const BACKSLASH = 92;
-const LOWER_E = 101;
-const UPPER_E = 69;
-
-/** Exact powers of ten: a decimal of up to 15 digits divided by one is correctly rounded. */
-const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
-const MAX_FAST_DIGITS = 15;
+import {
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  FALSE,
+  NULL,
+  OPEN_OBJECT,
+  QUOTE,
+  TRUE,
+  codes,
+  isSpace,
+  numberAt,
+  numberRead,
+  skipValue,
+  spells,
+  stringEnd,
+} from './jsonScan.ts';
+import {
+  PV_TYPE_CODES,
+  PV_VALUE_TYPE_CODES,
+  QUALITY_CODES,
+  serverShape,
+  shape,
+} from './pvServerShape.ts';
 
 // The fields of a plain value, as bits of what a row has seen.
 const PV_REF = 1;
@@ -58,10 +63,6 @@ const DOUBLE = 16;
 const BOOL = 32;
 const FAILURE_STATE = 64;
 const REQUIRED = PV_REF | TYPE_OF_VALUE | QUALITY | TIMESTAMP;
-
-function isSpace(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9;
-}
 
 /**
  * Reads the elements of a JSON array of PV values from `text`, starting after its `[`,
@@ -314,18 +315,6 @@ export class PvValuesReader {
   }
 }
 
-/** Character codes of a text, to compare without a string builtin per call. */
-function codes(text: string): readonly number[] {
-  return Array.from(text, (c) => c.charCodeAt(0));
-}
-
-const TRUE = codes('true');
-const FALSE = codes('false');
-const NULL = codes('null');
-const PV_TYPE_CODES = PV_TYPES.map(codes);
-const PV_VALUE_TYPE_CODES = PV_VALUE_TYPES.map(codes);
-const QUALITY_CODES = QUALITIES.map(codes);
-
 /** The field names the reader knows. */
 const Field = {
   pvRef: 0,
@@ -340,22 +329,6 @@ const Field = {
 } as const;
 const FIELD_CODES = Object.keys(Field).map(codes);
 
-/** Whether `text` at `start` spells `word`. */
-function spells(text: string, start: number, word: readonly number[]): boolean {
-  for (let i = 0; i < word.length; i++) if (text.charCodeAt(start + i) !== word[i]) return false;
-  return true;
-}
-
-/** The closing quote of a string whose text starts at `start`; -1 at an escape or the end. */
-function stringEnd(text: string, start: number): number {
-  for (let i = start; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) return i;
-    if (c === BACKSLASH) return -1;
-  }
-  return -1;
-}
-
 /** The Field spelled at `text[start, start + length)`, or -1. */
 function fieldAt(text: string, start: number, length: number): number {
   for (let field = 0; field < FIELD_CODES.length; field++) {
@@ -363,162 +336,4 @@ function fieldAt(text: string, start: number, length: number): number {
     if (name.length === length && spells(text, start, name)) return field;
   }
   return -1;
-}
-
-/** What `serverShape` read (module fields rather than an object per value). */
-const shape = { valueType: 0, pvType: 0, quality: 0, nr: 0, num: 0, timestamp: 0 };
-/** The number `numberAt` read. */
-let numberRead = 0;
-
-const PV_REF_TYPE = codes('{"pvRef":{"type":"');
-const NR = codes('","nr":');
-const TYPE_OF_VALUE_FIELD = codes('},"typeOfValue":"');
-const DOUBLE_VALUE_FIELD = codes('","doubleValue":');
-const BOOL_VALUE_FIELD = codes('","boolValue":');
-const FAILURE_STATE_FIELD = codes('","failureStateValue":');
-const QUALITY_FIELD = codes(',"quality":"');
-const TIMESTAMP_FIELD = codes('","timestamp":');
-
-/**
- * A plain value exactly as the server writes one (server/hubs/pvValueJson.ts: fields in the
- * contract's order, no space) into `shape`; returns the position after it, or -1 for any
- * other text (the general reader then takes it). Positions in locals, no call per character:
- * this is the path of nearly every value.
- */
-function serverShape(text: string, start: number): number {
-  let p = start;
-  if (!spells(text, p, PV_REF_TYPE)) return -1;
-  p += PV_REF_TYPE.length;
-  const pvType = enumAt(text, p, PV_TYPE_CODES);
-  if (pvType < 0) return -1;
-  p += PV_TYPE_CODES[pvType]!.length;
-  if (!spells(text, p, NR)) return -1;
-  p = numberAt(text, p + NR.length);
-  if (p < 0) return -1;
-  shape.nr = numberRead;
-  if (!spells(text, p, TYPE_OF_VALUE_FIELD)) return -1;
-  p += TYPE_OF_VALUE_FIELD.length;
-  const valueType = enumAt(text, p, PV_VALUE_TYPE_CODES);
-  p += PV_VALUE_TYPE_CODES[valueType]?.length ?? 0;
-  if (valueType === DOUBLE_VALUE && spells(text, p, DOUBLE_VALUE_FIELD)) {
-    p = numberAt(text, p + DOUBLE_VALUE_FIELD.length);
-    if (p < 0) return -1;
-    shape.num = numberRead;
-  } else if (valueType === BOOL_VALUE && spells(text, p, BOOL_VALUE_FIELD)) {
-    p = flagAt(text, p + BOOL_VALUE_FIELD.length);
-    if (p < 0) return -1;
-  } else if (valueType === FAILURE_STATE_VALUE && spells(text, p, FAILURE_STATE_FIELD)) {
-    p = flagAt(text, p + FAILURE_STATE_FIELD.length);
-    if (p < 0) return -1;
-  } else return -1;
-  if (!spells(text, p, QUALITY_FIELD)) return -1;
-  p += QUALITY_FIELD.length;
-  const quality = enumAt(text, p, QUALITY_CODES);
-  if (quality < 0) return -1;
-  p += QUALITY_CODES[quality]!.length;
-  if (!spells(text, p, TIMESTAMP_FIELD)) return -1;
-  p = numberAt(text, p + TIMESTAMP_FIELD.length);
-  if (p < 0 || text.charCodeAt(p) !== CLOSE_OBJECT) return -1;
-  shape.timestamp = numberRead;
-  shape.pvType = pvType;
-  shape.valueType = valueType;
-  shape.quality = quality;
-  return p + 1;
-}
-
-/** Which of `names` is spelled at `start` and followed by its closing quote, or -1. */
-function enumAt(text: string, start: number, names: readonly (readonly number[])[]): number {
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i]!;
-    if (text.charCodeAt(start + name.length) === QUOTE && spells(text, start, name)) return i;
-  }
-  return -1;
-}
-
-/** `true` or `false` at `start` into `shape.num` (1 or 0); the position after it, or -1. */
-function flagAt(text: string, start: number): number {
-  if (spells(text, start, TRUE)) {
-    shape.num = 1;
-    return start + TRUE.length;
-  }
-  if (spells(text, start, FALSE)) {
-    shape.num = 0;
-    return start + FALSE.length;
-  }
-  return -1;
-}
-
-/**
- * A JSON number at `start` into `numberRead`, exactly as `JSON.parse` reads it: decimals of
- * up to 15 digits without exponent as an integer divided by an exact power of ten (one
- * correctly rounded division), others by `Number` of their text. The position after it, or
- * -1 when no JSON number starts there.
- */
-function numberAt(text: string, start: number): number {
-  let p = start;
-  let c = text.charCodeAt(p);
-  const negative = c === MINUS;
-  if (negative) c = text.charCodeAt(++p);
-  if (c < ZERO || c > NINE) return -1;
-  let mantissa = 0;
-  let digits = 0;
-  let scale = 0;
-  if (c === ZERO) {
-    c = text.charCodeAt(++p);
-  } else {
-    while (c >= ZERO && c <= NINE) {
-      mantissa = mantissa * 10 + (c - ZERO);
-      digits++;
-      c = text.charCodeAt(++p);
-    }
-  }
-  if (c === DOT) {
-    c = text.charCodeAt(++p);
-    if (c < ZERO || c > NINE) return -1;
-    while (c >= ZERO && c <= NINE) {
-      mantissa = mantissa * 10 + (c - ZERO);
-      digits++;
-      scale++;
-      c = text.charCodeAt(++p);
-    }
-  }
-  let exponent = false;
-  if (c === LOWER_E || c === UPPER_E) {
-    exponent = true;
-    c = text.charCodeAt(++p);
-    if (c === PLUS || c === MINUS) c = text.charCodeAt(++p);
-    if (c < ZERO || c > NINE) return -1;
-    while (c >= ZERO && c <= NINE) c = text.charCodeAt(++p);
-  }
-  if (!exponent && digits <= MAX_FAST_DIGITS) {
-    const magnitude = scale === 0 ? mantissa : mantissa / POW10[scale]!;
-    numberRead = negative ? -magnitude : magnitude;
-  } else numberRead = Number(text.slice(start, p));
-  return p;
-}
-
-/**
- * The end (exclusive) of the JSON value starting at `start` (after any space), found by
- * brackets and strings only: what it spans is then checked by `JSON.parse`. -1 when the text
- * ends first.
- */
-function skipValue(text: string, start: number): number {
-  let depth = 0;
-  for (let i = start; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      for (i++; i < text.length; i++) {
-        const s = text.charCodeAt(i);
-        if (s === BACKSLASH) i++;
-        else if (s === QUOTE) break;
-      }
-      if (i >= text.length) return -1;
-      if (depth === 0) return i + 1;
-    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth++;
-    else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
-      if (depth === 0) return i;
-      if (--depth === 0) return i + 1;
-    } else if (depth === 0 && (c === COMMA || isSpace(c))) return i;
-  }
-  return depth === 0 ? text.length : -1;
 }
