@@ -8,6 +8,7 @@ import * as signalR from '@microsoft/signalr';
 import type { AuthService, SessionUser } from '../../server/auth/service.ts';
 import { MetricsRegistry } from '../../server/http/metrics.ts';
 import { CONDITION_WAIT_MS } from './testSize.ts';
+import { parsePrometheusText } from '../../bench/harness/prometheus.ts';
 
 export const SESSION_COOKIE = 'pegel_session';
 export const VALID_TOKEN = 'valid-session';
@@ -116,19 +117,13 @@ export function buildClient(url: string, options: ClientOptions = {}): signalR.H
   return builder.build();
 }
 
-/** Resolves with the value of the first metric line matching name and labels (0 if none). */
+/** Resolves with the value of the first sample of `name` with these labels (0 if none). */
 export async function metricValue(
   exposition: string | Promise<string>,
   name: string,
   labels: Record<string, string>,
 ): Promise<number> {
-  const text = await exposition;
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`)) continue;
-    const ok = Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`));
-    if (ok) return Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return 0;
+  return parsePrometheusText(await exposition).find(name, labels)[0]?.value ?? 0;
 }
 
 /** Polls `check` until it returns true or the time is up. */

@@ -1,16 +1,18 @@
-/** Reads one metric of a Prometheus text exposition into a map from label set to value. */
+/**
+ * Reads one metric of a Prometheus text exposition into a map from label set to value, through
+ * the one parser of tests and bench (bench/harness/prometheus.ts).
+ */
+import { parsePrometheusText } from '../../bench/harness/prometheus.ts';
+
+/** Label sets as `name=value,name=value` in the exposition's order; `''` for none. */
 export function metricValues(text: string, name: string): Map<string, number> {
   const out = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(name)) continue;
-    const m = /^([a-zA-Z_:][\w:]*)(\{([^}]*)\})? (\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const labels = (m[3] ?? '')
-      .split(',')
-      .filter(Boolean)
-      .map((pair) => pair.replace(/"/g, ''))
-      .join(',');
-    out.set(labels, Number(m[4]));
-  }
+  for (const sample of parsePrometheusText(text).find(name))
+    out.set(
+      Object.entries(sample.labels)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(','),
+      sample.value,
+    );
   return out;
 }
