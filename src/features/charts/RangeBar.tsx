@@ -1,7 +1,7 @@
 /**
  * The time range of a chart: its default span, the presets of SPEC §9 or a custom range. An
  * archive chart tells it where its data lies (SPEC §7 first-date, last-date): it names that
- * span, keeps the custom dates inside it and says when a chosen range holds no data.
+ * span beside the custom dates (it describes them) and says when a chosen range holds no data.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
