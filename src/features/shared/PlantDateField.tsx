@@ -41,6 +41,8 @@ export interface PlantDateFieldProps {
   /** A message about the value from the page (a range's order, a server's refusal). */
   error?: string | null;
   required?: boolean;
+  /** The label for screen readers only, where a row of controls names it otherwise. */
+  labelHidden?: boolean;
   isDisabled?: boolean;
   className?: string;
   /** For the group of segments: ids of texts that describe the field too. */
@@ -56,6 +58,7 @@ export function PlantDateField({
   granularity = 'minute',
   error,
   required = false,
+  labelHidden = false,
   isDisabled = false,
   className,
   'aria-describedby': describedBy,
@@ -103,7 +106,7 @@ export function PlantDateField({
         validationBehavior="aria"
         aria-describedby={describedBy}
       >
-        <Label className="field-label">
+        <Label className={cx('field-label', labelHidden && 'visually-hidden')}>
           {label}
           {required && (
             <span className="field-required" title={t('ui.field.required')}>
