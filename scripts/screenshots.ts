@@ -8,6 +8,9 @@
  * the two widths (360 and 1920); `--history=7` gives the plant that many days of alert history, as `npm start` has (the test
  * server starts without); `--flood=10` starts an alarm flood of that many alarms a second
  * (PEGEL_ALERT_FLOOD_PER_SEC, each returning to normal after `--flood-clear=ms`, default 20 s).
+ * `--tz=America/New_York` runs the browser in that zone (the plant keeps its own);
+ * `--theme=dark` picks the dark theme; `--select=<selector>=<value>` chooses that option of the
+ * first matching select before `--click` (a range picker's custom range).
  */
 import { chromium } from 'playwright-core';
 import { startPlantServer } from '../tests/support/plantServer.ts';
@@ -28,6 +31,9 @@ const history = option('history');
 const full = args.includes('--full');
 const flood = option('flood');
 const floodClear = option('flood-clear');
+const timezoneId = option('tz');
+const theme = option('theme');
+const select = option('select');
 
 async function crossLimits(session: SignedIn, pv: PvRef): Promise<void> {
   const post = (path: string, body: unknown) =>
@@ -59,7 +65,10 @@ try {
     const context = await browser.newContext({
       viewport: { width, height: width < 600 ? 780 : 1080 },
       baseURL: server.url,
+      ...(timezoneId ? { timezoneId } : {}),
     });
+    if (theme)
+      await context.addInitScript((choice) => localStorage.setItem('pegel.theme', choice), theme);
     const [name, value] = session.cookie.split(';')[0]!.split('=');
     await context.addCookies([{ name: name!, value: value!, url: server.url }]);
     await context.addInitScript(
@@ -70,11 +79,20 @@ try {
     for (const path of paths.length ? paths : ['/']) {
       await page.goto(path);
       await page.waitForTimeout(2500);
+      if (select) {
+        const at = select.lastIndexOf('=');
+        await page
+          .locator(select.slice(0, at))
+          .first()
+          .selectOption(select.slice(at + 1));
+        await page.waitForTimeout(1000);
+      }
       if (click) {
         await page.locator(click).first().click();
         await page.waitForTimeout(1000);
       }
-      const file = `${outDir}/${path.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${lang}-${width}.png`;
+      const variant = theme ? `-${theme}` : '';
+      const file = `${outDir}/${path.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${lang}${variant}-${width}.png`;
       await page.screenshot({ path: file, fullPage: full });
       console.log(file);
     }

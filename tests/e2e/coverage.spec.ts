@@ -12,6 +12,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { signIn } from './auth.ts';
 import { attr, plot, settled } from './chartPlot.ts';
+import { dateField, typeWall } from './dateField.ts';
 
 /** The stored archive chart of station 1 in the reference plant's catalogue. */
 const ARCHIVE_CHART = 22;
@@ -87,11 +88,11 @@ test('CV-E1: the archive chart names where its data lies and jumps to its first 
 
   // The custom range keeps its dates where data exists, and says when a range holds none.
   await page.getByRole('combobox', { name: 'Zeitraum' }).selectOption('custom');
-  const from = page.getByLabel('Von', { exact: true });
-  await expect(from).toHaveAttribute('min', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
-  await expect(from).toHaveAttribute('max', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
-  await from.fill('2001-01-01T00:00');
-  await page.getByLabel('Bis', { exact: true }).fill('2001-01-02T00:00');
+  // The fields name where data exists (the extent text describes them).
+  const from = dateField(page, 'Von');
+  await expect(from.getByRole('group').first()).toHaveAccessibleDescription(/Daten vorhanden/);
+  await typeWall(from, '2001-01-01T00:00');
+  await typeWall(dateField(page, 'Bis'), '2001-01-02T00:00');
   await expect(
     page.getByRole('status').filter({ hasText: 'Im gewählten Zeitraum liegen keine Daten.' }),
   ).toBeVisible();

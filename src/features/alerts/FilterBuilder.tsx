@@ -2,6 +2,7 @@
  * Column filters of SPEC §5: conditions with every operator of the column's kind, combined
  * in and/or groups (one level of nesting). Edits a FilterGroup; the engine compiles it.
  */
+import { useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { ParseKeys } from 'i18next';
 import {
@@ -14,8 +15,12 @@ import {
   type FilterKind,
   type FilterLogic,
   type FilterNode,
+  type FilterValue,
 } from '../../domain/filters.ts';
 import { Button } from '../../ui/index.ts';
+import { PlantDateField } from '../shared/PlantDateFieldLazy.tsx';
+import { usePlantClock } from '../shared/plantClock.ts';
+import { instantOfWall, wallText } from '../shared/wallTime.ts';
 
 export interface FilterColumn {
   field: string;
@@ -126,15 +131,23 @@ export function FilterBuilder({ columns, value, onChange, nested = false }: Prop
                 </option>
               ))}
             </select>
-            <input
-              aria-label={t('filters.value')}
-              type={kindOf(node.field) === 'date' ? 'datetime-local' : 'text'}
-              inputMode={kindOf(node.field) === 'number' ? 'decimal' : undefined}
-              value={
-                typeof node.value === 'string' || typeof node.value === 'number' ? node.value : ''
-              }
-              onChange={(e) => setChild(i, { ...node, value: e.target.value })}
-            />
+            {kindOf(node.field) === 'date' ? (
+              <DateValue
+                label={t('filters.value')}
+                value={node.value}
+                onChange={(next) => setChild(i, { ...node, value: next })}
+              />
+            ) : (
+              <input
+                aria-label={t('filters.value')}
+                type="text"
+                inputMode={kindOf(node.field) === 'number' ? 'decimal' : undefined}
+                value={
+                  typeof node.value === 'string' || typeof node.value === 'number' ? node.value : ''
+                }
+                onChange={(e) => setChild(i, { ...node, value: e.target.value })}
+              />
+            )}
             <Button
               size="small"
               variant="quiet"
@@ -148,5 +161,44 @@ export function FilterBuilder({ columns, value, onChange, nested = false }: Prop
         ),
       )}
     </div>
+  );
+}
+
+/**
+ * A date condition's value, typed on the plant's wall clock and kept as the instant (ISO with
+ * its offset), so the engine compares the same moment whatever the browser's zone. What was
+ * typed stays in the field while it names no instant (a skipped hour).
+ */
+function DateValue({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: FilterValue;
+  onChange: (next: string) => void;
+}) {
+  const { zone } = usePlantClock();
+  const [text, setText] = useState(() => {
+    const ms =
+      value instanceof Date
+        ? value.getTime()
+        : typeof value === 'number'
+          ? value
+          : Date.parse(value ?? '');
+    return Number.isFinite(ms) ? wallText(ms, zone) : '';
+  });
+  return (
+    <PlantDateField
+      className="date-field-inline"
+      label={label}
+      labelHidden
+      value={text}
+      onChange={(next) => {
+        setText(next);
+        const at = instantOfWall(next, zone).ms;
+        onChange(at === undefined ? '' : new Date(at).toISOString());
+      }}
+    />
   );
 }

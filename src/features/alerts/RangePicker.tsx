@@ -4,6 +4,9 @@ import { useTranslation } from '../../app/useTranslation.ts';
 import { PRESET_RANGES, presetRange, type PresetRange } from '../../domain/presetRanges.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { Button } from '../../ui/index.ts';
+import { PlantDateField } from '../shared/PlantDateFieldLazy.tsx';
+import { usePlantClock, useRangeOrderError } from '../shared/plantClock.ts';
+import { instantOfWall, wallText } from '../shared/wallTime.ts';
 
 export type RangeChoice =
   { preset: PresetRange } | { preset: 'custom'; start: number; end: number };
@@ -14,12 +17,6 @@ export function rangeOf(choice: RangeChoice, now: number): TimeRange {
   return choice.preset === 'custom'
     ? { start: choice.start, end: choice.end }
     : presetRange(choice.preset, now);
-}
-
-/** `datetime-local` value in the browser's zone. */
-function localInput(ms: number): string {
-  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 16);
 }
 
 export function RangePicker({
@@ -69,7 +66,7 @@ export function RangePicker({
   );
 }
 
-/** From, to and apply of a custom period (the browser's zone, as `datetime-local` is). */
+/** From, to and apply of a custom period, typed on the plant's clock. */
 export function CustomRangeFields({
   initial,
   onApply,
@@ -78,23 +75,36 @@ export function CustomRangeFields({
   onApply: (range: TimeRange) => void;
 }) {
   const { t } = useTranslation();
-  const [from, setFrom] = useState(() => localInput(initial.start));
-  const [to, setTo] = useState(() => localInput(initial.end));
-  const valid = from !== '' && to !== '' && Date.parse(from) <= Date.parse(to);
+  const { zone } = usePlantClock();
+  const [from, setFrom] = useState(() => wallText(initial.start, zone));
+  const [to, setTo] = useState(() => wallText(initial.end, zone));
+  const orderError = useRangeOrderError(from, to);
+  const start = instantOfWall(from, zone).ms;
+  const end = instantOfWall(to, zone).ms;
+  const valid = start !== undefined && end !== undefined && orderError === null;
   return (
     <>
-      <label>
-        <span>{t('alerts.range.from')}</span>
-        <input type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
-      </label>
-      <label>
-        <span>{t('alerts.range.to')}</span>
-        <input type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
-      </label>
+      <PlantDateField
+        className="date-field-inline"
+        label={t('alerts.range.from')}
+        name="from"
+        value={from}
+        onChange={setFrom}
+      />
+      <PlantDateField
+        className="date-field-inline"
+        label={t('alerts.range.to')}
+        name="to"
+        value={to}
+        onChange={setTo}
+        error={orderError}
+      />
       <Button
         size="small"
         disabled={!valid}
-        onClick={() => onApply({ start: Date.parse(from), end: Date.parse(to) })}
+        onClick={() => {
+          if (start !== undefined && end !== undefined) onApply({ start, end });
+        }}
       >
         {t('alerts.range.apply')}
       </Button>

@@ -13,7 +13,9 @@ import {
 import { parsePvUrlId, pvUrlId } from '../../contract/keys.ts';
 import type { PvRef } from '../../contract/pv.ts';
 import { Button, Dialog, Field } from '../../ui/index.ts';
-import { fromLocalInput, toLocalInput } from './localInput.ts';
+import { PlantDateField } from '../shared/PlantDateFieldLazy.tsx';
+import { usePlantClock } from '../shared/plantClock.ts';
+import { instantOfWall, wallText } from '../shared/wallTime.ts';
 import {
   checkDateBounds,
   dateBoundsAround,
@@ -59,7 +61,9 @@ function AnnotationForm({ initial, isNew, pvChoices, onSave, onClose }: Annotati
   const { t } = useTranslation();
   const ruleText = useRuleText();
   const [fields, setFields] = useState<AnnotationFields>(initial);
-  const [time, setTime] = useState(() => toLocalInput(initial.timestamp));
+  const { zone } = usePlantClock();
+  const [time, setTime] = useState(() => wallText(initial.timestamp, zone, 'second'));
+  const [timeError, setTimeError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [textError, setTextError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -76,15 +80,19 @@ function AnnotationForm({ initial, isNew, pvChoices, onSave, onClose }: Annotati
       return;
     }
     // SPEC §5 "Forms": a date, and not too far in the past or the future.
-    const timestamp = fromLocalInput(time);
+    // A time the plant's clock skips is named by the field itself.
+    const typed = instantOfWall(time, zone);
+    if (typed.problem === 'gap') return;
+    const timestamp = typed.ms ?? null;
     const badDate =
       timestamp === null
         ? requireDate(timestamp)
         : checkDateBounds(timestamp, dateBoundsAround(Date.now(), 100, 1));
     if (badDate || timestamp === null) {
-      if (badDate) setError(ruleText(badDate));
+      if (badDate) setTimeError(ruleText(badDate));
       return;
     }
+    setTimeError(null);
     setSaving(true);
     setError(null);
     const failure = await onSave({ ...fields, text, timestamp });
@@ -130,18 +138,18 @@ function AnnotationForm({ initial, isNew, pvChoices, onSave, onClose }: Annotati
             />
           )}
         </Field>
-        <Field label={t('charts.annotations.time')} required>
-          {(p) => (
-            <input
-              {...p}
-              name="time"
-              type="datetime-local"
-              step={1}
-              value={time}
-              onChange={(e) => setTime(e.target.value)}
-            />
-          )}
-        </Field>
+        <PlantDateField
+          label={t('charts.annotations.time')}
+          name="time"
+          granularity="second"
+          required
+          value={time}
+          onChange={(next) => {
+            setTime(next);
+            setTimeError(null);
+          }}
+          error={timeError}
+        />
         <Field label={t('charts.annotations.pv')} required>
           {(p) => (
             <select

@@ -1,7 +1,7 @@
 /**
  * The time range of a chart: its default span, the presets of SPEC §9 or a custom range. An
  * archive chart tells it where its data lies (SPEC §7 first-date, last-date): it names that
- * span, keeps the custom dates inside it and says when a chosen range holds no data.
+ * span beside the custom dates (it describes them) and says when a chosen range holds no data.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
@@ -9,7 +9,9 @@ import { PRESET_RANGES, presetRange, type PresetRange } from '../../domain/prese
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { Button } from '../../ui/index.ts';
 import { overlapsData } from './chartRange.ts';
-import { fromLocalInput, toLocalInput } from './localInput.ts';
+import { PlantDateField } from '../shared/PlantDateFieldLazy.tsx';
+import { usePlantClock, useRangeOrderError } from '../shared/plantClock.ts';
+import { instantOfWall, wallText } from '../shared/wallTime.ts';
 
 export type RangeChoice =
   | { kind: 'default' }
@@ -39,20 +41,20 @@ export function RangeBar({
 }: RangeBarProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(choice.kind === 'custom');
-  const [from, setFrom] = useState(() => toLocalInput(view.start));
-  const [to, setTo] = useState(() => toLocalInput(view.end));
+  const { zone } = usePlantClock();
+  const [from, setFrom] = useState(() => wallText(view.start, zone, 'second'));
+  const [to, setTo] = useState(() => wallText(view.end, zone, 'second'));
   useEffect(() => {
     if (editing) return;
-    setFrom(toLocalInput(view.start));
-    setTo(toLocalInput(view.end));
-  }, [view, editing]);
-  const start = fromLocalInput(from);
-  const end = fromLocalInput(to);
+    setFrom(wallText(view.start, zone, 'second'));
+    setTo(wallText(view.end, zone, 'second'));
+  }, [view, editing, zone]);
+  const start = instantOfWall(from, zone).ms ?? null;
+  const end = instantOfWall(to, zone).ms ?? null;
+  const orderError = useRangeOrderError(from, to);
   const valid = start !== null && end !== null && end > start;
   const outside =
     valid && dataBounds ? !overlapsData({ start, end }, dataBounds.first, dataBounds.last) : false;
-  // The input's own step is a minute; bounds are given to that precision.
-  const bound = (ms: number) => toLocalInput(ms).slice(0, 16);
   const selected = editing ? 'custom' : choice.kind === 'preset' ? choice.preset : choice.kind;
   return (
     <div className="chart-range" role="group" aria-label={t('charts.range.label')}>
@@ -90,29 +92,23 @@ export function RangeBar({
       </label>
       {editing && (
         <>
-          <label>
-            <span>{t('charts.range.from')}</span>
-            <input
-              type="datetime-local"
-              name="from"
-              min={dataBounds ? bound(dataBounds.first) : undefined}
-              max={dataBounds ? bound(dataBounds.last) : undefined}
-              aria-describedby={extentText ? 'chart-extent' : undefined}
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-            />
-          </label>
-          <label>
-            <span>{t('charts.range.to')}</span>
-            <input
-              type="datetime-local"
-              name="to"
-              min={dataBounds ? bound(dataBounds.first) : undefined}
-              aria-describedby={extentText ? 'chart-extent' : undefined}
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-            />
-          </label>
+          <PlantDateField
+            className="date-field-inline"
+            label={t('charts.range.from')}
+            name="from"
+            aria-describedby={extentText ? 'chart-extent' : undefined}
+            value={from}
+            onChange={setFrom}
+          />
+          <PlantDateField
+            className="date-field-inline"
+            label={t('charts.range.to')}
+            name="to"
+            aria-describedby={extentText ? 'chart-extent' : undefined}
+            value={to}
+            onChange={setTo}
+            error={orderError}
+          />
           <Button
             size="small"
             disabled={!valid}

@@ -23,6 +23,8 @@ import type { RuleMessage } from '../../domain/validation/ruleMessage.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { Button, EmptyState, Field, LoadingState, Panel, StatusBadge } from '../../ui/index.ts';
 import { useRuleText } from '../shared/actions/useRuleText.ts';
+import { PlantDateField } from '../shared/PlantDateFieldLazy.tsx';
+import { instantOfWall } from '../shared/wallTime.ts';
 import { useSession } from '../shared/sessionStore.ts';
 import { MachineFrame } from './MachineFrame.tsx';
 import { loadLifecycle, saveLifecycle } from './maintenanceApi.ts';
@@ -127,7 +129,11 @@ function LifecycleEditor({ pvRef, entries }: { pvRef: PvRef; entries: LifecycleE
       if (m.length) found.set(r.key, m);
     }
     setErrors(found);
-    if (found.size) {
+    // A time the plant's clock skips: its field says so, and nothing is saved.
+    const skipped = pending.some(
+      (r) => !r.deleted && instantOfWall(r.when, zone).problem === 'gap',
+    );
+    if (found.size || skipped) {
       setOutcome({ ok: false, text: t('maintenance.lifecycle.fixFirst') });
       return;
     }
@@ -222,17 +228,15 @@ function LifecycleEditor({ pvRef, entries }: { pvRef: PvRef; entries: LifecycleE
                 <legend className="visually-hidden">
                   {row.description || t('maintenance.lifecycle.newEntry')}
                 </legend>
-                <Field label={t('maintenance.lifecycle.when')} required error={errorOf('when')}>
-                  {(p) => (
-                    <input
-                      {...p}
-                      type="datetime-local"
-                      className="input"
-                      value={row.when}
-                      onChange={(e) => change(row.key, { when: e.target.value })}
-                    />
-                  )}
-                </Field>
+                <PlantDateField
+                  label={t('maintenance.lifecycle.when')}
+                  name="when"
+                  required
+                  isDisabled={row.deleted || busy}
+                  value={row.when}
+                  onChange={(when) => change(row.key, { when })}
+                  error={errorOf('when')}
+                />
                 <Field label={t('maintenance.lifecycle.kind')}>
                   {(p) => (
                     <select

@@ -9,6 +9,9 @@ import { useTranslation } from '../../../app/useTranslation.ts';
 import type { Webcam, WebcamImage } from '../../../contract/dashboard.ts';
 import { EmptyState, LoadingState, PageHeader } from '../../../ui/index.ts';
 import { useFormat } from '../../../app/useFormat.ts';
+import { PlantDateField } from '../../shared/PlantDateFieldLazy.tsx';
+import { usePlantClock, useRangeOrderError } from '../../shared/plantClock.ts';
+import { instantOfWall, wallText } from '../../shared/wallTime.ts';
 import { useAsync } from '../../stations/useAsync.ts';
 import { fetchAvailableImages, fetchWebcams } from '../dashboardApi.ts';
 import { useCurrentWebcamImage } from '../tiles/WebcamTile.tsx';
@@ -76,30 +79,26 @@ function CurrentImage({ cam }: { cam: Webcam }) {
 }
 
 const HOUR_MS = 3_600_000;
-/** `yyyy-MM-ddTHH:mm` in the browser's zone, as datetime-local inputs take it. */
-function localInput(ms: number): string {
-  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 16);
-}
 
 function History({ cam }: { cam: Webcam }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const fromId = useId();
-  const toId = useId();
+  const { zone } = usePlantClock();
   const sliderId = useId();
   const [range, setRange] = useState(() => {
     const now = Date.now();
-    return { from: localInput(now - HOUR_MS), to: localInput(now) };
+    return { from: wallText(now - HOUR_MS, zone), to: wallText(now, zone) };
   });
   const [images, setImages] = useState<WebcamImage[] | null>(null);
   const [index, setIndex] = useState(0);
-  const from = useMemo(() => new Date(range.from), [range.from]);
-  const to = useMemo(() => new Date(range.to), [range.to]);
-  const valid = Number.isFinite(from.getTime()) && Number.isFinite(to.getTime()) && from < to;
+  const fromMs = instantOfWall(range.from, zone).ms;
+  const toMs = instantOfWall(range.to, zone).ms;
+  const orderError = useRangeOrderError(range.from, range.to);
+  const from = useMemo(() => (fromMs === undefined ? null : new Date(fromMs)), [fromMs]);
+  const to = useMemo(() => (toMs === undefined ? null : new Date(toMs)), [toMs]);
 
   useEffect(() => {
-    if (!valid) return;
+    if (!from || !to || from >= to) return;
     const controller = new AbortController();
     setImages(null);
     void fetchAvailableImages(cam.id, from, to, controller.signal).then((list) => {
@@ -108,32 +107,31 @@ function History({ cam }: { cam: Webcam }) {
       setIndex(Math.max(0, (list?.length ?? 1) - 1));
     });
     return () => controller.abort();
-  }, [cam.id, from, to, valid]);
+  }, [cam.id, from, to]);
+  const valid = from !== null && to !== null && from < to;
 
   const image = images?.[index];
   return (
     <div className="webcam-history">
       <div className="webcam-range">
-        <label htmlFor={fromId}>{t('webcam.from')}</label>
-        <input
-          id={fromId}
-          type="datetime-local"
+        <PlantDateField
+          className="date-field-inline"
+          label={t('webcam.from')}
+          name="from"
+          required
           value={range.from}
-          onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+          onChange={(next) => setRange((r) => ({ ...r, from: next }))}
         />
-        <label htmlFor={toId}>{t('webcam.to')}</label>
-        <input
-          id={toId}
-          type="datetime-local"
+        <PlantDateField
+          className="date-field-inline"
+          label={t('webcam.to')}
+          name="to"
+          required
           value={range.to}
-          onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
+          onChange={(next) => setRange((r) => ({ ...r, to: next }))}
+          error={orderError}
         />
       </div>
-      {!valid && (
-        <p role="alert" className="webcam-error">
-          {t('webcam.badRange')}
-        </p>
-      )}
       {valid && images === null && <p className="state-note">{t('webcam.loading')}</p>}
       {images?.length === 0 && <p className="state-note">{t('webcam.noHistory')}</p>}
       {images && images.length > 0 && (
