@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from './useTranslation.ts';
-import { NavFavorites } from '../features/favorites/FavoritesPanels.tsx';
+import { NavFavoritesSlot } from '../features/favorites/FavoritesSlots.tsx';
 import { RemoteAlarmNavBadge } from '../features/remote-alarm/RemoteAlarmPending.tsx';
 import { useSession } from '../features/auth/sessionStore.ts';
 import { Icon } from '../ui/Icon.tsx';
@@ -31,7 +31,7 @@ export function NavList({ onNavigate }: NavListProps) {
   );
   return (
     <nav className="nav" aria-label={t('shell.navigation')}>
-      <NavFavorites onNavigate={onNavigate} />
+      <NavFavoritesSlot onNavigate={onNavigate} />
       <ul className="nav-list">{items.filter((i) => !i.secondary).map(link)}</ul>
       <ul className="nav-list nav-list-secondary">{items.filter((i) => i.secondary).map(link)}</ul>
     </nav>

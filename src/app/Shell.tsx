@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { PinButton } from '../features/favorites/PinButton.tsx';
+import { PinButtonSlot } from '../features/favorites/FavoritesSlots.tsx';
 import { useTranslation } from './useTranslation.ts';
 import { Button } from '../ui/Button.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
@@ -122,7 +122,7 @@ export function Shell() {
               <KioskControl />
             </Suspense>
           )}
-          {!kiosk && <PinButton />}
+          {!kiosk && <PinButtonSlot />}
           {!kiosk && <LanguageSwitch />}
           {!kiosk && <UserMenu userName={session.user?.displayName} onLogout={signOut} />}
         </header>

@@ -15,7 +15,8 @@ import {
   type ResultDialog,
 } from '../../domain/validation/resultDialogs.ts';
 import { Button, Field, LoadingState, PageHeader, Panel } from '../../ui/index.ts';
-import { useAsync } from '../stations/useAsync.ts';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
 import { ackPriorityOutputs, loadPriorityOutputOptions } from './actionsApi.ts';
 import { useRuleText } from './useRuleText.ts';
@@ -27,7 +28,9 @@ import './actions.css';
 export function PriorityOutputsPage() {
   const { t } = useTranslation();
   const text = useRuleText();
-  const [options, retry] = useAsync((signal) => loadPriorityOutputOptions(signal), []);
+  const [options, retry] = usePageQuery(pageKeys.priorityOutputs, (signal) =>
+    loadPriorityOutputOptions(signal),
+  );
   const [station, setStation] = useState<number | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);

@@ -33,7 +33,8 @@ import {
   cx,
   staleValueClass,
 } from '../../ui/index.ts';
-import { useAsync } from '../stations/useAsync.ts';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { fetchEnergyStations, fetchSpecificEnergy } from './analyticsApi.ts';
 import './analytics.css';
 
@@ -202,7 +203,9 @@ function StationCard({ nr, name }: { nr: number; name: string }) {
 
 export function EnergyListPage() {
   const { t } = useTranslation();
-  const [stations, retry] = useAsync((signal) => fetchEnergyStations(signal), []);
+  const [stations, retry] = usePageQuery(pageKeys.energyStations, (signal) =>
+    fetchEnergyStations(signal),
+  );
   return (
     <div className="page">
       <PageHeader title={t('energy.title')} description={t('energy.description')} />
@@ -305,7 +308,9 @@ function PeriodChart({ values }: { values: EnergyOptimisationValues }) {
 function SpecificEnergyPanel({ nr }: { nr: number }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const [specific, retry] = useAsync((signal) => fetchSpecificEnergy(nr, signal), [nr]);
+  const [specific, retry] = usePageQuery(pageKeys.specificEnergy(nr), (signal) =>
+    fetchSpecificEnergy(nr, signal),
+  );
   return (
     <Panel title={t('energy.specific.title')}>
       <LoadingState
@@ -353,7 +358,9 @@ export function EnergyStationPage() {
   const { t } = useTranslation();
   const format = useFormat();
   const nr = Number(useParams().station);
-  const [stations, retry] = useAsync((signal) => fetchEnergyStations(signal), []);
+  const [stations, retry] = usePageQuery(pageKeys.energyStations, (signal) =>
+    fetchEnergyStations(signal),
+  );
   const station =
     stations.state === 'ready' ? stations.data.find((s) => s.stationNumber === nr) : undefined;
   const values = useLiveItem('energy', station ? String(nr) : null);

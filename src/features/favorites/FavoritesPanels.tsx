@@ -7,7 +7,7 @@ import { Link, NavLink } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { Button, Icon, Panel } from '../../ui/index.ts';
 import { pageName } from './pageKinds.ts';
-import { userPages, useUserPages } from './userPagesStore.ts';
+import { useFavoriteChanges, useUserPages } from './userPages.ts';
 import { StationAlarmLink } from '../alerts/StationAlarmLink.tsx';
 import './favorites.css';
 
@@ -34,6 +34,7 @@ function FavoriteAlarm({
 export function FavoritesPanels() {
   const { t } = useTranslation();
   const { pages, error } = useUserPages();
+  const { move, toggle } = useFavoriteChanges();
   if (!pages) return null;
   const { favorites, recent } = pages;
   // Nothing pinned or visited yet: the start page stays the areas (the star says what it does).
@@ -65,7 +66,7 @@ export function FavoritesPanels() {
                       iconOnly
                       className="favorites-up"
                       disabled={i === 0}
-                      onClick={() => void userPages.move(p.path, -1)}
+                      onClick={() => void move(p.path, -1)}
                     >
                       {t('favorites.moveUp', { title: name })}
                     </Button>
@@ -74,7 +75,7 @@ export function FavoritesPanels() {
                       icon="chevronDown"
                       iconOnly
                       disabled={i === favorites.length - 1}
-                      onClick={() => void userPages.move(p.path, 1)}
+                      onClick={() => void move(p.path, 1)}
                     >
                       {t('favorites.moveDown', { title: name })}
                     </Button>
@@ -82,7 +83,7 @@ export function FavoritesPanels() {
                       variant="quiet"
                       icon="close"
                       iconOnly
-                      onClick={() => void userPages.toggle(p.path, p.title, p.subject)}
+                      onClick={() => void toggle(p.path, p.title, p.subject)}
                     >
                       {t('favorites.remove', { title: name })}
                     </Button>

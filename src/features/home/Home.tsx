@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { navItemsFor } from '../../app/navigation.ts';
 import { Icon, PageHeader } from '../../ui/index.ts';
-import { StationStatusBoard } from '../stations/StationStatusBoard.tsx';
-import { FavoritesPanels } from '../favorites/FavoritesPanels.tsx';
+import { StationBoardSlot } from '../stations/StationBoardSlot.tsx';
+import { FavoritesPanelsSlot } from '../favorites/FavoritesSlots.tsx';
 import { useSession } from '../auth/sessionStore.ts';
 
 /**
@@ -17,8 +17,8 @@ export function Home() {
   return (
     <section className="page">
       <PageHeader title={t('home.title')} />
-      <StationStatusBoard />
-      <FavoritesPanels />
+      <StationBoardSlot />
+      <FavoritesPanelsSlot />
       <ul className="area-cards">
         {navItemsFor(session.hasRight)
           .filter((item) => item.path !== '/')

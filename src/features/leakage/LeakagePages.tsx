@@ -37,7 +37,8 @@ import {
   type StatusTone,
 } from '../../ui/index.ts';
 import { BindingAlarmMark } from '../alerts/BindingAlarmMark.tsx';
-import { useAsync } from '../stations/useAsync.ts';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { fetchLeakageSections } from '../energy/analyticsApi.ts';
 import '../energy/analytics.css';
 
@@ -177,7 +178,9 @@ function LeakSummary({ ids }: { ids: number[] }) {
 
 export function LeakageListPage() {
   const { t } = useTranslation();
-  const [sections, retry] = useAsync((signal) => fetchLeakageSections(signal), []);
+  const [sections, retry] = usePageQuery(pageKeys.leakageSections, (signal) =>
+    fetchLeakageSections(signal),
+  );
   return (
     <div className="page">
       <PageHeader title={t('leakage.title')} description={t('leakage.description')} />
@@ -268,7 +271,9 @@ export function LeakageSectionPage() {
   const { t } = useTranslation();
   const format = useFormat();
   const id = Number(useParams().id);
-  const [sections, retry] = useAsync((signal) => fetchLeakageSections(signal), []);
+  const [sections, retry] = usePageQuery(pageKeys.leakageSections, (signal) =>
+    fetchLeakageSections(signal),
+  );
   const section =
     sections.state === 'ready' ? sections.data.find((s) => s.pipeLeakageId === id) : undefined;
   const v = useLiveItem('pipeLeakage', section ? String(id) : null);

@@ -9,7 +9,8 @@ import { useTranslation } from '../../app/useTranslation.ts';
 import type { Webcam, WebcamImage } from '../../contract/dashboard.ts';
 import { EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { useAsync } from '../stations/useAsync.ts';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { fetchAvailableImages, fetchWebcams } from '../dashboard/dashboardApi.ts';
 import { useCurrentWebcamImage } from '../dashboard/tiles/WebcamTile.tsx';
 import './webcam.css';
@@ -17,7 +18,10 @@ import './webcam.css';
 export function WebcamPage() {
   const { t } = useTranslation();
   const selected = Number(useParams().id);
-  const [data, retry] = useAsync(async (signal) => (await fetchWebcams(signal)) ?? [], []);
+  const [data, retry] = usePageQuery(
+    pageKeys.webcams,
+    async (signal) => (await fetchWebcams(signal)) ?? [],
+  );
   const cams = data.state === 'ready' ? data.data : [];
   const cam = cams.find((c) => c.id === selected);
   return (
