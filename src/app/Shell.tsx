@@ -81,6 +81,11 @@ export function Shell() {
   useEffect(() => {
     if (pathname === firstPath.current) return;
     firstPath.current = '';
+    // A page that rendered from cached data may already have given the focus to where a
+    // link pointed into it (useScrollToHash): its effects ran before this one.
+    const { hash } = window.location;
+    const target = hash.length > 1 ? decodeURIComponent(hash.slice(1)) : null;
+    if (target !== null && document.activeElement?.id === target) return;
     main.current?.focus({ preventScroll: true });
   }, [pathname]);
 
