@@ -31,8 +31,11 @@ export const pageDataClient = new QueryClient({
       // every cached page (the live data is the engine's).
       refetchOnWindowFocus: false,
       refetchOnReconnect: false,
+      // Offline, a read is sent and fails with the network failure's text, as every call
+      // does (api/failures.ts), instead of waiting paused without a word.
+      networkMode: 'always',
     },
-    mutations: { retry: false },
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 pageDataClient.mount();
