@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { useTranslation } from './useTranslation.ts';
 import { navItemsFor } from './navigation.ts';
 import { Icon, PageHeader } from '../ui/index.ts';
-import { StationStatusBoard } from '../features/stations/StationStatusBoard.tsx';
-import { FavoritesPanels } from '../features/favorites/FavoritesPanels.tsx';
 import { useSession } from '../features/shared/sessionStore.ts';
+import { StationBoardSlot } from '../features/stations/StationBoardSlot.tsx';
+import { FavoritesPanelsSlot } from '../features/favorites/FavoritesSlots.tsx';
 
 /**
  * The start page: the plant's stations at a glance first (ISA-101 level 1: which station is
@@ -17,8 +17,8 @@ export function Home() {
   return (
     <section className="page">
       <PageHeader title={t('home.title')} />
-      <StationStatusBoard />
-      <FavoritesPanels />
+      <StationBoardSlot />
+      <FavoritesPanelsSlot />
       <ul className="area-cards">
         {navItemsFor(session.hasRight)
           .filter((item) => item.path !== '/')

@@ -1,8 +1,8 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from './useTranslation.ts';
-import { NavFavorites } from '../features/favorites/FavoritesPanels.tsx';
 import { RemoteAlarmNavBadge } from '../features/shared/remote-alarm/RemoteAlarmPending.tsx';
 import { useSession } from '../features/shared/sessionStore.ts';
+import { NavFavoritesSlot } from '../features/favorites/FavoritesSlots.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { navItemsFor, type NavItem } from './navigation.ts';
 
@@ -31,7 +31,7 @@ export function NavList({ onNavigate }: NavListProps) {
   );
   return (
     <nav className="nav" aria-label={t('shell.navigation')}>
-      <NavFavorites onNavigate={onNavigate} />
+      <NavFavoritesSlot onNavigate={onNavigate} />
       <ul className="nav-list">{items.filter((i) => !i.secondary).map(link)}</ul>
       <ul className="nav-list nav-list-secondary">{items.filter((i) => i.secondary).map(link)}</ul>
     </nav>

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { PinButton } from '../features/favorites/PinButton.tsx';
+import { PinButtonSlot } from '../features/favorites/FavoritesSlots.tsx';
 import { useTranslation } from './useTranslation.ts';
 import { Button } from '../ui/Button.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
@@ -81,6 +81,11 @@ export function Shell() {
   useEffect(() => {
     if (pathname === firstPath.current) return;
     firstPath.current = '';
+    // A page that rendered from cached data may already have given the focus to where a
+    // link pointed into it (useScrollToHash): its effects ran before this one.
+    const { hash } = window.location;
+    const target = hash.length > 1 ? decodeURIComponent(hash.slice(1)) : null;
+    if (target !== null && document.activeElement?.id === target) return;
     main.current?.focus({ preventScroll: true });
   }, [pathname]);
 
@@ -122,7 +127,7 @@ export function Shell() {
               <KioskControl />
             </Suspense>
           )}
-          {!kiosk && <PinButton />}
+          {!kiosk && <PinButtonSlot />}
           {!kiosk && <LanguageSwitch />}
           {!kiosk && <UserMenu userName={session.user?.displayName} onLogout={signOut} />}
         </header>

@@ -15,19 +15,22 @@ import {
   type ResultDialog,
 } from '../../domain/validation/resultDialogs.ts';
 import { Button, Field, LoadingState, PageHeader, Panel } from '../../ui/index.ts';
-import { useAsync } from '../stations/useAsync.ts';
 import { ActionResultDialog } from '../shared/actions/ActionResultDialog.tsx';
 import { ackPriorityOutputs, loadPriorityOutputOptions } from '../shared/actions/actionsApi.ts';
 import { useRuleText } from '../shared/actions/useRuleText.ts';
 import { combinedAckResult } from '../shared/actions/actionRules.ts';
 import { useCommandConfirm } from '../shared/actions/CommandConfirm.tsx';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import '../shared/actions/actions.css';
 
 export function PriorityOutputsPage() {
   const { t } = useTranslation();
   const text = useRuleText();
-  const [options, retry] = useAsync((signal) => loadPriorityOutputOptions(signal), []);
+  const [options, retry] = usePageQuery(pageKeys.priorityOutputs, (signal) =>
+    loadPriorityOutputOptions(signal),
+  );
   const [station, setStation] = useState<number | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);

@@ -24,7 +24,8 @@ import {
   Panel,
 } from '../../ui/index.ts';
 import { useLiveClient } from '../../live/index.ts';
-import { useAsync } from '../stations/useAsync.ts';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { addNotice } from '../../app/noticeStack.ts';
 import { ActionResultDialog } from '../shared/actions/ActionResultDialog.tsx';
 import {
@@ -40,14 +41,14 @@ import '../shared/actions/actions.css';
 
 export function TextOutputsPage() {
   const { t } = useTranslation();
-  const [data, retry] = useAsync(async (signal) => {
+  const [data, retry] = usePageQuery(pageKeys.textOutputs, async (signal) => {
     const outputs = await loadTextOutputs(signal);
     const messages = await loadTextMessages(
       outputs.map((o) => o.id),
       signal,
     );
     return { outputs, messages };
-  }, []);
+  });
   /** Texts newer than the load: sent from here, or pushed by the hub (another tab, user). */
   const [sent, setSent] = useState<Map<number, string>>(new Map());
   const live = useLiveClient();

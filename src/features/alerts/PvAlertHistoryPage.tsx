@@ -19,7 +19,8 @@ import { useFormat } from '../../app/useFormat.ts';
 import { usePvConfig } from '../../live/index.ts';
 import { Button, EmptyState, Field, LoadingState, PageHeader } from '../../ui/index.ts';
 import { useRuleText } from '../shared/actions/useRuleText.ts';
-import { useAsync } from '../stations/useAsync.ts';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { PriorityChip, alertPhase } from './AlertTable.tsx';
 import { FailureInputAck } from './FailureInputAck.tsx';
 import { useAlarmText } from '../shared/alarm/useAlarmText.ts';
@@ -74,7 +75,9 @@ function PvHistory({ subject }: { subject: Extract<Subject, { kind: 'pv' }> }) {
   const { t } = useTranslation();
   const configState = usePvConfig(subject.pv);
   const config = configState.config;
-  const [alerts, retry] = useAsync((signal) => loadHistory([subject.pv], signal), [subject.id]);
+  const [alerts, retry] = usePageQuery(pageKeys.alertHistory(subject.id), (signal) =>
+    loadHistory([subject.pv], signal),
+  );
   const name = config ? `${config.stationName}: ${config.name}` : subject.id;
   return (
     <div className="page">
@@ -114,7 +117,8 @@ function PvHistory({ subject }: { subject: Extract<Subject, { kind: 'pv' }> }) {
 
 function StationHistory({ stationNumber }: { stationNumber: number }) {
   const { t } = useTranslation();
-  const [state, retry] = useAsync(
+  const [state, retry] = usePageQuery(
+    pageKeys.stationAlertHistory(stationNumber),
     async (signal) => {
       const pvs = (await fetchPvList(signal)).filter((e) => e.stationNumber === stationNumber);
       if (pvs.length === 0) return { name: null, result: null };
@@ -124,7 +128,6 @@ function StationHistory({ stationNumber }: { stationNumber: number }) {
       );
       return { name: pvs[0]!.stationName, result };
     },
-    [stationNumber],
   );
   const name = state.state === 'ready' ? state.data.name : null;
   return (
@@ -218,7 +221,7 @@ function HistoryPicker() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ruleText = useRuleText();
-  const [list, retry] = useAsync((signal) => fetchPvList(signal), []);
+  const [list, retry] = usePageQuery(pageKeys.pvList, (signal) => fetchPvList(signal));
   const [station, setStation] = useState('');
   const [pv, setPv] = useState('');
   const [error, setError] = useState<string | null>(null);

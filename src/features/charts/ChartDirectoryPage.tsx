@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { CHART_TYPES, type ChartDirectory } from '../../contract/charts.ts';
 import { useLiveClient } from '../../live/index.ts';
 import { EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
-import { useAsync } from '../stations/useAsync.ts';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import './charts.css';
 
 function countCharts(d: ChartDirectory): number {
@@ -47,9 +48,8 @@ function Folder({ directory, depth }: { directory: ChartDirectory; depth: number
 export function ChartDirectoryPage() {
   const { t } = useTranslation();
   const client = useLiveClient();
-  const [state, retry] = useAsync(
-    () => Promise.all(CHART_TYPES.map((type) => client.chartDirectory(type, true))),
-    [client],
+  const [state, retry] = usePageQuery(pageKeys.chartDirectory, () =>
+    Promise.all(CHART_TYPES.map((type) => client.chartDirectory(type, true))),
   );
   return (
     <div className="page charts-page">

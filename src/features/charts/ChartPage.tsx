@@ -4,7 +4,8 @@ import { useTranslation } from '../../app/useTranslation.ts';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useLiveClient } from '../../live/index.ts';
 import { LoadingState, PageHeader } from '../../ui/index.ts';
-import { useAsync } from '../stations/useAsync.ts';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { rangeFromParams } from './chartRange.ts';
 import { ChartView } from './ChartView.tsx';
 import './charts.css';
@@ -14,7 +15,9 @@ export function ChartPage() {
   const id = Number(useParams().id);
   const [params] = useSearchParams();
   const client = useLiveClient();
-  const [state, retry] = useAsync(() => client.chartDefinition(id), [client, id]);
+  const [state, retry] = usePageQuery(pageKeys.chartDefinition(id), () =>
+    client.chartDefinition(id),
+  );
   const initialRange = useMemo(() => rangeFromParams(params, Date.now()), [params]);
   const target = useMemo(() => ({ kind: 'chart' as const, chartId: id }), [id]);
   const title = state.state === 'ready' ? state.data.config.title : t('charts.chart');

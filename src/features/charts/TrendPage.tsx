@@ -25,7 +25,8 @@ import {
 import { useLiveClient } from '../../live/index.ts';
 import type { ChartTarget } from '../../live/charts.ts';
 import { EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
-import { useAsync } from '../stations/useAsync.ts';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { rangeFromParams } from './chartRange.ts';
 import { ChartView } from './ChartView.tsx';
 import './charts.css';
@@ -64,7 +65,7 @@ function TrendPage({ type }: { type: ChartType }) {
   const parsed = useMemo(() => parse(type, params), [type, params]);
   const pvs: PvRef[] = parsed.ok ? parsed.query.pvs : [];
   const pvsKey = pvs.map(pvUrlId).join(',');
-  const [configs, retry] = useAsync(async () => {
+  const [configs, retry] = usePageQuery(pageKeys.chartPvConfigs(pvsKey), async () => {
     const results = await client.getPvConfigs(pvs);
     const map = new Map<string, PvConfig>();
     results.forEach((r, i) => {
@@ -72,7 +73,7 @@ function TrendPage({ type }: { type: ChartType }) {
       if (r.state === 'ready' && pv) map.set(pvKey(pv), r.config);
     });
     return map;
-  }, [client, pvsKey]);
+  });
   const title = t('charts.autoTrendLine.title');
   const built = useMemo(() => {
     if (!parsed.ok || configs.state !== 'ready') return null;

@@ -7,7 +7,8 @@ import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { Button, EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
-import { useAsync } from '../stations/useAsync.ts';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { useKiosk } from '../../app/useKiosk.ts';
 import { fetchDashboardConfig } from './dashboardApi.ts';
 import { DashboardContext } from './DashboardContext.ts';
@@ -31,7 +32,7 @@ export function DashboardPage() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const kiosk = useKiosk();
-  const [data, retry] = useAsync((signal) => fetchDashboardConfig(signal), []);
+  const [data, retry] = usePageQuery(pageKeys.dashboard, (signal) => fetchDashboardConfig(signal));
   const boardRef = useRef<HTMLElement>(null);
   const fullscreen = useFullscreen(boardRef);
   const config = data.state === 'ready' ? data.data : null;
@@ -107,7 +108,7 @@ export function DashboardPage() {
 
 export function DashboardListPage() {
   const { t } = useTranslation();
-  const [data, retry] = useAsync((signal) => fetchDashboardConfig(signal), []);
+  const [data, retry] = usePageQuery(pageKeys.dashboard, (signal) => fetchDashboardConfig(signal));
   const dashboards = data.state === 'ready' ? data.data.dashboards : [];
   return (
     <section className="page">

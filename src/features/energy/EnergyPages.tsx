@@ -15,7 +15,6 @@ import { formatMinutesSeconds } from '../../domain/formatPattern.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { useLiveItem } from '../../live/useLiveItem.ts';
 import { LoadingState, Panel, Spinner, StatusBadge, cx } from '../../ui/index.ts';
-import { useAsync } from '../stations/useAsync.ts';
 import { fetchEnergyStations, fetchSpecificEnergy } from '../shared/analytics/analyticsApi.ts';
 import {
   AnalyticsDetailFrame,
@@ -25,6 +24,8 @@ import {
   useStationStanding,
   type Standing,
 } from '../shared/analytics/AnalyticsFrame.tsx';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 
 const KW = 'kW';
 
@@ -161,7 +162,9 @@ function StationCard({ nr, name }: { nr: number; name: string }) {
 }
 
 export function EnergyListPage() {
-  const [stations, retry] = useAsync((signal) => fetchEnergyStations(signal), []);
+  const [stations, retry] = usePageQuery(pageKeys.energyStations, (signal) =>
+    fetchEnergyStations(signal),
+  );
   return (
     <AnalyticsListFrame
       area="energy"
@@ -263,7 +266,9 @@ function PeriodChart({ values }: { values: EnergyOptimisationValues }) {
 function SpecificEnergyPanel({ nr }: { nr: number }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const [specific, retry] = useAsync((signal) => fetchSpecificEnergy(nr, signal), [nr]);
+  const [specific, retry] = usePageQuery(pageKeys.specificEnergy(nr), (signal) =>
+    fetchSpecificEnergy(nr, signal),
+  );
   return (
     <Panel title={t('energy.specific.title')}>
       <LoadingState
@@ -311,7 +316,9 @@ export function EnergyStationPage() {
   const { t } = useTranslation();
   const format = useFormat();
   const nr = Number(useParams().station);
-  const [stations, retry] = useAsync((signal) => fetchEnergyStations(signal), []);
+  const [stations, retry] = usePageQuery(pageKeys.energyStations, (signal) =>
+    fetchEnergyStations(signal),
+  );
   const station =
     stations.state === 'ready' ? stations.data.find((s) => s.stationNumber === nr) : undefined;
   const values = useLiveItem('energy', station ? String(nr) : null);

@@ -8,8 +8,8 @@ import { useRouteTable } from '../../app/lazyPage.tsx';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { Button, Icon, Panel } from '../../ui/index.ts';
 import { pageName } from './pageKinds.ts';
-import { userPages, useUserPages } from './userPagesStore.ts';
 import { StationAlarmLink } from '../shared/alarm/StationAlarmLink.tsx';
+import { useFavoriteChanges, useUserPages } from './userPages.ts';
 import './favorites.css';
 
 /** The station a favorite page is (`/stations/3`), so it shows the station's alarm state. */
@@ -36,6 +36,7 @@ export function FavoritesPanels() {
   const { t } = useTranslation();
   const routes = useRouteTable();
   const { pages, error } = useUserPages();
+  const { move, toggle } = useFavoriteChanges();
   if (!pages) return null;
   const { favorites, recent } = pages;
   // Nothing pinned or visited yet: the start page stays the areas (the star says what it does).
@@ -67,7 +68,7 @@ export function FavoritesPanels() {
                       iconOnly
                       className="favorites-up"
                       disabled={i === 0}
-                      onClick={() => void userPages.move(p.path, -1)}
+                      onClick={() => void move(p.path, -1)}
                     >
                       {t('favorites.moveUp', { title: name })}
                     </Button>
@@ -76,7 +77,7 @@ export function FavoritesPanels() {
                       icon="chevronDown"
                       iconOnly
                       disabled={i === favorites.length - 1}
-                      onClick={() => void userPages.move(p.path, 1)}
+                      onClick={() => void move(p.path, 1)}
                     >
                       {t('favorites.moveDown', { title: name })}
                     </Button>
@@ -84,7 +85,7 @@ export function FavoritesPanels() {
                       variant="quiet"
                       icon="close"
                       iconOnly
-                      onClick={() => void userPages.toggle(p.path, p.title, p.subject)}
+                      onClick={() => void toggle(p.path, p.title, p.subject)}
                     >
                       {t('favorites.remove', { title: name })}
                     </Button>

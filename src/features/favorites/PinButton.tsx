@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { Button } from '../../ui/index.ts';
-import { userPages, useUserPages } from './userPagesStore.ts';
+import { recordVisit, useFavoriteChanges, useUserPages } from './userPages.ts';
 import './favorites.css';
 
 /** Pages that are no destination of their own. */
@@ -25,6 +25,7 @@ export function PinButton() {
   const { pathname, search } = useLocation();
   const path = pathname + search;
   const { pages, error } = useUserPages();
+  const { toggle } = useFavoriteChanges();
   const pinned = pages?.favorites.some((p) => p.path === path) ?? false;
   const [busy, setBusy] = useState(false);
 
@@ -32,7 +33,7 @@ export function PinButton() {
     if (NOT_RECORDED.has(pathname)) return;
     const timer = setTimeout(() => {
       const title = pageTitle();
-      if (title) userPages.visit(path, title, pageSubject());
+      if (title) recordVisit(path, title, pageSubject());
     }, VISIT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [path, pathname]);
@@ -48,7 +49,7 @@ export function PinButton() {
         disabled={busy || pages === null}
         onClick={async () => {
           setBusy(true);
-          await userPages.toggle(path, pageTitle() || path, pageSubject());
+          await toggle(path, pageTitle() || path, pageSubject());
           setBusy(false);
         }}
       >

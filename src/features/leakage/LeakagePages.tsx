@@ -18,7 +18,6 @@ import { useLiveItem } from '../../live/useLiveItem.ts';
 import { useLiveItems } from '../../live/useLiveItems.ts';
 import { Panel, Spinner, StatusBadge, cx, type StatusTone } from '../../ui/index.ts';
 import { BindingAlarmMark } from '../shared/alarm/BindingAlarmMark.tsx';
-import { useAsync } from '../stations/useAsync.ts';
 import { fetchLeakageSections } from '../shared/analytics/analyticsApi.ts';
 import {
   AnalyticsDetailFrame,
@@ -28,6 +27,8 @@ import {
   useStationStanding,
   type Standing,
 } from '../shared/analytics/AnalyticsFrame.tsx';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 
 const M3H = 'm³/h';
 const LEAKAGE_TIME = 'dd.MM.yyyy HH:mm:ss';
@@ -131,7 +132,9 @@ function LeakSummary({ ids }: { ids: number[] }) {
 
 export function LeakageListPage() {
   const { t } = useTranslation();
-  const [sections, retry] = useAsync((signal) => fetchLeakageSections(signal), []);
+  const [sections, retry] = usePageQuery(pageKeys.leakageSections, (signal) =>
+    fetchLeakageSections(signal),
+  );
   return (
     <AnalyticsListFrame
       area="leakage"
@@ -221,7 +224,9 @@ export function LeakageSectionPage() {
   const { t } = useTranslation();
   const format = useFormat();
   const id = Number(useParams().id);
-  const [sections, retry] = useAsync((signal) => fetchLeakageSections(signal), []);
+  const [sections, retry] = usePageQuery(pageKeys.leakageSections, (signal) =>
+    fetchLeakageSections(signal),
+  );
   const section =
     sections.state === 'ready' ? sections.data.find((s) => s.pipeLeakageId === id) : undefined;
   const v = useLiveItem('pipeLeakage', section ? String(id) : null);

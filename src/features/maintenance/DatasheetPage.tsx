@@ -11,7 +11,8 @@ import { DocumentsPanel } from './DocumentsPanel.tsx';
 import { MachineFrame } from './MachineFrame.tsx';
 import { loadDatasheetData, loadDatasheetParts } from './maintenanceApi.ts';
 import { TableScroll } from './TableScroll.tsx';
-import { useLoad } from './useLoad.ts';
+import { loadStatus, usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import type { PvRef } from '../../contract/pv.ts';
 
 export function DatasheetPage() {
@@ -20,18 +21,26 @@ export function DatasheetPage() {
 
 function Datasheet({ pvRef }: { pvRef: PvRef }) {
   const { t } = useTranslation();
-  const data = useLoad((s) => loadDatasheetData(pvRef, s), [pvRef.type, pvRef.nr]);
-  const parts = useLoad((s) => loadDatasheetParts(pvRef, s), [pvRef.type, pvRef.nr]);
+  const [data, reloadData] = usePageQuery(
+    pageKeys.maintenance.datasheet(pvRef),
+    (s) => loadDatasheetData(pvRef, s),
+    { keepPrevious: true },
+  );
+  const [parts, reloadParts] = usePageQuery(
+    pageKeys.maintenance.datasheetParts(pvRef),
+    (s) => loadDatasheetParts(pvRef, s),
+    { keepPrevious: true },
+  );
   return (
     <div className="maintenance-grid">
       <Panel title={t('maintenance.datasheet.data')}>
         <LoadingState
-          status={data.loaded.state}
-          onRetry={data.reload}
+          status={loadStatus(data)}
+          onRetry={reloadData}
           errorMessage={t('maintenance.datasheet.loadFailed')}
         >
           <dl className="machine-data">
-            {data.loaded.data?.entries.map((e) => {
+            {data.data?.entries.map((e) => {
               const field = datasheetField(e);
               return (
                 <div key={e.key ?? e.label} className="machine-data-row">
@@ -64,11 +73,11 @@ function Datasheet({ pvRef }: { pvRef: PvRef }) {
       <DocumentsPanel pvRef={pvRef} />
       <Panel title={t('maintenance.datasheet.parts')}>
         <LoadingState
-          status={parts.loaded.state}
-          onRetry={parts.reload}
+          status={loadStatus(parts)}
+          onRetry={reloadParts}
           errorMessage={t('maintenance.datasheet.loadFailed')}
         >
-          {parts.loaded.data?.entries.length === 0 ? (
+          {parts.data?.entries.length === 0 ? (
             <p className="muted">{t('maintenance.datasheet.noParts')}</p>
           ) : (
             <TableScroll label={t('maintenance.datasheet.parts')}>
@@ -84,7 +93,7 @@ function Datasheet({ pvRef }: { pvRef: PvRef }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {parts.loaded.data?.entries.map((p) => (
+                  {parts.data?.entries.map((p) => (
                     <tr key={p.partNumber}>
                       <td>{p.name}</td>
                       <td className="mono">{p.partNumber}</td>
@@ -96,7 +105,7 @@ function Datasheet({ pvRef }: { pvRef: PvRef }) {
               </table>
             </TableScroll>
           )}
-          {(parts.loaded.data?.entries.length ?? 0) > 0 && (
+          {(parts.data?.entries.length ?? 0) > 0 && (
             <p className="muted plant-data-note">{t('maintenance.datasheet.partsNote')}</p>
           )}
         </LoadingState>

@@ -25,7 +25,8 @@ import {
   UploadCancelled,
   type UploadHandle,
 } from './maintenanceApi.ts';
-import { useLoad } from './useLoad.ts';
+import { invalidatePageData, loadStatus, usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { failureText } from '../../app/failureText.ts';
 
 const ACCEPT = DOCUMENT_CONTENT_TYPES.join(',');
@@ -47,7 +48,11 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
   const { t } = useTranslation();
   const format = useFormat();
   const ruleText = useRuleText();
-  const docs = useLoad((s) => loadDocuments(pvRef, s), [pvRef.type, pvRef.nr]);
+  const [docs, reloadDocs] = usePageQuery(
+    pageKeys.maintenance.documents(pvRef),
+    (s) => loadDocuments(pvRef, s),
+    { keepPrevious: true },
+  );
   const [description, setDescription] = useState('');
   const [docType, setDocType] = useState<DocType>(DOC_TYPE_FILE);
   const [target, setTarget] = useState('');
@@ -63,8 +68,8 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
 
-  const canEdit = docs.loaded.data?.currentUserCanEdit === true;
-  const entries = docs.loaded.data?.entries ?? [];
+  const canEdit = docs.data?.currentUserCanEdit === true;
+  const entries = docs.data?.entries ?? [];
 
   const pick = (f: File | null) => {
     setFile(f);
@@ -106,13 +111,13 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
       if (fileInput.current) fileInput.current.value = '';
       if (cameraInput.current) cameraInput.current.value = '';
       setOutcome({ tone: 'ok', text: t('maintenance.docs.uploaded') });
-      docs.reload();
+      void invalidatePageData([pageKeys.maintenance.documents(pvRef)]);
     } catch (err) {
       // The cancel told the server (a document it stored already is gone): the list is read
       // again once it did, so it shows what is stored.
       if (err instanceof UploadCancelled) {
         await cancelled.current;
-        docs.reload();
+        void invalidatePageData([pageKeys.maintenance.documents(pvRef)]);
       }
       setOutcome(
         err instanceof UploadCancelled
@@ -139,7 +144,7 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
         tone: 'ok',
         text: t('maintenance.docs.deleted', { name: removing.description }),
       });
-      docs.reload();
+      void invalidatePageData([pageKeys.maintenance.documents(pvRef)]);
     } catch (err) {
       setOutcome({
         tone: 'error',
@@ -162,8 +167,8 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
   return (
     <Panel title={t('maintenance.docs.title')} className="documents-panel">
       <LoadingState
-        status={docs.loaded.state}
-        onRetry={docs.reload}
+        status={loadStatus(docs)}
+        onRetry={reloadDocs}
         errorMessage={t('maintenance.docs.loadFailed')}
       >
         {entries.length === 0 ? (

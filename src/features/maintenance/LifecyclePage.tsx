@@ -28,7 +28,8 @@ import { instantOfWall } from '../shared/wallTime.ts';
 import { useSession } from '../shared/sessionStore.ts';
 import { MachineFrame } from './MachineFrame.tsx';
 import { loadLifecycle, saveLifecycle } from './maintenanceApi.ts';
-import { useLoad } from './useLoad.ts';
+import { loadStatus, usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { failureText } from '../../app/failureText.ts';
 
 export function LifecyclePage() {
@@ -37,18 +38,22 @@ export function LifecyclePage() {
 
 function Lifecycle({ pvRef }: { pvRef: PvRef }) {
   const { t } = useTranslation();
-  const list = useLoad((s) => loadLifecycle(pvRef, s), [pvRef.type, pvRef.nr]);
+  const [list, reloadList] = usePageQuery(
+    pageKeys.maintenance.lifecycle(pvRef),
+    (s) => loadLifecycle(pvRef, s),
+    { fresh: true },
+  );
   return (
     <LoadingState
-      status={list.loaded.state}
-      onRetry={list.reload}
+      status={loadStatus(list)}
+      onRetry={reloadList}
       errorMessage={t('maintenance.lifecycle.loadFailed')}
     >
-      {list.loaded.data &&
-        (list.loaded.data.currentUserCanEdit ? (
-          <LifecycleEditor pvRef={pvRef} entries={list.loaded.data.entries} />
+      {list.data &&
+        (list.data.currentUserCanEdit ? (
+          <LifecycleEditor pvRef={pvRef} entries={list.data.entries} />
         ) : (
-          <LifecycleReadOnly entries={list.loaded.data.entries} />
+          <LifecycleReadOnly entries={list.data.entries} />
         ))}
     </LoadingState>
   );

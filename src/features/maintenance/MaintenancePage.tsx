@@ -28,7 +28,8 @@ import { ServiceStateBadge } from './ServiceState.tsx';
 import { StorageCards } from './StorageCards.tsx';
 import { useDueVersion } from './useDueVersion.tsx';
 import { TableScroll } from './TableScroll.tsx';
-import { useLoad } from './useLoad.ts';
+import { loadStatus, usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { SOON_DUE_SHARE } from '../../domain/maintenance.ts';
 import { machineName } from '../../domain/maintenanceForecast.ts';
 import { requireNumber } from '../../domain/validation/forms.ts';
@@ -45,44 +46,43 @@ export function MaintenancePage() {
   const ruleText = useRuleText();
   const format = useFormat();
   const amount = useAmount();
-  const machines = useLoad((s) => loadDescriptions(s), []);
-  const refs = useMemo(
-    () => (machines.loaded.data ?? []).map((m) => m.pvRef),
-    [machines.loaded.data],
-  );
+  const [machines] = usePageQuery(pageKeys.maintenance.descriptions, (s) => loadDescriptions(s), {
+    keepPrevious: true,
+  });
+  const refs = useMemo(() => (machines.data ?? []).map((m) => m.pvRef), [machines.data]);
   const { version, watchers } = useDueVersion(refs);
   const [station, setStation] = useState(0);
   const [mode, setMode] = useState<Mode>('percent');
   const [typed, setTyped] = useState('10');
   const [compare, setCompare] = useState(10);
   const [inputError, setInputError] = useState<string | null>(null);
-  const protocol = useLoad(
+  const [protocol, reloadProtocol] = usePageQuery(
+    [...pageKeys.maintenance.protocolOfStation(station), mode, compare, version],
     (s) =>
       mode === 'all'
         ? loadProtocolByStation(station, s)
         : loadProtocolByCompareValue(station, compare, mode === 'percent', s),
-    [station, mode, compare, version],
+    { keepPrevious: true },
   );
   const stations = useMemo(() => {
     const seen = new Map<number, string>();
-    for (const m of machines.loaded.data ?? []) seen.set(m.stationNumber, m.stationName);
+    for (const m of machines.data ?? []) seen.set(m.stationNumber, m.stationName);
     return [...seen.entries()].sort((a, b) => a[0] - b[0]);
-  }, [machines.loaded.data]);
+  }, [machines.data]);
   const apply = () => {
     const notANumber = requireNumber(typed);
     if (notANumber) return setInputError(ruleText(notANumber));
     setInputError(null);
     setCompare(Number(typed.trim().replace(',', '.')));
   };
-  const rows = protocol.loaded.data?.rows ?? [];
+  const rows = protocol.data?.rows ?? [];
   // MA11: while the archive prepares a runtime's history the estimate follows: ask again.
-  const pending = protocol.loaded.state === 'ready' && rows.some((r) => r.estimatePending);
-  const { reload } = protocol;
+  const pending = loadStatus(protocol) === 'ready' && rows.some((r) => r.estimatePending);
   useEffect(() => {
     if (!pending) return;
-    const handle = setTimeout(reload, ESTIMATE_RETRY_MS);
+    const handle = setTimeout(reloadProtocol, ESTIMATE_RETRY_MS);
     return () => clearTimeout(handle);
-  }, [pending, reload]);
+  }, [pending, reloadProtocol]);
   const stateOf = (r: (typeof rows)[number]) =>
     r.due ? 'overdue' : r.remainingPercent / 100 <= SOON_DUE_SHARE ? 'soon' : 'ok';
   return (
@@ -159,8 +159,8 @@ export function MaintenancePage() {
       </Panel>
       <StorageCards station={station} />
       <LoadingState
-        status={protocol.loaded.state}
-        onRetry={protocol.reload}
+        status={loadStatus(protocol)}
+        onRetry={reloadProtocol}
         errorMessage={t('maintenance.overview.loadFailed')}
       >
         {rows.length === 0 ? (

@@ -10,29 +10,33 @@ import { Field, LoadingState, PageHeader } from '../../ui/index.ts';
 import { loadDescriptions, loadNotifications } from './maintenanceApi.ts';
 import { NotificationList } from './NotificationList.tsx';
 import { useDueVersion } from './useDueVersion.tsx';
-import { useLoad } from './useLoad.ts';
+import { loadStatus, usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import './maintenance.css';
 
 const normal = (s: string) => s.toLocaleLowerCase().replace(/\s+/g, ' ').trim();
 
 export function NotificationsPage() {
   const { t } = useTranslation();
-  const machines = useLoad((s) => loadDescriptions(s), []);
-  const refs = useMemo(
-    () => (machines.loaded.data ?? []).map((m) => m.pvRef),
-    [machines.loaded.data],
-  );
+  const [machines] = usePageQuery(pageKeys.maintenance.descriptions, (s) => loadDescriptions(s), {
+    keepPrevious: true,
+  });
+  const refs = useMemo(() => (machines.data ?? []).map((m) => m.pvRef), [machines.data]);
   const { version, watchers } = useDueVersion(refs);
-  const notes = useLoad((s) => loadNotifications(null, s), [version]);
+  const [notes, reloadNotes] = usePageQuery(
+    [...pageKeys.maintenance.notifications(null), version],
+    (s) => loadNotifications(null, s),
+    { keepPrevious: true },
+  );
   const [text, setText] = useState('');
   const [station, setStation] = useState('');
   const [service, setService] = useState<ServiceMessageType | ''>('');
   const stations = useMemo(() => {
     const seen = new Map<number, string>();
-    for (const m of machines.loaded.data ?? []) seen.set(m.stationNumber, m.stationName);
+    for (const m of machines.data ?? []) seen.set(m.stationNumber, m.stationName);
     return [...seen.entries()].sort((a, b) => a[0] - b[0]);
-  }, [machines.loaded.data]);
-  const all = notes.loaded.data?.notifications ?? [];
+  }, [machines.data]);
+  const all = notes.data?.notifications ?? [];
   const shown = all.filter(
     (n) =>
       (!text.trim() ||
@@ -103,8 +107,8 @@ export function NotificationsPage() {
         })}
       </p>
       <LoadingState
-        status={notes.loaded.state}
-        onRetry={notes.reload}
+        status={loadStatus(notes)}
+        onRetry={reloadNotes}
         errorMessage={t('maintenance.notifications.loadFailed')}
       >
         <NotificationList

@@ -30,7 +30,8 @@ import {
 import { NotificationList } from './NotificationList.tsx';
 import { ServiceStateBadge } from './ServiceState.tsx';
 import { TableScroll } from './TableScroll.tsx';
-import { useLoad } from './useLoad.ts';
+import { loadStatus, usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 
 export function RuntimePage() {
   return <MachineFrame view="runtime">{({ ref }) => <Runtime pvRef={ref} />}</MachineFrame>;
@@ -150,15 +151,27 @@ function Runtime({ pvRef }: { pvRef: PvRef }) {
   const next = nextServiceDue(set);
   // The open notifications reload whenever one is raised or closed.
   const dueKey = configs.map((c) => c.openNotification ?? '').join(',');
-  const notes = useLoad((s) => loadNotifications(pvRef, s), [pvRef.type, pvRef.nr, dueKey]);
+  const [notes, reloadNotes] = usePageQuery(
+    [...pageKeys.maintenance.notifications(pvRef), dueKey],
+    (s) => loadNotifications(pvRef, s),
+    { keepPrevious: true },
+  );
   // When each service was last done; a recorded service changes its interval, so reload then.
   const serviceKey = configs.map((c) => `${c.remainingTime > 0}${c.openNotification}`).join();
-  const protocol = useLoad((s) => loadProtocolOfPv(pvRef, s), [pvRef.type, pvRef.nr, serviceKey]);
-  const lastService = new Map(
-    (protocol.loaded.data?.rows ?? []).map((r) => [r.serviceMessageType, r.lastService]),
+  const [protocol] = usePageQuery(
+    [...pageKeys.maintenance.protocol(pvRef), serviceKey],
+    (s) => loadProtocolOfPv(pvRef, s),
+    { keepPrevious: true },
   );
-  const rights = useLoad((s) => loadLifecycle(pvRef, s), [pvRef.type, pvRef.nr]);
-  const canEdit = rights.loaded.data?.currentUserCanEdit ?? false;
+  const lastService = new Map(
+    (protocol.data?.rows ?? []).map((r) => [r.serviceMessageType, r.lastService]),
+  );
+  const [rights] = usePageQuery(
+    pageKeys.maintenance.lifecycle(pvRef),
+    (s) => loadLifecycle(pvRef, s),
+    { keepPrevious: true },
+  );
+  const canEdit = rights.data?.currentUserCanEdit ?? false;
   const lastServiceText = (at: number | null | undefined) =>
     at === undefined
       ? '…'
@@ -166,9 +179,10 @@ function Runtime({ pvRef }: { pvRef: PvRef }) {
         ? t('maintenance.runtime.neverServiced')
         : format.dateTime(at, { seconds: false });
   const keepsRuntimes = pvRef.type === 'DigiIn' || pvRef.type === 'AnaIn';
-  const runtimes = useLoad(
+  const [runtimes, reloadRuntimes] = usePageQuery(
+    pageKeys.maintenance.runtimes(pvRef),
     (s) => (keepsRuntimes ? loadRuntimes([pvRef], s) : Promise.resolve(null)),
-    [pvRef.type, pvRef.nr],
+    { keepPrevious: true },
   );
   return (
     <div className="maintenance-grid">
@@ -184,12 +198,7 @@ function Runtime({ pvRef }: { pvRef: PvRef }) {
                 ? t('maintenance.runtime.overdueBy', { amount: amount(-next.remainingTime, next) })
                 : t('maintenance.runtime.dueIn', { amount: amount(next.remainingTime, next) })}
             </p>
-            <ServiceDone
-              pvRef={pvRef}
-              config={next}
-              canEdit={canEdit}
-              known={!!rights.loaded.data}
-            />
+            <ServiceDone pvRef={pvRef} config={next} canEdit={canEdit} known={!!rights.data} />
             <Link to={`/machines/${pvUrlId(pvRef)}/lifecycle`}>
               {t('maintenance.runtime.record')}
             </Link>
@@ -203,15 +212,15 @@ function Runtime({ pvRef }: { pvRef: PvRef }) {
       </Panel>
       <Panel title={t('maintenance.runtime.runtimes')}>
         <LoadingState
-          status={runtimes.loaded.state}
-          onRetry={runtimes.reload}
+          status={loadStatus(runtimes)}
+          onRetry={reloadRuntimes}
           errorMessage={t('maintenance.runtime.loadFailed')}
         >
-          {!keepsRuntimes || !runtimes.loaded.data?.runtimeValues.length ? (
+          {!keepsRuntimes || !runtimes.data?.runtimeValues.length ? (
             <p className="muted">{t('maintenance.runtime.noRuntimes')}</p>
           ) : (
             <dl className="machine-data">
-              {runtimes.loaded.data.runtimeValues.map((r) => (
+              {runtimes.data.runtimeValues.map((r) => (
                 <div key={r.runtimeValue.runtimeType} className="machine-data-row">
                   <dt>{t(`maintenance.runtimeType.${r.runtimeValue.runtimeType}`)}</dt>
                   <dd className="num">
@@ -270,7 +279,7 @@ function Runtime({ pvRef }: { pvRef: PvRef }) {
                       <ServiceStateBadge state={serviceState(c)} />
                     </td>
                     <td data-last-service>
-                      {protocol.loaded.state === 'error'
+                      {loadStatus(protocol) === 'error'
                         ? t('maintenance.runtime.protocolFailed')
                         : lastServiceText(lastService.get(c.pvMaintenanceRef.serviceMessageType))}
                     </td>
@@ -283,14 +292,11 @@ function Runtime({ pvRef }: { pvRef: PvRef }) {
       )}
       <Panel title={t('maintenance.notifications.title')} className="maintenance-wide">
         <LoadingState
-          status={notes.loaded.state}
-          onRetry={notes.reload}
+          status={loadStatus(notes)}
+          onRetry={reloadNotes}
           errorMessage={t('maintenance.notifications.loadFailed')}
         >
-          <NotificationList
-            notifications={notes.loaded.data?.notifications ?? []}
-            showMachine={false}
-          />
+          <NotificationList notifications={notes.data?.notifications ?? []} showMachine={false} />
         </LoadingState>
       </Panel>
     </div>

@@ -7,19 +7,24 @@ import { storageCardWarning } from '../../domain/maintenance.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { LoadingState, Panel, StatusBadge } from '../../ui/index.ts';
 import { loadProtocolByStation } from './maintenanceApi.ts';
-import { useLoad } from './useLoad.ts';
+import { loadStatus, usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 
 export function StorageCards({ station }: { station: number }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const cards = useLoad((s) => loadProtocolByStation(station, s), [station]);
-  const all = cards.loaded.data?.storageCards ?? [];
+  const [cards, reloadCards] = usePageQuery(
+    pageKeys.maintenance.protocolOfStation(station),
+    (s) => loadProtocolByStation(station, s),
+    { keepPrevious: true },
+  );
+  const all = cards.data?.storageCards ?? [];
   const worn = all.filter((c) => storageCardWarning(c.lifePercent));
   return (
     <Panel title={t('maintenance.storage.title')}>
       <LoadingState
-        status={cards.loaded.state}
-        onRetry={cards.reload}
+        status={loadStatus(cards)}
+        onRetry={reloadCards}
         errorMessage={t('maintenance.overview.loadFailed')}
       >
         {worn.length > 0 && (

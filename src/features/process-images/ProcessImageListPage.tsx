@@ -3,14 +3,17 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { ProcessImageDirectory } from '../../contract/dashboard.ts';
 import { EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
-import { useAsync } from '../stations/useAsync.ts';
 import { StationAlarmLink } from '../shared/alarm/StationAlarmLink.tsx';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { fetchProcessImages } from './processImagesApi.ts';
 import './processImages.css';
 
 export function ProcessImageListPage() {
   const { t } = useTranslation();
-  const [data, retry] = useAsync((signal) => fetchProcessImages(signal), []);
+  const [data, retry] = usePageQuery(pageKeys.processImages, (signal) =>
+    fetchProcessImages(signal),
+  );
   const root = data.state === 'ready' ? data.data.root : null;
   const empty = root !== null && countImages(root) === 0;
   return (

@@ -27,7 +27,8 @@ import type { PvRef } from '../../contract/pv.ts';
 import { useLiveClient } from '../../live/index.ts';
 import { Button, EmptyState, LoadingState, PageHeader, Toolbar } from '../../ui/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { useAsync } from '../stations/useAsync.ts';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { fetchProcessImageSvg, fetchProcessImages } from './processImagesApi.ts';
 import { createSvgSanitizer } from './sanitizeSvg.ts';
 import { bindProcessImage, type ImageBinding } from './liveBindings.ts';
@@ -52,17 +53,14 @@ const PvActions = lazy(() =>
 export function ProcessImagePage() {
   const { t } = useTranslation();
   const name = useParams().name ?? '';
-  const [data, retry] = useAsync(
-    async (signal) => {
-      const [svgText, list] = await Promise.all([
-        fetchProcessImageSvg(name, signal),
-        fetchProcessImages(signal).catch(() => null),
-      ]);
-      const all = list ? [list.root, ...list.root.directories].flatMap((d) => d.images) : [];
-      return { svgText, entry: all.find((i) => i.name === name) ?? null };
-    },
-    [name],
-  );
+  const [data, retry] = usePageQuery(pageKeys.processImage(name), async (signal) => {
+    const [svgText, list] = await Promise.all([
+      fetchProcessImageSvg(name, signal),
+      fetchProcessImages(signal).catch(() => null),
+    ]);
+    const all = list ? [list.root, ...list.root.directories].flatMap((d) => d.images) : [];
+    return { svgText, entry: all.find((i) => i.name === name) ?? null };
+  });
   const svg = useMemo(
     () => (data.state === 'ready' ? sanitizer.sanitize(data.data.svgText) : null),
     [data],

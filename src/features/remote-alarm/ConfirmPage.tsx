@@ -33,15 +33,15 @@ import { ActionResultDialog } from '../shared/actions/ActionResultDialog.tsx';
 import { failedPlanResult } from '../shared/remote-alarm/remoteAlarmApi.ts';
 import { useCommandConfirm } from '../shared/actions/CommandConfirm.tsx';
 import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
-import { useAsync } from '../stations/useAsync.ts';
+import { invalidatePageData, usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import './remoteAlarm.css';
 
 export function ConfirmPage() {
   const { t } = useTranslation();
   const format = useFormat();
-  const [list, retry] = useAsync(
-    (signal) => getJson<PlanToConfirm[]>(REMOTE_ALERT_API.plansToConfirm, { signal }),
-    [],
+  const [list, retry] = usePageQuery(pageKeys.plansToConfirm, (signal) =>
+    getJson<PlanToConfirm[]>(REMOTE_ALERT_API.plansToConfirm, { signal }),
   );
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [nonSent, setNonSent] = useState(false);
@@ -118,7 +118,8 @@ export function ConfirmPage() {
           : planResultDialog('acknowledge', result, namesOf),
       );
       setSelected(new Set());
-      retry();
+      // Confirmed plans leave the list; a plan switched on or off changes the plans.
+      void invalidatePageData([pageKeys.plansToConfirm, pageKeys.remotePlans]);
     } catch (error) {
       // The selection stays for another try.
       setDialog(planResultDialog('acknowledge', failedPlanResult(error), namesOf));

@@ -26,7 +26,8 @@ import { useFormat } from '../../app/useFormat.ts';
 import { Button, EmptyState, LoadingState, PageHeader, Panel } from '../../ui/index.ts';
 import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import { useSession } from '../shared/sessionStore.ts';
-import { useAsync } from '../stations/useAsync.ts';
+import { invalidatePageData, usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { CallNumberFields } from './CallNumberFields.tsx';
 import { groupsText, RemoteAlarmLinks } from './RemoteAlarmLinks.tsx';
 import { fetchNumbers, saveNumbers } from '../shared/remote-alarm/remoteAlarmApi.ts';
@@ -35,7 +36,9 @@ import './remoteAlarm.css';
 export function NumbersEditPage() {
   const { t } = useTranslation();
   const access = useWriteAccess('writePlans');
-  const [loaded, retry] = useAsync((signal) => fetchNumbers(signal), []);
+  const [loaded, retry] = usePageQuery(pageKeys.remoteNumbers, (signal) => fetchNumbers(signal), {
+    fresh: true,
+  });
   const data = loaded.state === 'ready' ? loaded.data : null;
   return (
     <div className="page numbers-edit-page">
@@ -154,6 +157,8 @@ function NumbersEditor({ data }: { data: AlarmCallNumbersResult }) {
     try {
       const result = await saveNumbers(edits);
       setRows((rs) => applySaveResult(rs, result));
+      // The numbers changed: the activation page reads them again (the editor keeps its rows).
+      void invalidatePageData([pageKeys.callNumbers('activation')]);
       if (result.status === 'Success') {
         setOutcome({ ok: true, text: t('remoteAlarm.edit.saved', { count: edits.length }) });
         return;

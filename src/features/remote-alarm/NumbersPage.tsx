@@ -34,6 +34,7 @@ import {
 } from '../shared/remote-alarm/remoteAlarmApi.ts';
 import { recipientsFingerprint, useCallNumbers } from './useCallNumbers.ts';
 import { useLivePlans } from '../shared/remote-alarm/useLivePlans.ts';
+import { loadStatus } from '../shared/pageData.ts';
 import { useScrollToHash } from './useScrollToHash.ts';
 import './remoteAlarm.css';
 
@@ -105,8 +106,7 @@ export function NumbersPage() {
     if (!ok) return;
     setBusy(true);
     try {
-      const result = await setNumbersState([{ id: n.id, active: to }]);
-      numbers.replace(result.alarmCallnumbers);
+      const result = await numbers.write(() => setNumbersState([{ id: n.id, active: to }]));
       setDialog(callNumbersResultDialog('state', result));
       if (result.status === 'Success')
         setDone(
@@ -150,7 +150,7 @@ export function NumbersPage() {
         {done}
       </p>
       <LoadingState
-        status={numbers.loaded.state}
+        status={loadStatus(numbers.loaded)}
         onRetry={numbers.reload}
         label={t('remoteAlarm.numbers.loading')}
       >

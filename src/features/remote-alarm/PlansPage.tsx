@@ -35,7 +35,8 @@ import { ActionResultDialog } from '../shared/actions/ActionResultDialog.tsx';
 import { failedPlanResult, fetchPlans } from '../shared/remote-alarm/remoteAlarmApi.ts';
 import { PlanLimitNotice } from './PlanLimitNotice.tsx';
 import { useCommandConfirm } from '../shared/actions/CommandConfirm.tsx';
-import { useAsync } from '../stations/useAsync.ts';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { RemoteAlarmLinks } from './RemoteAlarmLinks.tsx';
 import { useScrollToHash } from './useScrollToHash.ts';
 import './remoteAlarm.css';
@@ -162,7 +163,7 @@ function PlanCard({
 
 export function PlansPage() {
   const { t } = useTranslation();
-  const [plans, retry] = useAsync((signal) => fetchPlans(signal), []);
+  const [plans, retry] = usePageQuery(pageKeys.remotePlans, (signal) => fetchPlans(signal));
   const confirm = useCommandConfirm();
   const [dialog, setDialog] = useState<ResultDialog | null>(null);
   const [busy, setBusy] = useState(false);

@@ -29,7 +29,8 @@ import {
   cx,
   staleValueClass,
 } from '../../ui/index.ts';
-import { useAsync } from '../stations/useAsync.ts';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { fetchArchivedValues, fetchPvList } from './reportsApi.ts';
 import './reports.css';
 
@@ -60,13 +61,11 @@ export function ArchiveBrowserPage() {
   const zone = format.timeZone;
   const start = fromNaiveMs(parseReportDate(from)!, zone);
   const end = fromNaiveMs(parseReportDate(to)! + DAY, zone);
-  const [pvs] = useAsync((signal) => fetchPvList(signal), []);
-  const [load, retry] = useAsync(
-    (signal) =>
-      pv && end > start
-        ? fetchArchivedValues(pv, SOURCES[source] as DataSourceType, start, end, signal)
-        : Promise.resolve(null),
-    [pv?.type, pv?.nr, source, start, end],
+  const [pvs] = usePageQuery(pageKeys.pvList, (signal) => fetchPvList(signal));
+  const [load, retry] = usePageQuery(pageKeys.archivedValues(pv, source, start, end), (signal) =>
+    pv && end > start
+      ? fetchArchivedValues(pv, SOURCES[source] as DataSourceType, start, end, signal)
+      : Promise.resolve(null),
   );
   const set = (patch: Record<string, string>) => {
     const p = new URLSearchParams(search);

@@ -15,7 +15,8 @@ import type { RuebEvent } from '../../contract/reports.ts';
 import { todayIn } from '../../domain/reportPeriod.ts';
 import { Button, EmptyState, Icon, PageHeader, Spinner, Toolbar } from '../../ui/index.ts';
 import { downloadText, toCsv } from '../shared/csv.ts';
-import { useAsync } from '../stations/useAsync.ts';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { fetchPvList, fetchRuebConfigs, fetchRuebEvents, fetchSebamConfigs } from './reportsApi.ts';
 import './reports.css';
 
@@ -34,10 +35,10 @@ export function OverflowPage() {
   const station = Number(search.get('station') ?? 0) || 0;
   const year = Number(search.get('year') ?? thisYear) || thisYear;
   const month = Math.min(12, Math.max(0, Number(search.get('month') ?? 0) || 0));
-  const [configs] = useAsync((signal) => fetchRuebConfigs(signal), []);
+  const [configs] = usePageQuery(pageKeys.ruebConfigs, (signal) => fetchRuebConfigs(signal));
   const basins = configs.state === 'ready' ? configs.data.ruebConfigItems : [];
-  const [sebam] = useAsync((signal) => fetchSebamConfigs(signal), []);
-  const [pvList] = useAsync((signal) => fetchPvList(signal), []);
+  const [sebam] = usePageQuery(pageKeys.sebamConfigs, (signal) => fetchSebamConfigs(signal));
+  const [pvList] = usePageQuery(pageKeys.pvList, (signal) => fetchPvList(signal));
   const pvNames = new Map(
     pvList.state === 'ready' ? pvList.data.map((e) => [pvKey(e.pvRef), e.name]) : [],
   );
@@ -45,9 +46,8 @@ export function OverflowPage() {
     sebam.state === 'ready'
       ? sebam.data.configs.filter((c) => station === 0 || c.stationNumber === station)
       : [];
-  const [load, retry] = useAsync(
-    (signal) => fetchRuebEvents(station, year, month, signal),
-    [station, year, month],
+  const [load, retry] = usePageQuery(pageKeys.ruebEvents(station, year, month), (signal) =>
+    fetchRuebEvents(station, year, month, signal),
   );
   const set = (key: string, value: number) => {
     const p = new URLSearchParams(search);

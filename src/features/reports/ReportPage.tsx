@@ -28,7 +28,8 @@ import {
 } from '../../domain/reportPeriod.ts';
 import { useLiveItem } from '../../live/useLiveItem.ts';
 import { Button, EmptyState, PageHeader, Spinner, Toolbar } from '../../ui/index.ts';
-import { useAsync } from '../stations/useAsync.ts';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { ManualInputDialog, type ManualTarget } from './ManualInputDialog.tsx';
 import { ReportChart } from './ReportChart.tsx';
 import {
@@ -97,10 +98,11 @@ function ReportView({ kind, id, zone }: { kind: ReportKind; id: number; zone?: s
     (kind === 'Special' ? formatReportDate(parseReportDate(opened)! - 6 * 86_400_000) : opened);
   const to =
     kind === 'Special' ? (search.get('to') ?? (search.get('date') ? date : opened)) : undefined;
-  const [configs] = useAsync((signal) => fetchReportConfigs(stationOfConfig(id), signal), [id]);
-  const [load, retry] = useAsync(
-    (signal) => fetchReportData(id, kind, date, to, signal),
-    [id, kind, date, to],
+  const [configs] = usePageQuery(pageKeys.reportConfigs(stationOfConfig(id)), (signal) =>
+    fetchReportConfigs(stationOfConfig(id), signal),
+  );
+  const [load, retry] = usePageQuery(pageKeys.report(id, kind, date, to), (signal) =>
+    fetchReportData(id, kind, date, to, signal),
   );
   const [target, setTarget] = useState<ManualTarget | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

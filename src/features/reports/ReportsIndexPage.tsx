@@ -8,7 +8,8 @@ import { Link } from 'react-router';
 import { fetchStations } from '../../api/stations.ts';
 import { REPORT_KIND_SLUGS, type ReportConfig } from '../../contract/reports.ts';
 import { EmptyState, PageHeader, Spinner } from '../../ui/index.ts';
-import { useAsync } from '../stations/useAsync.ts';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { fetchReportConfigs } from './reportsApi.ts';
 import './reports.css';
 
@@ -29,7 +30,7 @@ async function loadGroups(signal: AbortSignal): Promise<Group[]> {
 
 export function ReportsIndexPage() {
   const { t } = useTranslation();
-  const [load, retry] = useAsync(loadGroups, []);
+  const [load, retry] = usePageQuery(pageKeys.reportGroups, loadGroups);
   return (
     <div className="page report-page">
       <PageHeader title={t('reports.index.title')} description={t('reports.index.description')} />

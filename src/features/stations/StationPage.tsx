@@ -31,8 +31,9 @@ import { Icon, StaleNote, staleValueClass, writePvValueText } from '../../ui/ind
 import { DialStateBadge } from '../shared/DialStateBadge.tsx';
 import { NO_AGE, showAge, useStationAgeWriter, type ShownAge } from './shownAge.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { useAsync } from './useAsync.ts';
 import { PvActionButton } from '../shared/actions/PvActionButton.tsx';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import type { Station } from '../../contract/station.ts';
 import { OverdueMark } from './OverdueMark.tsx';
 import { OnCallSummary } from '../shared/remote-alarm/OnCallSummary.tsx';
@@ -44,16 +45,13 @@ const ROW_HEIGHT_PX = 44;
 export function StationPage() {
   const { t } = useTranslation();
   const nr = Number(useParams().nr);
-  const [data, retry] = useAsync(
-    async (signal) => {
-      const [stations, nodes] = await Promise.all([fetchStations(signal), fetchPvNodes(signal)]);
-      return {
-        station: stations.find((s) => s.id === nr),
-        node: nodes.find((n) => n.stationNumber === nr),
-      };
-    },
-    [nr],
-  );
+  const [data, retry] = usePageQuery(pageKeys.stationPage(nr), async (signal) => {
+    const [stations, nodes] = await Promise.all([fetchStations(signal), fetchPvNodes(signal)]);
+    return {
+      station: stations.find((s) => s.id === nr),
+      node: nodes.find((n) => n.stationNumber === nr),
+    };
+  });
   const [typeFilter, setTypeFilter] = useState<PvType | 'all'>('all');
 
   const pvs = useMemo(() => {

@@ -16,7 +16,8 @@ import { useStationAlarm } from '../../live/index.ts';
 import { StationAlarmLink } from '../shared/alarm/StationAlarmLink.tsx';
 import { DialStateBadge } from '../shared/DialStateBadge.tsx';
 import { OverdueMark } from './OverdueMark.tsx';
-import { useAsync } from './useAsync.ts';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { useStationAgeWriter } from './shownAge.ts';
 import './stations.css';
 
@@ -25,7 +26,7 @@ export const STALE_STATION_DATA_MS = 5 * 60_000;
 
 export function StationStatusBoard() {
   const { t } = useTranslation();
-  const [stations, retry] = useAsync((signal) => fetchStations(signal), []);
+  const [stations, retry] = usePageQuery(pageKeys.stations, (signal) => fetchStations(signal));
   return (
     <section className="status-board" aria-labelledby="status-board-title">
       <h2 id="status-board-title">{t('stations.board.title')}</h2>

@@ -12,13 +12,14 @@ import { StationState } from './StationState.tsx';
 import { OverdueMark } from './OverdueMark.tsx';
 import { DialResultDialog } from './DialResultDialog.tsx';
 import { shownDialState, useDialActions, type Interim } from './dialActions.ts';
-import { useAsync } from './useAsync.ts';
+import { usePageQuery } from '../shared/pageData.ts';
+import { pageKeys } from '../shared/pageKeys.ts';
 import { useStationAgeWriter } from './shownAge.ts';
 import './stations.css';
 
 export function StationsOverview() {
   const { t } = useTranslation();
-  const [stations, retry] = useAsync((signal) => fetchStations(signal), []);
+  const [stations, retry] = usePageQuery(pageKeys.stations, (signal) => fetchStations(signal));
   const { interim, dial, outcome, dismissOutcome } = useDialActions();
   const [filter, setFilter] = useState('');
 

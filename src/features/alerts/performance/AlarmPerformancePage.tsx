@@ -16,7 +16,8 @@ import type { AlarmPerformance } from '../../../domain/alarmPerformance.ts';
 import { useLiveClient } from '../../../live/index.ts';
 import { useAlarmPerformance } from '../../../live/useAlarmPerformance.ts';
 import { Button, ChoiceGroup, PageHeader, Spinner, Toolbar } from '../../../ui/index.ts';
-import { useAsync } from '../../stations/useAsync.ts';
+import { usePageQuery } from '../../shared/pageData.ts';
+import { pageKeys } from '../../shared/pageKeys.ts';
 import { nativeBridge } from '../../../platform/index.ts';
 import { saveFile } from '../../../platform/saveFile.ts';
 import { downloadText, toCsv } from '../../shared/csv.ts';
@@ -54,7 +55,7 @@ export function AlarmPerformancePage() {
   const request = useMemo(() => requestOf(choice, now, timeZone), [choice, now, timeZone]);
   const result = useAlarmPerformance(request);
   useEffect(preloadRateChart, []);
-  const [stations] = useAsync((signal) => fetchStations(signal), []);
+  const [stations] = usePageQuery(pageKeys.stations, (signal) => fetchStations(signal));
   const stationList = stations.state === 'ready' ? stations.data : [];
   const stationName =
     choice.station === null

@@ -12,15 +12,19 @@ import { useFormat } from '../../../app/useFormat.ts';
 import { PlantDateField } from '../../shared/PlantDateFieldLazy.tsx';
 import { usePlantClock, useRangeOrderError } from '../../shared/plantClock.ts';
 import { instantOfWall, wallText } from '../../shared/wallTime.ts';
-import { useAsync } from '../../stations/useAsync.ts';
 import { fetchAvailableImages, fetchWebcams } from '../dashboardApi.ts';
 import { useCurrentWebcamImage } from '../tiles/WebcamTile.tsx';
+import { usePageQuery } from '../../shared/pageData.ts';
+import { pageKeys } from '../../shared/pageKeys.ts';
 import './webcam.css';
 
 export function WebcamPage() {
   const { t } = useTranslation();
   const selected = Number(useParams().id);
-  const [data, retry] = useAsync(async (signal) => (await fetchWebcams(signal)) ?? [], []);
+  const [data, retry] = usePageQuery(
+    pageKeys.webcams,
+    async (signal) => (await fetchWebcams(signal)) ?? [],
+  );
   const cams = data.state === 'ready' ? data.data : [];
   const cam = cams.find((c) => c.id === selected);
   return (

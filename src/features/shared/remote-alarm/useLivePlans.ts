@@ -10,11 +10,12 @@
 import { useMemo } from 'react';
 import { planKey, type AlarmPlan } from '../../../contract/remoteAlert.ts';
 import { useLiveItems } from '../../../live/useLiveItems.ts';
-import { useAsync, type AsyncState } from '../../stations/useAsync.ts';
+import { usePageQuery, type PageState } from '../pageData.ts';
+import { pageKeys } from '../pageKeys.ts';
 import { fetchPlans } from './remoteAlarmApi.ts';
 
 export interface LivePlans {
-  status: AsyncState<unknown>['state'];
+  status: PageState<unknown>['state'];
   plans: AlarmPlan[];
   retry: () => void;
 }
@@ -22,7 +23,7 @@ export interface LivePlans {
 const NONE: AlarmPlan[] = [];
 
 export function useLivePlans(stationNumber?: number): LivePlans {
-  const [loaded, retry] = useAsync((signal) => fetchPlans(signal), []);
+  const [loaded, retry] = usePageQuery(pageKeys.remotePlans, (signal) => fetchPlans(signal));
   const listed = loaded.state === 'ready' ? loaded.data : NONE;
   const keys = useMemo(() => listed.map(planKey), [listed]);
   const live = useLiveItems('plan', keys);

@@ -1,17 +1,19 @@
 // @vitest-environment happy-dom
 /**
- * The user's pages in a tab (src/features/favorites/userPagesStore.ts): a change's answer is
- * newer than a load that was still on its way, so that load never puts the old order back.
+ * The user's pages in a tab (src/features/favorites/userPages.ts, on shared/pageData.ts): a
+ * change's answer is newer than a read that was still on its way, so that read never puts the
+ * old order back.
  */
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_PAGES_API, type SavedPage, type UserPages } from '../../../src/contract/userPages.ts';
 import {
-  resetUserPages,
+  recordVisit,
+  useFavoriteChanges,
   useUserPages,
-  userPages,
   type UserPagesState,
-} from '../../../src/features/favorites/userPagesStore.ts';
+} from '../../../src/features/favorites/userPages.ts';
+import { clearPageData } from '../../../src/features/shared/pageData.ts';
 import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
 
 const page = (path: string, title: string): SavedPage => ({ path, title, at: 0 });
@@ -24,15 +26,17 @@ const json = (body: unknown) =>
 describe('user pages', () => {
   let mounted: TestRoot | null = null;
   let seen: UserPagesState;
+  let changes: ReturnType<typeof useFavoriteChanges>;
   function Pages() {
     seen = useUserPages();
+    changes = useFavoriteChanges();
     return null;
   }
   /** The answers to the list's GET, held until the test gives them. */
   let answerList: ((pages: UserPages) => void)[];
 
   beforeEach(() => {
-    resetUserPages();
+    clearPageData();
     answerList = [];
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
       const path = new URL(String(input), 'http://pegel.test').pathname;
@@ -57,9 +61,9 @@ describe('user pages', () => {
     await mounted.render(createElement(Pages));
     expect(answerList).toHaveLength(1);
     // A visit's answer brings the lists first (the start page records one as it opens).
-    userPages.visit('/', 'Übersicht');
+    recordVisit('/', 'Übersicht');
     await vi.waitFor(() => expect(seen.pages?.favorites).toHaveLength(2));
-    expect(await userPages.move('/energy', -1)).toBe(true);
+    expect(await changes.move('/energy', -1)).toBe(true);
     await vi.waitFor(() =>
       expect(seen.pages?.favorites.map((p) => p.path)).toEqual(['/energy', '/stations/2']),
     );
