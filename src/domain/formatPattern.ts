@@ -17,34 +17,6 @@ export function dateFnsLocale(locale: FormatLocale): Locale {
   return DATE_FNS_LOCALES[locale];
 }
 
-/**
- * A time in a fixed numeric pattern (tokens dd, MM, yyyy, HH, mm, ss) in a given time zone,
- * e.g. SPEC §9's 'dd.MM.yyyy HH:mm:ss' for pipe leakage in the plant's zone.
- */
-export function formatInZone(at: number, pattern: string, timeZone: string | undefined): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  const tokens: Record<string, string> = {
-    yyyy: part('year'),
-    MM: part('month'),
-    dd: part('day'),
-    HH: part('hour'),
-    mm: part('minute'),
-    ss: part('second'),
-  };
-  return pattern.replace(/yyyy|MM|dd|HH|mm|ss/g, (t) => tokens[t]!);
-}
-
 /** Seconds as mm:ss (SPEC §9 "Energy period rest time"); minutes are not capped at 59. */
 export function formatMinutesSeconds(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));

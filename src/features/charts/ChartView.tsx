@@ -66,6 +66,8 @@ export interface ChartViewProps {
   initialRange?: TimeRange | null;
   /** The source chosen at first; the chart's dataSourcePreset otherwise. */
   initialSource?: DataSourcePreset;
+  /** The plant's time zone: default spans, presets and archive limits are on its clock. */
+  zone: string;
 }
 
 const intervalTimers = {
@@ -79,14 +81,21 @@ function targetKeyOf(target: ChartTarget): string {
     : target.series.map((s) => `${s.seriesId}:${s.pvSubtype}`).join(',');
 }
 
-export function ChartView({ config, series, target, initialRange, initialSource }: ChartViewProps) {
+export function ChartView({
+  config,
+  series,
+  target,
+  initialRange,
+  initialSource,
+  zone,
+}: ChartViewProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const client = useLiveClient();
   const session = useSession();
   const isLive = config.type === 'LiveMeasurement';
   const [view, setView] = useState<TimeRange>(
-    () => initialRange ?? defaultRange(config, Date.now()),
+    () => initialRange ?? defaultRange(config, Date.now(), zone),
   );
   const [choice, setChoice] = useState<RangeChoice>(
     initialRange ? { kind: 'custom' } : { kind: 'default' },
@@ -103,6 +112,7 @@ export function ChartView({ config, series, target, initialRange, initialSource 
         view,
         enabled: isLive && !initialRange,
         custom: Boolean(initialRange),
+        zone,
       }),
     // One state machine per chart; the view is only its start.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -183,7 +193,7 @@ export function ChartView({ config, series, target, initialRange, initialSource 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by pvsKey
   }, [client, pvsKey]);
 
-  const { source, fellBack } = resolveSource(sourceChoice, config, view);
+  const { source, fellBack } = resolveSource(sourceChoice, config, view, zone);
   const liveSeries = useMemo(
     () => (isLive ? series.map((s) => ({ seriesId: s.id, pv: s.pv })) : null),
     [isLive, series],
@@ -293,7 +303,7 @@ export function ChartView({ config, series, target, initialRange, initialSource 
       '+': () => changeView(zoomRange(view, 0.5)),
       '=': () => changeView(zoomRange(view, 0.5)),
       '-': () => changeView(zoomRange(view, 2)),
-      Home: () => changeView(defaultRange(config, Date.now()), 'default'),
+      Home: () => changeView(defaultRange(config, Date.now(), zone), 'default'),
     };
     const action = actions[e.key];
     if (!action) return;
@@ -395,6 +405,7 @@ export function ChartView({ config, series, target, initialRange, initialSource 
         <RangeBar
           view={view}
           choice={choice}
+          zone={zone}
           onPreset={(range, preset) => {
             changeView(range, 'preset');
             setChoice({ kind: 'preset', preset });
@@ -444,7 +455,7 @@ export function ChartView({ config, series, target, initialRange, initialSource 
             size="small"
             variant="quiet"
             onClick={() => {
-              changeView(defaultRange(config, Date.now()), 'default');
+              changeView(defaultRange(config, Date.now(), zone), 'default');
               setChoice({ kind: 'default' });
             }}
           >
@@ -462,7 +473,7 @@ export function ChartView({ config, series, target, initialRange, initialSource 
               {t('charts.dataSources.Auto')} ({t(`charts.dataSources.${source}`)})
             </option>
             {DATA_SOURCE_TYPES.map((s) => (
-              <option key={s} value={s} disabled={!allowedSources(config, view).includes(s)}>
+              <option key={s} value={s} disabled={!allowedSources(config, view, zone).includes(s)}>
                 {t(`charts.dataSources.${s}`)}
               </option>
             ))}

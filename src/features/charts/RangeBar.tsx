@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
-import { PRESET_RANGES, presetRange, type PresetRange } from '../../domain/presetRanges.ts';
+import { PRESET_RANGES, presetRange, type PresetRange } from '../../domain/clock.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { Button } from '../../ui/index.ts';
 import { overlapsData } from './chartRange.ts';
@@ -21,6 +21,8 @@ export type RangeChoice =
 export interface RangeBarProps {
   view: TimeRange;
   choice: RangeChoice;
+  /** The plant's zone: presets are its days, weeks, months and years. */
+  zone: string;
   onPreset: (range: TimeRange, preset: PresetRange) => void;
   onCustom: (range: TimeRange) => void;
   /** Where the chart has data, when known (archive charts). */
@@ -32,6 +34,7 @@ export interface RangeBarProps {
 export function RangeBar({
   view,
   choice,
+  zone,
   onPreset,
   onCustom,
   dataBounds,
@@ -70,7 +73,7 @@ export function RangeBar({
             setEditing(false);
             if ((PRESET_RANGES as readonly string[]).includes(value)) {
               const preset = value as PresetRange;
-              onPreset(presetRange(preset, Date.now()), preset);
+              onPreset(presetRange(preset, Date.now(), zone), preset);
             }
           }}
         >
