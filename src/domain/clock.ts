@@ -19,12 +19,10 @@ import {
   addMonths,
   addWeeks,
   addYears,
-  format,
   startOfDay,
   startOfMonth,
   startOfWeek,
   startOfYear,
-  type Locale,
 } from 'date-fns';
 import { TZDate, tz, tzOffset } from '@date-fns/tz';
 import {
@@ -163,12 +161,8 @@ export function hourOfDay(epochMs: number, zone: string): number {
 
 /** The date on the wall clock of `zone`, yyyy-MM-dd (SPEC §9 report date format). */
 export function dateIn(epochMs: number, zone: string): string {
-  return format(epochMs, 'yyyy-MM-dd', { in: inZone(zone) });
-}
-
-/** A fixed pattern of date-fns (dd.MM.yyyy HH:mm:ss) on the wall clock of `zone`. */
-export function formatIn(epochMs: number, pattern: string, zone: string, locale?: Locale): string {
-  return format(epochMs, pattern, { in: inZone(zone), ...(locale ? { locale } : {}) });
+  const options = { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+  return dateTimeFormat('en-CA', options).format(epochMs);
 }
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();

@@ -5,6 +5,7 @@
 import { format, type Locale } from 'date-fns';
 import { cs, de, enUS, ru } from 'date-fns/locale';
 import type { FormatLocale } from './format.ts';
+import { inZone } from './clock.ts';
 
 const DATE_FNS_LOCALES: Record<FormatLocale, Locale> = { de, en: enUS, cs, ru };
 
@@ -15,6 +16,14 @@ export function formatPattern(at: number | Date, pattern: string, locale: Format
 /** The date-fns locale of a language, for date pickers and other date-fns calls. */
 export function dateFnsLocale(locale: FormatLocale): Locale {
   return DATE_FNS_LOCALES[locale];
+}
+
+/**
+ * A fixed pattern (SPEC §9 'dd.MM.yyyy HH:mm:ss' for pipe leakage) on the wall clock of
+ * `zone`, the plant's. Here, not in clock.ts: date-fns' `format` stays out of the boot chunk.
+ */
+export function formatIn(epochMs: number, pattern: string, zone: string): string {
+  return format(epochMs, pattern, { in: inZone(zone) });
 }
 
 /** Seconds as mm:ss (SPEC §9 "Energy period rest time"); minutes are not capped at 59. */

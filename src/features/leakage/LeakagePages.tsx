@@ -12,7 +12,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { alertBindingKey } from '../../contract/alerts.ts';
 import type { LeakageSection, LeakageState, PipeLeakage } from '../../contract/leakage.ts';
-import { formatIn } from '../../domain/clock.ts';
+import { formatIn } from '../../domain/formatPattern.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { useLiveItem } from '../../live/useLiveItem.ts';
 import { useLiveItems } from '../../live/useLiveItems.ts';

@@ -8,6 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import * as dateFnsClock from '../../../src/domain/clock.ts';
+import { formatIn } from '../../../src/domain/formatPattern.ts';
 import { DAY_MS, HOUR_MS } from '../../../src/domain/timeUnits.ts';
 
 setFlagsFromString('--harmony-temporal');
@@ -230,8 +231,7 @@ describe.each([
 });
 
 describe('wall times, dates and formatters of the plant clock', () => {
-  const { dateIn, dateTimeFormat, formatIn, fromNaiveMs, hourOfDay, toWallTime, zoneOffsetMs } =
-    dateFnsClock;
+  const { dateIn, dateTimeFormat, fromNaiveMs, hourOfDay, toWallTime, zoneOffsetMs } = dateFnsClock;
 
   it('CK11: both paths give the same offsets and wall times at the edges of a year', () => {
     const edges = [
