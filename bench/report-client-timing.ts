@@ -25,7 +25,9 @@ try {
   const [name, value] = session.cookie.split(';')[0]!.split('=');
   await context.addCookies([{ name: name!, value: value!, url: server.url }]);
   const page = await context.newPage();
-  const yesterday = formatReportDate(parseReportDate(todayIn(Date.now()))! - 86_400_000);
+  const yesterday = formatReportDate(
+    parseReportDate(todayIn(Date.now(), 'Europe/Berlin'))! - 86_400_000,
+  );
   for (const [label, path] of [
     ['daily (24 rows × 16 columns)', `/reports/daily/201?date=${yesterday}`],
     ['monthly (30-31 rows × 16)', `/reports/monthly/201?date=${yesterday}`],

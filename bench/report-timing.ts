@@ -37,7 +37,7 @@ const server = await buildServer(
   { manualPlant: true, auth: { userOf: () => ADMIN } },
 );
 try {
-  const today = todayIn(Date.now());
+  const today = todayIn(Date.now(), 'Europe/Berlin');
   const yesterday = formatReportDate(Date.parse(today) - 86_400_000);
   const time = async (kind: string, date: string) => {
     const t0 = performance.now();

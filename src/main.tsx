@@ -16,6 +16,7 @@ import { ARCHIVE_PATH } from './features/alerts/archivePath.ts';
 import { prefetchDefaultArchive } from './features/alerts/archiveQuery.ts';
 import { prefetchPriorityStyles } from './features/shared/alarm/usePriorities.ts';
 import { SIGN_IN_PREFIX } from './api/earlyRequests.ts';
+import { systemSettings } from './app/systemSettings.ts';
 
 /**
  * How long the first render waits, once the texts are in, for the page opened directly and
@@ -49,8 +50,18 @@ if (!window.location.pathname.startsWith(SIGN_IN_PREFIX)) {
   // The archive opened directly: the engine loads its range while the page loads, and answers
   // the first frame of the page's first view (AV3i), which the page then draws at once. Asked
   // from here, not after a chunk of its own (1.6 kB gzip of range code in the main chunk): the
-  // engine's first page then comes before the page's first render instead of after it.
-  if (window.location.pathname === ARCHIVE_PATH) prefetchDefaultArchive();
+  // engine's first page then comes before the page's first render instead of after it. The
+  // range is the plant's last 7 days: asked once the settings name its zone (the page waits
+  // for them too, and this listener, registered first, runs before it renders).
+  if (window.location.pathname === ARCHIVE_PATH) {
+    const stop = systemSettings.subscribe(() => {
+      const settings = systemSettings.get();
+      if (settings.status !== 'ready') return;
+      stop();
+      prefetchDefaultArchive(settings.data.timeZone);
+    });
+    systemSettings.load();
+  }
 }
 // NOTE: no top-level await here. A page's chunk imports from this one, and a module still
 // evaluating (awaiting) would hold the page's evaluation until after the first render.

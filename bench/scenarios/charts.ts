@@ -12,7 +12,7 @@ import { API } from '../../src/contract/paths.ts';
 import type { PvNode } from '../../src/contract/pv.ts';
 import { pvUrlId } from '../../src/contract/keys.ts';
 import { autoDataSource, DEFAULT_ARCHIVE_LIMITS } from '../../src/domain/dataSource.ts';
-import { rangeBefore } from '../../src/domain/timeUnits.ts';
+import { rangeBefore } from '../../src/domain/clock.ts';
 import type { BenchContext, BenchServer } from '../harness/context.ts';
 import { defineScenario, NotReady, type FigureSamples } from '../harness/scenario.ts';
 import { waitForExpression } from '../harness/waitForExpression.ts';
@@ -216,7 +216,8 @@ export default defineScenario<ChartsParams>({
     // What Pegel's engine reads for the year (Auto, default archive limits); the baseline asks the same.
     const yearSource = autoDataSource(
       DEFAULT_ARCHIVE_LIMITS,
-      rangeBefore(Date.now(), { amount: 1, unit: 'Years' }),
+      rangeBefore(Date.now(), { amount: 1, unit: 'Years' }, 'Europe/Berlin'),
+      'Europe/Berlin',
     );
     const notes: string[] = [];
     // The baseline is measured after Pegel in each run, on the same server; once it fails or

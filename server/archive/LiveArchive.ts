@@ -77,6 +77,8 @@ export interface LiveArchiveOptions {
    * stops). Null: every value is one sample (a plant that sends at its own cadence).
    */
   holdTickMs?: number | null;
+  /** The plant's time zone: day and month periods start at its midnights. */
+  zone: string;
 }
 
 export interface FlushResult {
@@ -90,7 +92,7 @@ export class LiveArchive {
   private readonly states = new Map<string, LiveState | null>();
   /** The simulator reuses its PvRef objects: looking them up by identity skips the key text. */
   private readonly byRef = new WeakMap<PvRef, LiveState | null>();
-  private readonly periods = new PeriodStarts();
+  private readonly periods: PeriodStarts;
   private rawQueue: number[] = [];
   private rawValues: (number | null)[] = [];
   private aggregateQueue: { id: number; level: AggregateLevel; start: number; a: Aggregate }[] = [];
@@ -106,6 +108,7 @@ export class LiveArchive {
     private readonly options: LiveArchiveOptions,
   ) {
     this.budget = options.maxSamplesPerFlush;
+    this.periods = new PeriodStarts(options.zone);
   }
 
   /** One simulator tick. */

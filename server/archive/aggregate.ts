@@ -8,8 +8,8 @@
  * period gives the aggregate of all their samples, in any order.
  */
 import type { SeriesMeasurementType } from '../../src/contract/charts.ts';
-import { addUnits, QUARTER_HOUR_MS, startOfUnit } from '../../src/domain/timeUnits.ts';
-import { DEFAULT_TIME_ZONE } from '../../src/domain/zonedTime.ts';
+import { addUnits, startOfUnit } from '../../src/domain/clock.ts';
+import { QUARTER_HOUR_MS } from '../../src/domain/timeUnits.ts';
 
 /** How a PV is archived: levels and measurements, digital states (0/1), or counters. */
 export type ArchiveKind = 'analog' | 'digital' | 'counter';
@@ -108,7 +108,7 @@ export class PeriodClock {
 
   constructor(
     private readonly unit: 'Days' | 'Months',
-    private readonly zone: string = DEFAULT_TIME_ZONE,
+    private readonly zone: string,
   ) {}
 
   startOf(t: number): number {
@@ -124,7 +124,7 @@ export class PeriodStarts {
   private readonly day: PeriodClock;
   private readonly month: PeriodClock;
 
-  constructor(zone: string = DEFAULT_TIME_ZONE) {
+  constructor(zone: string) {
     this.day = new PeriodClock('Days', zone);
     this.month = new PeriodClock('Months', zone);
   }

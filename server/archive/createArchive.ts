@@ -145,7 +145,7 @@ export class Archive {
     } else {
       this.historyEnd = Number(stored);
     }
-    this.plan = historyPlan(this.historyEnd, spans);
+    this.plan = historyPlan(this.historyEnd, spans, ctx.config.plantTimeZone);
     // A dial-up station not connected at the history's end measured nothing the server
     // received since its last connection: its history ends there (kept for later starts,
     // whose stations have called in since).
@@ -175,6 +175,7 @@ export class Archive {
       rawIntervalMs: spans.rawIntervalMs,
       holdTickMs: options.holdTickMs ?? null,
       maxSamplesPerFlush: Math.max(1, Math.round((perSecond * flushMs) / 1000)),
+      zone: ctx.config.plantTimeZone,
     });
 
     const m = ctx.metrics;

@@ -5,8 +5,7 @@
  * the days, so every level agrees with the one below; cells inside the raw window are sampled
  * at the archive interval, so they agree with the raw values too.
  */
-import { addUnits, startOfUnit } from '../../src/domain/timeUnits.ts';
-import { DEFAULT_TIME_ZONE } from '../../src/domain/zonedTime.ts';
+import { addUnits, startOfUnit } from '../../src/domain/clock.ts';
 import {
   addSample,
   counterIncrement,
@@ -54,11 +53,7 @@ export interface HistoryPlan {
   monthOfDay: number[];
 }
 
-export function historyPlan(
-  end: number,
-  spans: HistorySpans = DEFAULT_HISTORY_SPANS,
-  zone: string = DEFAULT_TIME_ZONE,
-): HistoryPlan {
+export function historyPlan(end: number, spans: HistorySpans, zone: string): HistoryPlan {
   const start = startOfUnit(addUnits(end, 'Months', -spans.months, zone), 'Months', zone);
   const days: number[] = [];
   const monthOfDay: number[] = [];

@@ -13,7 +13,8 @@ import {
 } from '../../src/contract/charts.ts';
 import type { PvConfig } from '../../src/contract/pv.ts';
 import { autoDataSource, DEFAULT_ARCHIVE_LIMITS } from '../../src/domain/dataSource.ts';
-import { addUnits, DAY_MS, type TimeRange } from '../../src/domain/timeUnits.ts';
+import { addUnits } from '../../src/domain/clock.ts';
+import { DAY_MS, type TimeRange } from '../../src/domain/timeUnits.ts';
 import type { Archive } from '../archive/createArchive.ts';
 import { badRequest } from '../http/errors.ts';
 import type { Plant } from '../plant/types.ts';
@@ -38,6 +39,8 @@ export class ChartDataService {
     private readonly archive: Archive | null,
     private readonly annotations: AnnotationStore,
     private readonly plant: Plant | null,
+    /** The plant's time zone (PEGEL_PLANT_TIME_ZONE): dates without an offset and periods. */
+    private readonly zone: string,
   ) {}
 
   /**
@@ -48,8 +51,8 @@ export class ChartDataService {
     query: { startDate: string; endDate: string; source?: DataSourcePreset },
     chart: StoredChartConfig | null,
   ): ResolvedRange {
-    const start = parseQueryDate(query.startDate, 'startDate');
-    const end = parseQueryDate(query.endDate, 'endDate');
+    const start = parseQueryDate(query.startDate, 'startDate', this.zone);
+    const end = parseQueryDate(query.endDate, 'endDate', this.zone);
     if (end <= start) {
       throw badRequest('endDate must be after startDate', [
         { path: 'endDate', message: 'must be after startDate' },
@@ -57,7 +60,7 @@ export class ChartDataService {
     }
     const limits = chart ?? DEFAULT_ARCHIVE_LIMITS;
     const preset = query.source ?? chart?.dataSourcePreset ?? 'Auto';
-    const source = preset === 'Auto' ? autoDataSource(limits, { start, end }) : preset;
+    const source = preset === 'Auto' ? autoDataSource(limits, { start, end }, this.zone) : preset;
     const maxDays = CHART_DATA_LIMITS.maxDays[source];
     if (end - start > maxDays * DAY_MS) {
       throw badRequest(
@@ -67,7 +70,7 @@ export class ChartDataService {
     }
     if (chart && source === 'MeasurementArchive') {
       const days = chart.maxDaysForArchiveValues;
-      if (end > addUnits(start, 'Days', Math.max(0, Math.floor(days)))) {
+      if (end > addUnits(start, 'Days', Math.max(0, Math.floor(days)), this.zone)) {
         throw badRequest(
           `Raw values (MeasurementArchive) of this chart cover at most ${days} day(s) (maxDaysForArchiveValues); choose a shorter range or another source`,
           [{ path: 'source', message: `at most ${days} day(s) of raw values` }],
@@ -97,7 +100,10 @@ export class ChartDataService {
         ? this.archive!.points(pv, range.source, request.pvSubtype, range.start, range.end)
         : { t: [], v: [] };
       // Where the archive has nothing for longer than the sampling allows, the line breaks.
-      const gapped = markGaps(raw, range.source, { heldValues: this.archive?.holdsValues });
+      const gapped = markGaps(raw, range.source, {
+        heldValues: this.archive?.holdsValues,
+        zone: this.zone,
+      });
       const reduced = reducePoints(gapped, range.start, range.end, maxPoints);
       return {
         request,

@@ -10,7 +10,7 @@ import type { AnaLimitConfig } from '../../src/contract/pv.ts';
 import { csvCell } from '../../src/domain/csvCell.ts';
 import { LIMIT_SUFFIX } from '../../src/domain/pvAlarm.ts';
 import { digitalStateText } from '../../src/domain/pvFormat.ts';
-import { DEFAULT_TIME_ZONE, zoneOffsetMs } from '../../src/domain/zonedTime.ts';
+import { dateIn, zoneOffsetMs } from '../../src/domain/clock.ts';
 import type { SeriesData } from './ChartDataService.ts';
 
 const LIMIT_FIELD: Record<LimitType, keyof AnaLimitConfig> = {
@@ -30,7 +30,7 @@ function pad(n: number, width = 2): string {
 }
 
 /** Local ISO 8601 with offset; the offset is looked up once per hour of timestamps. */
-export function localTimestampFormatter(zone = DEFAULT_TIME_ZONE): (t: number) => string {
+export function localTimestampFormatter(zone: string): (t: number) => string {
   let hour = NaN;
   let offset = 0;
   return (t) => {
@@ -98,7 +98,7 @@ export function exportLimits(
 export function chartCsv(
   series: readonly SeriesData[],
   decimalComma: boolean,
-  zone: string = DEFAULT_TIME_ZONE,
+  zone: string,
   limits: readonly ExportLimit[] = [],
 ): string {
   const times = new Set<number>();
@@ -144,8 +144,8 @@ export function chartCsv(
 }
 
 /** `Title 2026-11-21 – 2026-11-22.csv`, without characters file systems refuse. */
-export function exportFileName(title: string, start: number, end: number): string {
-  const day = (t: number) => localTimestampFormatter()(t).slice(0, 10);
+export function exportFileName(title: string, start: number, end: number, zone: string): string {
+  const day = (t: number) => dateIn(t, zone);
   const from = day(start);
   const to = day(Math.max(start, end - 1));
   const range = from === to ? from : `${from} – ${to}`;

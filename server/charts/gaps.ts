@@ -13,8 +13,8 @@
  * - Nothing is added before the first or after the last value, nor next to a null already there.
  */
 import type { ChartPoints, DataSourceType } from '../../src/contract/charts.ts';
-import { addUnits, QUARTER_HOUR_MS } from '../../src/domain/timeUnits.ts';
-import { DEFAULT_TIME_ZONE } from '../../src/domain/zonedTime.ts';
+import { addUnits } from '../../src/domain/clock.ts';
+import { QUARTER_HOUR_MS } from '../../src/domain/timeUnits.ts';
 
 export const RAW_GAP_FACTOR = 3;
 export const RAW_GAP_MIN_MS = 5 * 60_000;
@@ -33,18 +33,18 @@ export interface GapOptions {
   /** The plant sends values only on change: raw steps are held values, never gaps. */
   heldValues?: boolean;
   /** The plant's zone, for day and month periods. */
-  zone?: string;
+  zone: string;
 }
 
 /** The points with a null in every gap (see the header); the input is not changed. */
 export function markGaps(
   points: ChartPoints,
   source: DataSourceType,
-  options: GapOptions = {},
+  options: GapOptions,
 ): ChartPoints {
   const { t, v } = points;
   if (t.length < 2) return points;
-  const zone = options.zone ?? DEFAULT_TIME_ZONE;
+  const zone = options.zone;
   let nextExpected: (at: number) => number;
   switch (source) {
     case 'MeasurementArchive': {

@@ -2,14 +2,14 @@
  * Dates in chart queries (contract ChartDataQuery): ISO 8601 with or without offset (without:
  * the plant's wall clock), date-only, or epoch milliseconds as digits. Bad input is a 400.
  */
-import { DEFAULT_TIME_ZONE, fromNaiveMs } from '../../src/domain/zonedTime.ts';
+import { fromNaiveMs } from '../../src/domain/clock.ts';
 import { badRequest } from '../http/errors.ts';
 
 const ISO_DATE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 const EPOCH_MS = /^\d{1,15}$/;
 
-export function parseQueryDate(text: string, field: string, zone = DEFAULT_TIME_ZONE): number {
+export function parseQueryDate(text: string, field: string, zone: string): number {
   const value = text.trim();
   if (EPOCH_MS.test(value)) return Number(value);
   const m = ISO_DATE.exec(value);

@@ -62,7 +62,7 @@ export function registerChartRoutes(
 ): void {
   const catalog = new ChartCatalog(plant);
   const annotations = new AnnotationStore(ctx.db, ctx.now);
-  const data = new ChartDataService(archive, annotations, plant);
+  const data = new ChartDataService(archive, annotations, plant, ctx.config.plantTimeZone);
 
   const canEdit = (user: SessionUser) => hasRight(user, 'editCharts');
   const chartOf = (request: FastifyRequest): CatalogChart => {
@@ -167,7 +167,7 @@ export function registerChartRoutes(
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header(
         'Content-Disposition',
-        contentDisposition(exportFileName(title, range.start, range.end)),
+        contentDisposition(exportFileName(title, range.start, range.end, ctx.config.plantTimeZone)),
       )
       .header('Cache-Control', 'no-store');
     // A BOM lets spreadsheet programs read the umlauts of PV names as UTF-8.
@@ -183,8 +183,13 @@ export function registerChartRoutes(
       ]);
     }
     const start =
-      query.startDate === undefined ? undefined : parseQueryDate(query.startDate, 'startDate');
-    const end = query.endDate === undefined ? undefined : parseQueryDate(query.endDate, 'endDate');
+      query.startDate === undefined
+        ? undefined
+        : parseQueryDate(query.startDate, 'startDate', ctx.config.plantTimeZone);
+    const end =
+      query.endDate === undefined
+        ? undefined
+        : parseQueryDate(query.endDate, 'endDate', ctx.config.plantTimeZone);
     if (start !== undefined && end !== undefined && end <= start) {
       throw badRequest('endDate must be after startDate', [
         { path: 'endDate', message: 'must be after startDate' },

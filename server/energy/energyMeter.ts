@@ -11,6 +11,7 @@
  *   reactive = P · tan(acos(cos φ))
  */
 import { ENERGY_PERIOD_SECONDS, type EnergyOptimisationValues } from '../../src/contract/energy.ts';
+import { dateIn } from '../../src/domain/clock.ts';
 
 const PERIOD_MS = ENERGY_PERIOD_SECONDS * 1000;
 const MS_PER_HOUR = 3_600_000;
@@ -23,17 +24,6 @@ export interface EnergyStationDef {
   sollleistung: number;
   /** The station runs a combined heat and power unit (digester gas at the treatment plant). */
   chpKw: number | null;
-}
-
-/** Day and month of a time in the plant's zone, as keys that change at local midnight. */
-export function calendarKeys(at: number, timeZone: string): { day: string; month: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-  return { day: parts, month: parts.slice(0, 7) };
 }
 
 export class EnergyMeter {
@@ -56,7 +46,8 @@ export class EnergyMeter {
    * quarter hours (net of the CHP unit): a restart does not forget the month's maximum.
    */
   seedMonthMax(at: number, kw: number): void {
-    const month = calendarKeys(at, this.timeZone).month;
+    // The plant's date (yyyy-MM-dd): its first seven characters change at the month's midnight.
+    const month = dateIn(at, this.timeZone).slice(0, 7);
     if (month !== this.month) {
       this.month = month;
       this.monthMax = 0;
@@ -69,13 +60,14 @@ export class EnergyMeter {
     const chp = this.def.chpKw === null ? null : Math.min(stationKw, this.def.chpKw);
     const p = Math.max(0, stationKw - (chp ?? 0));
     const start = Math.floor(at / PERIOD_MS) * PERIOD_MS;
-    const keys = calendarKeys(at, this.timeZone);
-    if (keys.month !== this.month) {
-      this.month = keys.month;
+    const day = dateIn(at, this.timeZone);
+    const month = day.slice(0, 7);
+    if (month !== this.month) {
+      this.month = month;
       this.monthMax = 0;
     }
-    if (keys.day !== this.day) {
-      this.day = keys.day;
+    if (day !== this.day) {
+      this.day = day;
       this.priorityMs = 0;
     }
     if (start !== this.periodStart) {

@@ -17,7 +17,7 @@ import type { ServerContext } from '../context.ts';
 import type { EnergyOptHubHandle } from '../hubs/keyedHubs.ts';
 import { STATION_CATALOG } from '../plant/stationCatalog.ts';
 import type { Plant } from '../plant/types.ts';
-import { startOfUnit } from '../../src/domain/timeUnits.ts';
+import { startOfUnit } from '../../src/domain/clock.ts';
 import { EnergyMeter } from './energyMeter.ts';
 
 const DAY_MS = 86_400_000;

@@ -17,6 +17,7 @@
  * window before the state changes (short peaks are not leaks).
  */
 import type { LeakageState, PipeLeakage } from '../../src/contract/leakage.ts';
+import { hourOfDay } from '../../src/domain/clock.ts';
 
 export interface SectionDef {
   pipeLeakageId: number;
@@ -62,19 +63,6 @@ export const referenceOf = (def: SectionDef) =>
   round(def.meanUse * (NIGHT_LOW + BACKGROUND_SHARE), 1);
 export const thresholdOf = (def: SectionDef) => Math.max(2, 0.05 * def.meanUse);
 
-/** Hour of the day (fractional) in the plant's zone. */
-export function plantHour(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-  return get('hour') + get('minute') / 60 + get('second') / 3600;
-}
-
 export class LeakageSection {
   /** A leak started by the simulation (admin switch), m³/h. */
   leakFlow = 0;
@@ -102,7 +90,7 @@ export class LeakageSection {
 
   sample(at: number): PipeLeakage {
     const def = this.def;
-    const hour = plantHour(at, this.timeZone);
+    const hour = hourOfDay(at, this.timeZone);
     const consumption = def.meanUse * dayProfile(hour) * (1 + 0.03 * this.noise());
     const background = def.meanUse * BACKGROUND_SHARE;
     const inflow = consumption + background + this.leakFlow + 0.3 * this.noise();
@@ -177,12 +165,12 @@ export function lossPerDay(excess: number): number {
  * begun at `at`. At 08:00 on 27.11. that is 27.11. 02:00–04:00, at 01:00 the night before.
  */
 export function nightWindowAt(at: number, timeZone: string): { begin: number; end: number } {
-  let hour = plantHour(at, timeZone);
+  let hour = hourOfDay(at, timeZone);
   // 02:00 of the plant's day of `at`, or of the day before while it has not yet come.
   let begin = at - (hour - NIGHT_START_HOUR) * 3_600_000;
   if (hour < NIGHT_START_HOUR) begin -= 24 * 3_600_000;
   // Across a change of summer time the day has 23 or 25 hours: land on 02:00 plant time.
-  hour = plantHour(begin, timeZone);
+  hour = hourOfDay(begin, timeZone);
   begin -= (((((hour - NIGHT_START_HOUR + 12) % 24) + 24) % 24) - 12) * 3_600_000;
   // The plant's hour is read to the second: land on the whole minute.
   begin = Math.round(begin / 60_000) * 60_000;

@@ -25,6 +25,7 @@ import {
 } from '../../src/contract/remoteAlert.ts';
 import type { Station } from '../../src/contract/station.ts';
 import type { EventMessage } from '../../src/contract/eventText.ts';
+import { dateIn, hourOfDay } from '../../src/domain/clock.ts';
 import { hasRight, mayActOnStation, type SessionUser } from '../auth/service.ts';
 import type { AuditFn } from '../alerts/EventArchive.ts';
 import type { PvHubHandle } from '../hubs/pvHub.ts';
@@ -85,19 +86,11 @@ export class RemoteAlertService {
   private readonly store: RemoteAlertStore;
   private readonly stationByNr: Map<number, Station>;
   private readonly pvGroups: CallNumberPvGroup[];
-  private readonly hour: Intl.DateTimeFormat;
-  private readonly dayOf: Intl.DateTimeFormat;
 
   constructor(private readonly deps: RemoteAlertDeps) {
     this.store = deps.store;
     this.stationByNr = new Map(deps.stations.map((s) => [s.id, s]));
     this.pvGroups = deps.stations.map((s) => ({ id: s.id, name: s.name, stationNumber: s.id }));
-    this.hour = new Intl.DateTimeFormat('en', {
-      timeZone: deps.timeZone,
-      hour: 'numeric',
-      hourCycle: 'h23',
-    });
-    this.dayOf = new Intl.DateTimeFormat('en-CA', { timeZone: deps.timeZone });
     if (deps.seedDemo !== false && this.store.isEmpty()) this.seed();
     this.lines = new AlarmLines(deps.stations, deps.seed, (line) =>
       deps.hub.publishLineInfo(lineKey(line.station.stationNumber, line.lineNumber), line),
@@ -129,12 +122,13 @@ export class RemoteAlertService {
     );
   }
 
+  /** The whole hour on the plant's clock (0-23). */
   plantHour(ms: number): number {
-    return Number(this.hour.format(ms)) % 24;
+    return Math.floor(hourOfDay(ms, this.deps.timeZone));
   }
 
   private today(): string {
-    return this.dayOf.format(this.deps.now());
+    return dateIn(this.deps.now(), this.deps.timeZone);
   }
 
   private stationName(nr: number): string {

@@ -32,7 +32,7 @@ import {
   todayIn,
   type ReportPeriod,
 } from '../../src/domain/reportPeriod.ts';
-import { fromNaiveMs } from '../../src/domain/zonedTime.ts';
+import { fromNaiveMs } from '../../src/domain/clock.ts';
 import type { Archive } from '../archive/createArchive.ts';
 import { requireRight, requireUser } from '../auth/guards.ts';
 import { hasRight, type SessionUser } from '../auth/service.ts';

@@ -3,7 +3,7 @@
  * each image differs (daylight, clouds, the clarifier bridge turning) and an old one can be
  * drawn again for the history.
  */
-import { toWallTime } from '../../src/domain/zonedTime.ts';
+import { toWallTime } from '../../src/domain/clock.ts';
 import type { Webcam } from '../../src/contract/dashboard.ts';
 
 export const WEBCAMS: readonly Webcam[] = [
@@ -62,7 +62,7 @@ const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charC
  * One camera image at `time`; the overlay shows the plant's wall-clock time (its IANA zone,
  * daylight saving included), the same as the caption the client writes under it.
  */
-export function drawImage(cam: Webcam, time: number, zone = 'Europe/Berlin'): string {
+export function drawImage(cam: Webcam, time: number, zone: string): string {
   const w = toWallTime(time, zone);
   const hour = w.hour + w.minute / 60;
   const [top, bottom] = skyColours(hour);

@@ -45,7 +45,7 @@ import {
   type PriorityBand,
   type StandingAlarm,
 } from './alarmPerformance.ts';
-import { zoneOffsetMs } from './zonedTime.ts';
+import { zoneOffsetMs } from './clock.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;

@@ -6,8 +6,8 @@
  * values beyond. Any other preset is used as it is.
  */
 import type { ChartConfig, DataSourceType } from '../contract/charts.ts';
-import { addUnits, type TimeRange } from './timeUnits.ts';
-import { DEFAULT_TIME_ZONE } from './zonedTime.ts';
+import { addUnits } from './clock.ts';
+import type { TimeRange } from './timeUnits.ts';
 
 export type ArchiveLimits = Pick<
   ChartConfig,
@@ -24,7 +24,7 @@ export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
 export function autoDataSource(
   limits: ArchiveLimits,
   range: TimeRange,
-  zone: string = DEFAULT_TIME_ZONE,
+  zone: string,
 ): DataSourceType {
   const within = (unit: 'Days' | 'Months' | 'Years', amount: number): boolean =>
     amount > 0 && range.end <= addUnits(range.start, unit, Math.floor(amount), zone);
@@ -38,7 +38,7 @@ export function autoDataSource(
 export function effectiveDataSource(
   config: Pick<ChartConfig, 'dataSourcePreset'> & ArchiveLimits,
   range: TimeRange,
-  zone: string = DEFAULT_TIME_ZONE,
+  zone: string,
 ): DataSourceType {
   return config.dataSourcePreset === 'Auto'
     ? autoDataSource(config, range, zone)
@@ -55,7 +55,7 @@ export function sourceAllowed(
   source: DataSourceType,
   limits: ArchiveLimits,
   range: TimeRange,
-  zone: string = DEFAULT_TIME_ZONE,
+  zone: string,
 ): boolean {
   const within = (unit: 'Days' | 'Months' | 'Years', amount: number): boolean =>
     amount > 0 && range.end <= addUnits(range.start, unit, Math.floor(amount), zone);

@@ -5,6 +5,7 @@
 import { format, type Locale } from 'date-fns';
 import { cs, de, enUS, ru } from 'date-fns/locale';
 import type { FormatLocale } from './format.ts';
+import { inZone } from './clock.ts';
 
 const DATE_FNS_LOCALES: Record<FormatLocale, Locale> = { de, en: enUS, cs, ru };
 
@@ -18,31 +19,11 @@ export function dateFnsLocale(locale: FormatLocale): Locale {
 }
 
 /**
- * A time in a fixed numeric pattern (tokens dd, MM, yyyy, HH, mm, ss) in a given time zone,
- * e.g. SPEC §9's 'dd.MM.yyyy HH:mm:ss' for pipe leakage in the plant's zone.
+ * A fixed pattern (SPEC §9 'dd.MM.yyyy HH:mm:ss' for pipe leakage) on the wall clock of
+ * `zone`, the plant's. Here, not in clock.ts: date-fns' `format` stays out of the boot chunk.
  */
-export function formatInZone(at: number, pattern: string, timeZone: string | undefined): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  const tokens: Record<string, string> = {
-    yyyy: part('year'),
-    MM: part('month'),
-    dd: part('day'),
-    HH: part('hour'),
-    mm: part('minute'),
-    ss: part('second'),
-  };
-  return pattern.replace(/yyyy|MM|dd|HH|mm|ss/g, (t) => tokens[t]!);
+export function formatIn(epochMs: number, pattern: string, zone: string): string {
+  return format(epochMs, pattern, { in: inZone(zone) });
 }
 
 /** Seconds as mm:ss (SPEC §9 "Energy period rest time"); minutes are not capped at 59. */

@@ -23,7 +23,7 @@ import {
   requireDescription,
 } from './validation/forms.ts';
 import type { RuleMessage } from './validation/ruleMessage.ts';
-import { fromNaiveMs, toWallTime, wallToNaiveMs } from './zonedTime.ts';
+import { fromNaiveMs, toWallTime, wallToNaiveMs } from './clock.ts';
 
 /** Share of the interval left below which a service counts as soon due. */
 export const SOON_DUE_SHARE = 0.1;

@@ -7,7 +7,7 @@
  */
 import type { ReportKind, ReportResolution } from '../contract/reports.ts';
 import { HOUR_MS, QUARTER_HOUR_MS } from './timeUnits.ts';
-import { DEFAULT_TIME_ZONE, fromNaiveMs } from './zonedTime.ts';
+import { dateIn, fromNaiveMs } from './clock.ts';
 
 const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -33,14 +33,8 @@ export function formatReportDate(naive: number): string {
 }
 
 /** Today's date on the plant's wall clock, as yyyy-MM-dd. */
-export function todayIn(now: number, zone: string = DEFAULT_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  return parts;
+export function todayIn(now: number, zone: string): string {
+  return dateIn(now, zone);
 }
 
 function addMonths(naive: number, months: number): number {
@@ -78,9 +72,9 @@ export class ReportPeriodError extends Error {}
 export function reportPeriod(
   kind: ReportKind,
   date: string,
-  options: { zone?: string; dailyResolution?: 'QuarterHour' | 'Hour'; to?: string } = {},
+  options: { zone: string; dailyResolution?: 'QuarterHour' | 'Hour'; to?: string },
 ): ReportPeriod {
-  const zone = options.zone ?? DEFAULT_TIME_ZONE;
+  const zone = options.zone;
   const day = parseReportDate(date);
   if (day === null) throw new ReportPeriodError(`'${date}' is not a date yyyy-MM-dd`);
   const at = (naive: number) => fromNaiveMs(naive, zone);

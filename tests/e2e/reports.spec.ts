@@ -14,7 +14,8 @@ import { formatReportDate, parseReportDate, todayIn } from '../../src/domain/rep
 import { unzipText } from '../support/unzip.ts';
 
 const DAY = 86_400_000;
-const yesterday = () => formatReportDate(parseReportDate(todayIn(Date.now()))! - DAY);
+const yesterday = () =>
+  formatReportDate(parseReportDate(todayIn(Date.now(), 'Europe/Berlin'))! - DAY);
 const REPORT = () => `/reports/daily/201?date=${yesterday()}`;
 
 async function openReport(page: Page) {

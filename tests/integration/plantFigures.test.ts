@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HUB_MESSAGES, HUB_METHODS, HUBS } from '../../src/contract/hubs.ts';
 import { pvKey } from '../../src/contract/keys.ts';
 import type { EnergyOptimisationValues } from '../../src/contract/energy.ts';
-import { startOfUnit } from '../../src/domain/timeUnits.ts';
+import { startOfUnit } from '../../src/domain/clock.ts';
 import type { PlantServer } from '../../server/app.ts';
 import { buildClient, waitFor } from '../support/hubTestServer.ts';
 import {

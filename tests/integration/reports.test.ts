@@ -106,7 +106,7 @@ async function json<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-const yesterday = () => formatReportDate(Date.parse(todayIn(Date.now())) - DAY);
+const yesterday = () => formatReportDate(Date.parse(todayIn(Date.now(), 'Europe/Berlin')) - DAY);
 const dataUrl = (configId: number, kind: string, date: string) =>
   `${reportPath(REPORT_API.data, { configId, kind })}?date=${date}`;
 const manualUrl = (configId: number, kind: string, date: string) =>

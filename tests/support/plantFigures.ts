@@ -19,7 +19,7 @@ import {
 } from '../../src/contract/reports.ts';
 import type { SpecificEnergy } from '../../src/contract/energy.ts';
 import { parseReportDate } from '../../src/domain/reportPeriod.ts';
-import { fromNaiveMs } from '../../src/domain/zonedTime.ts';
+import { fromNaiveMs } from '../../src/domain/clock.ts';
 import { buildServer, type PlantServer } from '../../server/app.ts';
 import type { SessionUser } from '../../server/auth/service.ts';
 import type { HistorySpans } from '../../server/archive/historyFill.ts';

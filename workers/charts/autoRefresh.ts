@@ -11,8 +11,8 @@
  * AR6 While off, every view range change is copied to the zoom range.
  */
 import type { ChartType } from '../../src/contract/charts.ts';
-import { addUnits, MINUTE_MS, type TimeRange, type TimeUnit } from '../../src/domain/timeUnits.ts';
-import { DEFAULT_TIME_ZONE } from '../../src/domain/zonedTime.ts';
+import { addUnits } from '../../src/domain/clock.ts';
+import { MINUTE_MS, type TimeRange, type TimeUnit } from '../../src/domain/timeUnits.ts';
 
 /** SPEC §9 "Auto-refresh poll". */
 export const AUTO_REFRESH_POLL_MS = 2000;
@@ -27,7 +27,8 @@ export interface AutoRefreshOptions {
   enabled?: boolean;
   custom?: boolean;
   dateLocked?: boolean;
-  zone?: string;
+  /** The plant's zone: a span of days or months ends now on its clock. */
+  zone: string;
 }
 
 export interface AutoRefreshState {
@@ -56,7 +57,7 @@ export class AutoRefresh {
     this.clock = options.clock;
     this.chartType = options.chartType;
     this.timeSpan = options.timeSpan;
-    this.zone = options.zone ?? DEFAULT_TIME_ZONE;
+    this.zone = options.zone;
     this.current = {
       enabled: options.enabled ?? options.chartType === 'LiveMeasurement',
       view: { ...options.view },

@@ -9,7 +9,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ALERT_API, type Alert, type AlertListResult } from '../../../src/contract/alerts.ts';
 import { alertQuery, alertQueryString } from '../../../src/domain/alertQuery.ts';
-import { presetRange } from '../../../src/domain/presetRanges.ts';
+import { presetRange } from '../../../src/domain/clock.ts';
 import { afterPaint } from '../../../src/ui/afterPaint.ts';
 
 /** Pegel's archive request limit (ARCHIVE_REQUEST_LIMIT in src/features/alerts/archiveQuery.ts). */
@@ -82,7 +82,7 @@ export function NaiveAlertArchive({ limit, nowMs }: { limit: number; nowMs: numb
   }
 
   useEffect(() => {
-    const range = presetRange('last7Days', nowMs);
+    const range = presetRange('last7Days', nowMs, 'Europe/Berlin');
     const query = alertQuery(range.start, range.end, limit);
     fetch(`${ALERT_API.list}?${alertQueryString(query)}`, {
       credentials: 'same-origin',

@@ -31,7 +31,8 @@ import {
 import { parsePvUrlId, pvKey, pvUrlId } from '../../../src/contract/keys.ts';
 import type { PvRef, PvValue } from '../../../src/contract/pv.ts';
 import { autoDataSource, DEFAULT_ARCHIVE_LIMITS } from '../../../src/domain/dataSource.ts';
-import { parseDuration, rangeBefore, type TimeRange } from '../../../src/domain/timeUnits.ts';
+import { rangeBefore } from '../../../src/domain/clock.ts';
+import { parseDuration, type TimeRange } from '../../../src/domain/timeUnits.ts';
 import { panRange, zoomRange } from '../../../src/features/charts/chartRange.ts';
 import { openPvConnection } from '../pvConnection.ts';
 
@@ -48,6 +49,8 @@ declare global {
   }
 }
 
+/** The bench plant's zone (the server's default PEGEL_PLANT_TIME_ZONE). */
+const PLANT_ZONE = 'Europe/Berlin';
 const WIDTH = 1200;
 const HEIGHT = 400;
 const COLORS = ['#1f5fbf', '#c0392b', '#27ae60', '#8e44ad', '#d35400', '#16a085', '#7f8c8d'];
@@ -164,7 +167,7 @@ function ArchiveChart({
   useEffect(() => {
     let live = true;
     probe.requests++;
-    fetchRange(pvs, range, autoDataSource(DEFAULT_ARCHIVE_LIMITS, range)).then(
+    fetchRange(pvs, range, autoDataSource(DEFAULT_ARCHIVE_LIMITS, range, PLANT_ZONE)).then(
       (data) => {
         if (!live) return;
         probe.arrived = performance.now();
@@ -297,6 +300,7 @@ export function mount(root: HTMLElement, query: URLSearchParams): void {
         initial={rangeBefore(
           Date.now(),
           parseDuration(query.get('amount') ?? '1', query.get('unit') ?? 'Days'),
+          PLANT_ZONE,
         )}
         probe={probe}
       />

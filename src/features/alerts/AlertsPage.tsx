@@ -36,6 +36,7 @@ import {
 import { useLinkDown, useLiveClient, type AlertViewSource } from '../../live/index.ts';
 import { useAlertWindow } from '../../live/useAlertWindow.ts';
 import { useFormat } from '../../app/useFormat.ts';
+import { PlantZoneGate } from '../../app/PlantZoneGate.tsx';
 import { failureKind, failureText } from '../../app/failureText.ts';
 import { Button, ConfirmDialog, EmptyState, PageHeader, Spinner, Toolbar } from '../../ui/index.ts';
 import { fetchStations } from '../../api/stations.ts';
@@ -126,7 +127,8 @@ function effectiveFilter(group: FilterGroup): FilterGroup | null {
 
 const failureDetail = (error: unknown): string => failureText(error);
 
-export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
+/** `zone`: the plant's, for the archive's preset ranges (the list needs none). */
+export function AlertsPage({ mode, zone }: { mode: 'live' | 'archive'; zone?: string }) {
   const { t } = useTranslation();
   const format = useFormat();
   const client = useLiveClient();
@@ -190,8 +192,8 @@ export function AlertsPage({ mode }: { mode: 'live' | 'archive' }) {
   const [rangeNow, setRangeNow] = useState(defaultArchiveNow);
 
   const query: AlertQuery | null = useMemo(
-    () => (mode === 'archive' ? archiveQuery(rangeOf(range, rangeNow)) : null),
-    [mode, range, rangeNow],
+    () => (mode === 'archive' && zone ? archiveQuery(rangeOf(range, rangeNow, zone)) : null),
+    [mode, range, rangeNow, zone],
   );
   const source: AlertViewSource = useMemo(
     () => (query ? { kind: 'archive', query } : { kind: 'live' }),
@@ -785,5 +787,5 @@ export function AlertListPage() {
 }
 
 export function AlertArchivePage() {
-  return <AlertsPage mode="archive" />;
+  return <PlantZoneGate>{(zone) => <AlertsPage mode="archive" zone={zone} />}</PlantZoneGate>;
 }

@@ -7,6 +7,7 @@ import { useTranslation } from '../../app/useTranslation.ts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ALERT_DEFAULT_RANGE_DAYS } from '../../contract/alerts.ts';
 import { useFormat } from '../../app/useFormat.ts';
+import { PlantZoneGate } from '../../app/PlantZoneGate.tsx';
 import { EmptyState, PageHeader, Spinner, Toolbar, Button } from '../../ui/index.ts';
 import { fetchControlEvents, fetchSystemEvents } from '../shared/alarm/alertsApi.ts';
 import { downloadText, toCsv } from '../shared/csv.ts';
@@ -31,20 +32,20 @@ type Load =
   | { state: 'error'; error: string }
   | { state: 'ready'; rows: EventRow[]; remainingCount: number };
 
-export function EventsPage({ kind }: { kind: 'system' | 'control' }) {
+export function EventsPage({ kind, zone }: { kind: 'system' | 'control'; zone: string }) {
   const { t } = useTranslation();
   const format = useFormat();
   const [range, setRange] = useState<RangeChoice>({ preset: 'last7Days' });
   const [now, setNow] = useState(() => Date.now());
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const query = useMemo(() => {
-    const r = rangeOf(range, now);
+    const r = rangeOf(range, now, zone);
     return {
       start: new Date(r.start).toISOString(),
       end: new Date(r.end).toISOString(),
       limit: EVENT_REQUEST_LIMIT,
     };
-  }, [range, now]);
+  }, [range, now, zone]);
 
   useEffect(() => {
     let live = true;
@@ -203,9 +204,9 @@ export function EventsPage({ kind }: { kind: 'system' | 'control' }) {
 }
 
 export function SystemEventsPage() {
-  return <EventsPage kind="system" />;
+  return <PlantZoneGate>{(zone) => <EventsPage kind="system" zone={zone} />}</PlantZoneGate>;
 }
 
 export function ControlEventsPage() {
-  return <EventsPage kind="control" />;
+  return <PlantZoneGate>{(zone) => <EventsPage kind="control" zone={zone} />}</PlantZoneGate>;
 }

@@ -1,7 +1,7 @@
 /** The period of an archive: the presets of SPEC §9 or a custom range (default 7 days). */
 import { useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
-import { PRESET_RANGES, presetRange, type PresetRange } from '../../domain/presetRanges.ts';
+import { PRESET_RANGES, presetRange, type PresetRange } from '../../domain/clock.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { Button } from '../../ui/index.ts';
 import { PlantDateField } from '../shared/PlantDateFieldLazy.tsx';
@@ -13,10 +13,11 @@ export type RangeChoice =
 
 const DAY_MS = 86_400_000;
 
-export function rangeOf(choice: RangeChoice, now: number): TimeRange {
+/** The range of a choice; a preset's on the wall clock of `zone`, the plant's. */
+export function rangeOf(choice: RangeChoice, now: number, zone: string): TimeRange {
   return choice.preset === 'custom'
     ? { start: choice.start, end: choice.end }
-    : presetRange(choice.preset, now);
+    : presetRange(choice.preset, now, zone);
 }
 
 export function RangePicker({

@@ -4,7 +4,7 @@
  * same "now", so it takes the list the engine began loading while the page itself loaded.
  */
 import type { AlertQuery } from '../../contract/alerts.ts';
-import { presetRange, type PresetRange } from '../../domain/presetRanges.ts';
+import { presetRange, type PresetRange } from '../../domain/clock.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { prefetchArchive } from '../../live/connectEngine.ts';
 import type { AlertView } from '../../live/index.ts';
@@ -40,12 +40,13 @@ export const ARCHIVE_DEFAULT_SORT: NonNullable<AlertView['sort']> = {
 export const ALERT_FIRST_WINDOW = { start: 0, count: 40 } as const;
 
 /**
- * At boot: the default range is asked of the engine now, with the page's first view of it
- * (AV3i), whose first frame the page then draws in its first render.
+ * At boot, once the plant's zone is in: the default range is asked of the engine now, with
+ * the page's first view of it (AV3i), whose first frame the page then draws in its first
+ * render (the page waits for the same zone).
  */
-export function prefetchDefaultArchive(): void {
+export function prefetchDefaultArchive(zone: string): void {
   bootNow = Date.now();
-  const query = archiveQuery(presetRange(ARCHIVE_DEFAULT_PRESET, bootNow));
+  const query = archiveQuery(presetRange(ARCHIVE_DEFAULT_PRESET, bootNow, zone));
   prefetchArchive(query, {
     source: { kind: 'archive', query },
     sort: ARCHIVE_DEFAULT_SORT,

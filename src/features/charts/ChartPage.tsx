@@ -1,5 +1,6 @@
 /** A stored chart by id (`/charts/:id`, optional `start` and `end` in the address). */
 import { useMemo } from 'react';
+import { usePlantZone } from '../../app/useFormat.ts';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useLiveClient } from '../../live/index.ts';
@@ -12,6 +13,7 @@ import './charts.css';
 
 export function ChartPage() {
   const { t } = useTranslation();
+  const zone = usePlantZone();
   const id = Number(useParams().id);
   const [params] = useSearchParams();
   const client = useLiveClient();
@@ -40,7 +42,7 @@ export function ChartPage() {
         }
       />
       <LoadingState
-        status={Number.isSafeInteger(id) ? state.state : 'error'}
+        status={!Number.isSafeInteger(id) ? 'error' : zone ? state.state : 'loading'}
         onRetry={retry}
         errorMessage={
           !Number.isSafeInteger(id)
@@ -51,8 +53,9 @@ export function ChartPage() {
         }
         label={t('charts.chart')}
       >
-        {state.state === 'ready' && (
+        {state.state === 'ready' && zone && (
           <ChartView
+            zone={zone}
             key={id}
             config={state.data.config}
             series={state.data.series}

@@ -19,6 +19,8 @@ import type { ChartWindow } from './useChartWindow.ts';
 
 export interface ChartToolbarProps {
   config: ChartConfig;
+  /** The plant's time zone: presets and archive limits are on its clock. */
+  zone: string;
   chartWindow: ChartWindow;
   dataBounds: { first: number; last: number } | null;
   extentText: string | null;
@@ -35,6 +37,7 @@ export interface ChartToolbarProps {
 
 export function ChartToolbar({
   config,
+  zone,
   chartWindow: w,
   dataBounds,
   extentText,
@@ -54,6 +57,7 @@ export function ChartToolbar({
       <RangeBar
         view={view}
         choice={w.choice}
+        zone={zone}
         onPreset={(range, preset) => {
           changeView(range, 'preset');
           w.setChoice({ kind: 'preset', preset });
@@ -110,7 +114,7 @@ export function ChartToolbar({
             {t('charts.dataSources.Auto')} ({t(`charts.dataSources.${source}`)})
           </option>
           {DATA_SOURCE_TYPES.map((s) => (
-            <option key={s} value={s} disabled={!allowedSources(config, view).includes(s)}>
+            <option key={s} value={s} disabled={!allowedSources(config, view, zone).includes(s)}>
               {t(`charts.dataSources.${s}`)}
             </option>
           ))}

@@ -41,6 +41,8 @@ export interface ChartViewProps {
   initialRange?: TimeRange | null;
   /** The source chosen at first; the chart's dataSourcePreset otherwise. */
   initialSource?: DataSourcePreset;
+  /** The plant's time zone: default spans, presets and archive limits are on its clock. */
+  zone: string;
 }
 
 function targetKeyOf(target: ChartTarget): string {
@@ -49,12 +51,19 @@ function targetKeyOf(target: ChartTarget): string {
     : target.series.map((s) => `${s.seriesId}:${s.pvSubtype}`).join(',');
 }
 
-export function ChartView({ config, series, target, initialRange, initialSource }: ChartViewProps) {
+export function ChartView({
+  config,
+  series,
+  target,
+  initialRange,
+  initialSource,
+  zone,
+}: ChartViewProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const session = useSession();
   const isLive = config.type === 'LiveMeasurement';
-  const chartWindow = useChartWindow(config, initialRange);
+  const chartWindow = useChartWindow(config, initialRange, zone);
   const { view, changeView } = chartWindow;
   const [sourceChoice, setSourceChoice] = useState<DataSourcePreset>(
     initialSource ?? config.dataSourcePreset,
@@ -70,7 +79,7 @@ export function ChartView({ config, series, target, initialRange, initialSource 
   const pvs = useMemo(() => series.map((s) => s.pv), [series]);
   const { pvConfigs, configsReady } = usePvConfigs(pvs);
 
-  const { source, fellBack } = resolveSource(sourceChoice, config, view);
+  const { source, fellBack } = resolveSource(sourceChoice, config, view, zone);
   const liveSeries = useMemo(
     () => (isLive ? series.map((s) => ({ seriesId: s.id, pv: s.pv })) : null),
     [isLive, series],
@@ -184,6 +193,7 @@ export function ChartView({ config, series, target, initialRange, initialSource 
     <div className="chart-view">
       <ChartToolbar
         config={config}
+        zone={zone}
         chartWindow={chartWindow}
         dataBounds={dataBounds}
         extentText={extentText}

@@ -5,12 +5,12 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
-import { PRESET_RANGES, presetRange, type PresetRange } from '../../domain/presetRanges.ts';
+import { PRESET_RANGES, presetRange, type PresetRange } from '../../domain/clock.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { Button } from '../../ui/index.ts';
 import { overlapsData } from './chartRange.ts';
 import { PlantDateField } from '../shared/PlantDateFieldLazy.tsx';
-import { usePlantClock, useRangeOrderError } from '../shared/plantClock.ts';
+import { useRangeOrderError } from '../shared/plantClock.ts';
 import { instantOfWall, wallText } from '../shared/wallTime.ts';
 
 export type RangeChoice =
@@ -23,6 +23,8 @@ export type RangeChoice =
 export interface RangeBarProps {
   view: TimeRange;
   choice: RangeChoice;
+  /** The plant's zone: presets are its days, weeks, months and years. */
+  zone: string;
   onPreset: (range: TimeRange, preset: PresetRange) => void;
   onCustom: (range: TimeRange) => void;
   /** Where the chart has data, when known (archive charts). */
@@ -34,6 +36,7 @@ export interface RangeBarProps {
 export function RangeBar({
   view,
   choice,
+  zone,
   onPreset,
   onCustom,
   dataBounds,
@@ -41,7 +44,6 @@ export function RangeBar({
 }: RangeBarProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(choice.kind === 'custom');
-  const { zone } = usePlantClock();
   const [from, setFrom] = useState(() => wallText(view.start, zone, 'second'));
   const [to, setTo] = useState(() => wallText(view.end, zone, 'second'));
   useEffect(() => {
@@ -72,7 +74,7 @@ export function RangeBar({
             setEditing(false);
             if ((PRESET_RANGES as readonly string[]).includes(value)) {
               const preset = value as PresetRange;
-              onPreset(presetRange(preset, Date.now()), preset);
+              onPreset(presetRange(preset, Date.now(), zone), preset);
             }
           }}
         >

@@ -4,6 +4,7 @@
  * `/trend/archive?pv=TYPE-NR&amount=N&unit=Days` (the start is now minus the duration).
  */
 import { useMemo } from 'react';
+import { usePlantZone } from '../../app/useFormat.ts';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { Link, useSearchParams } from 'react-router';
 import { getCsrfToken } from '../../api/http.ts';
@@ -14,7 +15,7 @@ import {
 } from '../../contract/charts.ts';
 import { pvKey, pvUrlId } from '../../contract/keys.ts';
 import type { PvConfig, PvRef } from '../../contract/pv.ts';
-import { rangeBefore } from '../../domain/timeUnits.ts';
+import { rangeBefore } from '../../domain/clock.ts';
 import {
   buildAutoTrendLineConfig,
   DEFAULT_ARCHIVE_TREND_SOURCE,
@@ -60,6 +61,7 @@ function parse(type: ChartType, params: URLSearchParams): Parsed {
 
 function TrendPage({ type }: { type: ChartType }) {
   const { t } = useTranslation();
+  const zone = usePlantZone();
   const [params] = useSearchParams();
   const client = useLiveClient();
   const parsed = useMemo(() => parse(type, params), [type, params]);
@@ -105,10 +107,10 @@ function TrendPage({ type }: { type: ChartType }) {
   const initialRange = useMemo(() => {
     const fromParams = rangeFromParams(params, Date.now());
     if (fromParams) return fromParams;
-    if (chart && chart.timeSpanFactor === null && parsed.ok && parsed.duration)
-      return rangeBefore(Date.now(), parsed.duration);
+    if (zone && chart && chart.timeSpanFactor === null && parsed.ok && parsed.duration)
+      return rangeBefore(Date.now(), parsed.duration, zone);
     return null;
-  }, [params, chart, parsed]);
+  }, [params, chart, parsed, zone]);
 
   const header = (
     <PageHeader
@@ -140,9 +142,10 @@ function TrendPage({ type }: { type: ChartType }) {
           {t('charts.trend.ignored', { invalid: parsed.query.invalid.join(', ') })}
         </p>
       )}
-      <LoadingState status={configs.state} onRetry={retry} label={title}>
-        {chart && target && (
+      <LoadingState status={zone ? configs.state : 'loading'} onRetry={retry} label={title}>
+        {chart && target && zone && (
           <ChartView
+            zone={zone}
             key={`${type}:${pvsKey}`}
             config={chart}
             series={chart.seriesList}

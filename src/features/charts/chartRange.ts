@@ -5,7 +5,8 @@
 import type { ChartConfig, DataSourcePreset, DataSourceType } from '../../contract/charts.ts';
 import { DATA_SOURCE_TYPES } from '../../contract/charts.ts';
 import { autoDataSource, sourceAllowed } from '../../domain/dataSource.ts';
-import { addUnits, HOUR_MS, timeUnitOfSpan, type TimeRange } from '../../domain/timeUnits.ts';
+import { addUnits } from '../../domain/clock.ts';
+import { HOUR_MS, timeUnitOfSpan, type TimeRange } from '../../domain/timeUnits.ts';
 
 /** Zoom and pan keep at least a minute in view. */
 export const MIN_SPAN_MS = 60_000;
@@ -14,18 +15,18 @@ export const PAN_STEP = 0.25;
 
 /**
  * The chart's own span (timeSpanFactor × timeSpanUnit) ending now; without one the SPEC §9
- * defaults: a live chart 1 hour, an archive chart 1 day.
+ * defaults: a live chart 1 hour, an archive chart 1 day; calendar units on the plant's clock.
  */
-export function defaultRange(config: ChartConfig, now: number): TimeRange {
+export function defaultRange(config: ChartConfig, now: number, zone: string): TimeRange {
   if (config.timeSpanFactor && config.timeSpanUnit) {
     return {
-      start: addUnits(now, timeUnitOfSpan(config.timeSpanUnit), -config.timeSpanFactor),
+      start: addUnits(now, timeUnitOfSpan(config.timeSpanUnit), -config.timeSpanFactor, zone),
       end: now,
     };
   }
   return config.type === 'LiveMeasurement'
     ? { start: now - HOUR_MS, end: now }
-    : { start: addUnits(now, 'Days', -1), end: now };
+    : { start: addUnits(now, 'Days', -1, zone), end: now };
 }
 
 /** A jump to the data's first or last time leaves this share of the view free before it. */
@@ -69,15 +70,20 @@ export function resolveSource(
   choice: DataSourcePreset,
   config: ChartConfig,
   range: TimeRange,
+  zone: string,
 ): { source: DataSourceType; fellBack: boolean } {
-  if (choice === 'Auto') return { source: autoDataSource(config, range), fellBack: false };
-  if (sourceAllowed(choice, config, range)) return { source: choice, fellBack: false };
-  return { source: autoDataSource(config, range), fellBack: true };
+  if (choice === 'Auto') return { source: autoDataSource(config, range, zone), fellBack: false };
+  if (sourceAllowed(choice, config, range, zone)) return { source: choice, fellBack: false };
+  return { source: autoDataSource(config, range, zone), fellBack: true };
 }
 
 /** The explicit sources the archive limits allow for the range. */
-export function allowedSources(config: ChartConfig, range: TimeRange): DataSourceType[] {
-  return DATA_SOURCE_TYPES.filter((s) => sourceAllowed(s, config, range));
+export function allowedSources(
+  config: ChartConfig,
+  range: TimeRange,
+  zone: string,
+): DataSourceType[] {
+  return DATA_SOURCE_TYPES.filter((s) => sourceAllowed(s, config, range, zone));
 }
 
 /** A date from a URL parameter: epoch ms digits or an ISO 8601 text; null when unreadable. */

@@ -35,10 +35,15 @@ export interface ChartWindow {
   onKeyDown: (e: KeyboardEvent<HTMLElement>) => void;
 }
 
-export function useChartWindow(config: ChartConfig, initialRange?: TimeRange | null): ChartWindow {
+export function useChartWindow(
+  config: ChartConfig,
+  initialRange: TimeRange | null | undefined,
+  /** The plant's time zone: default spans and auto-refresh steps are on its clock. */
+  zone: string,
+): ChartWindow {
   const isLive = config.type === 'LiveMeasurement';
   const [view, setView] = useState<TimeRange>(
-    () => initialRange ?? defaultRange(config, Date.now()),
+    () => initialRange ?? defaultRange(config, Date.now(), zone),
   );
   const [choice, setChoice] = useState<RangeChoice>(
     initialRange ? { kind: 'custom' } : { kind: 'default' },
@@ -55,6 +60,7 @@ export function useChartWindow(config: ChartConfig, initialRange?: TimeRange | n
         view,
         enabled: isLive && !initialRange,
         custom: Boolean(initialRange),
+        zone,
       }),
     // One state machine per chart; the view is only its start.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -98,7 +104,7 @@ export function useChartWindow(config: ChartConfig, initialRange?: TimeRange | n
       '+': () => changeView(zoomRange(view, 0.5)),
       '=': () => changeView(zoomRange(view, 0.5)),
       '-': () => changeView(zoomRange(view, 2)),
-      Home: () => changeView(defaultRange(config, Date.now()), 'default'),
+      Home: () => changeView(defaultRange(config, Date.now(), zone), 'default'),
     };
     const action = actions[e.key];
     if (!action) return;
@@ -112,7 +118,7 @@ export function useChartWindow(config: ChartConfig, initialRange?: TimeRange | n
     setChoice,
     changeView,
     reset: () => {
-      changeView(defaultRange(config, Date.now()), 'default');
+      changeView(defaultRange(config, Date.now(), zone), 'default');
       setChoice({ kind: 'default' });
     },
     refreshOn,

@@ -12,7 +12,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { alertBindingKey } from '../../contract/alerts.ts';
 import type { LeakageSection, LeakageState, PipeLeakage } from '../../contract/leakage.ts';
-import { formatInZone } from '../../domain/formatPattern.ts';
+import { formatIn } from '../../domain/formatPattern.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { useLiveItem } from '../../live/useLiveItem.ts';
 import { useLiveItems } from '../../live/useLiveItems.ts';
@@ -237,7 +237,7 @@ export function LeakageSectionPage() {
   );
   const m3 = useFlowText();
   const at = (ms: number | null) =>
-    ms === null ? '—' : formatInZone(ms, LEAKAGE_TIME, format.timeZone);
+    ms === null || !format.timeZone ? '—' : formatIn(ms, LEAKAGE_TIME, format.timeZone);
   return (
     <AnalyticsDetailFrame
       area="leakage"

@@ -4,12 +4,11 @@
  * save sends the whole batch. A save that fails says so ('not saved: life cycle', SPEC §8)
  * and keeps every row as typed. Viewers read the entries without controls.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { SERVICE_MESSAGE_TYPES } from '../../contract/enums.ts';
 import { LIFECYCLE_KINDS, type LifecycleEntry } from '../../contract/maintenance.ts';
 import type { PvRef } from '../../contract/pv.ts';
-import { DEFAULT_TIME_ZONE } from '../../domain/zonedTime.ts';
 import {
   applySaveResult,
   buildSaveRequest,
@@ -21,6 +20,7 @@ import {
 } from '../../domain/maintenance.ts';
 import type { RuleMessage } from '../../domain/validation/ruleMessage.ts';
 import { useFormat } from '../../app/useFormat.ts';
+import { PlantZoneGate } from '../../app/PlantZoneGate.tsx';
 import { Button, EmptyState, Field, LoadingState, Panel, StatusBadge } from '../../ui/index.ts';
 import { useRuleText } from '../shared/actions/useRuleText.ts';
 import { PlantDateField } from '../shared/PlantDateFieldLazy.tsx';
@@ -51,7 +51,9 @@ function Lifecycle({ pvRef }: { pvRef: PvRef }) {
     >
       {list.data &&
         (list.data.currentUserCanEdit ? (
-          <LifecycleEditor pvRef={pvRef} entries={list.data.entries} />
+          <PlantZoneGate>
+            {(zone) => <LifecycleEditor pvRef={pvRef} entries={list.data!.entries} zone={zone} />}
+          </PlantZoneGate>
         ) : (
           <LifecycleReadOnly entries={list.data.entries} />
         ))}
@@ -100,22 +102,24 @@ function LifecycleReadOnly({ entries }: { entries: LifecycleEntry[] }) {
   );
 }
 
-function LifecycleEditor({ pvRef, entries }: { pvRef: PvRef; entries: LifecycleEntry[] }) {
+function LifecycleEditor({
+  pvRef,
+  entries,
+  zone,
+}: {
+  pvRef: PvRef;
+  entries: LifecycleEntry[];
+  /** The plant's: dates are typed and shown on its clock. */
+  zone: string;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const ruleText = useRuleText();
   const session = useSession();
-  const zone = format.timeZone ?? DEFAULT_TIME_ZONE;
   const [rows, setRows] = useState<LifecycleDraft[]>(() => entries.map((e) => draftOf(e, zone)));
   const [errors, setErrors] = useState<Map<string, RuleMessage[]>>(new Map());
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  // The plant's zone may arrive after the first render: the stored rows follow it.
-  useEffect(() => {
-    setRows((rs) =>
-      rs.map((r) => (r.original && !isPending(r, zone) ? draftOf(r.original, zone) : r)),
-    );
-  }, [zone]);
 
   const pending = useMemo(() => rows.filter((r) => isPending(r, zone)), [rows, zone]);
   const change = (key: string, patch: Partial<LifecycleDraft>) => {

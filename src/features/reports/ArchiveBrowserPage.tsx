@@ -9,6 +9,8 @@ import { useMemo } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { Link, useSearchParams } from 'react-router';
 import { useFormat } from '../../app/useFormat.ts';
+import { PlantZoneGate } from '../../app/PlantZoneGate.tsx';
+import { dateTimeFormat } from '../../domain/clock.ts';
 import type { PvRef } from '../../contract/pv.ts';
 import { usePvConfig } from '../../live/usePvConfig.ts';
 import { pvStationNumber, usePvValue, useStationConnection } from '../../live/index.ts';
@@ -17,7 +19,7 @@ import { valueStanding } from '../../domain/valueStanding.ts';
 import type { DataSourceType } from '../../contract/charts.ts';
 import { parsePvUrlId, pvUrlId } from '../../contract/keys.ts';
 import { formatReportDate, parseReportDate, todayIn } from '../../domain/reportPeriod.ts';
-import { fromNaiveMs } from '../../domain/zonedTime.ts';
+import { fromNaiveMs } from '../../domain/clock.ts';
 import {
   Button,
   EmptyState,
@@ -45,20 +47,24 @@ export const ROWS_PER_PAGE = [25, 50, 100, 500] as const;
 const DAY = 86_400_000;
 
 export function ArchiveBrowserPage() {
+  return <PlantZoneGate>{(zone) => <ArchiveBrowserPageIn zone={zone} />}</PlantZoneGate>;
+}
+
+/** The page on the plant's clock (`zone`). */
+function ArchiveBrowserPageIn({ zone }: { zone: string }) {
   const { t } = useTranslation();
   const format = useFormat();
   const [search, setSearch] = useSearchParams();
   const pv = parsePvUrlId(search.get('pv') ?? '');
   const source: Source =
     (Object.keys(SOURCES) as Source[]).find((s) => s === search.get('source')) ?? 'QuarterHour';
-  const today = todayIn(Date.now(), format.timeZone);
+  const today = todayIn(Date.now(), zone);
   const to = parseReportDate(search.get('to') ?? '') !== null ? search.get('to')! : today;
   const fromDefault = formatReportDate(parseReportDate(to)! - DEFAULT_DAYS[source] * DAY);
   const from =
     parseReportDate(search.get('from') ?? '') !== null ? search.get('from')! : fromDefault;
   const perPage = ROWS_PER_PAGE.find((n) => String(n) === search.get('rows')) ?? 50;
   const page = Math.max(1, Number(search.get('page') ?? 1) || 1);
-  const zone = format.timeZone;
   const start = fromNaiveMs(parseReportDate(from)!, zone);
   const end = fromNaiveMs(parseReportDate(to)! + DAY, zone);
   const [pvs] = usePageQuery(pageKeys.pvList, (signal) => fetchPvList(signal));
@@ -98,7 +104,7 @@ export function ArchiveBrowserPage() {
       ? format.dateTime(at, { seconds: false })
       : source === 'Day'
         ? format.dateTime(at, { part: 'date' })
-        : new Intl.DateTimeFormat(format.locale, {
+        : dateTimeFormat(format.locale, {
             month: 'long',
             year: 'numeric',
             timeZone: zone,

@@ -8,6 +8,8 @@
 import { useTranslation } from '../../app/useTranslation.ts';
 import { Link, useSearchParams } from 'react-router';
 import { useFormat } from '../../app/useFormat.ts';
+import { PlantZoneGate } from '../../app/PlantZoneGate.tsx';
+import { dateTimeFormat } from '../../domain/clock.ts';
 import { useResource } from '../../app/resource.ts';
 import { systemSettings } from '../../app/systemSettings.ts';
 import { pvKey, pvUrlId } from '../../contract/keys.ts';
@@ -27,11 +29,16 @@ function duration(ms: number): string {
 }
 
 export function OverflowPage() {
+  return <PlantZoneGate>{(zone) => <OverflowPageIn zone={zone} />}</PlantZoneGate>;
+}
+
+/** The page on the plant's clock (`zone`). */
+function OverflowPageIn({ zone }: { zone: string }) {
   const { t } = useTranslation();
   const format = useFormat();
   const settings = useResource(systemSettings);
   const [search, setSearch] = useSearchParams();
-  const thisYear = Number(todayIn(Date.now(), format.timeZone).slice(0, 4));
+  const thisYear = Number(todayIn(Date.now(), zone).slice(0, 4));
   const station = Number(search.get('station') ?? 0) || 0;
   const year = Number(search.get('year') ?? thisYear) || thisYear;
   const month = Math.min(12, Math.max(0, Number(search.get('month') ?? 0) || 0));
@@ -57,7 +64,7 @@ export function OverflowPage() {
   const nameOf = (nr: number) => basins.find((b) => b.stationNumber === nr)?.name ?? String(nr);
   const events: RuebEvent[] = load.state === 'ready' ? load.data.ruebEvents : [];
   const monthName = (m: number) =>
-    new Intl.DateTimeFormat(format.locale, { month: 'long', timeZone: 'UTC' }).format(
+    dateTimeFormat(format.locale, { month: 'long', timeZone: 'UTC' }).format(
       Date.UTC(2020, m - 1, 1),
     );
   const period = month === 0 ? String(year) : `${monthName(month)} ${year}`;

@@ -9,6 +9,7 @@ import { useTranslation } from '../../app/useTranslation.ts';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { downloadBlob, downloadText, toCsv } from '../shared/csv.ts';
 import { useFormat } from '../../app/useFormat.ts';
+import { PlantZoneGate } from '../../app/PlantZoneGate.tsx';
 import { useResource } from '../../app/resource.ts';
 import { systemSettings } from '../../app/systemSettings.ts';
 import { pvKey } from '../../contract/keys.ts';
@@ -62,7 +63,7 @@ export function stationOfConfig(id: number): number {
 }
 
 /** The date a report opens with: yesterday for day and week reports, else today's period. */
-export function defaultReportDate(kind: ReportKind, now: number, zone?: string): string {
+export function defaultReportDate(kind: ReportKind, now: number, zone: string): string {
   const today = todayIn(now, zone);
   if (kind === 'Monthly' || kind === 'Annual') return today;
   return formatReportDate(parseReportDate(today)! - 86_400_000);
@@ -70,7 +71,6 @@ export function defaultReportDate(kind: ReportKind, now: number, zone?: string):
 
 export function ReportPage() {
   const { t } = useTranslation();
-  const format = useFormat();
   const params = useParams();
   const kind = reportKindOfSlug(params.kind ?? '');
   const id = Number(params.id);
@@ -82,10 +82,14 @@ export function ReportPage() {
       </div>
     );
   }
-  return <ReportView key={`${kind}-${id}`} kind={kind} id={id} zone={format.timeZone} />;
+  return (
+    <PlantZoneGate>
+      {(zone) => <ReportView key={`${kind}-${id}`} kind={kind} id={id} zone={zone} />}
+    </PlantZoneGate>
+  );
 }
 
-function ReportView({ kind, id, zone }: { kind: ReportKind; id: number; zone?: string }) {
+function ReportView({ kind, id, zone }: { kind: ReportKind; id: number; zone: string }) {
   const { t } = useTranslation();
   const format = useFormat();
   const settings = useResource(systemSettings);

@@ -11,6 +11,7 @@ import type { DigiDisplayConfig, PvConfig } from '../../contract/pv.ts';
 import { pvKey } from '../../contract/keys.ts';
 import type { FormatLocale } from '../../domain/format.ts';
 import { digitalStateText } from '../../domain/pvFormat.ts';
+import { dateTimeFormat } from '../../domain/clock.ts';
 import { parseReportDate } from '../../domain/reportPeriod.ts';
 import type { XlsxCell } from '../../platform/xlsxExport.ts';
 
@@ -38,7 +39,7 @@ export function rowLabel(
         seconds: false,
       })}`;
     case 'Day':
-      return new Intl.DateTimeFormat(format.locale, {
+      return dateTimeFormat(format.locale, {
         weekday: 'short',
         day: '2-digit',
         month: '2-digit',
@@ -46,7 +47,7 @@ export function rowLabel(
         timeZone: zone,
       }).format(t);
     case 'Month':
-      return new Intl.DateTimeFormat(format.locale, {
+      return dateTimeFormat(format.locale, {
         month: 'long',
         year: 'numeric',
         timeZone: zone,
@@ -62,7 +63,7 @@ export function periodLabel(data: ReportData, format: Formatters, t: TFunction):
   const day = (at: number) => format.dateTime(at, { part: 'date' });
   switch (data.kind) {
     case 'Daily':
-      return new Intl.DateTimeFormat(format.locale, {
+      return dateTimeFormat(format.locale, {
         weekday: 'long',
         day: '2-digit',
         month: '2-digit',
@@ -70,15 +71,13 @@ export function periodLabel(data: ReportData, format: Formatters, t: TFunction):
         timeZone: zone,
       }).format(data.start);
     case 'Monthly':
-      return new Intl.DateTimeFormat(format.locale, {
+      return dateTimeFormat(format.locale, {
         month: 'long',
         year: 'numeric',
         timeZone: zone,
       }).format(data.start);
     case 'Annual':
-      return new Intl.DateTimeFormat(format.locale, { year: 'numeric', timeZone: zone }).format(
-        data.start,
-      );
+      return dateTimeFormat(format.locale, { year: 'numeric', timeZone: zone }).format(data.start);
     default:
       return t('reports.period.range', { from: day(data.start), to: day(data.end - 1) });
   }
@@ -98,7 +97,7 @@ export function requestedPeriodLabel(
   const day = (text: string) => {
     const naive = parseReportDate(text);
     if (naive === null) return text;
-    return new Intl.DateTimeFormat(locale, {
+    return dateTimeFormat(locale, {
       day: '2-digit',
       month: '2-digit',
       year: 'numeric',

@@ -76,7 +76,7 @@ describe('aggregates', () => {
   });
 
   it('AG4: periods: quarter hours in UTC, days and months on the Berlin wall clock across DST', () => {
-    const p = new PeriodStarts();
+    const p = new PeriodStarts('Europe/Berlin');
     expect(quarterHourStart(T0 + 14 * MINUTE + 59_999)).toBe(T0);
     expect(p.of('quarterHour', T0 + 15 * MINUTE)).toBe(T0 + 15 * MINUTE);
     // 29 March 2026 has 23 hours in Berlin: it starts at 23:00 UTC the day before.
@@ -101,7 +101,13 @@ function liveArchive(maxSamplesPerFlush = 1000, holdTickMs: number | null = null
       kindOf: (ref) => (isLevel(ref) ? 'analog' : ref.type === 'ZaehlWert' ? 'counter' : null),
       idOf: (ref) => (isLevel(ref) ? level.id : counter.id),
     },
-    { historyEnd: T0, rawIntervalMs: MINUTE, maxSamplesPerFlush, holdTickMs },
+    {
+      historyEnd: T0,
+      rawIntervalMs: MINUTE,
+      maxSamplesPerFlush,
+      holdTickMs,
+      zone: 'Europe/Berlin',
+    },
   );
   return { db, store, live, level: level.id, counter: counter.id };
 }

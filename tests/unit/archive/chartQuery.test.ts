@@ -12,23 +12,29 @@ import { ApiError } from '../../../server/http/errors.ts';
 
 describe('query dates', () => {
   it('QD1: ISO 8601 with offset or Z, without offset on the Berlin wall clock, or epoch ms', () => {
-    expect(parseQueryDate('2026-11-22T08:00:00Z', 'startDate')).toBe(Date.UTC(2026, 10, 22, 8));
-    expect(parseQueryDate('2026-11-22T09:00:00+01:00', 'startDate')).toBe(
+    expect(parseQueryDate('2026-11-22T08:00:00Z', 'startDate', 'Europe/Berlin')).toBe(
       Date.UTC(2026, 10, 22, 8),
     );
-    expect(parseQueryDate('2026-11-22T09:00', 'startDate')).toBe(Date.UTC(2026, 10, 22, 8));
-    expect(parseQueryDate('2026-07-01', 'startDate')).toBe(Date.UTC(2026, 5, 30, 22));
-    expect(parseQueryDate('2026-11-22T08:00:00.5Z', 'startDate')).toBe(
+    expect(parseQueryDate('2026-11-22T09:00:00+01:00', 'startDate', 'Europe/Berlin')).toBe(
+      Date.UTC(2026, 10, 22, 8),
+    );
+    expect(parseQueryDate('2026-11-22T09:00', 'startDate', 'Europe/Berlin')).toBe(
+      Date.UTC(2026, 10, 22, 8),
+    );
+    expect(parseQueryDate('2026-07-01', 'startDate', 'Europe/Berlin')).toBe(
+      Date.UTC(2026, 5, 30, 22),
+    );
+    expect(parseQueryDate('2026-11-22T08:00:00.5Z', 'startDate', 'Europe/Berlin')).toBe(
       Date.UTC(2026, 10, 22, 8, 0, 0, 500),
     );
-    expect(parseQueryDate('1795852800000', 'startDate')).toBe(1795852800000);
+    expect(parseQueryDate('1795852800000', 'startDate', 'Europe/Berlin')).toBe(1795852800000);
   });
 
   it('QD2: anything else is a 400 naming the field', () => {
     for (const bad of ['', 'now', '2026-13-01', '2026-02-30', '2026-11-22T25:00', '1.5e12', '-5']) {
       const e = (() => {
         try {
-          parseQueryDate(bad, 'endDate');
+          parseQueryDate(bad, 'endDate', 'Europe/Berlin');
         } catch (err) {
           return err;
         }
@@ -84,6 +90,7 @@ describe('CSV export', () => {
       'Pumpwerk: Süd/Ost',
       Date.UTC(2026, 10, 19, 23),
       Date.UTC(2026, 10, 21, 23),
+      'Europe/Berlin',
     );
     expect(name).toBe('Pumpwerk_ Süd_Ost 2026-11-20 – 2026-11-21.csv');
     expect(contentDisposition(name)).toBe(

@@ -53,6 +53,7 @@ describe('SPEC §4 auto-refresh', () => {
     const time = new FakeTime(T0);
     const view = { start: T0 - HOUR_MS, end: T0 };
     const ar = new AutoRefresh({
+      zone: 'Europe/Berlin',
       clock: time.clock,
       chartType: 'LiveMeasurement',
       timeSpan: null,
@@ -71,6 +72,7 @@ describe('SPEC §4 auto-refresh', () => {
     const time = new FakeTime(T0);
     const view = { start: T0 - 3 * HOUR_MS, end: T0 - HOUR_MS };
     const ar = new AutoRefresh({
+      zone: 'Europe/Berlin',
       clock: time.clock,
       chartType: 'Measurement',
       timeSpan: { factor: 1, unit: 'Days' },
@@ -88,6 +90,7 @@ describe('SPEC §4 auto-refresh', () => {
   it('AR3: a Measurement chart with a time span resets unless the date is locked', () => {
     const time = new FakeTime(T0);
     const ar = new AutoRefresh({
+      zone: 'Europe/Berlin',
       clock: time.clock,
       chartType: 'Measurement',
       timeSpan: { factor: 1, unit: 'Days' },
@@ -107,6 +110,7 @@ describe('SPEC §4 auto-refresh', () => {
   it('AR5: off stops all movement; on counts from the current minute', () => {
     const time = new FakeTime(T0);
     const ar = new AutoRefresh({
+      zone: 'Europe/Berlin',
       clock: time.clock,
       chartType: 'Measurement',
       timeSpan: null,
@@ -128,6 +132,7 @@ describe('SPEC §4 auto-refresh', () => {
     const time = new FakeTime(T0);
     const first = { start: T0 - HOUR_MS, end: T0 };
     const ar = new AutoRefresh({
+      zone: 'Europe/Berlin',
       clock: time.clock,
       chartType: 'LiveMeasurement',
       timeSpan: null,
@@ -145,6 +150,7 @@ describe('SPEC §4 auto-refresh', () => {
     expect(AUTO_REFRESH_POLL_MS).toBe(2000);
     const time = new FakeTime(T0);
     const ar = new AutoRefresh({
+      zone: 'Europe/Berlin',
       clock: time.clock,
       chartType: 'LiveMeasurement',
       timeSpan: null,

@@ -192,12 +192,16 @@ describe('plot model', () => {
 
 describe('chart ranges', () => {
   it('CR1: the default range is the chart span, else 1 hour live and 1 day archive (§9)', () => {
-    expect(defaultRange(config({ type: 'LiveMeasurement' }), NOW)).toEqual({
+    expect(defaultRange(config({ type: 'LiveMeasurement' }), NOW, 'Europe/Berlin')).toEqual({
       start: NOW - HOUR_MS,
       end: NOW,
     });
-    expect(defaultRange(config(), NOW)).toEqual({ start: NOW - DAY_MS, end: NOW });
-    const week = defaultRange(config({ timeSpanFactor: 1, timeSpanUnit: 'Week' }), NOW);
+    expect(defaultRange(config(), NOW, 'Europe/Berlin')).toEqual({ start: NOW - DAY_MS, end: NOW });
+    const week = defaultRange(
+      config({ timeSpanFactor: 1, timeSpanUnit: 'Week' }),
+      NOW,
+      'Europe/Berlin',
+    );
     expect(week.end - week.start).toBe(7 * DAY_MS);
   });
 
@@ -212,19 +216,26 @@ describe('chart ranges', () => {
   it('CR3: an explicit source is used within the archive limits, else Auto with a note', () => {
     const day = { start: NOW - DAY_MS, end: NOW };
     const week = { start: NOW - 7 * DAY_MS, end: NOW };
-    expect(resolveSource('MeasurementArchive', config(), day)).toEqual({
+    expect(resolveSource('MeasurementArchive', config(), day, 'Europe/Berlin')).toEqual({
       source: 'MeasurementArchive',
       fellBack: false,
     });
-    expect(resolveSource('MeasurementArchive', config(), week)).toEqual({
+    expect(resolveSource('MeasurementArchive', config(), week, 'Europe/Berlin')).toEqual({
       source: 'QuarterHourValues',
       fellBack: true,
     });
-    expect(resolveSource('Auto', config(), week).source).toBe('QuarterHourValues');
-    expect(sourceAllowed('DayValues', config(), { start: NOW - 800 * DAY_MS, end: NOW })).toBe(
-      false,
+    expect(resolveSource('Auto', config(), week, 'Europe/Berlin').source).toBe('QuarterHourValues');
+    expect(
+      sourceAllowed(
+        'DayValues',
+        config(),
+        { start: NOW - 800 * DAY_MS, end: NOW },
+        'Europe/Berlin',
+      ),
+    ).toBe(false);
+    expect(sourceAllowed('MonthValues', config(), { start: 0, end: NOW }, 'Europe/Berlin')).toBe(
+      true,
     );
-    expect(sourceAllowed('MonthValues', config(), { start: 0, end: NOW })).toBe(true);
   });
 
   it('CR4: start and end from the address: epoch ms or ISO; start alone runs to now', () => {

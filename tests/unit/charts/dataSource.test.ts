@@ -11,24 +11,24 @@ const end = at('2026-06-17T12:00:00+02:00');
 describe('SPEC §3/§9 data source of a chart', () => {
   it('DS1: Auto picks the finest source whose limit covers the range (defaults 1 d, 1 M, 1 y)', () => {
     const r = (startIso: string) => ({ start: at(startIso), end });
-    expect(autoDataSource(DEFAULT_ARCHIVE_LIMITS, r('2026-06-16T12:00:00+02:00'))).toBe(
-      'MeasurementArchive',
-    );
-    expect(autoDataSource(DEFAULT_ARCHIVE_LIMITS, r('2026-06-16T11:59:00+02:00'))).toBe(
-      'QuarterHourValues',
-    );
-    expect(autoDataSource(DEFAULT_ARCHIVE_LIMITS, r('2026-05-17T12:00:00+02:00'))).toBe(
-      'QuarterHourValues',
-    );
-    expect(autoDataSource(DEFAULT_ARCHIVE_LIMITS, r('2026-05-01T00:00:00+02:00'))).toBe(
-      'DayValues',
-    );
-    expect(autoDataSource(DEFAULT_ARCHIVE_LIMITS, r('2025-06-17T12:00:00+02:00'))).toBe(
-      'DayValues',
-    );
-    expect(autoDataSource(DEFAULT_ARCHIVE_LIMITS, r('2024-01-01T00:00:00+01:00'))).toBe(
-      'MonthValues',
-    );
+    expect(
+      autoDataSource(DEFAULT_ARCHIVE_LIMITS, r('2026-06-16T12:00:00+02:00'), 'Europe/Berlin'),
+    ).toBe('MeasurementArchive');
+    expect(
+      autoDataSource(DEFAULT_ARCHIVE_LIMITS, r('2026-06-16T11:59:00+02:00'), 'Europe/Berlin'),
+    ).toBe('QuarterHourValues');
+    expect(
+      autoDataSource(DEFAULT_ARCHIVE_LIMITS, r('2026-05-17T12:00:00+02:00'), 'Europe/Berlin'),
+    ).toBe('QuarterHourValues');
+    expect(
+      autoDataSource(DEFAULT_ARCHIVE_LIMITS, r('2026-05-01T00:00:00+02:00'), 'Europe/Berlin'),
+    ).toBe('DayValues');
+    expect(
+      autoDataSource(DEFAULT_ARCHIVE_LIMITS, r('2025-06-17T12:00:00+02:00'), 'Europe/Berlin'),
+    ).toBe('DayValues');
+    expect(
+      autoDataSource(DEFAULT_ARCHIVE_LIMITS, r('2024-01-01T00:00:00+01:00'), 'Europe/Berlin'),
+    ).toBe('MonthValues');
   });
 
   it('DS2: larger limits widen each source; a limit of 0 skips it', () => {
@@ -39,17 +39,25 @@ describe('SPEC §3/§9 data source of a chart', () => {
     };
     const week = { start: at('2026-06-10T12:00:00+02:00'), end };
     const month = { start: at('2026-05-17T12:00:00+02:00'), end };
-    expect(autoDataSource(limits, week)).toBe('MeasurementArchive');
-    expect(autoDataSource(limits, month)).toBe('DayValues');
+    expect(autoDataSource(limits, week, 'Europe/Berlin')).toBe('MeasurementArchive');
+    expect(autoDataSource(limits, month, 'Europe/Berlin')).toBe('DayValues');
   });
 
   it('DS3: a preset other than Auto is used as it is', () => {
     const range = { start: 0, end: 1 };
     expect(
-      effectiveDataSource({ ...DEFAULT_ARCHIVE_LIMITS, dataSourcePreset: 'MonthValues' }, range),
+      effectiveDataSource(
+        { ...DEFAULT_ARCHIVE_LIMITS, dataSourcePreset: 'MonthValues' },
+        range,
+        'Europe/Berlin',
+      ),
     ).toBe('MonthValues');
     expect(
-      effectiveDataSource({ ...DEFAULT_ARCHIVE_LIMITS, dataSourcePreset: 'Auto' }, range),
+      effectiveDataSource(
+        { ...DEFAULT_ARCHIVE_LIMITS, dataSourcePreset: 'Auto' },
+        range,
+        'Europe/Berlin',
+      ),
     ).toBe('MeasurementArchive');
   });
 });

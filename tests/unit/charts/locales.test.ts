@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cs, de, en, ru } from '../i18n/allTexts.ts';
 import { DATA_SOURCE_PRESETS, SERIES_MEASUREMENT_TYPES } from '../../../src/contract/charts.ts';
-import { PRESET_RANGES } from '../../../src/domain/presetRanges.ts';
+import { PRESET_RANGES } from '../../../src/domain/clock.ts';
 import { TIME_UNITS } from '../../../src/domain/timeUnits.ts';
 
 const LOCALES = { de, en, cs, ru } as const;

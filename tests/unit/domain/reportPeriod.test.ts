@@ -50,15 +50,15 @@ describe('report periods', () => {
     expect(reportPeriod('Special', '2026-01-01', { zone: Z, to: '2026-01-10' }).rows).toHaveLength(
       10,
     );
-    expect(() => reportPeriod('Special', '2026-01-10', { to: '2026-01-01' })).toThrow(
+    expect(() => reportPeriod('Special', '2026-01-10', { zone: Z, to: '2026-01-01' })).toThrow(
       ReportPeriodError,
     );
-    expect(() => reportPeriod('Special', '2024-01-01', { to: '2026-01-01' })).toThrow(
+    expect(() => reportPeriod('Special', '2024-01-01', { zone: Z, to: '2026-01-01' })).toThrow(
       ReportPeriodError,
     );
     expect(parseReportDate('2026-02-29')).toBeNull();
     expect(parseReportDate('22.11.2026')).toBeNull();
-    expect(() => reportPeriod('Daily', '2026-13-01')).toThrow(ReportPeriodError);
+    expect(() => reportPeriod('Daily', '2026-13-01', { zone: Z })).toThrow(ReportPeriodError);
   });
 
   it('PR5: previous and next period', () => {
