@@ -6,6 +6,7 @@
 import type { TFunction } from 'i18next';
 import type { Formatters } from '../../../app/useFormat.ts';
 import type { AlarmPerformance } from '../../../domain/alarmPerformance.ts';
+import { dateIn } from '../../../domain/clock.ts';
 import { figuresOf, bandShares } from './performanceFigures.ts';
 import type { PerformanceTable } from './performanceTables.ts';
 
@@ -67,8 +68,14 @@ export function performanceSheet(
   return rows;
 }
 
+/**
+ * `alarm-performance-plant-2026-10-25-2026-10-25`: the period's first and last day on the
+ * plant's clock (the figures' zone), as the chart export names its range; a period ending at
+ * midnight ends the day before.
+ */
 export function fileBaseOf(p: AlarmPerformance): string {
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  const station = p.request.stationNumber === null ? 'plant' : `station-${p.request.stationNumber}`;
-  return `alarm-performance-${station}-${day(p.request.start)}-${day(p.request.end)}`;
+  const { start, end, stationNumber, timeZone } = p.request;
+  const day = (ms: number) => dateIn(ms, timeZone);
+  const station = stationNumber === null ? 'plant' : `station-${stationNumber}`;
+  return `alarm-performance-${station}-${day(start)}-${day(Math.max(start, end - 1))}`;
 }
