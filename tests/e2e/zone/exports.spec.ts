@@ -4,8 +4,9 @@
  * Asia/Kathmandu while the plant runs on Europe/Berlin. The lists' CSV files (alert archive,
  * alert list, events) and the tables write the plant's wall time as the table shows it; the
  * chart CSV an ISO instant with the plant's offset; reports their rows' plant hours and days;
- * the alarm figures their period. All on the day of the plant's last change of summer time,
- * which the seeded history reaches (PEGEL_HISTORY_DAYS), so a fixed offset fails on one side.
+ * the alarm figures their period, the overflow-basin log its events' start and end. All on
+ * the day of the plant's last change of summer time, which the seeded history reaches
+ * (PEGEL_HISTORY_DAYS), so a fixed offset fails on one side.
  */
 import type { Download, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -329,4 +330,41 @@ test('ZX7: the alarm figures’ CSV and XLSX name the period in plant time', asy
   const texts = xlsxTexts(await fileOf(xlsx));
   expect(texts).toContain(period[0]);
   expect(texts).toContain(period[1]);
+});
+
+test('ZX8: the overflow-basin log writes an event across the change in plant time, on screen and in its CSV', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  // One event from half an hour before the change to half an hour after, as the server
+  // would answer it (the simulated basins may have none that month).
+  const start = CHANGE.at - 30 * 60_000;
+  const end = CHANGE.at + 30 * 60_000;
+  await page.route('**/api/RuebProtocol/ruebevents/**', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({
+        ruebEvents: [
+          {
+            stationNumber: 0,
+            start,
+            end,
+            durationMs: end - start,
+            volume: 12.5,
+            overflow: true,
+            maxLevel: 3.2,
+          },
+        ],
+      }),
+    }),
+  );
+  const [y, m] = CHANGE.day.split('-').map(Number) as [number, number];
+  await signIn(page, 'operator', `/reports/overflow?year=${y}&month=${m}`);
+  const shown = [wallText(start).slice(0, 17), wallText(end).slice(0, 17)];
+  const row = page.locator('.report-table tbody tr').first();
+  await expect(row).toContainText(shown[0]!);
+  await expect(row).toContainText(shown[1]!);
+  const [head, ...rows] = await csvOf(await download(page, 'CSV'));
+  expect(rows).toHaveLength(1);
+  expect([rows[0]![head!.indexOf('Beginn')], rows[0]![head!.indexOf('Ende')]]).toEqual(shown);
 });
