@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../app/useTranslation.ts';
 import { useFormat } from '../../../app/useFormat.ts';
 import { failureText } from '../../../app/failureText.ts';
+import { PlantZoneGate } from '../../../app/PlantZoneGate.tsx';
 import { fetchStations } from '../../../api/stations.ts';
 import type { AlarmPerformance } from '../../../domain/alarmPerformance.ts';
 import { useLiveClient } from '../../../live/index.ts';
@@ -41,9 +42,15 @@ import {
 import '../alerts.css';
 import './performance.css';
 
-const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 export function AlarmPerformancePage() {
+  return <PlantZoneGate>{(zone) => <AlarmPerformanceIn timeZone={zone} />}</PlantZoneGate>;
+}
+
+/**
+ * The page on the plant's clock (`timeZone`): the figures' hours and days are the plant's from
+ * the first request on, never the browser's while the server's settings load.
+ */
+function AlarmPerformanceIn({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation();
   const format = useFormat();
   const [params, setParams] = useSearchParams();
@@ -51,7 +58,6 @@ export function AlarmPerformancePage() {
   // A period ending now is fixed when chosen, so the figures do not recompute on each render;
   // "Neu berechnen" moves it to the present.
   const [now, setNow] = useState(() => Math.floor(Date.now() / NOW_STEP_MS) * NOW_STEP_MS);
-  const timeZone = format.timeZone ?? BROWSER_ZONE;
   const request = useMemo(() => requestOf(choice, now, timeZone), [choice, now, timeZone]);
   const result = useAlarmPerformance(request);
   useEffect(preloadRateChart, []);
