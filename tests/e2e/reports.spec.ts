@@ -245,7 +245,7 @@ test("RE7: arrow keys inside the report's date field change the day; on the tool
   // A typed day is the report's day and the address's.
   await typeWall(field, '2026-11-02');
   await expect(page).toHaveURL(/date=2026-11-02/);
-  await expect(page.locator('.page-description')).toHaveText('Tagesbericht · 02.11.2026');
+  await expect(page.locator('.page-description')).toHaveText('Tagesbericht · Montag, 02.11.2026');
   expect(await axeViolations(page, { tags: WCAG22_AA, include: '.report-toolbar' })).toEqual([]);
 });
 
