@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.ts';
 import { axeViolations, WCAG22_AA } from './axe.ts';
 import { signIn } from './auth.ts';
+import { dateField, typeWall, wallOf } from './dateField.ts';
 import { formatReportDate, parseReportDate, todayIn } from '../../src/domain/reportPeriod.ts';
 import { unzipText } from '../support/unzip.ts';
 
@@ -47,7 +48,7 @@ test('RE1: the daily report opens for yesterday with units and footer; previous 
   await page.getByRole('button', { name: 'Vorheriger Zeitraum' }).click();
   const before = formatReportDate(parseReportDate(yesterday())! - DAY);
   await expect(page).toHaveURL(new RegExp(`date=${before}`));
-  await expect(page.getByLabel('Datum')).toHaveValue(before);
+  expect(await wallOf(dateField(page, 'Datum'))).toBe(before);
   await expect(page.locator('.report-table tbody tr').first()).toContainText('00:00');
 });
 
@@ -202,4 +203,75 @@ test("RE6: while a report loads its header names the date in the user's format, 
   release();
   // Loaded: the day with its weekday.
   await expect(description).toHaveText(/Tagesbericht · Freitag, 20\.11\.2026/);
+});
+
+test("RE7: arrow keys inside the report's date field change the day; on the toolbar's buttons they move focus", async ({
+  page,
+}) => {
+  await openReport(page);
+  const field = dateField(page, 'Datum');
+  const day = field.locator('[data-type="day"]');
+  const month = field.locator('[data-type="month"]');
+  const date = yesterday();
+  const next = formatReportDate(parseReportDate(date)! + DAY);
+  // Inside the field: up on the day is the next day, right is the month segment, not the
+  // toolbar's next button.
+  await day.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(page).toHaveURL(new RegExp(`date=${next}`));
+  expect(await wallOf(field)).toBe(next);
+  await expect(page.locator('.report-table tbody tr').first()).toContainText('00:00');
+  await page.keyboard.press('ArrowRight');
+  await expect(month).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(day).toBeFocused();
+  // On the toolbar's buttons: the field is one stop between previous and next.
+  const previous = page.getByRole('button', { name: 'Vorheriger Zeitraum' });
+  const following = page.getByRole('button', { name: 'Nächster Zeitraum' });
+  await previous.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(day).toBeFocused();
+  await following.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('button', { name: 'CSV' })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(following).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(day).toBeFocused();
+  await previous.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('button', { name: 'Drucken' })).toBeFocused();
+
+  // A typed day is the report's day and the address's.
+  await typeWall(field, '2026-11-02');
+  await expect(page).toHaveURL(/date=2026-11-02/);
+  await expect(page.locator('.page-description')).toHaveText('Tagesbericht · Montag, 02.11.2026');
+  expect(await axeViolations(page, { tags: WCAG22_AA, include: '.report-toolbar' })).toEqual([]);
+});
+
+test("RE8: the archive browser's days are typed; an end before the start is named at the field and kept", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await signIn(
+    page,
+    'operator',
+    '/archive?pv=AnaIn-200001&source=Day&from=2026-11-01&to=2026-11-20',
+  );
+  await expect(page.locator('.report-table tbody tr').first()).toBeVisible();
+  const from = dateField(page, 'Von');
+  const to = dateField(page, 'Bis');
+  expect(await wallOf(from)).toBe('2026-11-01');
+  await typeWall(to, '2026-10-25');
+  await expect(to.locator('.field-error')).toHaveText(/Der Beginn muss vor dem Ende liegen\./);
+  await expect(to.getByRole('group').first()).toHaveAccessibleDescription(
+    /Der Beginn muss vor dem Ende liegen/,
+  );
+  expect(await wallOf(to)).toBe('2026-10-25');
+  await expect(page).toHaveURL(/to=2026-11-20/);
+  await typeWall(from, '2026-10-20');
+  await expect(page).toHaveURL(/from=2026-10-20&to=2026-10-25/);
+  await expect(to.locator('.field-error')).toHaveCount(0);
+  await expect(page.locator('.report-table tbody tr')).toHaveCount(6);
+  expect(await axeViolations(page, { tags: WCAG22_AA, include: '.archive-page' })).toEqual([]);
 });

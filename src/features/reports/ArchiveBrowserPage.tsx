@@ -33,6 +33,8 @@ import {
 } from '../../ui/index.ts';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
+import { PlantDateField } from '../shared/PlantDateFieldLazy.tsx';
+import { isWholeDay, useDayDraft } from './dayDraft.ts';
 import { fetchArchivedValues, fetchPvList } from './reportsApi.ts';
 import './reports.css';
 
@@ -78,6 +80,20 @@ function ArchiveBrowserPageIn({ zone }: { zone: string }) {
     for (const [k, v] of Object.entries(patch)) p.set(k, v);
     if (!('page' in patch)) p.set('page', '1');
     setSearch(p);
+  };
+  // The fields keep what is typed until it is a whole range of days in order.
+  const [fromText, setFromText] = useDayDraft(from);
+  const [toText, setToText] = useDayDraft(to);
+  const dayOrder =
+    (isWholeDay(fromText) && isWholeDay(toText) && toText < fromText) || end <= start
+      ? t('reports.archive.badRange')
+      : null;
+  const typeDays = (nextFrom: string, nextTo: string) => {
+    setFromText(nextFrom);
+    setToText(nextTo);
+    if (isWholeDay(nextFrom) && isWholeDay(nextTo) && nextTo >= nextFrom) {
+      set({ from: nextFrom, to: nextTo });
+    }
   };
   const entry =
     pvs.state === 'ready' && pv
@@ -162,24 +178,23 @@ function ArchiveBrowserPageIn({ zone }: { zone: string }) {
             ))}
           </select>
         </label>
-        <label className="report-date">
-          <span>{t('reports.archive.from')}</span>
-          <input
-            type="date"
-            value={from}
-            max={to}
-            onChange={(e) => e.target.value && set({ from: e.target.value })}
-          />
-        </label>
-        <label className="report-date">
-          <span>{t('reports.archive.to')}</span>
-          <input
-            type="date"
-            value={to}
-            min={from}
-            onChange={(e) => e.target.value && set({ to: e.target.value })}
-          />
-        </label>
+        <PlantDateField
+          name="from"
+          granularity="day"
+          required
+          label={t('reports.archive.from')}
+          value={fromText}
+          onChange={(text) => typeDays(text, toText)}
+        />
+        <PlantDateField
+          name="to"
+          granularity="day"
+          required
+          label={t('reports.archive.to')}
+          value={toText}
+          error={dayOrder}
+          onChange={(text) => typeDays(fromText, text)}
+        />
         <label className="report-date">
           <span>{t('reports.archive.rowsPerPage')}</span>
           <select value={perPage} onChange={(e) => set({ rows: e.target.value })}>
@@ -205,11 +220,6 @@ function ArchiveBrowserPageIn({ zone }: { zone: string }) {
           title={t('reports.archive.choosePv')}
           reason={t('reports.archive.choosePvReason')}
         />
-      )}
-      {pv && end <= start && (
-        <p className="report-error" role="alert">
-          {t('reports.archive.badRange')}
-        </p>
       )}
       {pv && load.state === 'loading' && <Spinner label={t('reports.archive.title')} showLabel />}
       {load.state === 'error' && (

@@ -31,6 +31,8 @@ import { useLiveItem } from '../../live/useLiveItem.ts';
 import { Button, EmptyState, PageHeader, Spinner, Toolbar } from '../../ui/index.ts';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
+import { PlantDateField } from '../shared/PlantDateFieldLazy.tsx';
+import { isWholeDay, useDayDraft } from './dayDraft.ts';
 import { ManualInputDialog, type ManualTarget } from './ManualInputDialog.tsx';
 import { ReportChart } from './ReportChart.tsx';
 import {
@@ -145,6 +147,20 @@ function ReportView({ kind, id, zone }: { kind: ReportKind; id: number; zone: st
     else p.delete('to');
     setSearch(p);
   };
+  // The fields keep what is typed until it is a whole day (and, for a range, in order).
+  const [dateText, setDateText] = useDayDraft(date);
+  const [toText, setToText] = useDayDraft(to ?? '');
+  const dayOrder =
+    kind === 'Special' && isWholeDay(dateText) && isWholeDay(toText) && toText < dateText
+      ? t('ui.dateField.dayOrder')
+      : null;
+  const typeDay = (nextDate: string, nextTo: string) => {
+    setDateText(nextDate);
+    setToText(nextTo);
+    if (!isWholeDay(nextDate)) return;
+    if (kind !== 'Special') return go(nextDate);
+    if (isWholeDay(nextTo) && nextTo >= nextDate) go(nextDate, nextTo);
+  };
   const step = (dir: -1 | 1) => {
     const [d, tt] = shiftReportDate(kind, date, dir, to);
     go(d, tt);
@@ -211,24 +227,24 @@ function ReportView({ kind, id, zone }: { kind: ReportKind; id: number; zone: st
         <Button icon="chevronDown" className="report-prev" onClick={() => step(-1)}>
           {t('reports.period.previous')}
         </Button>
-        <label className="report-date">
-          <span>{t('reports.period.date')}</span>
-          <input
-            type="date"
-            value={date}
-            onChange={(e) => e.target.value && go(e.target.value, to)}
-          />
-        </label>
+        <PlantDateField
+          name="date"
+          granularity="day"
+          required
+          label={t('reports.period.date')}
+          value={dateText}
+          onChange={(text) => typeDay(text, toText)}
+        />
         {kind === 'Special' && (
-          <label className="report-date">
-            <span>{t('reports.period.to')}</span>
-            <input
-              type="date"
-              value={to}
-              min={date}
-              onChange={(e) => e.target.value && go(date, e.target.value)}
-            />
-          </label>
+          <PlantDateField
+            name="to"
+            granularity="day"
+            required
+            label={t('reports.period.to')}
+            value={toText}
+            error={dayOrder}
+            onChange={(text) => typeDay(dateText, text)}
+          />
         )}
         <Button icon="chevronDown" className="report-next" onClick={() => step(1)}>
           {t('reports.period.next')}

@@ -75,7 +75,10 @@ export function PlantDateField({
   const message =
     problem === 'gap'
       ? t('ui.dateField.gap')
-      : error || (problem === 'empty' && required ? t('ui.dateField.incomplete') : null);
+      : error ||
+        (value === '' && required
+          ? t(granularity === 'day' ? 'ui.dateField.incompleteDay' : 'ui.dateField.incomplete')
+          : null);
   // Inside a modal <dialog> the calendar opens in that dialog: the page behind it is inert.
   const group = useRef<HTMLDivElement>(null);
   const [portal, setPortal] = useState<Element | undefined>(undefined);
@@ -95,6 +98,8 @@ export function PlantDateField({
       <DatePicker
         className={cx('field date-field', message && 'field-invalid', className)}
         data-name={name}
+        // A toolbar around the field leaves its arrow keys to the segments (ui/Toolbar.tsx).
+        data-keeps-arrows=""
         value={parsed}
         onChange={(next) => onChange(next ? textOfWall(next, granularity) : '')}
         granularity={granularity}
