@@ -49,10 +49,11 @@ if (!window.location.pathname.startsWith(SIGN_IN_PREFIX)) {
     .catch(() => undefined);
   // The archive opened directly: the engine loads its range while the page loads, and answers
   // the first frame of the page's first view (AV3i), which the page then draws at once. Asked
-  // from here, not after a chunk of its own (1.6 kB gzip of range code in the main chunk): the
-  // engine's first page then comes before the page's first render instead of after it. The
-  // range is the plant's last 7 days: asked once the settings name its zone (the page waits
-  // for them too, and this listener, registered first, runs before it renders).
+  // from here, not after a chunk of its own (the range from the clock's Temporal half, no
+  // date-fns: 0.3 kB gzip in the main chunk): the engine's first page then comes before the
+  // page's first render instead of after it. The range is the plant's last 7 days: asked once
+  // the settings name its zone (the page waits for them too, and this listener, registered
+  // first, runs before it renders).
   if (window.location.pathname === ARCHIVE_PATH) {
     const stop = systemSettings.subscribe(() => {
       const settings = systemSettings.get();

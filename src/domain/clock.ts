@@ -26,6 +26,15 @@ import {
 } from 'date-fns';
 import { TZDate, tz, tzOffset } from '@date-fns/tz';
 import {
+  platformTemporal,
+  temporalCalendarStep,
+  zonedOf,
+  type CalendarUnit,
+  type TemporalClock,
+} from './clockTemporal.ts';
+
+export { platformTemporal, type TemporalClock };
+import {
   HOUR_MS,
   MINUTE_MS,
   UnsupportedTimeUnitError,
@@ -43,48 +52,6 @@ export interface WallTime {
   minute: number;
   second: number;
   millisecond: number;
-}
-
-type CalendarUnit = 'days' | 'weeks' | 'months' | 'years';
-type DateFields = Partial<Record<'year' | 'month' | 'day', number>>;
-
-interface TemporalPlainDate {
-  readonly dayOfWeek: number;
-  add(duration: Partial<Record<CalendarUnit, number>>): TemporalPlainDate;
-  with(fields: DateFields): TemporalPlainDate;
-  toZonedDateTime(options: { timeZone: string }): { epochMilliseconds: number };
-}
-
-interface TemporalZoned {
-  readonly offsetNanoseconds: number;
-  toPlainDate(): TemporalPlainDate;
-  toPlainDateTime(): {
-    add(duration: Partial<Record<CalendarUnit, number>>): {
-      toZonedDateTime(
-        zone: string,
-        options: { disambiguation: 'later' },
-      ): {
-        epochMilliseconds: number;
-      };
-    };
-  };
-}
-
-/** What this module takes of Temporal. */
-export interface TemporalClock {
-  Instant: {
-    fromEpochMilliseconds(epochMs: number): { toZonedDateTimeISO(zone: string): TemporalZoned };
-  };
-}
-
-/** The platform's Temporal, or null; a parameter of the functions below for tests. */
-export const platformTemporal: TemporalClock | null =
-  (globalThis as { Temporal?: TemporalClock }).Temporal ?? null;
-
-/** NOTE: Temporal takes whole milliseconds only (RangeError otherwise); offsets are whole seconds. */
-function zonedOf(temporal: TemporalClock, epochMs: number, zone: string): TemporalZoned {
-  if (!Number.isFinite(epochMs)) throw new RangeError('Invalid time value');
-  return temporal.Instant.fromEpochMilliseconds(Math.floor(epochMs)).toZonedDateTimeISO(zone);
 }
 
 /** Throws RangeError for a zone the platform does not know, as Intl and Temporal do. */
@@ -199,12 +166,7 @@ function calendarStep(
   zone: string,
   temporal: TemporalClock | null,
 ): number {
-  if (temporal) {
-    return zonedOf(temporal, epochMs, zone)
-      .toPlainDateTime()
-      .add({ [unit]: amount })
-      .toZonedDateTime(zone, { disambiguation: 'later' }).epochMilliseconds;
-  }
+  if (temporal) return temporalCalendarStep(temporal, epochMs, unit, amount, zone);
   return CALENDAR_STEP[unit](epochMs, amount, { in: inZone(zone) }).getTime();
 }
 

@@ -5,9 +5,8 @@
  * states"), so the header never says "nothing pending" while an alarm stands, nor while the
  * link is down and nothing vouches for the counts (workers/SPEC.md LD1, AB2).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Trans } from 'react-i18next';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { useKiosk } from '../../app/useKiosk.ts';
 import { useAlertCounts, useLinkDown } from '../../live/index.ts';
@@ -34,6 +33,11 @@ const HORN_ICON: Record<HornState, IconName> = {
 
 /** How long a wall monitor's own try to start sound may take before it counts as refused. */
 const KIOSK_SOUND_WAIT_MS = 2000;
+
+/** Shown only on a wall monitor the browser keeps silent: out of the first script. */
+const KioskHornNotice = lazy(() =>
+  import('./KioskHornNotice.tsx').then((m) => ({ default: m.KioskHornNotice })),
+);
 
 export function AlarmBanner() {
   const { t } = useTranslation();
@@ -199,12 +203,9 @@ export function AlarmBanner() {
         <span className="horn-action">{t(`alerts.horn.action.${state}`)}</span>
       </button>
       {kiosk && kioskTried && state === 'blocked' && (
-        <p className="kiosk-horn-notice" role="note" data-kiosk-horn-notice>
-          <Icon name="soundBlocked" size={18} />
-          <span>
-            <Trans t={t} i18nKey="alerts.horn.kioskBlocked" components={{ code: <code /> }} />
-          </span>
-        </p>
+        <Suspense fallback={null}>
+          <KioskHornNotice />
+        </Suspense>
       )}
     </div>
   );

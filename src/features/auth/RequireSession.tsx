@@ -5,15 +5,20 @@
  * reach (a page opened from the service worker's cache during an outage): the connection
  * diagnosis, and the session is asked for again by itself until it answers.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { HttpError, NetworkError } from '../../api/http.ts';
 import { loadSession } from '../../api/userManagement.ts';
-import { AutoLogout } from './AutoLogout.tsx';
 import { SessionOffline } from './SessionOffline.tsx';
 import { sessionState, setSession, useSession } from '../shared/sessionStore.ts';
 import './auth.css';
+
+/**
+ * The inactivity guard shows nothing until its last minute: it loads beside the first page,
+ * not in the first script (startup budget, README "Startup").
+ */
+const AutoLogout = lazy(() => import('./AutoLogout.tsx').then((m) => ({ default: m.AutoLogout })));
 
 /** Waits between attempts while the web server is out of reach (as the live link's). */
 const OFFLINE_RETRY_MS = [1_000, 2_000, 5_000, 10_000];
@@ -65,7 +70,9 @@ export function RequireSession() {
     return (
       <>
         <Outlet />
-        <AutoLogout />
+        <Suspense fallback={null}>
+          <AutoLogout />
+        </Suspense>
       </>
     );
   if (offlineAttempts > 0)
