@@ -213,14 +213,18 @@ function LeafletMap({
         : [],
     [map, view, shown],
   );
-  const { groups, tags } = clusterMarkers(
-    markers.map((m) => ({
-      key: m.station.stationNumber,
-      x: m.x,
-      y: m.y,
-      size: tagSizes.get(m.station.stationNumber),
-    })),
-    size,
+  const { groups, tags } = useMemo(
+    () =>
+      clusterMarkers(
+        markers.map((m) => ({
+          key: m.station.stationNumber,
+          x: m.x,
+          y: m.y,
+          size: tagSizes.get(m.station.stationNumber),
+        })),
+        size,
+      ),
+    [markers, tagSizes, size],
   );
   const clusters = groups.filter((g) => g.keys.length > 1);
   const clustered = new Set(clusters.flatMap((g) => g.keys));
