@@ -203,6 +203,9 @@ for (const lang of ['de', 'ru'])
       await expect(cluster).toHaveAttribute('aria-expanded', 'true');
       const list = page.locator('.map-cluster-list');
       await expect(list.getByRole('link')).toHaveCount(keys.length);
+      await page
+        .locator('[data-tile-type="GoogleMaps"] .map')
+        .screenshot({ path: test.info().outputPath(`map-cluster-list-${lang}-360.png`) });
       const spread = async () => {
         const at = async (key: string) =>
           (await page

@@ -428,6 +428,9 @@ function Cluster({
   const style = worst?.priority != null ? styles.get(worst.priority) : undefined;
   // The list opens toward the map's middle, so it stays on the map.
   const side = group.x > bounds.width / 2 ? 'map-cluster-list-left' : '';
+  const up = group.y > bounds.height / 2;
+  // Within the map (Leaflet's container clips what overflows): it scrolls where it is longer.
+  const room = Math.max(96, (up ? group.y : bounds.height - group.y) - 24);
   return (
     <span
       className="map-cluster-place"
@@ -463,7 +466,10 @@ function Cluster({
         <span aria-hidden="true">{count}</span>
       </button>
       {open && (
-        <div className={`map-cluster-list ${side}`}>
+        <div
+          className={`map-cluster-list ${side} ${up ? 'map-cluster-list-up' : ''}`}
+          style={{ maxHeight: room }}
+        >
           <ul>
             {members.map(({ station, state }) => (
               <li key={station.stationNumber} data-tone={state?.tone ?? 'normal'}>
