@@ -1,12 +1,14 @@
 /**
  * The dashboard's map tile on Leaflet (issue 59): zoom and pan, the tile source's attribution
  * the OpenStreetMap tile policy asks for, and every one of the plant's twelve stations in alarm
- * at once with its name and badge, none covering another. The tests run offline: no tile
- * loads, the stations stand on the plain ground.
+ * at once with its name and badge, none covering another, or, where there is no room for
+ * them (a phone), in a cluster marker that names them. The tests run offline: no tile loads,
+ * the stations stand on the plain ground.
  */
 import type { Locator, Page } from '@playwright/test';
 import { testOnPlant, expect } from './fixtures.ts';
 import { signIn } from './auth.ts';
+import { LANGUAGE_STORAGE_KEY } from '../../src/app/languageKey.ts';
 
 // An alarm flood over all the plant's limits, none returning: soon every station is in alarm.
 const test = testOnPlant({
@@ -16,14 +18,20 @@ const test = testOnPlant({
 
 type Box = { l: number; t: number; r: number; b: number };
 
-/** Each marker's dot, shown name and alarm badge, as drawn. */
+/** Each marker's dot, shown name and alarm badge, and each cluster marker, as drawn. */
 function markerBoxes(map: Locator) {
   return map.evaluate((m) => {
     const box = (e: Element) => {
       const r = e.getBoundingClientRect();
       return { l: r.left, t: r.top, r: r.right, b: r.bottom };
     };
-    return [...m.querySelectorAll('.map-marker')].map((marker) => {
+    const clusters = [...m.querySelectorAll('.map-cluster')].map((c) => ({
+      station: `cluster ${c.getAttribute('data-cluster')}`,
+      dot: box(c),
+      badge: null,
+      label: null,
+    }));
+    const markers = [...m.querySelectorAll('.map-marker:not([data-clustered])')].map((marker) => {
       const label = marker.querySelector('.map-marker-label');
       const badge = marker.querySelector('[data-station-alarm]');
       return {
@@ -33,6 +41,7 @@ function markerBoxes(map: Locator) {
         label: label && getComputedStyle(label).visibility !== 'hidden' ? box(label) : null,
       };
     });
+    return [...markers, ...clusters];
   });
 }
 
@@ -52,6 +61,10 @@ async function clashes(map: Locator): Promise<string[]> {
     );
   });
   const found: string[] = [];
+  // A cluster marker covers no other marker, name or badge.
+  for (const c of parts.filter((p) => p.station?.startsWith('cluster')))
+    for (const o of parts)
+      if (o.station !== c.station && meet(c.b, o.b)) found.push(`${c.what} × ${o.what}`);
   for (const m of boxes.filter((x) => x.badge)) {
     if (!m.label) found.push(`${m.station} in alarm hides its name`);
     for (const o of parts)
@@ -59,6 +72,26 @@ async function clashes(map: Locator): Promise<string[]> {
         found.push(`${m.station} badge × ${o.what}`);
   }
   return found;
+}
+
+/**
+ * Stations in alarm that cannot be found on the map: neither a marker with its badge nor
+ * named in a cluster's accessible name.
+ */
+function lost(map: Locator): Promise<string[]> {
+  return map.evaluate((m) => {
+    const clusters = [...m.querySelectorAll('.map-cluster')].map(
+      (c) => c.getAttribute('aria-label') ?? '',
+    );
+    return [...m.querySelectorAll('.map-marker')].flatMap((marker) => {
+      const name = marker.querySelector('.map-marker-label')?.textContent ?? '';
+      const inCluster = marker.hasAttribute('data-clustered');
+      const badge = marker.querySelector('[data-station-alarm]');
+      if (!badge) return [`${name}: no alarm`];
+      if (!inCluster) return getComputedStyle(badge).visibility === 'visible' ? [] : [name];
+      return clusters.some((c) => c.includes(name)) ? [] : [`${name} in no cluster's name`];
+    });
+  });
 }
 
 async function openMap(page: Page, width: number, height: number): Promise<Locator> {
@@ -134,3 +167,55 @@ test('MAP-E2: the map zooms with its buttons and pans by dragging; the markers f
   await map.locator('.map-marker[data-station="1"] .map-marker-link').click();
   await expect(page).toHaveURL(/\/stations\/1$/);
 });
+
+for (const lang of ['de', 'ru'])
+  test(`MAP-E4: twelve stations in alarm in ${lang} at 1920 and at 360 px: no marker, name, badge or cluster covers another, and every station in alarm is a marker with its badge or named in a cluster`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await page.addInitScript(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [LANGUAGE_STORAGE_KEY, lang],
+    );
+    for (const [width, height] of [
+      [1920, 1080],
+      [360, 800],
+    ] as const) {
+      const map = await openMap(page, width, height);
+      await expect(map.locator('.map-marker [data-station-alarm]')).toHaveCount(12, {
+        timeout: 90_000,
+      });
+      await expect.poll(() => clashes(map), { timeout: 20_000 }).toEqual([]);
+      await expect.poll(() => lost(map), { timeout: 20_000 }).toEqual([]);
+      // A cluster shows its worst state by shape and number, not by colour alone.
+      for (const cluster of await map.locator('.map-cluster[data-tone="alarm"]').all())
+        await expect(cluster.locator('.alarm-mark')).toHaveAttribute('data-priority', /^\d+$/);
+      await map.screenshot({
+        path: test.info().outputPath(`map-12-alarms-${lang}-${width}.png`),
+      });
+    }
+    // On the phone a cluster opens the list of its stations, each a link with its state, and
+    // a button that zooms in to them: they move apart.
+    const cluster = page.locator('[data-tile-type="GoogleMaps"] .map-cluster').first();
+    if ((await cluster.count()) > 0) {
+      const keys = (await cluster.getAttribute('data-cluster'))!.split(' ');
+      await cluster.click();
+      await expect(cluster).toHaveAttribute('aria-expanded', 'true');
+      const list = page.locator('.map-cluster-list');
+      await expect(list.getByRole('link')).toHaveCount(keys.length);
+      await page
+        .locator('[data-tile-type="GoogleMaps"] .map')
+        .screenshot({ path: test.info().outputPath(`map-cluster-list-${lang}-360.png`) });
+      const spread = async () => {
+        const at = async (key: string) =>
+          (await page
+            .locator(`.map-marker[data-station="${key}"] .map-marker-link`)
+            .boundingBox())!;
+        const [a, b] = [await at(keys[0]!), await at(keys[1]!)];
+        return Math.hypot(a.x - b.x, a.y - b.y);
+      };
+      const before = await spread();
+      await list.getByRole('button').click();
+      await expect.poll(spread).toBeGreaterThan(before * 1.3);
+    }
+  });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { GeoLocation } from '../../../src/contract/station.ts';
 import {
+  CLUSTER_HEIGHT,
+  CLUSTER_WIDTH,
+  clusterMarkers,
   placeMarkers,
   placeTags,
   type TagSize,
@@ -83,5 +86,73 @@ describe('map markers (MAP-T1)', () => {
             true,
           );
     }
+  });
+});
+
+describe('map clusters (MAP-T3)', () => {
+  const alarm: TagSize = { width: 190, height: 24, alarm: true };
+  const meet = (
+    a: { l: number; t: number; r: number; b: number },
+    b: { l: number; t: number; r: number; b: number },
+  ) => a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b;
+
+  it('MAP-T3: stations far apart with room for their tags stay single markers', () => {
+    const { groups, tags } = clusterMarkers(
+      [
+        { key: 1, x: 40, y: 40, size: alarm },
+        { key: 2, x: 300, y: 300, size: alarm },
+      ],
+      { width: 600, height: 400 },
+    );
+    expect(groups.map((g) => g.keys)).toEqual([[1], [2]]);
+    expect([...tags.values()].every((t) => t.shown && t.clear)).toBe(true);
+  });
+
+  it('MAP-T3: twelve stations in alarm on a phone: those without room join clusters; no cluster, marker or tag covers another, and every station is in exactly one marker', () => {
+    const markers = Array.from({ length: 12 }, (_, i) => ({
+      key: i + 1,
+      x: 120 + (i % 4) * 20,
+      y: 150 + Math.floor(i / 4) * 30,
+      size: alarm,
+    }));
+    const bounds = { width: 316, height: 420 };
+    const { groups, tags } = clusterMarkers(markers, bounds);
+    expect(groups.flatMap((g) => g.keys).sort((a, b) => a - b)).toEqual(markers.map((m) => m.key));
+    expect(groups.some((g) => g.keys.length > 1)).toBe(true);
+    const boxes = groups.flatMap((g) => {
+      if (g.keys.length > 1)
+        return [
+          {
+            l: g.x - CLUSTER_WIDTH / 2,
+            t: g.y - CLUSTER_HEIGHT / 2,
+            r: g.x + CLUSTER_WIDTH / 2,
+            b: g.y + CLUSTER_HEIGHT / 2,
+          },
+        ];
+      const tag = tags.get(g.keys[0]!)!;
+      expect(tag.shown && tag.clear).toBe(true);
+      return [
+        { l: g.x - 12, t: g.y - 12, r: g.x + 12, b: g.y + 12 },
+        { l: tag.x, t: tag.y, r: tag.x + alarm.width, b: tag.y + alarm.height },
+      ];
+    });
+    for (const a of boxes) {
+      expect(a.l).toBeGreaterThanOrEqual(0);
+      expect(a.r).toBeLessThanOrEqual(bounds.width);
+      for (const b of boxes) if (a !== b) expect(meet(a, b)).toBe(false);
+    }
+  });
+
+  it('MAP-T3: with no room at all, one cluster holds every station, inside the map', () => {
+    const markers = Array.from({ length: 5 }, (_, i) => ({
+      key: i,
+      x: 10 + i,
+      y: 10,
+      size: { width: 400, height: 24, alarm: true },
+    }));
+    const { groups } = clusterMarkers(markers, { width: 100, height: 60 });
+    expect(groups).toHaveLength(1);
+    expect(groups[0]!.x - CLUSTER_WIDTH / 2).toBeGreaterThanOrEqual(0);
+    expect(groups[0]!.y - CLUSTER_HEIGHT / 2).toBeGreaterThanOrEqual(0);
   });
 });

@@ -5,7 +5,9 @@
  * count, a link to its alerts; ISA-101 level 1) and its connection state. Leaflet loads with
  * the first map tile (./leaflet.ts), not with the dashboard or the first screen. Without
  * reachable tiles the stations still show, on a plain ground. The markers are React's, drawn
- * over the map and laid out after every move (markerLayout.ts), so badges never overlap.
+ * over the map and laid out after every move (markerLayout.ts), so badges never overlap:
+ * where a station's name and badge find no room at this zoom (a phone), it joins its
+ * neighbours in a cluster marker that shows their count and their worst state.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -21,7 +23,15 @@ import { StationAlarmLink, useStationAlarmWords } from '../../shared/alarm/Stati
 import { useDashboardShared } from '../DashboardContext.ts';
 import { knownCase } from '../enums.ts';
 import { TileError } from '../TileFrame.tsx';
-import { placeMarkers, placeTags, type TagPlace, type TagSize } from './markerLayout.ts';
+import { usePriorityStyles } from '../../shared/alarm/usePriorities.ts';
+import { AlarmMark, type AlarmMarkPhase as AlarmPhase } from '../../../ui/index.ts';
+import {
+  clusterMarkers,
+  placeMarkers,
+  type MarkerGroup,
+  type TagPlace,
+  type TagSize,
+} from './markerLayout.ts';
 import { tileAttribution } from './tileSources.ts';
 
 /** The station list (names, locations) is read again this often; states are live. */
@@ -203,15 +213,21 @@ function LeafletMap({
         : [],
     [map, view, shown],
   );
-  const tags = placeTags(
-    markers.map((m) => ({
-      key: m.station.stationNumber,
-      x: m.x,
-      y: m.y,
-      size: tagSizes.get(m.station.stationNumber),
-    })),
-    size,
+  const { groups, tags } = useMemo(
+    () =>
+      clusterMarkers(
+        markers.map((m) => ({
+          key: m.station.stationNumber,
+          x: m.x,
+          y: m.y,
+          size: tagSizes.get(m.station.stationNumber),
+        })),
+        size,
+      ),
+    [markers, tagSizes, size],
   );
+  const clusters = groups.filter((g) => g.keys.length > 1);
+  const clustered = new Set(clusters.flatMap((g) => g.keys));
   const unreachable = tiles.failed && !tiles.loaded;
   return (
     <>
@@ -230,6 +246,7 @@ function LeafletMap({
             <svg className="map-leaders" aria-hidden="true">
               {markers.map(({ station, x, y }) => {
                 const tag = tags.get(station.stationNumber);
+                if (clustered.has(station.stationNumber)) return null;
                 const measured = tagSizes.get(station.stationNumber);
                 if (!tag?.leader || !measured) return null;
                 // To the nearest point of the tag's box.
@@ -244,9 +261,20 @@ function LeafletMap({
                 station={station}
                 x={x}
                 y={y}
-                tag={tags.get(station.stationNumber)!}
+                tag={tags.get(station.stationNumber)}
               />
             ))}
+            {map &&
+              clusters.map((group) => (
+                <Cluster
+                  key={group.keys.join('-')}
+                  map={map}
+                  group={group}
+                  stations={shown}
+                  states={tagSizes}
+                  bounds={size}
+                />
+              ))}
           </>,
           overlay,
         )}
@@ -263,17 +291,22 @@ function LeafletMap({
 function useTagSizes(
   map: HTMLElement | null,
   shown: readonly StationOverview[],
-): Map<number, TagSize> {
-  const [sizes, setSizes] = useState<Map<number, TagSize>>(() => new Map());
+): Map<number, MeasuredTag> {
+  const [sizes, setSizes] = useState<Map<number, MeasuredTag>>(() => new Map());
   useEffect(() => {
     if (!map) return;
     const read = () => {
-      const next = new Map<number, TagSize>();
+      const next = new Map<number, MeasuredTag>();
       for (const tag of map.querySelectorAll<HTMLElement>('.map-marker-tag')) {
+        const badge = tag.querySelector<HTMLElement>('[data-station-alarm]');
         next.set(Number(tag.dataset.station), {
           width: Math.ceil(tag.offsetWidth),
           height: Math.ceil(tag.offsetHeight),
-          alarm: tag.querySelector('[data-station-alarm]') !== null,
+          alarm: badge !== null,
+          tone: (tag.dataset.tone ?? 'normal') as Tone,
+          priority: badge ? Number(badge.dataset.priority) : null,
+          phase: (badge?.dataset.phase ?? null) as AlarmPhase | null,
+          label: tag.dataset.label ?? '',
         });
       }
       setSizes((old) => {
@@ -281,7 +314,16 @@ function useTagSizes(
           old.size === next.size &&
           [...next].every(([k, v]) => {
             const o = old.get(k);
-            return o && o.width === v.width && o.height === v.height && o.alarm === v.alarm;
+            return (
+              o &&
+              o.width === v.width &&
+              o.height === v.height &&
+              o.alarm === v.alarm &&
+              o.tone === v.tone &&
+              o.priority === v.priority &&
+              o.phase === v.phase &&
+              o.label === v.label
+            );
           });
         return same ? old : next;
       });
@@ -297,13 +339,155 @@ function useTagSizes(
       watch();
       read();
     });
-    mutations.observe(map, { childList: true, subtree: true });
+    mutations.observe(map, {
+      childList: true,
+      subtree: true,
+      attributeFilter: ['data-tone', 'data-label', 'data-priority', 'data-phase'],
+    });
     return () => {
       observer.disconnect();
       mutations.disconnect();
     };
   }, [map, shown]);
   return sizes;
+}
+
+type Tone = 'alarm' | 'fault' | 'normal';
+
+/** A marker's tag as drawn, with the state its cluster shows when it joins one. */
+interface MeasuredTag extends TagSize {
+  tone: Tone;
+  /** The priority its alarm mark shows, and that mark's phase. */
+  priority: number | null;
+  phase: AlarmPhase | null;
+  /** The station's state in words (its marker's accessible name). */
+  label: string;
+}
+
+const TONE_RANK: Record<Tone, number> = { alarm: 0, fault: 1, normal: 2 };
+
+/**
+ * Stations whose markers would collide at this zoom, as one marker (ISA-101 level 1): the worst
+ * state among them stands out by shape and number (the alarm mark of the most urgent priority;
+ * a square for a connection fault, a circle when all are in order) and their count; its
+ * accessible name lists each station and its state. Activating it opens their list: each
+ * station with its state, a link to it, and a button that zooms in to them.
+ */
+function Cluster({
+  map,
+  group,
+  stations,
+  states,
+  bounds,
+}: {
+  map: Leaflet.Map;
+  group: MarkerGroup;
+  bounds: { width: number; height: number };
+  stations: readonly StationOverview[];
+  states: Map<number, MeasuredTag>;
+}) {
+  const { t } = useTranslation();
+  const styles = usePriorityStyles();
+  const [open, setOpen] = useState(false);
+  const members = group.keys
+    .map((key) => ({
+      station: stations.find((s) => s.stationNumber === key)!,
+      state: states.get(key),
+    }))
+    .filter((m) => m.station)
+    .sort((a, b) => a.station.name.localeCompare(b.station.name));
+  const worst = members
+    .map((m) => m.state)
+    .filter((s): s is MeasuredTag => s !== undefined)
+    .sort(
+      (a, b) => TONE_RANK[a.tone] - TONE_RANK[b.tone] || (a.priority ?? 1e9) - (b.priority ?? 1e9),
+    )[0];
+  const tone = worst?.tone ?? 'normal';
+  const count = members.length;
+  const label = [
+    worst?.priority != null
+      ? t('dashboard.map.clusterAlarm', { count, priority: worst.priority })
+      : t('dashboard.map.cluster', { count }),
+    members.map((m) => m.state?.label || m.station.name).join('; '),
+  ].join(': ');
+  const zoom = () => {
+    const points = members.flatMap(({ station }) =>
+      station.location ? [[station.location.latitude, station.location.longitude] as const] : [],
+    );
+    const lats = points.map((p) => p[0]);
+    const lngs = points.map((p) => p[1]);
+    setOpen(false);
+    map.fitBounds(
+      [
+        [Math.min(...lats), Math.min(...lngs)],
+        [Math.max(...lats), Math.max(...lngs)],
+      ],
+      { padding: [FIT_PADDING_PX, FIT_PADDING_PX], maxZoom: map.getMaxZoom(), animate: false },
+    );
+  };
+  const style = worst?.priority != null ? styles.get(worst.priority) : undefined;
+  // The list opens toward the map's middle, so it stays on the map.
+  const side = group.x > bounds.width / 2 ? 'map-cluster-list-left' : '';
+  const up = group.y > bounds.height / 2;
+  // Within the map (Leaflet's container clips what overflows): it scrolls where it is longer.
+  const room = Math.max(96, (up ? group.y : bounds.height - group.y) - 24);
+  return (
+    <span
+      className="map-cluster-place"
+      style={{ left: group.x, top: group.y }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          setOpen(false);
+          e.currentTarget.querySelector('button')?.focus();
+        }
+      }}
+    >
+      <button
+        type="button"
+        className={`map-cluster map-cluster-${tone}`}
+        data-cluster={group.keys.join(' ')}
+        data-tone={tone}
+        aria-label={`${label}. ${t('dashboard.map.clusterOpen')}`}
+        aria-expanded={open}
+        title={label}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {worst?.priority != null && worst.phase ? (
+          <AlarmMark
+            priority={worst.priority}
+            phase={worst.phase}
+            fill={style?.fill}
+            ink={style?.ink}
+            label={label}
+          />
+        ) : (
+          <span className="map-cluster-shape" aria-hidden="true" />
+        )}
+        <span aria-hidden="true">{count}</span>
+      </button>
+      {open && (
+        <div
+          className={`map-cluster-list ${side} ${up ? 'map-cluster-list-up' : ''}`}
+          style={{ maxHeight: room }}
+        >
+          <ul>
+            {members.map(({ station, state }) => (
+              <li key={station.stationNumber} data-tone={state?.tone ?? 'normal'}>
+                <Link to={`/stations/${station.stationNumber}`}>
+                  {state?.label || station.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {map.getZoom() < map.getMaxZoom() && (
+            <button type="button" className="map-cluster-zoom" onClick={zoom}>
+              {t('dashboard.map.clusterZoom')}
+            </button>
+          )}
+        </div>
+      )}
+    </span>
+  );
 }
 
 function Marker({
@@ -315,7 +499,8 @@ function Marker({
   station: StationOverview;
   x: number;
   y: number;
-  tag: TagPlace;
+  /** Where its tag goes; none while the station stands in a cluster (drawn, hidden, measured). */
+  tag: TagPlace | undefined;
 }) {
   const { t } = useTranslation();
   // Its dial state alone: a marker renders for no newer time stamp (FR9).
@@ -337,7 +522,11 @@ function Marker({
     ? `${alarmWords(station.name, alarm)}; ${link ? unknown : t(`stations.dialState.${dial}`)}`
     : `${station.name}: ${connection}`;
   return (
-    <span className={`map-marker map-marker-${tone}`} data-station={station.stationNumber}>
+    <span
+      className={`map-marker map-marker-${tone}${tag ? '' : ' map-marker-clustered'}`}
+      data-station={station.stationNumber}
+      data-clustered={tag ? undefined : ''}
+    >
       <Link
         to={`/stations/${station.stationNumber}`}
         className="map-marker-link"
@@ -349,9 +538,11 @@ function Marker({
       </Link>
       {/* The name and the alarm badge, placed by placeTags where they cover nothing. */}
       <span
-        className={tag.shown ? 'map-marker-tag' : 'map-marker-tag map-marker-tag-hidden'}
-        style={{ left: tag.x, top: tag.y }}
+        className={tag?.shown ? 'map-marker-tag' : 'map-marker-tag map-marker-tag-hidden'}
+        style={{ left: tag?.x ?? x, top: tag?.y ?? y }}
         data-station={station.stationNumber}
+        data-tone={tone}
+        data-label={label}
       >
         <span className="map-marker-label" aria-hidden="true">
           {station.name}
