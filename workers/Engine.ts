@@ -28,7 +28,7 @@ import { PvLeases } from './pvLeases.ts';
 import { KeyLeases } from './keyLeases.ts';
 import { TabRegistry } from './tabRegistry.ts';
 import type { TabLockManager } from './tabLocks.ts';
-import type { Timers } from './timers.ts';
+import type { Timers } from '../src/domain/timers.ts';
 import type { KeyKind, LeaseKind } from './topics.ts';
 import type { Alert, AlertQuery } from '../src/contract/alerts.ts';
 import { AlertFeed, type AlertArchiveFetcher, type AlertView } from './alerts/AlertFeed.ts';

@@ -20,7 +20,7 @@ import { listenToStationHub } from './stationMessages.ts';
 import type { SubscriptionBatcher } from './SubscriptionBatcher.ts';
 import type { SubscriptionRegistry } from './SubscriptionRegistry.ts';
 import type { TabRegistry } from './tabRegistry.ts';
-import type { Timers } from './timers.ts';
+import type { Timers } from '../src/domain/timers.ts';
 import type { KeyKind } from './topics.ts';
 import * as check from './validate.ts';
 import { ALERT_HUB_MESSAGES, type AlertFeed } from './alerts/AlertFeed.ts';
