@@ -13,36 +13,14 @@
  */
 import type { CDPSession } from 'playwright-core';
 import { startPlantServer } from '../tests/support/plantServer.ts';
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import {
   alertFloodEnv,
   launchTraceBrowser,
   measureCostWindow,
   openAlertList,
 } from './harness/alertList.ts';
+import { sourceName } from './harness/sourceNames.ts';
 import { recordTrace, type TraceEvent } from './harness/trace.ts';
-
-const DIST = resolve(import.meta.dirname, '../dist');
-const maps = new Map<string, SourceMapConsumer | null>();
-/** `function (source:line)` of a trace's call frame, through the build's source maps. */
-function sourceName(functionName: string, url: string, line: number, column: number): string {
-  if (!url.startsWith('http')) return functionName || url || '(anonymous)';
-  const path = new URL(url).pathname;
-  if (!maps.has(path)) {
-    const file = `${DIST}${path}.map`;
-    maps.set(
-      path,
-      existsSync(file)
-        ? new SourceMapConsumer(JSON.parse(readFileSync(file, 'utf8')) as RawSourceMap)
-        : null,
-    );
-  }
-  const at = maps.get(path)?.originalPositionFor({ line: line + 1, column });
-  const where = at?.source ? `${at.source.replace(/^(\.\.\/)+/, '')}:${at.line}` : path;
-  return `${at?.name ?? (functionName || '(anonymous)')} (${where})`;
-}
 
 const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const rate = Number(positional[0] ?? 0);

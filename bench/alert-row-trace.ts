@@ -9,9 +9,6 @@
  */
 import type { CDPSession } from 'playwright-core';
 import { startPlantServer } from '../tests/support/plantServer.ts';
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { profilePage, type CpuProfile, type ProfileNode } from './harness/workerProfile.ts';
 import {
   alertFloodEnv,
@@ -19,27 +16,13 @@ import {
   measureCostWindow,
   openAlertList,
 } from './harness/alertList.ts';
+import { sourceName } from './harness/sourceNames.ts';
 import { recordTrace, type TraceEvent } from './harness/trace.ts';
 
-const DIST = resolve(import.meta.dirname, '../dist');
-const maps = new Map<string, SourceMapConsumer | null>();
 /** `function (source:line)` of a profile node, through the build's source maps. */
-function sourceName(node: ProfileNode): string {
+function nodeName(node: ProfileNode): string {
   const { functionName, url, lineNumber, columnNumber } = node.callFrame;
-  if (!url) return functionName || '(anonymous)';
-  const path = new URL(url).pathname;
-  if (!maps.has(path)) {
-    const file = `${DIST}${path}.map`;
-    maps.set(
-      path,
-      existsSync(file)
-        ? new SourceMapConsumer(JSON.parse(readFileSync(file, 'utf8')) as RawSourceMap)
-        : null,
-    );
-  }
-  const at = maps.get(path)?.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
-  const where = at?.source ? `${at.source.replace(/^(\.\.\/)+/, '')}:${at.line}` : path;
-  return `${at?.name ?? (functionName || '(anonymous)')} (${where})`;
+  return sourceName(functionName, url, lineNumber, columnNumber);
 }
 
 /** Self and total (inclusive) ms per function of a profile, through source maps. */
@@ -57,11 +40,11 @@ function profileTable(profile: CpuProfile, top = 25): string {
     const dt = Math.max(0, deltas[i] ?? 0) / 1000;
     if (!node || node.callFrame.functionName === '(idle)') continue;
     busy += dt;
-    const name = sourceName(node);
+    const name = nodeName(node);
     self.set(name, (self.get(name) ?? 0) + dt);
     const seen = new Set<string>();
     for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
-      const n = sourceName(byId.get(id)!);
+      const n = nodeName(byId.get(id)!);
       if (seen.has(n)) continue;
       seen.add(n);
       total.set(n, (total.get(n) ?? 0) + dt);
@@ -227,16 +210,13 @@ try {
         | { functionName?: string; url?: string; lineNumber?: number; columnNumber?: number }
         | undefined;
       const k = data?.url
-        ? sourceName({
-            id: 0,
-            callFrame: {
-              functionName: data.functionName ?? '',
-              url: data.url,
-              // A trace's positions count from 1, a profile's from 0.
-              lineNumber: (data.lineNumber ?? 1) - 1,
-              columnNumber: (data.columnNumber ?? 1) - 1,
-            },
-          })
+        ? // A trace's positions count from 1, a profile's from 0.
+          sourceName(
+            data.functionName ?? '',
+            data.url,
+            (data.lineNumber ?? 1) - 1,
+            (data.columnNumber ?? 1) - 1,
+          )
         : (data?.functionName ?? '?');
       calls.set(k, (calls.get(k) ?? 0) + (e.dur ?? 0));
     }
