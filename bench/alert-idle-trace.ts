@@ -11,35 +11,16 @@
  * function call and timer by callee (source-mapped). `cost` prints the cost window only (A/B
  * runs). Serves the dist/ of the checkout it lives in. Prints figures, asserts nothing.
  */
-import { chromium, type CDPSession } from 'playwright-core';
+import type { CDPSession } from 'playwright-core';
 import { startPlantServer } from '../tests/support/plantServer.ts';
-import { signInHttp } from '../tests/support/login.ts';
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
-import { cookiesForBrowser } from './harness/cookies.ts';
-import { openMetricsSession } from './harness/pageProbes.ts';
+import {
+  alertFloodEnv,
+  launchTraceBrowser,
+  measureCostWindow,
+  openAlertList,
+} from './harness/alertList.ts';
+import { sourceName } from './harness/sourceNames.ts';
 import { recordTrace, type TraceEvent } from './harness/trace.ts';
-
-const DIST = resolve(import.meta.dirname, '../dist');
-const maps = new Map<string, SourceMapConsumer | null>();
-/** `function (source:line)` of a trace's call frame, through the build's source maps. */
-function sourceName(functionName: string, url: string, line: number, column: number): string {
-  if (!url.startsWith('http')) return functionName || url || '(anonymous)';
-  const path = new URL(url).pathname;
-  if (!maps.has(path)) {
-    const file = `${DIST}${path}.map`;
-    maps.set(
-      path,
-      existsSync(file)
-        ? new SourceMapConsumer(JSON.parse(readFileSync(file, 'utf8')) as RawSourceMap)
-        : null,
-    );
-  }
-  const at = maps.get(path)?.originalPositionFor({ line: line + 1, column });
-  const where = at?.source ? `${at.source.replace(/^(\.\.\/)+/, '')}:${at.line}` : path;
-  return `${at?.name ?? (functionName || '(anonymous)')} (${where})`;
-}
 
 const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const rate = Number(positional[0] ?? 0);
@@ -62,57 +43,21 @@ async function trace(cdp: CDPSession, ms: number): Promise<TraceEvent[]> {
 }
 
 // The list fills first; `env` is the object the server's restart launches with.
-const env: Record<string, string> = {
-  PEGEL_LOAD_STATIONS: '0',
-  PEGEL_LOAD_PVS_PER_STATION: '0',
-  PEGEL_LOAD_UPDATES_PER_SEC: '0',
-  PEGEL_RATE_HEAVY_PER_MIN: '0',
-  PEGEL_ALERT_FLOOD_PER_SEC: '20',
-  PEGEL_PLANT_FAILURES_PER_PUMP_HOUR: '0',
-};
+const env = alertFloodEnv(20);
 const server = await startPlantServer({ env });
 await new Promise((r) => setTimeout(r, 3000));
 await server.stop();
 env.PEGEL_ALERT_FLOOD_PER_SEC = String(rate);
 await server.restart();
 
-const browser = await chromium.launch({
-  executablePath: process.env.PEGEL_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const browser = await launchTraceBrowser();
 try {
-  const session = await signInHttp(server.url, 'operator');
-  const context = await browser.newContext({
-    viewport: { width: 1920, height: 1080 },
-    baseURL: server.url,
-  });
-  await context.addCookies(cookiesForBrowser(session.cookie, server.url));
-  const page = await context.newPage();
-  await page.goto('/alerts');
-  await page.locator('.alert-row[data-index="0"]').waitFor({ timeout: 30_000 });
-  const time = page.locator('.alert-head [role="columnheader"].col-time');
-  await time.locator('button').click();
-  await time.and(page.locator('[aria-sort="descending"]')).waitFor();
-  if (css) await page.addStyleTag({ content: css });
-  await page.mouse.move(5, 1070);
-  await page.waitForTimeout(settleS * 1000);
-
+  const list = await openAlertList(browser, server.url, { css, settleMs: settleS * 1000 });
+  const { context, page } = list;
   const cdp = await context.newCDPSession(page);
-  const perf = await openMetricsSession(page);
-  const metrics = () => perf.read();
-  const rowCount = () =>
-    page.evaluate(() =>
-      Number(document.querySelector('.alert-table')?.getAttribute('aria-rowcount')),
-    );
-  const rows0 = await rowCount();
-  const m0 = await metrics();
-  const t0 = Date.now();
-  await page.waitForTimeout(seconds * 1000);
-  const secs = (Date.now() - t0) / 1000;
-  const m1 = await metrics();
-  const d = (k: string) => (m1[k] ?? 0) - (m0[k] ?? 0);
+  const { rowsBefore, rowsAfter, secs, d } = await measureCostWindow(list, seconds);
   const perSec = (k: string) => ((d(k) * 1000) / secs).toFixed(1);
-  const costLine = `rate ${rate}/s, rows ${rows0} → ${await rowCount()}; main thread ms/s: CPU ${perSec('ThreadTime')}, task ${perSec('TaskDuration')}, script ${perSec('ScriptDuration')}, style ${perSec('RecalcStyleDuration')}, layout ${perSec('LayoutDuration')}; style recalcs ${(d('RecalcStyleCount') / secs).toFixed(1)}/s, layouts ${(d('LayoutCount') / secs).toFixed(1)}/s`;
+  const costLine = `rate ${rate}/s, rows ${rowsBefore} → ${rowsAfter}; main thread ms/s: CPU ${perSec('ThreadTime')}, task ${perSec('TaskDuration')}, script ${perSec('ScriptDuration')}, style ${perSec('RecalcStyleDuration')}, layout ${perSec('LayoutDuration')}; style recalcs ${(d('RecalcStyleCount') / secs).toFixed(1)}/s, layouts ${(d('LayoutCount') / secs).toFixed(1)}/s`;
   console.log(costLine);
   if (!costOnly) {
     const animations = await page.evaluate(() =>

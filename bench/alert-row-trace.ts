@@ -7,36 +7,22 @@
  * main thread's script / style / layout time (CDP Performance metrics), per alert. Serves
  * the dist/ of the checkout it lives in. Prints figures, asserts nothing.
  */
-import { chromium, type CDPSession } from 'playwright-core';
+import type { CDPSession } from 'playwright-core';
 import { startPlantServer } from '../tests/support/plantServer.ts';
-import { signInHttp } from '../tests/support/login.ts';
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { profilePage, type CpuProfile, type ProfileNode } from './harness/workerProfile.ts';
-import { cookiesForBrowser } from './harness/cookies.ts';
-import { openMetricsSession } from './harness/pageProbes.ts';
+import {
+  alertFloodEnv,
+  launchTraceBrowser,
+  measureCostWindow,
+  openAlertList,
+} from './harness/alertList.ts';
+import { sourceName } from './harness/sourceNames.ts';
 import { recordTrace, type TraceEvent } from './harness/trace.ts';
 
-const DIST = resolve(import.meta.dirname, '../dist');
-const maps = new Map<string, SourceMapConsumer | null>();
 /** `function (source:line)` of a profile node, through the build's source maps. */
-function sourceName(node: ProfileNode): string {
+function nodeName(node: ProfileNode): string {
   const { functionName, url, lineNumber, columnNumber } = node.callFrame;
-  if (!url) return functionName || '(anonymous)';
-  const path = new URL(url).pathname;
-  if (!maps.has(path)) {
-    const file = `${DIST}${path}.map`;
-    maps.set(
-      path,
-      existsSync(file)
-        ? new SourceMapConsumer(JSON.parse(readFileSync(file, 'utf8')) as RawSourceMap)
-        : null,
-    );
-  }
-  const at = maps.get(path)?.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
-  const where = at?.source ? `${at.source.replace(/^(\.\.\/)+/, '')}:${at.line}` : path;
-  return `${at?.name ?? (functionName || '(anonymous)')} (${where})`;
+  return sourceName(functionName, url, lineNumber, columnNumber);
 }
 
 /** Self and total (inclusive) ms per function of a profile, through source maps. */
@@ -54,11 +40,11 @@ function profileTable(profile: CpuProfile, top = 25): string {
     const dt = Math.max(0, deltas[i] ?? 0) / 1000;
     if (!node || node.callFrame.functionName === '(idle)') continue;
     busy += dt;
-    const name = sourceName(node);
+    const name = nodeName(node);
     self.set(name, (self.get(name) ?? 0) + dt);
     const seen = new Set<string>();
     for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
-      const n = sourceName(byId.get(id)!);
+      const n = nodeName(byId.get(id)!);
       if (seen.has(n)) continue;
       seen.add(n);
       total.set(n, (total.get(n) ?? 0) + dt);
@@ -112,53 +98,16 @@ const MUTATIONS = `(() => {
   requestAnimationFrame(step);
 })()`;
 
-const server = await startPlantServer({
-  env: {
-    PEGEL_LOAD_STATIONS: '0',
-    PEGEL_LOAD_PVS_PER_STATION: '0',
-    PEGEL_LOAD_UPDATES_PER_SEC: '0',
-    PEGEL_RATE_HEAVY_PER_MIN: '0',
-    PEGEL_ALERT_FLOOD_PER_SEC: String(rate),
-    PEGEL_PLANT_FAILURES_PER_PUMP_HOUR: '0',
-  },
-});
-const browser = await chromium.launch({
-  executablePath: process.env.PEGEL_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const server = await startPlantServer({ env: alertFloodEnv(rate) });
+const browser = await launchTraceBrowser();
 try {
-  const session = await signInHttp(server.url, 'operator');
-  const context = await browser.newContext({
-    viewport: { width: 1920, height: 1080 },
-    baseURL: server.url,
-  });
-  await context.addCookies(cookiesForBrowser(session.cookie, server.url));
-  const page = await context.newPage();
-  await page.goto('/alerts');
-  await page.locator('.alert-row[data-index="0"]').waitFor({ timeout: 30_000 });
-  const time = page.locator('.alert-head [role="columnheader"].col-time');
-  await time.locator('button').click();
-  await time.and(page.locator('[aria-sort="descending"]')).waitFor();
-  await page.mouse.move(5, 1070);
-  await page.waitForTimeout(2000);
-
+  const list = await openAlertList(browser, server.url, { settleMs: 2000 });
+  const { context, page, rowCount } = list;
   const cdp = await context.newCDPSession(page);
-  const perf = await openMetricsSession(page);
-  const metrics = () => perf.read();
-  const rowCount = () =>
-    page.evaluate(() =>
-      Number(document.querySelector('.alert-table')?.getAttribute('aria-rowcount')),
-    );
   // The cost first, in a window of its own: neither the trace nor the observers below count.
-  const rows0 = await rowCount();
-  const m0 = await metrics();
-  const t0 = Date.now();
-  await page.waitForTimeout(seconds * 1000);
-  const secs = (Date.now() - t0) / 1000;
-  const m1 = await metrics();
-  const costAlerts = Math.max(1, (await rowCount()) - rows0);
+  const { rowsBefore, rowsAfter, secs, d } = await measureCostWindow(list, seconds);
+  const costAlerts = Math.max(1, rowsAfter - rowsBefore);
   const us = (k: string) => ((d(k) * 1e6) / costAlerts).toFixed(0);
-  const d = (k: string) => (m1[k] ?? 0) - (m0[k] ?? 0);
   const costLine = `main thread per new row (cost window, ${costAlerts} rows), µs: task ${us('TaskDuration')}, script ${us('ScriptDuration')}, style ${us('RecalcStyleDuration')}, layout ${us('LayoutDuration')}; ms/s: task ${((d('TaskDuration') * 1000) / secs).toFixed(0)}, style recalcs ${(d('RecalcStyleCount') / secs).toFixed(0)}/s, layouts ${(d('LayoutCount') / secs).toFixed(0)}/s`;
   if (costOnly) {
     console.log(costLine);
@@ -261,16 +210,13 @@ try {
         | { functionName?: string; url?: string; lineNumber?: number; columnNumber?: number }
         | undefined;
       const k = data?.url
-        ? sourceName({
-            id: 0,
-            callFrame: {
-              functionName: data.functionName ?? '',
-              url: data.url,
-              // A trace's positions count from 1, a profile's from 0.
-              lineNumber: (data.lineNumber ?? 1) - 1,
-              columnNumber: (data.columnNumber ?? 1) - 1,
-            },
-          })
+        ? // A trace's positions count from 1, a profile's from 0.
+          sourceName(
+            data.functionName ?? '',
+            data.url,
+            (data.lineNumber ?? 1) - 1,
+            (data.columnNumber ?? 1) - 1,
+          )
         : (data?.functionName ?? '?');
       calls.set(k, (calls.get(k) ?? 0) + (e.dur ?? 0));
     }

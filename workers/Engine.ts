@@ -4,23 +4,23 @@
  * batched per tick, latest values in shared stores, one frame per tab per flush interval.
  * It runs in a SharedWorker, a dedicated Worker or in-process; all I/O is injected.
  * This class wires the parts: the tabs and their frames (tabRegistry.ts), the leases of keys
- * (keyLeases.ts, pvLeases.ts), channels, stores and feeds, and routes hub messages to them.
+ * (keyLeases.ts, pvLeases.ts), stores and feeds, and the hub channels that route hub
+ * messages to them (engineChannels.ts).
  */
-import { HUB_MESSAGES, HUB_METHODS, type HubName } from '../src/contract/hubs.ts';
-import { pvKey, stationKey } from '../src/contract/keys.ts';
+import type { HubName } from '../src/contract/hubs.ts';
+import { pvKey } from '../src/contract/keys.ts';
 import type { PvRef } from '../src/contract/pv.ts';
 import type { EngineApi, FrameSink, LeaseBatch, TabOptions } from './engineApi.ts';
 import type { AlertViewFrame, ConnectionStatus, PvConfigResult } from './engineProtocol.ts';
-import { HubChannel, type ChannelStateChange } from './HubChannel.ts';
+import { EngineChannels } from './engineChannels.ts';
 import { hubErrors, isUnauthorizedError } from './hubErrors.ts';
 import type { HubTransportFactory } from './HubTransport.ts';
 import { PvConfigCache, type PvConfigFetcher } from './PvConfigCache.ts';
 import { PvValueStore } from './PvValueStore.ts';
 import { PvIngest, type EngineStats } from './pvIngest.ts';
-import { foreverRetryPolicy, type RetryPolicy } from './retryPolicy.ts';
+import type { RetryPolicy } from './retryPolicy.ts';
 import { ServerStatusTracker } from './ServerStatusTracker.ts';
 import { StationStore } from './StationStore.ts';
-import { listenToStationHub } from './stationMessages.ts';
 import { SubscriptionBatcher } from './SubscriptionBatcher.ts';
 import { SubscriptionRegistry } from './SubscriptionRegistry.ts';
 import { HubLeases } from './hubLeases.ts';
@@ -28,16 +28,10 @@ import { PvLeases } from './pvLeases.ts';
 import { KeyLeases } from './keyLeases.ts';
 import { TabRegistry } from './tabRegistry.ts';
 import type { TabLockManager } from './tabLocks.ts';
-import type { Timers } from './timers.ts';
+import type { Timers } from '../src/domain/timers.ts';
 import type { KeyKind, LeaseKind } from './topics.ts';
-import * as check from './validate.ts';
-import { alertBindingKey, type Alert, type AlertQuery } from '../src/contract/alerts.ts';
-import {
-  ALERT_HUB_MESSAGES,
-  AlertFeed,
-  type AlertArchiveFetcher,
-  type AlertView,
-} from './alerts/AlertFeed.ts';
+import type { Alert, AlertQuery } from '../src/contract/alerts.ts';
+import { AlertFeed, type AlertArchiveFetcher, type AlertView } from './alerts/AlertFeed.ts';
 import { FeedSet } from './feeds/FeedSet.ts';
 import type { FeedName } from './feeds/feeds.ts';
 import { DerivedAlarms } from './alerts/DerivedAlarms.ts';
@@ -90,8 +84,9 @@ export class Engine implements EngineApi {
   private readonly tabs: TabRegistry;
   /** Keys leased per tab, subscribed while leased (keyLeases.ts). */
   private readonly leases: KeyLeases;
-  private readonly channels = new Map<HubName, HubChannel>();
-  private readonly hubLeases = new HubLeases((hub) => this.channel(hub).acquire());
+  /** The hub channels, their restore and the routing of hub messages (engineChannels.ts). */
+  private readonly hubs: EngineChannels;
+  private readonly hubLeases = new HubLeases((hub) => this.hubs.channel(hub).acquire());
   private readonly registry = new SubscriptionRegistry();
   private readonly batcher: SubscriptionBatcher;
   private readonly values = new PvValueStore();
@@ -110,8 +105,6 @@ export class Engine implements EngineApi {
   private readonly stations = new StationStore();
   private readonly configs: PvConfigCache;
   private readonly status: ServerStatusTracker;
-  private readonly restoredListeners = new Set<(hub: HubName) => void>();
-  private readonly onError: (error: unknown) => void;
   private readonly alerts: AlertFeed;
   private readonly alarmPerformance: LazyAlarmPerformance;
   /** Keyed live topics (workers/topics/): alert state, limits, PV alarms ... */
@@ -148,11 +141,10 @@ export class Engine implements EngineApi {
       notify: (tabId, viewIds) => this.tabs.send(tabId, { type: 'chartLive', viewIds }),
     });
     const onError = deps.onError ?? ((error: unknown) => console.warn('[engine]', error));
-    this.onError = onError;
     this.batcher = new SubscriptionBatcher({
       timers: deps.timers,
       keysOf: (kind) => (kind === 'pvValue' ? this.pv.keys() : this.registry.keysOf(kind)),
-      channelOf: (hub) => this.channels.get(hub),
+      channelOf: (hub) => this.hubs.get(hub),
       onError: (error, failed) => {
         onError(error);
         if (failed) this.items.subscribeFailed(failed.kind, failed.keys, error);
@@ -163,7 +155,7 @@ export class Engine implements EngineApi {
       fetchConfigs: deps.fetchPvConfigs,
       onChange: (key) => this.changed('pvConfig', key),
       onFetchError: (error) => {
-        if (isUnauthorizedError(error)) this.endSession();
+        if (isUnauthorizedError(error)) this.hubs.endSession();
       },
     });
     this.status = new ServerStatusTracker(() => this.tabs.statusChanged());
@@ -171,16 +163,16 @@ export class Engine implements EngineApi {
       this.status.setOnline(deps.online.isOnline());
       deps.online.onChange((online) => {
         this.status.setOnline(online);
-        if (online) this.retryFaultedChannels();
+        if (online) this.hubs.retryFaultedChannels();
       });
     }
     const fetchArchive: AlertArchiveFetcher =
       deps.fetchAlerts ?? (() => Promise.reject(new Error('No alert archive configured')));
     this.alerts = new AlertFeed({
       timers: deps.timers,
-      acquireChannel: () => this.channel('alert').acquire(),
+      acquireChannel: () => this.hubs.channel('alert').acquire(),
       invoke: async (method, ...args) => {
-        const channel = this.channels.get('alert');
+        const channel = this.hubs.get('alert');
         if (!channel) throw new Error('alert hub not open');
         return channel.invoke(method, ...args);
       },
@@ -220,8 +212,8 @@ export class Engine implements EngineApi {
       put: (key, state) => this.items.put('stationAlarm', key, state),
     });
     this.feeds = new FeedSet({
-      channel: (hub) => this.channel(hub),
-      isConnected: (hub) => this.channels.get(hub)?.state === 'connected',
+      channel: (hub) => this.hubs.channel(hub),
+      isConnected: (hub) => this.hubs.get(hub)?.state === 'connected',
       onChannelRestored: (listener) => this.onChannelRestored(listener),
       send: (tabId, message) => this.tabs.send(tabId, message),
       dataReceived,
@@ -239,12 +231,30 @@ export class Engine implements EngineApi {
       pvAlarms: this.pvAlarms,
       stationAlarms: this.stationAlarms,
     });
+    // Last: every part above reaches the channels only through calls made later.
+    this.hubs = new EngineChannels({
+      timers: deps.timers,
+      transports: deps.transports,
+      policy: deps.policy,
+      closeGraceMs: deps.channelCloseGraceMs,
+      onError,
+      status: this.status,
+      tabs: this.tabs,
+      registry: this.registry,
+      batcher: this.batcher,
+      items: this.items,
+      alerts: this.alerts,
+      ingest: this.ingest,
+      configs: this.configs,
+      stations: this.stations,
+      changed: (kind, key, leasedAs) => this.changed(kind, key, leasedAs),
+    });
   }
 
   async connect(tabId: string, sink: FrameSink, options: TabOptions = {}): Promise<void> {
     await this.disconnect(tabId);
     // A new tab (often right after a new sign-in) should not wait out a 30 s backoff.
-    this.retryFaultedChannels();
+    this.hubs.retryFaultedChannels();
     const tab = this.tabs.add(tabId, sink, options);
     this.pv.attach(tab.coalescer);
   }
@@ -330,8 +340,7 @@ export class Engine implements EngineApi {
 
   /** Told after a channel (re)connected and every leased key was subscribed again. */
   onChannelRestored(listener: (hub: HubName) => void): () => void {
-    this.restoredListeners.add(listener);
-    return () => this.restoredListeners.delete(listener);
+    return this.hubs.onChannelRestored(listener);
   }
 
   /** For the bench: how many PV values the store holds and their column bytes. */
@@ -346,130 +355,6 @@ export class Engine implements EngineApi {
   /** Marks `key` dirty in every tab that leases it (as `leasedAs`: stationTime, FR9). */
   private changed(kind: KeyKind, key: string, leasedAs: KeyKind = kind): void {
     this.tabs.changed(kind, key, leasedAs);
-  }
-
-  private channel(hub: HubName): HubChannel {
-    let channel = this.channels.get(hub);
-    if (channel) return channel;
-    channel = new HubChannel(hub, this.deps.transports(hub), {
-      timers: this.deps.timers,
-      policy: this.deps.policy ?? foreverRetryPolicy,
-      closeGraceMs: this.deps.channelCloseGraceMs,
-      onRetryAt: (hub, at) => this.status.retryAt(hub, at),
-    });
-    this.channels.set(hub, channel);
-    channel.onStateChange((change) => this.channelChanged(change));
-    this.listen(channel);
-    return channel;
-  }
-
-  private channelChanged(change: ChannelStateChange): void {
-    if (change.error && isUnauthorizedError(change.error)) this.endSession();
-    if (change.hub === 'serverStatus') this.status.channelChanged(change.to);
-    this.status.hubChanged(change.hub, change.to);
-    if (change.to === 'connected') void this.restore(change.hub);
-  }
-
-  /**
-   * SPEC §4 reconnect: restart every faulted channel, subscribe every leased key again
-   * in batches, then tell the listeners.
-   */
-  private async restore(hub: HubName): Promise<void> {
-    this.retryFaultedChannels();
-    const mark = this.items.mark();
-    await this.batcher.resubscribeAll(hub);
-    if (hub === 'serverStatus') await this.fetchServerStatus();
-    if (hub === 'alert' && (await this.alerts.subscribe())) this.dropStaleAlertStates(mark);
-    for (const listener of [...this.restoredListeners]) listener(hub);
-    this.tabs.statusChanged();
-  }
-
-  /**
-   * AL3: after a reconnect, a binding's alert state the server pushed nothing for since `mark`
-   * (it pushes one only while something is pending) and of which the current list it just
-   * answered holds no unacknowledged alert is gone: a mark from before (the alarm acknowledged
-   * or deleted meanwhile) would stand on a leakage zone or station for good.
-   */
-  private dropStaleAlertStates(mark: number): void {
-    const alerts = this.alerts.liveAlerts();
-    if (!alerts) return;
-    const pending = new Set<string>();
-    for (const a of alerts)
-      if (a.state === 'pending' && a.source) pending.add(alertBindingKey(a.source));
-    for (const key of this.registry.keysOf('alertState')) {
-      if (pending.has(key) || this.items.pushedSince('alertState', key, mark)) continue;
-      if (this.items.get('alertState', key)) this.items.put('alertState', key, null);
-    }
-  }
-
-  private retryFaultedChannels(): void {
-    for (const channel of this.channels.values()) channel.retryNow();
-  }
-
-  private async fetchServerStatus(): Promise<void> {
-    const channel = this.channels.get('serverStatus');
-    try {
-      const answer = await channel?.invoke(HUB_METHODS.serverStatus.getStatus);
-      if (check.isServerStatusMessage(answer)) this.serverStatusReceived(answer.status);
-    } catch (error) {
-      this.onError(error);
-    }
-  }
-
-  private serverStatusReceived(status: ConnectionStatus['serverStatus']): void {
-    this.status.serverSent(status);
-    if (status === 'Unauthorized') this.endSession();
-  }
-
-  /** SPEC §2 "Session redirects": every tab goes to the logout address. */
-  private endSession(): void {
-    this.tabs.broadcast({ type: 'sessionEnded' });
-  }
-
-  private listen(channel: HubChannel): void {
-    const on = (message: string, handler: (payload: unknown) => void) =>
-      channel.on(message, (payload: unknown) => {
-        this.status.dataReceived(this.deps.timers.now());
-        handler(payload);
-      });
-    this.items.attach(channel);
-    switch (channel.hub) {
-      case 'pv':
-        on(HUB_MESSAGES.newValues, (payload) => this.ingest.batch(payload));
-        on(HUB_MESSAGES.newValue, (payload) => this.ingest.one(payload));
-        on(HUB_MESSAGES.newConfig, (payload) => {
-          if (!check.isPvConfig(payload)) return;
-          if (this.registry.has('pvConfig', pvKey(payload.pvRef))) this.configs.put(payload);
-        });
-        break;
-      case 'station':
-        listenToStationHub(on, {
-          stations: this.stations,
-          leases: (nr) => this.registry.has('station', stationKey(nr)),
-          changed: (key) => this.changed('station', key),
-          timeChanged: (key) => this.changed('station', key, 'stationTime'),
-        });
-        break;
-      case 'serverStatus':
-        on(HUB_MESSAGES.serverStatusChanged, (payload) => {
-          if (check.isServerStatusMessage(payload)) this.serverStatusReceived(payload.status);
-        });
-        on(HUB_MESSAGES.sendServerInfoMessage, (payload) => {
-          if (typeof payload !== 'string' || payload.trim() === '') return;
-          this.tabs.broadcast({ type: 'serverInfo', message: payload, at: this.deps.timers.now() });
-        });
-        break;
-      case 'alert':
-        for (const message of ALERT_HUB_MESSAGES) {
-          channel.on(message, (...args: unknown[]) => {
-            this.status.dataReceived(this.deps.timers.now());
-            this.alerts.received(message, args);
-          });
-        }
-        break;
-      default:
-        break;
-    }
   }
 
   // --- keyed feeds: dashboard notes and text messages (feeds/FeedSet.ts) ---

@@ -7,7 +7,7 @@ import type { HubName } from '../src/contract/hubs.ts';
 import { hubErrors } from './hubErrors.ts';
 import type { HubMessageHandler, HubTransport } from './HubTransport.ts';
 import type { RetryPolicy } from './retryPolicy.ts';
-import { delay, type TimerHandle, type Timers } from './timers.ts';
+import { delay, type TimerHandle, type Timers } from '../src/domain/timers.ts';
 import { toError } from './errors.ts';
 
 export type ChannelState =

@@ -7,7 +7,7 @@
 import { pvKey } from '../src/contract/keys.ts';
 import type { PvConfig, PvRef } from '../src/contract/pv.ts';
 import type { PvConfigEntry, PvConfigResult } from './engineProtocol.ts';
-import type { TimerHandle, Timers } from './timers.ts';
+import type { TimerHandle, Timers } from '../src/domain/timers.ts';
 import { toError } from './errors.ts';
 
 /** SPEC §9 "PV info batch wait". */

@@ -5,7 +5,7 @@
  */
 import type { HubName } from '../src/contract/hubs.ts';
 import type { HubChannel } from './HubChannel.ts';
-import type { TimerHandle, Timers } from './timers.ts';
+import type { TimerHandle, Timers } from '../src/domain/timers.ts';
 import { LEASE_KINDS, TOPICS, type LeaseKind } from './topics.ts';
 
 type PendingOp = 'subscribe' | 'unsubscribe';

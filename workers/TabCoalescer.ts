@@ -18,7 +18,7 @@ import { columnBuffers, type PvValueColumns } from './pvColumns.ts';
 import type { PvTab } from './pvLeases.ts';
 import { SlotQueue, SlotSet, type SlotSource } from './slotSets.ts';
 import { DEFAULT_FLUSH_INTERVAL_MS } from './flushInterval.ts';
-import type { TimerHandle, Timers } from './timers.ts';
+import type { TimerHandle, Timers } from '../src/domain/timers.ts';
 import { KEY_KINDS, type KeyKind } from './topics.ts';
 import {
   ITEM_KINDS,

@@ -8,7 +8,7 @@ import type { ChartFetchers } from './charts/chartRest.ts';
 import { foreverRetryPolicy } from './retryPolicy.ts';
 import { createSignalrTransportFactory } from './signalrTransport.ts';
 import { createWebLockManager, noTabLocks } from './tabLocks.ts';
-import { createRealTimers } from './timers.ts';
+import { createRealTimers } from '../src/domain/timers.ts';
 
 /** The slice of `self`/`window` the engine needs; both a worker scope and a window fit. */
 export interface EngineHost {

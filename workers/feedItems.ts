@@ -20,7 +20,7 @@ export function createFeedItemsFetcher(baseUrl: string, fetchFn: typeof fetch): 
       ...(feed === 'notes' ? {} : { method: 'POST', body: JSON.stringify(ids) }),
     });
     if (!response.ok)
-      throw new HttpError(response.status, `${path}: Status code '${response.status}'`);
+      throw HttpError.ofStatus(response.status, `${path}: Status code '${response.status}'`);
     const body: unknown = await response.json();
     const items = feed === 'notes' ? (body as { notes?: unknown } | null)?.notes : body;
     if (!Array.isArray(items)) throw new Error(`${path}: expected a list`);

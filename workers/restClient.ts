@@ -2,6 +2,7 @@
  * The REST calls that feed shared caches in the engine (DESIGN.md "Tabs never open a hub
  * connection ... REST calls that feed shared caches go through the engine too").
  */
+import { HttpError } from '../src/contract/errors.ts';
 import { PV_CONFIGS_PATH } from '../src/contract/paths.ts';
 import type { PvConfig, PvRef } from '../src/contract/pv.ts';
 import type { PvConfigFetcher } from './PvConfigCache.ts';
@@ -11,14 +12,7 @@ import type { FeedName } from './feeds/feeds.ts';
 /** The current items of a keyed feed by id; the feed checks each item itself. */
 export type FeedItemsFetcher = (feed: FeedName, ids: number[]) => Promise<unknown[]>;
 
-export class HttpError extends Error {
-  readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
-    this.name = 'HttpError';
-    this.status = status;
-  }
-}
+export { HttpError };
 
 /** POST /api/Pv/configs with a list of refs; the answer is a list of configs. */
 export function createPvConfigFetcher(baseUrl: string, fetchFn: typeof fetch): PvConfigFetcher {
@@ -31,7 +25,10 @@ export function createPvConfigFetcher(baseUrl: string, fetchFn: typeof fetch): P
       body: JSON.stringify(refs),
     });
     if (!response.ok) {
-      throw new HttpError(response.status, `${PV_CONFIGS_PATH}: Status code '${response.status}'`);
+      throw HttpError.ofStatus(
+        response.status,
+        `${PV_CONFIGS_PATH}: Status code '${response.status}'`,
+      );
     }
     const body: unknown = await response.json();
     if (!Array.isArray(body)) throw new Error(`${PV_CONFIGS_PATH}: expected a list`);

@@ -9,7 +9,7 @@ import type { StationStore } from './StationStore.ts';
 import type { SubscriptionRegistry } from './SubscriptionRegistry.ts';
 import { frameSender, listenForAcks, TabCoalescer, type FrameSource } from './TabCoalescer.ts';
 import type { TabLockManager } from './tabLocks.ts';
-import type { Timers } from './timers.ts';
+import type { Timers } from '../src/domain/timers.ts';
 import type { KeyKind } from './topics.ts';
 
 export interface Tab {

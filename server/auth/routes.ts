@@ -17,7 +17,7 @@ import { TEXT_MESSAGE_API } from '../../src/contract/actions.ts';
 import { safeReturnUrl } from '../../src/domain/returnUrl.ts';
 import { passwordProblems, type PasswordProblem } from '../../src/domain/passwordPolicy.ts';
 import type { ServerContext } from '../context.ts';
-import { ApiError, unauthorized } from '../http/errors.ts';
+import { HttpError, unauthorized } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { PASSWORD_POLICY } from '../system/routes.ts';
 import type { AuthSetup } from './createAuth.ts';
@@ -95,7 +95,7 @@ export function registerAuthRoutes(
     const header = request.headers[CSRF_HEADER.toLowerCase()];
     const token = Array.isArray(header) ? header[0] : header;
     if (!token || !sameToken(token, active.session.csrfToken))
-      throw new ApiError(403, 'csrf', `Missing or wrong ${CSRF_HEADER} header`);
+      throw new HttpError(403, 'csrf', `Missing or wrong ${CSRF_HEADER} header`);
   });
 
   app.get(API.account.csrf, async (_request, reply): Promise<CsrfResponse> => {

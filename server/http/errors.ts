@@ -1,40 +1,21 @@
 /** The one error shape of the server (contract `ApiErrorBody`) and the errors that map to it. */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ApiErrorBody } from '../../src/contract/errors.ts';
+import { HttpError, type ApiErrorBody } from '../../src/contract/errors.ts';
 
-export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly issues?: { path: string; message: string }[],
-  ) {
-    super(message);
-  }
-
-  toBody(): ApiErrorBody {
-    return {
-      error: {
-        code: this.code,
-        message: this.message,
-        ...(this.issues ? { issues: this.issues } : {}),
-      },
-    };
-  }
-}
+export { HttpError };
 
 export const badRequest = (message: string, issues?: { path: string; message: string }[]) =>
-  new ApiError(400, 'validation', message, issues);
-export const notFound = (message = 'Not found') => new ApiError(404, 'not_found', message);
+  new HttpError(400, 'validation', message, issues ?? []);
+export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 export const unauthorized = (message = 'Not signed in') =>
-  new ApiError(401, 'unauthorized', message);
+  new HttpError(401, 'unauthorized', message);
 export const forbidden = (message = 'Insufficient rights') =>
-  new ApiError(403, 'forbidden', message);
+  new HttpError(403, 'forbidden', message);
 
 /** Every failure leaves as `ApiErrorBody`: validation 400, known errors their code, the rest 500. */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
-    if (err instanceof ApiError) return reply.status(err.statusCode).send(err.toBody());
+  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    if (err instanceof HttpError) return reply.status(err.status).send(err.toBody());
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, bad content type.

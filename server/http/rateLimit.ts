@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from './errors.ts';
+import { HttpError } from './errors.ts';
 
 export interface RateRule {
   /** Names the rule in the 429 message. */
@@ -62,7 +62,7 @@ export async function installRateLimits(
           timeWindow: Math.round((rule.burst * 60_000) / rule.perMinute),
           keyGenerator: clientOf,
           errorResponseBuilder: (_request, context) =>
-            new ApiError(
+            new HttpError(
               429,
               RATE_LIMITED,
               `Too many requests (${rule.name}): at most ${rule.perMinute} a minute; try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} s`,

@@ -12,7 +12,7 @@ import type { SessionUser } from '../auth/service.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import { HubConnection, type ConnectionHost } from './HubConnection.ts';
 import { createSseTransport } from './sseTransport.ts';
-import type { HubTimers } from './timers.ts';
+import type { Timers } from '../../src/domain/timers.ts';
 
 const MAX_NEGOTIATE_VERSION = 1;
 
@@ -25,7 +25,7 @@ export interface EndpointHub {
 /** What the endpoints need of the hub server. */
 export interface EndpointHost {
   readonly log: FastifyBaseLogger;
-  readonly timers: HubTimers;
+  readonly timers: Timers;
   readonly closeGraceMs: number;
   userOf(request: { headers: IncomingMessage['headers'] }): SessionUser | null;
   hubAt(path: string): EndpointHub | undefined;
@@ -264,13 +264,13 @@ export class HubEndpoints {
       let left = pending.length;
       const done = () => {
         if (--left === 0) {
-          timer.cancel();
+          this.host.timers.clearTimeout(timer);
           resolve();
         }
       };
-      const timer = this.host.timers.after(this.host.closeGraceMs, () => {
+      const timer = this.host.timers.setTimeout(() => {
         for (const ws of pending) ws.terminate();
-      });
+      }, this.host.closeGraceMs);
       for (const ws of pending) {
         if (ws.readyState === WebSocket.CLOSED) done();
         else ws.once('close', done);

@@ -14,7 +14,7 @@ import { HubEndpoints, type EndpointHost } from './HubEndpoints.ts';
 import { HubMetrics } from './HubMetrics.ts';
 import { FlagSubscriptions, KeyedSubscriptions } from './KeyedSubscriptions.ts';
 import type { IncomingHubMessage, InvocationMessage } from './protocol.ts';
-import { realTimers, type HubTimer, type HubTimers } from './timers.ts';
+import { createRealTimers, type TimerHandle, type Timers } from '../../src/domain/timers.ts';
 
 export type HubMethod = (conn: HubConnection, ...args: unknown[]) => unknown;
 
@@ -52,7 +52,7 @@ export interface HubServerOptions {
    * credentials it connected with); a connection whose session ended is closed.
    */
   sessionCheckIntervalMs?: number;
-  timers?: HubTimers;
+  timers?: Timers;
 }
 
 const DEFAULTS = {
@@ -68,6 +68,8 @@ const DEFAULTS = {
 } satisfies Required<Omit<HubServerOptions, 'timers'>>;
 
 const BACKLOG_RETRY_MS = 20;
+/** The hub server's sweeps and retries do not keep the process alive. */
+const hubTimers = createRealTimers({ unref: true });
 /** No hub method takes more; a spread of a huge list would only burn the stack. */
 const MAX_ARGUMENTS = 64;
 export const SESSION_ENDED_ERROR = 'Unauthorized: the session has ended.';
@@ -85,7 +87,7 @@ export class HubServer implements ConnectionHost, EndpointHost {
   readonly backlogHighWaterBytes: number;
 
   private readonly options: Required<Omit<HubServerOptions, 'timers'>>;
-  readonly timers: HubTimers;
+  readonly timers: Timers;
   private readonly hubs = new Map<string, RegisteredHub>();
   private readonly byPath = new Map<string, RegisteredHub>();
   /** Subscriptions per hub name; they may be created before their hub is added. */
@@ -97,8 +99,8 @@ export class HubServer implements ConnectionHost, EndpointHost {
   private readonly dirty = new Set<HubConnection>();
   private readonly slow = new Set<HubConnection>();
   private flushScheduled = false;
-  private slowTimer: HubTimer | null = null;
-  private readonly sweepTimer: HubTimer;
+  private slowTimer: TimerHandle | null = null;
+  private readonly sweepTimer: TimerHandle;
   private readonly endpoints: HubEndpoints;
   readonly closeGraceMs: number;
   private readonly metrics: HubMetrics | null;
@@ -112,7 +114,7 @@ export class HubServer implements ConnectionHost, EndpointHost {
   ) {
     const { timers, ...rest } = options;
     this.options = { ...DEFAULTS, ...rest };
-    this.timers = timers ?? realTimers;
+    this.timers = timers ?? hubTimers;
     this.maxMessageChars = this.options.maxMessageBytes;
     this.maxOutboxChars = this.options.maxOutboxChars;
     this.backlogHighWaterBytes = this.options.backlogHighWaterBytes;
@@ -130,7 +132,7 @@ export class HubServer implements ConnectionHost, EndpointHost {
         o.sessionCheckIntervalMs,
       ) / 4,
     );
-    this.sweepTimer = this.timers.every(sweepMs, () => this.sweep());
+    this.sweepTimer = this.timers.setInterval(() => this.sweep(), sweepMs);
   }
 
   now(): number {
@@ -216,8 +218,8 @@ export class HubServer implements ConnectionHost, EndpointHost {
 
   /** Closes all connections (allowReconnect) and stops listening for upgrades. */
   async close(): Promise<void> {
-    this.sweepTimer.cancel();
-    this.slowTimer?.cancel();
+    this.timers.clearInterval(this.sweepTimer);
+    if (this.slowTimer !== null) this.timers.clearTimeout(this.slowTimer);
     await this.closeAll({ allowReconnect: true });
     this.endpoints.close();
   }
@@ -228,18 +230,19 @@ export class HubServer implements ConnectionHost, EndpointHost {
     this.dirty.add(conn);
     if (this.flushScheduled) return;
     this.flushScheduled = true;
-    this.timers.soon(this.flushAll);
+    // One flush per I/O tick: not a delay, so not on the injected timers.
+    setImmediate(this.flushAll);
   }
 
   flushLater(conn: HubConnection): void {
     this.slow.add(conn);
-    if (this.slowTimer) return;
-    this.slowTimer = this.timers.after(BACKLOG_RETRY_MS, () => {
+    if (this.slowTimer !== null) return;
+    this.slowTimer = this.timers.setTimeout(() => {
       this.slowTimer = null;
       const list = [...this.slow];
       this.slow.clear();
       for (const c of list) c.flush();
-    });
+    }, BACKLOG_RETRY_MS);
   }
 
   handshakeDone(conn: HubConnection): void {

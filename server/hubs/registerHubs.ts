@@ -24,7 +24,7 @@ import {
 import { registerPvHub, type PvHubHandle } from './pvHub.ts';
 import { registerServerStatusHub, type ServerStatusHubHandle } from './serverStatusHub.ts';
 import { registerStationHub, type StationHubHandle } from './stationHub.ts';
-import { realTimers } from './timers.ts';
+import { createRealTimers } from '../../src/domain/timers.ts';
 
 /** What the hubs need of the server context. */
 export type HubContext = Pick<ServerContext, 'auth' | 'metrics' | 'now'>;
@@ -56,7 +56,7 @@ export function registerHubs(
   plant: Plant,
   options: HubServerOptions = {},
 ): HubsHandle {
-  const timers = options.timers ?? { ...realTimers, now: ctx.now };
+  const timers = options.timers ?? { ...createRealTimers({ unref: true }), now: ctx.now };
   const server = new HubServer(app, ctx.auth, { ...options, timers }, ctx.metrics);
   const pv = registerPvHub(server, plant);
   const station = registerStationHub(server, plant);

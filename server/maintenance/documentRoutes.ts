@@ -19,7 +19,7 @@ import {
 import type { PvRef } from '../../src/contract/pv.ts';
 import { requireUser } from '../auth/guards.ts';
 import type { ServerContext } from '../context.ts';
-import { ApiError, badRequest, notFound } from '../http/errors.ts';
+import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { safeFileName, sniffContentType, type DocumentStore } from './DocumentStore.ts';
 import { canEdit, pvOf, pvQuery, requireMaintenanceEdit } from './routes.ts';
@@ -121,7 +121,7 @@ export function registerDocumentRoutes(
             }
           }
         } catch (err) {
-          if (err instanceof ApiError) throw err;
+          if (err instanceof HttpError) throw err;
           const e = err as { statusCode?: number; code?: string; message?: string };
           if (e.code === 'FST_REQ_FILE_TOO_LARGE')
             throw badRequest(`Invalid document: file larger than ${MAX_DOCUMENT_BYTES} bytes`);
@@ -133,7 +133,7 @@ export function registerDocumentRoutes(
         forgetOld();
         const upload = f.uploadId ? uploadKey(user.username, f.uploadId) : null;
         if (upload && uploads.get(upload)?.cancelled)
-          throw new ApiError(409, 'upload_cancelled', 'The upload was cancelled');
+          throw new HttpError(409, 'upload_cancelled', 'The upload was cancelled');
         const docType: DocType = f.docType;
         let stored: { name: string; bytes: Buffer; contentType: string } | null = null;
         if (docType === 'File') {

@@ -39,10 +39,12 @@ import { LoadEngine, type LoadOptions } from './loadEngine.ts';
 import { ModelEngine } from './modelEngine.ts';
 import { createRandom, type Random } from './random.ts';
 import { STATION_CATALOG, type StationDef } from './stationCatalog.ts';
-import { realTimers, type PlantTimers } from './timers.ts';
+import { createRealTimers, type TimerHandle, type Timers } from '../../src/domain/timers.ts';
 import type { PlantEvents, PlantSimulation, Unsubscribe } from './types.ts';
 import type { ValueEngine } from './valueEngine.ts';
 import { UpdateRate } from './updateRate.ts';
+
+const plantTimers = createRealTimers();
 
 /**
  * A realistic trickle (issue "a plant that alarms as a real one does"): about 3 pump
@@ -57,7 +59,7 @@ export interface PlantOptions {
   startTime?: number;
   /** Wall clock that start() follows. */
   now?: () => number;
-  timers?: PlantTimers;
+  timers?: Timers;
   /** Length of one simulation step; defaults to 1000 ms (100 ms in load mode). */
   tickMs?: number;
   /** Pump failures per pump and hour; 0 disables failures (default 0.02). */
@@ -95,7 +97,7 @@ export class SimulatedPlant implements PlantSimulation {
   private readonly rate = new UpdateRate();
   private status: ServerStatus = 'Connected';
   private statusSince: number;
-  private timer: unknown = null;
+  private timer: TimerHandle | null = null;
   private readonly onUpdates: (count: number) => void;
 
   constructor(private readonly options: PlantOptions) {
@@ -415,7 +417,7 @@ export class SimulatedPlant implements PlantSimulation {
   start(): void {
     if (this.timer !== null) return;
     const now = this.options.now ?? Date.now;
-    const timers = this.options.timers ?? realTimers;
+    const timers = this.options.timers ?? plantTimers;
     const maxCatchUpMs = this.options.load
       ? LOAD_MAX_CATCH_UP_TICKS * this.tickMs
       : MAX_CATCH_UP_MS;
@@ -428,7 +430,7 @@ export class SimulatedPlant implements PlantSimulation {
 
   stop(): void {
     if (this.timer === null) return;
-    (this.options.timers ?? realTimers).clearInterval(this.timer);
+    (this.options.timers ?? plantTimers).clearInterval(this.timer);
     this.timer = null;
   }
 

@@ -3,24 +3,11 @@
  * header on state-changing calls, typed errors, and the session redirect of SPEC §2: on any
  * 401 the top window goes to the logout address with the current path as returnUrl.
  */
-import type { ApiErrorBody } from '../contract/errors.ts';
+import { HttpError, type ApiErrorBody } from '../contract/errors.ts';
 import { API, CSRF_HEADER } from '../contract/paths.ts';
 import { EARLY_REQUESTS_KEY, SIGN_IN_PREFIX } from './earlyRequests.ts';
 
-/** The server answered, but not with success. `code` is the stable code of ApiErrorBody. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly issues: { path: string; message: string }[] = [],
-    /** Seconds to wait before trying again (`Retry-After` of a 429), when the server said. */
-    readonly retryAfter: number | null = null,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
+export { HttpError };
 
 /** The server could not be reached (offline, refused, aborted by the network, bad certificate). */
 export class NetworkError extends Error {

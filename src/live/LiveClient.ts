@@ -33,7 +33,7 @@ import type {
   AlarmPerformanceProgress,
   AlarmPerformanceRequest,
 } from '../domain/alarmPerformance.ts';
-import { createRealTimers, type Timers } from '../../workers/timers.ts';
+import { createRealTimers, type Timers } from '../domain/timers.ts';
 import { DEFAULT_FLUSH_INTERVAL_MS } from '../../workers/flushInterval.ts';
 import type { LeaseKind } from '../../workers/topics.ts';
 import type { FeedName } from '../../workers/feeds/feeds.ts';

@@ -14,7 +14,7 @@ import type { EngineApi, TabOptions } from '../../workers/engineApi.ts';
 import type { AlertsMessage, FrameAck, TabMessage } from '../../workers/engineProtocol.ts';
 import { tabLockName } from '../../workers/tabLocks.ts';
 import { whenEngineGone } from '../../workers/engineLock.ts';
-import type { Timers } from '../../workers/timers.ts';
+import type { Timers } from '../domain/timers.ts';
 import type { EngineConnection } from './connectEngine.ts';
 import {
   animationFrames,

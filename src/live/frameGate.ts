@@ -20,7 +20,7 @@
  * (the gate only holds a frame and calls back), a timer per frame (one fallback timer is
  * armed only while a frame waits), or a second animation frame request per tab.
  */
-import type { TimerHandle, Timers } from '../../workers/timers.ts';
+import type { TimerHandle, Timers } from '../domain/timers.ts';
 
 /** Requests one callback before the next paint; returns its cancel. */
 export type RequestFrame = (callback: () => void) => () => void;

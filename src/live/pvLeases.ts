@@ -7,7 +7,7 @@
  * every key held is leased again in one call per kind (EL2, `leaseAgain`).
  */
 import type { EngineApi, LeaseBatch } from '../../workers/engineApi.ts';
-import type { TimerHandle, Timers } from '../../workers/timers.ts';
+import type { TimerHandle, Timers } from '../domain/timers.ts';
 import type { LeaseKind } from '../../workers/topics.ts';
 
 interface KeyLease {

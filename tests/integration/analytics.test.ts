@@ -20,7 +20,7 @@ import { HUBS, HUB_MESSAGES, HUB_METHODS } from '../../src/contract/hubs.ts';
 import { LEAKAGE_API, type PipeLeakage } from '../../src/contract/leakage.ts';
 import { DETECTION_WINDOW_MS } from '../../server/leakage/leakageModel.ts';
 import { buildClient, waitFor } from '../support/hubTestServer.ts';
-import { realTimers } from '../../server/hubs/timers.ts';
+import { createRealTimers } from '../../src/domain/timers.ts';
 
 const user = (
   username: SessionUser['role'],
@@ -62,7 +62,7 @@ beforeAll(async () => {
       now: () => clock,
       // The hubs keep wall-clock time: jumping the plant's clock by minutes must not read as
       // clients silent past their timeout.
-      hubOptions: { timers: { ...realTimers, now: Date.now } },
+      hubOptions: { timers: createRealTimers({ unref: true }) },
       auth: {
         userOf: (request) => {
           const cookie = String(request.headers.cookie ?? '');

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type PlantServer } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
 import type { PvConfig } from '../../src/contract/pv.ts';
-import { realTimers } from '../../server/hubs/timers.ts';
+import { createRealTimers } from '../../src/domain/timers.ts';
 
 const MINUTE = 60_000;
 let server: PlantServer;
@@ -36,7 +36,7 @@ beforeAll(async () => {
       manualPlant: true,
       archive: { spans: { months: 1, quarterHourDays: 2, rawDays: 1, rawIntervalMs: MINUTE } },
       now: () => clock,
-      hubOptions: { timers: { ...realTimers, now: Date.now } },
+      hubOptions: { timers: createRealTimers({ unref: true }) },
     },
   );
 }, 60_000);

@@ -6,7 +6,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll } from 'vitest';
 import { startInProcess, type InProcessServer } from './inProcessServer.ts';
+import { startMosquitto, type Mosquitto } from './mosquitto.ts';
 
 export interface FieldServer extends InProcessServer {
   plantFile: string;
@@ -28,6 +30,37 @@ export async function startFieldServer(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** One test file's field plant on MQTT: a real Mosquitto, the server on the plant file, a device. */
+export interface FieldRig {
+  broker: Mosquitto;
+  server: FieldServer;
+  /** A client on the broker that plays the plant's devices. */
+  device: MqttClient;
+}
+
+/**
+ * Starts a `FieldRig` before the file's tests (the plant file from the broker's address, the
+ * server with `env`, then `ready`) and stops it after them. Its fields are set once it started.
+ */
+export function fieldRig(
+  plant: (brokerUrl: string) => string,
+  options: { env?: Record<string, string>; ready?: (rig: FieldRig) => Promise<void> } = {},
+): FieldRig {
+  const rig = {} as FieldRig;
+  beforeAll(async () => {
+    rig.broker = await startMosquitto();
+    rig.server = await startFieldServer(plant(rig.broker.url), options.env);
+    rig.device = await brokerClient(rig.broker.url);
+    await options.ready?.(rig);
+  }, 60_000);
+  afterAll(async () => {
+    await rig.device?.endAsync(true);
+    await rig.server?.dispose();
+    await rig.broker?.dispose();
+  });
+  return rig;
 }
 
 /** A test client on the broker: the plant's devices as the tests play them. */

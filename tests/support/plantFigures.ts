@@ -24,7 +24,7 @@ import { buildServer, type PlantServer } from '../../server/app.ts';
 import type { SessionUser } from '../../server/auth/service.ts';
 import type { HistorySpans } from '../../server/archive/historyFill.ts';
 import { readConfig } from '../../server/config.ts';
-import { realTimers } from '../../server/hubs/timers.ts';
+import { createRealTimers } from '../../src/domain/timers.ts';
 import { STATION_CATALOG, type StationDef } from '../../server/plant/stationCatalog.ts';
 
 const HOUR = 3_600_000;
@@ -69,7 +69,7 @@ export async function figuresServer(
       auth: { userOf: () => ADMIN },
       archive: { spans },
       // The hubs keep wall-clock time: the plant's clock stands still.
-      hubOptions: { timers: { ...realTimers, now: Date.now } },
+      hubOptions: { timers: createRealTimers({ unref: true }) },
     },
   );
   return { server, dataDir };

@@ -12,7 +12,7 @@
 import type { Alert, AlertQuery } from '../../src/contract/alerts.ts';
 import { HUB_MESSAGES, HUB_METHODS } from '../../src/contract/hubs.ts';
 import type { AlertViewFrame } from '../engineProtocol.ts';
-import type { TimerHandle } from '../timers.ts';
+import type { TimerHandle } from '../../src/domain/timers.ts';
 import { applyAlertHubMessage, isAlert, touchedIds } from './alertMessages.ts';
 import { isCurrentAlert } from '../../src/domain/pvAlarm.ts';
 import { AlertRows, alertCounts } from './alertRows.ts';

@@ -4,7 +4,7 @@
  * the list changes. Leasing one keeps the current list in use, as the alarm banner does.
  */
 import type { Alert } from '../../src/contract/alerts.ts';
-import type { TimerHandle, Timers } from '../timers.ts';
+import type { TimerHandle, Timers } from '../../src/domain/timers.ts';
 
 /** Changes of the current list within this window are derived once (an alarm flood). */
 export const ALARM_DERIVE_MS = 50;

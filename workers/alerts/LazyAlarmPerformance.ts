@@ -8,7 +8,7 @@ import type {
   AlarmPerformanceRequest,
 } from '../../src/domain/alarmPerformance.ts';
 import type { Alert } from '../../src/contract/alerts.ts';
-import type { Timers } from '../timers.ts';
+import type { Timers } from '../../src/domain/timers.ts';
 import type { AlertArchiveFetcher } from './AlertFeed.ts';
 import type { AlarmPerformanceService } from './alarmPerformance.ts';
 

@@ -28,7 +28,10 @@ export function createAlertArchiveFetcher(
       headers: { Accept: 'application/json' },
     });
     if (!response.ok) {
-      throw new HttpError(response.status, `${ALERT_API.list}: Status code '${response.status}'`);
+      throw HttpError.ofStatus(
+        response.status,
+        `${ALERT_API.list}: Status code '${response.status}'`,
+      );
     }
     // A whole range is 100,000 rows and more: read in slices, so live values keep flowing.
     const { elements, rest } = response.body

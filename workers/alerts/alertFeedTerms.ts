@@ -6,7 +6,7 @@
 import type { AlertListResult, AlertQuery } from '../../src/contract/alerts.ts';
 import { HUB_MESSAGES } from '../../src/contract/hubs.ts';
 import type { AlertsMessage } from '../engineProtocol.ts';
-import type { Timers } from '../timers.ts';
+import type { Timers } from '../../src/domain/timers.ts';
 import type { AlertSort } from './alertStore.ts';
 import type { AlertViewSet, AlertViewSetDeps } from './alertViewSet.ts';
 import type { FilterNode } from '../../src/domain/filters.ts';

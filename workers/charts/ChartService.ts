@@ -18,7 +18,7 @@
 import type { ChartDirectory, ChartType } from '../../src/contract/charts.ts';
 import type { PvValue } from '../../src/contract/pv.ts';
 import { HOUR_MS, MINUTE_MS, type TimeRange } from '../../src/domain/timeUnits.ts';
-import type { Timers, TimerHandle } from '../timers.ts';
+import type { Timers, TimerHandle } from '../../src/domain/timers.ts';
 import { batchKey, ChartBatchCache } from './batchCache.ts';
 import type {
   ChartDataAnswer,

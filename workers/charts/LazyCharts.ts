@@ -7,7 +7,7 @@ import * as Comlink from 'comlink';
 import type { ChartDirectory, ChartType } from '../../src/contract/charts.ts';
 import { pvKey } from '../../src/contract/keys.ts';
 import type { PvValue } from '../../src/contract/pv.ts';
-import type { Timers } from '../timers.ts';
+import type { Timers } from '../../src/domain/timers.ts';
 import type { ChartDataAnswer, ChartDataRequest, ChartDefinition } from './chartProtocol.ts';
 import type { ChartFetchers } from './chartRest.ts';
 import type { ChartService } from './ChartService.ts';

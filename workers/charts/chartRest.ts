@@ -40,7 +40,7 @@ export function createChartFetchers(baseUrl: string, fetchFn: typeof fetch): Cha
       } catch {
         // not JSON
       }
-      throw new HttpError(response.status, message);
+      throw HttpError.ofStatus(response.status, message);
     }
     return (await response.json()) as T;
   };

@@ -3,20 +3,9 @@
  * flood of garbage on one station's topic are counted in /metrics by station and reason and mark
  * the PV, while another station on the same broker stays live.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MqttClient } from 'mqtt';
-import { startMosquitto, type Mosquitto } from '../../support/mosquitto.ts';
-import {
-  brokerClient,
-  startFieldServer,
-  until,
-  type FieldServer,
-} from '../../support/fieldServer.ts';
+import { describe, expect, it } from 'vitest';
+import { fieldRig, until } from '../../support/fieldServer.ts';
 import { metricValues } from '../../support/metrics.ts';
-
-let broker: Mosquitto;
-let server: FieldServer;
-let device: MqttClient;
 
 const plantYaml = (url: string) => `
 stations:
@@ -33,57 +22,56 @@ stations:
       - { id: level, kind: AnaIn, name: Pegel, decimals: 1, source: { topic: s2/level } }
 `;
 
-beforeAll(async () => {
-  broker = await startMosquitto();
-  server = await startFieldServer(plantYaml(broker.url));
-  device = await brokerClient(broker.url);
-  await until(
-    () =>
-      server.server.plant.stationLive(1)?.dialState === 'Connected' &&
-      server.server.plant.stationLive(2)?.dialState === 'Connected',
-    'both stations connected',
-  );
-}, 60_000);
-
-afterAll(async () => {
-  await device?.endAsync(true);
-  await server?.dispose();
-  await broker?.dispose();
+const rig = fieldRig(plantYaml, {
+  ready: async () => {
+    await until(
+      () =>
+        rig.server.server.plant.stationLive(1)?.dialState === 'Connected' &&
+        rig.server.server.plant.stationLive(2)?.dialState === 'Connected',
+      'both stations connected',
+    );
+  },
 });
 
 async function badInputs(): Promise<Map<string, number>> {
-  const res = await fetch(`${server.url}/metrics`);
+  const res = await fetch(`${rig.server.url}/metrics`);
   return metricValues(await res.text(), 'pegel_field_bad_input_total');
 }
 
 const reason = (nr: number) =>
-  server.server.field!.qualityReason({ type: 'AnaIn', nr: 100000 + nr });
+  rig.server.server.field!.qualityReason({ type: 'AnaIn', nr: 100000 + nr });
 
 describe('bad input from the field', () => {
   it('BI1 malformed JSON, a missing field, a wrong type and a value outside its type are counted and mark the PV', async () => {
-    await device.publishAsync('s1/flow', JSON.stringify({ v: 12 }));
-    await until(() => server.server.plant.valueByKey('ai100001')?.doubleValue === 12, 'a value');
-    await device.publishAsync('s1/flow', '{"v": 1');
+    await rig.device.publishAsync('s1/flow', JSON.stringify({ v: 12 }));
+    await until(
+      () => rig.server.server.plant.valueByKey('ai100001')?.doubleValue === 12,
+      'a value',
+    );
+    await rig.device.publishAsync('s1/flow', '{"v": 1');
     await until(() => reason(1)?.startsWith('malformed-json') === true, 'marked');
     // The last value and its timestamp stay; only the quality says it is not to be trusted.
-    expect(server.server.plant.valueByKey('ai100001')).toMatchObject({
+    expect(rig.server.server.plant.valueByKey('ai100001')).toMatchObject({
       doubleValue: 12,
       quality: 'Bad',
     });
-    await device.publishAsync('s1/flow', JSON.stringify({ w: 1 }));
-    await device.publishAsync('s1/flow', JSON.stringify({ v: 'much' }));
-    await device.publishAsync('s1/alarm', '7');
+    await rig.device.publishAsync('s1/flow', JSON.stringify({ w: 1 }));
+    await rig.device.publishAsync('s1/flow', JSON.stringify({ v: 'much' }));
+    await rig.device.publishAsync('s1/alarm', '7');
     await until(async () => {
       const c = await badInputs();
       return ['malformed-json', 'missing-field', 'wrong-type', 'out-of-range'].every(
         (r) => (c.get(`station=1,reason=${r}`) ?? 0) > 0,
       );
     }, 'every reason counted');
-    expect(server.server.field!.qualityReason({ type: 'DigiIn', nr: 100001 })).toMatch(
+    expect(rig.server.server.field!.qualityReason({ type: 'DigiIn', nr: 100001 })).toMatch(
       /out-of-range/,
     );
-    await device.publishAsync('s1/flow', JSON.stringify({ v: 13 }));
-    await until(() => server.server.plant.valueByKey('ai100001')?.quality === 'Good', 'good again');
+    await rig.device.publishAsync('s1/flow', JSON.stringify({ v: 13 }));
+    await until(
+      () => rig.server.server.plant.valueByKey('ai100001')?.quality === 'Good',
+      'good again',
+    );
   });
 
   it('BI2 a flood of garbage on one topic is counted while the other station stays live', async () => {
@@ -95,7 +83,7 @@ describe('bad input from the field', () => {
       while (flooding) {
         const started = Date.now();
         for (let i = 0; i < 10_000 && flooding; i++) {
-          device.publish('s1/flow', garbage, { qos: 0 });
+          rig.device.publish('s1/flow', garbage, { qos: 0 });
           if (i % 500 === 499) await new Promise((r) => setImmediate(r));
         }
         await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (Date.now() - started))));
@@ -103,12 +91,12 @@ describe('bad input from the field', () => {
     })();
     try {
       for (let i = 1; i <= 5; i++) {
-        await device.publishAsync('s2/level', String(i + 0.5), { qos: 1 });
+        await rig.device.publishAsync('s2/level', String(i + 0.5), { qos: 1 });
         await until(
-          () => server.server.plant.valueByKey('ai200001')?.doubleValue === i + 0.5,
+          () => rig.server.server.plant.valueByKey('ai200001')?.doubleValue === i + 0.5,
           `station 2 value ${i}`,
         );
-        expect(server.server.plant.valueByKey('ai200001')?.quality).toBe('Good');
+        expect(rig.server.server.plant.valueByKey('ai200001')?.quality).toBe('Good');
       }
       await until(
         async () =>
@@ -119,7 +107,7 @@ describe('bad input from the field', () => {
       flooding = false;
       await flood;
     }
-    expect(server.server.plant.stationLive(2)?.dialState).toBe('Connected');
-    expect(server.server.plant.stationLive(1)?.dialState).toBe('Connected');
+    expect(rig.server.server.plant.stationLive(2)?.dialState).toBe('Connected');
+    expect(rig.server.server.plant.stationLive(1)?.dialState).toBe('Connected');
   }, 90_000);
 });

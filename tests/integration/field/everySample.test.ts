@@ -8,18 +8,11 @@
  * test, so all values certainly fall into one. The device's clock runs an hour ahead, so every
  * value lies after the archive's start; its values are a minute apart, the raw archive interval.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MqttClient } from 'mqtt';
+import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../../src/contract/alerts.ts';
 import type { ChartData, ChartPoints } from '../../../src/contract/charts.ts';
 import type { PvValue } from '../../../src/contract/pv.ts';
-import { startMosquitto, type Mosquitto } from '../../support/mosquitto.ts';
-import {
-  brokerClient,
-  startFieldServer,
-  until,
-  type FieldServer,
-} from '../../support/fieldServer.ts';
+import { fieldRig, until } from '../../support/fieldServer.ts';
 import { signInHttp, type SignedIn } from '../../support/login.ts';
 
 const MIN = 60_000;
@@ -28,9 +21,6 @@ const QH = 15 * MIN;
 const B = Math.floor(Date.now() / QH) * QH + 4 * QH;
 const LEVEL = { type: 'AnaIn', nr: 600001 } as const;
 
-let broker: Mosquitto;
-let server: FieldServer;
-let device: MqttClient;
 let op: SignedIn;
 const raised: Alert[] = [];
 const live: PvValue[] = [];
@@ -50,28 +40,25 @@ stations:
         source: { topic: west/level, value: /v, timestamp: /ts }
 `;
 
-beforeAll(async () => {
-  broker = await startMosquitto();
-  server = await startFieldServer(plantYaml(broker.url), {
+const rig = fieldRig(plantYaml, {
+  env: {
     PEGEL_FIELD_FLUSH_MS: '60000',
     PEGEL_PLANT_TICK_MS: '60000',
-  });
-  server.server.alerts.onRaised((a) => {
-    if (a.pvRef?.nr === LEVEL.nr) raised.push(a);
-  });
-  server.server.plant.on('values', (values) => live.push(...values));
-  device = await brokerClient(broker.url);
-  op = await signInHttp(server.url);
-  await until(() => server.server.plant.stationLive(6)?.dialState === 'Connected', 'the link');
-}, 60_000);
-
-afterAll(async () => {
-  await device?.endAsync(true);
-  await server?.dispose();
-  await broker?.dispose();
+  },
+  ready: async () => {
+    rig.server.server.alerts.onRaised((a) => {
+      if (a.pvRef?.nr === LEVEL.nr) raised.push(a);
+    });
+    rig.server.server.plant.on('values', (values) => live.push(...values));
+    op = await signInHttp(rig.server.url);
+    await until(
+      () => rig.server.server.plant.stationLive(6)?.dialState === 'Connected',
+      'the link',
+    );
+  },
 });
 
-const level = () => server.server.plant.valueByKey('ai600001');
+const level = () => rig.server.server.plant.valueByKey('ai600001');
 
 async function chart(
   source: 'MeasurementArchive' | 'QuarterHourValues',
@@ -95,10 +82,10 @@ describe('field archive: every sample', () => {
     // 4.8 is above the top limit, but a newer value replaces it before the batch goes out.
     const values = [4.0, 4.8, 4.2, 4.3, 4.1];
     for (const [i, v] of values.entries())
-      await device.publishAsync('west/level', JSON.stringify({ v, ts: B + i * MIN }));
+      await rig.device.publishAsync('west/level', JSON.stringify({ v, ts: B + i * MIN }));
     await until(() => level()?.timestamp === B + 4 * MIN, 'the last value taken in');
     expect(live).toEqual([]);
-    server.server.field!.step(0);
+    rig.server.server.field!.step(0);
 
     // Live: one value, the newest.
     expect(live).toEqual([
@@ -117,9 +104,9 @@ describe('field archive: every sample', () => {
 
     // The value above the limit was never live: no alarm. A live one above it does raise one.
     expect(raised).toEqual([]);
-    await device.publishAsync('west/level', JSON.stringify({ v: 4.9, ts: B + 5 * MIN }));
+    await rig.device.publishAsync('west/level', JSON.stringify({ v: 4.9, ts: B + 5 * MIN }));
     await until(() => level()?.timestamp === B + 5 * MIN, 'the value above the limit');
-    server.server.field!.step(0);
+    rig.server.server.field!.step(0);
     await until(() => raised.length > 0, 'the alarm of a live value above the limit');
   });
 });

@@ -1,10 +1,15 @@
-/** Fake time for engine tests: timers fire only when the test advances the clock. */
-import type { TimerHandle, Timers } from '../../../workers/timers.ts';
+/**
+ * Fake time for the tests of the engine, the hub server and the plant (src/domain/timers.ts):
+ * timers fire only when the test advances the clock.
+ */
+import type { TimerHandle, Timers } from '../../../src/domain/timers.ts';
 
 interface Scheduled {
   handle: TimerHandle;
   at: number;
   fn: () => void;
+  /** Intervals come again this many ms after they fire. */
+  every?: number;
 }
 
 /** Lets promise callbacks and awaits run (they are microtasks and I/O-free). */
@@ -35,6 +40,17 @@ export class FakeTimers implements Timers {
     this.scheduled = this.scheduled.filter((s) => s.handle !== handle);
   }
 
+  setInterval(fn: () => void, ms: number): TimerHandle {
+    const handle = this.nextHandle++;
+    const every = Math.max(1, ms);
+    this.scheduled.push({ handle, at: this.time + every, fn, every });
+    return handle;
+  }
+
+  clearInterval(handle: TimerHandle): void {
+    this.clearTimeout(handle);
+  }
+
   get pending(): number {
     return this.scheduled.length;
   }
@@ -49,6 +65,7 @@ export class FakeTimers implements Timers {
         .sort((a, b) => a.at - b.at || a.handle - b.handle)[0];
       if (!due) break;
       this.scheduled = this.scheduled.filter((s) => s !== due);
+      if (due.every !== undefined) this.scheduled.push({ ...due, at: due.at + due.every });
       this.time = due.at;
       due.fn();
       await settle();

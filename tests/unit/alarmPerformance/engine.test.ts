@@ -238,7 +238,7 @@ describe('alarm performance in the engine', () => {
         calls++;
         if (limited > 0) {
           limited--;
-          return Promise.reject(new HttpError(429, 'Status code 429'));
+          return Promise.reject(HttpError.ofStatus(429, 'Status code 429'));
         }
         return archive.fetch(query);
       },

@@ -8,7 +8,7 @@ import {
   exportFileName,
   localTimestampFormatter,
 } from '../../../server/charts/chartCsv.ts';
-import { ApiError } from '../../../server/http/errors.ts';
+import { HttpError } from '../../../server/http/errors.ts';
 
 describe('query dates', () => {
   it('QD1: ISO 8601 with offset or Z, without offset on the Berlin wall clock, or epoch ms', () => {
@@ -40,9 +40,9 @@ describe('query dates', () => {
         }
         return null;
       })();
-      expect(e, bad).toBeInstanceOf(ApiError);
-      expect((e as ApiError).statusCode).toBe(400);
-      expect((e as ApiError).message).toContain('endDate');
+      expect(e, bad).toBeInstanceOf(HttpError);
+      expect((e as HttpError).status).toBe(400);
+      expect((e as HttpError).message).toContain('endDate');
     }
   });
 });

@@ -115,7 +115,7 @@ describe('PV configs', () => {
   it('SE3: a 401 answer ends the session in every tab', async () => {
     const h = createHarness();
     h.answerConfigsWith(async () => {
-      throw new HttpError(401, "/api/Pv/configs: Status code '401'");
+      throw HttpError.ofStatus(401, "/api/Pv/configs: Status code '401'");
     });
     const a = await h.tab('a');
     const b = await h.tab('b');

@@ -12,7 +12,7 @@ import type { Frame, TabMessage } from '../../../workers/engineProtocol.ts';
 import { foreverRetryPolicy } from '../../../workers/retryPolicy.ts';
 import { createSignalrTransportFactory } from '../../../workers/signalrTransport.ts';
 import { noTabLocks } from '../../../workers/tabLocks.ts';
-import { createRealTimers } from '../../../workers/timers.ts';
+import { createRealTimers } from '../../../src/domain/timers.ts';
 import {
   startMiniSignalrServer,
   type MiniSignalrServer,
