@@ -266,14 +266,7 @@ export class Archive {
    */
   prepare(refs: readonly PvRef[]): void {
     if (this.options.fill === 'none') return;
-    const byStation = new Map<number, ArchivedPv[]>();
-    for (const ref of refs) {
-      const pv = this.lookup(ref);
-      if (!pv || this.filled.has(pv.id)) continue;
-      const list = byStation.get(pv.config.stationNumber);
-      if (list) list.push(pv);
-      else byStation.set(pv.config.stationNumber, [pv]);
-    }
+    const byStation = this.unfilledByStation(refs);
     for (const pvs of byStation.values()) {
       const run = this.modelledStation(pvs[0]!);
       if (run) this.fillStation(run, new Set(pvs.map((pv) => pvKey(pv.ref))));
@@ -290,14 +283,7 @@ export class Archive {
    */
   async prepareOffThread(refs: readonly PvRef[]): Promise<void> {
     if (this.options.fill === 'none' || this.closed) return;
-    const byStation = new Map<number, ArchivedPv[]>();
-    for (const ref of refs) {
-      const pv = this.lookup(ref);
-      if (!pv || this.filled.has(pv.id)) continue;
-      const list = byStation.get(pv.config.stationNumber);
-      if (list) list.push(pv);
-      else byStation.set(pv.config.stationNumber, [pv]);
-    }
+    const byStation = this.unfilledByStation(refs);
     const waits: Promise<void>[] = [];
     for (const [nr, pvs] of byStation) {
       if (!this.modelledStation(pvs[0]!)) continue;
@@ -310,6 +296,19 @@ export class Archive {
       waits.push(job);
     }
     await Promise.all(waits);
+  }
+
+  /** The PVs of these refs whose history is not filled yet, by station. */
+  private unfilledByStation(refs: readonly PvRef[]): Map<number, ArchivedPv[]> {
+    const byStation = new Map<number, ArchivedPv[]>();
+    for (const ref of refs) {
+      const pv = this.lookup(ref);
+      if (!pv || this.filled.has(pv.id)) continue;
+      const list = byStation.get(pv.config.stationNumber);
+      if (list) list.push(pv);
+      else byStation.set(pv.config.stationNumber, [pv]);
+    }
+    return byStation;
   }
 
   /** History jobs the thread answered (tests: a read was served from the thread). */
