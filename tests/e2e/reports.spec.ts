@@ -48,7 +48,8 @@ test('RE1: the daily report opens for yesterday with units and footer; previous 
   await page.getByRole('button', { name: 'Vorheriger Zeitraum' }).click();
   const before = formatReportDate(parseReportDate(yesterday())! - DAY);
   await expect(page).toHaveURL(new RegExp(`date=${before}`));
-  expect(await wallOf(dateField(page, 'Datum'))).toBe(before);
+  // The field follows the address after a render: wait for it, not for the next task.
+  await expect.poll(() => wallOf(dateField(page, 'Datum'))).toBe(before);
   await expect(page.locator('.report-table tbody tr').first()).toContainText('00:00');
 });
 
