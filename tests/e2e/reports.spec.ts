@@ -220,7 +220,7 @@ test("RE7: arrow keys inside the report's date field change the day; on the tool
   await day.focus();
   await page.keyboard.press('ArrowUp');
   await expect(page).toHaveURL(new RegExp(`date=${next}`));
-  expect(await wallOf(field)).toBe(next);
+  await expect.poll(() => wallOf(field)).toBe(next);
   await expect(page.locator('.report-table tbody tr').first()).toContainText('00:00');
   await page.keyboard.press('ArrowRight');
   await expect(month).toBeFocused();
@@ -262,13 +262,13 @@ test("RE8: the archive browser's days are typed; an end before the start is name
   await expect(page.locator('.report-table tbody tr').first()).toBeVisible();
   const from = dateField(page, 'Von');
   const to = dateField(page, 'Bis');
-  expect(await wallOf(from)).toBe('2026-11-01');
+  await expect.poll(() => wallOf(from)).toBe('2026-11-01');
   await typeWall(to, '2026-10-25');
   await expect(to.locator('.field-error')).toHaveText(/Der Beginn muss vor dem Ende liegen\./);
   await expect(to.getByRole('group').first()).toHaveAccessibleDescription(
     /Der Beginn muss vor dem Ende liegen/,
   );
-  expect(await wallOf(to)).toBe('2026-10-25');
+  await expect.poll(() => wallOf(to)).toBe('2026-10-25');
   await expect(page).toHaveURL(/to=2026-11-20/);
   await typeWall(from, '2026-10-20');
   await expect(page).toHaveURL(/from=2026-10-20&to=2026-10-25/);

@@ -39,14 +39,14 @@ test('ZP1: a range typed on the control events is asked for in plant time, acros
   await typeWall(to, '2026-03-29T02:30');
   await expect(to.locator('.field-error')).toContainText(GAP_TEXT);
   await expect(to.getByRole('group').first()).toHaveAccessibleDescription(new RegExp(GAP_TEXT));
-  expect(await wallOf(to)).toBe('2026-03-29T02:30');
+  await expect.poll(() => wallOf(to)).toBe('2026-03-29T02:30');
   await expect(page.getByRole('button', { name: 'Anzeigen' })).toBeDisabled();
 
   // An end before the start: named at the end field, both kept.
   await typeWall(to, '2026-03-28T23:00');
   await expect(to.locator('.field-error')).toHaveText(ORDER_TEXT);
-  expect(await wallOf(from)).toBe('2026-03-29T01:30');
-  expect(await wallOf(to)).toBe('2026-03-28T23:00');
+  await expect.poll(() => wallOf(from)).toBe('2026-03-29T01:30');
+  await expect.poll(() => wallOf(to)).toBe('2026-03-28T23:00');
   await expect(page.getByRole('button', { name: 'Anzeigen' })).toBeDisabled();
   expect(await axeViolations(page, { tags: WCAG22_AA, include: '.range-picker' })).toEqual([]);
 });
@@ -105,7 +105,7 @@ test('ZP4: a webcam history range is asked for in plant time', async ({ page }) 
 
   await typeWall(dateField(page, 'Bis'), '2026-03-28T21:00');
   await expect(dateField(page, 'Bis').locator('.field-error')).toHaveText(ORDER_TEXT);
-  expect(await wallOf(dateField(page, 'Bis'))).toBe('2026-03-28T21:00');
+  await expect.poll(() => wallOf(dateField(page, 'Bis'))).toBe('2026-03-28T21:00');
   expect(await axeViolations(page, { tags: WCAG22_AA, include: '.webcam-range' })).toEqual([]);
 });
 
@@ -121,7 +121,7 @@ test('ZP5: a life-cycle entry typed in plant time is saved as that instant and s
   await expect(when.locator('.field-error')).toContainText(GAP_TEXT);
   await page.getByRole('button', { name: '1 Änderung speichern' }).click();
   await expect(card).toContainText('Neu, nicht gespeichert');
-  expect(await wallOf(when)).toBe('2026-03-29T02:15');
+  await expect.poll(() => wallOf(when)).toBe('2026-03-29T02:15');
   await typeWall(when, '2026-03-29T03:15');
   const saved = page.waitForRequest(
     (r) => r.url().includes('/api/maintenance/machine-lifecycle') && r.method() !== 'GET',

@@ -28,10 +28,10 @@ test('ZR1: a daily report’s day typed from elsewhere is the plant day the serv
   const rows = page.locator('.report-table tbody tr');
   await expect(rows).toHaveCount(23);
   await expect(rows.first().locator('th, td').first()).toHaveText(/^00:00\s*–\s*01:00$/);
-  expect(await wallOf(field)).toBe('2026-03-29');
+  await expect.poll(() => wallOf(field)).toBe('2026-03-29');
   // The next-day button steps the plant's calendar, not 24 browser hours.
   await page.getByRole('button', { name: 'Nächster Zeitraum' }).click();
   await expect(page).toHaveURL(/date=2026-03-30/);
-  expect(await wallOf(field)).toBe('2026-03-30');
+  await expect.poll(() => wallOf(field)).toBe('2026-03-30');
   expect(await axeViolations(page, { tags: WCAG22_AA })).toEqual([]);
 });
