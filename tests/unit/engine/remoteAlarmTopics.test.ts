@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
 import type { Frame } from '../../../workers/engineProtocol.ts';
-import { createHarness, type TabRecorder } from '../../support/engine/engineHarness.ts';
+import { createHarness, lastItem, type TabRecorder } from '../../support/engine/engineHarness.ts';
 
 const P = HUB_METHODS.pv;
 
@@ -10,14 +10,6 @@ function lastError(tab: TabRecorder, kind: string, key: string): string | undefi
   return tab
     .frames()
     .flatMap((f: Frame) => f.itemErrors ?? [])
-    .filter(([k, itemKey]) => k === kind && itemKey === key)
-    .at(-1)?.[2];
-}
-
-function lastItem(tab: TabRecorder, kind: string, key: string): unknown {
-  return tab
-    .frames()
-    .flatMap((f: Frame) => f.items)
     .filter(([k, itemKey]) => k === kind && itemKey === key)
     .at(-1)?.[2];
 }
@@ -63,11 +55,7 @@ describe('remote alarm topics', () => {
     await h.engine.lease('a', 'line', ['3_1']);
     await h.timers.advance(100);
     const hub = h.hubs.hub('pv');
-    hub.received.length = 0;
-    hub.drop();
-    await h.timers.advance(10);
-    hub.restore();
-    await h.timers.advance(200);
+    await h.reconnect(hub);
     expect(hub.keysSent(P.subscribeToPlans).sort()).toEqual(['3_1', '3_2']);
     expect(hub.keysSent(P.subscribeToLines)).toEqual(['3_1']);
   });
