@@ -1,4 +1,6 @@
 /** An in-process engine wired to fakes, and a recorder of what each tab receives. */
+import type { Alert } from '../../../src/contract/alerts.ts';
+import { HUB_METHODS } from '../../../src/contract/hubs.ts';
 import { pvKey } from '../../../src/contract/keys.ts';
 import type { PvConfig, PvRef, PvValue } from '../../../src/contract/pv.ts';
 import { Engine, type EngineDeps } from '../../../workers/Engine.ts';
@@ -71,6 +73,17 @@ export function createHarness(overrides: Partial<EngineDeps> = {}) {
     hub.restore();
     await timers.advance(200);
   }
+  /**
+   * The alert hub answers FetchAllPendingAlerts with copies of `alerts` in one group, as a server
+   * would send them anew each time; returns that hub.
+   */
+  function pendingAlerts(alerts: Alert[]): FakeHub {
+    const hub = hubs.hub('alert');
+    hub.answers.set(HUB_METHODS.alert.fetchAllPendingAlerts, () => [
+      { pvGroupId: 1, alerts: structuredClone(alerts) },
+    ]);
+    return hub;
+  }
   return {
     engine,
     timers,
@@ -81,6 +94,7 @@ export function createHarness(overrides: Partial<EngineDeps> = {}) {
     tab,
     leasing,
     reconnect,
+    pendingAlerts,
     answerConfigsWith(fn: (refs: PvRef[]) => Promise<PvConfig[]>) {
       configAnswer = fn;
     },

@@ -32,11 +32,7 @@ async function setup() {
       remainingCount: 42,
     }),
   });
-  h.hubs
-    .hub('alert')
-    .answers.set(M.fetchAllPendingAlerts, () => [
-      { pvGroupId: 1, alerts: [makeAlert(1), makeAlert(2)] },
-    ]);
+  h.pendingAlerts([makeAlert(1), makeAlert(2)]);
   const a = await h.tab('a');
   const b = await h.tab('b');
   return { h, a, b };

@@ -117,15 +117,9 @@ describe('keyed live topics', () => {
 describe('PV alarm state derived from the current alerts', () => {
   async function setup() {
     const h = createHarness();
-    const hub = h.hubs.hub('alert');
-    hub.answers.set(A.fetchAllPendingAlerts, () => [
-      {
-        pvGroupId: 1,
-        alerts: [
-          makeAlert(1, { pvRef: { type: 'AnaIn', nr: 100001 }, priority: 3, text: 'zu tief' }),
-          makeAlert(2, { pvRef: { type: 'AnaIn', nr: 100001 }, priority: 1, text: 'zu hoch' }),
-        ],
-      },
+    const hub = h.pendingAlerts([
+      makeAlert(1, { pvRef: { type: 'AnaIn', nr: 100001 }, priority: 3, text: 'zu tief' }),
+      makeAlert(2, { pvRef: { type: 'AnaIn', nr: 100001 }, priority: 1, text: 'zu hoch' }),
     ]);
     const a = await h.tab('a');
     return { h, hub, a };
@@ -189,15 +183,9 @@ describe('PV alarm state derived from the current alerts', () => {
 describe('station alarm state derived from the current alerts', () => {
   it('SA2: a leased station gets its counts; a new alarm and an acknowledgement reach it; a station in no alarm gets null', async () => {
     const h = createHarness();
-    const hub = h.hubs.hub('alert');
-    hub.answers.set(A.fetchAllPendingAlerts, () => [
-      {
-        pvGroupId: 1,
-        alerts: [
-          makeAlert(1, { stationNumber: 1, priority: 3 }),
-          makeAlert(2, { stationNumber: 1, priority: 1 }),
-        ],
-      },
+    const hub = h.pendingAlerts([
+      makeAlert(1, { stationNumber: 1, priority: 3 }),
+      makeAlert(2, { stationNumber: 1, priority: 1 }),
     ]);
     const a = await h.tab('a');
     await h.engine.lease('a', 'stationAlarm', ['1', '2']);
