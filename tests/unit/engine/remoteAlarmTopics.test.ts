@@ -22,6 +22,13 @@ const line = (station: number, nr: number, faulty: boolean) => ({
   connectionType: 'Gsm',
 });
 
+const plan = (station: number, nr: number, active: boolean) => ({
+  station: { stationNumber: station },
+  planNumber: nr,
+  active,
+  recipients: [],
+});
+
 describe('remote alarm topics', () => {
   it('RT1: a plan and a line leased by two tabs are subscribed once on the pv hub and reach both', async () => {
     const h = createHarness();
@@ -36,12 +43,7 @@ describe('remote alarm topics', () => {
     expect(hub.keysSent(P.subscribeToPlans)).toEqual(['1_2']);
     hub.emit(HUB_MESSAGES.newLineInfo, line(1, 1, true));
     hub.emit(HUB_MESSAGES.newLineInfo, { lineNumber: 'x' }); // ignored
-    hub.emit(HUB_MESSAGES.newPlanInfo, {
-      station: { stationNumber: 1 },
-      planNumber: 2,
-      active: true,
-      recipients: [],
-    });
+    hub.emit(HUB_MESSAGES.newPlanInfo, plan(1, 2, true));
     await h.timers.advance(50);
     expect(lastItem(a, 'line', '1_1')).toMatchObject({ faulty: true });
     expect(lastItem(b, 'line', '1_1')).toMatchObject({ faulty: true });
@@ -75,12 +77,7 @@ describe('remote alarm topics', () => {
     expect(lastError(a, 'line', '4_1')).toBeUndefined();
 
     const framesBefore = a.frames().length;
-    hub.emit(HUB_MESSAGES.newPlanInfo, {
-      station: { stationNumber: 4 },
-      planNumber: 1,
-      active: false,
-      recipients: [],
-    });
+    hub.emit(HUB_MESSAGES.newPlanInfo, plan(4, 1, false));
     await h.timers.advance(50);
     const after = a.frames().slice(framesBefore);
     expect(after.flatMap((f) => f.items).map(([, key]) => key)).toContain('4_1');
