@@ -98,6 +98,15 @@ function setup() {
   return { h, client, calls, setVisible, sessionEnds };
 }
 
+/** The status of an engine connected to a server that is connected to its plant. */
+const CONNECTED = {
+  display: 'connected',
+  serverStatus: 'Connected',
+  lastDataAt: 1_000,
+  nextRetryAt: null,
+  firstStart: false,
+} as const;
+
 /** A store whose listeners of PVs 1 and 2 and of station st1 write their name when woken. */
 function wokenStore() {
   const store = new TabLiveStore();
@@ -140,14 +149,7 @@ describe('TabLiveStore', () => {
     const store = new TabLiveStore();
     let woken = 0;
     store.subscribeStatus(() => woken++);
-    const status = {
-      display: 'connected',
-      serverStatus: 'Connected',
-      lastDataAt: 1_000,
-      nextRetryAt: null,
-      firstStart: false,
-    } as const;
-    store.apply(liveFrame({ status, lastDataAt: 1_000 }));
+    store.apply(liveFrame({ status: CONNECTED, lastDataAt: 1_000 }));
     expect(woken).toBe(1);
     const snapshot = store.getStatus();
     store.apply(liveFrame({ lastDataAt: 1_500 }));
@@ -156,7 +158,9 @@ describe('TabLiveStore', () => {
     store.apply(liveFrame({ lastDataAt: 2_000 }));
     expect(woken).toBe(1);
     // The link drops: the state change carries the newest time of data.
-    store.apply(liveFrame({ status: { ...status, display: 'notConnected' }, lastDataAt: 2_200 }));
+    store.apply(
+      liveFrame({ status: { ...CONNECTED, display: 'notConnected' }, lastDataAt: 2_200 }),
+    );
     expect(woken).toBe(2);
     expect(store.getStatus().lastDataAt).toBe(2_200);
     store.apply(liveFrame({ lastDataAt: 2_700 }));
@@ -414,14 +418,6 @@ function lockedEngine(h: ReturnType<typeof createHarness>, lock: string, calls: 
       name === 'engineLock' ? async () => lock : target[name],
   });
 }
-
-const CONNECTED = {
-  display: 'connected',
-  serverStatus: 'Connected',
-  lastDataAt: 1_000,
-  nextRetryAt: null,
-  firstStart: false,
-} as const;
 
 /** Station 1 as the engine sends it while the station's line is up. */
 const station = {
