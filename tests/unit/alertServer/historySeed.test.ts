@@ -27,7 +27,7 @@ import {
   inTenMinutes,
   standing,
 } from '../../support/alarmFindings.ts';
-import { makePlant, START } from '../plant/plantFixtures.ts';
+import { makePlant, START, weekOfIncidents } from '../plant/plantFixtures.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -214,12 +214,7 @@ describe('what the first week holds to find (issue 46)', () => {
   });
 
   it("HI8: the station's archived history follows the plan: pumps off, no flow, no power while the mains are away; the failed pump stands still to the end", () => {
-    const incidents = plantIncidents({
-      seed: 1,
-      anchorMs: START,
-      days: 7,
-      findings: DEFAULT_FINDINGS,
-    });
+    const incidents = weekOfIncidents(1);
     const outage = incidents.stations.get(2)!.mains.at(-1)!;
     expect(outage.to - outage.from).toBeGreaterThan(3 * MINUTE);
     const read = (nr: number, from: number, to: number, names: string[]) => {

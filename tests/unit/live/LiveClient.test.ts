@@ -4,6 +4,7 @@ import { LiveClient } from '../../../src/live/LiveClient.ts';
 import { logoutUrl } from '../../../src/live/sessionRedirect.ts';
 import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
 import type { EngineApi } from '../../../workers/engineApi.ts';
+import type { Frame } from '../../../workers/engineProtocol.ts';
 import { aiKey, createHarness, doubleValue } from '../../support/engine/engineHarness.ts';
 import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
 import { makeAlert } from '../alerts/alertFixtures.ts';
@@ -429,19 +430,28 @@ const station = {
   dialState: 'Connected' as const,
 };
 
+/**
+ * The store gets what a connected engine sends: PV 1 good at 1 s, PV 2 bad, station 1
+ * connected; returns PV 2's value.
+ */
+function applyHeld(store: TabLiveStore, part: Partial<Frame> = {}) {
+  const bad = { ...doubleValue(2, 5), quality: 'Bad' as const };
+  store.apply(
+    liveFrame({
+      pvValues: [doubleValue(1, 1, 1_000), bad],
+      stations: [station],
+      status: CONNECTED,
+      ...part,
+    }),
+  );
+  return bad;
+}
+
 describe('a lost engine (EL1-EL3)', () => {
   it('EL2: the store marks every good value uncertain, dial states unknown and the engine lost, until new frames come', () => {
     const { store, woken } = wokenStore();
     store.subscribeStatus(() => woken.push('status'));
-    const bad = { ...doubleValue(2, 5), quality: 'Bad' as const };
-    store.apply(
-      liveFrame({
-        pvValues: [doubleValue(1, 1, 1_000), bad],
-        stations: [station],
-        status: CONNECTED,
-        lastDataAt: 1_000,
-      }),
-    );
+    const bad = applyHeld(store, { lastDataAt: 1_000 });
     woken.length = 0;
     store.markEngineLost();
     expect(store.getStatus()).toMatchObject({ display: 'engineLost', lastDataAt: 1_000 });
@@ -564,14 +574,7 @@ describe('one staleness rule for the link (LD1)', () => {
     store.subscribe('pvValue', aiKey(1), () => woken.push('1'));
     store.subscribe('station', 'st1', () => woken.push('st1'));
     store.subscribeStationState('st1', () => woken.push('st1-state'));
-    const bad = { ...doubleValue(2, 5), quality: 'Bad' as const };
-    store.apply(
-      liveFrame({
-        pvValues: [doubleValue(1, 1, 1_000), bad],
-        stations: [station],
-        status: CONNECTED,
-      }),
-    );
+    const bad = applyHeld(store);
     woken.length = 0;
     return { store, woken, bad };
   };
