@@ -2,12 +2,7 @@
  * A plant that alarms as a real one does: the first start's week of history — rules HI1, HI2;
  * and what a shift lead finds in it on /alerts/performance (issue 46) — HI3-HI7.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { AlertArchive } from '../../../server/alerts/AlertArchive.ts';
-import { EventArchive } from '../../../server/alerts/EventArchive.ts';
+import { describe, expect, it } from 'vitest';
 import { seedHistory } from '../../../server/alerts/historySeed.ts';
 import { readConfig } from '../../../server/config.ts';
 import {
@@ -18,7 +13,6 @@ import {
 } from '../../../server/plant/incidents.ts';
 import { StationHistoryRun } from '../../../server/plant/stationHistory.ts';
 import { STATION_CATALOG } from '../../../server/plant/stationCatalog.ts';
-import { openDatabase } from '../../../server/store/db.ts';
 import type { Alert } from '../../../src/contract/alerts.ts';
 import {
   busiestAlignedWindow,
@@ -28,18 +22,9 @@ import {
   standing,
 } from '../../support/alarmFindings.ts';
 import { makePlant, START, weekOfIncidents } from '../plant/plantFixtures.ts';
+import { archivesPerTest } from './archives.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function archives() {
-  const dir = mkdtempSync(join(tmpdir(), 'pegel-history-'));
-  dirs.push(dir);
-  const db = openDatabase(dir);
-  return { db, alerts: new AlertArchive(db), events: new EventArchive(db, () => START) };
-}
+const archives = archivesPerTest('pegel-history-');
 
 describe('history of the first start', () => {
   it("HI1: seven days of the plant's own alarms, acknowledged and gone, with their control events and the shift sign-ins", () => {
