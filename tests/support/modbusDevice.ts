@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './freePort.ts';
 import type {
   BadInputReason,
   ConnectorSink,
@@ -34,19 +34,6 @@ export interface ModbusDevice {
   resume(): void;
   /** Switches the device off: the process ends and its port closes. */
   stop(): Promise<void>;
-}
-
-/** A TCP port nobody listens on now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts the device on `port` (a free one when omitted) and resolves once it listens. */
@@ -158,3 +145,5 @@ export function recordingSink(): RecordedSink {
     state: () => links.at(-1)?.state,
   };
 }
+
+export { freePort };

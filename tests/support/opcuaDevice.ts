@@ -14,7 +14,7 @@ import {
   type StatusCode,
   type UAVariable,
 } from 'node-opcua';
-import { freePort } from './modbusDevice.ts';
+import { freePort } from './freePort.ts';
 
 /**
  * A real OPC UA device for the connector tests: node-opcua's own OPCUAServer, in this process,

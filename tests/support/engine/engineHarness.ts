@@ -1,11 +1,14 @@
 /** An in-process engine wired to fakes, and a recorder of what each tab receives. */
+import type { Alert } from '../../../src/contract/alerts.ts';
+import { HUB_METHODS } from '../../../src/contract/hubs.ts';
 import { pvKey } from '../../../src/contract/keys.ts';
 import type { PvConfig, PvRef, PvValue } from '../../../src/contract/pv.ts';
 import { Engine, type EngineDeps } from '../../../workers/Engine.ts';
 import type { Frame, TabMessage } from '../../../workers/engineProtocol.ts';
 import type { TabOptions } from '../../../workers/engineApi.ts';
+import type { LeaseKind } from '../../../workers/topics.ts';
 import { framePvValues } from '../../../workers/pvColumns.ts';
-import { FakeHubs } from './FakeHub.ts';
+import { FakeHubs, type FakeHub } from './FakeHub.ts';
 import { FakeTabLocks } from './FakeTabLocks.ts';
 import { FakeTimers } from './FakeTimers.ts';
 import { pvConfigOf } from '../pvConfigs.ts';
@@ -52,6 +55,35 @@ export function createHarness(overrides: Partial<EngineDeps> = {}) {
       sessionEnded: () => messages.filter((m) => m.type === 'sessionEnded').length,
     };
   }
+  /** Tab `tabId` connects and leases `keys` of `kind`; the subscribe has gone out. */
+  async function leasing(tabId: string, kind: LeaseKind, keys: string[]): Promise<TabRecorder> {
+    const recorder = await tab(tabId);
+    await engine.lease(tabId, kind, keys);
+    await timers.advance(100);
+    return recorder;
+  }
+  /**
+   * The hub's connection drops and comes back; `hub.received` then holds only what the engine
+   * sent after the reconnect.
+   */
+  async function reconnect(hub: FakeHub): Promise<void> {
+    hub.received.length = 0;
+    hub.drop();
+    await timers.advance(10);
+    hub.restore();
+    await timers.advance(200);
+  }
+  /**
+   * The alert hub answers FetchAllPendingAlerts with copies of `alerts` in one group, as a server
+   * would send them anew each time; returns that hub.
+   */
+  function pendingAlerts(alerts: Alert[]): FakeHub {
+    const hub = hubs.hub('alert');
+    hub.answers.set(HUB_METHODS.alert.fetchAllPendingAlerts, () => [
+      { pvGroupId: 1, alerts: structuredClone(alerts) },
+    ]);
+    return hub;
+  }
   return {
     engine,
     timers,
@@ -60,10 +92,29 @@ export function createHarness(overrides: Partial<EngineDeps> = {}) {
     configRequests,
     errors,
     tab,
+    leasing,
+    reconnect,
+    pendingAlerts,
     answerConfigsWith(fn: (refs: PvRef[]) => Promise<PvConfig[]>) {
       configAnswer = fn;
     },
   };
+}
+
+/** The items of `kind` a tab received, oldest first, as [key, item]. */
+export function itemsOf(tab: TabRecorder, kind: string): [string, unknown][] {
+  return tab
+    .frames()
+    .flatMap((f) => f.items)
+    .filter(([k]) => k === kind)
+    .map(([, key, item]) => [key, item]);
+}
+
+/** The last item of `kind` under `key` a tab received; undefined while none came. */
+export function lastItem(tab: TabRecorder, kind: string, key: string): unknown {
+  return itemsOf(tab, kind)
+    .filter(([k]) => k === key)
+    .at(-1)?.[1];
 }
 
 export function aiRef(nr: number): PvRef {

@@ -1,5 +1,6 @@
 /** An alert archive as GET /api/alerts answers it: start <= timestamp <= end, newest first, limit. */
 import type { Alert, AlertListResult, AlertQuery } from '../../../src/contract/alerts.ts';
+import { makeAlert } from '../alerts/alertFixtures.ts';
 
 export interface FakeArchive {
   fetch(query: AlertQuery): Promise<AlertListResult>;
@@ -33,23 +34,16 @@ const TEXTS = ['Grenzwert überschritten', 'Störung Pumpe', 'Netzausfall', 'Dru
 /** An alarm row: PV AnaIn `nr`, raised at `timestamp`; overrides for the rest. */
 export function alarm(id: number, timestamp: number, overrides: Partial<Alert> = {}): Alert {
   const nr = overrides.pvRef?.nr ?? 100_001;
-  return {
-    id,
+  return makeAlert(id, {
     timestamp,
     pvRef: { type: 'AnaIn', nr },
-    source: null,
     stationNumber: 1,
     stationName: 'Wasserwerk Nord',
     sourceName: `Messung ${nr}`,
     text: TEXTS[0]!,
     priority: 7,
-    state: 'pending',
-    acknowledgedBy: null,
-    acknowledgedAt: null,
-    cleared: false,
-    clearedAt: null,
     ...overrides,
-  };
+  });
 }
 
 /** `count` alarms spread evenly over [start, end) on `sources` PVs (deterministic). */

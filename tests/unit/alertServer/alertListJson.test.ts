@@ -2,27 +2,20 @@
  * The archive list streamed in pieces (AlertArchive.listJson) is the list of `list`, whatever
  * the limit, ties of timestamps and PV filter — rules AJ1, AJ2.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AlertArchive,
   LIST_PIECE_ROWS,
   type NewAlert,
 } from '../../../server/alerts/AlertArchive.ts';
 import { openDatabase } from '../../../server/store/db.ts';
+import { tempDirPerTest } from '../../support/tempDirs.ts';
 import type { AlertListResult } from '../../../src/contract/alerts.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const dataDir = tempDirPerTest('pegel-list-json-');
 
 function archive(): AlertArchive {
-  const dir = mkdtempSync(join(tmpdir(), 'pegel-list-json-'));
-  dirs.push(dir);
-  return new AlertArchive(openDatabase(dir));
+  return new AlertArchive(openDatabase(dataDir()));
 }
 
 /** `n` alerts, three to a timestamp (ties the pieces must not split wrongly). */

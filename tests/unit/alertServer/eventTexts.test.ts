@@ -3,31 +3,16 @@
  * carry a text key and parameters, the seeded history the same keys, and rows of before keep
  * their text — rules ET1..ET3.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AlertArchive } from '../../../server/alerts/AlertArchive.ts';
-import { EventArchive } from '../../../server/alerts/EventArchive.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedHistory } from '../../../server/alerts/historySeed.ts';
 import { DEFAULT_FINDINGS } from '../../../server/plant/incidents.ts';
-import { openDatabase } from '../../../server/store/db.ts';
 import { addTexts, i18n } from '../../../src/app/i18n.ts';
 import { eventText } from '../../../src/features/alerts/eventText.ts';
 import { cs, de, en, ru } from '../i18n/allTexts.ts';
 import { makePlant, START } from '../plant/plantFixtures.ts';
+import { archivesPerTest } from './archives.ts';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function archive() {
-  const dir = mkdtempSync(join(tmpdir(), 'pegel-eventtexts-'));
-  dirs.push(dir);
-  const db = openDatabase(dir);
-  return { db, alerts: new AlertArchive(db), events: new EventArchive(db, () => START) };
-}
+const archive = archivesPerTest('pegel-eventtexts-');
 
 describe("event texts in the reader's language", () => {
   beforeAll(() => {

@@ -2,12 +2,7 @@
  * A plant that alarms as a real one does: the first start's week of history — rules HI1, HI2;
  * and what a shift lead finds in it on /alerts/performance (issue 46) — HI3-HI7.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { AlertArchive } from '../../../server/alerts/AlertArchive.ts';
-import { EventArchive } from '../../../server/alerts/EventArchive.ts';
+import { describe, expect, it } from 'vitest';
 import { seedHistory } from '../../../server/alerts/historySeed.ts';
 import { readConfig } from '../../../server/config.ts';
 import {
@@ -18,7 +13,6 @@ import {
 } from '../../../server/plant/incidents.ts';
 import { StationHistoryRun } from '../../../server/plant/stationHistory.ts';
 import { STATION_CATALOG } from '../../../server/plant/stationCatalog.ts';
-import { openDatabase } from '../../../server/store/db.ts';
 import type { Alert } from '../../../src/contract/alerts.ts';
 import {
   busiestAlignedWindow,
@@ -27,19 +21,10 @@ import {
   inTenMinutes,
   standing,
 } from '../../support/alarmFindings.ts';
-import { makePlant, START } from '../plant/plantFixtures.ts';
+import { makePlant, START, weekOfIncidents } from '../plant/plantFixtures.ts';
+import { archivesPerTest } from './archives.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function archives() {
-  const dir = mkdtempSync(join(tmpdir(), 'pegel-history-'));
-  dirs.push(dir);
-  const db = openDatabase(dir);
-  return { db, alerts: new AlertArchive(db), events: new EventArchive(db, () => START) };
-}
+const archives = archivesPerTest('pegel-history-');
 
 describe('history of the first start', () => {
   it("HI1: seven days of the plant's own alarms, acknowledged and gone, with their control events and the shift sign-ins", () => {
@@ -214,12 +199,7 @@ describe('what the first week holds to find (issue 46)', () => {
   });
 
   it("HI8: the station's archived history follows the plan: pumps off, no flow, no power while the mains are away; the failed pump stands still to the end", () => {
-    const incidents = plantIncidents({
-      seed: 1,
-      anchorMs: START,
-      days: 7,
-      findings: DEFAULT_FINDINGS,
-    });
+    const incidents = weekOfIncidents(1);
     const outage = incidents.stations.get(2)!.mains.at(-1)!;
     expect(outage.to - outage.from).toBeGreaterThan(3 * MINUTE);
     const read = (nr: number, from: number, to: number, names: string[]) => {

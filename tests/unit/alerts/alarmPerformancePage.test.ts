@@ -184,33 +184,16 @@ describe('alarm performance page', () => {
       stationNumber: 4,
       priority: 2,
     };
-    expect(
-      alarmName({
-        ...base,
-        pvRef: null,
-        stationName: 'Station Süd',
-        sourceName: 'Pumpe 2 Störung',
-        text: 'Station Süd: Pumpe 2 Störung',
-      }),
-    ).toBe('Station Süd: Pumpe 2 Störung');
-    expect(
-      alarmName({
-        ...base,
-        pvRef: null,
-        stationName: 'Station Süd',
-        sourceName: 'Druck',
-        text: 'Druck zu hoch',
-      }),
-    ).toBe('Station Süd: Druck zu hoch');
-    expect(
-      alarmName({
-        ...base,
-        pvRef: null,
-        stationName: 'Station Süd',
-        sourceName: 'Druck',
-        text: 'Grenzwert überschritten',
-      }),
-    ).toBe('Station Süd: Druck – Grenzwert überschritten');
+    /** The name of an alarm of Station Süd without a PV. */
+    const nameOf = (sourceName: string, text: string) =>
+      alarmName({ ...base, pvRef: null, stationName: 'Station Süd', sourceName, text });
+    expect(nameOf('Pumpe 2 Störung', 'Station Süd: Pumpe 2 Störung')).toBe(
+      'Station Süd: Pumpe 2 Störung',
+    );
+    expect(nameOf('Druck', 'Druck zu hoch')).toBe('Station Süd: Druck zu hoch');
+    expect(nameOf('Druck', 'Grenzwert überschritten')).toBe(
+      'Station Süd: Druck – Grenzwert überschritten',
+    );
     const pv = {
       ...base,
       pvRef: { type: 'AnaIn' as const, nr: 100_001 },

@@ -3,7 +3,7 @@
  * horn: rules AL2, AF1, HS1, HS2, and WCAG contrast of every priority (PC1).
  */
 import { describe, expect, it } from 'vitest';
-import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
+import { HUB_MESSAGES } from '../../../src/contract/hubs.ts';
 import { argbToRgba } from '../../../src/contract/alerts.ts';
 import { urgencyOf } from '../../../src/domain/alertFields.ts';
 import { contrastRatio, readableTextOn } from '../../../src/domain/contrast.ts';
@@ -13,45 +13,35 @@ import type { AlertsMessage } from '../../../workers/engineProtocol.ts';
 import { createHarness } from '../../support/engine/engineHarness.ts';
 import { makeAlert } from './alertFixtures.ts';
 
-const M = HUB_METHODS.alert;
 const lastCounts = (messages: { type: string }[]) =>
   messages.filter((m): m is AlertsMessage => m.type === 'alerts').at(-1)?.counts;
 const lastRows = (messages: { type: string }[]) =>
   messages.filter((m): m is AlertsMessage => m.type === 'alerts').at(-1)?.views[0]?.[1].rows;
+/** The ids of the rows the last frame showed, in ascending order. */
+const shownIds = (messages: { type: string }[]) =>
+  lastRows(messages)!
+    .map((r) => r.id)
+    .sort();
 
 describe('the current list', () => {
   it('AL2: acknowledged and active stays; cleared after the ack leaves; cleared and unacknowledged stays until acknowledged', async () => {
     const h = createHarness();
-    const hub = h.hubs.hub('alert');
-    hub.answers.set(M.fetchAllPendingAlerts, () => [
-      {
-        pvGroupId: 1,
-        alerts: [
-          makeAlert(1),
-          makeAlert(2),
-          // Acknowledged and active (the server's current list carries it).
-          makeAlert(3, { state: 'acknowledged', acknowledgedBy: 'op', acknowledgedAt: 1 }),
-        ],
-      },
+    const hub = h.pendingAlerts([
+      makeAlert(1),
+      makeAlert(2),
+      // Acknowledged and active (the server's current list carries it).
+      makeAlert(3, { state: 'acknowledged', acknowledgedBy: 'op', acknowledgedAt: 1 }),
     ]);
     const a = await h.tab('a');
     await h.engine.setAlertView('a', 'v', { source: { kind: 'live' }, start: 0, count: 10 });
     await h.engine.setAlertCounts('a', true);
     await h.timers.advance(100);
-    expect(
-      lastRows(a.messages)!
-        .map((r) => r.id)
-        .sort(),
-    ).toEqual([1, 2, 3]);
+    expect(shownIds(a.messages)).toEqual([1, 2, 3]);
     expect(lastCounts(a.messages)).toMatchObject({ pending: 2, active: 3 });
 
     hub.emit(HUB_MESSAGES.ackAlert, { id: 1, acknowledgedBy: 'op', acknowledgedAt: 5 });
     await h.timers.advance(100);
-    expect(
-      lastRows(a.messages)!
-        .map((r) => r.id)
-        .sort(),
-    ).toEqual([1, 2, 3]);
+    expect(shownIds(a.messages)).toEqual([1, 2, 3]);
     expect(lastCounts(a.messages)).toMatchObject({ pending: 1, active: 3 });
 
     // Alert 1 returns to normal after its ack: it leaves. Alert 2 returns unacknowledged: stays.
@@ -62,11 +52,7 @@ describe('the current list', () => {
     });
     hub.emit(HUB_MESSAGES.newAlert, { ...makeAlert(2), cleared: true, clearedAt: 9 });
     await h.timers.advance(100);
-    expect(
-      lastRows(a.messages)!
-        .map((r) => r.id)
-        .sort(),
-    ).toEqual([2, 3]);
+    expect(shownIds(a.messages)).toEqual([2, 3]);
     expect(lastCounts(a.messages)).toMatchObject({ pending: 1, active: 1 });
 
     hub.emit(HUB_MESSAGES.ackAlerts, [{ id: 2, acknowledgedBy: 'op', acknowledgedAt: 10 }]);

@@ -3,7 +3,7 @@
  * the rows shown keep their positions; new alerts are counted, not inserted.
  */
 import { describe, expect, it } from 'vitest';
-import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
+import { HUB_MESSAGES } from '../../../src/contract/hubs.ts';
 import type { AlertsMessage, AlertViewFrame } from '../../../workers/engineProtocol.ts';
 import { heldWindow, holdOrder } from '../../../workers/alerts/alertHold.ts';
 import { createHarness } from '../../support/engine/engineHarness.ts';
@@ -42,8 +42,6 @@ describe('held alert order (pure)', () => {
   });
 });
 
-const M = HUB_METHODS.alert;
-
 function lastFrame(messages: { type: string }[]): AlertViewFrame {
   const m = messages.filter((x): x is AlertsMessage => x.type === 'alerts').at(-1)!;
   return m.views[0]![1];
@@ -52,11 +50,7 @@ function lastFrame(messages: { type: string }[]): AlertViewFrame {
 describe('held current list in the engine', () => {
   it('AH1-AH3: a held view keeps its rows; the count of new ones shows; a new token shows them', async () => {
     const h = createHarness({ fetchAlerts: async () => ({ alerts: [], remainingCount: 0 }) });
-    h.hubs
-      .hub('alert')
-      .answers.set(M.fetchAllPendingAlerts, () => [
-        { pvGroupId: 1, alerts: [makeAlert(1), makeAlert(2), makeAlert(3)] },
-      ]);
+    h.pendingAlerts([makeAlert(1), makeAlert(2), makeAlert(3)]);
     const tab = await h.tab('a');
     const view = { source: { kind: 'live' as const }, start: 0, count: 10 };
     await h.engine.setAlertView('a', 'v', view);

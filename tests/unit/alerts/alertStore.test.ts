@@ -77,6 +77,15 @@ const pumpe: FilterNode = {
   filters: [{ field: 'text', operator: 'contains', value: 'pumpe' }],
 };
 
+/** A store and the reference model, both holding `alerts`. */
+function storeAndModel(alerts: Alert[]) {
+  const store = new AlertStore();
+  const model = new Model();
+  store.upsertMany(alerts);
+  alerts.forEach((a) => model.upsert(a));
+  return { store, model };
+}
+
 describe('SPEC §3/§4 alert store: one store of alert rows for all tabs', () => {
   it('AS1: default order is timestamp descending, ties kept in insertion order (stable)', () => {
     const store = new AlertStore();
@@ -150,10 +159,7 @@ describe('SPEC §3/§4 alert store: one store of alert rows for all tabs', () =>
     const alerts = makeAlerts(3000, 11).map((a, i) =>
       i % 17 === 0 ? { ...a, stationNumber: null, acknowledgedBy: null, pvRef: null } : a,
     );
-    const store = new AlertStore();
-    const model = new Model();
-    store.upsertMany(alerts);
-    alerts.forEach((a) => model.upsert(a));
+    const { store, model } = storeAndModel(alerts);
     for (const column of ALERT_COLUMNS) {
       for (const direction of ['asc', 'desc'] as const) {
         const sort = { column, direction };
@@ -198,11 +204,8 @@ describe('SPEC §3/§4 alert store: one store of alert rows for all tabs', () =>
   });
 
   it('AS8: more sorts than cached views still answer correctly', () => {
-    const store = new AlertStore();
-    const model = new Model();
     const alerts = makeAlerts(500, 3);
-    store.upsertMany(alerts);
-    alerts.forEach((a) => model.upsert(a));
+    const { store, model } = storeAndModel(alerts);
     const sorts: AlertSort[] = ALERT_COLUMNS.map((column) => ({ column, direction: 'asc' }));
     expect(sorts.length).toBeGreaterThan(MAX_CACHED_VIEWS);
     for (let round = 0; round < 2; round++) {
@@ -245,10 +248,7 @@ describe('alert store on many rows (100,000 in the long run): insert, ack, delet
 
   it('AS10: incremental single changes match a full re-sort of every live view', () => {
     const alerts = makeAlerts(ROWS, 42);
-    const store = new AlertStore();
-    const model = new Model();
-    store.upsertMany(alerts);
-    alerts.forEach((a) => model.upsert(a));
+    const { store, model } = storeAndModel(alerts);
     // Open the views first so the following single changes take the incremental path.
     for (const sort of SORTS)
       for (const filter of FILTERS) store.window({ sort, filter, start: 0, count: 50 });
@@ -301,10 +301,7 @@ describe('alert store on many rows (100,000 in the long run): insert, ack, delet
 
   it('AS12: a filter opened on a list already sorted that way (after single changes) is cut from it in order', () => {
     const alerts = makeAlerts(20_000, 7);
-    const store = new AlertStore();
-    const model = new Model();
-    store.upsertMany(alerts);
-    alerts.forEach((a) => model.upsert(a));
+    const { store, model } = storeAndModel(alerts);
     for (const sort of SORTS) store.window({ sort, start: 0, count: 50 });
     const rnd = lcg(3);
     for (let i = 0; i < 200; i++) {
@@ -334,10 +331,7 @@ describe('alert store on many rows (100,000 in the long run): insert, ack, delet
 
   it('AS11: bulk ack and bulk delete (more than the bulk threshold) re-sort lazily and stay correct', () => {
     const alerts = makeAlerts(ROWS, 5);
-    const store = new AlertStore();
-    const model = new Model();
-    store.upsertMany(alerts);
-    alerts.forEach((a) => model.upsert(a));
+    const { store, model } = storeAndModel(alerts);
     for (const filter of FILTERS) store.window({ filter, start: 0, count: 50 });
 
     const ackIds = Array.from({ length: ROWS / 5 }, (_, i) => i * 5 + 1);
@@ -364,14 +358,11 @@ describe('alert store on many rows (100,000 in the long run): insert, ack, delet
   });
 
   it('AS13: a text filter follows texts that change, texts first seen after it, and texts past the numbered ones', () => {
-    const store = new AlertStore();
-    const model = new Model();
     // More distinct texts than a list numbers: the last rows have texts without a number.
     const alerts = Array.from({ length: MAX_TEXT_IDS + 2000 }, (_, i) =>
       makeAlert(i + 1, { text: `Meldung ${i}${i % 3 === 0 ? ' Pumpe' : ''}` }),
     );
-    store.upsertMany(alerts);
-    alerts.forEach((a) => model.upsert(a));
+    const { store, model } = storeAndModel(alerts);
     const check = (): void => {
       const want = model.ids(BY_TIME_DESC, pumpe);
       expect(ids(store.rows(BY_TIME_DESC, pumpe))).toEqual(want);

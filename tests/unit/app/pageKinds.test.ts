@@ -14,24 +14,17 @@ const pageName = (page: Parameters<typeof namePage>[0], t: (key: ParseKeys) => s
 const lookup = (tree: unknown) => (key: ParseKeys) =>
   String(key.split('.').reduce<unknown>((at, k) => (at as Record<string, unknown>)[k], tree));
 
+/** A page saved at time 0 under `title`, with the plant name of its subject if it has one. */
+const saved = (path: string, title: string, subject: string) => ({ path, title, subject, at: 0 });
+
 describe('FV1: a saved page is named by its kind and subject', () => {
   it('FV1: the kind follows the language; the subject is the plant name saved with the page', () => {
-    const page = {
-      path: '/energy/2',
-      title: 'Energie',
-      subject: 'Rohwasserpumpwerk Talaue',
-      at: 0,
-    };
+    const page = saved('/energy/2', 'Energie', 'Rohwasserpumpwerk Talaue');
     expect(pageName(page, lookup(de))).toBe('Energie · Rohwasserpumpwerk Talaue');
     expect(pageName(page, lookup(ru))).toBe('Энергия · Rohwasserpumpwerk Talaue');
-    const datasheet = {
-      path: '/machines/AnaIn-1/datasheet',
-      title: 'x',
-      subject: 'Pumpe 1',
-      at: 0,
-    };
+    const datasheet = saved('/machines/AnaIn-1/datasheet', 'x', 'Pumpe 1');
     expect(pageName(datasheet, lookup(ru))).toBe('Паспорт машины · Pumpe 1');
-    const report = { path: '/reports/daily/201', title: 'x', subject: 'Kläranlage', at: 0 };
+    const report = saved('/reports/daily/201', 'x', 'Kläranlage');
     expect(pageName(report, lookup(ru))).toBe(`${lookup(ru)('reports.kind.Daily')} · Kläranlage`);
   });
 

@@ -1,24 +1,14 @@
 /** A first sign-in a newcomer can do (README "Quick start") — rules DC1, DC2. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoCode, withQrCodes } from '../../../server/auth/demoCodes.ts';
 import { totpCode } from '../../../server/auth/totp.ts';
 import { UserStore } from '../../../server/auth/UserStore.ts';
 import { openDatabase } from '../../../server/store/db.ts';
+import { tempDirPerTest } from '../../support/tempDirs.ts';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function dataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pegel-demo-'));
-  dirs.push(dir);
-  return dir;
-}
+const dataDir = tempDirPerTest('pegel-demo-');
 
 describe('demo sign-in help', () => {
   it('DC1: the first start prints a QR code after every otpauth line, and says how to do without', async () => {

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { shownNumber, ValueHistory } from '../../../bench/harness/valueWatch.ts';
 import type { PvValue } from '../../../src/contract/pv.ts';
+import { doubleValue } from '../../support/engine/engineHarness.ts';
 
-const value = (nr: number, doubleValue: number): PvValue => ({
-  pvRef: { type: 'AnaIn', nr },
-  typeOfValue: 'DoubleValue',
-  doubleValue,
-  quality: 'Good',
-  timestamp: 0,
-});
+const value = (nr: number, v: number): PvValue => doubleValue(nr, v, 0);
 
 describe('dense view: what counts as the current value', () => {
   it('BENCH-CUR1: a value is current from its arrival until the next one arrives', () => {

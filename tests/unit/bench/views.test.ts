@@ -17,6 +17,7 @@ import { browserCpuPct, tabPlan } from '../../../bench/scenarios/manyTabs.ts';
 import { fitViewCost } from '../../../bench/scenarios/views.ts';
 import type { DashboardConfigResult } from '../../../src/contract/dashboard.ts';
 import type { PvValue } from '../../../src/contract/pv.ts';
+import { doubleValue } from '../../support/engine/engineHarness.ts';
 
 const config: DashboardConfigResult = {
   dashboards: [{ id: 1, name: 'Leitwarte', layout: 'TableLayout', tiles: [] }],
@@ -55,13 +56,7 @@ describe('bench dashboards', () => {
 });
 
 describe('what the eye sees on a dashboard', () => {
-  const value = (nr: number, doubleValue: number): PvValue => ({
-    pvRef: { type: 'AnaIn', nr },
-    typeOfValue: 'DoubleValue',
-    doubleValue,
-    quality: 'Good',
-    timestamp: 0,
-  });
+  const value = (nr: number, v: number): PvValue => doubleValue(nr, v, 0);
 
   it('BENCH-VIEW3: a tile counts when it shows a value its PV had in the second before the reading', () => {
     const h = new ValueHistory(['ai100001', 'ai100002']);

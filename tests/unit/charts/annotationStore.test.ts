@@ -59,6 +59,29 @@ async function settle(api: FakeApi, p: Promise<unknown>): Promise<void> {
   await p;
 }
 
+/** The draft as the server stores it under `id`: visible, in no report unless `patch` says. */
+function savedDraft(id: number, patch: Partial<Annotation> = {}): Annotation {
+  return {
+    ...draft,
+    id,
+    visible: true,
+    showInDayReport: false,
+    showInWeekReport: false,
+    showInMonthReport: false,
+    showInYearReport: false,
+    ...patch,
+  };
+}
+
+/** A store that has loaded `stored` from a fake REST side. */
+async function loaded(stored: Annotation[]) {
+  const api = new FakeApi();
+  api.stored = stored;
+  const store = new AnnotationStore(api);
+  await settle(api, store.load());
+  return { api, store };
+}
+
 describe('SPEC §4 annotations', () => {
   it('AN4: new annotations take the defaults; create stores them with the server id', async () => {
     const api = new FakeApi();
@@ -84,20 +107,7 @@ describe('SPEC §4 annotations', () => {
   });
 
   it('AN1: a change marks the annotation save-pending until saved', async () => {
-    const api = new FakeApi();
-    api.stored = [
-      {
-        ...draft,
-        id: 5,
-        visible: true,
-        showInDayReport: true,
-        showInWeekReport: false,
-        showInMonthReport: false,
-        showInYearReport: false,
-      },
-    ];
-    const store = new AnnotationStore(api);
-    await settle(api, store.load());
+    const { api, store } = await loaded([savedDraft(5, { showInDayReport: true })]);
     expect(store.entry('id:5')?.savePending).toBe(false);
     expect(store.change('id:5', { text: 'Neu' })).toBe(true);
     expect(store.entry('id:5')).toMatchObject({ savePending: true, annotation: { text: 'Neu' } });
@@ -110,20 +120,7 @@ describe('SPEC §4 annotations', () => {
   });
 
   it('AN2: while busy, create, save and delete are ignored', async () => {
-    const api = new FakeApi();
-    api.stored = [
-      {
-        ...draft,
-        id: 5,
-        visible: true,
-        showInDayReport: false,
-        showInWeekReport: false,
-        showInMonthReport: false,
-        showInYearReport: false,
-      },
-    ];
-    const store = new AnnotationStore(api);
-    await settle(api, store.load());
+    const { api, store } = await loaded([savedDraft(5)]);
     const running = store.save('id:5');
     expect(await store.create(draft)).toEqual({ status: 'ignored' });
     expect(await store.save('id:5')).toEqual({ status: 'ignored' });

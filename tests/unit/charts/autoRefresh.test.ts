@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AUTO_REFRESH_POLL_MS,
   AutoRefresh,
+  type AutoRefreshOptions,
   runAutoRefresh,
   type IntervalTimers,
 } from '../../../workers/charts/autoRefresh.ts';
@@ -48,13 +49,16 @@ class FakeTime implements IntervalTimers {
 
 const T0 = Date.parse('2026-03-29T10:00:10+02:00');
 
+/** Auto-refresh of a chart in Berlin on fake time that starts at T0. */
+function autoRefreshAt(options: Omit<AutoRefreshOptions, 'zone' | 'clock'>) {
+  const time = new FakeTime(T0);
+  return { time, ar: new AutoRefresh({ zone: 'Europe/Berlin', clock: time.clock, ...options }) };
+}
+
 describe('SPEC §4 auto-refresh', () => {
   it('AR1/AR4: a live chart is on by default and moves when the minute changes', () => {
-    const time = new FakeTime(T0);
     const view = { start: T0 - HOUR_MS, end: T0 };
-    const ar = new AutoRefresh({
-      zone: 'Europe/Berlin',
-      clock: time.clock,
+    const { time, ar } = autoRefreshAt({
       chartType: 'LiveMeasurement',
       timeSpan: null,
       view,
@@ -69,11 +73,8 @@ describe('SPEC §4 auto-refresh', () => {
   });
 
   it('AR2: a custom range shifts start and end by the minutes that passed', () => {
-    const time = new FakeTime(T0);
     const view = { start: T0 - 3 * HOUR_MS, end: T0 - HOUR_MS };
-    const ar = new AutoRefresh({
-      zone: 'Europe/Berlin',
-      clock: time.clock,
+    const { time, ar } = autoRefreshAt({
       chartType: 'Measurement',
       timeSpan: { factor: 1, unit: 'Days' },
       view,
@@ -88,10 +89,7 @@ describe('SPEC §4 auto-refresh', () => {
   });
 
   it('AR3: a Measurement chart with a time span resets unless the date is locked', () => {
-    const time = new FakeTime(T0);
-    const ar = new AutoRefresh({
-      zone: 'Europe/Berlin',
-      clock: time.clock,
+    const { time, ar } = autoRefreshAt({
       chartType: 'Measurement',
       timeSpan: { factor: 1, unit: 'Days' },
       view: { start: 0, end: 1 },
@@ -108,10 +106,7 @@ describe('SPEC §4 auto-refresh', () => {
   });
 
   it('AR5: off stops all movement; on counts from the current minute', () => {
-    const time = new FakeTime(T0);
-    const ar = new AutoRefresh({
-      zone: 'Europe/Berlin',
-      clock: time.clock,
+    const { time, ar } = autoRefreshAt({
       chartType: 'Measurement',
       timeSpan: null,
       view: { start: T0 - HOUR_MS, end: T0 },
@@ -129,11 +124,8 @@ describe('SPEC §4 auto-refresh', () => {
   });
 
   it('AR6: while off, view changes are copied to the zoom range; while on they are not', () => {
-    const time = new FakeTime(T0);
     const first = { start: T0 - HOUR_MS, end: T0 };
-    const ar = new AutoRefresh({
-      zone: 'Europe/Berlin',
-      clock: time.clock,
+    const { ar } = autoRefreshAt({
       chartType: 'LiveMeasurement',
       timeSpan: null,
       view: first,
@@ -148,10 +140,7 @@ describe('SPEC §4 auto-refresh', () => {
 
   it('AR7: the engine polls every 2 s through injected timers; stop is idempotent', () => {
     expect(AUTO_REFRESH_POLL_MS).toBe(2000);
-    const time = new FakeTime(T0);
-    const ar = new AutoRefresh({
-      zone: 'Europe/Berlin',
-      clock: time.clock,
+    const { time, ar } = autoRefreshAt({
       chartType: 'LiveMeasurement',
       timeSpan: null,
       view: { start: T0 - HOUR_MS, end: T0 },

@@ -14,6 +14,7 @@ import {
 } from '../../../workers/charts/ChartService.ts';
 import { aiKey, createHarness, doubleValue } from '../../support/engine/engineHarness.ts';
 import { FakeTimers, settle } from '../../support/engine/FakeTimers.ts';
+import { chartConfig } from '../../support/chartConfigs.ts';
 
 const MIN = 60_000;
 const T0 = 1_700_000_000_000 - (1_700_000_000_000 % MIN);
@@ -32,18 +33,7 @@ function fakeFetchers(options: { fail?: () => boolean; perMinute?: number } = {}
       childDirectoryList: [],
       configList: [],
     }),
-    config: async (id) => ({
-      id,
-      type: 'Measurement',
-      title: `Chart ${id}`,
-      maxDaysForArchiveValues: 1,
-      maxMonthsForQuarterHourValues: 1,
-      maxYearsForDayValues: 1,
-      timeSpanFactor: null,
-      timeSpanUnit: null,
-      dataSourcePreset: 'Auto',
-      currentUserCanEdit: false,
-    }),
+    config: async (id) => chartConfig({ id, title: `Chart ${id}`, currentUserCanEdit: false }),
     series: async () => [],
     async data(_target, range, _source: DataSourceType): Promise<ChartData[]> {
       calls.push(range);

@@ -3,7 +3,7 @@
  * lines), view ranges and data source within the archive limits, export file names.
  */
 import { describe, expect, it } from 'vitest';
-import type { ChartConfig, SeriesConfig } from '../../../src/contract/charts.ts';
+import type { SeriesConfig } from '../../../src/contract/charts.ts';
 import { pvKey } from '../../../src/contract/keys.ts';
 import type { PvConfig } from '../../../src/contract/pv.ts';
 import { sourceAllowed } from '../../../src/domain/dataSource.ts';
@@ -19,24 +19,9 @@ import {
 import { fileNameOf } from '../../../src/features/charts/chartsApi.ts';
 import { buildPlotModel, legendText } from '../../../src/features/charts/plotModel.ts';
 import { pvConfig } from '../../support/engine/engineHarness.ts';
+import { chartConfig } from '../../support/chartConfigs.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0);
-
-function config(patch: Partial<ChartConfig> = {}): ChartConfig {
-  return {
-    id: 1,
-    type: 'Measurement',
-    title: 'T',
-    maxDaysForArchiveValues: 1,
-    maxMonthsForQuarterHourValues: 1,
-    maxYearsForDayValues: 1,
-    timeSpanFactor: null,
-    timeSpanUnit: null,
-    dataSourcePreset: 'Auto',
-    currentUserCanEdit: true,
-    ...patch,
-  };
-}
 
 function series(index: number, patch: Partial<SeriesConfig> = {}): SeriesConfig {
   return {
@@ -192,13 +177,16 @@ describe('plot model', () => {
 
 describe('chart ranges', () => {
   it('CR1: the default range is the chart span, else 1 hour live and 1 day archive (§9)', () => {
-    expect(defaultRange(config({ type: 'LiveMeasurement' }), NOW, 'Europe/Berlin')).toEqual({
+    expect(defaultRange(chartConfig({ type: 'LiveMeasurement' }), NOW, 'Europe/Berlin')).toEqual({
       start: NOW - HOUR_MS,
       end: NOW,
     });
-    expect(defaultRange(config(), NOW, 'Europe/Berlin')).toEqual({ start: NOW - DAY_MS, end: NOW });
+    expect(defaultRange(chartConfig(), NOW, 'Europe/Berlin')).toEqual({
+      start: NOW - DAY_MS,
+      end: NOW,
+    });
     const week = defaultRange(
-      config({ timeSpanFactor: 1, timeSpanUnit: 'Week' }),
+      chartConfig({ timeSpanFactor: 1, timeSpanUnit: 'Week' }),
       NOW,
       'Europe/Berlin',
     );
@@ -216,26 +204,28 @@ describe('chart ranges', () => {
   it('CR3: an explicit source is used within the archive limits, else Auto with a note', () => {
     const day = { start: NOW - DAY_MS, end: NOW };
     const week = { start: NOW - 7 * DAY_MS, end: NOW };
-    expect(resolveSource('MeasurementArchive', config(), day, 'Europe/Berlin')).toEqual({
+    expect(resolveSource('MeasurementArchive', chartConfig(), day, 'Europe/Berlin')).toEqual({
       source: 'MeasurementArchive',
       fellBack: false,
     });
-    expect(resolveSource('MeasurementArchive', config(), week, 'Europe/Berlin')).toEqual({
+    expect(resolveSource('MeasurementArchive', chartConfig(), week, 'Europe/Berlin')).toEqual({
       source: 'QuarterHourValues',
       fellBack: true,
     });
-    expect(resolveSource('Auto', config(), week, 'Europe/Berlin').source).toBe('QuarterHourValues');
+    expect(resolveSource('Auto', chartConfig(), week, 'Europe/Berlin').source).toBe(
+      'QuarterHourValues',
+    );
     expect(
       sourceAllowed(
         'DayValues',
-        config(),
+        chartConfig(),
         { start: NOW - 800 * DAY_MS, end: NOW },
         'Europe/Berlin',
       ),
     ).toBe(false);
-    expect(sourceAllowed('MonthValues', config(), { start: 0, end: NOW }, 'Europe/Berlin')).toBe(
-      true,
-    );
+    expect(
+      sourceAllowed('MonthValues', chartConfig(), { start: 0, end: NOW }, 'Europe/Berlin'),
+    ).toBe(true);
   });
 
   it('CR4: start and end from the address: epoch ms or ISO; start alone runs to now', () => {

@@ -4,31 +4,25 @@ import {
   DEFAULT_ARCHIVE_LIMITS,
   effectiveDataSource,
 } from '../../../src/domain/dataSource.ts';
+import type { DataSourcePreset, DataSourceType } from '../../../src/contract/charts.ts';
 
 const at = (iso: string): number => Date.parse(iso);
 const end = at('2026-06-17T12:00:00+02:00');
 
 describe('SPEC §3/§9 data source of a chart', () => {
   it('DS1: Auto picks the finest source whose limit covers the range (defaults 1 d, 1 M, 1 y)', () => {
-    const r = (startIso: string) => ({ start: at(startIso), end });
-    expect(
-      autoDataSource(DEFAULT_ARCHIVE_LIMITS, r('2026-06-16T12:00:00+02:00'), 'Europe/Berlin'),
-    ).toBe('MeasurementArchive');
-    expect(
-      autoDataSource(DEFAULT_ARCHIVE_LIMITS, r('2026-06-16T11:59:00+02:00'), 'Europe/Berlin'),
-    ).toBe('QuarterHourValues');
-    expect(
-      autoDataSource(DEFAULT_ARCHIVE_LIMITS, r('2026-05-17T12:00:00+02:00'), 'Europe/Berlin'),
-    ).toBe('QuarterHourValues');
-    expect(
-      autoDataSource(DEFAULT_ARCHIVE_LIMITS, r('2026-05-01T00:00:00+02:00'), 'Europe/Berlin'),
-    ).toBe('DayValues');
-    expect(
-      autoDataSource(DEFAULT_ARCHIVE_LIMITS, r('2025-06-17T12:00:00+02:00'), 'Europe/Berlin'),
-    ).toBe('DayValues');
-    expect(
-      autoDataSource(DEFAULT_ARCHIVE_LIMITS, r('2024-01-01T00:00:00+01:00'), 'Europe/Berlin'),
-    ).toBe('MonthValues');
+    const sources: [string, DataSourceType][] = [
+      ['2026-06-16T12:00:00+02:00', 'MeasurementArchive'],
+      ['2026-06-16T11:59:00+02:00', 'QuarterHourValues'],
+      ['2026-05-17T12:00:00+02:00', 'QuarterHourValues'],
+      ['2026-05-01T00:00:00+02:00', 'DayValues'],
+      ['2025-06-17T12:00:00+02:00', 'DayValues'],
+      ['2024-01-01T00:00:00+01:00', 'MonthValues'],
+    ];
+    for (const [startIso, source] of sources) {
+      const range = { start: at(startIso), end };
+      expect(autoDataSource(DEFAULT_ARCHIVE_LIMITS, range, 'Europe/Berlin'), startIso).toBe(source);
+    }
   });
 
   it('DS2: larger limits widen each source; a limit of 0 skips it', () => {
@@ -45,19 +39,9 @@ describe('SPEC §3/§9 data source of a chart', () => {
 
   it('DS3: a preset other than Auto is used as it is', () => {
     const range = { start: 0, end: 1 };
-    expect(
-      effectiveDataSource(
-        { ...DEFAULT_ARCHIVE_LIMITS, dataSourcePreset: 'MonthValues' },
-        range,
-        'Europe/Berlin',
-      ),
-    ).toBe('MonthValues');
-    expect(
-      effectiveDataSource(
-        { ...DEFAULT_ARCHIVE_LIMITS, dataSourcePreset: 'Auto' },
-        range,
-        'Europe/Berlin',
-      ),
-    ).toBe('MeasurementArchive');
+    const effective = (dataSourcePreset: DataSourcePreset) =>
+      effectiveDataSource({ ...DEFAULT_ARCHIVE_LIMITS, dataSourcePreset }, range, 'Europe/Berlin');
+    expect(effective('MonthValues')).toBe('MonthValues');
+    expect(effective('Auto')).toBe('MeasurementArchive');
   });
 });

@@ -129,6 +129,14 @@ describe('useChartData: drawn first, state after', () => {
       resolveNext.shift()!(a);
       await Promise.resolve();
     });
+  /** The view from 0 asks for its data and the first answer arrives; returns that answer. */
+  const firstAnswer = async () => {
+    await render(0);
+    await request();
+    const a = answerOf(1);
+    await arrive(a);
+    return a;
+  };
 
   beforeEach(() => {
     view = mountRoot();
@@ -140,10 +148,7 @@ describe('useChartData: drawn first, state after', () => {
   afterEach(() => view.unmount());
 
   it('DF3: an answer drawn on arrival reaches the state only after the next frame', async () => {
-    await render(0);
-    await request();
-    const a = answerOf(1);
-    await arrive(a);
+    const a = await firstAnswer();
     expect(drawnInTask).toEqual([a]);
     expect(last()).toMatchObject({ status: 'loading', answer: null });
     await act(() => nextFrame());
@@ -154,27 +159,18 @@ describe('useChartData: drawn first, state after', () => {
 
   it('DF4: an answer that could not be drawn on arrival is rendered at once', async () => {
     drawOnArrival = false;
-    await render(0);
-    await request();
-    const a = answerOf(1);
-    await arrive(a);
+    const a = await firstAnswer();
     expect(last()).toMatchObject({ status: 'ready', answer: a });
   });
 
   it('DF5: a hidden tab gets the state after the fallback', async () => {
-    await render(0);
-    await request();
-    const a = answerOf(1);
-    await arrive(a);
+    const a = await firstAnswer();
     await act(() => vi.advanceTimersByTime(AFTER_PAINT_FALLBACK_MS));
     expect(last()).toMatchObject({ status: 'ready', answer: a });
   });
 
   it('DF6: a new request applies the pending state first, so the answer stays in view', async () => {
-    await render(0);
-    await request();
-    const a = answerOf(1);
-    await arrive(a);
+    const a = await firstAnswer();
     await render(1_000_000);
     await request();
     expect(last()).toMatchObject({ status: 'loading', answer: a });

@@ -7,28 +7,20 @@ import {
   archiveTrendQueryString,
   AUTO_TRENDLINE_CHART_CONFIG_ID,
   buildAutoTrendLineConfig,
+  type TrendLineInput,
   DEFAULT_ARCHIVE_TREND_DURATION,
   DEFAULT_ARCHIVE_TREND_SOURCE,
   parseArchiveTrendQuery,
   parseTrendQuery,
   trendQueryString,
 } from '../../../src/domain/trendline.ts';
+import { pvConfigOf } from '../../support/pvConfigs.ts';
 
-const pvConfig = (nr: number, name: string, dimension: string): PvConfig => ({
-  pvRef: { type: 'AnaIn', nr },
-  name,
-  eksNr: '',
-  subtype: '',
-  dimension,
-  decimalPlaces: 1,
-  hasArchiveData: true,
-  stationNumber: 1,
-  stationName: 'Pumpwerk Nord',
-  domainConfig: null,
-  digiDisplayConfig: null,
-  anaLimitConfig: null,
-  alertInputConfig: null,
-});
+const pvConfig = (nr: number, name: string, dimension: string): PvConfig =>
+  pvConfigOf(
+    { type: 'AnaIn', nr },
+    { name, dimension, hasArchiveData: true, stationName: 'Pumpwerk Nord' },
+  );
 
 describe('SPEC §3 automatic trend line config', () => {
   const configs = new Map([['ai100001', pvConfig(100001, 'Füllstand', 'm')]]);
@@ -37,6 +29,10 @@ describe('SPEC §3 automatic trend line config', () => {
     { type: 'DigiIn', nr: 100002 },
     { type: 'AnaIn', nr: 100001 },
   ] as const;
+
+  /** The one chart generated for `pvs` (titled 't'). */
+  const generatedChart = (input: Pick<TrendLineInput, 'type' | 'duration'>) =>
+    buildAutoTrendLineConfig({ pvs, pvConfigs: configs, title: 't', ...input }).root.configList[0];
 
   it('TL1: one generated chart under the root with the SPEC defaults', () => {
     const config = buildAutoTrendLineConfig({
@@ -61,12 +57,7 @@ describe('SPEC §3 automatic trend line config', () => {
   });
 
   it('TL2: generated series: None limits, no reverse, linear base 10, Line, palette colours', () => {
-    const chart = buildAutoTrendLineConfig({
-      pvs,
-      pvConfigs: configs,
-      type: 'LiveMeasurement',
-      title: 't',
-    }).root.configList[0];
+    const chart = generatedChart({ type: 'LiveMeasurement' });
     const series = chart?.seriesList ?? [];
     expect(series).toHaveLength(2);
     expect(series.map((s) => s.id)).toEqual(['AnaIn-100001', 'DigiIn-100002']);
@@ -95,13 +86,7 @@ describe('SPEC §3 automatic trend line config', () => {
   });
 
   it('TL3: the archive trend line spans the parsed duration', () => {
-    const chart = buildAutoTrendLineConfig({
-      pvs,
-      pvConfigs: configs,
-      type: 'Measurement',
-      title: 't',
-      duration: { amount: 7, unit: 'Days' },
-    }).root.configList[0];
+    const chart = generatedChart({ type: 'Measurement', duration: { amount: 7, unit: 'Days' } });
     expect(chart).toMatchObject({ type: 'Measurement', timeSpanFactor: 7, timeSpanUnit: 'Day' });
   });
 

@@ -11,6 +11,7 @@ import type { PvConfig, PvValue } from '../../../src/contract/pv.ts';
 import type { DashboardTile } from '../../../src/contract/dashboard.ts';
 import type { LiveClient } from '../../../src/live/LiveClient.ts';
 import { LiveContext } from '../../../src/live/LiveContext.ts';
+import { liveFrame } from '../../support/liveFrame.ts';
 import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
 import { addTexts } from '../../../src/app/i18n.ts';
 import { SingleValueTile } from '../../../src/features/dashboard/tiles/SingleValueTile.tsx';
@@ -42,15 +43,10 @@ function value(doubleValue: number, quality: PvValue['quality'] = 'Good'): PvVal
 }
 
 function frame(pvValues: PvValue[], withConfig = false): Frame {
-  return {
-    type: 'frame',
-    full: false,
+  return liveFrame({
     pvValues,
     pvConfigs: withConfig ? [[KEY, { state: 'ready', config: CONFIG }]] : [],
-    stations: [],
-    items: [],
-    lastDataAt: null,
-  };
+  });
 }
 
 async function mountTile(mounted: TestRoot, displayStyle: string) {

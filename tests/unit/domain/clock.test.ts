@@ -153,26 +153,15 @@ describe.each([
 
   it('CK7: presets on the DST Sunday 2026-03-29: calendar ones whole, "last …" end at now', () => {
     const now = at('2026-03-29T10:00:00+02:00');
-    expect(presetRange('today', now, BERLIN)).toEqual({
-      start: at('2026-03-29T00:00:00+01:00'),
-      end: at('2026-03-30T00:00:00+02:00'),
-    });
-    expect(presetRange('yesterday', now, BERLIN)).toEqual({
-      start: at('2026-03-28T00:00:00+01:00'),
-      end: at('2026-03-29T00:00:00+01:00'),
-    });
-    expect(presetRange('thisWeek', now, BERLIN)).toEqual({
-      start: at('2026-03-23T00:00:00+01:00'),
-      end: at('2026-03-30T00:00:00+02:00'),
-    });
-    expect(presetRange('thisMonth', now, BERLIN)).toEqual({
-      start: at('2026-03-01T00:00:00+01:00'),
-      end: at('2026-04-01T00:00:00+02:00'),
-    });
-    expect(presetRange('thisYear', now, BERLIN)).toEqual({
-      start: at('2026-01-01T00:00:00+01:00'),
-      end: at('2027-01-01T00:00:00+01:00'),
-    });
+    for (const [preset, start, end] of [
+      ['today', '2026-03-29T00:00:00+01:00', '2026-03-30T00:00:00+02:00'],
+      ['yesterday', '2026-03-28T00:00:00+01:00', '2026-03-29T00:00:00+01:00'],
+      ['thisWeek', '2026-03-23T00:00:00+01:00', '2026-03-30T00:00:00+02:00'],
+      ['thisMonth', '2026-03-01T00:00:00+01:00', '2026-04-01T00:00:00+02:00'],
+      ['thisYear', '2026-01-01T00:00:00+01:00', '2027-01-01T00:00:00+01:00'],
+    ] as const) {
+      expect(presetRange(preset, now, BERLIN), preset).toEqual({ start: at(start), end: at(end) });
+    }
     for (const [preset, hours] of [
       ['last3Hours', 3],
       ['last6Hours', 6],

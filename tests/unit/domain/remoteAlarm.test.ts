@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { de, en } from '../i18n/allTexts.ts';
 import type { AlarmPlan, PlanRecipient } from '../../../src/contract/remoteAlert.ts';
+import { alarmPlan, recipientSlots } from '../../support/alarmPlans.ts';
 import {
   CALL_NUMBER_ERRORS,
   CALL_NUMBER_ERROR_TEXT,
@@ -32,24 +33,11 @@ function plan(
   active: boolean,
   recipients: PlanRecipient[],
 ): AlarmPlan {
-  return {
-    station: { stationNumber: station },
-    stationName: `Station ${station}`,
-    planNumber: nr,
-    planname: nr === 1 ? 'Tagplan' : 'Nachtplan',
+  return alarmPlan(station, nr, {
     active,
-    groupname: 'Wasser',
     activePriorities: Array.from({ length: 10 }, (_, p) => p >= 1 && p <= 3),
-    recipients: Array.from({ length: 20 }, (_, i) => recipients[i] ?? null),
-    alertingCount: 0,
-    alertingCountMax: 50,
-    callNumberChangeCount: 0,
-    callNumberChangeCountMax: 20,
-    undeliveredMessages: 0,
-    deliveredMessages: 0,
-    defaultAction: null,
-    currentUserCanEdit: true,
-  };
+    recipients: recipientSlots(recipients),
+  });
 }
 
 describe('call number input (SPEC §5 Forms)', () => {

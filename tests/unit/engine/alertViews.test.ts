@@ -1,5 +1,6 @@
 /** DESIGN.md "the engine owns the alert store": alert leases and windows (SPEC §7 alert hub). */
 import { describe, expect, it } from 'vitest';
+import type { AlertQuery } from '../../../src/contract/alerts.ts';
 import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
 import type { AlertsMessage, AlertViewFrame } from '../../../workers/engineProtocol.ts';
 import { ALERT_WINDOW_MARGIN_ROWS } from '../../../workers/alerts/alertViewSet.ts';
@@ -12,6 +13,18 @@ function lastAlerts(messages: { type: string }[]): AlertsMessage | undefined {
   return messages.filter((m): m is AlertsMessage => m.type === 'alerts').at(-1);
 }
 
+type Harness = ReturnType<typeof createHarness>;
+
+/** Tab 'a' shows the first 20 rows of an archive range in view `viewId`; its frame has come. */
+async function showArchive(h: Harness, viewId: string, query: AlertQuery): Promise<void> {
+  await h.engine.setAlertView('a', viewId, {
+    source: { kind: 'archive', query },
+    start: 0,
+    count: 20,
+  });
+  await h.timers.advance(100);
+}
+
 async function setup() {
   const h = createHarness({
     fetchAlerts: async (query) => ({
@@ -19,11 +32,7 @@ async function setup() {
       remainingCount: 42,
     }),
   });
-  h.hubs
-    .hub('alert')
-    .answers.set(M.fetchAllPendingAlerts, () => [
-      { pvGroupId: 1, alerts: [makeAlert(1), makeAlert(2)] },
-    ]);
+  h.pendingAlerts([makeAlert(1), makeAlert(2)]);
   const a = await h.tab('a');
   const b = await h.tab('b');
   return { h, a, b };
@@ -175,12 +184,7 @@ describe('alert views in the engine', () => {
       },
     });
     const a = await h.tab('a');
-    await h.engine.setAlertView('a', 'v', {
-      source: { kind: 'archive', query: { start: 'x', end: 'y', limit: 5000 } },
-      start: 0,
-      count: 20,
-    });
-    await h.timers.advance(100);
+    await showArchive(h, 'v', { start: 'x', end: 'y', limit: 5000 });
     expect(limits.sort((x, y) => x - y)).toEqual([300, 5000]);
     const first = lastAlerts(a.messages)!.views[0]![1];
     expect(first).toMatchObject({ state: 'partial', storeSize: 300, remainingCount: 0 });
@@ -243,12 +247,7 @@ describe('alert views in the engine', () => {
     await h.timers.advance(100);
     expect(limits).toEqual([300]);
     const a = await h.tab('a');
-    await h.engine.setAlertView('a', 'v', {
-      source: { kind: 'archive', query },
-      start: 0,
-      count: 20,
-    });
-    await h.timers.advance(100);
+    await showArchive(h, 'v', query);
     expect(limits).toEqual([300]);
     expect(lastAlerts(a.messages)!.views[0]![1]).toMatchObject({ state: 'ready', storeSize: 200 });
 
@@ -256,12 +255,7 @@ describe('alert views in the engine', () => {
     const other = { start: 'x', end: 'z', limit: 5000 };
     await h.engine.prefetchArchive(other);
     await h.timers.advance(31_000);
-    await h.engine.setAlertView('a', 'w', {
-      source: { kind: 'archive', query: other },
-      start: 0,
-      count: 20,
-    });
-    await h.timers.advance(100);
+    await showArchive(h, 'w', other);
     expect(limits).toEqual([300, 300, 300]);
 
     // Failed (no session yet at boot): the view that comes later loads it afresh.
@@ -270,12 +264,7 @@ describe('alert views in the engine', () => {
     await h.engine.prefetchArchive(third);
     await h.timers.advance(100);
     fail = false;
-    await h.engine.setAlertView('a', 'u', {
-      source: { kind: 'archive', query: third },
-      start: 0,
-      count: 20,
-    });
-    await h.timers.advance(100);
+    await showArchive(h, 'u', third);
     // The failed first page (nobody shows it, so no whole range), then the view's first page.
     expect(limits).toEqual([300, 300, 300, 300, 300]);
     const frames = lastAlerts(a.messages)!.views;
@@ -360,12 +349,7 @@ describe('alert views in the engine', () => {
     // The first page answered with more to come; nobody shows the range yet.
     expect(limits).toEqual([300]);
     const a = await h.tab('a');
-    await h.engine.setAlertView('a', 'v', {
-      source: { kind: 'archive', query },
-      start: 0,
-      count: 20,
-    });
-    await h.timers.advance(100);
+    await showArchive(h, 'v', query);
     expect(limits).toEqual([300, 5000]);
     expect(lastAlerts(a.messages)!.views[0]![1]).toMatchObject({ state: 'ready', storeSize: 400 });
 
@@ -374,12 +358,7 @@ describe('alert views in the engine', () => {
     const other = { start: 'x', end: 'z', limit: 5000 };
     await h.engine.prefetchArchive(other);
     await h.timers.advance(100);
-    await h.engine.setAlertView('a', 'w', {
-      source: { kind: 'archive', query: other },
-      start: 0,
-      count: 20,
-    });
-    await h.timers.advance(100);
+    await showArchive(h, 'w', other);
     expect(limits).toEqual([300, 5000, 300]);
     releaseFirst!();
     await h.timers.advance(100);
@@ -559,12 +538,7 @@ describe('alert views in the engine', () => {
       },
     });
     await h.tab('a');
-    await h.engine.setAlertView('a', 'v', {
-      source: { kind: 'archive', query: { start: 'x', end: 'y', limit: 300 } },
-      start: 0,
-      count: 20,
-    });
-    await h.timers.advance(100);
+    await showArchive(h, 'v', { start: 'x', end: 'y', limit: 300 });
     expect(limits).toEqual([300]);
   });
 

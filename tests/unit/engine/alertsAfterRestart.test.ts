@@ -6,22 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../../src/contract/alerts.ts';
 import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
-import type { AlertsMessage, Frame } from '../../../workers/engineProtocol.ts';
-import { createHarness, type TabRecorder } from '../../support/engine/engineHarness.ts';
+import type { AlertsMessage } from '../../../workers/engineProtocol.ts';
+import { createHarness, lastItem, type TabRecorder } from '../../support/engine/engineHarness.ts';
 import { makeAlert } from '../alerts/alertFixtures.ts';
 
 const A = HUB_METHODS.alert;
 
 function lastAlerts(tab: TabRecorder): AlertsMessage | undefined {
   return tab.messages.filter((m): m is AlertsMessage => m.type === 'alerts').at(-1);
-}
-
-function lastItem(tab: TabRecorder, kind: string, key: string): unknown {
-  return tab
-    .frames()
-    .flatMap((f: Frame) => f.items)
-    .filter(([k, itemKey]) => k === kind && itemKey === key)
-    .at(-1)?.[2];
 }
 
 const acked = { state: 'acknowledged', acknowledgedBy: 'op', acknowledgedAt: 5 } as const;

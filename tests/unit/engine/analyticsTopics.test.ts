@@ -7,15 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
 import type { EnergyOptimisationValues } from '../../../src/contract/energy.ts';
 import type { PipeLeakage } from '../../../src/contract/leakage.ts';
-import type { Frame } from '../../../workers/engineProtocol.ts';
-import { createHarness, type TabRecorder } from '../../support/engine/engineHarness.ts';
-
-const last = (tab: TabRecorder, kind: string, key: string): unknown =>
-  tab
-    .frames()
-    .flatMap((f: Frame) => f.items)
-    .filter(([k, itemKey]) => k === kind && itemKey === key)
-    .at(-1)?.[2];
+import { createHarness, lastItem } from '../../support/engine/engineHarness.ts';
 
 const energy = (stationNumber: number, rest: number): EnergyOptimisationValues => ({
   stationNumber,
@@ -66,27 +58,21 @@ describe('analytics topics', () => {
     hub.emit(HUB_MESSAGES.newValue, energy(2, 412));
     hub.emit(HUB_MESSAGES.newValue, { stationNumber: 3, periodenrestzeit: 'soon' }); // dropped
     await h.timers.advance(50);
-    expect(last(a, 'energy', '2')).toMatchObject({ periodenrestzeit: 412 });
-    expect(last(b, 'energy', '2')).toMatchObject({ periodenrestzeit: 412 });
-    expect(last(b, 'energy', '3')).toBeUndefined();
+    expect(lastItem(a, 'energy', '2')).toMatchObject({ periodenrestzeit: 412 });
+    expect(lastItem(b, 'energy', '2')).toMatchObject({ periodenrestzeit: 412 });
+    expect(lastItem(b, 'energy', '3')).toBeUndefined();
   });
 
   it('LK-T1: pipe leakage sections are leased on their hub and subscribed again after a reconnect', async () => {
     const h = createHarness();
-    const a = await h.tab('a');
-    await h.engine.lease('a', 'pipeLeakage', ['1', '4']);
-    await h.timers.advance(100);
+    const a = await h.leasing('a', 'pipeLeakage', ['1', '4']);
     const hub = h.hubs.hub('pipeLeakage');
     const subscribe = HUB_METHODS.pipeLeakage.subscribeToConfigs;
     expect(hub.keysSent(subscribe).sort()).toEqual(['1', '4']);
-    hub.received.length = 0;
-    hub.drop();
-    await h.timers.advance(10);
-    hub.restore();
-    await h.timers.advance(200);
+    await h.reconnect(hub);
     expect(hub.keysSent(subscribe).sort()).toEqual(['1', '4']);
     hub.emit(HUB_MESSAGES.newConfig, section(4, 'Leak'));
     await h.timers.advance(50);
-    expect(last(a, 'pipeLeakage', '4')).toMatchObject({ measurementState: 'Leak' });
+    expect(lastItem(a, 'pipeLeakage', '4')).toMatchObject({ measurementState: 'Leak' });
   });
 });

@@ -5,9 +5,7 @@ import { aiKey, createHarness, doubleValue } from '../../support/engine/engineHa
 describe('engine stats', () => {
   it('ES1: counts values received and applied; unleased and invalid values are received only', async () => {
     const h = createHarness();
-    await h.tab('a');
-    await h.engine.lease('a', 'pvValue', [aiKey(1), aiKey(2)]);
-    await h.timers.advance(100);
+    await h.leasing('a', 'pvValue', [aiKey(1), aiKey(2)]);
     const pv = h.hubs.hub('pv');
     const before = await h.engine.getEngineStats();
     pv.emit('newValues', [doubleValue(1, 1), doubleValue(2, 2), doubleValue(3, 3), { bad: 1 }]);
@@ -21,9 +19,7 @@ describe('engine stats', () => {
 
   it('ES2: the counters are monotonic across releases (readers take differences)', async () => {
     const h = createHarness();
-    await h.tab('a');
-    await h.engine.lease('a', 'pvValue', [aiKey(1)]);
-    await h.timers.advance(100);
+    await h.leasing('a', 'pvValue', [aiKey(1)]);
     const pv = h.hubs.hub('pv');
     pv.emit('newValues', [doubleValue(1, 1)]);
     await h.engine.release('a', 'pvValue', [aiKey(1)]);

@@ -10,15 +10,21 @@ afterEach(() => {
   for (const port of ports.splice(0)) port.close();
 });
 
-/** A tab on a real port that acknowledges frames only when told to. */
-async function ackingTab(keys: number[]) {
-  const h = createHarness();
+/** A real channel: the engine sends to port2, port1 records the frames that arrive. */
+function recordingPort() {
   const { port1, port2 } = new MessageChannel();
   ports.push(port1, port2);
   const frames: Frame[] = [];
   port1.onmessage = (event: MessageEvent<TabMessage>) => {
     if (event.data.type === 'frame') frames.push(event.data);
   };
+  return { port1, port2, frames };
+}
+
+/** A tab on a real port that acknowledges frames only when told to. */
+async function ackingTab(keys: number[]) {
+  const h = createHarness();
+  const { port1, port2, frames } = recordingPort();
   await h.engine.connect('a', port2, { acksFrames: true });
   await h.engine.lease('a', 'pvValue', keys.map(aiKey));
   // Port messages travel in real time, the engine's clock is fake: let both move.
@@ -187,12 +193,7 @@ describe('frames', () => {
     await h.timers.advance(50);
     expect(a.frames().length).toBeGreaterThan(0);
     // A second tab on a port that takes no frame after its first (FR7: one in flight).
-    const { port1, port2 } = new MessageChannel();
-    ports.push(port1, port2);
-    const frames: Frame[] = [];
-    port1.onmessage = (event: MessageEvent<TabMessage>) => {
-      if (event.data.type === 'frame') frames.push(event.data);
-    };
+    const { port1, port2, frames } = recordingPort();
     await h.engine.connect('b', port2, { acksFrames: true });
     await h.timers.advance(50);
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -3,28 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { AlertStateMessage } from '../../../src/contract/alerts.ts';
 import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
 import type { PvLimitConfig } from '../../../src/contract/pv.ts';
-import type { Frame } from '../../../workers/engineProtocol.ts';
 import { ITEM_KINDS } from '../../../workers/topics/itemTopics.ts';
 import { ITEM_KIND_NAMES, isItemKind } from '../../../workers/topics/topicNames.ts';
-import { createHarness, type TabRecorder } from '../../support/engine/engineHarness.ts';
+import { createHarness, lastItem } from '../../support/engine/engineHarness.ts';
 import { makeAlert } from '../alerts/alertFixtures.ts';
 
 const A = HUB_METHODS.alert;
 const P = HUB_METHODS.pv;
-
-function itemsOf(tab: TabRecorder, kind: string): [string, unknown][] {
-  return tab
-    .frames()
-    .flatMap((f: Frame) => f.items)
-    .filter(([k]) => k === kind)
-    .map(([, key, item]) => [key, item]);
-}
-
-function lastItem(tab: TabRecorder, kind: string, key: string): unknown {
-  return itemsOf(tab, kind)
-    .filter(([k]) => k === key)
-    .at(-1)?.[1];
-}
 
 const stationState = (nr: number, pendingCount: number): AlertStateMessage => ({
   binding: { type: 'StationConnection', stationNumber: nr },
@@ -94,9 +79,7 @@ describe('keyed live topics', () => {
 
   it('IT3: limit configs pushed one limit type at a time are merged per PV', async () => {
     const h = createHarness();
-    const a = await h.tab('a');
-    await h.engine.lease('a', 'limitConfig', ['ai100001']);
-    await h.timers.advance(100);
+    const a = await h.leasing('a', 'limitConfig', ['ai100001']);
     const hub = h.hubs.hub('pv');
     expect(hub.keysSent(P.subscribeToLimitConfigs)).toEqual(['ai100001']);
     hub.emit(HUB_MESSAGES.newLimitConfig, limit(100001, 'Top', 8));
@@ -109,15 +92,9 @@ describe('keyed live topics', () => {
 
   it('IT4: after a reconnect every leased key of the topic is subscribed again', async () => {
     const h = createHarness();
-    const a = await h.tab('a');
-    await h.engine.lease('a', 'limitConfig', ['ai100001', 'ai100002']);
-    await h.timers.advance(100);
+    const a = await h.leasing('a', 'limitConfig', ['ai100001', 'ai100002']);
     const hub = h.hubs.hub('pv');
-    hub.received.length = 0;
-    hub.drop();
-    await h.timers.advance(10);
-    hub.restore();
-    await h.timers.advance(200);
+    await h.reconnect(hub);
     expect(hub.keysSent(P.subscribeToLimitConfigs).sort()).toEqual(['ai100001', 'ai100002']);
     hub.emit(HUB_MESSAGES.newLimitConfig, limit(100002, 'Top', 9));
     await h.timers.advance(50);
@@ -140,15 +117,9 @@ describe('keyed live topics', () => {
 describe('PV alarm state derived from the current alerts', () => {
   async function setup() {
     const h = createHarness();
-    const hub = h.hubs.hub('alert');
-    hub.answers.set(A.fetchAllPendingAlerts, () => [
-      {
-        pvGroupId: 1,
-        alerts: [
-          makeAlert(1, { pvRef: { type: 'AnaIn', nr: 100001 }, priority: 3, text: 'zu tief' }),
-          makeAlert(2, { pvRef: { type: 'AnaIn', nr: 100001 }, priority: 1, text: 'zu hoch' }),
-        ],
-      },
+    const hub = h.pendingAlerts([
+      makeAlert(1, { pvRef: { type: 'AnaIn', nr: 100001 }, priority: 3, text: 'zu tief' }),
+      makeAlert(2, { pvRef: { type: 'AnaIn', nr: 100001 }, priority: 1, text: 'zu hoch' }),
     ]);
     const a = await h.tab('a');
     return { h, hub, a };
@@ -212,15 +183,9 @@ describe('PV alarm state derived from the current alerts', () => {
 describe('station alarm state derived from the current alerts', () => {
   it('SA2: a leased station gets its counts; a new alarm and an acknowledgement reach it; a station in no alarm gets null', async () => {
     const h = createHarness();
-    const hub = h.hubs.hub('alert');
-    hub.answers.set(A.fetchAllPendingAlerts, () => [
-      {
-        pvGroupId: 1,
-        alerts: [
-          makeAlert(1, { stationNumber: 1, priority: 3 }),
-          makeAlert(2, { stationNumber: 1, priority: 1 }),
-        ],
-      },
+    const hub = h.pendingAlerts([
+      makeAlert(1, { stationNumber: 1, priority: 3 }),
+      makeAlert(2, { stationNumber: 1, priority: 1 }),
     ]);
     const a = await h.tab('a');
     await h.engine.lease('a', 'stationAlarm', ['1', '2']);

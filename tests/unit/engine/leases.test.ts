@@ -6,14 +6,20 @@ import { aiKey, createHarness, doubleValue } from '../../support/engine/engineHa
 const SUB = HUB_METHODS.pv.subscribeToPvs;
 const UNSUB = HUB_METHODS.pv.unsubscribeFromPvs;
 
+/** Tabs 'a' and 'b' both lease PV 1; its subscribe has gone out. */
+async function twoTabsLeasingOneKey() {
+  const h = createHarness();
+  await h.tab('a');
+  await h.tab('b');
+  await h.engine.lease('a', 'pvValue', [aiKey(1)]);
+  await h.engine.lease('b', 'pvValue', [aiKey(1)]);
+  await h.timers.advance(10);
+  return h;
+}
+
 describe('key leases', () => {
   it('LK1: a key leased by two tabs is subscribed on the server once', async () => {
-    const h = createHarness();
-    await h.tab('a');
-    await h.tab('b');
-    await h.engine.lease('a', 'pvValue', [aiKey(1)]);
-    await h.engine.lease('b', 'pvValue', [aiKey(1)]);
-    await h.timers.advance(10);
+    const h = await twoTabsLeasingOneKey();
     await h.engine.lease('b', 'pvValue', [aiKey(1)]); // leasing again is a no-op
     await h.timers.advance(10);
     const pv = h.hubs.hub('pv');
@@ -22,12 +28,7 @@ describe('key leases', () => {
   });
 
   it('LK2: the key is unsubscribed only when the last tab releases it', async () => {
-    const h = createHarness();
-    await h.tab('a');
-    await h.tab('b');
-    await h.engine.lease('a', 'pvValue', [aiKey(1)]);
-    await h.engine.lease('b', 'pvValue', [aiKey(1)]);
-    await h.timers.advance(10);
+    const h = await twoTabsLeasingOneKey();
     await h.engine.release('a', 'pvValue', [aiKey(1)]);
     await h.timers.advance(10);
     expect(h.hubs.hub('pv').keysSent(UNSUB)).toEqual([]);
@@ -37,12 +38,7 @@ describe('key leases', () => {
   });
 
   it('LK3: releases are idempotent and a key not leased is ignored', async () => {
-    const h = createHarness();
-    await h.tab('a');
-    await h.tab('b');
-    await h.engine.lease('a', 'pvValue', [aiKey(1)]);
-    await h.engine.lease('b', 'pvValue', [aiKey(1)]);
-    await h.timers.advance(10);
+    const h = await twoTabsLeasingOneKey();
     await h.engine.release('a', 'pvValue', [aiKey(1), aiKey(1), aiKey(2)]);
     await h.engine.release('a', 'pvValue', [aiKey(1)]);
     await h.timers.advance(10);

@@ -68,11 +68,7 @@ describe('dashboard notes', () => {
     await h.engine.leaseFeed('notes', 'a', [1, 2]);
     await h.timers.advance(200);
     const hub = h.hubs.hub('dashboard');
-    hub.received.length = 0;
-    hub.drop();
-    await h.timers.advance(10);
-    hub.restore();
-    await h.timers.advance(200);
+    await h.reconnect(hub);
     expect(hub.keysSent(SUB).sort()).toEqual(['note1', 'note2']);
     hub.emit('noteUpdate', { id: 2, note: 'nach Neustart' });
     expect(notesOf(a.messages)).toEqual([{ id: 2, note: 'nach Neustart' }]);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
 import type { Frame } from '../../../workers/engineProtocol.ts';
-import { createHarness, type TabRecorder } from '../../support/engine/engineHarness.ts';
+import { createHarness, lastItem, type TabRecorder } from '../../support/engine/engineHarness.ts';
 
 const P = HUB_METHODS.pv;
 
@@ -14,20 +14,19 @@ function lastError(tab: TabRecorder, kind: string, key: string): string | undefi
     .at(-1)?.[2];
 }
 
-function lastItem(tab: TabRecorder, kind: string, key: string): unknown {
-  return tab
-    .frames()
-    .flatMap((f: Frame) => f.items)
-    .filter(([k, itemKey]) => k === kind && itemKey === key)
-    .at(-1)?.[2];
-}
-
 const line = (station: number, nr: number, faulty: boolean) => ({
   station: { stationNumber: station },
   lineNumber: nr,
   busy: false,
   faulty,
   connectionType: 'Gsm',
+});
+
+const plan = (station: number, nr: number, active: boolean) => ({
+  station: { stationNumber: station },
+  planNumber: nr,
+  active,
+  recipients: [],
 });
 
 describe('remote alarm topics', () => {
@@ -44,12 +43,7 @@ describe('remote alarm topics', () => {
     expect(hub.keysSent(P.subscribeToPlans)).toEqual(['1_2']);
     hub.emit(HUB_MESSAGES.newLineInfo, line(1, 1, true));
     hub.emit(HUB_MESSAGES.newLineInfo, { lineNumber: 'x' }); // ignored
-    hub.emit(HUB_MESSAGES.newPlanInfo, {
-      station: { stationNumber: 1 },
-      planNumber: 2,
-      active: true,
-      recipients: [],
-    });
+    hub.emit(HUB_MESSAGES.newPlanInfo, plan(1, 2, true));
     await h.timers.advance(50);
     expect(lastItem(a, 'line', '1_1')).toMatchObject({ faulty: true });
     expect(lastItem(b, 'line', '1_1')).toMatchObject({ faulty: true });
@@ -63,11 +57,7 @@ describe('remote alarm topics', () => {
     await h.engine.lease('a', 'line', ['3_1']);
     await h.timers.advance(100);
     const hub = h.hubs.hub('pv');
-    hub.received.length = 0;
-    hub.drop();
-    await h.timers.advance(10);
-    hub.restore();
-    await h.timers.advance(200);
+    await h.reconnect(hub);
     expect(hub.keysSent(P.subscribeToPlans).sort()).toEqual(['3_1', '3_2']);
     expect(hub.keysSent(P.subscribeToLines)).toEqual(['3_1']);
   });
@@ -87,12 +77,7 @@ describe('remote alarm topics', () => {
     expect(lastError(a, 'line', '4_1')).toBeUndefined();
 
     const framesBefore = a.frames().length;
-    hub.emit(HUB_MESSAGES.newPlanInfo, {
-      station: { stationNumber: 4 },
-      planNumber: 1,
-      active: false,
-      recipients: [],
-    });
+    hub.emit(HUB_MESSAGES.newPlanInfo, plan(4, 1, false));
     await h.timers.advance(50);
     const after = a.frames().slice(framesBefore);
     expect(after.flatMap((f) => f.items).map(([, key]) => key)).toContain('4_1');

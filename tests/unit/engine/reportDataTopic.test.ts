@@ -2,19 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
 import type { ReportLiveItem } from '../../../src/contract/reports.ts';
-import type { Frame } from '../../../workers/engineProtocol.ts';
-import { createHarness, type TabRecorder } from '../../support/engine/engineHarness.ts';
+import { createHarness, lastItem } from '../../support/engine/engineHarness.ts';
 
 const SUB = HUB_METHODS.reportData.subscribe;
 const UNSUB = HUB_METHODS.reportData.unsubscribe;
-
-function lastItem(tab: TabRecorder, key: string): unknown {
-  return tab
-    .frames()
-    .flatMap((f: Frame) => f.items)
-    .filter(([kind, k]) => kind === 'reportData' && k === key)
-    .at(-1)?.[2];
-}
 
 const item = (key: string, value: number): ReportLiveItem => ({
   key,
@@ -43,8 +34,8 @@ describe('report data topic', () => {
     expect(hub.keysSent(SUB)).toEqual(keys);
     hub.emit(HUB_MESSAGES.newValues, [item(keys[3]!, 0.25), { key: 'x', manual: 'no' }]);
     await h.timers.advance(50);
-    expect(lastItem(a, keys[3]!)).toEqual(item(keys[3]!, 0.25));
-    expect(lastItem(a, 'x')).toBeUndefined();
+    expect(lastItem(a, 'reportData', keys[3]!)).toEqual(item(keys[3]!, 0.25));
+    expect(lastItem(a, 'reportData', 'x')).toBeUndefined();
   });
 
   it('RD2: two tabs share one subscription; the item reaches both; the last release unsubscribes', async () => {
@@ -59,8 +50,8 @@ describe('report data topic', () => {
     expect(hub.keysSent(SUB)).toEqual([key]);
     hub.emit(HUB_MESSAGES.newValues, [item(key, 0.4)]);
     await h.timers.advance(50);
-    expect(lastItem(a, key)).toMatchObject({ manual: [{ value: 0.4 }] });
-    expect(lastItem(b, key)).toMatchObject({ manual: [{ value: 0.4 }] });
+    expect(lastItem(a, 'reportData', key)).toMatchObject({ manual: [{ value: 0.4 }] });
+    expect(lastItem(b, 'reportData', key)).toMatchObject({ manual: [{ value: 0.4 }] });
     await h.engine.release('a', 'reportData', [key]);
     await h.timers.advance(10);
     expect(hub.keysSent(UNSUB)).toEqual([]);
@@ -71,16 +62,10 @@ describe('report data topic', () => {
 
   it('RD3: after a reconnect every leased report key is subscribed again, in batches of 400', async () => {
     const h = createHarness();
-    await h.tab('a');
     const keys = Array.from({ length: 450 }, (_, i) => `r101_Monthly_k${i}`);
-    await h.engine.lease('a', 'reportData', keys);
-    await h.timers.advance(100);
+    await h.leasing('a', 'reportData', keys);
     const hub = h.hubs.hub('reportData');
-    hub.received.length = 0;
-    hub.drop();
-    await h.timers.advance(10);
-    hub.restore();
-    await h.timers.advance(200);
+    await h.reconnect(hub);
     expect(hub.calls(SUB).map((c) => (c.args[0] as string[]).length)).toEqual([400, 50]);
     expect(hub.keysSent(SUB).sort()).toEqual([...keys].sort());
   });

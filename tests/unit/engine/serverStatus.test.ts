@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { HUB_METHODS } from '../../../src/contract/hubs.ts';
 import type { OnlineSource } from '../../../workers/Engine.ts';
 import { SERVER_STATUS_KEY } from '../../../workers/topics.ts';
-import { aiKey, createHarness, doubleValue } from '../../support/engine/engineHarness.ts';
+import {
+  aiKey,
+  createHarness,
+  doubleValue,
+  type TabRecorder,
+} from '../../support/engine/engineHarness.ts';
 
 function fakeOnline(): OnlineSource & { set(online: boolean): void } {
   let online = true;
@@ -27,6 +32,18 @@ async function statusHarness(answer: unknown = { status: 'Connected', since: 0 }
   return { h, a, status, online };
 }
 
+/** Tab 'a' leases the server status; then `ms` pass. */
+async function leaseStatus(h: ReturnType<typeof createHarness>, ms: number): Promise<void> {
+  await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
+  await h.timers.advance(ms);
+}
+
+/** The status a view shows while the server is connected to its plant. */
+const SHOWN_CONNECTED = { display: 'connected', serverStatus: 'Connected' } as const;
+
+/** The status of the last frame a tab received. */
+const shownStatus = (tab: TabRecorder) => tab.frames().at(-1)?.status;
+
 describe('server status', () => {
   it('SS1: before the status channel connects the status is WebServerDisconnected, shown as connecting', async () => {
     const { h } = await statusHarness();
@@ -42,8 +59,7 @@ describe('server status', () => {
   it('SS7: the first start stays firstStart until the status channel connects or fails; never again after', async () => {
     const hanging = await statusHarness();
     hanging.status.startFailures.push('hang');
-    await hanging.h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
-    await hanging.h.timers.advance(5_000);
+    await leaseStatus(hanging.h, 5_000);
     // A slow first attempt is still no finding.
     expect(await hanging.h.engine.getConnectionStatus()).toMatchObject({
       display: 'connecting',
@@ -53,8 +69,7 @@ describe('server status', () => {
 
     const failing = await statusHarness();
     failing.status.startFailures.push(new Error('Failed to fetch'), 'hang');
-    await failing.h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
-    await failing.h.timers.advance(10);
+    await leaseStatus(failing.h, 10);
     expect(await failing.h.engine.getConnectionStatus()).toMatchObject({
       serverStatus: 'WebServerDisconnected',
       firstStart: false,
@@ -67,15 +82,13 @@ describe('server status', () => {
     });
 
     const connecting = await statusHarness();
-    await connecting.h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
-    await connecting.h.timers.advance(10);
+    await leaseStatus(connecting.h, 10);
     expect((await connecting.h.engine.getConnectionStatus()).firstStart).toBe(false);
   });
 
   it('SS2/SS3: the channel connecting gives ServerDisconnected, then the status the server sends', async () => {
     const { h, status } = await statusHarness(null);
-    await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
-    await h.timers.advance(10);
+    await leaseStatus(h, 10);
     expect(await h.engine.getConnectionStatus()).toMatchObject({
       display: 'notConnected',
       serverStatus: 'ServerDisconnected',
@@ -83,8 +96,7 @@ describe('server status', () => {
     expect(status.calls(HUB_METHODS.serverStatus.getStatus)).toHaveLength(1);
     status.emit('serverStatusChanged', { status: 'Connected', since: 1 });
     expect(await h.engine.getConnectionStatus()).toMatchObject({
-      display: 'connected',
-      serverStatus: 'Connected',
+      ...SHOWN_CONNECTED,
       lastDataAt: h.timers.now(),
     });
     status.emit('serverStatusChanged', { status: 'ControlUnitDisconnected', since: 2 });
@@ -96,36 +108,27 @@ describe('server status', () => {
 
   it('SS3: the answer of GetServerStatus sets the status on connect', async () => {
     const { h, a } = await statusHarness();
-    await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
-    await h.timers.advance(100);
-    expect(a.frames().at(-1)?.status).toMatchObject({
-      display: 'connected',
-      serverStatus: 'Connected',
-    });
+    await leaseStatus(h, 100);
+    expect(shownStatus(a)).toMatchObject(SHOWN_CONNECTED);
   });
 
   it('SS4: when the channel drops the status is WebServerDisconnected and the display connecting', async () => {
     const { h, a, status } = await statusHarness();
-    await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
-    await h.timers.advance(100);
+    await leaseStatus(h, 100);
     status.drop();
     await h.timers.advance(100);
-    expect(a.frames().at(-1)?.status).toMatchObject({
+    expect(shownStatus(a)).toMatchObject({
       display: 'connecting',
       serverStatus: 'WebServerDisconnected',
     });
     status.restore();
     await h.timers.advance(100);
-    expect(a.frames().at(-1)?.status).toMatchObject({
-      display: 'connected',
-      serverStatus: 'Connected',
-    });
+    expect(shownStatus(a)).toMatchObject(SHOWN_CONNECTED);
   });
 
   it('SS5: offline when the browser is offline or the web server cannot be reached', async () => {
     const { h, status, online } = await statusHarness();
-    await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
-    await h.timers.advance(100);
+    await leaseStatus(h, 100);
     online.set(false);
     expect((await h.engine.getConnectionStatus()).display).toBe('offline');
     online.set(true);
@@ -139,8 +142,7 @@ describe('server status', () => {
 
   it('SS5: disconnecting while the last lease closes the channel', async () => {
     const { h, status } = await statusHarness();
-    await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
-    await h.timers.advance(100);
+    await leaseStatus(h, 100);
     let finishStop: () => void = () => undefined;
     status.stop = () => new Promise<void>((resolve) => (finishStop = resolve));
     await h.engine.release('a', 'serverStatus', [SERVER_STATUS_KEY]);
@@ -171,8 +173,7 @@ describe('session end', () => {
         "Failed to complete negotiation with the server: Error: Unauthorized: Status code '401'",
       ),
     );
-    await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
-    await h.timers.advance(10);
+    await leaseStatus(h, 10);
     expect(a.sessionEnded()).toBe(1);
     expect(b.sessionEnded()).toBe(1);
   });
@@ -180,16 +181,14 @@ describe('session end', () => {
   it('SE1: a network failure is no session end', async () => {
     const { h, a, status } = await statusHarness();
     status.startFailures.push(new Error('Failed to fetch'));
-    await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
-    await h.timers.advance(10);
+    await leaseStatus(h, 10);
     expect(a.sessionEnded()).toBe(0);
   });
 
   it('SE2: an Unauthorized server status tells every tab, hidden ones too', async () => {
     const { h, a, status } = await statusHarness();
     const b = await h.tab('b', { visible: false });
-    await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
-    await h.timers.advance(100);
+    await leaseStatus(h, 100);
     status.emit('serverStatusChanged', { status: 'Unauthorized', since: 0 });
     expect(a.sessionEnded()).toBe(1);
     expect(b.sessionEnded()).toBe(1);
@@ -197,8 +196,7 @@ describe('session end', () => {
 
   it('CH8: while a channel waits to retry, the status says when the next attempt starts', async () => {
     const { h, status } = await statusHarness();
-    await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
-    await h.timers.advance(100);
+    await leaseStatus(h, 100);
     expect((await h.engine.getConnectionStatus()).nextRetryAt).toBeNull();
     status.startFailures.push(new Error('Failed to fetch'), new Error('Failed to fetch'));
     status.close(new Error('Server returned an error on close'));
@@ -214,8 +212,7 @@ describe('session end', () => {
   it('SI1: a server info message reaches every tab, an empty one none', async () => {
     const { h, a, status } = await statusHarness();
     const b = await h.tab('b');
-    await h.engine.lease('a', 'serverStatus', [SERVER_STATUS_KEY]);
-    await h.timers.advance(100);
+    await leaseStatus(h, 100);
     status.emit('sendServerInfoMessage', 'Wartung um 22 Uhr');
     status.emit('sendServerInfoMessage', '  ');
     for (const tab of [a, b]) {

@@ -35,16 +35,26 @@ class TestConnector implements Connector {
   }
 }
 
-const PLANT = `stations:
-  - number: 5
-    name: S
-    connection: { type: simulated }
-    pvs:
-      - { id: a, kind: AnaIn, name: A, decimals: 1, source: {} }
-      - { id: out, kind: AnaOut, name: O, source: {} }
-      - { id: ro, kind: DigiOut, name: R, readOnly: true, source: {} }
-      - { id: c, kind: Counter, name: C, resetable: true, source: {} }
-`;
+/** The plant file of one simulated station 5 with `pvs` (YAML flow maps) and the station's `staleAfterMs`. */
+function station5(pvs: string[], staleAfterMs?: number): string {
+  const lines = [
+    'stations:',
+    '  - number: 5',
+    '    name: S',
+    ...(staleAfterMs === undefined ? [] : [`    staleAfterMs: ${staleAfterMs}`]),
+    '    connection: { type: simulated }',
+    '    pvs:',
+    ...pvs.map((pv) => `      - ${pv}`),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+const PLANT = station5([
+  '{ id: a, kind: AnaIn, name: A, decimals: 1, source: {} }',
+  '{ id: out, kind: AnaOut, name: O, source: {} }',
+  '{ id: ro, kind: DigiOut, name: R, readOnly: true, source: {} }',
+  '{ id: c, kind: Counter, name: C, resetable: true, source: {} }',
+]);
 
 function plant(yaml = PLANT) {
   const file = parsePlantFile(yaml, 'p.yaml');
@@ -221,16 +231,16 @@ describe('field plant', () => {
   });
 
   it('FP6 silence is not health: a PV without a value for staleAfterMs while the link is up turns Uncertain, keeping value and timestamp', async () => {
-    const t = plant(`stations:
-  - number: 5
-    name: S
-    staleAfterMs: 10000
-    connection: { type: simulated }
-    pvs:
-      - { id: a, kind: AnaIn, name: A, decimals: 1, source: {} }
-      - { id: fast, kind: AnaIn, name: F, staleAfterMs: 2000, source: {} }
-      - { id: out, kind: AnaOut, name: O, source: {} }
-`);
+    const t = plant(
+      station5(
+        [
+          '{ id: a, kind: AnaIn, name: A, decimals: 1, source: {} }',
+          '{ id: fast, kind: AnaIn, name: F, staleAfterMs: 2000, source: {} }',
+          '{ id: out, kind: AnaOut, name: O, source: {} }',
+        ],
+        10_000,
+      ),
+    );
     const a = { type: 'AnaIn', nr: 500001 } as const;
     const fast = { type: 'AnaIn', nr: 500002 } as const;
     t.connector.sink.link('up');
@@ -272,14 +282,7 @@ describe('field plant', () => {
   });
 
   it("FP7 every reason has its kind, for the PV info's translated lead", async () => {
-    const t = plant(`stations:
-  - number: 5
-    name: S
-    staleAfterMs: 3000
-    connection: { type: simulated }
-    pvs:
-      - { id: a, kind: AnaIn, name: A, source: {} }
-`);
+    const t = plant(station5(['{ id: a, kind: AnaIn, name: A, source: {} }'], 3_000));
     const a = { type: 'AnaIn', nr: 500001 } as const;
     const kind = () => t.field.qualityReasonKind(a);
     expect(kind()).toEqual({ kind: 'no-value', seconds: null });

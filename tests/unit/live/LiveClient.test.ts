@@ -9,6 +9,7 @@ import { aiKey, createHarness, doubleValue } from '../../support/engine/engineHa
 import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
 import { makeAlert } from '../alerts/alertFixtures.ts';
 import { CONDITION_WAIT_MS } from '../../support/testSize.ts';
+import { liveFrame } from '../../support/liveFrame.ts';
 import { SERVER_STATUS_KEY } from '../../../workers/topics/topicNames.ts';
 
 /** Lets the port's messages (real MessageChannel events) arrive. */
@@ -34,19 +35,6 @@ function drawnPortClient(h: ReturnType<typeof createHarness>) {
     due?.();
   };
   return { client, draw };
-}
-
-function frame(part: Partial<Frame>): Frame {
-  return {
-    type: 'frame',
-    full: false,
-    pvValues: [],
-    pvConfigs: [],
-    stations: [],
-    items: [],
-    lastDataAt: null,
-    ...part,
-  };
 }
 
 function recordingApi(api: EngineApi, calls: string[]): EngineApi {
@@ -111,18 +99,33 @@ function setup() {
   return { h, client, calls, setVisible, sessionEnds };
 }
 
+/** The status of an engine connected to a server that is connected to its plant. */
+const CONNECTED = {
+  display: 'connected',
+  serverStatus: 'Connected',
+  lastDataAt: 1_000,
+  nextRetryAt: null,
+  firstStart: false,
+} as const;
+
+/** A store whose listeners of PVs 1 and 2 and of station st1 write their name when woken. */
+function wokenStore() {
+  const store = new TabLiveStore();
+  const woken: string[] = [];
+  store.subscribe('pvValue', aiKey(1), () => woken.push('1'));
+  store.subscribe('pvValue', aiKey(2), () => woken.push('2'));
+  store.subscribe('station', 'st1', () => woken.push('st1'));
+  return { store, woken };
+}
+
 describe('TabLiveStore', () => {
   it('TB1: a frame wakes only the listeners of keys that changed, each once', () => {
-    const store = new TabLiveStore();
-    const woken: string[] = [];
-    store.subscribe('pvValue', aiKey(1), () => woken.push('1'));
-    store.subscribe('pvValue', aiKey(2), () => woken.push('2'));
-    store.subscribe('station', 'st1', () => woken.push('st1'));
-    store.apply(frame({ pvValues: [doubleValue(1, 1), doubleValue(3, 3)] }));
+    const { store, woken } = wokenStore();
+    store.apply(liveFrame({ pvValues: [doubleValue(1, 1), doubleValue(3, 3)] }));
     expect(woken).toEqual(['1']);
     expect(store.getPvValue(aiKey(3))).toEqual(doubleValue(3, 3));
     const before = store.getPvValue(aiKey(2));
-    store.apply(frame({ pvValues: [doubleValue(1, 2)] }));
+    store.apply(liveFrame({ pvValues: [doubleValue(1, 2)] }));
     expect(store.getPvValue(aiKey(2))).toBe(before);
   });
 
@@ -130,15 +133,15 @@ describe('TabLiveStore', () => {
     const store = new TabLiveStore();
     const woken: string[] = [];
     store.subscribe('plan', '4_1', () => woken.push('4_1'));
-    store.apply(frame({ itemErrors: [['plan', '4_1', 'Plan unbekannt']] }));
+    store.apply(liveFrame({ itemErrors: [['plan', '4_1', 'Plan unbekannt']] }));
     expect(woken).toEqual(['4_1']);
     expect(store.getItem('plan', '4_1')).toBeUndefined();
     expect(store.getItemError('plan', '4_1')).toBe('Plan unbekannt');
     expect(store.getItemError('line', '4_1')).toBeUndefined();
-    store.apply(frame({ items: [['plan', '4_1', null]] }));
+    store.apply(liveFrame({ items: [['plan', '4_1', null]] }));
     expect(store.getItemError('plan', '4_1')).toBeUndefined();
     expect(store.getItem('plan', '4_1')).toBeNull();
-    store.apply(frame({ itemErrors: [['plan', '4_1', 'weg']] }));
+    store.apply(liveFrame({ itemErrors: [['plan', '4_1', 'weg']] }));
     store.forget('plan', '4_1');
     expect(store.getItemError('plan', '4_1')).toBeUndefined();
   });
@@ -147,28 +150,23 @@ describe('TabLiveStore', () => {
     const store = new TabLiveStore();
     let woken = 0;
     store.subscribeStatus(() => woken++);
-    const status = {
-      display: 'connected',
-      serverStatus: 'Connected',
-      lastDataAt: 1_000,
-      nextRetryAt: null,
-      firstStart: false,
-    } as const;
-    store.apply(frame({ status, lastDataAt: 1_000 }));
+    store.apply(liveFrame({ status: CONNECTED, lastDataAt: 1_000 }));
     expect(woken).toBe(1);
     const snapshot = store.getStatus();
-    store.apply(frame({ lastDataAt: 1_500 }));
+    store.apply(liveFrame({ lastDataAt: 1_500 }));
     expect(store.getStatus()).toBe(snapshot);
     // Connected: the keep-alive vouches for the values, no view shows the age.
-    store.apply(frame({ lastDataAt: 2_000 }));
+    store.apply(liveFrame({ lastDataAt: 2_000 }));
     expect(woken).toBe(1);
     // The link drops: the state change carries the newest time of data.
-    store.apply(frame({ status: { ...status, display: 'notConnected' }, lastDataAt: 2_200 }));
+    store.apply(
+      liveFrame({ status: { ...CONNECTED, display: 'notConnected' }, lastDataAt: 2_200 }),
+    );
     expect(woken).toBe(2);
     expect(store.getStatus().lastDataAt).toBe(2_200);
-    store.apply(frame({ lastDataAt: 2_700 }));
+    store.apply(liveFrame({ lastDataAt: 2_700 }));
     expect(woken).toBe(2);
-    store.apply(frame({ lastDataAt: 3_200 }));
+    store.apply(liveFrame({ lastDataAt: 3_200 }));
     expect(woken).toBe(3);
     expect(store.getStatus().lastDataAt).toBe(3_200);
   });
@@ -318,11 +316,7 @@ describe('LiveClient', () => {
 
   it('AV7: over a port alert views wait for the tab to draw, the banner counts do not', async () => {
     const h = createHarness();
-    h.hubs
-      .hub('alert')
-      .answers.set(HUB_METHODS.alert.fetchAllPendingAlerts, () => [
-        { pvGroupId: 1, alerts: [makeAlert(1)] },
-      ]);
+    h.pendingAlerts([makeAlert(1)]);
     const { client, draw } = drawnPortClient(h);
     const shown: number[] = [];
     const counted: number[] = [];
@@ -426,37 +420,38 @@ function lockedEngine(h: ReturnType<typeof createHarness>, lock: string, calls: 
   });
 }
 
+/** Station 1 as the engine sends it while the station's line is up. */
+const station = {
+  stationNumber: 1,
+  name: 'Talaue',
+  timestamp: 900,
+  lastConnection: null,
+  dialCounters: null,
+  dialState: 'Connected' as const,
+};
+
+/**
+ * The store gets what a connected engine sends: PV 1 good at 1 s, PV 2 bad, station 1
+ * connected; returns PV 2's value.
+ */
+function applyHeld(store: TabLiveStore, part: Partial<Frame> = {}) {
+  const bad = { ...doubleValue(2, 5), quality: 'Bad' as const };
+  store.apply(
+    liveFrame({
+      pvValues: [doubleValue(1, 1, 1_000), bad],
+      stations: [station],
+      status: CONNECTED,
+      ...part,
+    }),
+  );
+  return bad;
+}
+
 describe('a lost engine (EL1-EL3)', () => {
   it('EL2: the store marks every good value uncertain, dial states unknown and the engine lost, until new frames come', () => {
-    const store = new TabLiveStore();
-    const woken: string[] = [];
-    store.subscribe('pvValue', aiKey(1), () => woken.push('1'));
-    store.subscribe('pvValue', aiKey(2), () => woken.push('2'));
+    const { store, woken } = wokenStore();
     store.subscribeStatus(() => woken.push('status'));
-    store.subscribe('station', 'st1', () => woken.push('st1'));
-    const bad = { ...doubleValue(2, 5), quality: 'Bad' as const };
-    const station = {
-      stationNumber: 1,
-      name: 'Talaue',
-      timestamp: 900,
-      lastConnection: null,
-      dialCounters: null,
-      dialState: 'Connected' as const,
-    };
-    store.apply(
-      frame({
-        pvValues: [doubleValue(1, 1, 1_000), bad],
-        stations: [station],
-        status: {
-          display: 'connected',
-          serverStatus: 'Connected',
-          lastDataAt: 1_000,
-          nextRetryAt: null,
-          firstStart: false,
-        },
-        lastDataAt: 1_000,
-      }),
-    );
+    const bad = applyHeld(store, { lastDataAt: 1_000 });
     woken.length = 0;
     store.markEngineLost();
     expect(store.getStatus()).toMatchObject({ display: 'engineLost', lastDataAt: 1_000 });
@@ -469,14 +464,13 @@ describe('a lost engine (EL1-EL3)', () => {
     expect(store.getStation('st1')).toEqual({ ...station, dialState: 'NotDefined' });
     expect(woken.sort()).toEqual(['1', 'st1', 'status']);
     store.apply(
-      frame({
+      liveFrame({
         pvValues: [doubleValue(1, 2, 2_000)],
         status: {
+          ...CONNECTED,
           display: 'connecting',
           serverStatus: 'WebServerDisconnected',
           lastDataAt: null,
-          nextRetryAt: null,
-          firstStart: false,
         },
       }),
     );
@@ -488,7 +482,7 @@ describe('a lost engine (EL1-EL3)', () => {
       ...doubleValue(1, 2, 2_000),
       quality: 'Uncertain',
     });
-    store.apply(frame({ status: { ...CONNECTED, lastDataAt: 2_000 } }));
+    store.apply(liveFrame({ status: { ...CONNECTED, lastDataAt: 2_000 } }));
     expect(store.getLink()).toBeNull();
     expect(store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 2, 2_000));
   });
@@ -573,33 +567,14 @@ describe('a lost engine (EL1-EL3)', () => {
   });
 });
 
-const CONNECTED = {
-  display: 'connected',
-  serverStatus: 'Connected',
-  lastDataAt: 1_000,
-  nextRetryAt: null,
-  firstStart: false,
-} as const;
-
 describe('one staleness rule for the link (LD1)', () => {
-  const station = {
-    stationNumber: 1,
-    name: 'Talaue',
-    timestamp: 900,
-    lastConnection: null,
-    dialCounters: null,
-    dialState: 'Connected' as const,
-  };
   const setup = () => {
     const store = new TabLiveStore();
     const woken: string[] = [];
     store.subscribe('pvValue', aiKey(1), () => woken.push('1'));
     store.subscribe('station', 'st1', () => woken.push('st1'));
     store.subscribeStationState('st1', () => woken.push('st1-state'));
-    const bad = { ...doubleValue(2, 5), quality: 'Bad' as const };
-    store.apply(
-      frame({ pvValues: [doubleValue(1, 1, 1_000), bad], stations: [station], status: CONNECTED }),
-    );
+    const bad = applyHeld(store);
     woken.length = 0;
     return { store, woken, bad };
   };
@@ -608,7 +583,7 @@ describe('one staleness rule for the link (LD1)', () => {
     const { store, woken, bad } = setup();
     expect(store.getLink()).toBeNull();
     store.apply(
-      frame({
+      liveFrame({
         status: { ...CONNECTED, display: 'offline', serverStatus: 'WebServerDisconnected' },
       }),
     );
@@ -623,7 +598,7 @@ describe('one staleness rule for the link (LD1)', () => {
     expect(store.getStation('st1')).toBe(store.getStation('st1'));
     // Back: the values held read as they are, without a new value from the server.
     woken.length = 0;
-    store.apply(frame({ status: CONNECTED }));
+    store.apply(liveFrame({ status: CONNECTED }));
     expect(store.getLink()).toBeNull();
     expect(woken.sort()).toEqual(['1', 'st1', 'st1-state']);
     expect(store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 1, 1_000));
@@ -638,8 +613,8 @@ describe('one staleness rule for the link (LD1)', () => {
       { ...CONNECTED, display: 'connecting', serverStatus: 'Connected' },
       { ...CONNECTED, display: 'disconnecting' },
     ] as const) {
-      store.apply(frame({ status: CONNECTED }));
-      store.apply(frame({ status, pvValues: [doubleValue(1, 7, 3_000)] }));
+      store.apply(liveFrame({ status: CONNECTED }));
+      store.apply(liveFrame({ status, pvValues: [doubleValue(1, 7, 3_000)] }));
       expect(store.getLink()).toBe('linkDown');
       expect(store.getPvValue(aiKey(1))).toMatchObject({ doubleValue: 7, quality: 'Uncertain' });
       expect(store.getStation('st1')?.dialState).toBe('NotDefined');
@@ -655,10 +630,10 @@ describe('one staleness rule for the link (LD1)', () => {
       nextRetryAt: null,
       firstStart: true,
     } as const;
-    store.apply(frame({ status: starting, pvValues: [doubleValue(1, 1, 1_000)] }));
+    store.apply(liveFrame({ status: starting, pvValues: [doubleValue(1, 1, 1_000)] }));
     expect(store.getLink()).toBeNull();
     expect(store.getPvValue(aiKey(1))?.quality).toBe('Good');
-    store.apply(frame({ status: { ...starting, display: 'offline' } }));
+    store.apply(liveFrame({ status: { ...starting, display: 'offline' } }));
     expect(store.getLink()).toBe('linkDown');
   });
 });

@@ -54,6 +54,12 @@ describe('useAlertWindow', () => {
       createElement(LiveContext.Provider, { value: client }, createElement(View, { view })),
     );
   const deliver = (frame: AlertViewFrame) => act(() => onFrame!(frame));
+  /** The view goes and a new root takes its place, with no frames yet. */
+  const remount = async () => {
+    await mounted.unmount();
+    mounted = mountRoot();
+    frames.length = 0;
+  };
 
   beforeEach(() => {
     mounted = mountRoot();
@@ -103,17 +109,13 @@ describe('useAlertWindow', () => {
     expect(frames[0]).toBe(early);
     // Drawn: the engine hears so at once, and the kept frame is not shown again.
     expect(sent.at(-1)).toMatchObject({ firstRowsDrawn: true });
-    await mounted.unmount();
-    mounted = mountRoot();
-    frames.length = 0;
+    await remount();
     await render(archive);
     expect(frames[0]!.state).toBe('loading');
 
     // The view above still waits for rows of its own (AV3l) and takes this answer too.
     await act(() => earlyAlertFrameKeeper()(archive, early));
-    await mounted.unmount();
-    mounted = mountRoot();
-    frames.length = 0;
+    await remount();
     await render({ ...archive, sort: { column: 'text', direction: 'asc' } });
     expect(frames[0]!.state).toBe('loading');
     expect(sent.at(-1)).toMatchObject({ firstRowsDrawn: false });
@@ -125,9 +127,7 @@ describe('useAlertWindow', () => {
     // The view that watches draws it (AV3l); a later one does not get it.
     await act(() => keep(archive, frameOf('partial', 30)));
     expect(frames.at(-1)!.rows).toHaveLength(30);
-    await mounted.unmount();
-    mounted = mountRoot();
-    frames.length = 0;
+    await remount();
     await render(archive);
     expect(frames[0]!.state).toBe('loading');
   });
@@ -160,9 +160,7 @@ describe('useAlertWindow', () => {
     await deliver(frameOf('ready', 40));
     expect(frames.at(-1)!.rows).toHaveLength(40);
     // Not kept for a later view of the same list: it has frames of its own (AV3i).
-    await mounted.unmount();
-    mounted = mountRoot();
-    frames.length = 0;
+    await remount();
     await render(archive);
     expect(frames[0]!.state).toBe('loading');
   });
@@ -176,9 +174,7 @@ describe('useAlertWindow', () => {
     expect(frames.length).toBe(count);
     expect(frames.at(-1)!.rows).toHaveLength(12);
 
-    await mounted.unmount();
-    mounted = mountRoot();
-    frames.length = 0;
+    await remount();
     const keepOther = earlyAlertFrameKeeper();
     await render({ ...archive, sort: { column: 'text', direction: 'asc' } });
     await act(() => keepOther(archive, frameOf('partial', 30)));
@@ -186,9 +182,7 @@ describe('useAlertWindow', () => {
     // A view that went stops waiting: a later answer reaches nobody.
     const keepLate = earlyAlertFrameKeeper();
     await render(archive);
-    await mounted.unmount();
-    mounted = mountRoot();
-    frames.length = 0;
+    await remount();
     expect(() => keepLate(archive, frameOf('partial', 30))).not.toThrow();
     expect(frames).toHaveLength(0);
   });

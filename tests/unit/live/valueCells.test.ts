@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PvValue } from '../../../src/contract/pv.ts';
 import type { LiveClient } from '../../../src/live/LiveClient.ts';
 import { LiveContext } from '../../../src/live/LiveContext.ts';
+import { liveFrame, stationFrame } from '../../support/liveFrame.ts';
 import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
 import { usePvValueWriter, useStaleValue } from '../../../src/live/usePvValueWriter.ts';
 import {
@@ -48,15 +49,7 @@ function value(doubleValue: number, quality: PvValue['quality'] = 'Good'): PvVal
 }
 
 function frame(pvValues: PvValue[]): Frame {
-  return {
-    type: 'frame',
-    full: false,
-    pvValues,
-    pvConfigs: [],
-    stations: [],
-    items: [],
-    lastDataAt: null,
-  };
+  return liveFrame({ pvValues });
 }
 
 /** A row as the station page builds it: the value cell in place, the stale note rendered. */
@@ -136,19 +129,7 @@ describe('value cells written in place', () => {
       );
     }
     const station = (timestamp: number, dialState: StationLiveData['dialState']) =>
-      ({
-        ...frame([]),
-        stations: [
-          {
-            stationNumber: 7,
-            name: 'Pumpwerk',
-            timestamp,
-            lastConnection: null,
-            dialCounters: null,
-            dialState,
-          },
-        ],
-      }) as Frame;
+      stationFrame({ stationNumber: 7, name: 'Pumpwerk', timestamp, dialState });
     const mounted = mount();
     await mounted.render(
       createElement(LiveContext.Provider, { value: client }, createElement(Facts)),
@@ -225,19 +206,7 @@ describe('value cells written in place', () => {
         return createElement('b', null, stale ? 'stale' : 'fresh');
       }
       const station = (timestamp: number) =>
-        ({
-          ...frame([]),
-          stations: [
-            {
-              stationNumber: 5,
-              name: 'Hochbehälter',
-              timestamp,
-              lastConnection: null,
-              dialCounters: null,
-              dialState: 'Connected',
-            },
-          ],
-        }) as Frame;
+        stationFrame({ stationNumber: 5, name: 'Hochbehälter', timestamp });
       const mounted = mount();
       await mounted.render(
         createElement(LiveContext.Provider, { value: client }, createElement(Tile)),
@@ -271,24 +240,18 @@ describe('value cells written in place', () => {
   it('VC6: a newer time stamp alone wakes no listener of the station state, so the tab draws nothing for it; a new dial state does', () => {
     const store = new TabLiveStore();
     const station = (timestamp: number, dialState: StationLiveData['dialState']) =>
-      ({
-        ...frame([]),
-        stations: [
-          {
-            stationNumber: 3,
-            name: 'Klärwerk',
-            timestamp,
-            lastConnection: null,
-            dialCounters: {
-              mobileNetworkStandard: 'LTE',
-              dayCounter: 1,
-              monthCounter: 2,
-              yearCounter: 3,
-            },
-            dialState,
-          },
-        ],
-      }) as Frame;
+      stationFrame({
+        stationNumber: 3,
+        name: 'Klärwerk',
+        timestamp,
+        dialCounters: {
+          mobileNetworkStandard: 'LTE',
+          dayCounter: 1,
+          monthCounter: 2,
+          yearCounter: 3,
+        },
+        dialState,
+      });
     let woken = 0;
     store.subscribeStationState('st3', () => woken++);
     expect(store.apply(station(1_000, 'Connected'))).toBe(true);

@@ -8,34 +8,35 @@ function manualTimers() {
   return { timers, fire: () => timers.advance(1_000), active: () => timers.pending > 0 };
 }
 
+/** A started plant on a wall clock the test sets, counting the value batches it sends. */
+function startedPlant() {
+  const clock = { wall: START };
+  const t = manualTimers();
+  const plant = makePlant({ now: () => clock.wall, timers: t.timers });
+  let batches = 0;
+  plant.on('values', () => batches++);
+  plant.start();
+  return { clock, t, plant, batches: () => batches };
+}
+
 describe('STYLE: injected time of the simulated plant', () => {
   it('PL40: start() follows the injected clock on the injected timer; stop() ends it', async () => {
-    let wall = START;
-    const t = manualTimers();
-    const plant = makePlant({ now: () => wall, timers: t.timers });
-    let batches = 0;
-    plant.on('values', () => batches++);
-    plant.start();
+    const { clock, t, plant, batches } = startedPlant();
     expect(t.active()).toBe(true);
-    wall += 3_000;
+    clock.wall += 3_000;
     await t.fire();
     expect(plant.time()).toBe(START + 3_000);
-    expect(batches).toBe(3);
+    expect(batches()).toBe(3);
     plant.stop();
     expect(t.active()).toBe(false);
   });
 
   it('PL41: after a long pause time jumps instead of replaying hours of ticks', async () => {
-    let wall = START;
-    const t = manualTimers();
-    const plant = makePlant({ now: () => wall, timers: t.timers });
-    let batches = 0;
-    plant.on('values', () => batches++);
-    plant.start();
-    wall += 5 * 3_600_000;
+    const { clock, t, plant, batches } = startedPlant();
+    clock.wall += 5 * 3_600_000;
     await t.fire();
-    expect(plant.time()).toBe(wall);
-    expect(batches).toBe(1);
+    expect(plant.time()).toBe(clock.wall);
+    expect(batches()).toBe(1);
     plant.stop();
   });
 });

@@ -8,12 +8,18 @@ import {
   type SimulatedPlant,
 } from '../../../server/plant/simulatedPlant.ts';
 import type { Right } from '../../../src/contract/auth.ts';
+import { DEFAULT_FINDINGS, plantIncidents } from '../../../server/plant/incidents.ts';
 
 /** 15 June 2026, 04:00 UTC: early morning, demand about to rise. */
 export const START = Date.UTC(2026, 5, 15, 4, 0);
 
 export function makePlant(options: Partial<PlantOptions> = {}): SimulatedPlant {
   return createPlant({ seed: 7, startTime: START, callInIntervalMs: 0, ...options });
+}
+
+/** The incidents of the week before START with the default findings, drawn from `seed`. */
+export function weekOfIncidents(seed: number) {
+  return plantIncidents({ seed, anchorMs: START, days: 7, findings: DEFAULT_FINDINGS });
 }
 
 export function findPv(plant: SimulatedPlant, stationNumber: number, name: string): PvRef {

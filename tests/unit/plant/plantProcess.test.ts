@@ -2,15 +2,27 @@ import { DEFAULT_FAILURES_PER_PUMP_HOUR } from '../../../server/plant/simulatedP
 import { describe, expect, it } from 'vitest';
 import { pvKey } from '../../../src/contract/keys.ts';
 import type { PvValue } from '../../../src/contract/pv.ts';
-import {
-  DEFAULT_FINDINGS,
-  PRESSURE_SWITCH_NAME,
-  plantIncidents,
-} from '../../../server/plant/incidents.ts';
-import { findPv, makePlant, START, valueOf } from './plantFixtures.ts';
+import { PRESSURE_SWITCH_NAME } from '../../../server/plant/incidents.ts';
+import { findPv, makePlant, START, valueOf, weekOfIncidents } from './plantFixtures.ts';
 import { testSize } from '../../support/testSize.ts';
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * A plant without pump failures, in 5 s ticks, and of station `station` the level PV, the
+ * switch points of its pumps and the running signals of pumps 1 and 2.
+ */
+function pumpedLevel(station: number, levelName: string, pumpName: string) {
+  const plant = makePlant({ failuresPerPumpHour: 0, tickMs: 5_000 });
+  const switchPoint = (name: string) => valueOf(plant, findPv(plant, station, name)).doubleValue!;
+  return {
+    plant,
+    level: findPv(plant, station, levelName),
+    start: switchPoint('Einschaltpunkt Pumpen'),
+    stop: switchPoint('Ausschaltpunkt Pumpen'),
+    pumps: [1, 2].map((i) => findPv(plant, station, `${pumpName} ${i} Betrieb`)),
+  };
+}
 
 describe('SPEC §3 PV value: simulated process behaviour with manual stepping', () => {
   it('PL10: the same seed gives the same values after N steps; another seed does not', () => {
@@ -37,11 +49,11 @@ describe('SPEC §3 PV value: simulated process behaviour with manual stepping', 
   });
 
   it('PL12: pumping station pumps start at the start level, stop at the stop level; the level stays in its band', () => {
-    const plant = makePlant({ failuresPerPumpHour: 0, tickMs: 5_000 });
-    const level = findPv(plant, 7, 'Füllstand Pumpensumpf');
-    const start = valueOf(plant, findPv(plant, 7, 'Einschaltpunkt Pumpen')).doubleValue!;
-    const stop = valueOf(plant, findPv(plant, 7, 'Ausschaltpunkt Pumpen')).doubleValue!;
-    const pumps = [1, 2].map((i) => findPv(plant, 7, `Abwasserpumpe ${i} Betrieb`));
+    const { plant, level, start, stop, pumps } = pumpedLevel(
+      7,
+      'Füllstand Pumpensumpf',
+      'Abwasserpumpe',
+    );
     const running = () => pumps.some((p) => valueOf(plant, p).boolValue);
     const max = plant.config(level)!.domainConfig!.max;
     let starts = 0;
@@ -71,11 +83,11 @@ describe('SPEC §3 PV value: simulated process behaviour with manual stepping', 
   });
 
   it('PL13: a reservoir falls with demand while its supply pumps are off and they start at the low point', () => {
-    const plant = makePlant({ failuresPerPumpHour: 0, tickMs: 5_000 });
-    const level = findPv(plant, 3, 'Füllstand Wasserkammer');
-    const start = valueOf(plant, findPv(plant, 3, 'Einschaltpunkt Pumpen')).doubleValue!;
-    const stop = valueOf(plant, findPv(plant, 3, 'Ausschaltpunkt Pumpen')).doubleValue!;
-    const pumps = [1, 2].map((i) => findPv(plant, 3, `Zubringerpumpe ${i} Betrieb`));
+    const { plant, level, start, stop, pumps } = pumpedLevel(
+      3,
+      'Füllstand Wasserkammer',
+      'Zubringerpumpe',
+    );
     const running = () => pumps.filter((p) => valueOf(plant, p).boolValue).length;
     let before = valueOf(plant, level).doubleValue!;
     let wasRunning = running();
@@ -218,12 +230,7 @@ describe('SPEC §3 PV value: simulated process behaviour with manual stepping', 
   });
 
   it("PL42: the history's failed pump is failed in the live plant from the first value on and stays so; the booster stations' pressure switch is an input of its own and closed in normal running", () => {
-    const incidents = plantIncidents({
-      seed: 7,
-      anchorMs: START,
-      days: 7,
-      findings: DEFAULT_FINDINGS,
-    });
+    const incidents = weekOfIncidents(7);
     // Ten-second steps: hours of plant time stay quick on a busy machine.
     const plant = makePlant({
       incidents: incidents.stations,

@@ -18,6 +18,7 @@ import {
 } from '../../../src/contract/remoteAlert.ts';
 import type { LiveClient } from '../../../src/live/LiveClient.ts';
 import { LiveContext } from '../../../src/live/LiveContext.ts';
+import { liveFrame } from '../../support/liveFrame.ts';
 import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
 import { addTexts } from '../../../src/app/i18n.ts';
 import { OnCallSummary } from '../../../src/features/shared/remote-alarm/OnCallSummary.tsx';
@@ -25,38 +26,22 @@ import { RemoteAlarmRows } from '../../../src/features/shared/remote-alarm/Remot
 import { RemoteAlarmPending } from '../../../src/features/shared/remote-alarm/RemoteAlarmPending.tsx';
 import type { Frame } from '../../../workers/engineProtocol.ts';
 import { de } from '../i18n/allTexts.ts';
-import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
+import { rootPerTest } from '../../support/reactRoot.ts';
+import { alarmPlan, recipientSlots } from '../../support/alarmPlans.ts';
 
 function plan(station: number, planname: string, toConfirm = 0): AlarmPlan {
-  return {
-    station: { stationNumber: station },
-    stationName: `Station ${station}`,
-    planNumber: 1,
-    planname,
+  const onCall = {
+    callNumberId: station,
+    name: `Bereitschaft ${station}`,
+    number: '+49 171 1',
     active: true,
-    groupname: 'Wasser',
-    activePriorities: Array.from({ length: 10 }, () => true),
-    recipients: Array.from({ length: 20 }, (_, i) =>
-      i === 0
-        ? {
-            callNumberId: station,
-            name: `Bereitschaft ${station}`,
-            number: '+49 171 1',
-            active: true,
-          }
-        : null,
-    ),
-    alertingCount: 0,
-    alertingCountMax: 50,
-    callNumberChangeCount: 0,
-    callNumberChangeCountMax: 20,
-    undeliveredMessages: 0,
-    deliveredMessages: 0,
-    defaultAction: null,
-    currentUserCanEdit: true,
+  };
+  return alarmPlan(station, 1, {
+    planname,
+    recipients: recipientSlots([onCall]),
     toConfirm,
     toConfirmPriority: toConfirm > 0 ? 1 : null,
-  };
+  });
 }
 
 const PLANS = [plan(1, 'Tagplan'), plan(2, 'Nachtplan')];
@@ -95,15 +80,7 @@ beforeAll(() => {
 });
 
 function planFrame(plans: AlarmPlan[]): Frame {
-  return {
-    type: 'frame',
-    full: false,
-    pvValues: [],
-    pvConfigs: [],
-    stations: [],
-    items: plans.map((p) => ['plan', planKey(p), p]),
-    lastDataAt: null,
-  } as Frame;
+  return liveFrame({ items: plans.map((p) => ['plan', planKey(p), p]) });
 }
 
 /** A live client on a store of its own that counts leases and releases by key. */
@@ -124,12 +101,9 @@ function liveClient() {
 }
 
 describe('remote alarms beside the current alert list', () => {
-  let mounted: TestRoot | null = null;
-  afterEach(async () => {
-    await mounted?.unmount();
-    mounted = null;
-    vi.useRealTimers();
-  });
+  // Registered first, so it runs after the roots are unmounted (after-hooks run in reverse).
+  afterEach(() => void vi.useRealTimers());
+  const mount = rootPerTest();
 
   it('RA13: the rows waiting for confirmation are read again at most once per gap however often the count changes, and show the last count', async () => {
     const { ROWS_READ_GAP_MS } =
@@ -140,9 +114,9 @@ describe('remote alarms beside the current alert list', () => {
     server.rowReads = 0;
     const live = liveClient();
     live.store.apply(planFrame([plan(1, 'Tagplan', 1)]));
-    mounted = mountRoot();
+    const mounted = mount();
     await mounted.render(live.wrap(createElement(RemoteAlarmRows)));
-    const rowText = () => mounted!.container.querySelector('.remote-row-text')?.textContent;
+    const rowText = () => mounted.container.querySelector('.remote-row-text')?.textContent;
     await vi.waitFor(() => expect(rowText()).toBe('Druck zu hoch'), { timeout: 10_000 });
     expect(server.rowReads).toBe(1);
 
@@ -170,8 +144,8 @@ describe('remote alarms beside the current alert list', () => {
   it('RA14: the on-call line keeps its plans leased when the focused station changes, and shows the new station’s live plan', async () => {
     const live = liveClient();
     live.store.apply(planFrame([plan(1, 'Tagplan'), plan(2, 'Nachtplan (live)')]));
-    mounted = mountRoot();
-    const line = () => mounted!.container.querySelector('[data-oncall-summary]');
+    const mounted = mount();
+    const line = () => mounted.container.querySelector('[data-oncall-summary]');
     await mounted.render(
       live.wrap(createElement(OnCallSummary, { stationNumber: 1, stationName: 'Station 1' })),
     );
@@ -199,9 +173,9 @@ describe('remote alarms beside the current alert list', () => {
   it('RA15: the header’s mark of the remote alarms waiting is a new (pulsing) mark when more wait, the same when fewer wait', async () => {
     const live = liveClient();
     live.store.apply(planFrame([plan(1, 'Tagplan', 1)]));
-    mounted = mountRoot();
+    const mounted = mount();
     await mounted.render(live.wrap(createElement(RemoteAlarmPending)));
-    const mark = () => mounted!.container.querySelector('.remote-pending .alarm-mark');
+    const mark = () => mounted.container.querySelector('.remote-pending .alarm-mark');
     await vi.waitFor(() => expect(mark()).not.toBeNull(), { timeout: 10_000 });
     expect(mark()!.classList.contains('is-pulsing')).toBe(true);
     const first = mark();
@@ -209,7 +183,7 @@ describe('remote alarms beside the current alert list', () => {
       await act(async () => {
         live.store.apply(planFrame([plan(1, 'Tagplan', n)]));
       });
-      expect(mounted!.container.querySelector('[data-remote-pending]')).toHaveProperty(
+      expect(mounted.container.querySelector('[data-remote-pending]')).toHaveProperty(
         'dataset.remotePending',
         String(n),
       );

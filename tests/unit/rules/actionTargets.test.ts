@@ -12,26 +12,15 @@ const FAULTY = {
 
 describe('SPEC §2 start-application paths and action targets', () => {
   it('AT1: a path without scheme gets http:// prepended', () => {
-    expect(resolveStartApplicationPath('scada.example.org/panel')).toEqual({
-      ok: true,
-      url: 'http://scada.example.org/panel',
-    });
-    expect(resolveStartApplicationPath('10.1.2.3:8080/hmi?x=1')).toEqual({
-      ok: true,
-      url: 'http://10.1.2.3:8080/hmi?x=1',
-    });
-    expect(resolveStartApplicationPath('localhost:3000')).toEqual({
-      ok: true,
-      url: 'http://localhost:3000/',
-    });
-    expect(resolveStartApplicationPath('  https://example.org/a ')).toEqual({
-      ok: true,
-      url: 'https://example.org/a',
-    });
-    expect(resolveStartApplicationPath('//example.org/a')).toEqual({
-      ok: true,
-      url: 'http://example.org/a',
-    });
+    const urlOf: Record<string, string> = {
+      'scada.example.org/panel': 'http://scada.example.org/panel',
+      '10.1.2.3:8080/hmi?x=1': 'http://10.1.2.3:8080/hmi?x=1',
+      'localhost:3000': 'http://localhost:3000/',
+      '  https://example.org/a ': 'https://example.org/a',
+      '//example.org/a': 'http://example.org/a',
+    };
+    for (const [path, url] of Object.entries(urlOf))
+      expect(resolveStartApplicationPath(path), path).toEqual({ ok: true, url });
   });
 
   it("AT1: file: URLs, other schemes and unparsable paths give 'Fehlerhafter Pfad'", () => {

@@ -45,6 +45,16 @@ function where(field: string, operator: FilterOperator, value: FilterValue): Fil
   return { field, operator, value };
 }
 
+/** A group that requires every one of `filters`. */
+function all(...filters: FilterNode[]): FilterNode {
+  return { logic: 'and', filters };
+}
+
+/** A group that requires any one of `filters`. */
+function any(...filters: FilterNode[]): FilterNode {
+  return { logic: 'or', filters };
+}
+
 describe('SPEC §5 Filters: text operators (case-insensitive, whitespace collapsed)', () => {
   it('FI1: contains matches regardless of case and repeated whitespace', () => {
     expect(names(where('name', 'contains', 'PUMPE 1'))).toEqual(['Pumpe  1 Störung']);
@@ -173,52 +183,34 @@ describe('SPEC §5 Filters: missing or empty values always match', () => {
 
 describe('SPEC §5 Filters: groups combine with and/or', () => {
   it('FI15: and requires every condition', () => {
-    const node: FilterNode = {
-      logic: 'and',
-      filters: [where('name', 'contains', 'pumpe'), where('level', 'gt', 2)],
-    };
+    const node = all(where('name', 'contains', 'pumpe'), where('level', 'gt', 2));
     expect(names(node)).toEqual(['pumpe 2 störung']);
   });
 
   it('FI16: or requires any condition', () => {
-    const node: FilterNode = {
-      logic: 'or',
-      filters: [where('name', 'contains', 'brunnen'), where('level', 'eq', 9)],
-    };
+    const node = any(where('name', 'contains', 'brunnen'), where('level', 'eq', 9));
     expect(names(node)).toEqual(['Hochbehälter Nord', '  Brunnen 3  ']);
   });
 
   it('FI17: nested groups: (pumpe and level>=5) or (level=0)', () => {
-    const node: FilterNode = {
-      logic: 'or',
-      filters: [
-        {
-          logic: 'and',
-          filters: [where('name', 'contains', 'pumpe'), where('level', 'gte', 5)],
-        },
-        { logic: 'and', filters: [where('level', 'eq', 0)] },
-      ],
-    };
+    const node = any(
+      all(where('name', 'contains', 'pumpe'), where('level', 'gte', 5)),
+      all(where('level', 'eq', 0)),
+    );
     expect(names(node)).toEqual(['pumpe 2 störung', '  Brunnen 3  ']);
   });
 
   it('FI18: nested and inside and, or inside or; empty conditions drop out of their group', () => {
-    const node: FilterNode = {
-      logic: 'and',
-      filters: [
-        where('name', 'contains', ''),
-        { logic: 'or', filters: [where('level', 'eq', 1), where('level', 'eq', 9)] },
-        { logic: 'and', filters: [where('at', 'after', T0 - 1), where('name', 'neq', null)] },
-      ],
-    };
+    const node = all(
+      where('name', 'contains', ''),
+      any(where('level', 'eq', 1), where('level', 'eq', 9)),
+      all(where('at', 'after', T0 - 1), where('name', 'neq', null)),
+    );
     expect(names(node)).toEqual(['Pumpe  1 Störung', 'Hochbehälter Nord']);
   });
 
   it('FI19: an or group with one empty and one real condition behaves like the real one', () => {
-    const node: FilterNode = {
-      logic: 'or',
-      filters: [where('name', 'contains', ''), where('level', 'eq', 9)],
-    };
+    const node = any(where('name', 'contains', ''), where('level', 'eq', 9));
     expect(names(node)).toEqual(['Hochbehälter Nord']);
   });
 
@@ -229,10 +221,7 @@ describe('SPEC §5 Filters: groups combine with and/or', () => {
       at: T0 + i * 1000,
     }));
     const p = compileFilter(
-      {
-        logic: 'and',
-        filters: [where('name', 'contains', 'meldung 3'), where('level', 'gte', 8)],
-      },
+      all(where('name', 'contains', 'meldung 3'), where('level', 'gte', 8)),
       FIELDS,
     );
     const got = rows.filter(p).length;

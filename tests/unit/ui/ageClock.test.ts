@@ -26,6 +26,21 @@ function counting() {
   return { writes, text, write, formatted: () => formatted };
 }
 
+/**
+ * A station's age, watched from T0 and reading as just now; returns its watch 300 ms after T0,
+ * where the test gives it its time stamps.
+ */
+function stationAge(clock: Awaited<ReturnType<typeof freshClock>>) {
+  const watch = clock.watchAge(
+    document.createElement('span'),
+    T0,
+    () => 'gerade eben',
+    () => undefined,
+  );
+  vi.advanceTimersByTime(300);
+  return watch;
+}
+
 function setVisibility(state: 'hidden' | 'visible') {
   Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
   document.dispatchEvent(new Event('visibilitychange'));
@@ -161,14 +176,8 @@ describe('age clock', () => {
     clock.watchAge(document.createElement('span'), T0 - 5_000, (ms) => formatAge(ms, 'de'), pv);
     clock.watchAge(document.createElement('span'), T0 - 5_400, (ms) => formatAge(ms, 'de'), pv);
     // The station's age: a new time stamp comes 300 ms into each second, as a connected
-    // station's does, and reads as just now.
-    const station = clock.watchAge(
-      document.createElement('span'),
-      T0,
-      () => 'gerade eben',
-      () => undefined,
-    );
-    vi.advanceTimersByTime(300);
+    // station's does.
+    const station = stationAge(clock);
     for (let s = 0; s < 10; s++) {
       station.retime(Date.now());
       vi.advanceTimersByTime(1_000);
@@ -189,13 +198,7 @@ describe('age clock', () => {
     const clock = await freshClock();
     const age = counting();
     clock.watchAge(document.createElement('span'), T0 - 5_000, age.text, age.write);
-    const station = clock.watchAge(
-      document.createElement('span'),
-      T0,
-      () => 'gerade eben',
-      () => undefined,
-    );
-    vi.advanceTimersByTime(300);
+    const station = stationAge(clock);
     station.retime(Date.now());
     // The last beat was at T0 + 0.3 s; the age due at T0 + 1 s waits for the next (T0 + 1.3 s)
     // and its slack, then is written by the timer.

@@ -7,15 +7,12 @@
 import { act, createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useNowAt } from '../../../src/ui/useNow.ts';
-import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
+import { rootPerTest } from '../../support/reactRoot.ts';
 
 describe('useNowAt', () => {
-  let mounted: TestRoot | null = null;
-  afterEach(async () => {
-    await mounted?.unmount();
-    mounted = null;
-    vi.useRealTimers();
-  });
+  // Registered first, so it runs after the roots are unmounted (after-hooks run in reverse).
+  afterEach(() => void vi.useRealTimers());
+  const mount = rootPerTest();
 
   it('ID1: renders once when its moment passes and never per second; a moment already past runs no timer', async () => {
     vi.useFakeTimers();
@@ -26,9 +23,9 @@ describe('useNowAt', () => {
       seen.push(now);
       return createElement('span', null, at !== null && now >= at ? 'stale' : 'fresh');
     }
-    mounted = mountRoot();
+    const mounted = mount();
     await mounted.render(createElement(View, { at: t0 + 60_000 }));
-    const text = () => mounted!.container.textContent;
+    const text = () => mounted.container.textContent;
     expect(text()).toBe('fresh');
     const renders = seen.length;
     await act(() => vi.advanceTimersByTime(59_000));
