@@ -5,6 +5,7 @@
  * here from the archive tables with plain reads, not with the server's SQL.
  */
 import { describe, expect, it } from 'vitest';
+import { headerUserCall } from '../support/headerUserCall.ts';
 import { inProcessPerFile } from '../support/serverPerFile.ts';
 import type { Right } from '../../src/contract/auth.ts';
 import type { ApiErrorBody } from '../../src/contract/errors.ts';
@@ -64,21 +65,7 @@ const plant = inProcessPerFile(
   },
 );
 
-async function call(
-  method: string,
-  path: string,
-  options: { user?: string | null; body?: unknown } = {},
-): Promise<Response> {
-  const name = options.user === undefined ? 'operator' : options.user;
-  return fetch(plant.url + path, {
-    method,
-    headers: {
-      ...(name ? { 'x-test-user': name } : {}),
-      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-}
+const call = headerUserCall(() => plant.url, 'operator');
 
 async function json<T>(path: string): Promise<T> {
   const res = await call('GET', path);
