@@ -76,6 +76,15 @@ async function subscribe<T>(hub: string, method: string, message: string, keys: 
   return { conn, received };
 }
 
+/** The pipe-leakage hub's pushes of one zone's state, from its subscribe on. */
+const leakageZone = (id: string) =>
+  subscribe<PipeLeakage>(
+    HUBS.pipeLeakage,
+    HUB_METHODS.pipeLeakage.subscribeToConfigs,
+    HUB_MESSAGES.newConfig,
+    [id],
+  );
+
 describe('energy optimisation and pipe leakage', () => {
   it('AN1: energy values arrive right after a subscribe and follow the period as time goes on', async () => {
     const { conn, received } = await subscribe<EnergyOptimisationValues>(
@@ -110,12 +119,7 @@ describe('energy optimisation and pipe leakage', () => {
   }, 60_000);
 
   it('AN2: a simulated leak is detected after the window, raises a PipeLeakage alert, and clears when stopped', async () => {
-    const { conn, received } = await subscribe<PipeLeakage>(
-      HUBS.pipeLeakage,
-      HUB_METHODS.pipeLeakage.subscribeToConfigs,
-      HUB_MESSAGES.newConfig,
-      ['1'],
-    );
+    const { conn, received } = await leakageZone('1');
     try {
       await waitFor(() => received.length > 0);
       expect(received.at(-1)!.measurementState).toBe('Ok');
@@ -163,12 +167,7 @@ describe('energy optimisation and pipe leakage', () => {
   });
 
   it('AN4: a leak started by day shows at once in the loss per day (the shown excess × 24 h); the night named is the one just past', async () => {
-    const { conn, received } = await subscribe<PipeLeakage>(
-      HUBS.pipeLeakage,
-      HUB_METHODS.pipeLeakage.subscribeToConfigs,
-      HUB_MESSAGES.newConfig,
-      ['2'],
-    );
+    const { conn, received } = await leakageZone('2');
     try {
       await waitFor(() => received.length > 0);
       // The server started at 12:00 on 23.11. (Berlin): last night's window is 23.11. 02:00–04:00.
