@@ -293,15 +293,23 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
       performedBy: 'Schmidt',
       serviceMessageType: null,
     });
-    const first = await request<LifecycleSaveResult>('POST', MAINTENANCE_API.lifecycle, {
-      who: 'maintenance',
-      body: {
-        pvType: pump.type,
-        pvNr: pump.nr,
-        entriesToCreate: [entry('Lager getauscht'), entry('Dichtung erneuert')],
-        entriesToUpdate: [],
-        idsToDelete: [],
-      },
+    /** A life-cycle batch on the pump as `who`: entries to create and update, ids to delete. */
+    const batch = <T>(
+      who: string,
+      change: { create?: object[]; update?: object[]; delete?: number[] },
+    ) =>
+      request<T>('POST', MAINTENANCE_API.lifecycle, {
+        who,
+        body: {
+          pvType: pump.type,
+          pvNr: pump.nr,
+          entriesToCreate: change.create ?? [],
+          entriesToUpdate: change.update ?? [],
+          idsToDelete: change.delete ?? [],
+        },
+      });
+    const first = await batch<LifecycleSaveResult>('maintenance', {
+      create: [entry('Lager getauscht'), entry('Dichtung erneuert')],
     });
     expect(first.body.status).toBe('Success');
     const [a, b] = first.body.created;
@@ -310,39 +318,17 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
     const before = (await list()).body.entries;
 
     // An invalid entry (empty description) in the batch: 400 and nothing changed.
-    const bad = await request('POST', MAINTENANCE_API.lifecycle, {
-      who: 'maintenance',
-      body: {
-        pvType: pump.type,
-        pvNr: pump.nr,
-        entriesToCreate: [entry('neu')],
-        entriesToUpdate: [{ ...entry('geändert'), id: a!.id }],
-        idsToDelete: [b!.id],
-      },
-    }).then(() =>
-      request('POST', MAINTENANCE_API.lifecycle, {
-        who: 'maintenance',
-        body: {
-          pvType: pump.type,
-          pvNr: pump.nr,
-          entriesToCreate: [entry('neu'), entry('')],
-          entriesToUpdate: [],
-          idsToDelete: [],
-        },
-      }),
-    );
+    const bad = await batch('maintenance', {
+      create: [entry('neu')],
+      update: [{ ...entry('geändert'), id: a!.id }],
+      delete: [b!.id],
+    }).then(() => batch('maintenance', { create: [entry('neu'), entry('')] }));
     expect(bad.status).toBe(400);
     // An id that is not this machine's: Failed, nothing changed (the creates neither).
     const afterValid = (await list()).body.entries;
-    const refused = await request<LifecycleSaveResult>('POST', MAINTENANCE_API.lifecycle, {
-      who: 'maintenance',
-      body: {
-        pvType: pump.type,
-        pvNr: pump.nr,
-        entriesToCreate: [entry('soll nicht bleiben')],
-        entriesToUpdate: [],
-        idsToDelete: [999_999],
-      },
+    const refused = await batch<LifecycleSaveResult>('maintenance', {
+      create: [entry('soll nicht bleiben')],
+      delete: [999_999],
     });
     expect(refused.status).toBe(200);
     expect(refused.body).toMatchObject({ status: 'Failed', created: [], deletedIds: [] });
@@ -352,16 +338,7 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
     expect(afterValid.map((e) => e.description).sort()).toEqual(['geändert', 'neu']);
     expect(before).toHaveLength(2);
     // Viewers and maintainers of other stations change nothing.
-    const viewer = await request('POST', MAINTENANCE_API.lifecycle, {
-      who: 'viewer',
-      body: {
-        pvType: pump.type,
-        pvNr: pump.nr,
-        entriesToCreate: [entry('x')],
-        entriesToUpdate: [],
-        idsToDelete: [],
-      },
-    });
+    const viewer = await batch('viewer', { create: [entry('x')] });
     expect(viewer.status).toBe(403);
     const far = await request('POST', MAINTENANCE_API.lifecycleEntry, {
       who: 'maintenance',
