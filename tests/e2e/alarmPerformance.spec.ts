@@ -45,12 +45,18 @@ async function figuresShown(page: Page) {
   await expect(figure(page, 'perHour')).toBeVisible({ timeout: 60_000 });
 }
 
+/** Signs in on the figures of a past period (`query` added to the address) once they show. */
+async function openFigures(page: Page, query = '') {
+  const period = pastPeriod();
+  await signIn(page, 'operator', periodUrl(period, query));
+  await figuresShown(page);
+  return period;
+}
+
 test('APG20: the figures agree with the archive; each says its verdict in words and explains itself', async ({
   page,
 }) => {
-  const period = pastPeriod();
-  await signIn(page, 'operator', periodUrl(period));
-  await figuresShown(page);
+  const period = await openFigures(page);
   const total = await archiveCount(page, period);
   expect(total).toBeGreaterThan(0);
   await expect(page.locator('.perf-computed')).toContainText(
@@ -82,9 +88,7 @@ test('APG20: the figures agree with the archive; each says its verdict in words 
 test('APG21: the alarm rate is drawn per 10 minutes and per hour with its benchmark lines', async ({
   page,
 }) => {
-  const period = pastPeriod();
-  await signIn(page, 'operator', periodUrl(period));
-  await figuresShown(page);
+  const period = await openFigures(page);
   const canvas = page.locator('.perf-chart-canvas');
   await expect(canvas.locator('canvas')).toBeVisible({ timeout: 30_000 });
   await expect(canvas).toHaveAttribute('data-points', String(period.hours * 6));
@@ -98,8 +102,7 @@ test('APG21: the alarm rate is drawn per 10 minutes and per hour with its benchm
 test("APG22: every table is there or says why it is empty; a top alarm links to its PV's history", async ({
   page,
 }) => {
-  await signIn(page, 'operator', periodUrl(pastPeriod()));
-  await figuresShown(page);
+  await openFigures(page);
   const ids = [
     'floods',
     'top10',
@@ -174,9 +177,7 @@ test('APG24: the navigation lists the page for a user who may acknowledge alerts
 test('APG25: the CSV export holds the period, every figure with its verdict and the tables', async ({
   page,
 }) => {
-  const period = pastPeriod();
-  await signIn(page, 'operator', periodUrl(period));
-  await figuresShown(page);
+  const period = await openFigures(page);
   const total = await archiveCount(page, period);
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
@@ -207,8 +208,7 @@ test('APG26: on a phone the figures come first and nothing is wider than the scr
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 780 });
-  await signIn(page, 'operator', periodUrl(pastPeriod()));
-  await figuresShown(page);
+  await openFigures(page);
   await expect(page.locator('.perf-chart-canvas canvas')).toBeVisible({ timeout: 30_000 });
   await expect
     .poll(() =>
@@ -229,8 +229,7 @@ test('APG26: on a phone the figures come first and nothing is wider than the scr
 test('APG27: the page passes axe (WCAG 2.2 AA) with figures, chart and tables shown', async ({
   page,
 }) => {
-  await signIn(page, 'operator', periodUrl(pastPeriod()));
-  await figuresShown(page);
+  await openFigures(page);
   await expect(page.locator('.perf-chart-canvas canvas')).toBeVisible({ timeout: 30_000 });
   expect(await axeViolations(page, { tags: WCAG22_AA })).toEqual([]);
 });
@@ -238,8 +237,7 @@ test('APG27: the page passes axe (WCAG 2.2 AA) with figures, chart and tables sh
 test('APG28: printed, the choosers, navigation and export buttons are gone and the period is named', async ({
   page,
 }) => {
-  await signIn(page, 'operator', periodUrl(pastPeriod(), '&station=2'));
-  await figuresShown(page);
+  await openFigures(page, '&station=2');
   await page.emulateMedia({ media: 'print' });
   await expect(page.locator('.perf-choice')).toBeHidden();
   await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeHidden();
@@ -304,8 +302,7 @@ test('APG30: at 360 px the alarm-rate chart and its axes are whole, not cut off 
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 780 });
-  await signIn(page, 'operator', periodUrl(pastPeriod()));
-  await figuresShown(page);
+  await openFigures(page);
   const canvas = page.locator('.perf-chart-canvas canvas').first();
   await expect(canvas).toBeVisible({ timeout: 30_000 });
   const fit = await page.locator('.perf-chart').evaluate((frame) => {

@@ -9,6 +9,7 @@
 import type { Locator, Page, Request } from '@playwright/test';
 import { expect, testOnPlant } from './fixtures.ts';
 import { signIn } from './auth.ts';
+import { openAlertList } from './alertList.ts';
 import { axeViolations, WCAG22_AA } from './axe.ts';
 import { json } from './limits.ts';
 import { signInHttp } from '../support/login.ts';
@@ -70,9 +71,7 @@ async function openConfirmWithUnseen(page: Page): Promise<{ dialog: Locator; at:
 test('AK-E1: in a flood, acknowledging the shown alerts asks first with the counts per priority and sends those ids, never "all"', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1920, height: 1080 });
-  await signIn(page, 'operator', '/alerts');
-  await page.mouse.move(5, 1070);
+  await openAlertList(page);
   await expect(rows(page).nth(10)).toBeVisible({ timeout: 30_000 });
   const requests: Request[] = [];
   page.on('request', (r) => {
@@ -106,9 +105,7 @@ test('AK-E2: returned alerts never on screen are not acknowledged without the ex
   page,
   baseURL,
 }) => {
-  await page.setViewportSize({ width: 1920, height: 1080 });
-  await signIn(page, 'operator', '/alerts');
-  await page.mouse.move(5, 1070);
+  await openAlertList(page);
   await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
   const { dialog } = await openConfirmWithUnseen(page);
   const shown = sum(await countsOf(dialog.locator('[data-ack-counts="shown"]')));
@@ -149,9 +146,7 @@ test('AK-E2: returned alerts never on screen are not acknowledged without the ex
 test('AK-E3: the quick filters narrow the list (active only, priority 0-1, one station) and grouping shows a head per station', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1920, height: 1080 });
-  await signIn(page, 'operator', '/alerts');
-  await page.mouse.move(5, 1070);
+  await openAlertList(page);
   await expect(rows(page).nth(5)).toBeVisible({ timeout: 30_000 });
   const quick = page.getByRole('group', { name: 'Schnellfilter' });
 

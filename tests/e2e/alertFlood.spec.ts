@@ -5,7 +5,7 @@
  * every frame (bench/scenarios/alertFlood.ts measures the cost).
  */
 import { expect, testOnPlant } from './fixtures.ts';
-import { signIn } from './auth.ts';
+import { openAlertList } from './alertList.ts';
 
 const test = testOnPlant({
   PEGEL_ALERT_FLOOD_PER_SEC: '3',
@@ -15,10 +15,7 @@ const test = testOnPlant({
 test('AF-E1: during a flood new alarms come in at the top and the rows below keep their elements', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1920, height: 1080 });
-  await signIn(page, 'operator', '/alerts');
-  // The pointer outside the list: inside it, the list holds still for the operator (AH1).
-  await page.mouse.move(5, 1070);
+  await openAlertList(page);
   const top = page.locator('.alert-row[data-index="0"]');
   await expect(top).toBeVisible();
   const id = await top.getAttribute('data-alert-id');

@@ -8,6 +8,7 @@ import { expect, testOnPlant } from './fixtures.ts';
 import { axeViolations, WCAG22_AA } from './axe.ts';
 import { json } from './limits.ts';
 import { signIn } from './auth.ts';
+import { signedInTabs } from './tabs.ts';
 import { signInHttp } from '../support/login.ts';
 import { ALERT_API, type AlertListResult } from '../../src/contract/alerts.ts';
 import { pvUrlId } from '../../src/contract/keys.ts';
@@ -43,10 +44,7 @@ async function firstPendingId(page: Page): Promise<string> {
 }
 
 test('AE0: an alert raised by the simulator appears live in two tabs', async ({ context }) => {
-  const a = await context.newPage();
-  await signIn(a, 'operator', '/alerts');
-  const b = await context.newPage();
-  await b.goto('/alerts');
+  const [a, b] = await signedInTabs(context, '/alerts');
   await expect(rows(b).first()).toBeVisible();
   await sortByTime(a);
   await sortByTime(b);
@@ -91,10 +89,7 @@ test('AB1: while a tab loads, the banner never says there is nothing pending whe
 test('AE1: two tabs show the same live list; acknowledging in one updates the other', async ({
   context,
 }) => {
-  const a = await context.newPage();
-  await signIn(a, 'operator', '/alerts');
-  const b = await context.newPage();
-  await b.goto('/alerts');
+  const [a, b] = await signedInTabs(context, '/alerts');
   await expect(rows(a).first()).toBeVisible();
   await expect(rows(b).first()).toBeVisible();
   await sortByTime(a);
@@ -122,10 +117,7 @@ test('AE1: two tabs show the same live list; acknowledging in one updates the ot
 });
 
 test('AE2: deleting removes the alert in every tab', async ({ context }) => {
-  const a = await context.newPage();
-  await signIn(a, 'operator', '/alerts');
-  const b = await context.newPage();
-  await b.goto('/alerts');
+  const [a, b] = await signedInTabs(context, '/alerts');
   const id = await firstPendingId(a);
   await expect(b.locator(`[data-alert-id="${id}"]`)).toBeVisible();
   await a.locator(`[data-alert-id="${id}"]`).click();

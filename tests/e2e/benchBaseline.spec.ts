@@ -8,19 +8,34 @@ import { BASELINE_PATH, buildBaseline, routeBaseline } from '../../bench/harness
 import { readBaseline, waitBaselineConnected } from '../../bench/harness/baselineProbe.ts';
 import { benchDashboardKeys, READ_TILES } from '../../bench/harness/benchDashboards.ts';
 import { installFakePvHub } from '../../bench/harness/fakePvHub.ts';
+import type { BrowserContext } from '@playwright/test';
 import type { PvValue } from '../../src/contract/pv.ts';
 import { expect, test } from './fixtures.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
+
+/** A good analogue value of AnaIn `nr`, stamped now, as the hub pushes it. */
+const value = (nr: number, v: number): PvValue => ({
+  pvRef: { type: 'AnaIn', nr },
+  typeOfValue: 'DoubleValue',
+  doubleValue: v,
+  quality: 'Good',
+  timestamp: Date.now(),
+});
+
+/** Serves the built baseline client on the test server's origin, its pv hub a fake one. */
+async function baselineOnFakeHub(context: BrowserContext, baseURL: string) {
+  const outDir = await buildBaseline(ROOT);
+  await routeBaseline(context, baseURL, outDir);
+  return installFakePvHub(context, baseURL);
+}
 
 test('BENCH-BASE1: the baseline subscribes in batches, opens a connection per tab and renders pushed values', async ({
   context,
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const outDir = await buildBaseline(ROOT);
-  await routeBaseline(context, baseURL, outDir);
-  const hub = await installFakePvHub(context, baseURL);
+  const hub = await baselineOnFakeHub(context, baseURL);
   const path = `${BASELINE_PATH}?keys=ai1..ai1500&rows=10&chartKey=ai1`;
   const pages = [await context.newPage(), await context.newPage()];
   for (const page of pages) await page.goto(path);
@@ -30,13 +45,6 @@ test('BENCH-BASE1: the baseline subscribes in batches, opens a connection per ta
   expect(hub.subscribed).toHaveLength(3000);
   expect(new Set(hub.subscribed).size).toBe(1500);
 
-  const value = (nr: number, v: number): PvValue => ({
-    pvRef: { type: 'AnaIn', nr },
-    typeOfValue: 'DoubleValue',
-    doubleValue: v,
-    quality: 'Good',
-    timestamp: Date.now(),
-  });
   hub.push([value(1, 1.5), value(2, 2.25)]);
   hub.push([value(1, 3.75)]);
   for (const page of pages) {
@@ -53,21 +61,12 @@ test('BENCH-BASE2: the naive dashboard subscribes its station’s tiles and show
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const outDir = await buildBaseline(ROOT);
-  await routeBaseline(context, baseURL, outDir);
-  const hub = await installFakePvHub(context, baseURL);
+  const hub = await baselineOnFakeHub(context, baseURL);
   const page = await context.newPage();
   await page.goto(`${BASELINE_PATH}?view=dashboard&station=2&tiles=4`);
   await waitBaselineConnected([page], 30_000);
   expect([...hub.subscribed].sort()).toEqual(benchDashboardKeys(2, 4));
 
-  const value = (nr: number, v: number): PvValue => ({
-    pvRef: { type: 'AnaIn', nr },
-    typeOfValue: 'DoubleValue',
-    doubleValue: v,
-    quality: 'Good',
-    timestamp: Date.now(),
-  });
   hub.push([value(200001, 1.5), value(200004, 120)]);
   hub.push([value(200001, 3.75)]);
   await expect

@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { completeSignIn, signIn } from './auth.ts';
+import { secondTab, signedInTabs } from './tabs.ts';
 import { signInHttp } from '../support/login.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../src/app/languageKey.ts';
 
@@ -19,6 +20,17 @@ const CASES: [status: string, key: string, text: string][] = [
   ['Unknown', 'unknown', 'Verbindungsstatus unbekannt'],
   ['ServerDisconnected', 'server', 'Keine Verbindung zum Server'],
 ];
+
+/**
+ * An administrator's POST to the plant (a simulated server status, a notice), answered 200;
+ * returns the administrator's session.
+ */
+async function postAsAdmin(url: string, path: string, body: unknown) {
+  const admin = await signInHttp(url, 'admin');
+  const sent = await admin.fetch(path, { method: 'POST', body: JSON.stringify(body) });
+  expect(sent.status, path).toBe(200);
+  return admin;
+}
 
 test('CD1: each status the server reports shows which link is down; Connected shows connected', async ({
   page,
@@ -163,20 +175,13 @@ test('CD5: at 360 px in German and Russian the whole connection status is readab
 
 test('SE2: a server status Unauthorized sends every tab through logout to sign-in with its page, once', async ({
   page,
-  context,
   plant,
 }) => {
   await signIn(page, 'operator', '/stations/1');
-  const second = await context.newPage();
-  await second.goto('/stations/2');
+  const second = await secondTab(page, '/stations/2');
   for (const tab of [page, second])
     await expect(conn(tab)).toHaveAttribute('data-connection', 'connected');
-  const admin = await signInHttp(plant.url, 'admin');
-  const sent = await admin.fetch('/api/admin/simulate/server-status', {
-    method: 'POST',
-    body: JSON.stringify({ status: 'Unauthorized' }),
-  });
-  expect(sent.status).toBe(200);
+  await postAsAdmin(plant.url, '/api/admin/simulate/server-status', { status: 'Unauthorized' });
   await expect(page).toHaveURL(/\/login\?returnUrl=%2Fstations%2F1$/);
   await expect(second).toHaveURL(/\/login\?returnUrl=%2Fstations%2F2$/);
   // Sent once, not kept as the plant's status: signing in again stays signed in.
@@ -191,17 +196,11 @@ test('CD3: a server notice reaches every tab and is dismissed per tab', async ({
   context,
   plant,
 }) => {
-  const a = await context.newPage();
-  await signIn(a, 'operator', '/stations');
-  const b = await context.newPage();
-  await b.goto('/alerts');
+  const [a, b] = await signedInTabs(context, '/stations', '/alerts');
   await expect(conn(b)).toHaveAttribute('data-connection', 'connected');
-  const admin = await signInHttp(plant.url, 'admin');
-  const sent = await admin.fetch('/api/admin/server-info', {
-    method: 'POST',
-    body: JSON.stringify({ message: 'Wartung des Leitsystems heute 22:00 bis 23:00 Uhr' }),
+  const admin = await postAsAdmin(plant.url, '/api/admin/server-info', {
+    message: 'Wartung des Leitsystems heute 22:00 bis 23:00 Uhr',
   });
-  expect(sent.status).toBe(200);
   for (const page of [a, b]) {
     await expect(page.locator('.server-notice')).toContainText('Wartung des Leitsystems');
   }

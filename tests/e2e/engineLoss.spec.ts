@@ -28,6 +28,16 @@ async function firstAnalogue(page: Page) {
   return row;
 }
 
+/** A change of the header's connection state, the value's stale note, the banner or the dial. */
+interface RecordedState {
+  at: number;
+  conn: string;
+  label: string;
+  quality: string;
+  banner: string;
+  dial: string;
+}
+
 /**
  * Records in the page every change of the header's connection state and of the first
  * analogue value's stale note (none while fresh), with the time: the lost state may last only as long as a
@@ -35,14 +45,7 @@ async function firstAnalogue(page: Page) {
  */
 async function recordStates(page: Page) {
   await page.evaluate(() => {
-    const states: {
-      at: number;
-      conn: string;
-      label: string;
-      quality: string;
-      banner: string;
-      dial: string;
-    }[] = [];
+    const states: RecordedState[] = [];
     (window as Window & { __pegelStates?: typeof states }).__pegelStates = states;
     const read = () => {
       const conn = document.querySelector('.shell-header .conn')?.getAttribute('data-connection');
@@ -81,14 +84,7 @@ async function recordStates(page: Page) {
       () =>
         (
           window as Window & {
-            __pegelStates?: {
-              at: number;
-              conn: string;
-              label: string;
-              quality: string;
-              banner: string;
-              dial: string;
-            }[];
+            __pegelStates?: RecordedState[];
           }
         ).__pegelStates ?? [],
     );

@@ -11,6 +11,7 @@
 import { test, expect } from './fixtures.ts';
 import type { Locator } from '@playwright/test';
 import { signIn } from './auth.ts';
+import { signedInTabs } from './tabs.ts';
 import { signInHttp, type SignedIn } from '../support/login.ts';
 import {
   REMOTE_ALERT_API,
@@ -28,10 +29,7 @@ import type { PvLimitConfig } from '../../src/contract/pv.ts';
 test('RA-E1: an operator switches the plan of a station through the confirm step; another tab follows', async ({
   context,
 }) => {
-  const a = await context.newPage();
-  await signIn(a, 'operator', '/remote-alarm/plans');
-  const b = await context.newPage();
-  await b.goto('/remote-alarm/plans');
+  const [a, b] = await signedInTabs(context, '/remote-alarm/plans');
   const plan = (page: typeof a) => page.locator('[data-plan="2_2"]');
   await expect(plan(a)).toBeVisible();
   const before = (await plan(a).locator('.badge').textContent())!.trim();
@@ -138,6 +136,17 @@ test('RA-E3: a night alarm sent by a plan waits for confirmation; acknowledged a
   expect(plans.find((p) => p.station.stationNumber === 4 && p.planNumber === 2)?.active).toBe(true);
 });
 
+/** Makes the night plan (plan 2) of the station the active one, as an administrator. */
+async function activateNightPlan(admin: SignedIn, station: number) {
+  const res = await admin.fetch('/api/RemoteAlert', {
+    method: 'POST',
+    body: JSON.stringify([
+      { planRef: { station: { stationNumber: station }, planNumber: 2 }, active: true },
+    ]),
+  });
+  expect(res.status).toBe(200);
+}
+
 /** The plant's call numbers as the server holds them now. */
 async function callNumbers(url: string) {
   const admin = await signInHttp(url, 'admin');
@@ -152,12 +161,7 @@ test('RA-E4: an operator switches a standby number through the confirm step; ano
 }) => {
   const { admin, data } = await callNumbers(plant.url);
   // The night plan of station 7 calls the wastewater standby rota.
-  await admin.fetch('/api/RemoteAlert', {
-    method: 'POST',
-    body: JSON.stringify([
-      { planRef: { station: { stationNumber: 7 }, planNumber: 2 }, active: true },
-    ]),
-  });
+  await activateNightPlan(admin, 7);
   const rota = data.alarmCallnumbers.filter((n) => n.categoryId === 2);
   const now = rota.find((n) => n.active)!;
   const next = rota.find((n) => !n.active)!;
@@ -387,12 +391,7 @@ test('RA-E8: a station page shows its active plan and who is on call, linking to
   plant,
 }) => {
   const { admin, data } = await callNumbers(plant.url);
-  await admin.fetch('/api/RemoteAlert', {
-    method: 'POST',
-    body: JSON.stringify([
-      { planRef: { station: { stationNumber: 4 }, planNumber: 2 }, active: true },
-    ]),
-  });
+  await activateNightPlan(admin, 4);
   const onCall = data.alarmCallnumbers.find((n) => n.categoryId === 1 && n.active)!;
   await signIn(page, 'operator', '/stations/4');
   const summary = page.locator('[data-oncall-summary="4"]');

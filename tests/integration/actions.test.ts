@@ -5,7 +5,7 @@
  * listed in server/actions/SPEC.md.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import * as signalR from '@microsoft/signalr';
+import type * as signalR from '@microsoft/signalr';
 import {
   ACTION_EXTRA_API,
   PV_ACTION_API,
@@ -28,7 +28,7 @@ import { API } from '../../src/contract/paths.ts';
 import type { PvConfig, PvLimitConfig, PvNode, PvValue } from '../../src/contract/pv.ts';
 import { signInHttp, type SignedIn } from '../support/login.ts';
 import { startPlantServer, type PlantServerHandle } from '../support/plantServer.ts';
-import { waitFor } from '../support/hubTestServer.ts';
+import { buildClient, waitFor } from '../support/hubTestServer.ts';
 
 let server: PlantServerHandle;
 let operator: SignedIn;
@@ -61,13 +61,7 @@ function find(pred: (c: PvConfig) => boolean, what: string): PvConfig {
 /** A hub connection of `who` that records every message by name. */
 async function hub(who: SignedIn, path: string) {
   const received: { name: string; args: unknown[] }[] = [];
-  const connection = new signalR.HubConnectionBuilder()
-    .withUrl(server.url + path, {
-      headers: { Cookie: who.cookie },
-      transport: signalR.HttpTransportType.WebSockets,
-    })
-    .configureLogging(signalR.LogLevel.None)
-    .build();
+  const connection = buildClient(server.url + path, { cookie: who.cookie });
   for (const name of ['newValues', 'newConfig', 'newLimitConfig', 'newMessage', 'newAck']) {
     connection.on(name, (...args: unknown[]) => received.push({ name, args }));
   }

@@ -4,7 +4,8 @@
  * screen shows alike — the archive, the live current list (FetchAllPendingAlerts), the PV's
  * live state and, after a restart, still once. Rules HI9-HI11 (HI1-HI8: the unit tests).
  */
-import * as signalR from '@microsoft/signalr';
+import type * as signalR from '@microsoft/signalr';
+import { buildClient } from '../support/hubTestServer.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_API, type Alert, type AlertListResult } from '../../src/contract/alerts.ts';
 import { CHART_API, type ChartData } from '../../src/contract/charts.ts';
@@ -61,13 +62,7 @@ async function archive(who: SignedIn): Promise<Alert[]> {
 }
 
 async function hub(server: PlantServerHandle, who: SignedIn, path: string) {
-  const connection = new signalR.HubConnectionBuilder()
-    .withUrl(server.url + path, {
-      headers: { Cookie: who.cookie },
-      transport: signalR.HttpTransportType.WebSockets,
-    })
-    .configureLogging(signalR.LogLevel.None)
-    .build();
+  const connection = buildClient(server.url + path, { cookie: who.cookie });
   const values: PvValue[] = [];
   connection.on('newValues', (list: PvValue[]) => values.push(...list));
   await connection.start();

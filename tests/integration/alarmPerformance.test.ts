@@ -3,33 +3,23 @@
  * (workers/alerts/alarmPerformance.ts with the real GET /api/alerts fetcher) over the seeded
  * history, checked against the archive read in one request and counted by hand.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { signedInPlant } from '../support/serverPerFile.ts';
 import { ALERT_API, type Alert, type AlertListResult } from '../../src/contract/alerts.ts';
 import { alertQuery, alertQueryString } from '../../src/domain/alertQuery.ts';
 import { createAlertArchiveFetcher } from '../../workers/alerts/alertArchiveRest.ts';
 import { AlarmPerformanceService } from '../../workers/alerts/alarmPerformance.ts';
-import { signInHttp, type SignedIn } from '../support/login.ts';
-import { startPlantServer, type PlantServerHandle } from '../support/plantServer.ts';
 
 const DAY = 86_400_000;
-let server: PlantServerHandle;
-let viewer: SignedIn;
-
-beforeAll(async () => {
-  // The plant's own week of history: limit crossings, failures, acknowledgements and clears.
-  server = await startPlantServer({ env: { PEGEL_HISTORY_DAYS: '7' } });
-  viewer = await signInHttp(server.url, 'viewer');
-}, 60_000);
-afterAll(async () => {
-  await server?.dispose();
-});
+// The plant's own week of history: limit crossings, failures, acknowledgements and clears.
+const plant = signedInPlant(['viewer'], { env: { PEGEL_HISTORY_DAYS: '7' } });
 
 function service(pageLimit?: number) {
   const fetchFn = ((url: string | URL, init?: RequestInit) => {
     const u = new URL(String(url));
-    return viewer.fetch(u.pathname + u.search, init);
+    return plant.viewer.fetch(u.pathname + u.search, init);
   }) as typeof fetch;
-  const fetchAlerts = createAlertArchiveFetcher(server.url, fetchFn);
+  const fetchAlerts = createAlertArchiveFetcher(plant.server.url, fetchFn);
   return new AlarmPerformanceService({
     fetchAlerts: (query) => fetchAlerts(query),
     now: () => Date.now(),
@@ -41,7 +31,7 @@ function service(pageLimit?: number) {
 /** The whole range in one request, as the archive page shows it. */
 async function archive(start: number, end: number): Promise<Alert[]> {
   const q = alertQueryString(alertQuery(start, end - 1, 200_000));
-  const res = await viewer.fetch(`${ALERT_API.list}?${q}`);
+  const res = await plant.viewer.fetch(`${ALERT_API.list}?${q}`);
   expect(res.status).toBe(200);
   const body = (await res.json()) as AlertListResult;
   expect(body.remainingCount).toBe(0);

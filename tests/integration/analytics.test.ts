@@ -4,13 +4,10 @@
  * to Leak after the detection window and raises a PipeLeakage alert that clears when the leak
  * is stopped; the routes check rights and input — rules AN1..AN4.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, type PlantServer } from '../../server/app.ts';
+import { describe, expect, it } from 'vitest';
+import { steppedClock } from '../support/steppedClock.ts';
+import { inProcessPerFile } from '../support/serverPerFile.ts';
 import type { SessionUser } from '../../server/auth/service.ts';
-import { readConfig } from '../../server/config.ts';
 import {
   ENERGY_API,
   type EnergyOptimisationValues,
@@ -38,28 +35,18 @@ const USERS: Record<string, SessionUser> = {
   viewer: user('viewer', []),
 };
 
-let server: PlantServer;
-let url: string;
-let dataDir: string;
-let clock = Date.UTC(2026, 10, 23, 11, 0, 5);
-/** Moves the server's clock and the simulator together, a second at a time. */
-function advance(ms: number) {
-  for (let left = ms; left > 0; left -= 1000) {
-    clock += Math.min(1000, left);
-    server.simulation!.step(Math.min(1000, left));
-  }
-}
+/** The server's clock, moved with the simulator. */
+const clock = steppedClock(Date.UTC(2026, 10, 23, 11, 0, 5), () => plant.server.simulation!);
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'pegel-analytics-'));
-  server = await buildServer(
-    readConfig({ PEGEL_DATA_DIR: dataDir, PEGEL_DIST_DIR: join(dataDir, 'dist') }),
-    {
-      manualPlant: true,
+const plant = inProcessPerFile(
+  // The plant's default week of alert and event history.
+  { PEGEL_HISTORY_DAYS: '7' },
+  {
+    build: {
       // Two months of history: each simulated station's history is a run of its model, and
       // thirteen months of it for every station a report touches would make the test heavy.
       archive: { spans: { months: 2, quarterHourDays: 35, rawDays: 3, rawIntervalMs: 60_000 } },
-      now: () => clock,
+      now: () => clock.now,
       // The hubs keep wall-clock time: jumping the plant's clock by minutes must not read as
       // clients silent past their timeout.
       hubOptions: { timers: createRealTimers({ unref: true }) },
@@ -71,31 +58,32 @@ beforeAll(async () => {
         },
       },
     },
-  );
-  await server.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = server.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  url = `http://127.0.0.1:${address.port}`;
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+  },
+);
 
 const as = (name: string, path: string, init: RequestInit = {}) =>
-  fetch(url + path, {
+  fetch(plant.url + path, {
     ...init,
     headers: { Cookie: `test-user=${name}`, 'Content-Type': 'application/json', ...init.headers },
   });
 
 async function subscribe<T>(hub: string, method: string, message: string, keys: string[]) {
-  const conn = buildClient(url + hub, { cookie: 'test-user=admin' });
+  const conn = buildClient(plant.url + hub, { cookie: 'test-user=admin' });
   const received: T[] = [];
   conn.on(message, (item: T) => received.push(item));
   await conn.start();
   await conn.invoke(method, keys);
   return { conn, received };
 }
+
+/** The pipe-leakage hub's pushes of one zone's state, from its subscribe on. */
+const leakageZone = (id: string) =>
+  subscribe<PipeLeakage>(
+    HUBS.pipeLeakage,
+    HUB_METHODS.pipeLeakage.subscribeToConfigs,
+    HUB_MESSAGES.newConfig,
+    [id],
+  );
 
 describe('energy optimisation and pipe leakage', () => {
   it('AN1: energy values arrive right after a subscribe and follow the period as time goes on', async () => {
@@ -112,14 +100,14 @@ describe('energy optimisation and pipe leakage', () => {
       expect(first.stationNumber).toBe(2);
       expect(first.sollleistung).toBe(135);
       expect(first.periodenrestzeit).toBe(895);
-      advance(10_000);
+      clock.advance(10_000);
       await waitFor(
         () => received.at(-1)!.periodenrestzeit === 885,
         30_000,
         `885, got ${received.map((v) => v.periodenrestzeit).join(',')}`,
       );
       // The next period starts with a fresh rest time and the utility's impulse.
-      advance(886_000);
+      clock.advance(886_000);
       await waitFor(() => received.at(-1)!.periodenrestzeit > 890, 30_000);
       expect(received.at(-1)!.evuImpuls).toBe(true);
       expect(received.every((v) => v.stationNumber === 2)).toBe(true);
@@ -131,12 +119,7 @@ describe('energy optimisation and pipe leakage', () => {
   }, 60_000);
 
   it('AN2: a simulated leak is detected after the window, raises a PipeLeakage alert, and clears when stopped', async () => {
-    const { conn, received } = await subscribe<PipeLeakage>(
-      HUBS.pipeLeakage,
-      HUB_METHODS.pipeLeakage.subscribeToConfigs,
-      HUB_MESSAGES.newConfig,
-      ['1'],
-    );
+    const { conn, received } = await leakageZone('1');
     try {
       await waitFor(() => received.length > 0);
       expect(received.at(-1)!.measurementState).toBe('Ok');
@@ -145,13 +128,13 @@ describe('energy optimisation and pipe leakage', () => {
         body: JSON.stringify({ pipeLeakageId: 1, flow: 25 }),
       });
       expect(start.status).toBe(200);
-      advance(DETECTION_WINDOW_MS / 2);
+      clock.advance(DETECTION_WINDOW_MS / 2);
       expect(received.at(-1)!.measurementState).toBe('Ok');
-      advance(DETECTION_WINDOW_MS);
+      clock.advance(DETECTION_WINDOW_MS);
       await waitFor(() => received.at(-1)!.measurementState === 'Leak');
       expect(received.at(-1)!.measurementChange).toBeGreaterThan(20);
       const leakAlerts = () =>
-        server.alerts.archive
+        plant.server.alerts.archive
           .current()
           .filter((a) => a.source?.type === 'PipeLeakage' && a.source.id === 1);
       expect(leakAlerts()).toHaveLength(1);
@@ -172,10 +155,11 @@ describe('energy optimisation and pipe leakage', () => {
         method: 'POST',
         body: JSON.stringify({ pipeLeakageId: 1, flow: 0 }),
       });
-      advance(2 * DETECTION_WINDOW_MS);
+      clock.advance(2 * DETECTION_WINDOW_MS);
       await waitFor(() => received.at(-1)!.measurementState === 'Ok');
       expect(
-        server.alerts.archive.current().find((a) => a.source?.type === 'PipeLeakage')?.cleared,
+        plant.server.alerts.archive.current().find((a) => a.source?.type === 'PipeLeakage')
+          ?.cleared,
       ).toBe(true);
     } finally {
       await conn.stop();
@@ -183,12 +167,7 @@ describe('energy optimisation and pipe leakage', () => {
   });
 
   it('AN4: a leak started by day shows at once in the loss per day (the shown excess × 24 h); the night named is the one just past', async () => {
-    const { conn, received } = await subscribe<PipeLeakage>(
-      HUBS.pipeLeakage,
-      HUB_METHODS.pipeLeakage.subscribeToConfigs,
-      HUB_MESSAGES.newConfig,
-      ['2'],
-    );
+    const { conn, received } = await leakageZone('2');
     try {
       await waitFor(() => received.length > 0);
       // The server started at 12:00 on 23.11. (Berlin): last night's window is 23.11. 02:00–04:00.
@@ -199,7 +178,7 @@ describe('energy optimisation and pipe leakage', () => {
         body: JSON.stringify({ pipeLeakageId: 2, flow: 12 }),
       });
       expect(start.status).toBe(200);
-      advance(5_000);
+      clock.advance(5_000);
       await waitFor(() => received.at(-1)!.measurementChange > 10);
       for (const v of received.slice(-3)) {
         expect(v.lossPerDayM3).toBe(Math.round(Math.max(0, v.measurementChange) * 24 * 10) / 10);
@@ -223,7 +202,7 @@ describe('energy optimisation and pipe leakage', () => {
     expect(sections).toHaveLength(4);
     // The station that measures each zone: its connection decides whether the zone is stale.
     expect(sections.map((s) => s.stationNumber)).toEqual([3, 4, 5, 12]);
-    expect((await fetch(url + ENERGY_API.stations)).status).toBe(401);
+    expect((await fetch(plant.url + ENERGY_API.stations)).status).toBe(401);
     const post = (who: string, body: unknown) =>
       as(who, LEAKAGE_API.simulateLeak, { method: 'POST', body: JSON.stringify(body) });
     expect((await post('viewer', { pipeLeakageId: 1, flow: 5 })).status).toBe(403);

@@ -3,6 +3,7 @@
  * against the server built in-process with a fake plant and a fixed clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headerUserCall } from '../support/headerUserCall.ts';
 import type {
   Annotation,
   ChartConfig,
@@ -38,21 +39,7 @@ afterAll(async () => {
   await s?.dispose();
 });
 
-async function call(
-  method: string,
-  path: string,
-  options: { user?: string | null; body?: unknown } = {},
-): Promise<Response> {
-  const user = options.user === undefined ? 'editor' : options.user;
-  return fetch(`${s.url}${path}`, {
-    method,
-    headers: {
-      ...(user ? { 'x-test-user': user } : {}),
-      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-}
+const call = headerUserCall(() => s.url, 'editor');
 
 async function json<T>(method: string, path: string, body?: unknown, user?: string): Promise<T> {
   const res = await call(method, path, { body, user });

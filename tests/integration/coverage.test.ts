@@ -4,7 +4,8 @@
  * archive chart's data range make (GET /api/Pv/all, POST /api/alerts/bypvs, first-date and
  * last-date of a stored chart) answer as the client reads them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { signedInPlant } from '../support/serverPerFile.ts';
 import { ALERT_API, type AlertListResult } from '../../src/contract/alerts.ts';
 import {
   CHART_API,
@@ -16,14 +17,12 @@ import {
 import { API } from '../../src/contract/paths.ts';
 import type { PvListEntry } from '../../src/contract/plant.ts';
 import type { PvConfig } from '../../src/contract/pv.ts';
-import { signInHttp, type SignedIn } from '../support/login.ts';
-import { startPlantServer, type PlantServerHandle } from '../support/plantServer.ts';
 
-let server: PlantServerHandle;
-let operator: SignedIn;
+// A few days of alert history, so a station has alerts to list.
+const plant = signedInPlant(['operator'], { env: { PEGEL_HISTORY_DAYS: '3' } }, 90_000);
 
 async function json<T>(path: string, init?: RequestInit): Promise<T> {
-  const res = await operator.fetch(path, init);
+  const res = await plant.operator.fetch(path, init);
   expect(res.status, `${init?.method ?? 'GET'} ${path}`).toBe(200);
   return (await res.json()) as T;
 }
@@ -36,16 +35,6 @@ async function stationChart(): Promise<{ id: number; series: SeriesConfig[] }> {
   return { id, series: await json<SeriesConfig[]>(chartPath(CHART_API.series, { id })) };
 }
 
-beforeAll(async () => {
-  // A few days of alert history, so a station has alerts to list.
-  server = await startPlantServer({ env: { PEGEL_HISTORY_DAYS: '3' } });
-  operator = await signInHttp(server.url, 'operator');
-}, 90_000);
-
-afterAll(async () => {
-  await server?.dispose();
-});
-
 describe('limit suffix codes in exports (SPEC §3 "PV limit config")', () => {
   it('CV-I1: the CSV of a chart has a column per shown limit, named <PV> ugw/ogw [unit]', async () => {
     const chart = await stationChart();
@@ -57,7 +46,7 @@ describe('limit suffix codes in exports (SPEC §3 "PV limit config")', () => {
     });
     const limits = config!.anaLimitConfig!;
     const end = Date.now();
-    const res = await operator.fetch(CHART_API.export, {
+    const res = await plant.operator.fetch(CHART_API.export, {
       method: 'POST',
       body: JSON.stringify({
         chartConfigId: chart.id,

@@ -2,7 +2,8 @@
  * The live server writes its event texts as a key and parameters beside the German text, so
  * each reader sees them in their language (rule ET4; the rendering: unit ET1-ET3).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { signedInPlant } from '../support/serverPerFile.ts';
 import type {
   AlertAckResult,
   AlertListResult,
@@ -18,19 +19,9 @@ import {
   type MaintenanceDescription,
 } from '../../src/contract/maintenance.ts';
 import { REMOTE_ALERT_SIMULATION_API } from '../../server/remoteAlert/routes.ts';
-import { signInHttp, type SignedIn } from '../support/login.ts';
-import { startPlantServer, type PlantServerHandle } from '../support/plantServer.ts';
+import { signInHttp } from '../support/login.ts';
 
-let server: PlantServerHandle;
-let operator: SignedIn;
-
-beforeAll(async () => {
-  server = await startPlantServer({ env: { PEGEL_ALERT_ARCHIVE_SEED: '2000' } });
-  operator = await signInHttp(server.url, 'operator');
-}, 60_000);
-afterAll(async () => {
-  await server?.dispose();
-});
+const plant = signedInPlant(['operator'], { env: { PEGEL_ALERT_ARCHIVE_SEED: '2000' } });
 
 function range(limit: number): string {
   const end = new Date(Date.now() + 60_000).toISOString();
@@ -41,7 +32,7 @@ function range(limit: number): string {
 describe('event texts of the live server', () => {
   it('ET4: sign-in, acknowledgement and dial action are written as keys with parameters', async () => {
     const list = (await (
-      await operator.fetch(`${ALERT_API.list}?${range(500)}`)
+      await plant.operator.fetch(`${ALERT_API.list}?${range(500)}`)
     ).json()) as AlertListResult;
     const ids = list.alerts
       .filter((a) => a.state === 'pending')
@@ -49,22 +40,22 @@ describe('event texts of the live server', () => {
       .map((a) => a.id);
     expect(ids).toHaveLength(2);
     const ack = (await (
-      await operator.fetch(ALERT_API.ack, { method: 'POST', body: JSON.stringify({ ids }) })
+      await plant.operator.fetch(ALERT_API.ack, { method: 'POST', body: JSON.stringify({ ids }) })
     ).json()) as AlertAckResult;
     expect(ack.status).toBe('Success');
-    const dial = await operator.fetch('/api/station/call', {
+    const dial = await plant.operator.fetch('/api/station/call', {
       method: 'POST',
       body: JSON.stringify({ action: 'Status', stations: [{ stationNumber: 6 }] }),
     });
     expect(dial.status).toBe(200);
 
     const { events: system } = (await (
-      await operator.fetch(`/api/systemevents?${range(500)}`)
+      await plant.operator.fetch(`/api/systemevents?${range(500)}`)
     ).json()) as { events: SystemEvent[] };
     const login = system.find((e) => e.category === 'Login' && e.user === 'operator')!;
     expect(login).toMatchObject({ text: 'Anmeldung', message: { key: 'signIn', params: {} } });
     const control = (await (
-      await operator.fetch(`${ALERT_API.controlEvents}?${range(500)}`)
+      await plant.operator.fetch(`${ALERT_API.controlEvents}?${range(500)}`)
     ).json()) as ControlEventListResult;
     expect(control.events.find((e) => e.message?.key === 'alertsAcknowledged')).toMatchObject({
       user: 'operator',
@@ -78,7 +69,7 @@ describe('event texts of the live server', () => {
   });
 
   it('ET5: remote-alarm plans, call numbers, a simulated alarm and service intervals are written as keys with parameters', async () => {
-    const admin = await signInHttp(server.url, 'admin');
+    const admin = await signInHttp(plant.server.url, 'admin');
     const post = (path: string, body: unknown) =>
       admin.fetch(path, { method: 'POST', body: JSON.stringify(body) });
     const plan = { station: { stationNumber: 2 }, planNumber: 2 };

@@ -5,14 +5,12 @@
  * simulated runtime crosses its interval; past entries and due dates read the archive.
  * Rules MA1-MA11 of server/maintenance/SPEC.md.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, type PlantServer } from '../../server/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inProcessPerFile } from '../support/serverPerFile.ts';
 import type { SessionUser } from '../../server/auth/service.ts';
 import { ROLE_RIGHTS, stationsOf } from '../../server/auth/roles.ts';
-import { readConfig } from '../../server/config.ts';
 import type { Role } from '../../src/contract/auth.ts';
 import { HUBS, HUB_METHODS } from '../../src/contract/hubs.ts';
 import { pvKey } from '../../src/contract/keys.ts';
@@ -54,24 +52,15 @@ const USERS: Record<string, SessionUser> = {
   viewer: user('viewer', 3),
 };
 
-let server: PlantServer;
-let dataDir: string;
 let machines: MaintenanceDescription[];
 let pump: PvRef;
 /** A machine on a station the maintenance role does not look after. */
 let farPump: PvRef;
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'pegel-maint-'));
-  server = await buildServer(
-    readConfig({
-      PEGEL_DATA_DIR: dataDir,
-      PEGEL_DIST_DIR: join(dataDir, 'dist'),
-      PEGEL_HISTORY_DAYS: '0',
-      PEGEL_SEED: '5',
-    }),
-    {
-      manualPlant: true,
+const plant = inProcessPerFile(
+  { PEGEL_SEED: '5' },
+  {
+    build: {
       // Short generated history: the runtime PVs the overview reads are filled on first read,
       // and day values still reach the 30 days of the runtime rate (MA10, MA11).
       archive: { spans: { months: 2, quarterHourDays: 2, rawDays: 1, rawIntervalMs: 60_000 } },
@@ -84,23 +73,21 @@ beforeAll(async () => {
         },
       },
     },
-  );
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  },
+);
+
+beforeAll(async () => {
   machines = (await get<MaintenanceDescription[]>(MAINTENANCE_API.descriptions)).body;
   pump = machines.find((m) => m.stationNumber === 1)!.pvRef;
   farPump = machines.find((m) => m.stationNumber > 6)!.pvRef;
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 async function request<T>(
   method: 'GET' | 'POST' | 'DELETE',
   url: string,
   options: { who?: string; body?: unknown; form?: FormData } = {},
 ) {
-  const res = await server.app.inject({
+  const res = await plant.server.app.inject({
     method,
     url,
     headers: {
@@ -124,7 +111,7 @@ async function request<T>(
 const get = <T>(url: string, who?: string) => request<T>('GET', url, { who });
 const q = (ref: PvRef) => `?pvType=${ref.type}&pvNr=${ref.nr}`;
 
-const storedFiles = () => readdirSync(join(dataDir, 'documents')).length;
+const storedFiles = () => readdirSync(join(plant.dataDir, 'documents')).length;
 
 function upload(
   ref: PvRef,
@@ -182,7 +169,7 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
     expect(photo.status).toBe(200);
     // The type is the one the bytes show, not the one the browser claimed.
     expect(photo.body.entries[0]!.contentType).toBe('image/png');
-    const names = readdirSync(join(dataDir, 'documents'));
+    const names = readdirSync(join(plant.dataDir, 'documents'));
     expect(names.every((n) => /^[0-9a-f-]{36}$/.test(n))).toBe(true);
     const list = await get<DatasheetResult<DatasheetDocument>>(
       MAINTENANCE_API.docs + q(pump),
@@ -206,7 +193,7 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
 
   it('MA7: too large, wrong type, a path in the file name, an empty file: 400 and nothing stored', async () => {
     const before = storedFiles();
-    const countBefore = server.maintenance!.documents.fileCount();
+    const countBefore = plant.server.maintenance!.documents.fileCount();
     const refused = [
       await upload(pump, {
         filename: 'big.pdf',
@@ -227,7 +214,7 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
       expect(r.body).toMatchObject({ error: { code: 'validation' } });
     }
     expect(storedFiles()).toBe(before);
-    expect(server.maintenance!.documents.fileCount()).toBe(countBefore);
+    expect(plant.server.maintenance!.documents.fileCount()).toBe(countBefore);
   });
 
   it('MA8: documents: a viewer and a maintainer of another station may not upload or delete', async () => {
@@ -306,15 +293,23 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
       performedBy: 'Schmidt',
       serviceMessageType: null,
     });
-    const first = await request<LifecycleSaveResult>('POST', MAINTENANCE_API.lifecycle, {
-      who: 'maintenance',
-      body: {
-        pvType: pump.type,
-        pvNr: pump.nr,
-        entriesToCreate: [entry('Lager getauscht'), entry('Dichtung erneuert')],
-        entriesToUpdate: [],
-        idsToDelete: [],
-      },
+    /** A life-cycle batch on the pump as `who`: entries to create and update, ids to delete. */
+    const batch = <T>(
+      who: string,
+      change: { create?: object[]; update?: object[]; delete?: number[] },
+    ) =>
+      request<T>('POST', MAINTENANCE_API.lifecycle, {
+        who,
+        body: {
+          pvType: pump.type,
+          pvNr: pump.nr,
+          entriesToCreate: change.create ?? [],
+          entriesToUpdate: change.update ?? [],
+          idsToDelete: change.delete ?? [],
+        },
+      });
+    const first = await batch<LifecycleSaveResult>('maintenance', {
+      create: [entry('Lager getauscht'), entry('Dichtung erneuert')],
     });
     expect(first.body.status).toBe('Success');
     const [a, b] = first.body.created;
@@ -323,39 +318,17 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
     const before = (await list()).body.entries;
 
     // An invalid entry (empty description) in the batch: 400 and nothing changed.
-    const bad = await request('POST', MAINTENANCE_API.lifecycle, {
-      who: 'maintenance',
-      body: {
-        pvType: pump.type,
-        pvNr: pump.nr,
-        entriesToCreate: [entry('neu')],
-        entriesToUpdate: [{ ...entry('geändert'), id: a!.id }],
-        idsToDelete: [b!.id],
-      },
-    }).then(() =>
-      request('POST', MAINTENANCE_API.lifecycle, {
-        who: 'maintenance',
-        body: {
-          pvType: pump.type,
-          pvNr: pump.nr,
-          entriesToCreate: [entry('neu'), entry('')],
-          entriesToUpdate: [],
-          idsToDelete: [],
-        },
-      }),
-    );
+    const bad = await batch('maintenance', {
+      create: [entry('neu')],
+      update: [{ ...entry('geändert'), id: a!.id }],
+      delete: [b!.id],
+    }).then(() => batch('maintenance', { create: [entry('neu'), entry('')] }));
     expect(bad.status).toBe(400);
     // An id that is not this machine's: Failed, nothing changed (the creates neither).
     const afterValid = (await list()).body.entries;
-    const refused = await request<LifecycleSaveResult>('POST', MAINTENANCE_API.lifecycle, {
-      who: 'maintenance',
-      body: {
-        pvType: pump.type,
-        pvNr: pump.nr,
-        entriesToCreate: [entry('soll nicht bleiben')],
-        entriesToUpdate: [],
-        idsToDelete: [999_999],
-      },
+    const refused = await batch<LifecycleSaveResult>('maintenance', {
+      create: [entry('soll nicht bleiben')],
+      delete: [999_999],
     });
     expect(refused.status).toBe(200);
     expect(refused.body).toMatchObject({ status: 'Failed', created: [], deletedIds: [] });
@@ -365,16 +338,7 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
     expect(afterValid.map((e) => e.description).sort()).toEqual(['geändert', 'neu']);
     expect(before).toHaveLength(2);
     // Viewers and maintainers of other stations change nothing.
-    const viewer = await request('POST', MAINTENANCE_API.lifecycle, {
-      who: 'viewer',
-      body: {
-        pvType: pump.type,
-        pvNr: pump.nr,
-        entriesToCreate: [entry('x')],
-        entriesToUpdate: [],
-        idsToDelete: [],
-      },
-    });
+    const viewer = await batch('viewer', { create: [entry('x')] });
     expect(viewer.status).toBe(403);
     const far = await request('POST', MAINTENANCE_API.lifecycleEntry, {
       who: 'maintenance',
@@ -429,9 +393,9 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
 
   it('MA10: a life-cycle entry dated in the past stores the operating hours archived for that date, not the counter now', async () => {
     const at = Date.now() - 10 * 86_400_000;
-    const pv = server.plant.config(pump)!;
-    const hoursPv = server.plant.pvRefs().find((r) => {
-      const c = server.plant.config(r);
+    const pv = plant.server.plant.config(pump)!;
+    const hoursPv = plant.server.plant.pvRefs().find((r) => {
+      const c = plant.server.plant.config(r);
       return (
         c?.stationNumber === pv.stationNumber &&
         c.name === `${machineName(pv.name)} Betriebsstunden`
@@ -454,8 +418,8 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
     });
     expect(saved.body.status).toBe('Success');
     const stored = saved.body.created[0]!.runtimeAtEntry!;
-    const archived = server.archive.valueAt(hoursPv, at)!;
-    const now = server
+    const archived = plant.server.archive.valueAt(hoursPv, at)!;
+    const now = plant.server
       .simulation!.runtimes(pump)!
       .find((r) => r.runtimeType === 'Betriebszeit')!.value;
     expect(stored).toBe(Math.round(archived * 100) / 100);
@@ -491,16 +455,16 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
     const now = Date.now();
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) {
-      const pv = server.plant.config(r.pvRef)!;
-      const runtimePv = server.plant.pvRefs().find((ref) => {
-        const c = server.plant.config(ref);
+      const pv = plant.server.plant.config(r.pvRef)!;
+      const runtimePv = plant.server.plant.pvRefs().find((ref) => {
+        const c = plant.server.plant.config(ref);
         return (
           c?.stationNumber === pv.stationNumber &&
           c.name ===
             `${machineName(pv.name)} ${r.runtimeType === 'Schaltzyklen' ? 'Schaltspiele' : 'Betriebsstunden'}`
         );
       })!;
-      const then = server.archive.valueAt(runtimePv, now - 30 * 86_400_000);
+      const then = plant.server.archive.valueAt(runtimePv, now - 30 * 86_400_000);
       const rate = runtimeRatePerDay(then, r.currentRuntime);
       expect(rate).not.toBeNull();
       expect(r.ratePerDay).toBeCloseTo(rate!, 1);
@@ -512,12 +476,12 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
   });
 
   it('MA1: a notification is raised when a simulated runtime crosses its interval, and the config is pushed', async () => {
-    const sim = server.simulation!;
+    const sim = plant.server.simulation!;
     // A pump that runs now: the seeded plant starts its pumps within simulated minutes.
     const runningPump = () =>
       machines
         .map((m) => m.pvRef)
-        .find((ref) => server.plant.valueByKey(pvKey(ref))?.boolValue === true);
+        .find((ref) => plant.server.plant.valueByKey(pvKey(ref))?.boolValue === true);
     for (let i = 0; i < 60 && !runningPump(); i++) sim.step(60_000);
     const running = runningPump()!;
     expect(running).toBeDefined();
@@ -598,7 +562,7 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
         ],
       },
     });
-    server.maintenance!.check();
+    plant.server.maintenance!.check();
     const open = async () =>
       (await get<MaintenanceNotificationList>(MAINTENANCE_API.notifications + q(ref))).body
         .notifications;
@@ -626,7 +590,7 @@ describe('maintenance (SPEC §7 "Maintenance")', () => {
   });
 
   it('MA4: service intervals reach subscribers of the PV over the pv hub (newMaintenanceConfig)', async () => {
-    const address = server.app.server.address() as { port: number };
+    const address = plant.server.app.server.address() as { port: number };
     const hub = buildClient(`http://127.0.0.1:${address.port}${HUBS.pv}`, {
       cookie: 'test-user=viewer',
     });

@@ -9,6 +9,7 @@ import type { Right } from '../../src/contract/auth.ts';
 import { API } from '../../src/contract/paths.ts';
 import type { PvListEntry, StationOverview } from '../../src/contract/plant.ts';
 import type { PvConfig, PvNode } from '../../src/contract/pv.ts';
+import type { StationCallAction } from '../../src/contract/enums.ts';
 import type { StationCallResult } from '../../src/contract/station.ts';
 
 /** Test sessions: the header x-test-user names one of these users. */
@@ -63,6 +64,13 @@ async function call(
   });
   return { status: res.statusCode, body: res.json() as unknown };
 }
+
+/** POST /api/station/call as `user` with `action` for the stations numbered. */
+const stationCall = (user: string, action: StationCallAction, numbers: number[]) =>
+  call('POST', API.station.call, {
+    user,
+    body: { action, stations: numbers.map((stationNumber) => ({ stationNumber })) },
+  });
 
 describe('SPEC §7 plant routes', () => {
   it('PR1: every plant route answers 401 in the one error shape without a session', async () => {
@@ -145,13 +153,7 @@ describe('SPEC §7 plant routes', () => {
   });
 
   it('PR6: POST /api/station/call lists missing, not callable and unauthorized stations', async () => {
-    const mixed = await call('POST', API.station.call, {
-      user: 'admin',
-      body: {
-        action: 'Connect',
-        stations: [{ stationNumber: 4 }, { stationNumber: 1 }, { stationNumber: 77 }],
-      },
-    });
+    const mixed = await stationCall('admin', 'Connect', [4, 1, 77]);
     expect(mixed.status).toBe(200);
     expect(mixed.body).toMatchObject({
       status: 'Failed',
@@ -159,27 +161,12 @@ describe('SPEC §7 plant routes', () => {
       notCallable: [{ stationNumber: 1 }],
       unauthorized: [],
     });
-    const limited = (
-      await call('POST', API.station.call, {
-        user: 'dialer4',
-        body: { action: 'Status', stations: [{ stationNumber: 4 }, { stationNumber: 6 }] },
-      })
-    ).body as StationCallResult;
+    const limited = (await stationCall('dialer4', 'Status', [4, 6])).body as StationCallResult;
     expect(limited.status).toBe('Unauthorized');
     expect(limited.unauthorized).toEqual([{ stationNumber: 6 }]);
-    const viewer = (
-      await call('POST', API.station.call, {
-        user: 'viewer',
-        body: { action: 'Connect', stations: [{ stationNumber: 4 }] },
-      })
-    ).body as StationCallResult;
+    const viewer = (await stationCall('viewer', 'Connect', [4])).body as StationCallResult;
     expect(viewer.unauthorized).toEqual([{ stationNumber: 4 }]);
-    const ok = (
-      await call('POST', API.station.call, {
-        user: 'dialer4',
-        body: { action: 'Disconnect', stations: [{ stationNumber: 4 }] },
-      })
-    ).body as StationCallResult;
+    const ok = (await stationCall('dialer4', 'Disconnect', [4])).body as StationCallResult;
     expect(ok).toEqual({
       status: 'Success',
       missing: [],

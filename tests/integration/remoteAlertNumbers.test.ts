@@ -4,7 +4,8 @@
  * server/remoteAlert/SPEC.md: rights per role and station, bad input refused with a message
  * and nothing changed, concurrent switches and edits giving one result and losing nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { signedInPlant } from '../support/serverPerFile.ts';
 import {
   REMOTE_ALERT_API,
   type AlarmCallNumber,
@@ -14,33 +15,15 @@ import {
   type CallNumbersSaveResult,
 } from '../../src/contract/remoteAlert.ts';
 import { ALERT_API, type ControlEventListResult } from '../../src/contract/alerts.ts';
-import { signInHttp, type SignedIn } from '../support/login.ts';
-import { startPlantServer, type PlantServerHandle } from '../support/plantServer.ts';
+import type { SignedIn } from '../support/login.ts';
 
-let server: PlantServerHandle;
-let operator: SignedIn;
-let admin: SignedIn;
-let maintenance: SignedIn;
-let viewer: SignedIn;
-
-beforeAll(async () => {
-  server = await startPlantServer();
-  [operator, admin, maintenance, viewer] = await Promise.all([
-    signInHttp(server.url, 'operator'),
-    signInHttp(server.url, 'admin'),
-    signInHttp(server.url, 'maintenance'),
-    signInHttp(server.url, 'viewer'),
-  ]);
-}, 60_000);
-afterAll(async () => {
-  await server?.dispose();
-});
+const plant = signedInPlant(['operator', 'admin', 'maintenance', 'viewer']);
 
 const post = (who: SignedIn, path: string, body: unknown) =>
   who.fetch(path, { method: 'POST', body: JSON.stringify(body) });
 const load = async (who: SignedIn, path: string = REMOTE_ALERT_API.numbers) =>
   (await (await who.fetch(path)).json()) as AlarmCallNumbersResult;
-const numbers = async () => (await load(admin)).alarmCallnumbers;
+const numbers = async () => (await load(plant.admin)).alarmCallnumbers;
 const numberOf = async (id: number) => (await numbers()).find((n) => n.id === id)!;
 const stripped = (list: AlarmCallNumber[]) =>
   list.map(({ currentUserCanEdit: _, ...rest }) => rest);
@@ -72,57 +55,57 @@ let foreign: AlarmCallNumber;
 
 describe('call numbers (SPEC §7 "Remote alert")', () => {
   it('RS5: both reads answer numbers, categories and PV groups; editable per user and number', async () => {
-    const a = await load(viewer, REMOTE_ALERT_API.numbersForActivation);
-    const b = await load(viewer, REMOTE_ALERT_API.numbers);
+    const a = await load(plant.viewer, REMOTE_ALERT_API.numbersForActivation);
+    const b = await load(plant.viewer, REMOTE_ALERT_API.numbers);
     expect(a.alarmCallnumbers.length).toBeGreaterThan(8);
     expect(b.alarmCallnumbers).toEqual(a.alarmCallnumbers);
     expect(a.categories.some((c) => c.standby)).toBe(true);
     expect(a.pvGroups.length).toBeGreaterThan(5);
     expect(a.currentUserCanEdit).toBe(false);
     expect(a.alarmCallnumbers.every((n) => !n.currentUserCanEdit)).toBe(true);
-    const op = await load(operator);
+    const op = await load(plant.operator);
     expect(op.currentUserCanEdit).toBe(true);
     expect(op.alarmCallnumbers.every((n) => n.currentUserCanEdit)).toBe(true);
     // Maintenance staff look after stations 1-6 (water): the wastewater rota is not theirs.
-    const m = await load(maintenance);
+    const m = await load(plant.maintenance);
     expect(m.currentUserCanEdit).toBe(true);
     const byCat = (cat: number) => m.alarmCallnumbers.filter((n) => n.categoryId === cat);
     expect(byCat(1).every((n) => n.currentUserCanEdit)).toBe(true);
     expect(byCat(2).every((n) => !n.currentUserCanEdit)).toBe(true);
-    expect((await (await viewer.fetch(REMOTE_ALERT_API.numbers)).status) === 200).toBe(true);
+    expect((await (await plant.viewer.fetch(REMOTE_ALERT_API.numbers)).status) === 200).toBe(true);
   });
 
   it('RS5/RS9: a viewer may change nothing (403); maintenance not numbers of foreign stations', async () => {
     const before = stripped(await numbers());
     const first = before[0]!;
     expect(
-      (await post(viewer, REMOTE_ALERT_API.setNumbersState, [{ id: first.id, active: true }]))
+      (await post(plant.viewer, REMOTE_ALERT_API.setNumbersState, [{ id: first.id, active: true }]))
         .status,
     ).toBe(403);
     expect(
       (
-        await post(viewer, REMOTE_ALERT_API.numbers, [
+        await post(plant.viewer, REMOTE_ALERT_API.numbers, [
           { ...fieldsOf(first as AlarmCallNumber), id: first.id, name: 'X' },
         ])
       ).status,
     ).toBe(403);
 
-    const added = await save(operator, [
+    const added = await save(plant.operator, [
       { id: 0, name: 'Klärwärter Nacht', number: '+49 151 7000900', categoryId: 3, pvGroups: [9] },
     ]);
     expect(added.body.status).toBe('Success');
     foreign = added.body.alarmCallnumbers.find((n) => n.name === 'Klärwärter Nacht')!;
     expect(foreign.active).toBe(false);
 
-    const switched = await setState(maintenance, [{ id: foreign.id, active: true }]);
+    const switched = await setState(plant.maintenance, [{ id: foreign.id, active: true }]);
     expect(switched.body.status).toBe('Unauthorized');
     expect(switched.body.unauthorizedNumbers).toEqual([foreign.id]);
     expect(switched.body.errorMessage).toContain('Klärwärter Nacht');
-    const edited = await save(maintenance, [edit(foreign, { name: 'Anders' })]);
+    const edited = await save(plant.maintenance, [edit(foreign, { name: 'Anders' })]);
     expect(edited.body.status).toBe('Unauthorized');
     // A number of theirs may not be made to ring for someone else's station either.
     const own = (await numbers()).find((n) => n.categoryId === 1)!;
-    const widened = await save(maintenance, [edit(own, { pvGroups: [...own.pvGroups, 9] })]);
+    const widened = await save(plant.maintenance, [edit(own, { pvGroups: [...own.pvGroups, 9] })]);
     expect(widened.body.status).toBe('Unauthorized');
     expect(widened.body.unauthorizedNumbers).toEqual([own.id]);
     // Nothing changed by any of it.
@@ -130,7 +113,7 @@ describe('call numbers (SPEC §7 "Remote alert")', () => {
     expect(await numberOf(foreign.id)).toMatchObject({ name: 'Klärwärter Nacht', active: false });
 
     // Their own numbers they switch and edit.
-    const renamed = await save(maintenance, [edit(own, { name: `${own.name} ` })]);
+    const renamed = await save(plant.maintenance, [edit(own, { name: `${own.name} ` })]);
     expect(renamed.body.status).toBe('Success');
   });
 
@@ -147,12 +130,12 @@ describe('call numbers (SPEC §7 "Remote alert")', () => {
       [[{ id: n.id, active: true, extra: 1 }], /Invalid/],
     ];
     for (const [body, message] of cases) {
-      const res = await post(operator, REMOTE_ALERT_API.setNumbersState, body);
+      const res = await post(plant.operator, REMOTE_ALERT_API.setNumbersState, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(errorOf(await res.json()).message).toMatch(message);
     }
 
-    const bad = await post(operator, REMOTE_ALERT_API.numbers, [
+    const bad = await post(plant.operator, REMOTE_ALERT_API.numbers, [
       edit(n, { name: '  ', number: '0171-abc' }),
     ]);
     expect(bad.status).toBe(400);
@@ -185,7 +168,7 @@ describe('call numbers (SPEC §7 "Remote alert")', () => {
       [[{ ...edit(n, {}), previous: { name: 'x' } }], /Invalid/],
     ];
     for (const [body, message] of saveCases) {
-      const res = await post(operator, REMOTE_ALERT_API.numbers, body);
+      const res = await post(plant.operator, REMOTE_ALERT_API.numbers, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(errorOf(await res.json()).message).toMatch(message);
     }
@@ -195,22 +178,26 @@ describe('call numbers (SPEC §7 "Remote alert")', () => {
   it('RS6: two users switching the same number on give one state, one change and one event', async () => {
     const rota = (await numbers()).filter((n) => n.categoryId === 2);
     const target = rota.find((n) => !n.active)!;
-    const plansBefore = (await (await admin.fetch(REMOTE_ALERT_API.plans)).json()) as AlarmPlan[];
+    const plansBefore = (await (
+      await plant.admin.fetch(REMOTE_ALERT_API.plans)
+    ).json()) as AlarmPlan[];
     const calling = plansBefore.find((p) =>
       p.recipients.some((r) => r?.callNumberId === target.id),
     )!;
     const start = new Date(Date.now() - 1000).toISOString();
 
     const [a, b] = await Promise.all([
-      setState(operator, [{ id: target.id, active: true }]),
-      setState(admin, [{ id: target.id, active: true }]),
+      setState(plant.operator, [{ id: target.id, active: true }]),
+      setState(plant.admin, [{ id: target.id, active: true }]),
     ]);
     expect(a.body.status).toBe('Success');
     expect(b.body.status).toBe('Success');
     const after = (await numbers()).filter((n) => n.categoryId === 2);
     expect(after.filter((n) => n.active).map((n) => n.id)).toEqual([target.id]);
 
-    const plansAfter = (await (await admin.fetch(REMOTE_ALERT_API.plans)).json()) as AlarmPlan[];
+    const plansAfter = (await (
+      await plant.admin.fetch(REMOTE_ALERT_API.plans)
+    ).json()) as AlarmPlan[];
     const plan = plansAfter.find(
       (p) =>
         p.station.stationNumber === calling.station.stationNumber &&
@@ -219,7 +206,7 @@ describe('call numbers (SPEC §7 "Remote alert")', () => {
     // One switch on and the previous person's switch off: two changes, counted once.
     expect(plan.callNumberChangeCount - calling.callNumberChangeCount).toBe(2);
     const events = (await (
-      await admin.fetch(
+      await plant.admin.fetch(
         `${ALERT_API.controlEvents}?start=${start}&end=${new Date(Date.now() + 1000).toISOString()}&limit=1000`,
       )
     ).json()) as ControlEventListResult;
@@ -234,8 +221,8 @@ describe('call numbers (SPEC §7 "Remote alert")', () => {
     const rota = (await numbers()).filter((n) => n.categoryId === 1);
     const [x, y] = rota.filter((n) => !n.active);
     await Promise.all([
-      setState(operator, [{ id: x!.id, active: true }]),
-      setState(maintenance, [{ id: y!.id, active: true }]),
+      setState(plant.operator, [{ id: x!.id, active: true }]),
+      setState(plant.maintenance, [{ id: y!.id, active: true }]),
     ]);
     const on = (await numbers()).filter((n) => n.categoryId === 1 && n.active);
     expect(on).toHaveLength(1);
@@ -247,7 +234,7 @@ describe('call numbers (SPEC §7 "Remote alert")', () => {
     const on = rota.find((n) => n.active)!;
     const next = rota.find((n) => !n.active)!;
     const start = new Date().toISOString();
-    const off = await setState(operator, [{ id: on.id, active: false }]);
+    const off = await setState(plant.operator, [{ id: on.id, active: false }]);
     expect(off.status).toBe(200);
     expect(off.body.status).toBe('Failed');
     expect(off.body.lastOnCallNumbers).toEqual([on.id]);
@@ -256,7 +243,7 @@ describe('call numbers (SPEC §7 "Remote alert")', () => {
     // Nothing changed, nothing counted or recorded.
     expect((await numberOf(on.id)).active).toBe(true);
     const events = (await (
-      await admin.fetch(
+      await plant.admin.fetch(
         `${ALERT_API.controlEvents}?start=${start}&end=${new Date(Date.now() + 1000).toISOString()}&limit=1000`,
       )
     ).json()) as ControlEventListResult;
@@ -264,21 +251,21 @@ describe('call numbers (SPEC §7 "Remote alert")', () => {
       events.events.filter((e) => e.text === `Rufnummer ausgeschaltet: ${on.name} (${on.number})`),
     ).toEqual([]);
     // A batch that switches the next person on keeps someone on call: it goes through.
-    const swap = await setState(operator, [
+    const swap = await setState(plant.operator, [
       { id: on.id, active: false },
       { id: next.id, active: true },
     ]);
     expect(swap.body.status).toBe('Success');
     const after = (await numbers()).filter((n) => n.categoryId === 1 && n.active);
     expect(after.map((n) => n.id)).toEqual([next.id]);
-    await setState(operator, [{ id: on.id, active: true }]);
+    await setState(plant.operator, [{ id: on.id, active: true }]);
   });
 
   it('RS10: two users editing the same number: one is saved whole, the other gets Conflict and loses nothing stored', async () => {
     const n = (await numbers()).find((x) => x.categoryId === 4)!;
     const [a, b] = await Promise.all([
-      save(operator, [edit(n, { name: 'Leitwarte (Tag)' })]),
-      save(admin, [edit(n, { number: '+49 7031 66199' })]),
+      save(plant.operator, [edit(n, { name: 'Leitwarte (Tag)' })]),
+      save(plant.admin, [edit(n, { number: '+49 7031 66199' })]),
     ]);
     const results = [a.body.status, b.body.status].sort();
     expect(results).toEqual(['Conflict', 'Success']);
@@ -295,12 +282,12 @@ describe('call numbers (SPEC §7 "Remote alert")', () => {
         : { ...fieldsOf(n), number: '+49 7031 66199' },
     );
     // Saving again from the server's version goes through.
-    const retry = await save(a.body.status === 'Conflict' ? operator : admin, [
+    const retry = await save(a.body.status === 'Conflict' ? plant.operator : plant.admin, [
       edit(stored, { name: 'Leitwarte Talaue' }),
     ]);
     expect(retry.body.status).toBe('Success');
     // An edit without `previous` (an older client) is saved as before.
-    const plain = await save(operator, [
+    const plain = await save(plant.operator, [
       { id: n.id, ...fieldsOf(await numberOf(n.id)), number: n.number },
     ]);
     expect(plain.body.status).toBe('Success');
@@ -308,12 +295,12 @@ describe('call numbers (SPEC §7 "Remote alert")', () => {
 
   it('RS6: every switch is recorded with who and when', async () => {
     const n = (await numbers()).find((x) => x.categoryId === 3 && x.id !== foreign.id)!;
-    const res = await setState(operator, [{ id: n.id, active: !n.active }]);
+    const res = await setState(plant.operator, [{ id: n.id, active: !n.active }]);
     expect(res.body.status).toBe('Success');
     const after = res.body.alarmCallnumbers.find((x) => x.id === n.id)!;
     expect(after.active).toBe(!n.active);
     expect(after.changedBy).toBe('operator');
     expect(after.changedAt).toBeGreaterThanOrEqual(n.changedAt);
-    await setState(operator, [{ id: n.id, active: n.active }]);
+    await setState(plant.operator, [{ id: n.id, active: n.active }]);
   });
 });

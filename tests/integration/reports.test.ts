@@ -4,10 +4,9 @@
  * simulated plant (left unstarted) and a header-based session. Expected values are computed
  * here from the archive tables with plain reads, not with the server's SQL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { headerUserCall } from '../support/headerUserCall.ts';
+import { inProcessPerFile } from '../support/serverPerFile.ts';
 import type { Right } from '../../src/contract/auth.ts';
 import type { ApiErrorBody } from '../../src/contract/errors.ts';
 import { HUB_MESSAGES, HUB_METHODS, HUBS } from '../../src/contract/hubs.ts';
@@ -21,9 +20,7 @@ import {
   type SebamConfigs,
 } from '../../src/contract/reports.ts';
 import { formatReportDate, todayIn } from '../../src/domain/reportPeriod.ts';
-import { buildServer, type PlantServer } from '../../server/app.ts';
 import type { SessionUser } from '../../server/auth/service.ts';
-import { readConfig } from '../../server/config.ts';
 import { SESSION_HEADER } from '../support/hubTestServer.ts';
 import { RawHubClient, RS } from '../support/rawHubClient.ts';
 
@@ -50,20 +47,10 @@ const USERS: Record<string, SessionUser> = {
   viewer: user(3, 'viewer', [], null),
 };
 
-let server: PlantServer;
-let url: string;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'pegel-reports-'));
-  server = await buildServer(
-    readConfig({
-      PEGEL_DATA_DIR: dataDir,
-      PEGEL_DIST_DIR: join(dataDir, 'dist'),
-      PEGEL_HISTORY_DAYS: '0',
-    }),
-    {
-      manualPlant: true,
+const plant = inProcessPerFile(
+  {},
+  {
+    build: {
       // Two months of history: each simulated station's history is a run of its model, and
       // thirteen months of it for every station a report touches would make the test heavy.
       archive: { spans: { months: 2, quarterHourDays: 35, rawDays: 3, rawIntervalMs: 60_000 } },
@@ -75,30 +62,10 @@ beforeAll(async () => {
         },
       },
     },
-  );
-  url = await server.app.listen({ host: '127.0.0.1', port: 0 });
-}, 60_000);
+  },
+);
 
-afterAll(async () => {
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function call(
-  method: string,
-  path: string,
-  options: { user?: string | null; body?: unknown } = {},
-): Promise<Response> {
-  const name = options.user === undefined ? 'operator' : options.user;
-  return fetch(url + path, {
-    method,
-    headers: {
-      ...(name ? { 'x-test-user': name } : {}),
-      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-}
+const call = headerUserCall(() => plant.url, 'operator');
 
 async function json<T>(path: string): Promise<T> {
   const res = await call('GET', path);
@@ -114,8 +81,8 @@ const manualUrl = (configId: number, kind: string, date: string) =>
 
 /** Raw archive values of a PV in [start, end), read plainly. */
 function raw(ref: { type: string; nr: number }, start: number, end: number) {
-  const pv = server.archive.pv(ref as never)!;
-  return server.context.db
+  const pv = plant.server.archive.pv(ref as never)!;
+  return plant.server.context.db
     .prepare('SELECT t, v FROM archive_raw WHERE pv = ? AND t >= ? AND t < ? ORDER BY t')
     .all(pv.id, start, end) as { t: number; v: number | null }[];
 }
@@ -124,6 +91,26 @@ function colIndex(config: ReportConfig, id: string): number {
   const i = config.columns.findIndex((c) => c.id === id);
   expect(i).toBeGreaterThanOrEqual(0);
   return i;
+}
+
+/** A raw client of the report data hub subscribed to `key`, and the items it was pushed. */
+async function reportHub(key: string) {
+  const hub = await RawHubClient.connect(plant.url + HUBS.reportData);
+  await hub.handshake();
+  hub.send(
+    JSON.stringify({
+      type: 1,
+      invocationId: '1',
+      target: HUB_METHODS.reportData.subscribe,
+      arguments: [[key]],
+    }) + RS,
+  );
+  const pushes = () =>
+    hub
+      .records()
+      .filter((r) => r.type === 1 && r.target === HUB_MESSAGES.newValues)
+      .flatMap((r) => (r.arguments as [ReportLiveItem[]])[0]);
+  return { hub, pushes };
 }
 
 describe('report configs (SPEC §7 Report)', () => {
@@ -273,11 +260,11 @@ describe('report data from the archive (SPEC §9 Aggregations)', () => {
     expect(year.rows).toHaveLength(12);
     expect(year.date).toBe(`${date.slice(0, 4)}-01-01`);
     const mean = colIndex(config!, 'ai200001:mean');
-    const pv = server.archive.pv(LEVEL)!;
+    const pv = plant.server.archive.pv(LEVEL)!;
     const withData = year.rows.filter((r) => r.values[mean] !== null);
     expect(withData.length).toBeGreaterThan(0);
     for (const row of withData) {
-      const days = server.context.db
+      const days = plant.server.context.db
         .prepare('SELECT n, sum FROM archive_day WHERE pv = ? AND t >= ? AND t < ?')
         .all(pv.id, row.t, row.end) as { n: number; sum: number }[];
       const n = days.reduce((a, d) => a + d.n, 0);
@@ -289,7 +276,7 @@ describe('report data from the archive (SPEC §9 Aggregations)', () => {
   it('RP9: annotations marked for the daily report show in it, not in the monthly one', async () => {
     const date = yesterday();
     const day = await json<ReportData>(dataUrl(201, 'Daily', date));
-    server.context.db
+    plant.server.context.db
       .prepare(
         `INSERT INTO chart_annotations (timestamp, pv_type, pv_nr, data_source, text, visible,
            show_in_day_report, show_in_week_report, show_in_month_report, show_in_year_report,
@@ -357,22 +344,8 @@ describe('manual input (SPEC §3 Report manual input item, §5)', () => {
 
   it('RP7: a saved value carries who and when, shows in its row and on the hub; a reset removes it', async () => {
     const date = yesterday();
-    const hub = await RawHubClient.connect(url + HUBS.reportData);
-    await hub.handshake();
     const key = `r201_Daily_${date}`;
-    hub.send(
-      JSON.stringify({
-        type: 1,
-        invocationId: '1',
-        target: HUB_METHODS.reportData.subscribe,
-        arguments: [[key]],
-      }) + RS,
-    );
-    const pushes = () =>
-      hub
-        .records()
-        .filter((r) => r.type === 1 && r.target === HUB_MESSAGES.newValues)
-        .flatMap((r) => (r.arguments as [ReportLiveItem[]])[0]);
+    const { hub, pushes } = await reportHub(key);
     // The current state right after the subscribe (no value yet).
     await hub.until(() => pushes().length > 0);
     expect(pushes()[0]).toEqual({ key, manual: [] });
@@ -398,7 +371,7 @@ describe('manual input (SPEC §3 Report manual input item, §5)', () => {
     expect(data.rows[7]!.values[col]).toBe(0.25);
     expect(data.manual[0]!.enteredAt).toBeGreaterThan(0);
     // A control event records it.
-    const events = server.context.db
+    const events = plant.server.context.db
       .prepare("SELECT count(*) AS n FROM control_events WHERE text LIKE 'Handeingabe:%'")
       .get() as { n: number };
     expect(events.n).toBeGreaterThan(0);
@@ -415,22 +388,8 @@ describe('manual input (SPEC §3 Report manual input item, §5)', () => {
 describe('manual input across reports with day rows', () => {
   it('RP10: a day value saved in the monthly report reaches a tab showing the week ending that day', async () => {
     const date = yesterday();
-    const hub = await RawHubClient.connect(url + HUBS.reportData);
-    await hub.handshake();
     const weekKey = `r201_Weekly_${date}`;
-    hub.send(
-      JSON.stringify({
-        type: 1,
-        invocationId: '1',
-        target: HUB_METHODS.reportData.subscribe,
-        arguments: [[weekKey]],
-      }) + RS,
-    );
-    const pushes = () =>
-      hub
-        .records()
-        .filter((r) => r.type === 1 && r.target === HUB_MESSAGES.newValues)
-        .flatMap((r) => (r.arguments as [ReportLiveItem[]])[0]);
+    const { hub, pushes } = await reportHub(weekKey);
     await hub.until(() => pushes().length > 0);
     const month = await json<ReportData>(dataUrl(201, 'Monthly', date));
     const index = month.rows.findIndex(
@@ -463,10 +422,10 @@ describe('overflow basins (SPEC §3 Rueb, §7 Rueb and Sebam)', () => {
     // Simulate a rain event in January 2025 (before the generated history): the level rises
     // to the crest (4.5 m) for 90 minutes with 5 m³ over the weir per quarter hour, and later
     // once over the threshold for 30 minutes, below the crest, without overflow.
-    const level = server.archive.pv(basin.levelPv as never)!;
-    const counter = server.archive.pv(basin.overflowVolumePv as never)!;
+    const level = plant.server.archive.pv(basin.levelPv as never)!;
+    const counter = plant.server.archive.pv(basin.overflowVolumePv as never)!;
     const start = Date.UTC(2025, 0, 10, 9, 0);
-    const store = server.context.db.prepare(
+    const store = plant.server.context.db.prepare(
       `INSERT OR REPLACE INTO archive_quarter_hour (pv, t, n, sum, vmin, vmax, last, last_t, total)
        VALUES (?, ?, 15, ?, ?, ?, ?, ?, ?)`,
     );

@@ -1,22 +1,18 @@
 /** Security headers on every kind of route (DESIGN.md "Security") — rules SH1, SH2. */
 import Fastify from 'fastify';
+
 import fastifyHelmet from '@fastify/helmet';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { describe, expect, it } from 'vitest';
+import { signedInPlant } from '../support/serverPerFile.ts';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { inlineScriptHashes } from '../../server/http/securityHeaders.ts';
-import { startPlantServer, type PlantServerHandle } from '../support/plantServer.ts';
-import { signInHttp, type SignedIn } from '../support/login.ts';
+import { signInHttp } from '../support/login.ts';
 import { PDF_BYTES, formWith } from '../support/multipart.ts';
 import { MAINTENANCE_API, docPath } from '../../src/contract/maintenance.ts';
 
-let plant: PlantServerHandle;
-let api: SignedIn;
-beforeAll(async () => {
-  plant = await startPlantServer();
-  api = await signInHttp(plant.url, 'operator');
-}, 60_000);
-afterAll(async () => plant?.dispose());
+const plant = signedInPlant(['operator']);
 
 function expectHeaders(res: Response, what: string) {
   const csp = res.headers.get('content-security-policy') ?? '';
@@ -62,12 +58,12 @@ describe('static files', () => {
       assets.find((f) => f.endsWith('.js'))!,
       assets.find((f) => f.endsWith('.css'))!,
     ]) {
-      const res = await fetch(`${plant.url}/assets/${file}`);
+      const res = await fetch(`${plant.server.url}/assets/${file}`);
       expect(res.status, file).toBe(200);
       expect(res.headers.get('cache-control'), file).toBe('public, max-age=31536000, immutable');
     }
     for (const path of ['/stations', '/alerts/archive']) {
-      const res = await fetch(`${plant.url}${path}`);
+      const res = await fetch(`${plant.server.url}${path}`);
       expect(res.headers.get('cache-control'), path).toBe('no-cache');
     }
   });
@@ -78,7 +74,7 @@ describe('static files', () => {
       ['/manifest.webmanifest', 'application/manifest+json'],
       ['/manifest-kiosk.webmanifest', 'application/manifest+json'],
     ] as const) {
-      const res = await fetch(`${plant.url}${path}`);
+      const res = await fetch(`${plant.server.url}${path}`);
       expect(res.status, path).toBe(200);
       // A cached sw.js would hide a new version from the browser's update check.
       expect(res.headers.get('cache-control'), path).toBe('no-cache');
@@ -93,27 +89,29 @@ describe('static files', () => {
 
 describe('security headers', () => {
   it('SH1: the page, an asset, an API answer, an error, a hub negotiate, the metrics and uploads carry them', async () => {
-    const page = await fetch(`${plant.url}/stations`);
+    const page = await fetch(`${plant.server.url}/stations`);
     expectHeaders(page, 'page');
     const asset = readdirSync(join(import.meta.dirname, '../../dist/assets')).find((f) =>
       f.endsWith('.js'),
     )!;
-    expectHeaders(await fetch(`${plant.url}/assets/${asset}`), 'asset');
-    expectHeaders(await api.fetch('/api/station/GetAllStations'), 'api');
+    expectHeaders(await fetch(`${plant.server.url}/assets/${asset}`), 'asset');
+    expectHeaders(await plant.operator.fetch('/api/station/GetAllStations'), 'api');
     const day = new Date().toISOString();
-    const list = await api.fetch(`/api/alerts?start=2020-01-01T00:00:00Z&end=${day}&limit=10`);
+    const list = await plant.operator.fetch(
+      `/api/alerts?start=2020-01-01T00:00:00Z&end=${day}&limit=10`,
+    );
     expectHeaders(list, 'streamed alert list');
     expect(list.headers.get('content-type')).toContain('application/json');
     expect(Array.isArray(((await list.json()) as { alerts: unknown }).alerts)).toBe(true);
-    expectHeaders(await fetch(`${plant.url}/api/station/GetAllStations`), 'api 401');
-    expectHeaders(await fetch(`${plant.url}/api/nope`), '404');
+    expectHeaders(await fetch(`${plant.server.url}/api/station/GetAllStations`), 'api 401');
+    expectHeaders(await fetch(`${plant.server.url}/api/nope`), '404');
     expectHeaders(
-      await api.fetch('/hubs/pv/negotiate?negotiateVersion=1', { method: 'POST' }),
+      await plant.operator.fetch('/hubs/pv/negotiate?negotiateVersion=1', { method: 'POST' }),
       'negotiate',
     );
-    expectHeaders(await fetch(`${plant.url}/metrics`), 'metrics');
+    expectHeaders(await fetch(`${plant.server.url}/metrics`), 'metrics');
     // Uploads: the upload's answer, and the stored file as it is served back.
-    const fitter = await signInHttp(plant.url, 'maintenance');
+    const fitter = await signInHttp(plant.server.url, 'maintenance');
     const form = formWith(
       { description: 'Typenschild', docType: 'File' },
       {
@@ -139,8 +137,8 @@ describe('security headers', () => {
     const helmet = await helmetDefaults();
     expect(Object.keys(helmet).length).toBeGreaterThan(8);
     for (const res of [
-      await fetch(`${plant.url}/stations`),
-      await api.fetch('/api/station/GetAllStations'),
+      await fetch(`${plant.server.url}/stations`),
+      await plant.operator.fetch('/api/station/GetAllStations'),
     ]) {
       for (const [name, value] of Object.entries(helmet)) {
         if (name === 'strict-transport-security') {
@@ -159,7 +157,7 @@ describe('security headers', () => {
   });
 
   it("SH2: the page's own inline script is allowed by its hash, and only it", async () => {
-    const page = await fetch(`${plant.url}/`);
+    const page = await fetch(`${plant.server.url}/`);
     const html = await page.text();
     const hashes = inlineScriptHashes(html);
     expect(hashes.length).toBeGreaterThan(0);

@@ -10,26 +10,10 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { signIn } from '../auth.ts';
 import { attr, plot, settled } from '../chartPlot.ts';
+import { plantWall } from '../plantWall.ts';
 
-const PLANT = 'Europe/Berlin';
 /** The reference plant's archive chart of station 1. */
 const ARCHIVE_CHART = 22;
-
-/** The plant's wall clock at `ms`: [year, month, day, hour, minute, second]. */
-function plantWall(ms: number): number[] {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: PLANT,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(ms);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return [get('year'), get('month'), get('day'), get('hour'), get('minute'), get('second')];
-}
 
 /** The drawn time ticks of a plot host: their instants and labels. */
 async function ticksOf(host: Locator): Promise<{ times: number[]; labels: string[] }> {
@@ -59,6 +43,15 @@ async function chartTicks(page: Page, start: string, end: string) {
 
 const two = (n: number | undefined) => String(n).padStart(2, '0');
 
+/** Every tick falls on a plant midnight (`days`) or on a whole plant hour (`hours`). */
+function expectWholePlant(times: number[], unit: 'days' | 'hours') {
+  for (const t of times) {
+    const [, , , hour, minute, second] = plantWall(t);
+    const rest = unit === 'days' ? [hour, minute, second] : [minute, second];
+    expect(rest, `tick ${new Date(t).toISOString()}`).toEqual(rest.map(() => 0));
+  }
+}
+
 /** A label names the plant's hour and minute of its tick (HH:mm in German). */
 function expectPlantLabel(ms: number, label: string) {
   const [, , , hour, minute] = plantWall(ms);
@@ -79,8 +72,7 @@ test('ZT1: day ticks of a two-week chart over the autumn change fall on the plan
     '2026-11-01T00:00:00+01:00',
   );
   expect(times.length).toBeGreaterThan(2);
-  for (const t of times)
-    expect(plantWall(t).slice(3), `tick ${new Date(t).toISOString()}`).toEqual([0, 0, 0]);
+  expectWholePlant(times, 'days');
   // Every plant day of the range that a tick falls on is a different one, the 25-hour day too.
   expect(new Set(times.map((t) => plantWall(t).slice(0, 3).join('-'))).size).toBe(times.length);
   const shots = process.env.PEGEL_ZONE_SHOTS;
@@ -91,9 +83,7 @@ test('ZT1: day ticks of a two-week chart over the autumn change fall on the plan
   // Two weeks are labelled by the day (dd.MM.yyyy).
   for (const [i, t] of times.entries()) {
     const [year, month, day] = plantWall(t);
-    expect(labels[i]).toBe(
-      `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.${year}`,
-    );
+    expect(labels[i]).toBe(`${two(day)}.${two(month)}.${year}`);
   }
 });
 
@@ -106,8 +96,7 @@ test('ZT2: hour ticks over the spring change fall on whole plant hours and on it
     '2026-03-30T06:00:00+02:00',
   );
   expect(times.length).toBeGreaterThan(4);
-  for (const t of times)
-    expect(plantWall(t).slice(4), `tick ${new Date(t).toISOString()}`).toEqual([0, 0]);
+  expectWholePlant(times, 'hours');
   // Both plant midnights in view are ticks, the one before the 23-hour day and the one after.
   expect(times).toContain(Date.parse('2026-03-29T00:00:00+01:00'));
   expect(times).toContain(Date.parse('2026-03-30T00:00:00+02:00'));

@@ -15,8 +15,8 @@ import { signIn } from '../auth.ts';
 import { attr, plot, settled } from '../chartPlot.ts';
 import { dateField, typeWall } from '../dateField.ts';
 import { unzipText } from '../../support/unzip.ts';
+import { plantWallText } from '../plantWall.ts';
 
-const PLANT = 'Europe/Berlin';
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
@@ -44,23 +44,11 @@ const test = testOnPlant({
 
 const fileOf = async (download: Download) => readFileSync((await download.path())!);
 
-/** The plant's wall time as the app writes it in German: `25.10.2026, 02:30:12`. */
-const berlin = new Intl.DateTimeFormat('de', {
-  timeZone: PLANT,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-const wallText = (ms: number) => berlin.format(ms);
 /** `2026-10-25T00:00` on the plant's clock → the instant (offset +1 or +2, tried both). */
 function plantInstant(wall: string): number {
   for (const offset of [2, 1]) {
     const ms = Date.parse(`${wall}:00Z`) - offset * HOUR;
-    const [d, tm] = wallText(ms).split(', ');
+    const [d, tm] = plantWallText(ms).split(', ');
     const [dd, mm, yyyy] = d!.split('.');
     if (`${yyyy}-${mm}-${dd}T${tm!.slice(0, 5)}` === wall) return ms;
   }
@@ -100,7 +88,7 @@ const query = (start: number, end: number) =>
 
 /** Every time of the file and table is one of the server's instants, in plant time. */
 function expectPlantTimes(cells: readonly string[], instants: readonly number[]) {
-  const expected = new Set(instants.map(wallText));
+  const expected = new Set(instants.map(plantWallText));
   expect(cells.length).toBeGreaterThan(0);
   for (const c of cells) expect(expected, `${c} is no plant time of the rows`).toContain(c);
 }
@@ -136,7 +124,7 @@ test('ZX1: the alert archive CSV and table write the plant’s time of each aler
     times,
     alerts.map((a) => a.timestamp),
   );
-  expect(new Set(times)).toEqual(new Set(alerts.map((a) => wallText(a.timestamp))));
+  expect(new Set(times)).toEqual(new Set(alerts.map((a) => plantWallText(a.timestamp))));
   expectPlantTimes(
     rows.map((r) => r[ackAt]!).filter((c) => c !== ''),
     alerts.flatMap((a) => (a.acknowledgedAt === null ? [] : [a.acknowledgedAt])),
@@ -186,12 +174,12 @@ for (const [kind, path, api] of [
     const [head, ...rows] = await csvOf(await download(page, /CSV/));
     expect(head![0]).toBe('Zeit');
     expect(rows).toHaveLength(events.length);
-    expect(rows.map((r) => r[0])).toEqual(events.map((e) => wallText(e.timestamp)));
+    expect(rows.map((r) => r[0])).toEqual(events.map((e) => plantWallText(e.timestamp)));
   });
 
 /** The hours of the plant's day as the report labels them, `00:00–01:00` … `23:00–00:00`. */
 function plantHours(day: string): string[] {
-  const hm = (ms: number) => wallText(ms).slice(12, 17);
+  const hm = (ms: number) => plantWallText(ms).slice(12, 17);
   const next = new Date(Date.parse(`${day}T12:00:00Z`) + DAY).toISOString().slice(0, 10);
   const out: string[] = [];
   for (let t = plantInstant(`${day}T00:00`); t < plantInstant(`${next}T00:00`); t += HOUR)
@@ -273,7 +261,7 @@ test('ZX6: the chart CSV writes each time with the plant’s offset, on the day 
   const onChange = Date.now() - CHANGE.at < 33 * DAY;
   const day = onChange
     ? CHANGE.day
-    : wallText(Date.now() - DAY)
+    : plantWallText(Date.now() - DAY)
         .slice(0, 10)
         .split('.')
         .reverse()
@@ -302,7 +290,7 @@ test('ZX6: the chart CSV writes each time with the plant’s offset, on the day 
     expect(at).toBeGreaterThanOrEqual(start);
     expect(at).toBeLessThanOrEqual(end);
     // The wall part is the plant's clock at that instant (so the offset is the plant's).
-    expect(`${m![3]}.${m![2]}.${m![1]}, ${m![4]}:${m![5]}:${m![6]}`).toBe(wallText(at));
+    expect(`${m![3]}.${m![2]}.${m![1]}, ${m![4]}:${m![5]}:${m![6]}`).toBe(plantWallText(at));
   }
   if (onChange) {
     expect(stamps.some((s) => s.endsWith('+02:00'))).toBe(true);
@@ -320,7 +308,7 @@ test('ZX7: the alarm figures’ CSV and XLSX name the period in plant time', asy
     `/alerts/performance?period=custom&start=${new Date(start).toISOString()}&end=${new Date(end).toISOString()}`,
   );
   await expect(page.locator('[data-figure="perHour"]')).toBeVisible({ timeout: 60_000 });
-  const period = [wallText(start).slice(0, 17), wallText(end).slice(0, 17)];
+  const period = [plantWallText(start).slice(0, 17), plantWallText(end).slice(0, 17)];
   const csv = await download(page, 'CSV');
   expect(csv.suggestedFilename()).toBe(`alarm-performance-plant-${CHANGE.day}-${CHANGE.day}.csv`);
   const lines = await csvOf(csv);
@@ -360,7 +348,7 @@ test('ZX8: the overflow-basin log writes an event across the change in plant tim
   );
   const [y, m] = CHANGE.day.split('-').map(Number) as [number, number];
   await signIn(page, 'operator', `/reports/overflow?year=${y}&month=${m}`);
-  const shown = [wallText(start).slice(0, 17), wallText(end).slice(0, 17)];
+  const shown = [plantWallText(start).slice(0, 17), plantWallText(end).slice(0, 17)];
   const row = page.locator('.report-table tbody tr').first();
   await expect(row).toContainText(shown[0]!);
   await expect(row).toContainText(shown[1]!);

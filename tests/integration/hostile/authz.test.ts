@@ -3,14 +3,15 @@
  * token, is refused (OWASP ASVS V3, V4, V13.2.3), enumerated from the route table so a new
  * route cannot be missed — rule HO5. Sign-in and the API's rate limits — rule HO7.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlantServer, RegisteredRoute } from '../../../server/app.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInProcess } from '../../support/serverPerFile.ts';
+import type { RegisteredRoute } from '../../../server/app.ts';
 import { API, CSRF_HEADER } from '../../../src/contract/paths.ts';
 import { CHART_API } from '../../../src/contract/charts.ts';
 import { ALERT_API } from '../../../src/contract/alerts.ts';
 import { TEXT_MESSAGE_API } from '../../../src/contract/actions.ts';
-import { startInProcess, type InProcessServer } from '../../support/inProcessServer.ts';
-import { signInHttp, type SignedIn } from '../../support/login.ts';
+import { startInProcess } from '../../support/inProcessServer.ts';
+import { signInHttp } from '../../support/login.ts';
 
 /** Routes anyone may call: the sign-in steps, the public login page's settings, logout. */
 const PUBLIC = new Set([
@@ -26,20 +27,10 @@ const PUBLIC = new Set([
 /** The simulated weather service checks its own API key and answers in its own shape. */
 const OWN_AUTH = '/api/weather/data/';
 
-let inProcess: InProcessServer;
-let server: PlantServer;
-let url: string;
-let admin: SignedIn;
-
-beforeAll(async () => {
-  inProcess = await startInProcess();
-  ({ server, url } = inProcess);
-  admin = await signInHttp(url, 'admin');
-}, 60_000);
-afterAll(async () => inProcess?.dispose());
+const plant = signedInProcess(['admin']);
 
 function apiRoutes(): RegisteredRoute[] {
-  return server.routes.filter(
+  return plant.server.server.routes.filter(
     (r) =>
       r.method !== 'HEAD' &&
       r.method !== 'OPTIONS' &&
@@ -52,7 +43,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 async function call(r: RegisteredRoute, headers: Record<string, string>) {
   const body = r.method === 'GET' ? undefined : '{}';
-  return fetch(url + fill(r.url), {
+  return fetch(plant.server.url + fill(r.url), {
     method: r.method,
     headers: { ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
     body,
@@ -94,8 +85,8 @@ describe('sessions and CSRF on every route', () => {
     expect(list.length).toBeGreaterThan(20);
     const open: string[] = [];
     for (const r of list) {
-      const none = await call(r, { Cookie: admin.cookie });
-      const wrong = await call(r, { Cookie: admin.cookie, [CSRF_HEADER]: 'x'.repeat(43) });
+      const none = await call(r, { Cookie: plant.admin.cookie });
+      const wrong = await call(r, { Cookie: plant.admin.cookie, [CSRF_HEADER]: 'x'.repeat(43) });
       for (const res of [none, wrong]) {
         const code =
           res.status === 403 ? ((await res.json()) as { error: { code: string } }).error.code : '';

@@ -6,18 +6,12 @@
  * keeps serving — rule HO3.
  */
 import * as signalR from '@microsoft/signalr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildClient } from '../../support/hubTestServer.ts';
-import { startInProcess, type InProcessServer } from '../../support/inProcessServer.ts';
-import { signInHttp, type SignedIn } from '../../support/login.ts';
 
-let inProcess: InProcessServer;
-let admin: SignedIn;
-beforeAll(async () => {
-  inProcess = await startInProcess();
-  admin = await signInHttp(inProcess.url, 'admin');
-}, 60_000);
-afterAll(async () => inProcess?.dispose());
+import { describe, expect, it } from 'vitest';
+import { signedInProcess } from '../../support/serverPerFile.ts';
+import { buildClient } from '../../support/hubTestServer.ts';
+
+const plant = signedInProcess(['admin']);
 
 const deep = (n: number): unknown => (n === 0 ? 'k' : [deep(n - 1)]);
 const ARGUMENTS: [name: string, args: unknown[]][] = [
@@ -36,12 +30,12 @@ const ARGUMENTS: [name: string, args: unknown[]][] = [
 
 describe('hostile hub invocations', () => {
   it('HO3: every method of every hub answers hostile arguments with a completion and stays up', async () => {
-    const table = inProcess.server.hubs.server.methodTable();
+    const table = plant.server.server.hubs.server.methodTable();
     expect(table.length).toBeGreaterThanOrEqual(9);
     let tried = 0;
     const failures: string[] = [];
     for (const hub of table) {
-      const conn = buildClient(inProcess.url + hub.path, { cookie: admin.cookie });
+      const conn = buildClient(plant.server.url + hub.path, { cookie: plant.admin.cookie });
       await conn.start();
       try {
         for (const method of [...hub.methods, 'NoSuchMethod']) {
@@ -62,7 +56,7 @@ describe('hostile hub invocations', () => {
         await conn.stop();
       }
       // The hub still serves a fresh connection after all of it.
-      const again = buildClient(inProcess.url + hub.path, { cookie: admin.cookie });
+      const again = buildClient(plant.server.url + hub.path, { cookie: plant.admin.cookie });
       await again.start();
       expect(again.state, hub.name).toBe(signalR.HubConnectionState.Connected);
       await again.stop();
@@ -70,6 +64,6 @@ describe('hostile hub invocations', () => {
     expect(failures).toEqual([]);
     expect(tried).toBeGreaterThan(200);
     // And the HTTP side too.
-    expect((await admin.fetch('/api/UserManagement/info')).status).toBe(200);
+    expect((await plant.admin.fetch('/api/UserManagement/info')).status).toBe(200);
   }, 120_000);
 });

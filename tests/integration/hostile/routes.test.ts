@@ -7,14 +7,12 @@
  * one error shape, and a refused request changes nothing in SQLite — rules HO1, HO2, HO4;
  * property-based bodies (fast-check, seed printed on failure) — rule HO6.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, type PlantServer, type RegisteredRoute } from '../../../server/app.ts';
+
+import { describe, expect, it } from 'vitest';
+import { inProcessPerFile } from '../../support/serverPerFile.ts';
+import type { RegisteredRoute } from '../../../server/app.ts';
 import type { SessionUser } from '../../../server/auth/service.ts';
-import { readConfig } from '../../../server/config.ts';
 
 const ADMIN: SessionUser = {
   userId: 1,
@@ -25,26 +23,10 @@ const ADMIN: SessionUser = {
   sessionId: 'hostile',
 };
 
-let server: PlantServer;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'pegel-hostile-'));
-  server = await buildServer(
-    readConfig({
-      PEGEL_DATA_DIR: dataDir,
-      PEGEL_DIST_DIR: join(dataDir, 'dist'),
-      PEGEL_HISTORY_DAYS: '0',
-    }),
-    {
-      manualPlant: true,
-      auth: { userOf: (r) => (r.headers['x-test-user'] === 'admin' ? ADMIN : null) },
-    },
-  );
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const plant = inProcessPerFile(
+  {},
+  { build: { auth: { userOf: (r) => (r.headers['x-test-user'] === 'admin' ? ADMIN : null) } } },
+);
 
 const PARAMS = [
   '../../../../etc/passwd',
@@ -96,7 +78,7 @@ const BODIES: [name: string, payload: string][] = [
 const QUERY = '?start=NaN&end=../../x&limit=-1&pvType=%00&pvNr=1e309&date=2026-13-45&source=<x>';
 
 function routes(): RegisteredRoute[] {
-  return server.routes.filter(
+  return plant.server.routes.filter(
     (r) =>
       r.method !== 'HEAD' &&
       r.method !== 'OPTIONS' &&
@@ -114,15 +96,15 @@ function fill(url: string, value: string): string {
  * archive wrote itself (a history filled for a read or in the background, its PV register).
  */
 const changes = () =>
-  (server.context.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n -
-  server.archive.ownWrites();
+  (plant.server.context.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n -
+  plant.server.archive.ownWrites();
 
 async function expectSafe(method: string, url: string, payload?: string) {
   // A history an earlier answer queued (the maintenance overview's runtimes) is written in the
   // background; it is the archive's own work, not this request's.
-  while (server.archive.fillsPending()) await new Promise((resolve) => setImmediate(resolve));
+  while (plant.server.archive.fillsPending()) await new Promise((resolve) => setImmediate(resolve));
   const before = changes();
-  const res = await server.app.inject({
+  const res = await plant.server.app.inject({
     method: method as 'GET',
     url,
     headers: {

@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tzOffset } from '@date-fns/tz';
 import { chartTzDate, wallClockDate } from '../../../src/domain/chartTzDate.ts';
+import { wallOf } from '../../support/wallClock.ts';
 
 vi.mock('@date-fns/tz', async (importOriginal) => {
   const real = await importOriginal<{ tzOffset: typeof tzOffset }>();
@@ -14,20 +15,6 @@ vi.mock('@date-fns/tz', async (importOriginal) => {
 });
 
 const PLANT = 'Europe/Berlin';
-const wallOf = (ms: number, zone: string) => {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(ms);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return [get('year'), get('month'), get('day'), get('hour'), get('minute'), get('second')];
-};
 const fieldsOf = (d: Date) => [
   d.getFullYear(),
   d.getMonth() + 1,
