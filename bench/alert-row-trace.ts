@@ -19,6 +19,20 @@ import {
 import { sourceName } from './harness/sourceNames.ts';
 import { recordTrace, type TraceEvent } from './harness/trace.ts';
 
+/** The `n` largest entries of `counts`, each as `line` gives it, joined by `separator`. */
+function largest(
+  counts: ReadonlyMap<string, number>,
+  n: number,
+  line: (key: string, value: number) => string,
+  separator = '; ',
+): string {
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => line(k, v))
+    .join(separator);
+}
+
 /** `function (source:line)` of a profile node, through the build's source maps. */
 function nodeName(node: ProfileNode): string {
   const { functionName, url, lineNumber, columnNumber } = node.callFrame;
@@ -51,11 +65,7 @@ function profileTable(profile: CpuProfile, top = 25): string {
     }
   }
   const fmt = (m: Map<string, number>) =>
-    [...m.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
-      .map(([k, ms]) => `  ${ms.toFixed(0).padStart(6)} ms  ${k}`)
-      .join('\n');
+    largest(m, top, (k, ms) => `  ${ms.toFixed(0).padStart(6)} ms  ${k}`, '\n');
   const own = new Map([...total.entries()].filter(([k]) => k.includes('(src/')));
   return `busy ${busy.toFixed(0)} ms\nself:\n${fmt(self)}\ntotal:\n${fmt(total)}\ntotal, the project's own functions:\n${fmt(own)}`;
 }
@@ -187,21 +197,13 @@ try {
   console.log(costLine);
   console.log(
     'invalidations:',
-    [...invalidations.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 12)
-      .map(([k, n]) => `${k} ${n}`)
-      .join('; '),
+    largest(invalidations, 12, (k, n) => `${k} ${n}`),
   );
   const byName = new Map<string, number>();
   for (const e of complete) byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0));
   console.log(
     'main thread, trace time by event (ms, inclusive):',
-    [...byName.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 16)
-      .map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`)
-      .join(', '),
+    largest(byName, 16, (k, us) => `${k} ${(us / 1000).toFixed(0)}`, ', '),
   );
   const calls = new Map<string, number>();
   for (const e of complete)
@@ -222,11 +224,7 @@ try {
     }
   console.log(
     'main thread FunctionCall by callee (ms):',
-    [...calls.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 10)
-      .map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`)
-      .join('; '),
+    largest(calls, 10, (k, us) => `${k} ${(us / 1000).toFixed(0)}`),
   );
   console.log(`running animations: ${animations || 'none'}`);
   console.log(`CPU profile over ${profiled} new rows:\n${profileTable(profile)}`);
