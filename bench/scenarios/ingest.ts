@@ -14,7 +14,12 @@ import { waitBaselineConnected } from '../harness/baselineProbe.ts';
 import type { BenchContext, BenchServer, TabSet } from '../harness/context.ts';
 import { measureLiveWindow, type LiveWindowFigures, type Side } from '../harness/liveWindow.ts';
 import { requirePvPlant } from '../harness/prerequisites.ts';
-import { defineScenario, type FigureSamples, type Plot } from '../harness/scenario.ts';
+import {
+  defineScenario,
+  type FigureSamples,
+  type FigureSpec,
+  type Plot,
+} from '../harness/scenario.ts';
 import { pvValuesSent, SERVER_METRICS } from '../harness/serverMetrics.ts';
 import { fitCost, median, slope } from '../harness/stats.ts';
 import { profileNote } from '../harness/pageProfile.ts';
@@ -221,6 +226,33 @@ function samplesOf(result: CaseResult | undefined, key: Figure): number[] | unde
   return values.length ? values : undefined;
 }
 
+/** Server-to-screen latency p95 against its target; the wide ingest reports it as well. */
+export const LATENCY_P95_FIGURE: FigureSpec = {
+  id: 'latencyP95Ms',
+  label: 'Server-to-screen latency p95',
+  unit: 'ms',
+  better: 'lower',
+  compare: true,
+  target: { op: '<=', value: 100 },
+};
+
+const QUICK: IngestParams = {
+  runs: 3,
+  warmupMs: 2000,
+  windowMs: 3000,
+  stations: 500,
+  pvsPerStation: 200,
+  headline: { updatesPerSec: 10_000, tabs: 5 },
+  peak: { updatesPerSec: 10_000, tabs: 5 },
+  sweep: { updatesPerSec: [1_000, 10_000], tabs: [1, 5] },
+  sweepRuns: 1,
+  subscription: 'station',
+  rowsPerTab: 200,
+  chartPoints: 3600,
+  pegelPath: '/stations/{station}',
+  appProbeTimeoutMs: 15_000,
+};
+
 export default defineScenario<IngestParams>({
   id: 'ingest',
   title: 'Ingest (100,000 PVs)',
@@ -283,14 +315,7 @@ export default defineScenario<IngestParams>({
       better: 'lower',
       compare: true,
     },
-    {
-      id: 'latencyP95Ms',
-      label: 'Server-to-screen latency p95',
-      unit: 'ms',
-      better: 'lower',
-      compare: true,
-      target: { op: '<=', value: 100 },
-    },
+    LATENCY_P95_FIGURE,
     {
       id: 'serverSockets',
       label: 'WebSockets open at the server',
@@ -376,36 +401,13 @@ export default defineScenario<IngestParams>({
       compare: true,
     },
   ],
-  quick: {
-    runs: 3,
-    warmupMs: 2000,
-    windowMs: 3000,
-    stations: 500,
-    pvsPerStation: 200,
-    headline: { updatesPerSec: 10_000, tabs: 5 },
-    peak: { updatesPerSec: 10_000, tabs: 5 },
-    sweep: { updatesPerSec: [1_000, 10_000], tabs: [1, 5] },
-    sweepRuns: 1,
-    subscription: 'station',
-    rowsPerTab: 200,
-    chartPoints: 3600,
-    pegelPath: '/stations/{station}',
-    appProbeTimeoutMs: 15_000,
-  },
+  quick: QUICK,
+  // The full run: longer windows, the peak at 250,000 updates/s in 20 tabs, the whole sweep.
   full: {
-    runs: 3,
-    warmupMs: 2000,
+    ...QUICK,
     windowMs: 5000,
-    stations: 500,
-    pvsPerStation: 200,
-    headline: { updatesPerSec: 10_000, tabs: 5 },
     peak: { updatesPerSec: 250_000, tabs: 20 },
     sweep: { updatesPerSec: [1_000, 10_000, 100_000, 250_000], tabs: [1, 5, 20, 50] },
-    sweepRuns: 1,
-    subscription: 'station',
-    rowsPerTab: 200,
-    chartPoints: 3600,
-    pegelPath: '/stations/{station}',
     appProbeTimeoutMs: 30_000,
   },
   async run(ctx, p) {
