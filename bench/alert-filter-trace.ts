@@ -1,11 +1,13 @@
 /**
- * `npx tsx bench/alert-filter-trace.ts [dist] [--rounds N]`: where the alert archive's text
- * filter spends its time at 100,000 rows (the "Filter applied" figure of
+ * `npx tsx bench/alert-filter-trace.ts [dist] [--rounds N] [--profile] [--scroll]`: where the
+ * alert archive's text filter spends its time at 100,000 rows (the "Filter applied" figure of
  * bench/scenarios/alerts.ts). The archive bench plant serves `dist` (dist/ by default); one tab
- * lists the whole range, then filters it `rounds` times ('Druck', then none again), each time
- * with a CPU profile of the page's main thread and of the engine's SharedWorker. Prints the
- * filter's time (request to narrowed rows painted) and each thread's busy time and functions
- * by self time. Prints figures, asserts nothing.
+ * lists the whole range, scrolls as the bench does (60 wheel steps of 400 px), then filters it
+ * `rounds` times ('Druck', then none again). For each filter: its time (request to narrowed
+ * rows painted), a trace of the page's main thread (time by event, the layouts, the long tasks
+ * in order) and the engine SharedWorker's profile. `--profile`: a JS profile of the page (by
+ * function, through source maps) instead of the trace; `--scroll`: the scroll traced too.
+ * Prints figures, asserts nothing.
  */
 import { resolve } from 'node:path';
 import { openArchiveBench } from './harness/archiveTabs.ts';
@@ -23,6 +25,7 @@ import {
 const args = process.argv.slice(2);
 const rounds = Number(takeOption(args, 'rounds', '4'));
 const profiled = takeFlag(args, 'profile');
+const scrollTraced = takeFlag(args, 'scroll');
 const dist = resolve(args[0] ?? 'dist');
 const ROWS = 100_000;
 const PROBE = 'window.__pegelBench.alerts';
@@ -43,13 +46,16 @@ function mainThread(events: TraceEvent[]): string {
   const tasks = on.filter((e) => e.name === 'RunTask').sort((a, b) => a.ts! - b.ts!);
   const t0 = tasks[0]?.ts ?? 0;
   const byName = new Map<string, number>();
-  for (const e of on) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur!);
+  // Thread time (tdur) where the trace has it: on a loaded machine wall time counts the time
+  // the thread waited for a core.
+  for (const e of on) byName.set(e.name, (byName.get(e.name) ?? 0) + (e.tdur ?? e.dur!));
   const lines = [...byName.entries()]
     .filter(([name]) => name !== 'RunTask')
     .sort((a, b) => b[1] - a[1])
     .slice(0, 14)
     .map(([name, us]) => `${name} ${(us / 1000).toFixed(1)}`);
   const busy = tasks.reduce((a, e) => a + e.dur!, 0) / 1000;
+  const cpu = tasks.reduce((a, e) => a + (e.tdur ?? e.dur!), 0) / 1000;
   const layouts = on
     .filter((e) => e.name === 'Layout' && e.dur! > 1000)
     .map((e) => {
@@ -71,7 +77,7 @@ function mainThread(events: TraceEvent[]): string {
         .join(', ');
       return `      +${((task.ts! - t0) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(1)} ms (${what})`;
     });
-  return `   main thread busy ${busy.toFixed(1)} ms; by event (ms, inclusive): ${lines.join(', ')}\n   layouts over 1 ms: ${layouts.join(', ')}\n   tasks over 2 ms:\n${long.join('\n')}`;
+  return `   main thread busy ${busy.toFixed(1)} ms, of it on a core ${cpu.toFixed(1)} ms; on a core by event (ms, inclusive): ${lines.join(', ')}\n   layouts over 1 ms: ${layouts.join(', ')}\n   tasks over 2 ms:\n${long.join('\n')}`;
 }
 
 const { bench, first, close } = await openArchiveBench(dist);
@@ -84,10 +90,19 @@ try {
   // As the bench does: 60 wheel steps of 400 px over the list, a frame each, before the filter.
   const box = (await first.locator('[role=grid]').boundingBox())!;
   await first.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height, 1080 - box.y) / 2);
-  for (let i = 0; i < 60; i++) {
-    await first.mouse.wheel(0, 400);
-    await first.evaluate('new Promise((r) => requestAnimationFrame(() => r()))');
-  }
+  const scroll = async () => {
+    for (let i = 0; i < 60; i++) {
+      await first.mouse.wheel(0, 400);
+      await first.evaluate('new Promise((r) => requestAnimationFrame(() => r()))');
+    }
+  };
+  if (scrollTraced) {
+    // The scroll itself traced: where its frames' main-thread time goes.
+    const session = await first.context().newCDPSession(first);
+    const { events } = await recordTrace(session, CATEGORIES, scroll);
+    await session.detach();
+    console.log(`the scroll (60 steps of 400 px):\n${mainThread(events)}`);
+  } else await scroll();
   const nodes = () =>
     first.evaluate(
       `[document.querySelectorAll('[role=grid] *').length, document.querySelectorAll('[id^="alert-row-"]').length, document.querySelectorAll('*').length].join(' / ')`,

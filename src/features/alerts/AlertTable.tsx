@@ -185,12 +185,13 @@ function observeRectAfterLayout(
  * keeps its row's key while it stays in the window, so a new alarm at the top adds one row
  * and moves none (AV9). A window that shares no alert with the one before (a filter, a sort,
  * a jump) gives each row the key of the row that stood at its place: React rewrites the cells
- * of the rows it has instead of removing every row and building it again, and the browser
- * restyles and lays out no new elements. The filter of 100,000 rows was painted in 69 ms
- * (49-74) with every row built again; see bench/README.md "Alerts" for the figures with this,
- * `npx tsx bench/run.ts --quick --no-build --only alerts` and bench/alert-filter-trace.ts.
+ * of the rows it has instead of removing every row and building it again. The first filter of
+ * 100,000 archive rows: the page's script 6.7-14 ms on a core (median 7.6) against 8.2-11.2
+ * (median 9.0) with every row built again, style 2.5-3.2 against 3.0-4.0 ms (bench/README.md
+ * "The filter and the scroll at 100,000 rows"; `npx tsx bench/alert-filter-trace.ts dist`,
+ * the figure `npx tsx bench/run.ts --quick --no-build --only alerts`). Keep it O(rows in view).
  */
-export class RowKeys {
+class RowKeys {
   private byAlert = new Map<number, string>();
   private order: string[] = [];
   private made = 0;
