@@ -9,56 +9,16 @@
  */
 import type { CDPSession } from 'playwright-core';
 import { startPlantServer } from '../tests/support/plantServer.ts';
-import { profilePage, type CpuProfile, type ProfileNode } from './harness/workerProfile.ts';
+import { profilePage } from './harness/workerProfile.ts';
+import { largest, profileTable } from './harness/profileTable.ts';
+import { sourceName } from './harness/sourceNames.ts';
 import {
   alertFloodEnv,
   launchTraceBrowser,
   measureCostWindow,
   openAlertList,
 } from './harness/alertList.ts';
-import { sourceName } from './harness/sourceNames.ts';
 import { recordTrace, type TraceEvent } from './harness/trace.ts';
-
-/** `function (source:line)` of a profile node, through the build's source maps. */
-function nodeName(node: ProfileNode): string {
-  const { functionName, url, lineNumber, columnNumber } = node.callFrame;
-  return sourceName(functionName, url, lineNumber, columnNumber);
-}
-
-/** Self and total (inclusive) ms per function of a profile, through source maps. */
-function profileTable(profile: CpuProfile, top = 25): string {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const self = new Map<string, number>();
-  const total = new Map<string, number>();
-  const samples = profile.samples ?? [];
-  const deltas = profile.timeDeltas ?? [];
-  let busy = 0;
-  for (let i = 0; i < samples.length; i++) {
-    const node = byId.get(samples[i]!);
-    const dt = Math.max(0, deltas[i] ?? 0) / 1000;
-    if (!node || node.callFrame.functionName === '(idle)') continue;
-    busy += dt;
-    const name = nodeName(node);
-    self.set(name, (self.get(name) ?? 0) + dt);
-    const seen = new Set<string>();
-    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
-      const n = nodeName(byId.get(id)!);
-      if (seen.has(n)) continue;
-      seen.add(n);
-      total.set(n, (total.get(n) ?? 0) + dt);
-    }
-  }
-  const fmt = (m: Map<string, number>) =>
-    [...m.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
-      .map(([k, ms]) => `  ${ms.toFixed(0).padStart(6)} ms  ${k}`)
-      .join('\n');
-  const own = new Map([...total.entries()].filter(([k]) => k.includes('(src/')));
-  return `busy ${busy.toFixed(0)} ms\nself:\n${fmt(self)}\ntotal:\n${fmt(total)}\ntotal, the project's own functions:\n${fmt(own)}`;
-}
 
 const rate = Number(process.argv[2] ?? 20);
 const seconds = Number(process.argv[3] ?? 4);
@@ -187,21 +147,13 @@ try {
   console.log(costLine);
   console.log(
     'invalidations:',
-    [...invalidations.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 12)
-      .map(([k, n]) => `${k} ${n}`)
-      .join('; '),
+    largest(invalidations, 12, (k, n) => `${k} ${n}`),
   );
   const byName = new Map<string, number>();
   for (const e of complete) byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0));
   console.log(
     'main thread, trace time by event (ms, inclusive):',
-    [...byName.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 16)
-      .map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`)
-      .join(', '),
+    largest(byName, 16, (k, us) => `${k} ${(us / 1000).toFixed(0)}`, ', '),
   );
   const calls = new Map<string, number>();
   for (const e of complete)
@@ -222,11 +174,7 @@ try {
     }
   console.log(
     'main thread FunctionCall by callee (ms):',
-    [...calls.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 10)
-      .map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`)
-      .join('; '),
+    largest(calls, 10, (k, us) => `${k} ${(us / 1000).toFixed(0)}`),
   );
   console.log(`running animations: ${animations || 'none'}`);
   console.log(`CPU profile over ${profiled} new rows:\n${profileTable(profile)}`);

@@ -24,27 +24,16 @@
  * first tab, its engine and the server share with it.
  */
 import { resolve } from 'node:path';
-import { launchBrowser } from './harness/browser.ts';
 import type { BrowserCdp } from './harness/BrowserCdp.ts';
 import { percentile, median } from './harness/stats.ts';
-import { openFirstArchiveTab, startArchivePlant, timeToPainted } from './harness/archiveTabs.ts';
+import { openArchiveBench, timeToPainted } from './harness/archiveTabs.ts';
+import { takeFlag, takeOption } from './harness/cliArgs.ts';
 
 const args = process.argv.slice(2);
-function option(name: string, fallback: number): number {
-  const at = args.indexOf(`--${name}`);
-  if (at < 0) return fallback;
-  const [value] = args.splice(at, 2).slice(1);
-  return Number(value);
-}
-function flag(name: string): boolean {
-  const at = args.indexOf(`--${name}`);
-  if (at >= 0) args.splice(at, 1);
-  return at >= 0;
-}
-const timeline = flag('timeline');
-const cpu = flag('cpu');
-const rounds = option('rounds', 3);
-const probes = option('probes', 12);
+const timeline = takeFlag(args, 'timeline');
+const cpu = takeFlag(args, 'cpu');
+const rounds = Number(takeOption(args, 'rounds', '3'));
+const probes = Number(takeOption(args, 'probes', '12'));
 const builds = args.map((d) => resolve(d));
 if (builds.length === 0) {
   console.error('usage: npx tsx bench/alerts-second-tab.ts [--rounds N] [--probes N] dist [dist…]');
@@ -121,16 +110,8 @@ async function engineSteps(cdp: BrowserCdp, tabOrigin: number): Promise<Step[]> 
 }
 
 async function measure(dist: string): Promise<number[]> {
-  const server = await startArchivePlant(dist);
-  const bench = await launchBrowser();
+  const { bench, context, first, close } = await openArchiveBench(dist);
   try {
-    const context = await bench.browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 1920, height: 1080 },
-    });
-    // A build with the service worker: the second tabs start from Cache Storage, as every tab
-    // after an operator's first does (a build without one goes on at once).
-    const { first } = await openFirstArchiveTab(context, server.url);
     if (timeline) await engineSteps(bench.cdp, 0);
     const times: number[] = [];
     for (let i = 0; i < probes; i++) {
@@ -165,8 +146,7 @@ async function measure(dist: string): Promise<number[]> {
     }
     return times;
   } finally {
-    await bench.close();
-    await server.dispose();
+    await close();
   }
 }
 

@@ -20,18 +20,23 @@ const stations = Number(process.argv[2] ?? 40);
 const extra = Number(process.argv[3] ?? 8);
 const DAY_MS = 86_400_000;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'pegel-archive-timing-'));
-try {
+/** A server context on a database in `dataDir`, its clock `now` (no sign-in, no HTTP). */
+function archiveContext(dataDir: string, now: () => number): ServerContext {
   const config = readConfig({ PEGEL_DATA_DIR: dataDir });
-  const db = openDatabase(dataDir);
-  const now = Date.now();
-  const ctx: ServerContext = {
+  return {
     config,
-    db,
+    db: openDatabase(config.dataDir),
     metrics: new MetricsRegistry(),
     auth: { userOf: () => null },
-    now: () => now,
+    now,
   };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'pegel-archive-timing-'));
+try {
+  const now = Date.now();
+  const ctx = archiveContext(dataDir, () => now);
+  const { db } = ctx;
   const plant = new ArchivePlant({ stations, extraAnalogPerStation: extra });
   const startT0 = performance.now();
   const archive = createArchive(ctx, plant, { fill: 'lazy' });
@@ -163,16 +168,9 @@ async function overHttp(dir: string): Promise<void> {
 
 /** A plant of 100,000 archived PVs, every value changing every second (the bench load mode). */
 function loadMode(dir: string, start: number): void {
-  const config = readConfig({ PEGEL_DATA_DIR: join(dir, 'load') });
-  const db = openDatabase(config.dataDir);
   let now = start;
-  const ctx: ServerContext = {
-    config,
-    db,
-    metrics: new MetricsRegistry(),
-    auth: { userOf: () => null },
-    now: () => now,
-  };
+  const ctx = archiveContext(join(dir, 'load'), () => now);
+  const { db } = ctx;
   const plant = new ArchivePlant({ stations: 2000, extraAnalogPerStation: 46 });
   const archive = createArchive(ctx, plant, { fill: 'lazy' });
   const refs = plant.pvRefs();

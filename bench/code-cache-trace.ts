@@ -31,27 +31,17 @@ import {
   startArchivePlant,
   timeToPainted,
 } from './harness/archiveTabs.ts';
+import { takeFlag, takeOption } from './harness/cliArgs.ts';
 import { disableFeatures } from '../tests/support/chromiumFlags.ts';
 
 const args = process.argv.slice(2);
-function option(name: string, fallback: string): string {
-  const at = args.indexOf(`--${name}`);
-  if (at < 0) return fallback;
-  const [value] = args.splice(at, 2).slice(1);
-  return value ?? fallback;
-}
-const tabs = Number(option('tabs', '4'));
-const path = option('path', ARCHIVE_BENCH_PATH);
-const dump = option('dump', '');
-const keptProfile = option('profile', '');
-const featuresOff = option('disable-features', '');
-function flag(name: string): boolean {
-  const at = args.indexOf(`--${name}`);
-  if (at >= 0) args.splice(at, 1);
-  return at >= 0;
-}
-const untraced = flag('untraced');
-const cpuProfile = flag('cpu');
+const tabs = Number(takeOption(args, 'tabs', '4'));
+const path = takeOption(args, 'path', ARCHIVE_BENCH_PATH);
+const dump = takeOption(args, 'dump', '');
+const keptProfile = takeOption(args, 'profile', '');
+const featuresOff = takeOption(args, 'disable-features', '');
+const untraced = takeFlag(args, 'untraced');
+const cpuProfile = takeFlag(args, 'cpu');
 const [distArg] = args;
 if (!distArg) {
   console.error('usage: npx tsx bench/code-cache-trace.ts [--tabs N] [--path P] [--dump DIR] dist');

@@ -28,16 +28,9 @@ import { createModbusConnector } from '../server/field/modbus/ModbusConnector.ts
 import { modbusConnectionSchema, modbusPointSchema } from '../server/field/modbus/schema.ts';
 import type { OpcuaConnectionConfig, OpcuaPointConfig } from '../server/field/opcua/schema.ts';
 import { startModbusDevice, type ModbusDevice } from '../tests/support/modbusDevice.ts';
+import { positiveArg } from './harness/cliArgs.ts';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-function positiveArg(index: number, fallback: number): number {
-  const raw = process.argv[index];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw.replace(/_/g, ''));
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`not a positive number: ${raw}`);
-  return Math.round(n);
-}
 
 function cpuMs(since: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(since);

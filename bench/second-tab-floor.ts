@@ -22,13 +22,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { SERVER_PATHS } from '../scripts/pwa.ts';
-import { launchBrowser } from './harness/browser.ts';
 import { median, percentile } from './harness/stats.ts';
 import {
   ARCHIVE_BENCH_PATH,
   ARCHIVE_ROWS_MS,
-  openFirstArchiveTab,
-  startArchivePlant,
+  openArchiveBench,
   timeToPainted,
 } from './harness/archiveTabs.ts';
 
@@ -79,14 +77,8 @@ async function servedCopy(dist: string): Promise<string> {
 
 const dist = await servedCopy(resolve(distArg));
 const times: Record<PageName, number[]> = { static: [], react: [], app: [] };
-const server = await startArchivePlant(dist);
-const bench = await launchBrowser();
+const { context, first, close } = await openArchiveBench(dist);
 try {
-  const context = await bench.browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1920, height: 1080 },
-  });
-  const { first } = await openFirstArchiveTab(context, server.url);
   for (let round = 0; round < rounds; round++) {
     for (const page of Object.keys(PAGES) as PageName[]) {
       const tab = await context.newPage();
@@ -102,8 +94,7 @@ try {
     );
   }
 } finally {
-  await bench.close();
-  await server.dispose();
+  await close();
   rmSync(dist, { recursive: true, force: true });
 }
 for (const [page, list] of Object.entries(times))

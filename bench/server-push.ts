@@ -22,20 +22,13 @@ import { pvKey } from '../src/contract/keys.ts';
 import type { PvValue } from '../src/contract/pv.ts';
 import { makePvNr } from '../src/domain/pvRef.ts';
 import { startPlantServer } from '../tests/support/plantServer.ts';
+import { positiveArg } from './harness/cliArgs.ts';
 import { DEFAULT_LOAD, loadEnv, type LoadSettings } from './harness/context.ts';
 import { scrapeMetrics } from './harness/prometheus.ts';
 import { SERVER_METRICS } from './harness/serverMetrics.ts';
 import { BENCH_USER, defaultCookieProvider } from './harness/signIn.ts';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-function positiveArg(index: number, fallback: number): number {
-  const raw = process.argv[index];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw.replace(/_/g, ''));
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`not a positive number: ${raw}`);
-  return Math.round(n);
-}
 
 const rate = positiveArg(2, 250_000);
 const pvs = positiveArg(3, 100_000);

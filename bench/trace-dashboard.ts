@@ -9,12 +9,10 @@
  *   --invalidations  also what invalidated style and layout, and which nodes (costly to trace)
  *   --idle-after=ms  wait this long before tracing (an idle tab: `0 6 --idle-after=30000`)
  */
-import { chromium } from 'playwright-core';
 import { startPlantServer } from '../tests/support/plantServer.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './harness/browser.ts';
+import { launchChromium } from './harness/browser.ts';
 import { benchDashboardPath, routeBenchDashboards, tilesShown } from './harness/benchDashboards.ts';
-import { cookiesForBrowser } from './harness/cookies.ts';
-import { defaultCookieProvider } from './harness/signIn.ts';
+import { signedInContext } from './harness/signIn.ts';
 import { recordTrace, rendererMains, threadOf } from './harness/trace.ts';
 import { waitForExpression } from './harness/waitForExpression.ts';
 
@@ -47,16 +45,9 @@ const server = await startPlantServer({
     PEGEL_LOAD_UPDATES_PER_SEC: String(rate),
   },
 });
-const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
-  headless: true,
-  args: CHROMIUM_ARGS,
-});
+const browser = await launchChromium();
 try {
-  const signIn = await defaultCookieProvider(new URL('..', import.meta.url).pathname);
-  if (!signIn) throw new Error('no sign-in helper (tests/support/login.ts)');
-  const context = await browser.newContext({ baseURL: server.url });
-  await context.addCookies(cookiesForBrowser(await signIn(server.url), server.url));
+  const context = await signedInContext(browser, server.url);
   await routeBenchDashboards(context, [1], TILES);
   const page = await context.newPage();
   await page.setViewportSize({ width: 1920, height: 1080 });

@@ -12,12 +12,12 @@
  *   read minutes (past the server's first minute); `--css` adds a style sheet to the page
  *   before tracing (an experiment on what a frame paints).
  */
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { startPlantServer } from '../tests/support/plantServer.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './harness/browser.ts';
-import { cookiesForBrowser } from './harness/cookies.ts';
+import { launchChromium } from './harness/browser.ts';
+import { agesShown, setHidden } from './harness/pageVisibility.ts';
 import { serviceWorkerServes } from './harness/serviceWorker.ts';
-import { defaultCookieProvider } from './harness/signIn.ts';
+import { signedInContext } from './harness/signIn.ts';
 import { recordTrace } from './harness/trace.ts';
 import { waitForExpression } from './harness/waitForExpression.ts';
 
@@ -182,20 +182,6 @@ function summarise(label: string, events: TraceEvent[], wallS: number, rendererP
   if (process.env.TRACE_TIMELINE) console.log(timeline.join('\n'));
 }
 
-const setHidden = (hidden: boolean) => `(() => {
-  if (${hidden}) {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
-  } else {
-    delete document.visibilityState;
-    delete document.hidden;
-  }
-  document.dispatchEvent(new Event('visibilitychange'));
-  return document.visibilityState;
-})()`;
-
-const agesShown = `document.querySelector('.pv-scroll .pv-age')?.textContent ?? 'no age'`;
-
 const server = await startPlantServer({
   env: {
     PEGEL_RATE_HEAVY_PER_MIN: '0',
@@ -205,16 +191,9 @@ const server = await startPlantServer({
   },
 });
 const serverStart = Date.now();
-const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
-  headless: true,
-  args: CHROMIUM_ARGS,
-});
+const browser = await launchChromium();
 try {
-  const signIn = await defaultCookieProvider(new URL('..', import.meta.url).pathname);
-  if (!signIn) throw new Error('no sign-in helper (tests/support/login.ts)');
-  const context = await browser.newContext({ baseURL: server.url });
-  await context.addCookies(cookiesForBrowser(await signIn(server.url), server.url));
+  const context = await signedInContext(browser, server.url);
   const page: Page = await context.newPage();
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto('/stations/1');

@@ -7,6 +7,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { startPlantServer, type PlantServerHandle } from '../../tests/support/plantServer.ts';
 import { signInHttp } from '../../tests/support/login.ts';
+import { launchBrowser, type BenchBrowser } from './browser.ts';
 import { cookiesForBrowser } from './cookies.ts';
 import { serviceWorkerServes } from './serviceWorker.ts';
 import { waitForExpression } from './waitForExpression.ts';
@@ -54,4 +55,36 @@ export async function openFirstArchiveTab(
   const controlled = await serviceWorkerServes(first);
   await first.waitForTimeout(4_000);
   return { first, controlled };
+}
+
+export interface ArchiveBench {
+  server: PlantServerHandle;
+  bench: BenchBrowser;
+  /** A 1920×1080 context whose first tab is open on the archive (`openFirstArchiveTab`). */
+  context: BrowserContext;
+  first: Page;
+  close(): Promise<void>;
+}
+
+/** The archive plant on `dist`, a browser, and its first archive tab open, ready for seconds. */
+export async function openArchiveBench(dist: string): Promise<ArchiveBench> {
+  const server = await startArchivePlant(dist);
+  const bench = await launchBrowser();
+  const close = async () => {
+    await bench.close();
+    await server.dispose();
+  };
+  try {
+    const context = await bench.browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1920, height: 1080 },
+    });
+    // A build with the service worker: the second tabs start from Cache Storage, as every tab
+    // after an operator's first does (a build without one goes on at once).
+    const { first } = await openFirstArchiveTab(context, server.url);
+    return { server, bench, context, first, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

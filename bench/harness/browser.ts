@@ -48,18 +48,22 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function launchBrowser(extraArgs: readonly string[] = []): Promise<BenchBrowser> {
-  const port = await freePort();
-  const browser = await chromium.launch({
+/** Headless Chromium of the machine with the bench's switches (and `extraArgs`). */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      ...CHROMIUM_ARGS,
-      `--remote-debugging-port=${port}`,
-      '--remote-debugging-address=127.0.0.1',
-      ...extraArgs,
-    ],
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
+}
+
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<BenchBrowser> {
+  const port = await freePort();
+  const browser = await launchChromium([
+    `--remote-debugging-port=${port}`,
+    '--remote-debugging-address=127.0.0.1',
+    ...extraArgs,
+  ]);
   const cdp = await BrowserCdp.connect(port);
   return {
     browser,

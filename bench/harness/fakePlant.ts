@@ -8,16 +8,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { HUBS, HUB_MESSAGES, HUB_METHODS } from '../../src/contract/hubs.ts';
+import { HUBS, HUB_METHODS } from '../../src/contract/hubs.ts';
 import { API } from '../../src/contract/paths.ts';
 import { pvKey } from '../../src/contract/keys.ts';
 import type { PvNode, PvRef, PvValue } from '../../src/contract/pv.ts';
 import type { PlantServerHandle } from '../../tests/support/plantServer.ts';
 import type { LoadSettings } from './context.ts';
 import { FAKE_APP_PAGE } from './fakeAppPage.ts';
+import { completionFrame, HANDSHAKE_FRAME, hubMessages, newValuesFrame } from './hubFrames.ts';
 import { SERVER_METRICS } from './serverMetrics.ts';
 
-const RS = '\x1e';
 const TICK_MS = 50;
 
 function nodesOf(load: LoadSettings): PvNode[] {
@@ -73,22 +73,14 @@ export async function startFakePlant(load: LoadSettings): Promise<PlantServerHan
       subscriptions.set(ws, keys);
       ws.on('close', () => subscriptions.delete(ws));
       ws.on('message', (data) => {
-        for (const part of data.toString().split(RS)) {
-          if (!part) continue;
-          const msg = JSON.parse(part) as {
-            type?: number;
-            invocationId?: string;
-            target?: string;
-            arguments?: unknown[];
-          };
-          if (msg.type === undefined) ws.send(`{}${RS}`);
+        for (const msg of hubMessages(data.toString())) {
+          if (msg.type === undefined) ws.send(HANDSHAKE_FRAME);
           else if (msg.type === 1) {
             const list = (msg.arguments?.[0] ?? []) as string[];
             if (msg.target === HUB_METHODS.pv.subscribeToPvs) for (const k of list) keys.add(k);
             if (msg.target === HUB_METHODS.pv.unsubscribeFromPvs)
               for (const k of list) keys.delete(k);
-            if (msg.invocationId)
-              ws.send(JSON.stringify({ type: 3, invocationId: msg.invocationId }) + RS);
+            if (msg.invocationId) ws.send(completionFrame(msg.invocationId));
           }
         }
       });
@@ -114,10 +106,7 @@ export async function startFakePlant(load: LoadSettings): Promise<PlantServerHan
     }
     for (const [ws, keys] of subscriptions) {
       const mine = changed.filter((v) => keys.has(pvKey(v.pvRef)));
-      if (mine.length)
-        ws.send(
-          JSON.stringify({ type: 1, target: HUB_MESSAGES.newValues, arguments: [mine] }) + RS,
-        );
+      if (mine.length) ws.send(newValuesFrame(mine));
     }
   }, TICK_MS);
 

@@ -4,10 +4,9 @@
  * The harness uses it to check the baseline client on its own, with the server not needed.
  */
 import type { BrowserContext, WebSocketRoute } from 'playwright-core';
-import { HUBS, HUB_MESSAGES, HUB_METHODS } from '../../src/contract/hubs.ts';
+import { HUBS, HUB_METHODS } from '../../src/contract/hubs.ts';
 import type { PvValue } from '../../src/contract/pv.ts';
-
-const RS = '\x1e';
+import { completionFrame, HANDSHAKE_FRAME, hubMessages, newValuesFrame } from './hubFrames.ts';
 
 export interface FakePvHub {
   /** Keys subscribed so far, over all connections. */
@@ -26,8 +25,7 @@ export async function installFakePvHub(
     subscribed: [],
     connections: 0,
     push(values) {
-      const frame =
-        JSON.stringify({ type: 1, target: HUB_MESSAGES.newValues, arguments: [values] }) + RS;
+      const frame = newValuesFrame(values);
       for (const ws of sockets) ws.send(frame);
     },
   };
@@ -46,19 +44,11 @@ export async function installFakePvHub(
     hub.connections++;
     sockets.push(ws);
     ws.onMessage((data) => {
-      for (const part of String(data).split(RS)) {
-        if (!part) continue;
-        const msg = JSON.parse(part) as {
-          type?: number;
-          invocationId?: string;
-          target?: string;
-          arguments?: unknown[];
-        };
-        if (msg.type === undefined) ws.send(`{}${RS}`);
+      for (const msg of hubMessages(String(data))) {
+        if (msg.type === undefined) ws.send(HANDSHAKE_FRAME);
         else if (msg.type === 1 && msg.target === HUB_METHODS.pv.subscribeToPvs) {
           hub.subscribed.push(...(msg.arguments?.[0] as string[]));
-          if (msg.invocationId)
-            ws.send(JSON.stringify({ type: 3, invocationId: msg.invocationId }) + RS);
+          if (msg.invocationId) ws.send(completionFrame(msg.invocationId));
         }
       }
     });

@@ -58,6 +58,23 @@ export interface Plot {
   logY?: boolean;
 }
 
+/** Heaps over simulated hours (the soak runs): each series' bytes shown in MB. */
+export function heapPlot(
+  id: string,
+  title: string,
+  hours: number[],
+  heaps: readonly (readonly [label: string, bytes: readonly number[]])[],
+): Plot {
+  return {
+    id,
+    title,
+    xLabel: 'simulated h',
+    yLabel: 'MB',
+    x: hours,
+    series: heaps.map(([label, bytes]) => ({ label, y: bytes.map((b) => b / 1e6) })),
+  };
+}
+
 export interface ScenarioOutput {
   /** Samples per figure id; figures without an entry are reported as not measured. */
   figures: Record<string, FigureSamples>;

@@ -3,6 +3,7 @@
  * the server is a one-line change here.
  */
 import type { BenchServer } from './context.ts';
+import type { MetricsSnapshot } from './prometheus.ts';
 
 export const SERVER_METRICS = {
   /** Gauge: hub WebSocket connections open now. */
@@ -19,4 +20,16 @@ export async function pvValuesSent(server: BenchServer): Promise<number> {
   if (!m.has(SERVER_METRICS.valuesSent))
     throw new Error(`the server's /metrics has no ${SERVER_METRICS.valuesSent}`);
   return m.sum(SERVER_METRICS.valuesSent, { hub: 'pv' });
+}
+
+/**
+ * The soak runs' leak figures of the server: hub WebSockets and subscribed keys gained from
+ * `start` to `end` (a tab that keeps its leases gains none).
+ */
+export function hubGrowthFigures(start: MetricsSnapshot, end: MetricsSnapshot) {
+  const growth = (name: string) => end.sum(name) - start.sum(name);
+  return {
+    socketGrowth: { value: [growth(SERVER_METRICS.hubConnections)] },
+    subscriptionGrowth: { value: [growth(SERVER_METRICS.hubSubscriptions)] },
+  };
 }

@@ -6,7 +6,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CookieProvider } from './cookies.ts';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { cookiesForBrowser, type CookieProvider } from './cookies.ts';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
 
 /** The demo account the bench signs in as (PEGEL_BENCH_USER overrides it). */
 export const BENCH_USER = process.env.PEGEL_BENCH_USER ?? 'admin';
@@ -34,4 +37,13 @@ export async function defaultCookieProvider(root: string): Promise<CookieProvide
     cookieHeaderOf(
       await (signIn as (u: string, n: string) => Promise<unknown>)(baseUrl, BENCH_USER),
     );
+}
+
+/** A browser context on `baseUrl` signed in as the bench user (the trace scripts' tab). */
+export async function signedInContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
+  const signIn = await defaultCookieProvider(ROOT);
+  if (!signIn) throw new Error('no sign-in helper (tests/support/login.ts)');
+  const context = await browser.newContext({ baseURL: baseUrl });
+  await context.addCookies(cookiesForBrowser(await signIn(baseUrl), baseUrl));
+  return context;
 }

@@ -67,11 +67,15 @@ onconnect = (e) => {
 };
 `;
 
-export const SHARED_POST_MESSAGE_PROBE = `(async () => {
+/**
+ * Messages a worker sends back to back, delivered per second: `setup` starts the worker once,
+ * `port` (an expression) is its end in the page, answered once with `ping` before the burst.
+ */
+const burstProbe = (setup: string, port: string, ping: string) => `(async () => {
   const { count } = window.__args;
-  if (!window.__limitShared) { window.__limitShared = new SharedWorker('/limit-shared-worker.js'); window.__limitShared.port.start(); }
-  const port = window.__limitShared.port;
-  await new Promise((r) => { port.onmessage = r; port.postMessage({ op: 'ping' }); });
+  ${setup}
+  const port = ${port};
+  await new Promise((r) => { port.onmessage = r; port.postMessage(${ping}); });
   return await new Promise((resolve) => {
     let got = 0;
     const t0 = performance.now();
@@ -82,20 +86,19 @@ export const SHARED_POST_MESSAGE_PROBE = `(async () => {
   });
 })()`;
 
+/** SharedWorker-to-tab postMessage: small messages delivered per second. */
+export const SHARED_POST_MESSAGE_PROBE = burstProbe(
+  "if (!window.__limitShared) { window.__limitShared = new SharedWorker('/limit-shared-worker.js'); window.__limitShared.port.start(); }",
+  'window.__limitShared.port',
+  "{ op: 'ping' }",
+);
+
 /** Worker-to-tab postMessage: small messages delivered per second. */
-export const POST_MESSAGE_PROBE = `(async () => {
-  const { count } = window.__args;
-  const w = window.__limitWorker ??= new Worker('/limit-worker.js');
-  await new Promise((r) => { w.onmessage = r; w.postMessage({ op: 'echo', data: new Float64Array(1) }); });
-  return await new Promise((resolve) => {
-    let got = 0;
-    const t0 = performance.now();
-    w.onmessage = () => {
-      if (++got === count) resolve({ messagesPerSec: count / ((performance.now() - t0) / 1000) });
-    };
-    w.postMessage({ op: 'burst', count });
-  });
-})()`;
+export const POST_MESSAGE_PROBE = burstProbe(
+  '',
+  "window.__limitWorker ??= new Worker('/limit-worker.js')",
+  "{ op: 'echo', data: new Float64Array(1) }",
+);
 
 /** Structured clone in-thread, and copy vs transfer round trips to a worker, for a Float64Array. */
 export const CLONE_PROBE = `(async () => {

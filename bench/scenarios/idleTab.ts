@@ -31,6 +31,7 @@ import { topSelfTimes } from '../harness/pageProfile.ts';
 import { profilePage } from '../harness/workerProfile.ts';
 import { serviceWorkerServes } from '../harness/serviceWorker.ts';
 import { waitForExpression } from '../harness/waitForExpression.ts';
+import { agesShown, setHidden } from '../harness/pageVisibility.ts';
 
 interface IdleParams {
   /** Wait after the view is complete before the first window (lazy loads, first polls). */
@@ -125,28 +126,6 @@ async function openView(
   }
   return page;
 }
-
-/**
- * In the page: tells it that it is hidden (`hidden`) or visible again, as a browser does when
- * its tab goes behind another. Headless Chromium never hides a tab (every page reads
- * "visible", a minimised window too), so the page is told; the browser's own throttling of
- * hidden tabs (no animation frames, timers once a second) does not happen, and the figure is
- * the app's own work when hidden, an upper bound of what a real browser runs.
- */
-const setHidden = (hidden: boolean) => `(() => {
-  if (${hidden}) {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
-  } else {
-    delete document.visibilityState;
-    delete document.hidden;
-  }
-  document.dispatchEvent(new Event('visibilitychange'));
-  return document.visibilityState;
-})()`;
-
-/** The age the station page's first PV shows ('vor 12 Sekunden'), for the notes. */
-const agesShown = `document.querySelector('.pv-scroll .pv-age')?.textContent ?? 'no age'`;
 
 const label = { station: 'station page', dashboard: 'dashboard' } as const;
 const cap = { station: 'Station', dashboard: 'Dashboard' } as const;

@@ -43,6 +43,18 @@ function pointsLabel(points: number): string {
   return points >= 1e6 ? `${points / 1e6}M` : `${points / 1e3}k`;
 }
 
+const QUICK: LimitParams = {
+  runs: 3,
+  jsonParseMs: 500,
+  valuesPerFrame: 1000,
+  postMessageCount: 50_000,
+  cloneElements: 1_000_000,
+  cloneRounds: 5,
+  transferRounds: 200,
+  uplotPoints: [100_000, 1_000_000],
+  chart: { width: 1200, height: 400 },
+};
+
 export default defineScenario<LimitParams>({
   id: 'limits',
   title: 'Limits of this machine',
@@ -99,27 +111,15 @@ export default defineScenario<LimitParams>({
     { id: 'uplot100kMs', label: 'uPlot render, 100k points', unit: 'ms', better: 'lower' },
     { id: 'uplot1MMs', label: 'uPlot render, 1M points', unit: 'ms', better: 'lower' },
   ],
-  quick: {
-    runs: 3,
-    jsonParseMs: 500,
-    valuesPerFrame: 1000,
-    postMessageCount: 50_000,
-    cloneElements: 1_000_000,
-    cloneRounds: 5,
-    transferRounds: 200,
-    uplotPoints: [100_000, 1_000_000],
-    chart: { width: 1200, height: 400 },
-  },
+  quick: QUICK,
+  // The full run: more runs, and more of each probe's work per run.
   full: {
+    ...QUICK,
     runs: 7,
     jsonParseMs: 1500,
-    valuesPerFrame: 1000,
     postMessageCount: 200_000,
-    cloneElements: 1_000_000,
     cloneRounds: 20,
     transferRounds: 1000,
-    uplotPoints: [100_000, 1_000_000],
-    chart: { width: 1200, height: 400 },
   },
   async run(ctx, p) {
     const page = await ctx.staticPage({

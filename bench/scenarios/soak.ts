@@ -17,9 +17,9 @@ import type { BenchContext } from '../harness/context.ts';
 import { formatKeyList } from '../baseline/keyList.ts';
 import { waitBaselineConnected } from '../harness/baselineProbe.ts';
 import { requireEngineChunk, requireHub } from '../harness/prerequisites.ts';
-import { defineScenario, NotReady } from '../harness/scenario.ts';
+import { defineScenario, heapPlot, NotReady } from '../harness/scenario.ts';
 import { slope } from '../harness/stats.ts';
-import { SERVER_METRICS } from '../harness/serverMetrics.ts';
+import { hubGrowthFigures } from '../harness/serverMetrics.ts';
 import { waitForExpression } from '../harness/waitForExpression.ts';
 
 interface SoakParams {
@@ -205,7 +205,6 @@ export default defineScenario<SoakParams>({
     const endMetrics = await server.metrics();
     await baseline.close();
     const pvs = p.tabs * p.pvsPerStation + leased;
-    const growth = (name: string) => endMetrics.sum(name) - startMetrics.sum(name);
     return {
       figures: {
         heapGrowthMBPerSimHour: {
@@ -222,22 +221,14 @@ export default defineScenario<SoakParams>({
               : `engine heap gained by leasing ${leased} more PVs, per PV (values, subscriptions, bookkeeping)`) +
             `; baseline: page heap gained by subscribing ${baselineExtra.length} more PVs`,
         },
-        socketGrowth: { value: [growth(SERVER_METRICS.hubConnections)] },
-        subscriptionGrowth: { value: [growth(SERVER_METRICS.hubSubscriptions)] },
+        ...hubGrowthFigures(startMetrics, endMetrics),
       },
       plots: [
-        {
-          id: 'heap',
-          title: 'Heap over simulated time',
-          xLabel: 'simulated h',
-          yLabel: 'MB',
-          x: hours,
-          series: [
-            { label: 'Pegel engine', y: heap.map((b) => b / 1e6) },
-            { label: 'Pegel tab', y: tabHeap.map((b) => b / 1e6) },
-            { label: 'baseline tab', y: baselineHeap.map((b) => b / 1e6) },
-          ],
-        },
+        heapPlot('heap', 'Heap over simulated time', hours, [
+          ['Pegel engine', heap],
+          ['Pegel tab', tabHeap],
+          ['baseline tab', baselineHeap],
+        ]),
       ],
     };
   },

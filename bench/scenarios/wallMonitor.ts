@@ -15,9 +15,9 @@ import type { PvNode } from '../../src/contract/pv.ts';
 import { formatKeyList } from '../baseline/keyList.ts';
 import { waitBaselineConnected } from '../harness/baselineProbe.ts';
 import { requireEngineChunk, requireHub } from '../harness/prerequisites.ts';
-import { defineScenario, NotReady } from '../harness/scenario.ts';
+import { defineScenario, heapPlot, NotReady } from '../harness/scenario.ts';
 import { slope } from '../harness/stats.ts';
-import { SERVER_METRICS } from '../harness/serverMetrics.ts';
+import { hubGrowthFigures } from '../harness/serverMetrics.ts';
 
 interface WallParams {
   simulatedHours: number;
@@ -170,7 +170,6 @@ export default defineScenario<WallParams>({
       ctx.log(`wallMonitor: ${hours.at(-1)!.toFixed(1)} simulated h`);
     }
     const endMetrics = await server.metrics();
-    const growth = (name: string) => endMetrics.sum(name) - startMetrics.sum(name);
     const tileErrors = await page.locator('.tile-error').count();
     if (!page.url().includes('/dashboard/1'))
       throw new Error(`the wall monitor left the dashboard: ${page.url()}`);
@@ -189,22 +188,14 @@ export default defineScenario<WallParams>({
           value: [floorGrowth(listeners)],
           ...(baseline ? { baseline: [floorGrowth(baselineListeners)] } : {}),
         },
-        socketGrowth: { value: [growth(SERVER_METRICS.hubConnections)] },
-        subscriptionGrowth: { value: [growth(SERVER_METRICS.hubSubscriptions)] },
+        ...hubGrowthFigures(startMetrics, endMetrics),
       },
       plots: [
-        {
-          id: 'wallHeap',
-          title: 'Wall monitor: heap over simulated time',
-          xLabel: 'simulated h',
-          yLabel: 'MB',
-          x: hours,
-          series: [
-            { label: 'page', y: pageHeap.map((b) => b / 1e6) },
-            { label: 'engine', y: engineHeap.map((b) => b / 1e6) },
-            ...(baseline ? [{ label: 'baseline page', y: baselineHeap.map((b) => b / 1e6) }] : []),
-          ],
-        },
+        heapPlot('wallHeap', 'Wall monitor: heap over simulated time', hours, [
+          ['page', pageHeap],
+          ['engine', engineHeap],
+          ...(baseline ? [['baseline page', baselineHeap] as const] : []),
+        ]),
       ],
       notes: [
         `page clock run ${p.simulatedHours} h in steps of ${p.stepMs / 1000} s; values from the live plant (tick 250 ms)`,

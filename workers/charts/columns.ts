@@ -14,39 +14,26 @@ export const EMPTY_COLUMNS: SeriesColumns = Object.freeze({
   values: new Float64Array(0),
 });
 
-/** First index i in [from, to) with times[i] >= t (to when none). */
-export function lowerBound(
-  times: ArrayLike<number>,
-  t: number,
-  from = 0,
-  to = times.length,
-): number {
-  let lo = from;
-  let hi = to;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((times[mid] as number) < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+/** A binary search for the first index i in [from, to) with times[i] > t (`above`) or >= t. */
+function firstIndexPast(above: boolean) {
+  return (times: ArrayLike<number>, t: number, from = 0, to = times.length): number => {
+    let lo = from;
+    let hi = to;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const time = times[mid] as number;
+      if (time < t || (above && time === t)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
 }
 
+/** First index i in [from, to) with times[i] >= t (to when none). */
+export const lowerBound = firstIndexPast(false);
+
 /** First index i in [from, to) with times[i] > t (to when none). */
-export function upperBound(
-  times: ArrayLike<number>,
-  t: number,
-  from = 0,
-  to = times.length,
-): number {
-  let lo = from;
-  let hi = to;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((times[mid] as number) <= t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+export const upperBound = firstIndexPast(true);
 
 /** Wire points (null = gap) as columns (SPEC §3 "Chart data"). */
 export function columnsFromPoints(points: ChartPoints): SeriesColumns {

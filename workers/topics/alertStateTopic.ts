@@ -5,21 +5,13 @@
  * and of which highest priority. Keys are `alertBindingKey(binding)`.
  */
 import { alertBindingKey, type AlertStateMessage } from '../../src/contract/alerts.ts';
-import { HUB_MESSAGES, HUB_METHODS, SUBSCRIPTION_BATCH_SIZE } from '../../src/contract/hubs.ts';
+import { HUB_MESSAGES } from '../../src/contract/hubs.ts';
 import { isAlertStateMessage } from '../validate.ts';
-import type { ItemTopic } from './ItemTopic.ts';
+import { pushedOn, type ItemTopic } from './ItemTopic.ts';
 
 export const alertStateTopic: ItemTopic<AlertStateMessage> = {
   kind: 'alertState',
-  hub: 'alert',
-  methods: [
-    {
-      subscribe: HUB_METHODS.alert.subscribeToAlertState,
-      unsubscribe: HUB_METHODS.alert.unsubscribeFromAlertState,
-    },
-  ],
-  batchSize: SUBSCRIPTION_BATCH_SIZE,
-  messages: [HUB_MESSAGES.newAlertState],
+  ...pushedOn('alert', 'AlertState', HUB_MESSAGES.newAlertState),
   parsers: {
     [HUB_MESSAGES.newAlertState]: ([state]) =>
       isAlertStateMessage(state) ? [[alertBindingKey(state.binding), state]] : [],

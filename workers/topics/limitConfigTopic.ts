@@ -3,23 +3,15 @@
  * `newLimitConfig`), keyed like the PV. The hub pushes one limit type per message; the item
  * holds all four by type, so a view shows which limit a value crossed and its priority.
  */
-import { HUB_MESSAGES, HUB_METHODS, SUBSCRIPTION_BATCH_SIZE } from '../../src/contract/hubs.ts';
+import { HUB_MESSAGES } from '../../src/contract/hubs.ts';
 import { pvKey } from '../../src/contract/keys.ts';
 import type { PvLimitSet } from '../../src/domain/pvAlarm.ts';
 import { isPvLimitConfig } from '../validate.ts';
-import type { ItemTopic } from './ItemTopic.ts';
+import { pushedOn, type ItemTopic } from './ItemTopic.ts';
 
 export const limitConfigTopic: ItemTopic<PvLimitSet> = {
   kind: 'limitConfig',
-  hub: 'pv',
-  methods: [
-    {
-      subscribe: HUB_METHODS.pv.subscribeToLimitConfigs,
-      unsubscribe: HUB_METHODS.pv.unsubscribeFromLimitConfigs,
-    },
-  ],
-  batchSize: SUBSCRIPTION_BATCH_SIZE,
-  messages: [HUB_MESSAGES.newLimitConfig],
+  ...pushedOn('pv', 'LimitConfigs', HUB_MESSAGES.newLimitConfig),
   parsers: {
     [HUB_MESSAGES.newLimitConfig]: ([config]) =>
       isPvLimitConfig(config)

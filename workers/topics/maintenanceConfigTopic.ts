@@ -5,21 +5,13 @@
  * service due and whether one is overdue. The checks of pushed configs
  * (`maintenanceConfigParsers.ts`) come with the first lease.
  */
-import { HUB_MESSAGES, HUB_METHODS, SUBSCRIPTION_BATCH_SIZE } from '../../src/contract/hubs.ts';
+import { HUB_MESSAGES } from '../../src/contract/hubs.ts';
 import type { MaintenanceConfigSet } from '../../src/contract/maintenance.ts';
-import type { ItemTopic } from './ItemTopic.ts';
+import { pushedOn, type ItemTopic } from './ItemTopic.ts';
 
 export const maintenanceConfigTopic: ItemTopic<MaintenanceConfigSet> = {
   kind: 'maintenanceConfig',
-  hub: 'pv',
-  methods: [
-    {
-      subscribe: HUB_METHODS.pv.subscribeToMaintenanceConfigs,
-      unsubscribe: HUB_METHODS.pv.unsubscribeFromMaintenanceConfigs,
-    },
-  ],
-  batchSize: SUBSCRIPTION_BATCH_SIZE,
-  messages: [HUB_MESSAGES.newMaintenanceConfig],
+  ...pushedOn('pv', 'MaintenanceConfigs', HUB_MESSAGES.newMaintenanceConfig),
   parsers: () => import('./maintenanceConfigParsers.ts').then((m) => m.maintenanceConfigParsers),
   merge: (held, pushed) => ({ ...held, ...pushed }),
 };

@@ -3,34 +3,18 @@
  * `{station}_{plan}` and `{station}_{line}` (DESIGN.md "Plan and line keys"), 1024 keys per
  * invocation (SPEC §9). The checks of pushed items (`planParsers.ts`) come with the first lease.
  */
-import { HUB_MESSAGES, HUB_METHODS, SUBSCRIPTION_BATCH_SIZE } from '../../src/contract/hubs.ts';
+import { HUB_MESSAGES } from '../../src/contract/hubs.ts';
 import type { AlarmLine, AlarmPlan } from '../../src/contract/remoteAlert.ts';
-import type { ItemTopic } from './ItemTopic.ts';
+import { pushedOn, type ItemTopic } from './ItemTopic.ts';
 
 export const planTopic: ItemTopic<AlarmPlan> = {
   kind: 'plan',
-  hub: 'pv',
-  methods: [
-    {
-      subscribe: HUB_METHODS.pv.subscribeToPlans,
-      unsubscribe: HUB_METHODS.pv.unsubscribeFromPlans,
-    },
-  ],
-  batchSize: SUBSCRIPTION_BATCH_SIZE,
-  messages: [HUB_MESSAGES.newPlanInfo],
+  ...pushedOn('pv', 'Plans', HUB_MESSAGES.newPlanInfo),
   parsers: () => import('./planParsers.ts').then((m) => m.planParsers),
 };
 
 export const lineTopic: ItemTopic<AlarmLine> = {
   kind: 'line',
-  hub: 'pv',
-  methods: [
-    {
-      subscribe: HUB_METHODS.pv.subscribeToLines,
-      unsubscribe: HUB_METHODS.pv.unsubscribeFromLines,
-    },
-  ],
-  batchSize: SUBSCRIPTION_BATCH_SIZE,
-  messages: [HUB_MESSAGES.newLineInfo],
+  ...pushedOn('pv', 'Lines', HUB_MESSAGES.newLineInfo),
   parsers: () => import('./planParsers.ts').then((m) => m.lineParsers),
 };

@@ -5,19 +5,11 @@
  * checks of pushed acknowledgements (`pvAckParsers.ts`) come with the first lease.
  */
 import type { PvAck } from '../../src/contract/actions.ts';
-import { HUB_MESSAGES, HUB_METHODS, SUBSCRIPTION_BATCH_SIZE } from '../../src/contract/hubs.ts';
-import type { ItemTopic } from './ItemTopic.ts';
+import { HUB_MESSAGES } from '../../src/contract/hubs.ts';
+import { pushedOn, type ItemTopic } from './ItemTopic.ts';
 
 export const pvAckTopic: ItemTopic<PvAck> = {
   kind: 'pvAck',
-  hub: 'pv',
-  methods: [
-    {
-      subscribe: HUB_METHODS.pv.subscribeToAcks,
-      unsubscribe: HUB_METHODS.pv.unsubscribeFromAcks,
-    },
-  ],
-  batchSize: SUBSCRIPTION_BATCH_SIZE,
-  messages: [HUB_MESSAGES.newAck],
+  ...pushedOn('pv', 'Acks', HUB_MESSAGES.newAck),
   parsers: () => import('./pvAckParsers.ts').then((m) => m.pvAckParsers),
 };

@@ -180,6 +180,34 @@ function observeRectAfterLayout(
   return () => observer.disconnect();
 }
 
+/**
+ * The keys of the desktop rows in view (hot path: the alert row window, issue 58). An alert
+ * keeps its row's key while it stays in the window, so a new alarm at the top adds one row
+ * and moves none (AV9). A window that shares no alert with the one before (a filter, a sort,
+ * a jump) gives each row the key of the row that stood at its place: React rewrites the cells
+ * of the rows it has instead of removing every row and building it again. The first filter of
+ * 100,000 archive rows: the page's script 6.7-14 ms on a core (median 7.6) against 8.2-11.2
+ * (median 9.0) with every row built again, style 2.5-3.2 against 3.0-4.0 ms (bench/README.md
+ * "The filter and the scroll at 100,000 rows"; `npx tsx bench/alert-filter-trace.ts dist`,
+ * the figure `npx tsx bench/run.ts --quick --no-build --only alerts`). Keep it O(rows in view).
+ */
+class RowKeys {
+  private byAlert = new Map<number, string>();
+  private order: string[] = [];
+  private made = 0;
+
+  /** The keys of the rows showing the alerts `ids`, in that order. */
+  keysOf(ids: readonly number[]): string[] {
+    const stays = ids.some((id) => this.byAlert.has(id));
+    const keys = ids.map(
+      (id, i) => (stays ? this.byAlert.get(id) : this.order[i]) ?? `r${this.made++}`,
+    );
+    this.byAlert = new Map(ids.map((id, i) => [id, keys[i]!]));
+    this.order = keys;
+    return keys;
+  }
+}
+
 export function AlertTable(props: Props) {
   const { frame, sort, selected, focusIndex, colors } = props;
   const scroller = useRef<HTMLDivElement>(null);
@@ -218,6 +246,10 @@ export function AlertTable(props: Props) {
   }, [first, last, onRange]);
 
   const rowAt = (index: number): Alert | undefined => frame.rows[index - frame.from];
+  const [rowKeys] = useState(() => new RowKeys());
+  // Phone and grouped rows are measured per index by the virtualizer: there the index is the key.
+  const keys = measured ? [] : rowKeys.keysOf(items.flatMap((item) => rowAt(item.index)?.id ?? []));
+  let shownRows = 0;
   // One handler for every row, the same across renders, so that unchanged rows are not
   // rendered again (AlertRow is memoised); it reads the latest props when clicked.
   const latest = useRef(props);
@@ -306,6 +338,7 @@ export function AlertTable(props: Props) {
                     role="row"
                   />
                 );
+              const key = measured ? item.key : keys[shownRows++]!;
               const gone = frame.gone?.includes(a.id) ?? false;
               const before = item.index > 0 ? rowAt(item.index - 1) : undefined;
               const startsGroup =
@@ -314,11 +347,10 @@ export function AlertTable(props: Props) {
                   (before !== undefined && before.stationNumber !== a.stationNumber));
               const row = (
                 <AlertRow
-                  // Desktop rows are keyed by alert: when alarms arrive above a row, it keeps
-                  // its element and cells and only moves (keyed by index, every visible row
-                  // rewrote its cells). Phone rows are measured per index by the virtualizer,
-                  // so there the index stays the key.
-                  key={measured ? item.key : `a${a.id}`}
+                  // Desktop rows are keyed by alert (RowKeys): when alarms arrive above a row,
+                  // it keeps its element and cells and only moves (keyed by index, every
+                  // visible row rewrote its cells).
+                  key={key}
                   alert={a}
                   index={item.index}
                   phone={phone}

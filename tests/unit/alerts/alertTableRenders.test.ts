@@ -158,6 +158,42 @@ describe('AV9: the current list in a flood', () => {
     expect(added).toEqual([row(13)]);
   });
 
+  it('AV9c: a window that shares no alert with the one before (a filter) keeps the row elements and rewrites their cells', async () => {
+    mounted = mountRoot();
+    await mounted.render(table(frameOf(12)));
+    const block = mounted.container.querySelector<HTMLElement>('.alert-rows')!;
+    const before = [...block.children];
+    const changed: Node[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const r of records)
+        if (r.target === block) changed.push(...r.addedNodes, ...r.removedNodes);
+    });
+    observer.observe(block, { childList: true });
+
+    // The filtered list: other alerts (ids 101 down to 90), as many rows.
+    const filtered = frameOf(101);
+    filtered.rows = filtered.rows.slice(0, 12);
+    filtered.total = 12;
+    await mounted.render(table(filtered));
+    await Promise.resolve();
+    observer.disconnect();
+    expect(changed).toEqual([]);
+    expect([...block.children]).toEqual(before);
+    expect(shownIds(mounted.container)).toEqual(Array.from({ length: 12 }, (_, i) => 101 - i));
+    for (const id of [101, 90]) {
+      const row = mounted.container.querySelector<HTMLElement>(`[data-alert-id="${id}"]`);
+      expect(row?.id).toBe(`alert-row-${id}`);
+      expect(row?.querySelector('.col-time')?.textContent).toBe(
+        new Date(makeAlert(id).timestamp).toISOString(),
+      );
+    }
+
+    // Back to the whole list: again the same elements, now with the first alerts.
+    await mounted.render(table(frameOf(12)));
+    expect([...block.children]).toEqual(before);
+    expect(shownIds(mounted.container)).toEqual(Array.from({ length: 12 }, (_, i) => 12 - i));
+  });
+
   it('AV9b: the rows take their words from the table: no i18next listener of their own, and a language switch renders every row in it', async () => {
     mounted = mountRoot();
     await mounted.render(table(frameOf(1)));
