@@ -3,8 +3,8 @@
  * playwright-core with a DevTools port besides Playwright's pipe, so the harness can also
  * reach targets Playwright does not expose (shared and dedicated workers) over raw CDP.
  */
-import { createServer } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
+import { freePort } from '../../tests/support/freePort.ts';
 import { BrowserCdp } from './BrowserCdp.ts';
 import { disableFeatures } from '../../tests/support/chromiumFlags.ts';
 
@@ -34,18 +34,6 @@ export interface BenchBrowser {
   cdp: BrowserCdp;
   version: string;
   close(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolvePort(port));
-    });
-  });
 }
 
 /** Headless Chromium of the machine with the bench's switches (and `extraArgs`). */
