@@ -9,7 +9,10 @@
  * modes=1 measures load mode only.
  *
  * The suite runs the same measurement as scenario `server-stall`.
+ * PEGEL_STALL_PROFILE=<dir> writes a V8 CPU profile of each server there with its stalls
+ * (harness/cpuProfilePreload.mjs); `npx tsx bench/stall-profile.ts <dir>` says what ran in them.
  */
+import { resolve } from 'node:path';
 import { startPlantServer } from '../tests/support/plantServer.ts';
 import { signInHttp } from '../tests/support/login.ts';
 import { DEFAULT_LOAD, loadEnv } from './harness/context.ts';
@@ -26,8 +29,23 @@ const [signIns = 20, stations = 8, windows = 3, modes = 2] = process.argv
   .map((a) => Number(a))
   .filter((n) => Number.isFinite(n) && n > 0);
 
+/** The server's environment: PEGEL_STALL_PROFILE=<dir> adds a CPU profile of it. */
+function profiled(env: Record<string, string>): Record<string, string> {
+  const dir = process.env.PEGEL_STALL_PROFILE;
+  if (!dir) return env;
+  const preload = new URL('./harness/cpuProfilePreload.mjs', import.meta.url).href;
+  return {
+    ...env,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${preload}`.trim(),
+    PEGEL_CPU_PROFILE_DIR: resolve(dir),
+    PEGEL_CPU_PROFILE_STALLS: '1',
+  };
+}
+
 async function run(label: string, env: Record<string, string>): Promise<StallWindow[]> {
-  const server = await startPlantServer({ env: { PEGEL_RATE_HEAVY_PER_MIN: '0', ...env } });
+  const server = await startPlantServer({
+    env: profiled({ PEGEL_RATE_HEAVY_PER_MIN: '0', ...env }),
+  });
   try {
     const reader = await signInHttp(server.url, 'admin');
     const all = [...(await archiveStations(reader)).values()];

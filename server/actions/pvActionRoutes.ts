@@ -91,6 +91,31 @@ function sortByRight<T>(
   return out;
 }
 
+/** A change of settings: newValues[i] replaces oldValues[i], which must still hold. */
+interface Change<O, N> {
+  old: O;
+  next: N;
+}
+
+/** Pairs a body's old and new values and sorts them as sortByRight does for writing PVs. */
+function sortChanges<O, N>(
+  plant: PlantSimulation,
+  user: SessionUser,
+  body: { oldValues: readonly O[]; newValues: readonly N[] },
+  refOf: (old: O) => PvRef,
+  accepts: (old: O, config: PvConfig) => boolean,
+): Sorted<Change<O, N>> {
+  const pairs = body.oldValues.map((old, i) => ({ old, next: body.newValues[i]! }));
+  return sortByRight(
+    plant,
+    user,
+    'writePvs',
+    pairs,
+    (p) => refOf(p.old),
+    (p, config) => accepts(p.old, config),
+  );
+}
+
 /** Success when every item was done; Unauthorized when only rights stood in the way. */
 function statusOf(s: Sorted<unknown>): ResultStatus {
   if (s.unauthorizedPvs.length === 0 && s.missingPvs.length === 0) return 'Success';
@@ -158,6 +183,23 @@ export function registerPvActionRoutes(
       message,
       control: { stationNumber: config.stationNumber, stationName: config.stationName, pvRef: ref },
     });
+  /**
+   * Applies and stores every accepted change in one transaction, each with its control event
+   * (`apply` changes the plant and the store and says what the event names).
+   */
+  const saveAll = <T>(
+    user: SessionUser,
+    sorted: Sorted<T>,
+    apply: (item: T, config: PvConfig) => { ref: PvRef; text: string; message: EventMessage },
+  ): PvActionResult => {
+    store.transaction(() => {
+      for (const { item, config } of sorted.ok) {
+        const event = apply(item, config);
+        control(user, config, event.ref, event.text, event.message);
+      }
+    });
+    return result(sorted);
+  };
 
   // --- POST /api/Pv: set AnaOut and DigiOut values ---------------------------------------
   app.post(PV_ACTION_API.set, async (request): Promise<PvActionResult> => {
@@ -273,17 +315,15 @@ export function registerPvActionRoutes(
   app.post(PV_ACTION_API.setRuntimes, async (request): Promise<PvActionResult> => {
     const user = requireUser(ctx, request);
     const body = parse(setRuntimesBody, request.body, 'runtimes');
-    const pairs = body.oldValues.map((old, i) => ({ old, next: body.newValues[i]! }));
-    const sorted = sortByRight(
+    const sorted = sortChanges(
       plant,
       user,
-      'writePvs',
-      pairs,
-      (p) => p.old.pvRef,
-      (p) =>
-        hasRuntimes(p.old.pvRef) &&
-        (plant.runtimes(p.old.pvRef) ?? []).some(
-          (r) => r.runtimeType === p.old.runtimeValue.runtimeType,
+      body,
+      (old) => old.pvRef,
+      (old) =>
+        hasRuntimes(old.pvRef) &&
+        (plant.runtimes(old.pvRef) ?? []).some(
+          (r) => r.runtimeType === old.runtimeValue.runtimeType,
         ),
     );
     const changed: string[] = [];
@@ -301,21 +341,16 @@ export function registerPvActionRoutes(
         `Die Laufzeiten wurden inzwischen geändert: ${changed.join(', ')}`,
         sorted,
       );
-    store.transaction(() => {
-      for (const { item, config } of sorted.ok) {
-        const { runtimeType, value } = item.next.runtimeValue;
-        plant.setRuntime(item.next.pvRef, runtimeType, value);
-        store.saveRuntime(item.next.pvRef, runtimeType, value, user.username);
-        control(
-          user,
-          config,
-          item.next.pvRef,
-          `Laufzeit gesetzt: ${config.name} ${runtimeType} = ${value}`,
-          { key: 'runtimeSet', params: { name: config.name, runtime: runtimeType, value } },
-        );
-      }
+    return saveAll(user, sorted, ({ next }, config) => {
+      const { runtimeType, value } = next.runtimeValue;
+      plant.setRuntime(next.pvRef, runtimeType, value);
+      store.saveRuntime(next.pvRef, runtimeType, value, user.username);
+      return {
+        ref: next.pvRef,
+        text: `Laufzeit gesetzt: ${config.name} ${runtimeType} = ${value}`,
+        message: { key: 'runtimeSet', params: { name: config.name, runtime: runtimeType, value } },
+      };
     });
-    return result(sorted);
   });
 
   // --- limit configs (read) and POST /api/Pv/AnaIn/set-limits ------------------------------
@@ -332,14 +367,12 @@ export function registerPvActionRoutes(
       plant
         .limitConfigs(c.pvLimitRef.pv)
         .find((l) => l.pvLimitRef.limitType === c.pvLimitRef.limitType);
-    const pairs = body.oldValues.map((old, i) => ({ old, next: body.newValues[i]! }));
-    const sorted = sortByRight(
+    const sorted = sortChanges(
       plant,
       user,
-      'writePvs',
-      pairs,
-      (p) => p.old.pvLimitRef.pv,
-      (p) => p.old.pvLimitRef.pv.type === 'AnaIn' && currentOf(p.old) !== undefined,
+      body,
+      (old) => old.pvLimitRef.pv,
+      (old) => old.pvLimitRef.pv.type === 'AnaIn' && currentOf(old) !== undefined,
     );
     const changed = sorted.ok.filter(({ item }) => !sameLimit(currentOf(item.old)!, item.old));
     if (changed.length > 0)
@@ -363,51 +396,44 @@ export function registerPvActionRoutes(
       for (const m of checkLimitOrder(list)) broken.push(`${key}: ${ORDER_TEXT[m.key] ?? m.key}`);
     }
     if (broken.length > 0) return refused('Failed', broken.join(' '), { ...sorted, ok: [] });
-    store.transaction(() => {
-      for (const { item, config } of sorted.ok) {
-        plant.setLimitConfig(item.next);
-        store.saveLimit(item.next, user.username);
-        const n = item.next;
-        // The control event names the limit by its code (SPEC §3: ugw, mugw, mogw, ogw), as
-        // event reports and exports of a plant do.
-        const code = LIMIT_SUFFIX[n.pvLimitRef.limitType];
-        control(
-          user,
-          config,
-          n.pvLimitRef.pv,
-          n.notSet
-            ? `Grenzwert ${code} nicht gesetzt: ${config.name}`
-            : `Grenzwert ${code} gesetzt: ${config.name} = ${n.limit} (Priorität ${n.priority}, Verzögerung ${n.delayTime} s)`,
-          n.notSet
-            ? { key: 'limitCleared', params: { code, name: config.name } }
-            : {
-                key: 'limitSet',
-                params: {
-                  code,
-                  name: config.name,
-                  limit: n.limit,
-                  priority: n.priority,
-                  delay: n.delayTime,
-                },
-              },
-        );
-      }
+    return saveAll(user, sorted, ({ next: n }, config) => {
+      plant.setLimitConfig(n);
+      store.saveLimit(n, user.username);
+      // The control event names the limit by its code (SPEC §3: ugw, mugw, mogw, ogw), as
+      // event reports and exports of a plant do.
+      const code = LIMIT_SUFFIX[n.pvLimitRef.limitType];
+      const message: EventMessage = n.notSet
+        ? { key: 'limitCleared', params: { code, name: config.name } }
+        : {
+            key: 'limitSet',
+            params: {
+              code,
+              name: config.name,
+              limit: n.limit,
+              priority: n.priority,
+              delay: n.delayTime,
+            },
+          };
+      return {
+        ref: n.pvLimitRef.pv,
+        text: n.notSet
+          ? `Grenzwert ${code} nicht gesetzt: ${config.name}`
+          : `Grenzwert ${code} gesetzt: ${config.name} = ${n.limit} (Priorität ${n.priority}, Verzögerung ${n.delayTime} s)`,
+        message,
+      };
     });
-    return result(sorted);
   });
 
   // --- POST /api/Pv/DigiIn/set-priorities ----------------------------------------------------
   app.post(PV_ACTION_API.setDigiInPriorities, async (request): Promise<PvActionResult> => {
     const user = requireUser(ctx, request);
     const body = parse(setPrioritiesBody, request.body, 'priorities');
-    const pairs = body.oldValues.map((old, i) => ({ old, next: body.newValues[i]! }));
-    const sorted = sortByRight(
+    const sorted = sortChanges(
       plant,
       user,
-      'writePvs',
-      pairs,
-      (p) => p.old.pvRef,
-      (p, config) => p.old.pvRef.type === 'DigiIn' && config.alertInputConfig !== null,
+      body,
+      (old) => old.pvRef,
+      (old, config) => old.pvRef.type === 'DigiIn' && config.alertInputConfig !== null,
     );
     const changed = sorted.ok.filter(
       ({ item, config }) => config.alertInputConfig!.priority !== item.old.priority,
@@ -418,19 +444,14 @@ export function registerPvActionRoutes(
         `Die Prioritäten wurden inzwischen geändert: ${changed.map(({ item }) => refText(item.old.pvRef)).join(', ')}`,
         sorted,
       );
-    store.transaction(() => {
-      for (const { item, config } of sorted.ok) {
-        plant.setAlertPriority(item.next.pvRef, item.next.priority);
-        store.savePriority(item.next.pvRef, item.next.priority, user.username);
-        control(
-          user,
-          config,
-          item.next.pvRef,
-          `Priorität gesetzt: ${config.name} = ${item.next.priority}`,
-          { key: 'prioritySet', params: { name: config.name, priority: item.next.priority } },
-        );
-      }
+    return saveAll(user, sorted, ({ next }, config) => {
+      plant.setAlertPriority(next.pvRef, next.priority);
+      store.savePriority(next.pvRef, next.priority, user.username);
+      return {
+        ref: next.pvRef,
+        text: `Priorität gesetzt: ${config.name} = ${next.priority}`,
+        message: { key: 'prioritySet', params: { name: config.name, priority: next.priority } },
+      };
     });
-    return result(sorted);
   });
 }

@@ -96,6 +96,24 @@ function rangeWhere(start: number, end: number, pvs?: readonly PvRef[]): RangeWh
 /** SQLite caps bound parameters per statement; id lists are chunked below this. */
 const ID_CHUNK = 500;
 
+/**
+ * An alert's values for the columns ts, pv_type, pv_nr, source, station_number, station_name,
+ * source_name, text and priority, in that order (every insert starts with them).
+ */
+function alertColumns(a: NewAlert): (string | number | null)[] {
+  return [
+    a.timestamp,
+    a.pvRef?.type ?? null,
+    a.pvRef?.nr ?? null,
+    a.source ? JSON.stringify(a.source) : null,
+    a.stationNumber,
+    a.stationName,
+    a.sourceName,
+    a.text,
+    a.priority,
+  ];
+}
+
 export class AlertArchive {
   private readonly insertStmt;
   private readonly getStmt;
@@ -189,18 +207,7 @@ export class AlertArchive {
   }
 
   private insertRow(a: NewAlert): number | null {
-    const info = this.insertStmt.run(
-      a.timestamp,
-      a.pvRef?.type ?? null,
-      a.pvRef?.nr ?? null,
-      a.source ? JSON.stringify(a.source) : null,
-      a.stationNumber,
-      a.stationName,
-      a.sourceName,
-      a.text,
-      a.priority,
-      a.condition ?? null,
-    );
+    const info = this.insertStmt.run(...alertColumns(a), a.condition ?? null);
     return info.changes > 0 ? Number(info.lastInsertRowid) : null;
   }
 
@@ -354,20 +361,7 @@ export class AlertArchive {
     );
     this.db.transaction(() => {
       for (const a of alerts) {
-        stmt.run(
-          a.timestamp,
-          a.pvRef?.type ?? null,
-          a.pvRef?.nr ?? null,
-          a.source ? JSON.stringify(a.source) : null,
-          a.stationNumber,
-          a.stationName,
-          a.sourceName,
-          a.text,
-          a.priority,
-          a.ackedBy ?? null,
-          a.ackedAt ?? null,
-          a.clearedAt ?? null,
-        );
+        stmt.run(...alertColumns(a), a.ackedBy ?? null, a.ackedAt ?? null, a.clearedAt ?? null);
       }
     })();
   }

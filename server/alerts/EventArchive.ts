@@ -12,6 +12,7 @@ import type {
 import type { PvType } from '../../src/contract/enums.ts';
 import { isEventTextKey, type EventMessage } from '../../src/contract/eventText.ts';
 import type { PvRef } from '../../src/contract/pv.ts';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/db.ts';
 
 /** What `ctx.audit` takes; a control event is recorded too when `control` is given. */
@@ -79,6 +80,23 @@ const SYSTEM_INSERT =
 const CONTROL_INSERT =
   'INSERT INTO control_events (ts, station_number, station_name, pv_type, pv_nr, user, text, text_key, text_params) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)';
 
+/** Writes an event at `ts` into the system events and, for a control event, the control events. */
+function insertEvent(system: Statement, control: Statement, e: AuditEvent, ts: number): void {
+  system.run(ts, e.category, e.user, e.text, keyOf(e), paramsOf(e));
+  if (e.control)
+    control.run(
+      ts,
+      e.control.stationNumber,
+      e.control.stationName,
+      e.control.pvRef?.type ?? null,
+      e.control.pvRef?.nr ?? null,
+      e.user,
+      e.text,
+      keyOf(e),
+      paramsOf(e),
+    );
+}
+
 export class EventArchive {
   constructor(
     private readonly db: Db,
@@ -87,22 +105,7 @@ export class EventArchive {
 
   readonly audit: AuditFn = (e) => {
     const ts = this.now();
-    this.db.prepare(SYSTEM_INSERT).run(ts, e.category, e.user, e.text, keyOf(e), paramsOf(e));
-    if (e.control) {
-      this.db
-        .prepare(CONTROL_INSERT)
-        .run(
-          ts,
-          e.control.stationNumber,
-          e.control.stationName,
-          e.control.pvRef?.type ?? null,
-          e.control.pvRef?.nr ?? null,
-          e.user,
-          e.text,
-          keyOf(e),
-          paramsOf(e),
-        );
-    }
+    insertEvent(this.db.prepare(SYSTEM_INSERT), this.db.prepare(CONTROL_INSERT), e, ts);
   };
 
   /** Events of the past with their own times, in one transaction (history seed). */
@@ -110,21 +113,7 @@ export class EventArchive {
     const system = this.db.prepare(SYSTEM_INSERT);
     const control = this.db.prepare(CONTROL_INSERT);
     this.db.transaction(() => {
-      for (const e of rows) {
-        system.run(e.ts, e.category, e.user, e.text, keyOf(e), paramsOf(e));
-        if (e.control)
-          control.run(
-            e.ts,
-            e.control.stationNumber,
-            e.control.stationName,
-            e.control.pvRef?.type ?? null,
-            e.control.pvRef?.nr ?? null,
-            e.user,
-            e.text,
-            keyOf(e),
-            paramsOf(e),
-          );
-      }
+      for (const e of rows) insertEvent(system, control, e, e.ts);
     })();
   }
 

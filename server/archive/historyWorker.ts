@@ -8,7 +8,10 @@ import { runStationHistory, type StationHistoryJob } from './stationHistoryJob.t
 parentPort!.on('message', (message: { id: number; job: StationHistoryJob }) => {
   try {
     const rows = runStationHistory(message.job);
-    parentPort!.postMessage({ id: message.id, rows }, [rows.raw.buffer as ArrayBuffer]);
+    parentPort!.postMessage({ id: message.id, rows }, [
+      rows.raw.buffer as ArrayBuffer,
+      rows.aggregates.buffer as ArrayBuffer,
+    ]);
   } catch (error) {
     parentPort!.postMessage({ id: message.id, error: String(error) });
   }

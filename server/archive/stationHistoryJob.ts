@@ -8,7 +8,7 @@ import type { HistoryFindings } from '../plant/incidents.ts';
 import { plantIncidents } from '../plant/incidents.ts';
 import { STATION_CATALOG } from '../plant/stationCatalog.ts';
 import { StationHistoryRun } from '../plant/stationHistory.ts';
-import type { Aggregate, AggregateLevel } from './aggregate.ts';
+import { AGGREGATE_LEVELS, type Aggregate, type AggregateLevel } from './aggregate.ts';
 import type { ArchiveStore, ArchiveTable } from './ArchiveStore.ts';
 import { fillModelHistory, type HistoryPlan, type RowCounts } from './historyFill.ts';
 
@@ -26,15 +26,26 @@ export interface StationHistoryJob {
   until: number;
 }
 
-/** Rows of a job: raw values flat (`[pv index, t, v]`, NaN for no value) and aggregates. */
+/**
+ * Rows of a job, flat in two Float64Arrays that the thread hands over without a copy: raw values
+ * (`[pv index, t, v]`) and aggregates (AGGREGATE_FIELDS each), NaN for no value. A reply of
+ * objects cost the event loop 40-220 ms to deserialise per station.
+ */
 export interface StationHistoryRows {
   keys: string[];
   raw: Float64Array;
-  aggregates: { table: AggregateLevel; i: number; t: number; a: Aggregate }[];
+  aggregates: Float64Array;
   /** Each PV's last reading in the run (counters are shifted from it to the plant's). */
   lastReadings: (number | null)[];
   rows: RowCounts;
 }
+
+/** An aggregate row: level (index in AGGREGATE_LEVELS), pv index, period start, then the Aggregate. */
+const AGGREGATE_FIELDS = 10;
+const orNaN = (v: number | null) => v ?? Number.NaN;
+const orNull = (v: number) => (Number.isNaN(v) ? null : v);
+/** A stored value moved by a counter's shift `o`; NaN (no value) is null. */
+const shifted = (v: number, o: number) => orNull(o === 0 ? v : v + o);
 
 /** Runs the station's model over the history and collects every row it would write. */
 export function runStationHistory(job: StationHistoryJob): StationHistoryRows {
@@ -54,13 +65,24 @@ export function runStationHistory(job: StationHistoryJob): StationHistoryRows {
     return { id: i, counter: job.counters[i]!, read: h.read };
   });
   const raw: number[] = [];
-  const aggregates: StationHistoryRows['aggregates'] = [];
+  const aggregates: number[] = [];
   const sink = {
     insertRaw(i: number, t: number, v: number | null) {
-      raw.push(i, t, v ?? Number.NaN);
+      raw.push(i, t, orNaN(v));
     },
     upsertAggregate(table: AggregateLevel, i: number, t: number, a: Aggregate) {
-      aggregates.push({ table, i, t, a: { ...a } });
+      aggregates.push(
+        AGGREGATE_LEVELS.indexOf(table),
+        i,
+        t,
+        a.n,
+        a.sum,
+        orNaN(a.min),
+        orNaN(a.max),
+        orNaN(a.last),
+        a.lastT,
+        a.total,
+      );
     },
   } as unknown as ArchiveStore;
   const lastReadings: (number | null)[] = pvs.map(() => null);
@@ -76,7 +98,13 @@ export function runStationHistory(job: StationHistoryJob): StationHistoryRows {
     },
     job.until,
   );
-  return { keys: job.keys, raw: Float64Array.from(raw), aggregates, lastReadings, rows };
+  return {
+    keys: job.keys,
+    raw: Float64Array.from(raw),
+    aggregates: Float64Array.from(aggregates),
+    lastReadings,
+    rows,
+  };
 }
 
 /**
@@ -109,8 +137,7 @@ export function* writeStationRows(
     yield;
     sliceStart = performance.now();
   };
-  const shift = (v: number | null, o: number) => (v === null ? null : v + o);
-  const { raw } = rows;
+  const { raw, aggregates } = rows;
   for (let k = 0; k < raw.length; k += 3) {
     const i = raw[k]!;
     const v = raw[k + 2]!;
@@ -118,23 +145,21 @@ export function* writeStationRows(
     store.insertRaw(ids[i]!, raw[k + 1]!, Number.isNaN(v) ? null : v + offsets[i]!);
     yield* spend();
   }
-  for (const { table, i, t, a } of rows.aggregates) {
+  for (let k = 0; k < aggregates.length; k += AGGREGATE_FIELDS) {
+    const i = aggregates[k + 1]!;
     if (ids[i]! < 0) continue;
+    // A counter's shift moves every value of the period (NaN, no value, stays NaN).
     const o = offsets[i]!;
-    store.upsertAggregate(
-      table,
-      ids[i]!,
-      t,
-      o === 0
-        ? a
-        : {
-            ...a,
-            sum: a.sum + o * a.n,
-            min: shift(a.min, o),
-            max: shift(a.max, o),
-            last: shift(a.last, o),
-          },
-    );
+    const n = aggregates[k + 3]!;
+    store.upsertAggregate(AGGREGATE_LEVELS[aggregates[k]!]!, ids[i]!, aggregates[k + 2]!, {
+      n,
+      sum: o === 0 ? aggregates[k + 4]! : aggregates[k + 4]! + o * n,
+      min: shifted(aggregates[k + 5]!, o),
+      max: shifted(aggregates[k + 6]!, o),
+      last: shifted(aggregates[k + 7]!, o),
+      lastT: aggregates[k + 8]!,
+      total: aggregates[k + 9]!,
+    });
     yield* spend();
   }
 }

@@ -29,6 +29,32 @@ export function rawGapMs(t: readonly number[]): number {
   return Math.max(RAW_GAP_FACTOR * median, RAW_GAP_MIN_MS);
 }
 
+/** Next period starts already computed, per unit and zone (bounded; cleared when full). */
+const NEXT_PERIODS = new Map<string, Map<number, number>>();
+const NEXT_PERIODS_MAX = 50_000;
+
+/**
+ * The start of the period after `at`, remembered: a calendar step in a zone costs tens of
+ * microseconds, and a year of day values of four series held the event loop 50 ms on a loaded
+ * machine (bench/server-stall.ts). Series of one read, and reads of the same range, share
+ * their periods.
+ */
+function nextPeriodStart(unit: 'Days' | 'Months', zone: string): (at: number) => number {
+  const key = `${unit} ${zone}`;
+  let known = NEXT_PERIODS.get(key);
+  if (!known) NEXT_PERIODS.set(key, (known = new Map()));
+  const memo = known;
+  return (at) => {
+    let next = memo.get(at);
+    if (next === undefined) {
+      if (memo.size >= NEXT_PERIODS_MAX) memo.clear();
+      next = addUnits(at, unit, 1, zone);
+      memo.set(at, next);
+    }
+    return next;
+  };
+}
+
 export interface GapOptions {
   /** The plant sends values only on change: raw steps are held values, never gaps. */
   heldValues?: boolean;
@@ -57,10 +83,10 @@ export function markGaps(
       nextExpected = (at) => at + QUARTER_HOUR_MS;
       break;
     case 'DayValues':
-      nextExpected = (at) => addUnits(at, 'Days', 1, zone);
+      nextExpected = nextPeriodStart('Days', zone);
       break;
     case 'MonthValues':
-      nextExpected = (at) => addUnits(at, 'Months', 1, zone);
+      nextExpected = nextPeriodStart('Months', zone);
       break;
     default:
       throw new Error(`Unknown source: ${String(source satisfies never)}`);

@@ -30,6 +30,10 @@ export const DEFAULT_PLANT_NAME = 'Feldanlage';
 
 const priority = z.int().min(0).max(9);
 
+/** How long (ms) a PV may be silent while its link is up before it turns Uncertain. */
+const staleAfterMs = (description: string) =>
+  z.int().min(100).max(86_400_000).optional().describe(description);
+
 const limit = z.strictObject({
   value: z.number(),
   /** Alert priority 0-9 (SPEC §5). */
@@ -99,14 +103,9 @@ const pvFields = {
   /** The archive keeps its values (charts, reports). */
   archive: z.boolean().default(true).describe('The archive keeps its values (charts, reports).'),
   /** No value for this long (ms) while the link is up: Uncertain (overrides the station's). */
-  staleAfterMs: z
-    .int()
-    .min(100)
-    .max(86_400_000)
-    .optional()
-    .describe(
-      'Silence is not health: when this PV has had no value for this many ms while its link is up, it turns Uncertain with the reason "no value for N s", keeping value and timestamp. Overrides the station\'s staleAfterMs.',
-    ),
+  staleAfterMs: staleAfterMs(
+    'Silence is not health: when this PV has had no value for this many ms while its link is up, it turns Uncertain with the reason "no value for N s", keeping value and timestamp. Overrides the station\'s staleAfterMs.',
+  ),
 };
 
 type PvRuleInput = {
@@ -203,14 +202,9 @@ const stationFields = {
       "The station's energy metering for the energy page (power, and counters for kWh per m³). A field plant's energy page lists only the stations that declare it.",
     ),
   /** No value for this long (ms) while the link is up: the PV turns Uncertain. */
-  staleAfterMs: z
-    .int()
-    .min(100)
-    .max(86_400_000)
-    .optional()
-    .describe(
-      'Silence is not health: a PV of this station that has had no value for this many ms while the link is up turns Uncertain with the reason "no value for N s", keeping value and timestamp (a device that stopped publishing). Default: never; a PV may set its own.',
-    ),
+  staleAfterMs: staleAfterMs(
+    'Silence is not health: a PV of this station that has had no value for this many ms while the link is up turns Uncertain with the reason "no value for N s", keeping value and timestamp (a device that stopped publishing). Default: never; a PV may set its own.',
+  ),
 };
 
 function stationSchema<C extends z.ZodObject, S extends z.ZodObject>(connection: C, source: S) {

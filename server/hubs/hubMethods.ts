@@ -44,6 +44,19 @@ export function keyedMethodsWith<K extends string | number>(
   };
 }
 
+/**
+ * An `onSubscribed` that sends each added key's current state to the connection, one message
+ * per item `current(key)` gives (none when the key has nothing yet).
+ */
+export function sendCurrent(
+  target: string,
+  current: (key: string) => readonly unknown[],
+): (conn: HubConnection, added: readonly string[]) => void {
+  return (conn, added) => {
+    for (const key of added) for (const message of current(key)) conn.send(target, message);
+  };
+}
+
 /** `subscribe()` / `unsubscribe()` without arguments. */
 export function flagMethods(
   subscriptions: FlagSubscriptions,

@@ -10,7 +10,7 @@ import type { SessionUser } from '../auth/service.ts';
 import type { Plant } from '../plant/types.ts';
 import type { HubServer } from './HubServer.ts';
 import { isGenericKey, isPvKey } from './hubArgs.ts';
-import { currentItems, keyedMethods, keyedMethodsWith } from './hubMethods.ts';
+import { currentItems, keyedMethods, keyedMethodsWith, sendCurrent } from './hubMethods.ts';
 import { pvCode, pvCodeOfKey, pvRefOfCode } from './pvCode.ts';
 import { RawJson } from './protocol.ts';
 import { pvValueJson } from './pvValueJson.ts';
@@ -88,25 +88,17 @@ export function registerPvHub(server: HubServer, plant: Plant): PvHubHandle {
         { subscribe: M.subscribeToConfigs, unsubscribe: M.unsubscribeFromConfigs },
         isPvKey,
         'PV',
-        (conn, added) => {
-          for (const key of added) {
-            const config = plant.config(parsePvKey(key)!);
-            if (config) conn.send(HUB_MESSAGES.newConfig, config);
-          }
-        },
+        sendCurrent(HUB_MESSAGES.newConfig, (key) => {
+          const config = plant.config(parsePvKey(key)!);
+          return config ? [config] : [];
+        }),
       ),
       ...keyedMethods(
         limitConfigs,
         { subscribe: M.subscribeToLimitConfigs, unsubscribe: M.unsubscribeFromLimitConfigs },
         isPvKey,
         'PV',
-        (conn, added) => {
-          for (const key of added) {
-            for (const config of plant.limitConfigs(parsePvKey(key)!)) {
-              conn.send(HUB_MESSAGES.newLimitConfig, config);
-            }
-          }
-        },
+        sendCurrent(HUB_MESSAGES.newLimitConfig, (key) => plant.limitConfigs(parsePvKey(key)!)),
       ),
       ...keyedMethods(
         maintenanceConfigs,
@@ -116,25 +108,19 @@ export function registerPvHub(server: HubServer, plant: Plant): PvHubHandle {
         },
         isPvKey,
         'PV',
-        (conn, added) => {
-          for (const key of added) {
-            for (const config of maintenanceConfigSource(parsePvKey(key)!)) {
-              conn.send(HUB_MESSAGES.newMaintenanceConfig, config);
-            }
-          }
-        },
+        sendCurrent(HUB_MESSAGES.newMaintenanceConfig, (key) =>
+          maintenanceConfigSource(parsePvKey(key)!),
+        ),
       ),
       ...keyedMethods(
         acks,
         { subscribe: M.subscribeToAcks, unsubscribe: M.unsubscribeFromAcks },
         isPvKey,
         'PV',
-        (conn, added) => {
-          for (const key of added) {
-            const ack = ackSource(parsePvKey(key)!);
-            if (ack !== undefined) conn.send(HUB_MESSAGES.newAck, ack);
-          }
-        },
+        sendCurrent(HUB_MESSAGES.newAck, (key) => {
+          const ack = ackSource(parsePvKey(key)!);
+          return ack === undefined ? [] : [ack];
+        }),
       ),
       ...keyedMethods(
         plans,

@@ -18,7 +18,7 @@ import type { HubConnection } from './HubConnection.ts';
 import type { HubServer } from './HubServer.ts';
 import type { KeyedSubscriptions } from './KeyedSubscriptions.ts';
 import { isStationKey, stationNumberOfKey } from './hubArgs.ts';
-import { keyedMethods } from './hubMethods.ts';
+import { keyedMethods, sendCurrent } from './hubMethods.ts';
 
 const M = HUB_METHODS.station;
 const HUB = 'station';
@@ -95,12 +95,10 @@ export function registerStationHub(server: HubServer, plant: Plant): StationHubH
         { subscribe: M.subscribeToConfigs, unsubscribe: M.unsubscribeFromConfigs },
         isStationKey,
         'station',
-        (conn, added) => {
-          for (const key of added) {
-            const config = plant.stationConfig(stationNumberOfKey(key));
-            if (config) conn.send(HUB_MESSAGES.newConfig, config);
-          }
-        },
+        sendCurrent(HUB_MESSAGES.newConfig, (key) => {
+          const config = plant.stationConfig(stationNumberOfKey(key));
+          return config ? [config] : [];
+        }),
       ),
       ...keyedMethods(
         dialStates,

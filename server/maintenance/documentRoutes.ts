@@ -22,7 +22,7 @@ import type { ServerContext } from '../context.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { safeFileName, sniffContentType, type DocumentStore } from './DocumentStore.ts';
-import { canEdit, pvOf, pvQuery, requireMaintenanceEdit } from './routes.ts';
+import { datasheetOf, pvOf, pvQuery, refOf, requireMaintenanceEdit } from './routes.ts';
 import type { MaintenancePlant } from './ServiceIntervals.ts';
 
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -57,10 +57,6 @@ export function registerDocumentRoutes(
   plant: MaintenancePlant,
   docs: DocumentStore,
 ): void {
-  const refOf = (q: { pvType: PvRef['type']; pvNr: number }): PvRef => ({
-    type: q.pvType,
-    nr: q.pvNr,
-  });
   /**
    * MA13: uploads by `user:uploadId`, the document each stored or that it was cancelled, for
    * UPLOAD_MEMORY_MS: a cancel that reaches the server after the upload removes its document,
@@ -81,19 +77,8 @@ export function registerDocumentRoutes(
       limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 4096 },
     });
 
-    scope.get(
-      MAINTENANCE_API.docs,
-      async (request): Promise<DatasheetResult<DatasheetDocument>> => {
-        const user = requireUser(ctx, request);
-        const ref = refOf(parse(pvQuery, request.query, 'query'));
-        const config = pvOf(plant, ref);
-        return {
-          status: 'Success',
-          message: '',
-          entries: docs.list(ref),
-          currentUserCanEdit: canEdit(user, config),
-        };
-      },
+    scope.get(MAINTENANCE_API.docs, async (request): Promise<DatasheetResult<DatasheetDocument>> =>
+      datasheetOf(ctx, plant, request, (_config, ref) => docs.list(ref)),
     );
 
     scope.post(

@@ -123,16 +123,39 @@ export function requireMaintenanceEdit(
 export const canEdit = (user: SessionUser, config: PvConfig) =>
   hasRight(user, 'editMaintenance') && mayActOnStation(user, config.stationNumber);
 
+/** The PV a query or body names by `pvType` and `pvNr`. */
+export const refOf = (q: { pvType: PvRef['type']; pvNr: number }): PvRef => ({
+  type: q.pvType,
+  nr: q.pvNr,
+});
+
+/**
+ * A datasheet list (machine data, parts, documents) of the PV the request's query names, 404
+ * when the plant has none, with whether the user may edit it.
+ */
+export function datasheetOf<T>(
+  ctx: ServerContext,
+  plant: MaintenancePlant,
+  request: FastifyRequest,
+  entries: (config: PvConfig, ref: PvRef) => T[],
+): DatasheetResult<T> {
+  const user = requireUser(ctx, request);
+  const ref = refOf(parse(pvQuery, request.query, 'query'));
+  const config = pvOf(plant, ref);
+  return {
+    status: 'Success',
+    message: '',
+    entries: entries(config, ref),
+    currentUserCanEdit: canEdit(user, config),
+  };
+}
+
 export function registerMaintenanceRoutes(
   app: FastifyInstance,
   ctx: ServerContext,
   deps: MaintenanceDeps,
 ): void {
   const { plant, intervals, lifecycle } = deps;
-  const refOf = (q: { pvType: PvRef['type']; pvNr: number }): PvRef => ({
-    type: q.pvType,
-    nr: q.pvNr,
-  });
   const audit = (
     user: SessionUser,
     config: PvConfig,
@@ -307,29 +330,13 @@ export function registerMaintenanceRoutes(
     );
   });
 
-  app.get(MAINTENANCE_API.data, async (request): Promise<DatasheetResult<DatasheetDataEntry>> => {
-    const user = requireUser(ctx, request);
-    const ref = refOf(parse(pvQuery, request.query, 'query'));
-    const config = pvOf(plant, ref);
-    return {
-      status: 'Success',
-      message: '',
-      entries: machineData(config, ref.nr),
-      currentUserCanEdit: canEdit(user, config),
-    };
-  });
+  app.get(MAINTENANCE_API.data, async (request): Promise<DatasheetResult<DatasheetDataEntry>> =>
+    datasheetOf(ctx, plant, request, (config, ref) => machineData(config, ref.nr)),
+  );
 
-  app.get(MAINTENANCE_API.parts, async (request): Promise<DatasheetResult<DatasheetPart>> => {
-    const user = requireUser(ctx, request);
-    const ref = refOf(parse(pvQuery, request.query, 'query'));
-    const config = pvOf(plant, ref);
-    return {
-      status: 'Success',
-      message: '',
-      entries: machineParts(config, ref.nr),
-      currentUserCanEdit: canEdit(user, config),
-    };
-  });
+  app.get(MAINTENANCE_API.parts, async (request): Promise<DatasheetResult<DatasheetPart>> =>
+    datasheetOf(ctx, plant, request, (config, ref) => machineParts(config, ref.nr)),
+  );
 
   const protocolOf = (refs: readonly PvRef[]): MaintenanceProtocol => ({
     rows: refs.flatMap((ref) => intervals.protocolRows(ref)),

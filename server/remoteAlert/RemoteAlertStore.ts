@@ -10,14 +10,8 @@ export type CallNumberRow = Omit<AlarmCallNumber, 'currentUserCanEdit'>;
 import type { Db } from '../store/db.ts';
 import type { SeedNumber, SeedPlan } from './remoteAlertSeed.ts';
 
-export interface PlanRow {
-  stationNumber: number;
-  planNumber: number;
-  planname: string;
-  groupname: string;
-  active: boolean;
-  priorities: boolean[];
-  recipients: (number | null)[];
+/** A stored plan: its seed's fields and the counts of what it alerted. */
+export interface PlanRow extends SeedPlan {
   alertingCount: number;
   alertingCountMax: number;
   changeCount: number;
@@ -25,7 +19,6 @@ export interface PlanRow {
   delivered: number;
   undelivered: number;
   countedDay: string;
-  defaultAction: 0 | 1 | 2 | null;
 }
 
 export interface ConfirmRow {

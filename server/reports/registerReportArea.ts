@@ -44,7 +44,7 @@ import type { Plant } from '../plant/types.ts';
 import { ManualInputStore } from './ManualInputStore.ts';
 import { ReportConfigs, type StoredReportConfig } from './reportConfigs.ts';
 import { ReportDataService, shiftedRows, totalOf } from './ReportDataService.ts';
-import { RuebEventFinder, ruebConfigItems, sebamConfigs } from './rueb.ts';
+import { RuebEventFinder, ruebConfigItems, ruebPvs, sebamConfigs } from './rueb.ts';
 
 const MAX_MANUAL_ITEMS = 500;
 
@@ -180,10 +180,13 @@ export function registerReportArea(
       }));
   };
 
+  const boundPvs = (config: StoredReportConfig): PvRef[] =>
+    config.columns.flatMap((c) => (c.binding ? [c.binding.pvRef] : []));
+
   const data = (config: StoredReportConfig, period: ReportPeriod): ReportData => {
     const entries = manualEntries(config, period);
     // The columns of one station share one run of its model when their history is first read.
-    archive.prepare(config.columns.flatMap((c) => (c.binding ? [c.binding.pvRef] : [])));
+    archive.prepare(boundPvs(config));
     const columns = config.columns.map((col) => {
       if (col.manualPv) {
         const key = pvKey(col.manualPv);
@@ -268,7 +271,10 @@ export function registerReportArea(
     const { configId, kind } = parse(dataParams, request.params, 'report');
     const query = parse(dataQuery, request.query, 'query');
     const config = configFor(user, configId, kind);
-    return data(config, periodOf(config, kind, query.date, query.to));
+    const period = periodOf(config, kind, query.date, query.to);
+    // A first read's history is computed in the history thread, not on the event loop.
+    await archive.prepareOffThread(boundPvs(config));
+    return data(config, period);
   });
 
   app.post(REPORT_API.manualInput, async (request): Promise<ReportLiveItem> => {
@@ -381,6 +387,7 @@ export function registerReportArea(
       zone,
     );
     const now = ctx.now();
+    await archive.prepareOffThread(items.flatMap(ruebPvs));
     return {
       ruebEvents: items
         .flatMap((item) => events.events(item, start, end, now))

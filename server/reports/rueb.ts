@@ -73,6 +73,13 @@ export function sebamConfigs(items: readonly RuebConfigItem[], plant: Plant): Se
   });
 }
 
+/** The archived PVs a basin's events are read from: its level, overflow and overflow volume. */
+export function ruebPvs(item: RuebConfigItem): PvRef[] {
+  return [item.levelPv, item.overflowPv, item.overflowVolumePv].filter(
+    (r): r is PvRef => r !== null,
+  );
+}
+
 export class RuebEventFinder {
   constructor(
     private readonly db: Db,
@@ -81,9 +88,7 @@ export class RuebEventFinder {
 
   /** The events of one basin starting in [start, end). */
   events(item: RuebConfigItem, start: number, end: number, now: number): RuebEvent[] {
-    this.archive.prepare(
-      [item.levelPv, item.overflowPv, item.overflowVolumePv].filter((r): r is PvRef => r !== null),
-    );
+    this.archive.prepare(ruebPvs(item));
     const level = this.archive.pv(item.levelPv);
     if (!level) return [];
     // Levels are archived with two decimals: the crest reads as itself.

@@ -8,6 +8,22 @@ export interface Migration {
   sql: string;
 }
 
+/** An archive aggregate table (quarter hour, day, month): all three have these columns. */
+function aggregateTable(name: string): string {
+  return `CREATE TABLE ${name} (
+        pv INTEGER NOT NULL,
+        t INTEGER NOT NULL,
+        n INTEGER NOT NULL,
+        sum REAL NOT NULL,
+        vmin REAL,
+        vmax REAL,
+        last REAL,
+        last_t INTEGER NOT NULL,
+        total REAL NOT NULL,
+        PRIMARY KEY (pv, t)
+      ) WITHOUT ROWID;`;
+}
+
 export const MIGRATIONS: Migration[] = [
   {
     version: 1,
@@ -60,42 +76,9 @@ export const MIGRATIONS: Migration[] = [
         PRIMARY KEY (pv, t)
       ) WITHOUT ROWID;
       -- Aggregates: t is the period start; mean = sum / n; total is a counter's increase.
-      CREATE TABLE archive_quarter_hour (
-        pv INTEGER NOT NULL,
-        t INTEGER NOT NULL,
-        n INTEGER NOT NULL,
-        sum REAL NOT NULL,
-        vmin REAL,
-        vmax REAL,
-        last REAL,
-        last_t INTEGER NOT NULL,
-        total REAL NOT NULL,
-        PRIMARY KEY (pv, t)
-      ) WITHOUT ROWID;
-      CREATE TABLE archive_day (
-        pv INTEGER NOT NULL,
-        t INTEGER NOT NULL,
-        n INTEGER NOT NULL,
-        sum REAL NOT NULL,
-        vmin REAL,
-        vmax REAL,
-        last REAL,
-        last_t INTEGER NOT NULL,
-        total REAL NOT NULL,
-        PRIMARY KEY (pv, t)
-      ) WITHOUT ROWID;
-      CREATE TABLE archive_month (
-        pv INTEGER NOT NULL,
-        t INTEGER NOT NULL,
-        n INTEGER NOT NULL,
-        sum REAL NOT NULL,
-        vmin REAL,
-        vmax REAL,
-        last REAL,
-        last_t INTEGER NOT NULL,
-        total REAL NOT NULL,
-        PRIMARY KEY (pv, t)
-      ) WITHOUT ROWID;
+      ${aggregateTable('archive_quarter_hour')}
+      ${aggregateTable('archive_day')}
+      ${aggregateTable('archive_month')}
       CREATE TABLE chart_annotations (
         id INTEGER PRIMARY KEY,
         timestamp INTEGER NOT NULL,
