@@ -14,7 +14,14 @@ import { pvActionResultDialog, type ResultDialog } from '../../domain/validation
 import { formatPvValue, withUnit } from '../../domain/pvFormat.ts';
 import { usePvValue } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { Button, EmptyState, LoadingState, PageHeader, PvValueText } from '../../ui/index.ts';
+import {
+  Button,
+  EmptyState,
+  LoadingState,
+  PageHeader,
+  PvValueText,
+  TableHead,
+} from '../../ui/index.ts';
 import { addNotice } from '../../app/noticeStack.ts';
 import { ActionResultDialog } from '../shared/actions/ActionResultDialog.tsx';
 import { resetCounters } from '../shared/actions/actionsApi.ts';
@@ -89,17 +96,17 @@ export function CountersPage() {
               <fieldset className="action-fieldset" disabled={!access.may}>
                 <ReadOnlyNote access={access} />
                 <table className="table counters-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">
-                        <span className="visually-hidden">{t('actions.counters.choose')}</span>
-                      </th>
-                      <th scope="col">{t('actions.setValues.colName')}</th>
-                      <th scope="col" className="num">
-                        {t('actions.counters.value')}
-                      </th>
-                    </tr>
-                  </thead>
+                  <TableHead
+                    columns={[
+                      {
+                        label: (
+                          <span className="visually-hidden">{t('actions.counters.choose')}</span>
+                        ),
+                      },
+                      t('actions.setValues.colName'),
+                      { label: t('actions.counters.value'), num: true },
+                    ]}
+                  />
                   <tbody>
                     {list.map((config) => {
                       const key = pvKey(config.pvRef);

@@ -22,7 +22,14 @@ import {
 import { formatPvValue, withUnit } from '../../domain/pvFormat.ts';
 import { usePvValue } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { Button, EmptyState, LoadingState, PageHeader, PvValueText } from '../../ui/index.ts';
+import {
+  Button,
+  EmptyState,
+  LoadingState,
+  PageHeader,
+  PvValueText,
+  TableHead,
+} from '../../ui/index.ts';
 import { addNotice } from '../../app/noticeStack.ts';
 import { commandWatch } from '../shared/actions/commandFeedback.ts';
 import { ActionResultDialog } from '../shared/actions/ActionResultDialog.tsx';
@@ -188,15 +195,13 @@ export function SetValuesPage() {
                     </p>
                   )}
                   <table className="table set-values-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('actions.setValues.colName')}</th>
-                        <th scope="col" className="num">
-                          {t('actions.setValues.colCurrent')}
-                        </th>
-                        <th scope="col">{t('actions.setValues.colNew')}</th>
-                      </tr>
-                    </thead>
+                    <TableHead
+                      columns={[
+                        t('actions.setValues.colName'),
+                        { label: t('actions.setValues.colCurrent'), num: true },
+                        t('actions.setValues.colNew'),
+                      ]}
+                    />
                     <tbody>
                       {list.map((config) => {
                         const key = pvKey(config.pvRef);

@@ -6,7 +6,7 @@ import { ConnectionStatus, type ConnectionDisplay } from '../../app/ConnectionSt
 import { NAV_ITEMS } from '../../app/navigation.ts';
 import { useResource } from '../../app/resource.ts';
 import { systemSettings } from '../../app/systemSettings.ts';
-import { Icon, LoadingState, PageHeader, Panel } from '../../ui/index.ts';
+import { Icon, LoadingState, PageHeader, Panel, TableHead } from '../../ui/index.ts';
 import { SupportContacts } from '../shared/SupportContacts.tsx';
 
 const STATES: readonly ConnectionDisplay[] = [
@@ -66,12 +66,7 @@ export function HelpPage() {
         <Panel title={t('help.connection.title')}>
           <p>{t('help.connection.intro')}</p>
           <table className="table help-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('help.connection.state')}</th>
-                <th scope="col">{t('help.connection.meaning')}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[t('help.connection.state'), t('help.connection.meaning')]} />
             <tbody>
               {STATES.map((state) => (
                 <tr key={state}>
@@ -90,12 +85,7 @@ export function HelpPage() {
 
         <Panel title={t('help.keys.title')}>
           <table className="table help-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('help.keys.key')}</th>
-                <th scope="col">{t('help.keys.action')}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[t('help.keys.key'), t('help.keys.action')]} />
             <tbody>
               {SHORTCUTS.map((s) => (
                 <tr key={s.what}>

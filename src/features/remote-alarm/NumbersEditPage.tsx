@@ -23,7 +23,7 @@ import {
   type DraftErrors,
 } from '../../domain/callNumberDrafts.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { Button, EmptyState, LoadingState, PageHeader, Panel } from '../../ui/index.ts';
+import { Button, EmptyState, LoadingState, PageHeader, Panel, TableHead } from '../../ui/index.ts';
 import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import { useSession } from '../shared/sessionStore.ts';
 import { invalidatePageData, usePageQuery } from '../shared/pageData.ts';
@@ -75,14 +75,14 @@ function NumbersReadOnly({ data }: { data: AlarmCallNumbersResult }) {
   return (
     <Panel title={t('remoteAlarm.edit.listTitle')}>
       <table className="table callnumber-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('remoteAlarm.edit.name')}</th>
-            <th scope="col">{t('remoteAlarm.edit.number')}</th>
-            <th scope="col">{t('remoteAlarm.edit.category')}</th>
-            <th scope="col">{t('remoteAlarm.edit.groups')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            t('remoteAlarm.edit.name'),
+            t('remoteAlarm.edit.number'),
+            t('remoteAlarm.edit.category'),
+            t('remoteAlarm.edit.groups'),
+          ]}
+        />
         <tbody>
           {data.alarmCallnumbers.map((n) => (
             <tr key={n.id} data-number={n.id}>
