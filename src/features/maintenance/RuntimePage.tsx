@@ -131,7 +131,7 @@ function ServiceDone({
       </Button>
       {outcome && (
         <p
-          className={`doc-outcome doc-outcome-${outcome.ok ? 'ok' : 'error'}`}
+          className={`outcome outcome-${outcome.ok ? 'ok' : 'error'}`}
           role={outcome.ok ? 'status' : 'alert'}
         >
           {outcome.text}

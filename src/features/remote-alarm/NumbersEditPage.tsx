@@ -196,7 +196,7 @@ function NumbersEditor({ data }: { data: AlarmCallNumbersResult }) {
         </Button>
       }
     >
-      <ol className="callnumber-edit-list">
+      <ol className="record-list">
         {rows.map((row) => (
           <CallNumberFields
             key={row.key}
@@ -226,10 +226,10 @@ function NumbersEditor({ data }: { data: AlarmCallNumbersResult }) {
           />
         ))}
       </ol>
-      <div className="callnumber-savebar">
+      <div className="save-bar callnumber-savebar">
         {outcome && (
           <p
-            className={`ra-outcome ra-outcome-${outcome.ok ? 'ok' : 'error'}`}
+            className={`outcome outcome-${outcome.ok ? 'ok' : 'error'}`}
             role={outcome.ok ? 'status' : 'alert'}
           >
             {outcome.ok ? outcome.text : <strong>{outcome.text}</strong>}
