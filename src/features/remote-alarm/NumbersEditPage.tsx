@@ -23,13 +23,13 @@ import {
   type DraftErrors,
 } from '../../domain/callNumberDrafts.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { Button, EmptyState, LoadingState, PageHeader, Panel, TableHead } from '../../ui/index.ts';
-import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
+import { Button, EmptyState, LoadingState, Panel, TableHead } from '../../ui/index.ts';
+import { useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import { useSession } from '../shared/sessionStore.ts';
 import { invalidatePageData, usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
 import { CallNumberFields } from './CallNumberFields.tsx';
-import { groupsText, RemoteAlarmLinks } from './RemoteAlarmLinks.tsx';
+import { groupsText, NumbersReadOnlyNote, RemoteAlarmHeader } from './RemoteAlarmLinks.tsx';
 import { fetchNumbers, saveNumbers } from '../shared/remote-alarm/remoteAlarmApi.ts';
 import './remoteAlarm.css';
 
@@ -42,17 +42,8 @@ export function NumbersEditPage() {
   const data = loaded.state === 'ready' ? loaded.data : null;
   return (
     <div className="page numbers-edit-page">
-      <PageHeader
-        title={t('remoteAlarm.edit.title')}
-        description={t('remoteAlarm.edit.description')}
-        actions={<RemoteAlarmLinks current="edit" />}
-      />
-      <ReadOnlyNote access={access} />
-      {access.may && data && !data.currentUserCanEdit && (
-        <p className="read-only-note" data-read-only>
-          <strong>{t('safeOps.readOnly.title')}</strong> {t('remoteAlarm.numbers.serverReadOnly')}
-        </p>
-      )}
+      <RemoteAlarmHeader current="edit" />
+      <NumbersReadOnlyNote access={access} canEdit={data?.currentUserCanEdit} />
       <LoadingState status={loaded.state} onRetry={retry} label={t('remoteAlarm.numbers.loading')}>
         {data &&
           (access.may && data.currentUserCanEdit ? (
