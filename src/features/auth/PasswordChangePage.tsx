@@ -20,6 +20,12 @@ export function PasswordChangePage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const id = useId();
+  // The new password and its confirmation: both new passwords, described by the problems list.
+  const newPasswordField = {
+    type: 'password',
+    autoComplete: 'new-password',
+    'aria-describedby': `${id}-problems`,
+  } as const;
   const [policy, setPolicy] = useState<PasswordPolicy | null>(null);
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
@@ -121,9 +127,7 @@ export function PasswordChangePage() {
         <AuthField
           id={`${id}-new`}
           label={t('auth.password.new')}
-          type="password"
-          autoComplete="new-password"
-          aria-describedby={`${id}-problems`}
+          {...newPasswordField}
           aria-invalid={newPassword !== '' && shown.length > 0}
           value={newPassword}
           onChange={(e) => setNewPassword(e.target.value)}
@@ -131,9 +135,7 @@ export function PasswordChangePage() {
         <AuthField
           id={`${id}-confirm`}
           label={t('auth.password.confirm')}
-          type="password"
-          autoComplete="new-password"
-          aria-describedby={`${id}-problems`}
+          {...newPasswordField}
           value={newConfirmation}
           onChange={(e) => setNewConfirmation(e.target.value)}
         />
