@@ -12,15 +12,15 @@ import {
 } from '../../domain/validation/counterReset.ts';
 import { pvActionResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
 import { formatPvValue, withUnit } from '../../domain/pvFormat.ts';
-import { usePvValue } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { Button, EmptyState, LoadingState, PageHeader, PvValueText } from '../../ui/index.ts';
+import { Button, PvValueText, TableHead } from '../../ui/index.ts';
 import { addNotice } from '../../app/noticeStack.ts';
 import { ActionResultDialog } from '../shared/actions/ActionResultDialog.tsx';
 import { resetCounters } from '../shared/actions/actionsApi.ts';
 import { CommandConfirm } from '../shared/actions/CommandConfirm.tsx';
 import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
-import { StationPick } from './StationPick.tsx';
+import { StationPvPage } from './StationPvPage.tsx';
+import { usePvRow } from './usePvRow.ts';
 import { useStationPvConfigs } from './useStationPvConfigs.ts';
 import '../shared/actions/actions.css';
 
@@ -28,8 +28,8 @@ const isCounter = (ref: PvRef) => ref.type === 'ZaehlWert';
 
 export function CountersPage() {
   const { t } = useTranslation();
-  const { station, setStation, stations, retryStations, configs, retryConfigs, list, nameOf } =
-    useStationPvConfigs(isCounter);
+  const pvs = useStationPvConfigs(isCounter);
+  const { station, stations, list, nameOf } = pvs;
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const choose = useCallback((key: string, on: boolean) => {
     setSelected((s) => {
@@ -64,104 +64,85 @@ export function CountersPage() {
   };
 
   return (
-    <section className="page actions-page">
-      <PageHeader
-        title={t('actions.counters.title')}
-        description={t('actions.counters.description')}
-      />
-      <LoadingState status={stations.state} onRetry={retryStations}>
-        <StationPick
-          stations={stations.state === 'ready' ? stations.data : []}
-          station={station}
-          onChange={(next) => {
-            setSelected(new Set());
-            setStation(next);
-          }}
-          chooseReason={t('actions.counters.chooseStation')}
-        >
-          <LoadingState status={configs.state} onRetry={retryConfigs}>
-            {list.length === 0 ? (
-              <EmptyState
-                title={t('actions.counters.noneTitle')}
-                reason={t('actions.counters.none')}
-              />
-            ) : (
-              <fieldset className="action-fieldset" disabled={!access.may}>
-                <ReadOnlyNote access={access} />
-                <table className="table counters-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">
-                        <span className="visually-hidden">{t('actions.counters.choose')}</span>
-                      </th>
-                      <th scope="col">{t('actions.setValues.colName')}</th>
-                      <th scope="col" className="num">
-                        {t('actions.counters.value')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.map((config) => {
-                      const key = pvKey(config.pvRef);
-                      return (
-                        <CounterRow
-                          key={key}
-                          config={config}
-                          checked={selected.has(key)}
-                          values={values.current}
-                          onChange={choose}
-                        />
-                      );
-                    })}
-                  </tbody>
-                </table>
-                <div className="action-buttons">
-                  <Button
-                    variant="danger"
-                    icon="refresh"
-                    disabled={selected.size === 0 || busy}
-                    onClick={() => setAsking(true)}
-                  >
-                    {selected.size === 0
-                      ? t('actions.counter.title')
-                      : t('actions.counters.submit', { count: selected.size })}
-                  </Button>
-                </div>
-              </fieldset>
-            )}
-          </LoadingState>
-        </StationPick>
-      </LoadingState>
-      <CommandConfirm
-        request={
-          asking && !busy
-            ? {
-                title: t('actions.counter.title'),
-                confirmLabel: t('actions.counter.submit'),
-                danger: true,
-                changes: [...selected].map((key) => {
-                  const config = list.find((c) => pvKey(c.pvRef) === key);
-                  const value = values.current.get(key);
-                  const shown =
-                    value && config ? formatPvValue(value, config, format.locale) : null;
-                  return {
-                    pv: config?.name ?? key,
-                    station: `${station ?? ''} ${stationName}`.trim(),
-                    from: shown ? withUnit(shown.text, shown.unit) : '—',
-                    to: t('safeOps.confirm.resetTo'),
-                  };
-                }),
-              }
-            : null
-        }
-        onAnswer={(ok) => (ok ? void reset() : setAsking(false))}
-      />
-      <ActionResultDialog
-        dialog={result}
-        onClose={() => setResult(null)}
-        pvName={(i) => nameOf(i.pvRef)}
-      />
-    </section>
+    <StationPvPage
+      area="counters"
+      pvs={pvs}
+      onStationChange={() => setSelected(new Set())}
+      dialogs={
+        <>
+          <CommandConfirm
+            request={
+              asking && !busy
+                ? {
+                    title: t('actions.counter.title'),
+                    confirmLabel: t('actions.counter.submit'),
+                    danger: true,
+                    changes: [...selected].map((key) => {
+                      const config = list.find((c) => pvKey(c.pvRef) === key);
+                      const value = values.current.get(key);
+                      const shown =
+                        value && config ? formatPvValue(value, config, format.locale) : null;
+                      return {
+                        pv: config?.name ?? key,
+                        station: `${station ?? ''} ${stationName}`.trim(),
+                        from: shown ? withUnit(shown.text, shown.unit) : '—',
+                        to: t('safeOps.confirm.resetTo'),
+                      };
+                    }),
+                  }
+                : null
+            }
+            onAnswer={(ok) => (ok ? void reset() : setAsking(false))}
+          />
+          <ActionResultDialog
+            dialog={result}
+            onClose={() => setResult(null)}
+            pvName={(i) => nameOf(i.pvRef)}
+          />
+        </>
+      }
+    >
+      <fieldset className="action-fieldset" disabled={!access.may}>
+        <ReadOnlyNote access={access} />
+        <table className="table counters-table">
+          <TableHead
+            columns={[
+              {
+                label: <span className="visually-hidden">{t('actions.counters.choose')}</span>,
+              },
+              t('actions.setValues.colName'),
+              { label: t('actions.counters.value'), num: true },
+            ]}
+          />
+          <tbody>
+            {list.map((config) => {
+              const key = pvKey(config.pvRef);
+              return (
+                <CounterRow
+                  key={key}
+                  config={config}
+                  checked={selected.has(key)}
+                  values={values.current}
+                  onChange={choose}
+                />
+              );
+            })}
+          </tbody>
+        </table>
+        <div className="action-buttons">
+          <Button
+            variant="danger"
+            icon="refresh"
+            disabled={selected.size === 0 || busy}
+            onClick={() => setAsking(true)}
+          >
+            {selected.size === 0
+              ? t('actions.counter.title')
+              : t('actions.counters.submit', { count: selected.size })}
+          </Button>
+        </div>
+      </fieldset>
+    </StationPvPage>
   );
 }
 
@@ -178,13 +159,10 @@ const CounterRow = memo(function CounterRow({
   onChange: (key: string, on: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const format = useFormat();
-  const value = usePvValue(config.pvRef);
-  const key = pvKey(config.pvRef);
+  const { key, value, shown } = usePvRow(config);
   useEffect(() => {
     if (value) values.set(key, value);
   }, [values, key, value]);
-  const shown = value ? formatPvValue(value, config, format.locale) : null;
   const resettable = isResettableCounter(value);
   return (
     <tr data-pv={key}>

@@ -14,7 +14,7 @@ import {
   priorityOutputAckDialog,
   type ResultDialog,
 } from '../../domain/validation/resultDialogs.ts';
-import { Button, Field, LoadingState, PageHeader, Panel } from '../../ui/index.ts';
+import { Button, LoadingState, PageHeader, Panel } from '../../ui/index.ts';
 import { ActionResultDialog } from '../shared/actions/ActionResultDialog.tsx';
 import { ackPriorityOutputs, loadPriorityOutputOptions } from '../shared/actions/actionsApi.ts';
 import { useRuleText } from '../shared/actions/useRuleText.ts';
@@ -23,6 +23,7 @@ import { useCommandConfirm } from '../shared/actions/CommandConfirm.tsx';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
 import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
+import { StationSelect } from './StationSelect.tsx';
 import '../shared/actions/actions.css';
 
 export function PriorityOutputsPage() {
@@ -94,26 +95,17 @@ export function PriorityOutputsPage() {
                 void acknowledge();
               }}
             >
-              <Field label={t('actions.common.station')}>
-                {(p) => (
-                  <select
-                    {...p}
-                    name="station"
-                    value={station ?? ''}
-                    onChange={(e) => {
-                      setStation(e.target.value === '' ? null : Number(e.target.value));
-                      setSelected([]);
-                    }}
-                  >
-                    <option value="">{t('actions.common.chooseStation')}</option>
-                    {options.data.stationOptions.map((s) => (
-                      <option key={s.stationNumber} value={s.stationNumber}>
-                        {s.stationNumber} {s.name}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+              <StationSelect
+                stations={options.data.stationOptions.map((s) => ({
+                  id: s.stationNumber,
+                  name: s.name,
+                }))}
+                station={station}
+                onChange={(next) => {
+                  setStation(next);
+                  setSelected([]);
+                }}
+              />
               {state.pvGroups.length > 0 && (
                 <fieldset className="action-checks">
                   <legend className="field-label">{t('actions.priorityOutputs.groups')}</legend>

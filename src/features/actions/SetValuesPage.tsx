@@ -19,10 +19,9 @@ import {
   valueSetAction,
   type ResultDialog,
 } from '../../domain/validation/resultDialogs.ts';
-import { formatPvValue, withUnit } from '../../domain/pvFormat.ts';
-import { usePvValue } from '../../live/index.ts';
+import { withUnit } from '../../domain/pvFormat.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { Button, EmptyState, LoadingState, PageHeader, PvValueText } from '../../ui/index.ts';
+import { Button, PvValueText, TableHead } from '../../ui/index.ts';
 import { addNotice } from '../../app/noticeStack.ts';
 import { commandWatch } from '../shared/actions/commandFeedback.ts';
 import { ActionResultDialog } from '../shared/actions/ActionResultDialog.tsx';
@@ -31,7 +30,8 @@ import { PvInfo } from '../shared/actions/PvInfo.tsx';
 import { analogueEntry, analogueTarget } from '../shared/actions/actionRules.ts';
 import { decimalMarkOf } from '../../domain/validation/valueEntry.ts';
 import { useRuleText } from '../shared/actions/useRuleText.ts';
-import { StationPick } from './StationPick.tsx';
+import { StationPvPage } from './StationPvPage.tsx';
+import { usePvRow } from './usePvRow.ts';
 import { useStationPvConfigs } from './useStationPvConfigs.ts';
 import { useCommandConfirm, type CommandChange } from '../shared/actions/CommandConfirm.tsx';
 import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
@@ -47,8 +47,8 @@ interface Live {
 export function SetValuesPage() {
   const { t } = useTranslation();
   const text = useRuleText();
-  const { station, setStation, stations, retryStations, configs, retryConfigs, list, nameOf } =
-    useStationPvConfigs(isSettable);
+  const pvs = useStationPvConfigs(isSettable);
+  const { station, stations, list, nameOf } = pvs;
   const [entries, setEntries] = useState<Map<string, string>>(new Map());
   // One handler for every row, so that typing renders only the row typed in (rows are memoised).
   const enter = useCallback(
@@ -65,6 +65,11 @@ export function SetValuesPage() {
   const format = useFormat();
 
   const stationList = stations.state === 'ready' ? stations.data : [];
+  const clear = () => {
+    setEntries(new Map());
+    setErrors(new Map());
+    setBanner(null);
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const inputs: SetValueInput[] = [];
@@ -154,94 +159,66 @@ export function SetValuesPage() {
   };
 
   return (
-    <section className="page actions-page">
-      <PageHeader
-        title={t('actions.setValues.title')}
-        description={t('actions.setValues.description')}
-      />
-      <LoadingState status={stations.state} onRetry={retryStations}>
-        <StationPick
-          stations={stationList}
-          station={station}
-          onChange={(next) => {
-            setEntries(new Map());
-            setErrors(new Map());
-            setBanner(null);
-            setStation(next);
-          }}
-          chooseReason={t('actions.setValues.chooseStation')}
-        >
-          <LoadingState status={configs.state} onRetry={retryConfigs}>
-            {list.length === 0 ? (
-              <EmptyState
-                title={t('actions.setValues.noneTitle')}
-                reason={t('actions.setValues.none')}
-              />
-            ) : (
-              <form className="action-form" onSubmit={submit} noValidate>
-                <ReadOnlyNote access={access} />
-                {/* Rows disable their own entries: a fieldset would disable the PV info too. */}
-                <fieldset className="action-fieldset">
-                  {banner && (
-                    <p className="action-errors" role="alert">
-                      {banner}
-                    </p>
-                  )}
-                  <table className="table set-values-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('actions.setValues.colName')}</th>
-                        <th scope="col" className="num">
-                          {t('actions.setValues.colCurrent')}
-                        </th>
-                        <th scope="col">{t('actions.setValues.colNew')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {list.map((config) => {
-                        const key = pvKey(config.pvRef);
-                        return (
-                          <SetValueRow
-                            key={key}
-                            config={config}
-                            entry={entries.get(key) ?? ''}
-                            error={errors.get(key)}
-                            live={live.current}
-                            readOnly={!access.may}
-                            onChange={enter}
-                          />
-                        );
-                      })}
-                    </tbody>
-                  </table>
-                  <div className="action-buttons">
-                    <Button
-                      disabled={!access.may}
-                      onClick={() => {
-                        setEntries(new Map());
-                        setErrors(new Map());
-                        setBanner(null);
-                      }}
-                    >
-                      {t('actions.setValues.clear')}
-                    </Button>
-                    <Button variant="primary" type="submit" disabled={busy || !access.may}>
-                      {busy ? t('actions.common.sending') : t('actions.setValues.submit')}
-                    </Button>
-                  </div>
-                </fieldset>
-              </form>
-            )}
-          </LoadingState>
-        </StationPick>
-      </LoadingState>
-      <ActionResultDialog
-        dialog={result}
-        onClose={() => setResult(null)}
-        pvName={(item) => nameOf(item.pvRef)}
-      />
-      {confirm.element}
-    </section>
+    <StationPvPage
+      area="setValues"
+      pvs={pvs}
+      onStationChange={clear}
+      dialogs={
+        <>
+          <ActionResultDialog
+            dialog={result}
+            onClose={() => setResult(null)}
+            pvName={(item) => nameOf(item.pvRef)}
+          />
+          {confirm.element}
+        </>
+      }
+    >
+      <form className="action-form" onSubmit={submit} noValidate>
+        <ReadOnlyNote access={access} />
+        {/* Rows disable their own entries: a fieldset would disable the PV info too. */}
+        <fieldset className="action-fieldset">
+          {banner && (
+            <p className="action-errors" role="alert">
+              {banner}
+            </p>
+          )}
+          <table className="table set-values-table">
+            <TableHead
+              columns={[
+                t('actions.setValues.colName'),
+                { label: t('actions.setValues.colCurrent'), num: true },
+                t('actions.setValues.colNew'),
+              ]}
+            />
+            <tbody>
+              {list.map((config) => {
+                const key = pvKey(config.pvRef);
+                return (
+                  <SetValueRow
+                    key={key}
+                    config={config}
+                    entry={entries.get(key) ?? ''}
+                    error={errors.get(key)}
+                    live={live.current}
+                    readOnly={!access.may}
+                    onChange={enter}
+                  />
+                );
+              })}
+            </tbody>
+          </table>
+          <div className="action-buttons">
+            <Button disabled={!access.may} onClick={clear}>
+              {t('actions.setValues.clear')}
+            </Button>
+            <Button variant="primary" type="submit" disabled={busy || !access.may}>
+              {busy ? t('actions.common.sending') : t('actions.setValues.submit')}
+            </Button>
+          </div>
+        </fieldset>
+      </form>
+    </StationPvPage>
   );
 }
 
@@ -263,11 +240,8 @@ const SetValueRow = memo(function SetValueRow({
   onChange: (key: string, value: string) => void;
 }) {
   const { t } = useTranslation();
-  const format = useFormat();
-  const value = usePvValue(config.pvRef);
-  const key = pvKey(config.pvRef);
+  const { key, value, shown } = usePvRow(config);
   const { ready, isTime } = analogueEntry(value);
-  const shown = value ? formatPvValue(value, config, format.locale) : null;
   const shownText = shown ? withUnit(shown.text, shown.unit) : '—';
   // What the page needs to build the request: the current boolean (invert), the kind and
   // the value as shown (for the confirm step).

@@ -7,6 +7,7 @@ import {
   writeAutoLogoutSettings,
 } from './autoLogout/autoLogoutSettings.ts';
 import { useSession } from '../shared/sessionStore.ts';
+import { AuthField } from './AuthField.tsx';
 import './auth.css';
 
 export function AutoLogoutSettings() {
@@ -31,32 +32,31 @@ export function AutoLogoutSettings() {
         />
         {t('auth.autoLogout.enabled')}
       </label>
-      <div className="auth-field">
-        <label htmlFor={`${id}-minutes`}>{t('auth.autoLogout.minutes')}</label>
-        <input
-          id={`${id}-minutes`}
-          type="number"
-          inputMode="decimal"
-          min={1}
-          max={MAX_AUTO_LOGOUT_MINUTES}
-          step="any"
-          disabled={!settings.enabled}
-          value={minutesText}
-          aria-invalid={!valid}
-          aria-describedby={valid ? undefined : `${id}-error`}
-          onChange={(e) => {
-            setMinutesText(e.target.value);
-            const next = Number(e.target.value.replace(',', '.'));
-            if (Number.isFinite(next) && next > 0 && next <= MAX_AUTO_LOGOUT_MINUTES)
-              writeAutoLogoutSettings({ enabled: settings.enabled, minutes: next });
-          }}
-        />
+      <AuthField
+        id={`${id}-minutes`}
+        label={t('auth.autoLogout.minutes')}
+        type="number"
+        inputMode="decimal"
+        min={1}
+        max={MAX_AUTO_LOGOUT_MINUTES}
+        step="any"
+        disabled={!settings.enabled}
+        value={minutesText}
+        aria-invalid={!valid}
+        aria-describedby={valid ? undefined : `${id}-error`}
+        onChange={(e) => {
+          setMinutesText(e.target.value);
+          const next = Number(e.target.value.replace(',', '.'));
+          if (Number.isFinite(next) && next > 0 && next <= MAX_AUTO_LOGOUT_MINUTES)
+            writeAutoLogoutSettings({ enabled: settings.enabled, minutes: next });
+        }}
+      >
         {!valid && (
           <p id={`${id}-error`} className="auth-field-error">
             {t('auth.autoLogout.invalidMinutes', { max: MAX_AUTO_LOGOUT_MINUTES })}
           </p>
         )}
-      </div>
+      </AuthField>
     </section>
   );
 }

@@ -21,6 +21,7 @@ import { failureMessage, outcomeMessage } from './loginMessage.ts';
 import { clearSession } from '../shared/sessionStore.ts';
 import type { LoginRequest, LoginResponse } from '../../contract/auth.ts';
 import { BridgeError, nativeBridge } from '../../platform/index.ts';
+import { AuthField } from './AuthField.tsx';
 import './auth.css';
 
 type Step = 'password' | 'code';
@@ -191,33 +192,29 @@ export function LoginPage() {
         )}
         {step === 'password' ? (
           <form onSubmit={submitPassword} className="auth-form" aria-busy={busy}>
-            <div className="auth-field">
-              <label htmlFor={`${id}-user`}>{t('auth.login.username')}</label>
-              <input
-                id={`${id}-user`}
-                name="username"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
-                autoFocus
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-              />
-            </div>
-            <div className="auth-field">
-              <label htmlFor={`${id}-password`}>{t('auth.login.password')}</label>
-              <input
-                id={`${id}-password`}
-                ref={passwordRef}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </div>
+            <AuthField
+              id={`${id}-user`}
+              label={t('auth.login.username')}
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              autoFocus
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
+            <AuthField
+              id={`${id}-password`}
+              label={t('auth.login.password')}
+              ref={passwordRef}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
             <button type="submit" className="auth-button auth-button-primary" disabled={busy}>
               {busy ? t('auth.login.busy') : t('auth.login.submit')}
             </button>
@@ -227,23 +224,21 @@ export function LoginPage() {
             <p className="auth-hint" id={`${id}-code-hint`}>
               {t('auth.login.codeHint')}
             </p>
-            <div className="auth-field">
-              <label htmlFor={`${id}-code`}>{t('auth.login.code')}</label>
-              <input
-                id={`${id}-code`}
-                ref={codeRef}
-                name="code"
-                className="auth-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]{6}"
-                maxLength={6}
-                required
-                aria-describedby={`${id}-code-hint`}
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-              />
-            </div>
+            <AuthField
+              id={`${id}-code`}
+              label={t('auth.login.code')}
+              ref={codeRef}
+              name="code"
+              className="auth-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              required
+              aria-describedby={`${id}-code-hint`}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            />
             <button type="submit" className="auth-button auth-button-primary" disabled={busy}>
               {busy ? t('auth.login.busy') : t('auth.login.verify')}
             </button>

@@ -11,6 +11,7 @@ import { failureKind, failureText } from '../../app/failureText.ts';
 import { fetchPasswordPolicy } from '../../api/systemConfig.ts';
 import { changePassword } from '../../api/userManagement.ts';
 import { useSession } from '../shared/sessionStore.ts';
+import { AuthField } from './AuthField.tsx';
 import './auth.css';
 
 type Result = { kind: 'success' } | { kind: 'failed'; text: string } | null;
@@ -19,6 +20,12 @@ export function PasswordChangePage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const id = useId();
+  // The new password and its confirmation: both new passwords, described by the problems list.
+  const newPasswordField = {
+    type: 'password',
+    autoComplete: 'new-password',
+    'aria-describedby': `${id}-problems`,
+  } as const;
   const [policy, setPolicy] = useState<PasswordPolicy | null>(null);
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
@@ -109,39 +116,29 @@ export function PasswordChangePage() {
           readOnly
           hidden
         />
-        <div className="auth-field">
-          <label htmlFor={`${id}-old`}>{t('auth.password.old')}</label>
-          <input
-            id={`${id}-old`}
-            type="password"
-            autoComplete="current-password"
-            value={oldPassword}
-            onChange={(e) => setOldPassword(e.target.value)}
-          />
-        </div>
-        <div className="auth-field">
-          <label htmlFor={`${id}-new`}>{t('auth.password.new')}</label>
-          <input
-            id={`${id}-new`}
-            type="password"
-            autoComplete="new-password"
-            aria-describedby={`${id}-problems`}
-            aria-invalid={newPassword !== '' && shown.length > 0}
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
-          />
-        </div>
-        <div className="auth-field">
-          <label htmlFor={`${id}-confirm`}>{t('auth.password.confirm')}</label>
-          <input
-            id={`${id}-confirm`}
-            type="password"
-            autoComplete="new-password"
-            aria-describedby={`${id}-problems`}
-            value={newConfirmation}
-            onChange={(e) => setNewConfirmation(e.target.value)}
-          />
-        </div>
+        <AuthField
+          id={`${id}-old`}
+          label={t('auth.password.old')}
+          type="password"
+          autoComplete="current-password"
+          value={oldPassword}
+          onChange={(e) => setOldPassword(e.target.value)}
+        />
+        <AuthField
+          id={`${id}-new`}
+          label={t('auth.password.new')}
+          {...newPasswordField}
+          aria-invalid={newPassword !== '' && shown.length > 0}
+          value={newPassword}
+          onChange={(e) => setNewPassword(e.target.value)}
+        />
+        <AuthField
+          id={`${id}-confirm`}
+          label={t('auth.password.confirm')}
+          {...newPasswordField}
+          value={newConfirmation}
+          onChange={(e) => setNewConfirmation(e.target.value)}
+        />
         <ul id={`${id}-problems`} className="auth-problems" aria-live="polite">
           {(newPassword !== '' || submitted) &&
             shown.map((p) => (

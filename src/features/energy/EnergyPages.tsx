@@ -14,7 +14,7 @@ import { ENERGY_PERIOD_SECONDS, type EnergyOptimisationValues } from '../../cont
 import { formatMinutesSeconds } from '../../domain/formatPattern.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { useLiveItem } from '../../live/useLiveItem.ts';
-import { LoadingState, Panel, Spinner, StatusBadge, cx } from '../../ui/index.ts';
+import { LoadingState, Panel, Spinner, StatusBadge, cx, TableHead } from '../../ui/index.ts';
 import { fetchEnergyStations, fetchSpecificEnergy } from '../shared/analytics/analyticsApi.ts';
 import {
   AnalyticsDetailFrame,
@@ -24,10 +24,13 @@ import {
   useStationStanding,
   type Standing,
 } from '../shared/analytics/AnalyticsFrame.tsx';
+import { useAnalyticsItem } from '../shared/analytics/useAnalyticsItem.ts';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
 
 const KW = 'kW';
+
+const useEnergyStations = () => usePageQuery(pageKeys.energyStations, fetchEnergyStations);
 
 function SetpointBadge({
   values,
@@ -162,16 +165,8 @@ function StationCard({ nr, name }: { nr: number; name: string }) {
 }
 
 export function EnergyListPage() {
-  const [stations, retry] = usePageQuery(pageKeys.energyStations, (signal) =>
-    fetchEnergyStations(signal),
-  );
   return (
-    <AnalyticsListFrame
-      area="energy"
-      status={stations.state}
-      onRetry={retry}
-      items={stations.state === 'ready' ? stations.data : undefined}
-    >
+    <AnalyticsListFrame area="energy" list={useEnergyStations()}>
       {(list) => (
         <ul className="energy-cards">
           {list.map((s) => (
@@ -278,20 +273,14 @@ function SpecificEnergyPanel({ nr }: { nr: number }) {
       >
         {specific.state === 'ready' && (
           <table className="table energy-specific">
-            <thead>
-              <tr>
-                <th scope="col">{t('energy.specific.spanHeader')}</th>
-                <th scope="col" className="num">
-                  {t('energy.specific.energy')}
-                </th>
-                <th scope="col" className="num">
-                  {t('energy.specific.volume')}
-                </th>
-                <th scope="col" className="num">
-                  {t('energy.specific.value')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t('energy.specific.spanHeader'),
+                { label: t('energy.specific.energy'), num: true },
+                { label: t('energy.specific.volume'), num: true },
+                { label: t('energy.specific.value'), num: true },
+              ]}
+            />
             <tbody>
               {specific.data.map((s) => (
                 <tr key={s.span} data-span={s.span}>
@@ -316,23 +305,18 @@ export function EnergyStationPage() {
   const { t } = useTranslation();
   const format = useFormat();
   const nr = Number(useParams().station);
-  const [stations, retry] = usePageQuery(pageKeys.energyStations, (signal) =>
-    fetchEnergyStations(signal),
+  const { values, standing, frame } = useAnalyticsItem(
+    useEnergyStations(),
+    (s) => s.stationNumber === nr,
+    'energy',
+    String(nr),
   );
-  const station =
-    stations.state === 'ready' ? stations.data.find((s) => s.stationNumber === nr) : undefined;
-  const values = useLiveItem('energy', station ? String(nr) : null);
-  const standing = useStationStanding(nr, values?.timestamp);
   const kw = (v: number, d = 1) => `${format.number(v, d)} ${KW}`;
   return (
     <AnalyticsDetailFrame
       area="energy"
-      status={stations.state}
-      onRetry={retry}
-      name={station?.name}
+      {...frame}
       unknownTitle={t('energy.unknownStation', { nr })}
-      live={!!values}
-      standing={standing}
       data={{ 'data-energy-station': nr }}
     >
       {() =>

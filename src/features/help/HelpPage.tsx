@@ -1,4 +1,5 @@
 /** Help and support (/help): reaching support, the areas, connection states, keyboard use. */
+import type { ReactNode } from 'react';
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
@@ -6,7 +7,7 @@ import { ConnectionStatus, type ConnectionDisplay } from '../../app/ConnectionSt
 import { NAV_ITEMS } from '../../app/navigation.ts';
 import { useResource } from '../../app/resource.ts';
 import { systemSettings } from '../../app/systemSettings.ts';
-import { Icon, LoadingState, PageHeader, Panel } from '../../ui/index.ts';
+import { Icon, LoadingState, PageHeader, Panel, TableHead } from '../../ui/index.ts';
 import { SupportContacts } from '../shared/SupportContacts.tsx';
 
 const STATES: readonly ConnectionDisplay[] = [
@@ -27,6 +28,28 @@ const SHORTCUTS = [
   { keys: ['↑', '↓', '←', '→'], what: 'help.keys.arrows' },
   { keys: ['Home', 'End'], what: 'help.keys.homeEnd' },
 ] as const;
+
+/** A table of the help with its column headers and a note below. */
+function HelpTable({
+  columns,
+  note,
+  children,
+}: {
+  columns: readonly string[];
+  note: string;
+  /** The rows. */
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <table className="table help-table">
+        <TableHead columns={columns} />
+        <tbody>{children}</tbody>
+      </table>
+      <p className="help-note">{note}</p>
+    </>
+  );
+}
 
 export function HelpPage() {
   const { t } = useTranslation();
@@ -65,51 +88,39 @@ export function HelpPage() {
 
         <Panel title={t('help.connection.title')}>
           <p>{t('help.connection.intro')}</p>
-          <table className="table help-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('help.connection.state')}</th>
-                <th scope="col">{t('help.connection.meaning')}</th>
+          <HelpTable
+            columns={[t('help.connection.state'), t('help.connection.meaning')]}
+            note={t('help.connection.stale')}
+          >
+            {STATES.map((state) => (
+              <tr key={state}>
+                <td className="help-state">
+                  <span className="header-sample">
+                    <ConnectionStatus state={state} live={false} />
+                  </span>
+                </td>
+                <td>{t(`help.connection.${state}`)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {STATES.map((state) => (
-                <tr key={state}>
-                  <td className="help-state">
-                    <span className="header-sample">
-                      <ConnectionStatus state={state} live={false} />
-                    </span>
-                  </td>
-                  <td>{t(`help.connection.${state}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p className="help-note">{t('help.connection.stale')}</p>
+            ))}
+          </HelpTable>
         </Panel>
 
         <Panel title={t('help.keys.title')}>
-          <table className="table help-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('help.keys.key')}</th>
-                <th scope="col">{t('help.keys.action')}</th>
+          <HelpTable
+            columns={[t('help.keys.key'), t('help.keys.action')]}
+            note={t('help.keys.skipLink')}
+          >
+            {SHORTCUTS.map((s) => (
+              <tr key={s.what}>
+                <td className="help-keys">
+                  {s.keys.map((k) => (
+                    <kbd key={k}>{k}</kbd>
+                  ))}
+                </td>
+                <td>{t(s.what)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {SHORTCUTS.map((s) => (
-                <tr key={s.what}>
-                  <td className="help-keys">
-                    {s.keys.map((k) => (
-                      <kbd key={k}>{k}</kbd>
-                    ))}
-                  </td>
-                  <td>{t(s.what)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p className="help-note">{t('help.keys.skipLink')}</p>
+            ))}
+          </HelpTable>
         </Panel>
 
         <Panel title={t('help.kiosk.title')}>

@@ -16,7 +16,7 @@ import { formatIn } from '../../domain/formatPattern.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { useLiveItem } from '../../live/useLiveItem.ts';
 import { useLiveItems } from '../../live/useLiveItems.ts';
-import { Panel, Spinner, StatusBadge, cx, type StatusTone } from '../../ui/index.ts';
+import { Panel, Spinner, StatusBadge, cx, type StatusTone, TableHead } from '../../ui/index.ts';
 import { BindingAlarmMark } from '../shared/alarm/BindingAlarmMark.tsx';
 import { fetchLeakageSections } from '../shared/analytics/analyticsApi.ts';
 import {
@@ -27,10 +27,12 @@ import {
   useStationStanding,
   type Standing,
 } from '../shared/analytics/AnalyticsFrame.tsx';
+import { useAnalyticsItem } from '../shared/analytics/useAnalyticsItem.ts';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
 
 const M3H = 'm³/h';
+const useLeakageSections = () => usePageQuery(pageKeys.leakageSections, fetchLeakageSections);
 const LEAKAGE_TIME = 'dd.MM.yyyy HH:mm:ss';
 // ISA-101: the normal state is neutral (with its check mark); colour is for the abnormal.
 const TONE: Record<LeakageState, StatusTone> = {
@@ -132,38 +134,22 @@ function LeakSummary({ ids }: { ids: number[] }) {
 
 export function LeakageListPage() {
   const { t } = useTranslation();
-  const [sections, retry] = usePageQuery(pageKeys.leakageSections, (signal) =>
-    fetchLeakageSections(signal),
-  );
   return (
-    <AnalyticsListFrame
-      area="leakage"
-      status={sections.state}
-      onRetry={retry}
-      items={sections.state === 'ready' ? sections.data : undefined}
-    >
+    <AnalyticsListFrame area="leakage" list={useLeakageSections()}>
       {(list) => (
         <div className="leak-table-wrap">
           <LeakSummary ids={list.map((s) => s.pipeLeakageId)} />
           <table className="table leak-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('leakage.columns.name')}</th>
-                <th scope="col">{t('leakage.columns.state')}</th>
-                <th scope="col" className="num">
-                  {t('leakage.columns.balance')}
-                </th>
-                <th scope="col" className="num">
-                  {t('leakage.columns.night')}
-                </th>
-                <th scope="col" className="num">
-                  {t('leakage.columns.reference')}
-                </th>
-                <th scope="col" className="num">
-                  {t('leakage.columns.loss')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t('leakage.columns.name'),
+                t('leakage.columns.state'),
+                { label: t('leakage.columns.balance'), num: true },
+                { label: t('leakage.columns.night'), num: true },
+                { label: t('leakage.columns.reference'), num: true },
+                { label: t('leakage.columns.loss'), num: true },
+              ]}
+            />
             <tbody>
               {list.map((s) => (
                 <SectionRow key={s.pipeLeakageId} section={s} />
@@ -224,13 +210,17 @@ export function LeakageSectionPage() {
   const { t } = useTranslation();
   const format = useFormat();
   const id = Number(useParams().id);
-  const [sections, retry] = usePageQuery(pageKeys.leakageSections, (signal) =>
-    fetchLeakageSections(signal),
+  const {
+    item: section,
+    values: v,
+    standing,
+    frame,
+  } = useAnalyticsItem(
+    useLeakageSections(),
+    (s) => s.pipeLeakageId === id,
+    'pipeLeakage',
+    String(id),
   );
-  const section =
-    sections.state === 'ready' ? sections.data.find((s) => s.pipeLeakageId === id) : undefined;
-  const v = useLiveItem('pipeLeakage', section ? String(id) : null);
-  const standing = useStationStanding(section?.stationNumber, v?.timestamp);
   const alarm = useLiveItem(
     'alertState',
     section ? alertBindingKey({ type: 'PipeLeakage', id }) : null,
@@ -241,12 +231,8 @@ export function LeakageSectionPage() {
   return (
     <AnalyticsDetailFrame
       area="leakage"
-      status={sections.state}
-      onRetry={retry}
-      name={section?.name}
+      {...frame}
       unknownTitle={t('leakage.unknown', { id })}
-      live={!!v}
-      standing={standing}
       data={{ 'data-leak-section': id }}
     >
       {() =>

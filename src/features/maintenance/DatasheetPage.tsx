@@ -6,7 +6,7 @@
  */
 import { useTranslation } from '../../app/useTranslation.ts';
 import { datasheetField } from '../../domain/datasheetFields.ts';
-import { LoadingState, Panel } from '../../ui/index.ts';
+import { LoadingState, Panel, TableHead } from '../../ui/index.ts';
 import { DocumentsPanel } from './DocumentsPanel.tsx';
 import { MachineFrame } from './MachineFrame.tsx';
 import { loadDatasheetData, loadDatasheetParts } from './maintenanceApi.ts';
@@ -82,16 +82,14 @@ function Datasheet({ pvRef }: { pvRef: PvRef }) {
           ) : (
             <TableScroll label={t('maintenance.datasheet.parts')}>
               <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('maintenance.datasheet.partName')}</th>
-                    <th scope="col">{t('maintenance.datasheet.partNumber')}</th>
-                    <th scope="col" className="num">
-                      {t('maintenance.datasheet.quantity')}
-                    </th>
-                    <th scope="col">{t('maintenance.datasheet.supplier')}</th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={[
+                    t('maintenance.datasheet.partName'),
+                    t('maintenance.datasheet.partNumber'),
+                    { label: t('maintenance.datasheet.quantity'), num: true },
+                    t('maintenance.datasheet.supplier'),
+                  ]}
+                />
                 <tbody>
                   {parts.data?.entries.map((p) => (
                     <tr key={p.partNumber}>

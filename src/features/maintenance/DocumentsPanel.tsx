@@ -345,7 +345,7 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
             )}
             {outcome && (
               <p
-                className={`doc-outcome doc-outcome-${outcome.tone}`}
+                className={`outcome outcome-${outcome.tone}`}
                 role={outcome.tone === 'error' ? 'alert' : 'status'}
               >
                 {outcome.text}
@@ -376,7 +376,7 @@ export function DocumentsPanel({ pvRef }: { pvRef: PvRef }) {
           </form>
         )}
         {!canEdit && outcome && (
-          <p className="doc-outcome" role="status">
+          <p className="outcome" role="status">
             {outcome.text}
           </p>
         )}

@@ -74,10 +74,10 @@ function LifecycleReadOnly({ entries }: { entries: LifecycleEntry[] }) {
   return (
     <Panel title={t('maintenance.lifecycle.title')}>
       <p className="read-only-note">{t('maintenance.lifecycle.readOnly')}</p>
-      <ol className="lifecycle-list">
+      <ol className="record-list lifecycle-list">
         {entries.map((e) => (
-          <li key={e.id} className="lifecycle-card">
-            <div className="lifecycle-head">
+          <li key={e.id} className="record-card lifecycle-card">
+            <div className="record-head">
               <strong>{t(`maintenance.kind.${e.kind}`)}</strong>
               <span className="muted">{format.dateTime(e.maintenanceTimestamp)}</span>
             </div>
@@ -186,7 +186,7 @@ function LifecycleEditor({
           reason={t('maintenance.lifecycle.noneEditor')}
         />
       )}
-      <ol className="lifecycle-list">
+      <ol className="record-list lifecycle-list">
         {rows.map((row) => {
           const marked = isPending(row, zone);
           const rowErrors = errors.get(row.key) ?? [];
@@ -197,10 +197,10 @@ function LifecycleEditor({
           return (
             <li
               key={row.key}
-              className={`lifecycle-card${marked ? ' is-pending' : ''}${row.deleted ? ' is-deleted' : ''}`}
+              className={`record-card lifecycle-card${marked ? ' is-pending' : ''}${row.deleted ? ' is-deleted' : ''}`}
               data-pending={marked || undefined}
             >
-              <div className="lifecycle-head">
+              <div className="record-head">
                 {marked ? (
                   <StatusBadge tone="info" icon="warning">
                     {row.deleted
@@ -233,7 +233,7 @@ function LifecycleEditor({
                     : t('maintenance.lifecycle.delete')}
                 </Button>
               </div>
-              <fieldset className="lifecycle-fields" disabled={row.deleted || busy}>
+              <fieldset className="record-fields lifecycle-fields" disabled={row.deleted || busy}>
                 <legend className="visually-hidden">
                   {row.description || t('maintenance.lifecycle.newEntry')}
                 </legend>
@@ -322,10 +322,10 @@ function LifecycleEditor({
           );
         })}
       </ol>
-      <div className="lifecycle-savebar">
+      <div className="save-bar lifecycle-savebar">
         {outcome && (
           <p
-            className={`doc-outcome doc-outcome-${outcome.ok ? 'ok' : 'error'}`}
+            className={`outcome outcome-${outcome.ok ? 'ok' : 'error'}`}
             role={outcome.ok ? 'status' : 'alert'}
           >
             {outcome.text}

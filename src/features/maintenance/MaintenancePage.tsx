@@ -17,6 +17,7 @@ import {
   LoadingState,
   PageHeader,
   Panel,
+  TableHead,
 } from '../../ui/index.ts';
 import {
   loadDescriptions,
@@ -177,21 +178,17 @@ export function MaintenancePage() {
           <TableScroll label={t('maintenance.overview.title')}>
             <table className="table protocol-table">
               <caption className="visually-hidden">{t('maintenance.overview.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('maintenance.runtime.state')}</th>
-                  <th scope="col">{t('maintenance.overview.machine')}</th>
-                  <th scope="col">{t('maintenance.runtime.service')}</th>
-                  <th scope="col" className="num">
-                    {t('maintenance.runtime.remaining')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('maintenance.overview.percent')}
-                  </th>
-                  <th scope="col">{t('maintenance.overview.estimatedDue')}</th>
-                  <th scope="col">{t('maintenance.overview.lastService')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  t('maintenance.runtime.state'),
+                  t('maintenance.overview.machine'),
+                  t('maintenance.runtime.service'),
+                  { label: t('maintenance.runtime.remaining'), num: true },
+                  { label: t('maintenance.overview.percent'), num: true },
+                  t('maintenance.overview.estimatedDue'),
+                  t('maintenance.overview.lastService'),
+                ]}
+              />
               <tbody>
                 {rows.map((r) => (
                   <tr key={`${r.pvRef.nr}-${r.serviceMessageType}`} data-state={stateOf(r)}>

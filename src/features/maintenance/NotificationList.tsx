@@ -29,11 +29,15 @@ export function NotificationList({
       />
     );
   return (
-    <ul className="notification-list" aria-label={t('maintenance.notifications.title')}>
+    <ul className="record-list notification-list" aria-label={t('maintenance.notifications.title')}>
       {notifications.map((n) => {
         const id = pvUrlId(n.pvRef);
         return (
-          <li key={n.index} className="notification-card" data-testid="maintenance-notification">
+          <li
+            key={n.index}
+            className="record-card notification-card"
+            data-testid="maintenance-notification"
+          >
             <div className="notification-head">
               <StatusBadge tone="alarm">{t('maintenance.state.overdue')}</StatusBadge>
               <span className="service-code">

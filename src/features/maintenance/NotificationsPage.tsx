@@ -16,6 +16,38 @@ import './maintenance.css';
 
 const normal = (s: string) => s.toLocaleLowerCase().replace(/\s+/g, ' ').trim();
 
+/** A filter by one of a few values: every value as a choice, first the one for all. */
+function FilterSelect({
+  label,
+  all,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  /** The choice that filters nothing (value ''). */
+  all: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Each choice's value and text. */
+  options: readonly (readonly [string, string])[];
+}) {
+  return (
+    <Field label={label}>
+      {(p) => (
+        <select {...p} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{all}</option>
+          {options.map(([v, text]) => (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 export function NotificationsPage() {
   const { t } = useTranslation();
   const [machines] = usePageQuery(pageKeys.maintenance.descriptions, (s) => loadDescriptions(s), {
@@ -64,40 +96,20 @@ export function NotificationsPage() {
             />
           )}
         </Field>
-        <Field label={t('maintenance.filter.station')}>
-          {(p) => (
-            <select
-              {...p}
-              className="input"
-              value={station}
-              onChange={(e) => setStation(e.target.value)}
-            >
-              <option value="">{t('maintenance.filter.allStations')}</option>
-              {stations.map(([nr, name]) => (
-                <option key={nr} value={nr}>
-                  {nr} {name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={t('maintenance.filter.service')}>
-          {(p) => (
-            <select
-              {...p}
-              className="input"
-              value={service}
-              onChange={(e) => setService(e.target.value as ServiceMessageType | '')}
-            >
-              <option value="">{t('maintenance.filter.allServices')}</option>
-              {SERVICE_MESSAGE_TYPES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`maintenance.service.${s}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <FilterSelect
+          label={t('maintenance.filter.station')}
+          all={t('maintenance.filter.allStations')}
+          value={station}
+          onChange={setStation}
+          options={stations.map(([nr, name]) => [String(nr), `${nr} ${name}`] as const)}
+        />
+        <FilterSelect
+          label={t('maintenance.filter.service')}
+          all={t('maintenance.filter.allServices')}
+          value={service}
+          onChange={(next) => setService(next as ServiceMessageType | '')}
+          options={SERVICE_MESSAGE_TYPES.map((s) => [s, t(`maintenance.service.${s}`)] as const)}
+        />
       </div>
       <p className="muted" aria-live="polite">
         {t('maintenance.notifications.count', {

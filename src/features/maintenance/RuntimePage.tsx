@@ -16,7 +16,7 @@ import { configList, nextServiceDue, serviceState } from '../../domain/maintenan
 import { useFormat } from '../../app/useFormat.ts';
 import { useLiveItem } from '../../live/index.ts';
 import { failureText } from '../../app/failureText.ts';
-import { Button, EmptyState, LoadingState, Panel } from '../../ui/index.ts';
+import { Button, EmptyState, LoadingState, Panel, TableHead } from '../../ui/index.ts';
 import { loadRuntimes } from '../shared/actions/actionsApi.ts';
 import { useCommandConfirm } from '../shared/actions/CommandConfirm.tsx';
 import { useSession } from '../shared/sessionStore.ts';
@@ -131,7 +131,7 @@ function ServiceDone({
       </Button>
       {outcome && (
         <p
-          className={`doc-outcome doc-outcome-${outcome.ok ? 'ok' : 'error'}`}
+          className={`outcome outcome-${outcome.ok ? 'ok' : 'error'}`}
           role={outcome.ok ? 'status' : 'alert'}
         >
           {outcome.text}
@@ -243,22 +243,16 @@ function Runtime({ pvRef }: { pvRef: PvRef }) {
         <Panel title={t('maintenance.runtime.intervals')} className="maintenance-wide">
           <TableScroll label={t('maintenance.runtime.intervals')}>
             <table className="table service-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('maintenance.runtime.service')}</th>
-                  <th scope="col" className="num">
-                    {t('maintenance.runtime.interval')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('maintenance.runtime.current')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('maintenance.runtime.remaining')}
-                  </th>
-                  <th scope="col">{t('maintenance.runtime.state')}</th>
-                  <th scope="col">{t('maintenance.runtime.lastService')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  t('maintenance.runtime.service'),
+                  { label: t('maintenance.runtime.interval'), num: true },
+                  { label: t('maintenance.runtime.current'), num: true },
+                  { label: t('maintenance.runtime.remaining'), num: true },
+                  t('maintenance.runtime.state'),
+                  t('maintenance.runtime.lastService'),
+                ]}
+              />
               <tbody>
                 {configs.map((c) => (
                   <tr key={c.pvMaintenanceRef.serviceMessageType} data-state={serviceState(c)}>

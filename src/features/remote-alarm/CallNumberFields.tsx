@@ -62,11 +62,11 @@ export function CallNumberFields({
 
   return (
     <li
-      className={`callnumber-edit${pending ? ' is-pending' : ''}${row.conflict ? ' is-conflict' : ''}`}
+      className={`record-card callnumber-edit${pending ? ' is-pending' : ''}${row.conflict ? ' is-conflict' : ''}`}
       data-edit-number={row.id || row.key}
       data-pending={pending || undefined}
     >
-      <div className="callnumber-edit-head">
+      <div className="record-head">
         {pending ? (
           <StatusBadge tone="info" icon="warning">
             {row.id === 0 ? t('remoteAlarm.edit.pendingNew') : t('remoteAlarm.edit.pendingChange')}
@@ -86,7 +86,7 @@ export function CallNumberFields({
         )}
       </div>
       {row.conflict && (
-        <p className="ra-outcome ra-outcome-error callnumber-conflict" role="note">
+        <p className="outcome outcome-error callnumber-conflict" role="note">
           {t('remoteAlarm.edit.changedMeanwhile', {
             user: row.conflict.changedBy,
             name: row.conflict.name,
@@ -95,7 +95,7 @@ export function CallNumberFields({
         </p>
       )}
       {!editable && <p className="plan-readonly">{t('remoteAlarm.numbers.notYours')}</p>}
-      <fieldset className="callnumber-fields" disabled={busy || !editable}>
+      <fieldset className="record-fields" disabled={busy || !editable}>
         <legend className="visually-hidden">{label}</legend>
         <Field label={t('remoteAlarm.edit.name')} required error={errorOf('name')}>
           {(p) => (

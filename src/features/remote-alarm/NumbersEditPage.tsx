@@ -23,13 +23,13 @@ import {
   type DraftErrors,
 } from '../../domain/callNumberDrafts.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { Button, EmptyState, LoadingState, PageHeader, Panel } from '../../ui/index.ts';
-import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
+import { Button, EmptyState, LoadingState, Panel, TableHead } from '../../ui/index.ts';
+import { useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import { useSession } from '../shared/sessionStore.ts';
 import { invalidatePageData, usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
 import { CallNumberFields } from './CallNumberFields.tsx';
-import { groupsText, RemoteAlarmLinks } from './RemoteAlarmLinks.tsx';
+import { groupsText, NumbersReadOnlyNote, RemoteAlarmHeader } from './RemoteAlarmLinks.tsx';
 import { fetchNumbers, saveNumbers } from '../shared/remote-alarm/remoteAlarmApi.ts';
 import './remoteAlarm.css';
 
@@ -42,17 +42,8 @@ export function NumbersEditPage() {
   const data = loaded.state === 'ready' ? loaded.data : null;
   return (
     <div className="page numbers-edit-page">
-      <PageHeader
-        title={t('remoteAlarm.edit.title')}
-        description={t('remoteAlarm.edit.description')}
-        actions={<RemoteAlarmLinks current="edit" />}
-      />
-      <ReadOnlyNote access={access} />
-      {access.may && data && !data.currentUserCanEdit && (
-        <p className="read-only-note" data-read-only>
-          <strong>{t('safeOps.readOnly.title')}</strong> {t('remoteAlarm.numbers.serverReadOnly')}
-        </p>
-      )}
+      <RemoteAlarmHeader current="edit" />
+      <NumbersReadOnlyNote access={access} canEdit={data?.currentUserCanEdit} />
       <LoadingState status={loaded.state} onRetry={retry} label={t('remoteAlarm.numbers.loading')}>
         {data &&
           (access.may && data.currentUserCanEdit ? (
@@ -75,14 +66,14 @@ function NumbersReadOnly({ data }: { data: AlarmCallNumbersResult }) {
   return (
     <Panel title={t('remoteAlarm.edit.listTitle')}>
       <table className="table callnumber-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('remoteAlarm.edit.name')}</th>
-            <th scope="col">{t('remoteAlarm.edit.number')}</th>
-            <th scope="col">{t('remoteAlarm.edit.category')}</th>
-            <th scope="col">{t('remoteAlarm.edit.groups')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            t('remoteAlarm.edit.name'),
+            t('remoteAlarm.edit.number'),
+            t('remoteAlarm.edit.category'),
+            t('remoteAlarm.edit.groups'),
+          ]}
+        />
         <tbody>
           {data.alarmCallnumbers.map((n) => (
             <tr key={n.id} data-number={n.id}>
@@ -196,7 +187,7 @@ function NumbersEditor({ data }: { data: AlarmCallNumbersResult }) {
         </Button>
       }
     >
-      <ol className="callnumber-edit-list">
+      <ol className="record-list">
         {rows.map((row) => (
           <CallNumberFields
             key={row.key}
@@ -226,10 +217,10 @@ function NumbersEditor({ data }: { data: AlarmCallNumbersResult }) {
           />
         ))}
       </ol>
-      <div className="callnumber-savebar">
+      <div className="save-bar callnumber-savebar">
         {outcome && (
           <p
-            className={`ra-outcome ra-outcome-${outcome.ok ? 'ok' : 'error'}`}
+            className={`outcome outcome-${outcome.ok ? 'ok' : 'error'}`}
             role={outcome.ok ? 'status' : 'alert'}
           >
             {outcome.ok ? outcome.text : <strong>{outcome.text}</strong>}

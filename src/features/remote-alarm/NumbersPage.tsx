@@ -21,12 +21,12 @@ import {
   type ResultDialog,
 } from '../../domain/validation/resultDialogs.ts';
 import { useFormat } from '../../app/useFormat.ts';
-import { Button, LoadingState, PageHeader, Panel, StatusBadge } from '../../ui/index.ts';
+import { Button, LoadingState, Panel, StatusBadge } from '../../ui/index.ts';
 import { ActionResultDialog } from '../shared/actions/ActionResultDialog.tsx';
 import { useCommandConfirm } from '../shared/actions/CommandConfirm.tsx';
-import { ReadOnlyNote, useWriteAccess } from '../shared/ReadOnlyNote.tsx';
+import { useWriteAccess } from '../shared/ReadOnlyNote.tsx';
 import { OnCallTable } from './OnCallTable.tsx';
-import { groupsText, RemoteAlarmLinks } from './RemoteAlarmLinks.tsx';
+import { groupsText, NumbersReadOnlyNote, RemoteAlarmHeader } from './RemoteAlarmLinks.tsx';
 import {
   failedNumbersResult,
   fetchNumbersForActivation,
@@ -125,17 +125,8 @@ export function NumbersPage() {
 
   return (
     <div className="page numbers-page">
-      <PageHeader
-        title={t('remoteAlarm.numbers.title')}
-        description={t('remoteAlarm.numbers.description')}
-        actions={<RemoteAlarmLinks current="numbers" />}
-      />
-      <ReadOnlyNote access={access} />
-      {access.may && data && !data.currentUserCanEdit && (
-        <p className="read-only-note" data-read-only>
-          <strong>{t('safeOps.readOnly.title')}</strong> {t('remoteAlarm.numbers.serverReadOnly')}
-        </p>
-      )}
+      <RemoteAlarmHeader current="numbers" />
+      <NumbersReadOnlyNote access={access} canEdit={data?.currentUserCanEdit} />
       <Panel title={t('remoteAlarm.numbers.nowTitle')}>
         <LoadingState
           status={live.status}

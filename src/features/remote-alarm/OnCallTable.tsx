@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { AlarmPlan } from '../../contract/remoteAlert.ts';
 import { onCallByStation } from '../../domain/remoteAlarm.ts';
-import { StatusBadge } from '../../ui/index.ts';
+import { StatusBadge, TableHead } from '../../ui/index.ts';
 
 export function OnCallTable({ plans }: { plans: readonly AlarmPlan[] }) {
   const { t } = useTranslation();
@@ -16,13 +16,13 @@ export function OnCallTable({ plans }: { plans: readonly AlarmPlan[] }) {
   return (
     <table className="table oncall-table">
       <caption className="visually-hidden">{t('remoteAlarm.numbers.nowTitle')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('remoteAlarm.numbers.colStation')}</th>
-          <th scope="col">{t('remoteAlarm.numbers.colPlan')}</th>
-          <th scope="col">{t('remoteAlarm.numbers.colOnCall')}</th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          t('remoteAlarm.numbers.colStation'),
+          t('remoteAlarm.numbers.colPlan'),
+          t('remoteAlarm.numbers.colOnCall'),
+        ]}
+      />
       <tbody>
         {rows.map((s) => (
           <tr key={s.stationNumber} data-oncall-station={s.stationNumber}>

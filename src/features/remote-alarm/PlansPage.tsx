@@ -22,22 +22,14 @@ import {
 import { planResultDialog, type ResultDialog } from '../../domain/validation/resultDialogs.ts';
 import { planActiveTarget } from '../../domain/validation/alarmPlanActive.ts';
 import { useLiveItem, useLiveItemState } from '../../live/useLiveItem.ts';
-import {
-  Button,
-  EmptyState,
-  Icon,
-  LoadingState,
-  PageHeader,
-  Panel,
-  StatusBadge,
-} from '../../ui/index.ts';
+import { Button, EmptyState, Icon, LoadingState, Panel, StatusBadge } from '../../ui/index.ts';
 import { ActionResultDialog } from '../shared/actions/ActionResultDialog.tsx';
 import { failedPlanResult, fetchPlans } from '../shared/remote-alarm/remoteAlarmApi.ts';
 import { PlanLimitNotice } from './PlanLimitNotice.tsx';
 import { useCommandConfirm } from '../shared/actions/CommandConfirm.tsx';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
-import { RemoteAlarmLinks } from './RemoteAlarmLinks.tsx';
+import { RemoteAlarmHeader } from './RemoteAlarmLinks.tsx';
 import { useScrollToHash } from './useScrollToHash.ts';
 import './remoteAlarm.css';
 
@@ -221,11 +213,7 @@ export function PlansPage() {
 
   return (
     <div className="page">
-      <PageHeader
-        title={t('remoteAlarm.title')}
-        description={t('remoteAlarm.description')}
-        actions={<RemoteAlarmLinks current="plans" />}
-      />
+      <RemoteAlarmHeader current="plans" />
       <LoadingState
         status={plans.state}
         onRetry={retry}

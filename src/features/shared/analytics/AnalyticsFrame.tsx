@@ -28,6 +28,7 @@ import {
   staleValueClass,
   type LoadStatus,
 } from '../../../ui/index.ts';
+import type { PageState } from '../pageData.ts';
 import './analytics.css';
 
 /** The areas framed here; each has the same texts under its key (title, loading, back, …). */
@@ -99,23 +100,20 @@ export function StandingBadge({
 /** The list page: header, loading, the empty state, then `children` with the items. */
 export function AnalyticsListFrame<T>({
   area,
-  status,
-  onRetry,
-  items,
+  list: [list, retry],
   children,
 }: {
   area: AnalyticsArea;
-  status: LoadStatus;
-  onRetry: () => void;
-  /** The items once loaded. */
-  items: readonly T[] | undefined;
+  /** The area's list as read (`usePageQuery`) with its retry. */
+  list: readonly [PageState<readonly T[]>, () => void];
   children: (items: readonly T[]) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const items = list.data;
   return (
     <div className="page">
       <PageHeader title={t(`${area}.title`)} description={t(`${area}.description`)} />
-      <LoadingState status={status} onRetry={onRetry} label={t(`${area}.loading`)}>
+      <LoadingState status={list.state} onRetry={retry} label={t(`${area}.loading`)}>
         {items &&
           (items.length === 0 ? (
             <EmptyState title={t(`${area}.none`)} reason={t(`${area}.noneReason`)} />
