@@ -61,7 +61,7 @@ export function numberTemplate(shown: string, lang: string): (value: number) => 
   const m = NUMBER.exec(shown);
   const number = m?.[0].replace(/[.,\u00a0\u202f]+$/, '') ?? '';
   const at = number.lastIndexOf(decimal);
-  const digits = m && at >= 0 ? number.length - at - 1 : 2;
+  const digits = !m ? 2 : at >= 0 ? number.length - at - 1 : 0;
   const format = new Intl.NumberFormat(lang, {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
