@@ -22,9 +22,12 @@ export function ratioOf(spec: FigureSpec, pegel: number, baseline: number): numb
 
 /**
  * Pegel over the floor page, oriented so that > 1 means Pegel is worse than the floor by that
- * factor (the floor is what no page can beat, so the figure is at least about 1).
+ * factor (the floor is what no page can beat, so the figure is at least about 1); none when
+ * either figure is not above zero.
  */
 export function overFloorOf(spec: FigureSpec, pegel: number, floor: number): number | undefined {
+  // A fitted figure at or below zero (a fit over noisy windows) has no ratio to speak of.
+  if (!(pegel > 0 && floor > 0)) return undefined;
   const r = spec.better === 'higher' ? floor / pegel : pegel / floor;
   return Number.isFinite(r) ? r : undefined;
 }

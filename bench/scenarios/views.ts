@@ -362,17 +362,26 @@ export default defineScenario<ViewsParams>({
       await requireHub(server.url, HUBS.alert, await ctx.cookieHeader(server));
       return server;
     };
+    let alertCopy: FloorSnapshot | null = null;
     for (const rate of only === 'dashboard' ? [] : p.alerts.rates) {
-      for (const side of ['baseline', 'pegel'] as const) {
+      for (const side of DASHBOARD_SIDES) {
         ctx.log(`  alert list ${side}: ${rate} alerts/s`);
         const server = await floodServer(rate);
         const set = await ctx.openTabs(0, '/', { server });
         try {
           const [page] = await set.open(
             1,
-            side === 'pegel' ? '/alerts' : ctx.baselinePath({ view: 'liveAlerts' }),
+            side === 'pegel'
+              ? '/alerts'
+              : side === 'floor'
+                ? FLOOR_PATH
+                : ctx.baselinePath({ view: 'liveAlerts' }),
           );
           await page!.setViewportSize({ width: 1920, height: 1080 });
+          if (side === 'floor') {
+            if (!alertCopy) throw new Error("no copy of Pegel's alert list for the floor page");
+            await loadFloorPage(page!, 'alerts', alertCopy);
+          }
           await page!.locator('.alert-row[data-index="0"]').waitFor({ timeout: 30_000 });
           if (side === 'pegel') {
             // Newest first, so every new alarm enters at the top (see alertFlood.ts).
@@ -382,6 +391,7 @@ export default defineScenario<ViewsParams>({
           }
           await page!.mouse.move(5, 1070);
           await sleep(p.alerts.settleMs);
+          if (side === 'pegel') alertCopy = await takeFloorSnapshot(page!);
           const watch = await countAlerts(server.url, await ctx.cookieHeader(server));
           try {
             // The cost, in a window of its own: the top-row recorder reads the list at every
@@ -507,6 +517,7 @@ export default defineScenario<ViewsParams>({
         'Busy windows without the frame sampler (a page that draws only when values change makes no frames in between).',
         "Current value (dashboard): every tile of the front tab read 5 times, 350 ms apart; a tile counts when it shows a value its PV had at some moment of the last second, as a SignalR subscriber of the bench's own received them.",
         "Current (alert list): each alert's first arrival at the bench's own subscriber to the first animation frame in which the top row shows it or a newer one, within 1 s; alerts of the window's last second left out.",
+        "Floor (alert list): the same, a copy of Pegel's list sorted newest first; each frame the newest alerts' texts are written into its rows in order and its row count set (the alerts kept and sorted in the floor's worker). Not yet a floor: rewriting every row's texts for a new alert costs more than moving rows, as Pegel's list does, so the figure has no target over it.",
         "Floor (dashboard): bench/baseline/floor/, a copy of the Pegel tab's dashboard of the same station (its HTML and built style sheets, taken in this run) whose numbers, gauge fills and arcs and their accessible values are written with plain DOM calls, the latest value per PV once an animation frame; its hub connection is the official SignalR client in a worker of its own, so neither side parses hub messages on the tab's main thread. Pegel over the floor: target ≤ ×1.25 per update.",
         'Baseline: bench/baseline/NaiveTiles.tsx (own hub connection per tab, a React state update per value, every tile rendered again) and NaiveCurrentAlerts.tsx (every alert message re-sorts and re-renders the whole list).',
       ],

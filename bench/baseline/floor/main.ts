@@ -12,6 +12,11 @@
  * - `station`: each PV row's value, and the ages of the rows on screen, ticked as Pegel's age
  *   clock ticks them: a timer for the next age whose text changes (each second under a
  *   minute, then each minute), none while the page is hidden.
+ * - `alerts`: the current alert list's rows (as many as Pegel's copy holds), each frame the
+ *   newest alerts' texts written into them in order, and the list's row count; the worker
+ *   (alertWorker.ts) keeps and sorts the alerts. The words of a state and of "cleared" are
+ *   taken from the copy's rows, the time is written by Intl, a cut name splits at its last
+ *   word (Pegel's splits by length).
  *
  * The bench opens floor.html, then calls `window.__floorLoad(view, snapshot)`; counters as a
  * baseline tab's (`window.__baseline`).
@@ -20,6 +25,8 @@ import { parsePvUrlId, pvKey } from '../../../src/contract/keys.ts';
 import type { PvValue } from '../../../src/contract/pv.ts';
 import { formatAge, nextAgeStepMs, type FormatLocale } from '../../../src/domain/format.ts';
 import { createBaselineStats, LATENCY_SAMPLE_CAP } from '../baselineStats.ts';
+import type { Alert } from '../../../src/contract/alerts.ts';
+import type { AlertPageMessage, AlertWorkerMessage } from './alertWorker.ts';
 import type { FloorPageMessage, FloorWorkerMessage } from './pvWorker.ts';
 import {
   numberTemplate,
@@ -187,43 +194,123 @@ function dashboardWriters(lang: string): Map<string, Writer> {
 }
 
 /**
- * The values the worker sent, written in the next animation frame; then the next pull.
- * Returns what takes the worker's lists.
+ * What the worker sent, written in the next animation frame; then the next pull. Returns what
+ * takes the worker's messages.
  */
-function feed(writers: Map<string, Writer>, pull: () => void): (list: PvValue[]) => void {
-  let pending: PvValue[] = [];
+function feed<T>(write: (data: T) => void, pull: () => void): (data: T) => void {
+  let pending: T | null = null;
   const flush = () => {
+    if (pending !== null) write(pending);
+    stats.renders++;
+    pending = null;
+    pull();
+  };
+  return (data) => {
+    stats.messages++;
+    pending = data;
+    requestAnimationFrame(flush);
+  };
+}
+
+function writeValues(writers: Map<string, Writer>): (list: PvValue[]) => void {
+  return (list) => {
     const now = Date.now();
-    for (const v of pending) {
+    for (const v of list) {
       writers.get(pvKey(v.pvRef))?.(v);
       if (stats.latenciesMs.length < LATENCY_SAMPLE_CAP) stats.latenciesMs.push(now - v.timestamp);
     }
-    stats.values += pending.length;
-    stats.renders++;
-    pending = [];
-    pull();
+    stats.values += list.length;
   };
-  return (list) => {
-    stats.messages++;
-    pending = list;
-    requestAnimationFrame(flush);
+}
+
+/** A cut name's two parts, as Pegel's MiddleText has them. */
+function writeCut(cell: Element | null, text: string): void {
+  const head = cell?.querySelector('.mid-head');
+  if (!cell || !head) return cell ? writeText(cell, text) : undefined;
+  const at = text.lastIndexOf(' ');
+  writeText(head, at > 0 ? text.slice(0, at) : text);
+  const tail = cell.querySelector('.mid-tail');
+  if (tail) writeText(tail, at > 0 ? text.slice(at) : '');
+}
+
+/** The alert list's rows on the copy, in order, and how to write the newest alerts into them. */
+function alertRows(lang: string): { rows: number; write: (top: Alert[], count: number) => void } {
+  const list = [...document.querySelectorAll<HTMLElement>('.alert-rows .alert-row[data-index]')]
+    .filter((row) => row.querySelector('.col-time'))
+    .sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index));
+  const table = document.querySelector('.alert-table');
+  const time = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'medium' });
+  // The copy's own words for a state and for cleared, by the row's classes.
+  const stateWord = new Map<string, string>();
+  const clearedWord = new Map<boolean, string>();
+  for (const row of list) {
+    const phase = [...row.classList].find((c) => c.startsWith('is-') && c !== 'is-cleared');
+    const state = row.querySelector('.col-state')?.textContent ?? '';
+    if (phase) stateWord.set(phase, state);
+    clearedWord.set(
+      row.classList.contains('is-cleared'),
+      row.querySelector('.col-cleared')?.textContent ?? '',
+    );
+  }
+  const cell = (row: Element, name: string) => row.querySelector(`.col-${name}`);
+  return {
+    rows: list.length,
+    write: (top, count) => {
+      setAttr(table, 'aria-rowcount', String(count + 1));
+      top.forEach((a, i) => {
+        const row = list[i];
+        if (!row || row.dataset.alertId === String(a.id)) return;
+        row.dataset.alertId = String(a.id);
+        const chip = row.querySelector('.prio-chip');
+        if (chip) writeText(chip, String(a.priority));
+        writeText(cell(row, 'time')!, time.format(a.timestamp));
+        writeCut(cell(row, 'station'), a.stationName);
+        writeCut(cell(row, 'source'), a.sourceName);
+        writeCut(cell(row, 'text'), a.text);
+        const phase = a.state === 'pending' ? 'is-pending' : 'is-acknowledged';
+        writeText(cell(row, 'state')!, stateWord.get(phase) ?? a.state);
+        writeText(cell(row, 'ackby')!, a.acknowledgedBy ?? '');
+        writeText(cell(row, 'cleared')!, clearedWord.get(a.cleared) ?? String(a.cleared));
+      });
+    },
   };
+}
+
+/** The alert list: its worker, each frame the newest alerts written into the copy's rows. */
+function startAlerts(lang: string): number {
+  const { rows, write } = alertRows(lang);
+  const worker = new Worker(new URL('./alertWorker.ts', import.meta.url), { type: 'module' });
+  const post = (m: AlertPageMessage) => worker.postMessage(m);
+  const onAlerts = feed(
+    (m: { top: Alert[]; count: number }) => write(m.top, m.count),
+    () => post({ type: 'pull' }),
+  );
+  worker.addEventListener('message', (e: MessageEvent<AlertWorkerMessage>) => {
+    if (e.data.type === 'alerts') onAlerts(e.data);
+    else ready(e.data.error);
+  });
+  post({ type: 'start', rows });
+  post({ type: 'pull' });
+  return rows;
+}
+
+function ready(error: string | null): void {
+  stats.state = error === null ? 'connected' : 'failed';
+  stats.error = error;
 }
 
 window.__floorLoad = async (view, snapshot) => {
   await adoptStyles(snapshot.styleSheets);
   copyPage(snapshot);
   const lang = snapshot.lang || 'de';
+  if (view === 'alerts') return startAlerts(lang);
   const writers = view === 'station' ? stationWriters(lang) : dashboardWriters(lang);
   const worker = new Worker(new URL('./pvWorker.ts', import.meta.url), { type: 'module' });
   const post = (m: FloorPageMessage) => worker.postMessage(m);
-  const onValues = feed(writers, () => post({ type: 'pull' }));
+  const onValues = feed(writeValues(writers), () => post({ type: 'pull' }));
   worker.addEventListener('message', (e: MessageEvent<FloorWorkerMessage>) => {
     if (e.data.type === 'values') onValues(e.data.list);
-    else {
-      stats.state = e.data.error === null ? 'connected' : 'failed';
-      stats.error = e.data.error;
-    }
+    else ready(e.data.error);
   });
   post({ type: 'start', keys: [...writers.keys()] });
   post({ type: 'pull' });

@@ -5,7 +5,7 @@
  * into texts that looked like Pegel's, is here; the page itself is main.ts.
  */
 
-export type FloorView = 'station' | 'dashboard';
+export type FloorView = 'station' | 'dashboard' | 'alerts';
 
 export interface FloorSnapshot {
   lang: string;

@@ -88,6 +88,8 @@ describe('bench evaluation and report', () => {
     expect(overFloorOf(perUpdate, 12, 10)).toBeCloseTo(1.2);
     expect(overFloorOf(throughput, 800, 1000)).toBe(1.25);
     expect(overFloorOf(perUpdate, 1, 0)).toBeUndefined();
+    expect(overFloorOf(perUpdate, 375, -148)).toBeUndefined();
+    expect(overFloorOf(perUpdate, -1, 10)).toBeUndefined();
     const samples: Record<string, FigureSamples> = {};
     for (const [side, v] of [
       ['pegel', 13],
