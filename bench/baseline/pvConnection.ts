@@ -2,7 +2,8 @@
  * What every naive baseline page does for live values: its own PV hub connection on the main
  * thread, started and subscribed key by key in batches. Each received list goes to
  * `onValues` (a single newValue as a list of one); `onReady` says how the start went.
- * Returns the stop.
+ * Returns the stop. `url`: the hub's address; a worker must give it whole (SignalR resolves
+ * a path against the window's document only).
  */
 import { HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import {
@@ -17,9 +18,10 @@ export function openPvConnection(
   keys: string[],
   onValues: (list: PvValue[]) => void,
   onReady: (error: string | null) => void,
+  url: string = HUBS.pv,
 ): () => void {
   const connection = new HubConnectionBuilder()
-    .withUrl(HUBS.pv)
+    .withUrl(url)
     .withAutomaticReconnect()
     .configureLogging(LogLevel.Warning)
     .build();

@@ -30,7 +30,14 @@ export async function buildBaseline(root: string): Promise<string> {
     configFile: false,
     logLevel: 'warn',
     plugins: [react()],
-    build: { outDir, emptyOutDir: true, target: 'es2022', sourcemap: false },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      sourcemap: false,
+      // The floor pages (floor/main.ts) load no React: an entry of their own.
+      rolldownOptions: { input: { index: 'index.html', floor: 'floor.html' } },
+    },
   });
   return outDir;
 }

@@ -20,6 +20,18 @@ export function ratioOf(spec: FigureSpec, pegel: number, baseline: number): numb
   return Number.isFinite(r) ? r : undefined;
 }
 
+/**
+ * Pegel over the floor page, oriented so that > 1 means Pegel is worse than the floor by that
+ * factor (the floor is what no page can beat, so the figure is at least about 1); none when
+ * either figure is not above zero.
+ */
+export function overFloorOf(spec: FigureSpec, pegel: number, floor: number): number | undefined {
+  // A fitted figure at or below zero (a fit over noisy windows) has no ratio to speak of.
+  if (!(pegel > 0 && floor > 0)) return undefined;
+  const r = spec.better === 'higher' ? floor / pegel : pegel / floor;
+  return Number.isFinite(r) ? r : undefined;
+}
+
 /** Looks a measured median up by `scenarioId.figureId` in earlier results of the same run. */
 export type LimitLookup = (ref: string) => number | undefined;
 
@@ -31,12 +43,21 @@ export function evaluateFigure(
   const result: FigureResult = { ...spec };
   const value = measure(output?.value);
   const baseline = measure(output?.baseline);
+  const floor = measure(output?.floor);
   if (value) result.value = value;
   if (baseline) result.baseline = baseline;
+  if (floor) result.floor = floor;
   if (output?.note) result.note = output.note;
   if (value && baseline) {
     const r = ratioOf(spec, value.summary.median, baseline.summary.median);
     if (r !== undefined) result.ratio = r;
+  }
+  if (value && floor) {
+    const r = overFloorOf(spec, value.summary.median, floor.summary.median);
+    if (r !== undefined) {
+      result.overFloor = r;
+      if (spec.floorTarget !== undefined) result.meetsFloorTarget = r <= spec.floorTarget;
+    }
   }
   if (value && spec.limit) {
     const limit = limitOf(spec.limit);
@@ -50,7 +71,7 @@ export function evaluateFigure(
 }
 
 export function statusOf(figures: FigureResult[]): ScenarioStatus {
-  const measured = figures.filter((f) => f.value || f.baseline).length;
+  const measured = figures.filter((f) => f.value || f.baseline || f.floor).length;
   if (measured === 0) return 'not-measured';
   return measured === figures.length ? 'measured' : 'partial';
 }

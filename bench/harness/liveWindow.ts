@@ -1,7 +1,7 @@
 /**
  * One measurement window over a set of live tabs: counters are reset, probes run for
  * `windowMs`, and the window yields the ingest figures for Pegel tabs (through the app
- * probe) or naive baseline tabs (through window.__baseline) alike.
+ * probe) or naive baseline and floor tabs (through window.__baseline) alike.
  */
 import { cpus } from 'node:os';
 import type { Page } from 'playwright-core';
@@ -14,6 +14,8 @@ import { mean, pooledPercentile, sum } from './pool.ts';
 import { inRefreshPeriods, percentile } from './stats.ts';
 
 export type Side = 'pegel' | 'baseline';
+/** A side of a window: the floor page (bench/baseline/floor/) counts as the baseline does. */
+export type LiveSide = Side | 'floor';
 
 export interface LiveWindowFigures {
   /** Values that reached the tabs' views per second, all tabs together. */
@@ -55,8 +57,8 @@ interface TabCounters {
   dataPathMs: number[] | null;
 }
 
-async function readCounters(side: Side, page: Page, reset: boolean): Promise<TabCounters> {
-  if (side === 'baseline') {
+async function readCounters(side: LiveSide, page: Page, reset: boolean): Promise<TabCounters> {
+  if (side !== 'pegel') {
     const b = await readBaseline(page, reset);
     return {
       values: b?.values ?? 0,
@@ -109,7 +111,7 @@ function machineTimes(): { busy: number; total: number } {
  */
 export async function measureLiveWindow(
   ctx: BenchContext,
-  side: Side,
+  side: LiveSide,
   pages: Page[],
   windowMs: number,
   foreground: Page = pages[pages.length - 1]!,
@@ -117,8 +119,8 @@ export async function measureLiveWindow(
 ): Promise<LiveWindowFigures> {
   await foreground.bringToFront();
   for (const p of pages) {
-    if (side === 'baseline') await readBaseline(p, true);
-    else await resetAppProbe(p);
+    if (side === 'pegel') await resetAppProbe(p);
+    else await readBaseline(p, true);
   }
   const sessions = await Promise.all(pages.map((p) => openMetricsSession(p)));
   const times = async (i: number) => {

@@ -27,24 +27,35 @@ export interface FigureSpec {
   compare?: boolean;
   /** `scenarioId.figureId` of a machine limit; the report shows value / limit. */
   limit?: string;
+  /**
+   * How far over its floor Pegel may be (issue 58: 1.25 means ≤ 1.25 × the floor). The floor
+   * is a page (bench/baseline/floor/) that writes the same texts with plain DOM calls; a
+   * figure whose floor is measured (FigureSamples.floor) shows it with or without a target.
+   */
+  floorTarget?: number;
 }
 
-/** Samples of one figure: one number per run, for Pegel (or the machine) and the baseline. */
+/**
+ * Samples of one figure: one number per run, for Pegel (or the machine), the naive baseline
+ * and the floor page.
+ */
 export interface FigureSamples {
   value?: number[];
   baseline?: number[];
+  floor?: number[];
   note?: string;
 }
 
-/** One sample of one run: Pegel's (or the machine's) or the baseline's, into `figures[id]`. */
+/** One sample of one run: Pegel's (or the machine's), the baseline's or the floor's. */
 export function addSample(
   figures: Record<string, FigureSamples>,
-  side: 'pegel' | 'baseline',
+  side: 'pegel' | 'baseline' | 'floor',
   id: string,
   value: number,
 ): void {
   const f = (figures[id] ??= {});
-  (side === 'pegel' ? (f.value ??= []) : (f.baseline ??= [])).push(value);
+  const key = side === 'pegel' ? 'value' : side;
+  (f[key] ??= []).push(value);
 }
 
 export interface Plot {
@@ -117,6 +128,11 @@ export interface FigureResult extends FigureSpec {
   baseline?: Measurement;
   /** > 1 means Pegel is better than the baseline by that factor (either direction of better). */
   ratio?: number;
+  floor?: Measurement;
+  /** Pegel over the floor page: 1.3 means 1.3 times the floor's cost (or a 1.3th of its rate). */
+  overFloor?: number;
+  /** `overFloor` within `floorTarget`. */
+  meetsFloorTarget?: boolean;
   /** Median value divided by the median of the referenced machine limit. */
   fractionOfLimit?: number;
   meetsTarget?: boolean;

@@ -32,6 +32,20 @@ export function formatRatio(f: FigureResult): string {
   return `×${formatNumber(f.ratio)}`;
 }
 
+/** The floor page's measurement; '' for a figure without a floor. */
+export function formatFloor(f: FigureResult): string {
+  return f.floor || f.floorTarget ? formatMeasurement(f.floor, f.unit) : '';
+}
+
+/** Pegel over the floor with its target: `×1.31 ≤ ×1.25 ✗`; '' for a figure without a floor. */
+export function formatOverFloor(f: FigureResult): string {
+  if (!f.floor && !f.floorTarget) return '';
+  const target = f.floorTarget === undefined ? '' : ` ≤ ×${formatNumber(f.floorTarget)}`;
+  if (f.overFloor === undefined) return `—${target}`;
+  const check = f.meetsFloorTarget === undefined ? '' : f.meetsFloorTarget ? ' ✓' : ' ✗';
+  return `×${formatNumber(f.overFloor)}${target}${check}`;
+}
+
 export function formatFraction(f: FigureResult): string {
   return f.fractionOfLimit === undefined ? '' : `${formatNumber(f.fractionOfLimit * 100)} %`;
 }

@@ -6,9 +6,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchRun } from './benchRun.ts';
 import {
+  formatFloor,
   formatFraction,
   formatMeasurement,
   formatNumber,
+  formatOverFloor,
   formatRatio,
   formatTargetCheck,
 } from './format.ts';
@@ -27,17 +29,18 @@ function figureTable(run: BenchRun): string {
   const rows: string[] = [];
   for (const s of run.scenarios) {
     s.figures.forEach((f, i) => {
-      const measured = f.value || f.baseline;
+      const measured = f.value || f.baseline || f.floor;
       const samples = f.value ? f.value.samples.map(formatNumber).join(', ') : '';
       rows.push(
         `<tr class="${s.status}">${i === 0 ? `<th rowspan="${s.figures.length}">${esc(s.title)}<br><small>${esc(s.status)}</small></th>` : ''}` +
           `<td>${esc(f.label)}</td><td>${measured ? esc(formatMeasurement(f.value, f.unit)) : '<em>not yet measured</em>'}</td>` +
           `<td>${f.compare ? esc(formatMeasurement(f.baseline, f.unit)) : ''}</td><td>${esc(formatRatio(f))}</td>` +
+          `<td>${esc(formatFloor(f))}</td><td>${esc(formatOverFloor(f))}</td>` +
           `<td>${esc(formatTargetCheck(f))}</td><td>${esc(formatFraction(f))}</td><td class="samples">${esc(samples)}</td></tr>`,
       );
     });
   }
-  return `<table><thead><tr><th>Scenario</th><th>Figure</th><th>Pegel / machine</th><th>Baseline</th><th>Ratio</th><th>Target</th><th>Of limit</th><th>Samples</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<table><thead><tr><th>Scenario</th><th>Figure</th><th>Pegel / machine</th><th>Baseline</th><th>Ratio</th><th>Floor</th><th>Pegel / floor</th><th>Target</th><th>Of limit</th><th>Samples</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 const STYLE = `
@@ -78,7 +81,7 @@ export function renderHtml(run: BenchRun, root: string): string {
 <ul>${machineLines(run)
     .map((l) => `<li>${esc(l.replace(/^- /, '').replace(/\*\*/g, ''))}</li>`)
     .join('')}</ul>
-<p>Each figure is the median of the runs with min–max in brackets; samples are listed per run. Ratio &gt; 1 means Pegel is better than the naive baseline by that factor.</p>
+<p>Each figure is the median of the runs with min–max in brackets; samples are listed per run. Ratio &gt; 1 means Pegel is better than the naive baseline by that factor; Pegel / floor &gt; 1 means Pegel costs more than a floor page that writes the same texts with plain DOM calls.</p>
 ${figureTable(run)}
 ${hasPlots ? '<h2>Plots</h2>' : ''}<div class="plots" id="plots"></div>
 ${notes.length ? `<h2>Notes</h2><ul>${notes.map((n) => `<li${n.startsWith('  ') ? ' class="sub"' : ''}>${esc(n.trim().replace(/^- /, '').replace(/\*\*/g, ''))}</li>`).join('')}</ul>` : ''}

@@ -2,8 +2,10 @@
 import type { BenchRun } from './benchRun.ts';
 import {
   formatBytes,
+  formatFloor,
   formatFraction,
   formatMeasurement,
+  formatOverFloor,
   formatRatio,
   formatTargetCheck,
 } from './format.ts';
@@ -40,15 +42,15 @@ export function machineLines(run: BenchRun): string[] {
 
 export function summaryTable(run: BenchRun): string[] {
   const lines = [
-    '| Scenario | Figure | Pegel / machine | Baseline | Ratio | Target | Of limit |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| Scenario | Figure | Pegel / machine | Baseline | Ratio | Floor | Pegel / floor | Target | Of limit |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const s of run.scenarios) {
     for (const f of s.figures) {
-      const measured = f.value || f.baseline;
+      const measured = f.value || f.baseline || f.floor;
       const value = measured ? formatMeasurement(f.value, f.unit) : '_not yet measured_';
       lines.push(
-        `| ${cell(s.title)} | ${cell(f.label)} | ${cell(value)} | ${cell(f.compare ? formatMeasurement(f.baseline, f.unit) : '')} | ${formatRatio(f)} | ${cell(formatTargetCheck(f))} | ${formatFraction(f)} |`,
+        `| ${cell(s.title)} | ${cell(f.label)} | ${cell(value)} | ${cell(f.compare ? formatMeasurement(f.baseline, f.unit) : '')} | ${formatRatio(f)} | ${cell(formatFloor(f))} | ${cell(formatOverFloor(f))} | ${cell(formatTargetCheck(f))} | ${formatFraction(f)} |`,
       );
     }
   }
@@ -78,8 +80,9 @@ export function renderMarkdown(run: BenchRun, title = 'Pegel bench results'): st
     ...machineLines(run),
     '',
     'Each figure is the median of the runs with min–max in brackets. Ratio > 1 means Pegel is',
-    'better than the naive baseline by that factor; "of limit" relates a figure to the limit',
-    'of this machine measured in the same run.',
+    'better than the naive baseline by that factor; "Pegel / floor" is Pegel over a floor page',
+    'that writes the same texts with plain DOM calls (> 1: Pegel costs more); "of limit"',
+    'relates a figure to the limit of this machine measured in the same run.',
     '',
     ...summaryTable(run),
     '',

@@ -12,6 +12,10 @@
  *   server sent (a new alert or a change of one, counted by a subscriber of the bench's own);
  *   cost = the tab's main-thread CPU, fit cost = a + b · updates/s.
  *
+ * The dashboard's floor (issue 58): a page that writes the same texts into a copy of Pegel's
+ * dashboard with plain DOM calls (bench/baseline/floor/), fed by the same server, measured in
+ * the same run; Pegel's cost per update is to stay within 1.25 times the floor's.
+ *
  * What the eye sees stays honest: on the front tab, the tiles must show their PV's current
  * value (one it had at some moment of the last second, against the bench's own subscriber),
  * and the alert list's top row must show each new alert within 1 s.
@@ -29,7 +33,13 @@ import {
 } from '../harness/benchDashboards.ts';
 import { waitBaselineConnected } from '../harness/baselineProbe.ts';
 import type { BenchContext, BenchServer, TabSet } from '../harness/context.ts';
-import { measureLiveWindow, type Side } from '../harness/liveWindow.ts';
+import { measureLiveWindow, type LiveSide } from '../harness/liveWindow.ts';
+import {
+  FLOOR_PATH,
+  loadFloorPage,
+  takeFloorSnapshot,
+  type FloorSnapshot,
+} from '../harness/floorPage.ts';
 import { requireEngineChunk, requireHub, requirePvPlant } from '../harness/prerequisites.ts';
 import {
   addSample,
@@ -83,12 +93,20 @@ interface CasePoint {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Pegel first: its tabs give the floor pages their copies of the dashboards. */
+const DASHBOARD_SIDES = ['pegel', 'floor', 'baseline'] as const;
+
+/**
+ * `tabs` tabs of one side, each on the dashboard of its station. Pegel's tabs leave a copy of
+ * each station's dashboard in `copies`; the floor's tabs start from those copies.
+ */
 async function openDashboards(
   ctx: BenchContext,
-  side: Side,
+  side: LiveSide,
   server: BenchServer,
   tabs: number,
   p: ViewsParams,
+  copies: Map<number, FloorSnapshot>,
 ): Promise<TabSet> {
   const { tiles, stations } = p.dashboard;
   const set = await ctx.openTabs(0, '/', { server });
@@ -99,10 +117,18 @@ async function openDashboards(
       1,
       side === 'pegel'
         ? benchDashboardPath(station)
-        : ctx.baselinePath({ view: 'dashboard', station, tiles }),
+        : side === 'floor'
+          ? FLOOR_PATH
+          : ctx.baselinePath({ view: 'dashboard', station, tiles }),
     );
   for (const page of set.pages) await page.setViewportSize({ width: 1920, height: 1080 });
   if (side === 'baseline') await waitBaselineConnected(set.pages);
+  if (side === 'floor')
+    for (const [i, page] of set.pages.entries()) {
+      const copy = copies.get(shown[i]!);
+      if (!copy) throw new Error(`no copy of Pegel's dashboard ${shown[i]} for the floor page`);
+      await loadFloorPage(page, 'dashboard', copy);
+    }
   await Promise.all(
     set.pages.map((page) =>
       waitForExpression(page, tilesShown(Math.ceil(tiles * 0.9)), {
@@ -110,7 +136,7 @@ async function openDashboards(
       }),
     ),
   );
-  if (side === 'pegel')
+  if (side === 'pegel') {
     await Promise.all(
       set.pages.map((page) =>
         waitForExpression(page, `typeof window.__pegelBench?.snapshot === 'function'`, {
@@ -118,6 +144,9 @@ async function openDashboards(
         }),
       ),
     );
+    for (const [i, page] of set.pages.entries())
+      if (!copies.has(shown[i]!)) copies.set(shown[i]!, await takeFloorSnapshot(page));
+  }
   return set;
 }
 
@@ -189,6 +218,7 @@ export default defineScenario<ViewsParams>({
       better: 'lower',
       compare: true,
       target: { op: '<=', value: 5 },
+      floorTarget: 1.25,
     },
     {
       id: 'dashboardMsPerTab',
@@ -256,11 +286,12 @@ export default defineScenario<ViewsParams>({
     requireEngineChunk(ctx.distDir);
     const figures: Record<string, FigureSamples> = {};
     const notes: string[] = [];
-    const add = (side: Side, id: string, v: number) => addSample(figures, side, id, v);
-    const points: Record<'dashboard' | 'alerts', Record<Side, CasePoint[]>> = {
-      dashboard: { pegel: [], baseline: [] },
-      alerts: { pegel: [], baseline: [] },
+    const add = (side: LiveSide, id: string, v: number) => addSample(figures, side, id, v);
+    const points: Record<'dashboard' | 'alerts', Record<LiveSide, CasePoint[]>> = {
+      dashboard: { pegel: [], baseline: [], floor: [] },
+      alerts: { pegel: [], baseline: [], floor: [] },
     };
+    const copies = new Map<number, FloorSnapshot>();
 
     // `PEGEL_BENCH_VIEWS=alerts` (or `dashboard`) runs one part only, for A/B runs of it;
     // `PEGEL_BENCH_ALERT_RATES=10,200` sweeps the alert list over other rates.
@@ -277,9 +308,9 @@ export default defineScenario<ViewsParams>({
         await requirePvPlant(ctx, server);
         const tabCounts = rate === topRate ? [tabs, ...p.dashboard.moreTabs] : [tabs];
         for (const n of tabCounts)
-          for (const side of ['baseline', 'pegel'] as const) {
+          for (const side of DASHBOARD_SIDES) {
             ctx.log(`  dashboard ${side}: ${rate} updates/s, ${n} tab(s)`);
-            const set = await openDashboards(ctx, side, server, n, p);
+            const set = await openDashboards(ctx, side, server, n, p, copies);
             try {
               await sleep(p.warmupMs);
               const w = await measureLiveWindow(ctx, side, set.pages, p.windowMs, undefined, {
@@ -331,17 +362,26 @@ export default defineScenario<ViewsParams>({
       await requireHub(server.url, HUBS.alert, await ctx.cookieHeader(server));
       return server;
     };
+    let alertCopy: FloorSnapshot | null = null;
     for (const rate of only === 'dashboard' ? [] : p.alerts.rates) {
-      for (const side of ['baseline', 'pegel'] as const) {
+      for (const side of DASHBOARD_SIDES) {
         ctx.log(`  alert list ${side}: ${rate} alerts/s`);
         const server = await floodServer(rate);
         const set = await ctx.openTabs(0, '/', { server });
         try {
           const [page] = await set.open(
             1,
-            side === 'pegel' ? '/alerts' : ctx.baselinePath({ view: 'liveAlerts' }),
+            side === 'pegel'
+              ? '/alerts'
+              : side === 'floor'
+                ? FLOOR_PATH
+                : ctx.baselinePath({ view: 'liveAlerts' }),
           );
           await page!.setViewportSize({ width: 1920, height: 1080 });
+          if (side === 'floor') {
+            if (!alertCopy) throw new Error("no copy of Pegel's alert list for the floor page");
+            await loadFloorPage(page!, 'alerts', alertCopy);
+          }
           await page!.locator('.alert-row[data-index="0"]').waitFor({ timeout: 30_000 });
           if (side === 'pegel') {
             // Newest first, so every new alarm enters at the top (see alertFlood.ts).
@@ -351,6 +391,7 @@ export default defineScenario<ViewsParams>({
           }
           await page!.mouse.move(5, 1070);
           await sleep(p.alerts.settleMs);
+          if (side === 'pegel') alertCopy = await takeFloorSnapshot(page!);
           const watch = await countAlerts(server.url, await ctx.cookieHeader(server));
           try {
             // The cost, in a window of its own: the top-row recorder reads the list at every
@@ -401,7 +442,7 @@ export default defineScenario<ViewsParams>({
       ['dashboard', 'dashboard'],
       ['alerts', 'alertList'],
     ] as const) {
-      for (const side of ['pegel', 'baseline'] as const) {
+      for (const side of DASHBOARD_SIDES) {
         const fit = fitViewCost(points[view][side]);
         if (!fit) continue;
         add(side, `${prefix}UsPerUpdate`, fit.usPerUpdate);
@@ -416,7 +457,7 @@ export default defineScenario<ViewsParams>({
         )
         .join('; ');
     for (const view of ['dashboard', 'alerts'] as const)
-      for (const side of ['pegel', 'baseline'] as const)
+      for (const side of DASHBOARD_SIDES)
         if (points[view][side].length)
           notes.push(
             `${view}, ${side} (server rate: delivered, tabs' CPU): ${describe(points[view][side])}`,
@@ -436,7 +477,7 @@ export default defineScenario<ViewsParams>({
       xLabel: string,
     ): Plot => {
       const rates = view === 'dashboard' ? p.dashboard.rates : p.alerts.rates;
-      const at = (side: Side, rate: number) => {
+      const at = (side: LiveSide, rate: number) => {
         const c = points[view][side].filter(
           (x) => x.rate === rate && (view === 'alerts' || x.tabs === tabs),
         );
@@ -448,7 +489,7 @@ export default defineScenario<ViewsParams>({
         xLabel,
         yLabel: 'tab main-thread ms of CPU per s',
         x: rates,
-        series: (['pegel', 'baseline'] as const).map((side) => ({
+        series: DASHBOARD_SIDES.filter((side) => points[view][side].length).map((side) => ({
           label: side,
           y: rates.map((r) => at(side, r)),
         })),
@@ -476,6 +517,8 @@ export default defineScenario<ViewsParams>({
         'Busy windows without the frame sampler (a page that draws only when values change makes no frames in between).',
         "Current value (dashboard): every tile of the front tab read 5 times, 350 ms apart; a tile counts when it shows a value its PV had at some moment of the last second, as a SignalR subscriber of the bench's own received them.",
         "Current (alert list): each alert's first arrival at the bench's own subscriber to the first animation frame in which the top row shows it or a newer one, within 1 s; alerts of the window's last second left out.",
+        "Floor (alert list): the same, a copy of Pegel's list sorted newest first; each frame the newest alerts' texts are written into its rows in order and its row count set (the alerts kept and sorted in the floor's worker). Not yet a floor: rewriting every row's texts for a new alert costs more than moving rows, as Pegel's list does, so the figure has no target over it.",
+        "Floor (dashboard): bench/baseline/floor/, a copy of the Pegel tab's dashboard of the same station (its HTML and built style sheets, taken in this run) whose numbers, gauge fills and arcs and their accessible values are written with plain DOM calls, the latest value per PV once an animation frame; its hub connection is the official SignalR client in a worker of its own, so neither side parses hub messages on the tab's main thread. Pegel over the floor: target ≤ ×1.25 per update.",
         'Baseline: bench/baseline/NaiveTiles.tsx (own hub connection per tab, a React state update per value, every tile rendered again) and NaiveCurrentAlerts.tsx (every alert message re-sorts and re-renders the whole list).',
       ],
     };

@@ -2,8 +2,20 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { evaluateFigure, limitLookup, ratioOf, statusOf } from '../../../bench/harness/evaluate.ts';
-import type { FigureSpec, ScenarioResult } from '../../../bench/harness/scenario.ts';
+import {
+  evaluateFigure,
+  limitLookup,
+  overFloorOf,
+  ratioOf,
+  statusOf,
+} from '../../../bench/harness/evaluate.ts';
+import {
+  addSample,
+  type FigureSamples,
+  type FigureSpec,
+  type ScenarioResult,
+} from '../../../bench/harness/scenario.ts';
+import { formatFloor, formatOverFloor } from '../../../bench/report/format.ts';
 import { BENCH_RUN_FORMAT, type BenchRun } from '../../../bench/report/benchRun.ts';
 import { renderMarkdown } from '../../../bench/report/markdown.ts';
 import {
@@ -71,6 +83,41 @@ describe('bench evaluation and report', () => {
     expect(statusOf([{ ...throughput }])).toBe('not-measured');
   });
 
+  it('BENCH-EVAL3: Pegel over the floor page is > 1 when Pegel costs more, checked against ×1.25', () => {
+    const perUpdate: FigureSpec = { ...latency, floorTarget: 1.25 };
+    expect(overFloorOf(perUpdate, 12, 10)).toBeCloseTo(1.2);
+    expect(overFloorOf(throughput, 800, 1000)).toBe(1.25);
+    expect(overFloorOf(perUpdate, 1, 0)).toBeUndefined();
+    expect(overFloorOf(perUpdate, 375, -148)).toBeUndefined();
+    expect(overFloorOf(perUpdate, -1, 10)).toBeUndefined();
+    const samples: Record<string, FigureSamples> = {};
+    for (const [side, v] of [
+      ['pegel', 13],
+      ['floor', 10],
+      ['baseline', 40],
+      ['pegel', 14],
+      ['floor', 11],
+    ] as const)
+      addSample(samples, side, 'x', v);
+    expect(samples.x).toEqual({ value: [13, 14], floor: [10, 11], baseline: [40] });
+    const over = evaluateFigure(perUpdate, samples.x, () => undefined);
+    expect(over.floor?.summary.median).toBe(10.5);
+    expect(over.overFloor).toBeCloseTo(13.5 / 10.5);
+    expect(over.meetsFloorTarget).toBe(false);
+    expect(formatFloor(over)).toBe('10.5 ms (10–11, n=2)');
+    expect(formatOverFloor(over)).toBe('×1.29 ≤ ×1.25 ✗');
+    const within = evaluateFigure(perUpdate, { value: [12], floor: [10] }, () => undefined);
+    expect(formatOverFloor(within)).toBe('×1.2 ≤ ×1.25 ✓');
+    // Declared with a floor but the floor not measured: the target shows, no figure.
+    expect(formatOverFloor(evaluateFigure(perUpdate, { value: [12] }, () => undefined))).toBe(
+      '— ≤ ×1.25',
+    );
+    // Only a floor measured still counts as measured; a figure without a floor shows nothing.
+    expect(statusOf([evaluateFigure(perUpdate, { floor: [1] }, () => undefined)])).toBe('measured');
+    expect(formatFloor(evaluateFigure(latency, { value: [1] }, () => undefined))).toBe('');
+    expect(formatOverFloor(evaluateFigure(latency, { value: [1] }, () => undefined))).toBe('');
+  });
+
   const run: BenchRun = {
     format: BENCH_RUN_FORMAT,
     startedAt: '2026-11-22T09:15:03.123Z',
@@ -99,6 +146,11 @@ describe('bench evaluation and report', () => {
         durationMs: 5,
         figures: [
           evaluateFigure(latency, { value: [10, 12, 11], baseline: [40, 44, 42] }, () => undefined),
+          evaluateFigure(
+            { ...latency, id: 'perUpdate', label: 'Per update', floorTarget: 1.25 },
+            { value: [12], baseline: [40], floor: [10] },
+            () => undefined,
+          ),
           { ...throughput },
         ],
         plots: [
@@ -132,7 +184,10 @@ describe('bench evaluation and report', () => {
     expect(md).toContain('Test CPU, 2 cores, 8 GiB memory');
     expect(md).toContain('aaaaaaaaaaaa (bench)');
     expect(md).toMatch(
-      /\| Latency p95 \| 11 ms \(10–12, n=3\) \| 42 ms \(40–44, n=3\) \| ×3\.82 \| ≤ 50 ms ✓ \|/,
+      /\| Latency p95 \| 11 ms \(10–12, n=3\) \| 42 ms \(40–44, n=3\) \| ×3\.82 \| {2}\| {2}\| ≤ 50 ms ✓ \|/,
+    );
+    expect(md).toMatch(
+      /\| Per update \| 12 ms \(n=1\) \| 40 ms \(n=1\) \| ×3\.33 \| 10 ms \(n=1\) \| ×1\.2 ≤ ×1\.25 ✓ \|/,
     );
     expect(md).toContain('_not yet measured_');
     expect(md).toContain('  - no engine yet');

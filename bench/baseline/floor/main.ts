@@ -1,0 +1,318 @@
+/**
+ * A floor page (issue 58): the least a page can do to show what Pegel's view shows. It is
+ * Pegel's own page, copied from a Pegel tab of the same run (snapshot.ts), with Pegel's built
+ * style sheets, and it writes the same texts into the same elements with plain DOM calls: no
+ * framework, no engine, no cache. Its values come from the official SignalR client in a
+ * worker of its own (pvWorker.ts), so its main thread, like Pegel's, does not parse the hub's
+ * messages; it asks the worker for the latest values once a frame and writes them in the
+ * next animation frame. Values count as Pegel's do: those written (the latest per PV).
+ *
+ * - `dashboard`: each value tile's number, its gauge's fill or arc and their accessible
+ *   names and values, as Pegel's `writeGauge` does.
+ * - `station`: each PV row's value, and the ages of the rows on screen, ticked as Pegel's age
+ *   clock ticks them: a timer for the next age whose text changes (each second under a
+ *   minute, then each minute), none while the page is hidden.
+ * - `alerts`: the current alert list's rows (as many as Pegel's copy holds), each frame the
+ *   newest alerts' texts written into them in order, and the list's row count; the worker
+ *   (alertWorker.ts) keeps and sorts the alerts. The words of a state and of "cleared" are
+ *   taken from the copy's rows, the time is written by Intl, a cut name splits at its last
+ *   word (Pegel's splits by length).
+ *
+ * The bench opens floor.html, then calls `window.__floorLoad(view, snapshot)`; counters as a
+ * baseline tab's (`window.__baseline`).
+ */
+import { parsePvUrlId, pvKey } from '../../../src/contract/keys.ts';
+import type { PvValue } from '../../../src/contract/pv.ts';
+import { formatAge, nextAgeStepMs, type FormatLocale } from '../../../src/domain/format.ts';
+import { createBaselineStats, LATENCY_SAMPLE_CAP } from '../baselineStats.ts';
+import type { Alert } from '../../../src/contract/alerts.ts';
+import type { AlertPageMessage, AlertWorkerMessage } from './alertWorker.ts';
+import type { FloorPageMessage, FloorWorkerMessage } from './pvWorker.ts';
+import {
+  numberTemplate,
+  readNumber,
+  scaleFraction,
+  type FloorSnapshot,
+  type FloorView,
+} from './snapshot.ts';
+
+declare global {
+  interface Window {
+    __floorLoad?: (view: FloorView, snapshot: FloorSnapshot) => Promise<number>;
+  }
+}
+
+const stats = createBaselineStats();
+window.__baseline = stats;
+
+/** Writes the element's one text node in place (as Pegel's writers do), else its text. */
+function writeText(el: Element, value: string): void {
+  const node = el.firstChild;
+  if (node !== null && node === el.lastChild && node.nodeType === Node.TEXT_NODE) {
+    const text = node as Text;
+    if (text.data !== value) text.data = value;
+  } else if (el.textContent !== value) el.textContent = value;
+}
+
+function setAttr(el: Element | null, name: string, value: string): void {
+  if (el && el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+/** Pegel's style sheets, in order; resolves when every linked one has loaded. */
+async function adoptStyles(sheets: FloorSnapshot['styleSheets']): Promise<void> {
+  const loads: Promise<unknown>[] = [];
+  for (const s of sheets) {
+    if ('href' in s) {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = s.href;
+      if (s.media) link.media = s.media;
+      loads.push(new Promise((r) => link.addEventListener('load', r, { once: true })));
+      document.head.append(link);
+    } else {
+      const style = document.createElement('style');
+      if (s.media) style.media = s.media;
+      style.textContent = s.css;
+      document.head.append(style);
+    }
+  }
+  await Promise.all(loads);
+}
+
+function copyPage(snapshot: FloorSnapshot): void {
+  for (const [name, value] of snapshot.htmlAttributes)
+    document.documentElement.setAttribute(name, value);
+  for (const [name, value] of snapshot.bodyAttributes) document.body.setAttribute(name, value);
+  document.body.innerHTML = snapshot.body;
+  for (const el of document.body.querySelectorAll('script, iframe')) el.remove();
+}
+
+type Writer = (v: PvValue) => void;
+
+/** A value tile: what Pegel's writeGauge changes for a new value. */
+function tileWriter(tile: Element, lang: string): Writer | null {
+  const number = tile.querySelector('.gauge-number');
+  if (!number) return null;
+  const text = numberTemplate(number.textContent ?? '', lang);
+  const unit = tile.querySelector('.gauge-unit')?.textContent ?? '';
+  const track = tile.querySelector('.gauge-track-box');
+  const ticks = tile.querySelectorAll('.gauge-tick');
+  const bound = (name: string, tick: Element | undefined) =>
+    track ? readNumber(track.getAttribute(name), 'en') : readNumber(tick?.textContent, lang);
+  const min = bound('aria-valuemin', ticks[0]);
+  const max = bound('aria-valuemax', ticks[1]);
+  const fill = tile.querySelector<HTMLElement>('.gauge-fill');
+  const vertical = tile.querySelector('.gauge-vertical') !== null;
+  const svg = tile.querySelector('.gauge-circular svg');
+  const bar = tile.querySelector('path.gauge-bar');
+  return (v) => {
+    if (v.doubleValue === undefined) return;
+    const shown = text(v.doubleValue);
+    writeText(number, shown);
+    const withUnit = `${shown} ${unit}`.trim();
+    const f = scaleFraction(v.doubleValue, min, max);
+    if (track && f !== null && min !== null && max !== null) {
+      setAttr(track, 'aria-valuenow', String(min + f * (max - min)));
+      setAttr(track, 'aria-valuetext', withUnit);
+    }
+    if (fill) {
+      const transform = `${vertical ? 'scaleY' : 'scaleX'}(${f ?? 0})`;
+      if (fill.style.transform !== transform) fill.style.transform = transform;
+    }
+    setAttr(svg, 'aria-label', withUnit);
+    setAttr(bar, 'stroke-dasharray', `${f ?? 0} 2`);
+  };
+}
+
+interface Age {
+  el: Element;
+  timestamp: number | null;
+  shown: string;
+}
+
+/** The ages on screen, written when their text changes, as Pegel's age clock does. */
+function ageClock(locale: FormatLocale) {
+  const ages: Age[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (document.visibilityState === 'hidden') return;
+    const now = Date.now();
+    let next = Number.POSITIVE_INFINITY;
+    for (const a of ages) {
+      if (a.timestamp === null) continue;
+      const age = now - a.timestamp;
+      const text = formatAge(age, locale);
+      if (text !== a.shown) writeText(a.el, (a.shown = text));
+      next = Math.min(next, a.timestamp + nextAgeStepMs(age));
+    }
+    if (next < Number.POSITIVE_INFINITY) timer = setTimeout(tick, Math.max(0, next - Date.now()));
+  };
+  document.addEventListener('visibilitychange', tick);
+  return {
+    add: (el: Element): Age => {
+      const a = { el, timestamp: null, shown: el.textContent ?? '' };
+      ages.push(a);
+      return a;
+    },
+    tick,
+  };
+}
+
+/** The station page's rows: each PV's value, and its age where the row is on screen. */
+function stationWriters(lang: string): Map<string, Writer> {
+  const writers = new Map<string, Writer>();
+  const clock = ageClock(lang as FormatLocale);
+  for (const row of document.querySelectorAll('.pv-scroll .pv-row[data-pv]')) {
+    const ref = parsePvUrlId(row.getAttribute('data-pv') ?? '');
+    const value = row.querySelector('.pv-value-text');
+    if (!ref || !value) continue;
+    const text = numberTemplate(value.textContent ?? '', lang);
+    const box = row.getBoundingClientRect();
+    const ageEl = row.querySelector('.pv-age-text');
+    const age = ageEl && box.bottom > 0 && box.top < innerHeight ? clock.add(ageEl) : null;
+    writers.set(pvKey(ref), (v) => {
+      if (v.doubleValue !== undefined) writeText(value, text(v.doubleValue));
+      if (age && age.timestamp !== v.timestamp) {
+        age.timestamp = v.timestamp;
+        clock.tick();
+      }
+    });
+  }
+  return writers;
+}
+
+function dashboardWriters(lang: string): Map<string, Writer> {
+  const writers = new Map<string, Writer>();
+  for (const tile of document.querySelectorAll('.single-value[data-pv]')) {
+    const ref = parsePvUrlId(tile.getAttribute('data-pv') ?? '');
+    const write = ref && tileWriter(tile, lang);
+    if (ref && write) writers.set(pvKey(ref), write);
+  }
+  return writers;
+}
+
+/**
+ * What the worker sent, written in the next animation frame; then the next pull. Returns what
+ * takes the worker's messages.
+ */
+function feed<T>(write: (data: T) => void, pull: () => void): (data: T) => void {
+  let pending: T | null = null;
+  const flush = () => {
+    if (pending !== null) write(pending);
+    stats.renders++;
+    pending = null;
+    pull();
+  };
+  return (data) => {
+    stats.messages++;
+    pending = data;
+    requestAnimationFrame(flush);
+  };
+}
+
+function writeValues(writers: Map<string, Writer>): (list: PvValue[]) => void {
+  return (list) => {
+    const now = Date.now();
+    for (const v of list) {
+      writers.get(pvKey(v.pvRef))?.(v);
+      if (stats.latenciesMs.length < LATENCY_SAMPLE_CAP) stats.latenciesMs.push(now - v.timestamp);
+    }
+    stats.values += list.length;
+  };
+}
+
+/** A cut name's two parts, as Pegel's MiddleText has them. */
+function writeCut(cell: Element | null, text: string): void {
+  const head = cell?.querySelector('.mid-head');
+  if (!cell || !head) return cell ? writeText(cell, text) : undefined;
+  const at = text.lastIndexOf(' ');
+  writeText(head, at > 0 ? text.slice(0, at) : text);
+  const tail = cell.querySelector('.mid-tail');
+  if (tail) writeText(tail, at > 0 ? text.slice(at) : '');
+}
+
+/** The alert list's rows on the copy, in order, and how to write the newest alerts into them. */
+function alertRows(lang: string): { rows: number; write: (top: Alert[], count: number) => void } {
+  const list = [...document.querySelectorAll<HTMLElement>('.alert-rows .alert-row[data-index]')]
+    .filter((row) => row.querySelector('.col-time'))
+    .sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index));
+  const table = document.querySelector('.alert-table');
+  const time = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'medium' });
+  // The copy's own words for a state and for cleared, by the row's classes.
+  const stateWord = new Map<string, string>();
+  const clearedWord = new Map<boolean, string>();
+  for (const row of list) {
+    const phase = [...row.classList].find((c) => c.startsWith('is-') && c !== 'is-cleared');
+    const state = row.querySelector('.col-state')?.textContent ?? '';
+    if (phase) stateWord.set(phase, state);
+    clearedWord.set(
+      row.classList.contains('is-cleared'),
+      row.querySelector('.col-cleared')?.textContent ?? '',
+    );
+  }
+  const cell = (row: Element, name: string) => row.querySelector(`.col-${name}`);
+  return {
+    rows: list.length,
+    write: (top, count) => {
+      setAttr(table, 'aria-rowcount', String(count + 1));
+      top.forEach((a, i) => {
+        const row = list[i];
+        if (!row || row.dataset.alertId === String(a.id)) return;
+        row.dataset.alertId = String(a.id);
+        const chip = row.querySelector('.prio-chip');
+        if (chip) writeText(chip, String(a.priority));
+        writeText(cell(row, 'time')!, time.format(a.timestamp));
+        writeCut(cell(row, 'station'), a.stationName);
+        writeCut(cell(row, 'source'), a.sourceName);
+        writeCut(cell(row, 'text'), a.text);
+        const phase = a.state === 'pending' ? 'is-pending' : 'is-acknowledged';
+        writeText(cell(row, 'state')!, stateWord.get(phase) ?? a.state);
+        writeText(cell(row, 'ackby')!, a.acknowledgedBy ?? '');
+        writeText(cell(row, 'cleared')!, clearedWord.get(a.cleared) ?? String(a.cleared));
+      });
+    },
+  };
+}
+
+/** The alert list: its worker, each frame the newest alerts written into the copy's rows. */
+function startAlerts(lang: string): number {
+  const { rows, write } = alertRows(lang);
+  const worker = new Worker(new URL('./alertWorker.ts', import.meta.url), { type: 'module' });
+  const post = (m: AlertPageMessage) => worker.postMessage(m);
+  const onAlerts = feed(
+    (m: { top: Alert[]; count: number }) => write(m.top, m.count),
+    () => post({ type: 'pull' }),
+  );
+  worker.addEventListener('message', (e: MessageEvent<AlertWorkerMessage>) => {
+    if (e.data.type === 'alerts') onAlerts(e.data);
+    else ready(e.data.error);
+  });
+  post({ type: 'start', rows });
+  post({ type: 'pull' });
+  return rows;
+}
+
+function ready(error: string | null): void {
+  stats.state = error === null ? 'connected' : 'failed';
+  stats.error = error;
+}
+
+window.__floorLoad = async (view, snapshot) => {
+  await adoptStyles(snapshot.styleSheets);
+  copyPage(snapshot);
+  const lang = snapshot.lang || 'de';
+  if (view === 'alerts') return startAlerts(lang);
+  const writers = view === 'station' ? stationWriters(lang) : dashboardWriters(lang);
+  const worker = new Worker(new URL('./pvWorker.ts', import.meta.url), { type: 'module' });
+  const post = (m: FloorPageMessage) => worker.postMessage(m);
+  const onValues = feed(writeValues(writers), () => post({ type: 'pull' }));
+  worker.addEventListener('message', (e: MessageEvent<FloorWorkerMessage>) => {
+    if (e.data.type === 'values') onValues(e.data.list);
+    else ready(e.data.error);
+  });
+  post({ type: 'start', keys: [...writers.keys()] });
+  post({ type: 'pull' });
+  return writers.size;
+};

@@ -1,0 +1,90 @@
+/**
+ * A floor page starts from a copy of Pegel's page: its body as HTML, its style sheets and the
+ * attributes of its root elements, taken from a Pegel tab of the same run showing the same
+ * view (`FLOOR_SNAPSHOT`). What the floor writes into that copy, and how it writes numbers
+ * into texts that looked like Pegel's, is here; the page itself is main.ts.
+ */
+
+export type FloorView = 'station' | 'dashboard' | 'alerts';
+
+export interface FloorSnapshot {
+  lang: string;
+  htmlAttributes: [string, string][];
+  bodyAttributes: [string, string][];
+  /**
+   * In document order: a linked sheet by its path on the server (the floor page is on the
+   * same origin, a later server of the run on another port), any other by its rules' text.
+   */
+  styleSheets: ({ href: string; media: string } | { css: string; media: string })[];
+  body: string;
+}
+
+/**
+ * In the page (a string: the bench's TypeScript loader names inner functions with a helper
+ * the page does not have): the snapshot of what the page shows now.
+ */
+export const FLOOR_SNAPSHOT = `(() => {
+  const attrs = (el) => Array.from(el.attributes, (a) => [a.name, a.value]);
+  const styleSheets = [];
+  for (const s of Array.from(document.styleSheets)) {
+    if (s.disabled) continue;
+    const media = s.media.mediaText;
+    if (s.href) {
+      const u = new URL(s.href);
+      styleSheets.push({ href: u.origin === location.origin ? u.pathname + u.search : s.href, media });
+      continue;
+    }
+    let css = '';
+    for (const r of Array.from(s.cssRules)) css += r.cssText + '\\n';
+    styleSheets.push({ css, media });
+  }
+  return {
+    lang: document.documentElement.lang,
+    htmlAttributes: attrs(document.documentElement),
+    bodyAttributes: attrs(document.body),
+    styleSheets,
+    body: document.body.innerHTML,
+  };
+})()`;
+
+/** A number in a text as Pegel wrote it: `12,34 m³/h`, `-1.234,5`, `1,234.5 bar`. */
+const NUMBER = /-?\d[\d.,\u00a0\u202f]*/;
+
+/**
+ * Writes numbers as the text `shown` did: the same text before and after the number and as
+ * many digits after the decimal separator of `lang`. A text without a number: two decimals
+ * and nothing around them.
+ */
+export function numberTemplate(shown: string, lang: string): (value: number) => string {
+  const decimal =
+    new Intl.NumberFormat(lang).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  const m = NUMBER.exec(shown);
+  const number = m?.[0].replace(/[.,\u00a0\u202f]+$/, '') ?? '';
+  const at = number.lastIndexOf(decimal);
+  const digits = !m ? 2 : at >= 0 ? number.length - at - 1 : 0;
+  const format = new Intl.NumberFormat(lang, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+  const before = m ? shown.slice(0, m.index) : '';
+  const after = m ? shown.slice(m.index + number.length) : '';
+  return (value) => `${before}${format.format(value)}${after}`;
+}
+
+/** A number Pegel wrote in `lang` (a gauge's scale: `1.000`), or null. */
+export function readNumber(text: string | null | undefined, lang: string): number | null {
+  if (!text) return null;
+  const parts = new Intl.NumberFormat(lang).formatToParts(1000.5);
+  const group = parts.find((p) => p.type === 'group')?.value ?? ',';
+  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+  const m = NUMBER.exec(text);
+  if (!m) return null;
+  const n = Number(m[0].split(group).join('').replace(decimal, '.').replace(/\s/g, ''));
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Share of [min, max] the value stands at, within [0, 1]; null without a scale. */
+export function scaleFraction(value: number, min: number | null, max: number | null) {
+  if (min === null || max === null || max <= min) return null;
+  return Math.max(0, Math.min(1, (value - min) / (max - min)));
+}
