@@ -15,6 +15,7 @@ import { shownDialState, useDialActions, type Interim } from './dialActions.ts';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
 import { useStationAgeWriter } from './shownAge.ts';
+import { StationsLoadNote } from './StationsLoadNote.tsx';
 import './stations.css';
 
 export function StationsOverview() {
@@ -43,15 +44,7 @@ export function StationsOverview() {
           onChange={(e) => setFilter(e.target.value)}
         />
       </header>
-      {stations.state === 'loading' && <p className="state-note">{t('stations.loading')}</p>}
-      {stations.state === 'error' && (
-        <div className="state-note state-error" role="alert">
-          <p>{t('stations.loadFailed', { error: stations.error })}</p>
-          <button type="button" className="btn" onClick={retry}>
-            {t('stations.retry')}
-          </button>
-        </div>
-      )}
+      <StationsLoadNote data={stations} retry={retry} />
       {stations.state === 'ready' && visible.length === 0 && (
         <p className="state-note">
           {list.length === 0 ? t('stations.none') : t('stations.noMatch')}
