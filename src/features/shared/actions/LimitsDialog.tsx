@@ -18,7 +18,7 @@ import {
 import { parseNumberInput } from '../../../domain/validation/valueEntry.ts';
 import { EmptyState, LoadingState } from '../../../ui/index.ts';
 import { loadLimitConfigs, setAnaInLimits } from './actionsApi.ts';
-import { PvForm, PvFormDialog, usePvFormSend } from './PvFormDialog.tsx';
+import { PvForm, PvFormDialog, usePvFormSend, type PvFormOpenProps } from './PvFormDialog.tsx';
 import { useRuleText } from './useRuleText.ts';
 import { useFormat, type Formatters } from '../../../app/useFormat.ts';
 import { withUnit } from '../../../domain/pvFormat.ts';
@@ -105,13 +105,7 @@ export function limitChanges(
   });
 }
 
-export interface LimitsDialogProps {
-  config: PvConfig;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}
-
-export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
+export function LimitsDialog({ config, onClose, onDone }: PvFormOpenProps) {
   const { t } = useTranslation();
   const text = useRuleText();
   const format = useFormat();
