@@ -12,7 +12,11 @@ import { useTranslation } from './useTranslation.ts';
 import { useConnectionStatus, useServerInfo } from '../live/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { useFormat } from './useFormat.ts';
-import { ConnectionStatus, connectionDiagnosis } from './ConnectionStatus.tsx';
+import {
+  ConnectionStatus,
+  connectionDiagnosis,
+  connectionStatusProps,
+} from './ConnectionStatus.tsx';
 
 export function ServerNotices() {
   const { t } = useTranslation();
@@ -45,11 +49,7 @@ export function ServerNotices() {
       {words && (
         <div ref={strip} className="conn-strip" aria-hidden="true">
           <ConnectionStatus
-            state={status.display}
-            lastDataAt={status.lastDataAt}
-            serverStatus={status.serverStatus}
-            nextRetryAt={status.nextRetryAt}
-            firstStart={status.firstStart}
+            {...connectionStatusProps(status)}
             live={false}
             className="conn-strip-words"
           />
