@@ -58,7 +58,7 @@ export function ServerNotices() {
       {notices.length > 0 && (
         <ul className="server-notice-list" role="status" aria-label={t('shell.notices.title')}>
           {notices.map((n) => (
-            <li key={n.at} className="server-notice">
+            <li key={n.at} className="server-notice info-card">
               <span className="server-notice-label">{t('shell.notices.fromServer')}</span>{' '}
               <span className="server-notice-text">{n.message}</span>{' '}
               <span className="server-notice-time">{format.dateTime(n.at)}</span>
