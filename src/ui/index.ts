@@ -34,6 +34,7 @@ export {
   type LoadStatus,
 } from './LoadingState.tsx';
 export { PageHeader, type PageHeaderProps } from './PageHeader.tsx';
+export { TableHead } from './TableHead.tsx';
 export { QualityMark, qualityClass, type QualityMarkProps } from './QualityMark.tsx';
 export { PvValueText, writePvValueText } from './PvValueText.tsx';
 export { StaleNote, staleValueClass, type StaleNoteProps } from './StaleNote.tsx';

@@ -16,7 +16,7 @@ import {
   validateLimitConfigs,
 } from '../../../domain/validation/limits.ts';
 import { parseNumberInput } from '../../../domain/validation/valueEntry.ts';
-import { EmptyState, LoadingState } from '../../../ui/index.ts';
+import { EmptyState, LoadingState, TableHead } from '../../../ui/index.ts';
 import { loadLimitConfigs, setAnaInLimits } from './actionsApi.ts';
 import { PvForm, PvFormDialog, usePvFormSend, type PvFormOpenProps } from './PvFormDialog.tsx';
 import { useRuleText } from './useRuleText.ts';
@@ -235,14 +235,14 @@ export function LimitsDialog({ config, onClose, onDone }: PvFormOpenProps) {
               </ul>
             )}
             <table className="table limits-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('actions.limits.type')}</th>
-                  <th scope="col">{t('actions.limits.limit')}</th>
-                  <th scope="col">{t('actions.limits.priority')}</th>
-                  <th scope="col">{t('actions.limits.delayTime')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                labels={[
+                  t('actions.limits.type'),
+                  t('actions.limits.limit'),
+                  t('actions.limits.priority'),
+                  t('actions.limits.delayTime'),
+                ]}
+              />
               <tbody>
                 {loaded.map((c) => {
                   const type = c.pvLimitRef.limitType;
