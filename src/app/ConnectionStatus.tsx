@@ -11,6 +11,7 @@ import type { DisplayConnectionState, ServerStatus } from '../contract/enums.ts'
 import { Icon, type IconName } from '../ui/Icon.tsx';
 import { useFormat } from './useFormat.ts';
 import { isStale } from '../domain/freshness.ts';
+import type { TabConnectionStatus } from '../live/index.ts';
 
 /** `engineLost`: the tab's engine ended and a new one is starting (workers/SPEC.md EL2). */
 export type ConnectionDisplay = DisplayConnectionState | 'engineLost' | 'unknown';
@@ -89,6 +90,22 @@ export function connectionDiagnosis(
     default:
       return null;
   }
+}
+
+/** What ConnectionStatus shows of the tab's connection status (useConnectionStatus). */
+export function connectionStatusProps(
+  status: TabConnectionStatus,
+): Pick<
+  ConnectionStatusProps,
+  'state' | 'lastDataAt' | 'serverStatus' | 'nextRetryAt' | 'firstStart'
+> {
+  return {
+    state: status.display,
+    lastDataAt: status.lastDataAt,
+    serverStatus: status.serverStatus,
+    nextRetryAt: status.nextRetryAt,
+    firstStart: status.firstStart,
+  };
 }
 
 export function ConnectionStatus({

@@ -12,7 +12,11 @@ import { useTranslation } from './useTranslation.ts';
 import { useConnectionStatus, useServerInfo } from '../live/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { useFormat } from './useFormat.ts';
-import { ConnectionStatus, connectionDiagnosis } from './ConnectionStatus.tsx';
+import {
+  ConnectionStatus,
+  connectionDiagnosis,
+  connectionStatusProps,
+} from './ConnectionStatus.tsx';
 
 export function ServerNotices() {
   const { t } = useTranslation();
@@ -45,11 +49,7 @@ export function ServerNotices() {
       {words && (
         <div ref={strip} className="conn-strip" aria-hidden="true">
           <ConnectionStatus
-            state={status.display}
-            lastDataAt={status.lastDataAt}
-            serverStatus={status.serverStatus}
-            nextRetryAt={status.nextRetryAt}
-            firstStart={status.firstStart}
+            {...connectionStatusProps(status)}
             live={false}
             className="conn-strip-words"
           />
@@ -58,7 +58,7 @@ export function ServerNotices() {
       {notices.length > 0 && (
         <ul className="server-notice-list" role="status" aria-label={t('shell.notices.title')}>
           {notices.map((n) => (
-            <li key={n.at} className="server-notice">
+            <li key={n.at} className="server-notice info-card">
               <span className="server-notice-label">{t('shell.notices.fromServer')}</span>{' '}
               <span className="server-notice-text">{n.message}</span>{' '}
               <span className="server-notice-time">{format.dateTime(n.at)}</span>

@@ -8,7 +8,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { PinButtonSlot } from '../features/favorites/FavoritesSlots.tsx';
 import { useTranslation } from './useTranslation.ts';
 import { Button } from '../ui/Button.tsx';
-import { ConnectionStatus } from './ConnectionStatus.tsx';
+import { ConnectionStatus, connectionStatusProps } from './ConnectionStatus.tsx';
 import { ServerNotices } from './ServerNotices.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { NavDrawer } from './NavDrawer.tsx';
@@ -52,16 +52,7 @@ function signOut() {
 /** Separate component so a status change re-renders only the status, not the page. */
 function LiveConnectionStatus() {
   const status = useConnectionStatus();
-  return (
-    <ConnectionStatus
-      state={status.display}
-      lastDataAt={status.lastDataAt}
-      serverStatus={status.serverStatus}
-      nextRetryAt={status.nextRetryAt}
-      firstStart={status.firstStart}
-      live
-    />
-  );
+  return <ConnectionStatus {...connectionStatusProps(status)} live />;
 }
 
 export function Shell() {

@@ -55,16 +55,6 @@ export const ALERT_SORT_VALUES: Record<AlertSortColumn, (a: Alert) => SortValue>
   id: (a) => a.id,
 };
 
-/** Columns whose sort value is text (compared with a collator, not by code unit). */
-export const ALERT_TEXT_COLUMNS: ReadonlySet<AlertSortColumn> = new Set<AlertSortColumn>([
-  'stationName',
-  'sourceName',
-  'pv',
-  'text',
-  'state',
-  'acknowledgedBy',
-]);
-
 export const ALERT_FILTER_FIELDS: FilterFields<Alert> = {
   timestamp: { kind: 'date', get: (a) => a.timestamp },
   priority: { kind: 'number', get: (a) => a.priority },
@@ -79,3 +69,11 @@ export const ALERT_FILTER_FIELDS: FilterFields<Alert> = {
   cleared: { kind: 'number', get: (a) => (a.cleared ? 1 : 0) },
   id: { kind: 'number', get: (a) => a.id },
 };
+
+/**
+ * Columns whose sort value is text (compared with a collator, not by code unit): those
+ * filtered as text.
+ */
+export const ALERT_TEXT_COLUMNS: ReadonlySet<AlertSortColumn> = new Set<AlertSortColumn>(
+  ALERT_COLUMNS.filter((column) => ALERT_FILTER_FIELDS[column]?.kind === 'text'),
+);

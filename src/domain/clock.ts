@@ -287,11 +287,18 @@ export const PRESET_RANGES = [
 /** `lastMonth` is SPEC §9's "last 28 to 31 days": one calendar month back from now. */
 export type PresetRange = (typeof PRESET_RANGES)[number];
 
+/** The presets that reach back from now: how many of which unit. */
+const PRESET_SPANS = {
+  last3Hours: ['Hours', 3],
+  last6Hours: ['Hours', 6],
+  last12Hours: ['Hours', 12],
+  last24Hours: ['Hours', 24],
+  last7Days: ['Days', 7],
+  lastMonth: ['Months', 1],
+  last12Months: ['Months', 12],
+} as const satisfies Partial<Record<PresetRange, readonly ['Hours' | 'Days' | 'Months', number]>>;
+
 export function presetRange(preset: PresetRange, now: number, zone: string): TimeRange {
-  const back = (unit: 'Hours' | 'Days' | 'Months', amount: number): TimeRange => ({
-    start: addUnits(now, unit, -amount, zone),
-    end: now,
-  });
   switch (preset) {
     case 'today':
       return unitRange(now, 'Days', zone);
@@ -305,21 +312,13 @@ export function presetRange(preset: PresetRange, now: number, zone: string): Tim
       return unitRange(now, 'Months', zone);
     case 'thisYear':
       return unitRange(now, 'Years', zone);
-    case 'last3Hours':
-      return back('Hours', 3);
-    case 'last6Hours':
-      return back('Hours', 6);
-    case 'last12Hours':
-      return back('Hours', 12);
-    case 'last24Hours':
-      return back('Hours', 24);
-    case 'last7Days':
-      return back('Days', 7);
-    case 'lastMonth':
-      return back('Months', 1);
-    case 'last12Months':
-      return back('Months', 12);
-    default:
-      throw new Error(`Unknown preset range: ${String(preset satisfies never)}`);
+    default: {
+      // Every preset left has a span (checked here); a string from elsewhere may not.
+      const span = Object.hasOwn(PRESET_SPANS, preset)
+        ? PRESET_SPANS[preset satisfies keyof typeof PRESET_SPANS]
+        : undefined;
+      if (!span) throw new Error(`Unknown preset range: ${String(preset)}`);
+      return { start: addUnits(now, span[0], -span[1], zone), end: now };
+    }
   }
 }

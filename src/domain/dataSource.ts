@@ -21,13 +21,18 @@ export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
   maxYearsForDayValues: 1,
 };
 
+/** Whether `range` spans no more than `amount` (whole) units; a limit of 0 admits none. */
+function rangeWithin(range: TimeRange, zone: string) {
+  return (unit: 'Days' | 'Months' | 'Years', amount: number): boolean =>
+    amount > 0 && range.end <= addUnits(range.start, unit, Math.floor(amount), zone);
+}
+
 export function autoDataSource(
   limits: ArchiveLimits,
   range: TimeRange,
   zone: string,
 ): DataSourceType {
-  const within = (unit: 'Days' | 'Months' | 'Years', amount: number): boolean =>
-    amount > 0 && range.end <= addUnits(range.start, unit, Math.floor(amount), zone);
+  const within = rangeWithin(range, zone);
   if (within('Days', limits.maxDaysForArchiveValues)) return 'MeasurementArchive';
   if (within('Months', limits.maxMonthsForQuarterHourValues)) return 'QuarterHourValues';
   if (within('Years', limits.maxYearsForDayValues)) return 'DayValues';
@@ -57,8 +62,7 @@ export function sourceAllowed(
   range: TimeRange,
   zone: string,
 ): boolean {
-  const within = (unit: 'Days' | 'Months' | 'Years', amount: number): boolean =>
-    amount > 0 && range.end <= addUnits(range.start, unit, Math.floor(amount), zone);
+  const within = rangeWithin(range, zone);
   switch (source) {
     case 'MeasurementArchive':
       return within('Days', limits.maxDaysForArchiveValues);

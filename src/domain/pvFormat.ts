@@ -56,6 +56,13 @@ export function formatRuntime(r: RuntimeValue, locale: FormatLocale): string {
   return `${formatFixed(hours, 0, locale)} h ${String(minutes).padStart(2, '0')} min`;
 }
 
+/** A digital state as the PV's state texts name it, or 1 and 0 without them. */
+function stateText(active: boolean, config: PvConfig | undefined): string {
+  const texts = config?.digiDisplayConfig;
+  if (!texts) return active ? '1' : '0';
+  return active ? texts.stateActiveText : texts.stateInactiveText;
+}
+
 export function formatPvValue(
   value: PvValue,
   config: PvConfig | undefined,
@@ -68,27 +75,11 @@ export function formatPvValue(
       return { text: formatFixed(value.doubleValue ?? Number.NaN, decimals, locale), unit };
     case 'BoolValue': {
       const active = value.boolValue === true;
-      const texts = config?.digiDisplayConfig;
-      const text = texts
-        ? active
-          ? texts.stateActiveText
-          : texts.stateInactiveText
-        : active
-          ? '1'
-          : '0';
-      return { text, unit: '', active };
+      return { text: stateText(active, config), unit: '', active };
     }
     case 'FailureStateValue': {
       const failure = value.failureStateValue === true;
-      const texts = config?.digiDisplayConfig;
-      const text = texts
-        ? failure
-          ? texts.stateActiveText
-          : texts.stateInactiveText
-        : failure
-          ? '1'
-          : '0';
-      return { text, unit: '', active: failure, failure };
+      return { text: stateText(failure, config), unit: '', active: failure, failure };
     }
     case 'CounterValue': {
       const c = value.counterValue;

@@ -33,11 +33,13 @@ export function usePvValueWriter(ref: PvRef, write: PvValueWrite): void {
 }
 
 /**
- * A PV's value while it is stale (domain/valueStanding.ts), undefined while it is fresh or
- * there is none: the component renders when the value turns stale or fresh again and when a
- * stale value changes, never for a new fresh value.
+ * Leases a PV's value while mounted and renders when `select(value)` changes (compared with
+ * Object.is): that selection, and the value current at this render.
  */
-export function useStaleValue(ref: PvRef, connection: StationConnection): PvValue | undefined {
+function usePvValueSelection<T>(
+  ref: PvRef,
+  select: (value: PvValue | undefined) => T,
+): [selected: T, current: PvValue | undefined] {
   const client = useLiveClient();
   const key = pvKey(ref);
   useEffect(() => client.lease('pvValue', key), [client, key]);
@@ -45,11 +47,19 @@ export function useStaleValue(ref: PvRef, connection: StationConnection): PvValu
     (listener: () => void) => client.store.subscribe('pvValue', key, listener),
     [client, key],
   );
-  const snapshot = () => {
-    const value = client.store.getPvValue(key);
-    return valueStanding(value, connection).stale ? value : undefined;
-  };
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  const snapshot = () => select(client.store.getPvValue(key));
+  return [useSyncExternalStore(subscribe, snapshot, snapshot), client.store.getPvValue(key)];
+}
+
+/**
+ * A PV's value while it is stale (domain/valueStanding.ts), undefined while it is fresh or
+ * there is none: the component renders when the value turns stale or fresh again and when a
+ * stale value changes, never for a new fresh value.
+ */
+export function useStaleValue(ref: PvRef, connection: StationConnection): PvValue | undefined {
+  return usePvValueSelection(ref, (value) =>
+    valueStanding(value, connection).stale ? value : undefined,
+  )[0];
 }
 
 /**
@@ -62,14 +72,5 @@ export function usePvValueStanding(
   ref: PvRef,
   standing: (value: PvValue | undefined) => unknown,
 ): PvValue | undefined {
-  const client = useLiveClient();
-  const key = pvKey(ref);
-  useEffect(() => client.lease('pvValue', key), [client, key]);
-  const subscribe = useCallback(
-    (listener: () => void) => client.store.subscribe('pvValue', key, listener),
-    [client, key],
-  );
-  const snapshot = () => standing(client.store.getPvValue(key));
-  useSyncExternalStore(subscribe, snapshot, snapshot);
-  return client.store.getPvValue(key);
+  return usePvValueSelection(ref, standing)[1];
 }

@@ -107,55 +107,29 @@ export function createAndroidBridge(host: AndroidHost, receiver: ReplyReceiver):
     }
   };
 
-  const featureList = () =>
-    sync('getFeatureList', () =>
-      readFeatureList(
-        parseJson(
-          call('getFeatureList', (h) => h.getFeatureList!()),
-          'getFeatureList',
-        ),
-        'getFeatureList',
-      ),
-    );
+  /** A getter answering JSON (`json`) or plain text, its answer checked by `read`. */
+  const getter =
+    <T>(
+      action:
+        'getFeatureList' | 'getAppInfo' | 'getLoginUser' | 'getLoginMode' | 'getConnectionName',
+      json: boolean,
+      read: (value: unknown, action: BridgeAction) => T,
+    ) =>
+    () =>
+      sync(action, () => {
+        const answer = call(action, (h) => h[action]!());
+        return read(json ? parseJson(answer, action) : answer, action);
+      });
+  const featureList = getter('getFeatureList', true, readFeatureList);
 
   return {
     platform: 'android',
     embedded: true,
     featureList,
-    appInfo: () =>
-      sync('getAppInfo', () =>
-        readAppInfo(
-          parseJson(
-            call('getAppInfo', (h) => h.getAppInfo!()),
-            'getAppInfo',
-          ),
-          'getAppInfo',
-        ),
-      ),
-    loginUser: () =>
-      sync('getLoginUser', () =>
-        readText(
-          call('getLoginUser', (h) => h.getLoginUser!()),
-          'getLoginUser',
-        ),
-      ),
-    loginMode: () =>
-      sync('getLoginMode', () =>
-        readLoginMode(
-          parseJson(
-            call('getLoginMode', (h) => h.getLoginMode!()),
-            'getLoginMode',
-          ),
-          'getLoginMode',
-        ),
-      ),
-    connectionName: () =>
-      sync('getConnectionName', () =>
-        readText(
-          call('getConnectionName', (h) => h.getConnectionName!()),
-          'getConnectionName',
-        ),
-      ),
+    appInfo: getter('getAppInfo', true, readAppInfo),
+    loginUser: getter('getLoginUser', false, readText),
+    loginMode: getter('getLoginMode', true, readLoginMode),
+    connectionName: getter('getConnectionName', false, readText),
     setTokensAndLogin: async (payload: LoginRequest): Promise<LoginResponse> => {
       const answer = await withTimeout(
         request('setTokensAndLogin', (id) => host.setTokensAndLogin!(id, JSON.stringify(payload))),

@@ -36,7 +36,7 @@ export function UpdatePrompt() {
 
   if (!offered) return null;
   return (
-    <div ref={ref} className="update-prompt" role="status">
+    <div ref={ref} className="update-prompt info-card" role="status">
       <span className="update-prompt-icon" aria-hidden="true" />
       <span className="update-prompt-text">
         <strong>{t('shell.update.available')}</strong>

@@ -354,24 +354,16 @@ export function alertsAckResultDialog(result: {
  * 'Server-/Netzwerkfehler'; otherwise the server's text.
  */
 export function priorityOutputAckDialog(result: PriorityOutputAckResult): ResultDialog {
-  if (result.status === 'Success') {
-    return {
-      severity: 'success',
-      title: ruleMessage(RESULT_KEYS.priorityOutputsAcknowledged),
-      message: null,
-      detail: null,
-      sections: [],
-    };
-  }
-  if (result.status === 'NotFound') {
-    return {
-      severity: 'info',
-      title: ruleMessage(RESULT_KEYS.noPriorityOutputs),
-      message: null,
-      detail: null,
-      sections: [],
-    };
-  }
+  const titleOnly = (severity: ResultDialog['severity'], key: string): ResultDialog => ({
+    severity,
+    title: ruleMessage(key),
+    message: null,
+    detail: null,
+    sections: [],
+  });
+  if (result.status === 'Success')
+    return titleOnly('success', RESULT_KEYS.priorityOutputsAcknowledged);
+  if (result.status === 'NotFound') return titleOnly('info', RESULT_KEYS.noPriorityOutputs);
   const detail =
     result.errorMessage && result.errorMessage.trim() !== '' ? result.errorMessage : null;
   return {

@@ -32,6 +32,12 @@ function FavoriteAlarm({
   return <StationAlarmLink stationNumber={station} stationName={title} compact={compact} />;
 }
 
+/** A favourite's two move buttons: one place up (its chevron turned by the class) or down. */
+const MOVES = [
+  { step: -1, label: 'favorites.moveUp', className: 'favorites-up' },
+  { step: 1, label: 'favorites.moveDown', className: undefined },
+] as const;
+
 export function FavoritesPanels() {
   const { t } = useTranslation();
   const routes = useRouteTable();
@@ -62,25 +68,19 @@ export function FavoritesPanels() {
                   <Link to={p.path}>{name}</Link>
                   <FavoriteAlarm path={p.path} title={name} />
                   <span className="favorites-tools">
-                    <Button
-                      variant="quiet"
-                      icon="chevronDown"
-                      iconOnly
-                      className="favorites-up"
-                      disabled={i === 0}
-                      onClick={() => void move(p.path, -1)}
-                    >
-                      {t('favorites.moveUp', { title: name })}
-                    </Button>
-                    <Button
-                      variant="quiet"
-                      icon="chevronDown"
-                      iconOnly
-                      disabled={i === favorites.length - 1}
-                      onClick={() => void move(p.path, 1)}
-                    >
-                      {t('favorites.moveDown', { title: name })}
-                    </Button>
+                    {MOVES.map(({ step, label, className }) => (
+                      <Button
+                        key={step}
+                        variant="quiet"
+                        icon="chevronDown"
+                        iconOnly
+                        className={className}
+                        disabled={step < 0 ? i === 0 : i === favorites.length - 1}
+                        onClick={() => void move(p.path, step)}
+                      >
+                        {t(label, { title: name })}
+                      </Button>
+                    ))}
                     <Button
                       variant="quiet"
                       icon="close"

@@ -38,6 +38,7 @@ import type { Station } from '../../contract/station.ts';
 import { OverdueMark } from './OverdueMark.tsx';
 import { OnCallSummary } from '../shared/remote-alarm/OnCallSummary.tsx';
 import { useAlarmText } from '../shared/alarm/useAlarmText.ts';
+import { StationsLoadNote } from './StationsLoadNote.tsx';
 import './stations.css';
 
 const ROW_HEIGHT_PX = 44;
@@ -66,16 +67,7 @@ export function StationPage() {
   }, [data]);
 
   if (!Number.isSafeInteger(nr)) return <p className="state-note">{t('stations.notFound')}</p>;
-  if (data.state === 'loading') return <p className="state-note">{t('stations.loading')}</p>;
-  if (data.state === 'error')
-    return (
-      <div className="state-note state-error" role="alert">
-        <p>{t('stations.loadFailed', { error: data.error })}</p>
-        <button type="button" className="btn" onClick={retry}>
-          {t('stations.retry')}
-        </button>
-      </div>
-    );
+  if (data.state !== 'ready') return <StationsLoadNote data={data} retry={retry} />;
   const station = data.data.station;
   if (!station) return <p className="state-note">{t('stations.notFound')}</p>;
 

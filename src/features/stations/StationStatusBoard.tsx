@@ -19,6 +19,7 @@ import { OverdueMark } from './OverdueMark.tsx';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
 import { useStationAgeWriter } from './shownAge.ts';
+import { StationsLoadNote } from './StationsLoadNote.tsx';
 import './stations.css';
 
 /** Data older than this from a permanently connected station counts as stale. */
@@ -30,15 +31,7 @@ export function StationStatusBoard() {
   return (
     <section className="status-board" aria-labelledby="status-board-title">
       <h2 id="status-board-title">{t('stations.board.title')}</h2>
-      {stations.state === 'loading' && <p className="state-note">{t('stations.loading')}</p>}
-      {stations.state === 'error' && (
-        <div className="state-note state-error" role="alert">
-          <p>{t('stations.loadFailed', { error: stations.error })}</p>
-          <button type="button" className="btn" onClick={retry}>
-            {t('stations.retry')}
-          </button>
-        </div>
-      )}
+      <StationsLoadNote data={stations} retry={retry} />
       {stations.state === 'ready' && (
         <ul className="status-tiles">
           {stations.data.map((s) => (

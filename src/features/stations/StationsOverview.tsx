@@ -15,7 +15,20 @@ import { shownDialState, useDialActions, type Interim } from './dialActions.ts';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
 import { useStationAgeWriter } from './shownAge.ts';
+import { TableHead } from '../../ui/index.ts';
+import { StationsLoadNote } from './StationsLoadNote.tsx';
 import './stations.css';
+
+/** The columns with a visible header, in order (the actions column's is for screen readers). */
+const SHOWN_COLUMNS = [
+  'nr',
+  'name',
+  'dialState',
+  'timestamp',
+  'lastConnection',
+  'dialCounters',
+  'network',
+] as const;
 
 export function StationsOverview() {
   const { t } = useTranslation();
@@ -43,15 +56,7 @@ export function StationsOverview() {
           onChange={(e) => setFilter(e.target.value)}
         />
       </header>
-      {stations.state === 'loading' && <p className="state-note">{t('stations.loading')}</p>}
-      {stations.state === 'error' && (
-        <div className="state-note state-error" role="alert">
-          <p>{t('stations.loadFailed', { error: stations.error })}</p>
-          <button type="button" className="btn" onClick={retry}>
-            {t('stations.retry')}
-          </button>
-        </div>
-      )}
+      <StationsLoadNote data={stations} retry={retry} />
       {stations.state === 'ready' && visible.length === 0 && (
         <p className="state-note">
           {list.length === 0 ? t('stations.none') : t('stations.noMatch')}
@@ -60,20 +65,12 @@ export function StationsOverview() {
       {visible.length > 0 && (
         <div className="table-wrap">
           <table className="data-table stations-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('stations.col.nr')}</th>
-                <th scope="col">{t('stations.col.name')}</th>
-                <th scope="col">{t('stations.col.dialState')}</th>
-                <th scope="col">{t('stations.col.timestamp')}</th>
-                <th scope="col">{t('stations.col.lastConnection')}</th>
-                <th scope="col">{t('stations.col.dialCounters')}</th>
-                <th scope="col">{t('stations.col.network')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('stations.col.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                ...SHOWN_COLUMNS.map((column) => t(`stations.col.${column}`)),
+                { label: t('stations.col.actions'), visuallyHidden: true },
+              ]}
+            />
             <tbody>
               {visible.map((s) => (
                 <StationRow key={s.id} station={s} interim={interim.get(s.id)} onDial={dial} />

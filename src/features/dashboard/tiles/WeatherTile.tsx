@@ -3,12 +3,13 @@
  * the next entries, each with the condition as an icon, temperature, humidity, pressure and
  * rain or snow. Refreshed every ten minutes from the configured weather service.
  */
-import { useEffect, useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from '../../../app/useTranslation.ts';
 import {
   WEATHER_MODES,
   type DashboardTile,
   type WeatherReading,
+  type WeatherServiceConfig,
 } from '../../../contract/dashboard.ts';
 import { useFormat } from '../../../app/useFormat.ts';
 import { fetchCurrentWeather, fetchForecast } from '../dashboardApi.ts';
@@ -17,6 +18,7 @@ import { knownCase } from '../enums.ts';
 import { TileError } from '../TileFrame.tsx';
 import { WeatherIcon } from '../weather/WeatherIcon.tsx';
 import { failureText } from '../../../app/failureText.ts';
+import { usePolling } from './usePolling.ts';
 
 export const WEATHER_REFRESH_MS = 10 * 60_000;
 const FORECAST_SHOWN = 8;
@@ -24,27 +26,22 @@ const FORECAST_SHOWN = 8;
 type Loaded<T> =
   { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; error: string };
 
+/** The weather service's answer for a place, fetched now and every WEATHER_REFRESH_MS. */
 function usePolled<T>(load: (signal: AbortSignal) => Promise<T>, key: string): Loaded<T> {
   const [result, setResult] = useState<Loaded<T>>({ state: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    const run = () =>
-      load(controller.signal).then(
-        (data) => !controller.signal.aborted && setResult({ state: 'ready', data }),
+  usePolling(
+    key,
+    WEATHER_REFRESH_MS,
+    (_, signal) => () =>
+      load(signal).then(
+        (data) => !signal.aborted && setResult({ state: 'ready', data }),
         (err: unknown) =>
-          !controller.signal.aborted &&
+          !signal.aborted &&
           setResult((prev) =>
             prev.state === 'ready' ? prev : { state: 'error', error: failureText(err) },
           ),
-      );
-    void run();
-    const timer = setInterval(() => void run(), WEATHER_REFRESH_MS);
-    return () => {
-      controller.abort();
-      clearInterval(timer);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` names what `load` reads
-  }, [key]);
+      ),
+  );
   return result;
 }
 
@@ -58,11 +55,40 @@ export function WeatherTile({ tile }: { tile: DashboardTile }) {
       />
     );
   if (!tile.zip || !tile.country) return <TileError message={t('dashboard.weather.noPlace')} />;
+  // Keyed by the mode: a tile switched to the other mode starts its own polling.
+  const place = { zip: tile.zip, country: tile.country };
   return mode === 'ActualWeather' ? (
-    <Current zip={tile.zip} country={tile.country} />
+    <Weather key={mode} {...place} load={fetchCurrentWeather} show={Current} />
   ) : (
-    <Forecast zip={tile.zip} country={tile.country} />
+    <Weather key={mode} {...place} load={fetchForecast} show={Forecast} />
   );
+}
+
+/** One answer of the weather service for the tile's place, shown by `show` once it is in. */
+function Weather<T>({
+  zip,
+  country,
+  load,
+  show: Show,
+}: {
+  zip: string;
+  country: string;
+  load: (
+    service: WeatherServiceConfig,
+    zip: string,
+    country: string,
+    signal: AbortSignal,
+  ) => Promise<T>;
+  show: ComponentType<{ data: T }>;
+}) {
+  const { t } = useTranslation();
+  const { weather } = useDashboardShared();
+  const data = usePolled((signal) => load(weather, zip, country, signal), `${zip},${country}`);
+  if (data.state === 'loading')
+    return <p className="tile-message">{t('dashboard.weather.loading')}</p>;
+  if (data.state === 'error')
+    return <TileError message={t('dashboard.weather.failed')} detail={data.error} />;
+  return <Show data={data.data} />;
 }
 
 function Amount({ r }: { r: WeatherReading }) {
@@ -78,19 +104,9 @@ function Amount({ r }: { r: WeatherReading }) {
   return <>{t('dashboard.weather.dry')}</>;
 }
 
-function Current({ zip, country }: { zip: string; country: string }) {
+function Current({ data: r }: { data: Awaited<ReturnType<typeof fetchCurrentWeather>> }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const { weather } = useDashboardShared();
-  const data = usePolled(
-    (signal) => fetchCurrentWeather(weather, zip, country, signal),
-    `${zip},${country}`,
-  );
-  if (data.state === 'loading')
-    return <p className="tile-message">{t('dashboard.weather.loading')}</p>;
-  if (data.state === 'error')
-    return <TileError message={t('dashboard.weather.failed')} detail={data.error} />;
-  const r = data.data;
   const label = t(`dashboard.weather.condition.${r.weatherCondition}`);
   return (
     <div className="weather-now" data-condition={r.weatherCondition}>
@@ -116,21 +132,12 @@ function Current({ zip, country }: { zip: string; country: string }) {
   );
 }
 
-function Forecast({ zip, country }: { zip: string; country: string }) {
+function Forecast({ data }: { data: WeatherReading[] }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const { weather } = useDashboardShared();
-  const data = usePolled(
-    (signal) => fetchForecast(weather, zip, country, signal),
-    `${zip},${country}`,
-  );
-  if (data.state === 'loading')
-    return <p className="tile-message">{t('dashboard.weather.loading')}</p>;
-  if (data.state === 'error')
-    return <TileError message={t('dashboard.weather.failed')} detail={data.error} />;
   return (
     <ol className="weather-forecast">
-      {data.data.slice(0, FORECAST_SHOWN).map((r) => {
+      {data.slice(0, FORECAST_SHOWN).map((r) => {
         const label = t(`dashboard.weather.condition.${r.weatherCondition}`);
         return (
           <li key={r.dateTime}>

@@ -1,35 +1,28 @@
 /** Webcam tile: the camera's current image, refreshed each interval (only HTTP 200 counts). */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../app/useTranslation.ts';
 import type { DashboardTile, WebcamImage } from '../../../contract/dashboard.ts';
 import { useFormat } from '../../../app/useFormat.ts';
 import { fetchCurrentImage } from '../dashboardApi.ts';
 import { TileError } from '../TileFrame.tsx';
+import { usePolling } from './usePolling.ts';
 
 /** Polling period; a camera writes at most one image a minute. */
 export const WEBCAM_REFRESH_MS = 30_000;
 
 export function useCurrentWebcamImage(id: number | undefined): WebcamImage | null | 'none' {
   const [image, setImage] = useState<WebcamImage | null | 'none'>(null);
-  useEffect(() => {
-    if (id === undefined) return;
-    const controller = new AbortController();
+  usePolling(id, WEBCAM_REFRESH_MS, (camera, signal) => {
     let current: WebcamImage | null = null;
-    const load = async () => {
-      const next = await fetchCurrentImage(id, current?.filename ?? null, controller.signal);
-      if (controller.signal.aborted) return;
+    return async () => {
+      const next = await fetchCurrentImage(camera, current?.filename ?? null, signal);
+      if (signal.aborted) return;
       if (next) {
         current = next;
         setImage(next);
       } else if (!current) setImage('none');
     };
-    void load();
-    const timer = setInterval(() => void load(), WEBCAM_REFRESH_MS);
-    return () => {
-      controller.abort();
-      clearInterval(timer);
-    };
-  }, [id]);
+  });
   return image;
 }
 

@@ -83,6 +83,8 @@ function CurrentImage({ cam }: { cam: Webcam }) {
 }
 
 const HOUR_MS = 3_600_000;
+/** The range's two fields; the order error shows at its end. */
+const RANGE_ENDS = ['from', 'to'] as const;
 
 function History({ cam }: { cam: Webcam }) {
   const { t } = useTranslation();
@@ -118,23 +120,18 @@ function History({ cam }: { cam: Webcam }) {
   return (
     <div className="webcam-history">
       <div className="webcam-range">
-        <PlantDateField
-          className="date-field-inline"
-          label={t('webcam.from')}
-          name="from"
-          required
-          value={range.from}
-          onChange={(next) => setRange((r) => ({ ...r, from: next }))}
-        />
-        <PlantDateField
-          className="date-field-inline"
-          label={t('webcam.to')}
-          name="to"
-          required
-          value={range.to}
-          onChange={(next) => setRange((r) => ({ ...r, to: next }))}
-          error={orderError}
-        />
+        {RANGE_ENDS.map((end) => (
+          <PlantDateField
+            key={end}
+            className="date-field-inline"
+            label={t(`webcam.${end}`)}
+            name={end}
+            required
+            value={range[end]}
+            onChange={(next) => setRange((r) => ({ ...r, [end]: next }))}
+            error={end === 'to' ? orderError : undefined}
+          />
+        ))}
       </div>
       {valid && images === null && <p className="state-note">{t('webcam.loading')}</p>}
       {images?.length === 0 && <p className="state-note">{t('webcam.noHistory')}</p>}

@@ -3,19 +3,13 @@
  * element): its two states (on/off, open/close, from the PV's state texts), each through the
  * confirm step before it reaches the plant. Read-only with the reason without the right.
  */
-import { useState } from 'react';
 import { useTranslation } from '../../../app/useTranslation.ts';
 import type { PvConfig, PvValue } from '../../../contract/pv.ts';
 import { buildPvSetRequest } from '../../../domain/validation/valueEntry.ts';
-import {
-  pvActionResultDialog,
-  type ResultDialog,
-} from '../../../domain/validation/resultDialogs.ts';
 import { Button } from '../../../ui/index.ts';
 import { ActionResultDialog } from './ActionResultDialog.tsx';
-import { setPvValues } from './actionsApi.ts';
 import { commandWatch, distrustKey, isTrusted, type CommandWatch } from './commandFeedback.ts';
-import { useCommandConfirm } from './CommandConfirm.tsx';
+import { usePvValueSend } from './usePvValueSend.ts';
 import { ReadOnlyNote, useWriteAccess } from '../ReadOnlyNote.tsx';
 import './actions.css';
 
@@ -30,10 +24,8 @@ export function DigiOutCommands({
   onDone: (message: string, watch: CommandWatch | null) => void;
 }) {
   const { t } = useTranslation();
-  const confirm = useCommandConfirm();
+  const sending = usePvValueSend(config);
   const access = useWriteAccess('writePvs', config.stationNumber);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ResultDialog | null>(null);
   const on = config.digiDisplayConfig?.stateActiveText || t('actions.setValue.on');
   const off = config.digiDisplayConfig?.stateInactiveText || t('actions.setValue.off');
   const now = value?.boolValue;
@@ -47,29 +39,14 @@ export function DigiOutCommands({
       { pvRef: config.pvRef, target, domain: null, current: now ?? null },
     ]);
     if (!build.ok) return;
-    const ok = await confirm.ask({
-      title: t('safeOps.confirm.title'),
-      confirmLabel: t('safeOps.confirm.send'),
-      changes: [
-        {
-          pv: config.name,
-          station: `${config.stationNumber} ${config.stationName}`,
-          from: now === undefined ? '—' : now ? on : off,
-          to: target ? on : off,
-        },
-      ],
-    });
-    if (!ok) return;
-    setBusy(true);
-    const answer = await setPvValues(build.items);
-    setBusy(false);
-    const dialog = pvActionResultDialog('setValues', answer);
-    if (dialog) setResult(dialog);
-    else
+    const to = target ? on : off;
+    const from = now === undefined ? '—' : now ? on : off;
+    await sending.send('setValues', build.items, { from, to }, () =>
       onDone(
         t('actions.setValue.done', { name: config.name }),
-        commandWatch(config, build.items[0]!, target ? on : off, Date.now()),
-      );
+        commandWatch(config, build.items[0]!, to, Date.now()),
+      ),
+    );
   };
   return (
     <div className="digi-out-commands" role="group" aria-label={t('safeOps.commands.label')}>
@@ -85,7 +62,7 @@ export function DigiOutCommands({
           <Button
             key={String(target)}
             variant={known === target ? 'secondary' : 'primary'}
-            disabled={!access.may || busy || known === target}
+            disabled={!access.may || sending.busy || known === target}
             onClick={() => void command(target)}
             data-autofocus={known !== target ? true : undefined}
           >
@@ -93,10 +70,10 @@ export function DigiOutCommands({
           </Button>
         ))}
       </div>
-      {confirm.element}
+      {sending.confirmElement}
       <ActionResultDialog
-        dialog={result}
-        onClose={() => setResult(null)}
+        dialog={sending.result}
+        onClose={sending.clearResult}
         pvName={() => config.name}
       />
     </div>

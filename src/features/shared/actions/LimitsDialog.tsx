@@ -16,9 +16,9 @@ import {
   validateLimitConfigs,
 } from '../../../domain/validation/limits.ts';
 import { parseNumberInput } from '../../../domain/validation/valueEntry.ts';
-import { EmptyState, LoadingState } from '../../../ui/index.ts';
+import { EmptyState, LoadingState, TableHead } from '../../../ui/index.ts';
 import { loadLimitConfigs, setAnaInLimits } from './actionsApi.ts';
-import { PvForm, PvFormDialog, usePvFormSend } from './PvFormDialog.tsx';
+import { PvForm, PvFormDialog, usePvFormSend, type PvFormOpenProps } from './PvFormDialog.tsx';
 import { useRuleText } from './useRuleText.ts';
 import { useFormat, type Formatters } from '../../../app/useFormat.ts';
 import { withUnit } from '../../../domain/pvFormat.ts';
@@ -105,13 +105,7 @@ export function limitChanges(
   });
 }
 
-export interface LimitsDialogProps {
-  config: PvConfig;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}
-
-export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
+export function LimitsDialog({ config, onClose, onDone }: PvFormOpenProps) {
   const { t } = useTranslation();
   const text = useRuleText();
   const format = useFormat();
@@ -241,14 +235,14 @@ export function LimitsDialog({ config, onClose, onDone }: LimitsDialogProps) {
               </ul>
             )}
             <table className="table limits-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('actions.limits.type')}</th>
-                  <th scope="col">{t('actions.limits.limit')}</th>
-                  <th scope="col">{t('actions.limits.priority')}</th>
-                  <th scope="col">{t('actions.limits.delayTime')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  t('actions.limits.type'),
+                  t('actions.limits.limit'),
+                  t('actions.limits.priority'),
+                  t('actions.limits.delayTime'),
+                ]}
+              />
               <tbody>
                 {loaded.map((c) => {
                   const type = c.pvLimitRef.limitType;

@@ -7,22 +7,23 @@ import { ActionLink } from '../../../app/actions/ActionLink.tsx';
 import type { PvRef } from '../../../contract/pv.ts';
 import './machineLinks.css';
 
+/** The pages offered, by the action dispatcher's target kind, with their link texts. */
+const MACHINE_PAGES = [
+  ['machineDatasheet', 'maintenance.machine.datasheet'],
+  ['machineLifecycle', 'maintenance.machine.lifecycle'],
+  ['machineRuntime', 'maintenance.machine.runtime'],
+  ['pvAlertHistory', 'alerts.history.link'],
+] as const;
+
 export function MachineLinks({ pvRef, onClose }: { pvRef: PvRef; onClose?: () => void }) {
   const { t } = useTranslation();
   return (
     <nav className="machine-links" aria-label={t('maintenance.machine.views')}>
-      <ActionLink target={{ kind: 'machineDatasheet', pv: pvRef }} onFollow={onClose}>
-        {t('maintenance.machine.datasheet')}
-      </ActionLink>
-      <ActionLink target={{ kind: 'machineLifecycle', pv: pvRef }} onFollow={onClose}>
-        {t('maintenance.machine.lifecycle')}
-      </ActionLink>
-      <ActionLink target={{ kind: 'machineRuntime', pv: pvRef }} onFollow={onClose}>
-        {t('maintenance.machine.runtime')}
-      </ActionLink>
-      <ActionLink target={{ kind: 'pvAlertHistory', pv: pvRef }} onFollow={onClose}>
-        {t('alerts.history.link')}
-      </ActionLink>
+      {MACHINE_PAGES.map(([kind, label]) => (
+        <ActionLink key={kind} target={{ kind, pv: pvRef }} onFollow={onClose}>
+          {t(label)}
+        </ActionLink>
+      ))}
     </nav>
   );
 }

@@ -4,23 +4,16 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../app/useTranslation.ts';
-import type { PvConfig } from '../../../contract/pv.ts';
 import {
   buildSetPrioritiesRequest,
   validateDigiInPriorities,
 } from '../../../domain/validation/limits.ts';
 import { Field } from '../../../ui/index.ts';
 import { setDigiInPriorities } from './actionsApi.ts';
-import { PvForm, PvFormDialog, usePvFormSend } from './PvFormDialog.tsx';
+import { PvForm, PvFormDialog, usePvFormSend, type PvFormOpenProps } from './PvFormDialog.tsx';
 import { useRuleText } from './useRuleText.ts';
 
-export interface PriorityDialogProps {
-  config: PvConfig;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}
-
-export function PriorityDialog({ config, onClose, onDone }: PriorityDialogProps) {
+export function PriorityDialog({ config, onClose, onDone }: PvFormOpenProps) {
   const { t } = useTranslation();
   const text = useRuleText();
   const sending = usePvFormSend();

@@ -83,6 +83,13 @@ export function PvForm({
   );
 }
 
+/** What a dialog of one PV form (limits, priority, runtimes) takes from where it opens. */
+export interface PvFormOpenProps {
+  config: PvConfig;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}
+
 export interface PvFormDialogProps {
   kind: PvFormKind;
   config: PvConfig;

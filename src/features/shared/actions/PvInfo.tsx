@@ -2,7 +2,7 @@
  * The info popup of a PV (SPEC §2 "Info popup"): what the PV is, where, and its range; on a
  * field plant (PEGEL_PLANT_FILE) also why its value is not good, in the field's words (issue 56).
  */
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { fetchPvQualityReason, type QualityReason } from '../../../api/field.ts';
 import { useFormat } from '../../../app/useFormat.ts';
 import { useTranslation } from '../../../app/useTranslation.ts';
@@ -51,6 +51,9 @@ function QualityReasonFacts({ pvRef }: { pvRef: PvRef }) {
   );
 }
 
+/** Facts a PV may lack, shown only when it has them; each under `actions.info.<fact>`. */
+const OPTIONAL_FACTS = ['eksNr', 'subtype', 'dimension'] as const;
+
 export function PvInfo({ config }: { config: PvConfig }) {
   const { t } = useTranslation();
   return (
@@ -64,23 +67,14 @@ export function PvInfo({ config }: { config: PvConfig }) {
         <dd>
           {t(`stations.pvType.${config.pvRef.type}`)} {config.pvRef.nr}
         </dd>
-        {config.eksNr && (
-          <>
-            <dt>{t('actions.info.eksNr')}</dt>
-            <dd>{config.eksNr}</dd>
-          </>
-        )}
-        {config.subtype && (
-          <>
-            <dt>{t('actions.info.subtype')}</dt>
-            <dd>{config.subtype}</dd>
-          </>
-        )}
-        {config.dimension && (
-          <>
-            <dt>{t('actions.info.dimension')}</dt>
-            <dd>{config.dimension}</dd>
-          </>
+        {OPTIONAL_FACTS.map(
+          (fact) =>
+            config[fact] && (
+              <Fragment key={fact}>
+                <dt>{t(`actions.info.${fact}`)}</dt>
+                <dd>{config[fact]}</dd>
+              </Fragment>
+            ),
         )}
         {config.domainConfig && (
           <>

@@ -5,14 +5,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../app/useTranslation.ts';
 import type { PvRuntime } from '../../../contract/actions.ts';
-import type { PvConfig } from '../../../contract/pv.ts';
 import { buildSetRuntimesRequest, hasRuntimes } from '../../../domain/validation/valueEntry.ts';
 import { runtimesResponseMessage } from '../../../domain/validation/resultDialogs.ts';
 import type { RuleMessage } from '../../../domain/validation/ruleMessage.ts';
 import { useFormat } from '../../../app/useFormat.ts';
 import { EmptyState, Field, LoadingState } from '../../../ui/index.ts';
 import { loadRuntimes, setRuntimes } from './actionsApi.ts';
-import { PvForm, PvFormDialog, usePvFormSend } from './PvFormDialog.tsx';
+import { PvForm, PvFormDialog, usePvFormSend, type PvFormOpenProps } from './PvFormDialog.tsx';
 import { useRuleText } from './useRuleText.ts';
 
 /** A runtime as the user reads and types it: one decimal, the language's decimal sign. */
@@ -21,13 +20,7 @@ function runtimeText(value: number, decimalComma: boolean): string {
   return decimalComma ? text.replace('.', ',') : text;
 }
 
-export interface RuntimesDialogProps {
-  config: PvConfig;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}
-
-export function RuntimesDialog({ config, onClose, onDone }: RuntimesDialogProps) {
+export function RuntimesDialog({ config, onClose, onDone }: PvFormOpenProps) {
   const { t } = useTranslation();
   const text = useRuleText();
   const format = useFormat();

@@ -6,22 +6,17 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../app/useTranslation.ts';
 import type { PvConfig, PvValue } from '../../../contract/pv.ts';
 import { buildPvSetRequest, DIGITAL_INVERT } from '../../../domain/validation/valueEntry.ts';
-import {
-  pvActionResultDialog,
-  valueSetAction,
-  type ResultDialog,
-} from '../../../domain/validation/resultDialogs.ts';
+import { valueSetAction } from '../../../domain/validation/resultDialogs.ts';
 import { formatPvValue, withUnit } from '../../../domain/pvFormat.ts';
 import { useFormat } from '../../../app/useFormat.ts';
 import { ChoiceGroup, Field } from '../../../ui/index.ts';
 import { ActionFormDialog } from './FormDialogActions.tsx';
-import { setPvValues } from './actionsApi.ts';
 import { commandWatch, type CommandWatch } from './commandFeedback.ts';
 import { PvInfo } from './PvInfo.tsx';
 import { useRuleText } from './useRuleText.ts';
 import { analogueEntry, analogueTarget, offeredDigitalChoice } from './actionRules.ts';
 import { decimalMarkOf } from '../../../domain/validation/valueEntry.ts';
-import { useCommandConfirm } from './CommandConfirm.tsx';
+import { usePvValueSend } from './usePvValueSend.ts';
 import { ReadOnlyNote, useWriteAccess } from '../ReadOnlyNote.tsx';
 
 type DigitalChoice = 'on' | 'off' | 'invert';
@@ -50,12 +45,10 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
   // choice the operator made stays.
   if (choice === null && offered !== null) setChoice(offered);
   const [errors, setErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ResultDialog | null>(null);
   const shown = value ? formatPvValue(value, config, format.locale) : null;
   const active = config.digiDisplayConfig?.stateActiveText || t('actions.setValue.on');
   const inactive = config.digiDisplayConfig?.stateInactiveText || t('actions.setValue.off');
-  const confirm = useCommandConfirm();
+  const sending = usePvValueSend(config);
   const access = useWriteAccess('writePvs', config.stationNumber);
 
   const submit = async (e: FormEvent) => {
@@ -94,33 +87,18 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
               ),
           isTime ? '' : config.dimension,
         );
-    const ok = await confirm.ask({
-      title: t('safeOps.confirm.title'),
-      confirmLabel: t('safeOps.confirm.send'),
-      changes: [
-        {
-          pv: config.name,
-          station: `${config.stationNumber} ${config.stationName}`,
-          from: shown ? withUnit(shown.text, shown.unit) : '—',
-          to,
-        },
-      ],
+    const from = shown ? withUnit(shown.text, shown.unit) : '—';
+    await sending.send(valueSetAction(build.items), build.items, { from, to }, () => {
+      // What the output must report now: the value sent (an inversion resolved), shown as
+      // the state's text or as entered.
+      const item = build.items[0]!;
+      const expectedText =
+        item.typeOfValue === 'BoolValue' ? (item.boolValue ? active : inactive) : to;
+      onDone(
+        t('actions.setValue.done', { name: config.name }),
+        commandWatch(config, item, expectedText, Date.now()),
+      );
     });
-    if (!ok) return;
-    setBusy(true);
-    const answer = await setPvValues(build.items);
-    setBusy(false);
-    const dialog = pvActionResultDialog(valueSetAction(build.items), answer);
-    if (dialog) return setResult(dialog);
-    // What the output must report now: the value sent (an inversion resolved), shown as
-    // the state's text or as entered.
-    const item = build.items[0]!;
-    const expectedText =
-      item.typeOfValue === 'BoolValue' ? (item.boolValue ? active : inactive) : to;
-    onDone(
-      t('actions.setValue.done', { name: config.name }),
-      commandWatch(config, item, expectedText, Date.now()),
-    );
   };
 
   const formId = `set-value-${ref.type}-${ref.nr}`;
@@ -129,12 +107,12 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
       title={t('actions.setValue.title', { name: config.name })}
       size="small"
       formId={formId}
-      busy={busy}
+      busy={sending.busy}
       submitLabel={t('actions.setValue.submit')}
       canSubmit={access.may && (digital || ready)}
       onClose={onClose}
-      result={result}
-      onResultClose={() => setResult(null)}
+      result={sending.result}
+      onResultClose={sending.clearResult}
       pvName={config.name}
       head={
         <>
@@ -209,7 +187,7 @@ export function SetValueDialog({ config, value, onClose, onDone }: SetValueDialo
           )}
         </fieldset>
       </form>
-      {confirm.element}
+      {sending.confirmElement}
     </ActionFormDialog>
   );
 }
