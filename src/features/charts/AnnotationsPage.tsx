@@ -10,7 +10,7 @@ import {
   useAnnotationActions,
   useAnnotationDelete,
 } from './annotationActions.tsx';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { pvUrlId } from '../../contract/keys.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { usePvConfig } from '../../live/index.ts';
@@ -21,6 +21,7 @@ import { AnnotationDialog, ANNOTATION_FLAGS } from './AnnotationDialog.tsx';
 import { fetchAnnotationCharts } from './chartsApi.ts';
 import { useAnnotations } from './useAnnotations.ts';
 import { failureText } from '../../app/failureText.ts';
+import { Breadcrumb } from '../shared/Breadcrumb.tsx';
 import './charts.css';
 
 /** The chart opened from an annotation shows this much around it. */
@@ -72,9 +73,7 @@ export function AnnotationsPage() {
 
   return (
     <div className="page charts-page">
-      <nav className="breadcrumb" aria-label={t('charts.breadcrumb')}>
-        <Link to="/charts">{t('charts.directory.title')}</Link>
-      </nav>
+      <Breadcrumb to="/charts" text={t('charts.directory.title')} label={t('charts.breadcrumb')} />
       <PageHeader
         title={t('charts.annotations.overview')}
         description={t('charts.annotations.overviewDescription')}

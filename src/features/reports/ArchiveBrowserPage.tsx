@@ -33,6 +33,7 @@ import {
 } from '../../ui/index.ts';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
+import { Breadcrumb } from '../shared/Breadcrumb.tsx';
 import { PlantDateField } from '../shared/PlantDateFieldLazy.tsx';
 import { isWholeDay, useDayDraft } from './dayDraft.ts';
 import { fetchArchivedValues, fetchPvList } from './reportsApi.ts';
@@ -143,9 +144,7 @@ function ArchiveBrowserPageIn({ zone }: { zone: string }) {
   }, [pvs]);
   return (
     <div className="page report-page archive-page">
-      <nav className="breadcrumb" aria-label={t('reports.index.title')}>
-        <Link to="/reports">{t('reports.index.title')}</Link>
-      </nav>
+      <Breadcrumb to="/reports" text={t('reports.index.title')} />
       <PageHeader
         title={t('reports.archive.title')}
         description={

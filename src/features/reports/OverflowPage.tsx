@@ -19,6 +19,7 @@ import { Button, EmptyState, Icon, PageHeader, Spinner, Toolbar } from '../../ui
 import { downloadText, toCsv } from '../shared/csv.ts';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
+import { Breadcrumb } from '../shared/Breadcrumb.tsx';
 import { fetchPvList, fetchRuebConfigs, fetchRuebEvents, fetchSebamConfigs } from './reportsApi.ts';
 import './reports.css';
 
@@ -97,9 +98,7 @@ function OverflowPageIn({ zone }: { zone: string }) {
     );
   return (
     <div className="page report-page">
-      <nav className="breadcrumb report-no-print" aria-label={t('reports.index.title')}>
-        <Link to="/reports">{t('reports.index.title')}</Link>
-      </nav>
+      <Breadcrumb to="/reports" text={t('reports.index.title')} className="report-no-print" />
       <div className="report-print-head" aria-hidden="true">
         <span>{settings.status === 'ready' ? settings.data.plantName : ''}</span>
         <span>
