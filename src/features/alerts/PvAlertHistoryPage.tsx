@@ -17,7 +17,7 @@ import type { PvRef } from '../../contract/pv.ts';
 import { requirePv } from '../../domain/validation/forms.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { usePvConfig } from '../../live/index.ts';
-import { Button, EmptyState, Field, LoadingState, PageHeader } from '../../ui/index.ts';
+import { Button, EmptyState, Field, LoadingState, PageHeader, TableHead } from '../../ui/index.ts';
 import { useRuleText } from '../shared/actions/useRuleText.ts';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
@@ -177,17 +177,17 @@ function HistoryTable({
     <>
       <p>{t('alerts.history.count', { count: result.alerts.length })}</p>
       <table className="table alert-history">
-        <thead>
-          <tr>
-            <th scope="col">{t('alerts.columns.timestamp')}</th>
-            <th scope="col">{t('alerts.columns.priority')}</th>
-            {withSource && <th scope="col">{t('alerts.columns.sourceName')}</th>}
-            <th scope="col">{t('alerts.columns.text')}</th>
-            <th scope="col">{t('alerts.columns.state')}</th>
-            <th scope="col">{t('alerts.columns.acknowledgedBy')}</th>
-            <th scope="col">{t('alerts.columns.cleared')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            t('alerts.columns.timestamp'),
+            t('alerts.columns.priority'),
+            withSource && t('alerts.columns.sourceName'),
+            t('alerts.columns.text'),
+            t('alerts.columns.state'),
+            t('alerts.columns.acknowledgedBy'),
+            t('alerts.columns.cleared'),
+          ]}
+        />
         <tbody>
           {result.alerts.map((a) => (
             <tr key={a.id} data-alert-id={a.id}>

@@ -15,7 +15,7 @@ import { pvUrlId } from '../../contract/keys.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { usePvConfig } from '../../live/index.ts';
 import type { AnnotationEntry } from '../../live/charts.ts';
-import { Button, EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
+import { Button, EmptyState, LoadingState, PageHeader, TableHead } from '../../ui/index.ts';
 import { useSession } from '../shared/sessionStore.ts';
 import { AnnotationDialog, ANNOTATION_FLAGS } from './AnnotationDialog.tsx';
 import { fetchAnnotationCharts } from './chartsApi.ts';
@@ -100,17 +100,15 @@ export function AnnotationsPage() {
         ) : (
           <div className="table-scroll">
             <table className="table annotation-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('charts.annotations.time')}</th>
-                  <th scope="col">{t('charts.annotations.pv')}</th>
-                  <th scope="col">{t('charts.annotations.text')}</th>
-                  <th scope="col">{t('charts.annotations.reports')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('charts.annotations.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  t('charts.annotations.time'),
+                  t('charts.annotations.pv'),
+                  t('charts.annotations.text'),
+                  t('charts.annotations.reports'),
+                  { label: t('charts.annotations.actions'), visuallyHidden: true },
+                ]}
+              />
               <tbody>
                 {entries.map((entry) => (
                   <tr

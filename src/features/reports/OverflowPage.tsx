@@ -15,7 +15,15 @@ import { systemSettings } from '../../app/systemSettings.ts';
 import { pvKey, pvUrlId } from '../../contract/keys.ts';
 import type { RuebEvent } from '../../contract/reports.ts';
 import { todayIn } from '../../domain/reportPeriod.ts';
-import { Button, EmptyState, Icon, PageHeader, Spinner, Toolbar } from '../../ui/index.ts';
+import {
+  Button,
+  EmptyState,
+  Icon,
+  PageHeader,
+  Spinner,
+  TableHead,
+  Toolbar,
+} from '../../ui/index.ts';
 import { downloadText, toCsv } from '../shared/csv.ts';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
@@ -185,23 +193,17 @@ function OverflowPageIn({ zone }: { zone: string }) {
               <caption className="visually-hidden">
                 {t('reports.overflow.title')}, {period}
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('reports.overflow.basin')}</th>
-                  <th scope="col">{t('reports.overflow.start')}</th>
-                  <th scope="col">{t('reports.overflow.end')}</th>
-                  <th scope="col" className="num">
-                    {t('reports.overflow.duration')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('reports.overflow.volume')} <span className="report-col-unit">m³</span>
-                  </th>
-                  <th scope="col">{t('reports.overflow.overflowed')}</th>
-                  <th scope="col" className="num">
-                    {t('reports.overflow.maxLevel')} <span className="report-col-unit">m</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  t('reports.overflow.basin'),
+                  t('reports.overflow.start'),
+                  t('reports.overflow.end'),
+                  { label: t('reports.overflow.duration'), num: true },
+                  { label: <UnitHead text={t('reports.overflow.volume')} unit="m³" />, num: true },
+                  t('reports.overflow.overflowed'),
+                  { label: <UnitHead text={t('reports.overflow.maxLevel')} unit="m" />, num: true },
+                ]}
+              />
               <tbody>
                 {events.map((e) => (
                   <tr
@@ -258,5 +260,14 @@ function OverflowPageIn({ zone }: { zone: string }) {
         </section>
       )}
     </div>
+  );
+}
+
+/** A column heading with its unit after it. */
+function UnitHead({ text, unit }: { text: string; unit: string }) {
+  return (
+    <>
+      {text} <span className="report-col-unit">{unit}</span>
+    </>
   );
 }
