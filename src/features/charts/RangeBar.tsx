@@ -9,8 +9,7 @@ import { PRESET_RANGES, presetRange, type PresetRange } from '../../domain/clock
 import type { TimeRange } from '../../domain/timeUnits.ts';
 import { Button } from '../../ui/index.ts';
 import { overlapsData } from './chartRange.ts';
-import { PlantDateField } from '../shared/PlantDateFieldLazy.tsx';
-import { useRangeOrderError } from '../shared/plantClock.ts';
+import { PresetRangeOptions, RangeDateFields } from '../shared/RangeFields.tsx';
 import { instantOfWall, wallText } from '../shared/wallTime.ts';
 
 export type RangeChoice =
@@ -53,7 +52,6 @@ export function RangeBar({
   }, [view, editing, zone]);
   const start = instantOfWall(from, zone).ms ?? null;
   const end = instantOfWall(to, zone).ms ?? null;
-  const orderError = useRangeOrderError(from, to);
   const valid = start !== null && end !== null && end > start;
   const outside =
     valid && dataBounds ? !overlapsData({ start, end }, dataBounds.first, dataBounds.last) : false;
@@ -84,32 +82,20 @@ export function RangeBar({
           <option value="zoom" disabled>
             {t('charts.range.zoom')}
           </option>
-          {PRESET_RANGES.map((p) => (
-            <option key={p} value={p}>
-              {t(`charts.presets.${p}`)}
-            </option>
-          ))}
+          <PresetRangeOptions />
           <option value="custom">{t('charts.range.custom')}</option>
         </select>
       </label>
       {editing && (
         <>
-          <PlantDateField
-            className="date-field-inline"
-            label={t('charts.range.from')}
-            name="from"
-            aria-describedby={extentText ? 'chart-extent' : undefined}
-            value={from}
-            onChange={setFrom}
-          />
-          <PlantDateField
-            className="date-field-inline"
-            label={t('charts.range.to')}
-            name="to"
-            aria-describedby={extentText ? 'chart-extent' : undefined}
-            value={to}
-            onChange={setTo}
-            error={orderError}
+          <RangeDateFields
+            from={from}
+            to={to}
+            onFromChange={setFrom}
+            onToChange={setTo}
+            fromLabel={t('charts.range.from')}
+            toLabel={t('charts.range.to')}
+            describedBy={extentText ? 'chart-extent' : undefined}
           />
           <Button
             size="small"
