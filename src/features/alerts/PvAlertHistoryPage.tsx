@@ -21,6 +21,7 @@ import { Button, EmptyState, Field, LoadingState, PageHeader, TableHead } from '
 import { useRuleText } from '../shared/actions/useRuleText.ts';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
+import { PvOptions } from '../shared/PvOptions.tsx';
 import { PriorityChip, alertPhase } from './AlertTable.tsx';
 import { FailureInputAck } from './FailureInputAck.tsx';
 import { useAlarmText } from '../shared/alarm/useAlarmText.ts';
@@ -295,11 +296,7 @@ function HistoryPicker() {
                 }}
               >
                 <option value="">{t('alerts.history.allPvs')}</option>
-                {pvsOfStation.map((e) => (
-                  <option key={pvUrlId(e.pvRef)} value={pvUrlId(e.pvRef)}>
-                    {e.name}
-                  </option>
-                ))}
+                <PvOptions pvs={pvsOfStation} />
               </select>
             )}
           </Field>

@@ -29,6 +29,7 @@ import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
 import { Breadcrumb } from '../shared/Breadcrumb.tsx';
 import { fetchPvList, fetchRuebConfigs, fetchRuebEvents, fetchSebamConfigs } from './reportsApi.ts';
+import { ReportSelect } from './ReportSelect.tsx';
 import './reports.css';
 
 function duration(ms: number): string {
@@ -76,6 +77,18 @@ function OverflowPageIn({ zone }: { zone: string }) {
     dateTimeFormat(format.locale, { month: 'long', timeZone: 'UTC' }).format(
       Date.UTC(2020, m - 1, 1),
     );
+  const basinOptions = [
+    [0, t('reports.overflow.allBasins')] as const,
+    ...basins.map((b) => [b.stationNumber, b.name] as const),
+  ];
+  const yearOptions = Array.from(
+    { length: 6 },
+    (_, i) => [thisYear - i, String(thisYear - i)] as const,
+  );
+  const monthOptions = [
+    [0, t('reports.overflow.wholeYear')] as const,
+    ...Array.from({ length: 12 }, (_, i) => [i + 1, monthName(i + 1)] as const),
+  ];
   const period = month === 0 ? String(year) : `${monthName(month)} ${year}`;
   const total = events.reduce((a, e) => a + e.volume, 0);
   const time = (at: number | null) =>
@@ -118,38 +131,24 @@ function OverflowPageIn({ zone }: { zone: string }) {
         description={`${station === 0 ? t('reports.overflow.allBasins') : nameOf(station)} · ${period}`}
       />
       <Toolbar label={t('reports.period.label')} className="report-toolbar report-no-print">
-        <label className="report-date">
-          <span>{t('reports.overflow.basin')}</span>
-          <select value={station} onChange={(e) => set('station', Number(e.target.value))}>
-            <option value={0}>{t('reports.overflow.allBasins')}</option>
-            {basins.map((b) => (
-              <option key={b.stationNumber} value={b.stationNumber}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="report-date">
-          <span>{t('reports.overflow.year')}</span>
-          <select value={year} onChange={(e) => set('year', Number(e.target.value))}>
-            {Array.from({ length: 6 }, (_, i) => thisYear - i).map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="report-date">
-          <span>{t('reports.overflow.month')}</span>
-          <select value={month} onChange={(e) => set('month', Number(e.target.value))}>
-            <option value={0}>{t('reports.overflow.wholeYear')}</option>
-            {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
-              <option key={m} value={m}>
-                {monthName(m)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ReportSelect
+          label={t('reports.overflow.basin')}
+          value={station}
+          onChange={(v) => set('station', Number(v))}
+          options={basinOptions}
+        />
+        <ReportSelect
+          label={t('reports.overflow.year')}
+          value={year}
+          onChange={(v) => set('year', Number(v))}
+          options={yearOptions}
+        />
+        <ReportSelect
+          label={t('reports.overflow.month')}
+          value={month}
+          onChange={(v) => set('month', Number(v))}
+          options={monthOptions}
+        />
         <span className="report-toolbar-gap" />
         <Button variant="quiet" disabled={events.length === 0} onClick={exportCsv}>
           {t('reports.export.csv')}
