@@ -39,6 +39,7 @@ import { PlantDateField } from '../shared/PlantDateFieldLazy.tsx';
 import { isWholeDay, useDayDraft } from './dayDraft.ts';
 import { fetchArchivedValues, fetchPvList } from './reportsApi.ts';
 import { ReportSelect } from './ReportSelect.tsx';
+import '../shared/printAlone.css';
 import './reports.css';
 
 const SOURCES = {

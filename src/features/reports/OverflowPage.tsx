@@ -30,6 +30,7 @@ import { pageKeys } from '../shared/pageKeys.ts';
 import { Breadcrumb } from '../shared/Breadcrumb.tsx';
 import { fetchPvList, fetchRuebConfigs, fetchRuebEvents, fetchSebamConfigs } from './reportsApi.ts';
 import { ReportSelect } from './ReportSelect.tsx';
+import '../shared/printAlone.css';
 import './reports.css';
 
 function duration(ms: number): string {

@@ -58,6 +58,7 @@ import {
   REPORT_DRAWN_MEASURE,
   saveManualInput,
 } from './reportsApi.ts';
+import '../shared/printAlone.css';
 import './reports.css';
 
 /** The station of a report config id (station * 100 + n; the plant's are below 100). */
