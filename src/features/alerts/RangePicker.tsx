@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { presetRange, type PresetRange } from '../../domain/clock.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
-import { Button } from '../../ui/index.ts';
 import { usePlantClock } from '../shared/plantClock.ts';
 import { PresetRangeOptions, RangeDateFields } from '../shared/RangeFields.tsx';
 import { instantOfWall, wallText } from '../shared/wallTime.ts';
@@ -77,26 +76,17 @@ export function CustomRangeFields({
   const [to, setTo] = useState(() => wallText(initial.end, zone));
   const start = instantOfWall(from, zone).ms;
   const end = instantOfWall(to, zone).ms;
-  const valid = start !== undefined && end !== undefined && end > start;
   return (
-    <>
-      <RangeDateFields
-        from={from}
-        to={to}
-        onFromChange={setFrom}
-        onToChange={setTo}
-        fromLabel={t('alerts.range.from')}
-        toLabel={t('alerts.range.to')}
-      />
-      <Button
-        size="small"
-        disabled={!valid}
-        onClick={() => {
-          if (start !== undefined && end !== undefined) onApply({ start, end });
-        }}
-      >
-        {t('alerts.range.apply')}
-      </Button>
-    </>
+    <RangeDateFields
+      from={from}
+      to={to}
+      onFromChange={setFrom}
+      onToChange={setTo}
+      fromLabel={t('alerts.range.from')}
+      toLabel={t('alerts.range.to')}
+      applyLabel={t('alerts.range.apply')}
+      range={start !== undefined && end !== undefined && end > start ? { start, end } : null}
+      onApply={onApply}
+    />
   );
 }

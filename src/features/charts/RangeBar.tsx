@@ -7,7 +7,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { PRESET_RANGES, presetRange, type PresetRange } from '../../domain/clock.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
-import { Button } from '../../ui/index.ts';
 import { overlapsData } from './chartRange.ts';
 import { PresetRangeOptions, RangeDateFields } from '../shared/RangeFields.tsx';
 import { instantOfWall, wallText } from '../shared/wallTime.ts';
@@ -87,28 +86,21 @@ export function RangeBar({
         </select>
       </label>
       {editing && (
-        <>
-          <RangeDateFields
-            from={from}
-            to={to}
-            onFromChange={setFrom}
-            onToChange={setTo}
-            fromLabel={t('charts.range.from')}
-            toLabel={t('charts.range.to')}
-            describedBy={extentText ? 'chart-extent' : undefined}
-          />
-          <Button
-            size="small"
-            disabled={!valid}
-            onClick={() => {
-              if (start === null || end === null) return;
-              setEditing(false);
-              onCustom({ start, end });
-            }}
-          >
-            {t('charts.range.apply')}
-          </Button>
-        </>
+        <RangeDateFields
+          from={from}
+          to={to}
+          onFromChange={setFrom}
+          onToChange={setTo}
+          fromLabel={t('charts.range.from')}
+          toLabel={t('charts.range.to')}
+          applyLabel={t('charts.range.apply')}
+          range={valid ? { start, end } : null}
+          onApply={(range) => {
+            setEditing(false);
+            onCustom(range);
+          }}
+          describedBy={extentText ? 'chart-extent' : undefined}
+        />
       )}
       {extentText && (
         <p id="chart-extent" className="chart-extent">

@@ -1,6 +1,8 @@
 /** What the range pickers of archives and charts show alike: presets and a custom period. */
 import { useTranslation } from '../../app/useTranslation.ts';
 import { PRESET_RANGES } from '../../domain/clock.ts';
+import type { TimeRange } from '../../domain/timeUnits.ts';
+import { Button } from '../../ui/index.ts';
 import { PlantDateField } from './PlantDateFieldLazy.tsx';
 import { useRangeOrderError } from './plantClock.ts';
 
@@ -22,13 +24,18 @@ export interface RangeDateFieldsProps {
   onToChange: (text: string) => void;
   fromLabel: string;
   toLabel: string;
+  applyLabel: string;
+  /** The period typed, once both ends are instants in order; null until then. */
+  range: TimeRange | null;
+  onApply: (range: TimeRange) => void;
   /** The id of a text describing both fields (where data lies). */
   describedBy?: string;
 }
 
 /**
  * The from and to fields of a custom period, typed on the plant's clock and set inline in a
- * toolbar. The to field says when it is not after the from field (useRangeOrderError).
+ * toolbar, and the button that applies it. The to field says when it is not after the from
+ * field (useRangeOrderError); the button waits for a whole period in order.
  */
 export function RangeDateFields({
   from,
@@ -37,6 +44,9 @@ export function RangeDateFields({
   onToChange,
   fromLabel,
   toLabel,
+  applyLabel,
+  range,
+  onApply,
   describedBy,
 }: RangeDateFieldsProps) {
   const orderError = useRangeOrderError(from, to);
@@ -44,16 +54,23 @@ export function RangeDateFields({
     { name: 'from', label: fromLabel, value: from, onChange: onFromChange, error: null },
     { name: 'to', label: toLabel, value: to, onChange: onToChange, error: orderError },
   ];
-  return ends.map((end) => (
-    <PlantDateField
-      key={end.name}
-      className="date-field-inline"
-      label={end.label}
-      name={end.name}
-      aria-describedby={describedBy}
-      value={end.value}
-      onChange={end.onChange}
-      error={end.error}
-    />
-  ));
+  return (
+    <>
+      {ends.map((end) => (
+        <PlantDateField
+          key={end.name}
+          className="date-field-inline"
+          label={end.label}
+          name={end.name}
+          aria-describedby={describedBy}
+          value={end.value}
+          onChange={end.onChange}
+          error={end.error}
+        />
+      ))}
+      <Button size="small" disabled={!range} onClick={() => range && onApply(range)}>
+        {applyLabel}
+      </Button>
+    </>
+  );
 }
