@@ -25,6 +25,7 @@ export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
 export { ErrorBoundary, type ErrorBoundaryProps } from './ErrorBoundary.tsx';
 export { ErrorFallback, type ErrorFallbackProps } from './ErrorFallback.tsx';
 export { Field, type FieldControlProps, type FieldProps } from './Field.tsx';
+export { SelectField, type SelectFieldProps } from './SelectField.tsx';
 export { Icon, type IconName, type IconProps } from './Icon.tsx';
 export { InfoPopup, type InfoPopupProps } from './InfoPopup.tsx';
 export {

@@ -17,7 +17,14 @@ import type { PvRef } from '../../contract/pv.ts';
 import { requirePv } from '../../domain/validation/forms.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { usePvConfig } from '../../live/index.ts';
-import { Button, EmptyState, Field, LoadingState, PageHeader, TableHead } from '../../ui/index.ts';
+import {
+  Button,
+  EmptyState,
+  LoadingState,
+  PageHeader,
+  SelectField,
+  TableHead,
+} from '../../ui/index.ts';
 import { useRuleText } from '../shared/actions/useRuleText.ts';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
@@ -260,46 +267,37 @@ function HistoryPicker() {
             show();
           }}
         >
-          <Field label={t('alerts.history.stationLabel')}>
-            {(p) => (
-              <select
-                {...p}
-                className="input"
-                name="station"
-                value={station}
-                onChange={(e) => {
-                  setStation(e.target.value);
-                  setPv('');
-                  setError(null);
-                }}
-              >
-                <option value="">–</option>
-                {stations.map(([nr, s]) => (
-                  <option key={nr} value={nr}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label={t('alerts.history.pvLabel')} error={error ?? undefined}>
-            {(p) => (
-              <select
-                {...p}
-                className="input"
-                name="pv"
-                value={pv}
-                disabled={!station}
-                onChange={(e) => {
-                  setPv(e.target.value);
-                  setError(null);
-                }}
-              >
-                <option value="">{t('alerts.history.allPvs')}</option>
-                <PvOptions pvs={pvsOfStation} />
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label={t('alerts.history.stationLabel')}
+            name="station"
+            value={station}
+            onChange={(next) => {
+              setStation(next);
+              setPv('');
+              setError(null);
+            }}
+          >
+            <option value="">–</option>
+            {stations.map(([nr, s]) => (
+              <option key={nr} value={nr}>
+                {s.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t('alerts.history.pvLabel')}
+            error={error ?? undefined}
+            name="pv"
+            value={pv}
+            disabled={!station}
+            onChange={(next) => {
+              setPv(next);
+              setError(null);
+            }}
+          >
+            <option value="">{t('alerts.history.allPvs')}</option>
+            <PvOptions pvs={pvsOfStation} />
+          </SelectField>
           <div>
             <Button type="submit" variant="primary">
               {t('alerts.history.show')}
