@@ -70,7 +70,6 @@ export function CustomRangeFields({
   initial: TimeRange;
   onApply: (range: TimeRange) => void;
 }) {
-  const { t } = useTranslation();
   const { zone } = usePlantClock();
   const [from, setFrom] = useState(() => wallText(initial.start, zone));
   const [to, setTo] = useState(() => wallText(initial.end, zone));
@@ -82,9 +81,6 @@ export function CustomRangeFields({
       to={to}
       onFromChange={setFrom}
       onToChange={setTo}
-      fromLabel={t('alerts.range.from')}
-      toLabel={t('alerts.range.to')}
-      applyLabel={t('alerts.range.apply')}
       range={start !== undefined && end !== undefined && end > start ? { start, end } : null}
       onApply={onApply}
     />

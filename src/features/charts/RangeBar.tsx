@@ -91,9 +91,6 @@ export function RangeBar({
           to={to}
           onFromChange={setFrom}
           onToChange={setTo}
-          fromLabel={t('charts.range.from')}
-          toLabel={t('charts.range.to')}
-          applyLabel={t('charts.range.apply')}
           range={valid ? { start, end } : null}
           onApply={(range) => {
             setEditing(false);

@@ -22,9 +22,6 @@ export interface RangeDateFieldsProps {
   to: string;
   onFromChange: (text: string) => void;
   onToChange: (text: string) => void;
-  fromLabel: string;
-  toLabel: string;
-  applyLabel: string;
   /** The period typed, once both ends are instants in order; null until then. */
   range: TimeRange | null;
   onApply: (range: TimeRange) => void;
@@ -35,24 +32,29 @@ export interface RangeDateFieldsProps {
 /**
  * The from and to fields of a custom period, typed on the plant's clock and set inline in a
  * toolbar, and the button that applies it. The to field says when it is not after the from
- * field (useRangeOrderError); the button waits for a whole period in order.
+ * field (useRangeOrderError); the button waits for a whole period in order. Its texts are
+ * the chart range's (pages with a range picker load the charts texts for the presets).
  */
 export function RangeDateFields({
   from,
   to,
   onFromChange,
   onToChange,
-  fromLabel,
-  toLabel,
-  applyLabel,
   range,
   onApply,
   describedBy,
 }: RangeDateFieldsProps) {
+  const { t } = useTranslation();
   const orderError = useRangeOrderError(from, to);
   const ends = [
-    { name: 'from', label: fromLabel, value: from, onChange: onFromChange, error: null },
-    { name: 'to', label: toLabel, value: to, onChange: onToChange, error: orderError },
+    {
+      name: 'from',
+      label: t('charts.range.from'),
+      value: from,
+      onChange: onFromChange,
+      error: null,
+    },
+    { name: 'to', label: t('charts.range.to'), value: to, onChange: onToChange, error: orderError },
   ];
   return (
     <>
@@ -69,7 +71,7 @@ export function RangeDateFields({
         />
       ))}
       <Button size="small" disabled={!range} onClick={() => range && onApply(range)}>
-        {applyLabel}
+        {t('charts.range.apply')}
       </Button>
     </>
   );
