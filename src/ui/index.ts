@@ -25,6 +25,7 @@ export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
 export { ErrorBoundary, type ErrorBoundaryProps } from './ErrorBoundary.tsx';
 export { ErrorFallback, type ErrorFallbackProps } from './ErrorFallback.tsx';
 export { Field, type FieldControlProps, type FieldProps } from './Field.tsx';
+export { SelectField, type SelectFieldProps } from './SelectField.tsx';
 export { Icon, type IconName, type IconProps } from './Icon.tsx';
 export { InfoPopup, type InfoPopupProps } from './InfoPopup.tsx';
 export {
@@ -40,6 +41,7 @@ export { TableHead, type ColumnHead } from './TableHead.tsx';
 export { StaleNote, staleValueClass, type StaleNoteProps } from './StaleNote.tsx';
 export { Spinner, type SpinnerProps } from './Spinner.tsx';
 export { StatusBadge, type StatusBadgeProps, type StatusTone } from './StatusBadge.tsx';
+export { TableHead, type ColumnHead } from './TableHead.tsx';
 export { Toolbar, type ToolbarProps } from './Toolbar.tsx';
 export { Tooltip, type TooltipProps } from './Tooltip.tsx';
 export { MiddleText, splitForMiddle } from './MiddleText.tsx';

@@ -147,18 +147,18 @@ export function EventsPage({ kind, zone }: { kind: 'system' | 'control'; zone: s
       {rows.length > 0 && (
         <div className="alert-table event-table" role="table" aria-label={t(titleKey)}>
           <div className="alert-row alert-head" role="row">
-            <span role="columnheader" className="col-time">
-              {t('alerts.columns.timestamp')}
-            </span>
-            <span role="columnheader" className="col-user">
-              {t('alerts.columns.user')}
-            </span>
-            <span role="columnheader" className="col-station">
-              {t(whereKey)}
-            </span>
-            <span role="columnheader" className="col-text">
-              {t('alerts.columns.text')}
-            </span>
+            {(
+              [
+                ['col-time', t('alerts.columns.timestamp')],
+                ['col-user', t('alerts.columns.user')],
+                ['col-station', t(whereKey)],
+                ['col-text', t('alerts.columns.text')],
+              ] as const
+            ).map(([column, label]) => (
+              <span key={column} role="columnheader" className={column}>
+                {label}
+              </span>
+            ))}
           </div>
           <div
             ref={scroller}

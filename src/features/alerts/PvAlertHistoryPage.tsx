@@ -17,10 +17,18 @@ import type { PvRef } from '../../contract/pv.ts';
 import { requirePv } from '../../domain/validation/forms.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { usePvConfig } from '../../live/index.ts';
-import { Button, EmptyState, Field, LoadingState, PageHeader } from '../../ui/index.ts';
+import {
+  Button,
+  EmptyState,
+  LoadingState,
+  PageHeader,
+  SelectField,
+  TableHead,
+} from '../../ui/index.ts';
 import { useRuleText } from '../shared/actions/useRuleText.ts';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
+import { PvOptions } from '../shared/PvOptions.tsx';
 import { PriorityChip, alertPhase } from './AlertTable.tsx';
 import { FailureInputAck } from './FailureInputAck.tsx';
 import { useAlarmText } from '../shared/alarm/useAlarmText.ts';
@@ -177,17 +185,17 @@ function HistoryTable({
     <>
       <p>{t('alerts.history.count', { count: result.alerts.length })}</p>
       <table className="table alert-history">
-        <thead>
-          <tr>
-            <th scope="col">{t('alerts.columns.timestamp')}</th>
-            <th scope="col">{t('alerts.columns.priority')}</th>
-            {withSource && <th scope="col">{t('alerts.columns.sourceName')}</th>}
-            <th scope="col">{t('alerts.columns.text')}</th>
-            <th scope="col">{t('alerts.columns.state')}</th>
-            <th scope="col">{t('alerts.columns.acknowledgedBy')}</th>
-            <th scope="col">{t('alerts.columns.cleared')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            t('alerts.columns.timestamp'),
+            t('alerts.columns.priority'),
+            withSource && t('alerts.columns.sourceName'),
+            t('alerts.columns.text'),
+            t('alerts.columns.state'),
+            t('alerts.columns.acknowledgedBy'),
+            t('alerts.columns.cleared'),
+          ]}
+        />
         <tbody>
           {result.alerts.map((a) => (
             <tr key={a.id} data-alert-id={a.id}>
@@ -259,50 +267,37 @@ function HistoryPicker() {
             show();
           }}
         >
-          <Field label={t('alerts.history.stationLabel')}>
-            {(p) => (
-              <select
-                {...p}
-                className="input"
-                name="station"
-                value={station}
-                onChange={(e) => {
-                  setStation(e.target.value);
-                  setPv('');
-                  setError(null);
-                }}
-              >
-                <option value="">–</option>
-                {stations.map(([nr, s]) => (
-                  <option key={nr} value={nr}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label={t('alerts.history.pvLabel')} error={error ?? undefined}>
-            {(p) => (
-              <select
-                {...p}
-                className="input"
-                name="pv"
-                value={pv}
-                disabled={!station}
-                onChange={(e) => {
-                  setPv(e.target.value);
-                  setError(null);
-                }}
-              >
-                <option value="">{t('alerts.history.allPvs')}</option>
-                {pvsOfStation.map((e) => (
-                  <option key={pvUrlId(e.pvRef)} value={pvUrlId(e.pvRef)}>
-                    {e.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label={t('alerts.history.stationLabel')}
+            name="station"
+            value={station}
+            onChange={(next) => {
+              setStation(next);
+              setPv('');
+              setError(null);
+            }}
+          >
+            <option value="">–</option>
+            {stations.map(([nr, s]) => (
+              <option key={nr} value={nr}>
+                {s.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t('alerts.history.pvLabel')}
+            error={error ?? undefined}
+            name="pv"
+            value={pv}
+            disabled={!station}
+            onChange={(next) => {
+              setPv(next);
+              setError(null);
+            }}
+          >
+            <option value="">{t('alerts.history.allPvs')}</option>
+            <PvOptions pvs={pvsOfStation} />
+          </SelectField>
           <div>
             <Button type="submit" variant="primary">
               {t('alerts.history.show')}

@@ -1,11 +1,10 @@
 /** The period of an archive: the presets of SPEC §9 or a custom range (default 7 days). */
 import { useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
-import { PRESET_RANGES, presetRange, type PresetRange } from '../../domain/clock.ts';
+import { presetRange, type PresetRange } from '../../domain/clock.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
-import { Button } from '../../ui/index.ts';
-import { PlantDateField } from '../shared/PlantDateFieldLazy.tsx';
-import { usePlantClock, useRangeOrderError } from '../shared/plantClock.ts';
+import { usePlantClock } from '../shared/plantClock.ts';
+import { PresetRangeOptions, RangeDateFields } from '../shared/RangeFields.tsx';
 import { instantOfWall, wallText } from '../shared/wallTime.ts';
 
 export type RangeChoice =
@@ -45,11 +44,7 @@ export function RangePicker({
             }
           }}
         >
-          {PRESET_RANGES.map((p) => (
-            <option key={p} value={p}>
-              {t(`charts.presets.${p}`)}
-            </option>
-          ))}
+          <PresetRangeOptions />
           <option value="custom">{t('alerts.range.custom')}</option>
         </select>
       </label>
@@ -75,40 +70,19 @@ export function CustomRangeFields({
   initial: TimeRange;
   onApply: (range: TimeRange) => void;
 }) {
-  const { t } = useTranslation();
   const { zone } = usePlantClock();
   const [from, setFrom] = useState(() => wallText(initial.start, zone));
   const [to, setTo] = useState(() => wallText(initial.end, zone));
-  const orderError = useRangeOrderError(from, to);
   const start = instantOfWall(from, zone).ms;
   const end = instantOfWall(to, zone).ms;
-  const valid = start !== undefined && end !== undefined && orderError === null;
   return (
-    <>
-      <PlantDateField
-        className="date-field-inline"
-        label={t('alerts.range.from')}
-        name="from"
-        value={from}
-        onChange={setFrom}
-      />
-      <PlantDateField
-        className="date-field-inline"
-        label={t('alerts.range.to')}
-        name="to"
-        value={to}
-        onChange={setTo}
-        error={orderError}
-      />
-      <Button
-        size="small"
-        disabled={!valid}
-        onClick={() => {
-          if (start !== undefined && end !== undefined) onApply({ start, end });
-        }}
-      >
-        {t('alerts.range.apply')}
-      </Button>
-    </>
+    <RangeDateFields
+      from={from}
+      to={to}
+      onFromChange={setFrom}
+      onToChange={setTo}
+      range={start !== undefined && end !== undefined && end > start ? { start, end } : null}
+      onApply={onApply}
+    />
   );
 }

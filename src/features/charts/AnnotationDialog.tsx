@@ -37,7 +37,8 @@ export interface AnnotationDialogProps {
   onClose: () => void;
 }
 
-const FLAGS = [
+/** The report flags, in the order the dialog and the overview show them. */
+export const ANNOTATION_FLAGS = [
   'showInDayReport',
   'showInWeekReport',
   'showInMonthReport',
@@ -180,7 +181,7 @@ function AnnotationForm({ initial, isNew, pvChoices, onSave, onClose }: Annotati
             />
             {t('charts.annotations.visible')}
           </label>
-          {FLAGS.map((flag) => (
+          {ANNOTATION_FLAGS.map((flag) => (
             <label key={flag}>
               <input
                 type="checkbox"

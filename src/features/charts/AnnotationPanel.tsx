@@ -5,7 +5,12 @@
  */
 import { useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
-import { AnnotationDeleteConfirm, useAnnotationActions } from './annotationActions.tsx';
+import {
+  AnnotationEditButtons,
+  AnnotationTags,
+  useAnnotationActions,
+  useAnnotationDelete,
+} from './annotationActions.tsx';
 import type { DataSourceType } from '../../contract/charts.ts';
 import { pvKey, pvUrlId } from '../../contract/keys.ts';
 import type { PvConfig } from '../../contract/pv.ts';
@@ -49,8 +54,8 @@ export function AnnotationPanel({
   const { t } = useTranslation();
   const format = useFormat();
   const [editing, setEditing] = useState<AnnotationEntry | null>(null);
-  const [deleting, setDeleting] = useState<AnnotationEntry | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const { askDelete, deleteConfirm } = useAnnotationDelete(annotations, setMessage);
   const { store } = annotations;
   const pvChoices = series.map((s) => ({
     pv: s.pv,
@@ -113,29 +118,17 @@ export function AnnotationPanel({
                   {format.dateTime(entry.annotation.timestamp)}
                 </time>
                 <span className="annotation-pv">{labelOf(entry)}</span>
-                {!entry.annotation.visible && (
-                  <span className="annotation-tag">{t('charts.annotations.hidden')}</span>
-                )}
-                {entry.savePending && (
-                  <span className="annotation-tag annotation-pending">
-                    {t('charts.annotations.savePending')}
-                  </span>
-                )}
+                <AnnotationTags entry={entry} />
               </div>
               <p className="annotation-text">{entry.annotation.text}</p>
               {canEdit && (
                 <div className="annotation-actions">
-                  <Button size="small" variant="quiet" onClick={() => setEditing(entry)}>
-                    {t('charts.annotations.editAction')}
-                  </Button>
-                  <Button size="small" variant="quiet" onClick={() => void toggle(entry)}>
-                    {entry.annotation.visible
-                      ? t('charts.annotations.hide')
-                      : t('charts.annotations.show')}
-                  </Button>
-                  <Button size="small" variant="quiet" onClick={() => setDeleting(entry)}>
-                    {t('charts.annotations.delete')}
-                  </Button>
+                  <AnnotationEditButtons
+                    entry={entry}
+                    onEdit={setEditing}
+                    onToggle={(e) => void toggle(e)}
+                    onDelete={askDelete}
+                  />
                 </div>
               )}
             </li>
@@ -163,13 +156,7 @@ export function AnnotationPanel({
         onSave={(fields) => (editing ? save(editing, fields) : Promise.resolve(null))}
         onClose={() => setEditing(null)}
       />
-      <AnnotationDeleteConfirm
-        store={store}
-        entry={deleting}
-        busy={annotations.busy}
-        onClose={() => setDeleting(null)}
-        onMessage={setMessage}
-      />
+      {deleteConfirm}
     </section>
   );
 }

@@ -4,26 +4,26 @@
  */
 import { useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
-import { AnnotationDeleteConfirm, useAnnotationActions } from './annotationActions.tsx';
-import { Link, useNavigate } from 'react-router';
+import {
+  AnnotationEditButtons,
+  AnnotationTags,
+  useAnnotationActions,
+  useAnnotationDelete,
+} from './annotationActions.tsx';
+import { useNavigate } from 'react-router';
 import { pvUrlId } from '../../contract/keys.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { usePvConfig } from '../../live/index.ts';
 import type { AnnotationEntry } from '../../live/charts.ts';
-import { Button, EmptyState, LoadingState, PageHeader } from '../../ui/index.ts';
+import { Button, EmptyState, LoadingState, PageHeader, TableHead } from '../../ui/index.ts';
 import { useSession } from '../shared/sessionStore.ts';
-import { AnnotationDialog } from './AnnotationDialog.tsx';
+import { AnnotationDialog, ANNOTATION_FLAGS } from './AnnotationDialog.tsx';
 import { fetchAnnotationCharts } from './chartsApi.ts';
 import { useAnnotations } from './useAnnotations.ts';
 import { failureText } from '../../app/failureText.ts';
+import { Breadcrumb } from '../shared/Breadcrumb.tsx';
 import './charts.css';
 
-const FLAGS = [
-  'showInDayReport',
-  'showInWeekReport',
-  'showInMonthReport',
-  'showInYearReport',
-] as const;
 /** The chart opened from an annotation shows this much around it. */
 const AROUND_MS = 12 * 3_600_000;
 
@@ -48,8 +48,8 @@ export function AnnotationsPage() {
   const annotations = useAnnotations();
   const { store } = annotations;
   const [editing, setEditing] = useState<AnnotationEntry | null>(null);
-  const [deleting, setDeleting] = useState<AnnotationEntry | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const { askDelete, deleteConfirm } = useAnnotationDelete(annotations, setMessage);
   const entries = [...annotations.entries].sort(
     (a, b) => b.annotation.timestamp - a.annotation.timestamp,
   );
@@ -73,9 +73,7 @@ export function AnnotationsPage() {
 
   return (
     <div className="page charts-page">
-      <nav className="breadcrumb" aria-label={t('charts.breadcrumb')}>
-        <Link to="/charts">{t('charts.directory.title')}</Link>
-      </nav>
+      <Breadcrumb to="/charts" text={t('charts.directory.title')} label={t('charts.breadcrumb')} />
       <PageHeader
         title={t('charts.annotations.overview')}
         description={t('charts.annotations.overviewDescription')}
@@ -102,17 +100,15 @@ export function AnnotationsPage() {
         ) : (
           <div className="table-scroll">
             <table className="table annotation-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('charts.annotations.time')}</th>
-                  <th scope="col">{t('charts.annotations.pv')}</th>
-                  <th scope="col">{t('charts.annotations.text')}</th>
-                  <th scope="col">{t('charts.annotations.reports')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('charts.annotations.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  t('charts.annotations.time'),
+                  t('charts.annotations.pv'),
+                  t('charts.annotations.text'),
+                  t('charts.annotations.reports'),
+                  { label: t('charts.annotations.actions'), visuallyHidden: true },
+                ]}
+              />
               <tbody>
                 {entries.map((entry) => (
                   <tr
@@ -126,17 +122,10 @@ export function AnnotationsPage() {
                     </td>
                     <td className="annotation-text">
                       {entry.annotation.text}
-                      {!entry.annotation.visible && (
-                        <span className="annotation-tag">{t('charts.annotations.hidden')}</span>
-                      )}
-                      {entry.savePending && (
-                        <span className="annotation-tag annotation-pending">
-                          {t('charts.annotations.savePending')}
-                        </span>
-                      )}
+                      <AnnotationTags entry={entry} />
                     </td>
                     <td>
-                      {FLAGS.filter((f) => entry.annotation[f])
+                      {ANNOTATION_FLAGS.filter((f) => entry.annotation[f])
                         .map((f) => t(`charts.annotations.flagsShort.${f}`))
                         .join(', ') || '–'}
                     </td>
@@ -145,28 +134,16 @@ export function AnnotationsPage() {
                         {t('charts.annotations.openChart')}
                       </Button>
                       {canEdit && (
-                        <>
-                          <Button size="small" variant="quiet" onClick={() => setEditing(entry)}>
-                            {t('charts.annotations.editAction')}
-                          </Button>
-                          <Button
-                            size="small"
-                            variant="quiet"
-                            onClick={() =>
-                              void save(entry, {
-                                ...entry.annotation,
-                                visible: !entry.annotation.visible,
-                              }).then(setMessage)
-                            }
-                          >
-                            {entry.annotation.visible
-                              ? t('charts.annotations.hide')
-                              : t('charts.annotations.show')}
-                          </Button>
-                          <Button size="small" variant="quiet" onClick={() => setDeleting(entry)}>
-                            {t('charts.annotations.delete')}
-                          </Button>
-                        </>
+                        <AnnotationEditButtons
+                          entry={entry}
+                          onEdit={setEditing}
+                          onToggle={(e) =>
+                            void save(e, { ...e.annotation, visible: !e.annotation.visible }).then(
+                              setMessage,
+                            )
+                          }
+                          onDelete={askDelete}
+                        />
                       )}
                     </td>
                   </tr>
@@ -186,13 +163,7 @@ export function AnnotationsPage() {
           onClose={() => setEditing(null)}
         />
       )}
-      <AnnotationDeleteConfirm
-        store={store}
-        entry={deleting}
-        busy={annotations.busy}
-        onClose={() => setDeleting(null)}
-        onMessage={setMessage}
-      />
+      {deleteConfirm}
     </div>
   );
 }

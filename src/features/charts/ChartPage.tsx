@@ -2,11 +2,12 @@
 import { useMemo } from 'react';
 import { usePlantZone } from '../../app/useFormat.ts';
 import { useTranslation } from '../../app/useTranslation.ts';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useLiveClient } from '../../live/index.ts';
 import { LoadingState, PageHeader } from '../../ui/index.ts';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
+import { Breadcrumb } from '../shared/Breadcrumb.tsx';
 import { rangeFromParams } from './chartRange.ts';
 import { ChartView } from './ChartView.tsx';
 import './charts.css';
@@ -25,9 +26,7 @@ export function ChartPage() {
   const title = state.state === 'ready' ? state.data.config.title : t('charts.chart');
   return (
     <div className="page charts-page">
-      <nav className="breadcrumb" aria-label={t('charts.breadcrumb')}>
-        <Link to="/charts">{t('charts.directory.title')}</Link>
-      </nav>
+      <Breadcrumb to="/charts" text={t('charts.directory.title')} label={t('charts.breadcrumb')} />
       <PageHeader
         title={title}
         subject={state.state === 'ready' ? title : undefined}

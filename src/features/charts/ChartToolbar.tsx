@@ -67,16 +67,7 @@ export function ChartToolbar({
         extentText={extentText}
       />
       <div className="chart-nav" role="group" aria-label={t('charts.nav.label')}>
-        {!isLive && (
-          <Button
-            size="small"
-            variant="quiet"
-            title={t('charts.edge.first')}
-            onClick={() => onJump('first')}
-          >
-            |◀ <span className="visually-hidden">{t('charts.edge.first')}</span>
-          </Button>
-        )}
+        {!isLive && <EdgeButton edge="first" onJump={onJump} />}
         <Button size="small" variant="quiet" onClick={() => changeView(panRange(view, -PAN_STEP))}>
           ◀ <span className="visually-hidden">{t('charts.nav.back')}</span>
         </Button>
@@ -89,16 +80,7 @@ export function ChartToolbar({
         <Button size="small" variant="quiet" onClick={() => changeView(panRange(view, PAN_STEP))}>
           ▶ <span className="visually-hidden">{t('charts.nav.forward')}</span>
         </Button>
-        {!isLive && (
-          <Button
-            size="small"
-            variant="quiet"
-            title={t('charts.edge.last')}
-            onClick={() => onJump('last')}
-          >
-            ▶| <span className="visually-hidden">{t('charts.edge.last')}</span>
-          </Button>
-        )}
+        {!isLive && <EdgeButton edge="last" onJump={onJump} />}
         <Button size="small" variant="quiet" onClick={w.reset}>
           {t('charts.nav.reset')}
         </Button>
@@ -120,25 +102,19 @@ export function ChartToolbar({
           ))}
         </select>
       </label>
-      <label className="chart-refresh">
-        <input
-          type="checkbox"
-          name="autoRefresh"
-          checked={w.refreshOn}
-          onChange={(e) => w.setRefreshOn(e.target.checked)}
-        />
-        {t('charts.autoRefresh')}
-      </label>
+      <RefreshCheckbox
+        name="autoRefresh"
+        checked={w.refreshOn}
+        onChange={w.setRefreshOn}
+        label={t('charts.autoRefresh')}
+      />
       {w.refreshOn && config.type === 'Measurement' && config.timeSpanFactor !== null && (
-        <label className="chart-refresh">
-          <input
-            type="checkbox"
-            name="dateLocked"
-            checked={w.dateLocked}
-            onChange={(e) => w.setDateLocked(e.target.checked)}
-          />
-          {t('charts.dateLocked')}
-        </label>
+        <RefreshCheckbox
+          name="dateLocked"
+          checked={w.dateLocked}
+          onChange={w.setDateLocked}
+          label={t('charts.dateLocked')}
+        />
       )}
       <div className="chart-actions">
         {onAnnotate && (
@@ -154,5 +130,41 @@ export function ChartToolbar({
         </Button>
       </div>
     </Toolbar>
+  );
+}
+
+/** A checkbox of the toolbar's refresh settings. */
+function RefreshCheckbox({
+  name,
+  checked,
+  onChange,
+  label,
+}: {
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+}) {
+  return (
+    <label className="chart-refresh">
+      <input
+        type="checkbox"
+        name={name}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      {label}
+    </label>
+  );
+}
+
+/** Jumps to the first or the last stored value of the chart. */
+function EdgeButton({ edge, onJump }: { edge: DataEdge; onJump: (edge: DataEdge) => void }) {
+  const { t } = useTranslation();
+  const label = t(`charts.edge.${edge}`);
+  return (
+    <Button size="small" variant="quiet" title={label} onClick={() => onJump(edge)}>
+      {edge === 'first' ? '|◀' : '▶|'} <span className="visually-hidden">{label}</span>
+    </Button>
   );
 }

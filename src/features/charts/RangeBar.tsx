@@ -7,10 +7,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { PRESET_RANGES, presetRange, type PresetRange } from '../../domain/clock.ts';
 import type { TimeRange } from '../../domain/timeUnits.ts';
-import { Button } from '../../ui/index.ts';
 import { overlapsData } from './chartRange.ts';
-import { PlantDateField } from '../shared/PlantDateFieldLazy.tsx';
-import { useRangeOrderError } from '../shared/plantClock.ts';
+import { PresetRangeOptions, RangeDateFields } from '../shared/RangeFields.tsx';
 import { instantOfWall, wallText } from '../shared/wallTime.ts';
 
 export type RangeChoice =
@@ -53,7 +51,6 @@ export function RangeBar({
   }, [view, editing, zone]);
   const start = instantOfWall(from, zone).ms ?? null;
   const end = instantOfWall(to, zone).ms ?? null;
-  const orderError = useRangeOrderError(from, to);
   const valid = start !== null && end !== null && end > start;
   const outside =
     valid && dataBounds ? !overlapsData({ start, end }, dataBounds.first, dataBounds.last) : false;
@@ -84,45 +81,23 @@ export function RangeBar({
           <option value="zoom" disabled>
             {t('charts.range.zoom')}
           </option>
-          {PRESET_RANGES.map((p) => (
-            <option key={p} value={p}>
-              {t(`charts.presets.${p}`)}
-            </option>
-          ))}
+          <PresetRangeOptions />
           <option value="custom">{t('charts.range.custom')}</option>
         </select>
       </label>
       {editing && (
-        <>
-          <PlantDateField
-            className="date-field-inline"
-            label={t('charts.range.from')}
-            name="from"
-            aria-describedby={extentText ? 'chart-extent' : undefined}
-            value={from}
-            onChange={setFrom}
-          />
-          <PlantDateField
-            className="date-field-inline"
-            label={t('charts.range.to')}
-            name="to"
-            aria-describedby={extentText ? 'chart-extent' : undefined}
-            value={to}
-            onChange={setTo}
-            error={orderError}
-          />
-          <Button
-            size="small"
-            disabled={!valid}
-            onClick={() => {
-              if (start === null || end === null) return;
-              setEditing(false);
-              onCustom({ start, end });
-            }}
-          >
-            {t('charts.range.apply')}
-          </Button>
-        </>
+        <RangeDateFields
+          from={from}
+          to={to}
+          onFromChange={setFrom}
+          onToChange={setTo}
+          range={valid ? { start, end } : null}
+          onApply={(range) => {
+            setEditing(false);
+            onCustom(range);
+          }}
+          describedBy={extentText ? 'chart-extent' : undefined}
+        />
       )}
       {extentText && (
         <p id="chart-extent" className="chart-extent">

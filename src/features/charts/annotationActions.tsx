@@ -3,10 +3,12 @@
  * of a request (SPEC §4: ignored while the store is busy, failed with the server's text),
  * save an edit, and ask before deleting.
  */
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { AnnotationEntry, AnnotationResult, AnnotationStore } from '../../live/charts.ts';
 import type { AnnotationFields } from './AnnotationDialog.tsx';
-import { ConfirmDialog } from '../../ui/index.ts';
+import type { AnnotationsState } from './useAnnotations.ts';
+import { Button, ConfirmDialog } from '../../ui/index.ts';
 import { failureText } from '../../app/failureText.ts';
 
 export function useAnnotationActions(store: AnnotationStore) {
@@ -30,7 +32,76 @@ export function useAnnotationActions(store: AnnotationStore) {
   return { describe, save };
 }
 
-export interface AnnotationDeleteConfirmProps {
+/** The tags an annotation carries: hidden, and saved but not yet through. */
+export function AnnotationTags({ entry }: { entry: AnnotationEntry }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {!entry.annotation.visible && (
+        <span className="annotation-tag">{t('charts.annotations.hidden')}</span>
+      )}
+      {entry.savePending && (
+        <span className="annotation-tag annotation-pending">
+          {t('charts.annotations.savePending')}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** The edit, hide/show and delete buttons of one annotation, in the panel and the overview. */
+export function AnnotationEditButtons({
+  entry,
+  onEdit,
+  onToggle,
+  onDelete,
+}: {
+  entry: AnnotationEntry;
+  onEdit: (entry: AnnotationEntry) => void;
+  /** Hides a shown annotation or shows a hidden one. */
+  onToggle: (entry: AnnotationEntry) => void;
+  onDelete: (entry: AnnotationEntry) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button size="small" variant="quiet" onClick={() => onEdit(entry)}>
+        {t('charts.annotations.editAction')}
+      </Button>
+      <Button size="small" variant="quiet" onClick={() => onToggle(entry)}>
+        {entry.annotation.visible ? t('charts.annotations.hide') : t('charts.annotations.show')}
+      </Button>
+      <Button size="small" variant="quiet" onClick={() => onDelete(entry)}>
+        {t('charts.annotations.delete')}
+      </Button>
+    </>
+  );
+}
+
+/**
+ * Asking before deleting an annotation: `askDelete` opens the question for an entry,
+ * `deleteConfirm` is the question to render; a result other than done goes to `onMessage`.
+ */
+export function useAnnotationDelete(
+  annotations: AnnotationsState,
+  onMessage: (message: string | null) => void,
+): { askDelete: (entry: AnnotationEntry) => void; deleteConfirm: ReactElement } {
+  const [deleting, setDeleting] = useState<AnnotationEntry | null>(null);
+  return {
+    askDelete: setDeleting,
+    deleteConfirm: (
+      <AnnotationDeleteConfirm
+        store={annotations.store}
+        entry={deleting}
+        busy={annotations.busy}
+        onClose={() => setDeleting(null)}
+        onMessage={onMessage}
+      />
+    ),
+  };
+}
+
+interface AnnotationDeleteConfirmProps {
   store: AnnotationStore;
   /** The annotation asked about; null while nothing is. */
   entry: AnnotationEntry | null;
@@ -40,7 +111,7 @@ export interface AnnotationDeleteConfirmProps {
   onMessage: (message: string | null) => void;
 }
 
-export function AnnotationDeleteConfirm({
+function AnnotationDeleteConfirm({
   store,
   entry,
   busy,

@@ -33,9 +33,13 @@ import {
 } from '../../ui/index.ts';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
+import { PvOptions } from '../shared/PvOptions.tsx';
+import { Breadcrumb } from '../shared/Breadcrumb.tsx';
 import { PlantDateField } from '../shared/PlantDateFieldLazy.tsx';
 import { isWholeDay, useDayDraft } from './dayDraft.ts';
 import { fetchArchivedValues, fetchPvList } from './reportsApi.ts';
+import { ReportSelect } from './ReportSelect.tsx';
+import '../shared/printAlone.css';
 import './reports.css';
 
 const SOURCES = {
@@ -143,9 +147,7 @@ function ArchiveBrowserPageIn({ zone }: { zone: string }) {
   }, [pvs]);
   return (
     <div className="page report-page archive-page">
-      <nav className="breadcrumb" aria-label={t('reports.index.title')}>
-        <Link to="/reports">{t('reports.index.title')}</Link>
-      </nav>
+      <Breadcrumb to="/reports" text={t('reports.index.title')} />
       <PageHeader
         title={t('reports.archive.title')}
         description={
@@ -159,25 +161,19 @@ function ArchiveBrowserPageIn({ zone }: { zone: string }) {
             <option value="">–</option>
             {byStation.map(([station, list]) => (
               <optgroup key={station} label={station}>
-                {list.map((e) => (
-                  <option key={pvUrlId(e.pvRef)} value={pvUrlId(e.pvRef)}>
-                    {e.name}
-                  </option>
-                ))}
+                <PvOptions pvs={list} />
               </optgroup>
             ))}
           </select>
         </label>
-        <label className="report-date">
-          <span>{t('reports.archive.source')}</span>
-          <select value={source} onChange={(e) => set({ source: e.target.value })}>
-            {(Object.keys(SOURCES) as Source[]).map((s) => (
-              <option key={s} value={s}>
-                {t(`reports.archive.sources.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ReportSelect
+          label={t('reports.archive.source')}
+          value={source}
+          onChange={(v) => set({ source: v })}
+          options={(Object.keys(SOURCES) as Source[]).map(
+            (s) => [s, t(`reports.archive.sources.${s}`)] as const,
+          )}
+        />
         <PlantDateField
           name="from"
           granularity="day"
@@ -195,16 +191,12 @@ function ArchiveBrowserPageIn({ zone }: { zone: string }) {
           error={dayOrder}
           onChange={(text) => typeDays(fromText, text)}
         />
-        <label className="report-date">
-          <span>{t('reports.archive.rowsPerPage')}</span>
-          <select value={perPage} onChange={(e) => set({ rows: e.target.value })}>
-            {ROWS_PER_PAGE.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ReportSelect
+          label={t('reports.archive.rowsPerPage')}
+          value={perPage}
+          onChange={(v) => set({ rows: v })}
+          options={ROWS_PER_PAGE.map((n) => [n, String(n)] as const)}
+        />
         {pv && (
           <Link
             className="report-trend-link"

@@ -15,11 +15,22 @@ import { systemSettings } from '../../app/systemSettings.ts';
 import { pvKey, pvUrlId } from '../../contract/keys.ts';
 import type { RuebEvent } from '../../contract/reports.ts';
 import { todayIn } from '../../domain/reportPeriod.ts';
-import { Button, EmptyState, Icon, PageHeader, Spinner, Toolbar } from '../../ui/index.ts';
+import {
+  Button,
+  EmptyState,
+  Icon,
+  PageHeader,
+  Spinner,
+  TableHead,
+  Toolbar,
+} from '../../ui/index.ts';
 import { downloadText, toCsv } from '../shared/csv.ts';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
+import { Breadcrumb } from '../shared/Breadcrumb.tsx';
 import { fetchPvList, fetchRuebConfigs, fetchRuebEvents, fetchSebamConfigs } from './reportsApi.ts';
+import { ReportSelect } from './ReportSelect.tsx';
+import '../shared/printAlone.css';
 import './reports.css';
 
 function duration(ms: number): string {
@@ -67,6 +78,18 @@ function OverflowPageIn({ zone }: { zone: string }) {
     dateTimeFormat(format.locale, { month: 'long', timeZone: 'UTC' }).format(
       Date.UTC(2020, m - 1, 1),
     );
+  const basinOptions = [
+    [0, t('reports.overflow.allBasins')] as const,
+    ...basins.map((b) => [b.stationNumber, b.name] as const),
+  ];
+  const yearOptions = Array.from(
+    { length: 6 },
+    (_, i) => [thisYear - i, String(thisYear - i)] as const,
+  );
+  const monthOptions = [
+    [0, t('reports.overflow.wholeYear')] as const,
+    ...Array.from({ length: 12 }, (_, i) => [i + 1, monthName(i + 1)] as const),
+  ];
   const period = month === 0 ? String(year) : `${monthName(month)} ${year}`;
   const total = events.reduce((a, e) => a + e.volume, 0);
   const time = (at: number | null) =>
@@ -97,9 +120,7 @@ function OverflowPageIn({ zone }: { zone: string }) {
     );
   return (
     <div className="page report-page">
-      <nav className="breadcrumb report-no-print" aria-label={t('reports.index.title')}>
-        <Link to="/reports">{t('reports.index.title')}</Link>
-      </nav>
+      <Breadcrumb to="/reports" text={t('reports.index.title')} className="report-no-print" />
       <div className="report-print-head" aria-hidden="true">
         <span>{settings.status === 'ready' ? settings.data.plantName : ''}</span>
         <span>
@@ -111,38 +132,24 @@ function OverflowPageIn({ zone }: { zone: string }) {
         description={`${station === 0 ? t('reports.overflow.allBasins') : nameOf(station)} · ${period}`}
       />
       <Toolbar label={t('reports.period.label')} className="report-toolbar report-no-print">
-        <label className="report-date">
-          <span>{t('reports.overflow.basin')}</span>
-          <select value={station} onChange={(e) => set('station', Number(e.target.value))}>
-            <option value={0}>{t('reports.overflow.allBasins')}</option>
-            {basins.map((b) => (
-              <option key={b.stationNumber} value={b.stationNumber}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="report-date">
-          <span>{t('reports.overflow.year')}</span>
-          <select value={year} onChange={(e) => set('year', Number(e.target.value))}>
-            {Array.from({ length: 6 }, (_, i) => thisYear - i).map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="report-date">
-          <span>{t('reports.overflow.month')}</span>
-          <select value={month} onChange={(e) => set('month', Number(e.target.value))}>
-            <option value={0}>{t('reports.overflow.wholeYear')}</option>
-            {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
-              <option key={m} value={m}>
-                {monthName(m)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ReportSelect
+          label={t('reports.overflow.basin')}
+          value={station}
+          onChange={(v) => set('station', Number(v))}
+          options={basinOptions}
+        />
+        <ReportSelect
+          label={t('reports.overflow.year')}
+          value={year}
+          onChange={(v) => set('year', Number(v))}
+          options={yearOptions}
+        />
+        <ReportSelect
+          label={t('reports.overflow.month')}
+          value={month}
+          onChange={(v) => set('month', Number(v))}
+          options={monthOptions}
+        />
         <span className="report-toolbar-gap" />
         <Button variant="quiet" disabled={events.length === 0} onClick={exportCsv}>
           {t('reports.export.csv')}
@@ -186,23 +193,17 @@ function OverflowPageIn({ zone }: { zone: string }) {
               <caption className="visually-hidden">
                 {t('reports.overflow.title')}, {period}
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('reports.overflow.basin')}</th>
-                  <th scope="col">{t('reports.overflow.start')}</th>
-                  <th scope="col">{t('reports.overflow.end')}</th>
-                  <th scope="col" className="num">
-                    {t('reports.overflow.duration')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('reports.overflow.volume')} <span className="report-col-unit">m³</span>
-                  </th>
-                  <th scope="col">{t('reports.overflow.overflowed')}</th>
-                  <th scope="col" className="num">
-                    {t('reports.overflow.maxLevel')} <span className="report-col-unit">m</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  t('reports.overflow.basin'),
+                  t('reports.overflow.start'),
+                  t('reports.overflow.end'),
+                  { label: t('reports.overflow.duration'), num: true },
+                  { label: <UnitHead text={t('reports.overflow.volume')} unit="m³" />, num: true },
+                  t('reports.overflow.overflowed'),
+                  { label: <UnitHead text={t('reports.overflow.maxLevel')} unit="m" />, num: true },
+                ]}
+              />
               <tbody>
                 {events.map((e) => (
                   <tr
@@ -259,5 +260,14 @@ function OverflowPageIn({ zone }: { zone: string }) {
         </section>
       )}
     </div>
+  );
+}
+
+/** A column heading with its unit after it. */
+function UnitHead({ text, unit }: { text: string; unit: string }) {
+  return (
+    <>
+      {text} <span className="report-col-unit">{unit}</span>
+    </>
   );
 }

@@ -31,6 +31,7 @@ import { useLiveItem } from '../../live/useLiveItem.ts';
 import { Button, EmptyState, PageHeader, Spinner, Toolbar } from '../../ui/index.ts';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
+import { Breadcrumb } from '../shared/Breadcrumb.tsx';
 import { PlantDateField } from '../shared/PlantDateFieldLazy.tsx';
 import { isWholeDay, useDayDraft } from './dayDraft.ts';
 import { ManualInputDialog, type ManualTarget } from './ManualInputDialog.tsx';
@@ -57,6 +58,7 @@ import {
   REPORT_DRAWN_MEASURE,
   saveManualInput,
 } from './reportsApi.ts';
+import '../shared/printAlone.css';
 import './reports.css';
 
 /** The station of a report config id (station * 100 + n; the plant's are below 100). */
@@ -208,9 +210,7 @@ function ReportView({ kind, id, zone }: { kind: ReportKind; id: number; zone: st
 
   return (
     <div className="page report-page">
-      <nav className="breadcrumb report-no-print" aria-label={t('reports.index.title')}>
-        <Link to="/reports">{t('reports.index.title')}</Link>
-      </nav>
+      <Breadcrumb to="/reports" text={t('reports.index.title')} className="report-no-print" />
       <div className="report-print-head" aria-hidden="true">
         <span>{plantName}</span>
         <span>

@@ -11,6 +11,7 @@ import { EmptyState, PageHeader, Spinner } from '../../ui/index.ts';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
 import { fetchReportConfigs } from './reportsApi.ts';
+import '../shared/printAlone.css';
 import './reports.css';
 
 interface Group {

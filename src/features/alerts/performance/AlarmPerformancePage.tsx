@@ -40,6 +40,7 @@ import {
   type PerformancePeriod,
 } from './performanceChoice.ts';
 import '../alerts.css';
+import '../../shared/printAlone.css';
 import './performance.css';
 
 export function AlarmPerformancePage() {
