@@ -41,7 +41,6 @@ export { TableHead, type ColumnHead } from './TableHead.tsx';
 export { StaleNote, staleValueClass, type StaleNoteProps } from './StaleNote.tsx';
 export { Spinner, type SpinnerProps } from './Spinner.tsx';
 export { StatusBadge, type StatusBadgeProps, type StatusTone } from './StatusBadge.tsx';
-export { TableHead, type ColumnHead } from './TableHead.tsx';
 export { Toolbar, type ToolbarProps } from './Toolbar.tsx';
 export { Tooltip, type TooltipProps } from './Tooltip.tsx';
 export { MiddleText, splitForMiddle } from './MiddleText.tsx';
