@@ -8,7 +8,8 @@
  * Hot path: the alert row window. Each tab's scroll, filter and every new alert ends here, for
  * 100,000 rows and more, and a view's frame carries only its window plus a margin
  * (ALERT_WINDOW_MARGIN_ROWS). It keeps a change at one binary search and one splice per view
- * and a window at a slice: at 100,000 rows the filter applied in 69 ms (49-74), a new alarm on
+ * and a window at a slice: at 100,000 rows a filter costs the engine 4-9 ms on a core and the
+ * page 25-35 ms (`npx tsx bench/alert-filter-trace.ts`, bench/README.md), a new alarm is on
  * screen at the top in 42 ms p95 at 10 alerts/s (full run 2026-11-27, bench/RESULTS.md; the
  * targets are ≤ 50 ms and ≤ 250 ms). Taken with `npm run bench -- --only alerts` and
  * `--only alertFlood`; `npx tsx bench/alert-row-trace.ts` for one new alert's frame. Do not
