@@ -19,6 +19,7 @@ import {
   type MaintenanceDescription,
 } from '../../src/contract/maintenance.ts';
 import { REMOTE_ALERT_SIMULATION_API } from '../../server/remoteAlert/routes.ts';
+import { DAY_PLAN_NUMBER, NIGHT_PLAN_NUMBER } from '../../server/remoteAlert/remoteAlertSeed.ts';
 import { signInHttp } from '../support/login.ts';
 
 const plant = signedInPlant(['operator'], { env: { PEGEL_ALERT_ARCHIVE_SEED: '2000' } });
@@ -72,10 +73,14 @@ describe('event texts of the live server', () => {
     const admin = await signInHttp(plant.server.url, 'admin');
     const post = (path: string, body: unknown) =>
       admin.fetch(path, { method: 'POST', body: JSON.stringify(body) });
-    const plan = { station: { stationNumber: 2 }, planNumber: 2 };
-    expect((await post(REMOTE_ALERT_API.setActive, [{ planRef: plan, active: true }])).status).toBe(
-      200,
-    );
+    // Which plan is active follows the plant's clock at the first start (night from 18:00):
+    // the day plan, then the night plan, so at least one is switched on whatever the hour.
+    for (const planNumber of [DAY_PLAN_NUMBER, NIGHT_PLAN_NUMBER]) {
+      const planRef = { station: { stationNumber: 2 }, planNumber };
+      expect((await post(REMOTE_ALERT_API.setActive, [{ planRef, active: true }])).status).toBe(
+        200,
+      );
+    }
     const saved = (await (
       await post(REMOTE_ALERT_API.numbers, [
         { id: 0, name: 'Nachtdienst ET5', number: '+49 151 7000555', categoryId: 3, pvGroups: [9] },
