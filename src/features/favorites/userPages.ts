@@ -3,7 +3,8 @@
  * by the navigation, the start page and the pin button: read once for all of them, changed
  * through the server (which answers both lists), and a change's answer is the lists from
  * then on. A read still on its way when a change is sent is dropped (`pageWrite`): it holds
- * the order from before the change (392274a). A failed change keeps the lists and says so.
+ * the order from before the change (392274a). A failed change keeps the lists and says so; a
+ * failed read says nothing (it saved nothing).
  */
 import { getJson, http, postJson } from '../../api/http.ts';
 import { USER_PAGES_API, type SavedPage, type UserPages } from '../../contract/userPages.ts';
@@ -21,7 +22,13 @@ const KEY = pageKeys.userPages;
 const CHANGE = [...KEY, 'change'];
 
 export interface UserPagesState {
+  /** The lists; null until read (or when the read failed: the star waits, the start page shows its areas). */
   pages: UserPages | null;
+  /**
+   * Why the last change (pin, unpin, move) was not saved. A failed read is no change: it
+   * said "Favoriten nicht gespeichert" as an alert in the header of every page while the
+   * server was away, though the operator had saved nothing (e2e ME3 found two alerts).
+   */
   error: string | null;
 }
 
@@ -29,11 +36,7 @@ const readPages = (signal: AbortSignal) => getJson<UserPages>(USER_PAGES_API.lis
 
 export function useUserPages(): UserPagesState {
   const [pages] = usePageQuery(KEY, readPages);
-  const changeError = usePageWriteError(CHANGE);
-  return {
-    pages: pages.data ?? null,
-    error: changeError ?? (pages.state === 'error' ? pages.error : null),
-  };
+  return { pages: pages.data ?? null, error: usePageWriteError(CHANGE) };
 }
 
 type PageInput = Pick<SavedPage, 'path' | 'title' | 'subject'>;

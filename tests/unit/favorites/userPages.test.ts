@@ -80,4 +80,16 @@ describe('user pages', () => {
     answerList[0]!(lists([ENERGY]));
     await vi.waitFor(() => expect(seen.pages?.favorites.map((p) => p.path)).toEqual(['/energy']));
   });
+
+  it('UP3: a failed read is no failed save: no "not saved" error, the star waits for the lists', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    mounted = mountRoot();
+    await mounted.render(createElement(Pages));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(seen.pages).toBeNull();
+    expect(seen.error).toBeNull();
+    // A change that fails says so.
+    expect(await changes.toggle('/energy', 'Energie')).toBe(false);
+    await vi.waitFor(() => expect(seen.error).not.toBeNull());
+  });
 });
