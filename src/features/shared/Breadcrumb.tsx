@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { cx } from '../../ui/index.ts';
+import './breadcrumb.css';
 
 /**
  * The way back above a page's header: a link to the area the page belongs to. `label` names

@@ -39,6 +39,7 @@ import { OverdueMark } from './OverdueMark.tsx';
 import { OnCallSummary } from '../shared/remote-alarm/OnCallSummary.tsx';
 import { useAlarmText } from '../shared/alarm/useAlarmText.ts';
 import { StationsLoadNote } from './StationsLoadNote.tsx';
+import { Breadcrumb } from '../shared/Breadcrumb.tsx';
 import './stations.css';
 
 const ROW_HEIGHT_PX = 44;
@@ -73,9 +74,7 @@ export function StationPage() {
 
   return (
     <section className="page station-page" aria-labelledby="station-title">
-      <nav className="breadcrumb" aria-label={t('stations.breadcrumb')}>
-        <Link to="/stations">{t('stations.title')}</Link>
-      </nav>
+      <Breadcrumb to="/stations" text={t('stations.title')} label={t('stations.breadcrumb')} />
       <header className="page-header">
         <h1 id="station-title" data-page-subject={station.name}>
           <span className="station-nr">{station.id}</span> {station.name}
