@@ -16,9 +16,9 @@ import { fetchCurrentWeather, fetchForecast } from '../dashboardApi.ts';
 import { useDashboardShared } from '../DashboardContext.ts';
 import { knownCase } from '../enums.ts';
 import { TileError } from '../TileFrame.tsx';
-import { WeatherIcon } from '../weather/WeatherIcon.tsx';
+import { WeatherIcon } from './WeatherIcon.tsx';
 import { failureText } from '../../../app/failureText.ts';
-import { usePolling } from './usePolling.ts';
+import { usePolling } from '../usePolling.ts';
 
 export const WEATHER_REFRESH_MS = 10 * 60_000;
 const FORECAST_SHOWN = 8;

@@ -13,7 +13,7 @@ import { PlantDateField } from '../../shared/PlantDateFieldLazy.tsx';
 import { usePlantClock, useRangeOrderError } from '../../shared/plantClock.ts';
 import { instantOfWall, wallText } from '../../shared/wallTime.ts';
 import { fetchAvailableImages, fetchWebcams } from '../dashboardApi.ts';
-import { useCurrentWebcamImage } from '../tiles/WebcamTile.tsx';
+import { useCurrentWebcamImage } from '../currentWebcamImage.ts';
 import { usePageQuery } from '../../shared/pageData.ts';
 import { pageKeys } from '../../shared/pageKeys.ts';
 import './webcam.css';
