@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { AlertView } from '../../workers/engineApi.ts';
 import type { AlertViewFrame } from '../../workers/engineProtocol.ts';
 import { keepUnchangedRows } from './keptRows.ts';
@@ -68,9 +68,13 @@ export function useAlertWindow(view: AlertView): AlertViewFrame {
     };
   }, [client, sourceKey]);
   const viewKey = JSON.stringify(view);
-  useEffect(() => {
-    handle.current?.update(sent());
-  }, [viewKey]);
+  // Sent in the commit, before the frame is painted: a filter, sort or scroll set outside a
+  // discrete event (a timer, a scroll's window) has its passive effects run after the paint,
+  // and the engine would hear of it only then. A new source is leased by the effect above
+  // (after this one), under a new id: the handle it replaces is not told of it.
+  useLayoutEffect(() => {
+    if (shown.current === sourceKey) handle.current?.update(sent());
+  }, [viewKey, sourceKey]);
   // Effects run after the commit: the first page is on screen when the engine hears of it.
   useEffect(() => {
     if (drawn.current || frame.state === 'loading' || viewRef.current.source.kind !== 'archive')

@@ -5,7 +5,7 @@
  * in the view's first render (src/live/useAlertWindow.ts, src/live/earlyAlertFrame.ts), and
  * AV3l: one that comes after that render is drawn while the view has no rows of its own.
  */
-import { act, createElement } from 'react';
+import { act, createElement, useLayoutEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveClient } from '../../../src/live/LiveClient.ts';
 import { LiveContext } from '../../../src/live/LiveContext.ts';
@@ -201,6 +201,62 @@ describe('useAlertWindow', () => {
     stopWaiting();
     keep(archive, frameOf('partial', 5));
     expect(taken).toHaveLength(1);
+  });
+
+  it('a changed view (a filter) reaches the engine in its commit, before the frame is painted', async () => {
+    // A sibling after the view: its layout effect runs in the same commit, after the view's
+    // own layout effects and before any passive effect (which may run after the paint).
+    let sentAtCommit = -1;
+    function Commit({ view }: { view: AlertView }) {
+      useLayoutEffect(() => {
+        sentAtCommit = sent.length;
+      }, [view]);
+      return null;
+    }
+    const both = (view: AlertView) =>
+      mounted.render(
+        createElement(
+          LiveContext.Provider,
+          { value: client },
+          createElement(View, { view }),
+          createElement(Commit, { view }),
+        ),
+      );
+    await both(archive);
+    const before = sent.length;
+    const filtered: AlertView = {
+      ...archive,
+      filter: { logic: 'and', filters: [{ field: 'text', operator: 'contains', value: 'Druck' }] },
+    };
+    await both(filtered);
+    expect(sentAtCommit).toBe(before + 1);
+    expect(sent.at(-1)?.filter).toEqual(filtered.filter);
+  });
+
+  it('a view of another source is leased anew; the lease it replaces is not told of it', async () => {
+    const told: [number, AlertView][] = [];
+    let leases = 0;
+    const counting = {
+      watchAlertView: (view: AlertView) => {
+        const lease = leases++;
+        told.push([lease, view]);
+        return { update: (v: AlertView) => void told.push([lease, v]), release: () => undefined };
+      },
+    } as unknown as LiveClient;
+    const show = (view: AlertView) =>
+      mounted.render(
+        createElement(LiveContext.Provider, { value: counting }, createElement(View, { view })),
+      );
+    await show(archive);
+    const other: AlertView = {
+      ...archive,
+      source: { kind: 'archive', query: { start: 'c', end: 'd', limit: 5000 } },
+    };
+    await show(other);
+    expect(told.filter(([lease]) => lease === 0).map(([, v]) => v.source)).toEqual([
+      archive.source,
+    ]);
+    expect(told.filter(([lease]) => lease === 1).map(([, v]) => v.source)).toEqual([other.source]);
   });
 
   it('AV3h: a view of the current list sends nothing more when its rows arrive', async () => {
