@@ -1,12 +1,14 @@
 /**
- * `npx tsx bench/alert-filter-trace.ts [dist] [--rounds N] [--profile] [--scroll]`: where the
+ * `npx tsx bench/alert-filter-trace.ts [dist] [--rounds N] [--profile] [--scroll] [--untraced]`: where the
  * alert archive's text filter spends its time at 100,000 rows (the "Filter applied" figure of
  * bench/scenarios/alerts.ts). The archive bench plant serves `dist` (dist/ by default); one tab
  * lists the whole range, scrolls as the bench does (60 wheel steps of 400 px), then filters it
  * `rounds` times ('Druck', then none again). For each filter: its time (request to narrowed
  * rows painted), a trace of the page's main thread (time by event, the layouts, the long tasks
  * in order) and the engine SharedWorker's profile. `--profile`: a JS profile of the page (by
- * function, through source maps) instead of the trace; `--scroll`: the scroll traced too.
+ * function, through source maps) instead of the trace; `--scroll`: the scroll traced too;
+ * `--untraced`: no trace or profile, only each filter's time and when the page sent the changed
+ * view to the engine (its `setAlertView` call), for many rounds at little cost.
  * Prints figures, asserts nothing.
  */
 import { resolve } from 'node:path';
@@ -26,6 +28,7 @@ const args = process.argv.slice(2);
 const rounds = Number(takeOption(args, 'rounds', '4'));
 const profiled = takeFlag(args, 'profile');
 const scrollTraced = takeFlag(args, 'scroll');
+const untraced = takeFlag(args, 'untraced');
 const dist = resolve(args[0] ?? 'dist');
 const ROWS = 100_000;
 const PROBE = 'window.__pegelBench.alerts';
@@ -114,6 +117,24 @@ try {
     for (const text of ['Druck', '']) {
       await first.waitForTimeout(1_000);
       const filter = () => first.evaluate(`${PROBE}.filter(${JSON.stringify(text)})`);
+      if (untraced) {
+        // The view's call noted as it leaves (Comlink's message on the engine's MessagePort).
+        const [ms, sentMs] = (await first.evaluate(`(async () => {
+          const proto = MessagePort.prototype;
+          const post = proto.postMessage;
+          const posts = [];
+          proto.postMessage = function (...a) { if (a[0]?.path?.[0] === 'setAlertView') posts.push(performance.now()); return post.apply(this, a); };
+          const t0 = performance.now();
+          try {
+            const ms = await ${PROBE}.filter(${JSON.stringify(text)});
+            return [ms, posts.length ? posts[0] - t0 : -1];
+          } finally { proto.postMessage = post; }
+        })()`)) as [number, number];
+        console.log(
+          `round ${round + 1} filter '${text}': ${ms.toFixed(1)} ms, sent to the engine at +${sentMs.toFixed(1)} ms`,
+        );
+        continue;
+      }
       if (profiled) {
         // A JS profile instead of the trace: where the script time goes, by function.
         const { result: ms, profile } = await profilePage(first, filter, 250);
