@@ -75,6 +75,27 @@ describe('DESIGN.md Observability: simulator load mode for the bench suite', () 
     expect(after.quality).toBe('Good');
   });
 
+  it('PL32b: a load PV reads back as last sent, and a lost server connection marks it Bad', () => {
+    const plant = makePlant({ load: { stations: 2, pvsPerStation: 5, updatesPerSecond: 100 } });
+    const sent = new Map<string, PvValue>();
+    plant.on('values', (values: readonly PvValue[]) => {
+      for (const v of values) sent.set(`ai${v.pvRef.nr}`, v);
+    });
+    // Before its first update a PV holds its base value, Good, at the start.
+    const first = plant.valueByKey('ai200005')!;
+    expect(first).toMatchObject({ typeOfValue: 'DoubleValue', quality: 'Good' });
+    plant.step(1_000);
+    expect(sent.size).toBe(10);
+    for (const [key, v] of sent) expect(plant.valueByKey(key)).toEqual(v);
+    sent.clear();
+    plant.setServerStatus('ServerDisconnected');
+    expect(sent.size).toBe(10);
+    for (const [key, v] of sent) {
+      expect(v.quality).toBe('Bad');
+      expect(plant.valueByKey(key)).toEqual(v);
+    }
+  });
+
   it('PL33: load mode is selected by PEGEL_LOAD_* variables', () => {
     expect(readConfig({}).plantLoad).toBeNull();
     expect(
