@@ -40,11 +40,16 @@ export const pageDataClient = new QueryClient({
 });
 pageDataClient.mount();
 
-/** What a view shows of one read: `updating` while a read runs behind data it shows. */
+/**
+ * What a view shows of one read: `updating` while a read runs behind data it shows. A read
+ * that fails after an earlier one answered keeps that answer in `data` beside the failure:
+ * a view that can show both (the favorites, a list with a failure line) loses nothing while
+ * the server is away.
+ */
 export type PageState<T> =
   | { state: 'loading'; data?: undefined }
   | { state: 'ready'; data: T; updating: boolean }
-  | { state: 'error'; data?: undefined; error: string; kind: FailureKind | 'shown' };
+  | { state: 'error'; data?: T; error: string; kind: FailureKind | 'shown' };
 
 export interface PageQueryOptions {
   /** false: nothing is read (yet); the state stays loading. */
@@ -103,8 +108,10 @@ function pageState<T>(
   error: unknown,
   fetching: boolean,
 ): PageState<T> {
-  if (status === 'error')
-    return { state: 'error', error: failureText(error), kind: failureKind(error) };
+  if (status === 'error') {
+    const failed = { state: 'error', error: failureText(error), kind: failureKind(error) } as const;
+    return data === undefined ? failed : { ...failed, data };
+  }
   if (status === 'pending' || data === undefined) return { state: 'loading' };
   return { state: 'ready', data, updating: fetching };
 }

@@ -13,9 +13,11 @@ import {
   useUserPages,
   type UserPagesState,
 } from '../../../src/features/favorites/userPages.ts';
-import { clearPageData } from '../../../src/features/shared/pageData.ts';
+import { clearPageData, pageWrite } from '../../../src/features/shared/pageData.ts';
+import { pageKeys } from '../../../src/features/shared/pageKeys.ts';
 import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
 
+const USER_PAGES_KEY = pageKeys.userPages;
 const page = (path: string, title: string): SavedPage => ({ path, title, at: 0 });
 const STATION = page('/stations/2', 'Station');
 const ENERGY = page('/energy', 'Energie');
@@ -91,5 +93,18 @@ describe('user pages', () => {
     // A change that fails says so.
     expect(await changes.toggle('/energy', 'Energie')).toBe(false);
     await vi.waitFor(() => expect(seen.error).not.toBeNull());
+  });
+
+  it('UP4: a read that fails while the server is away keeps the lists shown', async () => {
+    mounted = mountRoot();
+    await mounted.render(createElement(Pages));
+    answerList[0]!(lists([ENERGY]));
+    await vi.waitFor(() => expect(seen.pages?.favorites).toHaveLength(1));
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    // Something asks for the lists again (as a write elsewhere does); the read fails.
+    await pageWrite(() => Promise.resolve(null), { writes: () => [USER_PAGES_KEY] }, undefined);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(seen.pages?.favorites.map((p) => p.path)).toEqual(['/energy']);
+    expect(seen.error).toBeNull();
   });
 });

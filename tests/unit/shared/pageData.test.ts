@@ -148,4 +148,19 @@ describe('page data', () => {
     await expect.poll(() => seen.get('energy')?.state).toBe('error');
     expect(seen.get('energy')).toMatchObject({ error: failureText(error) });
   });
+
+  it('PD5: a read that fails after an answer keeps that answer beside the failure', async () => {
+    const stations = heldReads<string[]>();
+    mounted = mountRoot();
+    await mounted.render(view('board', ['stations'], stations.read));
+    stations.calls[0]!.answer(['Pumpwerk']);
+    await expect.poll(() => seen.get('board')?.state).toBe('ready');
+    // The server goes away; the next read (a write elsewhere asked for it) fails.
+    void pageWrite(() => Promise.resolve(null), { writes: () => [['stations']] }, undefined);
+    await expect.poll(() => stations.calls.length).toBe(2);
+    stations.calls[1]!.fail(new TypeError('Failed to fetch'));
+    await expect.poll(() => seen.get('board')?.state).toBe('error');
+    expect(seen.get('board')).toMatchObject({ data: ['Pumpwerk'] });
+    expect(seen.get('board')).toHaveProperty('error');
+  });
 });
