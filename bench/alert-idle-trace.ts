@@ -6,7 +6,8 @@
  * same data with `rate` new alerts a second (0: none, the idle page). After `--settle`
  * seconds, prints the main thread's CPU (CDP ThreadTime) and task time in ms/s over a window
  * of its own; then the running animations, and a 4 s trace (devtools.timeline, main thread
- * only): time and count by event, paints by layer, the compositor's layers with their
+ * only): time and count by event, the elements a style recalc touched and the layout objects a
+ * layout found dirty (counts, no clock), paints by layer, the compositor's layers with their
  * reasons, one second of what ran in order (port messages, React's work, frames), and each
  * function call and timer by callee (source-mapped). `cost` prints the cost window only (A/B
  * runs). Serves the dist/ of the checkout it lives in. Prints figures, asserts nothing.
@@ -96,6 +97,25 @@ try {
               `  ${(s.ms / per).toFixed(1).padStart(7)}  ${(s.n / per).toFixed(1).padStart(6)}/s  ${k}`,
           )
           .join('\n'),
+    );
+    // What a frame touched, by count (no clock): elements restyled, layout objects laid out.
+    const sumArg = (name: string, pick: (a: Record<string, unknown>) => unknown) => {
+      const xs = complete
+        .filter((e) => e.name === name)
+        .map((e) => Number(pick(e.args ?? {}) ?? 0));
+      return { n: xs.length, sum: xs.reduce((a, b) => a + b, 0) };
+    };
+    const restyled = sumArg('UpdateLayoutTree', (a) => a.elementCount);
+    const dirty = sumArg(
+      'Layout',
+      (a) => (a.beginData as { dirtyObjects?: number } | undefined)?.dirtyObjects,
+    );
+    const total = sumArg(
+      'Layout',
+      (a) => (a.beginData as { totalObjects?: number } | undefined)?.totalObjects,
+    );
+    console.log(
+      `per recalc ${(restyled.sum / Math.max(1, restyled.n)).toFixed(0)} elements restyled; per layout ${(dirty.sum / Math.max(1, dirty.n)).toFixed(0)} of ${(total.sum / Math.max(1, total.n)).toFixed(0)} objects dirty`,
     );
     const callees = new Map<string, number>();
     for (const e of complete)
