@@ -28,23 +28,29 @@ function longTasks(events: TraceEvent[]): string {
   const on = events.filter((e) => e.ph === 'X' && mains.has(threadOf(e)) && e.dur !== undefined);
   const tasks = on.filter((e) => e.name === 'RunTask').sort((a, b) => a.ts! - b.ts!);
   const t0 = tasks[0]?.ts ?? 0;
-  return tasks
-    .filter((e) => e.dur! > 2000)
-    .map((task) => {
-      const inside = on.filter(
-        (e) => e !== task && e.ts! >= task.ts! && e.ts! + e.dur! <= task.ts! + task.dur!,
-      );
-      const parts = new Map<string, number>();
-      for (const e of inside) parts.set(e.name, (parts.get(e.name) ?? 0) + (e.tdur ?? e.dur!));
-      const what = [...parts.entries()]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, 6)
-        .map(([n, us]) => `${n} ${(us / 1000).toFixed(1)}`)
-        .join(', ');
-      const cpu = (task.tdur ?? task.dur!) / 1000;
-      return `   +${((task.ts! - t0) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(1)} ms (on a core ${cpu.toFixed(1)}; ${what})`;
-    })
-    .join('\n');
+  const longest = Math.max(0, ...tasks.map((e) => e.dur!)) / 1000;
+  const onCore = Math.max(0, ...tasks.map((e) => e.tdur ?? e.dur!)) / 1000;
+  const head = `   longest task ${longest.toFixed(1)} ms, longest on a core ${onCore.toFixed(1)} ms\n`;
+  return (
+    head +
+    tasks
+      .filter((e) => e.dur! > 2000)
+      .map((task) => {
+        const inside = on.filter(
+          (e) => e !== task && e.ts! >= task.ts! && e.ts! + e.dur! <= task.ts! + task.dur!,
+        );
+        const parts = new Map<string, number>();
+        for (const e of inside) parts.set(e.name, (parts.get(e.name) ?? 0) + (e.tdur ?? e.dur!));
+        const what = [...parts.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 6)
+          .map(([n, us]) => `${n} ${(us / 1000).toFixed(1)}`)
+          .join(', ');
+        const cpu = (task.tdur ?? task.dur!) / 1000;
+        return `   +${((task.ts! - t0) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(1)} ms (on a core ${cpu.toFixed(1)}; ${what})`;
+      })
+      .join('\n')
+  );
 }
 
 const GO = `history.pushState({}, '', '/alerts/performance?period=7d'); dispatchEvent(new PopStateEvent('popstate'))`;

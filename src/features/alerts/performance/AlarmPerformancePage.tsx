@@ -239,6 +239,16 @@ function Results({ performance }: { performance: AlarmPerformance }) {
   const { t } = useTranslation();
   const format = useFormat();
   const tablesDrawn = useTablesDrawn(performance);
+  // The same elements while the tables are added, so those steps do not draw these again.
+  const figuresAndRate = useMemo(
+    () => (
+      <>
+        <PerformanceFigures performance={performance} format={format} />
+        <RateSection performance={performance} />
+      </>
+    ),
+    [performance, format],
+  );
   return (
     <>
       {performance.truncated && (
@@ -253,8 +263,7 @@ function Results({ performance }: { performance: AlarmPerformance }) {
           time: format.dateTime(performance.computedAt, { seconds: false }),
         })}
       </p>
-      <PerformanceFigures performance={performance} format={format} />
-      <RateSection performance={performance} />
+      {figuresAndRate}
       <PerformanceTables performance={performance} drawn={tablesDrawn} />
     </>
   );

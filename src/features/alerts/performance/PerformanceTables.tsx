@@ -144,19 +144,23 @@ export function PerformanceTables({
       ),
     [performance, t, format, priorityName, look, alarmText],
   );
-  const shown = drawn === undefined ? tables : tables.slice(0, drawn);
+  // The same elements each step, so a step renders its new table only, not the drawn ones again.
+  const blocks = useMemo(
+    () =>
+      tables.map((table) => <TableBlock key={table.id} table={table} performance={performance} />),
+    [tables, performance],
+  );
+  const shown = drawn === undefined ? blocks : blocks.slice(0, drawn);
   return (
     <section
       className="perf-tables"
       aria-labelledby="perf-tables-heading"
-      aria-busy={shown.length < tables.length}
+      aria-busy={shown.length < blocks.length}
     >
       <h2 id="perf-tables-heading" className="perf-heading">
         {t('alerts.performance.tables.heading')}
       </h2>
-      {shown.map((table) => (
-        <TableBlock key={table.id} table={table} performance={performance} />
-      ))}
+      {shown}
     </section>
   );
 }
