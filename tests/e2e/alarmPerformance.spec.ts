@@ -43,6 +43,8 @@ const figure = (page: Page, id: string) => page.locator(`[data-figure="${id}"]`)
 
 async function figuresShown(page: Page) {
   await expect(figure(page, 'perHour')).toBeVisible({ timeout: 60_000 });
+  // The tables are added in steps after the figures; each test reads the whole page.
+  await expect(page.locator('.perf-tables')).toHaveAttribute('aria-busy', 'false');
 }
 
 /** Signs in on the figures of a past period (`query` added to the address) once they show. */

@@ -22,6 +22,7 @@ import {
 } from '../../../src/features/alerts/performance/performanceFigures.ts';
 import {
   NEVER_ACK_SHOWN,
+  TABLE_COUNT,
   alarmName,
   historyHref,
   isEmptyTable,
@@ -220,6 +221,8 @@ describe('alarm performance page', () => {
       'ackTimes',
       'neverAcknowledged',
     ]);
+    // The page draws the tables one step each, as many steps as there are tables.
+    expect(tables).toHaveLength(TABLE_COUNT);
     for (const table of tables) {
       expect(isEmptyTable(table, p), table.id).toBe(true);
       expect(table.empty.title, table.id).not.toMatch(/alerts\.performance/);
@@ -242,6 +245,11 @@ describe('alarm performance page', () => {
     const never = tables.find((x) => x.id === 'neverAcknowledged')!;
     expect(never.rows).toHaveLength(130);
     expect(never.shownRows).toBe(NEVER_ACK_SHOWN);
+    // The page makes only the rows it draws, however long a list it holds, and counts them all.
+    const drawn = performanceTables(p, t, format, names, undefined, NEVER_ACK_SHOWN);
+    const neverDrawn = drawn.find((x) => x.id === 'neverAcknowledged')!;
+    expect(neverDrawn.rows).toEqual(never.rows.slice(0, NEVER_ACK_SHOWN));
+    expect(neverDrawn.total).toBe(130);
     // Every long list is answered and drawn in part the same way (fleeting lists can be long
     // too): 150 fleeting sources, 100 listed, counted and judged as 150.
     const flickering = Array.from({ length: 150 }, (_, i) =>

@@ -3,6 +3,7 @@
  * im Zeitraum"). Below 600 px every row becomes a block of label and value (data-label), so
  * nothing scrolls sideways on a phone; printed, every table is whole.
  */
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../app/useTranslation.ts';
 import { useFormat } from '../../../app/useFormat.ts';
@@ -13,6 +14,7 @@ import { usePriorityName, usePriorityStyles } from '../../shared/alarm/usePriori
 import { useAlarmText } from '../../shared/alarm/useAlarmText.ts';
 import {
   isEmptyTable,
+  NEVER_ACK_SHOWN,
   performanceTables,
   type PerformanceTable,
   type TableCell,
@@ -112,27 +114,53 @@ function TableBlock({
   );
 }
 
-export function PerformanceTables({ performance }: { performance: AlarmPerformance }) {
+/**
+ * The tables, `drawn` of them (all when absent): the page adds them one task at a time after
+ * the figures and the chart are on screen, since all nine at once (hundreds of rows with
+ * priority chips) were one long task to render and lay out.
+ */
+export function PerformanceTables({
+  performance,
+  drawn,
+}: {
+  performance: AlarmPerformance;
+  drawn?: number;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const look = usePriorityStyles();
   const priorityName = usePriorityName();
   const alarmText = useAlarmText();
-  const tables = performanceTables(
-    performance,
-    t,
-    format,
-    (l) => priorityName(l, look.get(l)?.name),
-    alarmText,
+  // Only the rows the page draws are made (the export makes all of them from the whole lists).
+  const tables = useMemo(
+    () =>
+      performanceTables(
+        performance,
+        t,
+        format,
+        (l) => priorityName(l, look.get(l)?.name),
+        alarmText,
+        NEVER_ACK_SHOWN,
+      ),
+    [performance, t, format, priorityName, look, alarmText],
   );
+  // The same elements each step, so a step renders its new table only, not the drawn ones again.
+  const blocks = useMemo(
+    () =>
+      tables.map((table) => <TableBlock key={table.id} table={table} performance={performance} />),
+    [tables, performance],
+  );
+  const shown = drawn === undefined ? blocks : blocks.slice(0, drawn);
   return (
-    <section className="perf-tables" aria-labelledby="perf-tables-heading">
+    <section
+      className="perf-tables"
+      aria-labelledby="perf-tables-heading"
+      aria-busy={shown.length < blocks.length}
+    >
       <h2 id="perf-tables-heading" className="perf-heading">
         {t('alerts.performance.tables.heading')}
       </h2>
-      {tables.map((table) => (
-        <TableBlock key={table.id} table={table} performance={performance} />
-      ))}
+      {shown}
     </section>
   );
 }

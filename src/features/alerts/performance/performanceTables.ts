@@ -79,6 +79,9 @@ export interface PerformanceTable {
  * be thousands): as many as the engine answers the page; the export holds all. */
 export const NEVER_ACK_SHOWN = ALARM_LIST_MAX;
 
+/** How many tables the page has: it draws them in as many steps (AlarmPerformancePage). */
+export const TABLE_COUNT = 9;
+
 /** A PV's alert history, or the station's for an alarm of another source. */
 export function historyHref(alarm: AlarmIdentity): string | undefined {
   if (alarm.pvRef) return `/alerts/history?pv=${pvUrlId(alarm.pvRef)}`;
@@ -106,8 +109,16 @@ export function performanceTables(
   priorityName: (level: number) => string,
   /** The alarm's words in the user's language (its limit words, useAlarmText). */
   alarmText: (text: string) => string = (text) => text,
+  /**
+   * Rows made per table at most (the page: the rows it draws); every row when absent (the
+   * export). A table's total still counts them all. The page's floods are not capped by the
+   * engine, and formatting every flood's times was most of the page's longest task.
+   */
+  rowsAtMost?: number,
 ): PerformanceTable[] {
   const k = 'alerts.performance.tables' as const;
+  const first = <T>(list: readonly T[]): readonly T[] =>
+    rowsAtMost === undefined || list.length <= rowsAtMost ? list : list.slice(0, rowsAtMost);
   // Times are written as shown (the plant's zone), not as epoch numbers.
   const time = (ms: number) => ({ text: format.dateTime(ms, { seconds: false }) });
   const timeSec = (ms: number) => ({ text: format.dateTime(ms) });
@@ -157,41 +168,43 @@ export function performanceTables(
     table(
       'floods',
       [col('start'), col('duration', true), col('count', true), col('firstAlarm'), col('firstAt')],
-      p.floods.map((f) => [
+      first(p.floods).map((f) => [
         time(f.start),
         duration(f.end - f.start),
         count(f.count),
         alarm(f.first, true),
         timeSec(f.firstAt),
       ]),
+      p.floods.length,
     ),
     table(
       'top10',
       [col('rank', true), col('alarm'), col('priority'), col('count', true), col('share', true)],
-      p.top10.map((c, i) => [
+      first(p.top10).map((c, i) => [
         count(i + 1),
         alarm(c.alarm, true),
         prio(c.alarm.priority),
         count(c.count),
         share(c.share),
       ]),
+      p.top10.length,
     ),
     table(
       'chattering',
       [col('alarm'), col('count', true), col('maxPerMinute', true)],
-      p.chattering.map((c) => [alarm(c.alarm, true), count(c.count), count(c.maxPerMinute)]),
+      first(p.chattering).map((c) => [alarm(c.alarm, true), count(c.count), count(c.maxPerMinute)]),
       p.chatteringCount,
     ),
     table(
       'fleeting',
       [col('alarm'), col('fleetingCount', true), col('shortest', true)],
-      p.fleeting.map((f) => [alarm(f.alarm, true), count(f.count), duration(f.shortestMs)]),
+      first(p.fleeting).map((f) => [alarm(f.alarm, true), count(f.count), duration(f.shortestMs)]),
       p.fleetingCount,
     ),
     table(
       'standing',
       [col('alarm'), col('since'), col('activeFor', true), col('state')],
-      p.standing.map((s) => [
+      first(p.standing).map((s) => [
         alarm(s.alarm, true),
         time(s.since),
         duration(s.activeMs),
@@ -239,7 +252,7 @@ export function performanceTables(
     table(
       'neverAcknowledged',
       [col('raised'), col('priority'), col('alarm')],
-      p.neverAcknowledged.map((n) => [
+      first(p.neverAcknowledged).map((n) => [
         timeSec(n.timestamp),
         prio(n.priority),
         alarm(n.alarm, true),
