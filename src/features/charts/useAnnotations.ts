@@ -1,12 +1,15 @@
 /**
  * An annotation store (SPEC §4 "Annotations") for one view: loaded on mount, re-rendering on
  * every change (entries, busy). `pvs` limits it to a chart's PVs; undefined means all.
+ * Changes that come while chart data drawn on arrival waits for its frame render after that
+ * frame (drawnFrame.ts).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { pvKey } from '../../contract/keys.ts';
 import type { PvRef } from '../../contract/pv.ts';
 import { AnnotationStore, type AnnotationEntry } from '../../live/charts.ts';
 import { annotationApi } from './chartsApi.ts';
+import { afterDrawnFrame } from './drawnFrame.ts';
 
 export interface AnnotationsState {
   store: AnnotationStore;
@@ -26,14 +29,16 @@ export function useAnnotations(pvs?: readonly PvRef[]): AnnotationsState {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  useEffect(() => store.subscribe(() => setVersion((v) => v + 1)), [store]);
+  useEffect(() => store.subscribe(() => afterDrawnFrame(() => setVersion((v) => v + 1))), [store]);
   useEffect(() => {
     let live = true;
-    void store.load().then((result) => {
-      if (!live) return;
-      setLoaded(true);
-      setLoadError(result.status === 'error' ? result.message : null);
-    });
+    void store.load().then((result) =>
+      afterDrawnFrame(() => {
+        if (!live) return;
+        setLoaded(true);
+        setLoadError(result.status === 'error' ? result.message : null);
+      }),
+    );
     return () => {
       live = false;
     };

@@ -9,6 +9,8 @@ import type { ChartDataAnswer } from '../../live/charts.ts';
 import { panRange, zoomRange } from './chartRange.ts';
 import { answerArrivedAt } from './useChartData.ts';
 
+const benchOn = () => new URLSearchParams(window.location.search).has('bench');
+
 /** Returns `drawn`, to be called when an answer was drawn outside a render (earlyPlot.ts). */
 export function useChartBenchProbe(
   answer: ChartDataAnswer | null,
@@ -23,12 +25,19 @@ export function useChartBenchProbe(
   latest.current = { fetched, changeView, view };
 
   // From the answer's arrival in the tab to the next frame after it was drawn, the one that
-  // paints the canvas.
+  // paints the canvas. With `?bench=1` the three moments are user timing marks, for a trace
+  // (bench/chart-frame-profile.ts).
   const drawn = useCallback((drawnAnswer: ChartDataAnswer) => {
     if (noted.current.has(drawnAnswer)) return;
     noted.current.add(drawnAnswer);
     const arrived = answerArrivedAt.get(drawnAnswer) ?? performance.now();
+    const marks = benchOn();
+    if (marks) {
+      performance.mark('pegel:chart-arrived', { startTime: arrived });
+      performance.mark('pegel:chart-drawn');
+    }
     requestAnimationFrame(() => {
+      if (marks) performance.mark('pegel:chart-frame');
       lastRender.current = performance.now() - arrived;
       for (const resolve of waiting.current.splice(0)) resolve();
     });
@@ -41,7 +50,7 @@ export function useChartBenchProbe(
   }, [answer, drawn]);
 
   useEffect(() => {
-    if (!new URLSearchParams(window.location.search).has('bench')) return;
+    if (!benchOn()) return;
     const host = window as Window & { __pegelBench?: object };
     const probe = {
       lastRenderMs: () => lastRender.current,

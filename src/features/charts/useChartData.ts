@@ -12,6 +12,7 @@ import { useLiveClient } from '../../live/index.ts';
 import type { ChartDataAnswer, ChartTarget } from '../../live/charts.ts';
 import { failureText } from '../../app/failureText.ts';
 import { afterPaint } from '../../ui/afterPaint.ts';
+import { holdForDrawnFrame } from './drawnFrame.ts';
 
 /** Requests wait this long for the next view change (wheel, keys) before going out. */
 const SETTLE_MS = 60;
@@ -56,7 +57,8 @@ export function useChartData(params: ChartDataParams): {
   /**
    * The state of an answer drawn on its arrival, set after the frame that shows it: the
    * render around the plot (legend, facts, toolbar) does not delay that frame. Every other
-   * state change applies it first, so the states stay in order.
+   * state change applies it first, so the states stay in order. Page data arriving meanwhile
+   * waits for the same frame (drawnFrame.ts).
    */
   const pending = useRef<{ state: ChartDataState; cancel: () => void } | null>(null);
   const flushPending = useRef(() => {
@@ -135,9 +137,14 @@ export function useChartData(params: ChartDataParams): {
             flushPending.current();
             // Drawn already: the render around the plot waits for the frame that shows it.
             if (onAnswer.current?.(answer)) {
+              const release = holdForDrawnFrame();
+              const cancel = afterPaint(() => flushPending.current());
               pending.current = {
                 state: next,
-                cancel: afterPaint(() => flushPending.current()),
+                cancel: () => {
+                  cancel();
+                  release();
+                },
               };
             } else setState(next);
           },

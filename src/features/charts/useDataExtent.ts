@@ -1,13 +1,16 @@
 /**
  * Where an archive chart has data (SPEC §7 first-date and last-date): the first and the last
  * archived time of its series in the source it reads, so the range picker can say where data
- * exists and a jump can go there. Reloaded when the target or the source changes.
+ * exists and a jump can go there. Reloaded when the target or the source changes. An extent
+ * that comes while chart data drawn on arrival waits for its frame follows that frame
+ * (drawnFrame.ts).
  */
 import { useEffect, useState } from 'react';
 import type { DataSourceType } from '../../contract/charts.ts';
 import type { ChartTarget } from '../../live/charts.ts';
 import { failureText } from '../../app/failureText.ts';
 import { fetchDataEdge } from './chartsApi.ts';
+import { afterDrawnFrame } from './drawnFrame.ts';
 
 export type DataExtent =
   | { status: 'off' }
@@ -34,12 +37,14 @@ export function useDataExtent(
       fetchDataEdge(target, source, 'first', controller.signal),
       fetchDataEdge(target, source, 'last', controller.signal),
     ]).then(
-      ([first, last]) => {
-        if (!controller.signal.aborted) setExtent({ status: 'ready', first, last });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setExtent({ status: 'error', error: failureText(error) });
-      },
+      ([first, last]) =>
+        afterDrawnFrame(() => {
+          if (!controller.signal.aborted) setExtent({ status: 'ready', first, last });
+        }),
+      (error: unknown) =>
+        afterDrawnFrame(() => {
+          if (!controller.signal.aborted) setExtent({ status: 'error', error: failureText(error) });
+        }),
     );
     return () => controller.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the target is keyed by targetKey

@@ -1,12 +1,14 @@
 /**
  * The PV configs of a chart's series (names, dimensions, decimals, limits, state texts: SPEC
  * §3 "PV config"), by PV key, and whether they were asked for yet: the chart is made once they
- * are known. Without configs the chart still draws, named by PV ids.
+ * are known. Without configs the chart still draws, named by PV ids. Configs that come while
+ * chart data drawn on arrival waits for its frame follow that frame (drawnFrame.ts).
  */
 import { useEffect, useState } from 'react';
 import { pvKey } from '../../contract/keys.ts';
 import type { PvConfig, PvRef } from '../../contract/pv.ts';
 import { useLiveClient } from '../../live/index.ts';
+import { afterDrawnFrame } from './drawnFrame.ts';
 
 export function usePvConfigs(pvs: readonly PvRef[]): {
   pvConfigs: ReadonlyMap<string, PvConfig>;
@@ -18,22 +20,24 @@ export function usePvConfigs(pvs: readonly PvRef[]): {
   const pvsKey = pvs.map(pvKey).join(',');
   useEffect(() => {
     let live = true;
-    void client
-      .getPvConfigs([...pvs])
-      .then((results) => {
+    const apply = (map: ReadonlyMap<string, PvConfig> | null) =>
+      afterDrawnFrame(() => {
         if (!live) return;
+        if (map) setPvConfigs(map);
+        setConfigsReady(true);
+      });
+    client.getPvConfigs([...pvs]).then(
+      (results) => {
         const map = new Map<string, PvConfig>();
         results.forEach((r, i) => {
           const pv = pvs[i];
           if (r.state === 'ready' && pv) map.set(pvKey(pv), r.config);
         });
-        setPvConfigs(map);
-      })
+        apply(map);
+      },
       // Without configs the chart still draws, named by PV ids.
-      .catch(() => undefined)
-      .finally(() => {
-        if (live) setConfigsReady(true);
-      });
+      () => apply(null),
+    );
     return () => {
       live = false;
     };

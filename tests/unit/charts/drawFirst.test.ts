@@ -11,6 +11,7 @@ import type { LiveClient } from '../../../src/live/LiveClient.ts';
 import { LiveContext } from '../../../src/live/LiveContext.ts';
 import { useChartData, type ChartDataState } from '../../../src/features/charts/useChartData.ts';
 import { AFTER_PAINT_FALLBACK_MS, afterPaint } from '../../../src/ui/afterPaint.ts';
+import { afterDrawnFrame } from '../../../src/features/charts/drawnFrame.ts';
 import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
 
 /** Animation frames run only when the test says a frame comes. */
@@ -178,5 +179,46 @@ describe('useChartData: drawn first, state after', () => {
     await arrive(b);
     await act(() => vi.advanceTimersByTime(AFTER_PAINT_FALLBACK_MS));
     expect(last()).toMatchObject({ status: 'ready', answer: b });
+  });
+
+  it('DF7: page data that comes while a drawn answer waits for its frame follows that frame', async () => {
+    const before = vi.fn();
+    afterDrawnFrame(before);
+    expect(before).toHaveBeenCalledTimes(1);
+    const a = await firstAnswer();
+    const configs = vi.fn();
+    const annotations = vi.fn();
+    afterDrawnFrame(configs);
+    afterDrawnFrame(annotations);
+    expect(configs).not.toHaveBeenCalled();
+    await act(() => nextFrame());
+    expect(configs).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTime(0));
+    expect(configs).toHaveBeenCalledTimes(1);
+    expect(annotations.mock.invocationCallOrder[0]).toBeGreaterThan(
+      configs.mock.invocationCallOrder[0]!,
+    );
+    expect(last()).toMatchObject({ status: 'ready', answer: a });
+    const after = vi.fn();
+    afterDrawnFrame(after);
+    expect(after).toHaveBeenCalledTimes(1);
+  });
+
+  it('DF8: an answer not drawn on arrival holds nothing; a view left releases what waits', async () => {
+    drawOnArrival = false;
+    await firstAnswer();
+    const now = vi.fn();
+    afterDrawnFrame(now);
+    expect(now).toHaveBeenCalledTimes(1);
+    drawOnArrival = true;
+    await render(1_000_000);
+    await request();
+    await arrive(answerOf(2));
+    const held = vi.fn();
+    afterDrawnFrame(held);
+    expect(held).not.toHaveBeenCalled();
+    view.unmount();
+    expect(held).toHaveBeenCalledTimes(1);
+    view = mountRoot();
   });
 });
