@@ -20,7 +20,8 @@ export const NO_AGE: ShownAge = { timestamp: null, text: null, watch: null };
 
 /**
  * Hands an age cell to the tab's age clock when its time stamp (or language) changed. `live`:
- * a station's age, whose time stamps a hidden tab does not get (ageClock's live ages).
+ * a station's age (stationAgeWords), whose time stamps a hidden tab does not get (ageClock's
+ * live ages) and whose text stays just now for STATION_AGE_GRACE_MS.
  */
 export function showAge(
   el: HTMLElement | null,
@@ -39,7 +40,13 @@ export function showAge(
     el.textContent = '';
     return NO_AGE;
   }
-  return { timestamp, text, watch: watchAge(el, timestamp, text, undefined, { live }) };
+  // A station's age reads just now under the grace: the clock has no step to wake for there.
+  const steadyMs = live ? STATION_AGE_GRACE_MS : 0;
+  return {
+    timestamp,
+    text,
+    watch: watchAge(el, timestamp, text, undefined, { live, steadyMs }),
+  };
 }
 
 /** Under this age a station's data still count as just now (src/contract/station.ts). */
