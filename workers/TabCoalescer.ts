@@ -5,7 +5,7 @@
  * nothing and, when visible again, one full frame.
  */
 import type { PvValue } from '../src/contract/pv.ts';
-import type { StationLiveData } from '../src/contract/station.ts';
+import { STATION_AGE_GRACE_MS, type StationLiveData } from '../src/contract/station.ts';
 import type {
   ConnectionStatus,
   Frame,
@@ -44,6 +44,14 @@ export const ACK_TIMEOUT_MS = 1_000;
  * the station page and its age texts for nothing the eye could see.
  */
 export const STATION_TIMESTAMP_STEP_MS = 1_000;
+
+/**
+ * FR8: how long before the tab's time stamp of a station leaves just now (its age
+ * STATION_AGE_GRACE_MS) the newest goes out, so that a station that keeps sending reads just
+ * now without a gap, and one that went quiet reads its true age from the moment it leaves just
+ * now. Covers the frame's way to the tab and its wait for an animation frame (FR7c, 1 s at most).
+ */
+export const STATION_TIMESTAMP_LEAD_MS = 1_500;
 
 /** Where a frame's contents are read at flush time, so the latest value wins. */
 export interface FrameSource {
@@ -230,7 +238,10 @@ export class TabCoalescer implements PvTab {
       const sent = this.sentStations.get(key);
       if (!full && sent?.live === live) continue;
       if (!full && sent && onlyTimestampMoved(sent.live, live)) {
-        const wait = sent.at + STATION_TIMESTAMP_STEP_MS - now;
+        const wait = Math.max(
+          sent.at + STATION_TIMESTAMP_STEP_MS - now,
+          unchangedUntil(sent.live.timestamp!, live.timestamp!) - now,
+        );
         if (wait > 0) {
           this.heldStations.add(key);
           dueIn = Math.min(dueIn, wait);
@@ -321,6 +332,17 @@ function errorEntries(source: FrameSource, kind: ItemKind, keys: Set<string>): I
 }
 
 /** Whether a station's live data differs from what was sent in its time stamp alone. */
+/**
+ * FR8: until when a tab that has a station's time stamp `sent` shows the same as it would with
+ * the newer `newest` (ms since the epoch, the tab's clock, the engine's too): its age reads just
+ * now until `sent` is STATION_AGE_GRACE_MS old, less the lead, and its date and time to the
+ * minute (the age's title) while both are in one minute. -Infinity: it does not (send it).
+ */
+export function unchangedUntil(sent: number, newest: number): number {
+  if (Math.floor(sent / 60_000) !== Math.floor(newest / 60_000)) return Number.NEGATIVE_INFINITY;
+  return sent + STATION_AGE_GRACE_MS - STATION_TIMESTAMP_LEAD_MS;
+}
+
 function onlyTimestampMoved(sent: StationLiveData, live: StationLiveData): boolean {
   return (
     sent.name === live.name &&

@@ -43,6 +43,15 @@ export interface DialCounters {
   yearCounter: number;
 }
 
+/**
+ * A station's age reads as just now until its newest time stamp is this old (shownAge.ts). A
+ * connected station sends one each second or more often; while they keep coming the age reads
+ * just now, so the engine passes a newer time stamp alone on to a tab only shortly before the
+ * one the tab has would turn its text (workers/SPEC.md FR8): an idle station page is not woken
+ * each second for a text that does not change (issue 58).
+ */
+export const STATION_AGE_GRACE_MS = 10_000;
+
 export interface StationLiveData {
   stationNumber: number;
   name: string;

@@ -43,6 +43,8 @@ interface AgeEntry {
   live: boolean;
   /** Shown again: not written from the time stamp kept while hidden before this (0: not held). */
   heldUntil: number;
+  /** Its text is the same at every age under this (a station's just now): no step under it. */
+  steadyMs: number;
 }
 
 interface Watched {
@@ -99,7 +101,7 @@ function writeEntry(el: Element, entry: AgeEntry, now: number): void {
   }
   entry.heldUntil = 0;
   const age = Math.max(0, now - entry.timestamp);
-  entry.dueAt = entry.timestamp + nextAgeStepMs(age);
+  entry.dueAt = entry.timestamp + (age < entry.steadyMs ? entry.steadyMs : nextAgeStepMs(age));
   const text = entry.text(age);
   if (text === entry.shown) return;
   entry.shown = text;
@@ -255,20 +257,32 @@ function intersection(): IntersectionObserver | null {
 /**
  * Shows the age of `timestamp` in `el` (its text by default) from now on, written at once
  * and then by the clock. Returns the release; the element keeps the last text written.
+ * `steadyMs`: `text` gives the same words at every age under it (a station's just now), so the
+ * clock does not wake for the steps under it (issue 58: a page of ages in minutes woke each
+ * second for a station's just now).
  */
 export function watchAge(
   el: Element,
   timestamp: number,
   text: (ageMs: number) => string,
   write: AgeWriter = writeTextContent,
-  { live = false }: { live?: boolean } = {},
+  { live = false, steadyMs = 0 }: { live?: boolean; steadyMs?: number } = {},
 ): AgeWatch {
   if (!watchingVisibility && typeof document !== 'undefined') {
     watchingVisibility = true;
     document.addEventListener('visibilitychange', onVisibility);
   }
   const io = intersection();
-  const entry: AgeEntry = { timestamp, text, write, shown: null, dueAt: 0, live, heldUntil: 0 };
+  const entry: AgeEntry = {
+    timestamp,
+    text,
+    write,
+    shown: null,
+    dueAt: 0,
+    live,
+    heldUntil: 0,
+    steadyMs,
+  };
   let w = watched.get(el);
   if (!w) {
     // Without an IntersectionObserver (tests, old engines) every age counts as on screen;

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useFormat } from '../../app/useFormat.ts';
 import { useStationLiveWriter } from '../../live/index.ts';
 import { watchAge, type AgeWatch } from '../../ui/index.ts';
+import { STATION_AGE_GRACE_MS } from '../../contract/station.ts';
 
 /** The age a cell shows: of which time stamp, in which language, and its release. */
 export interface ShownAge {
@@ -19,7 +20,8 @@ export const NO_AGE: ShownAge = { timestamp: null, text: null, watch: null };
 
 /**
  * Hands an age cell to the tab's age clock when its time stamp (or language) changed. `live`:
- * a station's age, whose time stamps a hidden tab does not get (ageClock's live ages).
+ * a station's age (stationAgeWords), whose time stamps a hidden tab does not get (ageClock's
+ * live ages) and whose text stays just now for STATION_AGE_GRACE_MS.
  */
 export function showAge(
   el: HTMLElement | null,
@@ -38,17 +40,25 @@ export function showAge(
     el.textContent = '';
     return NO_AGE;
   }
-  return { timestamp, text, watch: watchAge(el, timestamp, text, undefined, { live }) };
+  // A station's age reads just now under the grace: the clock has no step to wake for there.
+  const steadyMs = live ? STATION_AGE_GRACE_MS : 0;
+  return {
+    timestamp,
+    text,
+    watch: watchAge(el, timestamp, text, undefined, { live, steadyMs }),
+  };
 }
 
-/** A connected station's time stamp comes each second; under this age it still counts as just now. */
-export const STATION_AGE_GRACE_MS = 2_000;
+/** Under this age a station's data still count as just now (src/contract/station.ts). */
+export { STATION_AGE_GRACE_MS };
 
 /**
  * Words for a station's age that read as just now ('jetzt') until its time stamp is
  * STATION_AGE_GRACE_MS old: the clock's step at one second and the next time stamp a moment
  * later would otherwise write 1 s and 0 s again each second, two frames for nothing (issue
- * 44), and make a normal station flicker.
+ * 44), and make a normal station flicker; and the engine sends a tab a connected station's
+ * newer time stamp only shortly before its age would leave just now (FR8), not each second
+ * (issue 58).
  */
 export function stationAgeWords(words: (ageMs: number) => string): (ageMs: number) => string {
   return (ageMs) => words(ageMs < STATION_AGE_GRACE_MS ? 0 : ageMs);

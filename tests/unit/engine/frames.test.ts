@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Frame, TabMessage } from '../../../workers/engineProtocol.ts';
 import { framePvValues } from '../../../workers/pvColumns.ts';
-import { ACK_TIMEOUT_MS } from '../../../workers/TabCoalescer.ts';
+import { STATION_AGE_GRACE_MS } from '../../../src/contract/station.ts';
+import { ACK_TIMEOUT_MS, STATION_TIMESTAMP_LEAD_MS } from '../../../workers/TabCoalescer.ts';
 import { aiKey, createHarness, doubleValue } from '../../support/engine/engineHarness.ts';
 
 const ports: MessagePort[] = [];
@@ -273,6 +274,48 @@ describe('frames', () => {
     station.emit('newDialState', { stationNumber: 1, dialState: 'Connected' });
     await h.timers.advance(20);
     expect(a.frames().flatMap((f) => f.stations.map((s) => s.dialState))).toEqual(['Connected']);
+  });
+
+  it('FR8: a connected station sending each second wakes a tab showing its age only shortly before that age would leave just now, and a station gone quiet reaches it in time', async () => {
+    const h = createHarness();
+    const a = await h.tab('a');
+    await h.engine.lease('a', 'station', ['st1']);
+    await h.engine.lease('a', 'stationTime', ['st1']);
+    const station = h.hubs.hub('station');
+    // Time stamps of the tab's own clock, each second, from the start of a minute.
+    const start = Math.ceil(h.timers.now() / 60_000) * 60_000;
+    await h.timers.advance(start - h.timers.now());
+    station.emit('newTimestamp', { stationNumber: 1, timestamp: start });
+    await h.timers.advance(100);
+    a.messages.length = 0;
+    const sent = () => a.frames().flatMap((f) => f.stations.map((s) => s.timestamp!));
+    for (let i = 1; i <= 30; i++) {
+      await h.timers.advance(1_000 - 100);
+      station.emit('newTimestamp', { stationNumber: 1, timestamp: start + 1_000 * i });
+      await h.timers.advance(100);
+    }
+    // Each second before: 30 frames. Now one each GRACE - LEAD (8.5 s) of the tab's time stamp.
+    const lead = STATION_AGE_GRACE_MS - STATION_TIMESTAMP_LEAD_MS;
+    expect(sent().length).toBeGreaterThanOrEqual(3);
+    expect(sent().length).toBeLessThanOrEqual(4);
+    // The tab's time stamp never reads as old as the grace: its age stays just now.
+    let held = start;
+    for (const f of a.frames()) {
+      const at = f.stations[0]!.timestamp!;
+      expect(at - held).toBeLessThanOrEqual(lead + 1_000);
+      held = at;
+    }
+    // Gone quiet: its last time stamp reaches the tab before the one it has leaves just now.
+    const last = start + 30_000;
+    a.messages.length = 0;
+    await h.timers.advance(held + lead + 50 - h.timers.now());
+    expect(sent().at(-1) ?? held).toBe(last);
+    // A new minute goes out at once (the age's title is the date and time to the minute).
+    a.messages.length = 0;
+    await h.timers.advance(2_000);
+    station.emit('newTimestamp', { stationNumber: 1, timestamp: start + 60_000 });
+    await h.timers.advance(100);
+    expect(sent()).toEqual([start + 60_000]);
   });
 
   it('FR9: a tab without the time stamp lease gets the station state with no time stamp, and no frame for a newer time stamp alone; with the lease it gets them, its release stops them', async () => {

@@ -217,6 +217,36 @@ describe('age clock', () => {
     }
   });
 
+  it("AGE10: a station's age reading just now under its grace, beside ages in minutes, does not wake the clock each second; it counts on from the grace", async () => {
+    const clock = await freshClock();
+    const grace = 10_000;
+    const pv = counting();
+    clock.watchAge(document.createElement('span'), T0 - 90_000, pv.text, pv.write);
+    let formatted = 0;
+    const writes: string[] = [];
+    clock.watchAge(
+      document.createElement('span'),
+      T0,
+      (ms) => {
+        formatted++;
+        return formatAge(ms < grace ? 0 : ms, 'de');
+      },
+      (_, t) => void writes.push(t),
+      { live: true, steadyMs: grace },
+    );
+    expect(writes).toEqual(['jetzt']);
+    formatted = 0;
+    // Nothing shown changes for 10 s: no wake of the clock, no age formatted.
+    vi.advanceTimersByTime(grace - 100);
+    expect(formatted).toBe(0);
+    expect(pv.writes).toEqual(['vor 1 Minute']);
+    // At the grace the station's age counts on, then each second.
+    vi.advanceTimersByTime(100);
+    expect(writes).toEqual(['jetzt', 'vor 10 Sekunden']);
+    vi.advanceTimersByTime(1_000);
+    expect(writes.at(-1)).toBe('vor 11 Sekunden');
+  });
+
   it("AGE9: shown again, a live age (a station's) is not written from the time stamp the hidden page kept, but from the engine's next frame; a PV's is written at once", async () => {
     const clock = await freshClock();
     const justNow = (ms: number) => formatAge(ms < 2_000 ? 0 : ms, 'de');
