@@ -11,12 +11,14 @@
  *   names and values, as Pegel's `writeGauge` does.
  * - `station`: each PV row's value, and the ages of the rows on screen, ticked as Pegel's age
  *   clock ticks them: a timer for the next age whose text changes (each second under a
- *   minute, then each minute), none while the page is hidden.
- * - `alerts`: the current alert list's rows (as many as Pegel's copy holds), each frame the
- *   newest alerts' texts written into them in order, and the list's row count; the worker
- *   (alertWorker.ts) keeps and sorts the alerts. The words of a state and of "cleared" are
- *   taken from the copy's rows, the time is written by Intl, a cut name splits at its last
- *   word (Pegel's splits by length).
+ *   minute, then each minute), none while the page is hidden; and the station's own age from
+ *   its time stamp (at most once a second, from the worker), written as Pegel's is.
+ * - `alerts`: the current alert list's rows (as many as Pegel's copy holds), moved as Pegel's
+ *   list moves them: a row whose alert stays keeps its texts, a new alert takes the row of one
+ *   that left (the last, in again at the top) and only its texts are written; then the rows'
+ *   height and the counts. The worker (alertWorker.ts) keeps and sorts the alerts. The words
+ *   of a state and of "cleared" are taken from the copy's rows, the time is written by Intl, a
+ *   cut name splits at its last word (Pegel's splits by length).
  *
  * The bench opens floor.html, then calls `window.__floorLoad(view, snapshot)`; counters as a
  * baseline tab's (`window.__baseline`).
