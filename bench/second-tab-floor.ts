@@ -1,7 +1,7 @@
 /**
  * What a second tab costs on this machine before any app: the floor under the warm-start
  * target (issue 45, first archive rows of a second tab). Serves a copy of a built client with
- * two pages beside it (bench/floor/, built here), keeps one tab on /alerts/archive with the
+ * two pages beside it (bench/floor/, by harness/secondTabFloor.ts), keeps one tab on /alerts/archive with the
  * engine running and the service worker in control, as alerts-second-tab.ts does, then opens
  * second tabs in turn on:
  *
@@ -16,12 +16,7 @@
  *
  *   npx vite build --outDir /tmp/dist && npx tsx bench/second-tab-floor.ts [--rounds 6] /tmp/dist
  */
-import react from '@vitejs/plugin-react';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { build } from 'vite';
-import { SERVER_PATHS } from '../scripts/pwa.ts';
+import { resolve } from 'node:path';
 import { median, percentile } from './harness/stats.ts';
 import {
   ARCHIVE_BENCH_PATH,
@@ -29,6 +24,7 @@ import {
   openArchiveBench,
   timeToPainted,
 } from './harness/archiveTabs.ts';
+import { ROWS_FLOOR_PAGES, servedCopy } from './harness/secondTabFloor.ts';
 
 const args = process.argv.slice(2);
 const roundsAt = args.indexOf('--rounds');
@@ -39,43 +35,13 @@ if (!distArg || !Number.isInteger(rounds) || rounds < 1) {
   process.exit(2);
 }
 
-const FLOOR_BASE = '/floor/';
 const PAGES = {
-  static: { path: `${FLOOR_BASE}static.html`, painted: 'window.__floorMs' },
-  react: { path: `${FLOOR_BASE}react.html`, painted: 'window.__floorMs' },
+  ...ROWS_FLOOR_PAGES,
   app: { path: ARCHIVE_BENCH_PATH, painted: ARCHIVE_ROWS_MS },
 } as const;
 type PageName = keyof typeof PAGES;
 
-/** A copy of `dist` with the floor pages in /floor/, which the service worker leaves alone. */
-async function servedCopy(dist: string): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'pegel-floor-'));
-  cpSync(dist, dir, { recursive: true });
-  await build({
-    root: resolve(import.meta.dirname, 'floor'),
-    base: FLOOR_BASE,
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: {
-      outDir: join(dir, 'floor'),
-      emptyOutDir: true,
-      target: 'es2022',
-      rolldownOptions: { input: { static: 'static.html', react: 'react.html' } },
-    },
-  });
-  // The worker answers every navigation outside the server's paths with the app's page.
-  const sw = join(dir, 'sw.js');
-  const source = readFileSync(sw, 'utf8');
-  const denied = SERVER_PATHS.source;
-  const opening = '^\\/(';
-  if (!source.includes(denied) || !denied.startsWith(opening))
-    throw new Error(`${sw}: no navigation denylist ${denied} to add ${FLOOR_BASE} to`);
-  writeFileSync(sw, source.replace(denied, `${opening}floor|${denied.slice(opening.length)}`));
-  return dir;
-}
-
-const dist = await servedCopy(resolve(distArg));
+const { dir: dist, remove } = await servedCopy(resolve(distArg));
 const times: Record<PageName, number[]> = { static: [], react: [], app: [] };
 const { context, first, close } = await openArchiveBench(dist);
 try {
@@ -95,7 +61,7 @@ try {
   }
 } finally {
   await close();
-  rmSync(dist, { recursive: true, force: true });
+  remove();
 }
 for (const [page, list] of Object.entries(times))
   console.warn(

@@ -7,6 +7,12 @@
  * baseline, on the same server; a baseline step that exceeds `baselineBoundMs` is recorded
  * at the bound (a lower bound) with a note, and later baseline runs are skipped. Both sides
  * scroll with the wheel over their list once the whole range is listed.
+ *
+ * The first rows have a floor (issue 58): the archive's first 40 rows rendered by React alone
+ * (bench/floor/react.html, harness/secondTabFloor.ts), served from the same server beside the
+ * build. Cold, in a new browser as Pegel's cold tab; warm, as a tab of the same browser opened
+ * after Pegel's second tab, while Pegel's first keeps the engine running. Pegel's second tab is
+ * to stay within 1.5 times React alone.
  */
 import type { Page } from 'playwright-core';
 import { HUBS } from '../../src/contract/hubs.ts';
@@ -17,6 +23,7 @@ import { requireHub, requireSource } from '../harness/prerequisites.ts';
 import { defineScenario, NotReady, type FigureSamples } from '../harness/scenario.ts';
 import { waitForExpression } from '../harness/waitForExpression.ts';
 import { serviceWorkerServes } from '../harness/serviceWorker.ts';
+import { floorRowsMs, servedCopy } from '../harness/secondTabFloor.ts';
 
 interface AlertsParams {
   runs: number;
@@ -143,7 +150,7 @@ async function runPegel(
   p: AlertsParams,
   run: number,
   notes: string[],
-): Promise<RunResult> {
+): Promise<{ result: RunResult; floorWarmMs: number }> {
   const set = await ctx.openTabs(1, p.path, { server });
   try {
     const page = set.pages[0]!;
@@ -177,12 +184,30 @@ async function runPegel(
     if (warm && (await waitFirstRows(warm, 'pegel', p.pegelProbeTimeoutMs)))
       firstRowsWarmMs = (await warm.evaluate(`${PROBE.pegel}.firstRowsMs()`)) as number;
     else notes.push(`pegel run ${run + 1}: the second tab showed no rows; no warm figure.`);
+    // The floor of that second tab: React alone drawing the same rows in a tab of the same
+    // browser, Pegel's second tab closed and a second for the machine to settle first.
+    await warm?.close();
+    await page.waitForTimeout(1_000);
+    const floorWarmMs = await floorRowsMs(await set.context.newPage(), 'react');
     return {
-      firstRowsMs,
-      firstRowsWarmMs,
-      scrollFrameP95Ms: percentile(scroll.frames, 95),
-      filterMs,
+      result: {
+        firstRowsMs,
+        firstRowsWarmMs,
+        scrollFrameP95Ms: percentile(scroll.frames, 95),
+        filterMs,
+      },
+      floorWarmMs,
     };
+  } finally {
+    await set.close();
+  }
+}
+
+/** The cold floor: React alone drawing the first rows in a new browser, as Pegel's cold tab. */
+async function runColdFloor(ctx: BenchContext, server: BenchServer): Promise<number> {
+  const set = await ctx.openTabs(0, '/', { server });
+  try {
+    return await floorRowsMs(await set.context.newPage(), 'react');
   } finally {
     await set.close();
   }
@@ -307,6 +332,7 @@ export default defineScenario<AlertsParams>({
       unit: 'ms',
       better: 'lower',
       target: { op: '<=', value: 200 },
+      floorTarget: 1.5,
     },
     {
       id: 'scrollFrameP95Ms',
@@ -352,20 +378,28 @@ export default defineScenario<AlertsParams>({
   },
   async run(ctx, p) {
     requireSource(ctx.root, 'src/features/alerts', 'the alerts feature');
+    // The build as it is, with the floor pages of the first rows beside it (/floor/).
+    const served = await servedCopy(ctx.distDir);
+    ctx.defer(served.remove);
     const server = await ctx.startServer(
       { stations: 500, pvsPerStation: 200, updatesPerSec: 1000 },
-      { PEGEL_ALERT_ARCHIVE_SEED: String(p.rows) },
+      { PEGEL_ALERT_ARCHIVE_SEED: String(p.rows), PEGEL_DIST_DIR: served.dir },
     );
     await requireHub(server.url, HUBS.alert, await ctx.cookieHeader(server));
     const notes: string[] = [];
     const pegel: RunResult[] = [];
     const baseline: RunResult[] = [];
+    const floor = { firstRowsMs: [] as number[], firstRowsWarmMs: [] as number[] };
     let baselineStopped = ctx.baselineDir === null;
     if (baselineStopped) notes.push('The baseline was not built; only Pegel is measured.');
     let cut: Cut | null = null;
     for (let run = 0; run < p.runs; run++) {
       ctx.log(`  run ${run + 1}/${p.runs}: pegel`);
-      pegel.push(await runPegel(ctx, server, p, run, notes));
+      const own = await runPegel(ctx, server, p, run, notes);
+      pegel.push(own.result);
+      floor.firstRowsWarmMs.push(own.floorWarmMs);
+      ctx.log(`  run ${run + 1}/${p.runs}: floor (React alone, cold)`);
+      floor.firstRowsMs.push(await runColdFloor(ctx, server));
       if (baselineStopped || run >= p.baselineRuns) continue;
       ctx.log(`  run ${run + 1}/${p.runs}: baseline`);
       const { result, cutoff } = await runBaseline(ctx, server, p, run, notes);
@@ -382,8 +416,10 @@ export default defineScenario<AlertsParams>({
       firstRowsMs:
         'Pegel: its first page of the archive; baseline: the whole range in one fetch, every row rendered',
       firstRowsWarmMs:
-        'A second tab of the same browser opening the same list while the first stays open',
+        "A second tab of the same browser opening the same list while the first stays open; floor: React alone drawing the archive's first 40 rows (bench/floor/react.html) in a tab of the same browser after it",
     };
+    figureNotes.firstRowsMs +=
+      "; floor: React alone drawing the archive's first 40 rows (bench/floor/react.html) in a new browser";
     if (cut && cut.figure !== 'scrollFrameP95Ms') {
       const lowerBound = 'the baseline figure is a lower bound (cut off, see notes)';
       const before = figureNotes[cut.figure];
@@ -394,9 +430,11 @@ export default defineScenario<AlertsParams>({
       const value = samples(pegel, id);
       const base = samples(baseline, id);
       const note = figureNotes[id];
+      const floorOf = id === 'firstRowsMs' || id === 'firstRowsWarmMs' ? floor[id] : [];
       figures[id] = {
         ...(value ? { value } : {}),
         ...(base ? { baseline: base } : {}),
+        ...(floorOf.length ? { floor: floorOf } : {}),
         ...(note ? { note } : {}),
       };
     }

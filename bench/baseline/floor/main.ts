@@ -11,27 +11,38 @@
  *   names and values, as Pegel's `writeGauge` does.
  * - `station`: each PV row's value, and the ages of the rows on screen, ticked as Pegel's age
  *   clock ticks them: a timer for the next age whose text changes (each second under a
- *   minute, then each minute), none while the page is hidden.
- * - `alerts`: the current alert list's rows (as many as Pegel's copy holds), each frame the
- *   newest alerts' texts written into them in order, and the list's row count; the worker
- *   (alertWorker.ts) keeps and sorts the alerts. The words of a state and of "cleared" are
- *   taken from the copy's rows, the time is written by Intl, a cut name splits at its last
- *   word (Pegel's splits by length).
+ *   minute, then each minute), none while the page is hidden; and the station's own age from
+ *   its time stamp (at most once a second, from the worker), written as Pegel's is.
+ * - `alerts`: the current alert list's rows (as many as Pegel's copy holds), moved as Pegel's
+ *   list moves them: a row whose alert stays keeps its texts, a new alert takes the row of one
+ *   that left (the last, in again at the top) and only its texts are written; then the rows'
+ *   height and the counts. The worker (alertWorker.ts) keeps and sorts the alerts. The words
+ *   of a state and of "cleared" are taken from the copy's rows, the time is written by Intl, a
+ *   cut name splits at its last word (Pegel's splits by length).
  *
  * The bench opens floor.html, then calls `window.__floorLoad(view, snapshot)`; counters as a
  * baseline tab's (`window.__baseline`).
  */
 import { parsePvUrlId, pvKey } from '../../../src/contract/keys.ts';
 import type { PvValue } from '../../../src/contract/pv.ts';
-import { formatAge, nextAgeStepMs, type FormatLocale } from '../../../src/domain/format.ts';
+import {
+  formatAge,
+  formatDateTime,
+  nextAgeStepMs,
+  type FormatLocale,
+} from '../../../src/domain/format.ts';
 import { createBaselineStats, LATENCY_SAMPLE_CAP } from '../baselineStats.ts';
 import type { Alert } from '../../../src/contract/alerts.ts';
 import type { AlertPageMessage, AlertWorkerMessage } from './alertWorker.ts';
 import type { FloorPageMessage, FloorWorkerMessage } from './pvWorker.ts';
 import {
   numberTemplate,
+  planRows,
   readNumber,
   scaleFraction,
+  stationAgeStep,
+  stationAgeText,
+  stationOfPath,
   type FloorSnapshot,
   type FloorView,
 } from './snapshot.ts';
@@ -128,42 +139,112 @@ interface Age {
   el: Element;
   timestamp: number | null;
   shown: string;
+  /** When its text next changes (ms since the epoch). */
+  dueAt: number;
+  /** Its words for an age (formatAge's, or the station's with its grace). */
+  text: (ageMs: number) => string;
+  /** The age at which `text` next changes (formatAge's steps, or later). */
+  step: (ageMs: number) => number;
 }
 
-/** The ages on screen, written when their text changes, as Pegel's age clock does. */
+/**
+ * The ages on screen, written when their text changes, as Pegel's age clock does: one timer
+ * for the next age due, none while hidden, and an age not due not even formatted. A new time
+ * stamp (`retime`) writes its age at once and, like Pegel's beat, the ages due with it.
+ */
 function ageClock(locale: FormatLocale) {
   const ages: Age[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let timerAt = Number.POSITIVE_INFINITY;
+  const write = (a: Age, now: number) => {
+    if (a.timestamp === null) return;
+    const age = Math.max(0, now - a.timestamp);
+    a.dueAt = a.timestamp + a.step(age);
+    const text = a.text(age);
+    if (text !== a.shown) writeText(a.el, (a.shown = text));
+  };
   const tick = () => {
-    clearTimeout(timer);
+    if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
+    timerAt = Number.POSITIVE_INFINITY;
     if (document.visibilityState === 'hidden') return;
     const now = Date.now();
     let next = Number.POSITIVE_INFINITY;
     for (const a of ages) {
       if (a.timestamp === null) continue;
-      const age = now - a.timestamp;
-      const text = formatAge(age, locale);
-      if (text !== a.shown) writeText(a.el, (a.shown = text));
-      next = Math.min(next, a.timestamp + nextAgeStepMs(age));
+      if (a.dueAt <= now) write(a, now);
+      next = Math.min(next, a.dueAt);
     }
-    if (next < Number.POSITIVE_INFINITY) timer = setTimeout(tick, Math.max(0, next - Date.now()));
+    if (next < Number.POSITIVE_INFINITY) {
+      timerAt = next;
+      timer = setTimeout(tick, Math.max(0, next - Date.now()));
+    }
   };
   document.addEventListener('visibilitychange', tick);
   return {
-    add: (el: Element): Age => {
-      const a = { el, timestamp: null, shown: el.textContent ?? '' };
+    add: (el: Element, text = (ms: number) => formatAge(ms, locale), step = nextAgeStepMs) => {
+      const a: Age = { el, timestamp: null, shown: el.textContent ?? '', dueAt: 0, text, step };
       ages.push(a);
       return a;
     },
-    tick,
+    /**
+     * A new time stamp for `a`: its age written now; the ages due by now with it, else the
+     * timer moved to the next one due (earlier or later), so it does not wake for an age whose
+     * time stamp moved on.
+     */
+    retime: (a: Age, timestamp: number) => {
+      if (a.timestamp === timestamp) return;
+      a.timestamp = timestamp;
+      const now = Date.now();
+      write(a, now);
+      if (document.visibilityState === 'hidden') return;
+      let next = Number.POSITIVE_INFINITY;
+      for (const x of ages) if (x.timestamp !== null && x.dueAt < next) next = x.dueAt;
+      if (next <= now) tick();
+      else if (next !== timerAt) {
+        if (timer !== undefined) clearTimeout(timer);
+        timerAt = next;
+        timer = setTimeout(tick, next - now);
+      }
+    },
+  };
+}
+
+/** What the station page writes for each PV, and for the station's own time stamp. */
+interface StationWriters {
+  pvs: Map<string, Writer>;
+  station: ((timestamp: number) => void) | null;
+}
+
+/**
+ * The station's own age ('jetzt' while it sends: Pegel's STATION_AGE_GRACE_MS, as its
+ * stationAgeWords has it) in `.station-age`, and its date and time to the minute in the
+ * holder's title, each written only when its text changes: what Pegel's useStationAgeWriter
+ * does for the time stamp that comes each second.
+ */
+function stationAgeWriter(
+  clock: ReturnType<typeof ageClock>,
+  locale: FormatLocale,
+): ((timestamp: number) => void) | null {
+  const el = document.querySelector('.station-facts .station-age');
+  const holder = el?.parentElement;
+  if (!el || !holder) return null;
+  const age = clock.add(
+    el,
+    stationAgeText((ms) => formatAge(ms, locale)),
+    stationAgeStep(nextAgeStepMs),
+  );
+  return (timestamp) => {
+    clock.retime(age, timestamp);
+    setAttr(holder, 'title', formatDateTime(timestamp, locale, { seconds: false }));
   };
 }
 
 /** The station page's rows: each PV's value, and its age where the row is on screen. */
-function stationWriters(lang: string): Map<string, Writer> {
-  const writers = new Map<string, Writer>();
-  const clock = ageClock(lang as FormatLocale);
+function stationWriters(lang: string): StationWriters {
+  const pvs = new Map<string, Writer>();
+  const locale = lang as FormatLocale;
+  const clock = ageClock(locale);
   for (const row of document.querySelectorAll('.pv-scroll .pv-row[data-pv]')) {
     const ref = parsePvUrlId(row.getAttribute('data-pv') ?? '');
     const value = row.querySelector('.pv-value-text');
@@ -172,15 +253,12 @@ function stationWriters(lang: string): Map<string, Writer> {
     const box = row.getBoundingClientRect();
     const ageEl = row.querySelector('.pv-age-text');
     const age = ageEl && box.bottom > 0 && box.top < innerHeight ? clock.add(ageEl) : null;
-    writers.set(pvKey(ref), (v) => {
+    pvs.set(pvKey(ref), (v) => {
       if (v.doubleValue !== undefined) writeText(value, text(v.doubleValue));
-      if (age && age.timestamp !== v.timestamp) {
-        age.timestamp = v.timestamp;
-        clock.tick();
-      }
+      if (age) clock.retime(age, v.timestamp);
     });
   }
-  return writers;
+  return { pvs, station: stationAgeWriter(clock, locale) };
 }
 
 function dashboardWriters(lang: string): Map<string, Writer> {
@@ -233,12 +311,39 @@ function writeCut(cell: Element | null, text: string): void {
   if (tail) writeText(tail, at > 0 ? text.slice(at) : '');
 }
 
-/** The alert list's rows on the copy, in order, and how to write the newest alerts into them. */
+/** The words of a count in `el`'s one text node (or its text), rewritten for a new count. */
+function countWriter(node: Node | null | undefined, lang: string): ((n: number) => void) | null {
+  const text = node?.nodeType === Node.TEXT_NODE ? (node as Text) : null;
+  const shown = text?.data ?? '';
+  if (!text || !/\d/.test(shown)) return null;
+  const write = numberTemplate(shown, lang);
+  return (n) => {
+    const next = write(n);
+    if (text.data !== next) text.data = next;
+  };
+}
+
+/**
+ * The alert list's rows on the copy, in order, and how to show the newest alerts in them as
+ * Pegel's list does: a row whose alert stays only moves (its index and row number change,
+ * its texts do not), a new alert takes the row of one that left (the last row out, in again
+ * at the top) and only its texts are written; then the rows' height and the counts (the
+ * grid's row count, the summary's and the acknowledge button's).
+ */
 function alertRows(lang: string): { rows: number; write: (top: Alert[], count: number) => void } {
-  const list = [...document.querySelectorAll<HTMLElement>('.alert-rows .alert-row[data-index]')]
+  const list = [...document.querySelectorAll<HTMLElement>('.alert-rows > .alert-row[data-index]')]
     .filter((row) => row.querySelector('.col-time'))
     .sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index));
+  const holder = list[0]?.parentElement ?? null;
   const table = document.querySelector('.alert-table');
+  const spacer = holder?.parentElement ?? null;
+  const shownCount = Number(table?.getAttribute('aria-rowcount') ?? 1) - 1;
+  const rowHeight =
+    spacer && shownCount > 0 ? parseFloat(spacer.style.height) / shownCount : Number.NaN;
+  const summary = countWriter(document.querySelector('.alerts-summary')?.firstChild, lang);
+  const ackShown = [...document.querySelectorAll('.alerts-toolbar button')]
+    .map((b) => countWriter(b.lastChild, lang))
+    .find((w) => w !== null);
   const time = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'medium' });
   // The copy's own words for a state and for cleared, by the row's classes.
   const stateWord = new Map<string, string>();
@@ -253,25 +358,66 @@ function alertRows(lang: string): { rows: number; write: (top: Alert[], count: n
     );
   }
   const cell = (row: Element, name: string) => row.querySelector(`.col-${name}`);
+  /** What each row shows now: its alert, and that alert's state as last written. */
+  const shown = list.map((row) => ({
+    row,
+    id: row.dataset.alertId ? Number(row.dataset.alertId) : null,
+    state: '',
+  }));
+  const writeState = (row: HTMLElement, a: Alert) => {
+    const phase = a.state === 'pending' ? 'is-pending' : 'is-acknowledged';
+    const cls = ['alert-row', a.state === 'pending' && 'is-pending', a.cleared && 'is-cleared']
+      .concat(phase === 'is-pending' ? [] : [phase])
+      .filter(Boolean)
+      .join(' ');
+    if (row.className !== cls) row.className = cls;
+    writeText(cell(row, 'state')!, stateWord.get(phase) ?? a.state);
+    writeText(cell(row, 'ackby')!, a.acknowledgedBy ?? '');
+    writeText(cell(row, 'cleared')!, clearedWord.get(a.cleared) ?? String(a.cleared));
+  };
+  const writeAlert = (row: HTMLElement, a: Alert) => {
+    row.dataset.alertId = String(a.id);
+    row.id = `alert-row-${a.id}`;
+    const chip = row.querySelector('.prio-chip');
+    if (chip) writeText(chip, String(a.priority));
+    writeText(cell(row, 'time')!, time.format(a.timestamp));
+    writeCut(cell(row, 'station'), a.stationName);
+    writeCut(cell(row, 'source'), a.sourceName);
+    writeCut(cell(row, 'text'), a.text);
+  };
   return {
     rows: list.length,
     write: (top, count) => {
-      setAttr(table, 'aria-rowcount', String(count + 1));
-      top.forEach((a, i) => {
-        const row = list[i];
-        if (!row || row.dataset.alertId === String(a.id)) return;
-        row.dataset.alertId = String(a.id);
-        const chip = row.querySelector('.prio-chip');
-        if (chip) writeText(chip, String(a.priority));
-        writeText(cell(row, 'time')!, time.format(a.timestamp));
-        writeCut(cell(row, 'station'), a.stationName);
-        writeCut(cell(row, 'source'), a.sourceName);
-        writeCut(cell(row, 'text'), a.text);
-        const phase = a.state === 'pending' ? 'is-pending' : 'is-acknowledged';
-        writeText(cell(row, 'state')!, stateWord.get(phase) ?? a.state);
-        writeText(cell(row, 'ackby')!, a.acknowledgedBy ?? '');
-        writeText(cell(row, 'cleared')!, clearedWord.get(a.cleared) ?? String(a.cleared));
+      const moves = planRows(
+        shown.map((s) => s.id),
+        top.map((a) => a.id),
+      );
+      const next = moves.map((m, i) => {
+        const was = shown[m.from]!;
+        const a = top[i]!;
+        if (m.write) writeAlert(was.row, a);
+        const state = `${a.state}|${a.cleared}|${a.acknowledgedBy ?? ''}`;
+        if (m.write || state !== was.state) writeState(was.row, a);
+        return { row: was.row, id: a.id as number | null, state };
       });
+      // Rows not needed (fewer alerts than rows) stay after the others, as they were.
+      const used = new Set(moves.map((m) => m.from));
+      for (const [i, s] of shown.entries()) if (!used.has(i)) next.push(s);
+      next.forEach((s, i) => {
+        // One DOM move a new alert: the row that left comes in again at the top.
+        if (holder && holder.children[i] !== s.row)
+          holder.insertBefore(s.row, holder.children[i] ?? null);
+        setAttr(s.row, 'data-index', String(i));
+        setAttr(s.row, 'aria-rowindex', String(i + 2));
+      });
+      shown.splice(0, shown.length, ...next);
+      setAttr(table, 'aria-rowcount', String(count + 1));
+      if (spacer && Number.isFinite(rowHeight)) {
+        const height = `${count * rowHeight}px`;
+        if (spacer.style.height !== height) spacer.style.height = height;
+      }
+      summary?.(count);
+      ackShown?.(count);
     },
   };
 }
@@ -304,15 +450,35 @@ window.__floorLoad = async (view, snapshot) => {
   copyPage(snapshot);
   const lang = snapshot.lang || 'de';
   if (view === 'alerts') return startAlerts(lang);
-  const writers = view === 'station' ? stationWriters(lang) : dashboardWriters(lang);
+  const { pvs: writers, station } =
+    view === 'station' ? stationWriters(lang) : { pvs: dashboardWriters(lang), station: null };
   const worker = new Worker(new URL('./pvWorker.ts', import.meta.url), { type: 'module' });
   const post = (m: FloorPageMessage) => worker.postMessage(m);
-  const onValues = feed(writeValues(writers), () => post({ type: 'pull' }));
+  const values = writeValues(writers);
+  const onValues = feed(
+    (m: { list: PvValue[]; stationTime: number | null }) => {
+      values(m.list);
+      if (m.stationTime !== null) station?.(m.stationTime);
+    },
+    () => post({ type: 'pull' }),
+  );
   worker.addEventListener('message', (e: MessageEvent<FloorWorkerMessage>) => {
-    if (e.data.type === 'values') onValues(e.data.list);
+    if (e.data.type === 'values') onValues(e.data);
     else ready(e.data.error);
   });
-  post({ type: 'start', keys: [...writers.keys()] });
+  // A station's time stamps reach a visible page only, as Pegel's engine sends them to a
+  // visible tab only (workers/SPEC.md FR4).
+  const visible = () => document.visibilityState !== 'hidden';
+  if (station)
+    document.addEventListener('visibilitychange', () =>
+      post({ type: 'visible', visible: visible() }),
+    );
+  post({
+    type: 'start',
+    keys: [...writers.keys()],
+    station: station ? stationOfPath(snapshot.path) : null,
+    visible: visible(),
+  });
   post({ type: 'pull' });
   return writers.size;
 };

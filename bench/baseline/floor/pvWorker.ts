@@ -4,41 +4,109 @@
  * asks for values once a frame (`pull`) and gets what came since, in one message, at once or
  * as soon as something comes: no more than one task a frame on the page's main thread, as a
  * tab of Pegel's gets one frame from its engine.
+ *
+ * A station page's floor also takes its station's time stamps (the station hub's: each tick
+ * of the load plant while the station sends) and hands the newest on in the same message, at
+ * most once a second and while the page is visible only, as Pegel's engine sends a station's
+ * time stamps to a tab (workers/SPEC.md FR4, FR8).
  */
-import { HUBS } from '../../../src/contract/hubs.ts';
-import { pvKey } from '../../../src/contract/keys.ts';
+import { HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
+import {
+  HUBS,
+  HUB_MESSAGES,
+  HUB_METHODS,
+  type NewTimestampMessage,
+} from '../../../src/contract/hubs.ts';
+import { pvKey, stationKey } from '../../../src/contract/keys.ts';
 import type { PvValue } from '../../../src/contract/pv.ts';
 import { openPvConnection } from '../pvConnection.ts';
+import { STATION_TIME_STEP_MS } from './snapshot.ts';
 
 export type FloorWorkerMessage =
-  { type: 'values'; list: PvValue[] } | { type: 'ready'; error: string | null };
+  | { type: 'values'; list: PvValue[]; stationTime: number | null }
+  | { type: 'ready'; error: string | null };
 
-export type FloorPageMessage = { type: 'start'; keys: string[] } | { type: 'pull' };
+export type FloorPageMessage =
+  | { type: 'start'; keys: string[]; station: number | null; visible: boolean }
+  | { type: 'pull' }
+  | { type: 'visible'; visible: boolean };
 
 const post = (m: FloorWorkerMessage) => postMessage(m);
 const latest = new Map<string, PvValue>();
 let wanted = false;
+let visible = true;
+/** The station's newest time stamp not yet sent to the page (null: none new). */
+let stationTime: number | null = null;
+/** When the page last got a time stamp of the station; the timer for the next step. */
+let stationSentAt = Number.NEGATIVE_INFINITY;
+let stationTimer: ReturnType<typeof setTimeout> | undefined;
 
-const send = () => {
-  if (!wanted || latest.size === 0) return;
-  wanted = false;
-  post({ type: 'values', list: [...latest.values()] });
-  latest.clear();
+/** The station's time stamp to send now, or null: none new, page hidden, or held for its step. */
+const stationDue = (): number | null => {
+  if (!visible || stationTime === null) return null;
+  const wait = stationSentAt + STATION_TIME_STEP_MS - Date.now();
+  if (wait <= 0) return stationTime;
+  stationTimer ??= setTimeout(() => {
+    stationTimer = undefined;
+    send();
+  }, wait);
+  return null;
 };
 
+const send = () => {
+  if (!wanted) return;
+  const time = stationDue();
+  if (latest.size === 0 && time === null) return;
+  wanted = false;
+  post({ type: 'values', list: [...latest.values()], stationTime: time });
+  latest.clear();
+  if (time !== null) {
+    stationTime = null;
+    stationSentAt = Date.now();
+  }
+};
+
+/** The station hub's time stamps of `station`; resolves once subscribed. */
+async function watchStation(station: number): Promise<void> {
+  const connection = new HubConnectionBuilder()
+    .withUrl(new URL(HUBS.station, location.origin).href)
+    .configureLogging(LogLevel.Warning)
+    .build();
+  connection.on(HUB_MESSAGES.newTimestamp, (m: NewTimestampMessage) => {
+    if (m.stationNumber !== station) return;
+    stationTime = m.timestamp;
+    send();
+  });
+  await connection.start();
+  await connection.invoke(HUB_METHODS.station.subscribeToTimestamps, [stationKey(station)]);
+}
+
 addEventListener('message', (e: MessageEvent<FloorPageMessage>) => {
-  if (e.data.type === 'pull') {
+  const m = e.data;
+  if (m.type === 'pull') {
     wanted = true;
     send();
     return;
   }
+  if (m.type === 'visible') {
+    visible = m.visible;
+    send();
+    return;
+  }
+  visible = m.visible;
+  const station = m.station === null ? Promise.resolve() : watchStation(m.station);
   openPvConnection(
-    e.data.keys,
+    m.keys,
     (list) => {
       for (const v of list) latest.set(pvKey(v.pvRef), v);
       send();
     },
-    (error) => post({ type: 'ready', error }),
+    (error) =>
+      void station.then(
+        () => post({ type: 'ready', error }),
+        (err: unknown) =>
+          post({ type: 'ready', error: err instanceof Error ? err.message : String(err) }),
+      ),
     new URL(HUBS.pv, location.origin).href,
   );
 });

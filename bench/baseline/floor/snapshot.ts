@@ -9,6 +9,8 @@ export type FloorView = 'station' | 'dashboard' | 'alerts';
 
 export interface FloorSnapshot {
   lang: string;
+  /** The page's path on the server (`/stations/1`). */
+  path: string;
   htmlAttributes: [string, string][];
   bodyAttributes: [string, string][];
   /**
@@ -40,6 +42,7 @@ export const FLOOR_SNAPSHOT = `(() => {
   }
   return {
     lang: document.documentElement.lang,
+    path: location.pathname,
     htmlAttributes: attrs(document.documentElement),
     bodyAttributes: attrs(document.body),
     styleSheets,
@@ -87,4 +90,69 @@ export function readNumber(text: string | null | undefined, lang: string): numbe
 export function scaleFraction(value: number, min: number | null, max: number | null) {
   if (min === null || max === null || max <= min) return null;
   return Math.max(0, Math.min(1, (value - min) / (max - min)));
+}
+
+/** The station a copy of a station page shows (`/stations/3` → 3), or null. */
+export function stationOfPath(path: string): number | null {
+  const m = /^\/stations\/(\d+)(?:[/?#]|$)/.exec(path);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * A connected station's time stamp comes each second; under this age Pegel's station age
+ * still reads just now (its STATION_AGE_GRACE_MS in src/features/stations/shownAge.ts, not
+ * imported: that module brings React).
+ */
+export const STATION_AGE_GRACE_MS = 2_000;
+
+/**
+ * A station's time stamp reaches a tab at most once this often (the engine's FR8 step,
+ * STATION_TIMESTAMP_STEP_MS in workers/TabCoalescer.ts); the load plant sends one each tick.
+ */
+export const STATION_TIME_STEP_MS = 1_000;
+
+/** A station's age in words, as Pegel's stationAgeWords has them: just now under the grace. */
+export function stationAgeText(words: (ageMs: number) => string): (ageMs: number) => string {
+  return (ageMs) => words(ageMs < STATION_AGE_GRACE_MS ? 0 : ageMs);
+}
+
+/**
+ * The age at which a station's age text next changes, given the steps of its words (`step`:
+ * formatAge's): not before the grace ends, since under it the text does not change.
+ */
+export function stationAgeStep(step: (ageMs: number) => number): (ageMs: number) => number {
+  return (ageMs) => (ageMs < STATION_AGE_GRACE_MS ? STATION_AGE_GRACE_MS : step(ageMs));
+}
+
+/** Where a row of the alert list's floor comes from: a row kept (moved) or one rewritten. */
+export interface RowMove {
+  /** The row (its place in the list before) that shows the alert now. */
+  from: number;
+  /** It showed another alert: its texts are to be written. */
+  write: boolean;
+}
+
+/**
+ * How the alert list's floor shows the newest alerts `top` (ids, in order) in rows that show
+ * `shown` now (ids in order, null: none yet): a row that shows an alert of `top` keeps it and
+ * only moves; a new alert takes a row whose alert left, the last first (a new alert at the
+ * top: the last row goes out and comes in at the top), so only its texts are written. At most
+ * as many rows as there are.
+ */
+export function planRows(shown: readonly (number | null)[], top: readonly number[]): RowMove[] {
+  const at = new Map<number, number>();
+  shown.forEach((id, i) => {
+    if (id !== null) at.set(id, i);
+  });
+  const shownTop = top.slice(0, shown.length);
+  const wanted = new Set(shownTop);
+  const free = shown.flatMap((id, i) => (id === null || !wanted.has(id) ? [i] : []));
+  const moves: RowMove[] = [];
+  for (const id of shownTop) {
+    const kept = at.get(id);
+    moves.push(
+      kept !== undefined ? { from: kept, write: false } : { from: free.pop()!, write: true },
+    );
+  }
+  return moves;
 }

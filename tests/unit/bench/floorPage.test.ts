@@ -2,9 +2,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   numberTemplate,
+  planRows,
   readNumber,
   scaleFraction,
+  STATION_AGE_GRACE_MS,
+  STATION_TIME_STEP_MS,
+  stationAgeStep,
+  stationAgeText,
+  stationOfPath,
 } from '../../../bench/baseline/floor/snapshot.ts';
+import { formatAge, nextAgeStepMs } from '../../../src/domain/format.ts';
+import * as shownAge from '../../../src/features/stations/shownAge.ts';
+import { STATION_TIMESTAMP_STEP_MS } from '../../../workers/TabCoalescer.ts';
 
 describe('floor page numbers', () => {
   it.each([
@@ -32,5 +41,55 @@ describe('floor page numbers', () => {
     expect(scaleFraction(200, 0, 150)).toBe(1);
     expect(scaleFraction(1, null, 150)).toBeNull();
     expect(scaleFraction(1, 5, 5)).toBeNull();
+  });
+
+  it('BENCH-FLOOR3: the station page floor writes the station’s age as Pegel does, and knows its station', () => {
+    expect(STATION_AGE_GRACE_MS).toBe(shownAge.STATION_AGE_GRACE_MS);
+    expect(STATION_TIME_STEP_MS).toBe(STATION_TIMESTAMP_STEP_MS);
+    const words = (ms: number) => formatAge(ms, 'de');
+    const pegel = shownAge.stationAgeWords(words);
+    const floor = stationAgeText(words);
+    for (const ms of [0, 999, 1000, 1999, 2000, 59_999, 60_000, 3_600_000])
+      expect(floor(ms)).toBe(pegel(ms));
+    // Under the grace the text stays: the next change is when it ends, not at each second.
+    const step = stationAgeStep(nextAgeStepMs);
+    expect(step(0)).toBe(2000);
+    expect(step(1500)).toBe(2000);
+    expect(step(2500)).toBe(3000);
+    expect(step(61_000)).toBe(120_000);
+    expect(floor(step(1500) - 1)).toBe(floor(0));
+    expect(floor(step(1500))).not.toBe(floor(0));
+    expect(stationOfPath('/stations/12')).toBe(12);
+    expect(stationOfPath('/stations/3/pvs')).toBe(3);
+    expect(stationOfPath('/dashboards/1')).toBeNull();
+  });
+
+  it('BENCH-FLOOR4: the alert list floor moves its rows: a new alert takes the last row, the others keep theirs', () => {
+    // One new alert at the top: the last row goes out and comes in again at the top.
+    expect(planRows([5, 4, 3, 2], [6, 5, 4, 3])).toEqual([
+      { from: 3, write: true },
+      { from: 0, write: false },
+      { from: 1, write: false },
+      { from: 2, write: false },
+    ]);
+    // Two in a frame: the last two rows, the last first.
+    expect(planRows([5, 4, 3, 2], [7, 6, 5, 4]).map((m) => m.from)).toEqual([3, 2, 0, 1]);
+    // Nothing new: every row stays, nothing written.
+    expect(planRows([3, 2, 1], [3, 2, 1])).toEqual(
+      [0, 1, 2].map((from) => ({ from, write: false })),
+    );
+    // An alert gone from the middle: the rows below move up, the freed row takes the new one.
+    expect(planRows([5, 4, 3, 2], [6, 5, 3, 2])).toEqual([
+      { from: 1, write: true },
+      { from: 0, write: false },
+      { from: 2, write: false },
+      { from: 3, write: false },
+    ]);
+    // Empty rows first, fewer alerts than rows, more alerts than rows.
+    expect(planRows([null, null], [9])).toEqual([{ from: 1, write: true }]);
+    expect(planRows([2, 1], [4, 3, 2, 1])).toEqual([
+      { from: 1, write: true },
+      { from: 0, write: true },
+    ]);
   });
 });
