@@ -20,6 +20,7 @@ import {
 import { pvKey, stationKey } from '../../../src/contract/keys.ts';
 import type { PvValue } from '../../../src/contract/pv.ts';
 import { openPvConnection } from '../pvConnection.ts';
+import { unchangedUntil } from '../../../workers/TabCoalescer.ts';
 import { STATION_TIME_STEP_MS } from './snapshot.ts';
 
 export type FloorWorkerMessage =
@@ -37,14 +38,21 @@ let wanted = false;
 let visible = true;
 /** The station's newest time stamp not yet sent to the page (null: none new). */
 let stationTime: number | null = null;
-/** When the page last got a time stamp of the station; the timer for the next step. */
+/** When the page last got a time stamp of the station, and which; the timer for the next step. */
 let stationSentAt = Number.NEGATIVE_INFINITY;
+let stationSent: number | null = null;
 let stationTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** The station's time stamp to send now, or null: none new, page hidden, or held for its step. */
 const stationDue = (): number | null => {
   if (!visible || stationTime === null) return null;
-  const wait = stationSentAt + STATION_TIME_STEP_MS - Date.now();
+  // As Pegel's engine (FR8): at most once a step, and not while the page's text would not
+  // change (its age reads just now, within one minute).
+  const now = Date.now();
+  const wait = Math.max(
+    stationSentAt + STATION_TIME_STEP_MS - now,
+    stationSent === null ? 0 : unchangedUntil(stationSent, stationTime) - now,
+  );
   if (wait <= 0) return stationTime;
   stationTimer ??= setTimeout(() => {
     stationTimer = undefined;
@@ -62,6 +70,7 @@ const send = () => {
   latest.clear();
   if (time !== null) {
     stationTime = null;
+    stationSent = time;
     stationSentAt = Date.now();
   }
 };

@@ -4,6 +4,7 @@
  * view (`FLOOR_SNAPSHOT`). What the floor writes into that copy, and how it writes numbers
  * into texts that looked like Pegel's, is here; the page itself is main.ts.
  */
+import { STATION_AGE_GRACE_MS } from '../../../src/contract/station.ts';
 
 export type FloorView = 'station' | 'dashboard' | 'alerts';
 
@@ -99,11 +100,10 @@ export function stationOfPath(path: string): number | null {
 }
 
 /**
- * A connected station's time stamp comes each second; under this age Pegel's station age
- * still reads just now (its STATION_AGE_GRACE_MS in src/features/stations/shownAge.ts, not
- * imported: that module brings React).
+ * Under this age Pegel's station age still reads just now (shownAge.ts); from the contract,
+ * which brings no React.
  */
-export const STATION_AGE_GRACE_MS = 2_000;
+export { STATION_AGE_GRACE_MS };
 
 /**
  * A station's time stamp reaches a tab at most once this often (the engine's FR8 step,

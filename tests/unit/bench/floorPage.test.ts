@@ -53,9 +53,9 @@ describe('floor page numbers', () => {
       expect(floor(ms)).toBe(pegel(ms));
     // Under the grace the text stays: the next change is when it ends, not at each second.
     const step = stationAgeStep(nextAgeStepMs);
-    expect(step(0)).toBe(2000);
-    expect(step(1500)).toBe(2000);
-    expect(step(2500)).toBe(3000);
+    expect(step(0)).toBe(STATION_AGE_GRACE_MS);
+    expect(step(1500)).toBe(STATION_AGE_GRACE_MS);
+    expect(step(STATION_AGE_GRACE_MS + 500)).toBe(STATION_AGE_GRACE_MS + 1000);
     expect(step(61_000)).toBe(120_000);
     expect(floor(step(1500) - 1)).toBe(floor(0));
     expect(floor(step(1500))).not.toBe(floor(0));
