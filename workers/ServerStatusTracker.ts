@@ -3,6 +3,12 @@
  * once the status channel connects, then what the server sends; WebServerDisconnected
  * again when the channel closes. From it and the browser's online flag comes the
  * displayed state: connected, notConnected, connecting, disconnecting or offline.
+ *
+ * Between the channel's connect and the server's first word on it (the answer of
+ * GetServerStatus, or a status it pushes) the display stays connecting: the
+ * ServerDisconnected of that moment is no finding, and shown as notConnected it named the
+ * server's link as down on every page opened under load (e2e CD4, SS2b). An answer that
+ * fails or is no status ends the wait: then the server has not said it is connected.
  */
 import type { DisplayConnectionState, ServerStatus } from '../src/contract/enums.ts';
 import type { HubName } from '../src/contract/hubs.ts';
@@ -14,6 +20,8 @@ export class ServerStatusTracker {
   private channel: ChannelState = 'idle';
   /** The status channel has connected or failed at least once (its first attempt is over). */
   private settled = false;
+  /** The channel connected and the server has not yet said its status on it. */
+  private awaitingStatus = false;
   private online = true;
   private lastDataAt: number | null = null;
   /** Data hubs that are down or coming back while the status hub may be up. */
@@ -31,6 +39,7 @@ export class ServerStatusTracker {
     this.update(() => {
       this.channel = to;
       if (to === 'connected' || to === 'faulted' || to === 'reconnecting') this.settled = true;
+      this.awaitingStatus = to === 'connected';
       if (to === 'connected') this.serverStatus = 'ServerDisconnected';
       else this.serverStatus = 'WebServerDisconnected';
     });
@@ -51,6 +60,15 @@ export class ServerStatusTracker {
     if (this.channel !== 'connected') return;
     this.update(() => {
       this.serverStatus = status;
+      this.awaitingStatus = false;
+    });
+  }
+
+  /** GetServerStatus failed or answered no status: the wait for the server's word ends. */
+  statusUnanswered(): void {
+    if (this.channel !== 'connected') return;
+    this.update(() => {
+      this.awaitingStatus = false;
     });
   }
 
@@ -97,7 +115,7 @@ export class ServerStatusTracker {
         // Before the first start no tab has leased the channel yet; one is about to.
         return this.settled ? 'notConnected' : 'connecting';
       case 'connected':
-        if (this.troubledHubs.size > 0) return 'connecting';
+        if (this.troubledHubs.size > 0 || this.awaitingStatus) return 'connecting';
         return this.serverStatus === 'Connected' ? 'connected' : 'notConnected';
     }
   }

@@ -133,7 +133,9 @@ export class EngineChannels {
     try {
       const answer = await channel?.invoke(HUB_METHODS.serverStatus.getStatus);
       if (check.isServerStatusMessage(answer)) this.serverStatusReceived(answer.status);
+      else this.deps.status.statusUnanswered();
     } catch (error) {
+      this.deps.status.statusUnanswered();
       this.deps.onError(error);
     }
   }

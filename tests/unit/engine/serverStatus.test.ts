@@ -106,6 +106,34 @@ describe('server status', () => {
     });
   });
 
+  it('SS2b: between the channel connecting and the server’s first status the display stays connecting, no fault', async () => {
+    let answer: (status: unknown) => void = () => undefined;
+    const { h, a } = await statusHarness(new Promise((resolve) => (answer = resolve)));
+    await leaseStatus(h, 100);
+    // The channel is up, GetServerStatus not yet answered (a loaded server): no finding yet.
+    expect(await h.engine.getConnectionStatus()).toMatchObject({
+      display: 'connecting',
+      serverStatus: 'ServerDisconnected',
+      firstStart: false,
+    });
+    expect(a.frames().some((f) => f.status?.display === 'notConnected')).toBe(false);
+    answer({ status: 'Connected', since: 1 });
+    await h.timers.advance(10);
+    expect(shownStatus(a)).toMatchObject(SHOWN_CONNECTED);
+    expect(a.frames().some((f) => f.status?.display === 'notConnected')).toBe(false);
+
+    // A failed GetServerStatus ends the wait: the server has not said it is connected.
+    const failing = await statusHarness();
+    failing.status.answers.set(HUB_METHODS.serverStatus.getStatus, () =>
+      Promise.reject(new Error('Internal error')),
+    );
+    await leaseStatus(failing.h, 100);
+    expect(await failing.h.engine.getConnectionStatus()).toMatchObject({
+      display: 'notConnected',
+      serverStatus: 'ServerDisconnected',
+    });
+  });
+
   it('SS3: the answer of GetServerStatus sets the status on connect', async () => {
     const { h, a } = await statusHarness();
     await leaseStatus(h, 100);
