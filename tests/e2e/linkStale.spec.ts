@@ -55,6 +55,8 @@ async function expectAllStale(page: Page, dashboard: Page, timeout: number) {
   expect(await tiles(dashboard).count()).toBeGreaterThan(0);
   // The map's stations say the same: not known, never in order.
   const markers = dashboard.locator('.map-marker-link');
+  // The map draws its markers after the tiles: wait for the first before counting.
+  await expect(markers.first()).toBeAttached({ timeout });
   expect(await markers.count()).toBeGreaterThan(0);
   await expect
     .poll(async () =>
