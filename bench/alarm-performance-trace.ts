@@ -11,7 +11,12 @@
 import { resolve } from 'node:path';
 import { openArchiveBench } from './harness/archiveTabs.ts';
 import { takeFlag, takeOption } from './harness/cliArgs.ts';
-import { recordTrace, rendererMains, threadOf, type TraceEvent } from './harness/trace.ts';
+import {
+  MAIN_THREAD_CATEGORIES,
+  mainThreadTasks,
+  recordTrace,
+  type TraceEvent,
+} from './harness/trace.ts';
 import { profileTable } from './harness/profileTable.ts';
 import { profilePage } from './harness/workerProfile.ts';
 
@@ -20,13 +25,9 @@ const rounds = Number(takeOption(args, 'rounds', '2'));
 const profiled = takeFlag(args, 'profile');
 const dist = resolve(args[0] ?? 'dist');
 
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'];
-
 /** The tasks over 2 ms on the renderer main thread, in order, with what each holds. */
 function longTasks(events: TraceEvent[]): string {
-  const mains = rendererMains(events);
-  const on = events.filter((e) => e.ph === 'X' && mains.has(threadOf(e)) && e.dur !== undefined);
-  const tasks = on.filter((e) => e.name === 'RunTask').sort((a, b) => a.ts! - b.ts!);
+  const { on, tasks } = mainThreadTasks(events);
   const t0 = tasks[0]?.ts ?? 0;
   const longest = Math.max(0, ...tasks.map((e) => e.dur!)) / 1000;
   const onCore = Math.max(0, ...tasks.map((e) => e.tdur ?? e.dur!)) / 1000;
@@ -72,7 +73,7 @@ try {
       continue;
     }
     const session = await first.context().newCDPSession(first);
-    const { events } = await recordTrace(session, CATEGORIES, open);
+    const { events } = await recordTrace(session, MAIN_THREAD_CATEGORIES, open);
     await session.detach();
     console.log(`round ${round + 1}, tasks over 2 ms:\n${longTasks(events)}`);
   }

@@ -15,7 +15,12 @@ import { resolve } from 'node:path';
 import { openArchiveBench } from './harness/archiveTabs.ts';
 import { takeFlag, takeOption } from './harness/cliArgs.ts';
 import { waitForExpression } from './harness/waitForExpression.ts';
-import { recordTrace, rendererMains, threadOf, type TraceEvent } from './harness/trace.ts';
+import {
+  MAIN_THREAD_CATEGORIES,
+  mainThreadTasks,
+  recordTrace,
+  type TraceEvent,
+} from './harness/trace.ts';
 import { profileTable } from './harness/profileTable.ts';
 import {
   findSharedWorker,
@@ -40,13 +45,9 @@ const top = (cpu: WorkerCpu) =>
     .map((h) => `      ${h.selfMs.toFixed(1).padStart(6)} ms  ${h.name}`)
     .join('\n');
 
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'];
-
 /** The renderer main thread's tasks over the trace: time by event, and the long tasks in order. */
 function mainThread(events: TraceEvent[]): string {
-  const mains = rendererMains(events);
-  const on = events.filter((e) => e.ph === 'X' && mains.has(threadOf(e)) && e.dur !== undefined);
-  const tasks = on.filter((e) => e.name === 'RunTask').sort((a, b) => a.ts! - b.ts!);
+  const { on, tasks } = mainThreadTasks(events);
   const t0 = tasks[0]?.ts ?? 0;
   const byName = new Map<string, number>();
   // Thread time (tdur) where the trace has it: on a loaded machine wall time counts the time
@@ -102,7 +103,7 @@ try {
   if (scrollTraced) {
     // The scroll itself traced: where its frames' main-thread time goes.
     const session = await first.context().newCDPSession(first);
-    const { events } = await recordTrace(session, CATEGORIES, scroll);
+    const { events } = await recordTrace(session, MAIN_THREAD_CATEGORIES, scroll);
     await session.detach();
     console.log(`the scroll (60 steps of 400 px):\n${mainThread(events)}`);
   } else await scroll();
@@ -147,7 +148,7 @@ try {
         result: { events, result: ms },
         cpu: engine,
       } = await profileWorker(bench.cdp, worker.targetId, () =>
-        recordTrace(session, CATEGORIES, filter),
+        recordTrace(session, MAIN_THREAD_CATEGORIES, filter),
       );
       await session.detach();
       console.log(`round ${round + 1} filter '${text}': ${(ms as number).toFixed(1)} ms`);

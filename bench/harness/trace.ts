@@ -52,6 +52,27 @@ export async function recordTrace<T, E = TraceEvent>(
 /** The thread of an event, as `pid:tid`. */
 export const threadOf = (e: TraceEvent): string => `${e.pid}:${e.tid}`;
 
+/** What a main-thread trace records: its tasks and events, and V8's script runs. */
+export const MAIN_THREAD_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+] as const;
+
+/**
+ * The complete events on the renderer main threads (`on`), and of them the tasks (`RunTask`)
+ * in order of their start.
+ */
+export function mainThreadTasks(events: readonly TraceEvent[]): {
+  on: TraceEvent[];
+  tasks: TraceEvent[];
+} {
+  const mains = rendererMains(events);
+  const on = events.filter((e) => e.ph === 'X' && mains.has(threadOf(e)) && e.dur !== undefined);
+  const tasks = on.filter((e) => e.name === 'RunTask').sort((a, b) => a.ts! - b.ts!);
+  return { on, tasks };
+}
+
 /** The renderer main threads (`CrRendererMain`) named in a trace. */
 export function rendererMains(events: readonly TraceEvent[]): Set<string> {
   return new Set(
