@@ -8,7 +8,7 @@
  * - `TRACE=1`: a Chromium trace (timeline, cc, viz, scheduler) of the same window, every event
  *   of 0.3 ms or more on every thread, relative to the user timing mark of the arrival
  *   (`MAINALL=1`: every event of the renderer's main thread; `GREP=re`: events matching re
- *   from the whole trace);
+ *   from the whole trace; `CATEGORIES=a,b`: more trace categories, e.g. `blink,skia`);
  * - `SERVERLOG=1`: the plant server's requests and the page's fetches within 1.5 s of the
  *   arrival.
  * `NOSW=1` blocks the service worker; `DIST=dir` serves another build; `VIA=/about` opens
@@ -116,6 +116,8 @@ function traceWindow(events: TraceEvent[], renderMs: number): string[] {
       return [
         ((e.ts! - t0) / 1000).toFixed(1).padStart(8),
         e.dur ? (e.dur / 1000).toFixed(1).padStart(5) : '     ',
+        // Thread (CPU) time of the slice: a wall time far above it is time off the CPU.
+        e.tdur !== undefined ? `cpu ${(e.tdur / 1000).toFixed(1).padStart(5)}` : '         ',
         thread(e).padEnd(26),
         e.name,
         args ? JSON.stringify(e.args ?? {}).slice(0, 400) : '',
@@ -196,7 +198,8 @@ try {
     let renderMs: number;
     if (env.TRACE) {
       const cdp = await context.newCDPSession(page);
-      const { events, result } = await recordTrace(cdp, TRACE_CATEGORIES, open);
+      const extra = env.CATEGORIES?.split(',').filter(Boolean) ?? [];
+      const { events, result } = await recordTrace(cdp, [...TRACE_CATEGORIES, ...extra], open);
       renderMs = result;
       lines = traceWindow(events, renderMs);
     } else if (env.SERVERLOG) {

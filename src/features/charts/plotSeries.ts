@@ -45,6 +45,15 @@ function periodBars(domain: () => [number, number]): uPlot.Series.PathBuilder {
   };
 }
 
+/**
+ * Series lines are one pixel wide. Skia draws a stroke of at most one device pixel as a
+ * hairline; a wider one (1.5 px until 2026-11) is stroked into an outline and filled, and in
+ * software rendering (no GPU) that cost about 5 ms a series for a one-year trend, run on the
+ * main thread when the canvas is flushed after the draw (the one-year trend's data to drawn,
+ * bench/README.md, issue 58).
+ */
+export const SERIES_LINE_WIDTH = 1;
+
 /** Fewer points than one per this many CSS pixels are drawn as dots too. */
 const SPARSE_POINT_PX = 12;
 
@@ -110,7 +119,7 @@ export function seriesOptions(model: PlotModel, read: SeriesReaders): uPlot.Seri
     label: s.dimension ? `${s.label} [${s.dimension}]` : s.label,
     scale: s.scale,
     stroke: s.color,
-    width: 1.5,
+    width: SERIES_LINE_WIDTH,
     ...LINE_GAPS,
     value: (u, v, sidx, idx) => {
       const shown = v ?? heldValue(u, sidx, idx);
