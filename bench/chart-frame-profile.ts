@@ -4,7 +4,8 @@
  * drawn"). Each run opens the bench's year trend (4 AnaIn PVs, `?bench=1`) in a fresh
  * signed-in context, as the scenario does, and prints the figure and one of:
  * - default: a CPU profile of the page (0.1 ms sampling), its samples from the early draw to
- *   the frame grouped by their outermost frames (build with `--minify false` for names);
+ *   the frame grouped by their outermost frames and their innermost (`TAIL=n` of them, 1
+ *   unless told; build with `--minify false` for names);
  * - `TRACE=1`: a Chromium trace (timeline, cc, viz, scheduler) of the same window, every event
  *   of 0.3 ms or more on every thread, relative to the user timing mark of the arrival
  *   (`MAINALL=1`: every event of the renderer's main thread; `GREP=re`: events matching re
@@ -27,6 +28,8 @@ import { pvUrlId } from '../src/contract/keys.ts';
 
 const runs = Number(process.argv[2] ?? 1);
 const env = process.env;
+/** How many of a sample's innermost frames the profile lines show (`TAIL=n`). */
+const tail = Math.max(1, Number(env.TAIL ?? 1));
 const PROBE = 'window.__pegelBench?.chart';
 
 /** Profile samples from the first one in the early draw to `renderMs` (+2 ms) after it. */
@@ -58,7 +61,8 @@ function sampleWindow(profile: CpuProfile, renderMs: number): string[] {
   const ms = (us: number) => (us / 1000).toFixed(1);
   for (let i = start; i < samples.length && times[i]! <= t0 + renderMs * 1000 + 2000; i++) {
     const s = stack(samples[i]!);
-    const key = s.slice(0, 5).join(' > ') + (s.length > 5 ? ` … ${s[s.length - 1]}` : '');
+    const key =
+      s.slice(0, 5).join(' > ') + (s.length > 5 ? ` … ${s.slice(-tail).join(' > ')}` : '');
     if (key === last) continue;
     if (last) lines.push(`${ms(since - t0)}+${ms(times[i]! - since)} ms  ${last}`);
     last = key;
