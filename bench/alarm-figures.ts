@@ -60,7 +60,7 @@ console.log(
     {
       alerts: count,
       total: figures.total,
-      floods: figures.floods.length,
+      floods: figures.floodCount,
       chattering: figures.chatteringCount,
       standing: figures.standingCount,
       computeMedianMs: Math.round(median(pure) * 10) / 10,

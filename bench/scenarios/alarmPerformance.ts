@@ -44,7 +44,7 @@ onmessage = (e) => {
     times.push(performance.now() - t0);
   }
   const t1 = performance.now();
-  postMessage({ first, times, total: figures.total, floods: figures.floods.length, figures, sentAt: t1 });
+  postMessage({ first, times, total: figures.total, floods: figures.floodCount, figures, sentAt: t1 });
 };
 `;
 
