@@ -48,7 +48,7 @@ async function run(label: string, env: Record<string, string>): Promise<StallWin
   });
   try {
     const reader = await signInHttp(server.url, 'admin');
-    const all = [...(await archiveStations(reader)).values()];
+    const all = await archiveStations(reader, windows * stations);
     const out: StallWindow[] = [];
     for (let w = 0; w < windows; w++) {
       const idle = await measureIdle(server.url, 3_000);

@@ -110,6 +110,10 @@ export interface AlertCounts {
 export interface AlertsMessage {
   type: 'alerts';
   views: [viewId: string, frame: AlertViewFrame][];
+  /**
+   * The banner's counts when they changed since the tab's last message (the first after
+   * `setAlertCounts(on)` always has them); null when unchanged or not asked for.
+   */
   counts: AlertCounts | null;
 }
 

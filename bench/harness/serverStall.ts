@@ -6,7 +6,9 @@
  */
 import { CHART_API } from '../../src/contract/charts.ts';
 import { API } from '../../src/contract/paths.ts';
-import type { PvListEntry } from '../../src/contract/plant.ts';
+import type { StationOverview } from '../../src/contract/plant.ts';
+import type { PvConfig, PvRef } from '../../src/contract/pv.ts';
+import { makePvNr } from '../../src/domain/pvRef.ts';
 import { signInHttp, type SignedIn } from '../../tests/support/login.ts';
 import { scrapeMetrics, type MetricsSnapshot } from './prometheus.ts';
 
@@ -53,23 +55,45 @@ export async function measureIdle(
   return delay(await scrapeMetrics(baseUrl));
 }
 
-/** Stations whose first archive read comes next: a window's reads never repeat a station. */
-export async function archiveStations(session: SignedIn): Promise<Map<number, PvListEntry[]>> {
-  const list = (await (await session.fetch(API.pv.all)).json()) as PvListEntry[];
-  const byStation = new Map<number, PvListEntry[]>();
-  for (const pv of list) {
-    if (pv.pvRef.type !== 'AnaIn') continue;
-    const pvs = byStation.get(pv.stationNumber) ?? [];
-    if (pvs.length < 4) pvs.push(pv);
-    byStation.set(pv.stationNumber, pvs);
-  }
-  return byStation;
+/** PVs per station a window reads (a chart of four series). */
+const PVS_PER_READ = 4;
+
+/**
+ * The first `count` stations with up to 4 AnaIn PVs each, for the windows' first archive
+ * reads (a window's reads never repeat a station). It reads the station list and the configs
+ * of the PVs it asks about (`PV_NUMBER_SPLIT` numbering: station × 100,000 + n, AnaIn n from
+ * 1), not the whole PV list: 100,000 PVs in load mode, whose read alone stalled the server
+ * for a window's worth. Call it before the first window.
+ */
+export async function archiveStations(session: SignedIn, count: number): Promise<PvRef[][]> {
+  const res = await session.fetch(API.station.all);
+  if (!res.ok) throw new Error(`station list answered ${res.status}`);
+  // Every station is asked (a station may have no AnaIn PV), at most 1,000: 4,000 refs, below
+  // the configs call's limit.
+  const numbers = ((await res.json()) as StationOverview[])
+    .map((s) => s.stationNumber)
+    .slice(0, 1_000);
+  const asked: PvRef[] = numbers.flatMap((station) =>
+    Array.from({ length: PVS_PER_READ }, (_, i) => ({
+      type: 'AnaIn' as const,
+      nr: makePvNr(station, i + 1),
+    })),
+  );
+  const configs = await session.fetch(API.pv.configs, {
+    method: 'POST',
+    body: JSON.stringify(asked),
+  });
+  if (!configs.ok) throw new Error(`PV configs answered ${configs.status}`);
+  const byStation = new Map<number, PvRef[]>(numbers.map((n) => [n, []]));
+  for (const c of (await configs.json()) as PvConfig[])
+    if (c.pvRef.type === 'AnaIn') byStation.get(c.stationNumber)?.push(c.pvRef);
+  return [...byStation.values()].filter((pvs) => pvs.length > 0).slice(0, count);
 }
 
 export async function measureStall(
   baseUrl: string,
   reader: SignedIn,
-  stations: readonly PvListEntry[][],
+  stations: readonly (readonly PvRef[])[],
   signIns: number,
 ): Promise<StallWindow> {
   await scrapeMetrics(baseUrl);
@@ -83,7 +107,7 @@ export async function measureStall(
         body: JSON.stringify({
           series: pvs.map((pv, i) => ({
             seriesId: `s${i}`,
-            pv: pv.pvRef,
+            pv,
             pvSubtype: 'Mittelwert',
           })),
         }),

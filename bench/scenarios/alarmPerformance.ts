@@ -14,8 +14,7 @@ import { requireEngineChunk } from '../harness/prerequisites.ts';
 import { defineScenario, NotReady, type FigureSamples } from '../harness/scenario.ts';
 import { HTML, JS } from '../harness/staticOrigin.ts';
 import { alarmHistory } from '../harness/alarmHistory.ts';
-import { AlarmPerformanceService } from '../../workers/alerts/alarmPerformance.ts';
-import { fakeArchive } from '../../tests/unit/alarmPerformance/fakeArchive.ts';
+import { timeEnginePath } from '../harness/alarmEngine.ts';
 
 interface AlarmPerformanceParams {
   alerts: number;
@@ -44,7 +43,7 @@ onmessage = (e) => {
     times.push(performance.now() - t0);
   }
   const t1 = performance.now();
-  postMessage({ first, times, total: figures.total, floods: figures.floods.length, figures, sentAt: t1 });
+  postMessage({ first, times, total: figures.total, floods: figures.floodCount, figures, sentAt: t1 });
 };
 `;
 
@@ -171,24 +170,13 @@ export default defineScenario<AlarmPerformanceParams>({
     figures.workerFirstComputeMs = { value: [inWorker.first] };
 
     const rows = alarmHistory(p.alerts, END, p.days);
-    const archive = fakeArchive(rows);
-    const service = new AlarmPerformanceService({
-      fetchAlerts: (q) => archive.fetch(q),
-      now: () => END,
-      liveAlerts: () => null,
-    });
     const request = {
       start: END - p.days * 86_400_000,
       end: END,
       stationNumber: null,
       timeZone: 'Europe/Berlin',
     };
-    await service.compute(request);
-    const cached = await ctx.repeat(p.runs, async () => {
-      const t0 = performance.now();
-      await service.compute(request);
-      return performance.now() - t0;
-    });
+    const { cachedMs: cached } = await timeEnginePath(rows, request, p.runs);
     figures.engineCachedMs = { value: cached };
 
     try {

@@ -68,7 +68,7 @@ export default defineScenario<StallParams>({
     ];
     for (const { prefix, server } of servers) {
       const reader = await signInHttp(server.url, 'admin');
-      const stations = [...(await archiveStations(reader)).values()];
+      const stations = await archiveStations(reader, params.windows * params.stations);
       for (let w = 0; w < params.windows; w++) {
         const idle = await measureIdle(server.url, 3_000);
         add(`${prefix}IdleP99`, idle.p99Ms);

@@ -19,7 +19,7 @@
  * AF7 Acknowledge times count acknowledgements before the end; the rest is never acknowledged.
  *     Median and 90th percentile are interpolated between ranks (as Excel's PERCENTILE.INC):
  *     one value is its own median and p90; of [a, b] the p90 is a + 0.9 (b - a).
- * AF13 The chattering, fleeting, standing and never-acknowledged lists hold their first
+ * AF13 The flood, chattering, fleeting, standing and never-acknowledged lists hold their first
  *     `listMax` rows in their order (ALARM_LIST_MAX unless asked otherwise) and a count of all;
  *     every figure is computed from all of them, whatever `listMax`.
  */
@@ -299,8 +299,10 @@ export function computeAlarmFigures(
     return id;
   };
 
-  // AF3: floods.
+  // AF3: floods, the first `listMax` listed (AF13), all counted; only the listed are named.
   const floods: FloodPeriod[] = [];
+  let floodCount = 0;
+  let floodEnd = -Infinity;
   let flooded = 0;
   let peak: { start: number; count: number } | null = null;
   for (let w = 0; w < tenStarts.length; w++) {
@@ -309,8 +311,12 @@ export function computeAlarmFigures(
     if (count <= FLOOD_THRESHOLD) continue;
     flooded++;
     const windowEnd = w + 1 < tenStarts.length ? tenStarts[w + 1]! : end;
-    const last = floods[floods.length - 1];
-    if (last && last.end === tenStarts[w]) {
+    const joins = floodEnd === tenStarts[w];
+    floodEnd = windowEnd;
+    if (!joins) floodCount++;
+    if (floodCount > listMax) continue;
+    if (joins) {
+      const last = floods[floods.length - 1]!;
       last.end = windowEnd;
       last.count += count;
       continue;
@@ -428,6 +434,7 @@ export function computeAlarmFigures(
     perHour: { starts: hourStarts, counts: Array.from(hourCounts) },
     floodShare: tenStarts.length > 0 ? flooded / tenStarts.length : 0,
     floods,
+    floodCount,
     top10,
     top10Share: total > 0 ? top10Count / total : 0,
     chattering,

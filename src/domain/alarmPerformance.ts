@@ -49,8 +49,8 @@ export const FLEETING_MS = 5_000;
 export const STANDING_MS = 24 * 3_600_000;
 
 /**
- * Most rows of each per-alarm list (chattering, fleeting, standing, never acknowledged) in the
- * figures the page gets: it lists this many per table, and a count says how many there are.
+ * Most rows of each per-alarm list (floods, chattering, fleeting, standing, never acknowledged)
+ * in the figures the page gets: it lists this many per table, and a count says how many there are.
  * The export asks the engine for the whole lists (`AlarmPerformanceRequest.whole`).
  */
 export const ALARM_LIST_MAX = 100;
@@ -107,6 +107,30 @@ export interface RateSeries {
   starts: number[];
   /** Alarms raised in each window. */
   counts: number[];
+}
+
+/** A flood's span: [start, end). */
+export interface FloodSpan {
+  start: number;
+  end: number;
+}
+
+/**
+ * AF3: every flood's span from the 10-minute series (windows with more than FLOOD_THRESHOLD
+ * alarms, adjacent ones joined), the last window ending at `end`: the chart marks them all
+ * while the figures list only the first floods.
+ */
+export function floodSpans(per10Min: RateSeries, end: number): FloodSpan[] {
+  const { starts, counts } = per10Min;
+  const spans: FloodSpan[] = [];
+  for (let w = 0; w < starts.length; w++) {
+    if (counts[w]! <= FLOOD_THRESHOLD) continue;
+    const windowEnd = w + 1 < starts.length ? starts[w + 1]! : end;
+    const last = spans[spans.length - 1];
+    if (last && last.end === starts[w]) last.end = windowEnd;
+    else spans.push({ start: starts[w]!, end: windowEnd });
+  }
+  return spans;
 }
 
 export interface FloodPeriod {
@@ -189,8 +213,13 @@ export interface AlarmPerformance {
   perHour: RateSeries;
   /** Share of the period's 10-minute windows in flood, 0..1. */
   floodShare: number;
-  /** All of them (the rate chart marks each; at most one per two 10-minute windows). */
+  /**
+   * In time order; the first `ALARM_LIST_MAX` unless asked whole (a month may hold thousands).
+   * The rate chart marks every flood from `per10Min` (`floodSpans`), not from this list.
+   */
   floods: FloodPeriod[];
+  /** All floods of the period. */
+  floodCount: number;
   /** The 10 most frequent alarms, most frequent first. */
   top10: AlarmCount[];
   /** Their share of all alarms, 0..1. */

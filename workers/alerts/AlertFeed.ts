@@ -11,7 +11,7 @@
  */
 import type { Alert, AlertQuery } from '../../src/contract/alerts.ts';
 import { HUB_MESSAGES, HUB_METHODS } from '../../src/contract/hubs.ts';
-import type { AlertViewFrame } from '../engineProtocol.ts';
+import type { AlertCounts, AlertViewFrame } from '../engineProtocol.ts';
 import type { TimerHandle } from '../../src/domain/timers.ts';
 import { applyAlertHubMessage, isAlert, touchedIds } from './alertMessages.ts';
 import { isCurrentAlert } from '../../src/domain/pvAlarm.ts';
@@ -48,6 +48,12 @@ interface TabViews {
   /** The frozen order of each held view. */
   holds: Map<string, HeldOrder>;
   counts: boolean;
+  /**
+   * The counts last sent to the tab: the same object while the list's version holds
+   * (alertCounts), so a message whose counts did not change carries none and the banner does
+   * not render again (a clone is a new object each message).
+   */
+  sentCounts: AlertCounts | null;
   dirty: boolean;
   timer: TimerHandle | null;
   timerDelayMs: number;
@@ -130,6 +136,7 @@ export class AlertFeed {
     const tab = this.tabOf(tabId);
     if (tab.counts === on) return;
     tab.counts = on;
+    tab.sentCounts = null;
     this.useSource({ kind: 'live' }, on ? 1 : -1);
     if (on) this.markDirty(tabId);
   }
@@ -283,6 +290,7 @@ export class AlertFeed {
         views: new Map(),
         holds: new Map(),
         counts: false,
+        sentCounts: null,
         dirty: false,
         timer: null,
         timerDelayMs: 0,
@@ -355,14 +363,15 @@ export class AlertFeed {
     const tab = this.tabs.get(tabId);
     if (!tab || !tab.dirty) return;
     tab.dirty = false;
-    tab.sentAt = this.deps.timers.now();
     const views: [string, AlertViewFrame][] = [];
     for (const [viewId, view] of tab.views) views.push([viewId, this.frameOf(view, tab, viewId)]);
-    this.deps.send(tabId, {
-      type: 'alerts',
-      views,
-      counts: tab.counts ? alertCounts(this.live, this.liveState === 'ready') : null,
-    });
+    // Counts only when they changed: equal counts would render the banner again in the tab.
+    const counts = tab.counts ? alertCounts(this.live, this.liveState === 'ready') : null;
+    const changed = counts !== tab.sentCounts ? counts : null;
+    tab.sentCounts = counts;
+    if (views.length === 0 && changed === null) return;
+    tab.sentAt = this.deps.timers.now();
+    this.deps.send(tabId, { type: 'alerts', views, counts: changed });
   }
 
   private frameOf(view: AlertView, tab: TabViews, viewId: string): AlertViewFrame {

@@ -11,6 +11,7 @@ import {
 } from '../../../src/domain/alarmFigures.ts';
 import {
   ALARM_LIST_MAX,
+  floodSpans,
   type AlarmPerformanceRequest,
 } from '../../../src/domain/alarmPerformance.ts';
 import type { Alert } from '../../../src/contract/alerts.ts';
@@ -314,6 +315,45 @@ describe('alarm figures', () => {
     expect(two.fleetingCount).toBe(0);
   });
 
+  it('AF13: of 150 floods the answer lists the first ALARM_LIST_MAX and counts 150; asked whole, it lists all; the chart finds every one in the 10-minute series', () => {
+    // Three days; a flood every 20 minutes (11 alarms in one window, the next window quiet),
+    // but the last of the 150 is two adjacent flooded windows (one flood of 22).
+    const end = START + 3 * DAY;
+    const rows: Alert[] = [];
+    for (let k = 0; k < 150; k++) {
+      const at = START + k * 20 * MIN;
+      rows.push(...burst(rows.length + 1, at, 11, 30_000, 100_001 + k));
+      if (k === 149) rows.push(...burst(rows.length + 1, at + 10 * MIN, 11, 30_000, 100_001 + k));
+    }
+    const capped = figures(rows, { end });
+    const whole = computeAlarmFigures(request({ end }), rows, { computedAt: 0, listMax: Infinity });
+    expect(whole.floods).toHaveLength(150);
+    expect(whole.floodCount).toBe(150);
+    expect(whole.floods.at(-1)).toMatchObject({
+      count: 22,
+      end: START + 149 * 20 * MIN + 20 * MIN,
+    });
+    expect(capped.floods).toHaveLength(ALARM_LIST_MAX);
+    expect(capped.floodCount).toBe(150);
+    expect(capped.floods).toEqual(whole.floods.slice(0, ALARM_LIST_MAX));
+    expect(capped.floods[ALARM_LIST_MAX - 1]!.first.pvRef!.nr).toBe(100_000 + ALARM_LIST_MAX);
+    // Every figure but the lists (here chattering, standing, never acknowledged too) is the same.
+    const lists = ['floods', 'chattering', 'standing', 'neverAcknowledged'] as const;
+    const rest = (f: typeof whole) =>
+      Object.fromEntries(
+        Object.entries(f).filter(([key]) => !(lists as readonly string[]).includes(key)),
+      );
+    expect(rest(capped)).toEqual(rest(whole));
+    const spans = whole.floods.map(({ start, end: to }) => ({ start, end: to }));
+    expect(floodSpans(capped.per10Min, end)).toEqual(spans);
+    // A flood in the period's last window ends at the period's end.
+    const late = figures(burst(1, END - 5 * MIN, 11, 10_000));
+    expect(floodSpans(late.per10Min, END)).toEqual([{ start: END - 10 * MIN, end: END }]);
+    expect(late.floods.map(({ start, end: to }) => ({ start, end: to }))).toEqual([
+      { start: END - 10 * MIN, end: END },
+    ]);
+  });
+
   it('AF9: the 10 most frequent sources, their shares; ties by key', () => {
     const rows: Alert[] = [];
     let id = 1;
@@ -373,6 +413,7 @@ describe('alarm figures', () => {
       peak10Min: null,
       floodShare: 0,
       floods: [],
+      floodCount: 0,
       top10: [],
       top10Share: 0,
       chattering: [],

@@ -267,6 +267,17 @@ describe('alarm performance page', () => {
     expect(figuresOf(page).find((f) => f.id === 'fleeting')!.value).toBe(150);
     const wholeFleeting = performanceTables(performance(flickering, 1, true), t, format, names);
     expect(wholeFleeting.find((x) => x.id === 'fleeting')!.rows).toHaveLength(150);
+    // Floods too: 120 floods (11 alarms every 20 minutes over two days), 100 drawn, 120 counted.
+    const flooding = Array.from({ length: 120 * 11 }, (_, i) =>
+      alarm(5_000 + i, START + Math.floor(i / 11) * 20 * MIN + (i % 11) * 30_000),
+    );
+    const floodTable = performanceTables(performance(flooding, 2), t, format, names).find(
+      (x) => x.id === 'floods',
+    )!;
+    expect(floodTable.rows).toHaveLength(NEVER_ACK_SHOWN);
+    expect(floodTable.total).toBe(120);
+    const wholeFloods = performanceTables(performance(flooding, 2, true), t, format, names);
+    expect(wholeFloods.find((x) => x.id === 'floods')!.rows).toHaveLength(120);
     const sheet = performanceSheet(p, tables, t, format, 'Ganze Anlage');
     const csv = toCsv(sheet[0]!.map(String), sheet.slice(1));
     expect(csv).toContain('Nie quittierte Alarme');

@@ -102,6 +102,47 @@ describe('alert views in the engine', () => {
     expect(a0).toBeGreaterThan(0);
   });
 
+  it('AV7b: counts go with a message only when they changed; asked again, they come again', async () => {
+    const { h, a } = await setup();
+    await h.engine.setAlertView('a', 'v', { source: { kind: 'live' }, start: 0, count: 10 });
+    await h.engine.setAlertCounts('a', true);
+    await h.timers.advance(300);
+    const alerts = () => a.messages.filter((m): m is AlertsMessage => m.type === 'alerts');
+    expect(
+      alerts()
+        .filter((m) => m.counts !== null)
+        .at(-1)!.counts,
+    ).toMatchObject({
+      pending: 2,
+      latest: { id: 2 },
+    });
+    // A new window of the list: a frame, no counts.
+    const before = alerts().length;
+    await h.engine.setAlertView('a', 'v', { source: { kind: 'live' }, start: 1, count: 10 });
+    await h.timers.advance(300);
+    expect(alerts().length).toBe(before + 1);
+    expect(lastAlerts(a.messages)!.views.map(([id]) => id)).toEqual(['v']);
+    expect(lastAlerts(a.messages)!.counts).toBeNull();
+    // Without a view and without a change, nothing is sent at all.
+    await h.engine.releaseAlertView('a', 'v');
+    await h.timers.advance(300);
+    const quiet = alerts().length;
+    await h.engine.setAlertCounts('a', true);
+    await h.timers.advance(300);
+    expect(alerts().length).toBe(quiet);
+    // A new alarm changes them.
+    h.hubs.hub('alert').emit(HUB_MESSAGES.newAlert, makeAlert(3));
+    await h.timers.advance(300);
+    expect(lastAlerts(a.messages)!.counts).toMatchObject({ pending: 3, latest: { id: 3 } });
+    // Off and on again: the next message has them (the list is read again).
+    await h.engine.setAlertCounts('a', false);
+    await h.timers.advance(300);
+    const off = alerts().length;
+    await h.engine.setAlertCounts('a', true);
+    await h.timers.advance(1000);
+    expect(alerts()[off]!.counts).not.toBeNull();
+  });
+
   it('AV8: a change of the current list after a quiet spell reaches a view within 5 ms with the rest of its burst, at most every 50 ms in a flood', async () => {
     const { h, a } = await setup();
     await h.engine.setAlertView('a', 'v', { source: { kind: 'live' }, start: 0, count: 10 });

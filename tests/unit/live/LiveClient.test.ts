@@ -4,7 +4,8 @@ import { LiveClient } from '../../../src/live/LiveClient.ts';
 import { logoutUrl } from '../../../src/live/sessionRedirect.ts';
 import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
 import type { EngineApi } from '../../../workers/engineApi.ts';
-import type { Frame } from '../../../workers/engineProtocol.ts';
+import type { AlertCounts, Frame } from '../../../workers/engineProtocol.ts';
+import { shouldRearm } from '../../../src/features/alerts/hornState.ts';
 import { aiKey, createHarness, doubleValue } from '../../support/engine/engineHarness.ts';
 import { HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
 import { makeAlert } from '../alerts/alertFixtures.ts';
@@ -348,6 +349,53 @@ describe('LiveClient', () => {
     expect(counted.at(-1)).toBe(3);
     draw();
     expect(shown.at(-1)).toBe(3);
+    void client.dispose();
+  });
+
+  it('AB9: over a port the banner hears its counts when they change, not with every frame of a list; a new alarm after a mute still re-arms the horn', async () => {
+    const h = createHarness();
+    h.pendingAlerts([makeAlert(1, { priority: 5 })]);
+    const { client, draw } = drawnPortClient(h);
+    const frames: number[] = [];
+    const counted: AlertCounts[] = [];
+    const view = { source: { kind: 'live' as const }, start: 0, count: 10 };
+    const handle = client.watchAlertView(view, (f) => frames.push(f.total));
+    client.watchAlertCounts((c) => counted.push(c));
+    // The engine loads its alert views' code on first use: real module loading.
+    for (let i = 0; i < 100 && frames.at(-1) !== 1; i++) {
+      await h.timers.advance(100);
+      await realTick();
+      draw();
+    }
+    await h.timers.advance(300);
+    await realTick();
+    draw();
+    expect(counted.at(-1)).toMatchObject({ pending: 1, ready: true, latest: { id: 1 } });
+    const heard = counted.length;
+    // The list scrolled and filtered: new frames, the same counts. The banner hears nothing
+    // (each message's counts were a new object: a render of the banner each frame).
+    const seen = frames.length;
+    const byPriority = { field: 'priority', operator: 'eq', value: 5 } as const;
+    for (const next of [{ ...view, start: 1 }, { ...view, filter: byPriority }, view]) {
+      handle.update(next);
+      await h.timers.advance(100);
+      await realTick();
+      draw();
+    }
+    expect(frames.length).toBeGreaterThan(seen);
+    expect(counted).toHaveLength(heard);
+    // HS2 as before: muted, a new alarm of priority 1 raised after the mute comes to the
+    // banner as its latest, which re-arms the horn.
+    const muted = { mutedAt: makeAlert(1).timestamp + 500, rearmPriority: 2 };
+    expect(shouldRearm(muted, counted.at(-1)!.latest)).toBe(false);
+    h.hubs.hub('alert').emit(HUB_MESSAGES.newAlert, makeAlert(2, { priority: 1 }));
+    await h.timers.advance(300);
+    await realTick();
+    draw();
+    expect(counted).toHaveLength(heard + 1);
+    expect(counted.at(-1)).toMatchObject({ pending: 2, latest: { id: 2, priority: 1 } });
+    expect(shouldRearm(muted, counted.at(-1)!.latest)).toBe(true);
+    handle.release();
     void client.dispose();
   });
 

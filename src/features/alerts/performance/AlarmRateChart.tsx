@@ -9,7 +9,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { hourCycleOf } from '../../../domain/format.ts';
 import { chartTzDate } from '../../../domain/chartTzDate.ts';
-import type { FloodPeriod, RateSeries } from '../../../domain/alarmPerformance.ts';
+import type { FloodSpan, RateSeries } from '../../../domain/alarmPerformance.ts';
 
 export interface BenchmarkLine {
   value: number;
@@ -23,7 +23,7 @@ export interface AlarmRateChartProps {
   /** Width of one window, ms (10 minutes or an hour). */
   stepMs: number;
   lines: readonly BenchmarkLine[];
-  floods: readonly FloodPeriod[];
+  floods: readonly FloodSpan[];
   start: number;
   end: number;
   timeZone: string | undefined;

@@ -5,7 +5,11 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from '../../../app/useTranslation.ts';
 import { useFormat } from '../../../app/useFormat.ts';
-import { ALARM_BENCHMARKS, type AlarmPerformance } from '../../../domain/alarmPerformance.ts';
+import {
+  ALARM_BENCHMARKS,
+  floodSpans,
+  type AlarmPerformance,
+} from '../../../domain/alarmPerformance.ts';
 import { ChoiceGroup, InfoPopup, Spinner } from '../../../ui/index.ts';
 import type { BenchmarkLine } from './AlarmRateChart.tsx';
 
@@ -52,6 +56,11 @@ export function RateSection({ performance }: { performance: AlarmPerformance }) 
           ],
     [resolution, t],
   );
+  // Every flood is marked, from the 10-minute series: the figures list only the first floods.
+  const floods = useMemo(
+    () => floodSpans(performance.per10Min, performance.request.end),
+    [performance],
+  );
   const series = resolution === 'per10Min' ? performance.per10Min : performance.perHour;
   const peak = Math.max(0, ...series.counts);
   return (
@@ -84,7 +93,7 @@ export function RateSection({ performance }: { performance: AlarmPerformance }) 
           ))}
           <li className="perf-legend-floodArea">
             <span className="perf-legend-swatch" aria-hidden="true" />
-            {t(`${k}.floodArea`, { count: performance.floods.length })}
+            {t(`${k}.floodArea`, { count: performance.floodCount })}
           </li>
         </ul>
       </div>
@@ -94,7 +103,7 @@ export function RateSection({ performance }: { performance: AlarmPerformance }) 
         aria-label={t(`${k}.summary`, {
           count: series.counts.length,
           peak: format.number(peak, 0),
-          floods: performance.floods.length,
+          floods: performance.floodCount,
         })}
       >
         <Suspense
@@ -108,7 +117,7 @@ export function RateSection({ performance }: { performance: AlarmPerformance }) 
             series={series}
             stepMs={resolution === 'per10Min' ? 600_000 : 3_600_000}
             lines={lines}
-            floods={performance.floods}
+            floods={floods}
             start={performance.request.start}
             end={performance.request.end}
             timeZone={format.timeZone}

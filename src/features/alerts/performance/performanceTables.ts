@@ -111,8 +111,8 @@ export function performanceTables(
   alarmText: (text: string) => string = (text) => text,
   /**
    * Rows made per table at most (the page: the rows it draws); every row when absent (the
-   * export). A table's total still counts them all. The page's floods are not capped by the
-   * engine, and formatting every flood's times was most of the page's longest task.
+   * export). A table's total still counts them all. The engine answers the page the first
+   * ALARM_LIST_MAX rows of each long list (AF13), so this is the same cap again.
    */
   rowsAtMost?: number,
 ): PerformanceTable[] {
@@ -175,7 +175,7 @@ export function performanceTables(
         alarm(f.first, true),
         timeSec(f.firstAt),
       ]),
-      p.floods.length,
+      p.floodCount,
     ),
     table(
       'top10',
