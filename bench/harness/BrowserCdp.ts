@@ -57,6 +57,9 @@ export const WORKER_TARGET_TYPES = ['shared_worker', 'worker', 'service_worker']
 export class BrowserCdp {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+  private readonly listeners = new Set<
+    (method: string, sessionId: string, params: unknown) => void
+  >();
 
   private constructor(private readonly socket: WebSocket) {
     socket.on('message', (data: WebSocket.RawData) => {
@@ -64,8 +67,15 @@ export class BrowserCdp {
         id?: number;
         result?: unknown;
         error?: { message: string };
+        method?: string;
+        params?: unknown;
+        sessionId?: string;
       };
-      if (msg.id === undefined) return;
+      if (msg.id === undefined) {
+        if (msg.method)
+          for (const l of this.listeners) l(msg.method, msg.sessionId ?? '', msg.params);
+        return;
+      }
       const p = this.pending.get(msg.id);
       if (!p) return;
       this.pending.delete(msg.id);
@@ -105,6 +115,15 @@ export class BrowserCdp {
       this.pending.set(id, { resolve: (r) => resolveResult(r as T), reject });
       this.socket.send(JSON.stringify(message));
     });
+  }
+
+  /** Calls `listener` with each `method` event of a session's target; returns the remover. */
+  onEvent<P>(method: string, sessionId: string, listener: (params: P) => void): () => void {
+    const l = (m: string, s: string, params: unknown) => {
+      if (m === method && s === sessionId) listener(params as P);
+    };
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
   }
 
   async targets(): Promise<TargetInfo[]> {

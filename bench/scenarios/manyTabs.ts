@@ -71,6 +71,14 @@ export function tabPlan(mix: Record<View, number>): View[] {
 }
 
 const IMAGE = 'bench-many-tabs';
+
+/** Renderer processes of the bench's browser (CDP SystemInfo.getProcessInfo). */
+async function rendererCount(cdp: BenchContext['cdp']): Promise<number> {
+  const { processInfo } = await cdp.send<{ processInfo: { type: string }[] }>(
+    'SystemInfo.getProcessInfo',
+  );
+  return processInfo.filter((p) => p.type === 'renderer').length;
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function openTab(
@@ -163,7 +171,7 @@ export default defineScenario<ManyTabsParams>({
     },
     {
       id: 'jsHeapMB',
-      label: 'JS heap of all tabs (Pegel: and the engine)',
+      label: 'JS heap of all tabs and their workers, after GC',
       unit: 'MB',
       better: 'lower',
       compare: true,
@@ -230,17 +238,23 @@ export default defineScenario<ManyTabsParams>({
             tabsMs: w.mainThreadCpuPct * 10 * pages.length,
           };
         };
-        /** JS heap of the open tabs (Pegel: and the engine after GC), bytes. */
+        /**
+         * JS heap of the side's open tabs and of every worker they started (Pegel: the
+         * engine's SharedWorker, once; its service worker), each after a forced GC, bytes.
+         * `noGc`: the tabs as read before their GC (what is left of the last updates).
+         */
         const heaps = async () => {
           let tabs = 0;
-          for (const page of pages) tabs += (await ctx.probes.pageHeap(page)).usedSize;
-          const engine =
-            side === 'pegel'
-              ? (await ctx.probes.workerHeaps(true))
-                  .filter((w) => w.type === 'shared_worker')
-                  .reduce((a, w) => a + w.usedSize, 0)
-              : 0;
-          return { engine, all: tabs + engine };
+          let noGc = 0;
+          for (const page of pages) {
+            noGc += (await ctx.probes.pageHeap(page)).usedSize;
+            tabs += (await ctx.probes.pageHeap(page, true)).usedSize;
+          }
+          const workers = await ctx.probes.workerHeaps(true);
+          const sum = (ws: typeof workers) => ws.reduce((a, w) => a + w.usedSize, 0);
+          const engine = sum(workers.filter((w) => w.type === 'shared_worker'));
+          const renderers = await rendererCount(ctx.cdp);
+          return { tabs, noGc, engine, workers: sum(workers), all: tabs + sum(workers), renderers };
         };
         for (const [i, view] of plan.entries()) {
           ctx.log(`  ${side}: tab ${i + 1} of ${plan.length} (${view})`);
@@ -283,6 +297,9 @@ export default defineScenario<ManyTabsParams>({
         const h = await heaps();
         if (side === 'pegel') add(side, 'engineHeapMB', h.engine / 1e6);
         add(side, 'jsHeapMB', h.all / 1e6);
+        notes.push(
+          `${side}, JS heap with every tab open: tabs ${(h.tabs / 1e6).toFixed(1)} MB after GC (${(h.noGc / 1e6).toFixed(1)} MB before it), workers ${(h.workers / 1e6).toFixed(1)} MB (of it the SharedWorker ${(h.engine / 1e6).toFixed(1)} MB); ${pages.length} tabs in ${h.renderers} renderer processes.`,
+        );
         curve[side].push({
           tabs: pages.length,
           browser: median(figures.browserCpuPct?.[side === 'pegel' ? 'value' : 'baseline'] ?? []),
@@ -311,7 +328,7 @@ export default defineScenario<ManyTabsParams>({
       },
       {
         id: 'many-tabs-heap',
-        title: 'JS heap vs open tabs (Pegel: tabs and engine)',
+        title: 'JS heap vs open tabs (tabs and their workers, after GC)',
         xLabel: 'tabs open',
         yLabel: 'MB',
         x: xs,
@@ -327,7 +344,7 @@ export default defineScenario<ManyTabsParams>({
         `${plan.length} tabs in one browser profile: ${(['station', 'dashboard', 'image', 'alerts'] as const).map(count).join(', ')}; the shared server in load mode (100,000 PVs, 10,000 updates/s). Station pages: one load station each (baseline: its 200 PVs and live chart); dashboards: ${p.tiles} value tiles (bench/harness/benchDashboards.ts; baseline NaiveTiles); process image: ${p.imageValues} values (the dense grid; baseline view=dense); alert list: the current list (baseline NaiveCurrentAlerts).`,
         'Browser CPU: every Chromium process (browser, renderers with the engine’s SharedWorker, GPU, utilities) from /proc over the window; the baseline’s pages are served by Playwright routing, whose work is the bench’s, not counted.',
         "Pegel's station pages lease the rows they show; a baseline station tab subscribes its station's 200 PVs: values applied differ by design.",
-        'Memory: the engine’s heap after a forced GC (CDP HeapProfiler.collectGarbage); the tabs’ used JS heap without one (CDP Runtime.getHeapUsage).',
+        'Memory: the used JS heap (CDP Runtime.getHeapUsage) of every tab and of every worker target of the browser (Pegel: the engine’s SharedWorker, counted once, and the service worker; the baseline has none), each after a forced GC (CDP HeapProfiler.collectGarbage), so that neither side is charged for garbage its last GC had not yet collected. Each tab has a renderer process of its own (the count is in the notes): a process’s tabs share one isolate, whose heap each of them would report.',
       ],
     };
   },

@@ -546,6 +546,7 @@ export function AlertsPage({ mode, zone }: { mode: 'live' | 'archive'; zone?: st
             <OnCallBeside
               stationNumber={focusedAlert.stationNumber}
               stationName={focusedAlert.stationName}
+              followsFocus
             />
           )}
         </BesideList>

@@ -73,6 +73,11 @@ describe('process image sanitising', () => {
     expect(svg.querySelector('#label')?.textContent).toBe('—');
   });
 
+  it('PI-S1b: the sanitiser keeps nothing of an image it has sanitised (what DOMPurify removed)', () => {
+    expect(sanitizer.sanitize(HOSTILE)).not.toBeNull();
+    expect(sanitizer.removedHeld()).toBe(0);
+  });
+
   it('PI-S5: text that is not SVG yields nothing to insert', () => {
     expect(sanitizer.sanitize('<div>hello</div>')).toBeNull();
     expect(sanitizer.sanitize('<img src=x onerror=alert(1)>')).toBeNull();

@@ -147,7 +147,13 @@ describe('remote alarms beside the current alert list', () => {
     const mounted = mount();
     const line = () => mounted.container.querySelector('[data-oncall-summary]');
     await mounted.render(
-      live.wrap(createElement(OnCallSummary, { stationNumber: 1, stationName: 'Station 1' })),
+      live.wrap(
+        createElement(OnCallSummary, {
+          stationNumber: 1,
+          stationName: 'Station 1',
+          followsFocus: true,
+        }),
+      ),
     );
     await vi.waitFor(() => expect(line()?.getAttribute('data-oncall-summary')).toBe('1'), {
       timeout: 10_000,
@@ -158,16 +164,47 @@ describe('remote alarms beside the current alert list', () => {
 
     // The same station under a new top row: nothing leased or released.
     await mounted.render(
-      live.wrap(createElement(OnCallSummary, { stationNumber: 1, stationName: 'Station 1' })),
+      live.wrap(
+        createElement(OnCallSummary, {
+          stationNumber: 1,
+          stationName: 'Station 1',
+          followsFocus: true,
+        }),
+      ),
     );
     // Another station: its plan comes from what is held, with its live state.
     await mounted.render(
-      live.wrap(createElement(OnCallSummary, { stationNumber: 2, stationName: 'Station 2' })),
+      live.wrap(
+        createElement(OnCallSummary, {
+          stationNumber: 2,
+          stationName: 'Station 2',
+          followsFocus: true,
+        }),
+      ),
     );
     expect(line()?.getAttribute('data-oncall-summary')).toBe('2');
     expect(line()?.textContent).toContain('Nachtplan (live)');
     expect(live.leases).toEqual(leased);
     expect(live.releases).toEqual([]);
+  });
+
+  it('RA14b: a station page leases and keeps only its own station’s plans, live', async () => {
+    const live = liveClient();
+    live.store.apply(planFrame([plan(2, 'Nachtplan (live)')]));
+    const mounted = mount();
+    const line = () => mounted.container.querySelector('[data-oncall-summary]');
+    await mounted.render(live.wrap(createElement(OnCallSummary, { stationNumber: 2 })));
+    await vi.waitFor(() => expect(line()?.getAttribute('data-oncall-summary')).toBe('2'), {
+      timeout: 10_000,
+    });
+    expect(line()?.textContent).toContain('Nachtplan (live)');
+    expect(live.leases).toEqual([planKey(PLANS[1]!)]);
+    const { pageDataClient } = await import('../../../src/features/shared/pageData.ts');
+    const held = pageDataClient
+      .getQueryCache()
+      .findAll({ queryKey: ['remoteAlarm', 'plans', 'station', 2] })
+      .map((q) => q.state.data);
+    expect(held).toEqual([[PLANS[1]]]);
   });
 
   it('RA15: the header’s mark of the remote alarms waiting is a new (pulsing) mark when more wait, the same when fewer wait', async () => {

@@ -16,13 +16,19 @@ import './onCallSummary.css';
 export function OnCallSummary({
   stationNumber,
   stationName,
+  followsFocus = false,
 }: {
   stationNumber: number;
   /** Named when the context does not say which station it is (the alert list). */
   stationName?: string;
+  /**
+   * The station changes with the operator's focus (the alert list): every plan is held and
+   * leased, so a change of station shows its plans at once (useLivePlans.ts).
+   */
+  followsFocus?: boolean;
 }) {
   const { t } = useTranslation();
-  const { status, plans } = useLivePlans(stationNumber);
+  const { status, plans } = useLivePlans(stationNumber, followsFocus);
   if (status !== 'ready' || plans.length === 0) return null;
   const active = activePlanOf(plans);
   const onCall = active ? onCallRecipients(active) : [];
