@@ -8,7 +8,7 @@ import uPlot from 'uplot';
 import { digitalStateText } from '../../domain/pvFormat.ts';
 import type { FormatLocale } from '../../domain/format.ts';
 import type { PlotModel, PlotSeries } from './plotModel.ts';
-import { LINE_GAPS } from '../shared/lineGaps.ts';
+import { LINE_GAPS, SERIES_LINE_WIDTH } from '../shared/lineGaps.ts';
 
 /**
  * Bars for period values (quarter hour, day, month carry their period start): each bar
@@ -44,15 +44,6 @@ function periodBars(domain: () => [number, number]): uPlot.Series.PathBuilder {
     return { fill: path };
   };
 }
-
-/**
- * Series lines are one pixel wide. Skia draws a stroke of at most one device pixel as a
- * hairline; a wider one (1.5 px until 2026-11) is stroked into an outline and filled, and in
- * software rendering (no GPU) that cost about 5 ms a series for a one-year trend, run on the
- * main thread when the canvas is flushed after the draw (the one-year trend's data to drawn,
- * bench/README.md, issue 58).
- */
-export const SERIES_LINE_WIDTH = 1;
 
 /** Fewer points than one per this many CSS pixels are drawn as dots too. */
 const SPARSE_POINT_PX = 12;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Series lines are drawn one pixel wide (src/features/charts/plotSeries.ts): Skia draws such
+ * Series lines are drawn one pixel wide (SERIES_LINE_WIDTH, src/features/shared/lineGaps.ts): Skia draws such
  * a stroke as a hairline, a wider one is stroked into an outline first, which in software
  * rendering cost about 5 ms a series of the one-year trend on the main thread (bench/README.md,
  * "The one-year trend's canvas flush").
@@ -13,7 +13,9 @@ import {
 } from '../../../src/contract/charts.ts';
 import { defaultSeriesConfig } from '../../../src/domain/seriesDefaults.ts';
 import { buildPlotModel } from '../../../src/features/charts/plotModel.ts';
-import { SERIES_LINE_WIDTH, seriesOptions } from '../../../src/features/charts/plotSeries.ts';
+import { seriesOptions } from '../../../src/features/charts/plotSeries.ts';
+import { SERIES_LINE_WIDTH } from '../../../src/features/shared/lineGaps.ts';
+import { tileSeries } from '../../../src/features/dashboard/tiles/ChartTile.tsx';
 
 const VIEW_TYPES: readonly SeriesViewType[] = SERIES_VIEW_TYPES;
 
@@ -45,6 +47,12 @@ describe('series lines', () => {
     });
     expect(SERIES_LINE_WIDTH).toBe(1);
     expect(options).toHaveLength(VIEW_TYPES.length);
+    for (const o of options) expect(o.width).toBe(SERIES_LINE_WIDTH);
+  });
+
+  it("SL2: the dashboard's trend tile strokes its series one pixel wide too", () => {
+    const options = tileSeries(3);
+    expect(options).toHaveLength(3);
     for (const o of options) expect(o.width).toBe(SERIES_LINE_WIDTH);
   });
 });

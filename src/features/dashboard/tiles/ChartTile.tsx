@@ -30,7 +30,7 @@ import { PvAlarmMark } from '../../shared/alarm/PvAlarmMark.tsx';
 import { seriesColor } from '../../../domain/seriesColors.ts';
 import { TileError } from '../TileFrame.tsx';
 import { TrendSeries } from './trendSeries.ts';
-import { LINE_GAPS } from '../../shared/lineGaps.ts';
+import { LINE_GAPS, SERIES_LINE_WIDTH } from '../../shared/lineGaps.ts';
 import { failureText } from '../../../app/failureText.ts';
 
 /** Redraws at most this often; a wall monitor needs no more. */
@@ -158,15 +158,7 @@ function LiveTrend({ pvs, hours }: { pvs: PvRef[]; hours: number }) {
               },
             },
           ],
-          series: [
-            {},
-            ...pvs.map((_, i) => ({
-              stroke: seriesColor(i),
-              width: 1.5,
-              ...LINE_GAPS,
-              points: { show: false },
-            })),
-          ],
+          series: [{}, ...tileSeries(pvs.length)],
         };
         plot = new UPlot(opts, series.columns(), host);
         const observer = new ResizeObserver(() =>
@@ -230,4 +222,14 @@ function LegendItem({ pv, index }: { pv: PvRef; index: number }) {
       <StaleNote value={value} connection={connection} compact />
     </li>
   );
+}
+
+/** The trend tile's series: its colours, one-pixel lines (SERIES_LINE_WIDTH), gaps as gaps. */
+export function tileSeries(count: number): uPlot.Series[] {
+  return Array.from({ length: count }, (_, i) => ({
+    stroke: seriesColor(i),
+    width: SERIES_LINE_WIDTH,
+    ...LINE_GAPS,
+    points: { show: false },
+  }));
 }
