@@ -3,6 +3,7 @@
  * (bench/field-mqtt.ts) without the browser, for profiling and quick before/after figures.
  *
  *   npx tsx bench/field-mqtt-profile.ts [rate=50000] [windowMs=10000] [--cpu-prof=<dir>]
+ *     [--subscribers=5]
  *
  * Mosquitto, the reference server on the scenario's plant file (10 stations × 1,000 MQTT JSON
  * PVs) and the publisher process start as in the scenario; instead of 5 tabs, 5 hub
@@ -27,9 +28,12 @@ import { defaultCookieProvider } from './harness/signIn.ts';
 const ROOT = resolve(import.meta.dirname, '..');
 const STATIONS = 10;
 const PVS = 1000;
-const SUBSCRIBERS = 5;
 const args = process.argv.slice(2);
-const profDir = args.find((a) => a.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length);
+const option = (name: string) =>
+  args.find((a) => a.startsWith(`--${name}=`))?.slice(`--${name}=`.length);
+const profDir = option('cpu-prof');
+// --subscribers=0 leaves the hub's fan-out out, to tell its share from the rest.
+const SUBSCRIBERS = Number(option('subscribers') ?? 5);
 const [rate = 50_000, windowMs = 10_000] = args.filter((a) => !a.startsWith('--')).map(Number);
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
