@@ -18,16 +18,26 @@ import type { ConnectorContext, FieldPoint, MqttConnection, MqttSource } from '.
 import { BrokerLink } from './BrokerLink.ts';
 import { brokerOptions } from './brokerOptions.ts';
 
-/** A point with its pointers parsed once: every payload on its topic goes through them. */
+/**
+ * A point with its pointers parsed once: every payload on its topic goes through them. One
+ * object per point, the pointers shared by every point that names the same one: at 10,000
+ * points a message reaches its point's state at random, and each object more on that path is
+ * a cache miss more per value (bench/README.md "The field plant").
+ */
 interface TopicPoint {
-  point: FieldPoint<MqttSource>;
-  value: CompiledPointer;
-  quality: CompiledPointer | null;
-  timestamp: CompiledPointer | null;
+  readonly id: string;
+  /** The value's pointer as the plant file writes it (for the bad-input detail). */
+  readonly valuePointer: string;
+  readonly value: CompiledPointer;
+  readonly quality: CompiledPointer | null;
+  readonly timestamp: CompiledPointer | null;
+  /** The next point on the same topic (rare: a topic usually carries one point). */
+  next: TopicPoint | null;
 }
 
 export class MqttJsonConnector implements Connector {
-  private readonly byTopic = new Map<string, TopicPoint[]>();
+  /** The first point of each topic; further ones follow through `next`, in file order. */
+  private readonly byTopic = new Map<string, TopicPoint>();
   private readonly byId = new Map<string, FieldPoint<MqttSource>>();
   private readonly link: BrokerLink;
   private sink: ConnectorSink | null = null;
@@ -37,15 +47,26 @@ export class MqttJsonConnector implements Connector {
     points: readonly FieldPoint<MqttSource>[],
     context: ConnectorContext,
   ) {
+    const compiled = new Map<string, CompiledPointer>();
+    const pointer = (text: string): CompiledPointer => {
+      let c = compiled.get(text);
+      if (!c) compiled.set(text, (c = compilePointer(text)));
+      return c;
+    };
+    const last = new Map<string, TopicPoint>();
     for (const p of points) {
-      const list = this.byTopic.get(p.source.topic) ?? [];
-      list.push({
-        point: p,
-        value: compilePointer(p.source.value),
-        quality: p.source.quality ? compilePointer(p.source.quality) : null,
-        timestamp: p.source.timestamp ? compilePointer(p.source.timestamp) : null,
-      });
-      this.byTopic.set(p.source.topic, list);
+      const tp: TopicPoint = {
+        id: p.id,
+        valuePointer: p.source.value,
+        value: pointer(p.source.value),
+        quality: p.source.quality ? pointer(p.source.quality) : null,
+        timestamp: p.source.timestamp ? pointer(p.source.timestamp) : null,
+        next: null,
+      };
+      const before = last.get(p.source.topic);
+      if (before) before.next = tp;
+      else this.byTopic.set(p.source.topic, tp);
+      last.set(p.source.topic, tp);
       this.byId.set(p.id, p);
     }
     const options = brokerOptions(
@@ -79,31 +100,31 @@ export class MqttJsonConnector implements Connector {
 
   private message(topic: string, payload: Buffer): void {
     const sink = this.sink;
-    const points = this.byTopic.get(topic);
-    if (!sink || !points) return;
+    const first = this.byTopic.get(topic);
+    if (!sink || !first) return;
     const received = Date.now();
     let doc: unknown;
     try {
       doc = JSON.parse(payload.toString('utf8'));
     } catch {
-      for (const { point } of points)
-        sink.badInput('malformed-json', `${topic}: payload is not JSON`, point.id);
+      for (let p: TopicPoint | null = first; p; p = p.next)
+        sink.badInput('malformed-json', `${topic}: payload is not JSON`, p.id);
       return;
     }
     const out: FieldSample[] = [];
-    for (const { point: p, value: valueAt, quality: qualityAt, timestamp: timeAt } of points) {
-      const raw = valueAt(doc);
+    for (let p: TopicPoint | null = first; p; p = p.next) {
+      const raw = p.value(doc);
       if (raw === undefined) {
-        sink.badInput('missing-field', `${topic}: nothing at ${p.source.value || '(root)'}`, p.id);
+        sink.badInput('missing-field', `${topic}: nothing at ${p.valuePointer || '(root)'}`, p.id);
         continue;
       }
       const value = scalar(raw);
       if (value === null) {
-        sink.badInput('wrong-type', `${topic}${p.source.value}: not a number or boolean`, p.id);
+        sink.badInput('wrong-type', `${topic}${p.valuePointer}: not a number or boolean`, p.id);
         continue;
       }
-      const quality = qualityAt ? qualityOf(qualityAt(doc)) : 'Good';
-      const sourceTime = timeAt ? (timeOf(timeAt(doc)) ?? received) : received;
+      const quality = p.quality ? qualityOf(p.quality(doc)) : 'Good';
+      const sourceTime = p.timestamp ? (timeOf(p.timestamp(doc)) ?? received) : received;
       // No spread of an empty object per sample: a good value is the common case.
       out.push(
         quality === 'Good'
