@@ -13,10 +13,11 @@ import type {
   FieldScalar,
   WriteOutcome,
 } from '../connector.ts';
-import { compilePointer, type CompiledPointer } from '../jsonPointer.ts';
+import { compilePointer, pointerKey, type CompiledPointer } from '../jsonPointer.ts';
 import type { ConnectorContext, FieldPoint, MqttConnection, MqttSource } from '../kinds.ts';
 import { BrokerLink } from './BrokerLink.ts';
 import { brokerOptions } from './brokerOptions.ts';
+import { FlatJson } from './flatJson.ts';
 
 /**
  * A point with its pointers parsed once: every payload on its topic goes through them. One
@@ -31,6 +32,13 @@ interface TopicPoint {
   readonly value: CompiledPointer;
   readonly quality: CompiledPointer | null;
   readonly timestamp: CompiledPointer | null;
+  /**
+   * The keys of its pointers when each is one step into an object ('/v'): then a flat payload
+   * is read without JSON.parse (flatJson.ts). Null when one of them is not.
+   */
+  readonly keys: { value: string; quality: string | null; timestamp: string | null } | null;
+  /** On the first point of a topic: whether every point of the topic has `keys`. */
+  flatTopic: boolean;
   /** The next point on the same topic (rare: a topic usually carries one point). */
   next: TopicPoint | null;
 }
@@ -41,6 +49,7 @@ export class MqttJsonConnector implements Connector {
   private readonly byId = new Map<string, FieldPoint<MqttSource>>();
   private readonly link: BrokerLink;
   private sink: ConnectorSink | null = null;
+  private readonly flat = new FlatJson();
 
   constructor(
     connection: MqttConnection,
@@ -54,18 +63,32 @@ export class MqttJsonConnector implements Connector {
       return c;
     };
     const last = new Map<string, TopicPoint>();
+    const keyOf = (text: string | undefined) => (text === undefined ? null : pointerKey(text));
     for (const p of points) {
+      const { value, quality, timestamp } = p.source;
+      const valueKey = keyOf(value);
+      const qualityKey = keyOf(quality);
+      const timestampKey = keyOf(timestamp);
+      const flat =
+        valueKey !== null &&
+        (quality === undefined || qualityKey !== null) &&
+        (timestamp === undefined || timestampKey !== null);
       const tp: TopicPoint = {
         id: p.id,
         valuePointer: p.source.value,
         value: pointer(p.source.value),
         quality: p.source.quality ? pointer(p.source.quality) : null,
         timestamp: p.source.timestamp ? pointer(p.source.timestamp) : null,
+        keys: flat ? { value: valueKey, quality: qualityKey, timestamp: timestampKey } : null,
+        flatTopic: flat,
         next: null,
       };
       const before = last.get(p.source.topic);
-      if (before) before.next = tp;
-      else this.byTopic.set(p.source.topic, tp);
+      if (before) {
+        before.next = tp;
+        const firstOfTopic = this.byTopic.get(p.source.topic)!;
+        firstOfTopic.flatTopic &&= flat;
+      } else this.byTopic.set(p.source.topic, tp);
       last.set(p.source.topic, tp);
       this.byId.set(p.id, p);
     }
@@ -103,17 +126,32 @@ export class MqttJsonConnector implements Connector {
     const first = this.byTopic.get(topic);
     if (!sink || !first) return;
     const received = Date.now();
+    // A flat object of numbers is read in place; anything else (and bad input) by JSON.parse.
+    const flat = first.flatTopic && this.flat.read(payload) ? this.flat : null;
     let doc: unknown;
-    try {
-      doc = JSON.parse(payload.toString('utf8'));
-    } catch {
-      for (let p: TopicPoint | null = first; p; p = p.next)
-        sink.badInput('malformed-json', `${topic}: payload is not JSON`, p.id);
-      return;
+    if (!flat) {
+      try {
+        doc = JSON.parse(payload.toString('utf8'));
+      } catch {
+        for (let p: TopicPoint | null = first; p; p = p.next)
+          sink.badInput('malformed-json', `${topic}: payload is not JSON`, p.id);
+        return;
+      }
     }
     const out: FieldSample[] = [];
     for (let p: TopicPoint | null = first; p; p = p.next) {
-      const raw = p.value(doc);
+      // The pointers' targets; a pointer the plant file leaves out finds nothing (undefined).
+      let raw: unknown, q: unknown, t: unknown;
+      const keys = p.keys;
+      if (flat && keys) {
+        raw = flat.get(keys.value);
+        q = keys.quality === null ? undefined : flat.get(keys.quality);
+        t = keys.timestamp === null ? undefined : flat.get(keys.timestamp);
+      } else {
+        raw = p.value(doc);
+        q = p.quality?.(doc);
+        t = p.timestamp?.(doc);
+      }
       if (raw === undefined) {
         sink.badInput('missing-field', `${topic}: nothing at ${p.valuePointer || '(root)'}`, p.id);
         continue;
@@ -123,8 +161,9 @@ export class MqttJsonConnector implements Connector {
         sink.badInput('wrong-type', `${topic}${p.valuePointer}: not a number or boolean`, p.id);
         continue;
       }
-      const quality = p.quality ? qualityOf(p.quality(doc)) : 'Good';
-      const sourceTime = p.timestamp ? (timeOf(p.timestamp(doc)) ?? received) : received;
+      // No quality pointer, or nothing there: Good; no time: the time received.
+      const quality = qualityOf(q);
+      const sourceTime = timeOf(t) ?? received;
       // No spread of an empty object per sample: a good value is the common case.
       out.push(
         quality === 'Good'
