@@ -9,7 +9,8 @@
  * PVs) and the publisher process start as in the scenario; instead of 5 tabs, 5 hub
  * subscribers of this process take stations 1-5 (1,000 PVs each). After a 4 s warm-up, one
  * window prints the values taken in per second, the server's share of a core, its CPU per
- * value (process_cpu_seconds_total / pegel_field_samples_total) and the load average. With
+ * value (process_cpu_seconds_total / pegel_field_samples_total; the kernel's part of it:
+ * process_cpu_system_seconds_total) and the load average. With
  * --cpu-prof the server runs under `node --cpu-prof` and writes its profile into <dir> when it
  * ends (the whole run: read the last window's samples).
  */
@@ -79,6 +80,7 @@ const counters = async () => {
   const m = await scrapeMetrics(url);
   return {
     cpuS: m.sum('process_cpu_seconds_total'),
+    systemS: m.sum('process_cpu_system_seconds_total'),
     samples: m.sum('pegel_field_samples_total'),
     up: m.sum('pegel_field_station_up'),
   };
@@ -122,7 +124,8 @@ const samples = b.samples - a.samples;
 console.log(
   `${rate.toLocaleString('en')}/s asked: took in ${Math.round(samples / seconds).toLocaleString('en')}/s` +
     ` at ${((100 * (b.cpuS - a.cpuS)) / seconds).toFixed(0)} % of a core` +
-    ` = ${(((b.cpuS - a.cpuS) * 1e6) / Math.max(1, samples)).toFixed(2)} µs per value;` +
+    ` = ${(((b.cpuS - a.cpuS) * 1e6) / Math.max(1, samples)).toFixed(2)} µs per value` +
+    ` (${(((b.systemS - a.systemS) * 1e6) / Math.max(1, samples)).toFixed(2)} of it in the kernel);` +
     ` load average ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`,
 );
 
