@@ -3,12 +3,14 @@
  * (bench/field-mqtt.ts) without the browser, for profiling and quick before/after figures.
  *
  *   npx tsx bench/field-mqtt-profile.ts [rate=50000] [windowMs=10000] [--cpu-prof=<dir>]
+ *     [--subscribers=5]
  *
  * Mosquitto, the reference server on the scenario's plant file (10 stations × 1,000 MQTT JSON
  * PVs) and the publisher process start as in the scenario; instead of 5 tabs, 5 hub
  * subscribers of this process take stations 1-5 (1,000 PVs each). After a 4 s warm-up, one
  * window prints the values taken in per second, the server's share of a core, its CPU per
- * value (process_cpu_seconds_total / pegel_field_samples_total) and the load average. With
+ * value (process_cpu_seconds_total / pegel_field_samples_total; the kernel's part of it:
+ * process_cpu_system_seconds_total) and the load average. With
  * --cpu-prof the server runs under `node --cpu-prof` and writes its profile into <dir> when it
  * ends (the whole run: read the last window's samples).
  */
@@ -27,9 +29,12 @@ import { defaultCookieProvider } from './harness/signIn.ts';
 const ROOT = resolve(import.meta.dirname, '..');
 const STATIONS = 10;
 const PVS = 1000;
-const SUBSCRIBERS = 5;
 const args = process.argv.slice(2);
-const profDir = args.find((a) => a.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length);
+const option = (name: string) =>
+  args.find((a) => a.startsWith(`--${name}=`))?.slice(`--${name}=`.length);
+const profDir = option('cpu-prof');
+// --subscribers=0 leaves the hub's fan-out out, to tell its share from the rest.
+const SUBSCRIBERS = Number(option('subscribers') ?? 5);
 const [rate = 50_000, windowMs = 10_000] = args.filter((a) => !a.startsWith('--')).map(Number);
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -75,6 +80,7 @@ const counters = async () => {
   const m = await scrapeMetrics(url);
   return {
     cpuS: m.sum('process_cpu_seconds_total'),
+    systemS: m.sum('process_cpu_system_seconds_total'),
     samples: m.sum('pegel_field_samples_total'),
     up: m.sum('pegel_field_station_up'),
   };
@@ -118,7 +124,8 @@ const samples = b.samples - a.samples;
 console.log(
   `${rate.toLocaleString('en')}/s asked: took in ${Math.round(samples / seconds).toLocaleString('en')}/s` +
     ` at ${((100 * (b.cpuS - a.cpuS)) / seconds).toFixed(0)} % of a core` +
-    ` = ${(((b.cpuS - a.cpuS) * 1e6) / Math.max(1, samples)).toFixed(2)} µs per value;` +
+    ` = ${(((b.cpuS - a.cpuS) * 1e6) / Math.max(1, samples)).toFixed(2)} µs per value` +
+    ` (${(((b.systemS - a.systemS) * 1e6) / Math.max(1, samples)).toFixed(2)} of it in the kernel);` +
     ` load average ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`,
 );
 

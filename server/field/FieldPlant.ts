@@ -104,8 +104,16 @@ const EKS_CODE: Record<PlantPvDef['kind'], string> = {
   Counter: 'ZW',
 };
 
+/**
+ * A PV's state. What every value needs (ref, kind, decimals) is copied out of `def`: at 10,000
+ * PVs a value reaches its PV at random, and each object more on that path is a cache miss
+ * more per value (bench/README.md "The field plant").
+ */
 interface FieldPv {
   readonly def: PlantPvDef;
+  readonly ref: PvRef;
+  readonly kind: PlantPvDef['kind'];
+  readonly decimals: number;
   readonly station: FieldStation;
   readonly key: string;
   config: PvConfig;
@@ -119,6 +127,8 @@ interface FieldPv {
    * change): when a newer sample replaces it, it goes to the archive on the `samples` event.
    */
   unsent: PvValue | null;
+  /** On the list of the next batch (`pending`): its `value` goes out then. */
+  queued: boolean;
   /** When its last value arrived (or its link came up): the clock of `staleAfterMs`. */
   heardAt: number;
   /** Source time of the newest value the field sent; null before the first. */
@@ -172,7 +182,8 @@ export class FieldPlant implements PlantSimulation {
   private readonly pvsByRef = new WeakMap<PvRef, FieldPv>();
   private readonly refs: PvRef[] = [];
   private readonly events = new PlantEventBus();
-  private readonly pending = new Map<string, PvValue>();
+  /** The PVs whose value goes out in the next batch, in the order they first changed. */
+  private pending: FieldPv[] = [];
   /** Late values (historical, older than the PV's newest) for the archive, in arrival order. */
   private history: PvValue[] = [];
   /** Live samples a newer one of the same PV replaced before the batch went out (archive). */
@@ -213,6 +224,9 @@ export class FieldPlant implements PlantSimulation {
       for (const pvDef of def.pvs) {
         const pv: FieldPv = {
           def: pvDef,
+          ref: pvDef.ref,
+          kind: pvDef.kind,
+          decimals: pvDef.decimals,
           station,
           key: pvKey(pvDef.ref),
           config: this.configOf(def, pvDef),
@@ -221,6 +235,7 @@ export class FieldPlant implements PlantSimulation {
           reason: 'no value received yet',
           reasonKind: 'no-value',
           unsent: null,
+          queued: false,
           heardAt: this.startedAt,
           newestT: null,
         };
@@ -701,7 +716,7 @@ export class FieldPlant implements PlantSimulation {
     if (older) this.history.push(next);
     pv.reason = sample.quality === 'Good' ? null : (sample.reason ?? `quality ${sample.quality}`);
     pv.reasonKind = sample.quality === 'Good' ? null : (sample.reasonKind ?? 'device-quality');
-    this.pending.set(pv.key, next);
+    this.queue(pv);
     s.timestamp = Math.max(s.timestamp ?? 0, now);
     s.touched = true;
   }
@@ -739,15 +754,15 @@ export class FieldPlant implements PlantSimulation {
     const v = sample.value!;
     // Each value an object literal of its own (no spread of a shared base): one allocation
     // per sample, in the same key order as before.
-    const pvRef = pv.def.ref;
+    const pvRef = pv.ref;
     const quality = sample.quality;
     const timestamp = sample.sourceTime;
-    switch (pv.def.kind) {
+    switch (pv.kind) {
       case 'AnaIn':
       case 'AnaOut': {
         if (typeof v !== 'number') return 'wrong-type';
         if (!Number.isFinite(v)) return 'out-of-range';
-        const doubleValue = round(v, pv.def.decimals);
+        const doubleValue = round(v, pv.decimals);
         return { pvRef, quality, timestamp, typeOfValue: 'DoubleValue', doubleValue };
       }
       case 'DigiIn':
@@ -803,6 +818,13 @@ export class FieldPlant implements PlantSimulation {
     };
   }
 
+  /** Its current value goes out with the next batch (once, however often it changes). */
+  private queue(pv: FieldPv): void {
+    if (pv.queued) return;
+    pv.queued = true;
+    this.pending.push(pv);
+  }
+
   private markBad(pv: FieldPv, reason: string, kind: FieldReasonKind): void {
     pv.reason = reason;
     pv.reasonKind = kind;
@@ -811,7 +833,7 @@ export class FieldPlant implements PlantSimulation {
     if (pv.unsent) this.replaced.push(pv.unsent);
     pv.unsent = null;
     pv.value = { ...pv.value, quality: 'Bad' };
-    this.pending.set(pv.key, pv.value);
+    this.queue(pv);
   }
 
   private link(s: FieldStation, state: LinkState, reason?: string): void {
@@ -881,7 +903,7 @@ export class FieldPlant implements PlantSimulation {
         pv.reasonKind = 'stale';
         pv.value = { ...pv.value, quality: 'Uncertain' };
         pv.unsent = null;
-        this.pending.set(pv.key, pv.value);
+        this.queue(pv);
       }
     }
   }
@@ -892,7 +914,8 @@ export class FieldPlant implements PlantSimulation {
    */
   private scheduleFlush(): void {
     if (this.flushTimer || !this.timer) return;
-    if (this.pending.size === 0 && this.history.length === 0 && this.replaced.length === 0) return;
+    if (this.pending.length === 0 && this.history.length === 0 && this.replaced.length === 0)
+      return;
     const wait = this.lastFlushAt + (this.options.flushMs ?? 50) - performance.now();
     this.flushTimer = setTimeout(
       () => {
@@ -929,10 +952,16 @@ export class FieldPlant implements PlantSimulation {
       this.replaced = [];
       this.emit('samples', between);
     }
-    if (this.pending.size > 0) {
-      const out = [...this.pending.values()];
-      for (const key of this.pending.keys()) this.pvsByKey.get(key)!.unsent = null;
-      this.pending.clear();
+    if (this.pending.length > 0) {
+      const pvs = this.pending;
+      this.pending = [];
+      const out = new Array<PvValue>(pvs.length);
+      for (let i = 0; i < pvs.length; i++) {
+        const pv = pvs[i]!;
+        out[i] = pv.value;
+        pv.unsent = null;
+        pv.queued = false;
+      }
       this.emit('values', out);
     }
   }

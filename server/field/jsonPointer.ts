@@ -11,10 +11,7 @@ const ARRAY_INDEX = /^(0|[1-9]\d*)$/;
  */
 export function compilePointer(pointer: string): CompiledPointer {
   if (pointer === '') return (doc) => doc;
-  const keys = pointer
-    .slice(1)
-    .split('/')
-    .map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = pointer.slice(1).split('/').map(unescapeKey);
   // A key that is no array index finds nothing in an array (-1).
   const indexes = keys.map((key) => (ARRAY_INDEX.test(key) ? Number(key) : -1));
   return (doc) => {
@@ -32,6 +29,19 @@ export function compilePointer(pointer: string): CompiledPointer {
     }
     return node;
   };
+}
+
+/**
+ * The one key of a pointer of one step into an object ('/v' → 'v', '/a~1b' → 'a/b'); null for
+ * the whole document ('') and for longer pointers.
+ */
+export function pointerKey(pointer: string): string | null {
+  if (!pointer.startsWith('/') || pointer.indexOf('/', 1) >= 0) return null;
+  return unescapeKey(pointer.slice(1));
+}
+
+function unescapeKey(raw: string): string {
+  return raw.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 /** The value at `pointer`, or `undefined` when the payload has nothing there. */

@@ -6,6 +6,7 @@
  */
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { backoffDelay } from '../connector.ts';
+import { tapPublishes } from './publishTap.ts';
 
 export interface BrokerLinkHandlers {
   /** Called on every connect before the link counts as up: subscribe here. */
@@ -45,6 +46,13 @@ export class BrokerLink {
     const client = mqtt.connect(this.url, this.options);
     this.client = client;
     let closed = false;
+    const message = (topic: string, payload: Buffer) => {
+      if (this.client === client) this.handlers.message(topic, payload);
+    };
+    // QoS 0 messages of MQTT 3.1.1 are read off the socket (publishTap.ts); MQTT.js, which made
+    // the socket just now, gets every other packet and the rest of the protocol.
+    const version = this.options.protocolVersion ?? 4;
+    if (version <= 4) tapPublishes(client.stream, message);
     client.on('connect', () => {
       this.handlers.connected(client).then(
         () => {
@@ -59,9 +67,7 @@ export class BrokerLink {
         },
       );
     });
-    client.on('message', (topic, payload) => {
-      if (this.client === client) this.handlers.message(topic, payload);
-    });
+    client.on('message', message);
     client.on('error', (err) => {
       this.lastError = err.message;
     });

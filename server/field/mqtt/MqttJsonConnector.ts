@@ -13,39 +13,83 @@ import type {
   FieldScalar,
   WriteOutcome,
 } from '../connector.ts';
-import { compilePointer, type CompiledPointer } from '../jsonPointer.ts';
+import { compilePointer, pointerKey, type CompiledPointer } from '../jsonPointer.ts';
 import type { ConnectorContext, FieldPoint, MqttConnection, MqttSource } from '../kinds.ts';
 import { BrokerLink } from './BrokerLink.ts';
 import { brokerOptions } from './brokerOptions.ts';
+import { FlatJson } from './flatJson.ts';
 
-/** A point with its pointers parsed once: every payload on its topic goes through them. */
+/**
+ * A point with its pointers parsed once: every payload on its topic goes through them. One
+ * object per point, the pointers shared by every point that names the same one: at 10,000
+ * points a message reaches its point's state at random, and each object more on that path is
+ * a cache miss more per value (bench/README.md "The field plant").
+ */
 interface TopicPoint {
-  point: FieldPoint<MqttSource>;
-  value: CompiledPointer;
-  quality: CompiledPointer | null;
-  timestamp: CompiledPointer | null;
+  readonly id: string;
+  /** The value's pointer as the plant file writes it (for the bad-input detail). */
+  readonly valuePointer: string;
+  readonly value: CompiledPointer;
+  readonly quality: CompiledPointer | null;
+  readonly timestamp: CompiledPointer | null;
+  /**
+   * The keys of its pointers when each is one step into an object ('/v'): then a flat payload
+   * is read without JSON.parse (flatJson.ts). Null when one of them is not.
+   */
+  readonly keys: { value: string; quality: string | null; timestamp: string | null } | null;
+  /** On the first point of a topic: whether every point of the topic has `keys`. */
+  flatTopic: boolean;
+  /** The next point on the same topic (rare: a topic usually carries one point). */
+  next: TopicPoint | null;
 }
 
 export class MqttJsonConnector implements Connector {
-  private readonly byTopic = new Map<string, TopicPoint[]>();
+  /** The first point of each topic; further ones follow through `next`, in file order. */
+  private readonly byTopic = new Map<string, TopicPoint>();
   private readonly byId = new Map<string, FieldPoint<MqttSource>>();
   private readonly link: BrokerLink;
   private sink: ConnectorSink | null = null;
+  private readonly flat = new FlatJson();
 
   constructor(
     connection: MqttConnection,
     points: readonly FieldPoint<MqttSource>[],
     context: ConnectorContext,
   ) {
+    const compiled = new Map<string, CompiledPointer>();
+    const pointer = (text: string): CompiledPointer => {
+      let c = compiled.get(text);
+      if (!c) compiled.set(text, (c = compilePointer(text)));
+      return c;
+    };
+    const last = new Map<string, TopicPoint>();
+    const keyOf = (text: string | undefined) => (text === undefined ? null : pointerKey(text));
     for (const p of points) {
-      const list = this.byTopic.get(p.source.topic) ?? [];
-      list.push({
-        point: p,
-        value: compilePointer(p.source.value),
-        quality: p.source.quality ? compilePointer(p.source.quality) : null,
-        timestamp: p.source.timestamp ? compilePointer(p.source.timestamp) : null,
-      });
-      this.byTopic.set(p.source.topic, list);
+      const { value, quality, timestamp } = p.source;
+      const valueKey = keyOf(value);
+      const qualityKey = keyOf(quality);
+      const timestampKey = keyOf(timestamp);
+      const flat =
+        valueKey !== null &&
+        (quality === undefined || qualityKey !== null) &&
+        (timestamp === undefined || timestampKey !== null);
+      const tp: TopicPoint = {
+        id: p.id,
+        valuePointer: p.source.value,
+        value: pointer(p.source.value),
+        quality: p.source.quality ? pointer(p.source.quality) : null,
+        timestamp: p.source.timestamp ? pointer(p.source.timestamp) : null,
+        keys: flat ? { value: valueKey, quality: qualityKey, timestamp: timestampKey } : null,
+        flatTopic: flat,
+        next: null,
+      };
+      const before = last.get(p.source.topic);
+      if (before) {
+        before.next = tp;
+        const firstOfTopic = this.byTopic.get(p.source.topic)!;
+        firstOfTopic.flatTopic &&= flat;
+      } else this.byTopic.set(p.source.topic, tp);
+      last.set(p.source.topic, tp);
       this.byId.set(p.id, p);
     }
     const options = brokerOptions(
@@ -79,31 +123,47 @@ export class MqttJsonConnector implements Connector {
 
   private message(topic: string, payload: Buffer): void {
     const sink = this.sink;
-    const points = this.byTopic.get(topic);
-    if (!sink || !points) return;
+    const first = this.byTopic.get(topic);
+    if (!sink || !first) return;
     const received = Date.now();
+    // A flat object of numbers is read in place; anything else (and bad input) by JSON.parse.
+    const flat = first.flatTopic && this.flat.read(payload) ? this.flat : null;
     let doc: unknown;
-    try {
-      doc = JSON.parse(payload.toString('utf8'));
-    } catch {
-      for (const { point } of points)
-        sink.badInput('malformed-json', `${topic}: payload is not JSON`, point.id);
-      return;
+    if (!flat) {
+      try {
+        doc = JSON.parse(payload.toString('utf8'));
+      } catch {
+        for (let p: TopicPoint | null = first; p; p = p.next)
+          sink.badInput('malformed-json', `${topic}: payload is not JSON`, p.id);
+        return;
+      }
     }
     const out: FieldSample[] = [];
-    for (const { point: p, value: valueAt, quality: qualityAt, timestamp: timeAt } of points) {
-      const raw = valueAt(doc);
+    for (let p: TopicPoint | null = first; p; p = p.next) {
+      // The pointers' targets; a pointer the plant file leaves out finds nothing (undefined).
+      let raw: unknown, q: unknown, t: unknown;
+      const keys = p.keys;
+      if (flat && keys) {
+        raw = flat.get(keys.value);
+        q = keys.quality === null ? undefined : flat.get(keys.quality);
+        t = keys.timestamp === null ? undefined : flat.get(keys.timestamp);
+      } else {
+        raw = p.value(doc);
+        q = p.quality?.(doc);
+        t = p.timestamp?.(doc);
+      }
       if (raw === undefined) {
-        sink.badInput('missing-field', `${topic}: nothing at ${p.source.value || '(root)'}`, p.id);
+        sink.badInput('missing-field', `${topic}: nothing at ${p.valuePointer || '(root)'}`, p.id);
         continue;
       }
       const value = scalar(raw);
       if (value === null) {
-        sink.badInput('wrong-type', `${topic}${p.source.value}: not a number or boolean`, p.id);
+        sink.badInput('wrong-type', `${topic}${p.valuePointer}: not a number or boolean`, p.id);
         continue;
       }
-      const quality = qualityAt ? qualityOf(qualityAt(doc)) : 'Good';
-      const sourceTime = timeAt ? (timeOf(timeAt(doc)) ?? received) : received;
+      // No quality pointer, or nothing there: Good; no time: the time received.
+      const quality = qualityOf(q);
+      const sourceTime = timeOf(t) ?? received;
       // No spread of an empty object per sample: a good value is the common case.
       out.push(
         quality === 'Good'

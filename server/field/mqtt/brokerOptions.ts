@@ -90,7 +90,10 @@ export function brokerCredentials(
 
 /**
  * MQTT.js options for a station's broker. Reconnecting is the connector's own (backoffDelay), so
- * the client's is off; a clean session, as values are read again after every connect.
+ * the client's is off; a clean session, as values are read again after every connect. The
+ * client's trace (the `debug` package, 6-8 calls per message even when off) is left out unless
+ * DEBUG asks for some trace: at 50,000 messages a second those calls alone were 3-5 % of the
+ * server's CPU (bench/README.md "The field plant").
  */
 export function brokerOptions(
   connection: BrokerConnection,
@@ -105,6 +108,7 @@ export function brokerOptions(
     keepalive: connection.keepaliveS,
     reconnectPeriod: 0,
     connectTimeout: 5000,
+    ...(env.DEBUG ? {} : { log: noTrace }),
     ...(credentials ?? {}),
     ...(tls
       ? {
@@ -116,3 +120,5 @@ export function brokerOptions(
       : {}),
   };
 }
+
+function noTrace(): void {}

@@ -1,0 +1,130 @@
+/**
+ * The reader that takes QoS 0 PUBLISH packets off a broker socket before MQTT.js
+ * (server/field/mqtt/publishTap.ts): it takes exactly those, however the bytes are cut into
+ * chunks, and hands every other packet on unchanged and in order; from bytes that do not frame
+ * as MQTT on, it hands everything on.
+ */
+import { connect, createServer, type AddressInfo } from 'node:net';
+import { Duplex } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { PublishReader, tapPublishes } from '../../../server/field/mqtt/publishTap.ts';
+
+/** The remaining length as MQTT writes it: 7 bits a byte, least significant first. */
+function remainingLength(n: number): number[] {
+  const out: number[] = [];
+  do {
+    let d = n % 128;
+    n = Math.floor(n / 128);
+    if (n > 0) d |= 0x80;
+    out.push(d);
+  } while (n > 0);
+  return out;
+}
+
+function packet(header: number, body: Buffer): Buffer {
+  return Buffer.concat([Buffer.from([header, ...remainingLength(body.length)]), body]);
+}
+
+function publish(topic: string, payload: string | Buffer, qos = 0, retain = false): Buffer {
+  const t = Buffer.from(topic, 'utf8');
+  const parts: Buffer[] = [Buffer.from([t.length >> 8, t.length & 0xff]), t];
+  if (qos > 0) parts.push(Buffer.from([0x12, 0x34]));
+  parts.push(Buffer.isBuffer(payload) ? payload : Buffer.from(payload, 'utf8'));
+  return packet(0x30 | (qos << 1) | (retain ? 1 : 0), Buffer.concat(parts));
+}
+
+const SUBACK = packet(0x90, Buffer.from([0x00, 0x01, 0x01]));
+const PINGRESP = Buffer.from([0xd0, 0x00]);
+const BIG = Buffer.alloc(300, 0x41);
+
+const STREAM = [
+  publish('s1/p1', '{"v":1}'),
+  SUBACK,
+  publish('s1/p2', '{"v":2}', 1),
+  publish('grüße/ü', BIG),
+  publish('s1/p3', '', 0, true),
+  PINGRESP,
+  publish('s1/p4', '{"v":4}'),
+];
+const TAKEN = [
+  ['s1/p1', '{"v":1}'],
+  ['grüße/ü', BIG.toString()],
+  ['s1/p3', ''],
+  ['s1/p4', '{"v":4}'],
+];
+const PASSED = Buffer.concat([SUBACK, publish('s1/p2', '{"v":2}', 1), PINGRESP]);
+
+/** Feeds `chunks` through a reader: what it took, and the bytes it handed on. */
+function feed(chunks: Buffer[]) {
+  const taken: [string, string][] = [];
+  const reader = new PublishReader((topic, payload) => taken.push([topic, payload.toString()]));
+  const passed: Buffer[] = [];
+  for (const chunk of chunks) {
+    const rest = reader.take(chunk);
+    if (rest) passed.push(rest);
+  }
+  const tail = reader.drain(null);
+  if (tail) passed.push(tail);
+  return { taken, passed: Buffer.concat(passed), reader };
+}
+
+describe('QoS 0 messages read off the broker socket', () => {
+  it('PT1 takes the QoS 0 PUBLISHes and hands the rest on in order, wherever the chunks are cut', () => {
+    const all = Buffer.concat(STREAM);
+    for (let cut = 0; cut <= all.length; cut++) {
+      for (const second of [all.length, Math.min(all.length, cut + 7)]) {
+        const { taken, passed } = feed([
+          all.subarray(0, cut),
+          all.subarray(cut, second),
+          all.subarray(second),
+        ]);
+        expect(taken, `cut at ${cut}, ${second}`).toEqual(TAKEN);
+        expect(passed.equals(PASSED), `cut at ${cut}, ${second}`).toBe(true);
+      }
+    }
+    const bytes = feed([...all].map((b) => Buffer.from([b])));
+    expect(bytes.taken).toEqual(TAKEN);
+    expect(bytes.passed.equals(PASSED)).toBe(true);
+  });
+
+  it('PT2 hands everything on from bytes that do not frame as MQTT', () => {
+    const garbage = Buffer.from([0x30, 0xff, 0xff, 0xff, 0xff, 0x01, 0x02]);
+    const later = publish('s1/p9', '{"v":9}');
+    const { taken, passed, reader } = feed([
+      Buffer.concat([publish('s1/p1', '{"v":1}'), garbage]),
+      later,
+    ]);
+    expect(taken).toEqual([['s1/p1', '{"v":1}']]);
+    expect(reader.broken).toBe(true);
+    expect(passed.equals(Buffer.concat([garbage, later]))).toBe(true);
+    // A topic longer than its packet is MQTT.js's to report.
+    const short = packet(0x30, Buffer.from([0x00, 0x09, 0x61]));
+    const odd = feed([short]);
+    expect(odd.taken).toEqual([]);
+    expect(odd.passed.equals(short)).toBe(true);
+  });
+
+  it('PT3 on a TCP socket the reader sees the bytes before the stream does; other streams are left to MQTT.js', async () => {
+    const server = createServer((peer) => peer.end(Buffer.concat(STREAM)));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    const taken: [string, string][] = [];
+    expect(tapPublishes(socket, (topic, payload) => taken.push([topic, payload.toString()]))).toBe(
+      true,
+    );
+    const seen: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => seen.push(chunk));
+    await new Promise((r) => socket.once('end', r));
+    server.close();
+    expect(taken).toEqual(TAKEN);
+    expect(Buffer.concat(seen).equals(PASSED)).toBe(true);
+    const other = new Duplex({
+      read() {},
+      write(_chunk, _encoding, done) {
+        done();
+      },
+    });
+    expect(tapPublishes(other, () => {})).toBe(false);
+  });
+});
