@@ -6,11 +6,13 @@
  * same data with `rate` new alerts a second (0: none, the idle page). After `--settle`
  * seconds, prints the main thread's CPU (CDP ThreadTime) and task time in ms/s over a window
  * of its own; then the running animations, and a 4 s trace (devtools.timeline, main thread
- * only): time and count by event, the elements a style recalc touched and the layout objects a
- * layout found dirty (counts, no clock), paints by layer, the compositor's layers with their
- * reasons, one second of what ran in order (port messages, React's work, frames), and each
- * function call and timer by callee (source-mapped). `cost` prints the cost window only (A/B
- * runs). Serves the dist/ of the checkout it lives in. Prints figures, asserts nothing.
+ * only): wall and thread time and count by event, the elements a style recalc touched and the
+ * layout objects a layout found dirty (counts, no clock), paints by layer, the compositor's
+ * layers with their reasons and the drawing commands in each one's picture (its clipRects: a
+ * clip entered, one per clipped paint chunk), one second of what ran in order (port messages,
+ * React's work, frames), and each function call and timer by callee (source-mapped). `cost`
+ * prints the cost window only (A/B runs). Serves the dist/ of the checkout it lives in, or the
+ * build in `PEGEL_DIST_DIR`. Prints figures, asserts nothing.
  */
 import type { CDPSession } from 'playwright-core';
 import { startPlantServer } from '../tests/support/plantServer.ts';
@@ -79,22 +81,25 @@ try {
     );
     const onMain = (e: TraceEvent) => !main || (e.pid === main.pid && e.tid === main.tid);
     const complete = events.filter((e) => (e.ph === 'X' || e.ph === 'B') && onMain(e));
-    const byName = new Map<string, { ms: number; n: number }>();
+    const byName = new Map<string, { ms: number; cpu: number; n: number }>();
     for (const e of complete) {
-      const s = byName.get(e.name) ?? { ms: 0, n: 0 };
+      const s = byName.get(e.name) ?? { ms: 0, cpu: 0, n: 0 };
       s.ms += (e.dur ?? 0) / 1000;
+      s.cpu += (e.tdur ?? 0) / 1000;
       s.n++;
       byName.set(e.name, s);
     }
     const per = traceMs / 1000;
+    // Thread time beside wall time: on a loaded machine a frame waits for a core, and only
+    // its thread time says what it cost.
     console.log(
-      `main thread, ${per} s trace, by event (ms/s inclusive, count/s):\n` +
+      `main thread, ${per} s trace, by event (ms/s inclusive: wall, thread; count/s; thread ms each):\n` +
         [...byName.entries()]
           .sort((a, b) => b[1].ms - a[1].ms)
           .slice(0, 24)
           .map(
             ([k, s]) =>
-              `  ${(s.ms / per).toFixed(1).padStart(7)}  ${(s.n / per).toFixed(1).padStart(6)}/s  ${k}`,
+              `  ${(s.ms / per).toFixed(1).padStart(7)} ${(s.cpu / per).toFixed(1).padStart(7)}  ${(s.n / per).toFixed(1).padStart(6)}/s ${(s.cpu / s.n).toFixed(2).padStart(6)}  ${k}`,
           )
           .join('\n'),
     );
@@ -202,13 +207,27 @@ try {
       cdp.once('LayerTree.layerTreeDidChange', (e) => r((e as { layers?: never[] }).layers ?? [])),
     );
     const described: string[] = [];
+    /** Drawing commands by name in a layer's picture (clipRect: a clip entered, one per chunk). */
+    const commands = async (layerId: string): Promise<string> => {
+      const made = (await cdp.send('LayerTree.makeSnapshot', { layerId }).catch(() => null)) as {
+        snapshotId: string;
+      } | null;
+      if (!made) return '';
+      const { commandLog } = (await cdp.send('LayerTree.snapshotCommandLog', {
+        snapshotId: made.snapshotId,
+      })) as { commandLog: { method: string }[] };
+      await cdp.send('LayerTree.releaseSnapshot', { snapshotId: made.snapshotId });
+      const count = (m: string) => commandLog.filter((c) => c.method === m).length;
+      return ` {${commandLog.length} commands: clipRect ${count('clipRect')}, drawTextBlob ${count('drawTextBlob')}}`;
+    };
     for (const l of layers) {
       const what = await describe(l.backendNodeId);
       const reasons = (await cdp
         .send('LayerTree.compositingReasons', { layerId: l.layerId })
         .catch(() => ({ compositingReasonIds: [] }))) as { compositingReasonIds?: string[] };
+      const drawn = l.drawsContent ? await commands(l.layerId) : '';
       described.push(
-        `  ${l.width}×${l.height}${l.drawsContent ? ' draws' : ''} ${what} [${(reasons.compositingReasonIds ?? []).join(', ')}]`,
+        `  ${l.width}×${l.height}${l.drawsContent ? ' draws' : ''} ${what} [${(reasons.compositingReasonIds ?? []).join(', ')}]${drawn}`,
       );
     }
     console.log(`layers (${layers.length}):\n${described.join('\n')}`);

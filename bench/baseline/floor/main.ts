@@ -18,7 +18,9 @@
  *   that left (the last, in again at the top) and only its texts are written; then the rows'
  *   height and the counts. The worker (alertWorker.ts) keeps and sorts the alerts. The words
  *   of a state and of "cleared" are taken from the copy's rows, the time is written by Intl, a
- *   cut name splits at its last word (Pegel's splits by length).
+ *   cut name splits at its last word (Pegel's splits by length). A text is cut (and clipped)
+ *   only where it does not fit its cell, as Pegel's rows decide it (cellFit.ts, the widths
+ *   from the copy's ruler row).
  *
  * The bench opens floor.html, then calls `window.__floorLoad(view, snapshot)`; counters as a
  * baseline tab's (`window.__baseline`).
@@ -33,6 +35,16 @@ import {
 } from '../../../src/domain/format.ts';
 import { createBaselineStats, LATENCY_SAMPLE_CAP } from '../baselineStats.ts';
 import type { Alert } from '../../../src/contract/alerts.ts';
+import {
+  FIT_COLUMNS,
+  NO_FIT,
+  canvasMeasure,
+  cellFit,
+  cellFontOf,
+  type CellFit,
+  type FitColumn,
+  type TextLook,
+} from '../../../src/features/alerts/cellFit.ts';
 import type { AlertPageMessage, AlertWorkerMessage } from './alertWorker.ts';
 import type { FloorPageMessage, FloorWorkerMessage } from './pvWorker.ts';
 import {
@@ -311,6 +323,62 @@ function writeCut(cell: Element | null, text: string): void {
   if (tail) writeText(tail, at > 0 ? text.slice(at) : '');
 }
 
+/** Which texts fit the copy's cells: its ruler row's widths, read once (cellFit.ts). */
+function copyFit(): CellFit {
+  const ruler = document.querySelector<HTMLElement>('.alert-ruler');
+  const measure = canvasMeasure();
+  if (!ruler || !measure) return NO_FIT;
+  const width = (c: FitColumn) =>
+    ruler.querySelector(`[data-fit="${c}"]`)?.getBoundingClientRect().width ?? 0;
+  const widths = Object.fromEntries(FIT_COLUMNS.map((c) => [c, width(c)]));
+  return cellFit(widths as Record<FitColumn, number>, cellFontOf(getComputedStyle(ruler)), measure);
+}
+
+/** A cell's text, cut with an ellipsis and titled only where it does not fit (as Pegel's). */
+function writeFitted(
+  cell: Element | null,
+  fit: CellFit,
+  column: FitColumn,
+  text: string,
+  look?: TextLook,
+): void {
+  if (!cell) return;
+  writeText(cell, text);
+  const cut = !fit.fits(column, text, look);
+  if (cell.classList.contains('is-cut') !== cut) cell.classList.toggle('is-cut', cut);
+  if (cut) setAttr(cell, 'title', text);
+  else if (cell.hasAttribute('title')) cell.removeAttribute('title');
+}
+
+/** A name whole where it fits, else cut in the middle in Pegel's parts (MiddleText). */
+function writeName(
+  cell: Element | null,
+  fit: CellFit,
+  column: FitColumn,
+  text: string,
+  look?: TextLook,
+): void {
+  if (!cell) return;
+  if (fit.fits(column, text, look)) {
+    if (cell.firstElementChild) cell.textContent = text;
+    else writeText(cell, text);
+    return;
+  }
+  let name = cell.querySelector('.mid-text');
+  if (!name) {
+    name = document.createElement('span');
+    name.className = 'mid-text';
+    const head = document.createElement('span');
+    head.className = 'mid-head';
+    const tail = document.createElement('span');
+    tail.className = 'mid-tail';
+    name.append(head, tail);
+    cell.replaceChildren(name);
+  }
+  setAttr(name, 'title', text);
+  writeCut(cell, text);
+}
+
 /** The words of a count in `el`'s one text node (or its text), rewritten for a new count. */
 function countWriter(node: Node | null | undefined, lang: string): ((n: number) => void) | null {
   const text = node?.nodeType === Node.TEXT_NODE ? (node as Text) : null;
@@ -345,6 +413,7 @@ function alertRows(lang: string): { rows: number; write: (top: Alert[], count: n
     .map((b) => countWriter(b.lastChild, lang))
     .find((w) => w !== null);
   const time = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'medium' });
+  const fit = copyFit();
   // The copy's own words for a state and for cleared, by the row's classes.
   const stateWord = new Map<string, string>();
   const clearedWord = new Map<boolean, string>();
@@ -371,19 +440,25 @@ function alertRows(lang: string): { rows: number; write: (top: Alert[], count: n
       .filter(Boolean)
       .join(' ');
     if (row.className !== cls) row.className = cls;
-    writeText(cell(row, 'state')!, stateWord.get(phase) ?? a.state);
-    writeText(cell(row, 'ackby')!, a.acknowledgedBy ?? '');
-    writeText(cell(row, 'cleared')!, clearedWord.get(a.cleared) ?? String(a.cleared));
+    const state = stateWord.get(phase) ?? a.state;
+    writeFitted(cell(row, 'state'), fit, 'state', state, { bold: a.state === 'pending' });
+    writeFitted(cell(row, 'ackby'), fit, 'ackby', a.acknowledgedBy ?? '');
+    writeFitted(
+      cell(row, 'cleared'),
+      fit,
+      'cleared',
+      clearedWord.get(a.cleared) ?? String(a.cleared),
+    );
   };
   const writeAlert = (row: HTMLElement, a: Alert) => {
     row.dataset.alertId = String(a.id);
     row.id = `alert-row-${a.id}`;
     const chip = row.querySelector('.prio-chip');
     if (chip) writeText(chip, String(a.priority));
-    writeText(cell(row, 'time')!, time.format(a.timestamp));
-    writeCut(cell(row, 'station'), a.stationName);
-    writeCut(cell(row, 'source'), a.sourceName);
-    writeCut(cell(row, 'text'), a.text);
+    writeFitted(cell(row, 'time'), fit, 'time', time.format(a.timestamp));
+    writeName(cell(row, 'station'), fit, 'station', a.stationName);
+    writeName(cell(row, 'source'), fit, 'source', a.sourceName);
+    writeName(cell(row, 'text'), fit, 'text', a.text, { bold: a.state === 'pending' });
   };
   return {
     rows: list.length,

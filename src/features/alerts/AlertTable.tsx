@@ -24,6 +24,16 @@ import type { AlertViewFrame } from '../../live/index.ts';
 import { useFormat } from '../../app/useFormat.ts';
 import { cx, MiddleText } from '../../ui/index.ts';
 import { useAlarmText } from '../shared/alarm/useAlarmText.ts';
+import {
+  FIT_COLUMNS,
+  NO_FIT,
+  canvasMeasure,
+  cellFit,
+  cellFontOf,
+  type CellFit,
+  type FitColumn,
+  type TextLook,
+} from './cellFit.ts';
 
 export const ROW_HEIGHT_PX = 36;
 const DESKTOP_ROW_STYLE = { height: ROW_HEIGHT_PX };
@@ -225,6 +235,8 @@ export function AlertTable(props: Props) {
   // Phone rows wrap and group heads add height: those rows are measured as they render.
   const measured = phone || grouped;
   const words = useRowWords();
+  const [ruler, setRuler] = useState<HTMLDivElement | null>(null);
+  const fit = useCellFit(phone ? null : ruler);
   const viewportHeight = useViewportHeight();
   // Read once: the window's size read in every render would force a layout in the write path.
   const [initialRect] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
@@ -320,6 +332,16 @@ export function AlertTable(props: Props) {
         onPointerLeave={() => props.onPointerInside?.(false)}
       >
         <div style={{ height: totalSize, position: 'relative' }}>
+          {/* The rows' columns, empty and unseen: their widths tell which texts fit (cellFit). */}
+          {!phone && (
+            <div ref={setRuler} className="alert-ruler" aria-hidden="true">
+              <span />
+              <span />
+              {FIT_COLUMNS.map((c) => (
+                <span key={c} data-fit={c} />
+              ))}
+            </div>
+          )}
           {/* The visible rows stand in the flow of one block placed at the first one's
               offset: a new alert at the top inserts one row and moves none by style (each
               row placed on its own had its transform rewritten for every alert above it). */}
@@ -359,6 +381,7 @@ export function AlertTable(props: Props) {
                   focused={item.index === focusIndex}
                   look={colors.get(a.priority)}
                   words={words}
+                  fit={fit}
                   measure={measured && !startsGroup ? virtualizer.measureElement : undefined}
                   onActivate={onActivate}
                 />
@@ -518,6 +541,44 @@ function GroupHead({
   );
 }
 
+/**
+ * Which texts fit their cells (cellFit.ts), from the ruler row's cells as a ResizeObserver
+ * reports them, after layout: a new fit (all rows' cells render again) only when a column's
+ * width changes. NO_FIT (every text cut) until then, and without a ruler (phone rows wrap).
+ */
+function useCellFit(ruler: HTMLElement | null): CellFit {
+  const [fit, setFit] = useState<CellFit>(NO_FIT);
+  useEffect(() => {
+    const measure = canvasMeasure();
+    if (!ruler || !measure || typeof ResizeObserver === 'undefined') {
+      setFit(NO_FIT);
+      return;
+    }
+    const widths = new Map<FitColumn, number>();
+    const observer = new ResizeObserver((entries) => {
+      let changed = false;
+      for (const entry of entries) {
+        const column = (entry.target as HTMLElement).dataset.fit as FitColumn;
+        const width = entry.contentBoxSize[0]?.inlineSize ?? entry.contentRect.width;
+        if (widths.get(column) !== width) changed = true;
+        widths.set(column, width);
+      }
+      if (!changed || widths.size < FIT_COLUMNS.length) return;
+      const style = getComputedStyle(ruler);
+      setFit(
+        cellFit(
+          Object.fromEntries(widths) as Record<FitColumn, number>,
+          cellFontOf(style),
+          measure,
+        ),
+      );
+    });
+    for (const cell of ruler.querySelectorAll('[data-fit]')) observer.observe(cell);
+    return () => observer.disconnect();
+  }, [ruler]);
+  return fit;
+}
+
 /** The window's inner height, read when it resizes (never in a render). */
 function useViewportHeight(): number {
   const [height, setHeight] = useState(() => window.innerHeight);
@@ -539,6 +600,7 @@ interface RowProps {
   focused: boolean;
   look: PriorityLook | undefined;
   words: RowWords;
+  fit: CellFit;
   /** Phones measure each row (they wrap); desktop rows have a fixed height. */
   measure: ((el: Element | null) => void) | undefined;
   onActivate: (index: number, alert: Alert, gone: boolean) => void;
@@ -559,6 +621,7 @@ const AlertRow = memo(function AlertRow({
   focused,
   look,
   words,
+  fit,
   measure,
   onActivate,
 }: RowProps) {
@@ -590,6 +653,7 @@ const AlertRow = memo(function AlertRow({
         selected={selected}
         look={look}
         words={words}
+        fit={fit}
       />
     </div>
   );
@@ -602,9 +666,22 @@ interface CellsProps {
   selected: boolean;
   look: PriorityLook | undefined;
   words: RowWords;
+  fit: CellFit;
 }
 
-/** The cells of a row: what the alert says, independent of where the row stands. */
+const ROMAN: TextLook = {};
+const BOLD: TextLook = { bold: true };
+const ITALIC: TextLook = { italic: true };
+const BOLD_ITALIC: TextLook = { bold: true, italic: true };
+
+/**
+ * The cells of a row: what the alert says, independent of where the row stands. A text that
+ * fits its cell stands in it whole, without a clip; one that does not is cut with an ellipsis
+ * (`is-cut`), its full text the cell's title. Desktop names are cut in the middle, so similar
+ * ones still read apart (the tail tells them apart); on a phone every text wraps whole.
+ * The looks match the CSS: the text of a pending alarm and the state of an unacknowledged
+ * one are bold, a gone row is italic.
+ */
 const AlertCells = memo(function AlertCells({
   alert: a,
   phase,
@@ -612,7 +689,29 @@ const AlertCells = memo(function AlertCells({
   selected,
   look,
   words,
+  fit,
 }: CellsProps) {
+  const gone = phase === 'gone';
+  const roman = gone ? ITALIC : ROMAN;
+  const bold = gone ? BOLD_ITALIC : BOLD;
+  const text = words.text(a.text);
+  const cell = (column: FitColumn, className: string, shown: string, as: TextLook = roman) => {
+    const cut = !phone && !fit.fits(column, shown, as);
+    return (
+      <span
+        role="gridcell"
+        className={cut ? `${className} is-cut` : className}
+        title={cut ? shown : undefined}
+      >
+        {shown}
+      </span>
+    );
+  };
+  const name = (column: FitColumn, shown: string, as: TextLook = roman) => (
+    <span role="gridcell" className={`col-${column}`}>
+      {phone || fit.fits(column, shown, as) ? shown : <MiddleText text={shown} />}
+    </span>
+  );
   return (
     <>
       <span role="gridcell" className="col-select">
@@ -620,36 +719,25 @@ const AlertCells = memo(function AlertCells({
           type="checkbox"
           tabIndex={-1}
           checked={selected}
-          aria-label={words.text(a.text)}
+          aria-label={text}
           onChange={() => undefined}
         />
       </span>
       <span role="gridcell" className="col-prio">
         <PriorityChip priority={a.priority} look={look} />
       </span>
-      <span role="gridcell" className="col-time num">
-        {words.dateTime(a.timestamp)}
-      </span>
-      {/* Desktop columns cut names in the middle, so similar ones still read apart
-          (the tail tells them apart); on a phone they wrap whole. */}
-      <span role="gridcell" className="col-station">
-        {phone ? a.stationName : <MiddleText text={a.stationName} />}
-      </span>
-      <span role="gridcell" className="col-source">
-        {phone ? a.sourceName : <MiddleText text={a.sourceName} />}
-      </span>
-      <span role="gridcell" className="col-text">
-        {phone ? words.text(a.text) : <MiddleText text={words.text(a.text)} />}
-      </span>
-      <span role="gridcell" className="col-state">
-        {words.phase[phase]}
-      </span>
-      <span role="gridcell" className="col-ackby">
-        {a.acknowledgedBy ?? ''}
-      </span>
-      <span role="gridcell" className="col-cleared">
-        {a.cleared ? words.clearedYes : words.clearedNo}
-      </span>
+      {cell('time', 'col-time num', words.dateTime(a.timestamp))}
+      {name('station', a.stationName)}
+      {name('source', a.sourceName)}
+      {name('text', text, a.state === 'pending' && !gone ? bold : roman)}
+      {cell(
+        'state',
+        'col-state',
+        words.phase[phase],
+        phase === 'returned' || phase === 'unacknowledged' ? bold : roman,
+      )}
+      {cell('ackby', 'col-ackby', a.acknowledgedBy ?? '')}
+      {cell('cleared', 'col-cleared', a.cleared ? words.clearedYes : words.clearedNo)}
     </>
   );
 });
