@@ -19,7 +19,8 @@
  * measured on a server started at the scenario's start, once the ages are past the minute and
  * the page has been open for `minutesSettleMs` (past V8's memory reducer), in
  * windows placed so that no age steps to the next minute inside one (a step is a frame, which a
- * window of the other side might not have); a window in which the age stepped anyway, or did not
+ * window of the other side might not have) and no minute of the clock begins in one (the
+ * station's title); a window in which the age stepped anyway, or did not
  * read minutes, is not counted either.
  *
  * Each view has its floor (issue 58): a copy of Pegel's page, taken from Pegel's tab of this
@@ -225,10 +226,27 @@ export function dataAge(
   return `${s(startAt - stamped.to)}–${s(endAt - stamped.from)} s`;
 }
 
+/** How long after a minute of the clock the station's time stamp of that minute may come. */
+export const STATION_MINUTE_LAG_MS = 2_000;
+
+/**
+ * The first start at `start` or later of a window of `spanMs` that holds no step of a series
+ * a minute apart whose steps are at `phase` + whole minutes and take `lagMs` to show.
+ */
+function clearOf(start: number, spanMs: number, phase: number, lagMs: number): number {
+  const lo = start - phase - lagMs;
+  const hi = start + spanMs - phase;
+  if (Math.floor(lo / MINUTE_MS) === Math.floor(hi / MINUTE_MS)) return start;
+  return (Math.floor(lo / MINUTE_MS) + 1) * MINUTE_MS + phase + lagMs;
+}
+
 /**
  * When a window of `windowMs` can start, `now` or later, so that the ages of data stamped at
  * any time in [from, to] are past the minute throughout it and none steps to the next minute
- * inside it (`marginMs` of slack at each end for the clocks and the reads around the window).
+ * inside it, and no minute of the clock begins in it: then a connected station's time stamp
+ * of the new minute comes at once (FR8) and changes its age's title (its time to the minute),
+ * on every side, at a moment of the clock and not of the data (`marginMs` of slack at each end
+ * for the clocks and the reads around the window).
  */
 export function minutesWindowStart(
   now: number,
@@ -237,14 +255,23 @@ export function minutesWindowStart(
   windowMs: number,
   marginMs = 1_500,
 ): number {
-  if (windowMs + (to - from) + 2 * marginMs >= MINUTE_MS)
-    throw new Error(`a window of ${windowMs} ms does not fit between two minute steps`);
-  const start = Math.max(now, to + MINUTE_MS + marginMs);
-  // The ages over the window lie in [lo, hi]; a step is an age of whole minutes in (lo, hi].
-  const lo = start - to - marginMs;
-  const hi = start + windowMs - from + marginMs;
-  if (Math.floor(lo / MINUTE_MS) === Math.floor(hi / MINUTE_MS)) return start;
-  return (Math.floor(lo / MINUTE_MS) + 1) * MINUTE_MS + to + marginMs;
+  const span = windowMs + 2 * marginMs;
+  if (span + (to - from) + span + STATION_MINUTE_LAG_MS >= MINUTE_MS)
+    throw new Error(`a window of ${windowMs} ms does not fit between the minute steps`);
+  let start = Math.max(now, to + MINUTE_MS + marginMs);
+  // The ages step at `from`..`to` + whole minutes, the station's title at whole minutes of the
+  // clock (and up to STATION_MINUTE_LAG_MS after); the window with its margins holds neither.
+  for (let i = 0; i < 6; i++) {
+    const next = clearOf(
+      clearOf(start - marginMs, span, from, to - from),
+      span,
+      0,
+      STATION_MINUTE_LAG_MS,
+    );
+    if (next === start - marginMs) return start;
+    start = next + marginMs;
+  }
+  throw new Error('no window clear of the minute steps');
 }
 
 /** Pegel first: its tab leaves the copy of its page the floor starts from. */
@@ -619,7 +646,7 @@ export default defineScenario<IdleParams>({
         ...out.notes,
         ...scriptNotes,
         `Load mode at 0 updates/s (${p.stations} stations × ${p.pvsPerStation} PVs): the values never change. Station page: /stations/1 (baseline: its ${p.pvsPerStation} PVs and live chart); dashboard: the bench dashboard of ${p.tiles} value tiles (baseline: NaiveTiles).`,
-        `Ages: the PVs keep the time stamp of their server's start. The station page with ages in seconds opens for each side on a server of its own, started just before it, and its windows in front come first (each second one text change and one frame: the worst case the issue allows); a window counts only if the first PV's age read seconds at its start and end and ticked in it (the naive page shows no ages: its data under a minute old). The "ages in minutes" figure is measured on the dashboards' server, past its first minute, ${p.minutesSettleMs / 1000} s after the page opened (V8's memory reducer collects what a page's start left in its first ~35 s: in Pegel's 7 MB heap 1.5-4.5 ms/s of a window with no script), in windows placed clear of a minute step, and counts only if the age read the same minutes at the window's start and end. The station's own time stamp still comes on every side.`,
+        `Ages: the PVs keep the time stamp of their server's start. The station page with ages in seconds opens for each side on a server of its own, started just before it, and its windows in front come first (each second one text change and one frame: the worst case the issue allows); a window counts only if the first PV's age read seconds at its start and end and ticked in it (the naive page shows no ages: its data under a minute old). The "ages in minutes" figure is measured on the dashboards' server, past its first minute, ${p.minutesSettleMs / 1000} s after the page opened (V8's memory reducer collects what a page's start left in its first ~35 s: in Pegel's 7 MB heap 1.5-4.5 ms/s of a window with no script), in windows placed clear of a minute step of the ages and of a minute of the clock (a station's time stamp of a new minute comes at once and changes its age's title, on every side), and counts only if the age read the same minutes at the window's start and end. The station's own time stamp still comes on every side.`,
         `Pegel / floor: no ratio where both medians are under ${IDLE_NOISE_MS_PER_S} ms/s (the report says "noise"): a page that does next to nothing reads 0.03-0.35 ms/s in a window, and a window with no script of the page's at all can read 2 ms/s (a collection, the browser's own work), so the ratio of two such figures is noise. The script lines above give each side's JavaScript apart (CDP ScriptDuration).`,
         "Floor: bench/baseline/floor/, a copy of Pegel's page taken from its tab in this run (HTML and built style sheets), its values written with plain DOM calls from a hub connection in a worker of its own; on the station page the ages of the rows on screen written when their text changes (formatAge's steps, one timer for the next, none while hidden), as Pegel's age clock does. The station's own age too: its time stamp from the station hub (in the floor's worker, to a visible page only, held while its text would not change, as Pegel's engine sends it), written as Pegel's is ('just now' within the grace, then formatAge's steps) with its title to the minute, each only when its text changes. Pegel over the floor: target ≤ ×1.25.",
         'Main thread: CDP ThreadTime (time on a core) over the window; before its first window each page is settled and what its start left collected (CDP HeapProfiler.collectGarbage, every side alike), and a window in which the JS heap fell says so (a collection ran in it). Background: a blank tab of the same profile in front, and the page told it is hidden (document.visibilityState "hidden" and a visibilitychange event): headless Chromium never hides a tab, so its throttling of hidden tabs (no animation frames, timers once a second) does not apply, and the figure is what the app itself still runs when hidden.',
