@@ -8,8 +8,8 @@
  * are counted. Against the built client in dist/.
  *
  * `npx tsx bench/trace-station.ts [seconds per window = 8] [--after=ms of settle = 4000]
- *   [--cycles=n] [--minutes] [--invalidations] [--css=rules]`: `--minutes` waits until the ages
- *   read minutes (past the server's first minute); `--css` adds a style sheet to the page
+ *   [--cycles=n] [--minutes] [--invalidations] [--css=rules]`: `--minutes` opens the page once
+ *   the ages read minutes (past the server's first minute); `--css` adds a style sheet to the page
  *   before tracing (an experiment on what a frame paints).
  */
 import type { CDPSession, Page } from 'playwright-core';
@@ -196,6 +196,9 @@ try {
   const context = await signedInContext(browser, server.url);
   const page: Page = await context.newPage();
   await page.setViewportSize({ width: 1920, height: 1080 });
+  // With ages in minutes the page opens past the server's first minute, as idleTab's does: its
+  // first half minute (what its start left) is in the windows.
+  if (minutes) await sleep(Math.max(0, serverStart + 62_000 - Date.now()));
   await page.goto('/stations/1');
   await waitForExpression(page, `typeof window.__pegelBench?.snapshot === 'function'`);
   await waitForExpression(page, `window.__pegelBench.snapshot().firstValueMs != null`, {
@@ -203,7 +206,6 @@ try {
   });
   await serviceWorkerServes(page);
   if (css) await page.addStyleTag({ content: css });
-  if (minutes) await sleep(Math.max(0, serverStart + 62_000 - Date.now()));
   await sleep(settle);
   const other = await context.newPage();
   const cdp = await context.newCDPSession(page);

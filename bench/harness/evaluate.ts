@@ -32,6 +32,15 @@ export function overFloorOf(spec: FigureSpec, pegel: number, floor: number): num
   return Number.isFinite(r) ? r : undefined;
 }
 
+/**
+ * Both Pegel's median and the floor's are under the figure's `floorNoise`: what either page
+ * does is within the noise of one that does nothing, and a ratio of the two would be noise too
+ * (an idle floor at 0.16 ms/s against Pegel at 0.45 reads ×2.8).
+ */
+export function withinNoise(spec: FigureSpec, pegel: number, floor: number): boolean {
+  return spec.floorNoise !== undefined && pegel < spec.floorNoise && floor < spec.floorNoise;
+}
+
 /** Looks a measured median up by `scenarioId.figureId` in earlier results of the same run. */
 export type LimitLookup = (ref: string) => number | undefined;
 
@@ -52,7 +61,9 @@ export function evaluateFigure(
     const r = ratioOf(spec, value.summary.median, baseline.summary.median);
     if (r !== undefined) result.ratio = r;
   }
-  if (value && floor) {
+  if (value && floor && withinNoise(spec, value.summary.median, floor.summary.median)) {
+    result.withinFloorNoise = true;
+  } else if (value && floor) {
     const r = overFloorOf(spec, value.summary.median, floor.summary.median);
     if (r !== undefined) {
       result.overFloor = r;

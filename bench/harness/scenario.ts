@@ -33,6 +33,12 @@ export interface FigureSpec {
    * figure whose floor is measured (FigureSamples.floor) shows it with or without a target.
    */
   floorTarget?: number;
+  /**
+   * Under this, on both Pegel's side and the floor's, a figure is the noise of a page that does
+   * next to nothing (an idle tab: the browser's own work, a collection, no script of the
+   * page's), and their ratio says nothing: the report says so instead of computing one.
+   */
+  floorNoise?: number;
 }
 
 /**
@@ -133,6 +139,8 @@ export interface FigureResult extends FigureSpec {
   overFloor?: number;
   /** `overFloor` within `floorTarget`. */
   meetsFloorTarget?: boolean;
+  /** Pegel's median and the floor's both under `floorNoise`: no ratio, the report says why. */
+  withinFloorNoise?: boolean;
   /** Median value divided by the median of the referenced machine limit. */
   fractionOfLimit?: number;
   meetsTarget?: boolean;

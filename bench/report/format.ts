@@ -41,6 +41,8 @@ export function formatFloor(f: FigureResult): string {
 export function formatOverFloor(f: FigureResult): string {
   if (!f.floor && !f.floorTarget) return '';
   const target = f.floorTarget === undefined ? '' : ` ≤ ×${formatNumber(f.floorTarget)}`;
+  if (f.withinFloorNoise && f.floorNoise !== undefined)
+    return `— (both < ${formatNumber(f.floorNoise)}${f.unit ? ` ${f.unit}` : ''}: noise)`;
   if (f.overFloor === undefined) return `—${target}`;
   const check = f.meetsFloorTarget === undefined ? '' : f.meetsFloorTarget ? ' ✓' : ' ✗';
   return `×${formatNumber(f.overFloor)}${target}${check}`;

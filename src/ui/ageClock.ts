@@ -192,6 +192,21 @@ function beat(now: number): void {
   }
 }
 
+/**
+ * The earliest an age on screen is due, found anew: after a live age's newer time stamp moved
+ * its step later, the timer armed for the old step would wake the tab for nothing (issue 58: a
+ * connected station's age reads just now for its grace, and its newest time stamp comes a
+ * moment before the grace runs out, so the old step's timer fired once each 8.5 s).
+ */
+function earliestDue(): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const w of watched.values()) {
+    if (!w.onScreen) continue;
+    for (const entry of w.ages) if (entry.dueAt < next) next = entry.dueAt;
+  }
+  return next;
+}
+
 /** Live ages written from what they now have (after the full frame, or AGE_BEAT_WAIT_MS). */
 function endHolds(): void {
   for (const w of watched.values()) for (const entry of w.ages) entry.heldUntil = 0;
@@ -318,7 +333,12 @@ export function watchAge(
     entry.timestamp = next;
     if (!held.onScreen) return;
     const now = Date.now();
+    const wasDue = entry.dueAt;
     writeEntry(el, entry, now);
+    // A live age's step moved later (a station's newer time stamp, rare): the beat moves the
+    // timer armed for the old step on to the earliest due. A PV's new value (many a second
+    // under load, each in a frame drawn anyway) leaves it, a wake at most.
+    if (entry.live && entry.dueAt > wasDue && wasDue <= nextDueAt) nextDueAt = earliestDue();
     beat(now);
     if (running()) arm(entry.dueAt);
   };

@@ -118,6 +118,35 @@ describe('bench evaluation and report', () => {
     expect(formatOverFloor(evaluateFigure(latency, { value: [1] }, () => undefined))).toBe('');
   });
 
+  it('BENCH-EVAL4: no ratio to the floor while both are within the noise of a page that does nothing', () => {
+    const idle: FigureSpec = {
+      id: 'idle',
+      label: 'Idle',
+      unit: 'ms/s',
+      better: 'lower',
+      floorTarget: 1.25,
+      floorNoise: 0.5,
+    };
+    const quiet = evaluateFigure(
+      idle,
+      { value: [0.45, 0.38, 1], floor: [0.16, 0.03, 0.31] },
+      () => undefined,
+    );
+    expect(quiet.withinFloorNoise).toBe(true);
+    expect(quiet.overFloor).toBeUndefined();
+    expect(quiet.meetsFloorTarget).toBeUndefined();
+    expect(formatOverFloor(quiet)).toBe('— (both < 0.5 ms/s: noise)');
+    // Pegel over the noise: the ratio counts, however small the floor.
+    const awake = evaluateFigure(idle, { value: [0.9], floor: [0.1] }, () => undefined);
+    expect(awake.withinFloorNoise).toBeUndefined();
+    expect(formatOverFloor(awake)).toBe('×9 ≤ ×1.25 ✗');
+    // A figure without floorNoise keeps its ratio at any size.
+    const { floorNoise: _, ...plain } = idle;
+    expect(
+      formatOverFloor(evaluateFigure(plain, { value: [0.2], floor: [0.1] }, () => undefined)),
+    ).toBe('×2 ≤ ×1.25 ✗');
+  });
+
   const run: BenchRun = {
     format: BENCH_RUN_FORMAT,
     startedAt: '2026-11-22T09:15:03.123Z',

@@ -247,6 +247,37 @@ describe('age clock', () => {
     expect(writes.at(-1)).toBe('vor 11 Sekunden');
   });
 
+  it("AGE11: a station's newer time stamp before its grace runs out moves the clock's wake to the new grace, beside ages in minutes: no wake for the old one", async () => {
+    const clock = await freshClock();
+    const grace = 10_000;
+    const pv = counting();
+    // A PV age in minutes, next due at T0 + 30 s (two minutes).
+    clock.watchAge(document.createElement('span'), T0 - 90_000, pv.text, pv.write);
+    const writes: string[] = [];
+    const station = clock.watchAge(
+      document.createElement('span'),
+      T0,
+      (ms) => formatAge(ms < grace ? 0 : ms, 'de'),
+      (_, t) => void writes.push(t),
+      { live: true, steadyMs: grace },
+    );
+    // The engine hands the tab the station's newest time stamp 1.5 s before its age would
+    // leave just now (FR8), as it does each 8.5 s for a station sending each second.
+    vi.advanceTimersByTime(grace - 1_500);
+    const retimedAt = Date.now();
+    station.retime(retimedAt - 500);
+    // The next wake is the new grace's end, not the old one's (T0 + 10 s).
+    vi.advanceTimersToNextTimer();
+    expect(Date.now()).toBeGreaterThanOrEqual(retimedAt - 500 + grace);
+    expect(writes).toEqual(['jetzt', 'vor 10 Sekunden']);
+    expect(pv.writes).toEqual(['vor 1 Minute']);
+    // With no further time stamp the station's age counts on, and the PV's steps at its minute
+    // (Each less than a second late: the clock ticks in the phase of the last time stamp.)
+    vi.advanceTimersByTime(T0 + 31_000 - Date.now());
+    expect(pv.writes).toEqual(['vor 1 Minute', 'vor 2 Minuten']);
+    expect(writes.at(-1)).toBe('vor 22 Sekunden');
+  });
+
   it("AGE9: shown again, a live age (a station's) is not written from the time stamp the hidden page kept, but from the engine's next frame; a PV's is written at once", async () => {
     const clock = await freshClock();
     const justNow = (ms: number) => formatAge(ms < 2_000 ? 0 : ms, 'de');
