@@ -10,12 +10,10 @@
  * `npx tsx bench/idle-windows.ts [windows = 12] [seconds = 5] [--gc]` (`--gc`: a collection
  * through CDP first, as `idleTab` does); against the build the server serves (PEGEL_DIST_DIR).
  */
-import { startPlantServer } from '../tests/support/plantServer.ts';
-import { launchChromium } from './harness/browser.ts';
+import { startIdleStationPlant } from './harness/idleStationPlant.ts';
 import { openMetricsSession, pageHeap } from './harness/pageProbes.ts';
 import { agesShown } from './harness/pageVisibility.ts';
 import { serviceWorkerServes } from './harness/serviceWorker.ts';
-import { signedInContext } from './harness/signIn.ts';
 import { waitForExpression } from './harness/waitForExpression.ts';
 
 const args = process.argv.slice(2);
@@ -23,20 +21,8 @@ const [windows = 12, seconds = 5] = args.filter((a) => !a.startsWith('--')).map(
 const gc = args.includes('--gc');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const server = await startPlantServer({
-  env: {
-    PEGEL_RATE_HEAVY_PER_MIN: '0',
-    PEGEL_LOAD_STATIONS: '10',
-    PEGEL_LOAD_PVS_PER_STATION: '200',
-    PEGEL_LOAD_UPDATES_PER_SEC: '0',
-  },
-});
-const serverStart = Date.now();
-const browser = await launchChromium();
+const { server, serverStart, browser, page } = await startIdleStationPlant();
 try {
-  const context = await signedInContext(browser, server.url);
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 1920, height: 1080 });
   await sleep(Math.max(0, serverStart + 62_000 - Date.now()));
   const opened = Date.now();
   await page.goto('/stations/1');

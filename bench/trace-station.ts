@@ -12,12 +12,10 @@
  *   the ages read minutes (past the server's first minute); `--css` adds a style sheet to the page
  *   before tracing (an experiment on what a frame paints).
  */
-import type { CDPSession, Page } from 'playwright-core';
-import { startPlantServer } from '../tests/support/plantServer.ts';
-import { launchChromium } from './harness/browser.ts';
+import type { CDPSession } from 'playwright-core';
+import { startIdleStationPlant } from './harness/idleStationPlant.ts';
 import { agesShown, setHidden } from './harness/pageVisibility.ts';
 import { serviceWorkerServes } from './harness/serviceWorker.ts';
-import { signedInContext } from './harness/signIn.ts';
 import { recordTrace } from './harness/trace.ts';
 import { waitForExpression } from './harness/waitForExpression.ts';
 
@@ -182,20 +180,8 @@ function summarise(label: string, events: TraceEvent[], wallS: number, rendererP
   if (process.env.TRACE_TIMELINE) console.log(timeline.join('\n'));
 }
 
-const server = await startPlantServer({
-  env: {
-    PEGEL_RATE_HEAVY_PER_MIN: '0',
-    PEGEL_LOAD_STATIONS: '10',
-    PEGEL_LOAD_PVS_PER_STATION: '200',
-    PEGEL_LOAD_UPDATES_PER_SEC: '0',
-  },
-});
-const serverStart = Date.now();
-const browser = await launchChromium();
+const { server, serverStart, browser, page } = await startIdleStationPlant();
 try {
-  const context = await signedInContext(browser, server.url);
-  const page: Page = await context.newPage();
-  await page.setViewportSize({ width: 1920, height: 1080 });
   // With ages in minutes the page opens past the server's first minute, as idleTab's does: its
   // first half minute (what its start left) is in the windows.
   if (minutes) await sleep(Math.max(0, serverStart + 62_000 - Date.now()));
@@ -207,8 +193,8 @@ try {
   await serviceWorkerServes(page);
   if (css) await page.addStyleTag({ content: css });
   await sleep(settle);
-  const other = await context.newPage();
-  const cdp = await context.newCDPSession(page);
+  const other = await page.context().newPage();
+  const cdp = await page.context().newCDPSession(page);
   const { targetInfo } = (await cdp.send('Target.getTargetInfo')) as {
     targetInfo: { targetId: string };
   };
