@@ -86,13 +86,20 @@ export function cellFit(
   measure: MeasureText,
 ): CellFit {
   const cache = new Map<string, number>();
-  const fontOf = (look: TextLook | undefined) =>
-    `${look?.italic ? 'italic ' : ''}${look?.bold ? font.boldWeight : font.weight} ${font.size} ${font.family}`;
+  // The four fonts a row draws in, made once: `fits` runs for every cell a row renders.
+  const fontOf = (bold: boolean, italic: boolean) =>
+    `${italic ? 'italic ' : ''}${bold ? font.boldWeight : font.weight} ${font.size} ${font.family}`;
+  const fonts = [
+    fontOf(false, false),
+    fontOf(true, false),
+    fontOf(false, true),
+    fontOf(true, true),
+  ];
   return {
     fits(column, text, look) {
       if (text === '') return true;
       const shown = column === 'time' ? text.replace(/\d/g, '0') : text;
-      const css = fontOf(look);
+      const css = fonts[(look?.bold ? 1 : 0) + (look?.italic ? 2 : 0)]!;
       const key = `${css}\n${shown}`;
       let width = cache.get(key);
       if (width === undefined) {
