@@ -4,7 +4,27 @@
  */
 import { useEffect, useState } from 'react';
 import type { ItemKind, ItemTypes } from '../../workers/topics/itemTopics.ts';
+import type { LiveClient } from './LiveClient.ts';
 import { useLiveClient } from './LiveContext.ts';
+
+/**
+ * Leases the items of `keys` and calls `changed` when one of them changes in the tab's store;
+ * the function returned releases and unsubscribes them all.
+ */
+export function watchLiveItems(
+  client: LiveClient,
+  kind: ItemKind,
+  keys: readonly string[],
+  changed: () => void,
+): () => void {
+  const cleanups = keys.flatMap((key) => [
+    client.store.subscribe(kind, key, changed),
+    client.lease(kind, key),
+  ]);
+  return () => {
+    for (const cleanup of cleanups) cleanup();
+  };
+}
 
 export function useLiveItems<K extends ItemKind>(
   kind: K,
@@ -21,14 +41,9 @@ export function useLiveItems<K extends ItemKind>(
         const next = list.map((key) => client.store.getItem(kind, key));
         return next.length === held.length && next.every((v, i) => v === held[i]) ? held : next;
       });
-    const cleanups = list.flatMap((key) => [
-      client.store.subscribe(kind, key, update),
-      client.lease(kind, key),
-    ]);
+    const release = watchLiveItems(client, kind, list, update);
     update();
-    return () => {
-      for (const cleanup of cleanups) cleanup();
-    };
+    return release;
   }, [client, kind, joined]);
   return items;
 }

@@ -16,6 +16,7 @@ import { getJson } from '../../../api/http.ts';
 import { planKey, REMOTE_ALERT_API, type AlarmPlan } from '../../../contract/remoteAlert.ts';
 import type { LiveClient } from '../../../live/LiveClient.ts';
 import { useLiveClient } from '../../../live/LiveContext.ts';
+import { watchLiveItems } from '../../../live/useLiveItems.ts';
 
 export interface PendingRemoteAlarms {
   /** Alarms waiting, summed over the plans. */
@@ -83,7 +84,7 @@ export class PendingPlans {
   private list: readonly ListedPending[] = [];
   private value = NONE;
   private readonly listeners = new Set<() => void>();
-  private releases: (() => void)[] = [];
+  private release: (() => void) | null = null;
   private started = 0;
 
   constructor(
@@ -108,12 +109,12 @@ export class PendingPlans {
       (list) => {
         if (run !== this.started || this.listeners.size === 0) return;
         this.list = list;
-        const { store } = this.client;
-        for (const { key } of list)
-          this.releases.push(
-            store.subscribe('plan', key, this.update),
-            this.client.lease('plan', key),
-          );
+        this.release = watchLiveItems(
+          this.client,
+          'plan',
+          list.map((p) => p.key),
+          this.update,
+        );
         this.update();
       },
       () => undefined,
@@ -122,8 +123,8 @@ export class PendingPlans {
 
   private stop() {
     this.started++;
-    for (const release of this.releases) release();
-    this.releases = [];
+    this.release?.();
+    this.release = null;
   }
 
   private readonly update = () => {
