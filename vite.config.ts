@@ -25,7 +25,10 @@ const LOCALE_FILE = /locales\/(\w+)\/(\w+)\.json$/;
  *   the sign-in page: the responses wait on `window.__pegelEarly` for the app to take them;
  * - the tab's first number and date formatters (`ICU_WARM_UP`), and its first look into
  *   sessionStorage (`STORAGE_WARM_UP`), in a task of their own while the main module still
- *   streams and compiles.
+ *   streams and compiles;
+ * - the files of the page it opens with (`ROUTE_PRELOAD_SCRIPT`, scripts/routePreloads.ts): the
+ *   lazy page's chunks, style sheets and text files in the tab's language, which App.tsx would
+ *   ask for only once the main module runs.
  */
 /**
  * A tab's first `Intl` formatter loads ICU's data for its language (20-30 ms of the main
@@ -53,18 +56,28 @@ function bootScript(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      async handler(_html, ctx) {
         const chunks: Record<string, string> = {};
         for (const out of Object.values(ctx.bundle ?? {})) {
           const m = out.type === 'chunk' ? LOCALE_FILE.exec(out.facadeModuleId ?? '') : null;
           if (m?.[1] && m[2] === SHELL_FILE) chunks[m[1]] = base + out.fileName;
         }
         if (!chunks[DEFAULT_LANGUAGE]) return [];
+        const { lazyRoutesOf, routePreloadMap, ROUTE_PRELOAD_SCRIPT } =
+          await import('./scripts/routePreloads.ts');
+        const bundle = ctx.bundle ?? {};
+        const moduleIds = Object.values(bundle).flatMap((o) =>
+          o.type === 'chunk' ? o.moduleIds : [],
+        );
+        const routes = routePreloadMap(await lazyRoutesOf(moduleIds), bundle, base);
+        // `var c=` stays first: bench/scenarios/startup.ts reads the shell chunks from it.
         const script =
           `(function(){var c=${JSON.stringify(chunks)},l;` +
           `try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}` +
           `var k=document.createElement('link');k.rel='modulepreload';` +
           `k.href=c[l]||c[${JSON.stringify(DEFAULT_LANGUAGE)}];document.head.appendChild(k);` +
+          `try{(${ROUTE_PRELOAD_SCRIPT})(${JSON.stringify(routes)},${JSON.stringify(base)},` +
+          `c[l]?l:${JSON.stringify(DEFAULT_LANGUAGE)})}catch(e){}` +
           `setTimeout(function(){${STORAGE_WARM_UP}try{${ICU_WARM_UP}(c[l]?l:${JSON.stringify(DEFAULT_LANGUAGE)})}catch(e){}});` +
           `if(location.pathname.indexOf(${JSON.stringify(SIGN_IN_PREFIX)})===0||!window.fetch)return;` +
           `var e=window[${JSON.stringify(EARLY_REQUESTS_KEY)}]={},` +

@@ -299,6 +299,47 @@ test("SH10d: the page's first script makes the first number and date formatters,
   await expect(page.locator('main h1')).toBeVisible();
 });
 
+test("SH10e: the page's chunks, style sheets and texts in the remembered language are asked for beside the first modules, for the route that matches best", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.locator('main h1')).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('pegel.language', 'ru'));
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (/preload/i.test(m.text())) warnings.push(m.text());
+  });
+  // The main module is held until the page's own chunk and its Russian alert texts were asked
+  // for: were they asked by App.tsx (after the main module ran), the page would never render.
+  let pageAsked = (): void => undefined;
+  const pageFiles = new Promise<void>((resolve) => (pageAsked = resolve));
+  page.on('request', () => {
+    if (
+      asked.some((p) => /\/assets\/AlertsPage-[\w-]+\.js$/.test(p)) &&
+      asked.some((p) => /\/assets\/ru-alerts-[\w-]+\.js$/.test(p))
+    )
+      pageAsked();
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await pageFiles;
+    await route.continue();
+  });
+  // A trailing slash is the same address (tests/unit/build/routePreloads.test.ts: the rest).
+  await page.goto('/alerts/archive/');
+  await expect(page.locator('main h1')).toBeVisible();
+  const links = page.locator('link[rel="modulepreload"], link[rel="preload"][as="style"]');
+  const hrefs = await links.evaluateAll((ls) => ls.map((l) => (l as HTMLLinkElement).href));
+  expect(hrefs.some((h) => /\/ru-alerts-/.test(h))).toBe(true);
+  expect(hrefs.some((h) => /\/de-alerts-/.test(h))).toBe(false);
+  expect(hrefs.some((h) => /\.css$/.test(h))).toBe(true);
+  // Each file once: the app's own loader took the preloaded files instead of asking again.
+  const scripts = asked.filter((p) => /\/assets\/.+\.(js|css)$/.test(p));
+  expect(scripts.length).toBe(new Set(scripts).size);
+  expect(warnings).toEqual([]);
+});
+
 test('SH11: the user menu opens by keyboard and leads to the settings', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');

@@ -1,2 +1,2 @@
-/** The alert archive's address, alone: the route table and main.tsx compare with it. */
+/** The alert archive's address, alone: main.tsx compares with it, the route table spells it. */
 export const ARCHIVE_PATH = '/alerts/archive';

@@ -1,5 +1,4 @@
 import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
-import { ARCHIVE_PATH } from './archivePath.ts';
 
 /** The areas of AlertsPage.tsx: the alert list and the archive show the same texts. */
 const ALERTS_PAGE_AREAS = [
@@ -30,7 +29,8 @@ export const alertRoutes: PageRoute[] = [
     ),
   },
   {
-    path: ARCHIVE_PATH.slice(1),
+    // ARCHIVE_PATH (main.tsx compares with it); a literal, as the build's preload map reads it.
+    path: 'alerts/archive',
     handle: { label: 'alerts.nav.archive' },
     element: lazyPage(
       ALERTS_PAGE_AREAS,
