@@ -71,18 +71,19 @@ function bootScript(): Plugin {
         );
         const routes = routePreloadMap(await lazyRoutesOf(moduleIds), bundle, base);
         // `var c=` stays first: bench/scenarios/startup.ts reads the shell chunks from it.
+        const lang = `c[l]?l:${JSON.stringify(DEFAULT_LANGUAGE)}`;
         const script =
           `(function(){var c=${JSON.stringify(chunks)},l;` +
           `try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}` +
           `var k=document.createElement('link');k.rel='modulepreload';` +
           `k.href=c[l]||c[${JSON.stringify(DEFAULT_LANGUAGE)}];document.head.appendChild(k);` +
-          `try{(${ROUTE_PRELOAD_SCRIPT})(${JSON.stringify(routes)},${JSON.stringify(base)},` +
-          `c[l]?l:${JSON.stringify(DEFAULT_LANGUAGE)})}catch(e){}` +
-          `setTimeout(function(){${STORAGE_WARM_UP}try{${ICU_WARM_UP}(c[l]?l:${JSON.stringify(DEFAULT_LANGUAGE)})}catch(e){}});` +
-          `if(location.pathname.indexOf(${JSON.stringify(SIGN_IN_PREFIX)})===0||!window.fetch)return;` +
+          `setTimeout(function(){${STORAGE_WARM_UP}try{${ICU_WARM_UP}(${lang})}catch(e){}});` +
+          `if(location.pathname.indexOf(${JSON.stringify(SIGN_IN_PREFIX)})!==0&&window.fetch){` +
           `var e=window[${JSON.stringify(EARLY_REQUESTS_KEY)}]={},` +
           `o={credentials:'include',headers:{Accept:'application/json'}};` +
-          `${JSON.stringify(EARLY_PATHS)}.forEach(function(p){(e[p]=fetch(p,o)).catch(function(){})})})()`;
+          `${JSON.stringify(EARLY_PATHS)}.forEach(function(p){(e[p]=fetch(p,o)).catch(function(){})})}` +
+          // After the session's requests: the settings they fetch start the engine's first page.
+          `try{(${ROUTE_PRELOAD_SCRIPT})(${JSON.stringify(routes)},${JSON.stringify(base)},${lang})}catch(e){}})()`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },
     },
