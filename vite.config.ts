@@ -3,13 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from './src/app/languageKey.ts';
 import { SHELL_FILE } from './src/app/localeAreas.ts';
-import {
-  EARLY_PATHS,
-  EARLY_REQUESTS_KEY,
-  EARLY_ZONE_KEY,
-  SIGN_IN_PREFIX,
-} from './src/api/earlyRequests.ts';
-import { API } from './src/contract/paths.ts';
+import { EARLY_PATHS, EARLY_REQUESTS_KEY, SIGN_IN_PREFIX } from './src/api/earlyRequests.ts';
 import { compileHintForEntries } from './scripts/compileHint.ts';
 import { reactRouterProduction } from './scripts/reactRouterProduction.ts';
 import { pegelServiceWorker } from './scripts/pwa.ts';
@@ -87,11 +81,7 @@ function bootScript(): Plugin {
           `if(location.pathname.indexOf(${JSON.stringify(SIGN_IN_PREFIX)})!==0&&window.fetch){` +
           `var e=window[${JSON.stringify(EARLY_REQUESTS_KEY)}]={},` +
           `o={credentials:'include',headers:{Accept:'application/json'}};` +
-          `${JSON.stringify(EARLY_PATHS)}.forEach(function(p){(e[p]=fetch(p,o)).catch(function(){})});` +
-          // The plant's zone, read from a copy of the settings' answer before the app takes it.
-          `e[${JSON.stringify(API.system.settings)}].then(function(r){return r.ok&&r.clone().json()})` +
-          `.then(function(j){if(j&&typeof j.timeZone==='string')e[${JSON.stringify(EARLY_ZONE_KEY)}]=j.timeZone})` +
-          `.catch(function(){})}` +
+          `${JSON.stringify(EARLY_PATHS)}.forEach(function(p){(e[p]=fetch(p,o)).catch(function(){})})}` +
           // After the session's requests: the settings they fetch start the engine's first page.
           `try{(${ROUTE_PRELOAD_SCRIPT})(${JSON.stringify(routes)},${JSON.stringify(base)},${lang})}catch(e){}})()`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];

@@ -1,5 +1,3 @@
-// First: the archive's first page is asked of the engine before the rest evaluates.
-import { archiveAskedEarly } from './features/alerts/archiveEarlyAsk.ts';
 import './app/theme.css';
 import './ui/ui.css';
 import './app/shell.css';
@@ -56,16 +54,13 @@ if (!window.location.pathname.startsWith(SIGN_IN_PREFIX)) {
   // page's first render instead of after it. The range is the plant's last 7 days: asked once
   // the settings name its zone (the page waits for them too, and this listener, registered
   // first, runs before it renders).
-  // Asked already where the page's first script had the zone (archiveEarlyAsk.ts).
   if (window.location.pathname === ARCHIVE_PATH) {
-    if (!archiveAskedEarly) {
-      const stop = systemSettings.subscribe(() => {
-        const settings = systemSettings.get();
-        if (settings.status !== 'ready') return;
-        stop();
-        prefetchDefaultArchive(settings.data.timeZone);
-      });
-    }
+    const stop = systemSettings.subscribe(() => {
+      const settings = systemSettings.get();
+      if (settings.status !== 'ready') return;
+      stop();
+      prefetchDefaultArchive(settings.data.timeZone);
+    });
     systemSettings.load();
   }
 }

@@ -20,11 +20,5 @@ export const EARLY_PATHS = [
   API.system.priorities,
   API.system.settings,
 ] as const;
-/**
- * Where the page's first script puts the plant's time zone from the settings' answer (a
- * string, once it is in): the archive opened directly asks the engine for its first page
- * with it as the main chunk starts to evaluate (src/features/alerts/archiveEarlyAsk.ts).
- */
-export const EARLY_ZONE_KEY = 'zone';
 /** Pages that ask for no session (as main.tsx). */
 export const SIGN_IN_PREFIX = '/login';

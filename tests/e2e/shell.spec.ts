@@ -7,7 +7,7 @@ import { test, expect } from './fixtures.ts';
 import { WCAG21_AA, axeViolations, wcag21Violations } from './axe.ts';
 import { signIn } from './auth.ts';
 import { API } from '../../src/contract/paths.ts';
-import { EARLY_PATHS, EARLY_REQUESTS_KEY, EARLY_ZONE_KEY } from '../../src/api/earlyRequests.ts';
+import { EARLY_PATHS } from '../../src/api/earlyRequests.ts';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, 'operator', null);
@@ -252,15 +252,6 @@ test('SH10c: the session and the priorities are asked for beside the first modul
   await expect(page.locator('main h1')).toBeVisible();
   // The app took the answers the page's first script asked for instead of asking again.
   expect(asked.sort()).toEqual([...sessionPaths].sort());
-  // The script read the plant's zone from a copy of the settings' answer (archiveEarlyAsk.ts).
-  const zones = await page.evaluate(
-    async ([early, key, path]) => [
-      (window as unknown as Record<string, Record<string, unknown>>)[early]?.[key],
-      ((await (await fetch(path)).json()) as { timeZone: string }).timeZone,
-    ],
-    [EARLY_REQUESTS_KEY, EARLY_ZONE_KEY, API.system.settings] as const,
-  );
-  expect(zones[0]).toBe(zones[1]);
 });
 
 test("SH10d: the page's first script makes the first number and date formatters, in the remembered language, and opens sessionStorage, before the main module runs", async ({
