@@ -70,8 +70,8 @@ function bootScript(): Plugin {
           o.type === 'chunk' ? o.moduleIds : [],
         );
         const routes = routePreloadMap(await lazyRoutesOf(moduleIds), bundle, base);
-        // `var c=` stays first: bench/scenarios/startup.ts reads the shell chunks from it.
         const lang = `c[l]?l:${JSON.stringify(DEFAULT_LANGUAGE)}`;
+        // `var c=` stays first: bench/scenarios/startup.ts reads the shell chunks from it.
         const script =
           `(function(){var c=${JSON.stringify(chunks)},l;` +
           `try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}` +
