@@ -194,8 +194,7 @@ describe('useTranslation (src/app/useTranslation.ts)', () => {
       const { t } = useTranslation();
       const ui = useUiTranslation();
       seen.add(t);
-      const text = (tr: unknown) => (tr as LooseT)('probe.row');
-      return createElement('i', { 'data-ui': text(ui.t) }, `${n} ${text(t)}`);
+      return createElement('i', { 'data-ui': ui.t('probe.row') }, `${n} ${t('probe.row')}`);
     }
     const { observers } = i18n as unknown as { observers: Record<string, Map<unknown, number>> };
     const storeObservers = (
