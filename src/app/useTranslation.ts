@@ -1,19 +1,17 @@
 /**
- * `const { t, i18n } = useTranslation()`: the tab's texts (i18n.ts), typed from the German
- * texts (i18next.d.ts), through the UI kit's one store of them (src/ui/useTranslation.ts). The
- * component renders again when the language changes or texts arrive (an area loaded later:
- * `bindI18nStore: 'added'`), and `t` is a new function then, so memos keyed on `t` recompute.
- * Texts asked for without options are looked up once per language and change of texts
- * (`keptTexts`); the tab has one such `t` at a time, not one per component.
+ * `const { t, i18n } = useTranslation()`: react-i18next's hook on the tab's i18next instance
+ * (i18n.ts), typed from the German texts (i18next.d.ts). The component renders again when
+ * the language changes or texts arrive (an area loaded later: `bindI18nStore: 'added'`), and
+ * `t` is a new function then, so memos keyed on `t` recompute. Texts asked for without
+ * options are looked up once per language and change of texts (`keptTexts`).
  */
-import { useTranslation as useTexts, type Texts } from '../ui/useTranslation.ts';
-import { keptTexts } from './i18n.ts';
+import { useMemo } from 'react';
+import { useTranslation as useI18nextTranslation } from 'react-i18next';
+import { i18n, keptTexts } from './i18n.ts';
 
-const kept = new WeakMap<Texts, Texts>();
+const OPTIONS = { i18n };
 
-export function useTranslation(): Texts {
-  const texts = useTexts();
-  let withKept = kept.get(texts);
-  if (!withKept) kept.set(texts, (withKept = { t: keptTexts(texts.t), i18n: texts.i18n }));
-  return withKept;
+export function useTranslation() {
+  const { t: fixed, i18n: instance } = useI18nextTranslation('translation', OPTIONS);
+  return useMemo(() => ({ t: keptTexts(fixed), i18n: instance }), [fixed, instance]);
 }

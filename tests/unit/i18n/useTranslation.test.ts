@@ -3,15 +3,13 @@
  * DESIGN.md "Languages": a component shows the texts of the language shown through i18next
  * and react-i18next (src/app/i18n.ts, src/app/useTranslation.ts) and renders again, with a
  * new `t`, when the language changes or texts arrive; German fills in what a language lacks;
- * `Trans` puts markup where the language's sentence has it. The tab has one `t` at a time and
- * one pair of listeners on i18next, however many components read texts (src/ui/useTranslation.ts).
+ * `Trans` puts markup where the language's sentence has it.
  */
 import { act, createElement, useMemo } from 'react';
 import { Trans } from 'react-i18next';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { addTexts, i18n, initI18n, loadAreas } from '../../../src/app/i18n.ts';
 import { useTranslation } from '../../../src/app/useTranslation.ts';
-import { useTranslation as useUiTranslation } from '../../../src/ui/useTranslation.ts';
 import { mountRoot } from '../../support/reactRoot.ts';
 
 type LooseT = (key: string, options?: Record<string, unknown>) => string;
@@ -186,47 +184,5 @@ describe('useTranslation (src/app/useTranslation.ts)', () => {
     lookups.mockRestore();
     await act(async () => i18n.changeLanguage('de'));
     expect(b()).toBe('Zweite');
-  });
-
-  it('UT7: every component of the tab reads one `t` through one pair of listeners on i18next, the UI kit’s too, and all render again on a change', async () => {
-    const seen = new Set<unknown>();
-    function Row({ n }: { n: number }) {
-      const { t } = useTranslation();
-      const ui = useUiTranslation();
-      seen.add(t);
-      return createElement('i', { 'data-ui': ui.t('probe.row') }, `${n} ${t('probe.row')}`);
-    }
-    const { observers } = i18n as unknown as { observers: Record<string, Map<unknown, number>> };
-    const storeObservers = (
-      i18n.store as unknown as { observers: Record<string, Map<unknown, number>> }
-    ).observers;
-    await act(async () => addTexts('de', { probe: { row: 'Zeile' } }));
-    await act(async () => addTexts('en', { probe: { row: 'Row' } }));
-    await act(async () => reactRoot.render(createElement(Row, { n: 0 })));
-    const listeners = [observers.languageChanged?.size, storeObservers.added?.size];
-    seen.clear();
-    await act(async () =>
-      reactRoot.render(
-        createElement(
-          'div',
-          null,
-          ...Array.from({ length: 100 }, (_, n) => createElement(Row, { key: n, n })),
-        ),
-      ),
-    );
-    // A hundred readers more: not one listener more on i18next, one `t` for all.
-    expect([observers.languageChanged?.size, storeObservers.added?.size]).toEqual(listeners);
-    expect(seen.size).toBe(1);
-    const rows = () => [...root.querySelectorAll('i')];
-    expect(rows().every((el) => el.textContent!.endsWith(' Zeile'))).toBe(true);
-    await act(async () => i18n.changeLanguage('en'));
-    expect(rows().every((el) => el.textContent!.endsWith(' Row'))).toBe(true);
-    expect(rows().every((el) => el.getAttribute('data-ui') === 'Row')).toBe(true);
-    expect(seen.size).toBe(2);
-    await act(async () => addTexts('en', { probe: { row: 'Reihe' } }));
-    expect(rows().every((el) => el.textContent!.endsWith(' Reihe'))).toBe(true);
-    await act(async () => i18n.changeLanguage('de'));
-    await act(async () => reactRoot.render(createElement('div')));
-    expect([observers.languageChanged?.size, storeObservers.added?.size]).toEqual(listeners);
   });
 });
