@@ -7,6 +7,8 @@
  * constructor, code by script, the biggest retainers, strings and arrays).
  *
  * `npx tsx bench/heap-snapshot.ts [views = station,dashboard,image,alerts,engine]`
+ *   --naive        also the naive baseline's tab of each kind (as the many-tabs mix opens them),
+ *                  in a context of its own on the same server (`naive-station` ...)
  *   --top=N        rows per table (12)
  *   --settle=ms    wait after the tab shows values (5000)
  *   --save=dir     also write each snapshot as <dir>/<view>.heapsnapshot (DevTools opens it)
@@ -20,6 +22,12 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startPlantServer } from '../tests/support/plantServer.ts';
 import { denseSvg } from './baseline/denseGrid.ts';
+import { formatKeyList } from './baseline/keyList.ts';
+import { API } from '../src/contract/paths.ts';
+import { pvKey } from '../src/contract/keys.ts';
+import type { PvNode } from '../src/contract/pv.ts';
+import { BASELINE_PATH, buildBaseline, routeBaseline } from './harness/baselineBundle.ts';
+import { waitBaselineConnected } from './harness/baselineProbe.ts';
 import type { BrowserCdp } from './harness/BrowserCdp.ts';
 import { launchBrowser } from './harness/browser.ts';
 import { benchDashboardPath, routeBenchDashboards } from './harness/benchDashboards.ts';
@@ -33,8 +41,10 @@ import {
 import { signedInContext } from './harness/signIn.ts';
 import { waitForExpression } from './harness/waitForExpression.ts';
 
-type View = 'station' | 'dashboard' | 'image' | 'alerts' | 'engine';
-const ALL: View[] = ['station', 'dashboard', 'image', 'alerts', 'engine'];
+type TabView = 'station' | 'dashboard' | 'image' | 'alerts';
+type View = TabView | 'engine' | `naive-${TabView}`;
+const TAB_VIEWS: TabView[] = ['station', 'dashboard', 'image', 'alerts'];
+const ALL: View[] = [...TAB_VIEWS, 'engine'];
 
 const args = process.argv.slice(2);
 const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -43,11 +53,15 @@ const settleMs = Number(opt('settle') ?? 5000);
 const saveDir = opt('save');
 const file = opt('file');
 const summaryOnly = args.includes('--summary');
-const views = (args.find((a) => !a.startsWith('--'))?.split(',') ?? ALL) as View[];
+const views = [
+  ...((args.find((a) => !a.startsWith('--'))?.split(',') ?? ALL) as View[]),
+  ...(args.includes('--naive') ? TAB_VIEWS.map((v): View => `naive-${v}`) : []),
+];
 const IMAGE = 'bench-many-tabs';
 /** The bench's load plant (harness/context.ts DEFAULT_LOAD): 500 stations of 200 PVs. */
 const STATIONS = Number(opt('stations') ?? 500);
 const PVS = 200;
+const ROOT = new URL('..', import.meta.url).pathname;
 
 const mb = (b: number) => `${(b / 1e6).toFixed(2)} MB`;
 const kb = (b: number) => `${(b / 1e3).toFixed(0).padStart(7)} kB`;
@@ -154,7 +168,7 @@ if (file) {
     writeFileSync(join(server.dataDir, 'process-images', `${IMAGE}.svg`), denseSvg(1000, PVS));
     const context = await signedInContext(browser, server.url);
     await routeBenchDashboards(context, [2], 32);
-    const paths: Record<Exclude<View, 'engine'>, string> = {
+    const paths: Record<TabView, string> = {
       station: '/stations/1',
       dashboard: benchDashboardPath(2),
       image: `/process-images/${IMAGE}`,
@@ -163,13 +177,36 @@ if (file) {
     // One tab of each kind, open together as in the mix; the engine serves them all.
     const pages = new Map<View, Page>();
     for (const view of views) {
-      if (view === 'engine') continue;
+      if (view === 'engine' || view.startsWith('naive-')) continue;
       const page = await context.newPage();
-      await page.goto(paths[view]);
+      await page.goto(paths[view as TabView]);
       await waitForExpression(page, `typeof window.__pegelBench?.snapshot === 'function'`, {
         timeout: 60_000,
       });
       pages.set(view, page);
+    }
+    // The naive baseline's tabs with the query the many-tabs mix gives them (manyTabs.ts).
+    const naive = views.filter((v) => v.startsWith('naive-'));
+    if (naive.length) {
+      const naiveContext = await signedInContext(browser, server.url);
+      await routeBaseline(naiveContext, server.url, await buildBaseline(ROOT));
+      const answer = await naiveContext.request.get(new URL(API.pv.nodes, server.url).href);
+      const node = ((await answer.json()) as PvNode[])[0]!;
+      const keys = node.pvs.map(pvKey);
+      const query: Record<TabView, Record<string, string | number>> = {
+        station: { keys: formatKeyList(keys), chartKey: keys[0] ?? '' },
+        dashboard: { view: 'dashboard', station: node.stationNumber, tiles: 32 },
+        image: { view: 'dense', n: 1000, perStation: node.pvs.length },
+        alerts: { view: 'liveAlerts' },
+      };
+      for (const view of naive) {
+        const kind = view.slice('naive-'.length) as TabView;
+        const page = await naiveContext.newPage();
+        const q = new URLSearchParams(Object.entries(query[kind]).map(([k, v]) => [k, String(v)]));
+        await page.goto(`${BASELINE_PATH}?${q}`);
+        if (kind !== 'alerts') await waitBaselineConnected([page], 60_000);
+        pages.set(view, page);
+      }
     }
     await new Promise((r) => setTimeout(r, settleMs));
     for (const view of views)

@@ -52,6 +52,9 @@ import type {
   AlarmPerformanceRequest,
 } from '../src/domain/alarmPerformance.ts';
 import { LazyAlarmPerformance } from './alerts/LazyAlarmPerformance.ts';
+import { PendingPlanCount, PLAN_COUNT_HOLDER } from './PendingPlanCount.ts';
+import { listedPending, PENDING_REMOTE_ALARMS_KEY } from '../src/domain/pendingRemoteAlarms.ts';
+import { toError } from './errors.ts';
 
 /** The browser's online flag (navigator.onLine and the online/offline events). */
 export interface OnlineSource {
@@ -72,6 +75,11 @@ export interface EngineDeps {
   channelCloseGraceMs?: number;
   online?: OnlineSource;
   onError?: (error: unknown) => void;
+  /**
+   * GET alarmplans as read (its JSON), for the count of remote alarms waiting; without it the
+   * count fails with a message.
+   */
+  fetchPlanList?: () => Promise<unknown>;
   /** Chart REST calls; without them chart requests fail with a message. */
   chartFetchers?: ChartFetchers;
   /** The Web Lock this engine holds while it lives (engineLock.ts, EL1); none without. */
@@ -113,6 +121,8 @@ export class Engine implements EngineApi {
   private readonly stationAlarms: DerivedAlarms<StationAlarmState>;
   /** Fetched with the first lease of a station's alarm state (worker budget, DESIGN.md). */
   private stationAlarmStates: typeof StationAlarmStates | null = null;
+  /** The count of remote alarms waiting, from the plans it leases (PendingPlanCount.ts). */
+  private readonly pendingPlans: PendingPlanCount;
   private readonly feeds: FeedSet;
   /** Chart data and live series: loaded with the first chart a tab opens (worker budget). */
   private readonly charts: LazyCharts;
@@ -211,6 +221,31 @@ export class Engine implements EngineApi {
       derive: (alerts) => this.stationAlarmStates?.(alerts) ?? new Map(),
       put: (key, state) => this.items.put('stationAlarm', key, state),
     });
+    const fetchPlanList =
+      deps.fetchPlanList ?? (() => Promise.reject(new Error('No plan list configured')));
+    this.pendingPlans = new PendingPlanCount({
+      timers: deps.timers,
+      readList: async () => {
+        const plans = await fetchPlanList();
+        if (!Array.isArray(plans)) throw new Error('alarmplans: expected a list');
+        return listedPending(plans);
+      },
+      leasePlans: (keys) => this.leases.hold(PLAN_COUNT_HOLDER, 'plan', keys),
+      releasePlans: (keys) => this.leases.unhold(PLAN_COUNT_HOLDER, 'plan', keys),
+      connected: () => this.hubs.get('pv')?.state === 'connected',
+      plan: (key) => this.items.get('plan', key),
+      put: (count) => this.items.put('pendingRemoteAlarms', PENDING_REMOTE_ALARMS_KEY, count),
+      failed: (error, noCount) => {
+        if (isUnauthorizedError(error)) return this.hubs.endSession();
+        onError(error);
+        if (noCount)
+          this.items.fail(
+            'pendingRemoteAlarms',
+            [PENDING_REMOTE_ALARMS_KEY],
+            toError(error).message,
+          );
+      },
+    });
     this.feeds = new FeedSet({
       channel: (hub) => this.hubs.channel(hub),
       isConnected: (hub) => this.hubs.get(hub)?.state === 'connected',
@@ -230,6 +265,7 @@ export class Engine implements EngineApi {
       items: this.items,
       pvAlarms: this.pvAlarms,
       stationAlarms: this.stationAlarms,
+      pendingPlans: this.pendingPlans,
     });
     // Last: every part above reaches the channels only through calls made later.
     this.hubs = new EngineChannels({
@@ -248,6 +284,9 @@ export class Engine implements EngineApi {
       configs: this.configs,
       stations: this.stations,
       changed: (kind, key, leasedAs) => this.changed(kind, key, leasedAs),
+    });
+    this.hubs.onChannelRestored((hub) => {
+      if (hub === 'pv') this.pendingPlans.channelRestored();
     });
   }
 
@@ -355,6 +394,7 @@ export class Engine implements EngineApi {
   /** Marks `key` dirty in every tab that leases it (as `leasedAs`: stationTime, FR9). */
   private changed(kind: KeyKind, key: string, leasedAs: KeyKind = kind): void {
     this.tabs.changed(kind, key, leasedAs);
+    if (kind === 'plan') this.pendingPlans.planChanged(key);
   }
 
   // --- keyed feeds: dashboard notes and text messages (feeds/FeedSet.ts) ---

@@ -3,7 +3,7 @@
  * and the browser's online flag. Used by the worker entries and by the in-process fallback.
  */
 import { Engine, type OnlineSource } from './Engine.ts';
-import { createPvConfigFetcher } from './restClient.ts';
+import { createPlanListFetcher, createPvConfigFetcher } from './restClient.ts';
 import type { ChartFetchers } from './charts/chartRest.ts';
 import { foreverRetryPolicy } from './retryPolicy.ts';
 import { createSignalrTransportFactory } from './signalrTransport.ts';
@@ -31,6 +31,7 @@ export function createEngine(host: EngineHost): Engine {
     timers: createRealTimers(),
     transports: createSignalrTransportFactory(baseUrl, foreverRetryPolicy),
     fetchPvConfigs: createPvConfigFetcher(baseUrl, host.fetch.bind(host)),
+    fetchPlanList: createPlanListFetcher(baseUrl, host.fetch.bind(host)),
     // Archive alert lists come with the alert views (worker budget), so does their REST call.
     fetchAlerts: (query, signal) =>
       import('./alerts/alertArchiveRest.ts').then(({ createAlertArchiveFetcher }) =>

@@ -8,6 +8,7 @@ import { parsePvKey } from '../src/contract/keys.ts';
 import type { PvAlarmState } from '../src/domain/pvAlarm.ts';
 import type { StationAlarmState } from '../src/domain/stationAlarm.ts';
 import type { DerivedAlarms } from './alerts/DerivedAlarms.ts';
+import type { PendingPlanCount } from './PendingPlanCount.ts';
 import type { HubLeases } from './hubLeases.ts';
 import type { PvConfigCache } from './PvConfigCache.ts';
 import type { PvLeases } from './pvLeases.ts';
@@ -17,7 +18,7 @@ import type { SubscriptionRegistry } from './SubscriptionRegistry.ts';
 import type { TabCoalescer } from './TabCoalescer.ts';
 import type { ItemTopicStore } from './topics/ItemTopicStore.ts';
 import { isItemKind } from './topics/itemTopics.ts';
-import { KEY_KINDS, TOPICS, type LeaseKind } from './topics.ts';
+import { KEY_KINDS, TOPICS, type KeyKind, type LeaseKind } from './topics.ts';
 
 export interface KeyLeaseDeps {
   registry: SubscriptionRegistry;
@@ -29,6 +30,7 @@ export interface KeyLeaseDeps {
   items: ItemTopicStore;
   pvAlarms: DerivedAlarms<PvAlarmState>;
   stationAlarms: DerivedAlarms<StationAlarmState>;
+  pendingPlans: PendingPlanCount;
 }
 
 export class KeyLeases {
@@ -52,6 +54,7 @@ export class KeyLeases {
       if (leased.has(key)) continue;
       leased.add(key);
       if (registry.add(kind, key, tabId)) this.keyAdded(kind, key);
+      else if (kind === 'pendingRemoteAlarms') this.deps.pendingPlans.tabLeased();
       // A key others already lease has its value here: the newcomer gets it next frame.
       tab.markDirty(kind === 'stationTime' ? 'station' : kind, key);
     }
@@ -71,6 +74,21 @@ export class KeyLeases {
     }
   }
 
+  /**
+   * Leases of the engine's own (`holder`, never a tab id): the plans of the waiting count
+   * (PendingPlanCount.ts). Counted with the tabs' leases of the same keys, so a key is
+   * subscribed once whoever holds it, and unsubscribed when the last of them lets it go.
+   */
+  hold(holder: string, kind: KeyKind, keys: readonly string[]): void {
+    for (const key of keys) if (this.deps.registry.add(kind, key, holder)) this.keyAdded(kind, key);
+    void this.deps.items.ready(kind);
+  }
+
+  unhold(holder: string, kind: KeyKind, keys: readonly string[]): void {
+    for (const key of keys)
+      if (this.deps.registry.remove(kind, key, holder)) this.keyRemoved(kind, key);
+  }
+
   /** Every lease of a tab that is gone. */
   dropTab(tabId: string, tab: TabCoalescer): void {
     this.deps.pv.dropTab(tab);
@@ -84,6 +102,7 @@ export class KeyLeases {
     if (TOPICS[kind].methods.length) deps.batcher.subscribe(kind, key);
     if (kind === 'pvAlarm') deps.pvAlarms.leaseAdded(key);
     if (kind === 'stationAlarm') deps.stationAlarms.leaseAdded(key);
+    if (kind === 'pendingRemoteAlarms') deps.pendingPlans.leaseAdded();
     if (kind === 'pvConfig') {
       const ref = parsePvKey(key);
       if (ref) void deps.configs.request(ref);
@@ -98,6 +117,7 @@ export class KeyLeases {
     if (kind === 'station') deps.stations.delete(key);
     if (kind === 'pvAlarm') deps.pvAlarms.leaseRemoved(key);
     if (kind === 'stationAlarm') deps.stationAlarms.leaseRemoved(key);
+    if (kind === 'pendingRemoteAlarms') deps.pendingPlans.leaseRemoved();
     if (isItemKind(kind)) deps.items.forget(kind, key);
     deps.hubLeases.removed(TOPICS[kind].hub);
   }

@@ -5,6 +5,7 @@
 import { HttpError } from '../src/contract/errors.ts';
 import { PV_CONFIGS_PATH } from '../src/contract/paths.ts';
 import type { PvConfig, PvRef } from '../src/contract/pv.ts';
+import { REMOTE_ALERT_API } from '../src/contract/remoteAlert.ts';
 import type { PvConfigFetcher } from './PvConfigCache.ts';
 import { isPvConfig } from './validate.ts';
 import type { FeedName } from './feeds/feeds.ts';
@@ -33,5 +34,26 @@ export function createPvConfigFetcher(baseUrl: string, fetchFn: typeof fetch): P
     const body: unknown = await response.json();
     if (!Array.isArray(body)) throw new Error(`${PV_CONFIGS_PATH}: expected a list`);
     return body.filter(isPvConfig);
+  };
+}
+
+/** GET alarmplans as read, for the count of remote alarms waiting (PendingPlanCount.ts). */
+export function createPlanListFetcher(
+  baseUrl: string,
+  fetchFn: typeof fetch,
+): () => Promise<unknown> {
+  const url = new URL(REMOTE_ALERT_API.plans, baseUrl).href;
+  return async () => {
+    const response = await fetchFn(url, {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok) {
+      throw HttpError.ofStatus(
+        response.status,
+        `${REMOTE_ALERT_API.plans}: Status code '${response.status}'`,
+      );
+    }
+    return (await response.json()) as unknown;
   };
 }

@@ -22,6 +22,8 @@ import type { AlarmLine, AlarmPlan } from '../../src/contract/remoteAlert.ts';
 import { lineTopic, planTopic } from './planTopic.ts';
 import type { PvAck } from '../../src/contract/actions.ts';
 import { pvAckTopic } from './pvAckTopic.ts';
+import type { PendingRemoteAlarms } from '../../src/domain/pendingRemoteAlarms.ts';
+import { pendingRemoteAlarmsTopic } from './pendingRemoteAlarmsTopic.ts';
 
 /** What a tab receives per key of each topic. */
 export interface ItemTypes {
@@ -36,6 +38,7 @@ export interface ItemTypes {
   plan: AlarmPlan;
   line: AlarmLine;
   pvAck: PvAck;
+  pendingRemoteAlarms: PendingRemoteAlarms;
 }
 
 export type ItemKind = keyof ItemTypes;
@@ -52,6 +55,7 @@ export const ITEM_TOPICS: { [K in ItemKind]: ItemTopic<ItemTypes[K]> } = {
   plan: planTopic,
   line: lineTopic,
   pvAck: pvAckTopic,
+  pendingRemoteAlarms: pendingRemoteAlarmsTopic,
 };
 
 export const ITEM_KINDS = Object.keys(ITEM_TOPICS) as ItemKind[];

@@ -18,6 +18,7 @@ export const ITEM_KIND_NAMES: readonly ItemKind[] = [
   'plan',
   'line',
   'pvAck',
+  'pendingRemoteAlarms',
 ];
 
 const ITEM_KIND_SET: ReadonlySet<string> = new Set(ITEM_KIND_NAMES);

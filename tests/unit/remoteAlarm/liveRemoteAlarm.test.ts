@@ -19,6 +19,10 @@ import {
 import type { LiveClient } from '../../../src/live/LiveClient.ts';
 import { LiveContext } from '../../../src/live/LiveContext.ts';
 import { liveFrame } from '../../support/liveFrame.ts';
+import {
+  NO_PENDING_REMOTE_ALARMS,
+  PENDING_REMOTE_ALARMS_KEY,
+} from '../../../src/domain/pendingRemoteAlarms.ts';
 import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
 import { addTexts } from '../../../src/app/i18n.ts';
 import { OnCallSummary } from '../../../src/features/shared/remote-alarm/OnCallSummary.tsx';
@@ -83,6 +87,12 @@ function planFrame(plans: AlarmPlan[]): Frame {
   return liveFrame({ items: plans.map((p) => ['plan', planKey(p), p]) });
 }
 
+/** The engine's count of remote alarms waiting: `n` under one plan at priority 1. */
+function waitingFrame(n: number): Frame {
+  const count = n > 0 ? { count: n, plans: 1, priority: 1 } : NO_PENDING_REMOTE_ALARMS;
+  return liveFrame({ items: [['pendingRemoteAlarms', PENDING_REMOTE_ALARMS_KEY, count]] });
+}
+
 /** A live client on a store of its own that counts leases and releases by key. */
 function liveClient() {
   const store = new TabLiveStore();
@@ -113,7 +123,7 @@ describe('remote alarms beside the current alert list', () => {
     server.waiting = 1;
     server.rowReads = 0;
     const live = liveClient();
-    live.store.apply(planFrame([plan(1, 'Tagplan', 1)]));
+    live.store.apply(waitingFrame(1));
     const mounted = mount();
     await mounted.render(live.wrap(createElement(RemoteAlarmRows)));
     const rowText = () => mounted.container.querySelector('.remote-row-text')?.textContent;
@@ -124,7 +134,7 @@ describe('remote alarms beside the current alert list', () => {
     for (let n = 2; n <= 5; n++) {
       server.waiting = n;
       await act(async () => {
-        live.store.apply(planFrame([plan(1, 'Tagplan', n)]));
+        live.store.apply(waitingFrame(n));
       });
     }
     expect(server.rowReads).toBe(1);
@@ -135,7 +145,7 @@ describe('remote alarms beside the current alert list', () => {
 
     // None waits any more: the rows go, and nothing is read for that.
     await act(async () => {
-      live.store.apply(planFrame([plan(1, 'Tagplan', 0)]));
+      live.store.apply(waitingFrame(0));
     });
     expect(mounted.container.querySelector('.remote-rows')).toBeNull();
     expect(server.rowReads).toBe(2);
@@ -209,7 +219,7 @@ describe('remote alarms beside the current alert list', () => {
 
   it('RA15: the header’s mark of the remote alarms waiting is a new (pulsing) mark when more wait, the same when fewer wait', async () => {
     const live = liveClient();
-    live.store.apply(planFrame([plan(1, 'Tagplan', 1)]));
+    live.store.apply(waitingFrame(1));
     const mounted = mount();
     await mounted.render(live.wrap(createElement(RemoteAlarmPending)));
     const mark = () => mounted.container.querySelector('.remote-pending .alarm-mark');
@@ -218,7 +228,7 @@ describe('remote alarms beside the current alert list', () => {
     const first = mark();
     const waiting = async (n: number) => {
       await act(async () => {
-        live.store.apply(planFrame([plan(1, 'Tagplan', n)]));
+        live.store.apply(waitingFrame(n));
       });
       expect(mounted.container.querySelector('[data-remote-pending]')).toHaveProperty(
         'dataset.remotePending',
