@@ -11,9 +11,19 @@
  * layers with their reasons and the drawing commands in each one's picture (its clipRects: a
  * clip entered, one per clipped paint chunk), one second of what ran in order (port messages,
  * React's work, frames), and each function call and timer by callee (source-mapped). `cost`
- * prints the cost window only (A/B runs). Serves the dist/ of the checkout it lives in, or the
+ * prints the cost window only (A/B runs). `--profile[=seconds]` adds a V8 CPU profile of the
+ * page over that many seconds (default 4) after the cost window: self and inclusive time per
+ * function, named through the build's source maps, the project's own functions apart
+ * (`--profile-out=<file>` writes it as JSON too).
+ * `--renders[=seconds]` counts, over that many seconds (default 4), the components React
+ * rendered (called) and mounted in each commit, by name, as React's devtools hook sees them
+ * (`RENDER_COUNTER`); on a minified build the names are the minifier's, so build the side to
+ * read with `npx vite build --minify false --outDir …`; on a build with React's profiling
+ * client (`react-dom/client` aliased to `react-dom/profiling`) it adds each one's own render
+ * time (`selfBaseDuration`). Serves the dist/ of the checkout it lives in, or the
  * build in `PEGEL_DIST_DIR`. Prints figures, asserts nothing.
  */
+import { writeFileSync } from 'node:fs';
 import type { CDPSession } from 'playwright-core';
 import { startPlantServer } from '../tests/support/plantServer.ts';
 import {
@@ -24,6 +34,8 @@ import {
 } from './harness/alertList.ts';
 import { sourceName } from './harness/sourceNames.ts';
 import { recordTrace, type TraceEvent } from './harness/trace.ts';
+import { profilePage } from './harness/workerProfile.ts';
+import { profileTable } from './harness/profileTable.ts';
 
 const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const rate = Number(positional[0] ?? 0);
@@ -32,6 +44,80 @@ const costOnly = positional[2] === 'cost';
 /** `--settle=35`: seconds the page stands before the windows (the header's pulse lasts 30). */
 /** `--css=<rules>`: a style sheet added to the page first, to try a change without a build. */
 const css = process.argv.find((a) => a.startsWith('--css='))?.slice('--css='.length);
+/** `--profile[=4]`: a source-mapped CPU profile of the page over that many seconds. */
+const profileArg = process.argv.find((a) => a === '--profile' || a.startsWith('--profile='));
+const profileS = profileArg ? Number(profileArg.split('=')[1] ?? 4) : 0;
+/** `--profile-out=<file>`: the profile's JSON too (open it in the browser's devtools). */
+const profileOut = process.argv.find((a) => a.startsWith('--profile-out='))?.slice(14);
+/** `--renders[=4]`: components rendered per second, by name. */
+const rendersArg = process.argv.find((a) => a === '--renders' || a.startsWith('--renders='));
+const rendersS = rendersArg ? Number(rendersArg.split('=')[1] ?? 4) : 0;
+
+/**
+ * React's devtools hook, installed before the page's scripts: on each commit it walks the
+ * fibers that changed (as the devtools do: a subtree whose child is the one of its last
+ * commit was not visited) and counts the function components called (PerformedWork) or
+ * mounted, by name, into `window.__renders` while `window.__countRenders` is set.
+ */
+const RENDER_COUNTER = `(() => {
+  const counts = new Map();
+  const ms = new Map();
+  const commits = new Map();
+  window.__renders = counts;
+  window.__renderMs = ms;
+  window.__commits = commits;
+  // Which commits ran in an animation frame's callback (the frame gate's flushSync).
+  let inFrame = false;
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (cb) =>
+    raf((t) => {
+      inFrame = true;
+      try {
+        cb(t);
+      } finally {
+        inFrame = false;
+      }
+    });
+  let kind = '';
+  const name = (f) => {
+    const t = f.type;
+    if (!t) return null;
+    if (typeof t === 'function') return t.displayName || t.name || '(anonymous)';
+    if (typeof t === 'object') {
+      const inner = t.type || t.render;
+      if (inner) return 'memo/forwardRef ' + (inner.displayName || inner.name || '(anonymous)');
+    }
+    return null;
+  };
+  const walk = (next, prev) => {
+    const n = name(next);
+    if (n && (prev === null || (next.flags & 1) === 1)) {
+      const k = kind + (prev === null ? 'mount ' : '') + n;
+      counts.set(k, (counts.get(k) || 0) + 1);
+      if (typeof next.selfBaseDuration === 'number')
+        ms.set(k, (ms.get(k) || 0) + next.selfBaseDuration);
+    }
+    if (prev !== null && next.child === prev.child) return;
+    for (let c = next.child; c; c = c.sibling) walk(c, c.alternate);
+  };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject() { return 1; },
+    checkDCE() {},
+    onScheduleFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    onCommitFiberRoot(_id, root, priority) {
+      if (!window.__countRenders) return;
+      // 1: immediate (flushSync, a store's update in a microtask), 3: normal (a task).
+      kind = (inFrame ? 'frame' : 'p' + priority) + ': ';
+      commits.set(kind, (commits.get(kind) || 0) + 1);
+      const cur = root.current;
+      for (let c = cur.child; c; c = c.sibling) walk(c, c.alternate);
+    },
+  };
+})();`;
 const settleS = Number(
   process.argv.find((a) => a.startsWith('--settle='))?.slice('--settle='.length) ?? 3,
 );
@@ -55,13 +141,55 @@ await server.restart();
 
 const browser = await launchTraceBrowser();
 try {
-  const list = await openAlertList(browser, server.url, { css, settleMs: settleS * 1000 });
+  const list = await openAlertList(browser, server.url, {
+    css,
+    settleMs: settleS * 1000,
+    initScript: rendersS > 0 ? RENDER_COUNTER : undefined,
+  });
   const { context, page } = list;
   const cdp = await context.newCDPSession(page);
   const { rowsBefore, rowsAfter, secs, d } = await measureCostWindow(list, seconds);
   const perSec = (k: string) => ((d(k) * 1000) / secs).toFixed(1);
   const costLine = `rate ${rate}/s, rows ${rowsBefore} → ${rowsAfter}; main thread ms/s: CPU ${perSec('ThreadTime')}, task ${perSec('TaskDuration')}, script ${perSec('ScriptDuration')}, style ${perSec('RecalcStyleDuration')}, layout ${perSec('LayoutDuration')}; style recalcs ${(d('RecalcStyleCount') / secs).toFixed(1)}/s, layouts ${(d('LayoutCount') / secs).toFixed(1)}/s`;
   console.log(costLine);
+  if (rendersS > 0) {
+    const rows0 = await list.rowCount();
+    await page.evaluate(() => {
+      (window as unknown as { __countRenders: boolean }).__countRenders = true;
+    });
+    await page.waitForTimeout(rendersS * 1000);
+    const { commits, counts, ms } = await page.evaluate(() => {
+      const w = window as unknown as {
+        __countRenders: boolean;
+        __commits: Map<string, number>;
+        __renders: Map<string, number>;
+        __renderMs: Map<string, number>;
+      };
+      w.__countRenders = false;
+      return {
+        commits: [...w.__commits.entries()].map(([k, n]) => `${k}${n}`).join(', '),
+        counts: [...w.__renders.entries()],
+        ms: Object.fromEntries(w.__renderMs),
+      };
+    });
+    const added = Math.max(1, (await list.rowCount()) - rows0);
+    console.log(
+      `components rendered over ${rendersS} s, ${added} new alerts, commits ${commits} (per new alert: renders, and their own render time on a profiling build):\n` +
+        counts
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 40)
+          .map(
+            ([k, n]) =>
+              `  ${(n / added).toFixed(1).padStart(7)} ${k in ms ? `${((ms[k]! * 1000) / added).toFixed(0).padStart(6)} µs` : ''}  ${k}`,
+          )
+          .join('\n'),
+    );
+  }
+  if (profileS > 0) {
+    const { profile } = await profilePage(page, () => page.waitForTimeout(profileS * 1000), 200);
+    console.log(`CPU profile over ${profileS} s at ${rate}/s:\n${profileTable(profile, 40)}`);
+    if (profileOut) writeFileSync(profileOut, JSON.stringify(profile));
+  }
   if (!costOnly) {
     const animations = await page.evaluate(() =>
       document

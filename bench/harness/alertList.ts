@@ -36,12 +36,13 @@ export interface AlertListPage {
 
 /**
  * Signs the operator in and opens /alerts at 1920 × 1080, sorted newest first; `css` is added
- * before the pointer is parked, then the page settles for `settleMs`.
+ * before the pointer is parked, then the page settles for `settleMs`. `initScript` runs in the
+ * page before its own scripts.
  */
 export async function openAlertList(
   browser: Browser,
   serverUrl: string,
-  options: { css?: string; settleMs: number },
+  options: { css?: string; settleMs: number; initScript?: string },
 ): Promise<AlertListPage> {
   const session = await signInHttp(serverUrl, 'operator');
   const context = await browser.newContext({
@@ -49,6 +50,7 @@ export async function openAlertList(
     baseURL: serverUrl,
   });
   await context.addCookies(cookiesForBrowser(session.cookie, serverUrl));
+  if (options.initScript) await context.addInitScript(options.initScript);
   const page = await context.newPage();
   await page.goto('/alerts');
   await page.locator('.alert-row[data-index="0"]').waitFor({ timeout: 30_000 });

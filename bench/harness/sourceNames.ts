@@ -1,9 +1,14 @@
-/** Names of trace and profile call frames in the source, through the source maps of dist/. */
+/**
+ * Names of trace and profile call frames in the source, through the source maps of dist/, or
+ * of the build in `PEGEL_DIST_DIR` (the one the server serves, A/B runs).
+ */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 
-const DIST = resolve(import.meta.dirname, '../../dist');
+const DIST = process.env.PEGEL_DIST_DIR
+  ? resolve(process.env.PEGEL_DIST_DIR)
+  : resolve(import.meta.dirname, '../../dist');
 const maps = new Map<string, SourceMapConsumer | null>();
 
 /** `function (source:line)` of a call frame (0-based line and column), through the source maps. */
@@ -25,6 +30,11 @@ export function sourceName(
     );
   }
   const at = maps.get(path)?.originalPositionFor({ line: line + 1, column });
-  const where = at?.source ? `${at.source.replace(/^(\.\.\/)+/, '')}:${at.line}` : path;
+  // A build outside the checkout (`--outDir /tmp/…`) names its sources from there: from the
+  // repository's own folders on.
+  const source = at?.source
+    ?.replace(/^(\.\.\/)+/, '')
+    .replace(/^.*?\/(?=(src|workers|node_modules)\/)/, '');
+  const where = source ? `${source}:${at!.line}` : path;
   return `${at?.name ?? (functionName || '(anonymous)')} (${where})`;
 }

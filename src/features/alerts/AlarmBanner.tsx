@@ -5,7 +5,7 @@
  * states"), so the header never says "nothing pending" while an alarm stands, nor while the
  * link is down and nothing vouches for the counts (workers/SPEC.md LD1, AB2).
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { useKiosk } from '../../app/useKiosk.ts';
@@ -119,15 +119,36 @@ export function AlarmBanner() {
   // window's first-tap listener, which can re-render the control as armed before the click
   // lands: what the control said when the tap began decides, so that tap never mutes.
   const blockedAtTap = useRef(false);
-  const act = () => {
-    const unlocking = blockedAtTap.current;
-    blockedAtTap.current = false;
-    if (state === 'blocked' || unlocking) {
-      void unlockHorn().then((ok) => setAudioAllowed(ok));
-      return;
-    }
-    writeHornSettings({ ...settings, mutedAt: state === 'muted' ? null : Date.now() });
-  };
+  // The horn's control changes with its state only, not with each new alarm's count: kept
+  // from render to render (the banner renders with every new alert of a flood, issue 58).
+  const hornControl = useMemo(() => {
+    const act = () => {
+      const unlocking = blockedAtTap.current;
+      blockedAtTap.current = false;
+      if (state === 'blocked' || unlocking) {
+        void unlockHorn().then((ok) => setAudioAllowed(ok));
+        return;
+      }
+      writeHornSettings({ ...settings, mutedAt: state === 'muted' ? null : Date.now() });
+    };
+    return (
+      <button
+        type="button"
+        className={cx('alarm-banner-horn', `horn-${state}`)}
+        data-horn={state}
+        onPointerDown={() => {
+          blockedAtTap.current = state === 'blocked';
+        }}
+        onClick={act}
+        title={t(`alerts.horn.hint.${state}`)}
+      >
+        <Icon name={HORN_ICON[state]} size={18} />
+        <span className="horn-state">{t(`alerts.horn.state.${state}`)}</span>
+        <span className="horn-action">{t(`alerts.horn.action.${state}`)}</span>
+      </button>
+    );
+  }, [t, state, settings, unlockHorn]);
+  const openTitle = useMemo(() => t('alerts.banner.open'), [t]);
 
   // What the banner says: one of these, in this order of precedence.
   const standing = unknown
@@ -168,7 +189,7 @@ export function AlarmBanner() {
       <Link
         to="/alerts"
         className="alarm-banner-link"
-        title={t('alerts.banner.open')}
+        title={openTitle}
         style={topStyle ? { background: topStyle.fill, color: topStyle.ink } : undefined}
       >
         {/* ISA-101: an unknown alarm state is abnormal: a mark of its own (a triangle, in a
@@ -188,20 +209,7 @@ export function AlarmBanner() {
           <span className="alarm-banner-text">{alarmText(top.text)}</span>
         )}
       </Link>
-      <button
-        type="button"
-        className={cx('alarm-banner-horn', `horn-${state}`)}
-        data-horn={state}
-        onPointerDown={() => {
-          blockedAtTap.current = state === 'blocked';
-        }}
-        onClick={act}
-        title={t(`alerts.horn.hint.${state}`)}
-      >
-        <Icon name={HORN_ICON[state]} size={18} />
-        <span className="horn-state">{t(`alerts.horn.state.${state}`)}</span>
-        <span className="horn-action">{t(`alerts.horn.action.${state}`)}</span>
-      </button>
+      {hornControl}
       {kiosk && kioskTried && state === 'blocked' && (
         <Suspense fallback={null}>
           <KioskHornNotice />

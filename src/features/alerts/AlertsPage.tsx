@@ -356,9 +356,13 @@ export function AlertsPage({ mode, zone }: { mode: 'live' | 'archive'; zone?: st
     }
   }
 
-  const failureInputs: PvRef[] = [...selectedRows.values()]
-    .map((a) => a.pvRef)
-    .filter((r): r is PvRef => r?.type === 'DigiIn');
+  const failureInputs: PvRef[] = useMemo(
+    () =>
+      [...selectedRows.values()]
+        .map((a) => a.pvRef)
+        .filter((r): r is PvRef => r?.type === 'DigiIn'),
+    [selectedRows],
+  );
   async function ackInputs() {
     setBusy(true);
     try {
@@ -425,44 +429,51 @@ export function AlertsPage({ mode, zone }: { mode: 'live' | 'archive'; zone?: st
   const groups = useStationGroups(quick.group, source, filter, frame);
   const ackBlocked = !ackAccess.may ? 'alerts-ack-read-only' : undefined;
   const deleteBlocked = !deleteAccess.may ? 'alerts-delete-read-only' : undefined;
-  return (
-    <div className="page alerts-page">
+  // Hot path (issue 58): the page renders with every frame of the list, one a new alert in a
+  // flood. What a frame does not change is made once and kept (React skips an element it got
+  // before): the heading, the toolbar's buttons but the count, the quick filters, the dialogs.
+  // Made anew with each frame, they took ~30 text lookups and rendered seven buttons and three
+  // closed dialogs per new alert. Their handlers go through `act`, which keeps its identity.
+  const act = useHandlers({
+    ackSelected,
+    askAckShown,
+    ackInputs,
+    exportCsv,
+    ackShown,
+    doDelete,
+    clearSelection,
+  });
+  const title = useMemo(() => t(titleKey), [t, titleKey]);
+  const heading = useMemo(
+    () => (
       <PageHeader
-        title={t(titleKey)}
+        title={title}
         description={t(mode === 'live' ? 'alerts.list.description' : 'alerts.archive.description')}
       />
-      {mode === 'archive' && (
-        <RangePicker
-          value={range}
-          onChange={(r) => {
-            setRange(r);
-            setRangeNow(Date.now());
-            clearSelection();
-          }}
-          defaultDays={ALERT_DEFAULT_RANGE_DAYS}
-        />
-      )}
-      <Toolbar label={t(titleKey)} className="alerts-toolbar">
-        <Button
-          icon="check"
-          variant="primary"
-          disabled={busy || frame.total === 0 || !ackAccess.may}
-          aria-describedby={ackBlocked}
-          onClick={ackSelected}
-        >
-          {t('alerts.actions.ack')}
-        </Button>
-        {/* Never "all": the alerts the list shows, counted per priority before (AL3). */}
-        <Button
-          disabled={busy || frame.total === 0 || !ackAccess.may}
-          aria-describedby={ackBlocked}
-          onClick={() => void askAckShown()}
-        >
-          {t('alerts.actions.ackShown', { count: frame.total, n: format.number(frame.total, 0) })}
-        </Button>
+    ),
+    [t, title, mode],
+  );
+  const noRows = frame.total === 0;
+  const ackButton = useMemo(
+    () => (
+      <Button
+        icon="check"
+        variant="primary"
+        disabled={busy || noRows || !ackAccess.may}
+        aria-describedby={ackBlocked}
+        onClick={act.ackSelected}
+      >
+        {t('alerts.actions.ack')}
+      </Button>
+    ),
+    [t, act, busy, noRows, ackAccess.may, ackBlocked],
+  );
+  const otherButtons = useMemo(
+    () => (
+      <>
         <Button
           disabled={busy || failureInputs.length === 0 || !inputsAccess.may}
-          onClick={() => void ackInputs()}
+          onClick={() => void act.ackInputs()}
         >
           {t('alerts.actions.ackInputs')}
         </Button>
@@ -470,7 +481,7 @@ export function AlertsPage({ mode, zone }: { mode: 'live' | 'archive'; zone?: st
           {t('alerts.actions.filter')}
           {builtFilter ? ` (${builtFilter.filters.length})` : ''}
         </Button>
-        <Button variant="quiet" disabled={frame.total === 0} onClick={() => void exportCsv()}>
+        <Button variant="quiet" disabled={noRows} onClick={() => void act.exportCsv()}>
           {t('alerts.actions.export')}
         </Button>
         {mode === 'live' && sort.column !== 'urgency' && (
@@ -488,6 +499,103 @@ export function AlertsPage({ mode, zone }: { mode: 'live' | 'archive'; zone?: st
         >
           {t('alerts.actions.delete')}
         </Button>
+      </>
+    ),
+    [
+      t,
+      act,
+      busy,
+      noRows,
+      failureInputs.length,
+      inputsAccess.may,
+      showFilter,
+      builtFilter,
+      mode,
+      sort.column,
+      selected.size,
+      deleteAccess.may,
+      deleteBlocked,
+    ],
+  );
+  const quickBar = useMemo(
+    () => (
+      <QuickFilterBar
+        quick={quick}
+        onChange={(next) => {
+          setQuick(next);
+          act.clearSelection();
+        }}
+        stations={stations}
+      />
+    ),
+    [act, quick, stations],
+  );
+  const filterBox = useMemo(
+    () =>
+      showFilter && (
+        <div className="alerts-filter" aria-label={t('filters.title')} role="region">
+          <FilterBuilder columns={FILTER_COLUMNS} value={filterDraft} onChange={setFilterDraft} />
+          <Button size="small" variant="quiet" onClick={() => setFilterDraft(EMPTY_FILTER)}>
+            {t('filters.clear')}
+          </Button>
+        </div>
+      ),
+    [t, showFilter, filterDraft],
+  );
+  const keysNote = useMemo(
+    () => <span className="alerts-keys"> · {t('alerts.keyboard')}</span>,
+    [t],
+  );
+  const dialogs = useMemo(
+    () => (
+      <>
+        <ConfirmDialog
+          open={confirmDelete}
+          danger
+          busy={busy}
+          title={t('alerts.confirm.deleteTitle')}
+          message={t('alerts.confirm.delete', { count: selected.size })}
+          confirmLabel={t('alerts.actions.delete')}
+          onConfirm={() => void act.doDelete()}
+          onCancel={() => setConfirmDelete(false)}
+        />
+        <AckShownDialog
+          plan={ackPlan}
+          busy={busy}
+          colors={colors}
+          onConfirm={act.ackShown}
+          onCancel={() => setAckPlan(null)}
+        />
+        <ActionResultDialog dialog={dialog} onClose={() => setDialog(null)} />
+      </>
+    ),
+    [t, act, confirmDelete, busy, selected.size, ackPlan, colors, dialog],
+  );
+  return (
+    <div className="page alerts-page">
+      {heading}
+      {mode === 'archive' && (
+        <RangePicker
+          value={range}
+          onChange={(r) => {
+            setRange(r);
+            setRangeNow(Date.now());
+            clearSelection();
+          }}
+          defaultDays={ALERT_DEFAULT_RANGE_DAYS}
+        />
+      )}
+      <Toolbar label={title} className="alerts-toolbar">
+        {ackButton}
+        {/* Never "all": the alerts the list shows, counted per priority before (AL3). */}
+        <Button
+          disabled={busy || noRows || !ackAccess.may}
+          aria-describedby={ackBlocked}
+          onClick={act.askAckShown}
+        >
+          {t('alerts.actions.ackShown', { count: frame.total, n: format.number(frame.total, 0) })}
+        </Button>
+        {otherButtons}
       </Toolbar>
       {/* As on every other page: what this user may not do here, and the right it lacks. */}
       {(!ackAccess.may || !deleteAccess.may) && (
@@ -496,22 +604,8 @@ export function AlertsPage({ mode, zone }: { mode: 'live' | 'archive'; zone?: st
           <ReadOnlyNote access={deleteAccess} id="alerts-delete-read-only" />
         </div>
       )}
-      <QuickFilterBar
-        quick={quick}
-        onChange={(next) => {
-          setQuick(next);
-          clearSelection();
-        }}
-        stations={stations}
-      />
-      {showFilter && (
-        <div className="alerts-filter" aria-label={t('filters.title')} role="region">
-          <FilterBuilder columns={FILTER_COLUMNS} value={filterDraft} onChange={setFilterDraft} />
-          <Button size="small" variant="quiet" onClick={() => setFilterDraft(EMPTY_FILTER)}>
-            {t('filters.clear')}
-          </Button>
-        </div>
-      )}
+      {quickBar}
+      {filterBox}
       <p className="alerts-summary" aria-live="polite">
         {frame.state === 'partial' &&
           t('alerts.loadingMore', {
@@ -535,7 +629,7 @@ export function AlertsPage({ mode, zone }: { mode: 'live' | 'archive'; zone?: st
                 n: format.number(frame.total + held, 0),
               }))}
         {selected.size > 0 && <> · {t('alerts.selected', { count: selected.size })}</>}
-        <span className="alerts-keys"> · {t('alerts.keyboard')}</span>
+        {keysNote}
       </p>
       {mode === 'live' && (
         // On a phone folded, so the first alarm row is on the first screen.
@@ -559,7 +653,7 @@ export function AlertsPage({ mode, zone }: { mode: 'live' | 'archive'; zone?: st
           })}
         </p>
       )}
-      {frame.state === 'loading' && <Spinner label={t(titleKey)} showLabel />}
+      {frame.state === 'loading' && <Spinner label={title} showLabel />}
       {frame.state === 'error' && (
         <p className="alerts-error" role="alert">
           {t('alerts.failed.list', { error: frame.error ?? '' })}
@@ -624,30 +718,30 @@ export function AlertsPage({ mode, zone }: { mode: 'live' | 'archive'; zone?: st
             onHeadHeight={setHeadHeight}
             onAcknowledgeKey={ackSelected}
             colors={colors}
-            label={t(titleKey)}
+            label={title}
           />
         </div>
       )}
-      <ConfirmDialog
-        open={confirmDelete}
-        danger
-        busy={busy}
-        title={t('alerts.confirm.deleteTitle')}
-        message={t('alerts.confirm.delete', { count: selected.size })}
-        confirmLabel={t('alerts.actions.delete')}
-        onConfirm={() => void doDelete()}
-        onCancel={() => setConfirmDelete(false)}
-      />
-      <AckShownDialog
-        plan={ackPlan}
-        busy={busy}
-        colors={colors}
-        onConfirm={ackShown}
-        onCancel={() => setAckPlan(null)}
-      />
-      <ActionResultDialog dialog={dialog} onClose={() => setDialog(null)} />
+      {dialogs}
     </div>
   );
+}
+
+/**
+ * The page's handlers behind one object that keeps its identity across renders: each calls
+ * the latest render's function, so the parts of the page kept from render to render (useMemo)
+ * act on the page's state as it is now.
+ */
+function useHandlers<T extends Record<string, (...args: never[]) => unknown>>(handlers: T): T {
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  const [stable] = useState(() => {
+    const out: Record<string, (...args: never[]) => unknown> = {};
+    for (const name of Object.keys(handlers))
+      out[name] = (...args: never[]) => latest.current[name]!(...args);
+    return out as T;
+  });
+  return stable;
 }
 
 /** The quick filters: active only, priority 0-1, one station, grouped by station. */

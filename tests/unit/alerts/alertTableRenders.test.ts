@@ -14,6 +14,7 @@ import { addTexts, i18n } from '../../../src/app/i18n.ts';
 import { de, ru } from '../i18n/allTexts.ts';
 import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
 import { makeAlert } from './alertFixtures.ts';
+import type * as UiModule from '../../../src/ui/index.ts';
 
 const formatted: number[] = [];
 vi.mock('../../../src/app/useFormat.ts', () => {
@@ -28,6 +29,19 @@ vi.mock('../../../src/app/useFormat.ts', () => {
     age: (ms: number) => `${ms} ms`,
   };
   return { useFormat: () => format };
+});
+
+/** Rows rendered: a row element's classes are made once per render of its row (`cx`). */
+let rowRenders = 0;
+vi.mock('../../../src/ui/index.ts', async (importOriginal) => {
+  const ui = await importOriginal<typeof UiModule>();
+  return {
+    ...ui,
+    cx: (...parts: Parameters<typeof ui.cx>) => {
+      rowRenders++;
+      return ui.cx(...parts);
+    },
+  };
 });
 
 const { AlertTable } = await import('../../../src/features/alerts/AlertTable.tsx');
@@ -116,6 +130,27 @@ describe('AV9: the current list in a flood', () => {
     const acked = mounted.container.querySelector<HTMLElement>('[data-alert-id="10"]');
     expect(acked?.classList.contains('is-pending')).toBe(false);
     expect(acked?.querySelector('.col-ackby')?.textContent).toBe('schmidt');
+  });
+
+  it('AV9: the rows pushed down do not render again; the table writes their new places (data-index, aria-rowindex)', async () => {
+    mounted = mountRoot();
+    let frame = frameOf(12);
+    await mounted.render(table(frame));
+    rowRenders = 0;
+    frame = keepUnchangedRows(frame, frameOf(13));
+    await mounted.render(table(frame));
+    // The new row, and the row that had the focus (index 0) and lost it; none of the 11 others.
+    expect(rowRenders).toBe(2);
+    const rows = [...mounted.container.querySelectorAll<HTMLElement>('.alert-rows > .alert-row')];
+    expect(
+      rows.map((r) => [
+        Number(r.dataset.alertId),
+        r.dataset.index,
+        r.getAttribute('aria-rowindex'),
+      ]),
+    ).toEqual(Array.from({ length: 13 }, (_, i) => [13 - i, String(i), String(i + 2)]));
+    expect(rows[0]?.classList.contains('is-focused')).toBe(true);
+    expect(rows[1]?.classList.contains('is-focused')).toBe(false);
   });
 
   it('AV9: the rows pushed down keep their elements and get no style written; only the new row is added', async () => {

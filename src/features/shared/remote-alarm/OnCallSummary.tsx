@@ -5,6 +5,7 @@
  * plan topic; links to the station's plans. Shown on the station page and beside the alert
  * list; nothing while loading or for a station without plans.
  */
+import { memo } from 'react';
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../app/useTranslation.ts';
@@ -52,13 +53,7 @@ export function OnCallSummary({
       )}
       {first && (
         <span className="oncall-summary-people">
-          {/* The name and number sit where the language puts them in its sentence. */}
-          <Trans
-            t={t}
-            i18nKey="remoteAlarm.summary.onCall"
-            values={{ name: first.name, number: first.number }}
-            components={{ strong: <strong />, num: <span className="num" /> }}
-          />
+          <FirstOnCall name={first.name} number={first.number} />
           {rest.length > 0 && (
             <span className="oncall-summary-rest">
               {' '}
@@ -73,3 +68,21 @@ export function OnCallSummary({
     </p>
   );
 }
+
+/**
+ * The first on call, with the number that rings: the name and number sit where the language
+ * puts them in its sentence. Rendered again only when they change: beside the alert list the
+ * line follows the top row's station, a new one with most new alerts of a flood, and `Trans`
+ * parses its sentence anew at each render.
+ */
+const FirstOnCall = memo(function FirstOnCall({ name, number }: { name: string; number: string }) {
+  const { t } = useTranslation();
+  return (
+    <Trans
+      t={t}
+      i18nKey="remoteAlarm.summary.onCall"
+      values={{ name, number }}
+      components={{ strong: <strong />, num: <span className="num" /> }}
+    />
+  );
+});
