@@ -9,10 +9,10 @@
  * update.css): the Save button that the reload waits for must never lie under the prompt
  * (WCAG 2.4.11, focus not obscured).
  */
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../useTranslation.ts';
 import { useKiosk } from '../useKiosk.ts';
-import { useAlertCounts } from '../../live/index.ts';
+import { useLiveClient } from '../../live/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { urgentAlarmOf } from './updateRules.ts';
 import { reloadWhenQuiet, setPageContext, startUpdates, useUpdateState } from './updates.ts';
@@ -21,9 +21,8 @@ import './update.css';
 export function UpdatePrompt() {
   const { t } = useTranslation();
   const kiosk = useKiosk();
-  const counts = useAlertCounts();
+  const urgentAlarm = useUrgentAlarm();
   const { offered, pending } = useUpdateState();
-  const urgentAlarm = urgentAlarmOf(counts);
 
   useEffect(() => startUpdates({ kiosk }), [kiosk]);
   useEffect(() => setPageContext({ kiosk, urgentAlarm }), [kiosk, urgentAlarm]);
@@ -54,6 +53,18 @@ export function UpdatePrompt() {
       )}
     </div>
   );
+}
+
+/**
+ * Whether an urgent alarm is active, from the engine's alert counts: the prompt renders when
+ * that answer changes, not with each count of a flood (React keeps a state set to the same
+ * value without a render).
+ */
+function useUrgentAlarm(): boolean | null {
+  const client = useLiveClient();
+  const [urgent, setUrgent] = useState<boolean | null>(null);
+  useEffect(() => client.watchAlertCounts((counts) => setUrgent(urgentAlarmOf(counts))), [client]);
+  return urgent;
 }
 
 /** The page's room below its end: the prompt's height and its distance from the foot. */
