@@ -8,9 +8,10 @@
  * Mosquitto, the reference server on the scenario's plant file (10 stations × 1,000 MQTT JSON
  * PVs) and the publisher process start as in the scenario; instead of 5 tabs, 5 hub
  * subscribers of this process take stations 1-5 (1,000 PVs each). After a 4 s warm-up, one
- * window prints the values taken in per second, the server's share of a core, its CPU per
+ * window prints the values published and taken in per second, the server's share of a core, its CPU per
  * value (process_cpu_seconds_total / pegel_field_samples_total; the kernel's part of it:
- * process_cpu_system_seconds_total) and the load average. With
+ * process_cpu_system_seconds_total), the server's part of the latency (device time to a
+ * subscriber's arrival, p50/p95) and the load average. With
  * --cpu-prof the server runs under `node --cpu-prof` and writes its profile into <dir> when it
  * ends (the whole run: read the last window's samples).
  */
@@ -21,7 +22,9 @@ import { join, resolve } from 'node:path';
 import { HUBS, HUB_MESSAGES, HUB_METHODS } from '../src/contract/hubs.ts';
 import { startMosquitto } from '../tests/support/mosquitto.ts';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../tests/support/plantServer.ts';
-import { plantYaml } from './field-mqtt.ts';
+import type { PvValue } from '../src/contract/pv.ts';
+import { plantYaml, startPublisher } from './field-mqtt.ts';
+import { percentile } from './harness/stats.ts';
 import { benchHubConnection } from './harness/benchHub.ts';
 import { scrapeMetrics } from './harness/prometheus.ts';
 import { defaultCookieProvider } from './harness/signIn.ts';
@@ -89,47 +92,52 @@ while ((await counters()).up < STATIONS) await sleep(200);
 
 const provider = await defaultCookieProvider(ROOT);
 const cookie = provider ? await provider(url) : null;
+// The server's part of the latency: device time (the payload's ts, the value's timestamp) to
+// the value's arrival at a subscriber, over the window.
+const hubLatency: number[] = [];
+let recording = false;
+const record = (values: readonly PvValue[]) => {
+  if (!recording) return;
+  const t = Date.now();
+  for (const v of values) hubLatency.push(t - v.timestamp);
+};
 const hubs = [];
 for (let s = 1; s <= SUBSCRIBERS; s++) {
   const hub = benchHubConnection(url, HUBS.pv, cookie);
-  hub.on(HUB_MESSAGES.newValues, () => undefined);
-  hub.on(HUB_MESSAGES.newValue, () => undefined);
+  hub.on(HUB_MESSAGES.newValues, (values: PvValue[]) => record(values));
+  hub.on(HUB_MESSAGES.newValue, (value: PvValue) => record([value]));
   await hub.start();
   const ids = Array.from({ length: PVS }, (_, i) => `ai${s * 100_000 + 1 + i}`);
   await hub.invoke(HUB_METHODS.pv.subscribeToPvs, ids);
   hubs.push(hub);
 }
 
-const publisher = spawn(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    join(ROOT, 'bench/field-mqtt-publisher.ts'),
-    broker.url,
-    String(STATIONS),
-    String(PVS),
-  ],
-  { cwd: ROOT, stdio: ['pipe', 'ignore', 'inherit'] },
-);
-publisher.stdin.write(`rate ${rate}\n`);
+const publisher = startPublisher(ROOT, broker.url, STATIONS, PVS);
+publisher.setRate(rate);
 await sleep(4000);
 const a = await counters();
+const pub0 = await publisher.count();
 const load0 = loadavg()[0]!;
 const t0 = performance.now();
+recording = true;
 await sleep(windowMs);
+recording = false;
+const pub1 = await publisher.count();
 const b = await counters();
 const seconds = (performance.now() - t0) / 1000;
 const samples = b.samples - a.samples;
 console.log(
-  `${rate.toLocaleString('en')}/s asked: took in ${Math.round(samples / seconds).toLocaleString('en')}/s` +
+  `${rate.toLocaleString('en')}/s asked: published ${Math.round((pub1.published - pub0.published) / seconds).toLocaleString('en')}/s` +
+    ` (skipped ${Math.round((pub1.skipped - pub0.skipped) / seconds).toLocaleString('en')}/s),` +
+    ` took in ${Math.round(samples / seconds).toLocaleString('en')}/s` +
     ` at ${((100 * (b.cpuS - a.cpuS)) / seconds).toFixed(0)} % of a core` +
     ` = ${(((b.cpuS - a.cpuS) * 1e6) / Math.max(1, samples)).toFixed(2)} µs per value` +
     ` (${(((b.systemS - a.systemS) * 1e6) / Math.max(1, samples)).toFixed(2)} of it in the kernel);` +
+    ` device to hub subscriber p50 ${percentile(hubLatency, 50).toFixed(0)}, p95 ${percentile(hubLatency, 95).toFixed(0)} ms;` +
     ` load average ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`,
 );
 
-publisher.stdin.write('quit\n');
+await publisher.stop();
 for (const hub of hubs) await hub.stop();
 const exited = new Promise((r) => server.once('exit', r));
 server.kill('SIGINT');

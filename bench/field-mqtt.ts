@@ -134,14 +134,15 @@ function ourMosquittoPid(): number | undefined {
   return undefined;
 }
 
-interface Publisher {
+export interface Publisher {
   pid: number | undefined;
   setRate(rate: number): void;
   count(): Promise<{ published: number; skipped: number }>;
   stop(): Promise<void>;
 }
 
-function startPublisher(
+/** The devices' process (field-mqtt-publisher.ts): its rate set and its counts read on stdin. */
+export function startPublisher(
   root: string,
   url: string,
   stations: number,

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll } from 'vitest';
 import { startInProcess, type InProcessServer } from './inProcessServer.ts';
-import { startMosquitto, type Mosquitto } from './mosquitto.ts';
+import { startMosquitto, type Mosquitto, type MosquittoOptions } from './mosquitto.ts';
 
 export interface FieldServer extends InProcessServer {
   plantFile: string;
@@ -46,11 +46,15 @@ export interface FieldRig {
  */
 export function fieldRig(
   plant: (brokerUrl: string) => string,
-  options: { env?: Record<string, string>; ready?: (rig: FieldRig) => Promise<void> } = {},
+  options: {
+    env?: Record<string, string>;
+    ready?: (rig: FieldRig) => Promise<void>;
+    broker?: MosquittoOptions;
+  } = {},
 ): FieldRig {
   const rig = {} as FieldRig;
   beforeAll(async () => {
-    rig.broker = await startMosquitto();
+    rig.broker = await startMosquitto(options.broker);
     rig.server = await startFieldServer(plant(rig.broker.url), options.env);
     rig.device = await brokerClient(rig.broker.url);
     await options.ready?.(rig);

@@ -79,6 +79,8 @@ export interface Mosquitto {
   stop(): Promise<void>;
   restart(): Promise<void>;
   dispose(): Promise<void>;
+  /** What the broker wrote so far (every packet with `logPackets`), across restarts. */
+  log(): string;
 }
 
 function accepts(port: number): Promise<boolean> {
@@ -97,6 +99,8 @@ export interface MosquittoOptions {
   tls?: { certFile: string; keyFile: string };
   /** Only these users, by name and password (mosquitto_passwd writes the password file). */
   users?: Record<string, string>;
+  /** Logs every packet the broker receives and sends (`log_type all`), for `log()`. */
+  logPackets?: boolean;
 }
 
 export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mosquitto> {
@@ -118,6 +122,8 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
       execFileSync(MOSQUITTO_PASSWD, ['-b', passwords, user, password]);
     lines.push('allow_anonymous false', `password_file ${passwords}`);
   } else lines.push('allow_anonymous true');
+  // stderr: stdout is block-buffered into a pipe, and a quiet broker's lines would wait there.
+  if (options.logPackets) lines.push('log_dest stderr', 'log_type all');
   writeFileSync(conf, lines.join('\n') + '\n');
   let child: ChildProcess | null = null;
   let output = '';
@@ -159,5 +165,6 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
       await stop();
       rmSync(dir, { recursive: true, force: true });
     },
+    log: () => output,
   };
 }
