@@ -29,7 +29,7 @@ import { PerformanceFigures } from './PerformanceFigures.tsx';
 import { PerformanceTables } from './PerformanceTables.tsx';
 import { preloadRateChart, RateSection } from './RateSection.tsx';
 import { fileBaseOf, performanceSheet } from './performanceExport.ts';
-import { performanceTables, TABLE_COUNT } from './performanceTables.ts';
+import { performanceTables } from './performanceTables.ts';
 import {
   choiceFromParams,
   choiceToParams,
@@ -219,27 +219,10 @@ function Status({ result }: { result: PerformanceResult }) {
   return null;
 }
 
-/**
- * The tables drawn so far for `performance`: none while the figures and the chart draw, then
- * one more per task, each after the page had its chance to paint (a timer, not a frame, so a
- * tab in the background still completes). New figures start again from none.
- */
-function useTablesDrawn(performance: AlarmPerformance): number {
-  const [drawn, setDrawn] = useState({ of: performance, count: 0 });
-  const count = drawn.of === performance ? drawn.count : 0;
-  useEffect(() => {
-    if (count >= TABLE_COUNT) return;
-    const timer = setTimeout(() => setDrawn({ of: performance, count: count + 1 }), 0);
-    return () => clearTimeout(timer);
-  }, [performance, count]);
-  return count;
-}
-
 function Results({ performance }: { performance: AlarmPerformance }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const tablesDrawn = useTablesDrawn(performance);
-  // The same elements while the tables are added, so those steps do not draw these again.
+  // The same elements while the tables are added, so those steps do not render these again.
   const figuresAndRate = useMemo(
     () => (
       <>
@@ -264,7 +247,7 @@ function Results({ performance }: { performance: AlarmPerformance }) {
         })}
       </p>
       {figuresAndRate}
-      <PerformanceTables performance={performance} drawn={tablesDrawn} />
+      <PerformanceTables performance={performance} />
     </>
   );
 }
