@@ -151,6 +151,14 @@ test("APG22: every table is there or says why it is empty; a top alarm links to 
   await link.click();
   await expect(page).toHaveURL(href!);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Meldungshistorie');
+  // From the keyboard too: Enter on a table's link follows it in the app.
+  await page.goBack();
+  await figuresShown(page);
+  const again = page.locator('[data-table="top10"] tbody tr').first().getByRole('link');
+  await again.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(href!);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Meldungshistorie');
 });
 
 test('APG23: the period and station live in the address: reloaded and shared, the same figures open', async ({
