@@ -30,6 +30,7 @@ import { PerformanceTables } from './PerformanceTables.tsx';
 import { preloadRateChart, RateSection } from './RateSection.tsx';
 import { fileBaseOf, performanceSheet } from './performanceExport.ts';
 import { performanceTables } from './performanceTables.ts';
+import { afterNextFrame } from './afterNextFrame.ts';
 import {
   choiceFromParams,
   choiceToParams,
@@ -222,16 +223,19 @@ function Status({ result }: { result: PerformanceResult }) {
 function Results({ performance }: { performance: AlarmPerformance }) {
   const { t } = useTranslation();
   const format = useFormat();
-  // The same elements while the tables are added, so those steps do not render these again.
-  const figuresAndRate = useMemo(
-    () => (
-      <>
-        <PerformanceFigures performance={performance} format={format} />
-        <RateSection performance={performance} />
-      </>
-    ),
+  // The rate section and the tables come a frame after the first figures (their render was
+  // one task with the figures'); once shown they stay, with their choices, for new figures.
+  const [restShown, setRestShown] = useState(false);
+  useEffect(() => {
+    if (!restShown) return afterNextFrame(() => setRestShown(true));
+  }, [restShown]);
+  // The same elements while the page re-renders (a reload's progress), so these do not render
+  // again.
+  const figures = useMemo(
+    () => <PerformanceFigures performance={performance} format={format} />,
     [performance, format],
   );
+  const rate = useMemo(() => <RateSection performance={performance} />, [performance]);
   return (
     <>
       {performance.truncated && (
@@ -246,8 +250,9 @@ function Results({ performance }: { performance: AlarmPerformance }) {
           time: format.dateTime(performance.computedAt, { seconds: false }),
         })}
       </p>
-      {figuresAndRate}
-      <PerformanceTables performance={performance} />
+      {figures}
+      {restShown && rate}
+      {restShown && <PerformanceTables performance={performance} />}
     </>
   );
 }
