@@ -1,12 +1,14 @@
 /**
- * `npx tsx bench/alarm-performance-trace.ts [dist] [--rounds N] [--profile]`: where the main
- * thread spends its time while `/alerts/performance` draws the figures of 100,000 archive
- * alerts (the "Longest task while /alerts/performance draws" figure of
+ * `npx tsx bench/alarm-performance-trace.ts [dist] [--rounds N] [--profile] [--viewport WxH]`:
+ * where the main thread spends its time while `/alerts/performance` draws the figures of
+ * 100,000 archive alerts (the "Longest task while /alerts/performance draws" figure of
  * bench/scenarios/alarmPerformance.ts). The archive bench plant serves `dist` (dist/ by
- * default); one tab on the start page goes to the page by a client-side navigation, as the
- * scenario does, `rounds` times (back to the start page in between). For each round: a trace
- * of the page's main thread (the tasks over 2 ms in order, what each holds) or, with
- * `--profile`, a JS profile by function through source maps. Prints figures, asserts nothing.
+ * default); one tab (1920x1080 unless `--viewport`) on the start page goes to the page by a
+ * client-side navigation, as the scenario does, `rounds` times (back to the start page in
+ * between). For each round: a trace of the page's main thread (the tasks over 2 ms in order,
+ * what each holds, the page's parts each added, the objects its layouts and style had to do)
+ * or, with `--profile`, a JS profile by function through source maps. Prints figures, asserts
+ * nothing.
  */
 import { resolve } from 'node:path';
 import { openArchiveBench } from './harness/archiveTabs.ts';
@@ -15,6 +17,7 @@ import {
   MAIN_THREAD_CATEGORIES,
   mainThreadTasks,
   recordTrace,
+  threadOf,
   type TraceEvent,
 } from './harness/trace.ts';
 import { profileTable } from './harness/profileTable.ts';
@@ -23,6 +26,10 @@ import { profilePage } from './harness/workerProfile.ts';
 const args = process.argv.slice(2);
 const rounds = Number(takeOption(args, 'rounds', '2'));
 const profiled = takeFlag(args, 'profile');
+// The bench's scenario opens the page at Playwright's default 1280x720; this tool's tab is
+// 1920x1080 unless told.
+const viewport = /^(\d+)x(\d+)$/.exec(takeOption(args, 'viewport', '1920x1080'));
+if (!viewport) throw new Error('--viewport is WIDTHxHEIGHT, e.g. 1280x720');
 const dist = resolve(args[0] ?? 'dist');
 
 /** The tasks over 2 ms on the renderer main thread, in order, with what each holds. */
@@ -48,17 +55,71 @@ function longTasks(events: TraceEvent[]): string {
           .map(([n, us]) => `${n} ${(us / 1000).toFixed(1)}`)
           .join(', ');
         const cpu = (task.tdur ?? task.dur!) / 1000;
-        return `   +${((task.ts! - t0) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(1)} ms (on a core ${cpu.toFixed(1)}; ${what})`;
+        const added = marksIn(events, task);
+        // How much a layout had to do: objects laid out of those in the tree.
+        const layouts = inside
+          .filter((e) => e.name === 'Layout' && e.args?.beginData)
+          .map(
+            (e) =>
+              `${String(e.args!.beginData!.dirtyObjects)}/${String(e.args!.beginData!.totalObjects)}`,
+          );
+        const styles = inside
+          .filter((e) => e.name === 'UpdateLayoutTree' && e.args?.elementCount !== undefined)
+          .map((e) => String(e.args!.elementCount));
+        const objects = [
+          layouts.length ? `layout objects ${layouts.join(' ')}` : '',
+          styles.length ? `styled elements ${styles.join(' ')}` : '',
+        ]
+          .filter(Boolean)
+          .join('; ');
+        return `   +${((task.ts! - t0) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(1)} ms (on a core ${cpu.toFixed(1)}; ${what})${added ? `\n      adds ${added}` : ''}${objects && task.dur! > 5000 ? `\n      ${objects}` : ''}`;
       })
       .join('\n')
   );
 }
+
+/** The page's parts a task added (the marks of MARK_ADDED inside it), by name. */
+function marksIn(events: readonly TraceEvent[], task: TraceEvent): string {
+  const names = events
+    .filter(
+      (e) =>
+        e.name.startsWith('added ') &&
+        e.ts! >= task.ts! &&
+        e.ts! <= task.ts! + task.dur! &&
+        threadOf(e) === threadOf(task),
+    )
+    .map((e) => e.name.slice('added '.length));
+  return [...new Set(names)].join(', ');
+}
+
+/**
+ * Marks (User Timing) each time the page adds one of its parts, from a MutationObserver (its
+ * callback runs in the task that committed them), so a task is named by what it drew.
+ */
+const MARK_ADDED = `(() => {
+  const parts = [['.perf-results', 'results'], ['.perf-figure-list', 'figures'],
+    ['.perf-chart-canvas', 'chart host'], ['.perf-chart-canvas canvas', 'chart canvas'],
+    ['.perf-table-block', 'table'], ['.perf-tables', 'tables section']];
+  new MutationObserver((records) => {
+    for (const r of records)
+      for (const n of r.addedNodes) {
+        if (!(n instanceof Element)) continue;
+        for (const [sel, name] of parts)
+          if (n.matches(sel) || n.querySelector(sel)) {
+            const id = n.matches(sel) ? n.getAttribute('data-table') : n.querySelector(sel).getAttribute('data-table');
+            performance.mark('added ' + name + (id ? ' ' + id : ''));
+          }
+      }
+  }).observe(document, { childList: true, subtree: true });
+})()`;
 
 const GO = `history.pushState({}, '', '/alerts/performance?period=7d'); dispatchEvent(new PopStateEvent('popstate'))`;
 const HOME = `history.pushState({}, '', '/'); dispatchEvent(new PopStateEvent('popstate'))`;
 
 const { first, close } = await openArchiveBench(dist);
 try {
+  await first.setViewportSize({ width: Number(viewport[1]), height: Number(viewport[2]) });
+  await first.evaluate(MARK_ADDED);
   for (let round = 0; round < rounds; round++) {
     await first.evaluate(HOME);
     await first.waitForTimeout(2_000);
@@ -73,7 +134,11 @@ try {
       continue;
     }
     const session = await first.context().newCDPSession(first);
-    const { events } = await recordTrace(session, MAIN_THREAD_CATEGORIES, open);
+    const { events } = await recordTrace(
+      session,
+      [...MAIN_THREAD_CATEGORIES, 'blink.user_timing'],
+      open,
+    );
     await session.detach();
     console.log(`round ${round + 1}, tasks over 2 ms:\n${longTasks(events)}`);
   }

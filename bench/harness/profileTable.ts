@@ -52,6 +52,9 @@ export function profileTable(profile: CpuProfile, top = 25): string {
   }
   const fmt = (m: Map<string, number>) =>
     largest(m, top, (k, ms) => `  ${ms.toFixed(0).padStart(6)} ms  ${k}`, '\n');
-  const own = new Map([...total.entries()].filter(([k]) => k.includes('(src/')));
+  // The source's path as the map names it: `src/…`, or under the checkout's absolute path.
+  const own = new Map(
+    [...total.entries()].filter(([k]) => /\((?![^)]*node_modules)[^)]*\bsrc\//.test(k)),
+  );
   return `busy ${busy.toFixed(0)} ms\nself:\n${fmt(self)}\ntotal:\n${fmt(total)}\ntotal, the project's own functions:\n${fmt(own)}`;
 }

@@ -79,7 +79,7 @@ function kindOfStatus(status: number, code: string | undefined): FailureKind {
   return 'refused';
 }
 
-/** FM1: what kind of failure `error` is. */
+/** FL1: what kind of failure `error` is. */
 export function failureKind(error: unknown): FailureKind | ShownKind {
   if (!(error instanceof Error)) return 'unknown';
   if (error.name === 'NetworkError') return 'network';
@@ -93,7 +93,7 @@ export function failureKind(error: unknown): FailureKind | ShownKind {
   return error.name === 'Error' ? 'shown' : 'unknown';
 }
 
-/** FM1: the text for `error`, as a locale key and its values. */
+/** FL1: the text for `error`, as a locale key and its values. */
 export function failureMessage(error: unknown): FailureMessage {
   const kind = failureKind(error);
   if (kind === 'shown') return { kind, text: (error as Error).message };

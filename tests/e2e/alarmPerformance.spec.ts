@@ -47,6 +47,20 @@ async function figuresShown(page: Page) {
   await expect(page.locator('.perf-tables')).toHaveAttribute('aria-busy', 'false');
 }
 
+/**
+ * The chart's box was as high before the chart was drawn as it is drawn: nothing under it (the
+ * tables and their links) moved when the chart came.
+ */
+async function expectChartBoxKept(page: Page) {
+  await expect(page.locator('.perf-chart-canvas canvas')).toBeVisible({ timeout: 30_000 });
+  const box = await page.locator('.perf-chart-box').evaluate((el) => ({
+    drawn: el.getBoundingClientRect().height,
+    kept: parseFloat(getComputedStyle(el).minHeight),
+  }));
+  expect(box.kept).toBeGreaterThan(0);
+  expect(Math.abs(box.drawn - box.kept)).toBeLessThanOrEqual(0.5);
+}
+
 /** Signs in on the figures of a past period (`query` added to the address) once they show. */
 async function openFigures(page: Page, query = '') {
   const period = pastPeriod();
@@ -94,6 +108,7 @@ test('APG21: the alarm rate is drawn per 10 minutes and per hour with its benchm
   const canvas = page.locator('.perf-chart-canvas');
   await expect(canvas.locator('canvas')).toBeVisible({ timeout: 30_000 });
   await expect(canvas).toHaveAttribute('data-points', String(period.hours * 6));
+  await expectChartBoxKept(page);
   await expect(page.locator('.perf-legend')).toContainText('Richtwert 1 je 10 min');
   await expect(page.locator('.perf-legend')).toContainText('Alarmschwall über 10 je 10 min');
   await page.locator('.perf-rate').getByText('Je Stunde', { exact: true }).click();
@@ -125,12 +140,23 @@ test("APG22: every table is there or says why it is empty; a top alarm links to 
   const floods = page.locator('[data-table="floods"]');
   if ((await floods.locator('table').count()) === 0)
     await expect(floods).toContainText('Kein Alarmschwall im Zeitraum');
+  // The whole page is drawn (the chart too) before the click; the chart keeps its place from
+  // the start, so the link does not move under the pointer (the cause of a lost click).
+  await expectChartBoxKept(page);
   const top = page.locator('[data-table="top10"] tbody tr');
   expect(await top.count()).toBeGreaterThan(0);
   const link = top.first().getByRole('link');
   const href = await link.getAttribute('href');
   expect(href).toMatch(/^\/alerts\/history\?(pv=[A-Za-z]+-\d+|station=\d+)$/);
   await link.click();
+  await expect(page).toHaveURL(href!);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Meldungshistorie');
+  // From the keyboard too: Enter on a table's link follows it in the app.
+  await page.goBack();
+  await figuresShown(page);
+  const again = page.locator('[data-table="top10"] tbody tr').first().getByRole('link');
+  await again.focus();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(href!);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Meldungshistorie');
 });
@@ -307,6 +333,7 @@ test('APG30: at 360 px the alarm-rate chart and its axes are whole, not cut off 
   await openFigures(page);
   const canvas = page.locator('.perf-chart-canvas canvas').first();
   await expect(canvas).toBeVisible({ timeout: 30_000 });
+  await expectChartBoxKept(page);
   const fit = await page.locator('.perf-chart').evaluate((frame) => {
     const inner = frame.getBoundingClientRect();
     const style = getComputedStyle(frame);

@@ -22,11 +22,14 @@ import {
 } from '../../../src/features/alerts/performance/performanceFigures.ts';
 import {
   NEVER_ACK_SHOWN,
+  ROWS_PER_STEP,
   TABLE_COUNT,
   alarmName,
   historyHref,
   isEmptyTable,
   performanceTables,
+  rowsAfterStep,
+  tableStepCount,
 } from '../../../src/features/alerts/performance/performanceTables.ts';
 import { performanceSheet } from '../../../src/features/alerts/performance/performanceExport.ts';
 import { toCsv } from '../../../src/features/shared/csv.ts';
@@ -325,5 +328,32 @@ describe('alarm performance page', () => {
     expect(durationText(13 * MIN + 34_000, 'de')).toBe('13 Min. 34 Sek.');
     expect(durationText(26 * HOUR, 'en')).toBe('1 day 2 hr');
     expect(durationText(-5, 'de')).toBe('0 Sek.');
+  });
+
+  it('APG11: the page draws the tables without rows first, then each table a few rows a step, in order, to the last row', () => {
+    const counts = [100, 10, 0, 3, 60];
+    const steps = tableStepCount(counts, 25);
+    // One step for the tables without rows, then 4 + 1 + 0 + 1 + 3 steps of rows.
+    expect(steps).toBe(1 + 4 + 1 + 0 + 1 + 3);
+    expect(rowsAfterStep(counts, 0, 25)).toEqual([0, 0, 0, 0, 0]);
+    expect(rowsAfterStep(counts, 1, 25)).toEqual([0, 0, 0, 0, 0]);
+    expect(rowsAfterStep(counts, 2, 25)).toEqual([25, 0, 0, 0, 0]);
+    expect(rowsAfterStep(counts, 5, 25)).toEqual([100, 0, 0, 0, 0]);
+    expect(rowsAfterStep(counts, 6, 25)).toEqual([100, 10, 0, 0, 0]);
+    expect(rowsAfterStep(counts, 7, 25)).toEqual([100, 10, 0, 3, 0]);
+    expect(rowsAfterStep(counts, 9, 25)).toEqual([100, 10, 0, 3, 50]);
+    expect(rowsAfterStep(counts, steps, 25)).toEqual(counts);
+    expect(rowsAfterStep(counts, steps + 5, 25)).toEqual(counts);
+    // Each step adds rows to one table only, never more than a step's rows.
+    for (let s = 1; s < steps; s++) {
+      const before = rowsAfterStep(counts, s, 25);
+      const after = rowsAfterStep(counts, s + 1, 25);
+      const added = after.map((n, i) => n - before[i]!);
+      expect(added.filter((n) => n > 0)).toHaveLength(1);
+      expect(Math.max(...added)).toBeLessThanOrEqual(25);
+    }
+    // The page's own step: a table of the page's 100 rows takes a few steps, not one.
+    expect(ROWS_PER_STEP).toBeLessThan(NEVER_ACK_SHOWN);
+    expect(tableStepCount([NEVER_ACK_SHOWN])).toBe(1 + Math.ceil(NEVER_ACK_SHOWN / ROWS_PER_STEP));
   });
 });

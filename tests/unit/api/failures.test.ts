@@ -1,7 +1,7 @@
 /**
  * Every failure a user reads is in the user's language (src/api/failures.ts): a server's own
  * message (English on the reference server) and the browser's words ("Failed to fetch") never
- * reach the screen. FM1 maps failures, FM2 checks the texts in every language, FM3 walks the
+ * reach the screen. FL1 maps failures, FL2 checks the texts in every language, FL3 walks the
  * client's call sites: every request goes through the wrappers that raise HttpError or
  * NetworkError, and no view shows a caught error's message itself.
  */
@@ -19,8 +19,8 @@ const keyOf = (e: unknown) => {
   return m.kind === 'shown' ? m.text : m.key;
 };
 
-describe('FM1: failures as texts in the user language', () => {
-  it("FM1: the browser's words for an unreachable server are a network failure", () => {
+describe('FL1: failures as texts in the user language', () => {
+  it("FL1: the browser's words for an unreachable server are a network failure", () => {
     expect(keyOf(new NetworkError('Failed to fetch'))).toBe(FAILURE_KEYS.network);
     expect(keyOf(new TypeError('Failed to fetch'))).toBe(FAILURE_KEYS.network);
     expect(keyOf(new TypeError('NetworkError when attempting to fetch resource.'))).toBe(
@@ -31,7 +31,7 @@ describe('FM1: failures as texts in the user language', () => {
     expect(keyOf(crossed)).toBe(FAILURE_KEYS.network);
   });
 
-  it('FM1: a server refusal is named by its status, never by the server text', () => {
+  it('FL1: a server refusal is named by its status, never by the server text', () => {
     const refusal = (status: number, code = 'x') =>
       failureMessage(new HttpError(status, code, 'the previous password is wrong'));
     expect(refusal(400, 'validation')).toMatchObject({ key: FAILURE_KEYS.invalid });
@@ -53,7 +53,7 @@ describe('FM1: failures as texts in the user language', () => {
     expect(keyOf(crossed)).toBe(FAILURE_KEYS.refused);
   });
 
-  it('FM1: 429 says when to try again (Retry-After), or to try again soon', () => {
+  it('FL1: 429 says when to try again (Retry-After), or to try again soon', () => {
     expect(failureMessage(new HttpError(429, 'rate_limited', 'Too many', [], 7))).toEqual({
       kind: 'tooManyRequests',
       key: FAILURE_KEYS.tooManyRequests,
@@ -64,7 +64,7 @@ describe('FM1: failures as texts in the user language', () => {
     );
   });
 
-  it('FM1: a timeout, a defect and a thrown non-error have their own texts', () => {
+  it('FL1: a timeout, a defect and a thrown non-error have their own texts', () => {
     expect(keyOf(new DOMException('signal timed out', 'TimeoutError'))).toBe(FAILURE_KEYS.timeout);
     expect(keyOf(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(
       FAILURE_KEYS.unknown,
@@ -75,9 +75,9 @@ describe('FM1: failures as texts in the user language', () => {
   });
 });
 
-describe('FM2: every failure text exists in every language', () => {
+describe('FL2: every failure text exists in every language', () => {
   for (const [lang, tree] of Object.entries({ de, en, cs, ru })) {
-    it(`FM2: ${lang}`, () => {
+    it(`FL2: ${lang}`, () => {
       const texts = flatten(tree);
       for (const key of Object.values(FAILURE_KEYS)) {
         if (key === FAILURE_KEYS.tooManyRequests)
@@ -125,8 +125,8 @@ const OWN_MESSAGE_SITES = new Set([
   'src/features/charts/TrendPage.tsx',
 ]);
 
-describe('FM3: every call site goes through the mapping', () => {
-  it('FM3: only the wrappers send requests, and each raises HttpError / NetworkError', () => {
+describe('FL3: every call site goes through the mapping', () => {
+  it('FL3: only the wrappers send requests, and each raises HttpError / NetworkError', () => {
     const senders = SOURCES.filter(({ code }) => /\bfetch\(|new XMLHttpRequest\(/.test(code)).map(
       (s) => s.file,
     );
@@ -143,7 +143,7 @@ describe('FM3: every call site goes through the mapping', () => {
     expect(dashboard.code).toMatch(/throw await errorOf\(res\)/);
   });
 
-  it("FM3: no view shows a caught error's message or a server result's text itself", () => {
+  it("FL3: no view shows a caught error's message or a server result's text itself", () => {
     const own = /instanceof Error \? \w+\.message|\(\w+ as Error\)\.message|answer\.message/;
     const showing = SOURCES.filter(
       ({ file, code }) =>
@@ -155,7 +155,7 @@ describe('FM3: every call site goes through the mapping', () => {
     expect(showing).toEqual([]);
   });
 
-  it('FM3: the views name failures through failureText, which renders the one mapping', () => {
+  it('FL3: the views name failures through failureText, which renders the one mapping', () => {
     const users = SOURCES.filter(({ code }) => /\bfailureText\(/.test(code));
     expect(users.length).toBeGreaterThan(20);
     const renderer = SOURCES.find((s) => s.file === 'src/app/failureText.ts')!.code;

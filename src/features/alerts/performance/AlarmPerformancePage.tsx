@@ -29,7 +29,8 @@ import { PerformanceFigures } from './PerformanceFigures.tsx';
 import { PerformanceTables } from './PerformanceTables.tsx';
 import { preloadRateChart, RateSection } from './RateSection.tsx';
 import { fileBaseOf, performanceSheet } from './performanceExport.ts';
-import { performanceTables, TABLE_COUNT } from './performanceTables.ts';
+import { performanceTables } from './performanceTables.ts';
+import { afterNextFrame } from './afterNextFrame.ts';
 import {
   choiceFromParams,
   choiceToParams,
@@ -219,36 +220,22 @@ function Status({ result }: { result: PerformanceResult }) {
   return null;
 }
 
-/**
- * The tables drawn so far for `performance`: none while the figures and the chart draw, then
- * one more per task, each after the page had its chance to paint (a timer, not a frame, so a
- * tab in the background still completes). New figures start again from none.
- */
-function useTablesDrawn(performance: AlarmPerformance): number {
-  const [drawn, setDrawn] = useState({ of: performance, count: 0 });
-  const count = drawn.of === performance ? drawn.count : 0;
-  useEffect(() => {
-    if (count >= TABLE_COUNT) return;
-    const timer = setTimeout(() => setDrawn({ of: performance, count: count + 1 }), 0);
-    return () => clearTimeout(timer);
-  }, [performance, count]);
-  return count;
-}
-
 function Results({ performance }: { performance: AlarmPerformance }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const tablesDrawn = useTablesDrawn(performance);
-  // The same elements while the tables are added, so those steps do not draw these again.
-  const figuresAndRate = useMemo(
-    () => (
-      <>
-        <PerformanceFigures performance={performance} format={format} />
-        <RateSection performance={performance} />
-      </>
-    ),
+  // The rate section and the tables come a frame after the first figures (their render was
+  // one task with the figures'); once shown they stay, with their choices, for new figures.
+  const [restShown, setRestShown] = useState(false);
+  useEffect(() => {
+    if (!restShown) return afterNextFrame(() => setRestShown(true));
+  }, [restShown]);
+  // The same elements while the page re-renders (a reload's progress), so these do not render
+  // again.
+  const figures = useMemo(
+    () => <PerformanceFigures performance={performance} format={format} />,
     [performance, format],
   );
+  const rate = useMemo(() => <RateSection performance={performance} />, [performance]);
   return (
     <>
       {performance.truncated && (
@@ -263,8 +250,9 @@ function Results({ performance }: { performance: AlarmPerformance }) {
           time: format.dateTime(performance.computedAt, { seconds: false }),
         })}
       </p>
-      {figuresAndRate}
-      <PerformanceTables performance={performance} drawn={tablesDrawn} />
+      {figures}
+      {restShown && rate}
+      {restShown && <PerformanceTables performance={performance} />}
     </>
   );
 }

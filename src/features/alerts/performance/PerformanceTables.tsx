@@ -3,8 +3,17 @@
  * im Zeitraum"). Below 600 px every row becomes a block of label and value (data-label), so
  * nothing scrolls sideways on a phone; printed, every table is whole.
  */
-import { useMemo } from 'react';
-import { Link } from 'react-router';
+import {
+  memo,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactElement,
+  type RefObject,
+} from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../app/useTranslation.ts';
 import { useFormat } from '../../../app/useFormat.ts';
 import type { AlarmPerformance } from '../../../domain/alarmPerformance.ts';
@@ -16,9 +25,16 @@ import {
   isEmptyTable,
   NEVER_ACK_SHOWN,
   performanceTables,
+  ROWS_PER_STEP,
+  rowsAfterStep,
+  tableStepCount,
   type PerformanceTable,
   type TableCell,
 } from './performanceTables.ts';
+import { afterNextFrame } from './afterNextFrame.ts';
+
+type PriorityLooks = ReturnType<typeof usePriorityStyles>;
+type PriorityName = ReturnType<typeof usePriorityName>;
 
 function Cell({
   cell,
@@ -26,8 +42,8 @@ function Cell({
   priorityName,
 }: {
   cell: TableCell;
-  look: ReturnType<typeof usePriorityStyles>;
-  priorityName: ReturnType<typeof usePriorityName>;
+  look: PriorityLooks;
+  priorityName: PriorityName;
 }) {
   if (cell.priority !== undefined) {
     const name = priorityName(cell.priority, look.get(cell.priority)?.name);
@@ -38,16 +54,54 @@ function Cell({
       </span>
     );
   }
-  if (cell.href) return <Link to={cell.href}>{cell.text}</Link>;
+  // A plain link: the tables follow it in the app (useFollowLinks), one handler for all rows.
+  if (cell.href) return <a href={cell.href}>{cell.text}</a>;
   return <>{cell.text}</>;
 }
 
-function TableBlock({
+/** Rows `from` to `to` of a table: the rows one step added, kept as they are by later steps. */
+const Rows = memo(function Rows({
+  table,
+  from,
+  to,
+  look,
+  priorityName,
+}: {
+  table: PerformanceTable;
+  from: number;
+  to: number;
+  look: PriorityLooks;
+  priorityName: PriorityName;
+}) {
+  return table.rows.slice(from, to).map((row, r) => (
+    <tr key={from + r}>
+      {row.map((cell, c) => (
+        <td
+          key={c}
+          data-label={table.columns[c]!.label}
+          className={cx(table.columns[c]!.num && 'num')}
+        >
+          <Cell cell={cell} look={look} priorityName={priorityName} />
+        </td>
+      ))}
+    </tr>
+  ));
+});
+
+/**
+ * A table with its heading, `rowsDrawn` of its rows so far. Its layout and paint wait until it
+ * comes near the screen (content-visibility, sized until then by its rows: --rows, --cols);
+ * while its rows come (data-drawing) it is at least that high, so a table the browser finds
+ * far from the screen on its first frame stays unlaid while they come.
+ */
+const TableBlock = memo(function TableBlock({
   table,
   performance,
+  rowsDrawn,
 }: {
   table: PerformanceTable;
   performance: AlarmPerformance;
+  rowsDrawn: number;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -55,9 +109,30 @@ function TableBlock({
   const priorityName = usePriorityName();
   const headingId = `perf-table-${table.id}`;
   const empty = isEmptyTable(table, performance);
-  const rows = table.rows.slice(0, table.shownRows);
+  const rows: ReactElement[] = [];
+  for (let from = 0; from < rowsDrawn; from += ROWS_PER_STEP)
+    rows.push(
+      <Rows
+        key={from}
+        table={table}
+        from={from}
+        to={Math.min(rowsDrawn, from + ROWS_PER_STEP)}
+        look={look}
+        priorityName={priorityName}
+      />,
+    );
+  const size = {
+    '--rows': Math.max(1, empty ? 0 : table.shownRows),
+    '--cols': table.columns.length,
+  } as CSSProperties;
   return (
-    <section className="perf-table-block" aria-labelledby={headingId} data-table={table.id}>
+    <section
+      className="perf-table-block"
+      aria-labelledby={headingId}
+      data-table={table.id}
+      data-drawing={rowsDrawn < table.shownRows || undefined}
+      style={size}
+    >
       <h3 id={headingId} className="perf-table-title">
         {table.title}
         {!empty && table.total > 0 && table.id !== 'bands' && table.id !== 'levels' && (
@@ -83,27 +158,13 @@ function TableBlock({
                 ))}
               </tr>
             </thead>
-            <tbody>
-              {rows.map((row, r) => (
-                <tr key={r}>
-                  {row.map((cell, c) => (
-                    <td
-                      key={c}
-                      data-label={table.columns[c]!.label}
-                      className={cx(table.columns[c]!.num && 'num')}
-                    >
-                      <Cell cell={cell} look={look} priorityName={priorityName} />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
+            <tbody>{rows}</tbody>
           </table>
-          {rows.length < table.total && (
+          {table.shownRows < table.total && (
             <p className="perf-table-note">
               {t('alerts.performance.tables.more', {
                 count: table.total,
-                shown: format.number(rows.length, 0),
+                shown: format.number(table.shownRows, 0),
                 total: format.number(table.total, 0),
               })}
             </p>
@@ -112,55 +173,97 @@ function TableBlock({
       )}
     </section>
   );
+});
+
+/**
+ * Links in `ref`'s element followed inside the app, by one handler: a router link in each row
+ * was a router hook per row to render. A click with a modifier or another button is left to
+ * the browser (a new tab or window), as a router link leaves it; Enter on a link is a click.
+ */
+function useFollowLinks(ref: RefObject<HTMLElement | null>) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const follow = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      const link = event.target instanceof Element ? event.target.closest('a') : null;
+      const href = link?.getAttribute('href');
+      if (!link || !el.contains(link) || link.target || !href?.startsWith('/')) return;
+      event.preventDefault();
+      void navigate(href);
+    };
+    el.addEventListener('click', follow);
+    return () => el.removeEventListener('click', follow);
+  }, [ref, navigate]);
 }
 
 /**
- * The tables, `drawn` of them (all when absent): the page adds them one task at a time after
- * the figures and the chart are on screen, since all nine at once (hundreds of rows with
- * priority chips) were one long task to render and lay out.
+ * The tables, added in steps after the figures and the chart are on screen: all nine at once
+ * (hundreds of rows with priority chips) were one long task to render and lay out. The first
+ * step makes the tables' rows and draws each table without its rows (a table the browser then
+ * finds far from the screen is not laid out when its rows come: content-visibility decides on
+ * a table's first frame, and a table that came with its rows was laid out whole once); each
+ * later step adds at most ROWS_PER_STEP rows of one table. The section is busy (aria-busy)
+ * until the last.
  */
-export function PerformanceTables({
-  performance,
-  drawn,
-}: {
-  performance: AlarmPerformance;
-  drawn?: number;
-}) {
+export function PerformanceTables({ performance }: { performance: AlarmPerformance }) {
   const { t } = useTranslation();
   const format = useFormat();
   const look = usePriorityStyles();
   const priorityName = usePriorityName();
   const alarmText = useAlarmText();
-  // Only the rows the page draws are made (the export makes all of them from the whole lists).
+  const section = useRef<HTMLElement>(null);
+  useFollowLinks(section);
+  // The steps taken so far for these figures (new figures start again from none).
+  const [progress, setProgress] = useState({ of: performance, done: 0 });
+  const done = progress.of === performance ? progress.done : 0;
+  const started = done > 0;
+  // Only the rows the page draws are made (the export makes all of them from the whole lists),
+  // and only once the first step comes.
   const tables = useMemo(
     () =>
-      performanceTables(
-        performance,
-        t,
-        format,
-        (l) => priorityName(l, look.get(l)?.name),
-        alarmText,
-        NEVER_ACK_SHOWN,
-      ),
-    [performance, t, format, priorityName, look, alarmText],
+      started
+        ? performanceTables(
+            performance,
+            t,
+            format,
+            (l) => priorityName(l, look.get(l)?.name),
+            alarmText,
+            NEVER_ACK_SHOWN,
+          )
+        : null,
+    [started, performance, t, format, priorityName, look, alarmText],
   );
-  // The same elements each step, so a step renders its new table only, not the drawn ones again.
-  const blocks = useMemo(
-    () =>
-      tables.map((table) => <TableBlock key={table.id} table={table} performance={performance} />),
-    [tables, performance],
-  );
-  const shown = drawn === undefined ? blocks : blocks.slice(0, drawn);
+  const rowCounts = useMemo(() => tables?.map((x) => x.shownRows) ?? null, [tables]);
+  const steps = rowCounts && tableStepCount(rowCounts);
+  // One step more per task, each after the page painted the one before, until the last.
+  useEffect(() => {
+    if (steps !== null && done >= steps) return;
+    return afterNextFrame(() => setProgress({ of: performance, done: done + 1 }));
+  }, [performance, done, steps]);
+  const rowsDrawn = useMemo(() => rowCounts && rowsAfterStep(rowCounts, done), [rowCounts, done]);
   return (
     <section
+      ref={section}
       className="perf-tables"
       aria-labelledby="perf-tables-heading"
-      aria-busy={shown.length < blocks.length}
+      aria-busy={steps === null || done < steps}
     >
       <h2 id="perf-tables-heading" className="perf-heading">
         {t('alerts.performance.tables.heading')}
       </h2>
-      {shown}
+      {tables &&
+        rowsDrawn &&
+        tables.map((table, i) => (
+          <TableBlock
+            key={table.id}
+            table={table}
+            performance={performance}
+            rowsDrawn={rowsDrawn[i]!}
+          />
+        ))}
     </section>
   );
 }

@@ -2,7 +2,7 @@
  * The alarm rate over the period, per 10 minutes or per hour (a switch), with the benchmark
  * lines and the floods marked. The chart's code (uPlot) arrives with this section only.
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../../app/useTranslation.ts';
 import { useFormat } from '../../../app/useFormat.ts';
 import {
@@ -10,11 +10,56 @@ import {
   floodSpans,
   type AlarmPerformance,
 } from '../../../domain/alarmPerformance.ts';
-import { ChoiceGroup, InfoPopup, Spinner } from '../../../ui/index.ts';
+import { ChoiceGroup, InfoPopup, LoadingState, Spinner } from '../../../ui/index.ts';
+import type * as AlarmRateChartModule from './AlarmRateChart.tsx';
 import type { BenchmarkLine } from './AlarmRateChart.tsx';
 
-const loadChart = () => import('./AlarmRateChart.tsx');
-const AlarmRateChart = lazy(loadChart);
+type ChartModule = typeof AlarmRateChartModule;
+
+/**
+ * The chart's code once it is in, or the failure of its last fetch. Not React.lazy: a lazy
+ * component suspends on its first render even when its code has long arrived (the page fetches
+ * it while the figures are computed), and Suspense then reveals the chart up to 300 ms later,
+ * moving the tables under it while they are drawn and read (e2e APG22 clicked a link that
+ * moved under the pointer).
+ */
+type ChartState =
+  { status: 'loading' } | { status: 'ready'; module: ChartModule } | { status: 'error' };
+
+let chartState: ChartState = { status: 'loading' };
+let chartLoading: Promise<void> | null = null;
+const chartListeners = new Set<() => void>();
+
+function setChartState(next: ChartState) {
+  chartState = next;
+  for (const listener of chartListeners) listener();
+}
+
+function loadChart(): Promise<void> {
+  if (chartState.status === 'error') setChartState({ status: 'loading' });
+  return (chartLoading ??= import('./AlarmRateChart.tsx').then(
+    (module) => setChartState({ status: 'ready', module }),
+    () => {
+      // A retry fetches again.
+      chartLoading = null;
+      setChartState({ status: 'error' });
+    },
+  ));
+}
+
+function subscribeChart(listener: () => void): () => void {
+  chartListeners.add(listener);
+  return () => chartListeners.delete(listener);
+}
+
+/** The chart's code, fetched on first use. */
+function useChartModule(): ChartState {
+  const state = useSyncExternalStore(subscribeChart, () => chartState);
+  useEffect(() => {
+    if (chartState.status === 'loading') void loadChart();
+  }, []);
+  return state;
+}
 
 /** Starts fetching the chart's code (uPlot) while the figures are computed. */
 export function preloadRateChart(): void {
@@ -25,8 +70,24 @@ type Resolution = 'per10Min' | 'perHour';
 
 const CHART_HEIGHT_PX = 260;
 
+/**
+ * The chart's box: as high as the drawn chart (plot and legend, --perf-chart-legend in
+ * performance.css) from the start, so nothing under it moves when it is drawn.
+ */
+const CHART_BOX = { minHeight: `calc(${CHART_HEIGHT_PX}px + var(--perf-chart-legend))` };
+
+/** A spinner over the chart's box while its code arrives and until it is drawn. */
+function ChartPending({ label }: { label: string }) {
+  return (
+    <div className="perf-chart-pending">
+      <Spinner label={label} />
+    </div>
+  );
+}
+
 export function RateSection({ performance }: { performance: AlarmPerformance }) {
   const { t } = useTranslation();
+  const chart = useChartModule();
   const format = useFormat();
   const [resolution, setResolution] = useState<Resolution>(
     performance.hours > 7 * 24 ? 'perHour' : 'per10Min',
@@ -97,37 +158,43 @@ export function RateSection({ performance }: { performance: AlarmPerformance }) 
           </li>
         </ul>
       </div>
-      <figure
-        className="perf-chart"
-        role="img"
-        aria-label={t(`${k}.summary`, {
-          count: series.counts.length,
-          peak: format.number(peak, 0),
-          floods: performance.floodCount,
-        })}
-      >
-        <Suspense
-          fallback={
-            <div className="perf-chart-pending" style={{ height: CHART_HEIGHT_PX }}>
-              <Spinner label={t(`${k}.heading`)} />
-            </div>
-          }
+      {chart.status === 'error' ? (
+        // The chart's code could not be fetched: said so, with a retry, in the chart's place.
+        <div className="perf-chart" style={CHART_BOX}>
+          <LoadingState status="error" onRetry={() => void loadChart()} />
+        </div>
+      ) : (
+        <figure
+          className="perf-chart"
+          role="img"
+          aria-label={t(`${k}.summary`, {
+            count: series.counts.length,
+            peak: format.number(peak, 0),
+            floods: performance.floodCount,
+          })}
         >
-          <AlarmRateChart
-            series={series}
-            stepMs={resolution === 'per10Min' ? 600_000 : 3_600_000}
-            lines={lines}
-            floods={floods}
-            start={performance.request.start}
-            end={performance.request.end}
-            timeZone={format.timeZone}
-            locale={format.locale}
-            seriesLabel={t(`${k}.${resolution}`)}
-            timeLabel={t(`${k}.time`)}
-            height={CHART_HEIGHT_PX}
-          />
-        </Suspense>
-      </figure>
+          <div className="perf-chart-box" style={CHART_BOX}>
+            {chart.status === 'ready' ? (
+              <chart.module.default
+                pending={<ChartPending label={t(`${k}.heading`)} />}
+                series={series}
+                stepMs={resolution === 'per10Min' ? 600_000 : 3_600_000}
+                lines={lines}
+                floods={floods}
+                start={performance.request.start}
+                end={performance.request.end}
+                timeZone={format.timeZone}
+                locale={format.locale}
+                seriesLabel={t(`${k}.${resolution}`)}
+                timeLabel={t(`${k}.time`)}
+                height={CHART_HEIGHT_PX}
+              />
+            ) : (
+              <ChartPending label={t(`${k}.heading`)} />
+            )}
+          </div>
+        </figure>
+      )}
     </section>
   );
 }

@@ -79,8 +79,40 @@ export interface PerformanceTable {
  * be thousands): as many as the engine answers the page; the export holds all. */
 export const NEVER_ACK_SHOWN = ALARM_LIST_MAX;
 
-/** How many tables the page has: it draws them in as many steps (AlarmPerformancePage). */
+/** How many tables the page has. */
 export const TABLE_COUNT = 9;
+
+/**
+ * Rows a step of the page adds to a table at most (PerformanceTables): a table of 100 rows
+ * with priority chips was one task of 3–12 ms on a core to render.
+ */
+export const ROWS_PER_STEP = 25;
+
+/**
+ * How many steps the page takes to draw tables of `rowCounts` rows: one for all the tables
+ * without rows (headings, column heads, empty reasons), then one per `perStep` rows of each.
+ */
+export function tableStepCount(rowCounts: readonly number[], perStep = ROWS_PER_STEP): number {
+  return 1 + rowCounts.reduce((n, count) => n + Math.ceil(count / perStep), 0);
+}
+
+/**
+ * The rows of each table drawn after `step` steps (tableStepCount): none after the first, then
+ * `perStep` more of the first table not yet whole with each step, tables in order.
+ */
+export function rowsAfterStep(
+  rowCounts: readonly number[],
+  step: number,
+  perStep = ROWS_PER_STEP,
+): number[] {
+  let left = Math.max(0, step - 1);
+  return rowCounts.map((count) => {
+    // The steps this table takes of those left; its last one may add fewer rows.
+    const taken = Math.min(Math.ceil(count / perStep), left);
+    left -= taken;
+    return Math.min(count, taken * perStep);
+  });
+}
 
 /** A PV's alert history, or the station's for an alarm of another source. */
 export function historyHref(alarm: AlarmIdentity): string | undefined {
