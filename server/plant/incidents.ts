@@ -69,6 +69,12 @@ export interface StationIncidents {
   /** Per pump (index as in the catalogue): when its failure input is active. */
   pumps: Interval[][];
   pressureSwitch: Interval[];
+  /**
+   * When the station's control asks for a pump whatever its store says: the flood's waterworks
+   * pumps in the hour before its mains fail and after they return, so the archive shows the
+   * flow the outage stopped (the pump failures of the flood say the pumps were running).
+   */
+  pumping: Interval[];
 }
 
 /** One alarm of the plan, named by its station and PV as the plant builds them. */
@@ -133,7 +139,12 @@ class Plan {
   station(def: StationDef): StationIncidents {
     let s = this.stations.get(def.nr);
     if (!s) {
-      s = { mains: [], pumps: Array.from({ length: def.pumps }, () => []), pressureSwitch: [] };
+      s = {
+        mains: [],
+        pumps: Array.from({ length: def.pumps }, () => []),
+        pressureSwitch: [],
+        pumping: [],
+      };
       this.stations.set(def.nr, s);
     }
     return s;
@@ -266,6 +277,7 @@ function addFlood(
   plan.alarms.push(...kept);
   // The process model follows the alarms it kept: mains away and pumps failed as they say.
   const model = plan.station(def);
+  model.pumping.push({ from: t0 - 90 * MINUTE_MS, to: restore + 30 * MINUTE_MS });
   for (const a of kept) {
     const interval = { from: a.raisedAt, to: a.clearedAt ?? Infinity };
     if (a.pv === 'Netzausfall') model.mains.push(interval);

@@ -170,6 +170,8 @@ export class StationModel {
   /** The suction pressure switch of a booster station: open on water shortage. */
   waterShortage = false;
   private readonly incidents: StationIncidents | null;
+  /** The history's plan asks for a pump now (`StationIncidents.pumping`). */
+  private planPumping = false;
   private surgeUntil = 0;
   private surgeFactor = 1;
   doorOpen = false;
@@ -388,6 +390,7 @@ export class StationModel {
     const stopReached =
       s.mode === 'fill' ? this.store >= this.stopPoint : this.store <= this.stopPoint;
     if (stopReached) this.wanted = 0;
+    if (this.planPumping) this.wanted = Math.max(this.wanted, 1);
     // Alternate the lead pump with every new pumping cycle to even out wear.
     if (before === 0 && this.wanted > 0) this.lead = (this.lead + 1) % this.pumps.length;
     let assigned = 0;
@@ -440,6 +443,7 @@ export class StationModel {
       pump.failureClearsAt = failed.to;
       this.setRunning(pump, false);
     });
+    this.planPumping = holding(plan.pumping, time) !== undefined;
     const mains = holding(plan.mains, time);
     if (mains) {
       this.mainsFailure = true;

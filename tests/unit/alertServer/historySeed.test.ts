@@ -69,6 +69,7 @@ describe('history of the first start', () => {
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
+const HOUR = 3_600_000;
 
 /** The seeded history of a plant with `findings`, oldest first, and its events. */
 function seeded(findings: HistoryFindings, seed = 1) {
@@ -234,6 +235,31 @@ describe('what the first week holds to find (issue 46)', () => {
       'Zulaufpumpe 3 Betrieb',
     ]);
     for (const r of pump) expect(r.v).toEqual([1, 0]);
+  });
+
+  it("HI8b: whatever the hour the history ends, the flood's waterworks is pumping in the hour before its mains fail and again after they return", () => {
+    // As the archive runs it (createArchive.ts): the configured seed, a week from its start.
+    const { seed } = readConfig({});
+    for (let hour = 0; hour < 24; hour += 2) {
+      const anchorMs = START + hour * HOUR + 17 * MINUTE;
+      const start = anchorMs - 7 * DAY;
+      const incidents = plantIncidents({ seed, anchorMs, days: 7, findings: DEFAULT_FINDINGS });
+      const outages = incidents.stations.get(2)!.mains;
+      const first = outages[0]!.from;
+      const last = outages.at(-1)!.to;
+      const def = STATION_CATALOG.find((s) => s.nr === 2)!;
+      const run = new StationHistoryRun(def, seed, start, 0, incidents.stations);
+      const flow = run.pvs.find((p) => p.name === 'Durchfluss')!;
+      const before: number[] = [];
+      const after: number[] = [];
+      for (let t = start + MINUTE; t < last + 30 * MINUTE; t += MINUTE) {
+        run.step(t, MINUTE);
+        if (t >= first - 60 * MINUTE && t < first - 10 * MINUTE) before.push(flow.read() ?? 0);
+        if (t >= last + 10 * MINUTE) after.push(flow.read() ?? 0);
+      }
+      expect(Math.max(...before), `flow before the outage, ${hour} h`).toBeGreaterThan(0);
+      expect(Math.max(...after), `flow after the outage, ${hour} h`).toBeGreaterThan(0);
+    }
   });
 
   it('HI12: the findings are on by default and each is set or turned off from the environment like the other simulator faults', () => {
