@@ -21,13 +21,14 @@ import {
   useStationConnection,
   useStationDialState,
 } from '../../live/index.ts';
-import { PvAlarmMark, usePriorityFill } from '../shared/alarm/PvAlarmMark.tsx';
+import { alarmLabelWith, pvAlarmMark } from '../shared/alarm/PvAlarmMark.tsx';
+import { usePriorityStyles } from '../shared/alarm/usePriorities.ts';
 import { BindingAlarmMark } from '../shared/alarm/BindingAlarmMark.tsx';
 import { formatPvValue } from '../../domain/pvFormat.ts';
-import { valueStanding } from '../../domain/valueStanding.ts';
+import { valueStanding, type StaleReason } from '../../domain/valueStanding.ts';
 import { splitPvNr } from '../../domain/pvRef.ts';
 
-import { Icon, StaleNote, staleValueClass, writePvValueText } from '../../ui/index.ts';
+import { Icon, StaleNoteWith, staleValueClass, writePvValueText } from '../../ui/index.ts';
 import { DialStateBadge } from '../shared/DialStateBadge.tsx';
 import { NO_AGE, showAge, useStationAgeWriter, type ShownAge } from './shownAge.ts';
 import { useFormat } from '../../app/useFormat.ts';
@@ -131,8 +132,38 @@ function StationFacts({ station }: { station: Station }) {
   );
 }
 
+/**
+ * What every PV row needs of the tab's texts, formats and alarm colours, asked once by the
+ * list and handed to its rows: react-i18next's `useTranslation` is some 13 hooks and two
+ * listeners a call, and a row's parts (its texts, the stale note, the alarm mark, the action
+ * button) each asked before. A new language or new texts give a new kit, and every row renders
+ * again with it (rows are memoised on their props, the kit one of them).
+ */
+interface RowKit {
+  t: ReturnType<typeof useTranslation>['t'];
+  format: ReturnType<typeof useFormat>;
+  alarmText: (text: string) => string;
+  alarmLabel: ReturnType<typeof alarmLabelWith>;
+  priorityStyles: ReturnType<typeof usePriorityStyles>;
+  staleReason: (reason: StaleReason) => string;
+}
+
 const PvList = memo(function PvList({ pvs }: { pvs: readonly PvRef[] }) {
   const { t } = useTranslation();
+  const alarmText = useAlarmText();
+  const format = useFormat();
+  const priorityStyles = usePriorityStyles();
+  const kit = useMemo(
+    (): RowKit => ({
+      t,
+      format,
+      alarmText,
+      alarmLabel: alarmLabelWith(t),
+      priorityStyles,
+      staleReason: (reason) => t(`ui.stale.${reason}`),
+    }),
+    [t, format, alarmText, priorityStyles],
+  );
   const parent = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: pvs.length,
@@ -171,6 +202,7 @@ const PvList = memo(function PvList({ pvs }: { pvs: readonly PvRef[] }) {
                 pvRef={ref}
                 index={item.index}
                 start={item.start}
+                kit={kit}
               />
             );
           })}
@@ -188,18 +220,18 @@ const PvRow = memo(function PvRow({
   pvRef,
   index,
   start,
+  kit,
 }: {
   pvRef: PvRef;
   index: number;
   /** The row's offset in the list, px. */
   start: number;
+  kit: RowKit;
 }) {
-  const { t } = useTranslation();
-  const alarmText = useAlarmText();
-  const format = useFormat();
+  const { t, alarmText, format } = kit;
   const config = usePvConfig(pvRef);
   const alarm = usePvAlarm(pvRef);
-  const alarmFill = usePriorityFill(alarm?.priority);
+  const alarmFill = alarm ? kit.priorityStyles.get(alarm.priority)?.fill : undefined;
   const cfg = config.state === 'ready' ? config.config : undefined;
   const connection = useStationConnection(pvStationNumber(pvRef, cfg));
   // The row renders when its value turns stale or fresh again; a new value is written into
@@ -263,7 +295,7 @@ const PvRow = memo(function PvRow({
         {t(`stations.pvType.${pvRef.type}`)} {number}
       </span>
       <span role="cell" ref={valueCell} className={`num pv-value ${staleValueClass(standing)}`}>
-        <PvAlarmMark alarm={alarm} className="pv-alarm-mark" />
+        {pvAlarmMark(alarm, kit.priorityStyles, kit.alarmLabel, 'pv-alarm-mark')}
         <span ref={valueText} className="pv-value-text" />
       </span>
       <span role="cell" className="pv-quality">
@@ -273,13 +305,19 @@ const PvRow = memo(function PvRow({
             {alarmText(alarmShortText(alarm.text, cfg?.stationName, cfg?.name))}
           </span>
         )}
-        <StaleNote value={staleValue} connection={connection} showAge={false} />
+        <StaleNoteWith
+          value={staleValue}
+          connection={connection}
+          showAge={false}
+          reasonText={kit.staleReason}
+          formatAge={format.age}
+        />
       </span>
       <span role="cell" className="num pv-age">
         <span ref={ageCell} className="pv-age-text" />
       </span>
       <span role="cell" className="pv-actions">
-        <PvActionButton pvRef={pvRef} name={cfg?.name ?? `${pvRef.type} ${pvRef.nr}`} />
+        <PvActionButton pvRef={pvRef} name={cfg?.name ?? `${pvRef.type} ${pvRef.nr}`} t={t} />
       </span>
     </div>
   );
