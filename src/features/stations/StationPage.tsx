@@ -21,24 +21,22 @@ import {
   useStationConnection,
   useStationDialState,
 } from '../../live/index.ts';
-import { alarmLabelWith, pvAlarmMark } from '../shared/alarm/PvAlarmMark.tsx';
-import { usePriorityStyles } from '../shared/alarm/usePriorities.ts';
+import { pvAlarmMark } from '../shared/alarm/PvAlarmMark.tsx';
+import { useValueKit, type ValueKit } from '../shared/valueKit.ts';
 import { BindingAlarmMark } from '../shared/alarm/BindingAlarmMark.tsx';
 import { formatPvValue } from '../../domain/pvFormat.ts';
-import { valueStanding, type StaleReason } from '../../domain/valueStanding.ts';
+import { valueStanding } from '../../domain/valueStanding.ts';
 import { splitPvNr } from '../../domain/pvRef.ts';
 
 import { Icon, StaleNoteWith, staleValueClass, writePvValueText } from '../../ui/index.ts';
 import { DialStateBadge } from '../shared/DialStateBadge.tsx';
 import { NO_AGE, showAge, useStationAgeWriter, type ShownAge } from './shownAge.ts';
-import { useFormat } from '../../app/useFormat.ts';
 import { PvActionButton } from '../shared/actions/PvActionButton.tsx';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
 import type { Station } from '../../contract/station.ts';
 import { OverdueMark } from './OverdueMark.tsx';
 import { OnCallSummary } from '../shared/remote-alarm/OnCallSummary.tsx';
-import { useAlarmText } from '../shared/alarm/useAlarmText.ts';
 import { StationsLoadNote } from './StationsLoadNote.tsx';
 import { Breadcrumb } from '../shared/Breadcrumb.tsx';
 import './stations.css';
@@ -132,38 +130,10 @@ function StationFacts({ station }: { station: Station }) {
   );
 }
 
-/**
- * What every PV row needs of the tab's texts, formats and alarm colours, asked once by the
- * list and handed to its rows: react-i18next's `useTranslation` is some 13 hooks and two
- * listeners a call, and a row's parts (its texts, the stale note, the alarm mark, the action
- * button) each asked before. A new language or new texts give a new kit, and every row renders
- * again with it (rows are memoised on their props, the kit one of them).
- */
-interface RowKit {
-  t: ReturnType<typeof useTranslation>['t'];
-  format: ReturnType<typeof useFormat>;
-  alarmText: (text: string) => string;
-  alarmLabel: ReturnType<typeof alarmLabelWith>;
-  priorityStyles: ReturnType<typeof usePriorityStyles>;
-  staleReason: (reason: StaleReason) => string;
-}
-
 const PvList = memo(function PvList({ pvs }: { pvs: readonly PvRef[] }) {
-  const { t } = useTranslation();
-  const alarmText = useAlarmText();
-  const format = useFormat();
-  const priorityStyles = usePriorityStyles();
-  const kit = useMemo(
-    (): RowKit => ({
-      t,
-      format,
-      alarmText,
-      alarmLabel: alarmLabelWith(t),
-      priorityStyles,
-      staleReason: (reason) => t(`ui.stale.${reason}`),
-    }),
-    [t, format, alarmText, priorityStyles],
-  );
+  // Asked once for every row (shared/valueKit.ts), not once a row and its parts.
+  const kit = useValueKit();
+  const { t } = kit;
   const parent = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: pvs.length,
@@ -226,7 +196,7 @@ const PvRow = memo(function PvRow({
   index: number;
   /** The row's offset in the list, px. */
   start: number;
-  kit: RowKit;
+  kit: ValueKit;
 }) {
   const { t, alarmText, format } = kit;
   const config = usePvConfig(pvRef);
