@@ -11,6 +11,7 @@ import { useTranslation } from './useTranslation.ts';
 import {
   staleGlyph,
   valueStanding,
+  type StaleReason,
   type StandingInput,
   type StationConnection,
   type ValueStanding,
@@ -34,18 +35,39 @@ export function staleValueClass(standing: Pick<ValueStanding, 'stale' | 'mark'>)
   return standing.stale ? `value-stale value-stale-${standing.mark ?? 'uncertain'}` : '';
 }
 
-export function StaleNote({
+export function StaleNote(props: StaleNoteProps) {
+  const { t } = useTranslation();
+  const formatAge = useFormatAge();
+  return (
+    <StaleNoteWith
+      {...props}
+      reasonText={(reason) => t(`ui.stale.${reason}`)}
+      formatAge={formatAge}
+    />
+  );
+}
+
+/**
+ * The note with its texts handed in: a list that renders many notes (the station page's PV
+ * rows) asks for its texts once and hands them to each row, rather than each note asking
+ * react-i18next (some 13 hooks and two listeners a call). Renders again when the list's
+ * texts change (a new `reasonText` with the language).
+ */
+export function StaleNoteWith({
   value,
   connection,
   compact = false,
   showAge = true,
   className,
-}: StaleNoteProps) {
-  const { t } = useTranslation();
-  const formatAge = useFormatAge();
+  reasonText,
+  formatAge,
+}: StaleNoteProps & {
+  reasonText: (reason: StaleReason) => string;
+  formatAge: (ageMs: number) => string;
+}) {
   const note = useRef<HTMLSpanElement>(null);
   const standing = valueStanding(value, connection);
-  const reason = standing.reason ? t(`ui.stale.${standing.reason}`) : null;
+  const reason = standing.reason ? reasonText(standing.reason) : null;
   const timestamp =
     typeof value?.timestamp === 'number' && Number.isFinite(value.timestamp)
       ? value.timestamp

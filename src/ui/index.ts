@@ -38,7 +38,7 @@ export { PageHeader, type PageHeaderProps } from './PageHeader.tsx';
 export { QualityMark, qualityClass, type QualityMarkProps } from './QualityMark.tsx';
 export { PvValueText, writePvValueText } from './PvValueText.tsx';
 export { TableHead, type ColumnHead } from './TableHead.tsx';
-export { StaleNote, staleValueClass, type StaleNoteProps } from './StaleNote.tsx';
+export { StaleNote, StaleNoteWith, staleValueClass, type StaleNoteProps } from './StaleNote.tsx';
 export { Spinner, type SpinnerProps } from './Spinner.tsx';
 export { StatusBadge, type StatusBadgeProps, type StatusTone } from './StatusBadge.tsx';
 export { Toolbar, type ToolbarProps } from './Toolbar.tsx';

@@ -4,7 +4,7 @@
  * FreeLayout (placed in percent of the board; stacked on phones). An unknown layout says so
  * and falls back to the flow, so the tiles still show.
  */
-import { useTranslation } from '../../app/useTranslation.ts';
+import { useValueKit } from '../shared/valueKit.ts';
 import { DASHBOARD_LAYOUTS, type Dashboard, type DashboardTile } from '../../contract/dashboard.ts';
 import { knownCase } from './enums.ts';
 import { Tile } from './Tile.tsx';
@@ -46,7 +46,9 @@ function freeStyle(tile: DashboardTile, bottom: number): React.CSSProperties {
 }
 
 export function DashboardLayout({ dashboard }: { dashboard: Dashboard }) {
-  const { t } = useTranslation();
+  // Asked once for every tile (shared/valueKit.ts), not once a tile and its parts.
+  const kit = useValueKit();
+  const { t } = kit;
   const layout = knownCase(DASHBOARD_LAYOUTS, dashboard.layout);
   const columns = Math.max(1, Math.min(12, dashboard.columns ?? 4));
   const tiles = dashboard.tiles;
@@ -56,7 +58,7 @@ export function DashboardLayout({ dashboard }: { dashboard: Dashboard }) {
       return (
         <div className="dash dash-stack" data-layout="StackLayout">
           {tiles.map((tile) => (
-            <Tile key={tile.id} tile={tile} />
+            <Tile key={tile.id} tile={tile} kit={kit} />
           ))}
         </div>
       );
@@ -68,7 +70,7 @@ export function DashboardLayout({ dashboard }: { dashboard: Dashboard }) {
           style={{ '--dash-columns': columns } as React.CSSProperties}
         >
           {tiles.map((tile) => (
-            <Tile key={tile.id} tile={tile} style={tableStyle(tile, columns)} />
+            <Tile key={tile.id} tile={tile} kit={kit} style={tableStyle(tile, columns)} />
           ))}
         </div>
       );
@@ -77,7 +79,7 @@ export function DashboardLayout({ dashboard }: { dashboard: Dashboard }) {
       return (
         <div className="dash dash-free" data-layout="FreeLayout">
           {tiles.map((tile) => (
-            <Tile key={tile.id} tile={tile} style={freeStyle(tile, bottom)} />
+            <Tile key={tile.id} tile={tile} kit={kit} style={freeStyle(tile, bottom)} />
           ))}
         </div>
       );
@@ -92,7 +94,7 @@ export function DashboardLayout({ dashboard }: { dashboard: Dashboard }) {
           )}
           <div className="dash dash-flow" data-layout="FlowLayout">
             {tiles.map((tile) => (
-              <Tile key={tile.id} tile={tile} />
+              <Tile key={tile.id} tile={tile} kit={kit} />
             ))}
           </div>
         </>

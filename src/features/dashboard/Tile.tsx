@@ -1,11 +1,11 @@
 /** One tile of a dashboard: its type picks the content; unknown types and sizes are tile errors. */
-import { useTranslation } from '../../app/useTranslation.ts';
 import {
   TILE_SIZES,
   TILE_TYPES,
   type DashboardTile,
   type TileType,
 } from '../../contract/dashboard.ts';
+import type { ValueKit } from '../shared/valueKit.ts';
 import { knownCase } from './enums.ts';
 import { TileError, TileFrame } from './TileFrame.tsx';
 import { BrowserTile } from './tiles/BrowserTile.tsx';
@@ -20,7 +20,7 @@ import { WebcamTile } from './tiles/WebcamTile.tsx';
 
 const CONTENT: Record<
   Exclude<TileType, 'Unspecified'>,
-  (p: { tile: DashboardTile }) => React.ReactNode
+  (p: { tile: DashboardTile; kit: ValueKit }) => React.ReactNode
 > = {
   SingleValue: SingleValueTile,
   Placeholder: PlaceholderTile,
@@ -33,8 +33,17 @@ const CONTENT: Record<
   Webcam: WebcamTile,
 };
 
-export function Tile({ tile, style }: { tile: DashboardTile; style?: React.CSSProperties }) {
-  const { t } = useTranslation();
+/** `kit`: the layout's texts and formats, asked once for all its tiles. */
+export function Tile({
+  tile,
+  style,
+  kit,
+}: {
+  tile: DashboardTile;
+  style?: React.CSSProperties;
+  kit: ValueKit;
+}) {
+  const { t } = kit;
   const type = knownCase(TILE_TYPES, tile.type);
   const size = knownCase(TILE_SIZES, tile.size);
   const Content = type && type !== 'Unspecified' ? CONTENT[type] : null;
@@ -43,13 +52,14 @@ export function Tile({ tile, style }: { tile: DashboardTile; style?: React.CSSPr
       tile={tile}
       className={`tile-size-${(size ?? 'Medium').toLowerCase()}`}
       style={style}
+      t={t}
     >
       {!Content ? (
         <TileError message={t('dashboard.tile.unknownType', { value: String(tile.type) })} />
       ) : !size ? (
         <TileError message={t('dashboard.tile.unknownSize', { value: String(tile.size) })} />
       ) : (
-        <Content tile={tile} />
+        <Content tile={tile} kit={kit} />
       )}
     </TileFrame>
   );

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { failureText } from '../../app/failureText.ts';
-import { useTranslation } from '../../app/useTranslation.ts';
+import type { useTranslation } from '../../app/useTranslation.ts';
 import { Button, ErrorBoundary, Icon } from '../../ui/index.ts';
 import type { DashboardTile } from '../../contract/dashboard.ts';
 
@@ -45,10 +45,11 @@ export interface TileFrameProps {
   className?: string;
   style?: React.CSSProperties;
   children: ReactNode;
+  /** The layout's `t`, asked once for all its tiles. */
+  t: ReturnType<typeof useTranslation>['t'];
 }
 
-export function TileFrame({ tile, className, style, children }: TileFrameProps) {
-  const { t } = useTranslation();
+export function TileFrame({ tile, className, style, children, t }: TileFrameProps) {
   const ref = useRef<HTMLElement>(null);
   const visible = useOnScreen(ref);
   return (

@@ -21,23 +21,22 @@ import {
   useStationConnection,
   useStationDialState,
 } from '../../live/index.ts';
-import { PvAlarmMark, usePriorityFill } from '../shared/alarm/PvAlarmMark.tsx';
+import { pvAlarmMark } from '../shared/alarm/PvAlarmMark.tsx';
+import { useValueKit, type ValueKit } from '../shared/valueKit.ts';
 import { BindingAlarmMark } from '../shared/alarm/BindingAlarmMark.tsx';
 import { formatPvValue } from '../../domain/pvFormat.ts';
 import { valueStanding } from '../../domain/valueStanding.ts';
 import { splitPvNr } from '../../domain/pvRef.ts';
 
-import { Icon, StaleNote, staleValueClass, writePvValueText } from '../../ui/index.ts';
+import { Icon, StaleNoteWith, staleValueClass, writePvValueText } from '../../ui/index.ts';
 import { DialStateBadge } from '../shared/DialStateBadge.tsx';
 import { NO_AGE, showAge, useStationAgeWriter, type ShownAge } from './shownAge.ts';
-import { useFormat } from '../../app/useFormat.ts';
 import { PvActionButton } from '../shared/actions/PvActionButton.tsx';
 import { usePageQuery } from '../shared/pageData.ts';
 import { pageKeys } from '../shared/pageKeys.ts';
 import type { Station } from '../../contract/station.ts';
 import { OverdueMark } from './OverdueMark.tsx';
 import { OnCallSummary } from '../shared/remote-alarm/OnCallSummary.tsx';
-import { useAlarmText } from '../shared/alarm/useAlarmText.ts';
 import { StationsLoadNote } from './StationsLoadNote.tsx';
 import { Breadcrumb } from '../shared/Breadcrumb.tsx';
 import './stations.css';
@@ -132,7 +131,9 @@ function StationFacts({ station }: { station: Station }) {
 }
 
 const PvList = memo(function PvList({ pvs }: { pvs: readonly PvRef[] }) {
-  const { t } = useTranslation();
+  // Asked once for every row (shared/valueKit.ts), not once a row and its parts.
+  const kit = useValueKit();
+  const { t } = kit;
   const parent = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: pvs.length,
@@ -171,6 +172,7 @@ const PvList = memo(function PvList({ pvs }: { pvs: readonly PvRef[] }) {
                 pvRef={ref}
                 index={item.index}
                 start={item.start}
+                kit={kit}
               />
             );
           })}
@@ -188,18 +190,18 @@ const PvRow = memo(function PvRow({
   pvRef,
   index,
   start,
+  kit,
 }: {
   pvRef: PvRef;
   index: number;
   /** The row's offset in the list, px. */
   start: number;
+  kit: ValueKit;
 }) {
-  const { t } = useTranslation();
-  const alarmText = useAlarmText();
-  const format = useFormat();
+  const { t, alarmText, format } = kit;
   const config = usePvConfig(pvRef);
   const alarm = usePvAlarm(pvRef);
-  const alarmFill = usePriorityFill(alarm?.priority);
+  const alarmFill = alarm ? kit.priorityStyles.get(alarm.priority)?.fill : undefined;
   const cfg = config.state === 'ready' ? config.config : undefined;
   const connection = useStationConnection(pvStationNumber(pvRef, cfg));
   // The row renders when its value turns stale or fresh again; a new value is written into
@@ -263,7 +265,7 @@ const PvRow = memo(function PvRow({
         {t(`stations.pvType.${pvRef.type}`)} {number}
       </span>
       <span role="cell" ref={valueCell} className={`num pv-value ${staleValueClass(standing)}`}>
-        <PvAlarmMark alarm={alarm} className="pv-alarm-mark" />
+        {pvAlarmMark(alarm, kit.priorityStyles, kit.alarmLabel, 'pv-alarm-mark')}
         <span ref={valueText} className="pv-value-text" />
       </span>
       <span role="cell" className="pv-quality">
@@ -273,13 +275,19 @@ const PvRow = memo(function PvRow({
             {alarmText(alarmShortText(alarm.text, cfg?.stationName, cfg?.name))}
           </span>
         )}
-        <StaleNote value={staleValue} connection={connection} showAge={false} />
+        <StaleNoteWith
+          value={staleValue}
+          connection={connection}
+          showAge={false}
+          reasonText={kit.staleReason}
+          formatAge={format.age}
+        />
       </span>
       <span role="cell" className="num pv-age">
         <span ref={ageCell} className="pv-age-text" />
       </span>
       <span role="cell" className="pv-actions">
-        <PvActionButton pvRef={pvRef} name={cfg?.name ?? `${pvRef.type} ${pvRef.nr}`} />
+        <PvActionButton pvRef={pvRef} name={cfg?.name ?? `${pvRef.type} ${pvRef.nr}`} t={t} />
       </span>
     </div>
   );

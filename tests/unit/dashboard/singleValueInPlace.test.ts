@@ -15,6 +15,7 @@ import { liveFrame } from '../../support/liveFrame.ts';
 import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
 import { addTexts } from '../../../src/app/i18n.ts';
 import { SingleValueTile } from '../../../src/features/dashboard/tiles/SingleValueTile.tsx';
+import { useValueKit } from '../../../src/features/shared/valueKit.ts';
 import type { Frame } from '../../../workers/engineProtocol.ts';
 import { de } from '../i18n/allTexts.ts';
 import { rootPerTest, type TestRoot } from '../../support/reactRoot.ts';
@@ -49,6 +50,11 @@ function frame(pvValues: PvValue[], withConfig = false): Frame {
   });
 }
 
+/** The tile with the texts its layout asks once for all tiles (DashboardLayout). */
+function KitTile({ tile }: { tile: DashboardTile }) {
+  return createElement(SingleValueTile, { tile, kit: useValueKit() });
+}
+
 async function mountTile(mounted: TestRoot, displayStyle: string) {
   const store = new TabLiveStore();
   store.apply(frame([value(2)], true));
@@ -62,7 +68,7 @@ async function mountTile(mounted: TestRoot, displayStyle: string) {
       createElement(
         Profiler,
         { id: 'tile', onRender: () => void commits++ },
-        createElement(SingleValueTile, { tile: tile as DashboardTile }),
+        createElement(KitTile, { tile: tile as DashboardTile }),
       ),
     ),
   );

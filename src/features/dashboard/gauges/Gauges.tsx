@@ -6,14 +6,13 @@
  * mark, the reason and its age in words below it, in every style.
  */
 import { alarmShortText } from '../../../domain/pvAlarm.ts';
-import { useTranslation } from '../../../app/useTranslation.ts';
 import { numberInText } from '../../../app/i18n.ts';
-import { StaleNote, cx, staleValueClass } from '../../../ui/index.ts';
+import { StaleNoteWith, cx, staleValueClass } from '../../../ui/index.ts';
 import type { PvValue } from '../../../contract/pv.ts';
 import type { StationConnection } from '../../../domain/valueStanding.ts';
 import { trackAria, type GaugeModel } from './gaugeModel.ts';
-import { PvAlarmMark } from '../../shared/alarm/PvAlarmMark.tsx';
-import { useAlarmText } from '../../shared/alarm/useAlarmText.ts';
+import { pvAlarmMark } from '../../shared/alarm/PvAlarmMark.tsx';
+import type { ValueKit } from '../../shared/valueKit.ts';
 
 /** Bars take the alarm's colour (--alarm-color) only while the PV is in alarm. */
 const barTone = (m: GaugeModel) => (m.alarm && m.alarm.phase !== 'returned' ? 'alarm' : 'normal');
@@ -23,29 +22,43 @@ export interface GaugeProps {
   /** The value as it came (its quality and time stamp, for the stale note). */
   value: PvValue | undefined;
   connection: StationConnection;
+  /** The dashboard's texts, formats and alarm colours, asked once for all its tiles. */
+  kit: ValueKit;
 }
 
-function ValueLine({ model, value, connection }: GaugeProps) {
+/** The stale note of a gauge, with the dashboard's texts. */
+function GaugeStaleNote({ value, connection, kit }: Omit<GaugeProps, 'model'>) {
+  return (
+    <StaleNoteWith
+      value={value}
+      connection={connection}
+      className="gauge-stale"
+      reasonText={kit.staleReason}
+      formatAge={kit.format.age}
+    />
+  );
+}
+
+function ValueLine({ model, value, connection, kit }: GaugeProps) {
   const stale = model.standing.stale;
   return (
     <>
       <span className={cx('gauge-value', `gauge-${barTone(model)}`, stale && 'gauge-value-stale')}>
-        <PvAlarmMark alarm={model.alarm} className="gauge-alarm-mark" />
+        {pvAlarmMark(model.alarm, kit.priorityStyles, kit.alarmLabel, 'gauge-alarm-mark')}
         <span className={cx('gauge-number', staleValueClass(model.standing))}>{model.text}</span>
         {model.unit && <span className="gauge-unit">{model.unit}</span>}
       </span>
-      <StaleNote value={value} connection={connection} className="gauge-stale" />
+      <GaugeStaleNote value={value} connection={connection} kit={kit} />
     </>
   );
 }
 
-function Scale({ model }: { model: GaugeModel }) {
-  const { i18n } = useTranslation();
+function Scale({ model, language }: { model: GaugeModel; language: string }) {
   if (model.min === null || model.max === null) return null;
   return (
     <span className="gauge-scale">
-      <span>{numberInText(model.min, i18n.language)}</span>
-      <span>{numberInText(model.max, i18n.language)}</span>
+      <span>{numberInText(model.min, language)}</span>
+      <span>{numberInText(model.max, language)}</span>
     </span>
   );
 }
@@ -129,7 +142,7 @@ export function writeGauge(root: HTMLElement, model: GaugeModel): void {
 
 export function CircularGauge(props: GaugeProps) {
   const { model } = props;
-  const { i18n } = useTranslation();
+  const language = props.kit.format.locale;
   return (
     <div className="gauge gauge-circular">
       <svg viewBox="0 0 120 104" role="img" aria-label={circularLabel(model)}>
@@ -151,12 +164,12 @@ export function CircularGauge(props: GaugeProps) {
         )}
         {model.min !== null && (
           <text x="22" y="102" className="gauge-tick">
-            {numberInText(model.min, i18n.language)}
+            {numberInText(model.min, language)}
           </text>
         )}
         {model.max !== null && (
           <text x="98" y="102" className="gauge-tick" textAnchor="end">
-            {numberInText(model.max, i18n.language)}
+            {numberInText(model.max, language)}
           </text>
         )}
       </svg>
@@ -193,7 +206,7 @@ function LinearGauge({ vertical, ...props }: GaugeProps & { vertical: boolean })
       </div>
       <div className="gauge-text">
         <ValueLine {...props} />
-        <Scale model={model} />
+        <Scale model={model} language={props.kit.format.locale} />
       </div>
     </div>
   );
@@ -204,8 +217,7 @@ export const HorizontalGauge = (p: GaugeProps) => <LinearGauge {...p} vertical={
 
 export function DigitalGauge(props: GaugeProps) {
   const { model } = props;
-  const { t } = useTranslation();
-  const alarmText = useAlarmText();
+  const { t, alarmText } = props.kit;
   return (
     <div className="gauge gauge-digital">
       <ValueLine {...props} />
@@ -220,7 +232,7 @@ export function DigitalGauge(props: GaugeProps) {
 }
 
 /** Digital values: a lamp that is filled when on and red on failure, with the state text. */
-export function StateIndicatorGauge({ model, value, connection }: GaugeProps) {
+export function StateIndicatorGauge({ model, value, connection, kit }: GaugeProps) {
   const stale = model.standing.stale;
   return (
     <div className="gauge gauge-state">
@@ -231,12 +243,12 @@ export function StateIndicatorGauge({ model, value, connection }: GaugeProps) {
       <span className={cx('gauge-state-text', staleValueClass(model.standing))}>
         {model.stateText}
       </span>
-      <StaleNote value={value} connection={connection} className="gauge-stale" />
+      <GaugeStaleNote value={value} connection={connection} kit={kit} />
     </div>
   );
 }
 
-export function StateIndicatorText({ model, value, connection }: GaugeProps) {
+export function StateIndicatorText({ model, value, connection, kit }: GaugeProps) {
   const stale = model.standing.stale;
   return (
     <div className="gauge gauge-state-only">
@@ -250,7 +262,7 @@ export function StateIndicatorText({ model, value, connection }: GaugeProps) {
       >
         {model.stateText}
       </span>
-      <StaleNote value={value} connection={connection} className="gauge-stale" />
+      <GaugeStaleNote value={value} connection={connection} kit={kit} />
     </div>
   );
 }

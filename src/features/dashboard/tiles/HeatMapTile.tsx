@@ -4,7 +4,6 @@
  * stale value (domain/valueStanding.ts) gets no shade: it is muted, with its mark and age.
  */
 import { MiddleText } from '../../../ui/MiddleText.tsx';
-import { useTranslation } from '../../../app/useTranslation.ts';
 import type { DashboardTile } from '../../../contract/dashboard.ts';
 import type { PvRef } from '../../../contract/pv.ts';
 import {
@@ -14,30 +13,31 @@ import {
   usePvValue,
   useStationConnection,
 } from '../../../live/index.ts';
-import { StaleNote, cx, staleValueClass } from '../../../ui/index.ts';
-import { PvAlarmMark, usePriorityFill } from '../../shared/alarm/PvAlarmMark.tsx';
-import { useFormat } from '../../../app/useFormat.ts';
+import { StaleNoteWith, cx, staleValueClass } from '../../../ui/index.ts';
+import { pvAlarmMark } from '../../shared/alarm/PvAlarmMark.tsx';
+import type { ValueKit } from '../../shared/valueKit.ts';
 import { TileError } from '../TileFrame.tsx';
 import { gaugeModel } from '../gauges/gaugeModel.ts';
 
-export function HeatMapTile({ tile }: { tile: DashboardTile }) {
-  const { t } = useTranslation();
+/** `kit`: the dashboard's texts and formats, asked once for all tiles and their cells. */
+export function HeatMapTile({ tile, kit }: { tile: DashboardTile; kit: ValueKit }) {
+  const { t } = kit;
   if (!tile.pvs?.length) return <TileError message={t('dashboard.tile.noPv')} />;
   return (
     <ul className="heatmap">
       {tile.pvs.map((pv) => (
-        <Cell key={`${pv.type}-${pv.nr}`} pv={pv} />
+        <Cell key={`${pv.type}-${pv.nr}`} pv={pv} kit={kit} />
       ))}
     </ul>
   );
 }
 
-function Cell({ pv }: { pv: PvRef }) {
-  const { locale } = useFormat();
+function Cell({ pv, kit }: { pv: PvRef; kit: ValueKit }) {
+  const { locale } = kit.format;
   const value = usePvValue(pv);
   const config = usePvConfig(pv);
   const alarm = usePvAlarm(pv) ?? null;
-  const fill = usePriorityFill(alarm?.priority);
+  const fill = alarm ? kit.priorityStyles.get(alarm.priority)?.fill : undefined;
   const connection = useStationConnection(pvStationNumber(pv, config.config));
   const m = gaugeModel(value, config.config, locale, alarm, connection);
   const f = m.fraction;
@@ -63,10 +63,16 @@ function Cell({ pv }: { pv: PvRef }) {
     >
       <MiddleText className="heat-name" text={config.config?.stationName ?? m.name} />
       <span className={cx('heat-value', staleValueClass(m.standing))}>
-        <PvAlarmMark alarm={alarm} className="heat-alarm-mark" />
+        {pvAlarmMark(alarm, kit.priorityStyles, kit.alarmLabel, 'heat-alarm-mark')}
         {m.text} {m.unit}
       </span>
-      <StaleNote value={value} connection={connection} compact />
+      <StaleNoteWith
+        value={value}
+        connection={connection}
+        compact
+        reasonText={kit.staleReason}
+        formatAge={kit.format.age}
+      />
     </li>
   );
 }

@@ -7,7 +7,6 @@
  * standing changes (`tileStanding`): turning stale or fresh (and each stale value, for its
  * note), its state, its side of a limit, whether it has a bar; and when its alarm changes.
  */
-import { useTranslation } from '../../../app/useTranslation.ts';
 import {
   VALUE_DISPLAY_STYLES,
   type DashboardTile,
@@ -21,8 +20,7 @@ import {
   usePvValueWriter,
   useStationConnection,
 } from '../../../live/index.ts';
-import { usePriorityFill } from '../../shared/alarm/PvAlarmMark.tsx';
-import { useFormat } from '../../../app/useFormat.ts';
+import type { ValueKit } from '../../shared/valueKit.ts';
 import { knownCase } from '../enums.ts';
 import { TileError } from '../TileFrame.tsx';
 import { gaugeModel, type GaugeModel } from '../gauges/gaugeModel.ts';
@@ -55,8 +53,8 @@ const STYLES: Record<
   ValueTextView,
 };
 
-export function SingleValueTile({ tile }: { tile: DashboardTile }) {
-  const { t } = useTranslation();
+export function SingleValueTile({ tile, kit }: { tile: DashboardTile; kit: ValueKit }) {
+  const { t } = kit;
   const style = knownCase(VALUE_DISPLAY_STYLES, tile.displayStyle);
   if (!style || style === 'Unspecified')
     return (
@@ -65,15 +63,23 @@ export function SingleValueTile({ tile }: { tile: DashboardTile }) {
       />
     );
   if (!tile.pv) return <TileError message={t('dashboard.tile.noPv')} />;
-  return <SingleValue pv={tile.pv} Gauge={STYLES[style]} />;
+  return <SingleValue pv={tile.pv} Gauge={STYLES[style]} kit={kit} />;
 }
 
-function SingleValue({ pv, Gauge }: { pv: PvRef; Gauge: (p: GaugeProps) => React.ReactNode }) {
-  const { t } = useTranslation();
-  const { locale } = useFormat();
+function SingleValue({
+  pv,
+  Gauge,
+  kit,
+}: {
+  pv: PvRef;
+  Gauge: (p: GaugeProps) => React.ReactNode;
+  kit: ValueKit;
+}) {
+  const { t } = kit;
+  const { locale } = kit.format;
   const config = usePvConfig(pv);
   const alarm = usePvAlarm(pv) ?? null;
-  const fill = usePriorityFill(alarm?.priority);
+  const fill = alarm ? kit.priorityStyles.get(alarm.priority)?.fill : undefined;
   const connection = useStationConnection(pvStationNumber(pv, config.config));
   const root = useRef<HTMLDivElement>(null);
   // One model per value for both the standing and the write of this render's closures.
@@ -103,7 +109,7 @@ function SingleValue({ pv, Gauge }: { pv: PvRef; Gauge: (p: GaugeProps) => React
       data-alarm-priority={alarm?.priority}
       style={fill ? ({ '--alarm-color': fill } as React.CSSProperties) : undefined}
     >
-      <Gauge model={model} value={value} connection={connection} />
+      <Gauge model={model} value={value} connection={connection} kit={kit} />
       {machine && <MachineButton pv={pv} />}
     </div>
   );

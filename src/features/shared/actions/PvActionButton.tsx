@@ -3,7 +3,7 @@
  * with the first click, not with the page.
  */
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from '../../../app/useTranslation.ts';
+import type { useTranslation } from '../../../app/useTranslation.ts';
 import type { PvRef } from '../../../contract/pv.ts';
 import { Button, Tooltip } from '../../../ui/index.ts';
 import { noticeAfter } from '../../../app/noticeStack.ts';
@@ -11,8 +11,19 @@ import './actions.css';
 
 const PvActions = lazy(() => import('./PvActions.tsx').then((m) => ({ default: m.PvActions })));
 
-export function PvActionButton({ pvRef, name }: { pvRef: PvRef; name: string }) {
-  const { t } = useTranslation();
+/**
+ * `t` is the list's (the station page asks once for all its rows, not once a button); a new
+ * `t` with the language renders the button again.
+ */
+export function PvActionButton({
+  pvRef,
+  name,
+  t,
+}: {
+  pvRef: PvRef;
+  name: string;
+  t: ReturnType<typeof useTranslation>['t'];
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>

@@ -5,7 +5,9 @@
 import { useTranslation } from '../../../app/useTranslation.ts';
 import type { PvAlarmEntry, PvAlarmState } from '../../../domain/pvAlarm.ts';
 import { AlarmMark } from '../../../ui/index.ts';
-import { usePriorityStyles } from './usePriorities.ts';
+import { usePriorityStyles, type PriorityStyles } from './usePriorities.ts';
+
+type AppT = ReturnType<typeof useTranslation>['t'];
 
 /**
  * The alarm state in words: "Alarm Priorität 1, nicht quittiert: Druck zu hoch". A PV in more
@@ -14,6 +16,11 @@ import { usePriorityStyles } from './usePriorities.ts';
  */
 export function useAlarmLabel(): (alarm: PvAlarmState) => string {
   const { t } = useTranslation();
+  return alarmLabelWith(t);
+}
+
+/** `useAlarmLabel` from a `t` the caller holds (a list asks once for all its rows). */
+export function alarmLabelWith(t: AppT): (alarm: PvAlarmState) => string {
   const one = (entry: PvAlarmEntry) =>
     t('alarmState.label', {
       priority: entry.priority,
@@ -32,6 +39,19 @@ export function PvAlarmMark({
 }) {
   const styles = usePriorityStyles();
   const label = useAlarmLabel();
+  return pvAlarmMark(alarm, styles, label, className);
+}
+
+/**
+ * The mark as an element from styles and label the caller holds: a list of many rows (the
+ * station page) asks for them once, not once a row.
+ */
+export function pvAlarmMark(
+  alarm: PvAlarmState | null | undefined,
+  styles: PriorityStyles,
+  label: (alarm: PvAlarmState) => string,
+  className?: string,
+) {
   if (!alarm) return null;
   const style = styles.get(alarm.priority);
   return (

@@ -11,7 +11,7 @@ export interface PriorityStyle {
   name: string;
 }
 
-type PriorityStyles = ReadonlyMap<number, PriorityStyle>;
+export type PriorityStyles = ReadonlyMap<number, PriorityStyle>;
 
 const NONE: PriorityStyles = new Map();
 let styles: Promise<PriorityStyles> | null = null;
