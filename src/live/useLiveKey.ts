@@ -13,19 +13,10 @@ export function useLiveKey<T>(
   read: (store: TabLiveStore, key: string) => T | undefined,
 ): T | undefined {
   const client = useLiveClient();
-  // The lease is taken and given back with the store's subscription (both in React's passive
-  // effects, as a lease effect of its own was): one hook less a live key, and a PV row holds
-  // several (its config, alarm, connection, value).
+  useEffect(() => (key === null ? undefined : client.lease(kind, key)), [client, kind, key]);
   const subscribe = useCallback(
-    (listener: () => void) => {
-      if (key === null) return () => undefined;
-      const release = client.lease(kind, key);
-      const unsubscribe = client.store.subscribe(kind, key, listener);
-      return () => {
-        unsubscribe();
-        release();
-      };
-    },
+    (listener: () => void) =>
+      key === null ? () => undefined : client.store.subscribe(kind, key, listener),
     [client, kind, key],
   );
   const snapshot = () => (key === null ? undefined : read(client.store, key));
