@@ -149,12 +149,28 @@ test('MAP-E2: the map zooms with its buttons and pans by dragging; the markers f
     const [a, b] = [await centre(1), await centre(12)];
     return Math.hypot(a.x - b.x, a.y - b.y);
   };
-  const before = await spread();
+  // A zoom animates; the next click waits until the markers have moved and stand still, as a
+  // user's would (a click during the animation zooms from wherever it has got to).
+  const settled = async (from?: number) => {
+    let last = Number.NaN;
+    await expect
+      .poll(async () => {
+        const now = await spread();
+        const still = Math.abs(now - last) < 0.5;
+        last = now;
+        return still && (from === undefined || Math.abs(now - from) > 1);
+      })
+      .toBe(true);
+    return last;
+  };
+  const before = await settled();
   await map.getByRole('button', { name: 'Vergrößern' }).click();
-  await expect.poll(spread).toBeGreaterThan(before * 1.3);
+  const zoomedIn = await settled(before);
+  expect(zoomedIn).toBeGreaterThan(before * 1.3);
   await map.getByRole('button', { name: 'Verkleinern' }).click();
+  const back = await settled(zoomedIn);
   await map.getByRole('button', { name: 'Verkleinern' }).click();
-  await expect.poll(spread).toBeLessThan(before * 0.8);
+  expect(await settled(back)).toBeLessThan(before * 0.8);
   // A drag on the ground moves the map, and the stations with it.
   const box = (await map.boundingBox())!;
   const start = await centre(1);
