@@ -3,7 +3,9 @@
  * visible text node's line boxes (Range.getClientRects), cut to the ancestors that clip or
  * scroll them, compared pairwise; two boxes of different texts that overlap by more than a
  * sliver are reported with both texts. SVG and canvas drawings (process images, charts) are
- * left out: their texts are placed by the drawing.
+ * left out: their texts are placed by the drawing. So is text the browser skips drawing
+ * (content-visibility: auto far from the screen, as the alarm performance tables are): its box
+ * takes its estimated height until it comes near the screen, and only then its own.
  */
 import { expect, type Page } from '@playwright/test';
 
@@ -22,7 +24,14 @@ export function textOverlaps(page: Page): Promise<Overlap[]> {
         const s = getComputedStyle(p);
         // Text for screen readers only (clip or clip-path): not on screen at all.
         if ((s.clipPath && s.clipPath !== 'none') || (s.clip && s.clip !== 'auto')) return null;
-        if (s.overflowX !== 'visible' || s.overflowY !== 'visible' || s.contain.includes('paint')) {
+        // content-visibility contains paint too (computed `contain` does not show it).
+        const paint =
+          s.contain.includes('paint') ||
+          s.contain === 'strict' ||
+          s.contain === 'content' ||
+          s.contentVisibility === 'auto' ||
+          s.contentVisibility === 'hidden';
+        if (s.overflowX !== 'visible' || s.overflowY !== 'visible' || paint) {
           const r = p.getBoundingClientRect();
           clip = {
             left: Math.max(clip.left, s.overflowX !== 'visible' ? r.left : -1e9),
@@ -42,7 +51,14 @@ export function textOverlaps(page: Page): Promise<Overlap[]> {
       const parent = node.parentElement;
       if (!text || !parent || parent.closest('svg, canvas, script, style, noscript, template'))
         continue;
-      if (!parent.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      // Text in a subtree the browser skips (content-visibility: auto, far from the screen) is
+      // not drawn; it is laid out at its own size when it comes near the screen.
+      const shown = parent.checkVisibility({
+        opacityProperty: true,
+        visibilityProperty: true,
+        contentVisibilityAuto: true,
+      });
+      if (!shown) continue;
       const clip = clipOf(parent);
       if (!clip) continue;
       const range = document.createRange();
