@@ -5,7 +5,7 @@
  */
 import { DASHBOARD_API } from '../src/contract/dashboard.ts';
 import { TEXT_MESSAGE_API } from '../src/contract/actions.ts';
-import { HttpError, type FeedItemsFetcher } from './restClient.ts';
+import { fetchOk, type FeedItemsFetcher } from './restClient.ts';
 
 /**
  * Notes come with GET /api/dashboard/config (its `notes`), text messages from POST
@@ -14,13 +14,12 @@ import { HttpError, type FeedItemsFetcher } from './restClient.ts';
 export function createFeedItemsFetcher(baseUrl: string, fetchFn: typeof fetch): FeedItemsFetcher {
   return async (feed, ids) => {
     const path = feed === 'notes' ? DASHBOARD_API.config : TEXT_MESSAGE_API.get;
-    const response = await fetchFn(new URL(path, baseUrl).href, {
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      ...(feed === 'notes' ? {} : { method: 'POST', body: JSON.stringify(ids) }),
-    });
-    if (!response.ok)
-      throw HttpError.ofStatus(response.status, `${path}: Status code '${response.status}'`);
+    const response = await fetchOk(
+      fetchFn,
+      new URL(path, baseUrl).href,
+      path,
+      feed === 'notes' ? {} : { json: ids },
+    );
     const body: unknown = await response.json();
     const items = feed === 'notes' ? (body as { notes?: unknown } | null)?.notes : body;
     if (!Array.isArray(items)) throw new Error(`${path}: expected a list`);

@@ -15,22 +15,36 @@ export type FeedItemsFetcher = (feed: FeedName, ids: number[]) => Promise<unknow
 
 export { HttpError };
 
+/**
+ * A JSON call of the engine's with the session's cookie: the response when it is ok, else an
+ * HttpError naming `path` and the status (a 401 ends the session, hubErrors.ts).
+ */
+export async function fetchOk(
+  fetchFn: typeof fetch,
+  url: string,
+  path: string,
+  init: RequestInit & { json?: unknown } = {},
+): Promise<Response> {
+  const { json, ...rest } = init;
+  const response = await fetchFn(url, {
+    credentials: 'same-origin',
+    ...rest,
+    headers: {
+      ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+      Accept: 'application/json',
+    },
+    ...(json === undefined ? {} : { method: 'POST', body: JSON.stringify(json) }),
+  });
+  if (!response.ok)
+    throw HttpError.ofStatus(response.status, `${path}: Status code '${response.status}'`);
+  return response;
+}
+
 /** POST /api/Pv/configs with a list of refs; the answer is a list of configs. */
 export function createPvConfigFetcher(baseUrl: string, fetchFn: typeof fetch): PvConfigFetcher {
   const url = new URL(PV_CONFIGS_PATH, baseUrl).href;
   return async (refs: PvRef[]): Promise<PvConfig[]> => {
-    const response = await fetchFn(url, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(refs),
-    });
-    if (!response.ok) {
-      throw HttpError.ofStatus(
-        response.status,
-        `${PV_CONFIGS_PATH}: Status code '${response.status}'`,
-      );
-    }
+    const response = await fetchOk(fetchFn, url, PV_CONFIGS_PATH, { json: refs });
     const body: unknown = await response.json();
     if (!Array.isArray(body)) throw new Error(`${PV_CONFIGS_PATH}: expected a list`);
     return body.filter(isPvConfig);
@@ -44,16 +58,7 @@ export function createPlanListFetcher(
 ): () => Promise<unknown> {
   const url = new URL(REMOTE_ALERT_API.plans, baseUrl).href;
   return async () => {
-    const response = await fetchFn(url, {
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-    });
-    if (!response.ok) {
-      throw HttpError.ofStatus(
-        response.status,
-        `${REMOTE_ALERT_API.plans}: Status code '${response.status}'`,
-      );
-    }
+    const response = await fetchOk(fetchFn, url, REMOTE_ALERT_API.plans);
     return (await response.json()) as unknown;
   };
 }

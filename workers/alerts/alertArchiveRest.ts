@@ -4,7 +4,7 @@
  */
 import { ALERT_API, type AlertListResult, type AlertQuery } from '../../src/contract/alerts.ts';
 import { alertQueryString } from '../../src/domain/alertQuery.ts';
-import { HttpError } from '../restClient.ts';
+import { fetchOk } from '../restClient.ts';
 import { readArrayField } from '../jsonArrayField.ts';
 import { isAlert } from './alertMessages.ts';
 import type { AlertArchiveFetcher } from './AlertFeed.ts';
@@ -22,17 +22,7 @@ export function createAlertArchiveFetcher(
 ): AlertArchiveFetcher {
   return async (query: AlertQuery, signal?: AbortSignal): Promise<AlertListResult> => {
     const url = new URL(`${ALERT_API.list}?${alertQueryString(query)}`, baseUrl).href;
-    const response = await fetchFn(url, {
-      signal,
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-    });
-    if (!response.ok) {
-      throw HttpError.ofStatus(
-        response.status,
-        `${ALERT_API.list}: Status code '${response.status}'`,
-      );
-    }
+    const response = await fetchOk(fetchFn, url, ALERT_API.list, signal ? { signal } : {});
     // A whole range is 100,000 rows and more: read in slices, so live values keep flowing.
     const { elements, rest } = response.body
       ? await readArrayField(response.body, 'alerts', isAlert)
