@@ -59,7 +59,10 @@ export function evaluateFigure(
   if (output?.note) result.note = output.note;
   if (value && baseline) {
     const r = ratioOf(spec, value.summary.median, baseline.summary.median);
-    if (r !== undefined) result.ratio = r;
+    if (r !== undefined) {
+      result.ratio = r;
+      if (spec.naiveTarget) result.meetsNaiveTarget = r >= 1;
+    }
   }
   if (value && floor && withinNoise(spec, value.summary.median, floor.summary.median)) {
     result.withinFloorNoise = true;
@@ -94,5 +97,50 @@ export function limitLookup(results: readonly ScenarioResult[]): LimitLookup {
     const scenario = results.find((r) => r.id === ref.slice(0, dot));
     const figure = scenario?.figures.find((f) => f.id === ref.slice(dot + 1));
     return figure?.value?.summary.median;
+  };
+}
+
+/**
+ * A written run's checks again, from the figures' specs of today (a target added after the
+ * run) and the samples as they were measured: nothing is measured, only judged. A figure
+ * whose scenario no longer declares it keeps its spec from the run.
+ */
+export function reevaluate(
+  scenarios: readonly ScenarioResult[],
+  specsOf: (scenarioId: string) => readonly FigureSpec[] | undefined,
+): ScenarioResult[] {
+  const out: ScenarioResult[] = [];
+  for (const s of scenarios) {
+    const specs = specsOf(s.id);
+    const figures = s.figures.map((f) => {
+      const spec: FigureSpec = specs?.find((x) => x.id === f.id) ?? specOf(f);
+      const samples = {
+        ...(f.value && { value: f.value.samples }),
+        ...(f.baseline && { baseline: f.baseline.samples }),
+        ...(f.floor && { floor: f.floor.samples }),
+        ...(f.note !== undefined && { note: f.note }),
+      };
+      return evaluateFigure(spec, samples, limitLookup(out));
+    });
+    out.push({ ...s, figures });
+  }
+  return out;
+}
+
+/** The spec part of a figure's result. */
+function specOf(f: FigureResult): FigureSpec {
+  const { id, label, unit, better, target, compare, limit, floorTarget, naiveTarget, floorNoise } =
+    f;
+  return {
+    id,
+    label,
+    unit,
+    better,
+    ...(target && { target }),
+    ...(compare !== undefined && { compare }),
+    ...(limit !== undefined && { limit }),
+    ...(floorTarget !== undefined && { floorTarget }),
+    ...(naiveTarget !== undefined && { naiveTarget }),
+    ...(floorNoise !== undefined && { floorNoise }),
   };
 }

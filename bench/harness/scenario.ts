@@ -34,6 +34,11 @@ export interface FigureSpec {
    */
   floorTarget?: number;
   /**
+   * Issue 58: no view slower or heavier than the naive client in the same run. The ratio to the
+   * baseline (> 1: Pegel better) is checked against ×1 and the report marks it.
+   */
+  naiveTarget?: boolean;
+  /**
    * Under this, on both Pegel's side and the floor's, a figure is the noise of a page that does
    * next to nothing (an idle tab: the browser's own work, a collection, no script of the
    * page's), and their ratio says nothing: the report says so instead of computing one.
@@ -139,6 +144,8 @@ export interface FigureResult extends FigureSpec {
   overFloor?: number;
   /** `overFloor` within `floorTarget`. */
   meetsFloorTarget?: boolean;
+  /** Pegel no worse than the naive baseline (`ratio` >= 1), for a figure with `naiveTarget`. */
+  meetsNaiveTarget?: boolean;
   /** Pegel's median and the floor's both under `floorNoise`: no ratio, the report says why. */
   withinFloorNoise?: boolean;
   /** Median value divided by the median of the referenced machine limit. */

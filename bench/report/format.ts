@@ -27,9 +27,12 @@ export function formatTarget(target: Target | undefined, unit: string): string {
   return `${target.op === '<=' ? '≤' : '≥'} ${formatNumber(target.value)}${unit ? ` ${unit}` : ''}`;
 }
 
+/** Pegel against the naive baseline (> 1: Pegel better), with the check `≥ ×1` where one is set. */
 export function formatRatio(f: FigureResult): string {
-  if (f.ratio === undefined) return f.compare ? '—' : '';
-  return `×${formatNumber(f.ratio)}`;
+  const target = f.naiveTarget ? ' ≥ ×1' : '';
+  if (f.ratio === undefined) return f.compare ? `—${target}` : '';
+  const check = f.meetsNaiveTarget === undefined ? '' : f.meetsNaiveTarget ? ' ✓' : ' ✗';
+  return `×${formatNumber(f.ratio)}${target}${check}`;
 }
 
 /** The floor page's measurement; '' for a figure without a floor. */

@@ -7,6 +7,7 @@ import {
   limitLookup,
   overFloorOf,
   ratioOf,
+  reevaluate,
   statusOf,
 } from '../../../bench/harness/evaluate.ts';
 import {
@@ -15,7 +16,7 @@ import {
   type FigureSpec,
   type ScenarioResult,
 } from '../../../bench/harness/scenario.ts';
-import { formatFloor, formatOverFloor } from '../../../bench/report/format.ts';
+import { formatFloor, formatOverFloor, formatRatio } from '../../../bench/report/format.ts';
 import { BENCH_RUN_FORMAT, type BenchRun } from '../../../bench/report/benchRun.ts';
 import { renderMarkdown } from '../../../bench/report/markdown.ts';
 import {
@@ -207,6 +208,59 @@ describe('bench evaluation and report', () => {
       },
     ],
   };
+
+  it("BENCH-EVAL5: a figure held to the naive client is checked against ×1, and a written run is judged again by today's specs", () => {
+    const heap: FigureSpec = {
+      id: 'heap',
+      label: 'Heap',
+      unit: 'MB',
+      better: 'lower',
+      compare: true,
+      naiveTarget: true,
+    };
+    const heavier = evaluateFigure(heap, { value: [284], baseline: [129] }, () => undefined);
+    expect(heavier.meetsNaiveTarget).toBe(false);
+    expect(formatRatio(heavier)).toBe('×0.454 ≥ ×1 ✗');
+    const lighter = evaluateFigure(heap, { value: [100], baseline: [129] }, () => undefined);
+    expect(formatRatio(lighter)).toBe('×1.29 ≥ ×1 ✓');
+    expect(formatRatio(evaluateFigure(heap, { value: [1] }, () => undefined))).toBe('— ≥ ×1');
+    // Without the target the ratio stands alone, as before.
+    const plain = evaluateFigure(
+      { ...heap, naiveTarget: undefined },
+      { value: [284], baseline: [129] },
+      () => undefined,
+    );
+    expect(plain.meetsNaiveTarget).toBeUndefined();
+    expect(formatRatio(plain)).toBe('×0.454');
+
+    // A run written before the target: judged again, same samples, the check now there.
+    const written: ScenarioResult = {
+      id: 'manyTabs',
+      title: 'Many tabs',
+      status: 'measured',
+      params: {},
+      durationMs: 1,
+      figures: [
+        evaluateFigure(
+          { ...heap, naiveTarget: undefined },
+          { value: [280, 288], baseline: [129], note: 'n' },
+          () => undefined,
+        ),
+        evaluateFigure(throughput, { value: [500] }, () => undefined),
+      ],
+      plots: [],
+      notes: [],
+    };
+    const [again] = reevaluate([limits, written], (id) =>
+      id === 'manyTabs' ? [heap] : undefined,
+    ).slice(1);
+    expect(again?.figures[0]?.value?.samples).toEqual([280, 288]);
+    expect(again?.figures[0]?.note).toBe('n');
+    expect(again?.figures[0]?.meetsNaiveTarget).toBe(false);
+    // A figure today's specs no longer declare keeps its own spec; limits resolve within the run.
+    expect(again?.figures[1]?.fractionOfLimit).toBe(0.5);
+    expect(written.figures[0]?.meetsNaiveTarget).toBeUndefined();
+  });
 
   it('BENCH-REPORT1: the Markdown summary names machine, commit, figures, ratio and unmeasured scenarios', () => {
     const md = renderMarkdown(run);
