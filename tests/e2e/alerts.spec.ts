@@ -228,6 +228,66 @@ test('AV3f: a tab opening the archive asks the engine for its range from its fir
   await expect(rows(tab).first()).toBeVisible({ timeout: 30_000 });
 });
 
+test("AV10b: the archive's first rows come cut as they fit, and no name is cut or made whole after them", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await signIn(page, 'operator', '/');
+  // How each of the first rows drew its time and names (cut at the end, cut in the middle or
+  // whole), read as the rows enter the document, before their first paint.
+  await page.addInitScript(() => {
+    const first: Record<string, string> = {};
+    (window as Window & { __firstCuts?: Record<string, string> }).__firstCuts = first;
+    const observer = new MutationObserver(() => {
+      const rows = document.querySelectorAll('.alert-rows > [data-alert-id]');
+      if (rows.length === 0) return;
+      observer.disconnect();
+      for (const row of rows)
+        first[row.id] = [...row.querySelectorAll('.col-time, .col-station, .col-source, .col-text')]
+          .map((c) =>
+            c.classList.contains('is-cut') ? 'cut' : c.querySelector('.mid-text') ? 'mid' : 'whole',
+          )
+          .join(' ');
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/alerts/archive');
+  await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
+  // The frames after the first rows' (a fit learned after layout rendered them again there).
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
+      ),
+  );
+  const { first, now } = await page.evaluate(() => {
+    const first = (window as Window & { __firstCuts?: Record<string, string> }).__firstCuts ?? {};
+    const now: Record<string, string> = {};
+    for (const id of Object.keys(first)) {
+      const row = document.getElementById(id);
+      if (!row) continue;
+      now[id] = [...row.querySelectorAll('.col-time, .col-station, .col-source, .col-text')]
+        .map((c) =>
+          c.classList.contains('is-cut') ? 'cut' : c.querySelector('.mid-text') ? 'mid' : 'whole',
+        )
+        .join(' ');
+    }
+    return { first, now };
+  });
+  const drawn = Object.values(first);
+  expect(drawn.length).toBeGreaterThan(10);
+  // At 1920 px the times and most names fit: the first rows drew them whole.
+  expect(drawn.filter((cells) => cells.startsWith('whole')).length).toBe(drawn.length);
+  expect(
+    drawn
+      .join(' ')
+      .split(' ')
+      .filter((c) => c === 'whole').length,
+  ).toBeGreaterThan(drawn.length * 2);
+  expect(Object.keys(now).length).toBeGreaterThan(0);
+  for (const [id, cells] of Object.entries(now)) expect(cells, id).toBe(first[id]);
+});
+
 test('AE5: screenshots of list and archive at 360 and 1920 px', async ({ page }) => {
   await signIn(page, 'operator', '/alerts');
   for (const width of [1920, 360]) {

@@ -15,6 +15,7 @@ import {
   useState,
   type KeyboardEvent,
   type Ref,
+  type RefObject,
 } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from '../../app/useTranslation.ts';
@@ -236,8 +237,11 @@ export function AlertTable(props: Props) {
   // Phone rows wrap and group heads add height: those rows are measured as they render.
   const measured = phone || grouped;
   const words = useRowWords();
-  const [ruler, setRuler] = useState<HTMLDivElement | null>(null);
-  const fit = useCellFit(phone ? null : ruler);
+  const ruler = useRef<HTMLDivElement>(null);
+  // Desktop rows render once the ruler's fit is known, which a layout effect reads in the
+  // table's first commit, before the first paint: the rows are drawn once, cut as they fit.
+  const fit = useCellFit(ruler, !phone);
+  const rowsShown = phone || fit !== null;
   const viewportHeight = useViewportHeight();
   // Read once: the window's size read in every render would force a layout in the write path.
   const [initialRect] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
@@ -355,7 +359,7 @@ export function AlertTable(props: Props) {
         <div style={{ height: totalSize, position: 'relative' }}>
           {/* The rows' columns, empty and unseen: their widths tell which texts fit (cellFit). */}
           {!phone && (
-            <div ref={setRuler} className="alert-ruler" aria-hidden="true">
+            <div ref={ruler} className="alert-ruler" aria-hidden="true">
               <span />
               <span />
               {FIT_COLUMNS.map((c) => (
@@ -371,7 +375,7 @@ export function AlertTable(props: Props) {
             className="alert-rows"
             style={rowsAt ? { transform: `translateY(${rowsAt}px)` } : undefined}
           >
-            {items.map((item) => {
+            {(rowsShown ? items : []).map((item) => {
               const a = rowAt(item.index);
               if (!a)
                 return (
@@ -403,7 +407,7 @@ export function AlertTable(props: Props) {
                   focused={item.index === focusIndex}
                   look={colors.get(a.priority)}
                   words={words}
-                  fit={fit}
+                  fit={fit ?? NO_FIT}
                   measure={measured && !startsGroup ? virtualizer.measureElement : undefined}
                   onActivate={onActivate}
                 />
@@ -564,40 +568,49 @@ function GroupHead({
 }
 
 /**
- * Which texts fit their cells (cellFit.ts), from the ruler row's cells as a ResizeObserver
- * reports them, after layout: a new fit (all rows' cells render again) only when a column's
- * width changes. NO_FIT (every text cut) until then, and without a ruler (phone rows wrap).
+ * The ruler's cells' widths (content boxes, as laid out, untouched by any transform of the
+ * page), or null where the ruler has no layout (no box, or no layout at all).
  */
-function useCellFit(ruler: HTMLElement | null): CellFit {
-  const [fit, setFit] = useState<CellFit>(NO_FIT);
-  useEffect(() => {
+function rulerWidths(ruler: HTMLElement): Record<FitColumn, number> | null {
+  const widths: Partial<Record<FitColumn, number>> = {};
+  for (const cell of ruler.querySelectorAll<HTMLElement>('[data-fit]')) {
+    const width = parseFloat(getComputedStyle(cell).width);
+    if (!Number.isFinite(width)) return null;
+    widths[cell.dataset.fit as FitColumn] = width;
+  }
+  return FIT_COLUMNS.every((c) => widths[c] !== undefined)
+    ? (widths as Record<FitColumn, number>)
+    : null;
+}
+
+/**
+ * Which texts fit their cells (cellFit.ts), from the ruler row's cells. Read in a layout effect
+ * of the commit that mounts the ruler, before that commit is painted: the layout it takes is
+ * the one the virtualizer's first scroll write forces there anyway, and the rows, which the
+ * table renders only once the fit is known (null until then), are rendered and drawn once,
+ * cut as they fit. The ruler's first fit came from a ResizeObserver after the first layout,
+ * and every row's cells rendered again after the first paint (bench/README.md "The cell fit
+ * known in the first commit"). A ResizeObserver then renders the rows with a new fit when a
+ * column's width changes. NO_FIT (every text cut) where there is no canvas or no layout.
+ */
+function useCellFit(ruler: RefObject<HTMLElement | null>, desktop: boolean): CellFit | null {
+  const [fit, setFit] = useState<CellFit | null>(null);
+  useLayoutEffect(() => {
+    const el = ruler.current;
+    if (!desktop || !el) return;
     const measure = canvasMeasure();
-    if (!ruler || !measure || typeof ResizeObserver === 'undefined') {
-      setFit(NO_FIT);
-      return;
-    }
-    const widths = new Map<FitColumn, number>();
-    const observer = new ResizeObserver((entries) => {
-      let changed = false;
-      for (const entry of entries) {
-        const column = (entry.target as HTMLElement).dataset.fit as FitColumn;
-        const width = entry.contentBoxSize[0]?.inlineSize ?? entry.contentRect.width;
-        if (widths.get(column) !== width) changed = true;
-        widths.set(column, width);
-      }
-      if (!changed || widths.size < FIT_COLUMNS.length) return;
-      const style = getComputedStyle(ruler);
-      setFit(
-        cellFit(
-          Object.fromEntries(widths) as Record<FitColumn, number>,
-          cellFontOf(style),
-          measure,
-        ),
-      );
+    let widths = measure ? rulerWidths(el) : null;
+    setFit(measure && widths ? cellFit(widths, cellFontOf(getComputedStyle(el)), measure) : NO_FIT);
+    if (!measure || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const now = rulerWidths(el);
+      if (!now || (widths && FIT_COLUMNS.every((c) => now[c] === widths![c]))) return;
+      widths = now;
+      setFit(cellFit(now, cellFontOf(getComputedStyle(el)), measure));
     });
-    for (const cell of ruler.querySelectorAll('[data-fit]')) observer.observe(cell);
+    for (const cell of el.querySelectorAll('[data-fit]')) observer.observe(cell);
     return () => observer.disconnect();
-  }, [ruler]);
+  }, [ruler, desktop]);
   return fit;
 }
 

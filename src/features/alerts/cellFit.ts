@@ -9,9 +9,10 @@
  * The widths are the cells' own, from a hidden ruler row in the rows' grid (so the scrollbar
  * and the page's width are in them), and the texts are measured on a canvas in the cells' own
  * font: the operator's machine decides, whatever its system font. A text counts as fitting
- * only with `FIT_SLACK_PX` to spare; the column gap (0.5rem) lies beyond that. Until the
- * widths are known (`NO_FIT`) every text is cut, as a row was before. Shared by the list
- * (`AlertTable.tsx`) and its floor page (`bench/baseline/floor/main.ts`).
+ * only with `FIT_SLACK_PX` to spare; the column gap (0.5rem) lies beyond that. The list reads
+ * the widths in the commit that mounts its ruler, before the first paint, and renders its
+ * rows once they are known; without a canvas or a layout (`NO_FIT`) every text is cut. Shared
+ * by the list (`AlertTable.tsx`) and its floor page (`bench/baseline/floor/main.ts`).
  */
 
 /** The cells whose text may be cut; the checkbox and the priority's number never are. */

@@ -254,3 +254,100 @@ describe('AV9: the current list in a flood', () => {
     }
   });
 });
+
+/** Widths the ruler's cells report (getComputedStyle), in px. */
+const rulerWidths = {
+  time: 200,
+  station: 100,
+  source: 100,
+  text: 300,
+  state: 200,
+  ackby: 100,
+  cleared: 100,
+};
+
+/** A ResizeObserver that reports only when told (`report`), as the browser does after layout. */
+class ManualResizeObserver {
+  static made: ManualResizeObserver[] = [];
+  targets: Element[] = [];
+  constructor(private readonly callback: ResizeObserverCallback) {
+    ManualResizeObserver.made.push(this);
+  }
+  observe(target: Element) {
+    this.targets.push(target);
+  }
+  unobserve() {}
+  disconnect() {
+    this.targets = [];
+  }
+  report() {
+    const entries = this.targets.map((target) => ({ target }) as unknown as ResizeObserverEntry);
+    if (entries.length > 0) this.callback(entries, this as unknown as ResizeObserver);
+  }
+}
+
+/** The station cells that hold their name cut in the middle, by row. */
+const cutStations = (container: HTMLElement) =>
+  [...container.querySelectorAll<HTMLElement>('[data-alert-id]')]
+    .filter((r) => r.querySelector('.col-station .mid-text'))
+    .map((r) => r.querySelector('.col-station')?.textContent);
+
+describe('AV10b: the first rows are rendered once, cut as the ruler says', () => {
+  const realObserver = globalThis.ResizeObserver;
+  let mounted: TestRoot | null = null;
+  afterEach(async () => {
+    await mounted?.unmount();
+    mounted = null;
+    formatted.length = 0;
+    vi.restoreAllMocks();
+    globalThis.ResizeObserver = realObserver;
+    ManualResizeObserver.made = [];
+  });
+
+  it('AV10b: the ruler is read before the rows render: each row renders once, its names cut only where they do not fit; a column that narrows fits them again', async () => {
+    const getComputedStyle = window.getComputedStyle.bind(window);
+    vi.spyOn(window, 'getComputedStyle').mockImplementation((el, pseudo) => {
+      const column = (el as HTMLElement).dataset?.fit as keyof typeof rulerWidths | undefined;
+      return column
+        ? ({ width: `${rulerWidths[column]}px` } as CSSStyleDeclaration)
+        : getComputedStyle(el, pseudo);
+    });
+    // 7 px a character in every font.
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+      () =>
+        ({
+          font: '',
+          measureText: (text: string) => ({ width: text.length * 7 }),
+        }) as unknown as CanvasRenderingContext2D,
+    );
+    globalThis.ResizeObserver = ManualResizeObserver as unknown as typeof ResizeObserver;
+
+    mounted = mountRoot();
+    rowRenders = 0;
+    await mounted.render(table(frameOf(12)));
+    expect(shownIds(mounted.container)).toHaveLength(12);
+    expect(rowRenders).toBe(12);
+    expect(formatted).toHaveLength(12);
+    // 'Pumpwerk Süd' (84 px) fits 100 px; the three other stations (105-112 px) are cut.
+    expect(cutStations(mounted.container)).toHaveLength(9);
+    expect(cutStations(mounted.container)).not.toContain('Pumpwerk Süd');
+
+    const ruler = ManualResizeObserver.made.filter((o) =>
+      o.targets.some((t) => t.hasAttribute('data-fit')),
+    );
+    expect(ruler).toHaveLength(1);
+    // The observer's first report, the widths unchanged: nothing renders again.
+    rowRenders = 0;
+    await act(() => ruler[0]!.report());
+    expect(rowRenders).toBe(0);
+    // The station's column narrows: every row is fitted again.
+    rulerWidths.station = 80;
+    try {
+      await act(() => ruler[0]!.report());
+      expect(rowRenders).toBe(12);
+      expect(cutStations(mounted.container)).toHaveLength(12);
+    } finally {
+      rulerWidths.station = 100;
+    }
+  });
+});
