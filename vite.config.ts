@@ -12,15 +12,31 @@ import { pegelServiceWorker } from './scripts/pwa.ts';
 const target = process.env.PEGEL_SERVER_URL ?? 'http://127.0.0.1:8080';
 const proxied = { target, changeOrigin: true, ws: true };
 
-/** A locale file (locales/<lang>/<file>.json) of a chunk: its language and file. */
+/** A locale file (locales/<lang>/<file>.json): its language and file. */
 const LOCALE_FILE = /locales\/(\w+)\/(\w+)\.json$/;
+
+/**
+ * The language and file of a locale file in the build: each is an asset of its own, fetched
+ * as JSON by src/app/i18n.ts (a module would keep its texts' source in the tab's heap).
+ */
+function localeFileOf(out: {
+  type: string;
+  originalFileNames?: readonly string[];
+}): { lang: string; file: string } | null {
+  if (out.type !== 'asset') return null;
+  for (const name of out.originalFileNames ?? []) {
+    const m = LOCALE_FILE.exec(name);
+    if (m?.[1] && m[2]) return { lang: m[1], file: m[2] };
+  }
+  return null;
+}
 
 /**
  * A tiny script at the top of the page starts, beside the app's own modules, what their first
  * render waits for and would otherwise ask for only once they have been compiled and run
  * (a second tab: 100-400 ms after navigation):
- * - the shell's texts in the tab's language (src/app/i18n.ts): a module preload of the
- *   remembered language's shell chunk;
+ * - the shell's texts in the tab's language (src/app/i18n.ts): a preload (as fetch) of the
+ *   remembered language's shell file;
  * - the signed-in user and rights (`EARLY_PATHS`, src/api/earlyRequests.ts), on every page but
  *   the sign-in page: the responses wait on `window.__pegelEarly` for the app to take them;
  * - the tab's first number and date formatters (`ICU_WARM_UP`), and its first look into
@@ -59,8 +75,8 @@ function bootScript(): Plugin {
       async handler(_html, ctx) {
         const chunks: Record<string, string> = {};
         for (const out of Object.values(ctx.bundle ?? {})) {
-          const m = out.type === 'chunk' ? LOCALE_FILE.exec(out.facadeModuleId ?? '') : null;
-          if (m?.[1] && m[2] === SHELL_FILE) chunks[m[1]] = base + out.fileName;
+          const m = localeFileOf(out);
+          if (m && m.file === SHELL_FILE) chunks[m.lang] = base + out.fileName;
         }
         if (!chunks[DEFAULT_LANGUAGE]) return [];
         const { lazyRoutesOf, routePreloadMap, ROUTE_PRELOAD_SCRIPT } =
@@ -71,11 +87,11 @@ function bootScript(): Plugin {
         );
         const routes = routePreloadMap(await lazyRoutesOf(moduleIds), bundle, base);
         const lang = `c[l]?l:${JSON.stringify(DEFAULT_LANGUAGE)}`;
-        // `var c=` stays first: bench/scenarios/startup.ts reads the shell chunks from it.
+        // `var c=` stays first: bench/scenarios/startup.ts reads the shell files from it.
         const script =
           `(function(){var c=${JSON.stringify(chunks)},l;` +
           `try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}` +
-          `var k=document.createElement('link');k.rel='modulepreload';` +
+          `var k=document.createElement('link');k.rel='preload';k.as='fetch';k.crossOrigin='';` +
           `k.href=c[l]||c[${JSON.stringify(DEFAULT_LANGUAGE)}];document.head.appendChild(k);` +
           `setTimeout(function(){${STORAGE_WARM_UP}try{${ICU_WARM_UP}(${lang})}catch(e){}});` +
           `if(location.pathname.indexOf(${JSON.stringify(SIGN_IN_PREFIX)})!==0&&window.fetch){` +
@@ -129,6 +145,8 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist',
+    // A locale file stays a file of its own, however small (src/app/i18n.ts fetches it).
+    assetsInlineLimit: (file) => (LOCALE_FILE.test(file) ? false : undefined),
     sourcemap: true,
     target: 'es2022',
     rolldownOptions: {
@@ -136,10 +154,10 @@ export default defineConfig({
         // What the first screen needs is one chunk, not forty small ones: fewer requests,
         // and gzip compresses it as a whole (about 14 kB less than in separate chunks).
         codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
-        // Locale chunks are named by language and file (`cs-shell-<hash>.js`).
-        chunkFileNames: (chunk) => {
-          const m = LOCALE_FILE.exec(chunk.facadeModuleId ?? '');
-          return m ? `assets/${m[1]}-${m[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        // Locale files are named by language and file (`cs-shell-<hash>.json`).
+        assetFileNames: (asset) => {
+          const m = localeFileOf({ type: 'asset', originalFileNames: asset.originalFileNames });
+          return m ? `assets/${m.lang}-${m.file}-[hash][extname]` : 'assets/[name]-[hash][extname]';
         },
       },
     },
@@ -152,6 +170,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
+    // The app's texts are fetched; a test answers those fetches from locales/.
+    setupFiles: ['tests/support/localeFetch.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // A poll ends when its condition holds; the default 1 s gave up on a busy machine

@@ -115,8 +115,8 @@ export function readLazyRoutes(ts: Ts, file: string, source: string): LazyRoute[
   return routes;
 }
 
-/** A locale chunk's language and file, from its module (locales/<lang>/<file>.json). */
-const LOCALE_MODULE = /locales\/(\w+)\/(\w+)\.json$/;
+/** A locale file's language and file (locales/<lang>/<file>.json), an asset of the build. */
+const LOCALE_FILE = /locales\/(\w+)\/(\w+)\.json$/;
 
 /**
  * The map the boot script reads (`ROUTE_PRELOADS`), compact for the page's HTML:
@@ -173,10 +173,11 @@ export function routePreloadMap(
     const pattern = `${base.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}`;
     map.r.push([pattern, list.map(fileIndex), route.areas.map(areaIndex)]);
   }
-  for (const c of chunks) {
-    const m = LOCALE_MODULE.exec(c.facadeModuleId ?? '');
+  for (const out of Object.values(bundle)) {
+    if (out.type !== 'asset') continue;
+    const m = out.originalFileNames.map((n) => LOCALE_FILE.exec(n)).find((x) => x);
     if (!m?.[1] || !m[2] || !areas.includes(m[2])) continue;
-    (map.t[m[1]] ??= {})[areaIndex(m[2])] = fileIndex(c.fileName);
+    (map.t[m[1]] ??= {})[areaIndex(m[2])] = fileIndex(out.fileName);
   }
   return map;
 }
@@ -208,5 +209,6 @@ export const ROUTE_PRELOAD_SCRIPT =
   `if(n>score){score=n;best=r}});if(!best)return;` +
   `var t=m.t[l]||{},f=best[1].slice();best[2].forEach(function(a){if(t[a]!=null)f.push(t[a])});` +
   `f.forEach(function(i){var h=m.f[i],k=document.createElement('link');` +
-  `if(/\\.css$/.test(h)){k.rel='preload';k.as='style'}else k.rel='modulepreload';` +
+  `if(/\\.css$/.test(h)){k.rel='preload';k.as='style'}` +
+  `else if(/\\.json$/.test(h)){k.rel='preload';k.as='fetch'}else k.rel='modulepreload';` +
   `k.crossOrigin='';k.href=b+h;document.head.appendChild(k)})}`;

@@ -32,7 +32,7 @@ const LIBRARY_MARKERS: Record<string, RegExp> = {
 
 /**
  * The first render waits for the tab's language: the page's inline script (vite.config.ts)
- * preloads it from a map of locale chunks. The default language's chunk counts as critical.
+ * preloads it from a map of locale files. The default language's file counts as critical.
  */
 function languageChunk(html: string): string | null {
   const m = /var c=(\{[^}]*\})/.exec(html);
@@ -138,7 +138,7 @@ export default defineScenario<Record<string, never>>({
         criticalJsGzipKB: {
           value: [pegel.totalGzipBytes / KB],
           ...(baseline ? { baseline: [baseline.totalGzipBytes / KB] } : {}),
-          note: `${pegel.modules.length} module(s) with the default language's locale chunk the first render waits for, ${(pegel.totalBytes / KB).toFixed(1)} kB before gzip`,
+          note: `${pegel.modules.length} module(s) with the default language's locale file the first render waits for, ${(pegel.totalBytes / KB).toFixed(1)} kB before gzip`,
         },
         heavyLibsInCriticalPath: {
           value: [pegelLibs.length],

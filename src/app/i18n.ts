@@ -30,13 +30,28 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 };
 
 /**
- * Every file of every language is its own chunk: a tab loads only the language it shows
- * (startup budget), and of it only the areas it has shown.
+ * Every file of every language is a file of its own: a tab loads only the language it shows
+ * (startup budget), and of it only the areas it has shown. Each is fetched as JSON and parsed
+ * once, not imported as a module: a module keeps its source, every text of it, in the tab's
+ * heap for as long as the tab lives (bench/README.md "JS heap per tab"). The page's first
+ * script preloads the shell's file and the page's (vite.config.ts, scripts/routePreloads.ts)
+ * as `fetch`, which this fetch takes.
  */
-const FILES = import.meta.glob<TextTree>('../../locales/*/*.json', { import: 'default' });
+const FILES = import.meta.glob<string>('../../locales/*/*.json', {
+  query: '?url',
+  import: 'default',
+  eager: true,
+});
+
+async function fetchTexts(url: string): Promise<TextTree> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`texts ${url}: HTTP ${res.status}`);
+  return (await res.json()) as TextTree;
+}
 
 function loaderOf(lang: Language, file: string): (() => Promise<TextTree>) | undefined {
-  return FILES[`../../locales/${lang}/${file}.json`];
+  const url = FILES[`../../locales/${lang}/${file}.json`];
+  return url === undefined ? undefined : () => fetchTexts(url);
 }
 
 /** The shell and every area a page asked for: a language switch loads all of them first. */

@@ -164,3 +164,17 @@ export const NAV_ITEMS: readonly NavItem[] = [
 export function navItemsFor(has: (right: Right) => boolean): readonly NavItem[] {
   return NAV_ITEMS.filter((item) => item.right === undefined || has(item.right));
 }
+
+/** Areas whose entry is current on their own path only, not on the paths below it. */
+const END_PATHS: ReadonlySet<string> = new Set(['/', '/alerts']);
+
+/**
+ * Whether the entry of `path` is the current one at `pathname`, as a router NavLink decides
+ * it: the same path, or one below it ("/stations" at "/stations/3"), letter case aside.
+ */
+export function navItemActive(path: string, pathname: string): boolean {
+  const to = path.toLowerCase();
+  const at = pathname.toLowerCase();
+  if (at === to) return true;
+  return !END_PATHS.has(path) && at.startsWith(to) && at.charAt(to.length) === '/';
+}

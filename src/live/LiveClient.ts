@@ -126,6 +126,11 @@ export class LiveClient {
     return this.leases.lease(kind, key);
   }
 
+  /** Leases each of `keys` for one user, with one release for all (TB2-TB4 as `lease`). */
+  leaseAll(kind: LeaseKind, keys: readonly string[]): () => void {
+    return this.leases.leaseAll(kind, keys);
+  }
+
   /** Keys this tab leases now (grace period included), for tests and diagnostics. */
   leasedKeys(kind: LeaseKind): string[] {
     return this.leases.keys(kind);

@@ -175,6 +175,32 @@ export class TabLiveStore {
   }
 
   /**
+   * Listens to each of `keys` with the listener at the same place of `listeners`: one
+   * clean-up for all, where `subscribe` gives one a key (a process image binds a thousand).
+   */
+  subscribeAll(
+    kind: LeaseKind,
+    keys: readonly string[],
+    listeners: readonly Listener[],
+  ): () => void {
+    let byKey = this.listeners.get(kind);
+    if (!byKey) this.listeners.set(kind, (byKey = new Map()));
+    const map = byKey;
+    keys.forEach((key, i) => {
+      let set = map.get(key);
+      if (!set) map.set(key, (set = new Set()));
+      set.add(listeners[i]!);
+    });
+    return () =>
+      keys.forEach((key, i) => {
+        const set = map.get(key);
+        if (!set) return;
+        set.delete(listeners[i]!);
+        if (set.size === 0) map.delete(key);
+      });
+  }
+
+  /**
    * Listens to a station's data but its time stamp (its dial state, counters, name): a
    * connected station's time stamp, new each second, wakes only the listeners of `subscribe`,
    * so a view that shows no station age does nothing for it, not even draw a frame.

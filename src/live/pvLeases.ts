@@ -39,6 +39,31 @@ export class TabLeases {
 
   /** Leases one key for one user; the returned release is idempotent. */
   lease(kind: LeaseKind, key: string): () => void {
+    const held = this.take(kind, key);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.give(kind, key, held);
+    };
+  }
+
+  /**
+   * Leases each of `keys` for one user, as `lease` does each: one release for all, idempotent.
+   * A view of a thousand keys (a process image) holds one release, not a thousand.
+   */
+  leaseAll(kind: LeaseKind, keys: readonly string[]): () => void {
+    const held = keys.map((key) => this.take(kind, key));
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      keys.forEach((key, i) => this.give(kind, key, held[i]!));
+    };
+  }
+
+  /** One more user of a key: leased in the engine when it is new (or back from its grace). */
+  private take(kind: LeaseKind, key: string): KeyLease {
     const byKey = this.leasesOf(kind);
     let lease = byKey.get(key);
     if (!lease) {
@@ -52,21 +77,21 @@ export class TabLeases {
       this.host.timers.clearTimeout(lease.releaseTimer);
       lease.releaseTimer = null;
     }
-    const held = lease;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      held.count--;
+    return lease;
+  }
+
+  /** One user less: the last one's leaves the key to the engine after the grace period. */
+  private give(kind: LeaseKind, key: string, held: KeyLease): void {
+    held.count--;
+    if (held.count > 0) return;
+    const byKey = this.leasesOf(kind);
+    held.releaseTimer = this.host.timers.setTimeout(() => {
+      held.releaseTimer = null;
       if (held.count > 0) return;
-      held.releaseTimer = this.host.timers.setTimeout(() => {
-        held.releaseTimer = null;
-        if (held.count > 0) return;
-        byKey.delete(key);
-        this.host.forget(kind, key);
-        this.queue(this.toRelease, this.toLease, kind, key);
-      }, this.host.graceMs);
-    };
+      byKey.delete(key);
+      this.host.forget(kind, key);
+      this.queue(this.toRelease, this.toLease, kind, key);
+    }, this.host.graceMs);
   }
 
   /** Keys this tab leases now (grace period included). */

@@ -113,8 +113,12 @@ test('CH4: a trend link with three PVs draws three series; station PVs link to t
   await signIn(page, 'operator', '/stations/1');
   const link = page.locator('.pv-trend-link').first();
   await expect(link).toBeVisible();
+  // A plain link followed in the app by the list's handler: the page is not loaded again.
+  type Marked = Window & { __samePage?: boolean };
+  await page.evaluate(() => ((window as Marked).__samePage = true));
   await link.click();
   await expect(page).toHaveURL(/\/trend\/realtime\?pv=[A-Za-z]+-\d+$/);
+  expect(await page.evaluate(() => (window as Marked).__samePage)).toBe(true);
   await expect.poll(() => attr(plot(page), 'data-series-drawn')).toBe(1);
 
   await page.goto('/trend/realtime?pv=AnaIn-100001&pv=AnaIn-100002&pv=AnaIn-100003');

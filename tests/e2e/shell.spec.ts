@@ -67,8 +67,12 @@ test('SH4: at 1920 px the side navigation is always shown and marks the current 
   await expect(page.getByRole('button', { name: 'Navigation öffnen' })).toBeHidden();
   const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
   await expect(nav).toBeVisible();
+  // Plain links followed in the app by the navigation's handler: the page is not loaded again.
+  type Marked = Window & { __samePage?: boolean };
+  await page.evaluate(() => ((window as Marked).__samePage = true));
   await nav.getByRole('link', { name: 'Hilfe und Support' }).click();
   await expect(page).toHaveURL(/\/help$/);
+  expect(await page.evaluate(() => (window as Marked).__samePage)).toBe(true);
   await expect(page.getByRole('heading', { name: 'Hilfe und Support', level: 1 })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Hilfe und Support' })).toHaveAttribute(
     'aria-current',
@@ -215,12 +219,14 @@ test('SH10b: the remembered language is fetched with the first modules, not afte
   await page.evaluate(() => localStorage.setItem('pegel.language', 'cs'));
   const localeRequests: string[] = [];
   page.on('request', (r) => {
-    if (/\/assets\/(de|en|cs|ru)-[^/]+\.js$/.test(r.url())) localeRequests.push(r.url());
+    if (/\/assets\/(de|en|cs|ru)-[^/]+\.json$/.test(r.url())) localeRequests.push(r.url());
   });
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'cs');
-  // The page's first script preloads the Czech chunk; German is never fetched first.
-  await expect(page.locator('link[rel="modulepreload"][href*="/assets/cs-"]')).toHaveCount(1);
+  // The page's first script preloads the Czech file; German is never fetched first.
+  await expect(
+    page.locator('link[rel="preload"][as="fetch"][href*="/assets/cs-shell-"]'),
+  ).toHaveCount(1);
   expect(localeRequests[0]).toMatch(/\/assets\/cs-/);
 });
 
@@ -318,7 +324,7 @@ test("SH10e: the page's chunks, style sheets and texts in the remembered languag
   page.on('request', () => {
     if (
       asked.some((p) => /\/assets\/AlertsPage-[\w-]+\.js$/.test(p)) &&
-      asked.some((p) => /\/assets\/ru-alerts-[\w-]+\.js$/.test(p))
+      asked.some((p) => /\/assets\/ru-alerts-[\w-]+\.json$/.test(p))
     )
       pageAsked();
   });
@@ -329,13 +335,16 @@ test("SH10e: the page's chunks, style sheets and texts in the remembered languag
   // A trailing slash is the same address (tests/unit/build/routePreloads.test.ts: the rest).
   await page.goto('/alerts/archive/');
   await expect(page.locator('main h1')).toBeVisible();
-  const links = page.locator('link[rel="modulepreload"], link[rel="preload"][as="style"]');
+  const links = page.locator(
+    'link[rel="modulepreload"], link[rel="preload"][as="style"], link[rel="preload"][as="fetch"]',
+  );
   const hrefs = await links.evaluateAll((ls) => ls.map((l) => (l as HTMLLinkElement).href));
-  expect(hrefs.some((h) => /\/ru-alerts-/.test(h))).toBe(true);
+  // The texts as a fetch of their JSON file (src/app/i18n.ts), not a module.
+  expect(hrefs.some((h) => /\/ru-alerts-[\w-]+\.json$/.test(h))).toBe(true);
   expect(hrefs.some((h) => /\/de-alerts-/.test(h))).toBe(false);
   expect(hrefs.some((h) => /\.css$/.test(h))).toBe(true);
   // Each file once: the app's own loader took the preloaded files instead of asking again.
-  const scripts = asked.filter((p) => /\/assets\/.+\.(js|css)$/.test(p));
+  const scripts = asked.filter((p) => /\/assets\/.+\.(js|css|json)$/.test(p));
   expect(scripts.length).toBe(new Set(scripts).size);
   expect(warnings).toEqual([]);
 });

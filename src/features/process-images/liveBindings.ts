@@ -134,20 +134,16 @@ export function bindProcessImage(
       if (marks.length > 0) placeMarks(marks.splice(0), look);
     },
   });
-  const cleanups: (() => void)[] = [];
-  for (const key of byKey.keys()) {
-    const dirty = () => writer.markDirty(key);
-    cleanups.push(
-      client.store.subscribe('pvValue', key, dirty),
-      client.store.subscribe('pvConfig', key, dirty),
-      client.store.subscribe('pvAlarm', key, dirty),
-      client.lease('pvValue', key),
-      client.lease('pvConfig', key),
-      client.lease('pvAlarm', key),
-    );
-    // What the tab already holds (another view leased it) shows at once.
-    write(key);
-  }
+  // One listener a PV for its three kinds, and one clean-up a kind for all PVs: six
+  // clean-ups a PV were 0.4 MB of the tab's heap at 1,000 values.
+  const keys = [...byKey.keys()];
+  const dirty = keys.map((key) => () => writer.markDirty(key));
+  const cleanups: (() => void)[] = (['pvValue', 'pvConfig', 'pvAlarm'] as const).flatMap((kind) => [
+    client.store.subscribeAll(kind, keys, dirty),
+    client.leaseAll(kind, keys),
+  ]);
+  // What the tab already holds (another view leased it) shows at once.
+  for (const key of keys) write(key);
   // A station's connection decides whether its values are stale (domain/valueStanding.ts).
   for (const [sKey, keys] of pvsOf) {
     const dirty = () => {

@@ -5,7 +5,7 @@
 import { alarmShortText } from '../../domain/pvAlarm.ts';
 import { MiddleText } from '../../ui/MiddleText.tsx';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { PV_TYPES, type PvType } from '../../contract/enums.ts';
@@ -39,6 +39,7 @@ import { OverdueMark } from './OverdueMark.tsx';
 import { OnCallSummary } from '../shared/remote-alarm/OnCallSummary.tsx';
 import { StationsLoadNote } from './StationsLoadNote.tsx';
 import { Breadcrumb } from '../shared/Breadcrumb.tsx';
+import { useFollowLinks } from '../shared/useFollowLinks.ts';
 import './stations.css';
 
 const ROW_HEIGHT_PX = 44;
@@ -135,6 +136,8 @@ const PvList = memo(function PvList({ pvs }: { pvs: readonly PvRef[] }) {
   const kit = useValueKit();
   const { t } = kit;
   const parent = useRef<HTMLDivElement>(null);
+  // The rows' trend links are plain links, followed in the app by this one handler.
+  useFollowLinks(parent);
   const virtualizer = useVirtualizer({
     count: pvs.length,
     getScrollElement: () => parent.current,
@@ -250,16 +253,16 @@ const PvRow = memo(function PvRow({
           '…'
         )}
         {cfg?.eksNr && <span className="cell-sub"> {cfg.eksNr}</span>}
-        <Link
+        <a
           className="pv-trend-link"
-          to={`/trend/realtime?pv=${pvUrlId(pvRef)}`}
+          href={`/trend/realtime?pv=${pvUrlId(pvRef)}`}
           title={t('charts.trend.linkTitle')}
         >
           <Icon name="chart" size={16} />
           <span className="visually-hidden">
             {t('charts.trend.linkLabel', { name: cfg?.name ?? pvUrlId(pvRef) })}
           </span>
-        </Link>
+        </a>
       </span>
       <span role="cell" className="pv-ref">
         {t(`stations.pvType.${pvRef.type}`)} {number}

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import {
   lazyRoutesOf,
   readLazyRoutes,
@@ -48,6 +48,17 @@ function chunk(fileName: string, over: Partial<OutputChunk> = {}): OutputChunk {
     viteMetadata: { importedCss: new Set<string>(), importedAssets: new Set<string>() },
     ...over,
   } as unknown as OutputChunk;
+}
+
+/** A locale file of the build: an asset, fetched as JSON by the app (src/app/i18n.ts). */
+function texts(fileName: string, original: string): OutputAsset {
+  return {
+    type: 'asset',
+    fileName,
+    originalFileNames: [original],
+    names: [],
+    source: '{}',
+  } as unknown as OutputAsset;
 }
 
 /** Runs the boot's part at `pathname` in `lang`; the hrefs of the links it added. */
@@ -121,21 +132,21 @@ describe('build: the route files preloaded by the page', () => {
           } as unknown as OutputChunk['viteMetadata'],
         }),
         chunk('assets/lib.js'),
-        chunk('assets/de-alerts.js', { facadeModuleId: '/locales/de/alerts.json' }),
-        chunk('assets/ru-alerts.js', { facadeModuleId: '/locales/ru/alerts.json' }),
-        chunk('assets/ru-charts.js', { facadeModuleId: '/locales/ru/charts.json' }),
+        texts('assets/de-alerts.json', 'locales/de/alerts.json'),
+        texts('assets/ru-alerts.json', 'locales/ru/alerts.json'),
+        texts('assets/ru-charts.json', 'locales/ru/charts.json'),
       ].map((c) => [c.fileName, c]),
-    ) as OutputBundle;
+    ) as unknown as OutputBundle;
     const map = routePreloadMap(routes, bundle);
     expect(map.r.map((r) => r[0])).toEqual(['/alerts/archive', '/settings/session']);
     expect(preloadsAt(map, '/alerts/archive', 'ru')).toEqual([
       'modulepreload /assets/A.js',
       'modulepreload /assets/lib.js',
       'preload:style /assets/A.css',
-      'modulepreload /assets/ru-alerts.js',
+      'preload:fetch /assets/ru-alerts.json',
     ]);
     expect(preloadsAt(map, '/alerts/archive', 'de')).toContain(
-      'modulepreload /assets/de-alerts.js',
+      'preload:fetch /assets/de-alerts.json',
     );
     // A page in a chunk the entry loads anyway has nothing to preload.
     expect(preloadsAt(map, '/settings/session', 'de')).toEqual([]);

@@ -38,7 +38,7 @@ describe('build: the startup critical path', () => {
         list.join(', '),
       ).toBe(true);
       expect(
-        path.modules.some((m) => /\/de-shell-[\w-]+\.js$/.test(m.file)),
+        path.modules.some((m) => /\/de-shell-[\w-]+\.json$/.test(m.file)),
         list.join(', '),
       ).toBe(true);
       expect(

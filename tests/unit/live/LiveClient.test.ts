@@ -189,6 +189,50 @@ describe('LiveClient', () => {
     expect(leaseCalls(calls, 'release')).toEqual([`release ["pvValue",["${aiKey(1)}"]]`]);
   });
 
+  it('TB2b: leaseAll leases many keys with one release, counted with the single leases of the same keys', async () => {
+    const { h, client, calls } = setup();
+    const single = client.lease('pvValue', aiKey(1));
+    const all = client.leaseAll('pvValue', [aiKey(1), aiKey(2), aiKey(3)]);
+    await h.timers.advance(100);
+    expect(leaseCalls(calls, 'lease')).toEqual([
+      `lease ["pvValue",["${aiKey(1)}","${aiKey(2)}","${aiKey(3)}"]]`,
+    ]);
+    all();
+    all();
+    await h.timers.advance(10_000);
+    // Key 1 is still held by its single lease; the second call of the release did nothing.
+    expect(leaseCalls(calls, 'release')).toEqual([
+      `release ["pvValue",["${aiKey(2)}"]]`,
+      `release ["pvValue",["${aiKey(3)}"]]`,
+    ]);
+    expect(client.leasedKeys('pvValue')).toEqual([aiKey(1)]);
+    single();
+    await h.timers.advance(10_000);
+    expect(client.leasedKeys('pvValue')).toEqual([]);
+  });
+
+  it("TB2c: subscribeAll wakes each key's own listener, and its one clean-up removes them all", () => {
+    const store = new TabLiveStore();
+    const woken: string[] = [];
+    const keys = [aiKey(1), aiKey(2)];
+    const other = store.subscribe('pvValue', aiKey(1), () => woken.push('other'));
+    const stop = store.subscribeAll(
+      'pvValue',
+      keys,
+      keys.map((key) => () => woken.push(key)),
+    );
+    store.apply(liveFrame({ pvValues: [doubleValue(2, 1)] }));
+    expect(woken).toEqual([aiKey(2)]);
+    store.apply(liveFrame({ pvValues: [doubleValue(1, 1)] }));
+    expect(woken.slice(1).sort()).toEqual([aiKey(1), 'other'].sort());
+    stop();
+    woken.length = 0;
+    store.apply(liveFrame({ pvValues: [doubleValue(1, 2)] }));
+    store.apply(liveFrame({ pvValues: [doubleValue(2, 2)] }));
+    expect(woken).toEqual(['other']);
+    other();
+  });
+
   it('TB3: a key released and leased again within 2 s never leaves the engine', async () => {
     const { h, client, calls } = setup();
     client.lease('pvValue', aiKey(1))();

@@ -11,9 +11,7 @@ import {
   useState,
   type CSSProperties,
   type ReactElement,
-  type RefObject,
 } from 'react';
-import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../app/useTranslation.ts';
 import { useFormat } from '../../../app/useFormat.ts';
 import type { AlarmPerformance } from '../../../domain/alarmPerformance.ts';
@@ -21,6 +19,7 @@ import { Icon, cx } from '../../../ui/index.ts';
 import { PriorityChip } from '../AlertTable.tsx';
 import { usePriorityName, usePriorityStyles } from '../../shared/alarm/usePriorities.ts';
 import { useAlarmText } from '../../shared/alarm/useAlarmText.ts';
+import { useFollowLinks } from '../../shared/useFollowLinks.ts';
 import {
   isEmptyTable,
   NEVER_ACK_SHOWN,
@@ -174,30 +173,6 @@ const TableBlock = memo(function TableBlock({
     </section>
   );
 });
-
-/**
- * Links in `ref`'s element followed inside the app, by one handler: a router link in each row
- * was a router hook per row to render. A click with a modifier or another button is left to
- * the browser (a new tab or window), as a router link leaves it; Enter on a link is a click.
- */
-function useFollowLinks(ref: RefObject<HTMLElement | null>) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const follow = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-      const link = event.target instanceof Element ? event.target.closest('a') : null;
-      const href = link?.getAttribute('href');
-      if (!link || !el.contains(link) || link.target || !href?.startsWith('/')) return;
-      event.preventDefault();
-      void navigate(href);
-    };
-    el.addEventListener('click', follow);
-    return () => el.removeEventListener('click', follow);
-  }, [ref, navigate]);
-}
 
 /**
  * The tables, added in steps after the figures and the chart are on screen: all nine at once
