@@ -3,11 +3,11 @@
  * FR7c, AV7). It registers the tab once, holding the tab's Web Lock for the tab's life so the
  * engine notices when the tab dies (DT1). Over a worker's port, PV frames pass a frame gate
  * and are acknowledged once applied (FR7, TB9); alert views pass a second gate that shares its
- * animation frame (AV7, FR7c); the banner's counts are taken at once. Hidden tabs tell the
- * engine (TB5). When the engine itself ends (its worker closed or crashed), the tab learns it
- * from the engine's Web Lock (EL1), marks what it shows as no longer live, starts a new engine
- * and leases everything again (EL2); a call the lost engine never answered is asked again of
- * the new one (EL3).
+ * animation frame (AV7, FR7c), the banner's counts with them in a tab in view and at once in a
+ * hidden one (AV7c). Hidden tabs tell the engine (TB5). When the engine itself ends (its worker
+ * closed or crashed), the tab learns it from the engine's Web Lock (EL1), marks what it shows
+ * as no longer live, starts a new engine and leases everything again (EL2); a call the lost
+ * engine never answered is asked again of the new one (EL3).
  */
 import * as Comlink from 'comlink';
 import type { EngineApi, TabOptions } from '../../workers/engineApi.ts';
@@ -149,10 +149,25 @@ export class EngineLink {
         requestFrame,
         host.timers,
       );
-      // Alert lists follow the same rule without an ack (AV7); the banner's counts, which
-      // sound the horn in a tab nobody looks at, are taken at once.
+      // Alert lists follow the same rule without an ack (AV7). The banner's counts that come
+      // with a list's views in a tab in view go with them (AV7c): one render for the list and
+      // the counts, in the frame that draws them. A hidden tab takes its counts at once: they
+      // sound the horn in a tab nobody looks at, which draws no frames.
+      /** The message whose counts wait with its views; a newer message's counts replace it. */
+      let heldCounts: AlertsMessage | null = null;
+      const takeHeldCounts = () => {
+        const message = heldCounts;
+        heldCounts = null;
+        if (message) host.applyAlertCounts(message);
+      };
       const alertViews = new FrameGate<AlertsMessage>(
-        (message) => host.applyAlertViews(message),
+        (message) => {
+          try {
+            host.applyAlertViews(message);
+          } finally {
+            if (message === heldCounts) takeHeldCounts();
+          }
+        },
         () => undefined,
         requestFrame,
         host.timers,
@@ -161,13 +176,22 @@ export class EngineLink {
         const message = event.data;
         if (message.type === 'frame') frames.push(message);
         else if (message.type === 'alerts') {
-          host.applyAlertCounts(message);
+          if (message.counts) {
+            heldCounts = message;
+            if (!message.views.length || !(visibility?.isVisible() ?? true)) takeHeldCounts();
+          }
           if (message.views.length) alertViews.push(message);
         } else receive(message);
       };
+      // Counts held for a draw that a tab just hidden will not make: taken now.
+      const heldWhileHidden = visibility?.onChange(() => {
+        if (!visibility.isVisible()) takeHeldCounts();
+      });
       this.engineCleanups.push(() => {
+        heldWhileHidden?.();
         frames.dispose();
         alertViews.dispose();
+        heldCounts = null;
       });
       await api.connect(host.tabId, Comlink.transfer(channel.port2, [channel.port2]), {
         ...tabOptions,

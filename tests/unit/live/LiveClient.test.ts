@@ -20,8 +20,10 @@ const realTick = () => new Promise((resolve) => setTimeout(resolve, 10));
  * A tab on a port to the engine (the shared worker's side, Comlink left out) whose animation
  * frames the test runs by hand with `draw()`.
  */
-function drawnPortClient(h: ReturnType<typeof createHarness>) {
+function drawnPortClient(h: ReturnType<typeof createHarness>, { visible = true } = {}) {
   let drawFrame: (() => void) | null = null;
+  let shown = visible;
+  const visibilityListeners: (() => void)[] = [];
   const client = new LiveClient(Promise.resolve({ api: h.engine, mode: 'shared' as const }), {
     tabId: 'tab1',
     timers: h.timers,
@@ -29,13 +31,24 @@ function drawnPortClient(h: ReturnType<typeof createHarness>) {
       drawFrame = callback;
       return () => (drawFrame = null);
     },
+    visibility: {
+      isVisible: () => shown,
+      onChange: (listener) => {
+        visibilityListeners.push(listener);
+        return () => visibilityListeners.splice(visibilityListeners.indexOf(listener), 1);
+      },
+    },
   });
   const draw = () => {
     const due = drawFrame;
     drawFrame = null;
     due?.();
   };
-  return { client, draw };
+  const setVisible = (value: boolean) => {
+    shown = value;
+    for (const listener of [...visibilityListeners]) listener();
+  };
+  return { client, draw, setVisible };
 }
 
 function recordingApi(api: EngineApi, calls: string[]): EngineApi {
@@ -359,10 +372,10 @@ describe('LiveClient', () => {
     void client.dispose();
   });
 
-  it('AV7: over a port alert views wait for the tab to draw, the banner counts do not', async () => {
+  it('AV7: over a port alert views wait for the tab to draw, the banner counts of a hidden tab do not', async () => {
     const h = createHarness();
     h.pendingAlerts([makeAlert(1)]);
-    const { client, draw } = drawnPortClient(h);
+    const { client, draw } = drawnPortClient(h, { visible: false });
     const shown: number[] = [];
     const counted: number[] = [];
     client.watchAlertView({ source: { kind: 'live' }, start: 0, count: 10 }, (f) =>
@@ -393,6 +406,59 @@ describe('LiveClient', () => {
     expect(counted.at(-1)).toBe(3);
     draw();
     expect(shown.at(-1)).toBe(3);
+    void client.dispose();
+  });
+
+  it('AV7c: a tab in view takes the counts with the views they came with, in the same draw; hidden, it takes held counts at once', async () => {
+    const h = createHarness();
+    h.pendingAlerts([makeAlert(1)]);
+    const { client, draw, setVisible } = drawnPortClient(h);
+    const shown: number[] = [];
+    const counted: number[] = [];
+    client.watchAlertView({ source: { kind: 'live' }, start: 0, count: 10 }, (f) =>
+      shown.push(f.total),
+    );
+    client.watchAlertCounts((c) => counted.push(c.pending));
+    for (let i = 0; i < 100 && shown.at(-1) !== 1; i++) {
+      await h.timers.advance(100);
+      await realTick();
+      draw();
+    }
+    expect(shown.at(-1)).toBe(1);
+    await h.timers.advance(200);
+    await realTick();
+    draw();
+    expect(counted.at(-1)).toBe(1);
+    const hub = h.hubs.hub('alert');
+    hub.emit(HUB_MESSAGES.newAlert, makeAlert(2));
+    await h.timers.advance(60);
+    await realTick();
+    // After a quiet spell: views and counts on arrival.
+    expect([shown.at(-1), counted.at(-1)]).toEqual([2, 2]);
+    hub.emit(HUB_MESSAGES.newAlert, makeAlert(3));
+    await h.timers.advance(60);
+    await realTick();
+    // Not drawn since: the counts wait with the list, and come in the same draw.
+    expect([shown.at(-1), counted.at(-1)]).toEqual([2, 2]);
+    draw();
+    expect([shown.at(-1), counted.at(-1)]).toEqual([3, 3]);
+    hub.emit(HUB_MESSAGES.newAlert, makeAlert(4));
+    await h.timers.advance(60);
+    await realTick();
+    expect([shown.at(-1), counted.at(-1)]).toEqual([3, 3]);
+    // Hidden before the draw: the horn's counts are taken now, the list still waits.
+    setVisible(false);
+    expect([shown.at(-1), counted.at(-1)]).toEqual([3, 4]);
+    const heard = counted.length;
+    draw();
+    expect(shown.at(-1)).toBe(4);
+    // Taken once: the held views bring no second copy of the same counts.
+    expect(counted).toHaveLength(heard);
+    hub.emit(HUB_MESSAGES.newAlert, makeAlert(5));
+    await h.timers.advance(60);
+    await realTick();
+    // Hidden: the counts on arrival.
+    expect(counted.at(-1)).toBe(5);
     void client.dispose();
   });
 
