@@ -20,6 +20,8 @@ export interface ValueWatch {
    * the bench process), oldest first; empty when none had arrived by `to`.
    */
   currentBetween(key: string, from: number, to: number): number[];
+  /** How many values of these keys arrived in [from, to), numbers or not. */
+  arrivedBetween(keys: readonly string[], from: number, to: number): number;
   stop(): Promise<void>;
 }
 
@@ -31,17 +33,30 @@ interface Seen {
 /** The values each key had, with their arrival times. */
 export class ValueHistory {
   private readonly seen: Map<string, Seen[]>;
+  /** Arrival times of every value of each key (a value without a number too). */
+  private readonly arrivals: Map<string, number[]>;
 
   constructor(keys: readonly string[]) {
     this.seen = new Map(keys.map((k) => [k, []]));
+    this.arrivals = new Map(keys.map((k) => [k, []]));
   }
 
   /** Values that arrived at `at`; keys not watched are ignored. */
   record(values: readonly PvValue[], at: number): void {
     for (const v of values) {
-      const list = this.seen.get(pvKey(v.pvRef));
+      const key = pvKey(v.pvRef);
+      this.arrivals.get(key)?.push(at);
+      const list = this.seen.get(key);
       if (list && typeof v.doubleValue === 'number') list.push({ at, value: v.doubleValue });
     }
+  }
+
+  /** See ValueWatch.arrivedBetween. */
+  arrivedBetween(keys: readonly string[], from: number, to: number): number {
+    let n = 0;
+    for (const key of keys)
+      for (const at of this.arrivals.get(key) ?? []) if (at >= from && at < to) n++;
+    return n;
   }
 
   /** See ValueWatch.currentBetween. */
@@ -75,6 +90,7 @@ export async function watchValues(
     );
   return {
     currentBetween: (key, from, to) => history.currentBetween(key, from, to),
+    arrivedBetween: (keys, from, to) => history.arrivedBetween(keys, from, to),
     stop: () => connection.stop(),
   };
 }

@@ -14,7 +14,7 @@ import {
 import { countCurrent, ValueHistory } from '../../../bench/harness/valueWatch.ts';
 import { idleMsPerSec } from '../../../bench/scenarios/idleTab.ts';
 import { browserCpuPct, tabPlan } from '../../../bench/scenarios/manyTabs.ts';
-import { fitViewCost } from '../../../bench/scenarios/views.ts';
+import { fitViewCost, serverValuesPerSec } from '../../../bench/scenarios/views.ts';
 import type { DashboardConfigResult } from '../../../src/contract/dashboard.ts';
 import type { PvValue } from '../../../src/contract/pv.ts';
 import { doubleValue } from '../../support/engine/engineHarness.ts';
@@ -80,6 +80,8 @@ describe('what the eye sees on a dashboard', () => {
 });
 
 describe('cost figures', () => {
+  const value = (nr: number, v: number): PvValue => doubleValue(nr, v, 0);
+
   it('BENCH-VIEW4: the cost fit parts a cost per tab (ms/s) from a cost per update (µs)', () => {
     // 4 ms/s per tab and 10 µs per update, exactly.
     const points = [
@@ -92,6 +94,20 @@ describe('cost figures', () => {
     expect(fit.msPerTab).toBeCloseTo(4, 6);
     // One case cannot part them.
     expect(fitViewCost(points.slice(0, 1))).toBeNull();
+  });
+
+  it('BENCH-VIEW8: an update is a value the server sent for a tab’s tiles, the same count for every side', () => {
+    const h = new ValueHistory(['ai100001', 'ai100002', 'ai200001']);
+    h.record([value(100001, 1), value(100002, 2)], 1000);
+    h.record([{ ...value(100001, 3), doubleValue: undefined }], 1500);
+    h.record([value(200001, 4), value(100001, 5)], 2000);
+    // A value without a number counts too; one at `to` belongs to the next window.
+    expect(h.arrivedBetween(['ai100001'], 1000, 2000)).toBe(2);
+    expect(h.arrivedBetween(['ai100001', 'ai100002', 'ai200001'], 0, 2001)).toBe(5);
+    // Two tabs on station 1 take its values twice, a tab on station 2 its own: per second.
+    const one = ['ai100001', 'ai100002'];
+    expect(serverValuesPerSec(h, [one, one, ['ai200001']], 0, 4000)).toBe((4 + 4 + 1) / 4);
+    expect(serverValuesPerSec(h, [one], 1000, 1000)).toBe(0);
   });
 
   it('BENCH-VIEW5: idle main thread in ms per second from ThreadTime seconds', () => {
