@@ -90,6 +90,8 @@ interface ViewsParams {
 const CURRENT_WITHIN_MS = 1000;
 const READINGS = 5;
 const READING_GAP_MS = 350;
+/** How long after a window the bench's subscriber is given for the window's last values. */
+const SENT_SETTLE_MS = 500;
 
 interface CasePoint {
   rate: number;
@@ -211,14 +213,14 @@ async function countAlerts(url: string, cookie: string | null) {
 }
 
 /**
- * Values/s the server sent for what the tabs show: each tab's keys (`shown[i]`) counted over
- * [from, to) at a subscriber of the bench's own, summed over tabs (two tabs on one station
+ * Values/s the server sent for what the tabs show: each tab's keys (`shown[i]`), values time
+ * stamped in [from, to) as a subscriber of the bench's own took them in, summed over tabs (two tabs on one station
  * take its values twice). The same count for each side: Pegel's and the floor's tabs write
  * only the latest value of a PV per frame, the naive one every value, so the values a tab
  * wrote are no common measure of the load it carried.
  */
 export function serverValuesPerSec(
-  sent: Pick<ValueWatch, 'arrivedBetween'>,
+  sent: Pick<ValueWatch, 'sentBetween'>,
   shown: readonly (readonly string[])[],
   from: number,
   to: number,
@@ -226,7 +228,7 @@ export function serverValuesPerSec(
   const seconds = (to - from) / 1000;
   if (!(seconds > 0)) return 0;
   let n = 0;
-  for (const keys of shown) n += sent.arrivedBetween(keys, from, to);
+  for (const keys of shown) n += sent.sentBetween(keys, from, to);
   return n / seconds;
 }
 
@@ -348,7 +350,8 @@ export default defineScenario<ViewsParams>({
             ctx.log(`  dashboard ${side}: ${rate} updates/s, ${n} tab(s)`);
             const set = await openDashboards(ctx, side, server, n, p, copies);
             try {
-              await sleep(p.warmupMs);
+              // Subscribed before the warm-up: the current values a subscribe brings are older
+              // than the window and not counted (sentBetween counts by the plant's time stamps).
               const shown = set.pages.map((_, i) => benchDashboardKeys((i % stations) + 1, tiles));
               const sent = await watchValues(server.url, await ctx.cookieHeader(server), [
                 ...new Set(shown.flat()),
@@ -356,11 +359,14 @@ export default defineScenario<ViewsParams>({
               let w: Awaited<ReturnType<typeof measureLiveWindow>>;
               let updates: number;
               try {
+                await sleep(p.warmupMs);
                 const from = Date.now();
                 w = await measureLiveWindow(ctx, side, set.pages, p.windowMs, undefined, {
                   frames: false,
                 });
                 const to = Date.now();
+                // The window's last values on their way to the bench's subscriber.
+                await sleep(SENT_SETTLE_MS);
                 updates = serverValuesPerSec(sent, shown, from, to);
               } finally {
                 await sent.stop();

@@ -80,8 +80,6 @@ describe('what the eye sees on a dashboard', () => {
 });
 
 describe('cost figures', () => {
-  const value = (nr: number, v: number): PvValue => doubleValue(nr, v, 0);
-
   it('BENCH-VIEW4: the cost fit parts a cost per tab (ms/s) from a cost per update (µs)', () => {
     // 4 ms/s per tab and 10 µs per update, exactly.
     const points = [
@@ -98,15 +96,18 @@ describe('cost figures', () => {
 
   it('BENCH-VIEW8: an update is a value the server sent for a tab’s tiles, the same count for every side', () => {
     const h = new ValueHistory(['ai100001', 'ai100002', 'ai200001']);
-    h.record([value(100001, 1), value(100002, 2)], 1000);
-    h.record([{ ...value(100001, 3), doubleValue: undefined }], 1500);
-    h.record([value(200001, 4), value(100001, 5)], 2000);
-    // A value without a number counts too; one at `to` belongs to the next window.
-    expect(h.arrivedBetween(['ai100001'], 1000, 2000)).toBe(2);
-    expect(h.arrivedBetween(['ai100001', 'ai100002', 'ai200001'], 0, 2001)).toBe(5);
+    const at = (nr: number, v: number, timestamp: number) => doubleValue(nr, v, timestamp);
+    // Counted by the plant's time stamp, not when the bench took them in: the current values a
+    // subscribe brings (time stamped before the window) and a late arrival are placed right.
+    h.record([at(100001, 1, 1000), at(100002, 2, 1000)], 1000);
+    h.record([{ ...at(100001, 3, 1500), doubleValue: undefined }], 1500);
+    h.record([at(200001, 4, 2000), at(100001, 5, 2000), at(100002, 6, 900)], 2600);
+    // A value without a number counts too; one stamped at `to` belongs to the next window.
+    expect(h.sentBetween(['ai100001'], 1000, 2000)).toBe(2);
+    expect(h.sentBetween(['ai100001', 'ai100002', 'ai200001'], 1000, 2001)).toBe(5);
     // Two tabs on station 1 take its values twice, a tab on station 2 its own: per second.
     const one = ['ai100001', 'ai100002'];
-    expect(serverValuesPerSec(h, [one, one, ['ai200001']], 0, 4000)).toBe((4 + 4 + 1) / 4);
+    expect(serverValuesPerSec(h, [one, one, ['ai200001']], 0, 4000)).toBe((5 + 5 + 1) / 4);
     expect(serverValuesPerSec(h, [one], 1000, 1000)).toBe(0);
   });
 
