@@ -20,6 +20,12 @@ export interface ValueWatch {
    * the bench process), oldest first; empty when none had arrived by `to`.
    */
   currentBetween(key: string, from: number, to: number): number[];
+  /**
+   * How many values of these keys the server sent with a time stamp in [from, to) (the
+   * plant's, on this machine's clock), numbers or not: not the current values a subscribe
+   * brings, nor the bench process's own delays in taking them in.
+   */
+  sentBetween(keys: readonly string[], from: number, to: number): number;
   stop(): Promise<void>;
 }
 
@@ -31,17 +37,30 @@ interface Seen {
 /** The values each key had, with their arrival times. */
 export class ValueHistory {
   private readonly seen: Map<string, Seen[]>;
+  /** Time stamps of every value of each key (a value without a number too). */
+  private readonly stamps: Map<string, number[]>;
 
   constructor(keys: readonly string[]) {
     this.seen = new Map(keys.map((k) => [k, []]));
+    this.stamps = new Map(keys.map((k) => [k, []]));
   }
 
   /** Values that arrived at `at`; keys not watched are ignored. */
   record(values: readonly PvValue[], at: number): void {
     for (const v of values) {
-      const list = this.seen.get(pvKey(v.pvRef));
+      const key = pvKey(v.pvRef);
+      this.stamps.get(key)?.push(v.timestamp);
+      const list = this.seen.get(key);
       if (list && typeof v.doubleValue === 'number') list.push({ at, value: v.doubleValue });
     }
+  }
+
+  /** See ValueWatch.sentBetween. */
+  sentBetween(keys: readonly string[], from: number, to: number): number {
+    let n = 0;
+    for (const key of keys)
+      for (const t of this.stamps.get(key) ?? []) if (t >= from && t < to) n++;
+    return n;
   }
 
   /** See ValueWatch.currentBetween. */
@@ -75,6 +94,7 @@ export async function watchValues(
     );
   return {
     currentBetween: (key, from, to) => history.currentBetween(key, from, to),
+    sentBetween: (keys, from, to) => history.sentBetween(keys, from, to),
     stop: () => connection.stop(),
   };
 }

@@ -6,7 +6,10 @@
  * - Dashboard: each tab shows the bench dashboard of one load station (a table of SingleValue
  *   tiles, bench/harness/benchDashboards.ts); the load server has as many PVs per station as
  *   tiles, so every value a tab takes in is on screen. Cost = the tabs' main-thread CPU time
- *   (CDP ThreadTime); fit cost = a · tabs + b · values delivered/s over the sweep.
+ *   (CDP ThreadTime); fit cost = a · tabs + b · updates/s over the sweep, an update a value the
+ *   server sent for a tab's tiles, counted by a subscriber of the bench's own for every side
+ *   alike (each side's own count of values written differs: Pegel and the floor write the
+ *   latest value of a PV per frame, the naive page every value).
  * - Alert list: one tab on the current list, sorted newest first, while the modelled plant
  *   raises R alerts a second (the alarm flood's server). An update is an alert message the
  *   server sent (a new alert or a change of one, counted by a subscriber of the bench's own);
@@ -50,7 +53,12 @@ import {
   type Plot,
 } from '../harness/scenario.ts';
 import { fitCost, median } from '../harness/stats.ts';
-import { countCurrent, watchValues, type ShownReading } from '../harness/valueWatch.ts';
+import {
+  countCurrent,
+  watchValues,
+  type ShownReading,
+  type ValueWatch,
+} from '../harness/valueWatch.ts';
 import { profileNote } from '../harness/pageProfile.ts';
 import { waitForExpression } from '../harness/waitForExpression.ts';
 import { floodLatencies, RECORD_TOP_ROW, TAKE_TOP_ROWS } from './alertFlood.ts';
@@ -82,12 +90,19 @@ interface ViewsParams {
 const CURRENT_WITHIN_MS = 1000;
 const READINGS = 5;
 const READING_GAP_MS = 350;
+/** How long after a window the bench's subscriber is given for the window's last values. */
+const SENT_SETTLE_MS = 500;
 
 interface CasePoint {
   rate: number;
   tabs: number;
-  /** Values (dashboard) or alert messages (alert list) a second. */
+  /**
+   * Values (dashboard) or alert messages (alert list) a second, as the server sent them for
+   * what the tabs show (a bench subscriber's count): the same for every side at a rate.
+   */
   updates: number;
+  /** Dashboard: values the tabs wrote a second, each side's own count (the latest per PV per frame, or every one). */
+  drawn?: number;
   /** Main-thread CPU of the side's tabs together, ms per second. */
   costMsPerSec: number;
 }
@@ -195,6 +210,26 @@ async function countAlerts(url: string, cookie: string | null) {
   await connection.start();
   await connection.invoke(HUB_METHODS.alert.subscribeToAllAlerts);
   return { arrivals, messages: () => messages, stop: () => connection.stop() };
+}
+
+/**
+ * Values/s the server sent for what the tabs show: each tab's keys (`shown[i]`), values time
+ * stamped in [from, to) as a subscriber of the bench's own took them in, summed over tabs (two tabs on one station
+ * take its values twice). The same count for each side: Pegel's and the floor's tabs write
+ * only the latest value of a PV per frame, the naive one every value, so the values a tab
+ * wrote are no common measure of the load it carried.
+ */
+export function serverValuesPerSec(
+  sent: Pick<ValueWatch, 'sentBetween'>,
+  shown: readonly (readonly string[])[],
+  from: number,
+  to: number,
+): number {
+  const seconds = (to - from) / 1000;
+  if (!(seconds > 0)) return 0;
+  let n = 0;
+  for (const keys of shown) n += sent.sentBetween(keys, from, to);
+  return n / seconds;
 }
 
 /** The fitted cost of one update in µs and of an open tab at no load in ms/s, or null. */
@@ -323,14 +358,32 @@ export default defineScenario<ViewsParams>({
             ctx.log(`  dashboard ${side}: ${rate} updates/s, ${n} tab(s)`);
             const set = await openDashboards(ctx, side, server, n, p, copies);
             try {
-              await sleep(p.warmupMs);
-              const w = await measureLiveWindow(ctx, side, set.pages, p.windowMs, undefined, {
-                frames: false,
-              });
+              // Subscribed before the warm-up: the current values a subscribe brings are older
+              // than the window and not counted (sentBetween counts by the plant's time stamps).
+              const shown = set.pages.map((_, i) => benchDashboardKeys((i % stations) + 1, tiles));
+              const sent = await watchValues(server.url, await ctx.cookieHeader(server), [
+                ...new Set(shown.flat()),
+              ]);
+              let w: Awaited<ReturnType<typeof measureLiveWindow>>;
+              let updates: number;
+              try {
+                await sleep(p.warmupMs);
+                const from = Date.now();
+                w = await measureLiveWindow(ctx, side, set.pages, p.windowMs, undefined, {
+                  frames: false,
+                });
+                const to = Date.now();
+                // The window's last values on their way to the bench's subscriber.
+                await sleep(SENT_SETTLE_MS);
+                updates = serverValuesPerSec(sent, shown, from, to);
+              } finally {
+                await sent.stop();
+              }
               points.dashboard[side].push({
                 rate,
                 tabs: n,
-                updates: w.deliveredPerSec,
+                updates,
+                drawn: w.deliveredPerSec,
                 costMsPerSec: w.mainThreadCpuPct * 10 * n,
               });
               if (n !== tabs) continue;
@@ -464,18 +517,18 @@ export default defineScenario<ViewsParams>({
       list
         .map(
           (c) =>
-            `${c.rate}/s, ${c.tabs} tab(s): ${Math.round(c.updates)} updates/s, ${c.costMsPerSec.toFixed(1)} ms/s`,
+            `${c.rate}/s, ${c.tabs} tab(s): ${Math.round(c.updates)} updates/s${c.drawn === undefined ? '' : ` (${Math.round(c.drawn)} written)`}, ${c.costMsPerSec.toFixed(1)} ms/s`,
         )
         .join('; ');
     for (const view of ['dashboard', 'alerts'] as const)
       for (const side of DASHBOARD_SIDES)
         if (points[view][side].length)
           notes.push(
-            `${view}, ${side} (server rate: delivered, tabs' CPU): ${describe(points[view][side])}`,
+            `${view}, ${side} (server rate: updates, tabs' CPU): ${describe(points[view][side])}`,
           );
     figures.dashboardUsPerUpdate = {
       ...figures.dashboardUsPerUpdate,
-      note: `${tabs} tabs, each a dashboard of ${tiles} value tiles (one load station: ${p.dashboard.stations} × ${tiles} PVs), server at ${p.dashboard.rates.join(', ')} updates/s${p.dashboard.moreTabs.length ? `, and ${p.dashboard.moreTabs.join(', ')} tab(s) at ${topRate}/s` : ''}; cost = a · tabs + b · values delivered/s, cost = the tabs' main-thread CPU time (ThreadTime)`,
+      note: `${tabs} tabs, each a dashboard of ${tiles} value tiles (one load station: ${p.dashboard.stations} × ${tiles} PVs), server at ${p.dashboard.rates.join(', ')} updates/s${p.dashboard.moreTabs.length ? `, and ${p.dashboard.moreTabs.join(', ')} tab(s) at ${topRate}/s` : ''}; cost = a · tabs + b · updates/s, an update a value the server sent for a tab's tiles (counted by a subscriber of the bench's own, the same for each side), cost = the tabs' main-thread CPU time (ThreadTime)`,
     };
     figures.alertListUsPerUpdate = {
       ...figures.alertListUsPerUpdate,
@@ -529,7 +582,7 @@ export default defineScenario<ViewsParams>({
         "Current value (dashboard): every tile of the front tab read 5 times, 350 ms apart; a tile counts when it shows a value its PV had at some moment of the last second, as a SignalR subscriber of the bench's own received them.",
         "Current (alert list): each alert's first arrival at the bench's own subscriber to the first animation frame in which the top row shows it or a newer one, within 1 s; alerts of the window's last second left out.",
         "Floor (alert list): the same, a copy of Pegel's list sorted newest first, whose rows move as Pegel's do: each frame a row whose alert stays only moves (its index and row number change), a new alert takes the row of one that left (the last row out, in again at the top: one DOM move) and only its texts are written, then the rows' height and the counts (the grid's row count, the summary's, the acknowledge button's); the alerts kept and sorted in the floor's worker. Pegel over the floor: target ≤ ×1.25 per update and per open tab.",
-        "Floor (dashboard): bench/baseline/floor/, a copy of the Pegel tab's dashboard of the same station (its HTML and built style sheets, taken in this run) whose numbers, gauge fills and arcs and their accessible values are written with plain DOM calls, the latest value per PV once an animation frame; its hub connection is the official SignalR client in a worker of its own, so neither side parses hub messages on the tab's main thread. Pegel over the floor: target ≤ ×1.25 per update.",
+        "Floor (dashboard): bench/baseline/floor/, a copy of the Pegel tab's dashboard of the same station (its HTML and built style sheets, taken in this run) whose numbers, gauge fills and arcs and their accessible values are written with plain DOM calls, the latest value per PV in an animation frame at most every 250 ms, as Pegel's dashboard takes its engine's frames (DASHBOARD_FLUSH_INTERVAL_MS); its hub connection is the official SignalR client in a worker of its own, so neither side parses hub messages on the tab's main thread. Pegel over the floor: target ≤ ×1.25 per update.",
         'Baseline: bench/baseline/NaiveTiles.tsx (own hub connection per tab, a React state update per value, every tile rendered again) and NaiveCurrentAlerts.tsx (every alert message re-sorts and re-renders the whole list).',
       ],
     };

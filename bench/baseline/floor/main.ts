@@ -6,6 +6,8 @@
  * worker of its own (pvWorker.ts), so its main thread, like Pegel's, does not parse the hub's
  * messages; it asks the worker for the latest values once a frame and writes them in the
  * next animation frame. Values count as Pegel's do: those written (the latest per PV).
+ * A dashboard's floor takes values at most every DASHBOARD_FRAME_MS, as Pegel's dashboard
+ * takes its engine's frames.
  *
  * - `dashboard`: each value tile's number, its gauge's fill or arc and their accessible
  *   names and values, as Pegel's `writeGauge` does.
@@ -48,6 +50,7 @@ import {
 import type { AlertPageMessage, AlertWorkerMessage } from './alertWorker.ts';
 import type { FloorPageMessage, FloorWorkerMessage } from './pvWorker.ts';
 import {
+  DASHBOARD_FRAME_MS,
   numberTemplate,
   planRows,
   readNumber,
@@ -553,6 +556,7 @@ window.__floorLoad = async (view, snapshot) => {
     keys: [...writers.keys()],
     station: station ? stationOfPath(snapshot.path) : null,
     visible: visible(),
+    intervalMs: view === 'dashboard' ? DASHBOARD_FRAME_MS : 0,
   });
   post({ type: 'pull' });
   return writers.size;

@@ -21,14 +21,21 @@ import { pvKey, stationKey } from '../../../src/contract/keys.ts';
 import type { PvValue } from '../../../src/contract/pv.ts';
 import { openPvConnection } from '../pvConnection.ts';
 import { unchangedUntil } from '../../../workers/TabCoalescer.ts';
-import { STATION_TIME_STEP_MS } from './snapshot.ts';
+import { holdFor, STATION_TIME_STEP_MS } from './snapshot.ts';
 
 export type FloorWorkerMessage =
   | { type: 'values'; list: PvValue[]; stationTime: number | null }
   | { type: 'ready'; error: string | null };
 
 export type FloorPageMessage =
-  | { type: 'start'; keys: string[]; station: number | null; visible: boolean }
+  | {
+      type: 'start';
+      keys: string[];
+      station: number | null;
+      visible: boolean;
+      /** Values go to the page at most this often, ms (0: each pull; snapshot.ts DASHBOARD_FRAME_MS). */
+      intervalMs: number;
+    }
   | { type: 'pull' }
   | { type: 'visible'; visible: boolean };
 
@@ -36,6 +43,10 @@ const post = (m: FloorWorkerMessage) => postMessage(m);
 const latest = new Map<string, PvValue>();
 let wanted = false;
 let visible = true;
+let intervalMs = 0;
+/** When values last went to the page, and the timer that sends the held ones. */
+let valuesSentAt = Number.NEGATIVE_INFINITY;
+let holdTimer: ReturnType<typeof setTimeout> | undefined;
 /** The station's newest time stamp not yet sent to the page (null: none new). */
 let stationTime: number | null = null;
 /** When the page last got a time stamp of the station, and which; the timer for the next step. */
@@ -62,10 +73,20 @@ const stationDue = (): number | null => {
 };
 
 const send = () => {
-  if (!wanted) return;
+  if (!wanted || holdTimer !== undefined) return;
   const time = stationDue();
   if (latest.size === 0 && time === null) return;
+  // As Pegel's engine holds a dashboard's next frame until its flush interval has passed.
+  const hold = holdFor(valuesSentAt, intervalMs, Date.now());
+  if (hold > 0) {
+    holdTimer = setTimeout(() => {
+      holdTimer = undefined;
+      send();
+    }, hold);
+    return;
+  }
   wanted = false;
+  valuesSentAt = Date.now();
   post({ type: 'values', list: [...latest.values()], stationTime: time });
   latest.clear();
   if (time !== null) {
@@ -103,6 +124,7 @@ addEventListener('message', (e: MessageEvent<FloorPageMessage>) => {
     return;
   }
   visible = m.visible;
+  intervalMs = m.intervalMs;
   const station = m.station === null ? Promise.resolve() : watchStation(m.station);
   openPvConnection(
     m.keys,

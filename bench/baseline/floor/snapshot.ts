@@ -111,6 +111,23 @@ export { STATION_AGE_GRACE_MS };
  */
 export const STATION_TIME_STEP_MS = 1_000;
 
+/**
+ * A dashboard's floor writes values at most this often, ms: Pegel's dashboard asks its engine
+ * for a frame at most every 250 ms (DASHBOARD_FLUSH_INTERVAL_MS in
+ * src/features/dashboard/DashboardPage.tsx, which brings React). A floor that wrote in every
+ * animation frame drew up to 60 frames a second where Pegel draws 4: more work than the view
+ * shows, no floor of it.
+ */
+export const DASHBOARD_FRAME_MS = 250;
+
+/**
+ * How long the floor's worker holds its values before the next message to the page: none
+ * before `intervalMs` has passed since the last one went (0: no hold, the next frame's pull).
+ */
+export function holdFor(lastSentAt: number, intervalMs: number, now: number): number {
+  return Math.max(0, lastSentAt + intervalMs - now);
+}
+
 /** A station's age in words, as Pegel's stationAgeWords has them: just now under the grace. */
 export function stationAgeText(words: (ageMs: number) => string): (ageMs: number) => string {
   return (ageMs) => words(ageMs < STATION_AGE_GRACE_MS ? 0 : ageMs);

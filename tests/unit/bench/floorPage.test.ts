@@ -1,6 +1,8 @@
 /** The floor pages' numbers (bench/baseline/floor/snapshot.ts): written as Pegel's texts were. */
 import { describe, expect, it } from 'vitest';
 import {
+  DASHBOARD_FRAME_MS,
+  holdFor,
   numberTemplate,
   planRows,
   readNumber,
@@ -12,6 +14,7 @@ import {
   stationOfPath,
 } from '../../../bench/baseline/floor/snapshot.ts';
 import { formatAge, nextAgeStepMs } from '../../../src/domain/format.ts';
+import { DASHBOARD_FLUSH_INTERVAL_MS } from '../../../src/features/dashboard/DashboardPage.tsx';
 import * as shownAge from '../../../src/features/stations/shownAge.ts';
 import { STATION_TIMESTAMP_STEP_MS } from '../../../workers/TabCoalescer.ts';
 
@@ -91,5 +94,17 @@ describe('floor page numbers', () => {
       { from: 1, write: true },
       { from: 0, write: true },
     ]);
+  });
+});
+
+describe('the dashboard floor’s frames', () => {
+  it('BENCH-FLOOR5: values go to the page at most as often as Pegel’s dashboard takes frames', () => {
+    expect(DASHBOARD_FRAME_MS).toBe(DASHBOARD_FLUSH_INTERVAL_MS);
+    // Held until the interval since the last message has passed; the first not at all.
+    expect(holdFor(1000, DASHBOARD_FRAME_MS, 1100)).toBe(150);
+    expect(holdFor(1000, DASHBOARD_FRAME_MS, 1250)).toBe(0);
+    expect(holdFor(Number.NEGATIVE_INFINITY, DASHBOARD_FRAME_MS, 5)).toBe(0);
+    // Other views take values at each pull.
+    expect(holdFor(1000, 0, 1000)).toBe(0);
   });
 });

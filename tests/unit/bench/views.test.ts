@@ -14,7 +14,7 @@ import {
 import { countCurrent, ValueHistory } from '../../../bench/harness/valueWatch.ts';
 import { idleMsPerSec } from '../../../bench/scenarios/idleTab.ts';
 import { browserCpuPct, tabPlan } from '../../../bench/scenarios/manyTabs.ts';
-import { fitViewCost } from '../../../bench/scenarios/views.ts';
+import { fitViewCost, serverValuesPerSec } from '../../../bench/scenarios/views.ts';
 import type { DashboardConfigResult } from '../../../src/contract/dashboard.ts';
 import type { PvValue } from '../../../src/contract/pv.ts';
 import { doubleValue } from '../../support/engine/engineHarness.ts';
@@ -92,6 +92,23 @@ describe('cost figures', () => {
     expect(fit.msPerTab).toBeCloseTo(4, 6);
     // One case cannot part them.
     expect(fitViewCost(points.slice(0, 1))).toBeNull();
+  });
+
+  it('BENCH-VIEW8: an update is a value the server sent for a tab’s tiles, the same count for every side', () => {
+    const h = new ValueHistory(['ai100001', 'ai100002', 'ai200001']);
+    const at = (nr: number, v: number, timestamp: number) => doubleValue(nr, v, timestamp);
+    // Counted by the plant's time stamp, not when the bench took them in: the current values a
+    // subscribe brings (time stamped before the window) and a late arrival are placed right.
+    h.record([at(100001, 1, 1000), at(100002, 2, 1000)], 1000);
+    h.record([{ ...at(100001, 3, 1500), doubleValue: undefined }], 1500);
+    h.record([at(200001, 4, 2000), at(100001, 5, 2000), at(100002, 6, 900)], 2600);
+    // A value without a number counts too; one stamped at `to` belongs to the next window.
+    expect(h.sentBetween(['ai100001'], 1000, 2000)).toBe(2);
+    expect(h.sentBetween(['ai100001', 'ai100002', 'ai200001'], 1000, 2001)).toBe(5);
+    // Two tabs on station 1 take its values twice, a tab on station 2 its own: per second.
+    const one = ['ai100001', 'ai100002'];
+    expect(serverValuesPerSec(h, [one, one, ['ai200001']], 0, 4000)).toBe((5 + 5 + 1) / 4);
+    expect(serverValuesPerSec(h, [one], 1000, 1000)).toBe(0);
   });
 
   it('BENCH-VIEW5: idle main thread in ms per second from ThreadTime seconds', () => {
