@@ -17,7 +17,9 @@
  * picks the browser (bench/harness/browser.ts). `--dump DIR` writes each tab's trace there;
  * with `--cpu` the traces carry V8's CPU profile of every thread as well (1 ms samples), for
  * where a tab's main thread went, function by function (DevTools' Performance panel opens
- * the dumped file).
+ * the dumped file). `--categories a,b` adds trace categories (for example `loading`,
+ * `blink`, `disabled-by-default-devtools.timeline`, `toplevel`: the parser's and the
+ * scheduler's tasks, for what the main thread does before the main module runs).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +44,7 @@ const keptProfile = takeOption(args, 'profile', '');
 const featuresOff = takeOption(args, 'disable-features', '');
 const untraced = takeFlag(args, 'untraced');
 const cpuProfile = takeFlag(args, 'cpu');
+const moreCategories = takeOption(args, 'categories', '');
 const [distArg] = args;
 if (!distArg) {
   console.error('usage: npx tsx bench/code-cache-trace.ts [--tabs N] [--path P] [--dump DIR] dist');
@@ -55,6 +58,7 @@ const CATEGORIES = [
   'devtools.timeline',
   'blink.user_timing',
   ...(cpuProfile ? ['disabled-by-default-v8.cpu_profiler'] : []),
+  ...(moreCategories ? moreCategories.split(',') : []),
 ].join(',');
 
 /** Traces one navigation of `page` until its first rows are painted. */
