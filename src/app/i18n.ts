@@ -9,6 +9,7 @@
  */
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { send } from '../api/http.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY } from './languageKey.ts';
 import { SHELL_FILE } from './localeAreas.ts';
 import type { LocaleArea } from './messages.ts';
@@ -43,9 +44,13 @@ const FILES = import.meta.glob<string>('../../locales/*/*.json', {
   eager: true,
 });
 
+/**
+ * One text file, through the client's one request wrapper (failures as NetworkError or
+ * HttpError, FL3). Same-origin credentials, as the first script's `preload as=fetch` asks
+ * for it: a request that differs in its credentials would not take the preloaded answer.
+ */
 async function fetchTexts(url: string): Promise<TextTree> {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`texts ${url}: HTTP ${res.status}`);
+  const res = await send(url, { credentials: 'same-origin' });
   return (await res.json()) as TextTree;
 }
 
