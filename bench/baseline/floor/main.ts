@@ -515,8 +515,11 @@ function bannerWriter(): (banner: BannerCounts) => void {
   const countNode = textOf('.alarm-banner-count');
   const shortNode = textOf('.alarm-banner-short');
   const topNode = textOf('.alarm-banner-text');
-  const count = countNode && bannerCountTemplate(countNode.data);
-  const short = shortNode && bannerCountTemplate(shortNode.data);
+  // A copy whose banner shows no count (none pending yet) is left as it is, as the summary.
+  const template = (node: Text | null) =>
+    node && /\d/.test(node.data) ? bannerCountTemplate(node.data) : null;
+  const count = template(countNode);
+  const short = template(shortNode);
   const write = (node: Text | null, text: string) => {
     if (node && node.data !== text) node.data = text;
   };

@@ -191,11 +191,12 @@ export function bannerCounts(alerts: Iterable<Alert>): BannerCounts {
  * A count of the banner as Pegel writes it, in the shape the copy had: its text around the
  * number kept, the number without grouping (`⚠ ${pending}`, and i18next's `{{count}}` in
  * "12 unquittierte Meldungen"). The words do not follow the plural's form: the floor is
- * measured with a screenful of alarms and more, where it stays.
+ * measured with a screenful of alarms and more, where it stays. A text without a number stays
+ * as it is.
  */
 export function bannerCountTemplate(shown: string): (count: number) => string {
   const m = /\d+/.exec(shown);
-  if (!m) return (count) => `${shown}${count}`;
+  if (!m) return () => shown;
   const before = shown.slice(0, m.index);
   const after = shown.slice(m.index + m[0].length);
   return (count) => `${before}${count}${after}`;
