@@ -2,15 +2,17 @@
  * The alert list floor's hub connection, off its main thread as Pegel's engine is: the
  * official SignalR client on the alert hub, the pending alerts fetched once and every
  * newAlert kept by id. The page asks once a frame (`pull`) and gets the newest `rows` alerts
- * (as many as it has rows on screen) and how many there are, in one message, at once or as
- * soon as something changes.
+ * (as many as it has rows on screen), how many there are and the header banner's counts
+ * (pending, and the alert it names), in one message, at once or as soon as something changes.
  */
 import { HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import type { Alert } from '../../../src/contract/alerts.ts';
 import { HUBS, HUB_MESSAGES, HUB_METHODS } from '../../../src/contract/hubs.ts';
+import { bannerCounts, type BannerCounts } from './snapshot.ts';
 
 export type AlertWorkerMessage =
-  { type: 'alerts'; top: Alert[]; count: number } | { type: 'ready'; error: string | null };
+  | { type: 'alerts'; top: Alert[]; count: number; banner: BannerCounts }
+  | { type: 'ready'; error: string | null };
 
 export type AlertPageMessage = { type: 'start'; rows: number } | { type: 'pull' };
 
@@ -26,7 +28,8 @@ const send = () => {
   wanted = false;
   changed = false;
   const top = [...alerts.values()].sort(newestFirst).slice(0, rows);
-  post({ type: 'alerts', top, count: alerts.size });
+  // The header's counts, taken here as Pegel's engine takes them off its tab's main thread.
+  post({ type: 'alerts', top, count: alerts.size, banner: bannerCounts(alerts.values()) });
 };
 const keep = (a: Alert) => {
   alerts.set(a.id, a);

@@ -18,7 +18,8 @@
  * - `alerts`: the current alert list's rows (as many as Pegel's copy holds), moved as Pegel's
  *   list moves them: a row whose alert stays keeps its texts, a new alert takes the row of one
  *   that left (the last, in again at the top) and only its texts are written; then the rows'
- *   height and the counts. The worker (alertWorker.ts) keeps and sorts the alerts. The words
+ *   height and the counts, and the header banner's count, short count and top alarm's text
+ *   (as Pegel's AlarmBanner writes them with each new alert). The worker (alertWorker.ts) keeps and sorts the alerts. The words
  *   of a state and of "cleared" are taken from the copy's rows, the time is written by Intl, a
  *   cut name splits at its last word (Pegel's splits by length). A text is cut (and clipped)
  *   only where it does not fit its cell, as Pegel's rows decide it (cellFit.ts, the widths
@@ -51,6 +52,7 @@ import type { AlertPageMessage, AlertWorkerMessage } from './alertWorker.ts';
 import type { FloorPageMessage, FloorWorkerMessage } from './pvWorker.ts';
 import {
   DASHBOARD_FRAME_MS,
+  bannerCountTemplate,
   numberTemplate,
   planRows,
   readNumber,
@@ -58,6 +60,7 @@ import {
   stationAgeStep,
   stationAgeText,
   stationOfPath,
+  type BannerCounts,
   type FloorSnapshot,
   type FloorView,
 } from './snapshot.ts';
@@ -500,13 +503,49 @@ function alertRows(lang: string): { rows: number; write: (top: Alert[], count: n
   };
 }
 
+/**
+ * The header's alarm banner on the copy, written as Pegel's AlarmBanner writes it with each
+ * new alert: the count's words, the short count and the text of the alert it names, each
+ * text node in place and only when its text changes. The link's colours (the top priority's,
+ * which changes only when a more important alarm comes) and a change of what the banner
+ * says (none, loading, unknown) are not written: the floor runs with alarms pending.
+ */
+function bannerWriter(): (banner: BannerCounts) => void {
+  const textOf = (selector: string) => {
+    const node = document.querySelector(`.alarm-banner ${selector}`)?.firstChild;
+    return node?.nodeType === Node.TEXT_NODE ? (node as Text) : null;
+  };
+  const countNode = textOf('.alarm-banner-count');
+  const shortNode = textOf('.alarm-banner-short');
+  const topNode = textOf('.alarm-banner-text');
+  // A copy whose banner shows no count (none pending yet) is left as it is, as the summary.
+  const template = (node: Text | null) =>
+    node && /\d/.test(node.data) ? bannerCountTemplate(node.data) : null;
+  const count = template(countNode);
+  const short = template(shortNode);
+  const write = (node: Text | null, text: string) => {
+    if (node && node.data !== text) node.data = text;
+  };
+  return ({ pending, top }) => {
+    if (count) write(countNode, count(pending));
+    if (short) write(shortNode, short(pending));
+    // Pegel's text translates the limit words of the plant's German text (useAlarmText): in
+    // German, the language of the bench, that is the text as it comes, as the rows write it.
+    if (top) write(topNode, top.text);
+  };
+}
+
 /** The alert list: its worker, each frame the newest alerts written into the copy's rows. */
 function startAlerts(lang: string): number {
   const { rows, write } = alertRows(lang);
+  const writeBanner = bannerWriter();
   const worker = new Worker(new URL('./alertWorker.ts', import.meta.url), { type: 'module' });
   const post = (m: AlertPageMessage) => worker.postMessage(m);
   const onAlerts = feed(
-    (m: { top: Alert[]; count: number }) => write(m.top, m.count),
+    (m: { top: Alert[]; count: number; banner: BannerCounts }) => {
+      write(m.top, m.count);
+      writeBanner(m.banner);
+    },
     () => post({ type: 'pull' }),
   );
   worker.addEventListener('message', (e: MessageEvent<AlertWorkerMessage>) => {

@@ -4,6 +4,7 @@
  * view (`FLOOR_SNAPSHOT`). What the floor writes into that copy, and how it writes numbers
  * into texts that looked like Pegel's, is here; the page itself is main.ts.
  */
+import type { Alert } from '../../../src/contract/alerts.ts';
 import { STATION_AGE_GRACE_MS } from '../../../src/contract/station.ts';
 
 export type FloorView = 'station' | 'dashboard' | 'alerts';
@@ -172,4 +173,48 @@ export function planRows(shown: readonly (number | null)[], top: readonly number
     );
   }
   return moves;
+}
+
+/** What Pegel's alarm banner shows of the alerts: how many are pending, and which one it names. */
+export interface BannerCounts {
+  /** Unacknowledged alerts. */
+  pending: number;
+  /** The newest unacknowledged alert of the most important priority (0 highest). */
+  top: Alert | null;
+}
+
+/**
+ * The banner's counts as Pegel's engine takes them (`alertCounts` in
+ * workers/alerts/alertRows.ts): one pass, no sort; on equal priority and time the one met
+ * first stays. The floor's worker takes them over the alerts it holds.
+ */
+export function bannerCounts(alerts: Iterable<Alert>): BannerCounts {
+  let pending = 0;
+  let top: Alert | null = null;
+  for (const a of alerts) {
+    if (a.state !== 'pending') continue;
+    pending++;
+    if (
+      !top ||
+      a.priority < top.priority ||
+      (a.priority === top.priority && a.timestamp > top.timestamp)
+    )
+      top = a;
+  }
+  return { pending, top };
+}
+
+/**
+ * A count of the banner as Pegel writes it, in the shape the copy had: its text around the
+ * number kept, the number without grouping (`⚠ ${pending}`, and i18next's `{{count}}` in
+ * "12 unquittierte Meldungen"). The words do not follow the plural's form: the floor is
+ * measured with a screenful of alarms and more, where it stays. A text without a number stays
+ * as it is.
+ */
+export function bannerCountTemplate(shown: string): (count: number) => string {
+  const m = /\d+/.exec(shown);
+  if (!m) return () => shown;
+  const before = shown.slice(0, m.index);
+  const after = shown.slice(m.index + m[0].length);
+  return (count) => `${before}${count}${after}`;
 }

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   DASHBOARD_FRAME_MS,
   holdFor,
+  bannerCounts,
+  bannerCountTemplate,
   numberTemplate,
   planRows,
   readNumber,
@@ -17,6 +19,9 @@ import { formatAge, nextAgeStepMs } from '../../../src/domain/format.ts';
 import { DASHBOARD_FLUSH_INTERVAL_MS } from '../../../src/features/dashboard/DashboardPage.tsx';
 import * as shownAge from '../../../src/features/stations/shownAge.ts';
 import { STATION_TIMESTAMP_STEP_MS } from '../../../workers/TabCoalescer.ts';
+import { alertCounts, AlertRows } from '../../../workers/alerts/alertRows.ts';
+import de from '../../../locales/de.json';
+import { makeAlert, makeAlerts, T0 } from '../alerts/alertFixtures.ts';
 
 describe('floor page numbers', () => {
   it.each([
@@ -95,10 +100,45 @@ describe('floor page numbers', () => {
       { from: 0, write: true },
     ]);
   });
+
+  it('BENCH-FLOOR5: the alert list floor writes the header banner’s counts and top alarm as Pegel’s banner does, and a new alert changes them', () => {
+    const alerts = makeAlerts(300, 5).map((a, i) =>
+      i % 7 === 0 ? { ...a, state: 'acknowledged' as const } : a,
+    );
+    const pegel = (list: typeof alerts) => {
+      const rows = new AlertRows();
+      rows.upsertMany(list);
+      const c = alertCounts(rows, true);
+      return { pending: c.pending, top: c.top };
+    };
+    // The same counts and the same alert named as Pegel's engine takes them.
+    expect(bannerCounts(alerts)).toEqual(pegel(alerts));
+    // The copy's texts as Pegel's banner wrote them, then a new alert of the top priority.
+    const pendingWords = (n: number) =>
+      de.alerts.banner.pending_other.replace('{{count}}', String(n));
+    const before = bannerCounts(alerts);
+    const count = bannerCountTemplate(pendingWords(before.pending));
+    const short = bannerCountTemplate(`⚠ ${before.pending}`);
+    expect(count(before.pending)).toBe(pendingWords(before.pending));
+    const next = makeAlert(10_000, {
+      timestamp: T0 + 1e9,
+      priority: 0,
+      text: 'Neu: Druck zu hoch',
+    });
+    const after = bannerCounts([...alerts, next]);
+    expect(after).toEqual(pegel([...alerts, next]));
+    expect(after.pending).toBe(before.pending + 1);
+    expect(count(after.pending)).toBe(pendingWords(before.pending + 1));
+    expect(count(after.pending)).not.toBe(count(before.pending));
+    expect(short(after.pending)).toBe(`⚠ ${before.pending + 1}`);
+    expect(after.top?.id).toBe(10_000);
+    // Written as i18next writes {{count}}: no grouping.
+    expect(bannerCountTemplate('⚠ 12')(12_345)).toBe('⚠ 12345');
+  });
 });
 
 describe('the dashboard floor’s frames', () => {
-  it('BENCH-FLOOR5: values go to the page at most as often as Pegel’s dashboard takes frames', () => {
+  it('BENCH-FLOOR6: values go to the page at most as often as Pegel’s dashboard takes frames', () => {
     expect(DASHBOARD_FRAME_MS).toBe(DASHBOARD_FLUSH_INTERVAL_MS);
     // Held until the interval since the last message has passed; the first not at all.
     expect(holdFor(1000, DASHBOARD_FRAME_MS, 1100)).toBe(150);

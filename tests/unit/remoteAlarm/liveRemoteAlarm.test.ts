@@ -7,7 +7,7 @@
  * station, keeps its plans leased when the station changes (useLivePlans.ts); the header's
  * mark starts its pulse again only when more alarms wait (RemoteAlarmPending.tsx, ui.css).
  */
-import { act, createElement, type ReactNode } from 'react';
+import { act, createElement, Profiler, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -196,6 +196,57 @@ describe('remote alarms beside the current alert list', () => {
     expect(line()?.textContent).toContain('Nachtplan (live)');
     expect(live.leases).toEqual(leased);
     expect(live.releases).toEqual([]);
+  });
+
+  it('RA14c: a remote alarm that changes a plan’s item but not who is on call renders nothing of the on-call line; a new plan name renders it', async () => {
+    // The plan list read once, now: a list held from an earlier test is read again on mounting.
+    const { pageDataClient } = await import('../../../src/features/shared/pageData.ts');
+    pageDataClient.clear();
+    const live = liveClient();
+    live.store.apply(planFrame([plan(1, 'Tagplan'), plan(2, 'Nachtplan')]));
+    const mounted = mount();
+    const line = () => mounted.container.querySelector('[data-oncall-summary]');
+    // Commits of the line's subtree: a commit in which none of it rendered reports nothing.
+    let renders = 0;
+    const summary = (stationNumber: number) =>
+      live.wrap(
+        createElement(
+          Profiler,
+          { id: 'oncall', onRender: () => void renders++ },
+          createElement(OnCallSummary, {
+            stationNumber,
+            stationName: `Station ${stationNumber}`,
+            followsFocus: true,
+          }),
+        ),
+      );
+    await mounted.render(summary(1));
+    await vi.waitFor(() => expect(line()?.textContent).toContain('Tagplan'), { timeout: 10_000 });
+    const link = line()!.querySelector('a');
+    expect(link?.getAttribute('href')).toBe('/remote-alarm/plans#station-1');
+    const html = line()!.outerHTML;
+
+    // A flood: each alarm the plans send changes their items (the count to confirm).
+    renders = 0;
+    await vi.waitFor(() => expect(pageDataClient.isFetching()).toBe(0), { timeout: 10_000 });
+    await act(async () => {});
+    for (let n = 1; n <= 5; n++) {
+      await act(async () => {
+        live.store.apply(planFrame([plan(1, 'Tagplan', n), plan(2, 'Nachtplan', n)]));
+      });
+    }
+    expect(renders).toBe(0);
+    expect(line()!.outerHTML).toBe(html);
+
+    // What it shows changes: the plan's name, then the station.
+    await act(async () => {
+      live.store.apply(planFrame([plan(1, 'Tagplan neu', 5)]));
+    });
+    expect(renders).toBeGreaterThan(0);
+    expect(line()?.textContent).toContain('Tagplan neu');
+    await mounted.render(summary(2));
+    expect(line()?.getAttribute('data-oncall-summary')).toBe('2');
+    expect(line()?.textContent).toContain('Nachtplan');
   });
 
   it('RA14b: a station page leases and keeps only its own station’s plans, live', async () => {

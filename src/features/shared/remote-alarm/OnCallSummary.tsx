@@ -3,16 +3,52 @@
  * plan and the people on call in calling order — the first with the number that rings — or
  * a warning when no plan is active or the active plan calls nobody. Live from the engine's
  * plan topic; links to the station's plans. Shown on the station page and beside the alert
- * list; nothing while loading or for a station without plans.
+ * list; nothing while loading or for a station without plans. Rendered only when what it
+ * shows changes: not when a plan's item changes by a remote alarm it sends (issue 58).
  */
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { Trans } from 'react-i18next';
-import { Link } from 'react-router';
 import { useTranslation } from '../../../app/useTranslation.ts';
+import type { AlarmPlan } from '../../../contract/remoteAlert.ts';
 import { activePlanOf, onCallRecipients } from '../../../domain/remoteAlarm.ts';
 import { Icon, StatusBadge } from '../../../ui/index.ts';
-import { useLivePlans } from './useLivePlans.ts';
+import { useFollowLinks } from '../useFollowLinks.ts';
+import { useLivePlansSelected } from './useLivePlans.ts';
 import './onCallSummary.css';
+
+/** What the line shows of a station's plans: nothing without plans. */
+interface OnCallShown {
+  state: 'no-plan' | 'on-call' | 'nobody';
+  /** The active plan's name; null without one. */
+  plan: string | null;
+  /** The first on call, with the number that rings. */
+  first: { name: string; number: string } | null;
+  /** The others on call, in calling order, their names joined. */
+  rest: string;
+}
+
+function shownOf(plans: readonly AlarmPlan[]): OnCallShown | null {
+  if (plans.length === 0) return null;
+  const active = activePlanOf(plans);
+  const [first, ...rest] = active ? onCallRecipients(active) : [];
+  return {
+    state: !active ? 'no-plan' : first ? 'on-call' : 'nobody',
+    plan: active?.planname ?? null,
+    first: first ? { name: first.name, number: first.number } : null,
+    rest: rest.map((r) => r.name).join(', '),
+  };
+}
+
+function sameShown(a: OnCallShown | null, b: OnCallShown | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (
+    a.state === b.state &&
+    a.plan === b.plan &&
+    a.rest === b.rest &&
+    a.first?.name === b.first?.name &&
+    a.first?.number === b.first?.number
+  );
+}
 
 export function OnCallSummary({
   stationNumber,
@@ -28,46 +64,71 @@ export function OnCallSummary({
    */
   followsFocus?: boolean;
 }) {
+  // Only what the line shows of the plans: each remote alarm a plan sends changes its item
+  // (the count to confirm), in a flood about once a new alert, and renders nothing here.
+  const { status, selected } = useLivePlansSelected(
+    stationNumber,
+    followsFocus,
+    shownOf,
+    sameShown,
+  );
+  if (status !== 'ready' || selected === null) return null;
+  return <OnCallLine stationNumber={stationNumber} stationName={stationName} shown={selected} />;
+}
+
+/**
+ * The line itself, rendered again only when what it shows changes. Its link is a plain link
+ * followed in the app (useFollowLinks): a router `Link` is some eleven hooks each render.
+ */
+const OnCallLine = memo(function OnCallLine({
+  stationNumber,
+  stationName,
+  shown,
+}: {
+  stationNumber: number;
+  stationName: string | undefined;
+  shown: OnCallShown;
+}) {
   const { t } = useTranslation();
-  const { status, plans } = useLivePlans(stationNumber, followsFocus);
-  if (status !== 'ready' || plans.length === 0) return null;
-  const active = activePlanOf(plans);
-  const onCall = active ? onCallRecipients(active) : [];
-  const [first, ...rest] = onCall;
-  const state = !active ? 'no-plan' : first ? 'on-call' : 'nobody';
+  const line = useRef<HTMLParagraphElement>(null);
+  useFollowLinks(line);
+  const { first } = shown;
   return (
-    <p className="oncall-summary" data-oncall-summary={stationNumber} data-state={state}>
+    <p
+      ref={line}
+      className="oncall-summary"
+      data-oncall-summary={stationNumber}
+      data-state={shown.state}
+    >
       <Icon name={first ? 'bell' : 'bellOff'} />
       <span>
         {stationName
           ? t('remoteAlarm.summary.labelFor', { station: stationName })
           : t('remoteAlarm.summary.label')}
       </span>
-      {active ? (
-        <span>{t('remoteAlarm.summary.planActive', { plan: active.planname })}</span>
+      {shown.plan !== null ? (
+        <span>{t('remoteAlarm.summary.planActive', { plan: shown.plan })}</span>
       ) : (
         <StatusBadge tone="warning">{t('remoteAlarm.summary.noPlan')}</StatusBadge>
       )}
-      {active && !first && (
+      {shown.state === 'nobody' && (
         <StatusBadge tone="warning">{t('remoteAlarm.summary.nobody')}</StatusBadge>
       )}
       {first && (
         <span className="oncall-summary-people">
           <FirstOnCall name={first.name} number={first.number} />
-          {rest.length > 0 && (
+          {shown.rest && (
             <span className="oncall-summary-rest">
               {' '}
-              {t('remoteAlarm.summary.then', { names: rest.map((r) => r.name).join(', ') })}
+              {t('remoteAlarm.summary.then', { names: shown.rest })}
             </span>
           )}
         </span>
       )}
-      <Link to={`/remote-alarm/plans#station-${stationNumber}`}>
-        {t('remoteAlarm.summary.link')}
-      </Link>
+      <a href={`/remote-alarm/plans#station-${stationNumber}`}>{t('remoteAlarm.summary.link')}</a>
     </p>
   );
-}
+});
 
 /**
  * The first on call, with the number that rings: the name and number sit where the language

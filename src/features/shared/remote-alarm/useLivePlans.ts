@@ -9,9 +9,10 @@
  * station's plans only: a plant of 500 stations lists 1,000 plans with their recipients,
  * about 0.8 MB of the tab's heap with their leases (bench/README.md "JS heap per tab").
  */
-import { useMemo } from 'react';
+import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import { planKey, type AlarmPlan } from '../../../contract/remoteAlert.ts';
-import { useLiveItems } from '../../../live/useLiveItems.ts';
+import { useLiveClient } from '../../../live/LiveContext.ts';
+import { useLiveItems, watchLiveItems } from '../../../live/useLiveItems.ts';
 import { usePageQuery, type PageState } from '../pageData.ts';
 import { pageKeys } from '../pageKeys.ts';
 import { fetchPlans } from './remoteAlarmApi.ts';
@@ -29,6 +30,52 @@ const NONE: AlarmPlan[] = [];
  * station changes as the operator moves on (the alert list), so every plan is held and leased.
  */
 export function useLivePlans(stationNumber?: number, followsFocus = false): LivePlans {
+  const { loaded, listed, keys, retry } = usePlanList(stationNumber, followsFocus);
+  const live = useLiveItems('plan', keys);
+  const plans = useMemo(() => {
+    const all = listed.map((p, i) => live[i] ?? p);
+    return stationNumber === undefined
+      ? all
+      : all.filter((p) => p.station.stationNumber === stationNumber);
+  }, [listed, live, stationNumber]);
+  return { status: loaded.state, plans, retry };
+}
+
+/**
+ * What `select` takes of the live plans of `stationNumber` (as useLivePlans has them), and a
+ * render only when that changes (`same`): a plan's item changes with each remote alarm it
+ * sends (its count to confirm), which a view of who is on call does not show. Every change
+ * of the plans is selected again off React (useSyncExternalStore), none renders by itself.
+ */
+export function useLivePlansSelected<T>(
+  stationNumber: number,
+  followsFocus: boolean,
+  select: (plans: readonly AlarmPlan[]) => T,
+  same: (a: T, b: T) => boolean,
+): { status: LivePlans['status']; selected: T } {
+  const client = useLiveClient();
+  const { loaded, listed, keys } = usePlanList(stationNumber, followsFocus);
+  const subscribe = useCallback(
+    (changed: () => void) => watchLiveItems(client, 'plan', keys, changed),
+    [client, keys],
+  );
+  const held = useRef<{ selected: T } | null>(null);
+  const read = () => {
+    const plans = listed.flatMap((p, i) => {
+      const live = client.store.getItem('plan', keys[i]!) ?? p;
+      return live.station.stationNumber === stationNumber ? [live] : [];
+    });
+    const next = select(plans);
+    if (held.current && same(held.current.selected, next)) return held.current.selected;
+    held.current = { selected: next };
+    return next;
+  };
+  const selected = useSyncExternalStore(subscribe, read);
+  return { status: loaded.state, selected };
+}
+
+/** The plan list (REST, once) of `stationNumber`, or of every station, and their item keys. */
+function usePlanList(stationNumber: number | undefined, followsFocus: boolean) {
   const whole = stationNumber === undefined || followsFocus;
   const [loaded, retry] = usePageQuery(
     whole ? pageKeys.remotePlans : [...pageKeys.remotePlans, 'station', stationNumber],
@@ -41,12 +88,5 @@ export function useLivePlans(stationNumber?: number, followsFocus = false): Live
   );
   const listed = loaded.state === 'ready' ? loaded.data : NONE;
   const keys = useMemo(() => listed.map(planKey), [listed]);
-  const live = useLiveItems('plan', keys);
-  const plans = useMemo(() => {
-    const all = listed.map((p, i) => live[i] ?? p);
-    return stationNumber === undefined
-      ? all
-      : all.filter((p) => p.station.stationNumber === stationNumber);
-  }, [listed, live, stationNumber]);
-  return { status: loaded.state, plans, retry };
+  return { loaded, listed, keys, retry };
 }
