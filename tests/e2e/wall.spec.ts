@@ -245,14 +245,25 @@ test('WL5: the header alarm banner uses the room the header has: a message that 
       await signIn(page, 'operator', `/dashboard/1?kiosk=${kiosk ? 1 : 0}`);
       const text = page.locator('.alarm-banner-text');
       await expect(text).not.toBeEmpty({ timeout: 60_000 });
-      const room = await page.evaluate(() => {
-        const t = document.querySelector('.alarm-banner-text') as HTMLElement;
-        const header = document.querySelector('.shell-header')!.getBoundingClientRect();
-        const used = [...document.querySelector('.shell-header')!.children]
-          .filter((c) => !c.classList.contains('plant-name') && !c.classList.contains('skip-link'))
-          .reduce((w, c) => w + c.getBoundingClientRect().width, 0);
-        return { cut: t.scrollWidth - t.clientWidth, free: header.width - used };
-      });
+      // Read once the banner stands: in one gate the banner found by the wait was gone from
+      // the page when it was read (its header mounted again after the sign-in).
+      let room = { cut: 0, free: 0 };
+      await expect(async () => {
+        const read = await page.evaluate(() => {
+          const t = document.querySelector<HTMLElement>('.alarm-banner-text');
+          const shell = document.querySelector('.shell-header');
+          if (!t || !shell || !t.textContent) return null;
+          const header = shell.getBoundingClientRect();
+          const used = [...shell.children]
+            .filter(
+              (c) => !c.classList.contains('plant-name') && !c.classList.contains('skip-link'),
+            )
+            .reduce((w, c) => w + c.getBoundingClientRect().width, 0);
+          return { cut: t.scrollWidth - t.clientWidth, free: header.width - used };
+        });
+        expect(read).not.toBeNull();
+        room = read!;
+      }).toPass({ timeout: 30_000 });
       // Cut only when the header has no room left: the plant's name gives way first.
       if (room.cut > 1) expect(room.free, `kiosk ${kiosk}`).toBeLessThan(room.cut);
       await page.screenshot({
