@@ -375,23 +375,7 @@ describe('LiveClient', () => {
   it('AV7: over a port alert views wait for the tab to draw, the banner counts of a hidden tab do not', async () => {
     const h = createHarness();
     h.pendingAlerts([makeAlert(1)]);
-    const { client, draw } = drawnPortClient(h, { visible: false });
-    const shown: number[] = [];
-    const counted: number[] = [];
-    client.watchAlertView({ source: { kind: 'live' }, start: 0, count: 10 }, (f) =>
-      shown.push(f.total),
-    );
-    client.watchAlertCounts((c) => counted.push(c.pending));
-    // The engine loads its alert views' code on first use: real module loading.
-    for (let i = 0; i < 100 && shown.at(-1) !== 1; i++) {
-      await h.timers.advance(100);
-      await realTick();
-      draw();
-    }
-    expect(shown.at(-1)).toBe(1);
-    await h.timers.advance(200);
-    await realTick();
-    draw();
+    const { client, draw, shown, counted } = await watchingAlerts(h, { visible: false });
     const hub = h.hubs.hub('alert');
     hub.emit(HUB_MESSAGES.newAlert, makeAlert(2));
     await h.timers.advance(60);
@@ -412,22 +396,7 @@ describe('LiveClient', () => {
   it('AV7c: a tab in view takes the counts with the views they came with, in the same draw; hidden, it takes held counts at once', async () => {
     const h = createHarness();
     h.pendingAlerts([makeAlert(1)]);
-    const { client, draw, setVisible } = drawnPortClient(h);
-    const shown: number[] = [];
-    const counted: number[] = [];
-    client.watchAlertView({ source: { kind: 'live' }, start: 0, count: 10 }, (f) =>
-      shown.push(f.total),
-    );
-    client.watchAlertCounts((c) => counted.push(c.pending));
-    for (let i = 0; i < 100 && shown.at(-1) !== 1; i++) {
-      await h.timers.advance(100);
-      await realTick();
-      draw();
-    }
-    expect(shown.at(-1)).toBe(1);
-    await h.timers.advance(200);
-    await realTick();
-    draw();
+    const { client, draw, setVisible, shown, counted } = await watchingAlerts(h);
     expect(counted.at(-1)).toBe(1);
     const hub = h.hubs.hub('alert');
     hub.emit(HUB_MESSAGES.newAlert, makeAlert(2));
@@ -570,6 +539,34 @@ function engineLocks() {
 }
 
 /** An engine over a port that says which lock it holds, as a worker's engine does. */
+/**
+ * A port client watching the live list (its totals in `shown`) and the banner's counts (the
+ * pending in `counted`), past the engine's first load of its alert views and a quiet spell.
+ */
+async function watchingAlerts(
+  h: ReturnType<typeof createHarness>,
+  options?: { visible?: boolean },
+) {
+  const port = drawnPortClient(h, options);
+  const shown: number[] = [];
+  const counted: number[] = [];
+  port.client.watchAlertView({ source: { kind: 'live' }, start: 0, count: 10 }, (f) =>
+    shown.push(f.total),
+  );
+  port.client.watchAlertCounts((c) => counted.push(c.pending));
+  // The engine loads its alert views' code on first use: real module loading.
+  for (let i = 0; i < 100 && shown.at(-1) !== 1; i++) {
+    await h.timers.advance(100);
+    await realTick();
+    port.draw();
+  }
+  expect(shown.at(-1)).toBe(1);
+  await h.timers.advance(200);
+  await realTick();
+  port.draw();
+  return { ...port, shown, counted };
+}
+
 function lockedEngine(h: ReturnType<typeof createHarness>, lock: string, calls: string[]) {
   const api = recordingApi(h.engine, calls);
   return new Proxy(api, {
