@@ -32,12 +32,10 @@ const NONE: AlarmPlan[] = [];
 export function useLivePlans(stationNumber?: number, followsFocus = false): LivePlans {
   const { loaded, listed, keys, retry } = usePlanList(stationNumber, followsFocus);
   const live = useLiveItems('plan', keys);
-  const plans = useMemo(() => {
-    const all = listed.map((p, i) => live[i] ?? p);
-    return stationNumber === undefined
-      ? all
-      : all.filter((p) => p.station.stationNumber === stationNumber);
-  }, [listed, live, stationNumber]);
+  const plans = useMemo(
+    () => livePlansOf(listed, (i) => live[i], stationNumber),
+    [listed, live, stationNumber],
+  );
   return { status: loaded.state, plans, retry };
 }
 
@@ -61,10 +59,7 @@ export function useLivePlansSelected<T>(
   );
   const held = useRef<{ selected: T } | null>(null);
   const read = () => {
-    const plans = listed.flatMap((p, i) => {
-      const live = client.store.getItem('plan', keys[i]!) ?? p;
-      return live.station.stationNumber === stationNumber ? [live] : [];
-    });
+    const plans = livePlansOf(listed, (i) => client.store.getItem('plan', keys[i]!), stationNumber);
     const next = select(plans);
     if (held.current && same(held.current.selected, next)) return held.current.selected;
     held.current = { selected: next };
@@ -72,6 +67,18 @@ export function useLivePlansSelected<T>(
   };
   const selected = useSyncExternalStore(subscribe, read);
   return { status: loaded.state, selected };
+}
+
+/** Each listed plan as its live item has it (the list's own until one came), of `stationNumber` only when given. */
+function livePlansOf(
+  listed: readonly AlarmPlan[],
+  liveAt: (i: number) => AlarmPlan | null | undefined,
+  stationNumber: number | undefined,
+): AlarmPlan[] {
+  const all = listed.map((p, i) => liveAt(i) ?? p);
+  return stationNumber === undefined
+    ? all
+    : all.filter((p) => p.station.stationNumber === stationNumber);
 }
 
 /** The plan list (REST, once) of `stationNumber`, or of every station, and their item keys. */
