@@ -7,6 +7,7 @@ import { EARLY_PATHS, EARLY_REQUESTS_KEY, SIGN_IN_PREFIX } from './src/api/early
 import { compileHintForEntries } from './scripts/compileHint.ts';
 import { reactRouterProduction } from './scripts/reactRouterProduction.ts';
 import { pegelServiceWorker } from './scripts/pwa.ts';
+import { signalrUnusedParts } from './scripts/signalrUnusedParts.ts';
 
 /** Where `npm run dev` proxies /api, /hubs and /Views: the reference server or a real plant server. */
 const target = process.env.PEGEL_SERVER_URL ?? 'http://127.0.0.1:8080';
@@ -139,6 +140,7 @@ export default defineConfig({
     react(),
     reactRouterProduction(),
     bootScript(),
+    signalrUnusedParts(),
     signalrWithoutNodeRequire(),
     compileHintForEntries(),
     ...pegelServiceWorker(),
@@ -162,7 +164,10 @@ export default defineConfig({
       },
     },
   },
-  worker: { format: 'es', plugins: () => [signalrWithoutNodeRequire()] },
+  worker: {
+    format: 'es',
+    plugins: () => [signalrUnusedParts(), signalrWithoutNodeRequire()],
+  },
   server: {
     host: '127.0.0.1',
     proxy: { '/api': proxied, '/hubs': proxied, '/Views': proxied, '/Account': proxied },

@@ -4,6 +4,7 @@
  * start() is retried by HubChannel with the same policy.
  */
 import {
+  HttpTransportType,
   HubConnectionBuilder,
   LogLevel,
   type HubConnection,
@@ -17,6 +18,14 @@ import type { RetryPolicy } from './retryPolicy.ts';
 
 /** SPEC §7: hub logging level is Information. */
 export const HUB_LOG_LEVEL = LogLevel.Information;
+
+/**
+ * The transports the engine asks for, those the hub server offers (server/hubs): WebSockets,
+ * and Server-Sent Events where a WebSocket cannot get through. Long polling is not asked for
+ * (a server that offers it gets "disabled by the client"), and the build leaves it out of the
+ * client (scripts/signalrUnusedParts.ts).
+ */
+export const ENGINE_TRANSPORTS = HttpTransportType.WebSockets | HttpTransportType.ServerSentEvents;
 
 export function createSignalrTransportFactory(
   baseUrl: string,
@@ -66,7 +75,7 @@ function createSignalrTransport(
   );
   // SIGNALR.md: in a worker there is no document, so the URL must already be absolute.
   const builder = new HubConnectionBuilder()
-    .withUrl(url)
+    .withUrl(url, ENGINE_TRANSPORTS)
     .withAutomaticReconnect(retry)
     .configureLogging(logLevel);
   // The PV hub's protocol (its `newValues` reader) loads with the hub's first start, not with

@@ -29,7 +29,15 @@ export interface MiniSignalrServer {
   close(): Promise<void>;
 }
 
-export async function startMiniSignalrServer(): Promise<MiniSignalrServer> {
+export interface MiniSignalrOptions {
+  /** The transports negotiate offers (default: WebSockets, the only one this server speaks). */
+  transports?: { transport: string; transferFormats: string[] }[];
+}
+
+export async function startMiniSignalrServer(
+  options: MiniSignalrOptions = {},
+): Promise<MiniSignalrServer> {
+  const transports = options.transports ?? [{ transport: 'WebSockets', transferFormats: ['Text'] }];
   const answers = new Map<
     string,
     (args: unknown[], push: (target: string, ...args: unknown[]) => void) => unknown
@@ -51,7 +59,7 @@ export async function startMiniSignalrServer(): Promise<MiniSignalrServer> {
         connectionId: id,
         connectionToken: id,
         negotiateVersion: 1,
-        availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }],
+        availableTransports: transports,
       }),
     );
   });
