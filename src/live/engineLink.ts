@@ -204,6 +204,12 @@ export class EngineLink {
       this.engineCleanups.push(
         visibility.onChange(() => void api.setVisible(host.tabId, visibility.isVisible())),
       );
+      // Shown or hidden while the engine took the connect (a new engine's worker starts for
+      // a while): the engine has the tab as it was then, and sends a hidden tab no frame (TB5).
+      // A tab that came into view then, after an engine loss, would show the loss and its old
+      // values until it was hidden and shown again.
+      const visible = visibility.isVisible();
+      if (visible !== tabOptions.visible) void api.setVisible(host.tabId, visible);
     }
     return api;
   }

@@ -4,7 +4,7 @@
  * every tab must notice within seconds, say so, mark its values, start a new engine and be
  * live again without a reload.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, CDPSession, Page } from '@playwright/test';
 import { expect, testOnPlant } from './fixtures.ts';
 import { signIn } from './auth.ts';
 
@@ -91,29 +91,34 @@ async function recordStates(page: Page) {
 }
 
 /** The engine's SharedWorkers as the browser lists them (DevTools targets). */
-async function engineWorkers(browser: Browser) {
-  const cdp = await browser.newBrowserCDPSession();
+async function engineWorkers(browser: Browser, session?: CDPSession) {
+  const cdp = session ?? (await browser.newBrowserCDPSession());
   try {
     const { targetInfos } = (await cdp.send('Target.getTargets')) as {
       targetInfos: { targetId: string; type: string; url: string }[];
     };
     return targetInfos.filter((t) => t.type === 'shared_worker' && t.url.includes('engine'));
   } finally {
-    await cdp.detach();
+    if (!session) await cdp.detach();
   }
 }
 
 /**
  * Ends the engine's worker from inside, as DevTools' `close()` in its console does (and as a
  * browser ends a crashed worker process): its ports fall silent, no event reaches any tab.
+ * Returns once the worker is gone. The DevTools session stays attached until then: detached
+ * while the worker's thread was still busy (a loaded gate), the evaluation was dropped unrun,
+ * the engine lived on and both tabs rightly stayed connected; the test then failed on the
+ * tabs, which had lost nothing.
  */
 async function endEngine(browser: Browser): Promise<string> {
-  const [worker] = await engineWorkers(browser);
-  expect(worker, 'the engine runs as a SharedWorker').toBeDefined();
+  const workers = await engineWorkers(browser);
+  expect(workers, 'both tabs share one engine, a SharedWorker').toHaveLength(1);
+  const { targetId } = workers[0]!;
   const cdp = await browser.newBrowserCDPSession();
   try {
     const { sessionId } = (await cdp.send('Target.attachToTarget', {
-      targetId: worker!.targetId,
+      targetId,
       flatten: false,
     })) as { sessionId: string };
     await cdp.send('Target.sendMessageToTarget', {
@@ -124,10 +129,16 @@ async function endEngine(browser: Browser): Promise<string> {
         params: { expression: 'close()' },
       }),
     });
+    await expect
+      .poll(async () => (await engineWorkers(browser, cdp)).some((w) => w.targetId === targetId), {
+        message: "the engine's worker ended",
+        timeout: 30_000,
+      })
+      .toBe(false);
   } finally {
     await cdp.detach();
   }
-  return worker!.targetId;
+  return targetId;
 }
 
 test('EL1: a lost engine shows in both tabs with their values uncertain; a new engine brings values, alerts and the connection back without a reload', async ({

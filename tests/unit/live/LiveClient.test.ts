@@ -720,6 +720,121 @@ describe('a lost engine (EL1-EL3)', () => {
     expect(waitingFor()).toEqual(['pegel-engine-2']);
     void client.dispose();
   });
+
+  /**
+   * A tab hidden when its engine ends: the browser runs no animation frame for it (the frame
+   * gate's `requestFrame` never calls back) and the engine sends a hidden tab no frames (TB5).
+   * The new engine's connect is held until the test calls `letConnect`, so it chooses whether
+   * the tab comes into view before or after it.
+   */
+  async function hiddenAtLoss() {
+    const first = createHarness();
+    const second = createHarness();
+    for (const h of [first, second])
+      h.hubs
+        .hub('serverStatus')
+        .answers.set(HUB_METHODS.serverStatus.getStatus, () => ({ status: 'Connected', since: 0 }));
+    const { locks, waitingFor, end } = engineLocks();
+    let letConnect: () => void = () => undefined;
+    let newEngineHasTab = false;
+    const connectHeld = new Promise<void>((resolve) => (letConnect = resolve));
+    const starting = lockedEngine(second, 'pegel-engine-2', []);
+    const slowStart = new Proxy(starting, {
+      get: (target, name: keyof EngineApi) =>
+        name === 'connect'
+          ? async (...args: Parameters<EngineApi['connect']>) => {
+              await connectHeld;
+              await target.connect(...args);
+              newEngineHasTab = true;
+            }
+          : target[name],
+    });
+    let visible = true;
+    const visibilityListeners = new Set<() => void>();
+    const client = new LiveClient(
+      Promise.resolve({ api: lockedEngine(first, 'pegel-engine-1', []), mode: 'shared' as const }),
+      {
+        tabId: 'tab1',
+        timers: first.timers,
+        locks,
+        requestFrame: () => () => undefined,
+        visibility: {
+          isVisible: () => visible,
+          onChange: (listener) => {
+            visibilityListeners.add(listener);
+            return () => visibilityListeners.delete(listener);
+          },
+        },
+        reconnect: async () => ({ api: slowStart, mode: 'shared' }),
+      },
+    );
+    const setVisible = (value: boolean) => {
+      visible = value;
+      for (const listener of [...visibilityListeners]) listener();
+    };
+    const { store } = client;
+    /** Each status change the header renders: the state, and how PV 1 reads then. */
+    const shown: string[] = [];
+    store.subscribeStatus(() =>
+      shown.push(`${store.getStatus().display} ${store.getPvValue(aiKey(1))?.quality}`),
+    );
+    client.lease('pvValue', aiKey(1));
+    client.lease('serverStatus', SERVER_STATUS_KEY);
+    /** Both engines' clocks and the ports move on until `done`, at most 10 s of each. */
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 100 && !done(); i++) {
+        await first.timers.advance(100);
+        await second.timers.advance(100);
+        await realTick();
+      }
+    };
+    await until(() => waitingFor().length > 0 && store.getStatus().display === 'connected');
+    first.hubs.hub('pv').emit('newValue', doubleValue(1, 7, 500));
+    await until(() => store.getPvValue(aiKey(1))?.timestamp === 500);
+    expect(store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 7, 500));
+    setVisible(false);
+    shown.length = 0;
+
+    end('pegel-engine-1');
+    // In the grant's own task: nothing waits for a draw or for the new engine.
+    expect(shown).toEqual(['engineLost Uncertain']);
+    expect(store.getLink()).toBe('restarting');
+    /** The new engine's value reaches the tab; what the header showed until then. */
+    const live = async () => {
+      await until(() => store.getStatus().display === 'connected');
+      second.hubs.hub('pv').emit('newValue', doubleValue(1, 8, 900));
+      await until(() => store.getPvValue(aiKey(1))?.timestamp === 900);
+      expect(store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 8, 900));
+      // Until the new engine is connected the value reads uncertain, never good.
+      expect(shown[0]).toBe('engineLost Uncertain');
+      expect(shown.slice(1, -1).every((s) => s.endsWith(' Uncertain'))).toBe(true);
+      expect(shown.at(-1)).toBe('connected Good');
+      expect(waitingFor()).toEqual(['pegel-engine-2']);
+      void client.dispose();
+    };
+    return { until, letConnect, setVisible, shown, live, newEngineHasTab: () => newEngineHasTab };
+  }
+
+  it('EL2: a tab hidden when its engine ends shows the loss at once and keeps it, its values uncertain, until it is in view and the new engine is connected', async () => {
+    const { until, letConnect, setVisible, shown, live, newEngineHasTab } = await hiddenAtLoss();
+    letConnect();
+    await until(newEngineHasTab);
+    // Ten seconds hidden: the tab gets nothing from the new engine, the loss stands.
+    await until(() => false);
+    expect(shown).toEqual(['engineLost Uncertain']);
+    setVisible(true);
+    await live();
+  });
+
+  it('EL2: a tab that comes into view while its new engine is still starting is sent its frames', async () => {
+    const { until, letConnect, setVisible, live, newEngineHasTab } = await hiddenAtLoss();
+    // The new engine's worker takes ten seconds to start; the tab comes into view meanwhile.
+    await until(() => false);
+    setVisible(true);
+    letConnect();
+    await until(newEngineHasTab);
+    await live();
+  });
 });
 
 describe('one staleness rule for the link (LD1)', () => {
