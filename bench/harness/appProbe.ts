@@ -34,6 +34,11 @@ export interface AppProbe {
   reset(): void;
   /** Leases PV value keys in the engine as mounted components would (soak bench). */
   leasePvValues?(keys: string[]): number;
+  /**
+   * Marks each frame's data path with User Timing marks (src/live/dataPathProbe.ts
+   * FRAME_MARKS) while on, for harness/frameThreadTime.ts (absent in older builds).
+   */
+  markFrames?(on: boolean): void;
   /** The shared engine's monotonic value-path counters (absent in the fake and older builds). */
   engineStats?(): Promise<EngineStatsSnapshot>;
 }

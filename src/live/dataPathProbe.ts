@@ -2,6 +2,11 @@
  * What the bench reads from a tab (bench/harness/appProbe.ts): values applied, main-thread
  * time per frame, server-to-screen latency from the plant's timestamps and the time to the
  * first live value. Cheap enough to stay on: two clock reads per frame and a few samples.
+ *
+ * The time per frame is wall time: on a machine with more busy threads than cores it counts
+ * the time the tab waited for a core in the middle of a frame. While the bench asks for them
+ * (`markFrames`), each frame's data path is also marked (User Timing, FRAME_MARKS), so a trace
+ * reads its time on a core from the marks' thread clock (bench/harness/frameThreadTime.ts).
  */
 import type { PvValue } from '../contract/pv.ts';
 import type { PvValueColumns } from '../../workers/pvColumns.ts';
@@ -13,6 +18,9 @@ export interface FrameValues {
 }
 
 const MAX_SAMPLES = 5000;
+
+/** The User Timing marks around a frame's data path while `markFrames` is on. */
+export const FRAME_MARKS = { start: 'pegel-frame-start', end: 'pegel-frame-end' } as const;
 const LATENCY_SAMPLES_PER_FRAME = 8;
 
 export interface DataPathSnapshot {
@@ -31,6 +39,12 @@ export interface DataPathSnapshot {
   firstLeaseMs: number | null;
 }
 
+/** A mark for a trace to read; dropped from the page's timeline at once, so none pile up. */
+function mark(name: string): void {
+  performance.mark(name);
+  performance.clearMarks(name);
+}
+
 function push(list: number[], value: number): void {
   if (list.length >= MAX_SAMPLES) list.shift();
   list.push(value);
@@ -45,6 +59,18 @@ export class DataPathProbe {
   private firstValueMs: number | null = null;
   private firstValueDrawnMs: number | null = null;
   private firstLeaseMs: number | null = null;
+  private marks = false;
+
+  /** Marks each frame's data path from now on (or no longer); off until the bench asks. */
+  markFrames(on: boolean): void {
+    this.marks = on;
+  }
+
+  /** A frame's data path starts: its start time for `record`. */
+  begin(): number {
+    if (this.marks) mark(FRAME_MARKS.start);
+    return performance.now();
+  }
 
   /** A component leased the tab's first PV value: the start of "mount to first value". */
   markLease(): void {
@@ -54,6 +80,7 @@ export class DataPathProbe {
   /** `inDraw`: the frame was applied in an animation frame, so it is painted in this one. */
   record(startedAt: number, frame: readonly PvValue[] | FrameValues, inDraw = false): void {
     const end = performance.now();
+    if (this.marks) mark(FRAME_MARKS.end);
     const objects = Array.isArray(frame)
       ? (frame as readonly PvValue[])
       : (frame as FrameValues).pvValues;

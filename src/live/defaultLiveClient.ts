@@ -28,6 +28,8 @@ export function getDefaultLiveClient(): LiveClient {
         for (const key of keys) live.lease('pvValue', key);
         return keys.length;
       },
+      /** Marks each frame's data path for a trace (bench/harness/frameThreadTime.ts). */
+      markFrames: (on: boolean) => probe.markFrames(on),
       /** The shared engine's value-path counters (bench/scenarios/wideIngest.ts). */
       engineStats: () => live.engineStats(),
     };

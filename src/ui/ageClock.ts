@@ -90,8 +90,19 @@ let wasHidden = false;
 /** Live ages wait for the engine's frame after the page was shown again. */
 let holding = false;
 
-function pageVisible(): boolean {
+function readVisibility(): boolean {
   return typeof document === 'undefined' || document.visibilityState !== 'hidden';
+}
+
+/**
+ * The page's visibility as its last visibilitychange left it (read when the clock starts
+ * listening): a PV's new value asks it twice (`retime`), and at the ingest peak a frame
+ * brings a value for every row.
+ */
+let visibleNow = readVisibility();
+
+function pageVisible(): boolean {
+  return visibleNow;
 }
 
 function writeEntry(el: Element, entry: AgeEntry, now: number): void {
@@ -139,11 +150,10 @@ function wakeAt(at: number, now: number): number {
   return Math.max(when, Math.min(nextBeat + AGE_BEAT_SLACK_MS, at + AGE_BEAT_WAIT_MS));
 }
 
-/** Wakes the clock for the ages due at `at` (see wakeAt). */
-function arm(at: number): void {
+/** Wakes the clock for the ages due at `at` (see wakeAt); `now` if the caller has read it. */
+function arm(at: number, now = Date.now()): void {
   if (!Number.isFinite(at)) return;
   if (at < nextDueAt) nextDueAt = at;
-  const now = Date.now();
   const when = wakeAt(at, now);
   if (timer !== null) {
     if (when >= timerAt) return;
@@ -218,6 +228,7 @@ function endHolds(): void {
  * (at most AGE_BEAT_WAIT_MS); every other age on screen is written at once.
  */
 function onVisibility(): void {
+  visibleNow = readVisibility();
   if (!pageVisible()) wasHidden = true;
   else if (wasHidden) {
     wasHidden = false;
@@ -285,6 +296,7 @@ export function watchAge(
 ): AgeWatch {
   if (!watchingVisibility && typeof document !== 'undefined') {
     watchingVisibility = true;
+    visibleNow = readVisibility();
     document.addEventListener('visibilitychange', onVisibility);
   }
   const io = intersection();
@@ -340,7 +352,7 @@ export function watchAge(
     // under load, each in a frame drawn anyway) leaves it, a wake at most.
     if (entry.live && entry.dueAt > wasDue && wasDue <= nextDueAt) nextDueAt = earliestDue();
     beat(now);
-    if (running()) arm(entry.dueAt);
+    if (running()) arm(entry.dueAt, now);
   };
   return Object.assign(release, { retime });
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { DataPathProbe } from '../../../src/live/dataPathProbe.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { DataPathProbe, FRAME_MARKS } from '../../../src/live/dataPathProbe.ts';
 import type { PvValue } from '../../../src/contract/pv.ts';
 
 const value = (timestamp: number): PvValue => ({
@@ -54,6 +54,31 @@ describe('bench probe of the tab data path', () => {
       );
     } finally {
       g.requestAnimationFrame = before;
+    }
+  });
+
+  it("DP3: marks each frame's data path only while the bench asks, and keeps no mark", () => {
+    const mark = vi.spyOn(performance, 'mark');
+    try {
+      const probe = new DataPathProbe();
+      probe.record(probe.begin(), [value(Date.now())]);
+      expect(mark).not.toHaveBeenCalled();
+
+      probe.markFrames(true);
+      const startedAt = probe.begin();
+      expect(mark.mock.calls.map((c) => c[0])).toEqual([FRAME_MARKS.start]);
+      probe.record(startedAt, [value(Date.now())]);
+      expect(mark.mock.calls.map((c) => c[0])).toEqual([FRAME_MARKS.start, FRAME_MARKS.end]);
+      // Marked for a trace, never kept in the page's timeline.
+      expect(performance.getEntriesByName(FRAME_MARKS.start)).toHaveLength(0);
+      expect(performance.getEntriesByName(FRAME_MARKS.end)).toHaveLength(0);
+
+      probe.markFrames(false);
+      probe.record(probe.begin(), [value(Date.now())]);
+      expect(mark).toHaveBeenCalledTimes(2);
+      expect(probe.snapshot().frames).toBe(3);
+    } finally {
+      mark.mockRestore();
     }
   });
 });

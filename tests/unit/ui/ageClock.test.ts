@@ -143,6 +143,40 @@ describe('age clock', () => {
     expect(clock.ageClockRunning()).toBe(true);
   });
 
+  it("AGE12: a PV's new values read the page's visibility as its last change left it, not once a value; hidden, a new value starts no timer, and shown again the clock runs", async () => {
+    const clock = await freshClock();
+    const age = counting();
+    const watch = clock.watchAge(document.createElement('span'), T0 - 2_000, age.text, age.write);
+    let reads = 0;
+    let state: DocumentVisibilityState = 'visible';
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => {
+        reads++;
+        return state;
+      },
+    });
+    for (let i = 0; i < 100; i++) {
+      vi.advanceTimersByTime(10);
+      watch.retime(Date.now() - 50);
+    }
+    expect(reads).toBe(0);
+    expect(age.writes.at(-1)).toBe('jetzt');
+    state = 'hidden';
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(clock.ageClockRunning()).toBe(false);
+    vi.advanceTimersByTime(5_000);
+    watch.retime(Date.now() - 3_000);
+    // The new value's age is written with it; the clock's timer stays off while hidden.
+    expect(age.writes.at(-1)).toBe('vor 3 Sekunden');
+    expect(vi.getTimerCount()).toBe(0);
+    state = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(clock.ageClockRunning()).toBe(true);
+    vi.advanceTimersByTime(1_000 + clock.AGE_BEAT_WAIT_MS);
+    expect(age.writes.at(-1)).toBe('vor 4 Sekunden');
+  });
+
   it('AGE5: a newer time stamp wakes the clock sooner when its text changes sooner', async () => {
     const clock = await freshClock();
     const age = counting();
