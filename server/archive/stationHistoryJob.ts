@@ -115,7 +115,7 @@ export const SLICE_MS = 8;
 
 /**
  * Writes a job's rows for the PVs `ids` (in the job's order; -1 leaves a PV out), yielding
- * after SLICE_MS of writing so the caller can give the event loop a turn;
+ * after `sliceMs` of writing so the caller can give the event loop a turn;
  * `offset(i, lastReading)` is a counter's shift to the plant's reading, asked once per
  * counter before the first row. The caller wraps each slice in a transaction.
  */
@@ -125,6 +125,7 @@ export function* writeStationRows(
   ids: readonly number[],
   counters: readonly boolean[],
   offset: (i: number, lastReading: number | null) => number,
+  sliceMs = SLICE_MS,
 ): Generator<void, void, void> {
   const offsets = ids.map((id, i) =>
     counters[i] && id >= 0 ? offset(i, rows.lastReadings[i] ?? null) : 0,
@@ -133,7 +134,7 @@ export function* writeStationRows(
   let sliceStart = performance.now();
   const spend = function* (): Generator<void, void, void> {
     // The clock is read every 32 rows: a row costs microseconds.
-    if ((++written & 31) !== 0 || performance.now() - sliceStart < SLICE_MS) return;
+    if ((++written & 31) !== 0 || performance.now() - sliceStart < sliceMs) return;
     yield;
     sliceStart = performance.now();
   };
