@@ -6,7 +6,7 @@
  *
  *   npx tsx bench/server-stall.ts [signIns=20] [stations=8] [windows=3] [modes=2]
  *
- * modes=1 measures load mode only.
+ * modes=1 measures load mode only, modes=plant the simulated plant only.
  *
  * The suite runs the same measurement as scenario `server-stall`.
  * PEGEL_STALL_PROFILE=<dir> writes a V8 CPU profile of each server there with its stalls
@@ -24,8 +24,9 @@ import {
   type StallWindow,
 } from './harness/serverStall.ts';
 
-const [signIns = 20, stations = 8, windows = 3, modes = 2] = process.argv
-  .slice(2)
+const args = process.argv.slice(2);
+const plantOnly = args.includes('plant');
+const [signIns = 20, stations = 8, windows = 3, modes = 2] = args
   .map((a) => Number(a))
   .filter((n) => Number.isFinite(n) && n > 0);
 
@@ -62,7 +63,7 @@ async function run(label: string, env: Record<string, string>): Promise<StallWin
         signIns,
       );
       console.log(
-        `${label} window ${w + 1}: p50 ${window.p50Ms.toFixed(1)} ms, p99 ${window.p99Ms.toFixed(1)} ms, max ${window.maxMs.toFixed(1)} ms, ${window.wallMs.toFixed(0)} ms wall (${window.metric})`,
+        `${label} window ${w + 1}: p50 ${window.p50Ms.toFixed(1)} ms, p99 ${window.p99Ms.toFixed(1)} ms, max ${window.maxMs.toFixed(1)} ms, ${window.wallMs.toFixed(0)} ms wall, server CPU ${window.cpuMs.toFixed(0)} ms (${window.metric})`,
       );
       out.push(window);
     }
@@ -72,6 +73,6 @@ async function run(label: string, env: Record<string, string>): Promise<StallWin
   }
 }
 
-await run('load mode', loadEnv(DEFAULT_LOAD));
-if (modes > 1) await run('simulated plant', { PEGEL_LOAD_STATIONS: '0' });
+if (!plantOnly) await run('load mode', loadEnv(DEFAULT_LOAD));
+if (plantOnly || modes > 1) await run('simulated plant', { PEGEL_LOAD_STATIONS: '0' });
 exitWhenDone();

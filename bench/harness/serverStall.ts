@@ -22,12 +22,14 @@ export interface StallWindow {
   reads: number;
   /** Which metric the figures come from (older servers only have prom-client's default). */
   metric: string;
+  /** The server process's CPU time over the window, all its threads (process_cpu_seconds_total). */
+  cpuMs: number;
 }
 
 const USERS = ['operator', 'maintenance', 'viewer', 'admin'] as const;
 const DAY_MS = 86_400_000;
 
-function delay(m: MetricsSnapshot): Omit<StallWindow, 'wallMs' | 'signIns' | 'reads'> {
+function delay(m: MetricsSnapshot): Omit<StallWindow, 'wallMs' | 'signIns' | 'reads' | 'cpuMs'> {
   const q = (quantile: string) =>
     m.find('pegel_event_loop_delay_seconds', { quantile })[0]?.value ?? Number.NaN;
   if (m.has('pegel_event_loop_delay_seconds'))
@@ -49,7 +51,7 @@ function delay(m: MetricsSnapshot): Omit<StallWindow, 'wallMs' | 'signIns' | 're
 export async function measureIdle(
   baseUrl: string,
   ms: number,
-): Promise<Omit<StallWindow, 'wallMs' | 'signIns' | 'reads'>> {
+): Promise<Omit<StallWindow, 'wallMs' | 'signIns' | 'reads' | 'cpuMs'>> {
   await scrapeMetrics(baseUrl);
   await new Promise((resolve) => setTimeout(resolve, ms));
   return delay(await scrapeMetrics(baseUrl));
@@ -96,7 +98,7 @@ export async function measureStall(
   stations: readonly (readonly PvRef[])[],
   signIns: number,
 ): Promise<StallWindow> {
-  await scrapeMetrics(baseUrl);
+  const before = await scrapeMetrics(baseUrl);
   const started = performance.now();
   const now = Date.now();
   const reads = stations.map(async (pvs) => {
@@ -121,8 +123,11 @@ export async function measureStall(
   );
   await Promise.all([...reads, ...sessions]);
   const wallMs = performance.now() - started;
+  const after = await scrapeMetrics(baseUrl);
+  const cpu = (m: MetricsSnapshot) => m.sum('process_cpu_seconds_total');
   return {
-    ...delay(await scrapeMetrics(baseUrl)),
+    ...delay(after),
+    cpuMs: (cpu(after) - cpu(before)) * 1000,
     wallMs,
     signIns,
     reads: stations.length,

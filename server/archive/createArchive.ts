@@ -33,6 +33,7 @@ import {
 import { anchoredSignal, historySignal } from './historySignal.ts';
 import { LiveArchive, type FlushResult, type LivePvResolver } from './LiveArchive.ts';
 import { HistoryThread } from './historyThread.ts';
+import { SliceQueue } from './sliceQueue.ts';
 import { writeStationRows, type StationHistoryJob } from './stationHistoryJob.ts';
 
 /** lazy: a PV's history is written on its first read; background: also one PV per tick. */
@@ -125,6 +126,8 @@ export class Archive {
   private closed = false;
   /** Computes station histories for reads off the event loop (prepareOffThread). */
   private readonly thread = new HistoryThread();
+  /** Writes the thread's rows, one slice per turn of the event loop over all stations. */
+  private readonly slices = new SliceQueue();
   /** Per station: the history job in flight, so a second read waits for it, not for a new one. */
   private readonly stationJobs = new Map<number, Promise<void>>();
   /** Live counts already added to the metrics. */
@@ -360,12 +363,13 @@ export class Archive {
       done = writer.next().done === true;
       if (done) for (const id of ids) if (id >= 0) this.store.setHistoryFilled(id);
     });
-    for (;;) {
-      if (this.closed) return;
+    // One slice per turn of the loop over every station being written (sliceQueue.ts).
+    await this.slices.run(() => {
+      if (this.closed) return true;
       this.own(() => slice());
-      if (done) break;
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
+      return done;
+    });
+    if (this.closed) return;
     for (const id of ids) if (id >= 0) this.filled.add(id);
     this.count({ samples: rows.rows.raw, aggregates: rows.rows });
     this.fillSeconds.inc({}, (performance.now() - started) / 1000);

@@ -12,7 +12,13 @@ import { readConfig } from '../../../server/config.ts';
 import type { ServerContext } from '../../../server/context.ts';
 import { MetricsRegistry } from '../../../server/http/metrics.ts';
 import { createArchive } from '../../../server/archive/createArchive.ts';
+import { ArchiveStore } from '../../../server/archive/ArchiveStore.ts';
+import { archiveKindOf } from '../../../server/archive/archivedValue.ts';
+import { historyPlan } from '../../../server/archive/historyFill.ts';
+import { runStationHistory, writeStationRows } from '../../../server/archive/stationHistoryJob.ts';
+import { DEFAULT_FINDINGS } from '../../../server/plant/incidents.ts';
 import { openDatabase } from '../../../server/store/db.ts';
+import { pvKey } from '../../../src/contract/keys.ts';
 import { makePlant, START } from '../plant/plantFixtures.ts';
 
 const DAY = 86_400_000;
@@ -96,5 +102,89 @@ describe('history thread', () => {
     await Promise.all([a.prepareOffThread([level]), a.prepareOffThread([level])]);
     expect(a.threadJobs).toBe(1);
     expect(a.hasHistory(level)).toBe(true);
+  });
+
+  it('HT3: reads of several stations at once each end with the history a fill in line writes', async () => {
+    const refs = [1, 3, 5].map((station) => archived(station).slice(0, 4));
+    const threaded = archive();
+    await Promise.all(refs.map((r) => threaded.prepareOffThread(r)));
+    expect(threaded.threadJobs).toBe(3);
+    const inLine = archive();
+    for (const r of refs) inLine.prepare(r);
+    for (const ref of refs.flat()) {
+      expect(threaded.hasHistory(ref)).toBe(true);
+      const a = threaded.pv(ref)!;
+      const b = inLine.pv(ref)!;
+      for (const source of ['MeasurementArchive', 'QuarterHourValues', 'DayValues'] as const)
+        expect(threaded.points(a, source, 'Mittelwert', START - 40 * DAY, START)).toEqual(
+          inLine.points(b, source, 'Mittelwert', START - 40 * DAY, START),
+        );
+    }
+  });
+
+  it('HT4: rows written in slices of 32 are the rows written in one go, counters shifted alike', () => {
+    const all = archived(1);
+    const counter = all.find((r) => r.type === 'ZaehlWert')!;
+    const refs = [...all.slice(0, 3), counter];
+    const keys = refs.map(pvKey);
+    const kinds = refs.map((r) => archiveKindOf(plant.config(r)!));
+    const counters = kinds.map((k) => k === 'counter');
+    expect(counters).toEqual([false, false, false, true]);
+    const plan = historyPlan(
+      START,
+      { months: 1, quarterHourDays: 2, rawDays: 1, rawIntervalMs: 60_000 },
+      'Europe/Berlin',
+    );
+    const rows = runStationHistory({
+      station: 1,
+      seed: 7,
+      startTime: plan.days[0]!,
+      failuresPerPumpHour: 0.02,
+      incidents: { seed: 7, anchorMs: START, days: 7, findings: DEFAULT_FINDINGS },
+      plan,
+      keys,
+      counters,
+      until: Infinity,
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'pegel-history-slices-'));
+    const db = openDatabase(dir);
+    cleanups.push(() => {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const store = new ArchiveStore(db);
+    const write = (prefix: string, sliceMs: number): { ids: number[]; slices: number } => {
+      const ids = keys.map((k, i) => store.pv(`${prefix}${k}`, kinds[i]!).id);
+      const writer = writeStationRows(store, rows, ids, counters, () => 1_000, sliceMs);
+      let slices = 0;
+      let done = false;
+      const slice = db.transaction(() => {
+        done = writer.next().done === true;
+      });
+      while (!done) {
+        slice();
+        slices++;
+      }
+      return { ids, slices };
+    };
+    const sliced = write('sliced:', 0);
+    const whole = write('whole:', Infinity);
+    const rowCount = rows.raw.length / 3;
+    expect(whole.slices).toBe(1);
+    expect(sliced.slices).toBeGreaterThan(rowCount / 32);
+    const from = START - 60 * DAY;
+    for (let i = 0; i < keys.length; i++) {
+      const a = sliced.ids[i]!;
+      const b = whole.ids[i]!;
+      const raw = store.readRaw(a, from, START);
+      expect(raw.t.length).toBeGreaterThan(1_000);
+      expect(raw).toEqual(store.readRaw(b, from, START));
+      const kind = kinds[i]!;
+      for (const level of ['quarterHour', 'day', 'month'] as const)
+        for (const type of ['Mittelwert', 'Minwert', 'Maxwert', 'Aktuell'] as const)
+          expect(store.readAggregate(level, kind, type, a, from, START)).toEqual(
+            store.readAggregate(level, kind, type, b, from, START),
+          );
+    }
   });
 });
