@@ -13,7 +13,10 @@
  * process_cpu_system_seconds_total), the server's part of the latency (device time to a
  * subscriber's arrival, p50/p95) and the load average. With
  * --cpu-prof the server runs under `node --cpu-prof` and writes its profile into <dir> when it
- * ends (the whole run: read the last window's samples).
+ * ends (the whole run: read the last window's samples). With --syscalls, `perf stat` counts the
+ * server's system calls, reads and context switches over the window (counts, per value: how
+ * often the server wakes for the values, which a loaded machine does not distort as it does
+ * times).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,7 +41,46 @@ const option = (name: string) =>
 const profDir = option('cpu-prof');
 // --subscribers=0 leaves the hub's fan-out out, to tell its share from the rest.
 const SUBSCRIBERS = Number(option('subscribers') ?? 5);
+const syscalls = args.includes('--syscalls');
+// The values' first minute: the archive takes each PV's first raw value (and makes its row).
+const warmupMs = Number(option('warmup') ?? 4000);
 const [rate = 50_000, windowMs = 10_000] = args.filter((a) => !a.startsWith('--')).map(Number);
+/** `perf stat` on the server's process until stop(): the counts by event name. */
+function perfStat(pid: number) {
+  const events = [
+    'raw_syscalls:sys_enter',
+    'syscalls:sys_enter_read',
+    'syscalls:sys_enter_writev',
+    'syscalls:sys_enter_epoll_pwait',
+    'syscalls:sys_enter_futex',
+    'syscalls:sys_enter_madvise',
+    'syscalls:sys_enter_mprotect',
+    'syscalls:sys_enter_mmap',
+    'syscalls:sys_enter_munmap',
+    'page-faults',
+    'context-switches',
+  ];
+  const child = spawn('perf', ['stat', '-x', ',', '-e', events.join(','), '-p', String(pid)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let out = '';
+  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.once('error', () => {});
+  return {
+    async stop(): Promise<Record<string, number>> {
+      child.kill('SIGINT');
+      await exited;
+      const counts: Record<string, number> = {};
+      for (const line of out.split('\n')) {
+        const [count, , event] = line.split(',');
+        if (event && count && /^\d+$/.test(count)) counts[event] = Number(count);
+      }
+      return counts;
+    },
+  };
+}
+
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 const broker = await startMosquitto();
@@ -86,6 +128,8 @@ const counters = async () => {
     systemS: m.sum('process_cpu_system_seconds_total'),
     samples: m.sum('pegel_field_samples_total'),
     up: m.sum('pegel_field_station_up'),
+    archiveRows: m.sum('pegel_archive_rows_total'),
+    archiveS: m.sum('pegel_archive_append_seconds_total'),
   };
 };
 while ((await counters()).up < STATIONS) await sleep(200);
@@ -114,13 +158,15 @@ for (let s = 1; s <= SUBSCRIBERS; s++) {
 
 const publisher = startPublisher(ROOT, broker.url, STATIONS, PVS);
 publisher.setRate(rate);
-await sleep(4000);
+await sleep(warmupMs);
 const a = await counters();
 const pub0 = await publisher.count();
 const load0 = loadavg()[0]!;
 const t0 = performance.now();
 recording = true;
+const perf = syscalls && server.pid !== undefined ? perfStat(server.pid) : null;
 await sleep(windowMs);
+const counted = await perf?.stop();
 recording = false;
 const pub1 = await publisher.count();
 const b = await counters();
@@ -136,6 +182,22 @@ console.log(
     ` device to hub subscriber p50 ${percentile(hubLatency, 50).toFixed(0)}, p95 ${percentile(hubLatency, 95).toFixed(0)} ms;` +
     ` load average ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`,
 );
+console.log(
+  `archive rows written ${Math.round((b.archiveRows - a.archiveRows) / seconds).toLocaleString('en')}/s`,
+);
+if (counted) {
+  const per = (n: number | undefined) =>
+    n === undefined
+      ? '?'
+      : `${Math.round(n / seconds).toLocaleString('en')}/s (${(n / Math.max(1, samples)).toFixed(3)} per value)`;
+  console.log(
+    `system calls ${per(counted['raw_syscalls:sys_enter'])}, reads ${per(counted['syscalls:sys_enter_read'])},` +
+      ` writes ${per(counted['syscalls:sys_enter_writev'])} (writev), epoll waits ${per(counted['syscalls:sys_enter_epoll_pwait'])},` +
+      ` context switches ${per(counted['context-switches'])}, page faults ${per(counted['page-faults'])};` +
+      ` futex ${per(counted['syscalls:sys_enter_futex'])}, madvise ${per(counted['syscalls:sys_enter_madvise'])},` +
+      ` mprotect ${per(counted['syscalls:sys_enter_mprotect'])}, mmap ${per(counted['syscalls:sys_enter_mmap'])}, munmap ${per(counted['syscalls:sys_enter_munmap'])}`,
+  );
+}
 
 await publisher.stop();
 for (const hub of hubs) await hub.stop();
