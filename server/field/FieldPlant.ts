@@ -59,6 +59,7 @@ import type {
   WriteOutcome,
 } from './connector.ts';
 import { createConnector, type ConnectorContext, type FieldPoint } from './kinds.ts';
+import { ReadPace } from './readPace.ts';
 import type { LimitKey, PlantFileDef, PlantPvDef, PlantStationDef } from './plantFile.ts';
 
 export interface FieldPlantOptions {
@@ -200,6 +201,8 @@ export class FieldPlant implements PlantSimulation {
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   /** When the last batch went out (the process clock: scheduling, not value times). */
   private lastFlushAt = 0;
+  /** The connectors' socket reads, held after a batch until shortly before the next is due. */
+  private readonly pace = new ReadPace();
   private status: ServerStatus = 'Connected';
   private statusSince: number;
 
@@ -595,6 +598,7 @@ export class FieldPlant implements PlantSimulation {
       stationName: s.name,
       pkiDir: join(this.options.dataDir ?? resolve('data'), 'pki'),
       log: this.log,
+      pace: this.pace,
     });
     const made: [FieldStation, Connector][] = [];
     for (const s of this.stationsByNr.values()) {
@@ -636,6 +640,7 @@ export class FieldPlant implements PlantSimulation {
     this.timer = null;
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
+    this.pace.release();
     const connectors = [...this.stationsByNr.values()].map((s) => s.connector);
     for (const s of this.stationsByNr.values()) s.connector = null;
     await Promise.all(connectors.map((c) => c?.stop().catch(() => {})));
@@ -941,6 +946,7 @@ export class FieldPlant implements PlantSimulation {
     this.lastFlushAt = performance.now();
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
+    const sent = this.history.length + this.replaced.length + this.pending.length;
     if (this.history.length > 0) {
       const late = this.history;
       this.history = [];
@@ -963,6 +969,12 @@ export class FieldPlant implements PlantSimulation {
         pv.queued = false;
       }
       this.emit('values', out);
+    }
+    // What arrives before the next batch is due waits for it anyway: in the socket, read at once
+    // shortly before (readPace.ts). A tenth of the interval is left for reading it.
+    if (sent > 0) {
+      const flushMs = this.options.flushMs ?? 50;
+      this.pace.hold(flushMs - Math.max(2, flushMs / 10));
     }
   }
 }
