@@ -141,6 +141,11 @@ interface FieldPv {
 interface FieldStation {
   readonly def: PlantStationDef;
   readonly pvs: Map<string, FieldPv>;
+  /**
+   * Its PVs that turn Uncertain after a silence (`staleAfterMs`), for the tick: a plant of
+   * 10,000 PVs without one walked them all four times a second for nothing.
+   */
+  readonly staleable: FieldPv[];
   connector: Connector | null;
   link: LinkState;
   dialState: DialState;
@@ -193,6 +198,11 @@ export class FieldPlant implements PlantSimulation {
   private readonly badInputs: Counter | null;
   private readonly rebirths: Counter | null;
   private readonly samplesIn: Counter | null;
+  /**
+   * Samples delivered since the last batch, added to `samplesIn` with it: MQTT JSON delivers one
+   * message at a time, and the metric's own bookkeeping per message was 3 % of the server's CPU.
+   */
+  private samplesUncounted = 0;
   private readonly now: () => number;
   private readonly log: (message: string) => void;
   private readonly startedAt: number;
@@ -215,6 +225,7 @@ export class FieldPlant implements PlantSimulation {
       const station: FieldStation = {
         def,
         pvs: new Map(),
+        staleable: [],
         connector: null,
         link: 'connecting',
         dialState: 'NotConnected',
@@ -243,6 +254,7 @@ export class FieldPlant implements PlantSimulation {
           newestT: null,
         };
         station.pvs.set(pvDef.id, pv);
+        if (pvDef.staleAfterMs !== undefined) station.staleable.push(pv);
         this.pvsByKey.set(pv.key, pv);
         this.pvsByRef.set(pvDef.ref, pv);
         this.refs.push(pvDef.ref);
@@ -264,7 +276,8 @@ export class FieldPlant implements PlantSimulation {
         )
       : null;
     // The field's counterpart of pegel_simulator_updates_total: what the connectors delivered,
-    // before a batch keeps the latest per PV (the bench's share reached and CPU per value).
+    // before a batch keeps the latest per PV (the bench's share reached and CPU per value);
+    // added with each batch or tick, so a scrape sees them at most a tick late.
     this.samplesIn = metrics
       ? metrics.counter('pegel_field_samples_total', 'Samples the field connectors delivered')
       : null;
@@ -659,7 +672,7 @@ export class FieldPlant implements PlantSimulation {
   private sinkOf(s: FieldStation) {
     return {
       samples: (samples: readonly FieldSample[]) => {
-        this.samplesIn?.inc({}, samples.length);
+        this.samplesUncounted += samples.length;
         for (const sample of samples) {
           try {
             this.sample(s, sample);
@@ -901,7 +914,7 @@ export class FieldPlant implements PlantSimulation {
     const at = this.now();
     for (const s of this.stationsByNr.values()) {
       if (s.link !== 'up') continue;
-      for (const pv of s.pvs.values()) {
+      for (const pv of s.staleable) {
         const after = pv.def.staleAfterMs;
         if (after === undefined || pv.value.quality !== 'Good' || at - pv.heardAt < after) continue;
         pv.reason = `no value for ${seconds(after)} s`;
@@ -947,6 +960,10 @@ export class FieldPlant implements PlantSimulation {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
     const sent = this.history.length + this.replaced.length + this.pending.length;
+    if (this.samplesUncounted > 0) {
+      this.samplesIn?.inc({}, this.samplesUncounted);
+      this.samplesUncounted = 0;
+    }
     if (this.history.length > 0) {
       const late = this.history;
       this.history = [];
