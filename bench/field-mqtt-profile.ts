@@ -33,11 +33,12 @@ import { scrapeMetrics } from './harness/prometheus.ts';
 import { defaultCookieProvider } from './harness/signIn.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const STATIONS = 10;
-const PVS = 1000;
 const args = process.argv.slice(2);
 const option = (name: string) =>
   args.find((a) => a.startsWith(`--${name}=`))?.slice(`--${name}=`.length);
+// --stations=1 --pvs=10000: the same values over one broker socket (a station's share in a hold).
+const STATIONS = Number(option('stations') ?? 10);
+const PVS = Number(option('pvs') ?? 1000);
 const profDir = option('cpu-prof');
 // --subscribers=0 leaves the hub's fan-out out, to tell its share from the rest.
 const SUBSCRIBERS = Number(option('subscribers') ?? 5);
@@ -151,7 +152,10 @@ for (let s = 1; s <= SUBSCRIBERS; s++) {
   hub.on(HUB_MESSAGES.newValues, (values: PvValue[]) => record(values));
   hub.on(HUB_MESSAGES.newValue, (value: PvValue) => record([value]));
   await hub.start();
-  const ids = Array.from({ length: PVS }, (_, i) => `ai${s * 100_000 + 1 + i}`);
+  const ids = Array.from(
+    { length: Math.min(PVS, 1000) },
+    (_, i) => `ai${(1 + ((s - 1) % STATIONS)) * 100_000 + 1 + i}`,
+  );
   await hub.invoke(HUB_METHODS.pv.subscribeToPvs, ids);
   hubs.push(hub);
 }
@@ -199,6 +203,21 @@ if (counted) {
   );
 }
 
+// Completeness: the devices stop, and after the server has read what is on its way, every value
+// published since the start has been taken in (a hold between batches drops nothing).
+publisher.setRate(0);
+let drained = await counters();
+for (let i = 0; i < 50; i++) {
+  await sleep(200);
+  const now = await counters();
+  if (now.samples === drained.samples && i >= 5) break;
+  drained = now;
+}
+const total = await publisher.count();
+console.log(
+  `all told: published ${total.published.toLocaleString('en')}, taken in ${drained.samples.toLocaleString('en')}` +
+    ` (${total.published === drained.samples ? 'every one' : `${(total.published - drained.samples).toLocaleString('en')} missing`})`,
+);
 await publisher.stop();
 for (const hub of hubs) await hub.stop();
 const exited = new Promise((r) => server.once('exit', r));
