@@ -8,7 +8,12 @@
  * loop, and that cost did not shrink with the rate (bench/README.md "Reads paced by the batches").
  *
  * Nothing is dropped or reordered: the bytes stay in the socket until read. A hold is short
- * (at most MAX_HOLD_MS) and always ends by its own timer, so a socket is never left unread.
+ * (at most MAX_HOLD_MS) and always ends by its own timer, so a socket is never left unread. The
+ * socket's buffer and the broker's queue for the client are not endless, though (a broker drops
+ * QoS 0 messages beyond its queue), so holds stop while they would let too much wait: when a
+ * hold's timer fires late (the event loop is behind, a server short of CPU) there is none for
+ * BACKOFF_MS, and a socket that had a lot waiting when released is not held for a while
+ * (publishTap.ts SocketReads).
  */
 
 /** A stream whose reading can be held and released (an MQTT broker socket: publishTap.ts). */
@@ -20,9 +25,19 @@ export interface PacedReads {
 /** The longest hold: what a fast device sends meanwhile must fit the socket's buffer. */
 export const MAX_HOLD_MS = 50;
 
+/** No holds for this long after one whose timer fired late by more than the hold itself. */
+export const BACKOFF_MS = 2000;
+
 export class ReadPace {
   private readonly readers = new Set<PacedReads>();
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the running hold is due to end, and how long it was (the clock's ms). */
+  private due = 0;
+  private wait = 0;
+  /** No hold before this time (the event loop was behind). */
+  private pausedUntil = -Infinity;
+
+  constructor(private readonly now: () => number = () => performance.now()) {}
 
   /** Paces `reads` from the next hold on; the function returned stops that (and releases it). */
   add(reads: PacedReads): () => void {
@@ -45,9 +60,20 @@ export class ReadPace {
     if (this.timer || this.readers.size === 0) return;
     const wait = Math.min(ms, MAX_HOLD_MS);
     if (!(wait >= 2)) return;
+    const now = this.now();
+    if (now < this.pausedUntil) return;
     for (const r of this.readers) r.hold();
-    this.timer = setTimeout(() => this.release(), wait);
+    this.due = now + wait;
+    this.wait = wait;
+    this.timer = setTimeout(() => this.ended(), wait);
     this.timer.unref?.();
+  }
+
+  /** The hold's timer: a late one (the loop behind) pauses holding for BACKOFF_MS. */
+  private ended(): void {
+    const now = this.now();
+    if (now - this.due > this.wait) this.pausedUntil = now + BACKOFF_MS;
+    this.release();
   }
 
   /** Reads again (the hold's end, or the plant stopping). */

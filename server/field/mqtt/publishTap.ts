@@ -110,6 +110,11 @@ function piecesOf(buf: Buffer, pass: readonly number[]): Buffer | null {
   return Buffer.concat(pieces);
 }
 
+/** A first read after a hold this large: the hold let too much wait in the socket. */
+export const BACKLOG_BYTES = 32 * 1024;
+/** Holds a socket is then left out of (about a second of 50 ms batches). */
+export const SKIP_HOLDS = 20;
+
 /** The part of a socket's native handle that starts and stops reading (libuv's read_start/stop). */
 interface ReadingHandle {
   reading: boolean;
@@ -130,14 +135,30 @@ function readingHandleOf(socket: Socket): ReadingHandle | null {
  * the handle marked as reading, so that net does not start it again meanwhile; the release
  * starts it again. A socket that is not being read (still connecting, held back by net, closed)
  * is left as it is. A TLS socket is not held: its reads go through the TLS layer's own buffers.
+ * A first read after a release of BACKLOG_BYTES or more (a fast stream, a server behind) means
+ * the hold let too much wait: the next SKIP_HOLDS holds leave this socket out.
  */
 export class SocketReads implements PacedReads {
   private held: ReadingHandle | null = null;
+  /** Released, and nothing read since. */
+  private released = false;
+  /** Holds still to leave out. */
+  private skip = 0;
 
   constructor(private readonly socket: Socket) {}
 
+  /** A chunk read off the socket (before anything else sees it). */
+  read(bytes: number): void {
+    if (this.released && bytes >= BACKLOG_BYTES) this.skip = SKIP_HOLDS;
+    this.released = false;
+  }
+
   hold(): void {
     const socket = this.socket;
+    if (this.skip > 0) {
+      this.skip--;
+      return;
+    }
     if (this.held || socket.destroyed || socket.connecting || socket instanceof TLSSocket) return;
     const handle = readingHandleOf(socket);
     if (!handle?.reading) return;
@@ -151,6 +172,7 @@ export class SocketReads implements PacedReads {
     const socket = this.socket;
     // Closed meanwhile, or net stopped and restarted it on its own: nothing to start.
     if (socket.destroyed || readingHandleOf(socket) !== handle || !handle.reading) return;
+    this.released = true;
     const err = handle.readStart();
     if (err !== 0) socket.destroy(new Error(`reading the broker socket failed again (${err})`));
   }
@@ -169,6 +191,7 @@ export function tapPublishes(
 ): SocketReads | null {
   if (!(stream instanceof Socket)) return null;
   const reader = new PublishReader(onPublish);
+  const reads = new SocketReads(stream);
   const push = stream.push.bind(stream) as Push;
   stream.push = (chunk: unknown, encoding?: BufferEncoding): boolean => {
     if (!Buffer.isBuffer(chunk)) {
@@ -177,8 +200,9 @@ export function tapPublishes(
       if (rest) push(rest);
       return push(chunk, encoding);
     }
+    reads.read(chunk.length);
     const rest = reader.take(chunk);
     return rest ? push(rest) : true;
   };
-  return new SocketReads(stream);
+  return reads;
 }

@@ -181,14 +181,17 @@ describe('a broker link under a steady stream', () => {
     // archive) just before the batch's latest.
     const seen: number[] = [];
     const ofP0 = (values: readonly PvValue[]) => {
-      for (const v of values) if (v.pvRef.nr === 700001) seen.push(v.doubleValue ?? -1);
+      for (const v of values)
+        if (v.pvRef.nr === 700001 && (v.doubleValue ?? 0) > BASE) seen.push(v.doubleValue! - BASE);
     };
     const offs = [plant().on('samples', ofP0), plant().on('values', ofP0)];
+    // Above what the streams before sent, so that their last values, still on the way, stay apart.
+    const BASE = 1e9;
     const N = 3000;
     let held: number;
     try {
       for (let n = 1; n <= N; n++) {
-        rig.device.publish('sued/p0', JSON.stringify({ v: n }), { qos: 0 });
+        rig.device.publish('sued/p0', JSON.stringify({ v: BASE + n }), { qos: 0 });
         if (n % 100 === 0) await new Promise((r) => setTimeout(r, 5));
       }
       await until(() => seen.at(-1) === N, 'the last value');

@@ -1,10 +1,15 @@
 /**
  * The field plant's pace for its connectors' socket reads (server/field/readPace.ts): after a
  * batch the reads are held, and every hold ends by its own timer, however often batches go out
- * meanwhile; a reader that leaves is released.
+ * meanwhile; a reader that leaves is released; an event loop behind stops the holds a while.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_HOLD_MS, ReadPace, type PacedReads } from '../../../server/field/readPace.ts';
+import {
+  BACKOFF_MS,
+  MAX_HOLD_MS,
+  ReadPace,
+  type PacedReads,
+} from '../../../server/field/readPace.ts';
 
 function reader() {
   const calls: string[] = [];
@@ -74,5 +79,31 @@ describe('read pace', () => {
     pace.release();
     expect(b.calls).toEqual(['release', 'hold', 'release']);
     expect(pace.holding).toBe(false);
+  });
+
+  it('RP3 a hold whose timer fires late (the event loop behind) stops the holds for BACKOFF_MS', () => {
+    let clock = 1000;
+    const pace = new ReadPace(() => clock);
+    const a = reader();
+    pace.add(a.reads);
+    // On time, or late by less than the hold itself: holds go on.
+    pace.hold(45);
+    clock += 80;
+    vi.advanceTimersByTime(45);
+    pace.hold(45);
+    expect(a.calls).toEqual(['hold', 'release', 'hold']);
+    // Late by more than the hold: none for BACKOFF_MS.
+    clock += 91;
+    vi.advanceTimersByTime(45);
+    pace.hold(45);
+    expect(pace.holding).toBe(false);
+    clock += BACKOFF_MS - 1;
+    pace.hold(45);
+    expect(pace.holding).toBe(false);
+    clock += 1;
+    pace.hold(45);
+    expect(pace.holding).toBe(true);
+    expect(a.calls).toEqual(['hold', 'release', 'hold', 'release', 'hold']);
+    pace.release();
   });
 });
