@@ -13,7 +13,10 @@
  * process_cpu_system_seconds_total), the server's part of the latency (device time to a
  * subscriber's arrival, p50/p95) and the load average. With
  * --cpu-prof the server runs under `node --cpu-prof` and writes its profile into <dir> when it
- * ends (the whole run: read the last window's samples).
+ * ends (the whole run: read the last window's samples). With --syscalls, `perf stat` counts the
+ * server's system calls, reads and context switches over the window (counts, per value: how
+ * often the server wakes for the values, which a loaded machine does not distort as it does
+ * times).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,15 +33,55 @@ import { scrapeMetrics } from './harness/prometheus.ts';
 import { defaultCookieProvider } from './harness/signIn.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const STATIONS = 10;
-const PVS = 1000;
 const args = process.argv.slice(2);
 const option = (name: string) =>
   args.find((a) => a.startsWith(`--${name}=`))?.slice(`--${name}=`.length);
+// --stations=1 --pvs=10000: the same values over one broker socket (a station's share in a hold).
+const STATIONS = Number(option('stations') ?? 10);
+const PVS = Number(option('pvs') ?? 1000);
 const profDir = option('cpu-prof');
 // --subscribers=0 leaves the hub's fan-out out, to tell its share from the rest.
 const SUBSCRIBERS = Number(option('subscribers') ?? 5);
+const syscalls = args.includes('--syscalls');
+// The values' first minute: the archive takes each PV's first raw value (and makes its row).
+const warmupMs = Number(option('warmup') ?? 4000);
 const [rate = 50_000, windowMs = 10_000] = args.filter((a) => !a.startsWith('--')).map(Number);
+/** `perf stat` on the server's process until stop(): the counts by event name. */
+function perfStat(pid: number) {
+  const events = [
+    'raw_syscalls:sys_enter',
+    'syscalls:sys_enter_read',
+    'syscalls:sys_enter_writev',
+    'syscalls:sys_enter_epoll_pwait',
+    'syscalls:sys_enter_futex',
+    'syscalls:sys_enter_madvise',
+    'syscalls:sys_enter_mprotect',
+    'syscalls:sys_enter_mmap',
+    'syscalls:sys_enter_munmap',
+    'page-faults',
+    'context-switches',
+  ];
+  const child = spawn('perf', ['stat', '-x', ',', '-e', events.join(','), '-p', String(pid)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let out = '';
+  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.once('error', () => {});
+  return {
+    async stop(): Promise<Record<string, number>> {
+      child.kill('SIGINT');
+      await exited;
+      const counts: Record<string, number> = {};
+      for (const line of out.split('\n')) {
+        const [count, , event] = line.split(',');
+        if (event && count && /^\d+$/.test(count)) counts[event] = Number(count);
+      }
+      return counts;
+    },
+  };
+}
+
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 const broker = await startMosquitto();
@@ -86,6 +129,8 @@ const counters = async () => {
     systemS: m.sum('process_cpu_system_seconds_total'),
     samples: m.sum('pegel_field_samples_total'),
     up: m.sum('pegel_field_station_up'),
+    archiveRows: m.sum('pegel_archive_rows_total'),
+    archiveS: m.sum('pegel_archive_append_seconds_total'),
   };
 };
 while ((await counters()).up < STATIONS) await sleep(200);
@@ -107,20 +152,25 @@ for (let s = 1; s <= SUBSCRIBERS; s++) {
   hub.on(HUB_MESSAGES.newValues, (values: PvValue[]) => record(values));
   hub.on(HUB_MESSAGES.newValue, (value: PvValue) => record([value]));
   await hub.start();
-  const ids = Array.from({ length: PVS }, (_, i) => `ai${s * 100_000 + 1 + i}`);
+  const ids = Array.from(
+    { length: Math.min(PVS, 1000) },
+    (_, i) => `ai${(1 + ((s - 1) % STATIONS)) * 100_000 + 1 + i}`,
+  );
   await hub.invoke(HUB_METHODS.pv.subscribeToPvs, ids);
   hubs.push(hub);
 }
 
 const publisher = startPublisher(ROOT, broker.url, STATIONS, PVS);
 publisher.setRate(rate);
-await sleep(4000);
+await sleep(warmupMs);
 const a = await counters();
 const pub0 = await publisher.count();
 const load0 = loadavg()[0]!;
 const t0 = performance.now();
 recording = true;
+const perf = syscalls && server.pid !== undefined ? perfStat(server.pid) : null;
 await sleep(windowMs);
+const counted = await perf?.stop();
 recording = false;
 const pub1 = await publisher.count();
 const b = await counters();
@@ -136,7 +186,38 @@ console.log(
     ` device to hub subscriber p50 ${percentile(hubLatency, 50).toFixed(0)}, p95 ${percentile(hubLatency, 95).toFixed(0)} ms;` +
     ` load average ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`,
 );
+console.log(
+  `archive rows written ${Math.round((b.archiveRows - a.archiveRows) / seconds).toLocaleString('en')}/s`,
+);
+if (counted) {
+  const per = (n: number | undefined) =>
+    n === undefined
+      ? '?'
+      : `${Math.round(n / seconds).toLocaleString('en')}/s (${(n / Math.max(1, samples)).toFixed(3)} per value)`;
+  console.log(
+    `system calls ${per(counted['raw_syscalls:sys_enter'])}, reads ${per(counted['syscalls:sys_enter_read'])},` +
+      ` writes ${per(counted['syscalls:sys_enter_writev'])} (writev), epoll waits ${per(counted['syscalls:sys_enter_epoll_pwait'])},` +
+      ` context switches ${per(counted['context-switches'])}, page faults ${per(counted['page-faults'])};` +
+      ` futex ${per(counted['syscalls:sys_enter_futex'])}, madvise ${per(counted['syscalls:sys_enter_madvise'])},` +
+      ` mprotect ${per(counted['syscalls:sys_enter_mprotect'])}, mmap ${per(counted['syscalls:sys_enter_mmap'])}, munmap ${per(counted['syscalls:sys_enter_munmap'])}`,
+  );
+}
 
+// Completeness: the devices stop, and after the server has read what is on its way, every value
+// published since the start has been taken in (a hold between batches drops nothing).
+publisher.setRate(0);
+let drained = await counters();
+for (let i = 0; i < 50; i++) {
+  await sleep(200);
+  const now = await counters();
+  if (now.samples === drained.samples && i >= 5) break;
+  drained = now;
+}
+const total = await publisher.count();
+console.log(
+  `all told: published ${total.published.toLocaleString('en')}, taken in ${drained.samples.toLocaleString('en')}` +
+    ` (${total.published === drained.samples ? 'every one' : `${(total.published - drained.samples).toLocaleString('en')} missing`})`,
+);
 await publisher.stop();
 for (const hub of hubs) await hub.stop();
 const exited = new Promise((r) => server.once('exit', r));

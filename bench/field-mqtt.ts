@@ -232,9 +232,15 @@ interface Latencies {
   painted: number[];
 }
 
-async function serverCounters(server: BenchServer): Promise<{ cpuS: number; samples: number }> {
+async function serverCounters(
+  server: BenchServer,
+): Promise<{ cpuS: number; samples: number; archiveRows: number }> {
   const m = await server.metrics();
-  return { cpuS: m.sum('process_cpu_seconds_total'), samples: m.sum('pegel_field_samples_total') };
+  return {
+    cpuS: m.sum('process_cpu_seconds_total'),
+    samples: m.sum('pegel_field_samples_total'),
+    archiveRows: m.sum('pegel_archive_rows_total'),
+  };
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -374,7 +380,8 @@ export default defineScenario<FieldMqttParams>({
         `${rate.toLocaleString('en')}/s asked: published ${Math.round(published / seconds).toLocaleString('en')}/s` +
         ` (skipped ${skipped.toLocaleString('en')}), the server took in ${Math.round(samples / seconds).toLocaleString('en')}/s` +
         ` (${reached.toFixed(1)} %) at ${((100 * (srv1.cpuS - srv0.cpuS)) / seconds).toFixed(0)} % of a core` +
-        ` = ${cpuUs.toFixed(2)} µs per value (${addedUs.toFixed(2)} above idle);` +
+        ` = ${cpuUs.toFixed(2)} µs per value (${addedUs.toFixed(2)} above idle),` +
+        ` archive rows written ${Math.round((srv1.archiveRows - srv0.archiveRows) / seconds).toLocaleString('en')}/s;` +
         ` Mosquitto ${brokerPct.toFixed(0)} %, publisher ${publisherPct.toFixed(0)} % of a core; latency in the front tab over ${cells} value texts,` +
         ` ${lat.painted.length} changes: painted p50 ${percentile(lat.painted, 50).toFixed(0)} ms,` +
         ` p95 ${percentile(lat.painted, 95).toFixed(0)} ms (DOM written p50 ${percentile(lat.written, 50).toFixed(0)},` +

@@ -13,6 +13,7 @@ import { createModbusConnector } from './modbus/ModbusConnector.ts';
 import { modbusConnectionSchema, modbusSourceSchema } from './modbus/schema.ts';
 import { MqttJsonConnector } from './mqtt/MqttJsonConnector.ts';
 import { brokerFields } from './mqtt/brokerOptions.ts';
+import type { ReadPace } from './readPace.ts';
 import { SimulatedConnector } from './SimulatedConnector.ts';
 import type * as OpcuaConnectorModule from './opcua/OpcuaConnector.ts';
 import { opcuaConnectionSchema, opcuaSourceSchema } from './opcua/schema.ts';
@@ -38,6 +39,8 @@ export interface ConnectorContext {
   readonly pkiDir: string;
   /** The server's log (warnings). */
   readonly log: (message: string) => void;
+  /** The field plant's batches: a connector that reads sockets may hold them between (readPace.ts). */
+  readonly pace?: ReadPace;
 }
 
 export interface ConnectionKind<C extends z.ZodObject, S extends z.ZodObject> {

@@ -6,6 +6,7 @@
  */
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { backoffDelay } from '../connector.ts';
+import type { ReadPace } from '../readPace.ts';
 import { tapPublishes } from './publishTap.ts';
 
 export interface BrokerLinkHandlers {
@@ -28,6 +29,8 @@ export class BrokerLink {
     private readonly url: string,
     private readonly options: IClientOptions,
     private readonly handlers: BrokerLinkHandlers,
+    /** The field plant's pace: the socket's reads are held between its batches (readPace.ts). */
+    private readonly pace: ReadPace | null = null,
   ) {}
 
   /** The client while the link is up; null otherwise. */
@@ -52,7 +55,8 @@ export class BrokerLink {
     // QoS 0 messages of MQTT 3.1.1 are read off the socket (publishTap.ts); MQTT.js, which made
     // the socket just now, gets every other packet and the rest of the protocol.
     const version = this.options.protocolVersion ?? 4;
-    if (version <= 4) tapPublishes(client.stream, message);
+    const reads = version <= 4 ? tapPublishes(client.stream, message) : null;
+    const unpace = reads && this.pace ? this.pace.add(reads) : null;
     client.on('connect', () => {
       this.handlers.connected(client).then(
         () => {
@@ -74,6 +78,7 @@ export class BrokerLink {
     client.on('close', () => {
       if (closed) return;
       closed = true;
+      unpace?.();
       if (this.client !== client) return;
       this.ready = false;
       client.removeAllListeners('message');

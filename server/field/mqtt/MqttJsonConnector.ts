@@ -97,18 +97,23 @@ export class MqttJsonConnector implements Connector {
       context.env,
       `pegel-${context.stationNumber}-${randomBytes(4).toString('hex')}`,
     );
-    this.link = new BrokerLink(connection.url, options, {
-      connected: async (client) => {
-        const topics = [...this.byTopic.keys()];
-        if (topics.length === 0) return;
-        const granted = await client.subscribeAsync(topics, { qos: 1 });
-        const refused = granted.filter((g) => g.qos === 128).map((g) => g.topic);
-        if (refused.length > 0) throw new Error(`subscription refused: ${refused.join(', ')}`);
+    this.link = new BrokerLink(
+      connection.url,
+      options,
+      {
+        connected: async (client) => {
+          const topics = [...this.byTopic.keys()];
+          if (topics.length === 0) return;
+          const granted = await client.subscribeAsync(topics, { qos: 1 });
+          const refused = granted.filter((g) => g.qos === 128).map((g) => g.topic);
+          if (refused.length > 0) throw new Error(`subscription refused: ${refused.join(', ')}`);
+        },
+        message: (topic, payload) => this.message(topic, payload),
+        up: () => this.sink?.link('up'),
+        down: (reason) => this.sink?.link('down', reason),
       },
-      message: (topic, payload) => this.message(topic, payload),
-      up: () => this.sink?.link('up'),
-      down: (reason) => this.sink?.link('down', reason),
-    });
+      context.pace ?? null,
+    );
   }
 
   start(sink: ConnectorSink): void {

@@ -11,6 +11,8 @@
  * frame as MQTT, everything goes on to MQTT.js, which reports it as it always did.
  */
 import { Socket } from 'node:net';
+import { TLSSocket } from 'node:tls';
+import type { PacedReads } from '../readPace.ts';
 
 type Push = (chunk: unknown, encoding?: BufferEncoding) => boolean;
 
@@ -108,18 +110,88 @@ function piecesOf(buf: Buffer, pass: readonly number[]): Buffer | null {
   return Buffer.concat(pieces);
 }
 
+/** A first read after a hold this large: the hold let too much wait in the socket. */
+export const BACKLOG_BYTES = 32 * 1024;
+/** Holds a socket is then left out of (about a second of 50 ms batches). */
+export const SKIP_HOLDS = 20;
+
+/** The part of a socket's native handle that starts and stops reading (libuv's read_start/stop). */
+interface ReadingHandle {
+  reading: boolean;
+  readStart(): number;
+  readStop(): number;
+}
+
+function readingHandleOf(socket: Socket): ReadingHandle | null {
+  const handle = (socket as unknown as { _handle?: Partial<ReadingHandle> | null })._handle;
+  return handle && typeof handle.readStart === 'function' && typeof handle.readStop === 'function'
+    ? (handle as ReadingHandle)
+    : null;
+}
+
+/**
+ * Holds and releases the reads of a plain TCP socket (server/field/readPace.ts): a hold stops
+ * reading at the socket's handle, as net does itself when a stream's buffer is full, but leaves
+ * the handle marked as reading, so that net does not start it again meanwhile; the release
+ * starts it again. A socket that is not being read (still connecting, held back by net, closed)
+ * is left as it is. A TLS socket is not held: its reads go through the TLS layer's own buffers.
+ * A first read after a release of BACKLOG_BYTES or more (a fast stream, a server behind) means
+ * the hold let too much wait: the next SKIP_HOLDS holds leave this socket out.
+ */
+export class SocketReads implements PacedReads {
+  private held: ReadingHandle | null = null;
+  /** Released, and nothing read since. */
+  private released = false;
+  /** Holds still to leave out. */
+  private skip = 0;
+
+  constructor(private readonly socket: Socket) {}
+
+  /** A chunk read off the socket (before anything else sees it). */
+  read(bytes: number): void {
+    if (this.released && bytes >= BACKLOG_BYTES) this.skip = SKIP_HOLDS;
+    this.released = false;
+  }
+
+  hold(): void {
+    const socket = this.socket;
+    if (this.skip > 0) {
+      this.skip--;
+      return;
+    }
+    if (this.held || socket.destroyed || socket.connecting || socket instanceof TLSSocket) return;
+    const handle = readingHandleOf(socket);
+    if (!handle?.reading) return;
+    if (handle.readStop() === 0) this.held = handle;
+  }
+
+  release(): void {
+    const handle = this.held;
+    if (!handle) return;
+    this.held = null;
+    const socket = this.socket;
+    // Closed meanwhile, or net stopped and restarted it on its own: nothing to start.
+    if (socket.destroyed || readingHandleOf(socket) !== handle || !handle.reading) return;
+    this.released = true;
+    const err = handle.readStart();
+    if (err !== 0) socket.destroy(new Error(`reading the broker socket failed again (${err})`));
+  }
+}
+
 /**
  * Puts a PublishReader in front of MQTT.js on a TCP or TLS socket (what `mqtt://` and
- * `mqtts://` connect with); false for other streams (WebSockets), which MQTT.js reads alone.
+ * `mqtts://` connect with); null for other streams (WebSockets), which MQTT.js reads alone.
  * The socket's own `push` is where its reads arrive (net's onStreamRead), before the stream
- * machinery: the reader sees each chunk once and MQTT.js gets the rest.
+ * machinery: the reader sees each chunk once and MQTT.js gets the rest. The answer's reads can
+ * be held between the field plant's batches (readPace.ts).
  */
 export function tapPublishes(
   stream: unknown,
   onPublish: (topic: string, payload: Buffer) => void,
-): boolean {
-  if (!(stream instanceof Socket)) return false;
+): SocketReads | null {
+  if (!(stream instanceof Socket)) return null;
   const reader = new PublishReader(onPublish);
+  const reads = new SocketReads(stream);
   const push = stream.push.bind(stream) as Push;
   stream.push = (chunk: unknown, encoding?: BufferEncoding): boolean => {
     if (!Buffer.isBuffer(chunk)) {
@@ -128,8 +200,9 @@ export function tapPublishes(
       if (rest) push(rest);
       return push(chunk, encoding);
     }
+    reads.read(chunk.length);
     const rest = reader.take(chunk);
     return rest ? push(rest) : true;
   };
-  return true;
+  return reads;
 }

@@ -118,31 +118,36 @@ export class SparkplugConnector implements Connector {
       context.env,
       `pegel-${context.stationNumber}-${randomBytes(4).toString('hex')}`,
     );
-    this.link = new BrokerLink(connection.url, options, {
-      connected: async (client) => {
-        const topics = [...this.nodes.values()].flatMap((n) => [
-          `${NAMESPACE}/${n.group}/+/${n.node}`,
-          `${NAMESPACE}/${n.group}/+/${n.node}/+`,
-        ]);
-        const granted = await client.subscribeAsync(topics, { qos: 0 });
-        const refused = granted.filter((g) => g.qos === 128).map((g) => g.topic);
-        if (refused.length > 0) throw new Error(`subscription refused: ${refused.join(', ')}`);
-        // Whatever was known before the link went down may be stale: start from births.
-        for (const n of this.nodes.values()) {
-          this.forget(n, `waiting for NBIRTH of ${n.group}/${n.node}`);
-          this.requestRebirth(client, n, 'connect', true);
-        }
+    this.link = new BrokerLink(
+      connection.url,
+      options,
+      {
+        connected: async (client) => {
+          const topics = [...this.nodes.values()].flatMap((n) => [
+            `${NAMESPACE}/${n.group}/+/${n.node}`,
+            `${NAMESPACE}/${n.group}/+/${n.node}/+`,
+          ]);
+          const granted = await client.subscribeAsync(topics, { qos: 0 });
+          const refused = granted.filter((g) => g.qos === 128).map((g) => g.topic);
+          if (refused.length > 0) throw new Error(`subscription refused: ${refused.join(', ')}`);
+          // Whatever was known before the link went down may be stale: start from births.
+          for (const n of this.nodes.values()) {
+            this.forget(n, `waiting for NBIRTH of ${n.group}/${n.node}`);
+            this.requestRebirth(client, n, 'connect', true);
+          }
+        },
+        message: (topic, payload) => this.message(topic, payload),
+        up: () => {
+          this.brokerUp = true;
+          this.report();
+        },
+        down: (reason) => {
+          this.brokerUp = false;
+          this.report(reason);
+        },
       },
-      message: (topic, payload) => this.message(topic, payload),
-      up: () => {
-        this.brokerUp = true;
-        this.report();
-      },
-      down: (reason) => {
-        this.brokerUp = false;
-        this.report(reason);
-      },
-    });
+      context.pace ?? null,
+    );
   }
 
   start(sink: ConnectorSink): void {

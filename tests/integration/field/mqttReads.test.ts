@@ -8,7 +8,8 @@
  */
 import type { MqttClient } from 'mqtt';
 import mqtt from 'mqtt';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { ReadPace } from '../../../server/field/readPace.ts';
 import type { PvValue } from '../../../src/contract/pv.ts';
 import { fieldRig, until } from '../../support/fieldServer.ts';
 import { signInHttp } from '../../support/login.ts';
@@ -172,4 +173,34 @@ describe('a broker link under a steady stream', () => {
     expect(states.filter((s) => s === 'ConnectionError').length).toBe(4);
     expect(dial()).toBe('Connected');
   }, 240_000);
+
+  it('MR4 between batches the socket is held, and every value sent meanwhile still comes, once and in order', async () => {
+    await until(() => dial() === 'Connected', 'connected');
+    const holds = vi.spyOn(ReadPace.prototype, 'hold');
+    // p0's values as the plant sends them on: those a newer one replaced within a batch (for the
+    // archive) just before the batch's latest.
+    const seen: number[] = [];
+    const ofP0 = (values: readonly PvValue[]) => {
+      for (const v of values)
+        if (v.pvRef.nr === 700001 && (v.doubleValue ?? 0) > BASE) seen.push(v.doubleValue! - BASE);
+    };
+    const offs = [plant().on('samples', ofP0), plant().on('values', ofP0)];
+    // Above what the streams before sent, so that their last values, still on the way, stay apart.
+    const BASE = 1e9;
+    const N = 3000;
+    let held: number;
+    try {
+      for (let n = 1; n <= N; n++) {
+        rig.device.publish('sued/p0', JSON.stringify({ v: BASE + n }), { qos: 0 });
+        if (n % 100 === 0) await new Promise((r) => setTimeout(r, 5));
+      }
+      await until(() => seen.at(-1) === N, 'the last value');
+      held = holds.mock.calls.length;
+    } finally {
+      offs.forEach((off) => off());
+      holds.mockRestore();
+    }
+    expect(held).toBeGreaterThan(0);
+    expect(seen).toEqual(Array.from({ length: N }, (_, i) => i + 1));
+  }, 120_000);
 });

@@ -4,10 +4,16 @@
  * chunks, and hands every other packet on unchanged and in order; from bytes that do not frame
  * as MQTT on, it hands everything on.
  */
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { Duplex } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { PublishReader, tapPublishes } from '../../../server/field/mqtt/publishTap.ts';
+import {
+  BACKLOG_BYTES,
+  PublishReader,
+  SKIP_HOLDS,
+  SocketReads,
+  tapPublishes,
+} from '../../../server/field/mqtt/publishTap.ts';
 
 /** The remaining length as MQTT writes it: 7 bits a byte, least significant first. */
 function remainingLength(n: number): number[] {
@@ -110,9 +116,9 @@ describe('QoS 0 messages read off the broker socket', () => {
     const { port } = server.address() as AddressInfo;
     const socket = connect(port, '127.0.0.1');
     const taken: [string, string][] = [];
-    expect(tapPublishes(socket, (topic, payload) => taken.push([topic, payload.toString()]))).toBe(
-      true,
-    );
+    expect(
+      tapPublishes(socket, (topic, payload) => taken.push([topic, payload.toString()])),
+    ).toBeInstanceOf(SocketReads);
     const seen: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => seen.push(chunk));
     await new Promise((r) => socket.once('end', r));
@@ -125,6 +131,96 @@ describe('QoS 0 messages read off the broker socket', () => {
         done();
       },
     });
-    expect(tapPublishes(other, () => {})).toBe(false);
+    expect(tapPublishes(other, () => {})).toBeNull();
+  });
+
+  it('PT4 a held socket is not read until released, then everything comes in order; holding a closed or connecting socket does nothing', async () => {
+    let peer: Socket | null = null;
+    const server = createServer((s) => (peer = s));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    const taken: [string, string][] = [];
+    const reads = tapPublishes(socket, (topic, payload) =>
+      taken.push([topic, payload.toString()]),
+    )!;
+    // Still connecting: nothing to hold, and the release that follows starts nothing.
+    reads.hold();
+    reads.release();
+    await new Promise((r) => socket.once('connect', r));
+    await until(() => peer !== null);
+    const seen: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => seen.push(chunk));
+    const write = (chunk: Buffer) => new Promise<void>((r) => peer!.write(chunk, () => r()));
+
+    await write(STREAM[0]!);
+    await until(() => taken.length === 1);
+    reads.hold();
+    reads.hold();
+    for (const chunk of STREAM.slice(1)) await write(chunk);
+    // Written into the socket, and several turns of the event loop for it to be read: held.
+    for (let turn = 0; turn < 5; turn++) await new Promise((r) => setImmediate(r));
+    expect(taken).toEqual([TAKEN[0]]);
+    expect(seen).toEqual([]);
+    reads.release();
+    await until(() => taken.length === TAKEN.length);
+    expect(taken).toEqual(TAKEN);
+    await until(() => Buffer.concat(seen).length === PASSED.length);
+    expect(Buffer.concat(seen).equals(PASSED)).toBe(true);
+
+    // A release without a hold, and a hold once the socket is gone, do nothing.
+    reads.release();
+    socket.destroy();
+    reads.hold();
+    reads.release();
+    server.close();
   });
 });
+
+describe('a socket with much waiting', () => {
+  it('PT5 a first read after a release of BACKLOG_BYTES or more leaves the socket out of the next SKIP_HOLDS holds', async () => {
+    let peer: Socket | null = null;
+    const server = createServer((s) => (peer = s));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    const taken: string[] = [];
+    const reads = tapPublishes(socket, (topic) => taken.push(topic))!;
+    await new Promise((r) => socket.once('connect', r));
+    await until(() => peer !== null);
+    const write = (chunk: Buffer) => new Promise<void>((r) => peer!.write(chunk, () => r()));
+    const big = Buffer.alloc(1000, 0x41);
+    const n = Math.ceil(BACKLOG_BYTES / 1000) + 8;
+    const burst = Buffer.concat(Array.from({ length: n }, (_, i) => publish(`b/${i}`, big)));
+    const turns = async () => {
+      for (let turn = 0; turn < 5; turn++) await new Promise((r) => setImmediate(r));
+    };
+
+    reads.hold();
+    await write(burst);
+    await turns();
+    expect(taken).toEqual([]);
+    reads.release();
+    await until(() => taken.length === n);
+    // Too much had waited: the next holds leave the socket out, values are read as they come.
+    for (let i = 0; i < SKIP_HOLDS; i++) {
+      reads.hold();
+      await write(publish(`s/${i}`, '{"v":1}'));
+      await until(() => taken.at(-1) === `s/${i}`);
+      reads.release();
+    }
+    // Then it is held again.
+    reads.hold();
+    await write(publish('s/last', '{"v":1}'));
+    await turns();
+    expect(taken.at(-1)).toBe(`s/${SKIP_HOLDS - 1}`);
+    reads.release();
+    await until(() => taken.at(-1) === 's/last');
+    socket.destroy();
+    server.close();
+  });
+});
+
+async function until(ok: () => boolean): Promise<void> {
+  while (!ok()) await new Promise((r) => setTimeout(r, 5));
+}
