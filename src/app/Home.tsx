@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from './useTranslation.ts';
 import { navItemsFor } from './navigation.ts';
-import { Icon, PageHeader } from '../ui/index.ts';
+import { Icon } from '../ui/Icon.tsx';
+import { PageHeader } from '../ui/PageHeader.tsx';
 import { useSession } from '../features/shared/sessionStore.ts';
 import { StationBoardSlot } from '../features/stations/StationBoardSlot.tsx';
 import { FavoritesPanelsSlot } from '../features/favorites/FavoritesSlots.tsx';

@@ -9,7 +9,8 @@
  */
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from './useTranslation.ts';
-import { useConnectionStatus, useServerInfo } from '../live/index.ts';
+import { useConnectionStatus } from '../live/useConnectionStatus.ts';
+import { useServerInfo } from '../live/useServerInfo.ts';
 import { Button } from '../ui/Button.tsx';
 import { useFormat } from './useFormat.ts';
 import {

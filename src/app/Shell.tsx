@@ -17,7 +17,7 @@ import { useResource } from './resource.ts';
 import { systemSettings } from './systemSettings.ts';
 import { useKiosk } from './useKiosk.ts';
 import { UserMenu } from './UserMenu.tsx';
-import { useConnectionStatus } from '../live/index.ts';
+import { useConnectionStatus } from '../live/useConnectionStatus.ts';
 import { useSession } from '../features/shared/sessionStore.ts';
 import { logoutUrl } from '../api/http.ts';
 import { AlarmBanner } from '../features/alerts/AlarmBanner.tsx';

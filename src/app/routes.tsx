@@ -10,7 +10,7 @@ import { PageBoundary } from './RouteErrorBoundary.tsx';
 import { Home } from './Home.tsx';
 import { RequireSession } from '../features/auth/RequireSession.tsx';
 import { publicRoutes, sessionRoutes } from '../features/auth/routes.tsx';
-import { LiveProvider } from '../live/index.ts';
+import { LiveProvider } from '../live/LiveProvider.tsx';
 import { stationRoutes } from '../features/stations/routes.tsx';
 import { alertRoutes } from '../features/alerts/routes.tsx';
 import { actionRoutes } from '../features/actions/routes.tsx';

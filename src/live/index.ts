@@ -22,7 +22,8 @@ export {
   useStationTime,
   useStationState,
 } from './useStationLive.ts';
-export { pvStationNumber, useLinkDown, useStationConnection } from './useStationConnection.ts';
+export { pvStationNumber, useStationConnection } from './useStationConnection.ts';
+export { useLinkDown } from './useLinkDown.ts';
 export { useConnectionStatus } from './useConnectionStatus.ts';
 export type { TabConnectionState, TabConnectionStatus } from './TabLiveStore.ts';
 export { LiveClient, LEASE_RELEASE_GRACE_MS, type LiveClientOptions } from './LiveClient.ts';

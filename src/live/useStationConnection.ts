@@ -1,12 +1,7 @@
 import type { PvConfig, PvRef } from '../contract/pv.ts';
 import { splitPvNr } from '../domain/pvRef.ts';
-import { useCallback, useContext, useSyncExternalStore } from 'react';
-import {
-  stationConnection,
-  type LinkDown,
-  type StationConnection,
-} from '../domain/valueStanding.ts';
-import { LiveContext } from './LiveContext.ts';
+import { stationConnection, type StationConnection } from '../domain/valueStanding.ts';
+import { useLinkDown } from './useLinkDown.ts';
 import { useStationDialState } from './useStationLive.ts';
 
 /**
@@ -16,17 +11,6 @@ import { useStationDialState } from './useStationLive.ts';
  */
 export function useStationConnection(stationNumber: number | null | undefined): StationConnection {
   return stationConnection(useStationDialState(stationNumber), useLinkDown());
-}
-
-/** LD1: why the live link vouches for no value now; null while it does (or without a link). */
-export function useLinkDown(): LinkDown | null {
-  const client = useContext(LiveContext);
-  const subscribe = useCallback(
-    (listener: () => void) => client?.store.subscribeStatus(listener) ?? (() => undefined),
-    [client],
-  );
-  const snapshot = () => client?.store.getLink() ?? null;
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
 /** The station a PV belongs to: from its number (SPEC §9), else from its configuration. */

@@ -17,7 +17,8 @@ import { useNavigate } from 'react-router';
 import type { ActionPlan, ActionRequest } from '../../domain/navigationTargets.ts';
 import type { RuleMessage } from '../../domain/validation/ruleMessage.ts';
 import { nativeBridge } from '../../platform/index.ts';
-import { Button, Dialog } from '../../ui/index.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 import './actions.css';
 
 export interface Refusal {

@@ -9,8 +9,10 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Link } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { useKiosk } from '../../app/useKiosk.ts';
-import { useAlertCounts, useLinkDown } from '../../live/index.ts';
-import { cx, Icon, type IconName } from '../../ui/index.ts';
+import { useAlertCounts } from '../../live/useAlertCounts.ts';
+import { useLinkDown } from '../../live/useLinkDown.ts';
+import { cx } from '../../ui/cx.ts';
+import { Icon, type IconName } from '../../ui/Icon.tsx';
 import type { Horn } from './horn.ts';
 import {
   hornState,

@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../app/useTranslation.ts';
-import { Button } from '../../ui/index.ts';
+import { Button } from '../../ui/Button.tsx';
 import './favorites.css';
 
 const PinButton = lazy(() => import('./PinButton.tsx').then((m) => ({ default: m.PinButton })));

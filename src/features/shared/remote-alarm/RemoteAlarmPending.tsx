@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../app/useTranslation.ts';
-import { AlarmMark } from '../../../ui/index.ts';
+import { AlarmMark } from '../../../ui/AlarmMark.tsx';
 import { usePriorityStyles } from '../alarm/usePriorities.ts';
 import { usePendingRemoteAlarms } from './usePendingRemoteAlarms.ts';
 import './remoteAlarmPending.css';
