@@ -13,9 +13,8 @@
  */
 import { resolve } from 'node:path';
 import { median, percentile } from './harness/stats.ts';
-import { startArchivePlant, timeToPainted } from './harness/archiveTabs.ts';
+import { coldSignedInTab, startArchivePlant, timeToPainted } from './harness/archiveTabs.ts';
 import { launchChromium } from './harness/browser.ts';
-import { cookiesForBrowser } from './harness/cookies.ts';
 import { takeOption } from './harness/cliArgs.ts';
 import { signInHttp } from '../tests/support/login.ts';
 
@@ -42,12 +41,7 @@ async function measure(dist: string): Promise<Probe[]> {
     for (let i = 0; i < probes; i++) {
       const browser = await launchChromium();
       try {
-        const context = await browser.newContext({
-          baseURL: server.url,
-          viewport: { width: 1920, height: 1080 },
-        });
-        await context.addCookies(cookiesForBrowser(cookie, server.url));
-        const tab = await context.newPage();
+        const { context, tab } = await coldSignedInTab(browser, server.url, cookie);
         const session = await context.newCDPSession(tab);
         await session.send('Performance.enable', { timeDomain: 'threadTicks' });
         const rowsMs = await timeToPainted(tab);

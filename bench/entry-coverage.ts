@@ -12,9 +12,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
-import { ARCHIVE_BENCH_PATH, startArchivePlant, timeToPainted } from './harness/archiveTabs.ts';
+import {
+  ARCHIVE_BENCH_PATH,
+  coldSignedInTab,
+  startArchivePlant,
+  timeToPainted,
+} from './harness/archiveTabs.ts';
 import { launchChromium } from './harness/browser.ts';
-import { cookiesForBrowser } from './harness/cookies.ts';
 import { takeOption } from './harness/cliArgs.ts';
 import { signInHttp } from '../tests/support/login.ts';
 
@@ -55,12 +59,7 @@ try {
   const { cookie } = await signInHttp(server.url);
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 1920, height: 1080 },
-    });
-    await context.addCookies(cookiesForBrowser(cookie, server.url));
-    const tab = await context.newPage();
+    const { context, tab } = await coldSignedInTab(browser, server.url, cookie);
     const cdp = await context.newCDPSession(tab);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.startPreciseCoverage', { callCount: true, detailed: false });

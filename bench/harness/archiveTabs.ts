@@ -4,7 +4,7 @@
  * first tab on the archive that keeps the engine running and lets the build's service worker
  * (if it has one) take control, as every tab after an operator's first finds it.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startPlantServer, type PlantServerHandle } from '../../tests/support/plantServer.ts';
 import { signInHttp } from '../../tests/support/login.ts';
 import { launchBrowser, type BenchBrowser } from './browser.ts';
@@ -36,6 +36,23 @@ export async function timeToPainted(
   await page.goto(path);
   await waitForExpression(page, `${painted} != null`, { timeout: 60_000 });
   return (await page.evaluate(painted)) as number;
+}
+
+/**
+ * A cold tab as a new browser gives it (alerts-cold-tab.ts, entry-coverage.ts): a 1920×1080
+ * context of `browser` holding the session `cookie`, and a blank page in it.
+ */
+export async function coldSignedInTab(
+  browser: Browser,
+  serverUrl: string,
+  cookie: string,
+): Promise<{ context: BrowserContext; tab: Page }> {
+  const context = await browser.newContext({
+    baseURL: serverUrl,
+    viewport: { width: 1920, height: 1080 },
+  });
+  await context.addCookies(cookiesForBrowser(cookie, serverUrl));
+  return { context, tab: await context.newPage() };
 }
 
 /**

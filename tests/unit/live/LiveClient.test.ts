@@ -642,13 +642,18 @@ describe('a lost engine (EL1-EL3)', () => {
     expect(store.getPvValue(aiKey(1))).toEqual(doubleValue(1, 2, 2_000));
   });
 
-  it('EL1-EL3: a tab waits on the engine lock; granted, it starts a new engine, leases everything again and asks pending calls again', async () => {
-    const first = createHarness();
-    const second = createHarness();
-    for (const h of [first, second])
+  /** The engines of a lost one and its successor, each with a plant server that is connected. */
+  function twoEngines() {
+    const engines = [createHarness(), createHarness()] as const;
+    for (const h of engines)
       h.hubs
         .hub('serverStatus')
         .answers.set(HUB_METHODS.serverStatus.getStatus, () => ({ status: 'Connected', since: 0 }));
+    return engines;
+  }
+
+  it('EL1-EL3: a tab waits on the engine lock; granted, it starts a new engine, leases everything again and asks pending calls again', async () => {
+    const [first, second] = twoEngines();
     const firstCalls: string[] = [];
     const secondCalls: string[] = [];
     // The first engine never answers chart directories: its worker dies with the call open.
@@ -728,12 +733,7 @@ describe('a lost engine (EL1-EL3)', () => {
    * the tab comes into view before or after it.
    */
   async function hiddenAtLoss() {
-    const first = createHarness();
-    const second = createHarness();
-    for (const h of [first, second])
-      h.hubs
-        .hub('serverStatus')
-        .answers.set(HUB_METHODS.serverStatus.getStatus, () => ({ status: 'Connected', since: 0 }));
+    const [first, second] = twoEngines();
     const { locks, waitingFor, end } = engineLocks();
     let letConnect: () => void = () => undefined;
     let newEngineHasTab = false;
