@@ -271,6 +271,7 @@ export async function buildServer(
   const stopFlood = startAlertFlood({
     perSecond: config.alertFloodPerSecond,
     clearAfterMs: config.alertFloodClearMs,
+    count: config.alertFloodCount,
     plant,
     sink: alerts,
     now: context.now,

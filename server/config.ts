@@ -49,6 +49,11 @@ export interface ServerConfig {
   alertFloodPerSecond: number;
   /** How long after it was raised a flood alert returns to normal, ms. */
   alertFloodClearMs: number;
+  /**
+   * How many alerts the flood raises in all, then none (PEGEL_ALERT_FLOOD_COUNT; the bench's
+   * alert list at rest: a list of this length, then nothing new); 0 = no end.
+   */
+  alertFloodCount: number;
   /** Historical alerts written into an empty alert archive at start (tests, bench); 0 = none. */
   alertArchiveSeed: number;
   /** The plant's IANA time zone (PEGEL_PLANT_TIME_ZONE): every time in the UI is shown in it. */
@@ -129,6 +134,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     alertArchiveSeed: int(env.PEGEL_ALERT_ARCHIVE_SEED, 0),
     alertFloodPerSecond: Math.max(0, int(env.PEGEL_ALERT_FLOOD_PER_SEC, 0)),
     alertFloodClearMs: Math.max(0, int(env.PEGEL_ALERT_FLOOD_CLEAR_MS, 20_000)),
+    alertFloodCount: Math.max(0, int(env.PEGEL_ALERT_FLOOD_COUNT, 0)),
     historyDays: int(env.PEGEL_HISTORY_DAYS, 7),
     historyFindings: {
       floodAlarms: Math.max(0, int(env.PEGEL_HISTORY_FLOOD_ALARMS, DEFAULT_FINDINGS.floodAlarms)),

@@ -86,7 +86,7 @@ export const IDLE_NOISE_MS_PER_S = 0.5;
 
 const MINUTE_MS = 60_000;
 
-interface IdleReading {
+export interface IdleReading {
   /** Main-thread CPU, ms per second (CDP ThreadTime). */
   msPerSec: number;
   /** What the page did over the window, per second: script ms, style recalcs, layouts. */
@@ -106,7 +106,7 @@ interface IdleReading {
  * The main thread of `page` over `ms` (CDP Performance.getMetrics before and after), with the
  * first PV's age read just before and just after (outside the window) when `ages`.
  */
-async function readIdle(
+export async function readIdle(
   ctx: BenchContext,
   page: Page,
   ms: number,
@@ -139,7 +139,7 @@ async function readIdle(
   }
 }
 
-const describeIdle = (r: IdleReading) =>
+export const describeIdle = (r: IdleReading) =>
   `${r.msPerSec.toFixed(2)} ms/s (script ${r.scriptMsPerSec.toFixed(2)} ms/s, ${r.stylesPerSec.toFixed(1)} style recalcs/s, ${r.layoutsPerSec.toFixed(1)} layouts/s${r.heapFellMb > 0.1 ? `; the JS heap fell by ${r.heapFellMb.toFixed(1)} MB: a collection` : ''})`;
 
 /** ThreadTime seconds before and after a window of `wallMs`: ms of CPU per second. */

@@ -15,6 +15,11 @@ import type { PvConfig, PvLimitConfig } from '../../src/contract/pv.ts';
 export interface AlertFloodOptions {
   perSecond: number;
   clearAfterMs: number;
+  /**
+   * Alerts to raise in all, then none (the bench's list at rest: its length, then no new
+   * alert); those raised still return to normal after `clearAfterMs`. 0 or none: no end.
+   */
+  count?: number;
   plant: Plant;
   sink: {
     raiseMany(list: readonly NewAlert[]): Alert[];
@@ -43,13 +48,21 @@ export function startAlertFlood(options: AlertFloodOptions): () => void {
   const toClear: { id: number; at: number }[] = [];
   let carry = 0;
   let last = options.now();
+  /** Alerts still to raise; Infinity without an end. */
+  let left = options.count && options.count > 0 ? options.count : Infinity;
   const tick = () => {
+    // All raised and all returned to normal: nothing left for a tick to do.
+    if (left === 0 && toClear.length === 0) {
+      clearInterval(timer);
+      return;
+    }
     const now = options.now();
     // The rate holds at any tick length: a late tick raises what the elapsed time asks for.
     carry += (options.perSecond * Math.max(0, now - last)) / 1000;
     last = now;
-    const count = Math.floor(carry);
-    carry -= count;
+    const count = Math.min(left, Math.floor(carry));
+    carry -= Math.floor(carry);
+    left -= count;
     const due: number[] = [];
     while (toClear.length > 0 && toClear[0]!.at <= now) due.push(toClear.shift()!.id);
     if (due.length > 0) options.sink.clearMany(due, now);

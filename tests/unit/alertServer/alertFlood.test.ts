@@ -84,4 +84,27 @@ describe('alarm flood', () => {
     vi.advanceTimersByTime(5000);
     expect(s.raised).toHaveLength(0);
   });
+
+  it('AF3: with a count, the flood raises that many alerts in all, then none; they still clear', () => {
+    const s = sink();
+    const stop = startAlertFlood({
+      perSecond: 50,
+      clearAfterMs: 3000,
+      count: 120,
+      plant,
+      sink: s,
+      now: () => Date.now(),
+    });
+    vi.advanceTimersByTime(2000);
+    expect(s.raised).toHaveLength(100);
+    vi.advanceTimersByTime(1000);
+    expect(s.raised).toHaveLength(120);
+    vi.advanceTimersByTime(10_000);
+    expect(s.raised).toHaveLength(120);
+    // Every alert raised returned to normal after its time, the last ones after the flood ended.
+    expect(s.cleared.flatMap((c) => c.ids)).toEqual(s.raised.map((a) => a.id));
+    // Nothing left: the flood's timer ended by itself.
+    expect(vi.getTimerCount()).toBe(0);
+    stop();
+  });
 });

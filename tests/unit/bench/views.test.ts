@@ -14,7 +14,11 @@ import {
 import { countCurrent, ValueHistory } from '../../../bench/harness/valueWatch.ts';
 import { idleMsPerSec } from '../../../bench/scenarios/idleTab.ts';
 import { browserCpuPct, tabPlan } from '../../../bench/scenarios/manyTabs.ts';
-import { fitViewCost, serverValuesPerSec } from '../../../bench/scenarios/views.ts';
+import {
+  alertListCases,
+  fitViewCost,
+  serverValuesPerSec,
+} from '../../../bench/scenarios/views.ts';
 import type { DashboardConfigResult } from '../../../src/contract/dashboard.ts';
 import type { PvValue } from '../../../src/contract/pv.ts';
 import { doubleValue } from '../../support/engine/engineHarness.ts';
@@ -137,5 +141,22 @@ describe('cost figures', () => {
     const big = tabPlan({ station: 30, dashboard: 15, image: 1, alerts: 4 });
     expect(big).toHaveLength(50);
     expect(big.filter((v) => v === 'dashboard')).toHaveLength(15);
+  });
+});
+
+describe('the alert list’s cases', () => {
+  it('BENCH-VIEW9: the sweep and the list at rest by default; the env names the cases, 0 the rest', () => {
+    expect(alertListCases([10, 50, 200], undefined)).toEqual({
+      sweptRates: [10, 50, 200],
+      atRest: true,
+    });
+    expect(alertListCases([10, 50, 200], '0')).toEqual({ sweptRates: [], atRest: true });
+    expect(alertListCases([10, 50, 200], '10,200')).toEqual({
+      sweptRates: [10, 200],
+      atRest: false,
+    });
+    expect(alertListCases([20, 100], '0,20')).toEqual({ sweptRates: [20], atRest: true });
+    // Not rates: the configured cases.
+    expect(alertListCases([20, 100], 'ten')).toEqual({ sweptRates: [20, 100], atRest: true });
   });
 });
