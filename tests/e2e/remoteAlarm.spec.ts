@@ -489,9 +489,9 @@ test('RA-E12: a remote alarm waiting for confirmation shows live in the header, 
     );
     await expect(header.locator('.alarm-mark text')).toHaveText('1');
   }
-  // The header's mark stands for every waiting alarm: it pulses by its halo's opacity (for
-  // half a minute from when more wait), which the compositor animates; a row's mark keeps a
-  // steady halo (ui.css). Read from the style, which holds when the pulse has run its course.
+  // The header's mark stands for every waiting alarm: it pulses by its halo's opacity (until
+  // half a minute after more last came to wait), which the compositor animates; a row's mark
+  // keeps a steady halo (ui.css). Read from the style, just after the alarm came.
   const headerMark = wide.locator('.shell-header .remote-pending .alarm-mark');
   const halo = (mark: Locator) =>
     mark.evaluate((el) => {

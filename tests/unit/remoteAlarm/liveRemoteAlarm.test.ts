@@ -5,7 +5,8 @@
  * for confirmation are read again as their count changes, but at most once per
  * ROWS_READ_GAP_MS (RemoteAlarmRows.tsx); the on-call line, which follows the focused alert's
  * station, keeps its plans leased when the station changes (useLivePlans.ts); the header's
- * mark starts its pulse again only when more alarms wait (RemoteAlarmPending.tsx, ui.css).
+ * mark pulses from when more alarms wait until half a minute after the last rise, one element
+ * throughout (RemoteAlarmPending.tsx, ui.css).
  */
 import { act, createElement, Profiler, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -27,7 +28,10 @@ import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
 import { addTexts } from '../../../src/app/i18n.ts';
 import { OnCallSummary } from '../../../src/features/shared/remote-alarm/OnCallSummary.tsx';
 import { RemoteAlarmRows } from '../../../src/features/shared/remote-alarm/RemoteAlarmRows.tsx';
-import { RemoteAlarmPending } from '../../../src/features/shared/remote-alarm/RemoteAlarmPending.tsx';
+import {
+  PULSE_MS,
+  RemoteAlarmPending,
+} from '../../../src/features/shared/remote-alarm/RemoteAlarmPending.tsx';
 import type { Frame } from '../../../workers/engineProtocol.ts';
 import { de } from '../i18n/allTexts.ts';
 import { rootPerTest } from '../../support/reactRoot.ts';
@@ -268,29 +272,53 @@ describe('remote alarms beside the current alert list', () => {
     expect(held).toEqual([[PLANS[1]]]);
   });
 
-  it('RA15: the header’s mark of the remote alarms waiting is a new (pulsing) mark when more wait, the same when fewer wait', async () => {
-    const live = liveClient();
-    live.store.apply(waitingFrame(1));
-    const mounted = mount();
-    await mounted.render(live.wrap(createElement(RemoteAlarmPending)));
-    const mark = () => mounted.container.querySelector('.remote-pending .alarm-mark');
-    await vi.waitFor(() => expect(mark()).not.toBeNull(), { timeout: 10_000 });
-    expect(mark()!.classList.contains('is-pulsing')).toBe(true);
-    const first = mark();
-    const waiting = async (n: number) => {
-      await act(async () => {
-        live.store.apply(waitingFrame(n));
-      });
-      expect(mounted.container.querySelector('[data-remote-pending]')).toHaveProperty(
-        'dataset.remotePending',
-        String(n),
-      );
-    };
-    await waiting(2);
-    const second = mark();
-    expect(second).not.toBe(first);
-    expect(second!.classList.contains('is-pulsing')).toBe(true);
-    await waiting(1);
-    expect(mark()).toBe(second);
+  it('RA15: the header’s mark of the remote alarms waiting pulses from when more wait until PULSE_MS after more last came, the same element throughout', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const live = liveClient();
+      live.store.apply(waitingFrame(1));
+      const mounted = mount();
+      await mounted.render(live.wrap(createElement(RemoteAlarmPending)));
+      const mark = () => mounted.container.querySelector('.remote-pending .alarm-mark');
+      await vi.waitFor(() => expect(mark()).not.toBeNull(), { timeout: 10_000 });
+      const pulsing = () => mark()!.classList.contains('is-pulsing');
+      expect(pulsing()).toBe(true);
+      const first = mark();
+      const waiting = async (n: number) => {
+        await act(async () => {
+          live.store.apply(waitingFrame(n));
+        });
+        expect(mounted.container.querySelector('[data-remote-pending]')).toHaveProperty(
+          'dataset.remotePending',
+          String(n),
+        );
+      };
+      const later = (ms: number) =>
+        act(async () => {
+          vi.advanceTimersByTime(ms);
+        });
+      // More wait, as in a flood with each alarm: the same mark (not mounted again, which
+      // started its pulse anew each time), still pulsing.
+      await later(PULSE_MS - 5_000);
+      await waiting(2);
+      expect(mark()).toBe(first);
+      expect(pulsing()).toBe(true);
+      // Half a minute after the first rise, but not after the last: it pulses on.
+      await later(10_000);
+      expect(pulsing()).toBe(true);
+      // Fewer waiting: no new pulse, and the pulse does not last longer for it.
+      await waiting(1);
+      await later(PULSE_MS - 10_000);
+      expect(mark()).toBe(first);
+      expect(pulsing()).toBe(false);
+      // More again: it pulses again.
+      await waiting(3);
+      expect(mark()).toBe(first);
+      expect(pulsing()).toBe(true);
+      await later(PULSE_MS);
+      expect(pulsing()).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
