@@ -271,8 +271,7 @@ export function alertListCases(
   fromEnv: string | undefined,
 ): { sweptRates: number[]; atRest: boolean } {
   const named = fromEnv?.split(',').map(Number);
-  const rates =
-    named?.length && named.every((r) => Number.isFinite(r) && r >= 0) ? named : null;
+  const rates = named?.length && named.every((r) => Number.isFinite(r) && r >= 0) ? named : null;
   return {
     sweptRates: (rates ?? configured).filter((r) => r > 0),
     atRest: rates ? rates.includes(0) : true,
@@ -592,7 +591,9 @@ export default defineScenario<ViewsParams>({
                 costMsPerSec: w.mainThreadCpuPct * 10,
               });
               if (side === 'pegel' && rate === Math.max(...sweptRates))
-                notes.push(await profileNote(ctx, `Pegel alert list at ${rate}/s`, page, p.windowMs));
+                notes.push(
+                  await profileNote(ctx, `Pegel alert list at ${rate}/s`, page, p.windowMs),
+                );
               await page.evaluate(RECORD_TOP_ROW);
               const from = Date.now();
               await sleep(p.windowMs);

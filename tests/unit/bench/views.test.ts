@@ -14,11 +14,7 @@ import {
 import { countCurrent, ValueHistory } from '../../../bench/harness/valueWatch.ts';
 import { idleMsPerSec } from '../../../bench/scenarios/idleTab.ts';
 import { browserCpuPct, tabPlan } from '../../../bench/scenarios/manyTabs.ts';
-import {
-  alertListCases,
-  fitViewCost,
-  serverValuesPerSec,
-} from '../../../bench/scenarios/views.ts';
+import { alertListCases, fitViewCost, serverValuesPerSec } from '../../../bench/scenarios/views.ts';
 import type { DashboardConfigResult } from '../../../src/contract/dashboard.ts';
 import type { PvValue } from '../../../src/contract/pv.ts';
 import { doubleValue } from '../../support/engine/engineHarness.ts';
