@@ -73,7 +73,13 @@ const field = new FieldPlant({
     const c = new MqttJsonConnector(
       station.connection as MqttConnection,
       points as FieldPoint<MqttSource>[],
-      { env: {}, stationNumber: station.number, stationName: station.name, pkiDir: '/tmp', log: () => {} },
+      {
+        env: {},
+        stationNumber: station.number,
+        stationName: station.name,
+        pkiDir: '/tmp',
+        log: () => {},
+      },
     );
     // The socket reader's handler as BrokerLink passes it, whatever its arguments.
     const message = (c as unknown as { message: Message }).message.bind(c);
@@ -94,7 +100,8 @@ for (let s = 1; s <= STATIONS; s++) {
   const mine: Buffer[] = [];
   for (let n = 1; n <= PVS; n += PER_READ) {
     const packets: Buffer[] = [];
-    for (let k = n; k < n + PER_READ && k <= PVS; k++) packets.push(publish(`s${s}/p${k}`, payload(k)));
+    for (let k = n; k < n + PER_READ && k <= PVS; k++)
+      packets.push(publish(`s${s}/p${k}`, payload(k)));
     mine.push(Buffer.concat(packets));
   }
   chunks.push(mine);
@@ -126,7 +133,8 @@ function round(values: number): number {
   step();
   const used = process.cpuUsage(t0);
   // A batch (500) holds no PV twice (10,000 in turn): every value sent is one the plant sends.
-  if (taken - before !== sent) throw new Error(`sent ${sent} values, the plant sent ${taken - before}`);
+  if (taken - before !== sent)
+    throw new Error(`sent ${sent} values, the plant sent ${taken - before}`);
   return (used.user + used.system) / sent;
 }
 

@@ -137,7 +137,10 @@ export class SparkplugConnector implements Connector {
           }
         },
         message: (topic, bytes, start, end) =>
-          this.message(topic, start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end)),
+          this.message(
+            topic,
+            start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end),
+          ),
         up: () => {
           this.brokerUp = true;
           this.report();

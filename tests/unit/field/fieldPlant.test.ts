@@ -387,9 +387,7 @@ describe('field plant', () => {
       const send = (index: number, value: FieldScalar, sourceTime: number) => {
         if (byIndex) t.connector.sink.good!(index, value, sourceTime);
         else
-          t.connector.sink.samples([
-            { pointId: ids[index]!, value, quality: 'Good', sourceTime },
-          ]);
+          t.connector.sink.samples([{ pointId: ids[index]!, value, quality: 'Good', sourceTime }]);
       };
       send(0, 1, 1); // before the link is up
       t.connector.sink.link('up');
