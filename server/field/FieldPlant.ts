@@ -52,6 +52,7 @@ import type { PlantEvents, PlantSimulation, Unsubscribe } from '../plant/types.t
 import type {
   BadInputReason,
   Connector,
+  FieldQuality,
   FieldSample,
   FieldScalar,
   LinkState,
@@ -141,6 +142,8 @@ interface FieldPv {
 interface FieldStation {
   readonly def: PlantStationDef;
   readonly pvs: Map<string, FieldPv>;
+  /** The same PVs in the plant file's order, the order of its connector's points (`good`). */
+  readonly points: FieldPv[];
   /**
    * Its PVs that turn Uncertain after a silence (`staleAfterMs`), for the tick: a plant of
    * 10,000 PVs without one walked them all four times a second for nothing.
@@ -225,6 +228,7 @@ export class FieldPlant implements PlantSimulation {
       const station: FieldStation = {
         def,
         pvs: new Map(),
+        points: [],
         staleable: [],
         connector: null,
         link: 'connecting',
@@ -254,6 +258,7 @@ export class FieldPlant implements PlantSimulation {
           newestT: null,
         };
         station.pvs.set(pvDef.id, pv);
+        station.points.push(pv);
         if (pvDef.staleAfterMs !== undefined) station.staleable.push(pv);
         this.pvsByKey.set(pv.key, pv);
         this.pvsByRef.set(pvDef.ref, pv);
@@ -682,6 +687,18 @@ export class FieldPlant implements PlantSimulation {
         }
         this.scheduleFlush();
       },
+      good: (index: number, value: FieldScalar, sourceTime: number) => {
+        this.samplesUncounted++;
+        const pv = s.points[index];
+        if (pv !== undefined && this.status === 'Connected') {
+          try {
+            this.live(s, pv, value, 'Good', sourceTime, undefined, undefined);
+          } catch (err) {
+            this.badInput(s, 'other', String(err), pv.def.id);
+          }
+        }
+        this.scheduleFlush();
+      },
       link: (state: LinkState, reason?: string) => this.link(s, state, reason),
       badInput: (reason: BadInputReason, detail: string, pointId?: string) => {
         this.badInput(s, reason, detail, pointId);
@@ -701,10 +718,6 @@ export class FieldPlant implements PlantSimulation {
       this.late(s, pv, sample);
       return;
     }
-    // A source time older than the PV's newest (an OPC UA value out of order, a device clock
-    // set back) is still the device's word and shows; the archive, which appends the live path
-    // only forward, takes it at its own time as a late value too.
-    const older = pv.newestT !== null && sample.sourceTime < pv.newestT;
     if (sample.value === null) {
       this.markBad(
         pv,
@@ -713,12 +726,40 @@ export class FieldPlant implements PlantSimulation {
       );
       return;
     }
-    const next = this.valueOf(pv, sample);
+    this.live(
+      s,
+      pv,
+      sample.value,
+      sample.quality,
+      sample.sourceTime,
+      sample.reason,
+      sample.reasonKind,
+    );
+  }
+
+  /**
+   * A live value of `pv` (a sample's fields, or `good` without a sample): the PV's value, queued
+   * for the next batch.
+   */
+  private live(
+    s: FieldStation,
+    pv: FieldPv,
+    v: FieldScalar,
+    quality: FieldQuality,
+    sourceTime: number,
+    reason: string | undefined,
+    reasonKind: FieldSample['reasonKind'],
+  ): void {
+    // A source time older than the PV's newest (an OPC UA value out of order, a device clock
+    // set back) is still the device's word and shows; the archive, which appends the live path
+    // only forward, takes it at its own time as a late value too.
+    const older = pv.newestT !== null && sourceTime < pv.newestT;
+    const next = this.valueOf(pv, v, quality, sourceTime);
     if (typeof next === 'string') {
       this.badInput(
         s,
         next === 'wrong-type' ? 'wrong-type' : 'out-of-range',
-        `${pv.def.id}: ${String(sample.value)}`,
+        `${pv.def.id}: ${String(v)}`,
         pv.def.id,
       );
       return;
@@ -726,14 +767,19 @@ export class FieldPlant implements PlantSimulation {
     const now = this.now();
     pv.value = next;
     pv.heardAt = now;
-    pv.newestT = sample.sourceTime;
+    pv.newestT = sourceTime;
     // The sample this one replaces before the batch goes out is archived all the same; an
     // older one is archived as a late value.
     if (pv.unsent) this.replaced.push(pv.unsent);
     pv.unsent = older ? null : next;
     if (older) this.history.push(next);
-    pv.reason = sample.quality === 'Good' ? null : (sample.reason ?? `quality ${sample.quality}`);
-    pv.reasonKind = sample.quality === 'Good' ? null : (sample.reasonKind ?? 'device-quality');
+    if (quality === 'Good') {
+      pv.reason = null;
+      pv.reasonKind = null;
+    } else {
+      pv.reason = reason ?? `quality ${quality}`;
+      pv.reasonKind = reasonKind ?? 'device-quality';
+    }
     this.queue(pv);
     s.timestamp = Math.max(s.timestamp ?? 0, now);
     s.touched = true;
@@ -748,7 +794,7 @@ export class FieldPlant implements PlantSimulation {
       this.history.push({ ...initialValue(pv.def, sample.sourceTime), quality: 'Bad' });
       return;
     }
-    const value = this.valueOf(pv, sample, false);
+    const value = this.valueOf(pv, sample.value, sample.quality, sample.sourceTime, false);
     if (typeof value === 'string') {
       this.badInput(
         s,
@@ -766,15 +812,14 @@ export class FieldPlant implements PlantSimulation {
    */
   private valueOf(
     pv: FieldPv,
-    sample: FieldSample,
+    v: FieldScalar,
+    quality: FieldQuality,
+    timestamp: number,
     live = true,
   ): PvValue | 'wrong-type' | 'out-of-range' {
-    const v = sample.value!;
     // Each value an object literal of its own (no spread of a shared base): one allocation
     // per sample, in the same key order as before.
     const pvRef = pv.ref;
-    const quality = sample.quality;
-    const timestamp = sample.sourceTime;
     switch (pv.kind) {
       case 'AnaIn':
       case 'AnaOut': {

@@ -64,6 +64,14 @@ export type RebirthReason = 'connect' | 'unknown-alias' | 'data-before-birth' | 
 export interface ConnectorSink {
   /** Values as they arrive; the field plant batches them onto the value path. */
   samples(samples: readonly FieldSample[]): void;
+  /**
+   * One Good live value of `points[index]` (the points the connector was made with), the same
+   * as `samples([{ pointId: points[index].id, value, quality: 'Good', sourceTime }])` without
+   * the sample, its array and the point's lookup by id: a connector with one message per value
+   * (MQTT JSON, up to 100,000 a second) calls it when it is there (bench/README.md "The field
+   * plant").
+   */
+  good?(index: number, value: FieldScalar, sourceTime: number): void;
   /** The link's state; `reason` says why it is down (shown to the operator). */
   link(state: LinkState, reason?: string): void;
   /** Input thrown away; `pointId` when it concerns one point (that point is marked). */

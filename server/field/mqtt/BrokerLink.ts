@@ -12,7 +12,8 @@ import { tapPublishes } from './publishTap.ts';
 export interface BrokerLinkHandlers {
   /** Called on every connect before the link counts as up: subscribe here. */
   connected(client: MqttClient): Promise<void>;
-  message(topic: string, payload: Buffer): void;
+  /** A message; its payload is `bytes` from `start` to `end` (publishTap.ts OnPublish). */
+  message(topic: string, bytes: Buffer, start: number, end: number): void;
   up(): void;
   down(reason: string): void;
 }
@@ -49,8 +50,8 @@ export class BrokerLink {
     const client = mqtt.connect(this.url, this.options);
     this.client = client;
     let closed = false;
-    const message = (topic: string, payload: Buffer) => {
-      if (this.client === client) this.handlers.message(topic, payload);
+    const message = (topic: string, bytes: Buffer, start: number, end: number) => {
+      if (this.client === client) this.handlers.message(topic, bytes, start, end);
     };
     // QoS 0 messages of MQTT 3.1.1 are read off the socket (publishTap.ts); MQTT.js, which made
     // the socket just now, gets every other packet and the rest of the protocol.
@@ -71,7 +72,7 @@ export class BrokerLink {
         },
       );
     });
-    client.on('message', message);
+    client.on('message', (topic, payload) => message(topic, payload, 0, payload.length));
     client.on('error', (err) => {
       this.lastError = err.message;
     });

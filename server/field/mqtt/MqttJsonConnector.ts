@@ -9,7 +9,6 @@ import type {
   Connector,
   ConnectorSink,
   FieldQuality,
-  FieldSample,
   FieldScalar,
   WriteOutcome,
 } from '../connector.ts';
@@ -27,6 +26,8 @@ import { FlatJson } from './flatJson.ts';
  */
 interface TopicPoint {
   readonly id: string;
+  /** Its place among the connector's points (the sink's `good`). */
+  readonly index: number;
   /** The value's pointer as the plant file writes it (for the bad-input detail). */
   readonly valuePointer: string;
   readonly value: CompiledPointer;
@@ -34,10 +35,16 @@ interface TopicPoint {
   readonly timestamp: CompiledPointer | null;
   /**
    * The keys of its pointers when each is one step into an object ('/v'): then a flat payload
-   * is read without JSON.parse (flatJson.ts). Null when one of them is not.
+   * is read without JSON.parse (flatJson.ts). On the point itself, no object more per value;
+   * a null quality or timestamp key: no such pointer.
    */
-  readonly keys: { value: string; quality: string | null; timestamp: string | null } | null;
-  /** On the first point of a topic: whether every point of the topic has `keys`. */
+  readonly valueKey: string;
+  readonly qualityKey: string | null;
+  readonly timestampKey: string | null;
+  /**
+   * On the first point of a topic: whether every point of the topic has such keys (its
+   * payloads are read by them); on the others, whether the point itself has.
+   */
   flatTopic: boolean;
   /** The next point on the same topic (rare: a topic usually carries one point). */
   next: TopicPoint | null;
@@ -64,7 +71,7 @@ export class MqttJsonConnector implements Connector {
     };
     const last = new Map<string, TopicPoint>();
     const keyOf = (text: string | undefined) => (text === undefined ? null : pointerKey(text));
-    for (const p of points) {
+    for (const [index, p] of points.entries()) {
       const { value, quality, timestamp } = p.source;
       const valueKey = keyOf(value);
       const qualityKey = keyOf(quality);
@@ -75,11 +82,14 @@ export class MqttJsonConnector implements Connector {
         (timestamp === undefined || timestampKey !== null);
       const tp: TopicPoint = {
         id: p.id,
+        index,
         valuePointer: p.source.value,
         value: pointer(p.source.value),
         quality: p.source.quality ? pointer(p.source.quality) : null,
         timestamp: p.source.timestamp ? pointer(p.source.timestamp) : null,
-        keys: flat ? { value: valueKey, quality: qualityKey, timestamp: timestampKey } : null,
+        valueKey: valueKey ?? '',
+        qualityKey: flat ? qualityKey : null,
+        timestampKey: flat ? timestampKey : null,
         flatTopic: flat,
         next: null,
       };
@@ -108,7 +118,7 @@ export class MqttJsonConnector implements Connector {
           const refused = granted.filter((g) => g.qos === 128).map((g) => g.topic);
           if (refused.length > 0) throw new Error(`subscription refused: ${refused.join(', ')}`);
         },
-        message: (topic, payload) => this.message(topic, payload),
+        message: (topic, bytes, start, end) => this.message(topic, bytes, start, end),
         up: () => this.sink?.link('up'),
         down: (reason) => this.sink?.link('down', reason),
       },
@@ -126,32 +136,32 @@ export class MqttJsonConnector implements Connector {
     return this.link.stop();
   }
 
-  private message(topic: string, payload: Buffer): void {
+  /** A message: its payload is `bytes` from `start` to `end` (no view made per message). */
+  private message(topic: string, bytes: Buffer, start: number, end: number): void {
     const sink = this.sink;
     const first = this.byTopic.get(topic);
     if (!sink || !first) return;
-    const received = Date.now();
     // A flat object of numbers is read in place; anything else (and bad input) by JSON.parse.
-    const flat = first.flatTopic && this.flat.read(payload) ? this.flat : null;
+    const flat = first.flatTopic && this.flat.read(bytes, start, end) ? this.flat : null;
     let doc: unknown;
     if (!flat) {
       try {
-        doc = JSON.parse(payload.toString('utf8'));
+        doc = JSON.parse(bytes.toString('utf8', start, end));
       } catch {
         for (let p: TopicPoint | null = first; p; p = p.next)
           sink.badInput('malformed-json', `${topic}: payload is not JSON`, p.id);
         return;
       }
     }
-    const out: FieldSample[] = [];
+    // The time received, for a payload without one; read once a message, when needed.
+    let received = 0;
     for (let p: TopicPoint | null = first; p; p = p.next) {
       // The pointers' targets; a pointer the plant file leaves out finds nothing (undefined).
       let raw: unknown, q: unknown, t: unknown;
-      const keys = p.keys;
-      if (flat && keys) {
-        raw = flat.get(keys.value);
-        q = keys.quality === null ? undefined : flat.get(keys.quality);
-        t = keys.timestamp === null ? undefined : flat.get(keys.timestamp);
+      if (flat) {
+        raw = flat.get(p.valueKey);
+        q = p.qualityKey === null ? undefined : flat.get(p.qualityKey);
+        t = p.timestampKey === null ? undefined : flat.get(p.timestampKey);
       } else {
         raw = p.value(doc);
         q = p.quality?.(doc);
@@ -168,15 +178,22 @@ export class MqttJsonConnector implements Connector {
       }
       // No quality pointer, or nothing there: Good; no time: the time received.
       const quality = qualityOf(q);
-      const sourceTime = timeOf(t) ?? received;
-      // No spread of an empty object per sample: a good value is the common case.
-      out.push(
-        quality === 'Good'
-          ? { pointId: p.id, value, quality, sourceTime }
-          : { pointId: p.id, value, quality, sourceTime, reason: 'quality reported by the device' },
-      );
+      const sourceTime = timeOf(t) ?? (received ||= Date.now());
+      // A good value, the common case, without a sample object when the sink takes it so.
+      if (quality === 'Good' && sink.good) sink.good(p.index, value, sourceTime);
+      else
+        sink.samples([
+          quality === 'Good'
+            ? { pointId: p.id, value, quality, sourceTime }
+            : {
+                pointId: p.id,
+                value,
+                quality,
+                sourceTime,
+                reason: 'quality reported by the device',
+              },
+        ]);
     }
-    if (out.length > 0) sink.samples(out);
   }
 
   async write(pointId: string, value: FieldScalar): Promise<WriteOutcome> {

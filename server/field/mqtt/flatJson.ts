@@ -26,12 +26,14 @@ export class FlatJson {
   private readonly values: (number | boolean)[] = new Array<number | boolean>(MAX_MEMBERS).fill(0);
   private buf: Buffer = Buffer.alloc(0);
 
-  /** Reads `buf`; false when it is not a flat object this reader takes (use JSON.parse). */
-  read(buf: Buffer): boolean {
+  /**
+   * Reads `buf` from `start` to `end` (a payload within a socket's chunk); false when it is not
+   * a flat object this reader takes (use JSON.parse).
+   */
+  read(buf: Buffer, start = 0, end = buf.length): boolean {
     this.buf = buf;
     this.count = 0;
-    const end = buf.length;
-    let i = skipSpace(buf, 0, end);
+    let i = skipSpace(buf, start, end);
     if (i >= end || buf[i] !== 0x7b /* { */) return false;
     i = skipSpace(buf, i + 1, end);
     if (i < end && buf[i] === 0x7d /* } */) return skipSpace(buf, i + 1, end) === end;

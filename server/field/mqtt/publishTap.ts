@@ -16,6 +16,12 @@ import type { PacedReads } from '../readPace.ts';
 
 type Push = (chunk: unknown, encoding?: BufferEncoding) => boolean;
 
+/**
+ * A QoS 0 message: its payload is `bytes` from `start` to `end`, the chunk it arrived in (no
+ * Buffer view per message: making one cost more than reading a flat payload).
+ */
+export type OnPublish = (topic: string, bytes: Buffer, start: number, end: number) => void;
+
 /** Splits a byte stream into MQTT packets; takes the QoS 0 PUBLISHes, returns the rest. */
 export class PublishReader {
   /** The start of a packet not complete yet. */
@@ -23,7 +29,7 @@ export class PublishReader {
   /** Set when the stream stops framing as MQTT: everything passes through from there. */
   broken = false;
 
-  constructor(private readonly onPublish: (topic: string, payload: Buffer) => void) {}
+  constructor(private readonly onPublish: OnPublish) {}
 
   /** The bytes of `chunk` (after what was carried) that are not taken: for MQTT.js, or null. */
   take(chunk: Buffer): Buffer | null {
@@ -67,9 +73,8 @@ export class PublishReader {
         const topicEnd = j + 2 + ((buf[j]! << 8) | buf[j + 1]!);
         if (topicEnd <= packetEnd) {
           const topic = buf.toString('utf8', j + 2, topicEnd);
-          const payload = buf.subarray(topicEnd, packetEnd);
           try {
-            this.onPublish(topic, payload);
+            this.onPublish(topic, buf, topicEnd, packetEnd);
           } catch (err) {
             // As a throwing `message` listener of MQTT.js would: uncaught, but this stream's
             // framing stays whole.
@@ -185,10 +190,7 @@ export class SocketReads implements PacedReads {
  * machinery: the reader sees each chunk once and MQTT.js gets the rest. The answer's reads can
  * be held between the field plant's batches (readPace.ts).
  */
-export function tapPublishes(
-  stream: unknown,
-  onPublish: (topic: string, payload: Buffer) => void,
-): SocketReads | null {
+export function tapPublishes(stream: unknown, onPublish: OnPublish): SocketReads | null {
   if (!(stream instanceof Socket)) return null;
   const reader = new PublishReader(onPublish);
   const reads = new SocketReads(stream);

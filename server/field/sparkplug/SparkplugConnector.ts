@@ -136,7 +136,11 @@ export class SparkplugConnector implements Connector {
             this.requestRebirth(client, n, 'connect', true);
           }
         },
-        message: (topic, payload) => this.message(topic, payload),
+        message: (topic, bytes, start, end) =>
+          this.message(
+            topic,
+            start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end),
+          ),
         up: () => {
           this.brokerUp = true;
           this.report();

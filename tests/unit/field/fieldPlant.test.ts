@@ -12,7 +12,7 @@ import type {
 import { readConfig } from '../../../server/config.ts';
 import { FieldPlant } from '../../../server/field/FieldPlant.ts';
 import { parsePlantFile } from '../../../server/field/plantFile.ts';
-import type { PvValue } from '../../../src/contract/pv.ts';
+import type { PvRef, PvValue } from '../../../src/contract/pv.ts';
 
 /** Waits for a condition (the plant's own timers), never for a fixed time. */
 async function until(check: () => boolean): Promise<void> {
@@ -368,5 +368,61 @@ describe('field plant', () => {
     });
     expect(late.map((v) => [v.doubleValue, v.timestamp])).toEqual([[4, T + 300_000]]);
     await t.field.close();
+  });
+
+  const REFS: PvRef[] = [
+    { type: 'AnaIn', nr: 500001 },
+    { type: 'AnaOut', nr: 500001 },
+    { type: 'DigiOut', nr: 500001 },
+    { type: 'ZaehlWert', nr: 5001 },
+  ];
+  it("FP9 a good value by its point's index (the sink's `good`) does what its sample does", async () => {
+    /** The same inputs, as samples or by index: everything the plant sends and keeps. */
+    const run = async (byIndex: boolean) => {
+      const t = plant();
+      const late: PvValue[] = [];
+      t.field.on('history', (v) => late.push(...v));
+      // The plant file's order of station 5: a, out, ro, c.
+      const ids = ['a', 'out', 'ro', 'c'];
+      const send = (index: number, value: FieldScalar, sourceTime: number) => {
+        if (byIndex) t.connector.sink.good!(index, value, sourceTime);
+        else
+          t.connector.sink.samples([{ pointId: ids[index]!, value, quality: 'Good', sourceTime }]);
+      };
+      send(0, 1, 1); // before the link is up
+      t.connector.sink.link('up');
+      for (let i = 1; i <= 3; i++) send(0, i + 0.26, 10 + i);
+      send(3, 10, 20);
+      t.advance(5);
+      send(3, 12.5, 21);
+      send(1, 7, 30);
+      send(1, 6, 25); // older than its newest: shows, and goes to the archive as late
+      send(2, 1, 40);
+      send(2, 5, 41); // not 0 or 1: bad input, the PV marked
+      send(0, Number.NaN, 42); // out of range
+      t.field.step(0);
+      // A quality not Good (as a sample on both sides), then a good value by index clears it.
+      t.connector.sink.samples([
+        { pointId: 'c', value: 13, quality: 'Uncertain', sourceTime: 50, reason: 'device says' },
+      ]);
+      const reasonBefore = t.field.qualityReason({ type: 'ZaehlWert', nr: 5001 });
+      send(3, 14, 51);
+      t.field.step(0);
+      const seen = {
+        archived: t.archived,
+        late,
+        logs: t.logs,
+        reasonBefore,
+        reasons: REFS.map((ref) => t.field.qualityReason(ref)),
+        station: t.field.stationLive(5),
+      };
+      await t.field.close();
+      return seen;
+    };
+    const bySample = await run(false);
+    expect(bySample.archived.length).toBeGreaterThan(2);
+    expect(bySample.late).toHaveLength(1);
+    expect(bySample.reasonBefore).toBe('device says');
+    expect(await run(true)).toEqual(bySample);
   });
 });

@@ -63,7 +63,9 @@ const PASSED = Buffer.concat([SUBACK, publish('s1/p2', '{"v":2}', 1), PINGRESP])
 /** Feeds `chunks` through a reader: what it took, and the bytes it handed on. */
 function feed(chunks: Buffer[]) {
   const taken: [string, string][] = [];
-  const reader = new PublishReader((topic, payload) => taken.push([topic, payload.toString()]));
+  const reader = new PublishReader((topic, bytes, start, end) =>
+    taken.push([topic, bytes.toString('utf8', start, end)]),
+  );
   const passed: Buffer[] = [];
   for (const chunk of chunks) {
     const rest = reader.take(chunk);
@@ -117,7 +119,9 @@ describe('QoS 0 messages read off the broker socket', () => {
     const socket = connect(port, '127.0.0.1');
     const taken: [string, string][] = [];
     expect(
-      tapPublishes(socket, (topic, payload) => taken.push([topic, payload.toString()])),
+      tapPublishes(socket, (topic, bytes, start, end) =>
+        taken.push([topic, bytes.toString('utf8', start, end)]),
+      ),
     ).toBeInstanceOf(SocketReads);
     const seen: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => seen.push(chunk));
@@ -141,8 +145,8 @@ describe('QoS 0 messages read off the broker socket', () => {
     const { port } = server.address() as AddressInfo;
     const socket = connect(port, '127.0.0.1');
     const taken: [string, string][] = [];
-    const reads = tapPublishes(socket, (topic, payload) =>
-      taken.push([topic, payload.toString()]),
+    const reads = tapPublishes(socket, (topic, bytes, start, end) =>
+      taken.push([topic, bytes.toString('utf8', start, end)]),
     )!;
     // Still connecting: nothing to hold, and the release that follows starts nothing.
     reads.hold();
