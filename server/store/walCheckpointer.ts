@@ -22,13 +22,6 @@ import type {
 /** SQLite's own default: the server's connection checkpoints when the WAL passes this. */
 export const LOOP_AUTOCHECKPOINT_PAGES = 1_000;
 export const CHECKPOINT_INTERVAL_MS = 1_000;
-/**
- * A passive checkpoint from another connection never finishes while the server commits every
- * turn (history writes in slices), and an unfinished WAL is never started again from its
- * beginning: six first reads grew it to 134 MB. Past this many frames (16 MB of 4 KB pages)
- * the server's connection checkpoints itself again until the thread finds the WAL below it.
- */
-export const WAL_LIMIT_FRAMES = 4_000;
 
 /** The database connection whose checkpoints move: its file name and pragma (better-sqlite3). */
 export interface CheckpointedDb {
@@ -84,7 +77,13 @@ export interface WalCheckpointerOptions {
  * checkpoint; closed.
  */
 export type CheckpointerState =
-  'starting' | 'idle' | 'checkpointing' | 'down' | 'onLoop' | 'closing' | 'closed';
+  | 'starting'
+  | 'idle'
+  | 'checkpointing'
+  | 'down'
+  | 'onLoop'
+  | 'closing'
+  | 'closed';
 
 export interface CheckpointStats {
   /** Checkpoints the thread finished. */
@@ -101,8 +100,6 @@ export class WalCheckpointer {
   private stateNow: CheckpointerState = 'starting';
   private thread: CheckpointThread | null = null;
   private generation = 0;
-  /** Whether the WAL was past WAL_LIMIT_FRAMES at the last checkpoint (the loop's is on). */
-  private overLimit = false;
   private interval: unknown = null;
   private restart: unknown = null;
   /** Failures since the last checkpoint the thread finished (the restart policy's count). */
@@ -178,16 +175,12 @@ export class WalCheckpointer {
         if (this.stateNow !== 'starting') return;
         // From here on the thread checkpoints, and the server's commits only append.
         this.db.pragma('wal_autocheckpoint = 0');
-        this.overLimit = false;
         this.setState('idle');
         return;
       case 'checkpointed':
         this.note(event);
         this.streak = 0;
-        if (this.stateNow === 'checkpointing') {
-          this.setState('idle');
-          this.bound(event);
-        }
+        if (this.stateNow === 'checkpointing') this.setState('idle');
         return;
       case 'failed':
         this.log(`WAL checkpoint thread: ${event.error}`);
@@ -225,14 +218,6 @@ export class WalCheckpointer {
     );
     this.setState('down');
     this.restart = this.timers.setTimeout(() => this.startThread(), delay);
-  }
-
-  /** The loop's own checkpoint while the WAL is past its limit (WAL_LIMIT_FRAMES). */
-  private bound(result: CheckpointResult): void {
-    const over = result.log >= WAL_LIMIT_FRAMES && result.checkpointed < result.log;
-    if (over === this.overLimit) return;
-    this.overLimit = over;
-    this.db.pragma(`wal_autocheckpoint = ${over ? LOOP_AUTOCHECKPOINT_PAGES : 0}`);
   }
 
   private finishClose(): void {

@@ -12,7 +12,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../server/store/db.ts';
 import {
   LOOP_AUTOCHECKPOINT_PAGES,
-  WAL_LIMIT_FRAMES,
   WalCheckpointer,
   spawnCheckpointWorker,
   type CheckpointThreadEvent,
@@ -205,30 +204,6 @@ describe('WAL checkpoint thread', () => {
       t.fireTimeouts();
     }
     expect(pauses).toEqual([1_000, 1_000, 1_000]);
-  });
-
-  it('WAL4b: a WAL past its limit that the thread cannot finish is checkpointed by the loop again until it is below', () => {
-    const { db } = database();
-    const t = manualTimers();
-    const f = fakeThreads();
-    new WalCheckpointer(db, { timers: t.timers, spawn: f.spawn, log: () => {} });
-    f.last().send({ type: 'ready' });
-    const answer = (log: number, checkpointed: number) => {
-      t.tick();
-      f.last().send({ type: 'checkpointed', busy: 0, log, checkpointed, ms: 1 });
-    };
-    answer(WAL_LIMIT_FRAMES - 1, 10);
-    expect(autocheckpoint(db)).toBe(0);
-    // Past the limit and not finished: commits every turn keep it from ever finishing.
-    answer(WAL_LIMIT_FRAMES, WAL_LIMIT_FRAMES - 5);
-    expect(autocheckpoint(db)).toBe(LOOP_AUTOCHECKPOINT_PAGES);
-    answer(WAL_LIMIT_FRAMES * 2, WAL_LIMIT_FRAMES);
-    expect(autocheckpoint(db)).toBe(LOOP_AUTOCHECKPOINT_PAGES);
-    answer(300, 200);
-    expect(autocheckpoint(db)).toBe(0);
-    // Past the limit but finished: the next commit starts the WAL again, nothing to do.
-    answer(WAL_LIMIT_FRAMES * 3, WAL_LIMIT_FRAMES * 3);
-    expect(autocheckpoint(db)).toBe(0);
   });
 
   it('WAL5: close asks the thread for the last checkpoint, keeps the process alive for it and resolves once it ended', async () => {
