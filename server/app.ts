@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { ServerConfig } from './config.ts';
 import { openDatabase } from './store/db.ts';
-import { WalCheckpointer, type WalCheckpointerOptions } from './store/walCheckpointer.ts';
 import { MetricsRegistry } from './http/metrics.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installRateLimits } from './http/rateLimit.ts';
@@ -69,8 +68,6 @@ export interface PlantServer {
   routes: readonly RegisteredRoute[];
   /** Maintenance: service intervals, documents (null without the simulator). */
   maintenance: MaintenanceHandle | null;
-  /** The thread that checkpoints the database's WAL. */
-  checkpointer: WalCheckpointer;
   close(): Promise<void>;
 }
 
@@ -90,8 +87,6 @@ export interface BuildOptions {
   manualPlant?: boolean;
   hubOptions?: HubServerOptions;
   archive?: ArchiveOptions;
-  /** The WAL checkpoint thread's interval, timers, thread (tests). */
-  walCheckpoint?: WalCheckpointerOptions;
 }
 
 export async function buildServer(
@@ -124,11 +119,6 @@ export async function buildServer(
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   const db = openDatabase(config.dataDir);
-  // The WAL goes into the database file from a thread of its own, not in a commit on the loop.
-  const checkpointer = new WalCheckpointer(db, {
-    log: (message) => app.log.warn(message),
-    ...options.walCheckpoint,
-  });
   const metrics = new MetricsRegistry();
   app.addHook('onClose', async () => metrics.close());
   const now = options.now ?? Date.now;
@@ -310,13 +300,10 @@ export async function buildServer(
     alerts,
     routes,
     maintenance,
-    checkpointer,
     async close() {
       if (field) await field.close();
       else simulation?.stop();
       await app.close();
-      // After the last write (the archive's last aggregates are written in app.close()).
-      await checkpointer.close();
       db.close();
     },
   };
