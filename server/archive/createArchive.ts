@@ -110,10 +110,10 @@ export class Archive {
   private readonly modelled = new Map<number, boolean>();
   /** What the seeded alert history holds, for the station models (built on first use). */
   private incidents: ReadonlyMap<number, StationIncidents> | null = null;
-  /** PVs waiting in fillSoon's queue, by key and in order. */
+  /** PVs of fillSoon, by key until their history is written, and those not started, in order. */
   private readonly queued = new Set<string>();
   private readonly soon: PvRef[] = [];
-  private soonScheduled = false;
+  private soonRunning = false;
   /** Rows of SQLite the archive itself changed (histories, its PV register, live values). */
   private writes = 0;
   private totalChanges: (() => number) | null = null;
@@ -126,8 +126,11 @@ export class Archive {
   private closed = false;
   /** Computes station histories for reads off the event loop (prepareOffThread). */
   private readonly thread = new HistoryThread();
-  /** Writes the thread's rows, one slice per turn of the event loop over all stations. */
-  private readonly slices = new SliceQueue();
+  /**
+   * Every sliced job of the archive (the thread's rows, fillSoon, the background fill): one
+   * slice per turn of the event loop over all of them.
+   */
+  private readonly slices: SliceQueue;
   /** Per station: the history job in flight, so a second read waits for it, not for a new one. */
   private readonly stationJobs = new Map<number, Promise<void>>();
   /** Live counts already added to the metrics. */
@@ -139,6 +142,10 @@ export class Archive {
     private readonly store: ArchiveStore,
     private readonly options: ArchiveOptions = {},
   ) {
+    const timers = options.timers ?? REAL_TIMERS;
+    this.slices = new SliceQueue((fn) => {
+      timers.setImmediate(fn);
+    });
     const stored = store.meta('history_end');
     const spans = options.spans ?? DEFAULT_HISTORY_SPANS;
     if (stored === null) {
@@ -253,7 +260,7 @@ export class Archive {
     this.stops.push(() => timers.clearInterval(pruning));
     const mode = this.options.fill ?? 'lazy';
     if (mode === 'eager') this.fillAll();
-    if (mode === 'background') this.fillInBackground(timers);
+    if (mode === 'background') this.fillInBackground();
   }
 
   /** The archived PV, its history filled; null when the PV is unknown or not archived. */
@@ -289,7 +296,7 @@ export class Archive {
     const byStation = this.unfilledByStation(refs);
     const waits: Promise<void>[] = [];
     for (const [nr, pvs] of byStation) {
-      if (!this.modelledStation(pvs[0]!)) continue;
+      if (!this.isModelled(pvs[0]!)) continue;
       const before = this.stationJobs.get(nr) ?? Promise.resolve();
       const job = before.then(() => this.fillStationOffThread(nr, pvs));
       this.stationJobs.set(nr, job);
@@ -651,66 +658,100 @@ export class Archive {
   }
 
   /**
-   * Fills the history of these PVs soon, one per turn of the event loop, so a request that
-   * needs many of them does not stop the server for seconds (a view asks again later).
+   * Fills the history of these PVs soon, a station a slice of the archive's slice queue, so a
+   * request that needs many of them does not stop the server for seconds (a view asks again
+   * later). A simulated station's model runs in the history thread, as for a read.
    */
   fillSoon(refs: readonly PvRef[]): void {
-    const timers = this.options.timers ?? REAL_TIMERS;
     const pending = refs.filter((ref) => !this.hasHistory(ref) && !this.queued.has(pvKey(ref)));
     if (pending.length === 0 || this.closed) return;
     for (const ref of pending) this.queued.add(pvKey(ref));
     this.soon.push(...pending);
-    if (this.soonScheduled) return;
-    // One station per turn: the PVs queued for a station (a maintenance overview asks for each
-    // machine's runtimes one by one) share one run of its model, as prepare() does for a read;
-    // a run per PV kept the server from answering for seconds on a busy machine.
-    const step = (): void => {
-      this.soonScheduled = false;
-      const first = this.soon.shift();
-      if (!first || this.closed) return;
-      const station = this.lookup(first)?.config.stationNumber;
-      const group = [first];
-      for (let i = this.soon.length - 1; i >= 0; i--) {
-        const ref = this.soon[i]!;
-        if (this.lookup(ref)?.config.stationNumber === station)
-          group.push(...this.soon.splice(i, 1));
+    if (this.soonRunning) return;
+    this.soonRunning = true;
+    void this.sliced(async () => {
+      try {
+        while (this.soon.length > 0 && !this.closed) await this.slices.run(this.soonSlice);
+      } finally {
+        this.soonRunning = false;
       }
-      for (const ref of group) this.queued.delete(pvKey(ref));
-      this.prepare(group);
-      if (this.soon.length > 0) {
-        this.soonScheduled = true;
-        timers.setImmediate(step);
-      }
-    };
-    this.soonScheduled = true;
-    timers.setImmediate(step);
+    });
   }
 
-  private fillInBackground(timers: ArchiveTimers): void {
+  /**
+   * One station of fillSoon's queue: the PVs queued for it (a maintenance overview asks for each
+   * machine's runtimes one by one) share one run of its model, as prepare() does for a read.
+   * Each slice is a job of its own at the queue's end: reads' rows queued meanwhile go first.
+   */
+  private readonly soonSlice = (): boolean => {
+    const first = this.soon.shift();
+    if (!first || this.closed) return true;
+    const station = this.lookup(first)?.config.stationNumber;
+    const group = [first];
+    for (let i = this.soon.length - 1; i >= 0; i--) {
+      const ref = this.soon[i]!;
+      if (this.lookup(ref)?.config.stationNumber === station) group.push(...this.soon.splice(i, 1));
+    }
+    const done = () => {
+      for (const ref of group) this.queued.delete(pvKey(ref));
+    };
+    const pv = this.lookup(first);
+    if (pv && this.isModelled(pv))
+      void this.sliced(() => this.prepareOffThread(group).finally(done));
+    else {
+      done();
+      this.prepare(group);
+    }
+    return true;
+  };
+
+  /**
+   * The background fill: one PV's history a slice, a job of its own at the queue's end each, so
+   * it only ever waits behind reads; a simulated station's PVs all at once in the history thread.
+   */
+  private fillInBackground(): void {
     const pending = this.plant.pvRefs().filter((ref) => {
       const pv = this.lookup(ref);
       return pv !== null && !this.filled.has(pv.id);
     });
     if (pending.length > BACKGROUND_FILL_MAX_PVS) return;
     let i = 0;
-    let handle: unknown = null;
-    const step = (): void => {
-      handle = null;
-      if (this.closed) return;
-      // One PV per turn of the event loop keeps requests and hubs responsive meanwhile.
-      while (i < pending.length) {
+    let offThread: Promise<void> | null = null;
+    const slice = (): boolean => {
+      while (i < pending.length && !this.closed) {
         const pv = this.lookup(pending[i++]!);
-        if (pv && !this.filled.has(pv.id)) {
-          this.fill(pv, true);
-          break;
-        }
+        if (!pv || this.filled.has(pv.id)) continue;
+        if (this.isModelled(pv)) {
+          const nr = pv.config.stationNumber;
+          offThread = this.prepareOffThread(
+            pending.filter((ref) => this.lookup(ref)?.config.stationNumber === nr),
+          );
+        } else this.fill(pv, true);
+        break;
       }
-      if (i < pending.length) handle = timers.setImmediate(step);
+      return true;
     };
-    handle = timers.setImmediate(step);
-    this.stops.push(() => {
-      if (handle !== null) timers.clearImmediate(handle);
+    void this.sliced(async () => {
+      while (i < pending.length && !this.closed) {
+        await this.slices.run(slice);
+        if (offThread) await offThread;
+        offThread = null;
+      }
     });
+  }
+
+  /** Runs sliced work whose failure nobody awaits: a write that failed is logged. */
+  private async sliced(work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      if (!this.closed) console.warn(`archive history fill: ${String(error)}`);
+    }
+  }
+
+  /** Whether the PV's station runs the catalogue's process model (asked once per station). */
+  private isModelled(pv: ArchivedPv): boolean {
+    return this.modelled.get(pv.config.stationNumber) ?? this.modelledStation(pv) !== null;
   }
 }
 

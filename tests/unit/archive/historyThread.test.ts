@@ -11,7 +11,11 @@ import type { PvRef } from '../../../src/contract/pv.ts';
 import { readConfig } from '../../../server/config.ts';
 import type { ServerContext } from '../../../server/context.ts';
 import { MetricsRegistry } from '../../../server/http/metrics.ts';
-import { createArchive } from '../../../server/archive/createArchive.ts';
+import {
+  createArchive,
+  type ArchiveOptions,
+  type ArchiveTimers,
+} from '../../../server/archive/createArchive.ts';
 import { ArchiveStore } from '../../../server/archive/ArchiveStore.ts';
 import { archiveKindOf } from '../../../server/archive/archivedValue.ts';
 import { historyPlan } from '../../../server/archive/historyFill.ts';
@@ -29,7 +33,7 @@ afterEach(() => {
 
 const plant = makePlant();
 
-function archive() {
+function archive(options: ArchiveOptions = { fill: 'lazy' }) {
   const dir = mkdtempSync(join(tmpdir(), 'pegel-history-thread-'));
   const config = readConfig({ PEGEL_DATA_DIR: dir, PEGEL_SEED: '7', PEGEL_HISTORY_DAYS: '7' });
   const db = openDatabase(dir);
@@ -41,7 +45,7 @@ function archive() {
     auth: { userOf: () => null },
     now: () => START,
   };
-  const a = createArchive(ctx, plant, { fill: 'lazy' });
+  const a = createArchive(ctx, plant, options);
   cleanups.push(() => {
     a.close();
     db.close();
@@ -187,4 +191,49 @@ describe('history thread', () => {
           );
     }
   });
+
+  it('HT5: a read, fillSoon and the background fill share the slice queue: never two slices in one turn, and every history ends written', async () => {
+    // The archive's immediates, run by hand: all those queued before a turn run in it, as in
+    // Node's check phase. Two waiting at once would be two slices back to back.
+    const queued: (() => void)[] = [];
+    let mostWaiting = 0;
+    const timers: ArchiveTimers = {
+      setInterval: () => null,
+      clearInterval: () => {},
+      setImmediate: (fn) => {
+        queued.push(fn);
+        mostWaiting = Math.max(mostWaiting, queued.length);
+        return fn;
+      },
+      clearImmediate: () => {},
+    };
+    const a = archive({
+      fill: 'background',
+      timers,
+      // A short history: the test is about who writes when, not how much.
+      spans: { months: 1, quarterHourDays: 2, rawDays: 1, rawIntervalMs: 60_000 },
+    });
+    const all = plant
+      .pvNodes()
+      .flatMap((n) => n.pvs)
+      .filter((r) => plant.config(r)?.hasArchiveData);
+    const read = a.prepareOffThread(archived(3).slice(0, 4));
+    a.fillSoon(archived(5).slice(0, 2));
+    expect(a.fillsPending()).toBe(true);
+    let readDone = false;
+    void read.then(() => (readDone = true));
+    let turns = 0;
+    while (!readDone || a.fillsPending() || !all.every((r) => a.hasHistory(r))) {
+      const now = queued.splice(0);
+      for (const fn of now) fn();
+      turns += now.length;
+      // The thread's replies and the promises after each slice.
+      await new Promise((resolve) => setTimeout(resolve, now.length > 0 ? 0 : 1));
+    }
+    expect(mostWaiting).toBe(1);
+    expect(turns).toBeGreaterThan(12);
+    // Every station of the simulated plant through the thread, none in line.
+    expect(a.threadJobs).toBeGreaterThanOrEqual(12);
+    // Twelve stations' models in the thread: up to a minute on a machine shared with other work.
+  }, 60_000);
 });
