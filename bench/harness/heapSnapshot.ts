@@ -45,6 +45,41 @@ export interface HeapBreakdown {
   biggestRetainers: HeapNode[];
   biggestStrings: HeapNode[];
   biggestArrays: HeapNode[];
+  /** React's own objects among the reachable ones (`reactParts`). */
+  react: ReactParts;
+}
+
+/**
+ * React's fibers, hook objects and effect objects, by the names of their fields (a built
+ * client has no constructor names for them): a fiber has `pendingProps`, `memoizedState`,
+ * `stateNode` and `return`; a hook `memoizedState`, `baseState`, `baseQueue`, `queue` and
+ * `next`; an effect `tag`, `create`, `deps`, `inst` and `next`. Self sizes only: what they
+ * hold (props, closures, deps arrays) is counted where it is.
+ */
+export interface ReactParts {
+  fibers: number;
+  fiberBytes: number;
+  hooks: number;
+  hookBytes: number;
+  effects: number;
+  effectBytes: number;
+}
+
+const FIBER_FIELDS = ['pendingProps', 'memoizedState', 'stateNode', 'return'];
+const HOOK_FIELDS = ['memoizedState', 'baseState', 'baseQueue', 'queue', 'next'];
+const EFFECT_FIELDS = ['tag', 'create', 'deps', 'inst', 'next'];
+
+/** Which of React's kinds of object node `i` is, by its property names (null: none). */
+export function reactKind(g: HeapGraph, i: number): 'fiber' | 'hook' | 'effect' | null {
+  if (g.type(i) !== 'object') return null;
+  const names = new Set<string>();
+  for (let j = g.firstEdge[i]!; j < g.firstEdge[i + 1]!; j++)
+    if (g.edgeType(j) === 'property') names.add(g.edgeName(j));
+  const has = (fields: string[]) => fields.every((f) => names.has(f));
+  if (has(FIBER_FIELDS)) return 'fiber';
+  if (has(HOOK_FIELDS)) return 'hook';
+  if (has(EFFECT_FIELDS)) return 'effect';
+  return null;
 }
 
 /** The graph in flat arrays, as the snapshot has it. */
@@ -276,9 +311,22 @@ export function analyseHeap(raw: RawHeapSnapshot, top = 20): HeapBreakdown {
   const strings: number[] = [];
   const arrays: number[] = [];
   const candidates: number[] = [];
+  const react: ReactParts = {
+    fibers: 0,
+    fiberBytes: 0,
+    hooks: 0,
+    hookBytes: 0,
+    effects: 0,
+    effectBytes: 0,
+  };
   for (let i = 0; i < g.nodeCount; i++) {
     if (retained[i] === 0 && i !== 0) continue;
     const size = g.selfSizes[i]!;
+    const kind = reactKind(g, i);
+    if (kind !== null) {
+      react[`${kind}s`]++;
+      react[`${kind}Bytes`] += size;
+    }
     total += size;
     const type = g.type(i);
     addTo(byType, type, size);
@@ -306,5 +354,6 @@ export function analyseHeap(raw: RawHeapSnapshot, top = 20): HeapBreakdown {
     biggestRetainers: biggest(candidates, retained),
     biggestStrings: biggest(strings, g.selfSizes),
     biggestArrays: biggest(arrays, retained),
+    react,
   };
 }

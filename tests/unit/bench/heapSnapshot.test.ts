@@ -111,6 +111,36 @@ describe('heap snapshot breakdown', () => {
     expect(b.biggestStrings[0]?.name).toBe('Pumpe 1');
   });
 
+  it("counts React's fibers, hooks and effects by their fields", () => {
+    const obj = (fields: string[]): N => [
+      'object',
+      'Object',
+      12,
+      fields.map((f): [string, string, number] => ['property', f, 3]),
+    ];
+    const fiber = obj(['tag', 'pendingProps', 'memoizedState', 'stateNode', 'return', 'child']);
+    const hook = obj(['memoizedState', 'baseState', 'baseQueue', 'queue', 'next']);
+    const effect = obj(['tag', 'create', 'deps', 'inst', 'next']);
+    const b = analyseHeap(
+      snapshot([
+        ['hidden', '(root)', 0, [0, 1, 2, 3, 4].map((i): [string, string, number] => ['element', String(i), i + 1])],
+        fiber,
+        hook,
+        ['object', 'Plan', 30, []],
+        effect,
+        obj(['memoizedState', 'next']),
+      ]),
+    );
+    expect(b.react).toEqual({
+      fibers: 1,
+      fiberBytes: 12,
+      hooks: 1,
+      hookBytes: 12,
+      effects: 1,
+      effectBytes: 12,
+    });
+  });
+
   it('names a script by its file without the build hash', () => {
     expect(scriptLabel('http://127.0.0.1:1/assets/StationPage-CPv2FMSw.js')).toBe('StationPage.js');
   });
