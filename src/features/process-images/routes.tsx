@@ -15,18 +15,8 @@ export const processImageRoutes: PageRoute[] = [
     path: 'process-images/:name',
     handle: { label: 'favorites.kind.processImage', subject: true },
     element: lazyPage(
-      [
-        'actions',
-        'alarmState',
-        'alerts',
-        'maintenance',
-        'platform',
-        'processImages',
-        'results',
-        'safeOps',
-        'stations',
-        'validation',
-      ],
+      // Bedienen's dialogs bring their own (LazyPvActions.ts).
+      ['actions', 'alarmState', 'processImages', 'stations'],
       () => import('./ProcessImagePage.tsx'),
       (m) => m.ProcessImagePage,
     ),

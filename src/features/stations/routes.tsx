@@ -15,19 +15,8 @@ export const stationRoutes: PageRoute[] = [
     path: 'stations/:nr',
     handle: { label: 'favorites.kind.station', subject: true },
     element: lazyPage(
-      [
-        'actions',
-        'alarmState',
-        'alerts',
-        'charts',
-        'maintenance',
-        'platform',
-        'remoteAlarm',
-        'results',
-        'safeOps',
-        'stations',
-        'validation',
-      ],
+      // Bedienen's dialogs bring their own (LazyPvActions.ts).
+      ['actions', 'alarmState', 'charts', 'remoteAlarm', 'stations'],
       () => import('./StationPage.tsx'),
       (m) => m.StationPage,
     ),

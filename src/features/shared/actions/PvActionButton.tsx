@@ -2,14 +2,14 @@
  * The action button of a PV row (station page): opens the PV's actions. The dialogs load
  * with the first click, not with the page.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { useTranslation } from '../../../app/useTranslation.ts';
 import type { PvRef } from '../../../contract/pv.ts';
 import { Button, Tooltip } from '../../../ui/index.ts';
 import { noticeAfter } from '../../../app/noticeStack.ts';
 import './actions.css';
 
-const PvActions = lazy(() => import('./PvActions.tsx').then((m) => ({ default: m.PvActions })));
+import { LazyPvActions } from './LazyPvActions.ts';
 
 /**
  * `t` is the list's (the station page asks once for all its rows, not once a button); a new
@@ -42,7 +42,7 @@ export function PvActionButton({
       </Tooltip>
       {open && (
         <Suspense fallback={null}>
-          <PvActions
+          <LazyPvActions
             pvRef={pvRef}
             onClose={() => setOpen(false)}
             onDone={(message, watch) => {
