@@ -50,11 +50,12 @@ export interface HeapBreakdown {
 }
 
 /**
- * React's fibers, hook objects and effect objects, by the names of their fields (a built
- * client has no constructor names for them): a fiber has `pendingProps`, `memoizedState`,
- * `stateNode` and `return`; a hook `memoizedState`, `baseState`, `baseQueue`, `queue` and
- * `next`; an effect `tag`, `create`, `deps`, `inst` and `next`. Self sizes only: what they
- * hold (props, closures, deps arrays) is counted where it is.
+ * React's fibers, hook objects and effect objects (a built client has no constructor names for
+ * them). A snapshot leaves out the edges to null and undefined, so a kind is known by its hidden
+ * class (`map` edge): the maps of the objects that show a kind's telling fields (a fiber with
+ * `pendingProps` and `memoizedProps`, a hook with `baseQueue`, or `baseState` and `queue`, an
+ * effect with `create` and `inst`), and then every object of those maps. Self sizes only: what
+ * they hold (props, closures, deps arrays) is counted where it is.
  */
 export interface ReactParts {
   fibers: number;
@@ -65,21 +66,53 @@ export interface ReactParts {
   effectBytes: number;
 }
 
-const FIBER_FIELDS = ['pendingProps', 'memoizedState', 'stateNode', 'return'];
-const HOOK_FIELDS = ['memoizedState', 'baseState', 'baseQueue', 'queue', 'next'];
-const EFFECT_FIELDS = ['tag', 'create', 'deps', 'inst', 'next'];
+type ReactKind = 'fiber' | 'hook' | 'effect';
 
-/** Which of React's kinds of object node `i` is, by its property names (null: none). */
-export function reactKind(g: HeapGraph, i: number): 'fiber' | 'hook' | 'effect' | null {
+/** The kind node `i`'s fields tell (null: none of them, or not an object). */
+export function reactKind(g: HeapGraph, i: number): ReactKind | null {
   if (g.type(i) !== 'object') return null;
   const names = new Set<string>();
   for (let j = g.firstEdge[i]!; j < g.firstEdge[i + 1]!; j++)
     if (g.edgeType(j) === 'property') names.add(g.edgeName(j));
-  const has = (fields: string[]) => fields.every((f) => names.has(f));
-  if (has(FIBER_FIELDS)) return 'fiber';
-  if (has(HOOK_FIELDS)) return 'hook';
-  if (has(EFFECT_FIELDS)) return 'effect';
+  if (names.has('pendingProps') && names.has('memoizedProps')) return 'fiber';
+  if (names.has('baseQueue') || (names.has('baseState') && names.has('queue'))) return 'hook';
+  if (names.has('create') && names.has('inst')) return 'effect';
   return null;
+}
+
+/** Node `i`'s hidden class (its `map` edge), or -1. */
+function mapOf(g: HeapGraph, i: number): number {
+  for (let j = g.firstEdge[i]!; j < g.firstEdge[i + 1]!; j++)
+    if (g.edgeType(j) === 'internal' && g.edgeName(j) === 'map') return g.edgeTo[j]!;
+  return -1;
+}
+
+/** React's objects among the nodes `live` keeps (`reactKind` by their maps). */
+export function reactParts(g: HeapGraph, live: (i: number) => boolean): ReactParts {
+  const kindOfMap = new Map<number, ReactKind>();
+  for (let i = 0; i < g.nodeCount; i++) {
+    if (!live(i)) continue;
+    const kind = reactKind(g, i);
+    if (kind === null) continue;
+    const map = mapOf(g, i);
+    if (map >= 0) kindOfMap.set(map, kind);
+  }
+  const parts: ReactParts = {
+    fibers: 0,
+    fiberBytes: 0,
+    hooks: 0,
+    hookBytes: 0,
+    effects: 0,
+    effectBytes: 0,
+  };
+  for (let i = 0; i < g.nodeCount; i++) {
+    if (!live(i) || g.type(i) !== 'object') continue;
+    const kind = kindOfMap.get(mapOf(g, i));
+    if (kind === undefined) continue;
+    parts[`${kind}s`]++;
+    parts[`${kind}Bytes`] += g.selfSizes[i]!;
+  }
+  return parts;
 }
 
 /** The graph in flat arrays, as the snapshot has it. */
@@ -311,22 +344,9 @@ export function analyseHeap(raw: RawHeapSnapshot, top = 20): HeapBreakdown {
   const strings: number[] = [];
   const arrays: number[] = [];
   const candidates: number[] = [];
-  const react: ReactParts = {
-    fibers: 0,
-    fiberBytes: 0,
-    hooks: 0,
-    hookBytes: 0,
-    effects: 0,
-    effectBytes: 0,
-  };
   for (let i = 0; i < g.nodeCount; i++) {
     if (retained[i] === 0 && i !== 0) continue;
     const size = g.selfSizes[i]!;
-    const kind = reactKind(g, i);
-    if (kind !== null) {
-      react[`${kind}s`]++;
-      react[`${kind}Bytes`] += size;
-    }
     total += size;
     const type = g.type(i);
     addTo(byType, type, size);
@@ -354,6 +374,6 @@ export function analyseHeap(raw: RawHeapSnapshot, top = 20): HeapBreakdown {
     biggestRetainers: biggest(candidates, retained),
     biggestStrings: biggest(strings, g.selfSizes),
     biggestArrays: biggest(arrays, retained),
-    react,
+    react: reactParts(g, (i) => retained[i] !== 0),
   };
 }

@@ -163,7 +163,7 @@ export class PvLiveWatch<S> {
   /** The snapshot from the store: `last` itself when nothing in it changed. */
   private read(last: PvLiveSnapshot<S> | null): PvLiveSnapshot<S> {
     const { store } = this.client;
-    const config = (store.getPvConfig(this.key) as PvConfigState | undefined) ?? LOADING;
+    const config: PvConfigState = store.getPvConfig(this.key) ?? LOADING;
     const alarm = store.getItem('pvAlarm', this.key);
     const station = pvStationNumber(this.ref, config.config);
     const dialState =

@@ -111,31 +111,39 @@ describe('heap snapshot breakdown', () => {
     expect(b.biggestStrings[0]?.name).toBe('Pumpe 1');
   });
 
-  it("counts React's fibers, hooks and effects by their fields", () => {
-    const obj = (fields: string[]): N => [
+  it("counts React's fibers, hooks and effects by the maps of those that show their fields", () => {
+    // Node 1-3 are maps; a hook or fiber whose telling fields are null (left out of a
+    // snapshot) still counts by its map.
+    const obj = (map: number, fields: string[]): N => [
       'object',
       'Object',
       12,
-      fields.map((f): [string, string, number] => ['property', f, 3]),
+      [
+        ['internal', 'map', map],
+        ...fields.map((f): [string, string, number] => ['property', f, 4]),
+      ],
     ];
-    const fiber = obj(['tag', 'pendingProps', 'memoizedState', 'stateNode', 'return', 'child']);
-    const hook = obj(['memoizedState', 'baseState', 'baseQueue', 'queue', 'next']);
-    const effect = obj(['tag', 'create', 'deps', 'inst', 'next']);
-    const b = analyseHeap(
-      snapshot([
-        ['hidden', '(root)', 0, [0, 1, 2, 3, 4].map((i): [string, string, number] => ['element', String(i), i + 1])],
-        fiber,
-        hook,
-        ['object', 'Plan', 30, []],
-        effect,
-        obj(['memoizedState', 'next']),
-      ]),
-    );
+    const nodes: N[] = [
+      ['hidden', '(root)', 0, []],
+      ['hidden', 'system / Map', 1, []],
+      ['hidden', 'system / Map', 1, []],
+      ['hidden', 'system / Map', 1, []],
+      ['object', 'Plan', 30, []],
+      obj(1, ['pendingProps', 'memoizedProps', 'stateNode', 'return']),
+      obj(1, ['pendingProps', 'return']),
+      obj(2, ['memoizedState', 'baseState', 'queue']),
+      obj(2, ['memoizedState']),
+      obj(2, ['memoizedState', 'next']),
+      obj(3, ['create', 'deps', 'inst', 'next']),
+      obj(4, ['memoizedState', 'next']),
+    ];
+    nodes[0]![3] = nodes.map((_, i): [string, string, number] => ['element', String(i), i]).slice(1);
+    const b = analyseHeap(snapshot(nodes));
     expect(b.react).toEqual({
-      fibers: 1,
-      fiberBytes: 12,
-      hooks: 1,
-      hookBytes: 12,
+      fibers: 2,
+      fiberBytes: 24,
+      hooks: 3,
+      hookBytes: 36,
       effects: 1,
       effectBytes: 12,
     });
