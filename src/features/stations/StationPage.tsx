@@ -157,7 +157,7 @@ const PvList = memo(function PvList({ pvs }: { pvs: readonly PvRef[] }) {
           {t('stations.pvCol.age')}
         </span>
         <span role="columnheader" className="pv-actions">
-          <span className="visually-hidden">{t('actions.menu.tooltip')}</span>
+          <span className="visually-hidden">{t('stations.pvActions.tooltip')}</span>
         </span>
       </div>
       <div ref={parent} className="pv-scroll">
@@ -273,16 +273,17 @@ const PvRow = memo(function PvRow({
         <a
           className="pv-trend-link"
           href={`/trend/realtime?pv=${pvUrlId(pvRef)}`}
-          title={t('charts.trend.linkTitle')}
+          title={t('stations.trendLink.title')}
         >
           <Icon name="chart" size={16} />
           <span className="visually-hidden">
-            {t('charts.trend.linkLabel', { name: cfg?.name ?? pvUrlId(pvRef) })}
+            {t('stations.trendLink.label', { name: cfg?.name ?? pvUrlId(pvRef) })}
           </span>
         </a>
       </span>
       <span role="cell" className="pv-ref">
-        {t(`stations.pvType.${pvRef.type}`)} {number}
+        {/* One text, one text node: three children were three fibers a row. */}
+        {`${t(`stations.pvType.${pvRef.type}`)} ${number}`}
       </span>
       <span role="cell" ref={cells.cellRef} className={`num pv-value ${staleValueClass(standing)}`}>
         {pvAlarmMark(alarm, kit.priorityStyles, kit.alarmLabel, 'pv-alarm-mark')}
@@ -291,8 +292,7 @@ const PvRow = memo(function PvRow({
       <span role="cell" className="pv-quality">
         {alarm && (
           <span className="pv-alarm-text" title={alarm.text}>
-            {t(`alarmState.short.${alarm.phase}`)}:{' '}
-            {alarmText(alarmShortText(alarm.text, cfg?.stationName, cfg?.name))}
+            {`${t(`alarmState.short.${alarm.phase}`)}: ${alarmText(alarmShortText(alarm.text, cfg?.stationName, cfg?.name))}`}
           </span>
         )}
         {/* Only a stale value has a note: a fresh row holds no component for it. */}
