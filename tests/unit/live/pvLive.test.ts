@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 /**
- * One PV through one subscription (src/live/PvLiveWatch.ts, usePvLive.ts; issue 58): a row or
- * tile gets its config, alarm state, station connection and the standing of its value as one
- * snapshot, renders only when one of them changes, and has each new value written in place.
+ * TB11 (workers/SPEC.md): one PV through one subscription (src/live/PvLiveWatch.ts,
+ * usePvLive.ts; issue 58). A row or tile gets its config, alarm state, station connection and
+ * the standing of its value as one snapshot, renders only when one of them changes, and has
+ * each new value written in place.
  * What the operator sees stays as it was with the six hooks it replaces: a stale value is
  * marked stale, by its station's connection, its quality and the link's state (LD1).
  */
