@@ -14,8 +14,8 @@ export const processImageRoutes: PageRoute[] = [
   {
     path: 'process-images/:name',
     handle: { label: 'favorites.kind.processImage', subject: true },
+    // Bedienen's dialogs bring their own texts (LazyPvActions.ts).
     element: lazyPage(
-      // Bedienen's dialogs bring their own (LazyPvActions.ts).
       ['actions', 'alarmState', 'processImages', 'stations'],
       () => import('./ProcessImagePage.tsx'),
       (m) => m.ProcessImagePage,
