@@ -2,10 +2,19 @@ import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 
 /**
  * The areas of DashboardPage.tsx, for the list of dashboards and one dashboard alike; a
- * machine's tile opens its commands (actions); Bedienen's dialogs bring their own texts
- * (LazyPvActions.ts).
+ * machine's tile offers its commands (actions and what they show); Bedienen's dialogs bring
+ * their own texts (LazyPvActions.ts).
  */
-const DASHBOARD_PAGE_AREAS = ['actions', 'alarmState', 'dashboard', 'stations'] as const;
+const DASHBOARD_PAGE_AREAS = [
+  'actions',
+  'alarmState',
+  'dashboard',
+  'platform',
+  'results',
+  'safeOps',
+  'stations',
+  'validation',
+] as const;
 
 /** The areas of WebcamPage.tsx, with or without a chosen webcam. */
 const WEBCAM_PAGE_AREAS = ['dashboard', 'webcam'] as const;

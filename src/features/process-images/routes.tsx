@@ -16,7 +16,16 @@ export const processImageRoutes: PageRoute[] = [
     handle: { label: 'favorites.kind.processImage', subject: true },
     // Bedienen's dialogs bring their own texts (LazyPvActions.ts).
     element: lazyPage(
-      ['actions', 'alarmState', 'processImages', 'stations'],
+      [
+        'actions',
+        'alarmState',
+        'platform',
+        'processImages',
+        'results',
+        'safeOps',
+        'stations',
+        'validation',
+      ],
       () => import('./ProcessImagePage.tsx'),
       (m) => m.ProcessImagePage,
     ),

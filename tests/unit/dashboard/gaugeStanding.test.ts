@@ -46,7 +46,7 @@ const VALUES: (PvValue | undefined)[] = [
       quality,
       typeOfValue: 'RuntimeValue',
       runtimeValue: { value: 3.5, runtimeType: 'Betriebsstunden' },
-    } as PvValue,
+    } as unknown as PvValue,
     {
       ...base,
       quality,
