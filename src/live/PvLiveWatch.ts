@@ -129,7 +129,12 @@ export class PvLiveWatch<S> {
     const last = this.snapshot;
     const standing = this.standingOf(value, last);
     if (Object.is(standing, last.standing)) return;
-    this.snapshot = { config: last.config, alarm: last.alarm, connection: last.connection, standing };
+    this.snapshot = {
+      config: last.config,
+      alarm: last.alarm,
+      connection: last.connection,
+      standing,
+    };
     this.listener?.();
   };
 

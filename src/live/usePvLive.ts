@@ -6,7 +6,12 @@ import { useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import { pvKey } from '../contract/keys.ts';
 import type { PvRef } from '../contract/pv.ts';
 import { useLiveClient } from './LiveContext.ts';
-import { PvLiveWatch, type PvLiveSnapshot, type PvLiveWriter, type PvStanding } from './PvLiveWatch.ts';
+import {
+  PvLiveWatch,
+  type PvLiveSnapshot,
+  type PvLiveWriter,
+  type PvStanding,
+} from './PvLiveWatch.ts';
 
 /**
  * Leases the PV (its config, alarm state, value) and its station's live data while mounted.

@@ -137,7 +137,9 @@ describe('heap snapshot breakdown', () => {
       obj(3, ['create', 'deps', 'inst', 'next']),
       obj(4, ['memoizedState', 'next']),
     ];
-    nodes[0]![3] = nodes.map((_, i): [string, string, number] => ['element', String(i), i]).slice(1);
+    nodes[0]![3] = nodes
+      .map((_, i): [string, string, number] => ['element', String(i), i])
+      .slice(1);
     const b = analyseHeap(snapshot(nodes));
     expect(b.react).toEqual({
       fibers: 2,

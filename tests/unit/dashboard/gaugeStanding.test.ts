@@ -90,15 +90,25 @@ describe('GS: a tile renders when what its model shows changes', () => {
         for (const connection of CONNECTIONS) {
           const expected = fromModel(value, gaugeModel(value, config, 'de', null, connection));
           const entry = config ? { state: 'ready', config } : { state: 'loading' };
-          expect(gaugeStanding(value, { config: entry, connection }), JSON.stringify({ value, config, connection })).toBe(expected);
+          expect(
+            gaugeStanding(value, { config: entry, connection }),
+            JSON.stringify({ value, config, connection }),
+          ).toBe(expected);
           cases++;
         }
     expect(cases).toBeGreaterThan(800);
   });
 
   it('GS2: a stale value is its own standing (the tile renders its note for each), a fresh one a string', () => {
-    const v: PvValue = { ...base, quality: 'Uncertain', typeOfValue: 'DoubleValue', doubleValue: 1 };
-    expect(gaugeStanding(v, { config: { state: 'loading' } as never, connection: 'connected' })).toBe(v);
+    const v: PvValue = {
+      ...base,
+      quality: 'Uncertain',
+      typeOfValue: 'DoubleValue',
+      doubleValue: 1,
+    };
+    expect(
+      gaugeStanding(v, { config: { state: 'loading' } as never, connection: 'connected' }),
+    ).toBe(v);
     const fresh = { ...v, quality: 'Good' } as PvValue;
     expect(typeof gaugeStanding(fresh, { config: {}, connection: 'connected' })).toBe('string');
   });

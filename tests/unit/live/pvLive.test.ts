@@ -109,10 +109,11 @@ describe('PL: one PV through one subscription', () => {
     await act(() => void store.apply(liveFrame({ pvValues: [value(REF, 3)] })));
     expect(log.written.slice(-3)).toEqual([1, 2, 3]);
     expect(log.renders).toBe(renders);
-    await act(() =>
-      void store.apply(
-        liveFrame({ pvConfigs: [[KEY, { state: 'ready', config: config(REF, 7) }]] }),
-      ),
+    await act(
+      () =>
+        void store.apply(
+          liveFrame({ pvConfigs: [[KEY, { state: 'ready', config: config(REF, 7) }]] }),
+        ),
     );
     expect(shown()).toBe('ready|?|unknown|fresh');
     await act(() => void store.apply(liveFrame({ items: [['pvAlarm', KEY, ALARM]] })));
@@ -163,10 +164,11 @@ describe('PL: one PV through one subscription', () => {
       [`pvConfig:${CALC_KEY}`]: 1,
       [`pvValue:${CALC_KEY}`]: 1,
     });
-    await act(() =>
-      void store.apply(
-        liveFrame({ pvConfigs: [[CALC_KEY, { state: 'ready', config: config(CALC, 9) }]] }),
-      ),
+    await act(
+      () =>
+        void store.apply(
+          liveFrame({ pvConfigs: [[CALC_KEY, { state: 'ready', config: config(CALC, 9) }]] }),
+        ),
     );
     expect(leased()['station:st9']).toBe(1);
     await act(() => void store.apply(station(9, 'NotConnected')));
@@ -178,7 +180,7 @@ describe('PL: one PV through one subscription', () => {
     expect(leased()).toEqual({});
   });
 
-  it("PL4: under StrictMode the leases stay one a key, and the writer lets go of what it holds and writes again when subscribed anew", async () => {
+  it('PL4: under StrictMode the leases stay one a key, and the writer lets go of what it holds and writes again when subscribed anew', async () => {
     const { store, client, leased } = countingClient();
     store.apply(liveFrame({ pvValues: [value(REF, 1)] }));
     const { tree, log } = view(client, REF, true);
