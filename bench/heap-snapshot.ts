@@ -13,7 +13,7 @@
  *   --settle=ms    wait after the tab shows values (5000)
  *   --save=dir     also write each snapshot as <dir>/<view>.heapsnapshot (DevTools opens it)
  *   --file=path    analyse a saved snapshot instead (no server, no browser)
- *   --summary      only the heap figures, no tables
+ *   --summary      only the heap figures and React's fibers, hooks and effects, no tables
  *   --stations=N   load stations of the plant (500, as in the bench; 200 PVs each)
  * The client is the server's build: dist/ or PEGEL_DIST_DIR.
  */
@@ -83,6 +83,10 @@ function printNodes(title: string, rows: HeapNode[], size: 'selfSize' | 'retaine
 function print(label: string, used: number | null, b: HeapBreakdown) {
   console.log(
     `\n${label}: ${used === null ? '' : `used heap ${mb(used)} after GC, `}snapshot ${mb(b.totalSize)} in ${b.nodeCount} nodes`,
+  );
+  const r = b.react;
+  console.log(
+    `  React: ${r.fibers} fibers (${kb(r.fiberBytes).trim()}), ${r.hooks} hooks (${kb(r.hookBytes).trim()}), ${r.effects} effects (${kb(r.effectBytes).trim()}), self sizes`,
   );
   if (summaryOnly) return;
   printGroups('by node type (self size)', b.byType);

@@ -45,6 +45,74 @@ export interface HeapBreakdown {
   biggestRetainers: HeapNode[];
   biggestStrings: HeapNode[];
   biggestArrays: HeapNode[];
+  /** React's own objects among the reachable ones (`reactParts`). */
+  react: ReactParts;
+}
+
+/**
+ * React's fibers, hook objects and effect objects (a built client has no constructor names for
+ * them). A snapshot leaves out the edges to null and undefined, so a kind is known by its hidden
+ * class (`map` edge): the maps of the objects that show a kind's telling fields (a fiber with
+ * `pendingProps` and `memoizedProps`, a hook with `baseQueue`, or `baseState` and `queue`, an
+ * effect with `create` and `inst`), and then every object of those maps. Self sizes only: what
+ * they hold (props, closures, deps arrays) is counted where it is.
+ */
+export interface ReactParts {
+  fibers: number;
+  fiberBytes: number;
+  hooks: number;
+  hookBytes: number;
+  effects: number;
+  effectBytes: number;
+}
+
+type ReactKind = 'fiber' | 'hook' | 'effect';
+
+/** The kind node `i`'s fields tell (null: none of them, or not an object). */
+export function reactKind(g: HeapGraph, i: number): ReactKind | null {
+  if (g.type(i) !== 'object') return null;
+  const names = new Set<string>();
+  for (let j = g.firstEdge[i]!; j < g.firstEdge[i + 1]!; j++)
+    if (g.edgeType(j) === 'property') names.add(g.edgeName(j));
+  if (names.has('pendingProps') && names.has('memoizedProps')) return 'fiber';
+  if (names.has('baseQueue') || (names.has('baseState') && names.has('queue'))) return 'hook';
+  if (names.has('create') && names.has('inst')) return 'effect';
+  return null;
+}
+
+/** Node `i`'s hidden class (its `map` edge), or -1. */
+function mapOf(g: HeapGraph, i: number): number {
+  for (let j = g.firstEdge[i]!; j < g.firstEdge[i + 1]!; j++)
+    if (g.edgeType(j) === 'internal' && g.edgeName(j) === 'map') return g.edgeTo[j]!;
+  return -1;
+}
+
+/** React's objects among the nodes `live` keeps (`reactKind` by their maps). */
+export function reactParts(g: HeapGraph, live: (i: number) => boolean): ReactParts {
+  const kindOfMap = new Map<number, ReactKind>();
+  for (let i = 0; i < g.nodeCount; i++) {
+    if (!live(i)) continue;
+    const kind = reactKind(g, i);
+    if (kind === null) continue;
+    const map = mapOf(g, i);
+    if (map >= 0) kindOfMap.set(map, kind);
+  }
+  const parts: ReactParts = {
+    fibers: 0,
+    fiberBytes: 0,
+    hooks: 0,
+    hookBytes: 0,
+    effects: 0,
+    effectBytes: 0,
+  };
+  for (let i = 0; i < g.nodeCount; i++) {
+    if (!live(i) || g.type(i) !== 'object') continue;
+    const kind = kindOfMap.get(mapOf(g, i));
+    if (kind === undefined) continue;
+    parts[`${kind}s`]++;
+    parts[`${kind}Bytes`] += g.selfSizes[i]!;
+  }
+  return parts;
 }
 
 /** The graph in flat arrays, as the snapshot has it. */
@@ -306,5 +374,6 @@ export function analyseHeap(raw: RawHeapSnapshot, top = 20): HeapBreakdown {
     biggestRetainers: biggest(candidates, retained),
     biggestStrings: biggest(strings, g.selfSizes),
     biggestArrays: biggest(arrays, retained),
+    react: reactParts(g, (i) => retained[i] !== 0),
   };
 }

@@ -63,6 +63,13 @@ function stateText(active: boolean, config: PvConfig | undefined): string {
   return active ? texts.stateActiveText : texts.stateInactiveText;
 }
 
+/** The unit `formatPvValue` shows after a value: the dimension of a number or a counter. */
+export function pvUnit(value: Pick<PvValue, 'typeOfValue'>, config: PvConfig | undefined): string {
+  return value.typeOfValue === 'DoubleValue' || value.typeOfValue === 'CounterValue'
+    ? (config?.dimension ?? '')
+    : '';
+}
+
 export function formatPvValue(
   value: PvValue,
   config: PvConfig | undefined,

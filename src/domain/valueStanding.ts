@@ -66,7 +66,7 @@ export function stationConnection(
   return dialState === 'Connected' ? 'connected' : 'notConnected';
 }
 
-const FRESH: ValueStanding = { stale: false, reason: null, mark: null, ageMs: null };
+const FRESH: ValueStanding = Object.freeze({ stale: false, reason: null, mark: null, ageMs: null });
 
 /**
  * The standing of a value. Bad quality wins (the value is wrong, not only old); then a link
@@ -93,7 +93,8 @@ export function valueStanding(
     now !== undefined && typeof value.timestamp === 'number' && Number.isFinite(value.timestamp)
       ? Math.max(0, now - value.timestamp)
       : null;
-  if (!reason) return { ...FRESH, ageMs };
+  // The shared object where nothing differs from it: a row checks each new value (issue 58).
+  if (!reason) return ageMs === null ? FRESH : { ...FRESH, ageMs };
   return { stale: true, reason, mark: reason === 'bad' ? 'bad' : 'uncertain', ageMs };
 }
 

@@ -7,12 +7,6 @@
 export { LiveProvider, type LiveProviderProps } from './LiveProvider.tsx';
 export { useLiveClient } from './LiveContext.ts';
 export { usePvValue } from './usePvValue.ts';
-export {
-  usePvValueStanding,
-  usePvValueWriter,
-  useStaleValue,
-  type PvValueWrite,
-} from './usePvValueWriter.ts';
 export { usePvConfig, type PvConfigState } from './usePvConfig.ts';
 export {
   useStationDialState,

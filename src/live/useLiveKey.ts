@@ -24,10 +24,10 @@ export function useLiveKey<T>(
 }
 
 /**
- * Like useLiveKey, but for a component that writes what it shows itself (usePvValueWriter for
- * any kind): `write` gets `read`'s data at each render and whenever the key changes, straight
- * from the tab store's listener, without a render (issue 44: a station's time stamp, new each
- * second, moves its age in place).
+ * Like useLiveKey, but for a component that writes what it shows itself (as usePvLive writes a
+ * PV's value, for any kind): `write` gets `read`'s data at each render and whenever the key
+ * changes, straight from the tab store's listener, without a render (issue 44: a station's time
+ * stamp, new each second, moves its age in place).
  */
 export function useLiveKeyWriter<T>(
   kind: LeaseKind,

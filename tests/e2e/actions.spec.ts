@@ -416,10 +416,9 @@ for (const lang of ['de', 'en', 'cs', 'ru'] as const) {
     page,
   }) => {
     const texts = JSON.parse(readFileSync(`locales/${lang}.json`, 'utf8')) as {
-      actions: { menu: { button: string } };
-      stations: { pvType: { AnaIn: string } };
+      stations: { pvType: { AnaIn: string }; pvActions: { button: string } };
     };
-    const actionsFor = new RegExp(`^${texts.actions.menu.button.replace('{{name}}', '')}`);
+    const actionsFor = new RegExp(`^${texts.stations.pvActions.button.replace('{{name}}', '')}`);
     await page.setViewportSize({ width: 360, height: 740 });
     await page.addInitScript(
       ([key, l]) => localStorage.setItem(key!, l!),

@@ -2,14 +2,13 @@ import { lazyPage, type PageRoute } from '../../app/lazyPage.tsx';
 
 /**
  * The areas of DashboardPage.tsx, for the list of dashboards and one dashboard alike; a
- * machine's tile opens its commands and Bedienen's dialogs (actions and what they show).
+ * machine's tile offers its commands (actions and what they show); Bedienen's dialogs bring
+ * their own texts (LazyPvActions.ts).
  */
 const DASHBOARD_PAGE_AREAS = [
   'actions',
   'alarmState',
-  'alerts',
   'dashboard',
-  'maintenance',
   'platform',
   'results',
   'safeOps',

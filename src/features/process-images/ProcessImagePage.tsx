@@ -7,7 +7,6 @@ import type { AlarmLook } from './alarmMarks.ts';
 import { useAlarmLabel } from '../shared/alarm/PvAlarmMark.tsx';
 import { usePriorityStyles } from '../shared/alarm/usePriorities.ts';
 import {
-  lazy,
   Suspense,
   useEffect,
   useMemo,
@@ -34,6 +33,8 @@ import { createSvgSanitizer } from './sanitizeSvg.ts';
 import { bindProcessImage, type ImageBinding } from './liveBindings.ts';
 import { useZoomPan } from './useZoomPan.ts';
 import { PvActionsDialog } from './PvActionsDialog.tsx';
+// The operator actions of a PV, shared with the station page: loaded on first use, with their texts.
+import { LazyPvActions } from '../shared/actions/LazyPvActions.ts';
 import { DialDialog } from './DialDialog.tsx';
 import './processImages.css';
 
@@ -44,11 +45,6 @@ type Target =
   | { kind: 'operate'; pv: PvRef }
   | { kind: 'dial'; station: number }
   | null;
-
-/** The operator actions of a PV, shared with the station page; loaded on first use. */
-const PvActions = lazy(() =>
-  import('../shared/actions/PvActions.tsx').then((m) => ({ default: m.PvActions })),
-);
 
 export function ProcessImagePage() {
   const { t } = useTranslation();
@@ -269,7 +265,7 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
       )}
       {target?.kind === 'operate' && (
         <Suspense fallback={null}>
-          <PvActions pvRef={target.pv} onClose={() => setTarget(null)} onDone={done} />
+          <LazyPvActions pvRef={target.pv} onClose={() => setTarget(null)} onDone={done} />
         </Suspense>
       )}
       {target?.kind === 'dial' && (

@@ -14,12 +14,11 @@ export const processImageRoutes: PageRoute[] = [
   {
     path: 'process-images/:name',
     handle: { label: 'favorites.kind.processImage', subject: true },
+    // Bedienen's dialogs bring their own texts (LazyPvActions.ts).
     element: lazyPage(
       [
         'actions',
         'alarmState',
-        'alerts',
-        'maintenance',
         'platform',
         'processImages',
         'results',

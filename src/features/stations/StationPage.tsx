@@ -4,23 +4,18 @@
  */
 import { alarmShortText } from '../../domain/pvAlarm.ts';
 import { MiddleText } from '../../ui/MiddleText.tsx';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { PV_TYPES, type PvType } from '../../contract/enums.ts';
 import { pvUrlId } from '../../contract/keys.ts';
-import type { PvRef } from '../../contract/pv.ts';
+import type { PvConfig, PvRef, PvValue } from '../../contract/pv.ts';
 import { fetchPvNodes, fetchStations } from '../../api/stations.ts';
-import {
-  pvStationNumber,
-  usePvAlarm,
-  usePvConfig,
-  usePvValueWriter,
-  useStaleValue,
-  useStationConnection,
-  useStationDialState,
-} from '../../live/index.ts';
+import { useStationDialState } from '../../live/index.ts';
+import { usePvLive } from '../../live/usePvLive.ts';
+import type { PvLiveParts } from '../../live/PvLiveWatch.ts';
+import type { Formatters } from '../../app/useFormat.ts';
 import { pvAlarmMark } from '../shared/alarm/PvAlarmMark.tsx';
 import { useValueKit, type ValueKit } from '../shared/valueKit.ts';
 import { BindingAlarmMark } from '../shared/alarm/BindingAlarmMark.tsx';
@@ -162,7 +157,7 @@ const PvList = memo(function PvList({ pvs }: { pvs: readonly PvRef[] }) {
           {t('stations.pvCol.age')}
         </span>
         <span role="columnheader" className="pv-actions">
-          <span className="visually-hidden">{t('actions.menu.tooltip')}</span>
+          <span className="visually-hidden">{t('stations.pvActions.tooltip')}</span>
         </span>
       </div>
       <div ref={parent} className="pv-scroll">
@@ -186,8 +181,46 @@ const PvList = memo(function PvList({ pvs }: { pvs: readonly PvRef[] }) {
 });
 
 /**
+ * The value and age cells of a PV row, written in place (no render of the row per value) with
+ * the config and language of the row's last render.
+ */
+class PvRowCells {
+  cell: HTMLSpanElement | null = null;
+  text: HTMLSpanElement | null = null;
+  ageCell: HTMLSpanElement | null = null;
+  private age: ShownAge = NO_AGE;
+  readonly cellRef = (el: HTMLSpanElement | null) => void (this.cell = el);
+  readonly textRef = (el: HTMLSpanElement | null) => void (this.text = el);
+  readonly ageRef = (el: HTMLSpanElement | null) => void (this.ageCell = el);
+
+  write(value: PvValue | undefined, config: PvConfig | undefined, format: Formatters): void {
+    const { cell, text } = this;
+    if (!cell || !text) return;
+    const shown = value ? formatPvValue(value, config, format.locale) : null;
+    writePvValueText(text, shown);
+    cell.classList.toggle('pv-failure', shown?.failure === true);
+    setAttribute(cell, 'data-active', shown?.active === undefined ? null : String(shown.active));
+    setAttribute(cell, 'title', shown?.detail ?? null);
+    this.age = showAge(this.ageCell, this.age, value?.timestamp ?? null, format.age);
+  }
+
+  /** The row left the list: its age leaves the tab's clock. */
+  readonly end = (): void => {
+    this.age.watch?.();
+    this.age = NO_AGE;
+  };
+}
+
+/** A row renders for a value only while it is stale (its note, its class), never for a fresh one. */
+const staleValueOf = (value: PvValue | undefined, { connection }: PvLiveParts) =>
+  valueStanding(value, connection).stale ? value : undefined;
+
+/**
  * One PV row, memoised: a scroll step renders the rows it brings into view, not every row
- * again (its props are numbers and the list's own PV reference, never a new object).
+ * again (its props are numbers and the list's own PV reference, never a new object). Its
+ * config, alarm, station connection and stale value come through one subscription
+ * (`usePvLive`); a new value is written into its value and age cells in place (PvRowCells),
+ * and renders the row only when the value turns stale or fresh again (or changes while stale).
  */
 const PvRow = memo(function PvRow({
   pvRef,
@@ -202,31 +235,15 @@ const PvRow = memo(function PvRow({
   kit: ValueKit;
 }) {
   const { t, alarmText, format } = kit;
-  const config = usePvConfig(pvRef);
-  const alarm = usePvAlarm(pvRef);
+  const [cells] = useState(() => new PvRowCells());
+  const [{ config, alarm, connection, standing: staleValue }] = usePvLive(pvRef, staleValueOf, {
+    // This render's config and language, from its commit on.
+    write: (value) => cells.write(value, cfg, format),
+    end: cells.end,
+  });
   const alarmFill = alarm ? kit.priorityStyles.get(alarm.priority)?.fill : undefined;
   const cfg = config.state === 'ready' ? config.config : undefined;
-  const connection = useStationConnection(pvStationNumber(pvRef, cfg));
-  // The row renders when its value turns stale or fresh again; a new value is written into
-  // its value and age cells in place (writeValue), without a render of the row.
-  const staleValue = useStaleValue(pvRef, connection);
   const standing = valueStanding(staleValue, connection);
-  const valueCell = useRef<HTMLSpanElement>(null);
-  const valueText = useRef<HTMLSpanElement>(null);
-  const ageCell = useRef<HTMLSpanElement>(null);
-  const age = useRef<ShownAge>(NO_AGE);
-  usePvValueWriter(pvRef, (value) => {
-    const cell = valueCell.current;
-    const text = valueText.current;
-    if (!cell || !text) return;
-    const shown = value ? formatPvValue(value, cfg, format.locale) : null;
-    writePvValueText(text, shown);
-    cell.classList.toggle('pv-failure', shown?.failure === true);
-    setAttribute(cell, 'data-active', shown?.active === undefined ? null : String(shown.active));
-    setAttribute(cell, 'title', shown?.detail ?? null);
-    age.current = showAge(ageCell.current, age.current, value?.timestamp ?? null, format.age);
-  });
-  useEffect(() => () => age.current.watch?.(), []);
   const { number } = splitPvNr(pvRef);
   return (
     <div
@@ -256,38 +273,41 @@ const PvRow = memo(function PvRow({
         <a
           className="pv-trend-link"
           href={`/trend/realtime?pv=${pvUrlId(pvRef)}`}
-          title={t('charts.trend.linkTitle')}
+          title={t('stations.trendLink.title')}
         >
           <Icon name="chart" size={16} />
           <span className="visually-hidden">
-            {t('charts.trend.linkLabel', { name: cfg?.name ?? pvUrlId(pvRef) })}
+            {t('stations.trendLink.label', { name: cfg?.name ?? pvUrlId(pvRef) })}
           </span>
         </a>
       </span>
       <span role="cell" className="pv-ref">
-        {t(`stations.pvType.${pvRef.type}`)} {number}
+        {/* One text, one text node: three children were three fibers a row. */}
+        {`${t(`stations.pvType.${pvRef.type}`)} ${number}`}
       </span>
-      <span role="cell" ref={valueCell} className={`num pv-value ${staleValueClass(standing)}`}>
+      <span role="cell" ref={cells.cellRef} className={`num pv-value ${staleValueClass(standing)}`}>
         {pvAlarmMark(alarm, kit.priorityStyles, kit.alarmLabel, 'pv-alarm-mark')}
-        <span ref={valueText} className="pv-value-text" />
+        <span ref={cells.textRef} className="pv-value-text" />
       </span>
       <span role="cell" className="pv-quality">
         {alarm && (
           <span className="pv-alarm-text" title={alarm.text}>
-            {t(`alarmState.short.${alarm.phase}`)}:{' '}
-            {alarmText(alarmShortText(alarm.text, cfg?.stationName, cfg?.name))}
+            {`${t(`alarmState.short.${alarm.phase}`)}: ${alarmText(alarmShortText(alarm.text, cfg?.stationName, cfg?.name))}`}
           </span>
         )}
-        <StaleNoteWith
-          value={staleValue}
-          connection={connection}
-          showAge={false}
-          reasonText={kit.staleReason}
-          formatAge={format.age}
-        />
+        {/* Only a stale value has a note: a fresh row holds no component for it. */}
+        {standing.stale && (
+          <StaleNoteWith
+            value={staleValue}
+            connection={connection}
+            showAge={false}
+            reasonText={kit.staleReason}
+            formatAge={format.age}
+          />
+        )}
       </span>
       <span role="cell" className="num pv-age">
-        <span ref={ageCell} className="pv-age-text" />
+        <span ref={cells.ageRef} className="pv-age-text" />
       </span>
       <span role="cell" className="pv-actions">
         <PvActionButton pvRef={pvRef} name={cfg?.name ?? `${pvRef.type} ${pvRef.nr}`} t={t} />

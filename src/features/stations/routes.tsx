@@ -14,20 +14,10 @@ export const stationRoutes: PageRoute[] = [
   {
     path: 'stations/:nr',
     handle: { label: 'favorites.kind.station', subject: true },
+    // Bedienen's dialogs bring their own texts (LazyPvActions.ts); the row's trend link and
+    // action button have their words in `stations`, not in all of `charts` and `actions`.
     element: lazyPage(
-      [
-        'actions',
-        'alarmState',
-        'alerts',
-        'charts',
-        'maintenance',
-        'platform',
-        'remoteAlarm',
-        'results',
-        'safeOps',
-        'stations',
-        'validation',
-      ],
+      ['alarmState', 'remoteAlarm', 'stations'],
       () => import('./StationPage.tsx'),
       (m) => m.StationPage,
     ),

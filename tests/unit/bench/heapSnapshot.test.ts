@@ -111,6 +111,46 @@ describe('heap snapshot breakdown', () => {
     expect(b.biggestStrings[0]?.name).toBe('Pumpe 1');
   });
 
+  it("counts React's fibers, hooks and effects by the maps of those that show their fields", () => {
+    // Node 1-3 are maps; a hook or fiber whose telling fields are null (left out of a
+    // snapshot) still counts by its map.
+    const obj = (map: number, fields: string[]): N => [
+      'object',
+      'Object',
+      12,
+      [
+        ['internal', 'map', map],
+        ...fields.map((f): [string, string, number] => ['property', f, 4]),
+      ],
+    ];
+    const nodes: N[] = [
+      ['hidden', '(root)', 0, []],
+      ['hidden', 'system / Map', 1, []],
+      ['hidden', 'system / Map', 1, []],
+      ['hidden', 'system / Map', 1, []],
+      ['object', 'Plan', 30, []],
+      obj(1, ['pendingProps', 'memoizedProps', 'stateNode', 'return']),
+      obj(1, ['pendingProps', 'return']),
+      obj(2, ['memoizedState', 'baseState', 'queue']),
+      obj(2, ['memoizedState']),
+      obj(2, ['memoizedState', 'next']),
+      obj(3, ['create', 'deps', 'inst', 'next']),
+      obj(4, ['memoizedState', 'next']),
+    ];
+    nodes[0]![3] = nodes
+      .map((_, i): [string, string, number] => ['element', String(i), i])
+      .slice(1);
+    const b = analyseHeap(snapshot(nodes));
+    expect(b.react).toEqual({
+      fibers: 2,
+      fiberBytes: 24,
+      hooks: 3,
+      hookBytes: 36,
+      effects: 1,
+      effectBytes: 12,
+    });
+  });
+
   it('names a script by its file without the build hash', () => {
     expect(scriptLabel('http://127.0.0.1:1/assets/StationPage-CPv2FMSw.js')).toBe('StationPage.js');
   });

@@ -4,7 +4,7 @@
  * the first screen names, and every lazily loaded page naming the areas it shows
  * (`lazyPage` in src/app/lazyPage.tsx), so no page renders a raw key.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { execSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { SHELL_FILE } from '../../../src/app/localeAreas.ts';
 import { shellKeys } from '../../../scripts/split-locales.ts';
 import { de, filesOf } from './allTexts.ts';
 import { flatten, shapeOf } from './localeKeys.ts';
-import { ROOT, coveredBy, keyReferences, moduleGraph } from './sourceKeys.ts';
+import { ROOT, coveredBy, keyReferences, moduleGraph, ownAreasImports } from './sourceKeys.ts';
 
 const GERMAN = filesOf('de');
 const ALL_KEYS = Object.keys(flatten(de));
@@ -108,6 +108,36 @@ describe('I18N: locale files per area', () => {
       }
     }
     expect(pages).toBeGreaterThan(30);
+    expect(wrong).toEqual([]);
+  });
+
+  it('L5: a lazy part that loads its own texts (`withAreas(AREAS, import(…))`) names the areas it shows, and a page that offers it need not', () => {
+    const files = execSync('git ls-files "src/**/*.ts" "src/**/*.tsx"', {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .map((f) => resolve(ROOT, f));
+    const parts = ownAreasImports(files).filter((p) => existsSync(p.module));
+    // The PV actions (station page, dashboards, process images) at least.
+    expect(parts.length).toBeGreaterThan(0);
+    const wrong: string[] = [];
+    for (const part of parts) {
+      const name = relative(ROOT, part.module);
+      if (part.areas === null) {
+        wrong.push(`${name}: its areas are no array literal of the importing file`);
+        continue;
+      }
+      const named = new Set(part.areas);
+      const unknown = [...named].filter((a) => !AREA_FILES.has(a));
+      if (unknown.length) wrong.push(`${name}: no locale file for ${unknown.sort().join(', ')}`);
+      const needed = new Set<string>();
+      for (const ref of keyReferences(moduleGraph([part.module], { dynamic: true }), AREAS))
+        for (const area of areasNeededBy(ref)) needed.add(area);
+      const lacking = [...needed].filter((a) => !named.has(a));
+      if (lacking.length) wrong.push(`${name}: add ${lacking.sort().join(', ')}`);
+    }
     expect(wrong).toEqual([]);
   });
 });

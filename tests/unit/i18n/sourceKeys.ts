@@ -13,6 +13,14 @@ export const ROOT = resolve(import.meta.dirname, '../../..');
 const STATIC_IMPORT =
   /(?:^|[\s;}])(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"](\.[^'"]+)['"]/g;
 const DYNAMIC_IMPORT = /\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+/**
+ * `withAreas(AREAS, import('./X.tsx'))` outside a route table: a lazy part that loads the
+ * texts it shows itself (src/features/shared/actions/LazyPvActions.ts), not followed into the
+ * graph of the page that offers it. The areas: an array literal or a const of the same file.
+ */
+const OWN_AREAS_IMPORT =
+  /\bwithAreas\(\s*(?:\[([^\]]*)\]|(\w+))\s*,\s*import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+const ARRAY_CONST = /\bconst\s+(\w+)(?:\s*:[^=]+)?\s*=\s*\[([^\]]*)\](?:\s*as\s+const)?/g;
 
 /** Source files read once per run: every page's graph walks the same shared modules. */
 const SOURCES = new Map<string, string>();
@@ -22,25 +30,60 @@ function source(file: string): string {
   return code;
 }
 
+/** A lazy part that loads its own texts: the module and the areas it names (null: no list). */
+export interface OwnAreasImport {
+  module: string;
+  areas: string[] | null;
+}
+
+interface Imports {
+  staticImports: string[];
+  dynamicImports: string[];
+  ownAreas: OwnAreasImport[];
+}
+
 /** The files a source file imports (resolved), read and matched once per run. */
-const IMPORTS = new Map<string, { staticImports: string[]; dynamicImports: string[] }>();
-function importsOf(file: string): { staticImports: string[]; dynamicImports: string[] } {
+const IMPORTS = new Map<string, Imports>();
+function importsOf(file: string): Imports {
   let found = IMPORTS.get(file);
   if (!found) {
     const code = source(file);
-    const resolved = (re: RegExp) =>
-      [...code.matchAll(re)].map((m) => resolve(dirname(file), m[1]!));
-    found = { staticImports: resolved(STATIC_IMPORT), dynamicImports: resolved(DYNAMIC_IMPORT) };
+    const at = (path: string) => resolve(dirname(file), path);
+    const lists = new Map([...code.matchAll(ARRAY_CONST)].map((c) => [c[1]!, c[2]!]));
+    const areasIn = (list: string | undefined) =>
+      list === undefined ? null : [...list.matchAll(/['"](\w+)['"]/g)].map((a) => a[1]!);
+    const ownAreas = isRouteTable(file)
+      ? []
+      : [...code.matchAll(OWN_AREAS_IMPORT)].map((m) => ({
+          module: at(m[3]!),
+          areas: areasIn(m[2] === undefined ? m[1] : lists.get(m[2])),
+        }));
+    const own = new Set(ownAreas.map((o) => o.module));
+    found = {
+      staticImports: [...code.matchAll(STATIC_IMPORT)].map((m) => at(m[1]!)),
+      dynamicImports: [...code.matchAll(DYNAMIC_IMPORT)]
+        .map((m) => at(m[1]!))
+        .filter((f) => !own.has(f)),
+      ownAreas,
+    };
     IMPORTS.set(file, found);
   }
   return found;
+}
+
+/** The lazy parts that load their own texts (`withAreas` outside route tables) in `files`. */
+export function ownAreasImports(files: readonly string[]): OwnAreasImport[] {
+  return files.flatMap((file) => (/\.tsx?$/.test(file) ? importsOf(file).ownAreas : []));
 }
 
 /** Files whose dynamic imports are route pages: those load their areas themselves. */
 const isRouteTable = (file: string) => /[\\/]routes\.tsx?$/.test(file);
 
 export interface GraphOptions {
-  /** Follow `import('./x.tsx')` (lazy dialogs and pages) as well as static imports. */
+  /**
+   * Follow `import('./x.tsx')` (lazy dialogs and pages) as well as static imports; never one
+   * that loads its own texts (`withAreas(AREAS, import(…))`, checked on its own).
+   */
   dynamic: boolean;
   /** With `dynamic`: do not follow the lazy pages of route tables. */
   skipRoutePages?: boolean;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Value cells written in place (issue 44, src/live/usePvValueWriter.ts): a new value changes
+ * Value cells written in place (issue 44, src/live/usePvLive.ts): a new value changes
  * its cell's text without a render of the row around it; the row renders only when the value
  * turns stale or fresh again, and then shows the one stale mark (domain/valueStanding.ts,
  * src/ui/StaleNote.tsx). Ages are written by the tab's one clock (src/ui/ageClock.ts).
@@ -12,7 +12,7 @@ import type { LiveClient } from '../../../src/live/LiveClient.ts';
 import { LiveContext } from '../../../src/live/LiveContext.ts';
 import { liveFrame, stationFrame } from '../../support/liveFrame.ts';
 import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
-import { usePvValueWriter, useStaleValue } from '../../../src/live/usePvValueWriter.ts';
+import { usePvLive } from '../../../src/live/usePvLive.ts';
 import {
   useStationDialState,
   useStationLiveWriter,
@@ -59,17 +59,22 @@ function setup() {
   let renders = 0;
   function Row() {
     renders++;
-    const stale = useStaleValue(REF, 'connected');
     const cell = useRef<HTMLSpanElement>(null);
-    usePvValueWriter(REF, (v) => {
-      if (cell.current)
-        writePvValueText(cell.current, v ? formatPvValue(v, undefined, 'de') : null);
-    });
+    const [{ standing: stale, connection }] = usePvLive(
+      REF,
+      (v, parts) => (valueStanding(v, parts.connection).stale ? v : undefined),
+      {
+        write: (v) => {
+          if (cell.current)
+            writePvValueText(cell.current, v ? formatPvValue(v, undefined, 'de') : null);
+        },
+      },
+    );
     return createElement(
       'div',
-      { className: staleValueClass(valueStanding(stale, 'connected')) },
+      { className: staleValueClass(valueStanding(stale, connection)) },
       createElement('span', { className: 'value', ref: cell }),
-      createElement(StaleNote, { value: stale, connection: 'connected', showAge: false }),
+      createElement(StaleNote, { value: stale, connection, showAge: false }),
     );
   }
   return { store, client, Row, renders: () => renders };

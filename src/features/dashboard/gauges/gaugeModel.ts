@@ -5,7 +5,12 @@
  */
 import type { PvConfig, PvValue } from '../../../contract/pv.ts';
 import type { FormatLocale } from '../../../domain/format.ts';
-import { formatPvValue, qualityClass, type QualityClass } from '../../../domain/pvFormat.ts';
+import {
+  formatPvValue,
+  pvUnit,
+  qualityClass,
+  type QualityClass,
+} from '../../../domain/pvFormat.ts';
 import { fillFraction, stateOf, type PvState } from '../../shared/pvBindings.ts';
 import type { PvAlarmState } from '../../../domain/pvAlarm.ts';
 import {
@@ -93,6 +98,27 @@ export function gaugeModel(
     stateText: f?.text ?? '—',
     name: config?.name ?? '',
   };
+}
+
+/**
+ * What of a value a single-value tile renders (everything else `writeGauge` writes in place):
+ * a stale value itself (its note and mark), else its state, side of the limits, unit, quality
+ * and whether the gauge has a bar and a meter, as `gaugeModel` has them, read without
+ * formatting the value (a tile checks each new value, issue 58). A string, so that the same
+ * standing compares equal (Object.is).
+ */
+export function gaugeStanding(
+  value: PvValue | undefined,
+  { config: entry, connection }: { config: { config?: PvConfig }; connection: StationConnection },
+): unknown {
+  if (valueStanding(value, connection).stale) return value;
+  const config = entry.config;
+  const unit = value ? pvUnit(value, config) : (config?.dimension ?? '');
+  const limitState =
+    value?.typeOfValue === 'DoubleValue' ? limitStateOf(value.doubleValue, config) : 'normal';
+  const quality = value ? (qualityClass(value.quality) ?? '') : '';
+  const bar = fillFraction(value, config) === null ? 'none' : 'bar';
+  return `${stateOf(value)}|${limitState}|${unit}|${quality}|${bar}`;
 }
 
 /**

@@ -4,26 +4,20 @@
  *
  * A new value is written into the gauge in place (writeGauge, issue 44: a live value costs
  * the tab a few microseconds wherever it is shown); the tile renders only when the value's
- * standing changes (`tileStanding`): turning stale or fresh (and each stale value, for its
- * note), its state, its side of a limit, whether it has a bar; and when its alarm changes.
+ * standing changes (`gaugeStanding`): turning stale or fresh (and each stale value, for its
+ * note), its state, its side of a limit, whether it has a bar; and when its config, alarm or
+ * station connection changes (one subscription for all, `usePvLive`).
  */
 import {
   VALUE_DISPLAY_STYLES,
   type DashboardTile,
   type ValueDisplayStyle,
 } from '../../../contract/dashboard.ts';
-import {
-  pvStationNumber,
-  usePvAlarm,
-  usePvConfig,
-  usePvValueStanding,
-  usePvValueWriter,
-  useStationConnection,
-} from '../../../live/index.ts';
+import { usePvLive } from '../../../live/usePvLive.ts';
 import type { ValueKit } from '../../shared/valueKit.ts';
 import { knownCase } from '../enums.ts';
 import { TileError } from '../TileFrame.tsx';
-import { gaugeModel, type GaugeModel } from '../gauges/gaugeModel.ts';
+import { gaugeModel, gaugeStanding, type GaugeModel } from '../gauges/gaugeModel.ts';
 import {
   CircularGauge,
   DigitalGauge,
@@ -77,24 +71,25 @@ function SingleValue({
 }) {
   const { t } = kit;
   const { locale } = kit.format;
-  const config = usePvConfig(pv);
-  const alarm = usePvAlarm(pv) ?? null;
-  const fill = alarm ? kit.priorityStyles.get(alarm.priority)?.fill : undefined;
-  const connection = useStationConnection(pvStationNumber(pv, config.config));
   const root = useRef<HTMLDivElement>(null);
-  // One model per value for both the standing and the write of this render's closures.
+  // One subscription for the config, alarm, connection and the value's standing (usePvLive).
+  const [{ config, alarm: alarmState, connection }, watch] = usePvLive(pv, gaugeStanding, {
+    write: (v) => {
+      if (root.current && config.state !== 'error') writeGauge(root.current, modelOf(v));
+    },
+  });
+  const alarm = alarmState ?? null;
+  const fill = alarm ? kit.priorityStyles.get(alarm.priority)?.fill : undefined;
+  // One model per value for this render and the writes after it.
   let last: { value: PvValue | undefined; model: GaugeModel } | null = null;
   const modelOf = (v: PvValue | undefined) => {
     if (!last || last.value !== v)
       last = { value: v, model: gaugeModel(v, config.config, locale, alarm, connection) };
     return last.model;
   };
-  const value = usePvValueStanding(pv, (v) => tileStanding(v, modelOf(v)));
-  usePvValueWriter(pv, (v) => {
-    if (root.current && config.state !== 'error') writeGauge(root.current, modelOf(v));
-  });
   if (config.state === 'error')
     return <TileError message={t('dashboard.tile.pvFailed')} detail={config.error} />;
+  const value = watch.value();
   const model = modelOf(value);
   const machine = pv.type === 'DigiIn' || pv.type === 'DigiOut';
   return (
@@ -113,15 +108,4 @@ function SingleValue({
       {machine && <MachineButton pv={pv} />}
     </div>
   );
-}
-
-/**
- * What of a value the tile renders (everything else writeGauge writes in place): a stale value
- * itself (its note and mark), else its state, side of the limits, unit, quality and whether
- * the gauge has a bar and a meter.
- */
-function tileStanding(value: PvValue | undefined, m: GaugeModel): unknown {
-  if (m.standing.stale) return value;
-  const bar = m.fraction === null ? 'none' : 'bar';
-  return `${m.state}|${m.limitState}|${m.unit}|${m.quality ?? ''}|${bar}`;
 }

@@ -6,7 +6,7 @@
  * read-only reason where the user may not act. Which outputs belong to the machine: the ones
  * the image names (`data-command`), else the plant's outputs of the same machine name (PIC1).
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../../../app/useTranslation.ts';
 import { useFormat } from '../../../app/useFormat.ts';
 import { fetchPvList } from '../../../api/stations.ts';
@@ -22,10 +22,8 @@ import { noticeAfter } from '../../../app/noticeStack.ts';
 import { DigiOutCommands } from './DigiOutCommands.tsx';
 import { ReadOnlyNote, useWriteAccess } from '../ReadOnlyNote.tsx';
 import type { CommandWatch } from './commandFeedback.ts';
+import { LazyPvActions } from './LazyPvActions.ts';
 import './actions.css';
-
-/** Bedienen's dialogs, loaded on first use (as the process image loads them). */
-const PvActions = lazy(() => import('./PvActions.tsx').then((m) => ({ default: m.PvActions })));
 
 /** The plant's PV names, loaded once per tab for the machine rule (dropped after a failure). */
 let plantList: Promise<PvListEntry[]> | null = null;
@@ -176,7 +174,7 @@ export function MachineDialog({
   if (setting)
     return (
       <Suspense fallback={null}>
-        <PvActions pvRef={setting} onClose={onClose} onDone={done} />
+        <LazyPvActions pvRef={setting} onClose={onClose} onDone={done} />
       </Suspense>
     );
   const own = pv.type === 'DigiOut';

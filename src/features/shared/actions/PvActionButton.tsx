@@ -1,19 +1,19 @@
 /**
  * The action button of a PV row (station page): opens the PV's actions. The dialogs load
- * with the first click, not with the page.
+ * with the first click, with their texts, not with the page.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { useTranslation } from '../../../app/useTranslation.ts';
 import type { PvRef } from '../../../contract/pv.ts';
 import { Button, Tooltip } from '../../../ui/index.ts';
 import { noticeAfter } from '../../../app/noticeStack.ts';
+import { LazyPvActions } from './LazyPvActions.ts';
 import './actions.css';
-
-const PvActions = lazy(() => import('./PvActions.tsx').then((m) => ({ default: m.PvActions })));
 
 /**
  * `t` is the list's (the station page asks once for all its rows, not once a button); a new
- * `t` with the language renders the button again.
+ * `t` with the language renders the button again. Its words are the station page's
+ * (`stations.pvActions`): the page need not load all of Bedienen's texts for them.
  */
 export function PvActionButton({
   pvRef,
@@ -27,7 +27,7 @@ export function PvActionButton({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Tooltip content={t('actions.menu.tooltip')}>
+      <Tooltip content={t('stations.pvActions.tooltip')}>
         <Button
           variant="quiet"
           size="small"
@@ -37,12 +37,12 @@ export function PvActionButton({
           className="pv-action-button"
           onClick={() => setOpen(true)}
         >
-          {t('actions.menu.button', { name })}
+          {t('stations.pvActions.button', { name })}
         </Button>
       </Tooltip>
       {open && (
         <Suspense fallback={null}>
-          <PvActions
+          <LazyPvActions
             pvRef={pvRef}
             onClose={() => setOpen(false)}
             onDone={(message, watch) => {
