@@ -4,7 +4,7 @@
  * tab on an already leased station shows its first value within 50 ms, a cold first tab
  * within 1 s. The baseline opens one hub connection per tab.
  */
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { HUBS } from '../../src/contract/hubs.ts';
 import { API } from '../../src/contract/paths.ts';
 import { pvKey } from '../../src/contract/keys.ts';
@@ -33,6 +33,10 @@ interface TabsParams {
   settleTimeoutMs: number;
   pollMs: number;
   firstValueTimeoutMs: number;
+  /** How long a churn tab's `load` may take before it counts as late (Playwright's default). */
+  loadTimeoutMs: number;
+  /** How long a late tab is waited for further before it counts as never loaded. */
+  lateLoadTimeoutMs: number;
 }
 
 interface Gauges {
@@ -104,6 +108,69 @@ async function firstValueMs(
   return { applied, drawn: (snapshot.firstValueDrawnMs ?? snapshot.firstValueMs!) - from };
 }
 
+/** A churn tab's load: in time, late (with what it still waited for) or never (the same). */
+type TabLoad =
+  | { page: Page; lateMs: null }
+  | { page: Page; lateMs: number; waitedFor: string }
+  | { page: null; waitedFor: string };
+
+/**
+ * Opens a tab on `path` and waits for its `load`, as ctx.openTabs does, but a load that takes
+ * longer than `loadTimeoutMs` does not end the run: what the page still waits for is taken
+ * (its document.readyState and the requests without an answer, from CDP Network events),
+ * and the tab is waited for another `lateLoadTimeoutMs`. A tab that loads then is late; one
+ * that does not is a hang, reported as a figure with the target 0 (never hidden).
+ */
+async function openTab(context: BrowserContext, path: string, p: TabsParams): Promise<TabLoad> {
+  const page = await context.newPage();
+  const session = await context.newCDPSession(page);
+  const pending = new Map<string, { url: string; type: string; status?: number; sw?: boolean }>();
+  session.on('Network.requestWillBeSent', (e) =>
+    pending.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other' }),
+  );
+  session.on('Network.responseReceived', (e) => {
+    const r = pending.get(e.requestId);
+    if (r) Object.assign(r, { status: e.response.status, sw: e.response.fromServiceWorker });
+  });
+  session.on('Network.loadingFinished', (e) => pending.delete(e.requestId));
+  session.on('Network.loadingFailed', (e) => pending.delete(e.requestId));
+  await session.send('Network.enable');
+  const waitingFor = async () => {
+    const state = await Promise.race([
+      page.evaluate(`document.readyState`).then(String, () => 'no document'),
+      new Promise<string>((r) => setTimeout(() => r('page did not answer in 5 s'), 5000)),
+    ]);
+    const requests = [...pending.values()].map(
+      (r) =>
+        `${r.type} ${new URL(r.url).pathname}` +
+        (r.status === undefined
+          ? ' (no response)'
+          : ` (${r.status}${r.sw ? ', service worker' : ''}, body unfinished)`),
+    );
+    return `${path}: readyState ${state}; unfinished requests: ${requests.join(', ') || 'none'}`;
+  };
+  const t0 = Date.now();
+  try {
+    await page.goto(path, { waitUntil: 'load', timeout: p.loadTimeoutMs });
+    return { page, lateMs: null };
+  } catch (err) {
+    if (!(err instanceof Error && err.name === 'TimeoutError')) throw err;
+    const waitedFor = await waitingFor();
+    const loaded = await page
+      .waitForURL((u) => u.pathname === path, { waitUntil: 'load', timeout: p.lateLoadTimeoutMs })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (loaded) return { page, lateMs: Date.now() - t0, waitedFor };
+    const still = await waitingFor();
+    await page.close().catch(() => undefined);
+    return { page: null, waitedFor: `${still} (after ${p.loadTimeoutMs} ms: ${waitedFor})` };
+  } finally {
+    await session.detach().catch(() => undefined);
+  }
+}
+
 interface PegelRun {
   cold: number;
   warm: number[];
@@ -112,6 +179,11 @@ interface PegelRun {
   settledMs: number | null;
   peakConnections: number;
   leftover: number;
+  /** Churn tabs whose load came after `loadTimeoutMs`: ms each, and what each waited for. */
+  lateLoadMs: number[];
+  /** Churn tabs whose load never came (within both timeouts). */
+  hungLoads: number;
+  loadNotes: string[];
 }
 
 async function pegelRun(
@@ -134,17 +206,34 @@ async function pegelRun(
   const freedMs: (number | null)[] = [];
   let peakConnections: number | null = null;
   let crashed = 0;
+  const lateLoadMs: number[] = [];
+  const loadNotes: string[] = [];
+  let hungLoads = 0;
   const probeEvery = Math.max(1, Math.floor(p.tabs / p.probesPerRun));
   const crashEvery = p.crashed > 0 ? Math.max(1, Math.floor(p.tabs / p.crashed)) : 0;
+  /** A loaded tab, or null for one that never loaded (closed; the run goes on without it). */
+  const load = async (tabPath: string): Promise<Page | null> => {
+    const tab = await openTab(set.context, tabPath, p);
+    if (tab.page === null) {
+      hungLoads++;
+      loadNotes.push(`never loaded: ${tab.waitedFor}`);
+    } else if (tab.lateMs !== null) {
+      lateLoadMs.push(tab.lateMs);
+      loadNotes.push(`loaded after ${tab.lateMs} ms; at ${p.loadTimeoutMs} ms ${tab.waitedFor}`);
+    }
+    return tab.page;
+  };
 
   for (let i = 1; i < p.tabs; i++) {
     if (i % probeEvery === 0) {
       // A second tab on a station another tab already leases: served from the engine.
-      const [again] = await set.open(1, path(i - 1));
-      const first = await firstValueMs(again!, p.firstValueTimeoutMs, true);
-      warm.push(first.applied);
-      warmDrawn.push(first.drawn);
-      await again!.close();
+      const again = await load(path(i - 1));
+      if (again) {
+        const first = await firstValueMs(again, p.firstValueTimeoutMs, true);
+        warm.push(first.applied);
+        warmDrawn.push(first.drawn);
+        await again.close();
+      }
       // A tab alone on its station: crashing it must free exactly that station's keys.
       const leased = new Set(open.map((t) => t.station % nodes.length));
       let lone = nodes.length - 1;
@@ -152,19 +241,20 @@ async function pegelRun(
       // A station page leases the rows it shows, not every PV of the station: freed means
       // back to the subscriptions from before the lone tab opened.
       const beforeAlone = await gauges(server);
-      const [alone] = await set.open(
-        1,
+      const alone = await load(
         p.pegelPath.replace('{station}', String(nodes[lone]!.stationNumber)),
       );
-      await firstValueMs(alone!, p.firstValueTimeoutMs);
-      await crash(alone!);
-      freedMs.push(
-        await waitGauges(server, (g) => g.subscriptions <= beforeAlone.subscriptions, p),
-      );
-      await alone!.close().catch(() => undefined);
+      if (alone) {
+        await firstValueMs(alone, p.firstValueTimeoutMs);
+        await crash(alone);
+        freedMs.push(
+          await waitGauges(server, (g) => g.subscriptions <= beforeAlone.subscriptions, p),
+        );
+        await alone.close().catch(() => undefined);
+      }
     }
-    const [page] = await set.open(1, path(i));
-    open.push({ page: page!, station: i });
+    const page = await load(path(i));
+    if (page) open.push({ page, station: i });
     // Counted when the window first fills, before a tab of it is closed or crashed: a crash
     // can take the renderer that hosts the engine, whose connections then drop until the
     // engine starts again in another tab.
@@ -198,6 +288,9 @@ async function pegelRun(
     leftover:
       Math.max(0, end.connections - start.connections) +
       Math.max(0, end.subscriptions - start.subscriptions),
+    lateLoadMs,
+    hungLoads,
+    loadNotes,
   };
 }
 
@@ -260,6 +353,20 @@ export default defineScenario<TabsParams>({
       better: 'lower',
       target: { op: '<=', value: 1000 },
     },
+    {
+      id: 'lateLoads',
+      label:
+        'Tabs whose load came only after 30 s (the machine at load; what each waited for in the notes)',
+      unit: 'tabs',
+      better: 'lower',
+    },
+    {
+      id: 'hungLoads',
+      label: 'Tabs whose page never finished loading (30 s and 60 s more)',
+      unit: 'tabs',
+      better: 'lower',
+      target: { op: '<=', value: 0 },
+    },
   ],
   quick: {
     runs: 1,
@@ -271,6 +378,8 @@ export default defineScenario<TabsParams>({
     settleTimeoutMs: 10_000,
     pollMs: 50,
     firstValueTimeoutMs: 10_000,
+    loadTimeoutMs: 30_000,
+    lateLoadTimeoutMs: 30_000,
   },
   full: {
     runs: 1,
@@ -284,6 +393,10 @@ export default defineScenario<TabsParams>({
     settleTimeoutMs: 30_000,
     pollMs: 50,
     firstValueTimeoutMs: 10_000,
+    // Playwright's navigation timeout, as ctx.openTabs waits; a tab past it is waited for
+    // another minute before it counts as hung (bench/README "Tabs", 2026-11-28).
+    loadTimeoutMs: 30_000,
+    lateLoadTimeoutMs: 60_000,
   },
   async run(ctx, p) {
     const server = await ctx.server();
@@ -319,9 +432,12 @@ export default defineScenario<TabsParams>({
         secondTabFirstValueMs: { value: pegel.flatMap((r) => r.warm) },
         secondTabFirstValueDrawnMs: { value: pegel.flatMap((r) => r.warmDrawn) },
         coldTabFirstValueMs: { value: pegel.map((r) => r.cold) },
+        lateLoads: { value: pegel.map((r) => r.lateLoadMs.length) },
+        hungLoads: { value: pegel.map((r) => r.hungLoads) },
       },
       notes: [
         ...notes,
+        ...pegel.flatMap((r) => r.loadNotes),
         `${p.tabs} tabs opened and closed per run, ${p.openAtOnce} at once, ${p.crashed} crashed through CDP Page.crash`,
       ],
     };
