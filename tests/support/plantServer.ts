@@ -26,11 +26,21 @@ export interface PlantServerHandle {
 export interface PlantServerOptions {
   env?: Record<string, string>;
   port?: number;
+  /** How long a start may take before it fails (the process is then killed). */
+  startTimeoutMs?: number;
 }
+
+const START_TIMEOUT_MS = 60_000;
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-function launch(port: number, dataDir: string, env: Record<string, string>, log: string[]) {
+function launch(
+  port: number,
+  dataDir: string,
+  env: Record<string, string>,
+  log: string[],
+  startTimeoutMs = START_TIMEOUT_MS,
+) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
@@ -55,10 +65,12 @@ function launch(port: number, dataDir: string, env: Record<string, string>, log:
   // NOTE: a restart appends to the same log; only this launch's output may say it is ready.
   const from = log.length;
   const ready = new Promise<number>((resolvePort, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start:\n${log.join('')}`)),
-      60_000,
-    );
+    // A start that takes too long fails, and its process goes with it: a server left running
+    // after a failed start would hold its port and CPU until the machine is restarted.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within ${startTimeoutMs} ms:\n${log.join('')}`));
+    }, startTimeoutMs);
     const onData = (chunk: Buffer) => {
       log.push(chunk.toString());
       const m = /listening on http:\/\/[^:]+:(\d+)/.exec(log.slice(from).join(''));
@@ -88,8 +100,15 @@ export async function startPlantServer(
   const dataDir = mkdtempSync(join(tmpdir(), 'pegel-test-'));
   const env = options.env ?? {};
   const log: string[] = [];
-  let { child, ready } = launch(options.port ?? 0, dataDir, env, log);
-  const port = await ready;
+  let { child, ready } = launch(options.port ?? 0, dataDir, env, log, options.startTimeoutMs);
+  let port: number;
+  try {
+    port = await ready;
+  } catch (err) {
+    await waitExit(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   const handle: PlantServerHandle = {
     url: `http://127.0.0.1:${port}`,
     port,
