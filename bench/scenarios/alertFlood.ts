@@ -94,6 +94,22 @@ export function floodLatencies(
   return out;
 }
 
+/**
+ * A recorded window from `from` to `to`: the latencies of its alerts and how many arrived,
+ * leaving out the last second, whose alerts may not have had their chance to show.
+ */
+export function floodWindow(
+  arrivals: ReadonlyMap<number, Arrival>,
+  top: readonly { at: number; id: number }[],
+  from: number,
+  to: number,
+): { latencies: number[]; expected: number } {
+  const until = to - 1000;
+  const latencies = floodLatencies(arrivals, top, from, until);
+  const expected = [...arrivals.values()].filter((a) => a.at >= from && a.at <= until).length;
+  return { latencies, expected };
+}
+
 const rateFigures = (r: number) => [
   {
     id: `busyMsPerSec${r}`,
@@ -204,11 +220,7 @@ export default defineScenario<FloodParams>({
           } else framed = await frameWindow();
           const to = Date.now();
           const top = (await page.evaluate(TAKE_TOP_ROWS)) as { at: number; id: number }[];
-          // Alerts of the last second may not have had their chance: not counted.
-          const latencies = floodLatencies(watch.arrivals, top, from, to - 1000);
-          const expected = [...watch.arrivals.values()].filter(
-            (a) => a.at >= from && a.at <= to - 1000,
-          ).length;
+          const { latencies, expected } = floodWindow(watch.arrivals, top, from, to);
           add(side, `busyMsPerSec${rate}`, busy.mainThreadBusyPct * 10);
           const fps = framed.frameP95Ms > 0 ? 1000 / framed.frameP95Ms : 0;
           add(side, `fps${rate}`, Math.min(60, fps));

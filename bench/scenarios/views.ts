@@ -65,7 +65,7 @@ import {
 import { profileNote } from '../harness/pageProfile.ts';
 import { describeIdle, IDLE_NOISE_MS_PER_S, readIdle, type IdleReading } from './idleTab.ts';
 import { waitForExpression } from '../harness/waitForExpression.ts';
-import { floodLatencies, RECORD_TOP_ROW, TAKE_TOP_ROWS } from './alertFlood.ts';
+import { floodWindow, RECORD_TOP_ROW, TAKE_TOP_ROWS } from './alertFlood.ts';
 
 interface ViewsParams {
   warmupMs: number;
@@ -599,11 +599,7 @@ export default defineScenario<ViewsParams>({
               await sleep(p.windowMs);
               const to = Date.now();
               const top = (await page.evaluate(TAKE_TOP_ROWS)) as { at: number; id: number }[];
-              // Alerts of the window's last second may not have had their chance: not counted.
-              const latencies = floodLatencies(watch.arrivals, top, from, to - 1000);
-              const expected = [...watch.arrivals.values()].filter(
-                (a) => a.at >= from && a.at <= to - 1000,
-              ).length;
+              const { latencies, expected } = floodWindow(watch.arrivals, top, from, to);
               if (expected > 0)
                 add(
                   side,

@@ -1,6 +1,6 @@
 /** The alarm-flood scenario's latency: arrival at the bench's subscriber to the top row. */
 import { describe, expect, it } from 'vitest';
-import { floodLatencies } from '../../../bench/scenarios/alertFlood.ts';
+import { floodLatencies, floodWindow } from '../../../bench/scenarios/alertFlood.ts';
 
 describe('alarm flood latency', () => {
   const arrivals = new Map([
@@ -28,5 +28,18 @@ describe('alarm flood latency', () => {
     const top = [{ at: 1090, id: 2 }];
     // Row 2 at 1090 is before alert 2 arrived at the bench (1100): not shown after arrival.
     expect(floodLatencies(arrivals, top, 1100, 1200)).toEqual([]);
+  });
+
+  it("BENCH-FLOOD3: a window leaves out its last second's arrivals, in the latencies and the count alike", () => {
+    const top = [
+      { at: 1050, id: 1 },
+      { at: 1160, id: 2 },
+      { at: 2600, id: 5 },
+    ];
+    // Window 0-2600: alert 5 (at 2500) is in its last second, left out; 1-4 count.
+    expect(floodWindow(arrivals, top, 0, 2600)).toEqual({
+      latencies: [50, 60, 50, 1100],
+      expected: 4,
+    });
   });
 });

@@ -16,9 +16,9 @@ import { valueStanding } from '../../../src/domain/valueStanding.ts';
 import type { LiveClient } from '../../../src/live/LiveClient.ts';
 import { LiveContext } from '../../../src/live/LiveContext.ts';
 import { PvLiveWatch, type PvLiveParts } from '../../../src/live/PvLiveWatch.ts';
-import { TabLiveStore } from '../../../src/live/TabLiveStore.ts';
 import { usePvLive } from '../../../src/live/usePvLive.ts';
 import { liveFrame, stationFrame } from '../../support/liveFrame.ts';
+import { countingClient } from '../../support/countingLeases.ts';
 import { rootPerTest } from '../../support/reactRoot.ts';
 
 /** AnaIn 7/1: its station is in its number (SPEC §9). */
@@ -50,25 +50,6 @@ const ALARM: PvAlarmState = {
 
 function station(stationNumber: number, dialState: StationLiveData['dialState']) {
   return stationFrame({ stationNumber, name: `Station ${stationNumber}`, timestamp: 1, dialState });
-}
-
-/** A client whose leases are counted by `kind:key`. */
-function countingClient() {
-  const store = new TabLiveStore();
-  const held = new Map<string, number>();
-  const lease = (kind: string, key: string) => {
-    const id = `${kind}:${key}`;
-    held.set(id, (held.get(id) ?? 0) + 1);
-    let released = false;
-    return () => {
-      if (!released) held.set(id, held.get(id)! - 1);
-      released = true;
-    };
-  };
-  const client = { store, lease } as unknown as LiveClient;
-  const leased = () =>
-    Object.fromEntries([...held].filter(([, n]) => n !== 0).sort(([a], [b]) => a.localeCompare(b)));
-  return { store, client, leased };
 }
 
 describe('PL: one PV through one subscription', () => {

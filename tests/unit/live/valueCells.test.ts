@@ -34,6 +34,7 @@ import {
   writePlain,
 } from '../../../workers/pvColumns.ts';
 import { de } from '../i18n/allTexts.ts';
+import { countingClient } from '../../support/countingLeases.ts';
 import { rootPerTest } from '../../support/reactRoot.ts';
 
 beforeAll(() => {
@@ -155,18 +156,7 @@ describe('value cells written in place', () => {
   });
 
   it("VC8 (FR9): a view of an age or a stale mark leases the station's time stamp, a view of its state alone does not; the last unmount releases it", async () => {
-    const store = new TabLiveStore();
-    const held = new Map<string, number>();
-    const lease = (kind: string, key: string) => {
-      const id = `${kind}:${key}`;
-      held.set(id, (held.get(id) ?? 0) + 1);
-      let released = false;
-      return () => {
-        if (!released) held.set(id, held.get(id)! - 1);
-        released = true;
-      };
-    };
-    const client = { store, lease } as unknown as LiveClient;
+    const { client, held } = countingClient();
     function State() {
       useStationState(4);
       useStationDialState(4);
