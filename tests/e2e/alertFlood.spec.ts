@@ -21,9 +21,13 @@ test('AF-E1: during a flood new alarms come in at the top and the rows below kee
   await openAlertList(page);
   const top = page.locator('.alert-row[data-index="0"]');
   await expect(top).toBeVisible();
-  const id = await top.getAttribute('data-alert-id');
+  // Read the top row's alert and mark its element in one step: in two, a new alarm could come
+  // in between and the mark land on another row.
+  const id = await top.evaluate((el) => {
+    el.setAttribute('data-probe', 'kept');
+    return el.getAttribute('data-alert-id');
+  });
   expect(id).toBeTruthy();
-  await top.evaluate((el) => el.setAttribute('data-probe', 'kept'));
   // Newer alarms arrive above it.
   await expect(top).not.toHaveAttribute('data-alert-id', id!, { timeout: 10_000 });
   const row = page.locator(`#alert-row-${id}`);
@@ -39,7 +43,11 @@ test('AF-E1: during a flood new alarms come in at the top and the rows below kee
  * their full text as title.
  */
 async function rowCells(page: Page) {
-  return page.locator('.alert-rows > .alert-row[data-alert-id]').evaluateAll((rows) => {
+  // The rows are found inside the page's one call: a locator's evaluateAll finds them in one
+  // call and reads them in another, and a row the flood pushed out in between reads as
+  // detached (no computed style: every cell "clipped").
+  return page.locator('.alert-rows').evaluate((list) => {
+    const rows = list.querySelectorAll(':scope > .alert-row[data-alert-id]');
     const out = {
       whole: 0,
       cut: 0,
