@@ -7,13 +7,20 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from '../../app/useTranslation.ts';
 import { Button } from '../../ui/index.ts';
+import { useRouteTable } from '../../app/lazyPage.tsx';
+import { pageKind } from './pageKinds.ts';
 import { recordVisit, useFavoriteChanges, useUserPages } from './userPages.ts';
+import { shownHeading, visitReady } from './visitTitle.ts';
 import './favorites.css';
 
 /** Pages that are no destination of their own. */
 const NOT_RECORDED = new Set(['/', '/login']);
-/** A visit counts once the page has settled and shown its title. */
-const VISIT_DELAY_MS = 1000;
+/** A visit counts once the page has stood this long (one passed through is none)... */
+const VISIT_DWELL_MS = 1000;
+/** ...and shown its own title (visitTitle.ts), looked for this often... */
+const VISIT_POLL_MS = 250;
+/** ...for this long after the navigation; then the title it shows, if any, is taken. */
+const VISIT_BOUND_MS = 20_000;
 
 const heading = () => document.querySelector('main h1');
 const pageTitle = () => heading()?.textContent?.trim() ?? '';
@@ -28,15 +35,25 @@ export function PinButton() {
   const { toggle } = useFavoriteChanges();
   const pinned = pages?.favorites.some((p) => p.path === path) ?? false;
   const [busy, setBusy] = useState(false);
+  const routes = useRouteTable();
+  const wantsSubject = pageKind(path, routes)?.subject === true;
 
   useEffect(() => {
     if (NOT_RECORDED.has(pathname)) return;
-    const timer = setTimeout(() => {
-      const title = pageTitle();
-      if (title) recordVisit(path, title, pageSubject());
-    }, VISIT_DELAY_MS);
+    // The router commits a navigation with its page (a transition), so a heading shown from
+    // here on is this page's; it may come, or name its subject, only seconds later.
+    const since = performance.now();
+    let timer = 0;
+    const look = () => {
+      const shown = shownHeading();
+      const lastChance = performance.now() - since >= VISIT_BOUND_MS;
+      if (visitReady(shown, wantsSubject, lastChance))
+        recordVisit(path, shown.title, shown.subject);
+      else if (!lastChance) timer = window.setTimeout(look, VISIT_POLL_MS);
+    };
+    timer = window.setTimeout(look, VISIT_DWELL_MS);
     return () => clearTimeout(timer);
-  }, [path, pathname]);
+  }, [path, pathname, wantsSubject]);
 
   return (
     <>
