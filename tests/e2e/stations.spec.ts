@@ -1,21 +1,29 @@
 /** Stations overview and dial actions (SPEC §2 "Station dial", §4 "Dial actions", §8). */
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { signIn } from './auth.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../src/app/languageKey.ts';
 import { STATION_AGE_GRACE_MS } from '../../src/contract/station.ts';
+
+/**
+ * The row of a dial-up station that is idle now (its state NotConnected, its Verbinden button
+ * shown), found once and then held by its number: the first or the last of them.
+ */
+async function idleStationRow(page: Page, which: 'first' | 'last') {
+  const idle = page
+    .locator('tr[data-station]')
+    .filter({ has: page.locator('[data-dial-state="NotConnected"]') })
+    .filter({ has: page.getByRole('button', { name: 'Verbinden' }) });
+  const nr = await (which === 'first' ? idle.first() : idle.last()).getAttribute('data-station');
+  return page.locator(`tr[data-station="${nr}"]`);
+}
 
 test('ST1: connecting a dial-up station shows Connecting at once, then the real dial state', async ({
   page,
 }) => {
   await signIn(page, 'operator', '/stations');
   // Dial-up stations also call in by themselves: take one that is idle now.
-  const idle = page
-    .locator('tr[data-station]')
-    .filter({ has: page.locator('[data-dial-state="NotConnected"]') })
-    .filter({ has: page.getByRole('button', { name: 'Verbinden' }) })
-    .first();
-  const nr = await idle.getAttribute('data-station');
-  const row = page.locator(`tr[data-station="${nr}"]`);
+  const row = await idleStationRow(page, 'first');
   await row.getByRole('button', { name: 'Verbinden' }).click();
   await expect(row.locator('[data-dial-state]')).toHaveAttribute('data-dial-state', 'Connecting');
   // The modem answers within seconds; like a real one it is sometimes busy or times out.
@@ -30,13 +38,7 @@ test('ST2: a viewer may not dial and is told which station was refused', async (
   await signIn(page, 'viewer', '/stations');
   // A station that is idle now, the last of them: the plant is shared by this file's tests,
   // and ST1 has just dialled the first idle one (a station is only ever connected by a dial).
-  const idle = page
-    .locator('tr[data-station]')
-    .filter({ has: page.locator('[data-dial-state="NotConnected"]') })
-    .filter({ has: page.getByRole('button', { name: 'Verbinden' }) })
-    .last();
-  const nr = await idle.getAttribute('data-station');
-  const row = page.locator(`tr[data-station="${nr}"]`);
+  const row = await idleStationRow(page, 'last');
   const name = (await row.getByRole('link').first().textContent())!;
   expect(name).not.toBe('');
   // By keyboard: the rows above grow when their alarm marks arrive, and a pointer click aimed
