@@ -22,11 +22,6 @@ const VISIT_POLL_MS = 250;
 /** ...for this long after the navigation; then the title it shows, if any, is taken. */
 const VISIT_BOUND_MS = 20_000;
 
-const heading = () => document.querySelector('main h1');
-const pageTitle = () => heading()?.textContent?.trim() ?? '';
-/** The subject a page of one subject names on its h1 (PageHeader's `subject`). */
-const pageSubject = () => heading()?.getAttribute('data-page-subject')?.trim() || undefined;
-
 export function PinButton() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
@@ -66,7 +61,8 @@ export function PinButton() {
         disabled={busy || pages === null}
         onClick={async () => {
           setBusy(true);
-          await toggle(path, pageTitle() || path, pageSubject());
+          const shown = shownHeading();
+          await toggle(path, shown.title || path, shown.subject);
           setBusy(false);
         }}
       >
