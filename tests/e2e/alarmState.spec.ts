@@ -268,21 +268,31 @@ test('PA-E3: two alarms on one PV, acknowledged in either order: the mark shows 
   }
 });
 
-/** A Web Audio stand-in: counts the beeps, starts suspended like a page without a tap. */
+/** A Web Audio stand-in: counts the horn's looped cycles started (`__beeps`) and sounding now
+ * (`__sounding`), starts suspended like a page without a tap. */
 const FAKE_AUDIO = `(() => {
   window.__beeps = 0;
+  window.__sounding = 0;
+  const node = () => ({ type: '', frequency: { value: 0 }, connect: (n) => n, start() {}, stop() {} });
+  const gain = () => ({ gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (n) => n });
+  class FakeOfflineAudioContext {
+    constructor(channels, length, sampleRate) { this.length = length; this.sampleRate = sampleRate; this.destination = {}; }
+    createOscillator() { return node(); }
+    createGain() { return gain(); }
+    startRendering() { return Promise.resolve({ duration: this.length / this.sampleRate }); }
+  }
   class FakeAudioContext {
-    constructor() { this.state = 'suspended'; this.currentTime = 0; this.destination = {}; }
+    constructor() { this.state = 'suspended'; this.currentTime = 0; this.sampleRate = 48000; this.destination = {}; }
     resume() { this.state = 'running'; return Promise.resolve(); }
-    createOscillator() {
-      return { type: '', frequency: { value: 0 }, connect: (n) => n,
-        start: () => { window.__beeps++; }, stop: () => undefined };
-    }
-    createGain() {
-      return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (n) => n };
+    close() { this.state = 'closed'; return Promise.resolve(); }
+    createBufferSource() {
+      return { buffer: null, loop: false, connect() {}, disconnect() {},
+        start() { if (this.loop && this.buffer) { window.__beeps++; window.__sounding++; } },
+        stop() { if (this.loop && this.buffer) window.__sounding--; } };
     }
   }
   window.AudioContext = FakeAudioContext;
+  window.OfflineAudioContext = FakeOfflineAudioContext;
 })();`;
 
 test('PA-E2: acknowledged and active stays listed and counted in two tabs; a phone row reads in full; the horn mutes, re-arms on a new priority-1 alarm, in every tab', async ({
@@ -318,9 +328,14 @@ test('PA-E2: acknowledged and active stays listed and counted in two tabs; a pho
     page.locator('.alert-scroll [data-alert-id]').filter({ hasText: 'Reinwasserbehälter' });
   await expect(rowsOf(list)).toHaveCount(2);
   await expect(horn(other)).toHaveAttribute('data-horn', 'sounding');
-  await expect
-    .poll(() => other.evaluate(() => (window as unknown as { __beeps: number }).__beeps))
-    .toBeGreaterThan(0);
+  const audio = (page: Page) =>
+    page.evaluate(() => {
+      const w = window as unknown as { __beeps: number; __sounding: number };
+      return { beeps: w.__beeps, sounding: w.__sounding };
+    });
+  // One looped cycle sounds (the audio graph repeats it; the page builds nothing per beep).
+  await expect.poll(async () => (await audio(other)).sounding).toBe(1);
+  expect((await audio(other)).beeps).toBeGreaterThan(0);
 
   // 360 px: two alarms of one PV read apart; every line wraps instead of being cut.
   const phoneRows = rowsOf(other);
@@ -336,6 +351,7 @@ test('PA-E2: acknowledged and active stays listed and counted in two tabs; a pho
   await horn(other).click();
   await expect(horn(other)).toHaveAttribute('data-horn', 'muted');
   await expect(horn(list)).toHaveAttribute('data-horn', 'muted');
+  await expect.poll(async () => (await audio(other)).sounding).toBe(0);
 
   // Acknowledge both: they stay in the list as acknowledged while active, and are counted.
   const ids = (await alertsOf(api, first)).filter((a) => !a.cleared).map((a) => a.id);
@@ -352,6 +368,7 @@ test('PA-E2: acknowledged and active stays listed and counted in two tabs; a pho
   const secondOriginal = await crossLimits(api, second);
   await expect(horn(list)).toHaveAttribute('data-horn', /sounding|blocked/);
   await expect(horn(other)).toHaveAttribute('data-horn', 'sounding');
+  await expect.poll(async () => (await audio(other)).sounding).toBe(1);
 
   // Back to normal: acknowledged ones leave the list.
   await restoreLimits(api, first, original);

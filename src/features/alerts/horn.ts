@@ -2,21 +2,50 @@
  * The alarm horn: a tone per priority made with the Web Audio API, repeated until the
  * alert is acknowledged or the horn muted (hornState.ts, shared by every tab), played only
  * after the browser allowed audio (a tap) and by one tab at a time (Web Lock 'pegel-horn').
+ *
+ * One cycle of the horn (the tone, then silence until the next) is rendered once per priority
+ * by an OfflineAudioContext, off the main thread, and looped by the audio graph itself: while
+ * the horn sounds the page runs no timer and builds no node (a beep a timer started every
+ * 2.5 s woke an alert list at rest for 1.4 ms each, most of it `createOscillator`; bench/README.md
+ * "The alert list's open tab, measured"). A priority's new tone starts at once.
  */
 export const HORN_LOCK = 'pegel-horn';
-/** Pause between two beeps of the horn. */
+/** Pause between two beeps of the horn: the length of one looped cycle. */
 export const HORN_REPEAT_MS = 2_500;
 
 /** Higher pitch and longer tone for more urgent priorities (0 highest); none below 5. */
-function toneOf(priority: number): { hz: number; ms: number } | null {
+export function toneOf(priority: number): { hz: number; ms: number } | null {
   if (priority > 4) return null;
   return { hz: 880 - priority * 90, ms: 500 - priority * 60 };
+}
+
+/** One cycle: a decaying square tone at its start, silence to HORN_REPEAT_MS. */
+function renderCycle(sampleRate: number, tone: { hz: number; ms: number }): Promise<AudioBuffer> {
+  const length = Math.round((sampleRate * HORN_REPEAT_MS) / 1000);
+  const offline = new OfflineAudioContext(1, length, sampleRate);
+  const osc = offline.createOscillator();
+  const gain = offline.createGain();
+  const end = tone.ms / 1000;
+  osc.type = 'square';
+  osc.frequency.value = tone.hz;
+  gain.gain.setValueAtTime(0.08, 0);
+  gain.gain.exponentialRampToValueAtTime(0.001, end);
+  osc.connect(gain).connect(offline.destination);
+  osc.start(0);
+  osc.stop(end);
+  return offline.startRendering();
 }
 
 export class Horn {
   private context: AudioContext | null = null;
   private priority: number | null = null;
-  private timer: ReturnType<typeof setInterval> | null = null;
+  /** True while this tab holds the lock and the horn should sound. */
+  private sounding = false;
+  /** Counts every start and stop, so that a cycle rendered too late is dropped. */
+  private turn = 0;
+  private source: AudioBufferSourceNode | null = null;
+  /** The last cycle rendered (one priority's; a few hundred kB of samples). */
+  private cycle: { priority: number; buffer: Promise<AudioBuffer> } | null = null;
   private releaseLock: (() => void) | null = null;
   private wantsLock = false;
 
@@ -39,14 +68,20 @@ export class Horn {
   /** The highest pending priority, or null when nothing is pending. */
   set(priority: number | null, muted: boolean): void {
     const next = muted || priority === null || !toneOf(priority) ? null : priority;
+    const changed = next !== this.priority;
     this.priority = next;
     if (next === null) this.stop();
-    else this.start();
+    else if (this.sounding) {
+      if (changed) void this.sound();
+    } else this.start();
   }
 
   dispose(): void {
     this.priority = null;
     this.stop();
+    this.cycle = null;
+    void this.context?.close().catch(() => undefined);
+    this.context = null;
   }
 
   private start(): void {
@@ -71,28 +106,51 @@ export class Horn {
   }
 
   private play(): void {
-    if (this.timer !== null) return;
-    const beep = () => {
-      const tone = this.priority === null ? null : toneOf(this.priority);
-      const ctx = this.context;
-      if (!tone || !ctx || ctx.state !== 'running') return;
-      const osc = ctx.createOscillator();
-      const gain = ctx.createGain();
-      osc.type = 'square';
-      osc.frequency.value = tone.hz;
-      gain.gain.setValueAtTime(0.08, ctx.currentTime);
-      gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + tone.ms / 1000);
-      osc.connect(gain).connect(ctx.destination);
-      osc.start();
-      osc.stop(ctx.currentTime + tone.ms / 1000);
-    };
-    beep();
-    this.timer = setInterval(beep, HORN_REPEAT_MS);
+    this.sounding = true;
+    void this.sound();
+  }
+
+  /** Loops the current priority's cycle in place of whatever sounded before. */
+  private async sound(): Promise<void> {
+    const turn = ++this.turn;
+    this.silence();
+    const ctx = this.context;
+    const priority = this.priority;
+    const tone = priority === null ? null : toneOf(priority);
+    if (!ctx || priority === null || !tone) return;
+    if (this.cycle?.priority !== priority) {
+      this.cycle = { priority, buffer: renderCycle(ctx.sampleRate, tone) };
+    }
+    const rendering = this.cycle.buffer;
+    let buffer: AudioBuffer;
+    try {
+      buffer = await rendering;
+    } catch {
+      // A cycle that could not be rendered is tried again at the next start.
+      if (this.cycle?.buffer === rendering) this.cycle = null;
+      return;
+    }
+    if (turn !== this.turn || !this.sounding || this.context !== ctx) return;
+    const source = ctx.createBufferSource();
+    source.buffer = buffer;
+    source.loop = true;
+    source.connect(ctx.destination);
+    source.start();
+    this.source = source;
+  }
+
+  private silence(): void {
+    const source = this.source;
+    this.source = null;
+    if (!source) return;
+    source.stop();
+    source.disconnect();
   }
 
   private stop(): void {
-    if (this.timer !== null) clearInterval(this.timer);
-    this.timer = null;
+    this.turn++;
+    this.sounding = false;
+    this.silence();
     this.releaseLock?.();
     this.releaseLock = null;
   }
