@@ -230,7 +230,11 @@ export class Harness {
       server: sharedServer,
       startServer: async (load, env = {}) => {
         const server = await this.launchServer(load, env);
-        defer(() => server.handle.dispose());
+        defer(() => {
+          // A later server may get this port again: its sessions are not this one's.
+          this.cookies.delete(server.url);
+          return server.handle.dispose();
+        });
         return server;
       },
       signedIn: o.cookieProvider !== null,
@@ -292,7 +296,9 @@ export class Harness {
   }
 
   async close(): Promise<void> {
-    if (this.shared) await (await this.shared.catch(() => null))?.handle.dispose();
+    const shared = this.shared ? await this.shared.catch(() => null) : null;
+    if (shared) this.cookies.delete(shared.url);
+    await shared?.handle.dispose();
     this.shared = null;
   }
 }
