@@ -146,7 +146,9 @@ export interface HarnessOptions {
 /** Lives for the whole run; hands each scenario a context whose cleanup it runs afterwards. */
 export class Harness {
   private shared: Promise<BenchServer> | null = null;
-  private readonly cookies = new Map<string, Promise<string>>();
+  /** One sign-in per server: a server that stops takes its session with it, and a later
+   * server on the same port (another object) signs in anew. */
+  private readonly cookies = new WeakMap<BenchServer, Promise<string>>();
 
   constructor(private readonly options: HarnessOptions) {}
 
@@ -177,9 +179,13 @@ export class Harness {
     };
     const cookieHeader = async (server?: BenchServer) => {
       if (!o.cookieProvider) return null;
-      const url = (server ?? (await sharedServer())).url;
-      if (!this.cookies.has(url)) this.cookies.set(url, o.cookieProvider(url));
-      return this.cookies.get(url)!;
+      const target = server ?? (await sharedServer());
+      let cookie = this.cookies.get(target);
+      if (!cookie) {
+        cookie = o.cookieProvider(target.url);
+        this.cookies.set(target, cookie);
+      }
+      return cookie;
     };
     // Routed contexts: Playwright turns the HTTP cache off while a context routes requests,
     // so only a context that opens the baseline routes at all (Pegel's tabs load as in an
@@ -230,11 +236,7 @@ export class Harness {
       server: sharedServer,
       startServer: async (load, env = {}) => {
         const server = await this.launchServer(load, env);
-        defer(() => {
-          // A later server may get this port again: its sessions are not this one's.
-          this.cookies.delete(server.url);
-          return server.handle.dispose();
-        });
+        defer(() => server.handle.dispose());
         return server;
       },
       signedIn: o.cookieProvider !== null,
@@ -297,7 +299,6 @@ export class Harness {
 
   async close(): Promise<void> {
     const shared = this.shared ? await this.shared.catch(() => null) : null;
-    if (shared) this.cookies.delete(shared.url);
     await shared?.handle.dispose();
     this.shared = null;
   }
