@@ -412,9 +412,8 @@ async function measureSide(
     const fgId = `fg${cap[view]}MsPerSec`;
     const withAges = view === 'station' && side !== 'baseline';
     await page.bringToFront();
-    let lastFg: IdleReading | null = null;
     for (let r = 0; r < p.runs; r++) {
-      const fg = (lastFg = await readIdle(ctx, page, p.windowMs, withAges));
+      const fg = await readIdle(ctx, page, p.windowMs, withAges);
       if (view === 'station') {
         const age = dataAge(stamped, fg.startAt, fg.endAt);
         const fault = fg.ages
@@ -432,18 +431,21 @@ async function measureSide(
           out.drop(fgId, `${sideName[side]} window ${r + 1}: ${fault}`);
           continue;
         }
+      } else {
+        out.notes.push(
+          `${sideName[side]} idle ${label[view]}, foreground window ${r + 1}: ${describeIdle(fg)}`,
+        );
       }
       out.add(side, fgId, fg);
     }
-    let lastBg: IdleReading | null = null;
+    // Every hidden window on its own: a median of three hides which of them a collection fell in.
     for (let r = 0; r < p.runs; r++) {
-      lastBg = await whileHidden(page, other, () => readIdle(ctx, page, p.windowMs, false));
-      out.add(side, `bg${cap[view]}MsPerSec`, lastBg);
-    }
-    if (lastFg && lastBg)
+      const bg = await whileHidden(page, other, () => readIdle(ctx, page, p.windowMs, false));
       out.notes.push(
-        `${sideName[side]} idle ${label[view]}, last window: foreground ${describeIdle(lastFg)}; background ${describeIdle(lastBg)}`,
+        `${sideName[side]} idle ${label[view]}, hidden window ${r + 1}: ${describeIdle(bg)}`,
       );
+      out.add(side, `bg${cap[view]}MsPerSec`, bg);
+    }
     if (side === 'pegel' && p.profileMs > 0) {
       await page.bringToFront();
       out.notes.push(await profileIdle(page, `Pegel idle ${label[view]}, foreground`, p));
