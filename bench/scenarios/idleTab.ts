@@ -328,6 +328,23 @@ const cap = { station: 'Station', dashboard: 'Dashboard' } as const;
 const sideName = { pegel: 'Pegel', floor: 'floor', baseline: 'naive' } as const;
 
 /**
+ * One window's note: `<side> idle <view>, <kind> window <n>: <reading>`, with the station page's
+ * ages, the age of its data and why the window was not counted where they apply.
+ */
+function windowNote(
+  side: LiveSide,
+  view: View,
+  kind: 'foreground' | 'hidden',
+  r: number,
+  reading: IdleReading,
+  station?: { read: string; age: string; fault: string | null },
+): string {
+  const data = station ? `${station.read} (its data ${station.age} old), ` : '';
+  const fault = station?.fault ? `; not counted: ${station.fault}` : '';
+  return `${sideName[side]} idle ${label[view]}, ${kind} window ${r + 1}: ${data}${describeIdle(reading)}${fault}`;
+}
+
+/**
  * The settle after a view is complete: its lazy loads and first polls, then a collection of
  * what the page's start left (CDP HeapProfiler.collectGarbage, every side alike), so that V8
  * does not collect it inside a window: an idle tab an operator left open did that long ago,
@@ -424,26 +441,20 @@ async function measureSide(
         const read = fg.ages
           ? `the first PV's age read ${fg.ages.start} … ${fg.ages.end}`
           : 'no ages shown';
-        out.notes.push(
-          `${sideName[side]} idle station page, foreground window ${r + 1}: ${read} (its data ${age} old), ${describeIdle(fg)}${fault ? `; not counted: ${fault}` : ''}`,
-        );
+        out.notes.push(windowNote(side, view, 'foreground', r, fg, { read, age, fault }));
         if (fault) {
           out.drop(fgId, `${sideName[side]} window ${r + 1}: ${fault}`);
           continue;
         }
       } else {
-        out.notes.push(
-          `${sideName[side]} idle ${label[view]}, foreground window ${r + 1}: ${describeIdle(fg)}`,
-        );
+        out.notes.push(windowNote(side, view, 'foreground', r, fg));
       }
       out.add(side, fgId, fg);
     }
     // Every hidden window on its own: a median of three hides which of them a collection fell in.
     for (let r = 0; r < p.runs; r++) {
       const bg = await whileHidden(page, other, () => readIdle(ctx, page, p.windowMs, false));
-      out.notes.push(
-        `${sideName[side]} idle ${label[view]}, hidden window ${r + 1}: ${describeIdle(bg)}`,
-      );
+      out.notes.push(windowNote(side, view, 'hidden', r, bg));
       out.add(side, `bg${cap[view]}MsPerSec`, bg);
     }
     if (side === 'pegel' && p.profileMs > 0) {
