@@ -5,7 +5,7 @@
  * (`addResourceBundle`): the first render waits only for the shell's texts, a page loads the
  * areas it shows before it renders (`withAreas`), and a key of an area not loaded yet loads
  * it (`missingKey`). Components read the texts through useTranslation.ts, which re-renders
- * them when the language changes or an area arrives.
+ * them when the language changes or texts arrive that they may show (`addTexts`).
  */
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -116,8 +116,17 @@ export function withAreas<T>(areas: readonly LocaleArea[], module: Promise<T>): 
   return Promise.all([module, ensureAreas(areas)]).then(([m]) => m);
 }
 
+/** The language that stands in for a text another lacks (German, the source language). */
+const FALLBACK_LANGUAGE = 'de';
+
 /** Set when missingKey answered a lookup: its text is not kept (`keptTexts`). */
 let missed = false;
+/**
+ * Areas a lookup missed a text of (`missingKey`): the components render again when texts of
+ * one of them arrive (`addTexts`). Texts of any other area arrive unseen: a page's own areas
+ * load before it renders (`withAreas`), and nothing shown asked for them.
+ */
+const awaitedAreas = new Set<string>();
 
 /**
  * A key whose area is not loaded yet (a page that did not name it): load it, show nothing
@@ -127,6 +136,7 @@ let missed = false;
 function missingKey(key: string, defaultValue?: string): string {
   missed = true;
   const area = key.split('.')[0] ?? '';
+  awaitedAreas.add(area);
   const lang = currentLanguage();
   if (!loaderOf(lang, area) || loaded.has(`${lang}/${area}`)) return defaultValue ?? key;
   void ensureAreas([area]).catch(() => undefined);
@@ -176,7 +186,7 @@ void i18n
   .use(localeNumbers)
   .init({
     lng: DEFAULT_LANGUAGE,
-    fallbackLng: 'de',
+    fallbackLng: FALLBACK_LANGUAGE,
     load: 'currentOnly',
     ns: ['translation'],
     defaultNS: 'translation',
@@ -233,9 +243,42 @@ export function keptTexts<T extends TFunction>(fixed: T): T {
   return t as unknown as T;
 }
 
-/** Merges `texts` into the language `lang` (later texts win); components render again. */
+/**
+ * Whether `texts` hold a text that `have` (a language's texts so far) holds already: with
+ * `changed`, only one that differs.
+ */
+function meets(have: unknown, texts: TextTree, changed: boolean): boolean {
+  if (typeof have !== 'object' || have === null) return false;
+  for (const [key, text] of Object.entries(texts)) {
+    const old = (have as Record<string, unknown>)[key];
+    if (old === undefined) continue;
+    if (typeof text === 'object' && text !== null) {
+      if (meets(old, text as TextTree, changed)) return true;
+    } else if (!changed || old !== text) return true;
+  }
+  return false;
+}
+
+/**
+ * Merges `texts` into the language `lang` (later texts win). The components render again if
+ * they may show one of the texts: a lookup missed a text of one of its areas (`awaitedAreas`),
+ * a text of `lang` changes, or German stood in for one of them. Otherwise the texts arrive
+ * unseen: a route's areas no longer render every part of the page already shown once each.
+ */
 export function addTexts(lang: string, texts: TextTree): void {
-  i18n.addResourceBundle(lang, 'translation', texts, true, true);
+  const data = i18n.store.data;
+  let shown =
+    meets(data[lang]?.translation, texts, true) ||
+    (lang !== FALLBACK_LANGUAGE && meets(data[FALLBACK_LANGUAGE]?.translation, texts, false));
+  for (const area of Object.keys(texts)) {
+    if (!awaitedAreas.has(area)) continue;
+    shown = true;
+    // Awaited until they arrive in the language shown: German may come first as its fallback.
+    if (lang === i18n.language) awaitedAreas.delete(area);
+  }
+  i18n.addResourceBundle(lang, 'translation', texts, true, true, { silent: !shown });
+  // A silent add tells no listener: the texts kept by `keptTexts` may have German in them.
+  if (!shown) plainTexts.clear();
 }
 
 export function isLanguage(value: unknown): value is Language {

@@ -1,7 +1,8 @@
 /**
  * `const { t, i18n } = useTranslation()`: react-i18next's hook on the tab's i18next instance
  * (i18n.ts), typed from the German texts (i18next.d.ts). The component renders again when
- * the language changes or texts arrive (an area loaded later: `bindI18nStore: 'added'`), and
+ * the language changes or texts arrive that it may show (an area a lookup missed, a text
+ * changed: `bindI18nStore: 'added'`, which i18n.ts `addTexts` leaves silent otherwise), and
  * `t` is a new function then, so memos keyed on `t` recompute. Texts asked for without
  * options are looked up once per language and change of texts (`keptTexts`).
  */

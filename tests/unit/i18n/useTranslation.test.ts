@@ -185,4 +185,32 @@ describe('useTranslation (src/app/useTranslation.ts)', () => {
     await act(async () => i18n.changeLanguage('de'));
     expect(b()).toBe('Zweite');
   });
+  it('UT7: texts of an area nothing shown asked for arrive without a render; a text shown, changed or stood in for by German, renders again', async () => {
+    let renders = 0;
+    function Shown() {
+      const { t } = useTranslation();
+      renders += 1;
+      return createElement('i', null, (t as unknown as LooseT)('probe.shown'));
+    }
+    await act(async () => addTexts('de', { probe: { shown: 'Gezeigt' } }));
+    await act(async () => reactRoot.render(createElement(Shown)));
+    const i = () => root.querySelector('i')!.textContent;
+    expect(i()).toBe('Gezeigt');
+    const before = renders;
+    // A route's own area: nothing on the screen asked for it.
+    await act(async () => addTexts('de', { unseen: { title: 'Neu' } }));
+    await act(async () => addTexts('de', { probe: { shown: 'Gezeigt', other: 'Anders' } }));
+    expect(renders).toBe(before);
+    expect((i18n.t as unknown as LooseT)('unseen.title')).toBe('Neu');
+    // The same text changed: shown again.
+    await act(async () => addTexts('de', { probe: { shown: 'Neu gezeigt' } }));
+    expect(i()).toBe('Neu gezeigt');
+    expect(renders).toBe(before + 1);
+    // Russian lacks it: German stands in until Russian's own arrives.
+    await act(async () => i18n.changeLanguage('ru'));
+    expect(i()).toBe('Neu gezeigt');
+    await act(async () => addTexts('ru', { probe: { shown: 'Показано' } }));
+    expect(i()).toBe('Показано');
+    await act(async () => i18n.changeLanguage('de'));
+  });
 });
