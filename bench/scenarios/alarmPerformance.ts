@@ -82,16 +82,18 @@ async function workerSource(root: string): Promise<string> {
 }
 
 /**
- * The longest task while `/alerts/performance` opens (client-side navigation from the start
- * page, so the probe is in place) and draws the figures of its default period, once per run,
- * each in a fresh browser context on one server. Returns each run's longest task and a line
- * naming its long tasks (start after the navigation, duration), for the notes.
+ * The long tasks while `/alerts/performance` opens (client-side navigation from the start page,
+ * so the probe is in place) and draws the figures of its default period, once per run, each in
+ * a fresh browser context on one server. A task is the page's opening (its code, its first
+ * render, the engine fetching the archive's pages) if it ended before the results were in the
+ * page, its drawing if it ended at or after. Returns each run's longest task of either part and
+ * a line naming its long tasks (start after the navigation, duration, part), for the notes.
  */
 async function pageLongestTasks(
   ctx: BenchContext,
   alerts: number,
   runs: number,
-): Promise<{ longest: number[]; lines: string[] }> {
+): Promise<{ opening: number[]; drawing: number[]; lines: string[] }> {
   const pageDir = join(ctx.root, 'src/features/alerts');
   if (!existsSync(pageDir) || !readdirSync(pageDir).some((f) => f.startsWith('performance')))
     throw new NotReady('/alerts/performance is not built yet');
@@ -102,7 +104,8 @@ async function pageLongestTasks(
     { stations: 50, pvsPerStation: 200, updatesPerSec: 100 },
     { PEGEL_ALERT_ARCHIVE_SEED: String(alerts) },
   );
-  const longest: number[] = [];
+  const opening: number[] = [];
+  const drawing: number[] = [];
   const lines: string[] = [];
   for (let run = 0; run < runs; run++) {
     const tabs = await ctx.openTabs(1, '/', { server });
@@ -111,27 +114,41 @@ async function pageLongestTasks(
       await ctx.probes.start(page);
       // The time before the navigation's task: a task that ends after it is the page's; the
       // start page's own boot (its tasks end before) is not.
-      const navigatedAt = (await page.evaluate(
-        "(() => { const t = performance.now(); history.pushState({}, '', '/alerts/performance?period=7d'); dispatchEvent(new PopStateEvent('popstate')); return t; })()",
-      )) as number;
+      const navigatedAt = (await page.evaluate(`(() => {
+        // When the results enter the page: the task that puts them in is the drawing's first.
+        new MutationObserver((_, observer) => {
+          if (!document.querySelector('.perf-results')) return;
+          window.__perfResultsAt = performance.now();
+          observer.disconnect();
+        }).observe(document.body, { childList: true, subtree: true });
+        const t = performance.now();
+        history.pushState({}, '', '/alerts/performance?period=7d');
+        dispatchEvent(new PopStateEvent('popstate'));
+        return t;
+      })()`)) as number;
       // The figures are drawn once the page shows its results (the engine fetched and computed).
       await page.locator('.perf-results').first().waitFor({ timeout: PAGE_READY_MS });
       await page.waitForTimeout(DRAW_WINDOW_MS);
+      const resultsAt = (await page.evaluate('window.__perfResultsAt')) as number;
       const window = await ctx.probes.stop(page);
       const own = window.longTasks.filter((t) => t.startMs + t.durationMs > navigatedAt);
       const before = window.longTasks.length - own.length;
-      longest.push(Math.max(0, ...own.map((t) => t.durationMs)));
+      const drawn = (t: { startMs: number; durationMs: number }) =>
+        t.startMs + t.durationMs >= resultsAt;
+      opening.push(Math.max(0, ...own.filter((t) => !drawn(t)).map((t) => t.durationMs)));
+      drawing.push(Math.max(0, ...own.filter(drawn).map((t) => t.durationMs)));
       const tasks = own.map(
-        (t) => `${Math.round(t.durationMs)} ms at +${Math.round(t.startMs - navigatedAt)} ms`,
+        (t) =>
+          `${Math.round(t.durationMs)} ms at +${Math.round(t.startMs - navigatedAt)} ms (${drawn(t) ? 'drawing' : 'opening'})`,
       );
       lines.push(
-        `run ${run + 1}: ${tasks.length ? tasks.join(', ') : 'none'}${before ? ` (and ${before} of the start page before the navigation, not counted)` : ''}`,
+        `run ${run + 1}: results in the page at +${Math.round(resultsAt - navigatedAt)} ms; ${tasks.length ? tasks.join(', ') : 'none'}${before ? ` (and ${before} of the start page before the navigation, not counted)` : ''}`,
       );
     } finally {
       await tabs.close();
     }
   }
-  return { longest, lines };
+  return { opening, drawing, lines };
 }
 
 /** Longest wait for the page's figures: 100,000 rows fetched in pages on a busy machine. */
@@ -168,7 +185,15 @@ export default defineScenario<AlarmPerformanceParams>({
     },
     {
       id: 'pageLongTaskMs',
-      label: 'Longest task while /alerts/performance draws',
+      label: 'Longest task while /alerts/performance draws (from its results entering the page)',
+      unit: 'ms',
+      better: 'lower',
+      target: { op: '<=', value: 50 },
+    },
+    {
+      id: 'pageOpenLongTaskMs',
+      label:
+        'Longest task while /alerts/performance opens (its code, first render, the archive fetched)',
       unit: 'ms',
       better: 'lower',
       target: { op: '<=', value: 50 },
@@ -207,7 +232,8 @@ export default defineScenario<AlarmPerformanceParams>({
 
     try {
       const drawn = await pageLongestTasks(ctx, p.alerts, p.drawRuns);
-      figures.pageLongTaskMs = { value: drawn.longest };
+      figures.pageLongTaskMs = { value: drawn.drawing };
+      figures.pageOpenLongTaskMs = { value: drawn.opening };
       notes.push(
         `Drawing: /alerts/performance over the last 7 days of a plant whose archive holds ${p.alerts} alerts (its last 6 days), each run in a fresh browser context. Long tasks (> 50 ms) from the navigation until ${DRAW_WINDOW_MS / 1000} s after the results showed: ${drawn.lines.join('; ')}.`,
       );
