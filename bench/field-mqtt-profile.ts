@@ -26,7 +26,7 @@ import { HUBS, HUB_MESSAGES, HUB_METHODS } from '../src/contract/hubs.ts';
 import { startMosquitto } from '../tests/support/mosquitto.ts';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../tests/support/plantServer.ts';
 import type { PvValue } from '../src/contract/pv.ts';
-import { plantYaml, startPublisher } from './field-mqtt.ts';
+import { cpuSecondsOf, ourMosquittoPid, plantYaml, startPublisher } from './field-mqtt.ts';
 import { percentile } from './harness/stats.ts';
 import { benchHubConnection } from './harness/benchHub.ts';
 import { scrapeMetrics } from './harness/prometheus.ts';
@@ -166,6 +166,10 @@ await sleep(warmupMs);
 const a = await counters();
 const pub0 = await publisher.count();
 const load0 = loadavg()[0]!;
+// The chain's other two processes: a broker or publisher near a full core is the limit, not the server.
+const brokerPid = ourMosquittoPid();
+const brokerCpu0 = cpuSecondsOf(brokerPid);
+const publisherCpu0 = cpuSecondsOf(publisher.pid);
 const t0 = performance.now();
 recording = true;
 const perf = syscalls && server.pid !== undefined ? perfStat(server.pid) : null;
@@ -175,6 +179,8 @@ recording = false;
 const pub1 = await publisher.count();
 const b = await counters();
 const seconds = (performance.now() - t0) / 1000;
+const brokerPct = (100 * (cpuSecondsOf(brokerPid) - brokerCpu0)) / seconds;
+const publisherPct = (100 * (cpuSecondsOf(publisher.pid) - publisherCpu0)) / seconds;
 const samples = b.samples - a.samples;
 console.log(
   `${rate.toLocaleString('en')}/s asked: published ${Math.round((pub1.published - pub0.published) / seconds).toLocaleString('en')}/s` +
@@ -183,6 +189,7 @@ console.log(
     ` at ${((100 * (b.cpuS - a.cpuS)) / seconds).toFixed(0)} % of a core` +
     ` = ${(((b.cpuS - a.cpuS) * 1e6) / Math.max(1, samples)).toFixed(2)} µs per value` +
     ` (${(((b.systemS - a.systemS) * 1e6) / Math.max(1, samples)).toFixed(2)} of it in the kernel);` +
+    ` Mosquitto ${brokerPct.toFixed(0)} %, publisher ${publisherPct.toFixed(0)} % of a core;` +
     ` device to hub subscriber p50 ${percentile(hubLatency, 50).toFixed(0)}, p95 ${percentile(hubLatency, 95).toFixed(0)} ms;` +
     ` load average ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`,
 );

@@ -107,7 +107,7 @@ function figuresFor(rates: readonly number[]): FigureSpec[] {
 }
 
 /** CPU seconds of a process so far (/proc/<pid>/stat utime + stime); 0 when it is gone. */
-function cpuSecondsOf(pid: number | undefined): number {
+export function cpuSecondsOf(pid: number | undefined): number {
   if (pid === undefined) return 0;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -119,7 +119,7 @@ function cpuSecondsOf(pid: number | undefined): number {
 }
 
 /** The Mosquitto this process started (a child named mosquitto), for its CPU. */
-function ourMosquittoPid(): number | undefined {
+export function ourMosquittoPid(): number | undefined {
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
