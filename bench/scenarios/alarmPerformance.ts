@@ -129,7 +129,9 @@ async function pageLongestTasks(
       // The figures are drawn once the page shows its results (the engine fetched and computed).
       await page.locator('.perf-results').first().waitFor({ timeout: PAGE_READY_MS });
       await page.waitForTimeout(DRAW_WINDOW_MS);
-      const resultsAt = (await page.evaluate('window.__perfResultsAt')) as number;
+      const resultsAt = (await page.evaluate('window.__perfResultsAt')) as unknown;
+      if (typeof resultsAt !== 'number')
+        throw new Error('the time the results entered /alerts/performance was not recorded');
       const window = await ctx.probes.stop(page);
       const own = window.longTasks.filter((t) => t.startMs + t.durationMs > navigatedAt);
       const before = window.longTasks.length - own.length;
