@@ -42,6 +42,8 @@ export interface LiveWindowFigures {
   frameP99Ms: number;
   /** Long tasks (> 50 ms) per minute, summed over tabs. */
   longTasksPerMin: number;
+  /** Each long task: its tab (index in `pages`), start from the window's start and length, ms. */
+  longTasks: { tab: number; atMs: number; durationMs: number }[];
   /** Server-to-screen latency of the foreground tab's values (plant timestamp to applied). */
   latencyP50Ms: number;
   latencyP95Ms: number;
@@ -157,6 +159,9 @@ export async function measureLiveWindow(
     frameP95Ms: percentile(frontFrames, 95),
     frameP99Ms: percentile(frontFrames, 99),
     longTasksPerMin: sum(probes.map((p) => p.longTasks.length)) / (seconds / 60),
+    longTasks: probes.flatMap((p, tab) =>
+      p.longTasks.map((t) => ({ tab, atMs: t.startMs - p.startedAtMs, durationMs: t.durationMs })),
+    ),
     latencyP50Ms: pooledPercentile(frontLatencies, 50),
     latencyP95Ms: pooledPercentile(frontLatencies, 95),
     dataPathP95Ms: dataPath.length ? pooledPercentile(dataPath, 95) : null,

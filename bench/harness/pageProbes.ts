@@ -18,6 +18,8 @@ export interface ProbeWindow {
   longTasks: LongTask[];
   /** Length of the sampled window, ms. */
   windowMs: number;
+  /** The window's start on the page's clock (performance.now()), as the long tasks' startMs. */
+  startedAtMs: number;
 }
 
 // NOTE: in-page code is a string, not a function: tsx (esbuild keepNames) wraps inner
@@ -44,7 +46,7 @@ const PROBE_SOURCE = `(() => {
     },
     stop() {
       state.sampling = false;
-      return { frameIntervalsMs: state.frames, longTasks: state.longTasks, windowMs: performance.now() - state.startedAt };
+      return { frameIntervalsMs: state.frames, longTasks: state.longTasks, windowMs: performance.now() - state.startedAt, startedAtMs: state.startedAt };
     },
   };
 })();`;

@@ -228,6 +228,17 @@ export default defineScenario<FloodParams>({
             (busy.longTasksPerMin * p.windowMs + framed.longTasksPerMin * p.frameWindowMs) /
             (p.windowMs + p.frameWindowMs);
           add(side, `longTasks${rate}`, (longTasks * 30) / 60);
+          // Each long task with its place in its window, for the next profile to look at.
+          const at = (name: string, w: typeof busy) =>
+            w.longTasks.map(
+              (t) =>
+                `${Math.round(t.durationMs)} ms at +${(t.atMs / 1000).toFixed(1)} s of the ${name} window`,
+            );
+          const tasks = [...at('busy', busy), ...at('frame', framed)];
+          if (tasks.length > 0)
+            notes.push(
+              `${side === 'pegel' ? 'Pegel' : 'naive'} at ${rate} alerts/s, long tasks: ${tasks.join(', ')}`,
+            );
           if (latencies.length > 0) add(side, `latencyP95Ms${rate}`, percentile(latencies, 95));
           if (expected > 0)
             add(
