@@ -1,7 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** Presses Tab until the focus is on `target` (a selector or a locator); fails after `max`. */
+/**
+ * Presses Tab until the focus is on `target` (a selector or a locator); fails after `max`.
+ * It starts once the target is shown, as a user would: Tab pressed while a page is still
+ * loading walks the header and the navigation and wraps, and the count runs out before the
+ * page's own controls are reached (KB1 failed so once in a gate).
+ */
 export async function tabTo(page: Page, target: string | Locator, max = 60, back = false) {
+  const shown = typeof target === 'string' ? page.locator(target).first() : target;
+  await shown.waitFor({ state: 'visible' });
   const element = typeof target === 'string' ? null : await target.elementHandle();
   for (let i = 0; i < max; i++) {
     const there = element
