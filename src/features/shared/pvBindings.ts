@@ -98,10 +98,13 @@ export function valueText(
   if (!value) return { text: '—', quality: null, stale: null };
   const f = formatPvValue(value, config, locale);
   const text = f.unit ? `${f.text} ${f.unit}` : f.text;
-  const standing = valueStanding(value, connection, Number.isFinite(now) ? now : undefined);
+  // The age only for a stale value: a fresh one takes the shared standing, no object of its
+  // own (a dense image formats thousands a second, issue 58).
+  const standing = valueStanding(value, connection);
   if (!standing.stale || !standing.mark)
     return { text, quality: qualityClass(value.quality), stale: null };
-  const age = standing.ageMs === null ? '' : ` · ${formatAge(standing.ageMs, locale)}`;
+  const { ageMs } = valueStanding(value, connection, Number.isFinite(now) ? now : undefined);
+  const age = ageMs === null ? '' : ` · ${formatAge(ageMs, locale)}`;
   return {
     text: `${staleGlyph(standing.mark)} ${text}${age}`,
     quality: standing.mark === 'bad' ? 'qualitybad' : 'qualityuncertain',
