@@ -20,10 +20,15 @@ export function alertFloodEnv(perSec: number): Record<string, string> {
   };
 }
 
+/**
+ * Chromium for the trace tools. `PEGEL_TRACE_JS_FLAGS` passes V8 flags: `--no-turbo-inlining`
+ * names in a profile the functions that optimized code inlines into their callers.
+ */
 export function launchTraceBrowser(): Promise<Browser> {
+  const jsFlags = process.env.PEGEL_TRACE_JS_FLAGS;
   return chromium.launch({
     executablePath: process.env.PEGEL_CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
+    args: ['--no-sandbox', '--disable-gpu', ...(jsFlags ? [`--js-flags=${jsFlags}`] : [])],
   });
 }
 
