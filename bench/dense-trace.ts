@@ -11,10 +11,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startPlantServer } from '../tests/support/plantServer.ts';
-import { signInHttp } from '../tests/support/login.ts';
 import { DENSE_PVS_PER_STATION, denseSvg } from './baseline/denseGrid.ts';
-import { launchTraceBrowser } from './harness/alertList.ts';
-import { cookiesForBrowser } from './harness/cookies.ts';
+import { launchTraceBrowser, operatorContext } from './harness/alertList.ts';
 import { openMetricsSession } from './harness/pageProbes.ts';
 import { largest, profileTable } from './harness/profileTable.ts';
 import { MAIN_THREAD_CATEGORIES, mainThreadTasks, recordTrace } from './harness/trace.ts';
@@ -40,12 +38,7 @@ const server = await startPlantServer({
 const browser = await launchTraceBrowser();
 try {
   writeFileSync(join(server.dataDir, 'process-images', `dense-${n}.svg`), denseSvg(n));
-  const session = await signInHttp(server.url, 'operator');
-  const context = await browser.newContext({
-    viewport: { width: 1920, height: 1080 },
-    baseURL: server.url,
-  });
-  await context.addCookies(cookiesForBrowser(session.cookie, server.url));
+  const context = await operatorContext(browser, server.url);
   const page = await context.newPage();
   await page.goto(`/process-images/dense-${n}`);
   await page.locator('.pi-host text.pi-value').first().waitFor({ timeout: 60_000 });

@@ -1,7 +1,8 @@
 /**
  * What the two alert list traces (bench/alert-idle-trace.ts, bench/alert-row-trace.ts) share:
  * a plant whose only motion is an alert flood, and a Chromium page on /alerts as an operator
- * sees it, newest first, with the pointer parked off the rows.
+ * sees it, newest first, with the pointer parked off the rows. The trace browser and the
+ * operator's context serve bench/dense-trace.ts too.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { signInHttp } from '../../tests/support/login.ts';
@@ -32,6 +33,20 @@ export function launchTraceBrowser(): Promise<Browser> {
   });
 }
 
+/** A browser context at 1920 × 1080 with the operator signed in on `serverUrl`. */
+export async function operatorContext(
+  browser: Browser,
+  serverUrl: string,
+): Promise<BrowserContext> {
+  const session = await signInHttp(serverUrl, 'operator');
+  const context = await browser.newContext({
+    viewport: { width: 1920, height: 1080 },
+    baseURL: serverUrl,
+  });
+  await context.addCookies(cookiesForBrowser(session.cookie, serverUrl));
+  return context;
+}
+
 export interface AlertListPage {
   context: BrowserContext;
   page: Page;
@@ -49,12 +64,7 @@ export async function openAlertList(
   serverUrl: string,
   options: { css?: string; settleMs: number; initScript?: string },
 ): Promise<AlertListPage> {
-  const session = await signInHttp(serverUrl, 'operator');
-  const context = await browser.newContext({
-    viewport: { width: 1920, height: 1080 },
-    baseURL: serverUrl,
-  });
-  await context.addCookies(cookiesForBrowser(session.cookie, serverUrl));
+  const context = await operatorContext(browser, serverUrl);
   if (options.initScript) await context.addInitScript(options.initScript);
   const page = await context.newPage();
   await page.goto('/alerts');
