@@ -12,8 +12,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startPlantServer } from '../tests/support/plantServer.ts';
 import { DENSE_PVS_PER_STATION, denseSvg } from './baseline/denseGrid.ts';
-import { launchTraceBrowser, operatorContext } from './harness/alertList.ts';
-import { openMetricsSession } from './harness/pageProbes.ts';
+import { launchTraceBrowser, metricsWindow, operatorContext } from './harness/alertList.ts';
+import { loadEnv } from './harness/context.ts';
 import { largest, profileTable } from './harness/profileTable.ts';
 import { MAIN_THREAD_CATEGORIES, mainThreadTasks, recordTrace } from './harness/trace.ts';
 import { profilePage } from './harness/workerProfile.ts';
@@ -27,10 +27,13 @@ const settleMs = Number(
 );
 
 const server = await startPlantServer({
+  // The denseView scenario's plant (its `ctx.startServer`).
   env: {
-    PEGEL_LOAD_STATIONS: String(Math.ceil(n / DENSE_PVS_PER_STATION)),
-    PEGEL_LOAD_PVS_PER_STATION: String(DENSE_PVS_PER_STATION),
-    PEGEL_LOAD_UPDATES_PER_SEC: String(n),
+    ...loadEnv({
+      stations: Math.ceil(n / DENSE_PVS_PER_STATION),
+      pvsPerStation: DENSE_PVS_PER_STATION,
+      updatesPerSec: n,
+    }),
     PEGEL_PLANT_TICK_MS: '1000',
     PEGEL_RATE_HEAVY_PER_MIN: '0',
   },
@@ -44,13 +47,8 @@ try {
   await page.locator('.pi-host text.pi-value').first().waitFor({ timeout: 60_000 });
   // Every value arrived once, then the seconds after the first screen settle.
   await page.waitForTimeout(settleMs);
-  const perf = await openMetricsSession(page);
-  const m0 = await perf.read();
-  const t0 = Date.now();
-  await page.waitForTimeout(seconds * 1000);
-  const secs = (Date.now() - t0) / 1000;
-  const m1 = await perf.read();
-  const rate = (k: string) => ((((m1[k] ?? 0) - (m0[k] ?? 0)) * 1000) / secs).toFixed(1);
+  const { secs, d } = await metricsWindow(page, seconds);
+  const rate = (k: string) => ((d(k) * 1000) / secs).toFixed(1);
   console.log(
     `${n} values/s; main thread ms/s: task ${rate('TaskDuration')}, script ${rate('ScriptDuration')}, style ${rate('RecalcStyleDuration')}, layout ${rate('LayoutDuration')}`,
   );

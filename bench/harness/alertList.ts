@@ -2,7 +2,7 @@
  * What the two alert list traces (bench/alert-idle-trace.ts, bench/alert-row-trace.ts) share:
  * a plant whose only motion is an alert flood, and a Chromium page on /alerts as an operator
  * sees it, newest first, with the pointer parked off the rows. The trace browser and the
- * operator's context serve bench/dense-trace.ts too.
+ * operator's context and the counters' window serve bench/dense-trace.ts too.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { signInHttp } from '../../tests/support/login.ts';
@@ -82,24 +82,34 @@ export async function openAlertList(
   return { context, page, rowCount };
 }
 
-export interface CostWindow {
-  rowsBefore: number;
-  rowsAfter: number;
+/** How much a page's main-thread counters (CDP Performance metrics) grew over a window. */
+export interface MetricsWindow {
   /** The window's length in seconds. */
   secs: number;
-  /** How much the page's main-thread counter `name` (CDP Performance metrics) grew. */
+  /** How much the page's main-thread counter `name` grew. */
   d(name: string): number;
+}
+
+/** Reads the page's main-thread counters over `seconds`. */
+export async function metricsWindow(page: Page, seconds: number): Promise<MetricsWindow> {
+  const perf = await openMetricsSession(page);
+  const m0 = await perf.read();
+  const t0 = Date.now();
+  await page.waitForTimeout(seconds * 1000);
+  const secs = (Date.now() - t0) / 1000;
+  const m1 = await perf.read();
+  return { secs, d: (k) => (m1[k] ?? 0) - (m0[k] ?? 0) };
+}
+
+export interface CostWindow extends MetricsWindow {
+  rowsBefore: number;
+  rowsAfter: number;
 }
 
 /** Reads the page's main-thread counters over `seconds` of the flood, and the rows it gained. */
 export async function measureCostWindow(list: AlertListPage, seconds: number): Promise<CostWindow> {
-  const perf = await openMetricsSession(list.page);
   const rowsBefore = await list.rowCount();
-  const m0 = await perf.read();
-  const t0 = Date.now();
-  await list.page.waitForTimeout(seconds * 1000);
-  const secs = (Date.now() - t0) / 1000;
-  const m1 = await perf.read();
+  const window = await metricsWindow(list.page, seconds);
   const rowsAfter = await list.rowCount();
-  return { rowsBefore, rowsAfter, secs, d: (k) => (m1[k] ?? 0) - (m0[k] ?? 0) };
+  return { rowsBefore, rowsAfter, ...window };
 }
