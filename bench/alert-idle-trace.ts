@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/alert-idle-trace.ts [rate=0] [seconds=5] [cost] [--settle=3] [--css=…]`: what the
+ * `npx tsx bench/alert-idle-trace.ts [rate=0] [seconds=5] [cost] [--settle=3] [--css=…] [--no-audio]`: what the
  * current alert list (newest first, 1920 × 1080) costs its tab while it just stands open. The
  * flood server first raises 20 alerts a second for 3 s, so the list and the remote alarms
  * waiting hold a screenful of unacknowledged alarms; then the server is started again on the
@@ -20,7 +20,8 @@
  * (`RENDER_COUNTER`); on a minified build the names are the minifier's, so build the side to
  * read with `npx vite build --minify false --outDir …`; on a build with React's profiling
  * client (`react-dom/client` aliased to `react-dom/profiling`) it adds each one's own render
- * time (`selfBaseDuration`). Serves the dist/ of the checkout it lives in, or the
+ * time (`selfBaseDuration`). `--no-audio` removes Web Audio from the page, so the horn that
+ * the list's unacknowledged alarms sound cannot (what the sound costs). Serves the dist/ of the checkout it lives in, or the
  * build in `PEGEL_DIST_DIR`. Prints figures, asserts nothing.
  */
 import { writeFileSync } from 'node:fs';
@@ -118,6 +119,9 @@ const RENDER_COUNTER = `(() => {
     },
   };
 })();`;
+/** `--no-audio`: the page without Web Audio, so the horn cannot sound (what the sound costs). */
+const noAudio = process.argv.includes('--no-audio');
+const NO_AUDIO = 'delete window.AudioContext; delete window.webkitAudioContext;';
 const settleS = Number(
   process.argv.find((a) => a.startsWith('--settle='))?.slice('--settle='.length) ?? 3,
 );
@@ -144,7 +148,9 @@ try {
   const list = await openAlertList(browser, server.url, {
     css,
     settleMs: settleS * 1000,
-    initScript: rendersS > 0 ? RENDER_COUNTER : undefined,
+    initScript:
+      [rendersS > 0 ? RENDER_COUNTER : '', noAudio ? NO_AUDIO : ''].filter(Boolean).join('\n') ||
+      undefined,
   });
   const { context, page } = list;
   const cdp = await context.newCDPSession(page);

@@ -279,6 +279,7 @@ const FAKE_AUDIO = `(() => {
     constructor(channels, length, sampleRate) { this.length = length; this.sampleRate = sampleRate; this.destination = {}; }
     createOscillator() { return node(); }
     createGain() { return gain(); }
+    createConstantSource() { return { offset: { value: 0 }, connect: (n) => n, start() {}, stop() {} }; }
     startRendering() { return Promise.resolve({ duration: this.length / this.sampleRate }); }
   }
   class FakeAudioContext {

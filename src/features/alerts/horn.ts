@@ -19,7 +19,18 @@ export function toneOf(priority: number): { hz: number; ms: number } | null {
   return { hz: 880 - priority * 90, ms: 500 - priority * 60 };
 }
 
-/** One cycle: a decaying square tone at its start, silence to HORN_REPEAT_MS. */
+/**
+ * The level under the whole cycle, silence included: -120 dBFS, below the least step of a
+ * 16-bit output, so nothing anyone hears, yet never digital silence. Chromium tells the
+ * browser each time an audio context turns audible or silent (the tab's speaker mark), and a
+ * cycle of tone and true silence turned it twice a beep: the current alert list at rest with
+ * the horn sounding cost its tab 0.4-0.6 ms/s of main thread, tasks and a major collection every
+ * few seconds, against 0.07-0.12 with this floor, as much as with no audio at all (bench/README.md
+ * "The horn's silence").
+ */
+export const HORN_FLOOR = 1e-6;
+
+/** One cycle: a decaying square tone at its start, then (nearly) silence to HORN_REPEAT_MS. */
 function renderCycle(sampleRate: number, tone: { hz: number; ms: number }): Promise<AudioBuffer> {
   const length = Math.round((sampleRate * HORN_REPEAT_MS) / 1000);
   const offline = new OfflineAudioContext(1, length, sampleRate);
@@ -33,6 +44,10 @@ function renderCycle(sampleRate: number, tone: { hz: number; ms: number }): Prom
   osc.connect(gain).connect(offline.destination);
   osc.start(0);
   osc.stop(end);
+  const floor = offline.createConstantSource();
+  floor.offset.value = HORN_FLOOR;
+  floor.connect(offline.destination);
+  floor.start(0);
   return offline.startRendering();
 }
 

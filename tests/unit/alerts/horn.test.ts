@@ -4,7 +4,7 @@
  * sounds (HN1–HN5). Web Audio is a fake that records what the horn built.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HORN_REPEAT_MS, Horn, toneOf } from '../../../src/features/alerts/horn.ts';
+import { HORN_FLOOR, HORN_REPEAT_MS, Horn, toneOf } from '../../../src/features/alerts/horn.ts';
 
 interface Rendered {
   length: number;
@@ -13,6 +13,8 @@ interface Rendered {
   type: string;
   stopAt: number;
   gain: [string, number, number][];
+  /** The constant sources under the cycle: their level and start. */
+  floors: { offset: number; startAt: number; stopped: boolean }[];
   finish: () => void;
 }
 interface Source {
@@ -32,7 +34,16 @@ class FakeOfflineAudioContext {
   readonly destination = {};
   private readonly job: Rendered;
   constructor(_channels: number, length: number, sampleRate: number) {
-    this.job = { length, sampleRate, hz: 0, type: '', stopAt: -1, gain: [], finish: () => {} };
+    this.job = {
+      length,
+      sampleRate,
+      hz: 0,
+      type: '',
+      stopAt: -1,
+      gain: [],
+      floors: [],
+      finish: () => {},
+    };
   }
   createOscillator() {
     const job = this.job;
@@ -60,6 +71,24 @@ class FakeOfflineAudioContext {
         exponentialRampToValueAtTime: (v: number, at: number) => job.gain.push(['ramp', v, at]),
       },
       connect: <T>(n: T) => n,
+    };
+  }
+  createConstantSource() {
+    const floor = { offset: 1, startAt: -1, stopped: false };
+    this.job.floors.push(floor);
+    return {
+      offset: {
+        set value(v: number) {
+          floor.offset = v;
+        },
+      },
+      connect: <T>(n: T) => n,
+      start: (at: number) => {
+        floor.startAt = at;
+      },
+      stop: () => {
+        floor.stopped = true;
+      },
     };
   }
   startRendering(): Promise<{ rendered: Rendered }> {
@@ -248,5 +277,15 @@ describe('the horn', () => {
     await settle();
     expect(playing()).toHaveLength(0);
     expect(held).toBe(0);
+  });
+
+  it('HN6: the cycle never falls to digital silence (a level far below hearing under all of it), so the page is not told audible and silent again at every beep', async () => {
+    const horn = await unlockedHorn();
+    horn.set(2, false);
+    await settle();
+    expect(rendered[0]!.floors).toEqual([{ offset: HORN_FLOOR, startAt: 0, stopped: false }]);
+    // Above zero, yet below a 16-bit output's least step (2^-15): nothing anyone hears.
+    expect(HORN_FLOOR).toBeGreaterThan(0);
+    expect(HORN_FLOOR).toBeLessThan(2 ** -15);
   });
 });
