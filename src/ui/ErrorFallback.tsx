@@ -12,6 +12,8 @@ export interface ErrorFallbackProps {
   compact?: boolean;
   /** What went wrong in words; 'Unbekannter Fehler' (SPEC §8 "unknown error") by default. */
   reason?: string;
+  /** False where the frame around it (a dialog) already has the title. */
+  titled?: boolean;
 }
 
 function describe(error: unknown): string | null {
@@ -25,13 +27,19 @@ function describe(error: unknown): string | null {
  * SPEC §8: "page or component cannot be displayed, with a reload option", naming the failure
  * ("unknown error" unless the caller knows better) and offering a retry without a reload.
  */
-export function ErrorFallback({ error, onRetry, compact = false, reason }: ErrorFallbackProps) {
+export function ErrorFallback({
+  error,
+  onRetry,
+  compact = false,
+  reason,
+  titled = true,
+}: ErrorFallbackProps) {
   const { t } = useTranslation();
   const detail = describe(error);
   return (
     <div className={cx('error-fallback', compact && 'error-fallback-compact')} role="alert">
       <Icon name="error" className="error-fallback-icon" size={compact ? 24 : 40} />
-      <h2 className="error-fallback-title">{t('ui.error.title')}</h2>
+      {titled && <h2 className="error-fallback-title">{t('ui.error.title')}</h2>}
       <p className="error-fallback-reason">{reason ?? t('results.common.unknownError')}</p>
       <p className="error-fallback-text">{t('ui.error.text')}</p>
       <div className="error-fallback-actions">

@@ -442,3 +442,45 @@ for (const lang of ['de', 'en', 'cs', 'ru'] as const) {
     await page.screenshot({ path: test.info().outputPath(`limits-${lang}-360.png`) });
   });
 }
+
+test('AX14: a tap on Actions while the dialogs still load shows a dialog at once that says so, then the dialog; dialogs that cannot be loaded say so and the page stays', async ({
+  page,
+}) => {
+  // The dialogs' code is held until the loading dialog has been seen: no race with the clock.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/PvActions-[^/]*\.js$/, async (route) => {
+    await held;
+    return route.continue();
+  });
+  await signIn(page, 'operator', '/stations/1');
+  await page.getByRole('button', { name: 'AE', exact: true }).click();
+  const row = page.locator('[data-pv="AnaIn-100001"]');
+  await row.getByRole('button', { name: /^Aktionen für / }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Wird geladen …' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('actions-loading.png') });
+  release();
+  await expect(page.locator('.limits-table input').first()).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+
+  // A new tab whose dialogs' code cannot be fetched (a dropped link): the tap says so.
+  const second = await page.context().newPage();
+  await second.route(/\/assets\/PvActions-[^/]*\.js$/, (route) => route.abort('failed'));
+  await second.goto('/stations/1');
+  await second.getByRole('button', { name: 'AE', exact: true }).click();
+  await second
+    .locator('[data-pv="AnaIn-100001"]')
+    .getByRole('button', { name: /^Aktionen für / })
+    .click();
+  const failed = second.getByRole('dialog');
+  await expect(failed.getByRole('alert')).toContainText('Die Daten konnten nicht geladen werden.');
+  await expect(failed.getByRole('button', { name: 'Seite neu laden' })).toBeVisible();
+  await second.setViewportSize({ width: 360, height: 740 });
+  await second.screenshot({ path: test.info().outputPath('actions-not-loaded-360.png') });
+  // Closed, the page is as it was: its rows and values are still there.
+  await failed.getByRole('button', { name: 'Schließen' }).click();
+  await expect(second.getByRole('dialog')).toHaveCount(0);
+  await expect(second.locator('[data-pv="AnaIn-100001"] .pv-value-text')).not.toBeEmpty();
+});

@@ -6,15 +6,7 @@
 import type { AlarmLook } from './alarmMarks.ts';
 import { useAlarmLabel } from '../shared/alarm/PvAlarmMark.tsx';
 import { usePriorityStyles } from '../shared/alarm/usePriorities.ts';
-import {
-  Suspense,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type MouseEvent,
-} from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { noticeAfter } from '../../app/noticeStack.ts';
 import type { CommandWatch } from '../shared/actions/commandFeedback.ts';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -34,7 +26,7 @@ import { bindProcessImage, type ImageBinding } from './liveBindings.ts';
 import { useZoomPan } from './useZoomPan.ts';
 import { PvActionsDialog } from './PvActionsDialog.tsx';
 // The operator actions of a PV, shared with the station page: loaded on first use, with their texts.
-import { LazyPvActions } from '../shared/actions/LazyPvActions.ts';
+import { PvActionsLoader } from '../shared/actions/PvActionsLoader.tsx';
 import { DialDialog } from './DialDialog.tsx';
 import './processImages.css';
 
@@ -264,9 +256,7 @@ function ProcessImageView({ svg, title }: { svg: SVGSVGElement; title: string })
         />
       )}
       {target?.kind === 'operate' && (
-        <Suspense fallback={null}>
-          <LazyPvActions pvRef={target.pv} onClose={() => setTarget(null)} onDone={done} />
-        </Suspense>
+        <PvActionsLoader pvRef={target.pv} onClose={() => setTarget(null)} onDone={done} />
       )}
       {target?.kind === 'dial' && (
         <DialDialog stationNumber={target.station} onClose={() => setTarget(null)} />

@@ -6,7 +6,7 @@
  * read-only reason where the user may not act. Which outputs belong to the machine: the ones
  * the image names (`data-command`), else the plant's outputs of the same machine name (PIC1).
  */
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../app/useTranslation.ts';
 import { useFormat } from '../../../app/useFormat.ts';
 import { fetchPvList } from '../../../api/stations.ts';
@@ -22,7 +22,7 @@ import { noticeAfter } from '../../../app/noticeStack.ts';
 import { DigiOutCommands } from './DigiOutCommands.tsx';
 import { ReadOnlyNote, useWriteAccess } from '../ReadOnlyNote.tsx';
 import type { CommandWatch } from './commandFeedback.ts';
-import { LazyPvActions } from './LazyPvActions.ts';
+import { PvActionsLoader } from './PvActionsLoader.tsx';
 import './actions.css';
 
 /** The plant's PV names, loaded once per tab for the machine rule (dropped after a failure). */
@@ -171,12 +171,7 @@ export function MachineDialog({
     onClose();
     noticeAfter(message, watch);
   };
-  if (setting)
-    return (
-      <Suspense fallback={null}>
-        <LazyPvActions pvRef={setting} onClose={onClose} onDone={done} />
-      </Suspense>
-    );
+  if (setting) return <PvActionsLoader pvRef={setting} onClose={onClose} onDone={done} />;
   const own = pv.type === 'DigiOut';
   return (
     <Dialog

@@ -1,13 +1,13 @@
 /**
  * The action button of a PV row (station page): opens the PV's actions. The dialogs load
- * with the first click, with their texts, not with the page.
+ * with the first click, with their texts, not with the page; a dialog says so meanwhile.
  */
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { useTranslation } from '../../../app/useTranslation.ts';
 import type { PvRef } from '../../../contract/pv.ts';
 import { Button, Tooltip } from '../../../ui/index.ts';
 import { noticeAfter } from '../../../app/noticeStack.ts';
-import { LazyPvActions } from './LazyPvActions.ts';
+import { PvActionsLoader } from './PvActionsLoader.tsx';
 import './actions.css';
 
 /**
@@ -41,16 +41,14 @@ export function PvActionButton({
         </Button>
       </Tooltip>
       {open && (
-        <Suspense fallback={null}>
-          <LazyPvActions
-            pvRef={pvRef}
-            onClose={() => setOpen(false)}
-            onDone={(message, watch) => {
-              setOpen(false);
-              noticeAfter(message, watch);
-            }}
-          />
-        </Suspense>
+        <PvActionsLoader
+          pvRef={pvRef}
+          onClose={() => setOpen(false)}
+          onDone={(message, watch) => {
+            setOpen(false);
+            noticeAfter(message, watch);
+          }}
+        />
       )}
     </>
   );
