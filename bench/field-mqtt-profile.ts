@@ -109,8 +109,10 @@ const server = spawn(
       PEGEL_RATE_SIGNIN_PER_MIN: '0',
       PEGEL_RATE_HEAVY_PER_MIN: '0',
       PEGEL_PLANT_FILE: join(dir, 'plant.yaml'),
+      // Ends with this tool, however it ends (server/main.ts).
+      PEGEL_EXIT_WITH_STDIN: '1',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   },
 );
 const url = await new Promise<string>((res, rej) => {

@@ -1,4 +1,7 @@
-/** `npm start`: runs the reference plant server until SIGINT or SIGTERM. */
+/**
+ * `npm start`: runs the reference plant server until SIGINT or SIGTERM (or, with
+ * PEGEL_EXIT_WITH_STDIN=1, until its standard input closes).
+ */
 import { readConfig } from './config.ts';
 import { buildServer } from './app.ts';
 import { withQrCodes } from './auth/demoCodes.ts';
@@ -22,17 +25,25 @@ console.log(`Pegel reference plant server listening on ${address}`);
 for (const note of await withQrCodes(server.startupNotes)) console.log(note);
 
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: shutting down …`);
-    server.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  });
+function stop(why: string): void {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${why}: shutting down …`);
+  server.close().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(signal));
+
+// A server that a test or a bench tool started (tests/support/plantServer.ts) ends with it: a
+// parent killed without stopping it (a timeout's SIGKILL, a pipe closed under it) closes this
+// pipe, where the server would otherwise hold its port, its database and its plant's CPU until
+// someone found it (seen after a bench tool's output was cut short by `head`).
+if (process.env.PEGEL_EXIT_WITH_STDIN === '1') {
+  process.stdin.on('end', () => stop('stdin closed (the parent is gone)'));
+  process.stdin.resume();
 }

@@ -58,9 +58,12 @@ function launch(
       PEGEL_PLANT_FAILURES_PER_PUMP_HOUR: '0.02',
       // Tests sign in far more often from one address than people do (HO7 tests the limit).
       PEGEL_RATE_SIGNIN_PER_MIN: '0',
+      // The server ends when this process does, however it ends: it reads our end of its
+      // standard input (PS2), which the system closes with us.
+      PEGEL_EXIT_WITH_STDIN: '1',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   // NOTE: a restart appends to the same log; only this launch's output may say it is ready.
   const from = log.length;
