@@ -1,7 +1,7 @@
 /**
- * `npx tsx bench/alert-idle-trace.ts [rate=0] [seconds=5] [cost] [--settle=3] [--css=…] [--no-audio]`: what the
- * current alert list (newest first, 1920 × 1080) costs its tab while it just stands open. The
- * flood server first raises 20 alerts a second for 3 s, so the list and the remote alarms
+ * `npx tsx bench/alert-idle-trace.ts [rate=0] [seconds=5] [cost] [--settle=3] [--css=…]
+ * [--no-audio]`: what the current alert list (newest first, 1920 × 1080) costs its tab while it
+ * just stands open. The flood server first raises 20 alerts a second for 3 s, so the list and the remote alarms
  * waiting hold a screenful of unacknowledged alarms; then the server is started again on the
  * same data with `rate` new alerts a second (0: none, the idle page). After `--settle`
  * seconds, prints the main thread's CPU (CDP ThreadTime) and task time in ms/s over a window
@@ -21,8 +21,8 @@
  * read with `npx vite build --minify false --outDir …`; on a build with React's profiling
  * client (`react-dom/client` aliased to `react-dom/profiling`) it adds each one's own render
  * time (`selfBaseDuration`). `--no-audio` removes Web Audio from the page, so the horn that
- * the list's unacknowledged alarms sound cannot (what the sound costs). Serves the dist/ of the checkout it lives in, or the
- * build in `PEGEL_DIST_DIR`. Prints figures, asserts nothing.
+ * the list's unacknowledged alarms sound cannot (what the sound costs). Serves the dist/ of
+ * the checkout it lives in, or the build in `PEGEL_DIST_DIR`. Prints figures, asserts nothing.
  */
 import { writeFileSync } from 'node:fs';
 import type { CDPSession } from 'playwright-core';

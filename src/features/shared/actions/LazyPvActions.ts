@@ -20,6 +20,23 @@ const PV_ACTIONS_AREAS = [
   'validation',
 ] as const;
 
+/**
+ * The dialogs' code or texts could not be fetched (a dropped link, a version the server no
+ * longer has): told apart from an error while they render, which is no load failure
+ * (PvActionsLoader.tsx says which).
+ */
+export class PvActionsLoadError extends Error {
+  override readonly name = 'PvActionsLoadError';
+  constructor(cause: unknown) {
+    super(`the action dialogs could not be loaded: ${String(cause)}`, { cause });
+  }
+}
+
 export const LazyPvActions = lazy(() =>
-  withAreas(PV_ACTIONS_AREAS, import('./PvActions.tsx')).then((m) => ({ default: m.PvActions })),
+  withAreas(PV_ACTIONS_AREAS, import('./PvActions.tsx')).then(
+    (m) => ({ default: m.PvActions }),
+    (cause: unknown) => {
+      throw new PvActionsLoadError(cause);
+    },
+  ),
 );

@@ -3,13 +3,14 @@
  * image open them (LazyPvActions.ts): a dialog at once, which says it is loading while the
  * dialogs' code and texts arrive, so a tap on a slow link is never a tap that showed nothing
  * (after LOAD_FAILURE_DELAY_MS it says they could not be loaded, and is replaced as soon as they
- * are); and where they cannot be loaded at all, a dialog that says so and offers the reload,
- * with the page and its values kept behind it.
+ * are); and where they cannot be loaded at all (PvActionsLoadError), a dialog that says so and
+ * offers the reload, with the page and its values kept behind it; a dialog that fails while it
+ * renders gets the same frame with the unknown error.
  */
 import { Suspense } from 'react';
 import { useTranslation } from '../../../app/useTranslation.ts';
 import { Dialog, ErrorBoundary, ErrorFallback, LoadingState } from '../../../ui/index.ts';
-import { LazyPvActions } from './LazyPvActions.ts';
+import { LazyPvActions, PvActionsLoadError } from './LazyPvActions.ts';
 import type { PvActionsProps } from './PvActions.tsx';
 
 export function PvActionsLoader(props: PvActionsProps) {
@@ -36,7 +37,13 @@ function NotLoaded({ error, onClose }: { error: unknown; onClose: () => void }) 
   const { t } = useTranslation();
   return (
     <Dialog open onClose={onClose} size="small" title={t('ui.error.title')}>
-      <ErrorFallback error={error} reason={t('ui.loading.failed')} compact titled={false} />
+      <ErrorFallback
+        error={error}
+        // A dialog that failed while it rendered did load: its reason is the unknown error.
+        reason={error instanceof PvActionsLoadError ? t('ui.loading.failed') : undefined}
+        compact
+        titled={false}
+      />
     </Dialog>
   );
 }
