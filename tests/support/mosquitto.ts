@@ -3,6 +3,7 @@
  * port of 127.0.0.1, started by the test and stopped after it. `restart()` starts it again on the
  * same port (a broker that went away and came back). The binary is PEGEL_MOSQUITTO or
  * /usr/sbin/mosquitto (the gate's first step installs Debian's mosquitto, scripts/fieldToolsPlan.mjs).
+ * A broker ends with the process that started it, however that process ends (MQ-S1).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,23 @@ import { freePort } from './freePort.ts';
 
 export const MOSQUITTO = process.env.PEGEL_MOSQUITTO || '/usr/sbin/mosquitto';
 const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
+const SETPRIV = '/usr/bin/setpriv';
+
+/**
+ * The broker's command line. Mosquitto cannot watch a pipe from its parent as the plant server
+ * does (`PEGEL_EXIT_WITH_STDIN`), so it is started through util-linux's `setpriv --pdeathsig`,
+ * which asks the kernel to send it SIGTERM when the process that started it ends, and then
+ * runs it in its place (the same process): a test or bench process killed outright (SIGKILL,
+ * a broken pipe, a crash) no longer leaves a broker holding its port. The signal follows the
+ * starting thread, so a broker must be started from a process's main thread (Vitest's forks,
+ * Playwright's workers, the bench tools), not from a worker thread. Without setpriv the
+ * broker starts as before.
+ */
+function brokerCommand(conf: string): [string, string[]] {
+  return existsSync(SETPRIV)
+    ? [SETPRIV, ['--pdeathsig', 'TERM', MOSQUITTO, '-c', conf]]
+    : [MOSQUITTO, ['-c', conf]];
+}
 
 /**
  * A CA and a server certificate for 127.0.0.1 it signed, made with openssl in `dir`: for a TLS
@@ -81,6 +99,8 @@ export interface Mosquitto {
   dispose(): Promise<void>;
   /** What the broker wrote so far (every packet with `logPackets`), across restarts. */
   log(): string;
+  /** The broker's process id while it runs. */
+  pid(): number | undefined;
 }
 
 function accepts(port: number): Promise<boolean> {
@@ -129,7 +149,8 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
   let output = '';
 
   const launch = async () => {
-    const proc = spawn(MOSQUITTO, ['-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const [command, args] = brokerCommand(conf);
+    const proc = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     child = proc;
     proc.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     proc.stderr?.on('data', (d: Buffer) => (output += d.toString()));
@@ -166,5 +187,6 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
       rmSync(dir, { recursive: true, force: true });
     },
     log: () => output,
+    pid: () => (child?.exitCode === null ? child.pid : undefined),
   };
 }
