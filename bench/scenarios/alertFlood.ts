@@ -192,7 +192,11 @@ export default defineScenario<FloodParams>({
       await requireHub(server.url, HUBS.alert, cookie);
       return { server, cookie };
     };
-    for (const rate of p.rates) {
+    // `PEGEL_BENCH_FLOOD_RATES=500` (comma-separated) floods at those rates only, for A/B runs.
+    const rates = process.env.PEGEL_BENCH_FLOOD_RATES?.split(',').map(Number) ?? p.rates;
+    if (rates.some((r) => !Number.isFinite(r) || r <= 0))
+      throw new Error(`PEGEL_BENCH_FLOOD_RATES: rates above 0 (got ${rates.join(',')})`);
+    for (const rate of rates) {
       const rows: Record<Side, number[]> = { pegel: [], baseline: [] };
       const measure = async (
         side: Side,

@@ -11,6 +11,7 @@ import {
   useEffect,
   useLayoutEffect,
   useMemo,
+  useReducer,
   useRef,
   useState,
   type KeyboardEvent,
@@ -18,6 +19,7 @@ import {
   type RefObject,
 } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { flushSync } from 'react-dom';
 import { useTranslation } from '../../app/useTranslation.ts';
 import type { ParseKeys } from 'i18next';
 import type { Alert } from '../../contract/alerts.ts';
@@ -44,6 +46,35 @@ const MIN_CAP_PX = 640;
 /** A phone row's first guess before it is measured (four short lines). */
 const PHONE_ROW_HEIGHT_PX = 92;
 const PHONE_QUERY = '(max-width: 720px)';
+
+/**
+ * Rows past the last one in view within which the virtualizer's count follows the list's at
+ * once (`virtualCount`): more than a screenful, so that no scroll by wheel or key reaches past
+ * the count before it follows.
+ */
+export const NEAR_END_ROWS = 200;
+
+/**
+ * The row count the list's virtualizer is given, from the count it was given last (`held`), the
+ * list's (`total`) and the index of the last row in view.
+ *
+ * Hot path: in a flood the current list grows by every new alert, and @tanstack/virtual-core
+ * lays out all its rows again (an offset and a size a row, O(rows)) whenever its count changes:
+ * at 500 alerts a second, newest first, the list held 35,000 rows after a minute and the
+ * virtualizer took 270 ms of a 6 s profile of the tab (a third of its script, 4.7 ms a count
+ * change at 43,000 rows; `npx tsx bench/alert-idle-trace.ts 500 4 cost --settle=60
+ * --profile=6`, bench/README.md "The virtualizer's count in a flood"), a cost that grew with
+ * the list while the operator looked at its top. So the count follows the list at once only
+ * where it matters: when the list shrinks (no row past its end is asked for) and when the view
+ * is within NEAR_END_ROWS of the count; otherwise it stays, and rows added beyond the view
+ * change nothing the virtualizer computes. The list's scroll height is the whole list's all the
+ * same (the table adds the rows past the count at their estimated height). Do not give the
+ * virtualizer the list's count on every render.
+ */
+export function virtualCount(held: number, total: number, lastInView: number): number {
+  if (total <= held) return total;
+  return lastInView + NEAR_END_ROWS >= held ? total : held;
+}
 
 export interface AlertSortState {
   column: AlertSortColumn;
@@ -245,10 +276,16 @@ export function AlertTable(props: Props) {
   const viewportHeight = useViewportHeight();
   // Read once: the window's size read in every render would force a layout in the write path.
   const [initialRect] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
+  // The virtualizer's count follows the list's only near the view (virtualCount).
+  const held = useRef({ count: frame.total, lastInView: 0 });
+  const [, followCount] = useReducer((n: number) => n + 1, 0);
+  const count = virtualCount(held.current.count, frame.total, held.current.lastInView);
+  held.current.count = count;
+  const rowHeight = phone ? PHONE_ROW_HEIGHT_PX : ROW_HEIGHT_PX;
   const virtualizer = useVirtualizer({
-    count: frame.total,
+    count,
     getScrollElement: () => scroller.current,
-    estimateSize: () => (phone ? PHONE_ROW_HEIGHT_PX : ROW_HEIGHT_PX),
+    estimateSize: () => rowHeight,
     overscan: 10,
     initialRect,
     observeElementRect: observeRectAfterLayout,
@@ -257,6 +294,12 @@ export function AlertTable(props: Props) {
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
+  held.current.lastInView = last;
+  // A view that came near the count (a scroll far down) renders again at once with the list's
+  // count, before the frame is painted.
+  useLayoutEffect(() => {
+    if (count < frame.total && last + NEAR_END_ROWS >= count) followCount();
+  });
   const { onRange } = props;
   useEffect(() => {
     onRange(first, Math.max(1, last - first + 1));
@@ -302,6 +345,11 @@ export function AlertTable(props: Props) {
     const move = (to: number) => {
       const next = Math.max(0, Math.min(frame.total - 1, to));
       props.onFocusIndex(next);
+      // A row past the virtualizer's count (End in a long list): the count follows first.
+      if (next + NEAR_END_ROWS >= count) {
+        held.current.lastInView = next;
+        flushSync(followCount);
+      }
       virtualizer.scrollToIndex(next, { align: 'auto' });
       e.preventDefault();
     };
@@ -324,7 +372,8 @@ export function AlertTable(props: Props) {
   useSeenRows(scroller, virtualizer, latest, props.onSeen);
 
   const focusedRow = rowAt(focusIndex);
-  const totalSize = virtualizer.getTotalSize();
+  // The whole list's height: the rows past the virtualizer's count at their estimated height.
+  const totalSize = virtualizer.getTotalSize() + (frame.total - count) * rowHeight;
   // The list scrolls inside its CSS cap (max-height, at most the viewport's height): beyond
   // the cap the box's height does not change as alerts arrive, and neither does this style.
   const boxHeight = Math.min(totalSize + 1, Math.max(viewportHeight, MIN_CAP_PX));
