@@ -160,7 +160,7 @@ const COLUMNS: { id: AlertColumn; labelKey: ParseKeys; className: string }[] = [
   { id: 'cleared', labelKey: 'alerts.columns.cleared', className: 'col-cleared' },
 ];
 
-interface Props {
+export interface AlertTableProps {
   frame: AlertViewFrame;
   sort: AlertSortState;
   onSort: (sort: AlertSortState) => void;
@@ -251,7 +251,7 @@ class RowKeys {
   }
 }
 
-export function AlertTable(props: Props) {
+export function AlertTable(props: AlertTableProps) {
   const { frame, sort, selected, focusIndex, colors } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const head = useRef<HTMLDivElement>(null);
@@ -543,8 +543,8 @@ function useSeenRows(
   virtualizer: {
     getVirtualItems(): { index: number; start: number; end: number }[];
   },
-  latest: { current: Props },
-  onSeen: Props['onSeen'],
+  latest: { current: AlertTableProps },
+  onSeen: AlertTableProps['onSeen'],
 ): void {
   const timer = useRef<number | null>(null);
   const check = useRef<() => void>(() => undefined);

@@ -1,5 +1,7 @@
 /** Deterministic alert rows for the alert store tests. */
 import type { Alert } from '../../../src/contract/alerts.ts';
+import type { AlertTableProps } from '../../../src/features/alerts/AlertTable.tsx';
+import type { AlertViewFrame } from '../../../src/live/index.ts';
 
 export const T0 = Date.parse('2026-11-01T00:00:00Z');
 
@@ -47,4 +49,25 @@ export function makeAlerts(count: number, seed = 7): Alert[] {
       acknowledgedBy: rnd() < 0.3 ? 'operator' : null,
     }),
   );
+}
+
+/** The current list's table props around `frame`, newest first, nothing selected or focused. */
+export function alertTableProps(
+  frame: AlertViewFrame,
+  overrides: Partial<AlertTableProps> = {},
+): AlertTableProps {
+  return {
+    frame,
+    sort: { column: 'timestamp', direction: 'desc' },
+    onSort: () => undefined,
+    onRange: () => undefined,
+    selected: new Set<number>(),
+    onToggle: () => undefined,
+    focusIndex: 0,
+    onFocusIndex: () => undefined,
+    onAcknowledgeKey: () => undefined,
+    colors: new Map(),
+    label: 'Störmeldungen',
+    ...overrides,
+  };
 }

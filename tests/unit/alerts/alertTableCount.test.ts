@@ -14,7 +14,7 @@ import type { AlertViewFrame } from '../../../src/live/index.ts';
 import { addTexts } from '../../../src/app/i18n.ts';
 import { de } from '../i18n/allTexts.ts';
 import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
-import { makeAlert } from './alertFixtures.ts';
+import { alertTableProps, makeAlert } from './alertFixtures.ts';
 
 /** The count of every render's virtualizer, in order. */
 const counts: number[] = [];
@@ -45,19 +45,7 @@ function frameOf(total: number): AlertViewFrame {
 }
 
 function table(frame: AlertViewFrame, onFocusIndex: (i: number) => void = () => undefined) {
-  return createElement(AlertTable, {
-    frame,
-    sort: { column: 'timestamp', direction: 'desc' },
-    onSort: () => undefined,
-    onRange: () => undefined,
-    selected: new Set<number>(),
-    onToggle: () => undefined,
-    focusIndex: 0,
-    onFocusIndex,
-    onAcknowledgeKey: () => undefined,
-    colors: new Map(),
-    label: 'Störmeldungen',
-  });
+  return createElement(AlertTable, alertTableProps(frame, { onFocusIndex }));
 }
 
 describe('AV11: the virtualizer count in a flood', () => {

@@ -13,7 +13,7 @@ import { keepUnchangedRows } from '../../../src/live/keptRows.ts';
 import { addTexts, i18n } from '../../../src/app/i18n.ts';
 import { de, ru } from '../i18n/allTexts.ts';
 import { mountRoot, type TestRoot } from '../../support/reactRoot.ts';
-import { makeAlert } from './alertFixtures.ts';
+import { alertTableProps, makeAlert } from './alertFixtures.ts';
 import type * as UiModule from '../../../src/ui/index.ts';
 
 const formatted: number[] = [];
@@ -76,19 +76,7 @@ function frameOf(top: number): AlertViewFrame {
 }
 
 function table(frame: AlertViewFrame) {
-  return createElement(AlertTable, {
-    frame,
-    sort: { column: 'timestamp', direction: 'desc' },
-    onSort: () => undefined,
-    onRange: () => undefined,
-    selected: new Set<number>(),
-    onToggle: () => undefined,
-    focusIndex: 0,
-    onFocusIndex: () => undefined,
-    onAcknowledgeKey: () => undefined,
-    colors: new Map(),
-    label: 'Störmeldungen',
-  });
+  return createElement(AlertTable, alertTableProps(frame));
 }
 
 const shownIds = (container: HTMLElement) =>
